@@ -1,0 +1,178 @@
+/**
+ * createDb(): the one place that chooses the database driver.
+ *
+ * - No DATABASE_URL: embedded PGlite (real PostgreSQL in-process) under DATA_DIR/pglite.
+ *   PGlite has no cross-process lock and silently loses a second process's writes
+ *   (see docs/decisions/001), so we take an advisory pid lock file and refuse to open a
+ *   folder another live process owns.
+ * - DATABASE_URL: the @neondatabase/serverless Pool, Neon's driver in production. With
+ *   DATABASE_WS_PROXY it reaches a plain PostgreSQL through a local WebSocket proxy,
+ *   which is how tests exercise the production driver.
+ *
+ * getDb() keeps one instance per process on globalThis so that the server bundle and the
+ * start script, which load this module separately, share the same PGlite.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type Dialect } from 'kysely';
+import type { Database } from './schema';
+import { getEnv, type Env } from '../functions/_shared/env';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  driver: 'pglite' | 'neon';
+  /** Where the data lives, for messages: a folder or a host. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export class DatabaseConfigError extends Error {
+  override name = 'DatabaseConfigError';
+}
+
+const LOCK_FILE = 'toolmint.pid';
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Take the single-owner lock on a PGlite folder, or explain who holds it. */
+function lockDataDir(dir: string): () => void {
+  const lockPath = path.join(dir, LOCK_FILE);
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch {
+    throw new DatabaseConfigError(
+      `The data folder ${dir} is not writable. Fix its permissions or set DATA_DIR to a writable folder.`,
+    );
+  }
+  if (fs.existsSync(lockPath)) {
+    const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
+    if (owner && owner !== process.pid && isProcessAlive(owner)) {
+      throw new DatabaseConfigError(
+        `The embedded database in ${dir} is in use by another toolmint process (pid ${owner}). ` +
+          'Stop it first: only one process may open the embedded database.',
+      );
+    }
+  }
+  fs.writeFileSync(lockPath, String(process.pid));
+  return () => {
+    try {
+      if (fs.readFileSync(lockPath, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockPath);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const inMemory = dataDir.startsWith('memory://');
+  const dir = inMemory ? dataDir : path.resolve(dataDir, 'pglite');
+  const unlock = inMemory ? () => {} : lockDataDir(dir);
+  let client;
+  try {
+    client = await PGlite.create(inMemory ? undefined : dir, { extensions: { pg_trgm } });
+  } catch (error) {
+    unlock();
+    throw new DatabaseConfigError(`Could not open the embedded database in ${dir}: ${(error as Error).message}`);
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }) });
+  return {
+    db,
+    driver: 'pglite',
+    location: dir,
+    async close() {
+      await db.destroy();
+      unlock();
+    },
+  };
+}
+
+async function openNeon(env: Env): Promise<DbHandle> {
+  const { Pool, neonConfig } = await import('@neondatabase/serverless');
+  const { default: WebSocket } = await import('ws');
+  neonConfig.webSocketConstructor = WebSocket;
+  if (env.DATABASE_WS_PROXY) {
+    const proxy = env.DATABASE_WS_PROXY;
+    neonConfig.wsProxy = (host, port) => `${proxy}?address=${host}:${port}`;
+    neonConfig.useSecureWebSocket = false;
+    neonConfig.pipelineTLS = false;
+    neonConfig.pipelineConnect = false;
+  }
+  const url = new URL(env.DATABASE_URL!);
+  const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10 });
+  // A pool error outside a query (a dropped idle connection) must not crash the process.
+  pool.on('error', (error: Error) => console.error('[db] idle connection error:', error.message));
+  const dialect: Dialect = new PostgresDialect({ pool: pool as never });
+  const db = new Kysely<Database>({ dialect });
+  return {
+    db,
+    driver: 'neon',
+    location: `${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** Open a new database handle for the given environment (tests pass their own). */
+export async function createDb(env: Env = getEnv()): Promise<DbHandle> {
+  return env.DATABASE_URL ? openNeon(env) : openPglite(env.DATA_DIR);
+}
+
+/** Fail fast with one clear sentence when the database cannot be reached. */
+export async function verifyDb(handle: DbHandle, timeoutMs = 10_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  try {
+    await Promise.race([sql`select 1`.execute(handle.db), timeout]);
+  } catch (error) {
+    throw new DatabaseConfigError(
+      `Cannot reach the database at ${handle.location} (${handle.driver}): ${(error as Error).message}. ` +
+        'Check DATABASE_URL, or unset it to use the embedded database.',
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const GLOBAL_KEY = Symbol.for('toolmint.db');
+type GlobalWithDb = typeof globalThis & { [GLOBAL_KEY]?: Promise<DbHandle> };
+
+/** The process-wide database handle, opened on first use. */
+export function getDbHandle(): Promise<DbHandle> {
+  const g = globalThis as GlobalWithDb;
+  g[GLOBAL_KEY] ??= createDb().catch((error: unknown) => {
+    delete g[GLOBAL_KEY];
+    throw error;
+  });
+  return g[GLOBAL_KEY];
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Install an already-open handle as the process-wide one (the start script does this). */
+export function setDbHandle(handle: DbHandle): void {
+  (globalThis as GlobalWithDb)[GLOBAL_KEY] = Promise.resolve(handle);
+}
+
+export async function closeDb(): Promise<void> {
+  const g = globalThis as GlobalWithDb;
+  const pending = g[GLOBAL_KEY];
+  delete g[GLOBAL_KEY];
+  if (pending) await (await pending).close();
+}

@@ -1,0 +1,10 @@
+/**
+ * The ordered list of migrations. Kysely runs them by name, so names are date-prefixed;
+ * adding a migration means adding one line here.
+ */
+import type { Migration } from 'kysely/migration';
+import * as initial from './2026-11-21-0001-initial';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-initial': initial,
+};

@@ -1,0 +1,285 @@
+/**
+ * Table interfaces for Kysely, one per table of db/migrations, plus row aliases.
+ * Postgres numeric columns come back as strings from both drivers; services convert them.
+ */
+import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Numeric = ColumnType<string, number | string | undefined, number | string>;
+type TextArray = ColumnType<string[], string[] | undefined, string[]>;
+
+export type UserType = 'creator' | 'buyer' | 'community';
+export type ProductStatus = 'draft' | 'published' | 'archived';
+export type PricingModel = 'free' | 'one_time' | 'subscription' | 'freemium';
+export type TechnicalLevel = 'beginner' | 'intermediate' | 'advanced';
+export type DeploymentType = 'ready_to_use' | 'minimal_setup' | 'technical_setup';
+export type DeliveryType = 'file' | 'link' | 'text' | 'multiple';
+export type UpdateType = 'feature' | 'announcement' | 'bug_fix' | 'security' | 'other';
+export type DemoLinkType = 'video_demo' | 'live_demo' | 'source_code' | 'documentation' | 'tutorial' | 'api_reference';
+
+export interface DemoLinkJson {
+  id: string;
+  type: DemoLinkType;
+  url: string;
+  title: string;
+  description?: string;
+}
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Generated<boolean>;
+  image: string | null;
+  full_name: string | null;
+  user_type: Generated<UserType>;
+  company: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: string;
+  expires_at: Timestamp;
+  token: string;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface AccountsTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Date | null;
+  refresh_token_expires_at: Date | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface RateLimitsTable {
+  id: string;
+  key: string;
+  count: number;
+  last_request: ColumnType<string, number | bigint | string, number | bigint | string>;
+}
+
+export interface ProfilesTable {
+  id: string;
+  full_name: string | null;
+  user_type: Generated<UserType>;
+  role: Generated<'user' | 'admin'>;
+  company: string | null;
+  bio: string | null;
+  interests: TextArray;
+  avatar_url: string | null;
+  banner_image_url: string | null;
+  social_links: JSONColumnType<Record<string, string>, string | undefined, string>;
+  specialties: TextArray;
+  location: string | null;
+  website: string | null;
+  verified: Generated<boolean>;
+  follower_count: Generated<number>;
+  following_count: Generated<number>;
+  total_sales: Generated<number>;
+  total_earnings: Numeric;
+  average_rating: Numeric;
+  review_count: Generated<number>;
+  onboarding_status: Generated<'pending' | 'completed' | 'skipped'>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: string;
+  name: string;
+  description: string;
+  created_at: CreatedAt;
+}
+
+export interface AiToolsTable {
+  id: string;
+  name: string;
+  claimed_by: string | null;
+  maintainer_name: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ProductsTable {
+  id: Generated<string>;
+  creator_id: string;
+  title: string;
+  description: string | null;
+  short_description: string | null;
+  price: Numeric;
+  category_id: string | null;
+  status: Generated<ProductStatus>;
+  tags: TextArray;
+  demo_url: string | null;
+  download_url: string | null;
+  image_url: string | null;
+  featured_image_url: string | null;
+  additional_images: TextArray;
+  video_demo_url: string | null;
+  downloads_count: Generated<number>;
+  views_count: Generated<number>;
+  rating: Numeric;
+  ai_tool_type: string | null;
+  content_type: string | null;
+  pricing_model: Generated<PricingModel>;
+  technical_level: Generated<TechnicalLevel>;
+  deployment_type: Generated<DeploymentType>;
+  capability_vector: JSONColumnType<Record<string, number>> | null;
+  compatibility_tags: TextArray;
+  use_cases: TextArray;
+  required_skills: TextArray;
+  output_types: TextArray;
+  integration_complexity: Generated<number>;
+  success_rate: Generated<number>;
+  avg_setup_time: Generated<number>;
+  community_score: Numeric;
+  content_delivery_type: Generated<DeliveryType>;
+  content_text: string | null;
+  file_urls: TextArray;
+  download_instructions: string | null;
+  access_requirements: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  demo_links: JSONColumnType<DemoLinkJson[], string | undefined, string>;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DownloadsTable {
+  id: Generated<string>;
+  user_id: string;
+  product_id: string;
+  download_type: 'free' | 'paid';
+  amount: Numeric;
+  content_accessed: string | null;
+  created_at: Timestamp;
+}
+
+export interface FavoritesTable {
+  user_id: string;
+  product_id: string;
+  created_at: CreatedAt;
+}
+
+export interface SellerReviewsTable {
+  id: Generated<string>;
+  seller_id: string;
+  reviewer_id: string;
+  rating: number;
+  review_text: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SellerBadgesTable {
+  id: Generated<string>;
+  seller_id: string;
+  badge: string;
+  earned_at: Timestamp;
+}
+
+export interface SellerAnalyticsTable {
+  seller_id: string;
+  date: ColumnType<Date, Date | string, Date | string>;
+  views: Generated<number>;
+  downloads: Generated<number>;
+  sales: Generated<number>;
+  revenue: Numeric;
+}
+
+export interface FollowsTable {
+  follower_id: string;
+  following_id: string;
+  created_at: Timestamp;
+}
+
+export interface ProductInteractionsTable {
+  id: Generated<string>;
+  user_id: string | null;
+  product_id: string;
+  interaction_type: 'view' | 'preview';
+  session_id: string | null;
+  interaction_context: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface AiToolFollowsTable {
+  user_id: string;
+  tool_id: string;
+  created_at: CreatedAt;
+}
+
+export interface AiToolUpdatesTable {
+  id: Generated<string>;
+  tool_id: string;
+  author_id: string | null;
+  title: string;
+  content: string;
+  update_type: UpdateType;
+  version: string | null;
+  created_at: Timestamp;
+}
+
+export interface UserNotificationsTable {
+  id: Generated<string>;
+  user_id: string;
+  update_id: string;
+  reason: Generated<'follow' | 'security_impact'>;
+  is_read: Generated<boolean>;
+  read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  rate_limits: RateLimitsTable;
+  profiles: ProfilesTable;
+  categories: CategoriesTable;
+  ai_tools: AiToolsTable;
+  products: ProductsTable;
+  downloads: DownloadsTable;
+  favorites: FavoritesTable;
+  seller_reviews: SellerReviewsTable;
+  seller_badges: SellerBadgesTable;
+  seller_analytics: SellerAnalyticsTable;
+  follows: FollowsTable;
+  product_interactions: ProductInteractionsTable;
+  ai_tool_follows: AiToolFollowsTable;
+  ai_tool_updates: AiToolUpdatesTable;
+  user_notifications: UserNotificationsTable;
+}
+
+export type Profile = Selectable<ProfilesTable>;
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type Category = Selectable<CategoriesTable>;
+export type AiToolUpdate = Selectable<AiToolUpdatesTable>;
+export type UserNotification = Selectable<UserNotificationsTable>;
+export type SellerReview = Selectable<SellerReviewsTable>;
+export type Download = Selectable<DownloadsTable>;

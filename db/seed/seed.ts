@@ -1,0 +1,168 @@
+/**
+ * Demo data a new user sees on first start: categories, the 14 built-in tools, demo users
+ * with profiles and generated avatars, products with generated images and real deliverable
+ * files, tool updates, reviews and follows. Idempotent: every row has a deterministic id
+ * and is inserted with `on conflict do nothing`; counters are recomputed from the rows.
+ */
+import { sql } from 'kysely';
+import { hashPassword } from 'better-auth/crypto';
+import type { Db } from '../database';
+import type { BlobStore } from '../../functions/_shared/blob-store';
+import { CATEGORIES } from '../../src/shared/categories';
+import { AI_TOOLS } from '../../src/shared/ai-tools';
+import {
+  DEMO_FOLLOWS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_TOOL_FOLLOWS, DEMO_TOOL_UPDATES, DEMO_USERS,
+  type DemoDemoLink, type DemoProduct,
+} from './demo-data';
+import { renderAvatar, renderBanner, renderProductImage } from './images';
+import { demoProductId, demoUpdateId, demoUserId, stableUuid } from './ids';
+
+const DAY = 24 * 60 * 60 * 1000;
+const ago = (days: number, now: number) => new Date(now - days * DAY);
+
+export async function seedReferenceData(db: Db): Promise<void> {
+  for (const c of CATEGORIES) {
+    await db.insertInto('categories').values({ id: c.id, name: c.name, description: c.description })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: c.name, description: c.description })).execute();
+  }
+  for (const t of AI_TOOLS) {
+    await db.insertInto('ai_tools').values({ id: t.id, name: t.name, maintainer_name: t.isClaimed ? t.claimedBy : null })
+      .onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+}
+
+export async function isDemoSeeded(db: Db): Promise<boolean> {
+  const row = await db.selectFrom('profiles').select('id').where('id', '=', demoUserId('toolmint-team')).executeTakeFirst();
+  return Boolean(row);
+}
+
+function demoLinksJson(product: DemoProduct) {
+  return product.demoLinks.map((link: DemoDemoLink, index: number) => ({
+    id: String(1_700_000_000_000 + index),
+    type: link.type,
+    url: link.url,
+    title: link.title,
+    ...(link.description ? { description: link.description } : {}),
+  }));
+}
+
+export interface SeedReport {
+  users: number;
+  products: number;
+  updates: number;
+}
+
+export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Promise<SeedReport> {
+  await seedReferenceData(db);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  for (const [index, u] of DEMO_USERS.entries()) {
+    const id = demoUserId(u.key);
+    const joined = ago(u.joinedDaysAgo, now);
+    const avatar = await blobs.put(`avatars/${id}/avatar.webp`, await renderAvatar({ name: u.fullName, hue: u.avatarHue }), { contentType: 'image/webp', access: 'public' });
+    const banner = u.userType === 'creator'
+      ? await blobs.put(`banners/${id}/banner.webp`, await renderBanner({ name: u.fullName, hue: u.avatarHue }), { contentType: 'image/webp', access: 'public' })
+      : null;
+    await db.insertInto('users').values({
+      id, name: u.fullName, email: u.email, email_verified: true, image: avatar.url, full_name: u.fullName,
+      user_type: u.userType, company: u.company, created_at: joined, updated_at: joined,
+    }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db.insertInto('accounts').values({
+      id: stableUuid('account', u.key), account_id: id, provider_id: 'credential', user_id: id, password: passwordHash,
+      created_at: joined, updated_at: joined,
+    }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db.insertInto('profiles').values({
+      id, full_name: u.fullName, user_type: u.userType, role: u.role, company: u.company, bio: u.bio,
+      interests: u.interests, avatar_url: avatar.url, banner_image_url: banner?.url ?? null,
+      social_links: JSON.stringify(u.socialLinks), specialties: u.specialties, location: u.location, website: u.website,
+      verified: u.verified, onboarding_status: 'completed', created_at: joined, updated_at: joined,
+    }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    void index;
+  }
+
+  for (const [index, p] of DEMO_PRODUCTS.entries()) {
+    const id = demoProductId(p.key);
+    const creatorId = demoUserId(p.creatorKey);
+    const stamp = now - p.createdDaysAgo * DAY;
+    const image = await blobs.put(
+      `products/${creatorId}/product-main-${stamp}-0.webp`,
+      await renderProductImage({ title: p.title, categoryId: p.categoryId, aiToolType: p.aiToolType, seed: index, variant: 'main' }),
+      { contentType: 'image/webp', access: 'public' },
+    );
+    // Every third product gets a featured and an additional image, so galleries vary.
+    const extra = index % 3 === 0;
+    const featured = extra
+      ? await blobs.put(`products/${creatorId}/product-featured-${stamp}-0.webp`, await renderProductImage({ title: p.title, categoryId: p.categoryId, aiToolType: p.aiToolType, seed: index + 101, variant: 'featured' }), { contentType: 'image/webp', access: 'public' })
+      : null;
+    const additional = extra
+      ? await blobs.put(`products/${creatorId}/product-additional-${stamp}-0.webp`, await renderProductImage({ title: p.title, categoryId: p.categoryId, aiToolType: p.aiToolType, seed: index + 202, variant: 'additional' }), { contentType: 'image/webp', access: 'public' })
+      : null;
+    const fileUrls: string[] = [];
+    for (const file of p.files) {
+      const stored = await blobs.put(`deliverables/${creatorId}/${id}/${file.name}`, Buffer.from(file.content, 'utf8'), { contentType: 'application/octet-stream', access: 'private' });
+      fileUrls.push(stored.url);
+    }
+    const created = new Date(stamp);
+    await db.insertInto('products').values({
+      id, creator_id: creatorId, title: p.title, description: p.description, short_description: p.shortDescription,
+      price: p.price, category_id: p.categoryId, status: p.status, tags: p.tags, demo_url: p.demoUrl,
+      download_url: p.downloadUrl, image_url: image.url, featured_image_url: featured?.url ?? null,
+      additional_images: additional ? [additional.url] : [], video_demo_url: p.videoDemoUrl,
+      downloads_count: p.downloadsCount, views_count: p.viewsCount, rating: p.rating, ai_tool_type: p.aiToolType,
+      content_type: p.contentType, pricing_model: p.pricingModel, technical_level: p.technicalLevel,
+      deployment_type: p.deploymentType, compatibility_tags: p.compatibilityTags, use_cases: p.useCases,
+      required_skills: p.requiredSkills, output_types: p.outputTypes, integration_complexity: p.integrationComplexity,
+      success_rate: p.successRate, avg_setup_time: p.avgSetupTime, content_delivery_type: p.contentDeliveryType,
+      content_text: p.contentText, file_urls: fileUrls, download_instructions: p.downloadInstructions,
+      demo_links: JSON.stringify(demoLinksJson(p)), published_at: p.status === 'published' ? created : null,
+      created_at: created, updated_at: created,
+    }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+
+  const admin = demoUserId('toolmint-team');
+  for (const u of DEMO_TOOL_UPDATES) {
+    await db.insertInto('ai_tool_updates').values({
+      id: demoUpdateId(u.toolId, u.title), tool_id: u.toolId, author_id: admin, title: u.title, content: u.content,
+      update_type: u.updateType, version: u.version, created_at: ago(u.daysAgo, now),
+    }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+  for (const r of DEMO_REVIEWS) {
+    const at = ago(r.daysAgo, now);
+    await db.insertInto('seller_reviews').values({
+      seller_id: demoUserId(r.sellerKey), reviewer_id: demoUserId(r.reviewerKey), rating: r.rating, review_text: r.text, created_at: at, updated_at: at,
+    }).onConflict((oc) => oc.columns(['seller_id', 'reviewer_id']).doNothing()).execute();
+  }
+  for (const f of DEMO_FOLLOWS) {
+    await db.insertInto('follows').values({ follower_id: demoUserId(f.followerKey), following_id: demoUserId(f.followingKey) })
+      .onConflict((oc) => oc.columns(['follower_id', 'following_id']).doNothing()).execute();
+  }
+  for (const f of DEMO_TOOL_FOLLOWS) {
+    await db.insertInto('ai_tool_follows').values({ user_id: demoUserId(f.userKey), tool_id: f.toolId })
+      .onConflict((oc) => oc.columns(['user_id', 'tool_id']).doNothing()).execute();
+  }
+  // Followers of a tool get a notice for each update posted after they followed; the demo
+  // gives every follower the updates of the last 30 days, the older ones already read.
+  await sql`
+    insert into user_notifications (user_id, update_id, is_read, read_at, created_at)
+    select f.user_id, u.id, u.created_at < now() - interval '7 days', case when u.created_at < now() - interval '7 days' then u.created_at end, u.created_at
+    from ai_tool_follows f join ai_tool_updates u on u.tool_id = f.tool_id
+    where u.created_at > now() - interval '30 days'
+    on conflict (user_id, update_id) do nothing
+  `.execute(db);
+  await recomputeProfileCounters(db);
+
+  return { users: DEMO_USERS.length, products: DEMO_PRODUCTS.length, updates: DEMO_TOOL_UPDATES.length };
+}
+
+/** Derived profile figures, recomputed from their source rows. */
+export async function recomputeProfileCounters(db: Db): Promise<void> {
+  await sql`
+    update profiles p set
+      follower_count = (select count(*) from follows f where f.following_id = p.id),
+      following_count = (select count(*) from follows f where f.follower_id = p.id),
+      review_count = (select count(*) from seller_reviews r where r.seller_id = p.id),
+      average_rating = coalesce((select round(avg(r.rating)::numeric, 2) from seller_reviews r where r.seller_id = p.id), 0),
+      total_sales = (select count(*) from downloads d join products pr on pr.id = d.product_id where pr.creator_id = p.id and d.download_type = 'paid'),
+      total_earnings = coalesce((select round(sum(d.amount) * 0.85, 2) from downloads d join products pr on pr.id = d.product_id where pr.creator_id = p.id and d.download_type = 'paid'), 0)
+  `.execute(db);
+}

@@ -1,0 +1,35 @@
+/**
+ * Error codes, declared once: UPPER_SNAKE code -> HTTP status and the human message
+ * (the spec's words where it has them). Services throw AppError; the HTTP wrapper turns
+ * it into `{ error: { code, message, fields? } }`.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: { status: 400, message: 'Some fields are invalid' },
+  UNAUTHENTICATED: { status: 401, message: 'User not authenticated' },
+  FORBIDDEN: { status: 403, message: 'You do not have access to this' },
+  NOT_FOUND: { status: 404, message: 'Not found' },
+  PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found' },
+  PROFILE_NOT_FOUND: { status: 404, message: 'Profile not found' },
+  TOOL_NOT_FOUND: { status: 404, message: 'Tool Not Found' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  CONFLICT: { status: 409, message: 'This conflicts with existing data' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  INTERNAL: { status: 500, message: 'Something went wrong' },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>) {
+    super(message ?? ERRORS[code].message);
+    this.code = code;
+    this.status = ERRORS[code].status;
+    this.fields = fields;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Maps published-product rows to the public shapes, applying the marketplace defaults of
+ * spec section 3. The only place a product row becomes a ProductCard or PublicProduct.
+ */
+import { MARKETPLACE_DEFAULTS as D, sanitizeDemoLinks, toNumber, type CreatorCard, type ProductCard, type PublicProduct } from '../../src/shared/products';
+import type { PublishedProductRow } from './catalogue.repository';
+
+type CreatorColumns = Pick<PublishedProductRow, 'creator_id' | 'creator_full_name' | 'creator_avatar_url' | 'creator_verified' | 'creator_average_rating' | 'creator_follower_count' | 'creator_specialties' | 'creator_user_type'>;
+
+export function toCreatorCard(row: CreatorColumns): CreatorCard {
+  return {
+    id: row.creator_id,
+    fullName: row.creator_full_name?.trim() || D.creatorName,
+    avatarUrl: row.creator_avatar_url,
+    verified: row.creator_verified,
+    averageRating: toNumber(row.creator_average_rating, 0),
+    followerCount: row.creator_follower_count ?? D.count,
+    specialties: row.creator_specialties ?? [],
+    userType: row.creator_user_type ?? D.creatorUserType,
+  };
+}
+
+const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : new Date(0).toISOString());
+
+export function toProductCard(row: PublishedProductRow): ProductCard {
+  return {
+    id: row.id,
+    title: row.title?.trim() || D.title,
+    shortDescription: row.short_description ?? '',
+    price: toNumber(row.price, D.price),
+    pricingModel: row.pricing_model ?? D.pricingModel,
+    rating: toNumber(row.rating, D.rating),
+    downloadsCount: row.downloads_count ?? D.count,
+    viewsCount: row.views_count ?? D.count,
+    imageUrl: row.image_url,
+    categoryId: row.category_id,
+    aiToolType: row.ai_tool_type || D.aiToolType,
+    contentType: row.content_type || D.contentType,
+    technicalLevel: row.technical_level ?? D.technicalLevel,
+    deploymentType: row.deployment_type ?? D.deploymentType,
+    contentDeliveryType: row.content_delivery_type ?? D.contentDeliveryType,
+    tags: row.tags ?? [],
+    createdAt: iso(row.created_at),
+    creator: toCreatorCard(row),
+  };
+}
+
+export function toPublicProduct(row: PublishedProductRow): PublicProduct {
+  return {
+    ...toProductCard(row),
+    description: row.description ?? '',
+    status: row.status,
+    featuredImageUrl: row.featured_image_url,
+    additionalImages: row.additional_images ?? [],
+    videoDemoUrl: row.video_demo_url,
+    demoUrl: row.demo_url,
+    demoLinks: sanitizeDemoLinks(row.demo_links),
+    compatibilityTags: row.compatibility_tags ?? [],
+    useCases: row.use_cases ?? [],
+    requiredSkills: row.required_skills ?? [],
+    outputTypes: row.output_types ?? [],
+    integrationComplexity: row.integration_complexity,
+    successRate: row.success_rate,
+    avgSetupTime: row.avg_setup_time,
+    downloadInstructions: row.download_instructions,
+    updatedAt: iso(row.updated_at),
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Queries behind the public catalogue: published products joined to their creator,
+ * categories, and per-tool figures. Every query here filters status = 'published'.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export function selectPublishedProducts(db: Db) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('profiles as c', 'c.id', 'p.creator_id')
+    .where('p.status', '=', 'published')
+    .select([
+      'p.id', 'p.title', 'p.description', 'p.short_description', 'p.price', 'p.pricing_model', 'p.rating',
+      'p.downloads_count', 'p.views_count', 'p.image_url', 'p.featured_image_url', 'p.additional_images',
+      'p.video_demo_url', 'p.demo_url', 'p.demo_links', 'p.category_id', 'p.ai_tool_type', 'p.content_type',
+      'p.technical_level', 'p.deployment_type', 'p.content_delivery_type', 'p.tags', 'p.compatibility_tags',
+      'p.use_cases', 'p.required_skills', 'p.output_types', 'p.integration_complexity', 'p.success_rate',
+      'p.avg_setup_time', 'p.download_instructions', 'p.status', 'p.created_at', 'p.updated_at',
+      'c.id as creator_id', 'c.full_name as creator_full_name', 'c.avatar_url as creator_avatar_url',
+      'c.verified as creator_verified', 'c.average_rating as creator_average_rating',
+      'c.follower_count as creator_follower_count', 'c.specialties as creator_specialties',
+      'c.user_type as creator_user_type',
+    ]);
+}
+
+export type PublishedProductRow = Awaited<ReturnType<ReturnType<typeof selectPublishedProducts>['execute']>>[number];
+
+export async function listAllPublishedProducts(db: Db): Promise<PublishedProductRow[]> {
+  return selectPublishedProducts(db).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').execute();
+}
+
+export async function listCategories(db: Db) {
+  return db.selectFrom('categories').select(['id', 'name', 'description']).orderBy('name').execute();
+}
+
+export interface ToolFigureRow {
+  id: string;
+  name: string;
+  maintainer_name: string | null;
+  claimed_by: string | null;
+  product_count: number;
+  follower_count: number;
+  latest_update_at: Date | null;
+}
+
+export async function listToolFigures(db: Db): Promise<ToolFigureRow[]> {
+  const result = await sql<ToolFigureRow>`
+    select t.id, t.name, t.maintainer_name, t.claimed_by,
+      (select count(*)::int from products p where p.status = 'published' and p.ai_tool_type = t.id) as product_count,
+      (select count(*)::int from ai_tool_follows f where f.tool_id = t.id) as follower_count,
+      (select max(u.created_at) from ai_tool_updates u where u.tool_id = t.id) as latest_update_at
+    from ai_tools t
+    order by t.id
+  `.execute(db);
+  return result.rows;
+}

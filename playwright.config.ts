@@ -1,0 +1,37 @@
+/**
+ * End-to-end tests in a real Chromium against the built app served by `npm start` on a
+ * throwaway data folder. Debian's /usr/bin/chromium is used when present (Playwright's own
+ * browser download does not work on these machines).
+ */
+import fs from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env['E2E_PORT'] ?? 4391);
+const DATA_DIR = '.test-data/e2e';
+const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      ...(chromium ? { executablePath: chromium } : {}),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && tsx scripts/start.ts`,
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: { PORT: String(PORT), HOST: 'localhost', DATA_DIR, SITE_URL: `http://localhost:${PORT}`, DATABASE_URL: '' },
+  },
+});

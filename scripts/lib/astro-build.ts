@@ -1,0 +1,64 @@
+/**
+ * Runs `astro build` in a child process. The child never opens the database: prebuilt
+ * pages read only the content snapshot (functions/catalogue/snapshot.ts).
+ * A build stamp (hash of the snapshot's content and the sources) lets a second start
+ * reuse the previous build.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = process.cwd();
+const SOURCE_DIRS = ['src', 'functions', 'db', 'public'];
+const SOURCE_FILES = ['astro.config.mjs', 'package.json', 'tsconfig.json'];
+
+function sourceFingerprint(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    if (!fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(`${full}:${fs.statSync(full).size}:${fs.statSync(full).mtimeMs}\n`);
+    }
+  };
+  SOURCE_DIRS.forEach((d) => walk(path.join(ROOT, d)));
+  for (const f of SOURCE_FILES) if (fs.existsSync(f)) hash.update(fs.readFileSync(f));
+  return hash.digest('hex');
+}
+
+function snapshotFingerprint(snapshotFile: string): string {
+  const data = JSON.parse(fs.readFileSync(snapshotFile, 'utf8')) as Record<string, unknown>;
+  delete data['generatedAt'];
+  return createHash('sha256').update(JSON.stringify(data)).digest('hex');
+}
+
+export function buildStamp(snapshotFile: string): string {
+  return `${sourceFingerprint()}:${snapshotFingerprint(snapshotFile)}:${process.env['SITE_URL'] ?? ''}`;
+}
+
+const stampFile = (outDir: string) => path.join(outDir, '.toolmint-build');
+
+export function isBuildCurrent(outDir: string, snapshotFile: string): boolean {
+  const file = stampFile(outDir);
+  return fs.existsSync(path.join(outDir, 'server', 'entry.mjs')) && fs.existsSync(file) && fs.readFileSync(file, 'utf8') === buildStamp(snapshotFile);
+}
+
+export async function runAstroBuild(options: { snapshotFile: string; outDir?: string; env?: NodeJS.ProcessEnv }): Promise<void> {
+  const outDir = options.outDir ?? path.join(ROOT, 'dist');
+  const started = Date.now();
+  console.log('[build] building the site (astro build)…');
+  const astroBin = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [astroBin, 'build', '--silent'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ...options.env, CONTENT_SNAPSHOT: options.snapshotFile, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed with exit code ${code}`))));
+  });
+  fs.writeFileSync(stampFile(outDir), buildStamp(options.snapshotFile));
+  console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

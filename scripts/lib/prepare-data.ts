@@ -1,0 +1,28 @@
+/**
+ * Opens the database, migrates it, seeds the demo data into an empty one and exports the
+ * content snapshot. Shared by start, dev and build.
+ */
+import { createDb, verifyDb, type DbHandle } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import { isDemoSeeded, seedDemo, seedReferenceData } from '../../db/seed/seed';
+import { getBlobStore } from '../../functions/_shared/blob-store';
+import { writeSnapshot } from '../../functions/catalogue/snapshot';
+
+export async function openDatabase(): Promise<DbHandle> {
+  const handle = await createDb();
+  await verifyDb(handle);
+  return handle;
+}
+
+export async function prepareData(handle: DbHandle, options: { seed: boolean }): Promise<{ snapshot: string }> {
+  const applied = await migrateToLatest(handle.db);
+  if (applied.length) console.log(`[db] applied ${applied.length} migration(s) on ${handle.driver} (${handle.location})`);
+  await seedReferenceData(handle.db);
+  if (options.seed && !(await isDemoSeeded(handle.db))) {
+    const started = Date.now();
+    const report = await seedDemo(handle.db, getBlobStore());
+    console.log(`[db] seeded demo data: ${report.users} users, ${report.products} products, ${report.updates} tool updates (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  const snapshot = await writeSnapshot(handle.db);
+  return { snapshot };
+}

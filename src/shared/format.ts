@@ -1,0 +1,49 @@
+/**
+ * Display formatting from spec section 9, shared by pages, islands and the API.
+ */
+
+/** 'Free' when the price is 0 or missing, otherwise a dollar sign and 2 decimals. */
+export function formatPrice(price: number | string | null | undefined): string {
+  const value = typeof price === 'string' ? Number(price) : price;
+  if (value === null || value === undefined || !Number.isFinite(value) || value <= 0) return 'Free';
+  return `$${value.toFixed(2)}`;
+}
+
+/** Cards show 4.8 for an unrated product (rating 0), per spec section 9. */
+export function displayRating(rating: number | string | null | undefined): string {
+  const value = Number(rating ?? 0);
+  return (Number.isFinite(value) && value > 0 ? value : 4.8).toFixed(1);
+}
+
+/** Compact counts: 950, 1.2K, 12K, 1.5M. */
+export function formatCount(value: number): string {
+  if (value < 1000) return String(value);
+  if (value < 1_000_000) return `${(value / 1000).toFixed(value < 10_000 ? 1 : 0).replace(/\.0$/, '')}K`;
+  return `${(value / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
+}
+
+/** Relative time in the spec's 'x ago' form. */
+export function timeAgo(date: Date | string, now: Date = new Date()): string {
+  const then = typeof date === 'string' ? new Date(date) : date;
+  const seconds = Math.max(0, Math.round((now.getTime() - then.getTime()) / 1000));
+  const steps: [number, string][] = [
+    [60 * 60 * 24 * 365, 'year'],
+    [60 * 60 * 24 * 30, 'month'],
+    [60 * 60 * 24 * 7, 'week'],
+    [60 * 60 * 24, 'day'],
+    [60 * 60, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, unit] of steps) {
+    if (seconds >= size) {
+      const n = Math.floor(seconds / size);
+      return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+    }
+  }
+  return 'just now';
+}
+
+/** '21 Nov 2026' */
+export function formatDate(date: Date | string): string {
+  return new Date(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}

@@ -1,0 +1,101 @@
+/**
+ * Public product shapes (what leaves the server) and the marketplace defaults of spec
+ * section 3. Isomorphic: the API, the prebuilt pages and the islands all use these types.
+ * Deliverables (file_urls, download_url, content_text) are never part of a public shape:
+ * they are reachable only through the download endpoint.
+ */
+import type { DemoLinkJson } from '../../db/schema';
+
+export interface CreatorCard {
+  id: string;
+  fullName: string;
+  avatarUrl: string | null;
+  verified: boolean;
+  averageRating: number;
+  followerCount: number;
+  specialties: string[];
+  userType: 'creator' | 'buyer' | 'community';
+}
+
+export interface ProductCard {
+  id: string;
+  title: string;
+  shortDescription: string;
+  price: number;
+  pricingModel: string;
+  rating: number;
+  downloadsCount: number;
+  viewsCount: number;
+  imageUrl: string | null;
+  categoryId: string | null;
+  aiToolType: string;
+  contentType: string;
+  technicalLevel: string;
+  deploymentType: string;
+  contentDeliveryType: string;
+  tags: string[];
+  createdAt: string;
+  creator: CreatorCard;
+}
+
+export interface PublicProduct extends ProductCard {
+  description: string;
+  status: 'draft' | 'published' | 'archived';
+  featuredImageUrl: string | null;
+  additionalImages: string[];
+  videoDemoUrl: string | null;
+  demoUrl: string | null;
+  demoLinks: DemoLinkJson[];
+  compatibilityTags: string[];
+  useCases: string[];
+  requiredSkills: string[];
+  outputTypes: string[];
+  integrationComplexity: number;
+  successRate: number;
+  avgSetupTime: number;
+  downloadInstructions: string | null;
+  updatedAt: string;
+}
+
+export const MARKETPLACE_DEFAULTS = {
+  title: 'Untitled Product',
+  price: 0,
+  rating: 4.5,
+  count: 0,
+  aiToolType: 'AI Tool',
+  contentType: 'tool',
+  pricingModel: 'one_time',
+  technicalLevel: 'beginner',
+  deploymentType: 'ready_to_use',
+  contentDeliveryType: 'file',
+  creatorName: 'Unknown Creator',
+  creatorUserType: 'creator',
+} as const;
+
+/** Number from a numeric column (a string from Postgres), or the fallback. */
+export function toNumber(value: unknown, fallback: number): number {
+  if (value === null || value === undefined || value === '') return fallback;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+const DEMO_LINK_TYPES = new Set(['video_demo', 'live_demo', 'source_code', 'documentation', 'tutorial', 'api_reference']);
+
+/**
+ * Spec section 3: entries lacking a string id, type, url or title are dropped, and unknown
+ * types are not displayed.
+ */
+export function sanitizeDemoLinks(value: unknown): DemoLinkJson[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((entry): entry is DemoLinkJson => {
+    if (!entry || typeof entry !== 'object') return false;
+    const e = entry as Record<string, unknown>;
+    return (
+      typeof e['id'] === 'string' &&
+      typeof e['type'] === 'string' &&
+      typeof e['url'] === 'string' &&
+      typeof e['title'] === 'string' &&
+      DEMO_LINK_TYPES.has(e['type'])
+    );
+  });
+}

@@ -1,0 +1,33 @@
+/**
+ * Two projects: unit (pure functions) and integration (services and API handlers against a
+ * real database: PGlite in memory by default, the PostgreSQL of DATABASE_URL through the
+ * production Neon driver when it is set).
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          globalSetup: ['tests/support/integration-global-setup.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
