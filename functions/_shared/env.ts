@@ -30,6 +30,29 @@ const EnvSchema = z.object({
   SITE_URL: z.url().default('http://localhost:4321'),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().default('localhost'),
+  /** Vercel sets it to the deployment's host; preview deployments are trusted auth origins too. */
+  VERCEL_URL: z.string().trim().optional(),
+
+  // Accounts and email (functions/_shared/auth.ts, functions/_shared/mailer.ts).
+  /**
+   * Signs session cookies and tokens. Optional in development and tests (a fixed development
+   * value is used); getAuthSecret() refuses to run without a real one when NODE_ENV=production.
+   */
+  BETTER_AUTH_SECRET: z.string().trim().optional(),
+  /** OAuth apps: each provider is offered only when both its id and secret are set. */
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+  GITHUB_CLIENT_ID: z.string().trim().optional(),
+  GITHUB_CLIENT_SECRET: z.string().trim().optional(),
+  /** Resend API key: with it emails are sent through Resend; without it they go to DATA_DIR/outbox. */
+  RESEND_API_KEY: z.string().trim().optional(),
+  /** Sender of account emails. */
+  MAIL_FROM: z.string().trim().default('toolmint <no-reply@toolmint.local>'),
+  /**
+   * Multiplies the sign-in, sign-up and reset rate limits (default 1). For automated test
+   * runs whose every request comes from one address; never needed in production.
+   */
+  AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -46,6 +69,24 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (source === process.env) cached = parsed.data;
   return parsed.data;
+}
+
+/** Used only outside production, so a fresh checkout runs with no configuration. */
+export const DEV_AUTH_SECRET = 'toolmint-development-secret-not-for-production-use';
+
+/**
+ * The secret for better-auth. Checked when the auth is created, not in getEnv(), so that a
+ * build (which never signs anything) does not need it.
+ */
+export function getAuthSecret(env: Env = getEnv()): string {
+  const secret = env.BETTER_AUTH_SECRET;
+  if (env.NODE_ENV === 'production') {
+    if (!secret || secret === DEV_AUTH_SECRET) {
+      throw new Error('BETTER_AUTH_SECRET must be set in production (generate one with `openssl rand -base64 32`).');
+    }
+    if (secret.length < 32) throw new Error('BETTER_AUTH_SECRET must be at least 32 characters long in production.');
+  }
+  return secret || DEV_AUTH_SECRET;
 }
 
 /** Absolute path of a folder inside DATA_DIR. */

@@ -1,0 +1,37 @@
+/**
+ * Guards for pages and API routes that need a signed-in user. The session is loaded once per
+ * request by src/middleware.ts into Astro.locals; these read it.
+ *
+ * Page (on demand, `export const prerender = false`):
+ *   const user = requireUser(Astro);
+ *   if (user instanceof Response) return user;   // signed out: to /auth and back after login
+ *
+ * API route (inside handle()):
+ *   const user = requireApiUser(context);        // throws 401 UNAUTHENTICATED
+ */
+import type { SessionUser } from '../../src/shared/session';
+import { AppError } from './errors';
+
+interface GuardContext {
+  locals: App.Locals;
+  url: URL;
+  redirect(path: string, status?: 301 | 302 | 303 | 307 | 308): Response;
+}
+
+/** /auth?mode=login&redirect=<this page>, the login that brings the visitor back. */
+export function loginUrlFor(url: URL): string {
+  const back = `${url.pathname}${url.search}${url.hash}`;
+  return `/auth?mode=login&redirect=${encodeURIComponent(back)}`;
+}
+
+export function requireUser(context: GuardContext): SessionUser | Response {
+  const user = context.locals.user;
+  if (user) return user;
+  return context.redirect(loginUrlFor(context.url), 302);
+}
+
+export function requireApiUser(context: { locals: App.Locals }): SessionUser {
+  const user = context.locals.user;
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  return user;
+}

@@ -1,0 +1,283 @@
+/**
+ * Accounts: better-auth with email and password (and Google/GitHub when configured) on our
+ * database through Kysely. Owns the auth configuration, the server-side account rules, and
+ * the one entry point for auth requests (handleAuthRequest). Called by
+ * src/pages/api/auth/[...all].ts, src/middleware.ts (session -> Astro.locals) and the tests.
+ *
+ * Invariants:
+ * - createAuth(db, overrides) builds an instance for any database handle; getAuth() is the
+ *   process-wide one on getDb(). Tests build their own on a test database.
+ * - Sign-up runs in one database transaction (database.transaction: true); the profile row
+ *   is written by a trigger in the same statement as the user (db/migrations/*-profile-per-user).
+ * - The rules of src/shared/auth-validation.ts are enforced here too: a client can skip the
+ *   form, not the rules.
+ * - Rate limits live in the rate_limits table (they must hold across serverless instances)
+ *   and are on in every environment; the client address comes from Astro (clientAddress),
+ *   never from a header the client controls.
+ */
+import { APIError, betterAuth, type BetterAuthOptions } from 'better-auth';
+import { createAuthMiddleware } from 'better-auth/api';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import { getDb } from '../../db/database';
+import {
+  AUTH_MESSAGES,
+  COMPANY_MAX_LENGTH,
+  isUserType,
+  NAME_MAX_LENGTH,
+  USER_TYPES,
+  validateCompany,
+  validateEmail,
+  validateName,
+  validateNewPassword,
+} from '../../src/shared/auth-validation';
+import { toSessionUser, type SessionUser } from '../../src/shared/session';
+import { resetPasswordEmail, resetPasswordUrl } from './auth-emails';
+import { authRateLimitTable, authTableOptions } from './auth-tables';
+import { getAuthSecret, getEnv, type Env } from './env';
+import { getMailer, type Mailer } from './mailer';
+
+/** Set by handleAuthRequest from Astro's clientAddress; any value a client sends is dropped. */
+export const CLIENT_IP_HEADER = 'x-toolmint-client-ip';
+
+export const RESET_TOKEN_EXPIRES_IN_SECONDS = 60 * 60;
+export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+
+/**
+ * Per client address. better-auth's window restarts at each allowed request, so "max in
+ * window" reads "after max attempts, wait window seconds". Paths are relative to /api/auth.
+ */
+export const AUTH_RATE_LIMITS = {
+  '/sign-in/*': { window: 60, max: 5 },
+  '/sign-up/*': { window: 60, max: 5 },
+  '/request-password-reset': { window: 60, max: 3 },
+  '/reset-password': { window: 60, max: 5 },
+  '/change-password': { window: 60, max: 5 },
+} as const;
+
+export type SocialProviderId = 'google' | 'github';
+
+export function configuredSocialProviders(env: Env = getEnv()): Record<SocialProviderId, boolean> {
+  return {
+    google: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    github: Boolean(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET),
+  };
+}
+
+/** The site's own origin, its loopback alias in local runs, and a Vercel deployment's host. */
+export function trustedOriginsFor(env: Env): string[] {
+  const site = new URL(env.SITE_URL);
+  const origins = new Set([site.origin]);
+  if (site.hostname === 'localhost') origins.add(`${site.protocol}//127.0.0.1${site.port ? `:${site.port}` : ''}`);
+  if (site.hostname === '127.0.0.1') origins.add(`${site.protocol}//localhost${site.port ? `:${site.port}` : ''}`);
+  if (env.VERCEL_URL) origins.add(`https://${env.VERCEL_URL.replace(/^https?:\/\//, '')}`);
+  return [...origins];
+}
+
+const badRequest = (message: string, code = 'VALIDATION_FAILED') => APIError.from('BAD_REQUEST', { message, code });
+
+/** Field validators better-auth runs on sign-up and on update-user (Standard Schema). */
+const userFieldValidators = {
+  full_name: z
+    .string()
+    .trim()
+    .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong)
+    .refine((v) => validateName(v) === null, { error: (issue) => validateName(String(issue.input)) ?? AUTH_MESSAGES.nameInvalid }),
+  user_type: z.enum(USER_TYPES, { error: AUTH_MESSAGES.userTypeInvalid }),
+  company: z.string().trim().max(COMPANY_MAX_LENGTH, AUTH_MESSAGES.companyTooLong),
+};
+
+/** The account rules that span fields or that better-auth does not know (spec section 5). */
+const accountRules = createAuthMiddleware(async (ctx) => {
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+  if (ctx.path === '/sign-up/email') {
+    const userType = body['user_type'] ?? 'buyer';
+    if (!isUserType(userType)) throw badRequest(AUTH_MESSAGES.userTypeInvalid);
+    const message =
+      validateName(text('full_name') || text('name')) ??
+      validateEmail(text('email')) ??
+      validateNewPassword(text('password')) ??
+      validateCompany(userType, text('company'));
+    if (message) throw badRequest(message);
+  }
+  if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+    const message = validateNewPassword(text('newPassword'));
+    if (message) throw badRequest(message);
+  }
+});
+
+/** Client-caused refusals better-auth logs as errors (a bad origin) are warnings for us. */
+const EXPECTED_REFUSALS = /^(Invalid origin|Invalid callbackURL|Invalid redirectURL|Blocked cross-site|Sign-up attempt)/;
+
+function logAuth(level: 'debug' | 'info' | 'success' | 'warn' | 'error', message: string, ...args: unknown[]): void {
+  if (level === 'error' && !EXPECTED_REFUSALS.test(message)) console.error(`[auth] ${message}`, ...args);
+  else if (level === 'error' || level === 'warn') console.warn(`[auth] ${message}`);
+}
+
+export interface CreateAuthOptions {
+  env?: Env;
+  mailer?: Mailer;
+  /** Merged over the configuration; tests use it to inject failures. */
+  overrides?: Partial<BetterAuthOptions>;
+}
+
+function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: CreateAuthOptions) {
+  const siteUrl = new URL(env.SITE_URL);
+  const scale = env.AUTH_RATE_LIMIT_SCALE;
+  const social = configuredSocialProviders(env);
+  const customRules = Object.fromEntries(
+    Object.entries(AUTH_RATE_LIMITS).map(([path, rule]) => [path, { window: rule.window, max: rule.max * scale }]),
+  );
+  return {
+    appName: 'toolmint',
+    baseURL: siteUrl.origin,
+    basePath: '/api/auth',
+    secret: getAuthSecret(env),
+    trustedOrigins: trustedOriginsFor(env),
+    database: { db, type: 'postgres' as const, transaction: true },
+    user: {
+      ...authTableOptions.user,
+      additionalFields: {
+        full_name: { ...authTableOptions.user.additionalFields.full_name, validator: { input: userFieldValidators.full_name } },
+        user_type: { ...authTableOptions.user.additionalFields.user_type, validator: { input: userFieldValidators.user_type } },
+        company: { ...authTableOptions.user.additionalFields.company, validator: { input: userFieldValidators.company } },
+      },
+    },
+    session: { ...authTableOptions.session, expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: 60 * 60 * 24 },
+    account: { ...authTableOptions.account },
+    verification: { ...authTableOptions.verification },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }: { user: { email: string; name: string }; token: string }) {
+        const fullName = toSessionUser(user)?.fullName ?? user.name;
+        await (mailer ?? getMailer()).send(
+          resetPasswordEmail({
+            to: user.email,
+            name: fullName || null,
+            url: resetPasswordUrl(siteUrl.origin, token),
+            expiresInMinutes: RESET_TOKEN_EXPIRES_IN_SECONDS / 60,
+          }),
+        );
+      },
+    },
+    socialProviders: {
+      ...(social.google ? { google: { clientId: env.GOOGLE_CLIENT_ID!, clientSecret: env.GOOGLE_CLIENT_SECRET! } } : {}),
+      ...(social.github ? { github: { clientId: env.GITHUB_CLIENT_ID!, clientSecret: env.GITHUB_CLIENT_SECRET! } } : {}),
+    },
+    rateLimit: {
+      // better-auth turns rate limiting off outside production by default; ours is always on.
+      enabled: true,
+      storage: 'database' as const,
+      ...authRateLimitTable,
+      window: 60,
+      max: 100 * scale,
+      customRules: {
+        ...customRules,
+        // Read on every page view by the header: not worth a database write each time.
+        '/get-session': false as const,
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user: Record<string, unknown>) {
+            const fullName = typeof user['full_name'] === 'string' && user['full_name'].trim() ? user['full_name'].trim() : String(user['name'] ?? '').trim();
+            const company = typeof user['company'] === 'string' && user['company'].trim() ? user['company'].trim() : null;
+            const userType = user['user_type'] ?? 'buyer';
+            if (!isUserType(userType)) throw badRequest(AUTH_MESSAGES.userTypeInvalid);
+            return { data: { ...user, name: fullName || String(user['name'] ?? ''), full_name: fullName || null, company, user_type: userType } };
+          },
+        },
+      },
+    },
+    hooks: { before: accountRules },
+    advanced: {
+      cookiePrefix: 'toolmint',
+      // Secure and the __Secure- prefix whenever the site is served over https (production).
+      useSecureCookies: siteUrl.protocol === 'https:',
+      defaultCookieAttributes: { sameSite: 'lax' as const, httpOnly: true, path: '/' },
+      // better-auth skips its origin check when NODE_ENV=test; we test the real behaviour.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    telemetry: { enabled: false },
+    // 'info', not 'warn': at 'warn' better-auth logs every refused request (a 400, a 401) as
+    // an error through its default console logger; logAuth keeps warnings and real errors.
+    logger: { level: 'info' as const, log: logAuth },
+    ...overrides,
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(db: Db, options: CreateAuthOptions = {}) {
+  return betterAuth(buildOptions(db, options));
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const GLOBAL_KEY = Symbol.for('toolmint.auth');
+type GlobalWithAuth = typeof globalThis & { [GLOBAL_KEY]?: Promise<Auth> };
+
+/** The process-wide auth on the process-wide database. */
+export function getAuth(): Promise<Auth> {
+  const g = globalThis as GlobalWithAuth;
+  g[GLOBAL_KEY] ??= getDb()
+    .then((db) => createAuth(db))
+    .catch((error: unknown) => {
+      delete g[GLOBAL_KEY];
+      throw error;
+    });
+  return g[GLOBAL_KEY];
+}
+
+/** Forget the process-wide instance (tests that swap the database). */
+export function resetAuth(): void {
+  delete (globalThis as GlobalWithAuth)[GLOBAL_KEY];
+}
+
+/**
+ * Passes a request to better-auth with the client address Astro determined. The header is
+ * replaced, so a client cannot pick its own rate-limit bucket.
+ */
+export async function handleAuthRequest(auth: Auth, request: Request, clientAddress: string | undefined): Promise<Response> {
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  if (clientAddress) headers.set(CLIENT_IP_HEADER, clientAddress);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  const forwarded = new Request(request.url, {
+    method: request.method,
+    headers,
+    body: hasBody ? await request.arrayBuffer() : null,
+    signal: request.signal,
+  });
+  return auth.handler(forwarded);
+}
+
+export interface LoadedSession {
+  user: SessionUser;
+  sessionId: string;
+  expiresAt: Date;
+  /** Set-Cookie headers better-auth produced (a refreshed session), to pass on to the response. */
+  setCookies: string[];
+}
+
+/** The session of a request, or null. Never throws for a bad or expired cookie. */
+export async function loadSession(auth: Auth, headers: Headers): Promise<LoadedSession | null> {
+  if (!headers.get('cookie')) return null;
+  const { headers: responseHeaders, response } = await auth.api.getSession({ headers, returnHeaders: true });
+  const user = toSessionUser(response?.user);
+  if (!response || !user) return null;
+  return {
+    user,
+    sessionId: response.session.id,
+    expiresAt: new Date(response.session.expiresAt),
+    setCookies: responseHeaders.getSetCookie(),
+  };
+}

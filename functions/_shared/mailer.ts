@@ -1,0 +1,123 @@
+/**
+ * Outgoing email. Two implementations behind one interface:
+ * - default: an outbox folder, DATA_DIR/outbox, one RFC 5322 `.eml` file per message, so a
+ *   developer (and the e2e tests) can open what would have been sent;
+ * - RESEND_API_KEY set: the Resend HTTP API (https://resend.com/docs/api-reference/emails/send-email).
+ * Called by the auth (password reset) through getMailer(); tests pass their own.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { dataPath, getEnv, type Env } from './env';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** Where messages go, for logs: a folder or a provider name. */
+  readonly destination: string;
+  send(message: MailMessage): Promise<void>;
+}
+
+/** RFC 2047 encoded-word for a header that is not plain ASCII. */
+function encodeHeader(value: string): string {
+  return /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
+function base64Lines(value: string): string {
+  return Buffer.from(value, 'utf8').toString('base64').replace(/.{1,76}/g, '$&\r\n');
+}
+
+/** A multipart/alternative message (text and HTML), both parts base64 so any byte is safe. */
+export function formatEml(message: MailMessage, from: string, date = new Date()): string {
+  const boundary = `toolmint-${randomUUID()}`;
+  const domain = from.match(/@([^>\s]+)/)?.[1] ?? 'toolmint.local';
+  return [
+    `From: ${encodeHeader(from)}`,
+    `To: ${message.to}`,
+    `Subject: ${encodeHeader(message.subject)}`,
+    `Date: ${date.toUTCString()}`,
+    `Message-ID: <${randomUUID()}@${domain}>`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    '',
+    `--${boundary}`,
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: base64',
+    '',
+    base64Lines(message.text),
+    `--${boundary}`,
+    'Content-Type: text/html; charset=utf-8',
+    'Content-Transfer-Encoding: base64',
+    '',
+    base64Lines(message.html),
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+}
+
+/** Reads the text part back out of an .eml written by formatEml (tests and tooling). */
+export function readEmlText(eml: string): string {
+  const part = eml.split(/\r\n--toolmint-[^\r\n]+\r\n/).find((p) => p.startsWith('Content-Type: text/plain'));
+  const body = part?.split('\r\n\r\n')[1] ?? '';
+  return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+}
+
+export class OutboxMailer implements Mailer {
+  constructor(
+    readonly destination: string,
+    private readonly from: string,
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    await fs.mkdir(this.destination, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const recipient = message.to.toLowerCase().replace(/[^a-z0-9@._-]/g, '_');
+    const file = path.join(this.destination, `${stamp}-${recipient}-${randomUUID().slice(0, 8)}.eml`);
+    await fs.writeFile(file, formatEml(message, this.from), 'utf8');
+  }
+}
+
+export class ResendMailer implements Mailer {
+  readonly destination = 'Resend';
+
+  constructor(
+    private readonly apiKey: string,
+    private readonly from: string,
+    private readonly endpoint = 'https://api.resend.com/emails',
+  ) {}
+
+  async send(message: MailMessage): Promise<void> {
+    const response = await fetch(this.endpoint, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ from: this.from, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) {
+      const detail = await response.text().catch(() => '');
+      throw new Error(`Resend refused the email (${response.status}): ${detail.slice(0, 200)}`);
+    }
+  }
+}
+
+export function createMailer(env: Env = getEnv()): Mailer {
+  if (env.RESEND_API_KEY) return new ResendMailer(env.RESEND_API_KEY, env.MAIL_FROM);
+  return new OutboxMailer(path.resolve(env.DATA_DIR, 'outbox'), env.MAIL_FROM);
+}
+
+let cached: Mailer | undefined;
+
+export function getMailer(): Mailer {
+  cached ??= createMailer();
+  return cached;
+}
+
+/** The outbox folder of the default mailer. */
+export function outboxPath(): string {
+  return dataPath('outbox');
+}

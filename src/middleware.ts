@@ -1,0 +1,58 @@
+/**
+ * Runs for every on-demand request (prebuilt pages skip it: they never see a session).
+ * 1. State-changing /api requests outside /api/auth must come from our own origin
+ *    (better-auth checks its own routes).
+ * 2. The session is loaded into Astro.locals (user, sessionId) for pages and API routes;
+ *    a refreshed session cookie is passed on to the response.
+ * The auth module is imported lazily so that `astro build` never opens the database.
+ */
+import type { MiddlewareHandler } from 'astro';
+
+/** On-demand paths that never need the session: auth (better-auth reads it itself), files, health. */
+const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/];
+
+export const onRequest: MiddlewareHandler = async (context, next) => {
+  context.locals.user = null;
+  context.locals.sessionId = null;
+  if (context.isPrerendered) return next();
+
+  const { pathname } = context.url;
+  if (pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/')) {
+    const { crossOriginRefusal } = await import('../functions/_shared/auth-origin');
+    const { getEnv } = await import('../functions/_shared/env');
+    const { trustedOriginsFor } = await import('../functions/_shared/auth');
+    const refusal = crossOriginRefusal(context.request, trustedOriginsFor(getEnv()));
+    if (refusal) {
+      const { errorResponse } = await import('../functions/_shared/http');
+      console.warn(`[security] ${context.request.method} ${pathname}: ${refusal}`);
+      return errorResponse('FORBIDDEN', 'Cross-origin requests are not allowed');
+    }
+  }
+
+  if (SKIP_SESSION.some((pattern) => pattern.test(pathname))) return next();
+
+  const { getAuth, loadSession } = await import('../functions/_shared/auth');
+  let setCookies: string[] = [];
+  try {
+    const session = await loadSession(await getAuth(), context.request.headers);
+    if (session) {
+      context.locals.user = session.user;
+      context.locals.sessionId = session.sessionId;
+      setCookies = session.setCookies;
+    }
+  } catch (error) {
+    // A failed lookup ends as signed out (spec section 4), and is logged for us.
+    console.error('[auth] session lookup failed:', error);
+  }
+  const response = await next();
+  if (!setCookies.length) return response;
+  try {
+    for (const cookie of setCookies) response.headers.append('set-cookie', cookie);
+    return response;
+  } catch {
+    // Immutable headers (a Response.redirect): copy the response to add the cookies.
+    const copy = new Response(response.body, response);
+    for (const cookie of setCookies) copy.headers.append('set-cookie', cookie);
+    return copy;
+  }
+};

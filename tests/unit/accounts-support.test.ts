@@ -1,0 +1,132 @@
+/**
+ * The pure parts around accounts: the assistant's intents, the toast queue, the session
+ * user mapping, the unread badge, the environment's secret rule and the outbox format.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ASSISTANT_REPLIES, assistantReply, detectIntent } from '../../src/shared/auth-assistant';
+import { displayName, toSessionUser, userInitial } from '../../src/shared/session';
+import { unreadBadgeText } from '../../src/stores/notifications';
+import { $toasts, dismissToast, toast, TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../src/stores/toasts';
+import { DEV_AUTH_SECRET, getAuthSecret, getEnv } from '../../functions/_shared/env';
+import { OutboxMailer, readEmlText } from '../../functions/_shared/mailer';
+import { resetPasswordEmail, resetPasswordUrl } from '../../functions/_shared/auth-emails';
+
+describe('assistant intents (spec section 4)', () => {
+  it.each([
+    ['I want to sell my prompts', 'creator'],
+    ["I'm a creator", 'creator'],
+    ['I am a developer', 'creator'],
+    ['How do I make money here?', 'creator'],
+    ['I want to buy a chatbot', 'buyer'],
+    ["I'm looking for an automation", 'buyer'],
+    ['I need help with emails', 'buyer'],
+    ['Any solution for invoices?', 'buyer'],
+    ['Tell me about the community', 'community'],
+    ['I want to join', 'community'],
+    ['Connect with people', 'community'],
+    ['Grow my NETWORK', 'community'],
+  ] as const)('%j gives %s', (text, intent) => expect(detectIntent(text)).toBe(intent));
+
+  it('checks creator keywords first, then buyer, then community', () => {
+    expect(detectIntent('I need to sell')).toBe('creator');
+    expect(detectIntent('I need to join')).toBe('buyer');
+  });
+
+  it('asks for more detail otherwise', () => {
+    expect(assistantReply('hello there')).toEqual({ intent: null, reply: ASSISTANT_REPLIES.unknown });
+    expect(ASSISTANT_REPLIES.unknown).toMatch(/tell me a bit more/i);
+  });
+});
+
+describe('toasts (spec section 9)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    $toasts.set([]);
+  });
+
+  it('shows one at a time, 5 s by default', () => {
+    expect(TOAST_LIMIT).toBe(1);
+    expect(TOAST_DEFAULT_DURATION_MS).toBe(5000);
+    toast({ title: 'Login Error', description: 'Invalid email or password', variant: 'destructive' });
+    const id = toast({ title: 'Account Created!' });
+    expect($toasts.get()).toEqual([expect.objectContaining({ id, title: 'Account Created!', duration: 5000, open: true, variant: 'default' })]);
+  });
+
+  it('keeps a dismissed toast closed until it is removed after 1,000,000 ms', () => {
+    vi.useFakeTimers();
+    const id = toast({ title: 'Coming Soon' });
+    dismissToast(id);
+    expect($toasts.get()).toEqual([expect.objectContaining({ id, open: false })]);
+    vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS - 1);
+    expect($toasts.get()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect($toasts.get()).toEqual([]);
+  });
+});
+
+describe('session user', () => {
+  it("maps better-auth's user and shows the full name, else the name, else 'User'", () => {
+    const user = toSessionUser({ id: 'u1', email: 'ada@example.com', name: 'Ada', full_name: 'Ada Lovelace', user_type: 'creator', company: null });
+    expect(user).toEqual({ id: 'u1', email: 'ada@example.com', name: 'Ada', fullName: 'Ada Lovelace', userType: 'creator', company: null, image: null });
+    expect(toSessionUser(user)).toEqual(user);
+    expect(displayName(user)).toBe('Ada Lovelace');
+    expect(displayName({ fullName: null, name: 'Ada' })).toBe('Ada');
+    expect(displayName(null)).toBe('User');
+    expect(userInitial(user)).toBe('A');
+    expect(userInitial({ fullName: null, name: '', email: 'zed@example.com' })).toBe('Z');
+  });
+
+  it('refuses rows without an id or email, and defaults an unknown type to buyer', () => {
+    expect(toSessionUser(null)).toBeNull();
+    expect(toSessionUser({ id: 'x' })).toBeNull();
+    expect(toSessionUser({ id: 'x', email: 'x@example.com', user_type: 'admin' })?.userType).toBe('buyer');
+  });
+});
+
+describe('unread badge (spec section 2)', () => {
+  it('is hidden at 0 and caps at 99+', () => {
+    expect(unreadBadgeText(0)).toBeNull();
+    expect(unreadBadgeText(1)).toBe('1');
+    expect(unreadBadgeText(99)).toBe('99');
+    expect(unreadBadgeText(100)).toBe('99+');
+  });
+});
+
+describe('BETTER_AUTH_SECRET', () => {
+  it('has a development default that production refuses', () => {
+    expect(getAuthSecret(getEnv({ NODE_ENV: 'development' }))).toBe(DEV_AUTH_SECRET);
+    expect(() => getAuthSecret(getEnv({ NODE_ENV: 'production' }))).toThrow(/BETTER_AUTH_SECRET must be set in production/);
+    expect(() => getAuthSecret(getEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: DEV_AUTH_SECRET }))).toThrow(/must be set/);
+    expect(() => getAuthSecret(getEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'short' }))).toThrow(/at least 32/);
+    const real = 'k'.repeat(16) + 'Q9x!'.repeat(5);
+    expect(getAuthSecret(getEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: real }))).toBe(real);
+  });
+});
+
+describe('outbox mailer', () => {
+  it('writes one .eml per message that a mail client (or a test) can read back', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-outbox-'));
+    try {
+      const url = resetPasswordUrl('http://localhost:4321', 'tok_123');
+      expect(url).toBe('http://localhost:4321/auth/reset-password?token=tok_123');
+      const message = resetPasswordEmail({ to: 'ada@example.com', name: 'Ada Lovelace', url, expiresInMinutes: 60 });
+      await new OutboxMailer(dir, 'toolmint <no-reply@toolmint.local>').send(message);
+      const files = fs.readdirSync(dir);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/ada@example\.com.*\.eml$/);
+      const eml = fs.readFileSync(path.join(dir, files[0]!), 'utf8');
+      expect(eml).toContain('To: ada@example.com');
+      expect(eml).toContain('Subject: Reset your toolmint password');
+      expect(eml).toContain('Content-Type: multipart/alternative');
+      const text = readEmlText(eml);
+      expect(text).toContain('Hi Ada Lovelace,');
+      expect(text).toContain(url);
+      expect(text).toContain('expires in 60 minutes');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
