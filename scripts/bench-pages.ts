@@ -1,0 +1,288 @@
+/**
+ * `npm run bench:pages`: builds and serves the app on a throwaway data folder, loads the
+ * public pages in Chromium, and writes what each page costs (compressed JavaScript, CSS,
+ * HTML and image bytes) and its Lighthouse mobile scores to docs/benchmarks.md, replacing
+ * the '## Public pages' section.
+ *
+ * Runs like scripts/start.ts (one process owns the embedded database, the build reads only
+ * the content snapshot), but builds into its own folder and listens on its own port, so it
+ * never touches `dist/` or the data of a running `npm start`.
+ *
+ * Bytes: the node server does not compress, so every text response body is gzipped here
+ * (level 9, what a CDN serves at least); images count as transferred. Inline <script>
+ * blocks count as JavaScript. Loaded at 412x823 like Lighthouse's mobile run, without
+ * scrolling, so lazy images below the fold are not counted.
+ *
+ * Options (environment): BENCH_PORT (4398), BENCH_RUNS (Lighthouse runs per page, median
+ * kept; 3), BENCH_SKIP_LIGHTHOUSE=1, BENCH_KEEP=1 (keep serving until Ctrl-C).
+ * Chromium: CHROME_PATH, else /usr/bin/chromium.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+// @playwright/test re-exports playwright-core's launcher; it is the declared dependency.
+import { chromium, type Response } from '@playwright/test';
+
+const ROOT = process.cwd();
+const PAGES = ['/', '/ai-tools', '/tools/chatgpt', '/tools/chatgpt/landing'] as const;
+const TARGETS = { homeJsKb: 60, landingJsKb: 0, performance: 95, accessibility: 100 };
+const PORT = Number(process.env['BENCH_PORT'] ?? 4398);
+const HOST = '127.0.0.1';
+const ORIGIN = `http://localhost:${PORT}`;
+const RUNS = Math.max(1, Number(process.env['BENCH_RUNS'] ?? 3));
+const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+const OUT_DIR = path.join(ROOT, 'node_modules', '.cache', 'toolmint-bench', 'dist');
+const DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-bench-'));
+const REPORT = path.join(ROOT, 'docs', 'benchmarks.md');
+const SECTION = '## Public pages';
+
+// The environment is validated once, on first use: set it before importing the app.
+Object.assign(process.env, {
+  DATA_DIR,
+  PORT: String(PORT),
+  HOST,
+  SITE_URL: ORIGIN,
+  DATABASE_URL: '',
+  ASTRO_TELEMETRY_DISABLED: '1',
+});
+
+interface PageBytes {
+  js: number;
+  jsInline: number;
+  css: number;
+  html: number;
+  images: number;
+  other: number;
+  requests: number;
+}
+
+interface Scores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+}
+
+const gzip = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length;
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+async function buildSite(snapshotFile: string): Promise<void> {
+  const started = Date.now();
+  console.log(`[bench] astro build → ${path.relative(ROOT, OUT_DIR)}`);
+  fs.rmSync(OUT_DIR, { recursive: true, force: true });
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--silent', '--outDir', OUT_DIR], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, CONTENT_SNAPSHOT: snapshotFile },
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed with exit code ${code}`))));
+  });
+  console.log(`[bench] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function measureBytes(browserPath: string): Promise<{ bytes: Record<string, PageBytes>; chromiumVersion: string }> {
+  const browser = await chromium.launch({ executablePath: browserPath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const bytes: Record<string, PageBytes> = {};
+  try {
+    for (const pagePath of PAGES) {
+      // A fresh context per page: an empty cache, like a first visit.
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      const responses: Response[] = [];
+      page.on('response', (response) => responses.push(response));
+      const main = await page.goto(`${ORIGIN}${pagePath}`, { waitUntil: 'networkidle' });
+      if (!main || main.status() !== 200) throw new Error(`${pagePath} answered ${main?.status()}`);
+      const tally: PageBytes = { js: 0, jsInline: 0, css: 0, html: 0, images: 0, other: 0, requests: responses.length };
+      for (const response of responses) {
+        const type = response.request().resourceType();
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        if (type === 'script') tally.js += gzip(body);
+        else if (type === 'stylesheet') tally.css += gzip(body);
+        else if (type === 'document') tally.html += gzip(body);
+        else if (type === 'image') tally.images += body.length;
+        else tally.other += gzip(body);
+      }
+      const inline = await page.$$eval('script:not([src])', (scripts) =>
+        scripts.filter((s) => !s.type || s.type === 'module' || s.type === 'text/javascript').map((s) => s.textContent ?? ''),
+      );
+      tally.jsInline = inline.reduce((sum, code) => sum + (code.trim() ? gzip(code) : 0), 0);
+      bytes[pagePath] = tally;
+      await context.close();
+    }
+    return { bytes, chromiumVersion: browser.version() };
+  } finally {
+    await browser.close();
+  }
+}
+
+function runLighthouse(url: string): Promise<Scores> {
+  const output = path.join(DATA_DIR, `lighthouse-${Date.now()}.json`);
+  const bin = path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  const args = [
+    bin, url,
+    '--quiet',
+    '--output=json', `--output-path=${output}`,
+    '--only-categories=performance,accessibility,best-practices,seo',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CHROME_PATH: CHROME } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse ${url} failed (${code}): ${stderr.slice(-800)}`));
+      const report = JSON.parse(fs.readFileSync(output, 'utf8')) as {
+        categories: Record<string, { score: number | null }>;
+        audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
+      };
+      const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+      const failed = Object.entries(report.audits)
+        .filter(([, audit]) => audit.score !== null && audit.score < 0.9)
+        .map(([id]) => id);
+      if (failed.length) console.log(`[bench]   below 0.9 on ${url}: ${failed.join(', ')}`);
+      resolve({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcpMs: report.audits['largest-contentful-paint']?.numericValue ?? 0,
+        cls: report.audits['cumulative-layout-shift']?.numericValue ?? 0,
+        tbtMs: report.audits['total-blocking-time']?.numericValue ?? 0,
+      });
+    });
+  });
+}
+
+/** The median run by performance score (Lighthouse's own advice for noisy runs). */
+async function lighthouseMedian(url: string): Promise<Scores> {
+  const runs: Scores[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(url));
+  runs.sort((a, b) => a.performance - b.performance);
+  return runs[Math.floor(runs.length / 2)]!;
+}
+
+function verdicts(pagePath: string, bytes: PageBytes, scores: Scores | undefined): string[] {
+  const misses: string[] = [];
+  const jsKb = (bytes.js + bytes.jsInline) / 1024;
+  if (pagePath === '/' && jsKb > TARGETS.homeJsKb) misses.push(`JS ${jsKb.toFixed(1)} KB > ${TARGETS.homeJsKb} KB`);
+  if (pagePath.endsWith('/landing') && bytes.js > 0) misses.push(`external JS ${kb(bytes.js)} KB > 0 KB`);
+  if (scores && scores.performance < TARGETS.performance) misses.push(`performance ${scores.performance} < ${TARGETS.performance}`);
+  if (scores && scores.accessibility < TARGETS.accessibility) misses.push(`accessibility ${scores.accessibility} < ${TARGETS.accessibility}`);
+  return misses;
+}
+
+function renderSection(input: {
+  bytes: Record<string, PageBytes>;
+  scores: Record<string, Scores>;
+  chromiumVersion: string;
+  lighthouseVersion: string;
+}): string {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const lines = [
+    SECTION,
+    '',
+    `Measured ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} by \`npm run bench:pages\` (scripts/bench-pages.ts) on ${os.availableParallelism()} cores (${cpu}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, Chromium ${input.chromiumVersion}, Lighthouse ${input.lighthouseVersion}.`,
+    '',
+    'Bytes are gzip level 9 of each response as the first visit of a 412x823 mobile viewport loads it, before any scrolling (lazy images below the fold are not counted); JS counts external scripts plus inline `<script>` blocks (in parentheses). Scores are Lighthouse mobile (simulated throttling), the median of ' + RUNS + ' run' + (RUNS === 1 ? '' : 's') + ' by performance.',
+    '',
+    '| Page | JS KB (inline) | CSS KB | HTML KB | Images KB | Requests | Performance | Accessibility | Best practices | SEO | LCP | CLS | TBT |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  const misses: string[] = [];
+  for (const pagePath of PAGES) {
+    const b = input.bytes[pagePath]!;
+    const s = input.scores[pagePath];
+    const cells = [
+      `\`${pagePath}\``,
+      `${kb(b.js + b.jsInline)} (${kb(b.jsInline)})`,
+      kb(b.css),
+      kb(b.html),
+      kb(b.images),
+      String(b.requests),
+      s ? String(s.performance) : 'n/a',
+      s ? String(s.accessibility) : 'n/a',
+      s ? String(s.bestPractices) : 'n/a',
+      s ? String(s.seo) : 'n/a',
+      s ? `${(s.lcpMs / 1000).toFixed(2)} s` : 'n/a',
+      s ? s.cls.toFixed(3) : 'n/a',
+      s ? `${Math.round(s.tbtMs)} ms` : 'n/a',
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+    misses.push(...verdicts(pagePath, b, s).map((m) => `\`${pagePath}\`: ${m}`));
+  }
+  lines.push(
+    '',
+    `Targets: at most ${TARGETS.homeJsKb} KB of compressed JavaScript on \`/\`, no JavaScript file on \`/tools/{id}/landing\`, Lighthouse performance >= ${TARGETS.performance} and accessibility = ${TARGETS.accessibility} on every page.`,
+    misses.length ? `Missed: ${misses.join('; ')}.` : 'All targets met.',
+    '',
+  );
+  return lines.join('\n');
+}
+
+/** Replaces the '## Public pages' section (up to the next '## ' heading) or appends it. */
+function writeReport(section: string): void {
+  const current = fs.existsSync(REPORT) ? fs.readFileSync(REPORT, 'utf8') : '# Benchmarks\n\nFigures written by the bench scripts; each script replaces its own section.\n';
+  const start = current.indexOf(`${SECTION}\n`);
+  let next: string;
+  if (start === -1) {
+    next = `${current.trimEnd()}\n\n${section}`;
+  } else {
+    const after = current.indexOf('\n## ', start + SECTION.length);
+    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
+  }
+  fs.mkdirSync(path.dirname(REPORT), { recursive: true });
+  fs.writeFileSync(REPORT, `${next.trimEnd()}\n`);
+}
+
+async function main(): Promise<void> {
+  const { assertNodeVersion, assertPortFree, exitWith } = await import('./lib/preflight');
+  try {
+    assertNodeVersion();
+    if (!fs.existsSync(CHROME)) throw new Error(`No Chromium at ${CHROME}; set CHROME_PATH.`);
+    await assertPortFree(PORT, HOST);
+    const { setDbHandle } = await import('../db/database');
+    const { openDatabase, prepareData } = await import('./lib/prepare-data');
+    const { listen, loadHandler } = await import('./lib/serve');
+
+    const handle = await openDatabase();
+    const { snapshot } = await prepareData(handle, { seed: true });
+    await buildSite(snapshot);
+    setDbHandle(handle);
+    const server = await listen(await loadHandler(OUT_DIR), PORT, HOST);
+    console.log(`[bench] serving ${ORIGIN} (data in ${DATA_DIR})`);
+
+    const { bytes, chromiumVersion } = await measureBytes(CHROME);
+    const scores: Record<string, Scores> = {};
+    if (process.env['BENCH_SKIP_LIGHTHOUSE'] !== '1') {
+      for (const pagePath of PAGES) {
+        console.log(`[bench] lighthouse ${pagePath} (${RUNS} run${RUNS === 1 ? '' : 's'})`);
+        scores[pagePath] = await lighthouseMedian(`${ORIGIN}${pagePath}`);
+      }
+    }
+    const lighthouseVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version;
+    const section = renderSection({ bytes, scores, chromiumVersion, lighthouseVersion });
+    writeReport(section);
+    console.log(`\n${section}\n[bench] written to ${path.relative(ROOT, REPORT)}`);
+
+    if (process.env['BENCH_KEEP'] === '1') {
+      console.log(`[bench] BENCH_KEEP=1: still serving ${ORIGIN}; Ctrl-C to stop`);
+      await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
+    }
+    server.close();
+    await handle.close();
+    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  } catch (error) {
+    fs.rmSync(DATA_DIR, { recursive: true, force: true });
+    exitWith(error);
+  }
+}
+
+void main();

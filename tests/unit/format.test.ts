@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { displayRating, formatCount, formatPrice, timeAgo } from '../../src/shared/format';
+import { isNavActive, MAIN_NAV } from '../../src/shared/navigation';
+import { sanitizeDemoLinks } from '../../src/shared/products';
+
+describe('formatPrice (spec section 9)', () => {
+  it("shows 'Free' when the price is 0 or missing", () => {
+    expect(formatPrice(0)).toBe('Free');
+    expect(formatPrice(null)).toBe('Free');
+    expect(formatPrice(undefined)).toBe('Free');
+    expect(formatPrice('0.00')).toBe('Free');
+  });
+  it('shows a dollar sign and 2 decimals otherwise', () => {
+    expect(formatPrice(19)).toBe('$19.00');
+    expect(formatPrice('4.5')).toBe('$4.50');
+  });
+});
+
+describe('displayRating', () => {
+  it('shows 4.8 for an unrated product', () => expect(displayRating(0)).toBe('4.8'));
+  it('shows the rating with one decimal', () => expect(displayRating('4.25')).toBe('4.3'));
+});
+
+describe('formatCount', () => {
+  it('compacts thousands and millions', () => {
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(1200)).toBe('1.2K');
+    expect(formatCount(15_400)).toBe('15K');
+    expect(formatCount(2_000_000)).toBe('2M');
+  });
+});
+
+describe('timeAgo', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  it("uses the 'x ago' form", () => {
+    expect(timeAgo(new Date('2026-11-21T11:59:30Z'), now)).toBe('just now');
+    expect(timeAgo(new Date('2026-11-21T10:00:00Z'), now)).toBe('2 hours ago');
+    expect(timeAgo(new Date('2026-11-20T12:00:00Z'), now)).toBe('1 day ago');
+  });
+});
+
+describe('navigation', () => {
+  const aiTools = MAIN_NAV.find((l) => l.label === 'AI Tools')!;
+  it('highlights AI Tools for /ai-tools and paths under /tools/', () => {
+    expect(isNavActive(aiTools, '/ai-tools')).toBe(true);
+    expect(isNavActive(aiTools, '/tools/chatgpt')).toBe(true);
+    expect(isNavActive(aiTools, '/marketplace')).toBe(false);
+  });
+});
+
+describe('sanitizeDemoLinks (spec section 3)', () => {
+  it('drops entries lacking a string id, type, url or title, and unknown types', () => {
+    const links = sanitizeDemoLinks([
+      { id: '1', type: 'live_demo', url: 'https://a.example', title: 'Live' },
+      { id: 2, type: 'live_demo', url: 'https://a.example', title: 'Bad id' },
+      { id: '3', type: 'podcast', url: 'https://a.example', title: 'Unknown type' },
+      { id: '4', type: 'tutorial', url: 'https://a.example' },
+      null,
+    ]);
+    expect(links.map((l) => l.id)).toEqual(['1']);
+  });
+  it('returns an empty list for anything that is not a list', () => {
+    expect(sanitizeDemoLinks('nope')).toEqual([]);
+  });
+});
