@@ -1,0 +1,125 @@
+/**
+ * The foundation: the schema's constraints hold and the demo data is what a new user
+ * should see. Runs on PGlite by default and on PostgreSQL through the Neon driver when
+ * DATABASE_URL is set.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalBlobStore } from '../../functions/_shared/blob-store';
+import { buildSnapshot } from '../../functions/catalogue/snapshot';
+import { seedDemo } from '../../db/seed/seed';
+import { createTestDb, type TestDb } from '../support/test-db';
+
+let t: TestDb;
+let blobDir: string;
+
+beforeAll(async () => {
+  t = await createTestDb();
+  blobDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-blobs-'));
+  await seedDemo(t.db, new LocalBlobStore(blobDir));
+});
+
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(blobDir, { recursive: true, force: true });
+});
+
+const count = async (query: string) => Number((await sql.raw<{ n: string | number }>(query).execute(t.db)).rows[0]?.n);
+
+describe(`schema constraints (${process.env['DATABASE_URL'] ? 'postgres via neon driver' : 'pglite'})`, () => {
+  const product = (overrides: Record<string, unknown>) => ({ creator_id: 'demo-maya-chen', title: 'Constraint probe', ...overrides });
+
+  it.each([
+    ['integration_complexity above 5', { integration_complexity: 6 }],
+    ['integration_complexity below 1', { integration_complexity: 0 }],
+    ['success_rate above 100', { success_rate: 101 }],
+    ['a negative price', { price: -1 }],
+    ['an unknown status', { status: 'deleted' }],
+    ['an unknown delivery type', { content_delivery_type: 'fax' }],
+  ])('refuses a product with %s', async (_label, overrides) => {
+    await expect(t.db.insertInto('products').values(product(overrides) as never).execute()).rejects.toThrow();
+  });
+
+  it('applies the section 9 defaults to a new product', async () => {
+    const row = await t.db.insertInto('products').values(product({})).returningAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'draft', pricing_model: 'one_time', technical_level: 'beginner', deployment_type: 'ready_to_use',
+      integration_complexity: 1, success_rate: 85, avg_setup_time: 5, content_delivery_type: 'file',
+    });
+    expect(Number(row.price)).toBe(0);
+    await t.db.deleteFrom('products').where('id', '=', row.id).execute();
+  });
+
+  it('keeps one follow per pair and refuses self-follows', async () => {
+    const pair = { follower_id: 'demo-alex-morgan', following_id: 'demo-priya-nair' };
+    const inserted = await t.db.insertInto('follows').values(pair).onConflict((oc) => oc.doNothing()).returning('follower_id').execute();
+    await expect(t.db.insertInto('follows').values(pair).execute()).rejects.toThrow();
+    // Leave the demo data as it was, for the counter checks below.
+    if (inserted.length) await t.db.deleteFrom('follows').where('follower_id', '=', pair.follower_id).where('following_id', '=', pair.following_id).execute();
+    await expect(t.db.insertInto('follows').values({ follower_id: 'demo-alex-morgan', following_id: 'demo-alex-morgan' }).execute()).rejects.toThrow();
+  });
+
+  it('refuses a rating outside 1-5 and a second review of the same seller', async () => {
+    await expect(t.db.insertInto('seller_reviews').values({ seller_id: 'demo-maya-chen', reviewer_id: 'demo-alex-morgan', rating: 6 }).execute()).rejects.toThrow();
+  });
+});
+
+describe('demo data', () => {
+  it('has the 6 categories and the 14 built-in tools', async () => {
+    expect(await count('select count(*) as n from categories')).toBe(6);
+    expect(await count('select count(*) as n from ai_tools')).toBe(14);
+  });
+
+  it('has at least 60 published products over every category and delivery type, plus drafts and archived ones', async () => {
+    expect(await count("select count(*) as n from products where status = 'published'")).toBeGreaterThanOrEqual(60);
+    expect(await count("select count(distinct category_id) as n from products where status = 'published'")).toBe(6);
+    expect(await count("select count(distinct content_delivery_type) as n from products where status = 'published'")).toBe(4);
+    expect(await count("select count(distinct content_type) as n from products where status = 'published'")).toBe(15);
+    expect(await count("select count(*) as n from products where status = 'draft'")).toBeGreaterThan(0);
+    expect(await count("select count(*) as n from products where status = 'archived'")).toBeGreaterThan(0);
+    expect(await count("select count(*) as n from products where status = 'published' and price = 0")).toBeGreaterThan(0);
+    expect(await count("select count(*) as n from products where status = 'published' and price > 0")).toBeGreaterThan(0);
+  });
+
+  it('has tool updates of every type, follows and reviews, with counters that match the rows', async () => {
+    expect(await count('select count(distinct update_type) as n from ai_tool_updates')).toBe(5);
+    expect(await count('select count(*) as n from follows')).toBeGreaterThan(0);
+    expect(await count('select count(*) as n from seller_reviews')).toBeGreaterThan(0);
+    expect(await count('select count(*) as n from profiles p where p.follower_count <> (select count(*) from follows f where f.following_id = p.id)')).toBe(0);
+    expect(await count('select count(*) as n from profiles p where p.review_count > 0 and abs(p.average_rating - (select avg(rating) from seller_reviews r where r.seller_id = p.id)) > 0.01')).toBe(0);
+  });
+
+  it('stores a generated image for every product and real deliverable files', async () => {
+    const products = await t.db.selectFrom('products').select(['image_url', 'file_urls', 'content_delivery_type']).execute();
+    for (const p of products) {
+      expect(p.image_url).toMatch(/^\/blobs\/products\//);
+      const file = path.join(blobDir, 'public', p.image_url!.replace('/blobs/', ''));
+      expect(fs.readFileSync(file).subarray(8, 12).toString()).toBe('WEBP');
+      if (p.content_delivery_type === 'file') expect(p.file_urls.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('is idempotent: seeding again adds nothing', async () => {
+    const before = await count('select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from user_notifications) as n');
+    await seedDemo(t.db, new LocalBlobStore(blobDir));
+    const after = await count('select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from user_notifications) as n');
+    expect(after).toBe(before);
+  });
+});
+
+describe('content snapshot', () => {
+  it('holds only published products, without their deliverables', async () => {
+    const snapshot = await buildSnapshot(t.db);
+    const published = await count("select count(*) as n from products where status = 'published'");
+    expect(snapshot.products).toHaveLength(published);
+    expect(snapshot.products.every((p) => p.status === 'published')).toBe(true);
+    const json = JSON.stringify(snapshot);
+    expect(json).not.toContain('content_text');
+    expect(json).not.toContain('private:');
+    expect(Object.keys(snapshot.tools)).toHaveLength(14);
+    expect(snapshot.tools['chatgpt']?.productCount).toBe(await count("select count(*) as n from products where status = 'published' and ai_tool_type = 'chatgpt'"));
+  });
+});
