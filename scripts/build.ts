@@ -12,7 +12,8 @@ import { runAstroBuild } from './lib/astro-build';
 async function main(): Promise<void> {
   assertNodeVersion();
   const handle = await openDatabase();
-  const { snapshot } = await prepareData(handle, { seed: !process.env['VERCEL'] });
+  // A production (Vercel) build never adds demo data unless asked (SEED_DEMO=1, used by CI).
+  const { snapshot } = await prepareData(handle, { seed: !process.env['VERCEL'] || process.env['SEED_DEMO'] === '1' });
   await handle.close();
   await runAstroBuild({ snapshotFile: snapshot, outDir: path.resolve('dist') });
 }
