@@ -252,6 +252,20 @@ export interface UserNotificationsTable {
   created_at: Timestamp;
 }
 
+export interface SearchWordsTable {
+  word: string;
+}
+
+export interface RebuildRequestsTable {
+  id: Generated<string>;
+  reason: string;
+  product_id: string | null;
+  requested_at: CreatedAt;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -272,6 +286,8 @@ export interface Database {
   ai_tool_follows: AiToolFollowsTable;
   ai_tool_updates: AiToolUpdatesTable;
   user_notifications: UserNotificationsTable;
+  search_words: SearchWordsTable;
+  rebuild_requests: RebuildRequestsTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;

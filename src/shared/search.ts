@@ -1,0 +1,117 @@
+/**
+ * Marketplace search parameters (GET /api/products and the /marketplace URL), shared by
+ * the API and the search island. Spec sections 2 (Marketplace), 3 (content types and their
+ * legacy ids) and 9 (categories, budgets).
+ */
+import { z } from 'zod';
+import { CATEGORY_IDS } from './categories';
+import { AI_TOOL_IDS } from './ai-tools';
+
+export const CONTENT_TYPE_IDS = [
+  'code-development', 'chat-bots', 'ai-assistants', 'content-creation', 'prompts-templates', 'voice-audio',
+  'video-animation', 'design-assets', 'data-analytics', 'ai-agents', 'web-saas', 'mobile-apps', 'ai-models',
+  'security', 'workflow-automation',
+] as const;
+export type ContentTypeId = (typeof CONTENT_TYPE_IDS)[number];
+
+export const CONTENT_TYPE_LABELS: Record<ContentTypeId, string> = {
+  'code-development': 'Code & Development', 'chat-bots': 'Chatbots', 'ai-assistants': 'AI Assistants',
+  'content-creation': 'Content Creation', 'prompts-templates': 'Prompts & Templates', 'voice-audio': 'Voice & Audio',
+  'video-animation': 'Video & Animation', 'design-assets': 'Design Assets', 'data-analytics': 'Data & Analytics',
+  'ai-agents': 'AI Agents', 'web-saas': 'Web Apps & SaaS', 'mobile-apps': 'Mobile Apps', 'ai-models': 'AI Models',
+  security: 'Security', 'workflow-automation': 'Workflow Automation',
+};
+
+/**
+ * Legacy content-type ids and what they mean now (spec section 3). 'others' has no modern
+ * counterpart, so it means every type, like 'all'.
+ */
+export const LEGACY_CONTENT_TYPES: Record<string, ContentTypeId | 'all'> = {
+  music: 'voice-audio', video: 'video-animation', prompts: 'prompts-templates', saas: 'web-saas',
+  'design-assets': 'design-assets', 'data-tools': 'data-analytics', automation: 'workflow-automation',
+  'ai-models': 'ai-models', 'web-apps': 'web-saas', 'mobile-apps': 'mobile-apps', code: 'code-development',
+  assistants: 'ai-assistants', others: 'all',
+};
+
+export function normalizeContentType(value: string): ContentTypeId | 'all' | undefined {
+  if (value === 'all') return 'all';
+  if ((CONTENT_TYPE_IDS as readonly string[]).includes(value)) return value as ContentTypeId;
+  return LEGACY_CONTENT_TYPES[value];
+}
+
+export const BUDGETS = [
+  { value: 'free', label: 'Free tools' },
+  { value: 'under-50', label: 'Under $50' },
+  { value: '50-100', label: '$50 - $100' },
+  { value: '100-plus', label: '$100+' },
+] as const;
+export type Budget = (typeof BUDGETS)[number]['value'];
+
+/** Price bounds of a budget: min inclusive, max exclusive. 'Under $50' includes free products. */
+export const BUDGET_BOUNDS: Record<Budget, { min?: number; max?: number; exact?: number }> = {
+  free: { exact: 0 },
+  'under-50': { max: 50 },
+  '50-100': { min: 50, max: 100 },
+  '100-plus': { min: 100 },
+};
+
+export const SORTS = [
+  { value: 'relevance', label: 'Most relevant' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'popular', label: 'Most popular' },
+  { value: 'top_rated', label: 'Top rated' },
+  { value: 'price_asc', label: 'Price: low to high' },
+  { value: 'price_desc', label: 'Price: high to low' },
+] as const;
+export type Sort = (typeof SORTS)[number]['value'];
+
+export const PRICING_MODELS = ['free', 'one_time', 'subscription', 'freemium'] as const;
+export const TECHNICAL_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export const TOOL_FILTER_VALUES = [...AI_TOOL_IDS, 'custom'] as const;
+
+export const PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 60;
+
+const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, { error: message }).optional());
+
+export const SearchParamsSchema = z.object({
+  search: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(200, 'Search must be 200 characters or fewer').optional()).transform((v) => v || undefined),
+  category: optionalEnum(CATEGORY_IDS, `Unknown category. Use one of: ${CATEGORY_IDS.join(', ')}`),
+  type: z
+    .preprocess((v) => (v === '' || v === null ? undefined : v), z.string().optional())
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const normalized = normalizeContentType(v);
+      if (!normalized) {
+        ctx.addIssue({ code: 'custom', message: 'Unknown content type' });
+        return z.NEVER;
+      }
+      return normalized === 'all' ? undefined : normalized;
+    }),
+  budget: optionalEnum(BUDGETS.map((b) => b.value) as unknown as readonly [Budget, ...Budget[]], 'Unknown budget. Use free, under-50, 50-100 or 100-plus'),
+  tool: optionalEnum(TOOL_FILTER_VALUES, 'Unknown AI tool'),
+  pricing: optionalEnum(PRICING_MODELS, 'Unknown pricing model'),
+  level: optionalEnum(TECHNICAL_LEVELS, 'Unknown technical level'),
+  sort: optionalEnum(SORTS.map((s) => s.value) as unknown as readonly [Sort, ...Sort[]], 'Unknown sort'),
+  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(500).optional()),
+  limit: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`).optional()),
+});
+
+export type SearchParams = z.infer<typeof SearchParamsSchema>;
+
+/** Reads the search parameters of a URL (unknown keys are ignored). */
+export function searchParamsFromUrl(params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of ['search', 'category', 'type', 'budget', 'tool', 'pricing', 'level', 'sort', 'cursor', 'limit']) {
+    const value = params.get(key);
+    if (value !== null) out[key] = value;
+  }
+  return out;
+}
+
+/** The effective sort: relevance only means something with a search. */
+export function effectiveSort(params: Pick<SearchParams, 'search' | 'sort'>): Sort {
+  if (params.sort && (params.sort !== 'relevance' || params.search)) return params.sort;
+  return params.search ? 'relevance' : 'newest';
+}

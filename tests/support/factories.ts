@@ -1,0 +1,30 @@
+/**
+ * Test data made by each test: users with profiles, and products. Unique ids per call so
+ * tests never depend on each other's rows.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database';
+import type { NewProduct, UserType } from '../../db/schema';
+
+export async function createUser(db: Db, overrides: { fullName?: string; userType?: UserType; email?: string } = {}) {
+  const id = `test-${randomUUID()}`;
+  const fullName = overrides.fullName ?? 'Test Creator';
+  const email = overrides.email ?? `${id}@example.test`;
+  await db.insertInto('users').values({ id, name: fullName, email, full_name: fullName, user_type: overrides.userType ?? 'creator' }).execute();
+  await db.insertInto('profiles').values({ id, full_name: fullName, user_type: overrides.userType ?? 'creator' }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  return { id, email, fullName };
+}
+
+export async function createProduct(db: Db, creatorId: string, overrides: Partial<NewProduct> = {}) {
+  return db
+    .insertInto('products')
+    .values({ creator_id: creatorId, title: 'Test Product', status: 'published', category_id: null, ...overrides })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function ensureCategories(db: Db) {
+  for (const id of ['content', 'design', 'audio', 'business', 'video', 'tech']) {
+    await db.insertInto('categories').values({ id, name: id, description: id }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+}
