@@ -11,6 +11,8 @@ export const ERRORS = {
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found' },
   PROFILE_NOT_FOUND: { status: 404, message: 'Profile not found' },
   TOOL_NOT_FOUND: { status: 404, message: 'Tool Not Found' },
+  DOWNLOAD_UNAVAILABLE: { status: 404, message: 'Product not found or not available for download' },
+  NO_DOWNLOADABLE_CONTENT: { status: 422, message: 'No downloadable content available for this product. Please contact the creator.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },

@@ -1,0 +1,44 @@
+/**
+ * Queries of downloads: the deliverable columns of a published product, the download
+ * record with its atomic counter increment, and a user's history.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export async function findDownloadableProduct(db: Db, productId: string) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'title', 'price', 'creator_id', 'content_delivery_type', 'file_urls', 'download_url', 'demo_url', 'content_text'])
+    .where('id', '=', productId)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+}
+
+export async function recordDownload(
+  db: Db,
+  row: { userId: string; productId: string; downloadType: 'free' | 'paid'; amount: number; contentAccessed: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('downloads').values({
+      user_id: row.userId, product_id: row.productId, download_type: row.downloadType, amount: row.amount, content_accessed: row.contentAccessed,
+    }).execute();
+    // One statement: concurrent downloads never lose an increment.
+    await trx.updateTable('products').set({ downloads_count: sql`downloads_count + 1` }).where('id', '=', row.productId).execute();
+  });
+}
+
+export async function hasDownloaded(db: Db, userId: string, productId: string): Promise<boolean> {
+  const row = await db.selectFrom('downloads').select('id').where('user_id', '=', userId).where('product_id', '=', productId).limit(1).executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function listDownloadHistory(db: Db, userId: string, limit = 50) {
+  return db
+    .selectFrom('downloads as d')
+    .innerJoin('products as p', 'p.id', 'd.product_id')
+    .select(['d.id', 'd.download_type', 'd.content_accessed', 'd.created_at', 'p.id as product_id', 'p.title', 'p.image_url', 'p.creator_id'])
+    .where('d.user_id', '=', userId)
+    .orderBy('d.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,9 @@
+/**
+ * POST /api/products/{id}/download: the download service (spec section 7). Answers
+ * { success, message, contentText, downloadUrl, fileUrls }.
+ */
+import { getDb } from '../../../../../db/database';
+import { handle, json } from '../../../../../functions/_shared/http';
+import { downloadProduct } from '../../../../../functions/downloads/downloads.service';
+
+export const POST = handle(async ({ params, locals }) => json(await downloadProduct(await getDb(), locals.user?.id, params.id ?? '')));
