@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { AI_TOOLS, TOOL_DETAIL_IDS, findAiTool } from '../../src/shared/ai-tools';
+import { plural, productsForTool, rankProducts, summarizeTool, toolDetailsHref, toolJsonLd, toolMarketplaceHref } from '../../src/shared/tool-pages';
+
+const chatgpt = findAiTool('chatgpt')!;
+const n8n = findAiTool('n8n')!;
+
+describe('summarizeTool', () => {
+  it('takes counts, the newer update date and the maintainer from the snapshot', () => {
+    const summary = summarizeTool(n8n, { productCount: 6, followerCount: 3, latestUpdateAt: '2026-11-20T10:00:00.000Z', maintainerName: 'n8n Team' });
+    expect(summary).toEqual({ productCount: 6, followerCount: 3, latestUpdate: '2026-11-20T10:00:00.000Z', isClaimed: true, maintainer: 'n8n Team' });
+  });
+  it("keeps the tool's own release date when the newest update is older", () => {
+    expect(summarizeTool(n8n, { productCount: 0, followerCount: 0, latestUpdateAt: '2025-01-01T00:00:00.000Z', maintainerName: null }).latestUpdate).toBe(n8n.lastUpdate);
+  });
+  it('treats the database row as the live claim: no maintainer there means not claimed', () => {
+    const summary = summarizeTool(n8n, { productCount: 1, followerCount: 0, latestUpdateAt: null, maintainerName: null });
+    expect(summary.isClaimed).toBe(false);
+    expect(summary.maintainer).toBeNull();
+  });
+  it('falls back to the static data and zero counts when the snapshot has no entry', () => {
+    expect(summarizeTool(n8n, undefined)).toEqual({ productCount: 0, followerCount: 0, latestUpdate: n8n.lastUpdate, isClaimed: true, maintainer: 'n8n Team' });
+    expect(summarizeTool(chatgpt, undefined).isClaimed).toBe(chatgpt.isClaimed);
+  });
+});
+
+describe('links', () => {
+  it("'View Details' opens the detail page for the six detail tools and the landing page otherwise", () => {
+    for (const tool of AI_TOOLS) {
+      expect(toolDetailsHref(tool.id)).toBe(TOOL_DETAIL_IDS.includes(tool.id as never) ? `/tools/${tool.id}` : `/tools/${tool.id}/landing`);
+    }
+    expect(toolDetailsHref('make')).toBe('/tools/make/landing');
+  });
+  it('filters the marketplace by tool', () => {
+    expect(toolMarketplaceHref('github-copilot')).toBe('/marketplace?tool=github-copilot');
+  });
+});
+
+describe('ranking products', () => {
+  const products = [
+    { id: 'a', aiToolType: 'chatgpt', rating: 4.5, downloadsCount: 10 },
+    { id: 'b', aiToolType: 'claude', rating: 4.9, downloadsCount: 1 },
+    { id: 'c', aiToolType: 'chatgpt', rating: 4.5, downloadsCount: 50 },
+    { id: 'd', aiToolType: 'chatgpt', rating: 4.8, downloadsCount: 0 },
+  ];
+  it('orders by rating, then downloads', () => {
+    expect(rankProducts(products).map((p) => p.id)).toEqual(['b', 'd', 'c', 'a']);
+  });
+  it('keeps only the products built with the tool', () => {
+    expect(productsForTool(products, 'chatgpt').map((p) => p.id)).toEqual(['d', 'c', 'a']);
+    expect(productsForTool(products, 'runway')).toEqual([]);
+  });
+});
+
+describe('toolJsonLd', () => {
+  it('describes the tool as a schema.org SoftwareApplication', () => {
+    const ld = toolJsonLd(chatgpt, 'https://toolmint.example/tools/chatgpt');
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'SoftwareApplication',
+      name: 'ChatGPT',
+      applicationCategory: 'ProductivityApplication',
+      url: chatgpt.officialSite,
+      mainEntityOfPage: 'https://toolmint.example/tools/chatgpt',
+    });
+    expect(ld['sameAs']).toContain(chatgpt.documentation);
+  });
+});
+
+describe('plural', () => {
+  it('counts in words', () => {
+    expect(plural(1, 'follower')).toBe('1 follower');
+    expect(plural(0, 'follower')).toBe('0 followers');
+    expect(plural(1200, 'product')).toBe('1,200 products');
+  });
+});
