@@ -250,13 +250,16 @@ async function main(): Promise<void> {
     await assertPortFree(PORT, HOST);
     const { setDbHandle } = await import('../db/database');
     const { openDatabase, prepareData } = await import('./lib/prepare-data');
-    const { listen, loadHandler } = await import('./lib/serve');
+    const { SiteServer } = await import('./lib/serve');
 
     const handle = await openDatabase();
     const { snapshot } = await prepareData(handle, { seed: true });
     await buildSite(snapshot);
     setDbHandle(handle);
-    const server = await listen(await loadHandler(OUT_DIR), PORT, HOST);
+    const site = new SiteServer(handle.db);
+    await site.swap(OUT_DIR);
+    await site.listen(PORT, HOST);
+    const server = site.server;
     console.log(`[bench] serving ${ORIGIN} (data in ${DATA_DIR})`);
 
     const { bytes, chromiumVersion } = await measureBytes(CHROME);

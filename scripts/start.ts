@@ -1,20 +1,25 @@
 /**
  * `npm start`: migrate, seed an empty database, export the content snapshot, build when
  * sources or content changed, then serve on http://HOST:PORT (default localhost:4321).
+ * Publishing changes are rebuilt in the background and swapped in without a restart.
  */
 import path from 'node:path';
 import { getEnv } from '../functions/_shared/env';
 import { setDbHandle } from '../db/database';
+import { finishRequests, claimPendingRequests } from '../functions/rebuilds/rebuilds.repository';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
 import { isBuildCurrent, runAstroBuild } from './lib/astro-build';
-import { listen, loadHandler } from './lib/serve';
+import { SiteServer } from './lib/serve';
+import { Rebuilder } from './lib/rebuilder';
 
 async function main(): Promise<void> {
   assertNodeVersion();
   const env = getEnv();
   await assertPortFree(env.PORT, env.HOST);
   const handle = await openDatabase();
+  // Requests left from a previous run are covered by the build below.
+  const leftover = await claimPendingRequests(handle.db);
   const { snapshot } = await prepareData(handle, { seed: true });
   const outDir = path.resolve('dist');
   if (!isBuildCurrent(outDir, snapshot) || process.argv.includes('--rebuild')) {
@@ -22,13 +27,20 @@ async function main(): Promise<void> {
   } else {
     console.log('[build] sources and content unchanged: reusing the previous build');
   }
+  await finishRequests(handle.db, leftover, null);
+
   setDbHandle(handle);
-  const handler = await loadHandler(outDir);
-  const server = await listen(handler, env.PORT, env.HOST);
+  const site = new SiteServer(handle.db);
+  await site.swap(outDir);
+  const rebuilder = new Rebuilder({ db: handle.db, swap: (dir) => site.swap(dir) });
+  rebuilder.start();
+  await site.listen(env.PORT, env.HOST);
   console.log(`\ntoolmint is running at http://${env.HOST}:${env.PORT} (database: ${handle.driver}, ${handle.location})`);
 
   const shutdown = async () => {
-    server.close();
+    rebuilder.stop();
+    site.server.close();
+    await rebuilder.idle.catch(() => {});
     await handle.close();
     process.exit(0);
   };

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().trim().default('.data'),
   /** Public origin of the site: canonical URLs, sitemap, auth origin checks. */
   SITE_URL: z.url().default('http://localhost:4321'),
+  /** Vercel deploy hook POSTed when publishing changes need a content rebuild. Unset: the embedded rebuilder. */
+  DEPLOY_HOOK_URL: optionalUrl,
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().default('localhost'),
   /** Vercel sets it to the deployment's host; preview deployments are trusted auth origins too. */

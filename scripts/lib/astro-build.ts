@@ -45,13 +45,13 @@ export function isBuildCurrent(outDir: string, snapshotFile: string): boolean {
   return fs.existsSync(path.join(outDir, 'server', 'entry.mjs')) && fs.existsSync(file) && fs.readFileSync(file, 'utf8') === buildStamp(snapshotFile);
 }
 
-export async function runAstroBuild(options: { snapshotFile: string; outDir?: string; env?: NodeJS.ProcessEnv }): Promise<void> {
+export async function runAstroBuild(options: { snapshotFile: string; outDir?: string; env?: NodeJS.ProcessEnv; quiet?: boolean }): Promise<void> {
   const outDir = options.outDir ?? path.join(ROOT, 'dist');
   const started = Date.now();
-  console.log('[build] building the site (astro build)…');
+  if (!options.quiet) console.log('[build] building the site (astro build)…');
   const astroBin = path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs');
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [astroBin, 'build', '--silent'], {
+    const child = spawn(process.execPath, [astroBin, 'build', '--silent', '--outDir', outDir], {
       cwd: ROOT,
       stdio: ['ignore', 'inherit', 'inherit'],
       env: { ...process.env, ...options.env, CONTENT_SNAPSHOT: options.snapshotFile, ASTRO_TELEMETRY_DISABLED: '1' },
@@ -60,5 +60,5 @@ export async function runAstroBuild(options: { snapshotFile: string; outDir?: st
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed with exit code ${code}`))));
   });
   fs.writeFileSync(stampFile(outDir), buildStamp(options.snapshotFile));
-  console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!options.quiet) console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -1,11 +1,18 @@
 /**
  * Serves a built site in this process, which already owns the database (embedded PGlite
  * is single-process). The Astro node adapter's handler is loaded with autostart disabled
- * and mounted on our own HTTP server.
+ * and mounted on our own HTTP server, which adds two things the static output cannot do:
+ * - swap(): switch atomically to a freshly rebuilt output, with no restart;
+ * - the product gate: /product/{id} is served from the prebuilt file only while the product
+ *   is published; a product published since the build is rendered on demand
+ *   (/_live/product/{id}), and an unpublished one gets the 'Product not found' screen at once.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Db } from '../../db/database';
+import { isProductPublished } from '../../functions/catalogue/product-page.service';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -16,11 +23,53 @@ export async function loadHandler(outDir: string): Promise<NodeHandler> {
   return mod.handler;
 }
 
-export async function listen(handler: NodeHandler, port: number, host: string): Promise<http.Server> {
-  const server = http.createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve());
-  });
-  return server;
+const PRODUCT_PATH = /^\/product\/([^/?#]+)\/?(\?.*)?$/;
+
+export class SiteServer {
+  private current: { outDir: string; handler: NodeHandler } | undefined;
+  readonly server: http.Server;
+
+  constructor(private readonly db: Db) {
+    this.server = http.createServer((req, res) => {
+      this.route(req, res).catch((error: unknown) => {
+        console.error('[serve] request failed:', error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Internal server error');
+      });
+    });
+  }
+
+  get outDir(): string | undefined {
+    return this.current?.outDir;
+  }
+
+  /** Switch to another build output; requests already running finish on the old one. */
+  async swap(outDir: string): Promise<void> {
+    const handler = await loadHandler(outDir);
+    this.current = { outDir, handler };
+  }
+
+  listen(port: number, host: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => resolve());
+    });
+  }
+
+  private async route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const current = this.current;
+    if (!current) throw new Error('no build loaded');
+    const match = req.method === 'GET' || req.method === 'HEAD' ? PRODUCT_PATH.exec(req.url ?? '') : null;
+    if (match) {
+      const id = decodeURIComponent(match[1] ?? '');
+      const prebuilt = fs.existsSync(path.join(current.outDir, 'client', 'product', id, 'index.html'));
+      if (!prebuilt || !(await isProductPublished(this.db, id))) {
+        req.url = `/_live/product/${encodeURIComponent(id)}${match[2] ?? ''}`;
+      }
+    } else if (req.url?.startsWith('/_live/')) {
+      // Internal route: only reachable through the gate above.
+      req.url = '/404';
+    }
+    current.handler(req, res);
+  }
 }

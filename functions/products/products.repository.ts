@@ -1,0 +1,51 @@
+/**
+ * Every query on a creator's own products. Updates and deletes match both id and
+ * creator_id, so another user's product behaves as if it did not exist.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { NewProduct, ProductUpdate } from '../../db/schema';
+
+const OWNER_COLUMNS = [
+  'id', 'creator_id', 'title', 'description', 'short_description', 'price', 'category_id', 'status', 'tags', 'demo_url',
+  'download_url', 'image_url', 'featured_image_url', 'additional_images', 'video_demo_url', 'downloads_count', 'views_count',
+  'rating', 'ai_tool_type', 'content_type', 'pricing_model', 'technical_level', 'deployment_type', 'compatibility_tags',
+  'use_cases', 'required_skills', 'output_types', 'integration_complexity', 'success_rate', 'avg_setup_time', 'community_score',
+  'content_delivery_type', 'content_text', 'file_urls', 'download_instructions', 'access_requirements', 'demo_links',
+  'published_at', 'created_at', 'updated_at',
+] as const;
+
+export async function insertProduct(db: Db, values: NewProduct) {
+  return db.insertInto('products').values(values).returning(OWNER_COLUMNS).executeTakeFirstOrThrow();
+}
+
+export async function findOwnProduct(db: Db, creatorId: string, id: string) {
+  return db.selectFrom('products').select(OWNER_COLUMNS).where('id', '=', id).where('creator_id', '=', creatorId).executeTakeFirst();
+}
+
+export async function updateOwnProduct(db: Db, creatorId: string, id: string, values: ProductUpdate) {
+  return db
+    .updateTable('products')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('creator_id', '=', creatorId)
+    .returning(OWNER_COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function deleteOwnProduct(db: Db, creatorId: string, id: string) {
+  return db.deleteFrom('products').where('id', '=', id).where('creator_id', '=', creatorId).returning(['id', 'status']).executeTakeFirst();
+}
+
+export async function listOwnProducts(db: Db, creatorId: string, filters: { search?: string; status?: string; category?: string }) {
+  let query = db.selectFrom('products').select(OWNER_COLUMNS).where('creator_id', '=', creatorId);
+  if (filters.status) query = query.where('status', '=', filters.status as never);
+  if (filters.category) query = query.where('category_id', '=', filters.category);
+  if (filters.search) {
+    const like = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where((eb) => eb.or([eb('title', 'ilike', like), eb('short_description', 'ilike', like), eb(sql`array_to_string(tags, ' ')`, 'ilike', like)]));
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute();
+}
+
+export type OwnerProductRow = NonNullable<Awaited<ReturnType<typeof findOwnProduct>>>;

@@ -1,0 +1,32 @@
+/**
+ * GET /api/me/products/{id}: one of the caller's products with its deliverables (for the
+ * editor). PUT replaces its form fields, PATCH changes only its status, DELETE removes it.
+ * Another user's product answers 404 and nothing changes.
+ */
+import { getDb } from '../../../../../db/database';
+import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
+import { handle, json } from '../../../../../functions/_shared/http';
+import { changeProductStatus, deleteProduct, getOwnProduct, updateProduct } from '../../../../../functions/products/products.service';
+
+export const GET = handle(async (context) => {
+  const user = requireApiUser(context);
+  return json(await getOwnProduct(await getDb(), user.id, context.params.id ?? ''));
+});
+
+export const PUT = handle(async (context) => {
+  const user = requireApiUser(context);
+  const body: unknown = await context.request.json().catch(() => null);
+  return json(await updateProduct(await getDb(), user.id, context.params.id ?? '', body));
+});
+
+export const PATCH = handle(async (context) => {
+  const user = requireApiUser(context);
+  const body: unknown = await context.request.json().catch(() => null);
+  return json(await changeProductStatus(await getDb(), user.id, context.params.id ?? '', body));
+});
+
+export const DELETE = handle(async (context) => {
+  const user = requireApiUser(context);
+  await deleteProduct(await getDb(), user.id, context.params.id ?? '');
+  return new Response(null, { status: 204 });
+});
