@@ -52,9 +52,11 @@ export async function searchProducts(db: Db, q: SearchQuery): Promise<SearchRow[
   if (q.tool) query = query.where('p.ai_tool_type', '=', q.tool);
   if (q.pricingModel) query = query.where('p.pricing_model', '=', q.pricingModel as never);
   if (q.technicalLevel) query = query.where('p.technical_level', '=', q.technicalLevel as never);
-  if (q.price?.exact !== undefined) query = query.where('p.price', '=', q.price.exact);
-  if (q.price?.min !== undefined) query = query.where('p.price', '>=', q.price.min);
-  if (q.price?.max !== undefined) query = query.where('p.price', '<', q.price.max);
+  // numeric columns read as strings; compare them as numbers.
+  const price = sql<number>`p.price`;
+  if (q.price?.exact !== undefined) query = query.where(price, '=', q.price.exact);
+  if (q.price?.min !== undefined) query = query.where(price, '>=', q.price.min);
+  if (q.price?.max !== undefined) query = query.where(price, '<', q.price.max);
 
   if (q.after) {
     const value = sql`${q.after.value}::${sql.raw(sort.cast)}`;

@@ -100,7 +100,7 @@ describe('rebuild requests', () => {
   it('call the deploy hook once for a burst of changes', async () => {
     await clearRequests();
     let calls = 0;
-    const hook = http.createServer((req, res) => {
+    const hook = http.createServer((_req, res) => {
       calls++;
       res.end('ok');
     });
