@@ -134,7 +134,12 @@ test.describe('category carousel', () => {
     await page.goto('/');
     await expect(page.locator('#hero-slides')).toHaveAttribute('aria-live', 'polite');
     await expect(page.getByRole('region', { name: 'Categories' })).toHaveAttribute('aria-roledescription', 'carousel');
-    await expect(slide(page, '2 of 5: Content & Writing')).toHaveAttribute('inert', '');
+    // Hidden slides are inert, so they are not even in the accessibility tree.
+    await expect(page.locator('[data-slide="content"]')).toHaveAttribute('inert', '');
+    await expect(slide(page, '2 of 5: Content & Writing')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Next category' }).click();
+    await expect(page.locator('[data-slide="content"]')).not.toHaveAttribute('inert');
+    await expect(page.locator('[data-slide="business"]')).toHaveAttribute('inert', '');
   });
 });
 
@@ -154,7 +159,7 @@ test.describe('landing page', () => {
     await expect(grid.getByRole('link', { name: 'Design & Creative' })).toHaveAttribute('href', '/marketplace?category=design');
     const featured = page.getByRole('region', { name: 'Featured tools' });
     await expect(featured.getByRole('article')).toHaveCount(3);
-    await expect(featured.getByRole('link').first()).toHaveAttribute('href', /^\/product\//);
+    await expect(featured.getByRole('article').first().getByRole('link').first()).toHaveAttribute('href', /^\/product\//);
   });
 
   test('signed-out visitors get the sign-up call to action and no recommendations', async ({ page }) => {
