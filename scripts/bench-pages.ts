@@ -110,7 +110,7 @@ async function measureBytes(browserPath: string): Promise<{ bytes: Record<string
         else tally.other += gzip(body);
       }
       const inline = await page.$$eval('script:not([src])', (scripts) =>
-        scripts.filter((s) => !s.type || s.type === 'module' || s.type === 'text/javascript').map((s) => s.textContent ?? ''),
+        (scripts as HTMLScriptElement[]).filter((s) => !s.type || s.type === 'module' || s.type === 'text/javascript').map((s) => s.textContent ?? ''),
       );
       tally.jsInline = inline.reduce((sum, code) => sum + (code.trim() ? gzip(code) : 0), 0);
       bytes[pagePath] = tally;
