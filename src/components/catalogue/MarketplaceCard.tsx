@@ -1,0 +1,87 @@
+/**
+ * The marketplace card (spec section 2): image with the stock fallback, like toggle, rating
+ * (0 shows 4.8), price ('Free' when zero or missing), title, short description, creator name
+ * and 'Get Tool'. Clicking it records a view, then the link opens the product page.
+ * ProductCard.astro renders the same markup for static pages (styles: card.css).
+ */
+import { useEffect, useRef } from 'react';
+import { displayRating, formatPrice } from '../../shared/format';
+import type { CardView } from './marketplace-query';
+import { recordView } from './record-view';
+import { FALLBACK_IMAGE } from './media';
+
+interface Props {
+  product: CardView;
+  toolLabel: string;
+  liked: boolean;
+  onToggleLike(productId: string): void;
+  eager?: boolean;
+}
+
+export function HeartIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M20.84 4.61a5.5 5.5 0 0 0-7.78 0L12 5.67l-1.06-1.06a5.5 5.5 0 0 0-7.78 7.78l1.06 1.06L12 21.23l7.78-7.78 1.06-1.06a5.5 5.5 0 0 0 0-7.78z" />
+    </svg>
+  );
+}
+
+export function MarketplaceCard({ product, toolLabel, liked, onToggleLike, eager = false }: Props) {
+  const href = `/product/${encodeURIComponent(product.id)}`;
+  const price = formatPrice(product.price);
+  const rating = displayRating(product.rating);
+  const image = useRef<HTMLImageElement>(null);
+
+  // An image that failed before hydration never fires onError for React: check once mounted.
+  useEffect(() => {
+    const img = image.current;
+    if (img && img.complete && img.naturalWidth === 0 && !img.src.endsWith(FALLBACK_IMAGE)) img.src = FALLBACK_IMAGE;
+  }, []);
+
+  const onOpen = () => recordView(product.id);
+
+  return (
+    <article className="pcard">
+      <div className="pcard-media">
+        <img
+          ref={image}
+          src={product.imageUrl || FALLBACK_IMAGE}
+          alt=""
+          width={600}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={(event) => {
+            const img = event.currentTarget;
+            if (!img.src.endsWith(FALLBACK_IMAGE)) img.src = FALLBACK_IMAGE;
+          }}
+        />
+        <button type="button" className="pcard-like" aria-pressed={liked} aria-label={`Like ${product.title}`} onClick={() => onToggleLike(product.id)}>
+          <HeartIcon />
+        </button>
+      </div>
+      <div className="pcard-body">
+        <div className="pcard-meta">
+          <span className="badge">{toolLabel}</span>
+          <span className="pcard-rating">
+            <span aria-hidden="true">★</span> {rating}
+            <span className="visually-hidden"> out of 5 stars</span>
+          </span>
+        </div>
+        <h3 className="pcard-title">
+          <a href={href} onClick={onOpen}>{product.title}</a>
+        </h3>
+        {product.shortDescription ? <p className="pcard-short">{product.shortDescription}</p> : null}
+        <p className="pcard-creator">
+          by <strong>{product.creator.fullName}</strong>
+        </p>
+        <div className="pcard-foot">
+          <span className={price === 'Free' ? 'pcard-price is-free' : 'pcard-price'}>{price}</span>
+          <a className="btn btn-primary pcard-get" href={href} onClick={onOpen}>
+            Get Tool<span className="visually-hidden">: {product.title}</span>
+          </a>
+        </div>
+      </div>
+    </article>
+  );
+}
