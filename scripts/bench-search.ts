@@ -56,16 +56,25 @@ async function createCreators(db: DbHandle['db']): Promise<void> {
 async function measure(db: DbHandle['db']) {
   for (const params of QUERY_MIX) await searchCatalogue(db, params); // warm up
   const all: number[] = [];
+  const perQuery = new Map<string, number[]>();
   for (let run = 0; run < RUNS; run++) {
     for (const params of QUERY_MIX) {
       const started = performance.now();
       const page = await searchCatalogue(db, params);
       if (page.nextCursor) await searchCatalogue(db, { ...params, cursor: page.nextCursor }); // second page too
-      all.push(performance.now() - started);
+      const ms = performance.now() - started;
+      all.push(ms);
+      const key = JSON.stringify(params);
+      perQuery.set(key, [...(perQuery.get(key) ?? []), ms]);
     }
   }
   all.sort((a, b) => a - b);
-  return { p50: percentile(all, 50), p95: percentile(all, 95), samples: all.length };
+  const slowest = [...perQuery.entries()]
+    .map(([key, times]) => ({ key, median: percentile([...times].sort((a, b) => a - b), 50) }))
+    .sort((a, b) => b.median - a.median)
+    .slice(0, 3)
+    .map((q) => `${q.key} ${q.median.toFixed(1)} ms`);
+  return { p50: percentile(all, 50), p95: percentile(all, 95), samples: all.length, slowest };
 }
 
 /** EXPLAIN of the text search and of a filtered sort, reduced to the lines naming scans. */
@@ -87,7 +96,7 @@ async function explain(db: DbHandle['db']): Promise<string[]> {
 }
 
 async function benchBackend(name: string, open: () => Promise<DbHandle & { drop?: () => Promise<void> }>) {
-  const results: { size: number; p50: number; p95: number; samples: number; seedSeconds: number }[] = [];
+  const results: { size: number; p50: number; p95: number; samples: number; seedSeconds: number; slowest: string[] }[] = [];
   let plans: string[] = [];
   const handle = await open();
   try {
@@ -145,6 +154,10 @@ async function main(): Promise<void> {
     '| backend | products | p50 (ms) | p95 (ms) | samples | seeding (s) |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     ...reports.flatMap((r) => r.results.map((x) => `| ${r.name} | ${x.size.toLocaleString('en-US')} | ${x.p50.toFixed(1)} | ${x.p95.toFixed(1)} | ${x.samples} | ${x.seedSeconds.toFixed(0)} |`)),
+    '',
+    'Slowest queries (median of first + second page) at the largest size:',
+    '',
+    ...reports.flatMap((r) => (r.results.at(-1)?.slowest ?? []).map((q) => `- ${r.name}: \`${q}\``)),
     '',
     ...reports.flatMap((r) => [`Plans on ${r.name} at ${r.results.at(-1)?.size.toLocaleString('en-US')} products:`, '', ...r.plans, '']),
   ];

@@ -48,7 +48,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           coalesce(new.title, '') || ' ' || coalesce(array_to_string(new.tags, ' '), '') || ' ' ||
           coalesce((select full_name from profiles where id = new.creator_id), '')
         ), '[^a-z0-9]+') as w
-        where length(w) >= 3
+        -- Words of 3+ letters; bare numbers (versions, ids) are no help for spelling.
+        where length(w) >= 3 and w !~ '^[0-9]+$'
       on conflict do nothing;
       return new;
     end

@@ -23,30 +23,41 @@ export interface SearchQuery {
   limit: number;
 }
 
-export type SearchRow = PublishedProductRow & { sort_value: string };
+export type SearchRow = PublishedProductRow & { sort_key: unknown; created_at_text: string };
 
 interface SortSpec {
-  expr: (query: RawBuilder<unknown>) => RawBuilder<unknown>;
+  expr: RawBuilder<unknown>;
   cast: 'timestamptz' | 'integer' | 'numeric' | 'real';
   direction: 'asc' | 'desc';
 }
 
+/** The query's tsquery, computed once per statement through a lateral join (tsq.q). */
+const RANK = sql`ts_rank_cd(p.search_vector, tsq.q)`;
+
 const SORTS: Record<SortKey, SortSpec> = {
-  newest: { expr: () => sql`p.created_at`, cast: 'timestamptz', direction: 'desc' },
-  popular: { expr: () => sql`p.downloads_count`, cast: 'integer', direction: 'desc' },
-  top_rated: { expr: () => sql`p.rating`, cast: 'numeric', direction: 'desc' },
-  price_asc: { expr: () => sql`p.price`, cast: 'numeric', direction: 'asc' },
-  price_desc: { expr: () => sql`p.price`, cast: 'numeric', direction: 'desc' },
-  relevance: { expr: (q) => sql`ts_rank_cd(p.search_vector, ${q})`, cast: 'real', direction: 'desc' },
+  newest: { expr: sql`p.created_at`, cast: 'timestamptz', direction: 'desc' },
+  popular: { expr: sql`p.downloads_count`, cast: 'integer', direction: 'desc' },
+  top_rated: { expr: sql`p.rating`, cast: 'numeric', direction: 'desc' },
+  price_asc: { expr: sql`p.price`, cast: 'numeric', direction: 'asc' },
+  price_desc: { expr: sql`p.price`, cast: 'numeric', direction: 'desc' },
+  relevance: { expr: RANK, cast: 'real', direction: 'desc' },
 };
 
-export async function searchProducts(db: Db, q: SearchQuery): Promise<SearchRow[]> {
-  const tsquery = sql`to_tsquery('english', ${q.tsquery ?? ''})`;
-  const sort = SORTS[q.sort];
-  const sortExpr = sort.expr(tsquery);
-  let query = selectPublishedProducts(db).select(sql<string>`(${sortExpr})::text`.as('sort_value'));
+/**
+ * The sort value of a row as exact text for the cursor: timestamps keep their microseconds
+ * (a JS Date would drop them and make pages skip or repeat rows).
+ */
+export function cursorValueOf(row: SearchRow, sort: SortKey): string {
+  return sort === 'newest' ? row.created_at_text : String(row.sort_key);
+}
 
-  if (q.tsquery) query = query.where(sql<boolean>`p.search_vector @@ ${tsquery}`);
+export async function searchProducts(db: Db, q: SearchQuery): Promise<SearchRow[]> {
+  const sort = SORTS[q.sort];
+  let query = selectPublishedProducts(db)
+    .innerJoin(sql<{ q: string }>`(select to_tsquery('english', ${q.tsquery ?? ''}) as q)`.as('tsq'), (join) => join.onTrue())
+    .select([sort.expr.as('sort_key'), sql<string>`p.created_at::text`.as('created_at_text')]);
+
+  if (q.tsquery) query = query.where(sql<boolean>`p.search_vector @@ tsq.q`);
   if (q.category) query = query.where('p.category_id', '=', q.category);
   if (q.contentType) query = query.where('p.content_type', '=', q.contentType);
   if (q.tool) query = query.where('p.ai_tool_type', '=', q.tool);
@@ -63,13 +74,14 @@ export async function searchProducts(db: Db, q: SearchQuery): Promise<SearchRow[
     const id = sql`${q.after.id}::uuid`;
     query = query.where(
       sort.direction === 'desc'
-        ? sql<boolean>`((${sortExpr}), p.id) < (${value}, ${id})`
-        : sql<boolean>`((${sortExpr}), p.id) > (${value}, ${id})`,
+        ? sql<boolean>`(${sort.expr}, p.id) < (${value}, ${id})`
+        : sql<boolean>`(${sort.expr}, p.id) > (${value}, ${id})`,
     );
   }
 
+  // Ordering by the output column computes the rank once per row.
   return (await query
-    .orderBy(sql`${sortExpr} ${sql.raw(sort.direction)}`)
+    .orderBy(sql`sort_key ${sql.raw(sort.direction)}`)
     .orderBy('p.id', sort.direction)
     .limit(q.limit)
     .execute()) as SearchRow[];

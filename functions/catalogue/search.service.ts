@@ -7,7 +7,7 @@ import { AppError } from '../_shared/errors';
 import { BUDGET_BOUNDS, effectiveSort, PAGE_SIZE, SearchParamsSchema, type SearchParams } from '../../src/shared/search';
 import type { ProductCard } from '../../src/shared/products';
 import { toProductCard } from './catalogue.mapper';
-import { matchSearchWords, searchProducts, type SortKey } from './search.repository';
+import { cursorValueOf, matchSearchWords, searchProducts, type SortKey } from './search.repository';
 
 export interface SearchResult {
   items: ProductCard[];
@@ -86,7 +86,7 @@ export async function searchCatalogue(db: Db, raw: Record<string, string | undef
   const last = page[page.length - 1];
   return {
     items: page.map(toProductCard),
-    nextCursor: rows.length > limit && last ? encodeCursor({ s: sort, v: last.sort_value, id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor({ s: sort, v: cursorValueOf(last, sort), id: last.id }) : null,
     corrections,
   };
 }
