@@ -336,52 +336,51 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
         <button type="submit" className="btn btn-primary">Search</button>
       </form>
 
-      <div className="mk-toolbar">
-        <button type="button" className="btn btn-secondary mk-filters-toggle" aria-expanded={filtersOpen} aria-controls="mk-filters" onClick={() => setFiltersOpen((o) => !o)}>
-          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
-          Filters{panelCount ? ` (${panelCount})` : ''}
-        </button>
-        <div id="mk-filters" className={filtersOpen ? 'mk-filters open' : 'mk-filters'}>
-          {select('category', 'Category', 'All categories', options.categories)}
-          {select('type', 'Type', 'All types', options.types)}
-          {select('budget', 'Budget', 'Any price', options.budgets)}
-          <label className="mk-field">
-            <span>AI tool</span>
-            <select value={filters.tool} onChange={(e) => setFilter('tool', e.currentTarget.value)}>
-              <option value="">All AI tools</option>
-              {options.tools.map((g) => (
-                <optgroup key={g.label} label={g.label}>
-                  {g.options.map((o) => (
-                    <option key={o.value} value={o.value}>{o.label}</option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </label>
-          {select('pricing', 'Pricing model', 'Any pricing', options.pricing)}
-          {select('level', 'Technical level', 'Any level', options.levels)}
-        </div>
+      <button type="button" className="btn btn-secondary mk-filters-toggle" aria-expanded={filtersOpen} aria-controls="mk-filters" onClick={() => setFiltersOpen((o) => !o)}>
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        Filters{panelCount ? ` (${panelCount})` : ''}
+      </button>
+      <div id="mk-filters" className={filtersOpen ? 'mk-filters open' : 'mk-filters'}>
+        {select('category', 'Category', 'All categories', options.categories)}
+        {select('type', 'Type', 'All types', options.types)}
+        {select('budget', 'Budget', 'Any price', options.budgets)}
+        <label className="mk-field">
+          <span>AI tool</span>
+          <select value={filters.tool} onChange={(e) => setFilter('tool', e.currentTarget.value)}>
+            <option value="">All AI tools</option>
+            {options.tools.map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.options.map((o) => (
+                  <option key={o.value} value={o.value}>{o.label}</option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        {select('pricing', 'Pricing model', 'Any pricing', options.pricing)}
+        {select('level', 'Technical level', 'Any level', options.levels)}
+        {hasAnyFilter ? (
+          <button type="button" className="btn btn-secondary mk-panel-clear" onClick={clearFilters}>Clear filters</button>
+        ) : null}
       </div>
 
-      <div className="mk-bar">
-        <nav className="mk-tabs" aria-label="Marketplace views">
-          {tab('all', 'All products')}
-          {tab('favorites', <>Favorites{favoriteIds.size ? <span className="mk-count">{favoriteIds.size}</span> : null}</>)}
-          {tab('creators', 'Creators')}
-        </nav>
-        <div className="mk-bar-end">
-          {hasAnyFilter ? (
-            <button type="button" className="btn btn-ghost mk-clear" onClick={clearFilters}>Clear filters</button>
-          ) : null}
-          <label className="mk-sort">
-            <span>Sort by</span>
-            <select value={effectiveSort} onChange={(e) => setFilter('sort', e.currentTarget.value === (filters.search ? 'relevance' : 'newest') ? '' : e.currentTarget.value)}>
-              {options.sorts.map((o) => (
-                <option key={o.value} value={o.value} disabled={o.value === 'relevance' && !filters.search}>{o.label}</option>
-              ))}
-            </select>
-          </label>
-        </div>
+      <nav className="mk-tabs" aria-label="Marketplace views">
+        {tab('all', 'All products')}
+        {tab('favorites', <>Favorites{favoriteIds.size ? <span className="mk-count">{favoriteIds.size}</span> : null}</>)}
+        {tab('creators', 'Creators')}
+      </nav>
+      <div className="mk-bar-end">
+        {hasAnyFilter ? (
+          <button type="button" className="btn btn-ghost mk-clear" onClick={clearFilters}>Clear filters</button>
+        ) : null}
+        <label className="mk-sort">
+          <span>Sort by</span>
+          <select value={effectiveSort} onChange={(e) => setFilter('sort', e.currentTarget.value === (filters.search ? 'relevance' : 'newest') ? '' : e.currentTarget.value)}>
+            {options.sorts.map((o) => (
+              <option key={o.value} value={o.value} disabled={o.value === 'relevance' && !filters.search}>{o.label}</option>
+            ))}
+          </select>
+        </label>
       </div>
 
       <div className="mk-summary" role="status" aria-live="polite">
@@ -412,7 +411,7 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
         )}
       </div>
 
-      {body}
+      <div className="mk-body">{body}</div>
     </div>
   );
 }
