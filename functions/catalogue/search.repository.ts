@@ -32,7 +32,7 @@ interface SortSpec {
 }
 
 /** The query's tsquery, computed once per statement through a lateral join (tsq.q). */
-const RANK = sql`ts_rank_cd(p.search_vector, tsq.q)`;
+const RANK = sql`ts_rank(p.search_vector, tsq.q)`;
 
 const SORTS: Record<SortKey, SortSpec> = {
   newest: { expr: sql`p.created_at`, cast: 'timestamptz', direction: 'desc' },
