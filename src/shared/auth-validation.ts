@@ -5,13 +5,9 @@
  * Every function returns the first failing message, or null when the value is valid.
  */
 
-export const USER_TYPES = ['creator', 'buyer', 'community'] as const;
-export type UserType = (typeof USER_TYPES)[number];
-export const DEFAULT_USER_TYPE: UserType = 'buyer';
+import type { UserType } from './user-types';
 
-export function isUserType(value: unknown): value is UserType {
-  return typeof value === 'string' && (USER_TYPES as readonly string[]).includes(value);
-}
+export { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from './user-types';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

@@ -1,0 +1,118 @@
+/**
+ * The auth islands' calls to /api/auth (better-auth) and /api/profile. Each returns
+ * `{ data }` or `{ error: { code, message } }` with the server's message; a network failure
+ * throws, which the islands report as 'Unexpected Error'.
+ */
+import { validateCredentialsPresent, type UserType } from '../../shared/auth-validation';
+import type { OnboardingStatus } from '../../shared/session';
+
+export interface ApiError {
+  code: string;
+  message: string;
+  status: number;
+}
+
+export type ApiResult<T> = { data: T; error: null } | { data: null; error: ApiError };
+
+async function request<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
+  const response = await fetch(path, {
+    credentials: 'same-origin',
+    ...init,
+    headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+  });
+  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (response.ok) return { data: body as T, error: null };
+  // better-auth answers { code, message }; our own routes { error: { code, message } }.
+  const nested = body?.['error'] as Record<string, unknown> | undefined;
+  const source = nested && typeof nested === 'object' ? nested : body ?? {};
+  let message = typeof source['message'] === 'string' ? source['message'] : '';
+  let code = typeof source['code'] === 'string' ? source['code'] : `HTTP_${response.status}`;
+  if (response.status === 429) {
+    const wait = Number(response.headers.get('x-retry-after'));
+    code = 'RATE_LIMITED';
+    message = `Too many attempts. Please wait ${Number.isFinite(wait) && wait > 0 ? `${wait} seconds` : 'a moment'} and try again.`;
+  }
+  return { data: null, error: { code, message: message || 'Something went wrong. Please try again.', status: response.status } };
+}
+
+const post = <T>(path: string, body: unknown) => request<T>(path, { method: 'POST', body: JSON.stringify(body) });
+
+export interface AuthUserPayload {
+  id: string;
+  email: string;
+  name: string;
+  full_name?: string | null;
+  user_type?: string | null;
+  company?: string | null;
+}
+
+function credentialsError(email: string | undefined, password: string | undefined): ApiResult<never> | null {
+  const message = validateCredentialsPresent(email, password);
+  return message ? { data: null, error: { code: 'CREDENTIALS_MISSING', message, status: 400 } } : null;
+}
+
+export function signInEmail(email: string, password: string) {
+  return credentialsError(email, password) ?? post<{ user: AuthUserPayload }>('/api/auth/sign-in/email', { email: email.trim(), password, rememberMe: true });
+}
+
+export interface SignUpInput {
+  fullName: string;
+  email: string;
+  password: string;
+  userType: UserType;
+  company: string;
+}
+
+export function signUpEmail(input: SignUpInput) {
+  const fullName = input.fullName.trim();
+  return (
+    credentialsError(input.email, input.password) ??
+    post<{ user: AuthUserPayload }>('/api/auth/sign-up/email', {
+      name: fullName,
+      full_name: fullName,
+      email: input.email.trim(),
+      password: input.password,
+      user_type: input.userType,
+      ...(input.company.trim() ? { company: input.company.trim() } : {}),
+    })
+  );
+}
+
+export function requestPasswordReset(email: string) {
+  return post<{ status: boolean }>('/api/auth/request-password-reset', { email: email.trim() });
+}
+
+export function resetPassword(token: string, newPassword: string) {
+  return post<{ status: boolean }>('/api/auth/reset-password', { token, newPassword });
+}
+
+export type SocialProvider = 'google' | 'github';
+
+export function getProviders() {
+  return request<Record<SocialProvider, boolean>>('/api/auth/providers');
+}
+
+/** Starts OAuth; the answer holds the provider's authorization URL. */
+export function signInSocial(provider: SocialProvider, callbackURL: string, newUserCallbackURL: string) {
+  return post<{ url?: string; redirect?: boolean }>('/api/auth/sign-in/social', {
+    provider,
+    callbackURL,
+    newUserCallbackURL,
+    errorCallbackURL: '/auth?mode=login&error=oauth',
+  });
+}
+
+export interface OnboardingPayload {
+  status: OnboardingStatus;
+  interests: string[];
+  specialties: string[];
+  bio: string | null;
+}
+
+export function getOnboarding() {
+  return request<OnboardingPayload>('/api/profile/onboarding');
+}
+
+export function saveOnboarding(body: { action: 'skip' } | { action: 'complete'; interests: string[]; specialties: string[]; bio: string }) {
+  return post<OnboardingPayload>('/api/profile/onboarding', body);
+}
