@@ -18,8 +18,11 @@ export const FAVORITES_STORAGE_KEY = 'toolmint_favorites';
 export const NO_FAVORITES: ReadonlySet<string> = new Set();
 
 export const $favoriteIds = atom<ReadonlySet<string>>(NO_FAVORITES);
-/** 'loading' until the first load for the current visitor has finished. */
-export const $favoritesStatus = atom<'idle' | 'loading' | 'ready'>('idle');
+/**
+ * Whose favorites the store holds: 'loading' until known (and while a signed-in user's are
+ * fetched), then 'visitor' (local) or 'user' (the account's).
+ */
+export const $favoritesSource = atom<'loading' | 'visitor' | 'user'>('loading');
 /** Signed-in users: the favorite products as GET /api/favorites answered (newest first). */
 export const $favoriteProducts = atom<readonly ProductCard[] | null>(null);
 
@@ -62,7 +65,7 @@ let generation = 0;
 
 async function loadForUser(userId: string): Promise<void> {
   const mine = ++generation;
-  $favoritesStatus.set('loading');
+  $favoritesSource.set('loading');
   try {
     // A visitor's local favorites follow them into their account.
     const local = readLocal();
@@ -80,7 +83,7 @@ async function loadForUser(userId: string): Promise<void> {
   } catch (error) {
     console.warn('[favorites] could not load favorites:', error);
   } finally {
-    if (mine === generation) $favoritesStatus.set('ready');
+    if (mine === generation) $favoritesSource.set('user');
   }
 }
 
@@ -88,7 +91,7 @@ function loadForVisitor(): void {
   ++generation;
   $favoriteProducts.set(null);
   $favoriteIds.set(new Set(readLocal()));
-  $favoritesStatus.set('ready');
+  $favoritesSource.set('visitor');
 }
 
 function follow(state: SessionState): void {
@@ -104,7 +107,6 @@ function follow(state: SessionState): void {
 export function initFavorites(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  $favoritesStatus.set('loading');
   $session.subscribe(follow);
   void loadSession();
   window.addEventListener('storage', (event) => {

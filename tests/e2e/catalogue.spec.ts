@@ -43,6 +43,11 @@ async function signIn(page: Page, who: { email: string; password: string }, base
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/** Waits until the marketplace has finished loading results (its root says data-status="idle"). */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('.mk[data-status="idle"]')).toHaveCount(1);
+}
+
 const cards = (page: Page) => page.locator('.mk-grid:not([data-skeleton]) .pcard');
 const cardTitles = (page: Page) => page.locator('.mk-grid:not([data-skeleton]) .pcard-title');
 const toast = (page: Page) => page.locator('.toast');
@@ -80,7 +85,7 @@ test.describe('marketplace', () => {
     await page.getByLabel('Category').selectOption({ label: 'Audio & Voice' });
     expect((await audio).ok()).toBe(true);
     await expect(page).toHaveURL(/\/marketplace\?category=audio$/);
-    await expect(cards(page).first()).toBeVisible();
+    await settled(page);
     const audioTitles = await cardTitles(page).allTextContents();
     expect(audioTitles).not.toEqual(before);
 
@@ -88,6 +93,7 @@ test.describe('marketplace', () => {
     await page.getByLabel('Budget').selectOption({ label: 'Free tools' });
     expect((await free).ok()).toBe(true);
     await expect(page).toHaveURL(/\/marketplace\?category=audio&budget=free$/);
+    await settled(page);
     const prices = await page.locator('.mk-grid .pcard-price').allTextContents();
     expect(prices.length).toBeGreaterThan(0);
     expect(prices.every((p) => p === 'Free')).toBe(true);
@@ -96,6 +102,7 @@ test.describe('marketplace', () => {
     // The filters are read back from the URL on load.
     await page.reload();
     await hydrated(page);
+    await settled(page);
     await expect(page.getByLabel('Category')).toHaveValue('audio');
     await expect(page.getByLabel('Budget')).toHaveValue('free');
     await expect(page.locator('.mk-grid .pcard-price')).toHaveText(prices);

@@ -9,7 +9,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { formatPrice } from '../../shared/format';
-import { useSession } from '../../stores/use-session';
+import { $session } from '../../stores/session';
 import { toast } from '../../stores/toasts';
 
 interface Props {
@@ -50,7 +50,6 @@ function startFileDownload(url: string): void {
 }
 
 export default function DownloadButton({ productId, price }: Props) {
-  const session = useSession();
   const [busy, setBusy] = useState(false);
   const [delivered, setDelivered] = useState<Delivered | null>(null);
   const [copied, setCopied] = useState(false);
@@ -79,7 +78,8 @@ export default function DownloadButton({ productId, price }: Props) {
 
   async function download() {
     if (busy) return;
-    if (session.status === 'signed-out') return loginRequired();
+    // Read at click time: the page is prebuilt, the header has looked the session up since.
+    if ($session.get().status === 'signed-out') return loginRequired();
     setBusy(true);
     try {
       const response = await fetch(`/api/products/${encodeURIComponent(productId)}/download`, {

@@ -4,7 +4,6 @@
  * and 'Get Tool'. Clicking it records a view, then the link opens the product page.
  * ProductCard.astro renders the same markup for static pages (styles: card.css).
  */
-import { useEffect, useRef } from 'react';
 import { displayRating, formatPrice } from '../../shared/format';
 import type { CardView } from './marketplace-query';
 import { recordView } from './record-view';
@@ -16,6 +15,8 @@ interface Props {
   liked: boolean;
   onToggleLike(productId: string): void;
   eager?: boolean;
+  /** The first card: likely the page's largest image. */
+  priority?: boolean;
 }
 
 export function HeartIcon() {
@@ -26,30 +27,22 @@ export function HeartIcon() {
   );
 }
 
-export function MarketplaceCard({ product, toolLabel, liked, onToggleLike, eager = false }: Props) {
+export function MarketplaceCard({ product, toolLabel, liked, onToggleLike, eager = false, priority = false }: Props) {
   const href = `/product/${encodeURIComponent(product.id)}`;
   const price = formatPrice(product.price);
   const rating = displayRating(product.rating);
-  const image = useRef<HTMLImageElement>(null);
-
-  // An image that failed before hydration never fires onError for React: check once mounted.
-  useEffect(() => {
-    const img = image.current;
-    if (img && img.complete && img.naturalWidth === 0 && !img.src.endsWith(FALLBACK_IMAGE)) img.src = FALLBACK_IMAGE;
-  }, []);
-
   const onOpen = () => recordView(product.id);
 
   return (
     <article className="pcard">
       <div className="pcard-media">
         <img
-          ref={image}
           src={product.imageUrl || FALLBACK_IMAGE}
           alt=""
           width={600}
           height={400}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           onError={(event) => {
             const img = event.currentTarget;

@@ -9,15 +9,16 @@
  * It fetches GET /api/products only when the URL carries filters or the visitor changes
  * something, and keeps the filters in the URL (history.replaceState) so a search can be
  * shared, reloaded or linked from the landing page (/marketplace?search=..&category=..&budget=..).
+ *
+ * Kept lean on purpose (the page's JavaScript budget is 80 KB compressed, React included):
+ * the filter definitions and labels arrive as props, built by the page from src/shared.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatCount } from '../../shared/format';
-import { useSession } from '../../stores/use-session';
 import { refreshFavorites, toggleFavorite } from '../../stores/favorites';
 import { toast } from '../../stores/toasts';
-import type { ProductCard } from '../../shared/products';
 import { MarketplaceCard } from './MarketplaceCard';
-import { useFavoriteIds, useFavoriteProducts, useFavoritesStatus } from './use-favorites';
+import { useFavoriteIds, useFavoriteProducts, useFavoritesSource } from './use-favorites';
 import {
   correctedQuery,
   countPanelFilters,
@@ -29,11 +30,9 @@ import {
   readFilters,
   resultCountText,
   SEARCH_MAX_LENGTH,
-  toCardView,
   viewFromHash,
   type AllowedValues,
   type CardView,
-  type CreatorSummary,
   type MarketplaceFilters,
   type MarketplaceView,
 } from './marketplace-query';
@@ -43,21 +42,21 @@ export interface Option {
   label: string;
 }
 
-export interface MarketplaceOptions {
-  categories: Option[];
-  types: Option[];
-  budgets: Option[];
-  tools: { label: string; options: Option[] }[];
-  pricing: Option[];
-  levels: Option[];
-  sorts: Option[];
+/** One filter select: its URL key, label, 'any' option and options (grouped when `group` is set). */
+export interface FilterDefinition {
+  key: Exclude<keyof MarketplaceFilters, 'search' | 'sort'>;
+  label: string;
+  any: string;
+  groups: { group?: string; options: Option[] }[];
 }
 
 interface Props {
   initialItems: CardView[];
   initialHasMore: boolean;
   pageSize: number;
-  options: MarketplaceOptions;
+  filters: FilterDefinition[];
+  sorts: Option[];
+  toolLabels: Record<string, string>;
 }
 
 interface Results {
@@ -67,56 +66,33 @@ interface Results {
   corrections: Record<string, string>;
 }
 
-interface SearchAnswer {
-  items: ProductCard[];
-  nextCursor: string | null;
-  corrections?: Record<string, string>;
-}
-
-type Status = 'idle' | 'loading' | 'error' | 'loading-more';
+type Status = 'idle' | 'loading' | 'error' | 'more';
 
 const SEARCH_DEBOUNCE_MS = 350;
 const LOAD_ERROR = { title: 'Failed to load marketplace', description: "We couldn't load the marketplace products. Please try again." };
 
-async function fetchProducts(url: string, signal?: AbortSignal): Promise<SearchAnswer> {
-  const response = await fetch(url, { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) });
+async function fetchProducts(url: string, signal?: AbortSignal): Promise<{ items: CardView[]; nextCursor: string | null; corrections?: Record<string, string> }> {
+  const response = await fetch(url, signal ? { signal } : {});
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return (await response.json()) as SearchAnswer;
+  return response.json();
 }
 
-export default function MarketplaceSearch({ initialItems, initialHasMore, pageSize, options }: Props) {
+export default function MarketplaceSearch({ initialItems, initialHasMore, pageSize, filters: definitions, sorts, toolLabels }: Props) {
   const [filters, setFilters] = useState<MarketplaceFilters>(EMPTY_FILTERS);
   const [searchText, setSearchText] = useState('');
   const [view, setView] = useState<MarketplaceView>('all');
   const [results, setResults] = useState<Results>({ items: initialItems, nextCursor: null, hasMore: initialHasMore, corrections: {} });
   const [status, setStatus] = useState<Status>('idle');
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const request = useRef<AbortController | null>(null);
-  const debounce = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const filtersRef = useRef(filters);
-  filtersRef.current = filters;
-  const viewRef = useRef(view);
-  viewRef.current = view;
+  const request = useRef<AbortController>(null);
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // Event handlers and timers read the latest state through these.
+  const current = useRef({ filters, view });
+  current.current = { filters, view };
 
-  const session = useSession();
   const favoriteIds = useFavoriteIds();
   const favoriteProducts = useFavoriteProducts();
-  const favoritesStatus = useFavoritesStatus();
-
-  const allowed: AllowedValues = useMemo(
-    () => ({
-      category: options.categories.map((o) => o.value),
-      type: options.types.map((o) => o.value),
-      budget: options.budgets.map((o) => o.value),
-      tool: options.tools.flatMap((g) => g.options.map((o) => o.value)),
-      pricing: options.pricing.map((o) => o.value),
-      level: options.levels.map((o) => o.value),
-      sort: options.sorts.map((o) => o.value),
-    }),
-    [options],
-  );
-  const toolLabels = useMemo(() => new Map(options.tools.flatMap((g) => g.options.map((o) => [o.value, o.label] as const))), [options]);
-  const toolLabel = (id: string) => toolLabels.get(id) ?? 'AI Tool';
+  const favoritesSource = useFavoritesSource();
 
   async function search(next: MarketplaceFilters) {
     request.current?.abort();
@@ -125,7 +101,7 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
     setStatus('loading');
     try {
       const body = await fetchProducts(productsApiUrl(next), controller.signal);
-      setResults({ items: body.items.map(toCardView), nextCursor: body.nextCursor, hasMore: body.nextCursor !== null, corrections: body.corrections ?? {} });
+      setResults({ items: body.items, nextCursor: body.nextCursor, hasMore: body.nextCursor !== null, corrections: body.corrections ?? {} });
       setStatus('idle');
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -137,12 +113,15 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
   function applyFilters(next: MarketplaceFilters, writeUrl = true) {
     clearTimeout(debounce.current);
     setFilters(next);
-    if (writeUrl) history.replaceState(history.state, '', marketplaceHref(next, viewRef.current));
+    if (writeUrl) history.replaceState(history.state, '', marketplaceHref(next, current.current.view));
     void search(next);
   }
 
-  function setFilter(key: keyof MarketplaceFilters, value: string) {
-    applyFilters({ ...filtersRef.current, [key]: value });
+  const setFilter = (key: keyof MarketplaceFilters, value: string) => applyFilters({ ...current.current.filters, [key]: value });
+
+  function setSearch(value: string) {
+    setSearchText(value);
+    applyFilters({ ...current.current.filters, search: value.trim() });
   }
 
   function clearFilters() {
@@ -154,144 +133,147 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
     setSearchText(value);
     clearTimeout(debounce.current);
     debounce.current = setTimeout(() => {
-      if (value.trim() !== filtersRef.current.search) applyFilters({ ...filtersRef.current, search: value.trim() });
+      if (value.trim() !== current.current.filters.search) setSearch(value);
     }, SEARCH_DEBOUNCE_MS);
   }
 
   function showView(next: MarketplaceView) {
-    if (next === viewRef.current) return;
+    if (next === current.current.view) return;
     setView(next);
-    history.pushState(history.state, '', marketplaceHref(filtersRef.current, next));
+    history.pushState(history.state, '', marketplaceHref(current.current.filters, next));
   }
 
   async function loadMore() {
-    setStatus('loading-more');
+    setStatus('more');
     try {
       // The prebuilt first page has no cursor: fetch it again together with the next page.
-      const url = results.nextCursor
-        ? productsApiUrl(filters, { cursor: results.nextCursor })
-        : productsApiUrl(filters, { limit: results.items.length + pageSize });
-      const body = await fetchProducts(url);
-      const more = body.items.map(toCardView);
-      setResults((current) => ({
-        items: results.nextCursor ? [...current.items, ...more.filter((p) => !current.items.some((c) => c.id === p.id))] : more,
-        nextCursor: body.nextCursor,
-        hasMore: body.nextCursor !== null,
-        corrections: current.corrections,
-      }));
+      const { nextCursor, items } = results;
+      const body = await fetchProducts(productsApiUrl(filters, nextCursor ? { cursor: nextCursor } : { limit: items.length + pageSize }));
+      const ids = new Set(items.map((p) => p.id));
+      setResults((r) => ({ ...r, items: nextCursor ? [...items, ...body.items.filter((p) => !ids.has(p.id))] : body.items, nextCursor: body.nextCursor, hasMore: body.nextCursor !== null }));
     } catch (error) {
       console.warn('[marketplace] load more failed:', error);
       toast({ ...LOAD_ERROR, variant: 'destructive' });
-    } finally {
-      setStatus((s) => (s === 'loading-more' ? 'idle' : s));
     }
+    setStatus((s) => (s === 'more' ? 'idle' : s));
   }
 
   // After hydration: read the URL (filters from the landing page or a shared link, and the view).
   useEffect(() => {
-    const fromUrl = readFilters(new URLSearchParams(window.location.search), allowed);
-    setView(viewFromHash(window.location.hash));
+    const allowed = Object.fromEntries([
+      ...definitions.map((d) => [d.key, d.groups.flatMap((g) => g.options.map((o) => o.value))]),
+      ['sort', sorts.map((o) => o.value)],
+    ]) as AllowedValues;
+    const fromUrl = readFilters(new URLSearchParams(location.search), allowed);
+    const onLocation = () => setView(viewFromHash(location.hash));
+    onLocation();
     if (!isDefaultQuery(fromUrl)) {
       setSearchText(fromUrl.search);
       applyFilters(fromUrl, false);
     }
-    const onLocation = () => setView(viewFromHash(window.location.hash));
-    window.addEventListener('hashchange', onLocation);
-    window.addEventListener('popstate', onLocation);
+    addEventListener('hashchange', onLocation);
+    addEventListener('popstate', onLocation);
     return () => {
-      window.removeEventListener('hashchange', onLocation);
-      window.removeEventListener('popstate', onLocation);
-      clearTimeout(debounce.current);
-      request.current?.abort();
+      removeEventListener('hashchange', onLocation);
+      removeEventListener('popstate', onLocation);
     };
     // Runs once: later changes come from the visitor.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const signedIn = session.status === 'signed-in';
   useEffect(() => {
-    if (view === 'favorites' && signedIn) refreshFavorites();
-  }, [view, signedIn]);
+    if (view === 'favorites') refreshFavorites();
+  }, [view]);
 
   const panelCount = countPanelFilters(filters);
-  const hasAnyFilter = !isDefaultQuery(filters);
   const correction = correctedQuery(filters.search, results.corrections);
-  const effectiveSort = filters.sort || (filters.search ? 'relevance' : 'newest');
+  const defaultSort = filters.search ? 'relevance' : 'newest';
   const onToggleLike = (id: string) => void toggleFavorite(id);
 
   const grid = (items: CardView[]) => (
     <ul className="grid grid-4 mk-grid" role="list">
       {items.map((product, i) => (
         <li key={product.id}>
-          <MarketplaceCard product={product} toolLabel={toolLabel(product.aiToolType)} liked={favoriteIds.has(product.id)} onToggleLike={onToggleLike} eager={i < 4} />
+          <MarketplaceCard product={product} toolLabel={toolLabels[product.aiToolType] ?? 'AI Tool'} liked={favoriteIds.has(product.id)} onToggleLike={onToggleLike} eager={i < 4} priority={i === 0} />
         </li>
       ))}
     </ul>
   );
 
   let body: ReactNode;
+  let summary: ReactNode = null;
   if (view === 'favorites') {
-    const known = signedIn ? (favoriteProducts ?? []).map(toCardView) : [...results.items, ...initialItems];
+    // Signed in: the account's favorites; a visitor: the liked products among those fetched.
+    const known = favoritesSource === 'user' ? (favoriteProducts ?? []) : [...results.items, ...initialItems];
     const seen = new Set<string>();
     const items = known.filter((p) => favoriteIds.has(p.id) && !seen.has(p.id) && seen.add(p.id));
-    const waiting = session.status === 'loading' || (favoritesStatus !== 'ready' && items.length === 0);
     body = (
-      <section aria-labelledby="mk-favorites-title">
-        <h2 id="mk-favorites-title" className="mk-view-title">Your favorites</h2>
-        {!signedIn && session.status === 'signed-out' ? (
+      <section aria-labelledby="mk-fav">
+        <h2 id="mk-fav" className="mk-view-title">Your favorites</h2>
+        {favoritesSource === 'visitor' ? (
           <p className="mk-note">
             Favorites are kept on this device. <a href="/auth?mode=login&redirect=%2Fmarketplace%23favorites">Log in</a> to keep them in your account.
           </p>
         ) : null}
-        {waiting ? (
-          <Skeleton />
-        ) : items.length ? (
-          grid(items)
-        ) : (
-          <EmptyState title="No favorites yet" text="Tap the heart on any product to save it here." action="Browse products" onAction={() => showView('all')} />
-        )}
+        {items.length ? grid(items) : favoritesSource === 'loading' ? <Skeleton /> : <State title="No favorites yet" text="Tap the heart on any product to save it here." action="Browse products" onAction={() => showView('all')} />}
       </section>
     );
   } else if (status === 'loading') {
     body = <Skeleton />;
+    summary = <span className="muted">Loading products...</span>;
   } else if (status === 'error') {
-    body = (
-      <div className="mk-state" role="alert">
-        <h2>{LOAD_ERROR.title}</h2>
-        <p className="muted">{LOAD_ERROR.description}</p>
-        <button type="button" className="btn btn-primary" onClick={() => void search(filters)}>Try Again</button>
-      </div>
-    );
-  } else if (results.items.length === 0) {
-    body = <EmptyState title="No products match your search" text="Try other words or fewer filters, or clear the filters to see every product." action="Clear filters" onAction={clearFilters} />;
-  } else if (view === 'creators') {
-    body = <Creators creators={creatorsOf(results.items)} />;
+    body = <State title={LOAD_ERROR.title} text={LOAD_ERROR.description} action="Try Again" onAction={() => void search(filters)} alert />;
+  } else if (!results.items.length) {
+    body = <State title="No products match your search" text="Try other words or fewer filters, or clear the filters to see every product." action="Clear filters" onAction={clearFilters} />;
   } else {
-    body = (
+    const creators = view === 'creators' ? creatorsOf(results.items) : [];
+    summary = (
       <>
-        {grid(results.items)}
-        {results.hasMore ? (
-          <div className="mk-more">
-            <button type="button" className="btn btn-secondary" onClick={() => void loadMore()} disabled={status === 'loading-more'} aria-busy={status === 'loading-more'}>
-              {status === 'loading-more' ? 'Loading...' : 'Load more'}
-            </button>
-          </div>
+        <span className="mk-result-count">
+          {view === 'creators'
+            ? `${creators.length} ${creators.length === 1 ? 'creator' : 'creators'} behind ${results.items.length === 1 ? 'this product' : `these ${results.items.length} products`}`
+            : resultCountText(results.items.length, results.hasMore)}
+        </span>
+        {correction ? (
+          <span className="mk-correction">
+            Did you mean <button type="button" className="mk-link" onClick={() => setSearch(correction)}>{correction}</button>? Showing results for it.
+          </span>
         ) : null}
       </>
     );
+    body =
+      view === 'creators' ? (
+        <ul className="grid grid-3 mk-creators" role="list">
+          {creators.map((c) => (
+            <li key={c.id} className="mk-creator card">
+              {c.avatarUrl ? <img className="mk-avatar" src={c.avatarUrl} alt="" width={56} height={56} loading="lazy" /> : <span className="mk-avatar mk-avatar-initial" aria-hidden="true">{(c.fullName.trim()[0] ?? '?').toUpperCase()}</span>}
+              <div className="mk-creator-text">
+                <h3>
+                  <a href={`/profile/${encodeURIComponent(c.id)}`}>{c.fullName}</a>
+                </h3>
+                <p className="mk-creator-meta">
+                  {c.verified ? <span className="badge badge-verified">Verified</span> : null}
+                  <span className="pcard-rating">{c.averageRating > 0 ? `★ ${c.averageRating.toFixed(1)}` : 'New creator'}</span>
+                  <span>{formatCount(c.followerCount)} {c.followerCount === 1 ? 'follower' : 'followers'}</span>
+                </p>
+                <p className="muted mk-creator-count">{c.productCount} {c.productCount === 1 ? 'product' : 'products'} in these results</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <>
+          {grid(results.items)}
+          {results.hasMore ? (
+            <div className="mk-more">
+              <button type="button" className="btn btn-secondary" onClick={() => void loadMore()} disabled={status === 'more'}>
+                {status === 'more' ? 'Loading...' : 'Load more'}
+              </button>
+            </div>
+          ) : null}
+        </>
+      );
   }
-
-  const select = (key: Exclude<keyof MarketplaceFilters, 'search' | 'sort'>, label: string, anyLabel: string, list: Option[]) => (
-    <label className="mk-field">
-      <span>{label}</span>
-      <select value={filters[key]} onChange={(e) => setFilter(key, e.currentTarget.value)}>
-        <option value="">{anyLabel}</option>
-        {list.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
-        ))}
-      </select>
-    </label>
-  );
 
   const tab = (name: MarketplaceView, label: ReactNode) => (
     <a
@@ -307,8 +289,10 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
     </a>
   );
 
+  const clear = (className: string) => (isDefaultQuery(filters) ? null : <button type="button" className={className} onClick={clearFilters}>Clear filters</button>);
+
   return (
-    <div className="mk">
+    <div className="mk" data-status={status}>
       <form
         className="mk-search"
         role="search"
@@ -316,12 +300,11 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
         action="/marketplace"
         onSubmit={(e) => {
           e.preventDefault();
-          applyFilters({ ...filtersRef.current, search: searchText.trim() });
+          setSearch(searchText);
         }}
       >
         <svg className="mk-search-icon" width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path d="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zm9 16-3.5-3.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
         <input
           type="search"
@@ -336,32 +319,24 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
         <button type="submit" className="btn btn-primary">Search</button>
       </form>
 
-      <button type="button" className="btn btn-secondary mk-filters-toggle" aria-expanded={filtersOpen} aria-controls="mk-filters" onClick={() => setFiltersOpen((o) => !o)}>
+      <button type="button" className="btn btn-secondary mk-filters-toggle" aria-expanded={filtersOpen} aria-controls="mk-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
         Filters{panelCount ? ` (${panelCount})` : ''}
       </button>
       <div id="mk-filters" className={filtersOpen ? 'mk-filters open' : 'mk-filters'}>
-        {select('category', 'Category', 'All categories', options.categories)}
-        {select('type', 'Type', 'All types', options.types)}
-        {select('budget', 'Budget', 'Any price', options.budgets)}
-        <label className="mk-field">
-          <span>AI tool</span>
-          <select value={filters.tool} onChange={(e) => setFilter('tool', e.currentTarget.value)}>
-            <option value="">All AI tools</option>
-            {options.tools.map((g) => (
-              <optgroup key={g.label} label={g.label}>
-                {g.options.map((o) => (
-                  <option key={o.value} value={o.value}>{o.label}</option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-        </label>
-        {select('pricing', 'Pricing model', 'Any pricing', options.pricing)}
-        {select('level', 'Technical level', 'Any level', options.levels)}
-        {hasAnyFilter ? (
-          <button type="button" className="btn btn-secondary mk-panel-clear" onClick={clearFilters}>Clear filters</button>
-        ) : null}
+        {definitions.map((d) => (
+          <label className="mk-field" key={d.key}>
+            <span>{d.label}</span>
+            <select value={filters[d.key]} onChange={(e) => setFilter(d.key, e.currentTarget.value)}>
+              <option value="">{d.any}</option>
+              {d.groups.map((g) => {
+                const options = g.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>);
+                return g.group ? <optgroup key={g.group} label={g.group}>{options}</optgroup> : options;
+              })}
+            </select>
+          </label>
+        ))}
+        {clear('btn btn-secondary mk-panel-clear')}
       </div>
 
       <nav className="mk-tabs" aria-label="Marketplace views">
@@ -370,54 +345,21 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
         {tab('creators', 'Creators')}
       </nav>
       <div className="mk-bar-end">
-        {hasAnyFilter ? (
-          <button type="button" className="btn btn-ghost mk-clear" onClick={clearFilters}>Clear filters</button>
-        ) : null}
+        {clear('btn btn-ghost mk-clear')}
         <label className="mk-sort">
           <span>Sort by</span>
-          <select value={effectiveSort} onChange={(e) => setFilter('sort', e.currentTarget.value === (filters.search ? 'relevance' : 'newest') ? '' : e.currentTarget.value)}>
-            {options.sorts.map((o) => (
+          <select value={filters.sort || defaultSort} onChange={(e) => setFilter('sort', e.currentTarget.value === defaultSort ? '' : e.currentTarget.value)}>
+            {sorts.map((o) => (
               <option key={o.value} value={o.value} disabled={o.value === 'relevance' && !filters.search}>{o.label}</option>
             ))}
           </select>
         </label>
       </div>
 
-      <div className="mk-summary" role="status" aria-live="polite">
-        {view === 'favorites' ? null : status === 'loading' ? (
-          <span className="muted">Loading products...</span>
-        ) : status === 'error' ? null : (
-          <>
-            <span className="mk-result-count">
-              {view === 'creators' ? creatorCountText(creatorsOf(results.items).length, results.items.length) : resultCountText(results.items.length, results.hasMore)}
-            </span>
-            {correction ? (
-              <span className="mk-correction">
-                Did you mean{' '}
-                <button
-                  type="button"
-                  className="mk-link"
-                  onClick={() => {
-                    setSearchText(correction);
-                    applyFilters({ ...filters, search: correction });
-                  }}
-                >
-                  {correction}
-                </button>
-                ? Showing results for it.
-              </span>
-            ) : null}
-          </>
-        )}
-      </div>
-
+      <div className="mk-summary" role="status">{summary}</div>
       <div className="mk-body">{body}</div>
     </div>
   );
-}
-
-function creatorCountText(creators: number, products: number): string {
-  return `${creators} ${creators === 1 ? 'creator' : 'creators'} behind ${products === 1 ? 'this product' : `these ${products} products`}`;
 }
 
 function Skeleton() {
@@ -431,7 +373,6 @@ function Skeleton() {
               <span className="sk sk-short" />
               <span className="sk" />
               <span className="sk sk-long" />
-              <span className="sk sk-short" />
             </div>
           </div>
         </li>
@@ -440,44 +381,12 @@ function Skeleton() {
   );
 }
 
-function EmptyState({ title, text, action, onAction }: { title: string; text: string; action: string; onAction(): void }) {
+function State({ title, text, action, onAction, alert }: { title: string; text: string; action: string; onAction(): void; alert?: boolean }) {
   return (
-    <div className="mk-state">
+    <div className="mk-state" role={alert ? 'alert' : undefined}>
       <h2>{title}</h2>
       <p className="muted">{text}</p>
       <button type="button" className="btn btn-primary" onClick={onAction}>{action}</button>
     </div>
-  );
-}
-
-function Creators({ creators }: { creators: CreatorSummary[] }) {
-  return (
-    <ul className="grid grid-3 mk-creators" role="list">
-      {creators.map((c) => (
-        <li key={c.id} className="mk-creator card">
-          {c.avatarUrl ? (
-            <img className="mk-avatar" src={c.avatarUrl} alt="" width={56} height={56} loading="lazy" />
-          ) : (
-            <span className="mk-avatar mk-avatar-initial" aria-hidden="true">{(c.fullName.trim()[0] ?? '?').toUpperCase()}</span>
-          )}
-          <div className="mk-creator-text">
-            <h3>
-              <a href={`/profile/${encodeURIComponent(c.id)}`}>{c.fullName}</a>
-            </h3>
-            <p className="mk-creator-meta">
-              {c.verified ? <span className="badge badge-verified">Verified</span> : null}
-              <span className="pcard-rating">
-                <span aria-hidden="true">★</span> {c.averageRating > 0 ? c.averageRating.toFixed(1) : 'New'}
-                {c.averageRating > 0 ? <span className="visually-hidden"> out of 5 stars</span> : null}
-              </span>
-              <span>{formatCount(c.followerCount)} {c.followerCount === 1 ? 'follower' : 'followers'}</span>
-            </p>
-            <p className="muted mk-creator-count">
-              {c.productCount} {c.productCount === 1 ? 'product' : 'products'} in these results
-            </p>
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }

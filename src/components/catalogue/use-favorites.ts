@@ -4,10 +4,10 @@
  * store itself is filled by initFavorites(), which the caller runs in an effect.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { $favoriteIds, $favoriteProducts, $favoritesStatus, initFavorites, NO_FAVORITES } from '../../stores/favorites';
+import { $favoriteIds, $favoriteProducts, $favoritesSource, initFavorites, NO_FAVORITES } from '../../stores/favorites';
 
 const subscribeIds = (onChange: () => void) => $favoriteIds.listen(onChange);
-const subscribeStatus = (onChange: () => void) => $favoritesStatus.listen(onChange);
+const subscribeStatus = (onChange: () => void) => $favoritesSource.listen(onChange);
 const subscribeProducts = (onChange: () => void) => $favoriteProducts.listen(onChange);
 
 export function useFavoriteIds(): ReadonlySet<string> {
@@ -15,8 +15,8 @@ export function useFavoriteIds(): ReadonlySet<string> {
   return useSyncExternalStore(subscribeIds, () => $favoriteIds.get(), () => NO_FAVORITES);
 }
 
-export function useFavoritesStatus() {
-  return useSyncExternalStore(subscribeStatus, () => $favoritesStatus.get(), () => 'idle' as const);
+export function useFavoritesSource() {
+  return useSyncExternalStore(subscribeStatus, () => $favoritesSource.get(), () => 'loading' as const);
 }
 
 export function useFavoriteProducts() {
