@@ -241,7 +241,7 @@ test.describe('product page', () => {
     await expect(page.getByRole('heading', { name: 'What you get' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'You might also like' })).toBeVisible();
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^http:\/\/localhost:\d+\/blobs\//);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\/[^/]+\/blobs\/products\//);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, any>;
     expect(ld).toMatchObject({ '@type': 'Product', name: product.title, offers: { '@type': 'Offer', priceCurrency: 'USD', availability: 'https://schema.org/InStock' } });
     // Deliverables are never on the page.
@@ -265,7 +265,9 @@ test.describe('product page', () => {
 
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(toast(page)).toContainText('Link copied!');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/product/${product.id}`);
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+    expect(canonical).toMatch(new RegExp(`^https?://[^/]+/product/${product.id}$`));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(canonical);
   });
 
   test('the Edit button shows only to the creator', async ({ page, baseURL }) => {
