@@ -22,6 +22,8 @@ async function waitForIslands(page: Page): Promise<void> {
 async function openAuth(page: Page, mode: 'login' | 'signup' | 'forgot-password', extra = ''): Promise<void> {
   await page.goto(`/auth?mode=${mode}${extra}`);
   await waitForIslands(page);
+  // The card shows a loading state until the session lookup ends.
+  await expect(page.getByText('Loading…')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 

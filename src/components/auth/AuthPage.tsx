@@ -116,6 +116,7 @@ export default function AuthPage() {
   if (phase !== 'ready') {
     return (
       <div className="auth-card auth-loading">
+        <h1 className="visually-hidden">Your toolmint account</h1>
         <Spinner label={phase === 'leaving' ? 'Redirecting' : 'Loading'} />
         <p className="muted">{phase === 'leaving' ? 'You are signed in. Redirecting…' : 'Loading…'}</p>
       </div>
