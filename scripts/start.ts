@@ -18,9 +18,9 @@ async function main(): Promise<void> {
   const env = getEnv();
   await assertPortFree(env.PORT, env.HOST);
   const handle = await openDatabase();
-  // Requests left from a previous run are covered by the build below.
-  const leftover = await claimPendingRequests(handle.db);
   const { snapshot } = await prepareData(handle, { seed: true });
+  // Requests left from a previous run are covered by the snapshot just exported and the build below.
+  const leftover = await claimPendingRequests(handle.db);
   const outDir = path.resolve('dist');
   if (!isBuildCurrent(outDir, snapshot) || process.argv.includes('--rebuild')) {
     await runAstroBuild({ snapshotFile: snapshot, outDir });

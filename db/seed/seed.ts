@@ -56,7 +56,7 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
   await seedReferenceData(db);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
-  for (const [index, u] of DEMO_USERS.entries()) {
+  for (const u of DEMO_USERS) {
     const id = demoUserId(u.key);
     const joined = ago(u.joinedDaysAgo, now);
     const avatar = await blobs.put(`avatars/${id}/avatar.webp`, await renderAvatar({ name: u.fullName, hue: u.avatarHue }), { contentType: 'image/webp', access: 'public' });
@@ -71,13 +71,15 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
       id: stableUuid('account', u.key), account_id: id, provider_id: 'credential', user_id: id, password: passwordHash,
       created_at: joined, updated_at: joined,
     }).onConflict((oc) => oc.column('id').doNothing()).execute();
-    await db.insertInto('profiles').values({
-      id, full_name: u.fullName, user_type: u.userType, role: u.role, company: u.company, bio: u.bio,
+    // A trigger creates a bare profile with every user (migration 2026-11-22-0001); the demo
+    // profile fills it in, and re-seeding writes the same values again.
+    const profile = {
+      full_name: u.fullName, user_type: u.userType, role: u.role, company: u.company, bio: u.bio,
       interests: u.interests, avatar_url: avatar.url, banner_image_url: banner?.url ?? null,
       social_links: JSON.stringify(u.socialLinks), specialties: u.specialties, location: u.location, website: u.website,
-      verified: u.verified, onboarding_status: 'completed', created_at: joined, updated_at: joined,
-    }).onConflict((oc) => oc.column('id').doNothing()).execute();
-    void index;
+      verified: u.verified, onboarding_status: 'completed' as const, created_at: joined, updated_at: joined,
+    };
+    await db.insertInto('profiles').values({ id, ...profile }).onConflict((oc) => oc.column('id').doUpdateSet(profile)).execute();
   }
 
   for (const [index, p] of DEMO_PRODUCTS.entries()) {
