@@ -18,6 +18,15 @@ function start(env: Record<string, string>) {
   return { status: result.status, stderr: result.stderr };
 }
 
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, 'localhost', () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 const expectOneClearLine = (stderr: string, text: string) => {
   expect(stderr).toContain('toolmint could not start: ');
   expect(stderr).toContain(text);
@@ -25,29 +34,30 @@ const expectOneClearLine = (stderr: string, text: string) => {
 };
 
 describe('start-up errors', () => {
-  it('an unreachable DATABASE_URL', () => {
-    const { status, stderr } = start({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PORT: '4397' });
+  it('an unreachable DATABASE_URL', async () => {
+    const { status, stderr } = start({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PORT: String(await freePort()) });
     expect(status).toBe(1);
     expectOneClearLine(stderr, 'Cannot reach the database at 127.0.0.1:1/none');
   });
 
   it('a port already in use', async () => {
     const blocker = net.createServer();
-    await new Promise<void>((resolve) => blocker.listen(4398, 'localhost', () => resolve()));
+    await new Promise<void>((resolve) => blocker.listen(0, 'localhost', () => resolve()));
+    const { port } = blocker.address() as net.AddressInfo;
     try {
-      const { status, stderr } = start({ PORT: '4398', HOST: 'localhost', DATA_DIR: 'memory://' });
+      const { status, stderr } = start({ PORT: String(port), HOST: 'localhost', DATA_DIR: 'memory://' });
       expect(status).toBe(1);
-      expectOneClearLine(stderr, 'Port 4398 on localhost is already in use');
+      expectOneClearLine(stderr, `Port ${port} on localhost is already in use`);
     } finally {
       blocker.close();
     }
   });
 
   // As root (CI) permissions do not stop writes, so an unusable folder is made with a file in its place.
-  it('a data folder that cannot be created', () => {
+  it('a data folder that cannot be created', async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-file-')), 'data');
     fs.writeFileSync(file, 'not a folder');
-    const { status, stderr } = start({ PORT: '4399', DATA_DIR: file });
+    const { status, stderr } = start({ PORT: String(await freePort()), DATA_DIR: file });
     expect(status).toBe(1);
     expectOneClearLine(stderr, `The data folder ${file}/pglite is not writable`);
   });
