@@ -14,8 +14,8 @@ interface Props {
   toolLabel: string;
   liked: boolean;
   onToggleLike(productId: string): void;
+  /** Load the image at once (the first card: likely the page's largest image); others load lazily. */
   eager?: boolean;
-  /** The first card: likely the page's largest image. */
   priority?: boolean;
 }
 

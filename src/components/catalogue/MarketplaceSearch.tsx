@@ -194,7 +194,7 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
     <ul className="grid grid-4 mk-grid" role="list">
       {items.map((product, i) => (
         <li key={product.id}>
-          <MarketplaceCard product={product} toolLabel={toolLabels[product.aiToolType] ?? 'AI Tool'} liked={favoriteIds.has(product.id)} onToggleLike={onToggleLike} eager={i < 4} priority={i === 0} />
+          <MarketplaceCard product={product} toolLabel={toolLabels[product.aiToolType] ?? 'AI Tool'} liked={favoriteIds.has(product.id)} onToggleLike={onToggleLike} eager={i === 0} priority={i === 0} />
         </li>
       ))}
     </ul>
@@ -357,7 +357,10 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
       </div>
 
       <div className="mk-summary" role="status">{summary}</div>
-      <div className="mk-body">{body}</div>
+      <div className="mk-body">
+        {view === 'favorites' ? null : <h2 className="visually-hidden">{view === 'creators' ? 'Creators' : 'Products'}</h2>}
+        {body}
+      </div>
     </div>
   );
 }
