@@ -14,10 +14,10 @@
  * the filter definitions and labels arrive as props, built by the page from src/shared.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { formatCount } from '../../shared/format';
 import { refreshFavorites, toggleFavorite } from '../../stores/favorites';
 import { toast } from '../../stores/toasts';
 import { MarketplaceCard } from './MarketplaceCard';
+import MarketplaceCreators from './MarketplaceCreators';
 import { useFavoriteIds, useFavoriteProducts, useFavoritesSource } from './use-favorites';
 import {
   correctedQuery,
@@ -243,24 +243,7 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
     );
     body =
       view === 'creators' ? (
-        <ul className="grid grid-3 mk-creators" role="list">
-          {creators.map((c) => (
-            <li key={c.id} className="mk-creator card">
-              {c.avatarUrl ? <img className="mk-avatar" src={c.avatarUrl} alt="" width={56} height={56} loading="lazy" /> : <span className="mk-avatar mk-avatar-initial" aria-hidden="true">{(c.fullName.trim()[0] ?? '?').toUpperCase()}</span>}
-              <div className="mk-creator-text">
-                <h3>
-                  <a href={`/profile/${encodeURIComponent(c.id)}`}>{c.fullName}</a>
-                </h3>
-                <p className="mk-creator-meta">
-                  {c.verified ? <span className="badge badge-verified">Verified</span> : null}
-                  <span className="pcard-rating">{c.averageRating > 0 ? `★ ${c.averageRating.toFixed(1)}` : 'New creator'}</span>
-                  <span>{formatCount(c.followerCount)} {c.followerCount === 1 ? 'follower' : 'followers'}</span>
-                </p>
-                <p className="muted mk-creator-count">{c.productCount} {c.productCount === 1 ? 'product' : 'products'} in these results</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <MarketplaceCreators creators={creators} />
       ) : (
         <>
           {grid(results.items)}
