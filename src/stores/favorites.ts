@@ -62,10 +62,13 @@ function writeLocal(ids: Iterable<string>): void {
 let owner: string | null | undefined;
 let started = false;
 let generation = 0;
+/** Toggles made while a signed-in user's list is being fetched: applied on top of the answer, which may predate them. */
+let changedDuringLoad: Map<string, boolean> | null = null;
 
 async function loadForUser(userId: string): Promise<void> {
   const mine = ++generation;
   $favoritesSource.set('loading');
+  changedDuringLoad = new Map();
   try {
     // A visitor's local favorites follow them into their account.
     const local = readLocal();
@@ -77,18 +80,25 @@ async function loadForUser(userId: string): Promise<void> {
     if (!response.ok) throw new Error(`GET /api/favorites answered ${response.status}`);
     const body = (await response.json()) as { items?: ProductCard[] };
     if (mine !== generation || owner !== userId) return;
-    const items = body.items ?? [];
+    const changed = changedDuringLoad ?? new Map<string, boolean>();
+    const items = (body.items ?? []).filter((p) => changed.get(p.id) !== false);
+    const ids = new Set(items.map((p) => p.id));
+    for (const [id, on] of changed) if (on) ids.add(id);
     $favoriteProducts.set(items);
-    $favoriteIds.set(new Set(items.map((p) => p.id)));
+    $favoriteIds.set(ids);
   } catch (error) {
     console.warn('[favorites] could not load favorites:', error);
   } finally {
-    if (mine === generation) $favoritesSource.set('user');
+    if (mine === generation) {
+      changedDuringLoad = null;
+      $favoritesSource.set('user');
+    }
   }
 }
 
 function loadForVisitor(): void {
   ++generation;
+  changedDuringLoad = null;
   $favoriteProducts.set(null);
   $favoriteIds.set(new Set(readLocal()));
   $favoritesSource.set('visitor');
@@ -124,6 +134,7 @@ export function isFavorite(productId: string): boolean {
 }
 
 function setLocalState(productId: string, on: boolean, product?: ProductCard): void {
+  changedDuringLoad?.set(productId, on);
   const ids = new Set($favoriteIds.get());
   if (on) ids.add(productId);
   else ids.delete(productId);
