@@ -30,6 +30,16 @@ const EnvSchema = z.object({
   SITE_URL: z.url().default('http://localhost:4321'),
   /** Vercel deploy hook POSTed when publishing changes need a content rebuild. Unset: the embedded rebuilder. */
   DEPLOY_HOOK_URL: optionalUrl,
+  /**
+   * Vercel Blob read-write token (`vercel_blob_rw_<store>_<secret>`) of a public store:
+   * uploads go there. Absent: the local folder DATA_DIR/blobs.
+   */
+  BLOB_READ_WRITE_TOKEN: z.string().trim().regex(/^vercel_blob_rw_[^_]+_.+$/, 'must look like vercel_blob_rw_<store>_<secret>').optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * Optional token of a second, private Vercel Blob store for deliverable files. Absent: they
+   * are kept in the public store under unguessable paths (docs/decisions/006).
+   */
+  BLOB_PRIVATE_READ_WRITE_TOKEN: z.string().trim().regex(/^vercel_blob_rw_[^_]+_.+$/, 'must look like vercel_blob_rw_<store>_<secret>').optional().or(z.literal('').transform(() => undefined)),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().default('localhost'),
   /** Vercel sets it to the deployment's host; preview deployments are trusted auth origins too. */

@@ -13,6 +13,15 @@ export const ERRORS = {
   TOOL_NOT_FOUND: { status: 404, message: 'Tool Not Found' },
   DOWNLOAD_UNAVAILABLE: { status: 404, message: 'Product not found or not available for download' },
   NO_DOWNLOADABLE_CONTENT: { status: 422, message: 'No downloadable content available for this product. Please contact the creator.' },
+  // Uploads (functions/uploads): messages name the file where the spec does.
+  NOT_AN_IMAGE: { status: 415, message: 'File is not an image' },
+  UNSUPPORTED_FILE_TYPE: { status: 415, message: 'This file type is not supported' },
+  FILE_TOO_LARGE: { status: 413, message: 'The file is too large' },
+  IMAGE_TOO_MANY_PIXELS: { status: 422, message: 'The image dimensions are too large' },
+  IMAGE_COMPRESSION_FAILED: { status: 422, message: 'Image compression failed. Please try a different image.' },
+  UPLOAD_FAILED: { status: 502, message: 'Failed to upload images to products storage' },
+  // Creator payouts (functions/studio).
+  NO_PAYOUT_BALANCE: { status: 409, message: 'There is no balance available to pay out' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },

@@ -34,7 +34,12 @@ export async function updateOwnProduct(db: Db, creatorId: string, id: string, va
 }
 
 export async function deleteOwnProduct(db: Db, creatorId: string, id: string) {
-  return db.deleteFrom('products').where('id', '=', id).where('creator_id', '=', creatorId).returning(['id', 'status']).executeTakeFirst();
+  return db
+    .deleteFrom('products')
+    .where('id', '=', id)
+    .where('creator_id', '=', creatorId)
+    .returning(['id', 'status', 'image_url', 'featured_image_url', 'additional_images', 'file_urls'])
+    .executeTakeFirst();
 }
 
 export async function listOwnProducts(db: Db, creatorId: string, filters: { search?: string; status?: string; category?: string }) {

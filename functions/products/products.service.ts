@@ -3,6 +3,10 @@
  * here (a product of someone else does not exist for the caller, and nothing changes), the
  * shared zod schema (src/shared/product-schema.ts), and a content rebuild requested for
  * every change that affects public pages.
+ *
+ * Every product returned carries its `qualityScore` (src/shared/quality-score.ts, the same
+ * module the editor scores with). Private deliverables must come from the creator's own
+ * folder; files a save or delete leaves unused are released from the blob store.
  */
 import { z } from 'zod';
 import type { Db } from '../../db/database';
@@ -10,6 +14,9 @@ import { AppError } from '../_shared/errors';
 import { PRODUCT_STATUSES, ProductInputSchema, type ProductInput } from '../../src/shared/product-schema';
 import { CATEGORY_IDS } from '../../src/shared/categories';
 import { requestRebuild, type RebuildReason } from '../rebuilds/rebuilds.service';
+import { scoreProduct, type QualityScore } from '../../src/shared/quality-score';
+import { PRIVATE_PREFIX, type BlobStore } from '../_shared/blob-store';
+import { deliverablePrefix, releaseUnusedUploads } from '../uploads/uploads.service';
 import { deleteOwnProduct, findOwnProduct, insertProduct, listOwnProducts, updateOwnProduct, type OwnerProductRow } from './products.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -51,11 +58,28 @@ function toColumns(input: ProductInput) {
     file_urls: input.file_urls,
     download_instructions: input.download_instructions ?? null,
     demo_links: JSON.stringify(input.demo_links),
+    access_requirements: JSON.stringify(input.access_requirements),
   };
 }
 
+/**
+ * A private deliverable reference must point into the creator's own folder: otherwise a
+ * creator could attach (and, through a download, read) another creator's paid files.
+ */
+function assertOwnFiles(creatorId: string, input: ProductInput): void {
+  const own = `${PRIVATE_PREFIX}${deliverablePrefix(creatorId)}`;
+  const foreign = input.file_urls.find((u) => u.startsWith(PRIVATE_PREFIX) && (!u.startsWith(own) || u.includes('..')));
+  if (foreign) throw new AppError('VALIDATION_FAILED', undefined, { file_urls: 'Invalid file reference' });
+}
+
+/** Every stored file a product row refers to. */
+function filesOf(row: Pick<OwnerProductRow, 'image_url' | 'featured_image_url' | 'additional_images' | 'file_urls'>): string[] {
+  return [row.image_url, row.featured_image_url, ...row.additional_images, ...row.file_urls].filter((u): u is string => Boolean(u));
+}
+
 export function toOwnerProduct(row: OwnerProductRow) {
-  return { ...row, price: Number(row.price), rating: Number(row.rating), community_score: Number(row.community_score) };
+  const qualityScore: QualityScore = scoreProduct(row);
+  return { ...row, price: Number(row.price), rating: Number(row.rating), community_score: Number(row.community_score), qualityScore };
 }
 export type OwnerProduct = ReturnType<typeof toOwnerProduct>;
 
@@ -71,6 +95,7 @@ export function rebuildReasonFor(before: string | null, after: string | null): R
 
 export async function createProduct(db: Db, creatorId: string, raw: unknown): Promise<OwnerProduct> {
   const input = ProductInputSchema.parse(raw);
+  assertOwnFiles(creatorId, input);
   const row = await insertProduct(db, { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null });
   const reason = rebuildReasonFor(null, row.status);
   if (reason) await requestRebuild(db, reason, row.id);
@@ -84,16 +109,21 @@ export async function getOwnProduct(db: Db, creatorId: string, id: string): Prom
   return toOwnerProduct(row);
 }
 
-export async function updateProduct(db: Db, creatorId: string, id: string, raw: unknown): Promise<OwnerProduct> {
+export async function updateProduct(db: Db, creatorId: string, id: string, raw: unknown, blobs?: BlobStore): Promise<OwnerProduct> {
   if (!UUID.test(id)) notFound();
   const input = ProductInputSchema.parse(raw);
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
   const publishedAt = input.status === 'published' ? (before.published_at ?? new Date()) : before.published_at;
+  assertOwnFiles(creatorId, input);
   const row = await updateOwnProduct(db, creatorId, id, { ...toColumns(input), published_at: publishedAt });
   if (!row) notFound();
   const reason = rebuildReasonFor(before.status, row.status);
   if (reason) await requestRebuild(db, reason, id);
+  if (blobs) {
+    const kept = new Set(filesOf(row));
+    await releaseUnusedUploads(db, blobs, creatorId, filesOf(before).filter((u) => !kept.has(u)));
+  }
   return toOwnerProduct(row);
 }
 
@@ -111,12 +141,13 @@ export async function changeProductStatus(db: Db, creatorId: string, id: string,
   return toOwnerProduct(row);
 }
 
-export async function deleteProduct(db: Db, creatorId: string, id: string): Promise<void> {
+export async function deleteProduct(db: Db, creatorId: string, id: string, blobs?: BlobStore): Promise<void> {
   if (!UUID.test(id)) notFound();
   const deleted = await deleteOwnProduct(db, creatorId, id);
   if (!deleted) notFound();
   const reason = rebuildReasonFor(deleted.status, null);
   if (reason) await requestRebuild(db, reason, id);
+  if (blobs) await releaseUnusedUploads(db, blobs, creatorId, filesOf(deleted));
 }
 
 export const OwnListSchema = z.object({

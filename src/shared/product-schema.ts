@@ -2,40 +2,54 @@
  * The product form's schema, shared by the editor island and the products API (spec
  * sections 3, 5 and 9). Fields a client may not set (creator_id, counters, rating,
  * timestamps) are not in it and are dropped by zod. Empty optional fields become absent.
+ *
+ * The limits and messages of title, description, short description and tags are the quality
+ * score's (src/shared/quality-score.ts): what the score calls an issue, the API refuses, and
+ * the editor's submit rule (title and description valid) is the same rule the API applies.
  */
 import { z } from 'zod';
 import { CATEGORY_IDS } from './categories';
 import { CONTENT_TYPE_IDS, PRICING_MODELS, TECHNICAL_LEVELS } from './search';
 import { AI_TOOL_IDS } from './ai-tools';
+import {
+  DESCRIPTION_MAX, DESCRIPTION_MIN, SHORT_DESCRIPTION_MAX, TAGS_MAX, TITLE_MAX, TITLE_MIN, VIDEO_URL, VIDEO_URL_HINT, checkDemoUrl,
+} from './quality-score';
+
+export { DESCRIPTION_MAX, DESCRIPTION_MIN, SHORT_DESCRIPTION_MAX, TAGS_MAX, TITLE_MAX, TITLE_MIN, VIDEO_URL };
 
 export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
 export const DEPLOYMENT_TYPES = ['ready_to_use', 'minimal_setup', 'technical_setup'] as const;
 export const DELIVERY_TYPES = ['file', 'link', 'text', 'multiple'] as const;
 export const DEMO_LINK_TYPES = ['video_demo', 'live_demo', 'source_code', 'documentation', 'tutorial', 'api_reference'] as const;
 
-export const TITLE_MIN = 10;
-export const TITLE_MAX = 100;
-export const DESCRIPTION_MIN = 50;
-export const DESCRIPTION_MAX = 1000;
-export const SHORT_DESCRIPTION_MAX = 150;
-export const TAGS_MAX = 10;
+export const ADDITIONAL_IMAGES_MAX = 12;
+export const FILE_URLS_MAX = 20;
+export const DEMO_LINKS_MAX = 10;
+export const LIST_MAX = 20;
+
+/** Spec section 3, access_requirements (object): what a buyer needs to run the product. */
+export const ACCESS_REQUIREMENT_KEYS = ['accounts', 'api_keys', 'hardware', 'other'] as const;
+export type AccessRequirementKey = (typeof ACCESS_REQUIREMENT_KEYS)[number];
+export const ACCESS_REQUIREMENT_LABELS: Record<AccessRequirementKey, string> = {
+  accounts: 'Accounts needed',
+  api_keys: 'API keys or credentials',
+  hardware: 'Hardware or hosting',
+  other: 'Other requirements',
+};
 
 /** '' and whitespace become undefined, so empty optional fields are stored as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 
-/** http(s) URL with a dotted host (spec section 5's demo URL rule). */
+/** http(s) URL with a dotted host (spec section 5's demo URL rule, same messages). */
 export const httpUrl = z
   .string()
   .trim()
-  .refine((v) => /^https?:\/\//i.test(v), 'URL should start with http:// or https://')
-  .refine((v) => {
-    try {
-      return new URL(v).hostname.includes('.');
-    } catch {
-      return false;
-    }
-  }, 'Invalid URL format');
+  .max(2000)
+  .superRefine((v, ctx) => {
+    const check = checkDemoUrl(v);
+    if (check.state === 'invalid') ctx.addIssue({ code: 'custom', message: check.message });
+  });
 
 /** A stored file: an uploaded blob's URL (local /blobs/..., private:..., or https). */
 const storedUrl = z.string().trim().min(1).max(2000).refine((v) => /^(https?:\/\/|\/blobs\/|private:)/.test(v), 'Invalid file reference');
@@ -43,13 +57,28 @@ const storedUrl = z.string().trim().min(1).max(2000).refine((v) => /^(https?:\/\
 const optionalUrl = z.preprocess(blankToUndefined, httpUrl.optional());
 const optionalImage = z.preprocess(blankToUndefined, z.union([httpUrl, z.string().regex(/^\/blobs\//, 'Invalid image URL')]).optional());
 
-/** Trimmed, non-empty, no duplicates (spec section 5, list entries). */
-const stringList = (maxItems: number, maxLength = 60) =>
+/**
+ * Trimmed, non-empty, no duplicates (spec section 5, list entries). Duplicates compare
+ * case-insensitively, the first spelling kept, as the quality score counts them.
+ */
+export function cleanList(items: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of items) {
+    const item = raw.trim();
+    if (!item || seen.has(item.toLowerCase())) continue;
+    seen.add(item.toLowerCase());
+    out.push(item);
+  }
+  return out;
+}
+
+const stringList = (maxItems: number, maxLength = 60, label = 'items') =>
   z
     .array(z.string())
     .default([])
-    .transform((items) => [...new Set(items.map((i) => i.trim()).filter(Boolean))])
-    .pipe(z.array(z.string().max(maxLength)).max(maxItems));
+    .transform(cleanList)
+    .pipe(z.array(z.string().max(maxLength, `Each entry has at most ${maxLength} characters`)).max(maxItems, `Use at most ${maxItems} ${label}`));
 
 export const DemoLinkSchema = z.object({
   id: z.string().trim().min(1).max(40).default(() => String(Date.now())),
@@ -58,8 +87,6 @@ export const DemoLinkSchema = z.object({
   title: z.string().trim().min(1, 'Title is required').max(120),
   description: optionalText(300),
 });
-
-export const VIDEO_URL = /^(https?:\/\/)?((www\.)?youtube\.com\/watch\?v=[\w-]{6,}|youtu\.be\/[\w-]{6,}|(www\.|player\.)?vimeo\.com\/(video\/)?\d+|.+\.(mp4|webm|ogg)(\?.*)?$)/i;
 
 export const ProductInputSchema = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').min(TITLE_MIN, `Title must be at least ${TITLE_MIN} characters`).max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
@@ -72,22 +99,22 @@ export const ProductInputSchema = z.object({
     return typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 100) / 100 : 0; // 0 if unparseable
   }, z.number().min(0, 'Price cannot be negative').max(100_000)),
   category_id: z.preprocess(blankToUndefined, z.enum(CATEGORY_IDS).optional()),
-  tags: stringList(TAGS_MAX, 40),
+  tags: stringList(TAGS_MAX, 40, 'tags'),
   demo_url: optionalUrl,
   download_url: optionalUrl,
   image_url: optionalImage,
   featured_image_url: optionalImage,
-  additional_images: z.array(z.union([httpUrl, z.string().regex(/^\/blobs\//)])).max(12).default([]),
-  video_demo_url: z.preprocess(blankToUndefined, httpUrl.refine((v) => VIDEO_URL.test(v), 'Use a YouTube, Vimeo, .mp4, .webm or .ogg link').optional()),
+  additional_images: z.array(z.union([httpUrl, z.string().regex(/^\/blobs\//, 'Invalid image URL')])).max(ADDITIONAL_IMAGES_MAX, `Use at most ${ADDITIONAL_IMAGES_MAX} additional images`).default([]),
+  video_demo_url: z.preprocess(blankToUndefined, httpUrl.refine((v) => VIDEO_URL.test(v), VIDEO_URL_HINT).optional()),
   ai_tool_type: z.preprocess(blankToUndefined, z.enum([...AI_TOOL_IDS, 'custom']).optional()),
   content_type: z.preprocess(blankToUndefined, z.enum(CONTENT_TYPE_IDS).optional()),
   pricing_model: z.enum(PRICING_MODELS).default('one_time'),
   technical_level: z.enum(TECHNICAL_LEVELS).default('beginner'),
   deployment_type: z.enum(DEPLOYMENT_TYPES).default('ready_to_use'),
-  compatibility_tags: stringList(20),
-  use_cases: stringList(20, 200),
-  required_skills: stringList(20),
-  output_types: stringList(20),
+  compatibility_tags: stringList(LIST_MAX),
+  use_cases: stringList(LIST_MAX, 200),
+  required_skills: stringList(LIST_MAX),
+  output_types: stringList(LIST_MAX),
   integration_complexity: z.coerce.number().int().min(1).max(5).default(1),
   success_rate: z.coerce.number().int().min(0).max(100).default(85),
   // Whole number, at least 0; invalid becomes 0 (spec section 5).
@@ -97,9 +124,14 @@ export const ProductInputSchema = z.object({
   }, z.number().int().min(0).max(100_000)).default(5),
   content_delivery_type: z.enum(DELIVERY_TYPES, { error: 'Choose how buyers receive the product' }),
   content_text: optionalText(20_000),
-  file_urls: z.array(storedUrl).max(20).default([]),
+  file_urls: z.array(storedUrl).max(FILE_URLS_MAX, `Attach at most ${FILE_URLS_MAX} files`).default([]),
   download_instructions: optionalText(2000),
-  demo_links: z.array(DemoLinkSchema).max(10).default([]),
+  demo_links: z.array(DemoLinkSchema).max(DEMO_LINKS_MAX, `Add at most ${DEMO_LINKS_MAX} demo links`).default([]),
+  access_requirements: z
+    .object({ accounts: optionalText(300), api_keys: optionalText(300), hardware: optionalText(300), other: optionalText(300) })
+    .default({})
+    // Absent entries are dropped, so an empty object means "no requirements".
+    .transform((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as Partial<Record<AccessRequirementKey, string>>),
 }).transform((p) => (p.pricing_model === 'free' ? { ...p, price: 0 } : p));
 
 export type ProductInput = z.infer<typeof ProductInputSchema>;

@@ -1,10 +1,12 @@
 /**
  * GET /api/me/products/{id}: one of the caller's products with its deliverables (for the
- * editor). PUT replaces its form fields, PATCH changes only its status, DELETE removes it.
+ * editor). PUT replaces its form fields, PATCH changes only its status, DELETE removes it
+ * (and the uploaded files it alone used). Every answer carries the product's qualityScore.
  * Another user's product answers 404 and nothing changes.
  */
 import { getDb } from '../../../../../db/database';
 import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
+import { getBlobStore } from '../../../../../functions/_shared/blob-store';
 import { handle, json } from '../../../../../functions/_shared/http';
 import { changeProductStatus, deleteProduct, getOwnProduct, updateProduct } from '../../../../../functions/products/products.service';
 
@@ -16,7 +18,7 @@ export const GET = handle(async (context) => {
 export const PUT = handle(async (context) => {
   const user = requireApiUser(context);
   const body: unknown = await context.request.json().catch(() => null);
-  return json(await updateProduct(await getDb(), user.id, context.params.id ?? '', body));
+  return json(await updateProduct(await getDb(), user.id, context.params.id ?? '', body, getBlobStore()));
 });
 
 export const PATCH = handle(async (context) => {
@@ -27,6 +29,6 @@ export const PATCH = handle(async (context) => {
 
 export const DELETE = handle(async (context) => {
   const user = requireApiUser(context);
-  await deleteProduct(await getDb(), user.id, context.params.id ?? '');
+  await deleteProduct(await getDb(), user.id, context.params.id ?? '', getBlobStore());
   return new Response(null, { status: 204 });
 });

@@ -1,0 +1,55 @@
+/**
+ * Reads a multipart upload with a hard cap on the bytes read, so an oversized request is
+ * refused without being held in memory: a declared Content-Length over the cap is refused
+ * before reading, and a body that grows past it is cut off. Used by src/pages/api/uploads/*.
+ */
+import { AppError } from '../_shared/errors';
+import type { UploadFile } from './uploads.service';
+
+/** Room for the multipart boundaries and the small text fields around the file. */
+const FORM_OVERHEAD = 64 * 1024;
+
+export interface ReadUpload {
+  file: UploadFile | null;
+  fields: Record<string, string>;
+}
+
+export async function readUpload(request: Request, maxFileBytes: number): Promise<ReadUpload> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) {
+    throw new AppError('VALIDATION_FAILED', 'Send the file as multipart/form-data', { file: 'Choose a file to upload' });
+  }
+  const cap = maxFileBytes + FORM_OVERHEAD;
+  const tooLarge = () => new AppError('FILE_TOO_LARGE', `The file is too large (max ${Math.round(maxFileBytes / (1024 * 1024))} MB)`);
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > cap) throw tooLarge();
+
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > cap) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  let form: FormData;
+  try {
+    form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The upload could not be read', { file: 'Choose a file to upload' });
+  }
+  const fields: Record<string, string> = {};
+  let file: UploadFile | null = null;
+  for (const [key, value] of form.entries()) {
+    if (typeof value === 'string') fields[key] = value;
+    else if (key === 'file' && !file) file = { name: value.name || 'file', bytes: Buffer.from(await value.arrayBuffer()) };
+  }
+  return { file, fields };
+}

@@ -1,0 +1,172 @@
+/**
+ * Uploads of product images and deliverable files (spec sections 5, 7 and 9), called by
+ * src/pages/api/uploads/*. Signed-in users only ('User not authenticated').
+ *
+ * Invariants:
+ * - The folder is always the caller's own: products/{userId}/ for images, deliverables/{userId}/
+ *   for files. Nothing a client sends names a folder, and a remove outside the caller's
+ *   folders answers not found and deletes nothing.
+ * - What a file is comes from its bytes (image-pipeline.ts, file-types.ts), never its name or
+ *   Content-Type.
+ * - A failed upload leaves nothing behind: the blob store writes all or nothing, and nothing
+ *   is written before every check has passed.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import { BlobExistsError, type BlobStore } from '../_shared/blob-store';
+import { AppError } from '../_shared/errors';
+import { processImage, type PipelineLimits } from './image-pipeline';
+import { DELIVERABLE_FORMATS_LABEL, displayName, extensionOf, isDeliverableExtension, matchesFormat, safeFileName } from './file-types';
+import { isUsedByOwnProducts } from './uploads.repository';
+import { contentTypeFor } from '../_shared/blob-store';
+
+export const IMAGE_SLOTS = ['main', 'featured', 'additional'] as const;
+export type ImageSlot = (typeof IMAGE_SLOTS)[number];
+export const IMAGE_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+export const DELIVERABLE_MAX_BYTES = 25 * 1024 * 1024;
+
+export interface UploadFile {
+  name: string;
+  bytes: Buffer;
+}
+
+export interface UploadedImage {
+  url: string;
+  pathname: string;
+  slot: ImageSlot;
+  name: string;
+  contentType: string;
+  width: number;
+  height: number;
+  originalSize: number;
+  size: number;
+  compressed: boolean;
+}
+
+export interface UploadedFile {
+  url: string;
+  name: string;
+  size: number;
+  contentType: string;
+}
+
+const ImageFieldsSchema = z.object({
+  slot: z.enum(IMAGE_SLOTS, { error: 'Choose main, featured or additional' }),
+  index: z.coerce.number().int().min(0).max(99).default(0),
+});
+
+const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** Ids name folders: anything that could change the path is refused outright. */
+function ownFolderId(userId: string | null | undefined): string {
+  if (!userId) throw new AppError('UNAUTHENTICATED');
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(userId)) throw new AppError('FORBIDDEN');
+  return userId;
+}
+
+export function imagePrefix(userId: string): string {
+  return `products/${userId}/`;
+}
+export function deliverablePrefix(userId: string): string {
+  return `deliverables/${userId}/`;
+}
+
+async function putOnce(blobs: BlobStore, pathnameFor: (attempt: number) => string, body: Buffer, contentType: string, access: 'public' | 'private') {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      return await blobs.put(pathnameFor(attempt), body, { contentType, access, overwrite: false });
+    } catch (error) {
+      if (error instanceof BlobExistsError) continue; // same millisecond and index: take the next stamp
+      console.error('[uploads] storing a file failed:', error);
+      throw new AppError('UPLOAD_FAILED');
+    }
+  }
+  throw new AppError('UPLOAD_FAILED');
+}
+
+/** One product image: checked, compressed when over 2 MB, stored at the spec's path. */
+export async function uploadProductImage(
+  blobs: BlobStore,
+  userId: string | null | undefined,
+  fields: { slot?: unknown; index?: unknown },
+  file: UploadFile | null,
+  options: { now?: number; limits?: PipelineLimits } = {},
+): Promise<UploadedImage> {
+  const owner = ownFolderId(userId);
+  const { slot, index } = ImageFieldsSchema.parse(fields);
+  if (!file) throw new AppError('VALIDATION_FAILED', 'Choose an image to upload', { file: 'Choose an image to upload' });
+  const name = displayName(file.name);
+  if (file.bytes.length > IMAGE_UPLOAD_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', `File ${name} is too large (max ${mb(IMAGE_UPLOAD_MAX_BYTES)})`);
+  if (file.bytes.length === 0) throw new AppError('NOT_AN_IMAGE', `File ${name} is not an image`);
+  const image = await processImage(file.bytes, name, options.limits);
+  const stamp = options.now ?? Date.now();
+  const stored = await putOnce(blobs, (attempt) => `${imagePrefix(owner)}product-${slot}-${stamp + attempt}-${index}.${image.ext}`, image.body, image.contentType, 'public');
+  return {
+    url: stored.url,
+    pathname: stored.pathname,
+    slot,
+    name,
+    contentType: image.contentType,
+    width: image.width,
+    height: image.height,
+    originalSize: image.originalSize,
+    size: image.size,
+    compressed: image.compressed,
+  };
+}
+
+/** One deliverable file, private: reachable only through the download endpoint. */
+export async function uploadDeliverable(blobs: BlobStore, userId: string | null | undefined, file: UploadFile | null): Promise<UploadedFile> {
+  const owner = ownFolderId(userId);
+  if (!file) throw new AppError('VALIDATION_FAILED', 'Choose a file to upload', { file: 'Choose a file to upload' });
+  const name = displayName(file.name);
+  const ext = extensionOf(file.name);
+  if (!isDeliverableExtension(ext)) throw new AppError('UNSUPPORTED_FILE_TYPE', `File ${name} is not a supported format (${DELIVERABLE_FORMATS_LABEL})`);
+  if (file.bytes.length > DELIVERABLE_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', `File ${name} is too large (max ${mb(DELIVERABLE_MAX_BYTES)})`);
+  if (file.bytes.length === 0) throw new AppError('UNSUPPORTED_FILE_TYPE', `File ${name} is empty`);
+  if (!matchesFormat(ext, file.bytes)) throw new AppError('UNSUPPORTED_FILE_TYPE', `File ${name} is not a valid ${ext.toUpperCase()} file`);
+  const safeName = safeFileName(file.name);
+  const contentType = contentTypeFor(safeName);
+  // A random folder per file: two files of the same name never collide, and the path says
+  // nothing guessable about the product.
+  const stored = await putOnce(blobs, () => `${deliverablePrefix(owner)}${randomBytes(12).toString('hex')}/${safeName}`, file.bytes, contentType, 'private');
+  return { url: stored.url, name: safeName, size: file.bytes.length, contentType };
+}
+
+export const RemoveSchema = z.object({ url: z.string().trim().min(1).max(2000) });
+
+/**
+ * Removes an uploaded file from the caller's folders. A file one of the caller's products
+ * still uses is kept (the product would lose it); saving the product without it releases it.
+ */
+export async function removeUpload(db: Db, blobs: BlobStore, userId: string | null | undefined, raw: unknown): Promise<{ removed: boolean }> {
+  const owner = ownFolderId(userId);
+  const { url } = RemoveSchema.parse(raw);
+  const location = blobs.locate(url);
+  const prefix = location?.access === 'private' ? deliverablePrefix(owner) : imagePrefix(owner);
+  if (!location || !location.pathname.startsWith(prefix)) throw new AppError('NOT_FOUND', 'File not found');
+  if (await isUsedByOwnProducts(db, owner, url)) return { removed: false };
+  await blobs.delete(location.pathname, location.access);
+  return { removed: true };
+}
+
+/**
+ * Deletes files a product no longer uses (after an update or a delete): only files in the
+ * owner's folders, only when no other product of theirs uses them. Best effort: a failure is
+ * logged and never fails the save.
+ */
+export async function releaseUnusedUploads(db: Db, blobs: BlobStore, userId: string, urls: readonly string[]): Promise<void> {
+  for (const url of new Set(urls)) {
+    const location = blobs.locate(url);
+    if (!location) continue;
+    const prefix = location.access === 'private' ? deliverablePrefix(userId) : imagePrefix(userId);
+    if (!location.pathname.startsWith(prefix)) continue;
+    try {
+      if (await isUsedByOwnProducts(db, userId, url)) continue;
+      await blobs.delete(location.pathname, location.access);
+    } catch (error) {
+      console.warn(`[uploads] could not release ${location.pathname}:`, (error as Error).message);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Calling API routes the way Astro does in integration tests: a real Request through
+ * src/middleware.ts (same-origin rule, session into locals), then the route handler with the
+ * locals it filled. Users sign up through better-auth, so their sessions are real.
+ * Needs the test database installed as the process-wide one (setDbHandle) and resetAuth().
+ */
+import { randomBytes } from 'node:crypto';
+import type { APIContext } from 'astro';
+import { getAuth, handleAuthRequest } from '../../functions/_shared/auth';
+import { onRequest } from '../../src/middleware';
+
+export const SITE = 'http://localhost:4321';
+
+export interface TestSession {
+  cookie: string;
+  userId: string;
+  email: string;
+}
+
+export async function signUp(userType: 'creator' | 'buyer' | 'community' = 'creator', fullName = 'Ada Lovelace'): Promise<TestSession> {
+  const email = `${userType}-${randomBytes(5).toString('hex')}@example.com`;
+  const body = { name: fullName, full_name: fullName, email, password: 'Str0ng!pass', user_type: userType, company: userType === 'creator' ? 'Analytical Engines' : '' };
+  const request = new Request(`${SITE}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { origin: SITE, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  // A random address per sign-up: the sign-up rate limit is per client address.
+  const response = await handleAuthRequest(await getAuth(), request, `198.51.100.${randomBytes(1)[0]}`);
+  if (response.status !== 200) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+  const json = (await response.json()) as { user: { id: string } };
+  return { cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), userId: json.user.id, email };
+}
+
+type RouteHandler = (context: APIContext) => Response | Promise<Response>;
+
+export interface CallOptions {
+  method?: string;
+  session?: TestSession | null;
+  params?: Record<string, string>;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  body: any;
+  bytes: Buffer;
+}
+
+export async function call(handler: RouteHandler, path: string, options: CallOptions = {}): Promise<CallResult> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers(options.headers);
+  if (options.session) headers.set('cookie', options.session.cookie);
+  if (method !== 'GET') headers.set('origin', SITE);
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    // Let Request pick the multipart boundary.
+    const encoded = new Request(`${SITE}/`, { method: 'POST', body: options.form });
+    headers.set('content-type', encoded.headers.get('content-type') ?? '');
+    body = Buffer.from(await encoded.arrayBuffer());
+  }
+  const request = new Request(`${SITE}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const url = new URL(request.url);
+  const context = {
+    request,
+    url,
+    params: options.params ?? {},
+    isPrerendered: false,
+    locals: {},
+    redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
+  } as unknown as APIContext;
+  const response = (await onRequest(context, (async () => handler(context)) as never)) as Response;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const type = response.headers.get('content-type') ?? '';
+  let parsed: unknown = null;
+  if (type.includes('json') && bytes.length) parsed = JSON.parse(bytes.toString('utf8'));
+  return { status: response.status, headers: response.headers, body: parsed, bytes };
+}
+
+/** A multipart form with one file and some text fields. */
+export function fileForm(name: string, bytes: Buffer | Uint8Array, type = 'application/octet-stream', fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  form.set('file', new File([new Uint8Array(bytes)], name, { type }));
+  return form;
+}
