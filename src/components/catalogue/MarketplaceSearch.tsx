@@ -275,7 +275,7 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
   const clear = (className: string) => (isDefaultQuery(filters) ? null : <button type="button" className={className} onClick={clearFilters}>Clear filters</button>);
 
   return (
-    <div className="mk" data-status={status}>
+    <div className={view === 'favorites' ? 'mk mk-favorites' : 'mk'} data-status={status}>
       <form
         className="mk-search"
         role="search"
