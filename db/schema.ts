@@ -266,6 +266,21 @@ export interface RebuildRequestsTable {
   error: string | null;
 }
 
+export interface PayoutRequestsTable {
+  id: Generated<string>;
+  seller_id: string;
+  amount: Numeric;
+  status: Generated<'pending' | 'processing' | 'paid' | 'cancelled'>;
+  requested_at: CreatedAt;
+  paid_at: Timestamp | null;
+}
+
+export interface PayoutItemsTable {
+  download_id: string;
+  payout_id: string;
+  amount: Numeric;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -288,6 +303,8 @@ export interface Database {
   user_notifications: UserNotificationsTable;
   search_words: SearchWordsTable;
   rebuild_requests: RebuildRequestsTable;
+  payout_requests: PayoutRequestsTable;
+  payout_items: PayoutItemsTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;

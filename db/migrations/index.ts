@@ -6,9 +6,11 @@ import type { Migration } from 'kysely/migration';
 import * as initial from './2026-11-21-0001-initial';
 import * as profilePerUser from './2026-11-22-0001-profile-per-user';
 import * as catalogueSearch from './2026-11-22-0100-catalogue-search';
+import * as creatorStudio from './2026-11-22-0200-creator-studio';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
   '2026-11-22-0001-profile-per-user': profilePerUser,
   '2026-11-22-0100-catalogue-search': catalogueSearch,
+  '2026-11-22-0200-creator-studio': creatorStudio,
 };

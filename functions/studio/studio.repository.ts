@@ -1,0 +1,287 @@
+/**
+ * Every query of the creator studio: the dashboard's counts and checklist facts, followers,
+ * sales (paid downloads of the creator's products), analytics over the last days computed
+ * from product_interactions and downloads, reviews, and payout requests. Read-only except
+ * insertPayoutRequest. Every query is scoped to one user id.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+const int = (value: unknown) => Number(value ?? 0);
+
+export async function countProducts(db: Db, creatorId: string) {
+  const row = await db
+    .selectFrom('products')
+    .select([
+      sql<string>`count(*)`.as('total'),
+      sql<string>`count(*) filter (where status = 'published')`.as('published'),
+    ])
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirstOrThrow();
+  return { total: int(row.total), published: int(row.published) };
+}
+
+/** Paid downloads of the creator's products: count and gross amount. */
+export async function salesTotals(db: Db, creatorId: string, since?: Date) {
+  let query = db
+    .selectFrom('downloads as d')
+    .innerJoin('products as p', 'p.id', 'd.product_id')
+    .select([sql<string>`count(*)`.as('sales'), sql<string>`coalesce(sum(d.amount), 0)`.as('gross')])
+    .where('p.creator_id', '=', creatorId)
+    .where('d.download_type', '=', 'paid');
+  if (since) query = query.where('d.created_at', '>=', since);
+  const row = await query.executeTakeFirstOrThrow();
+  return { sales: int(row.sales), gross: Number(row.gross) };
+}
+
+export async function countFollowers(db: Db, userId: string, since?: Date): Promise<number> {
+  let query = db.selectFrom('follows').select(sql<string>`count(*)`.as('n')).where('following_id', '=', userId);
+  if (since) query = query.where('created_at', '>=', since);
+  return int((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** What a user follows: people and AI tools. */
+export async function countFollowing(db: Db, userId: string) {
+  const row = await sql<{ people: string; tools: string }>`
+    select (select count(*) from follows where follower_id = ${userId}) as people,
+           (select count(*) from ai_tool_follows where user_id = ${userId}) as tools
+  `.execute(db);
+  return { people: int(row.rows[0]?.people), tools: int(row.rows[0]?.tools) };
+}
+
+/** People connected either way (following or followed by), each counted once. */
+export async function countConnections(db: Db, userId: string): Promise<number> {
+  const row = await sql<{ n: string }>`
+    select count(*) as n from (
+      select following_id as other from follows where follower_id = ${userId}
+      union
+      select follower_id as other from follows where following_id = ${userId}
+    ) connections
+  `.execute(db);
+  return int(row.rows[0]?.n);
+}
+
+export async function buyerCounts(db: Db, userId: string) {
+  const row = await sql<{ downloads: string; paid: string; favorites: string; reviews: string }>`
+    select (select count(*) from downloads where user_id = ${userId}) as downloads,
+           (select count(*) from downloads where user_id = ${userId} and download_type = 'paid') as paid,
+           (select count(*) from favorites where user_id = ${userId}) as favorites,
+           (select count(*) from seller_reviews where reviewer_id = ${userId}) as reviews
+  `.execute(db);
+  const r = row.rows[0];
+  return { downloads: int(r?.downloads), paid: int(r?.paid), favorites: int(r?.favorites), reviews: int(r?.reviews) };
+}
+
+/** The facts behind the Getting Started checklist, in one round trip. */
+export async function checklistFacts(db: Db, userId: string) {
+  const row = await sql<{
+    onboarding_status: string | null;
+    has_bio: boolean;
+    has_avatar: boolean;
+    has_product: boolean;
+    has_published: boolean;
+    follows_person: boolean;
+    follows_tool: boolean;
+    explored: boolean;
+    downloaded: boolean;
+  }>`
+    select
+      (select onboarding_status from profiles where id = ${userId}) as onboarding_status,
+      exists (select 1 from profiles where id = ${userId} and coalesce(trim(bio), '') <> '') as has_bio,
+      exists (select 1 from profiles where id = ${userId} and avatar_url is not null) as has_avatar,
+      exists (select 1 from products where creator_id = ${userId}) as has_product,
+      exists (select 1 from products where creator_id = ${userId} and status = 'published') as has_published,
+      exists (select 1 from follows where follower_id = ${userId}) as follows_person,
+      exists (select 1 from ai_tool_follows where user_id = ${userId}) as follows_tool,
+      (exists (select 1 from product_interactions where user_id = ${userId})
+        or exists (select 1 from favorites where user_id = ${userId})) as explored,
+      exists (select 1 from downloads where user_id = ${userId}) as downloaded
+  `.execute(db);
+  const r = row.rows[0];
+  return {
+    onboardingStatus: r?.onboarding_status ?? 'pending',
+    hasBio: Boolean(r?.has_bio),
+    hasAvatar: Boolean(r?.has_avatar),
+    hasProduct: Boolean(r?.has_product),
+    hasPublished: Boolean(r?.has_published),
+    followsPerson: Boolean(r?.follows_person),
+    followsTool: Boolean(r?.follows_tool),
+    explored: Boolean(r?.explored) || Boolean(r?.downloaded),
+    downloaded: Boolean(r?.downloaded),
+  };
+}
+
+export async function listFollowers(db: Db, userId: string, limit = 200) {
+  return db
+    .selectFrom('follows as f')
+    .innerJoin('profiles as p', 'p.id', 'f.follower_id')
+    .select([
+      'p.id',
+      'p.full_name',
+      'p.avatar_url',
+      'p.user_type',
+      'p.verified',
+      'p.follower_count',
+      'p.company',
+      'f.created_at as followed_at',
+      (eb) =>
+        eb
+          .exists(eb.selectFrom('follows as back').select('back.follower_id').whereRef('back.following_id', '=', 'f.follower_id').where('back.follower_id', '=', userId))
+          .as('follows_back'),
+    ])
+    .where('f.following_id', '=', userId)
+    .orderBy('f.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Paid downloads of the creator's products, newest first: the sales and earnings ledger. */
+export async function listSales(db: Db, creatorId: string, limit = 5000) {
+  return db
+    .selectFrom('downloads as d')
+    .innerJoin('products as p', 'p.id', 'd.product_id')
+    .leftJoin('profiles as buyer', 'buyer.id', 'd.user_id')
+    .leftJoin('payout_items as item', 'item.download_id', 'd.id')
+    .leftJoin('payout_requests as payout', 'payout.id', 'item.payout_id')
+    .select(['d.id', 'd.created_at', 'd.amount', 'p.id as product_id', 'p.title as product_title', 'buyer.full_name as buyer_name', 'payout.status as payout_status'])
+    .where('p.creator_id', '=', creatorId)
+    .where('d.download_type', '=', 'paid')
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * One row per day of the last `days` days (today included, UTC), with the views of the
+ * creator's products, their downloads, paid downloads and revenue: the shape of the spec's
+ * seller_analytics, computed from the source rows.
+ */
+export async function dailyAnalytics(db: Db, creatorId: string, days: number) {
+  const result = await sql<{ date: string; views: string; downloads: string; sales: string; revenue: string }>`
+    with days as (
+      select generate_series((now() at time zone 'utc')::date - ${days - 1}::int, (now() at time zone 'utc')::date, interval '1 day')::date as date
+    ),
+    own as (select id from products where creator_id = ${creatorId}),
+    v as (
+      select (i.created_at at time zone 'utc')::date as date, count(*) as views
+      from product_interactions i join own on own.id = i.product_id
+      where i.interaction_type = 'view' and i.created_at >= now() - make_interval(days => ${days})
+      group by 1
+    ),
+    d as (
+      select (dl.created_at at time zone 'utc')::date as date, count(*) as downloads,
+             count(*) filter (where dl.download_type = 'paid') as sales,
+             coalesce(sum(dl.amount) filter (where dl.download_type = 'paid'), 0) as revenue
+      from downloads dl join own on own.id = dl.product_id
+      where dl.created_at >= now() - make_interval(days => ${days})
+      group by 1
+    )
+    select to_char(days.date, 'YYYY-MM-DD') as date, coalesce(v.views, 0) as views, coalesce(d.downloads, 0) as downloads,
+           coalesce(d.sales, 0) as sales, coalesce(d.revenue, 0) as revenue
+    from days left join v on v.date = days.date left join d on d.date = days.date
+    order by days.date
+  `.execute(db);
+  return result.rows.map((r) => ({ date: r.date, views: int(r.views), downloads: int(r.downloads), sales: int(r.sales), revenue: Number(r.revenue) }));
+}
+
+/** Per product, over the last `days` days: views, downloads, paid downloads and revenue. */
+export async function productAnalytics(db: Db, creatorId: string, days: number) {
+  const result = await sql<{ id: string; title: string; status: string; price: string; views: string; downloads: string; sales: string; revenue: string }>`
+    select p.id, p.title, p.status, p.price,
+      (select count(*) from product_interactions i where i.product_id = p.id and i.interaction_type = 'view' and i.created_at >= now() - make_interval(days => ${days})) as views,
+      (select count(*) from downloads d where d.product_id = p.id and d.created_at >= now() - make_interval(days => ${days})) as downloads,
+      (select count(*) from downloads d where d.product_id = p.id and d.download_type = 'paid' and d.created_at >= now() - make_interval(days => ${days})) as sales,
+      (select coalesce(sum(d.amount), 0) from downloads d where d.product_id = p.id and d.download_type = 'paid' and d.created_at >= now() - make_interval(days => ${days})) as revenue
+    from products p
+    where p.creator_id = ${creatorId}
+    order by p.created_at desc, p.id desc
+    limit 200
+  `.execute(db);
+  return result.rows.map((r) => ({ id: r.id, title: r.title, status: r.status, price: Number(r.price), views: int(r.views), downloads: int(r.downloads), sales: int(r.sales), revenue: Number(r.revenue) }));
+}
+
+export async function listReviews(db: Db, sellerId: string, limit = 100) {
+  return db
+    .selectFrom('seller_reviews as r')
+    .innerJoin('profiles as reviewer', 'reviewer.id', 'r.reviewer_id')
+    .select([
+      'r.id',
+      'r.rating',
+      'r.review_text',
+      'r.created_at',
+      'reviewer.id as reviewer_id',
+      'reviewer.full_name as reviewer_name',
+      'reviewer.avatar_url as reviewer_avatar',
+      // A verified purchase: the reviewer downloaded one of the seller's products.
+      (eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('downloads as d')
+              .innerJoin('products as p', 'p.id', 'd.product_id')
+              .select('d.id')
+              .whereRef('d.user_id', '=', 'r.reviewer_id')
+              .where('p.creator_id', '=', sellerId),
+          )
+          .as('verified_purchase'),
+    ])
+    .where('r.seller_id', '=', sellerId)
+    .orderBy('r.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function reviewDistribution(db: Db, sellerId: string) {
+  const rows = await db
+    .selectFrom('seller_reviews')
+    .select(['rating', sql<string>`count(*)`.as('n')])
+    .where('seller_id', '=', sellerId)
+    .groupBy('rating')
+    .execute();
+  return rows.map((r) => ({ rating: r.rating, count: int(r.n) }));
+}
+
+export async function listPayouts(db: Db, sellerId: string) {
+  return db
+    .selectFrom('payout_requests')
+    .select(['id', 'amount', 'status', 'requested_at', 'paid_at'])
+    .where('seller_id', '=', sellerId)
+    .orderBy('requested_at', 'desc')
+    .execute();
+}
+
+/**
+ * Records a payout of every paid sale not yet in a payout, serialized per seller (the profile
+ * row is locked) and backed by payout_items' primary key, so a sale is never paid twice; a
+ * sale whose transaction commits meanwhile simply waits for the next request. `net` turns a
+ * gross amount into the creator's share. Returns null when there is nothing to pay.
+ */
+export async function insertPayoutRequest(db: Db, sellerId: string, net: (gross: number) => number) {
+  return db.transaction().execute(async (trx) => {
+    await trx.selectFrom('profiles').select('id').where('id', '=', sellerId).forUpdate().executeTakeFirst();
+    const sales = await trx
+      .selectFrom('downloads as d')
+      .innerJoin('products as p', 'p.id', 'd.product_id')
+      .leftJoin('payout_items as item', 'item.download_id', 'd.id')
+      .leftJoin('payout_requests as payout', 'payout.id', 'item.payout_id')
+      .select(['d.id', 'd.amount'])
+      .where('p.creator_id', '=', sellerId)
+      .where('d.download_type', '=', 'paid')
+      // Not in a payout yet, or only in a cancelled one.
+      .where((eb) => eb.or([eb('item.download_id', 'is', null), eb('payout.status', '=', 'cancelled')]))
+      .execute();
+    const items = sales.map((s) => ({ download_id: s.id, amount: net(Number(s.amount)) }));
+    const amount = Math.round(items.reduce((sum, i) => sum + i.amount, 0) * 100) / 100;
+    if (amount <= 0) return null;
+    const payout = await trx
+      .insertInto('payout_requests')
+      .values({ seller_id: sellerId, amount })
+      .returning(['id', 'amount', 'status', 'requested_at', 'paid_at'])
+      .executeTakeFirstOrThrow();
+    // A sale freed by a cancelled payout moves to the new one.
+    await trx.deleteFrom('payout_items').where('download_id', 'in', items.map((i) => i.download_id)).execute();
+    await trx.insertInto('payout_items').values(items.map((i) => ({ ...i, payout_id: payout.id }))).execute();
+    return payout;
+  });
+}

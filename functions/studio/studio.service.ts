@@ -1,0 +1,295 @@
+/**
+ * The creator studio's rules: the dashboard (stat cards per user type, quick actions, the
+ * Getting Started checklist from the user's real state), followers, sales (paid downloads),
+ * earnings (the spec's downloads x price x 0.85, from the amounts actually recorded), payout
+ * requests, reviews, and views/downloads/conversion per product over the last 30 days.
+ * Called by the on-demand pages (/dashboard, /followers, /sales, /earnings, /reviews) and
+ * src/pages/api/studio/*, always with the signed-in user: nobody reads another's figures.
+ *
+ * Analytics are computed from product_interactions and downloads instead of being copied
+ * into seller_analytics (docs/decisions/007).
+ */
+import type { Db } from '../../db/database';
+import type { SessionUser } from '../../src/shared/session';
+import { formatInteger, formatMoney, toCsv } from '../../src/shared/studio-format';
+import { AppError } from '../_shared/errors';
+import {
+  buyerCounts, checklistFacts, countConnections, countFollowers, countFollowing, countProducts, dailyAnalytics, insertPayoutRequest,
+  listFollowers, listPayouts, listReviews, listSales, productAnalytics, reviewDistribution, salesTotals,
+} from './studio.repository';
+
+/** Spec section 9: estimated earnings = downloads x price x 0.85; the platform keeps 15%. */
+export const CREATOR_SHARE = 0.85;
+/** Spec section 9: analytics 30. */
+export const ANALYTICS_DAYS = 30;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The creator's share of one sale, in cents precision. */
+export function netOf(gross: number): number {
+  return Math.round(gross * CREATOR_SHARE * 100) / 100;
+}
+
+export interface StatCard {
+  key: string;
+  label: string;
+  value: string;
+  hint: string;
+  href?: string;
+}
+
+export interface QuickAction {
+  title: string;
+  description: string;
+  href: string;
+}
+
+export interface ChecklistStep {
+  title: string;
+  description: string;
+  href: string;
+  done: boolean;
+}
+
+export interface Dashboard {
+  stats: StatCard[];
+  quickActions: QuickAction[];
+  checklist: ChecklistStep[];
+}
+
+const COMMUNITY_SOON = 'Community launches soon';
+
+export async function getDashboard(db: Db, user: SessionUser): Promise<Dashboard> {
+  const facts = await checklistFacts(db, user.id);
+  const profileDone = facts.onboardingStatus === 'completed' || facts.hasBio;
+  const profileStep: ChecklistStep = { title: 'Complete your profile', description: 'Add your interests, a bio and a photo so people know who you are.', href: '/profile', done: profileDone };
+
+  if (user.userType === 'creator') {
+    const [products, sales, followers, recent] = await Promise.all([
+      countProducts(db, user.id),
+      salesTotals(db, user.id),
+      countFollowers(db, user.id),
+      salesTotals(db, user.id, new Date(Date.now() - ANALYTICS_DAYS * DAY)),
+    ]);
+    return {
+      stats: [
+        { key: 'earnings', label: 'Total Earnings', value: formatMoney(netOf(sales.gross)), hint: `${formatMoney(netOf(recent.gross))} in the last 30 days`, href: '/earnings' },
+        { key: 'products', label: 'Products', value: formatInteger(products.total), hint: `${formatInteger(products.published)} published`, href: '/products' },
+        { key: 'sales', label: 'Sales', value: formatInteger(sales.sales), hint: `${formatInteger(recent.sales)} in the last 30 days`, href: '/sales' },
+        { key: 'followers', label: 'Followers', value: formatInteger(followers), hint: 'People following your work', href: '/followers' },
+      ],
+      quickActions: [
+        { title: 'Create AI Product', description: 'List a new tool, prompt pack or workflow with the AI-native editor.', href: '/products?new=1' },
+        { title: 'Sales Analytics', description: 'Views, downloads and conversion of each product over the last 30 days.', href: '/sales' },
+        { title: 'Customer Reviews', description: 'See what buyers say about you and your products.', href: '/reviews' },
+      ],
+      checklist: [
+        profileStep,
+        { title: 'Upload your first product', description: 'Create a product with images, delivery and a demo.', href: '/products?new=1', done: facts.hasProduct },
+        { title: 'Publish it to the marketplace', description: 'Set a product to Published so buyers can find it.', href: '/products', done: facts.hasPublished },
+        { title: 'Connect with the community', description: 'Follow a creator or an AI tool to see their updates.', href: '/ai-tools', done: facts.followsPerson || facts.followsTool },
+      ],
+    };
+  }
+
+  if (user.userType === 'buyer') {
+    const [counts, following] = await Promise.all([buyerCounts(db, user.id), countFollowing(db, user.id)]);
+    return {
+      stats: [
+        { key: 'purchases', label: 'Purchases', value: formatInteger(counts.downloads), hint: `${formatInteger(counts.paid)} paid, ${formatInteger(counts.downloads - counts.paid)} free`, href: '/profile' },
+        { key: 'favorites', label: 'Favorites', value: formatInteger(counts.favorites), hint: 'Products you saved', href: '/marketplace#favorites' },
+        { key: 'following', label: 'Following', value: formatInteger(following.people + following.tools), hint: `${formatInteger(following.people)} creators, ${formatInteger(following.tools)} AI tools`, href: '/ai-tools' },
+        { key: 'reviews', label: 'Reviews', value: formatInteger(counts.reviews), hint: 'Reviews you wrote for creators' },
+      ],
+      quickActions: [
+        { title: 'Browse the Marketplace', description: 'Find AI tools, prompts and workflows by category and budget.', href: '/marketplace' },
+        { title: 'Your Favorites', description: 'Come back to the products you saved.', href: '/marketplace#favorites' },
+        { title: 'Follow AI Tools', description: 'Get update notices from the tools you use.', href: '/ai-tools' },
+      ],
+      checklist: [
+        profileStep,
+        { title: 'Explore the marketplace', description: 'Open a product or save one to your favorites.', href: '/marketplace', done: facts.explored },
+        { title: 'Follow an AI tool or a creator', description: 'Stay on top of updates from the tools you rely on.', href: '/ai-tools', done: facts.followsPerson || facts.followsTool },
+        { title: 'Get your first tool', description: 'Download a free product or buy one.', href: '/marketplace?budget=free', done: facts.downloaded },
+      ],
+    };
+  }
+
+  const [connections, followers, counts, following] = await Promise.all([
+    countConnections(db, user.id),
+    countFollowers(db, user.id),
+    buyerCounts(db, user.id),
+    countFollowing(db, user.id),
+  ]);
+  // Reputation from what exists today: people who follow you and the reviews you wrote.
+  const reputation = followers * 10 + counts.reviews * 5;
+  return {
+    stats: [
+      { key: 'posts', label: 'Posts', value: '0', hint: COMMUNITY_SOON },
+      { key: 'connections', label: 'Connections', value: formatInteger(connections), hint: 'People you follow or who follow you' },
+      { key: 'discussions', label: 'Discussions', value: '0', hint: COMMUNITY_SOON },
+      { key: 'reputation', label: 'Reputation', value: formatInteger(reputation), hint: '10 per follower, 5 per review you wrote' },
+    ],
+    quickActions: [
+      { title: 'Community', description: 'Discussions are on their way: see what is planned.', href: '/community' },
+      { title: 'Find Creators', description: 'Discover the people building the tools you like.', href: '/marketplace#creators' },
+      { title: 'Tool Updates', description: 'Read the latest from the AI tools you follow.', href: '/tool-updates' },
+    ],
+    checklist: [
+      profileStep,
+      { title: 'Explore the marketplace', description: 'Open a product or save one to your favorites.', href: '/marketplace', done: facts.explored },
+      { title: 'Make your first connection', description: 'Follow a creator whose work you like.', href: '/marketplace#creators', done: facts.followsPerson },
+      { title: 'Follow AI tools', description: 'Get notices when the tools you use ship updates.', href: '/ai-tools', done: following.tools > 0 },
+    ],
+  };
+}
+
+export async function getFollowers(db: Db, user: SessionUser) {
+  const [rows, total, recent] = await Promise.all([
+    listFollowers(db, user.id),
+    countFollowers(db, user.id),
+    countFollowers(db, user.id, new Date(Date.now() - ANALYTICS_DAYS * DAY)),
+  ]);
+  return {
+    total,
+    newLast30Days: recent,
+    followers: rows.map((r) => ({
+      id: r.id,
+      fullName: r.full_name?.trim() || 'Member',
+      avatarUrl: r.avatar_url,
+      userType: r.user_type,
+      verified: r.verified,
+      company: r.company,
+      followerCount: r.follower_count,
+      followedAt: new Date(r.followed_at).toISOString(),
+      followsBack: Boolean(r.follows_back),
+    })),
+  };
+}
+
+export interface ProductPerformance {
+  id: string;
+  title: string;
+  status: string;
+  price: number;
+  views: number;
+  downloads: number;
+  sales: number;
+  revenue: number;
+  /** Downloads per view over the period, null without views. */
+  conversion: number | null;
+}
+
+export async function getSales(db: Db, user: SessionUser) {
+  const since = new Date(Date.now() - ANALYTICS_DAYS * DAY);
+  const [all, recent, daily, products, sales] = await Promise.all([
+    salesTotals(db, user.id),
+    salesTotals(db, user.id, since),
+    dailyAnalytics(db, user.id, ANALYTICS_DAYS),
+    productAnalytics(db, user.id, ANALYTICS_DAYS),
+    listSales(db, user.id, 25),
+  ]);
+  const views = daily.reduce((sum, d) => sum + d.views, 0);
+  const downloads = daily.reduce((sum, d) => sum + d.downloads, 0);
+  return {
+    totals: { sales: all.sales, gross: all.gross, net: netOf(all.gross) },
+    last30: { sales: recent.sales, gross: recent.gross, views, downloads, conversion: views ? downloads / views : null },
+    daily,
+    products: products.map((p): ProductPerformance => ({ ...p, conversion: p.views ? p.downloads / p.views : null })),
+    recent: sales.map((s) => ({
+      id: s.id,
+      date: new Date(s.created_at).toISOString(),
+      productId: s.product_id,
+      productTitle: s.product_title,
+      buyerName: s.buyer_name?.trim() || 'A buyer',
+      amount: Number(s.amount),
+      status: 'completed' as const,
+    })),
+  };
+}
+
+export type EarningStatus = 'paid' | 'pending' | 'processing';
+
+export interface EarningRow {
+  id: string;
+  date: string;
+  productId: string;
+  productTitle: string;
+  type: 'product_sale';
+  gross: number;
+  fee: number;
+  net: number;
+  status: EarningStatus;
+}
+
+/**
+ * The earnings ledger: every paid download with its net share and status. A sale in a payout
+ * request is 'processing' until that payout is paid ('paid'); a sale in no payout (or in a
+ * cancelled one) is 'pending' and makes up the available balance.
+ */
+export async function getEarnings(db: Db, user: SessionUser) {
+  const [sales, payouts] = await Promise.all([listSales(db, user.id), listPayouts(db, user.id)]);
+  const rows: EarningRow[] = sales.map((s) => {
+    const gross = Number(s.amount);
+    const net = netOf(gross);
+    const status: EarningStatus = !s.payout_status || s.payout_status === 'cancelled' ? 'pending' : s.payout_status === 'paid' ? 'paid' : 'processing';
+    return { id: s.id, date: new Date(s.created_at).toISOString(), productId: s.product_id, productTitle: s.product_title, type: 'product_sale', gross, fee: Math.round((gross - net) * 100) / 100, net, status };
+  });
+  const sum = (list: EarningRow[]) => Math.round(list.reduce((t, r) => t + r.net, 0) * 100) / 100;
+  const now = new Date();
+  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  return {
+    total: sum(rows),
+    available: sum(rows.filter((r) => r.status === 'pending')),
+    processing: sum(rows.filter((r) => r.status === 'processing')),
+    paid: sum(rows.filter((r) => r.status === 'paid')),
+    thisMonth: sum(rows.filter((r) => new Date(r.date).getTime() >= monthStart)),
+    rows,
+    payouts: payouts.map((p) => ({
+      id: p.id,
+      amount: Number(p.amount),
+      status: p.status,
+      requestedAt: new Date(p.requested_at).toISOString(),
+      paidAt: p.paid_at ? new Date(p.paid_at).toISOString() : null,
+    })),
+  };
+}
+
+/** 'Export Report': the earnings ledger as CSV. */
+export async function exportEarningsCsv(db: Db, user: SessionUser): Promise<string> {
+  const earnings = await getEarnings(db, user);
+  return toCsv([
+    ['Date', 'Product', 'Type', 'Gross (USD)', 'Platform fee (USD)', 'Net (USD)', 'Status'],
+    ...earnings.rows.map((r) => [r.date.slice(0, 10), r.productTitle, r.type, r.gross.toFixed(2), r.fee.toFixed(2), r.net.toFixed(2), r.status]),
+  ]);
+}
+
+/** 'Request Payout': records a request for the available balance; refused without one. */
+export async function requestPayout(db: Db, user: SessionUser) {
+  const payout = await insertPayoutRequest(db, user.id, netOf);
+  if (!payout) throw new AppError('NO_PAYOUT_BALANCE');
+  return { id: payout.id, amount: Number(payout.amount), status: payout.status, requestedAt: new Date(payout.requested_at).toISOString() };
+}
+
+export async function getReviews(db: Db, user: SessionUser) {
+  const [rows, counts] = await Promise.all([listReviews(db, user.id), reviewDistribution(db, user.id)]);
+  const total = counts.reduce((sum, c) => sum + c.count, 0);
+  const average = total ? Math.round((counts.reduce((sum, c) => sum + c.rating * c.count, 0) / total) * 100) / 100 : 0;
+  return {
+    average,
+    total,
+    distribution: [5, 4, 3, 2, 1].map((rating) => {
+      const count = counts.find((c) => c.rating === rating)?.count ?? 0;
+      return { rating, count, share: total ? count / total : 0 };
+    }),
+    reviews: rows.map((r) => ({
+      id: r.id,
+      rating: r.rating,
+      text: r.review_text,
+      date: new Date(r.created_at).toISOString(),
+      reviewerId: r.reviewer_id,
+      reviewerName: r.reviewer_name?.trim() || 'Member',
+      reviewerAvatar: r.reviewer_avatar,
+      verifiedPurchase: Boolean(r.verified_purchase),
+    })),
+  };
+}
