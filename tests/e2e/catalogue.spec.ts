@@ -48,6 +48,18 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('.mk[data-status="idle"]')).toHaveCount(1);
 }
 
+// A React hydration mismatch (#418) or any script error fails the test; failed requests a
+// test provokes on purpose ('Failed to load resource') do not.
+let pageErrors: string[] = [];
+test.beforeEach(({ page }) => {
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
+  });
+});
+test.afterEach(() => expect(pageErrors).toEqual([]));
+
 const cards = (page: Page) => page.locator('.mk-grid:not([data-skeleton]) .pcard');
 const cardTitles = (page: Page) => page.locator('.mk-grid:not([data-skeleton]) .pcard-title');
 const toast = (page: Page) => page.locator('.toast');
