@@ -4,8 +4,10 @@
  * and mounted on our own HTTP server, which adds two things the static output cannot do:
  * - swap(): switch atomically to a freshly rebuilt output, with no restart;
  * - the product gate: /product/{id} is served from the prebuilt file only while the product
- *   is published; a product published since the build is rendered on demand
- *   (/_live/product/{id}), and an unpublished one gets the 'Product not found' screen at once.
+ *   is published; an unpublished one is sent to /product/{id}/unpublished, which the
+ *   on-demand route src/pages/product/[...slug].astro answers with 'Product not found'.
+ *   (A product published since the build has no prebuilt file: Astro routes it to that
+ *   same on-demand page, which renders it from the database.)
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -63,12 +65,9 @@ export class SiteServer {
     if (match) {
       const id = decodeURIComponent(match[1] ?? '');
       const prebuilt = fs.existsSync(path.join(current.outDir, 'client', 'product', id, 'index.html'));
-      if (!prebuilt || !(await isProductPublished(this.db, id))) {
-        req.url = `/_live/product/${encodeURIComponent(id)}${match[2] ?? ''}`;
+      if (prebuilt && !(await isProductPublished(this.db, id))) {
+        req.url = `/product/${encodeURIComponent(id)}/unpublished${match[2] ?? ''}`;
       }
-    } else if (req.url?.startsWith('/_live/')) {
-      // Internal route: only reachable through the gate above.
-      req.url = '/404';
     }
     current.handler(req, res);
   }
