@@ -6,7 +6,7 @@ test('home answers 200 with the wordmark and demo products', async ({ page }) =>
   expect(response?.status()).toBe(200);
   await expect(page.getByRole('link', { name: 'toolmint home' }).first()).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('AI tools that actually work for you');
-  await expect(page.locator('.product-card').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Featured tools' }).getByRole('article').first()).toBeVisible();
 });
 
 test('an unknown path shows the 404 page with status 404 and a link home', async ({ page }) => {
