@@ -5,9 +5,8 @@
  */
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR as DATA_DIR, E2E_PORT as PORT } from './tests/support/e2e-env';
 
-const PORT = Number(process.env['E2E_PORT'] ?? 4391);
-const DATA_DIR = '.test-data/e2e';
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
 export default defineConfig({

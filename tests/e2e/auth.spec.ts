@@ -7,10 +7,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readEmlText } from '../../functions/_shared/mailer';
+import { E2E_DATA_DIR } from '../support/e2e-env';
 
 const PASSWORD = 'Str0ng!pass';
-/** The e2e server's DATA_DIR is .test-data/e2e (playwright.config.ts). */
-const OUTBOX = path.resolve(process.env['E2E_OUTBOX'] ?? '.test-data/e2e/outbox');
+/** The e2e server's outbox, in its DATA_DIR (playwright.config.ts). */
+const OUTBOX = path.resolve(process.env['E2E_OUTBOX'] ?? path.join(E2E_DATA_DIR, 'outbox'));
 
 const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 

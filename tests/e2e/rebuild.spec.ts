@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
-const DATA_DIR = '.test-data/e2e';
+import { E2E_DATA_DIR as DATA_DIR } from '../support/e2e-env';
 
 test('a product published through the API is live at once, prebuilt within 2 minutes, gone at once when unpublished', async ({ request, baseURL, page }) => {
   test.setTimeout(180_000);
