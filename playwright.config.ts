@@ -33,6 +33,6 @@ export default defineConfig({
     stdout: 'pipe',
     // Every e2e request comes from 127.0.0.1: the auth rate limits are scaled up so the
     // suite's many sign-ins fit, while their 429 answer is tested in the integration tests.
-    env: { AUTH_RATE_LIMIT_SCALE: '50', PORT: String(PORT), HOST: 'localhost', DATA_DIR, SITE_URL: `http://localhost:${PORT}`, DATABASE_URL: '' },
+    env: { AUTH_RATE_LIMIT_SCALE: '50', PORT: String(PORT), HOST: 'localhost', DATA_DIR, OUT_DIR: `${DATA_DIR}/dist`, SITE_URL: `http://localhost:${PORT}`, DATABASE_URL: '' },
   },
 });

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const { snapshot } = await prepareData(handle, { seed: true });
   // Requests left from a previous run are covered by the snapshot just exported and the build below.
   const leftover = await claimPendingRequests(handle.db);
-  const outDir = path.resolve('dist');
+  const outDir = path.resolve(env.OUT_DIR);
   if (!isBuildCurrent(outDir, snapshot) || process.argv.includes('--rebuild')) {
     await runAstroBuild({ snapshotFile: snapshot, outDir });
   } else {
