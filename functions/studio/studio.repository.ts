@@ -285,3 +285,12 @@ export async function insertPayoutRequest(db: Db, sellerId: string, net: (gross:
     return payout;
   });
 }
+
+/** The signed-in creator as the studio's preview shows them. */
+export async function findCreatorCard(db: Db, userId: string) {
+  return db
+    .selectFrom('profiles')
+    .select(['id', 'full_name', 'company', 'avatar_url', 'bio', 'verified', 'follower_count'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

@@ -14,7 +14,7 @@ import type { SessionUser } from '../../src/shared/session';
 import { formatInteger, formatMoney, toCsv } from '../../src/shared/studio-format';
 import { AppError } from '../_shared/errors';
 import {
-  buyerCounts, checklistFacts, countConnections, countFollowers, countFollowing, countProducts, dailyAnalytics, insertPayoutRequest,
+  buyerCounts, checklistFacts, countConnections, countFollowers, countFollowing, countProducts, dailyAnalytics, findCreatorCard, insertPayoutRequest,
   listFollowers, listPayouts, listReviews, listSales, productAnalytics, reviewDistribution, salesTotals,
 } from './studio.repository';
 
@@ -291,5 +291,26 @@ export async function getReviews(db: Db, user: SessionUser) {
       reviewerAvatar: r.reviewer_avatar,
       verifiedPurchase: Boolean(r.verified_purchase),
     })),
+  };
+}
+
+/** The creator card and review summary the /products preview shows (Creator and Reviews tabs). */
+export async function getStudioContext(db: Db, user: SessionUser) {
+  const [profile, reviews] = await Promise.all([findCreatorCard(db, user.id), getReviews(db, user)]);
+  return {
+    creator: {
+      id: user.id,
+      fullName: profile?.full_name?.trim() || user.fullName || user.name || 'Creator',
+      company: profile?.company ?? user.company,
+      avatarUrl: profile?.avatar_url ?? null,
+      bio: profile?.bio ?? null,
+      verified: profile?.verified ?? false,
+      followerCount: profile?.follower_count ?? 0,
+    },
+    reviews: {
+      average: reviews.average,
+      total: reviews.total,
+      latest: reviews.reviews.slice(0, 3).map((r) => ({ id: r.id, rating: r.rating, text: r.text, reviewerName: r.reviewerName, date: r.date, verifiedPurchase: r.verifiedPurchase })),
+    },
   };
 }

@@ -1,0 +1,265 @@
+/**
+ * The product editor's form state, as pure functions (unit-tested): the defaults of spec
+ * section 9, a saved product turned into form values, the form turned into the API payload
+ * (empty optional fields absent, the price and average setup time rules of section 5), list
+ * entries (trimmed, non-empty, no duplicates), and the checks the form runs before it sends.
+ * The payload is validated with the same zod schema the API uses.
+ */
+import { ACCESS_REQUIREMENT_KEYS, ProductInputSchema, cleanList, type AccessRequirementKey } from '../../shared/product-schema';
+import type { StudioProduct } from './types';
+
+export type DeliveryType = 'file' | 'link' | 'text' | 'multiple';
+export type DemoLinkType = 'video_demo' | 'live_demo' | 'source_code' | 'documentation' | 'tutorial' | 'api_reference';
+
+export interface DemoLinkDraft {
+  id: string;
+  type: DemoLinkType;
+  url: string;
+  title: string;
+  description: string;
+}
+
+export interface EditorValues {
+  title: string;
+  short_description: string;
+  description: string;
+  tags: string[];
+  category_id: string;
+  status: 'draft' | 'published' | 'archived';
+  image_url: string;
+  featured_image_url: string;
+  additional_images: string[];
+  /** '' until the creator chooses: the delivery section stays highlighted. */
+  content_delivery_type: DeliveryType | '';
+  file_urls: string[];
+  download_url: string;
+  content_text: string;
+  download_instructions: string;
+  demo_url: string;
+  video_demo_url: string;
+  demo_links: DemoLinkDraft[];
+  ai_tool_type: string;
+  content_type: string;
+  technical_level: 'beginner' | 'intermediate' | 'advanced';
+  pricing_model: 'free' | 'one_time' | 'subscription' | 'freemium';
+  price: string;
+  deployment_type: 'ready_to_use' | 'minimal_setup' | 'technical_setup';
+  avg_setup_time: string;
+  integration_complexity: number;
+  success_rate: number;
+  use_cases: string[];
+  required_skills: string[];
+  output_types: string[];
+  compatibility_tags: string[];
+  access_requirements: Record<AccessRequirementKey, string>;
+}
+
+/** Spec section 9: price 0, draft, one_time, beginner, ready_to_use, complexity 1, success 85, setup 5. */
+export function defaultValues(): EditorValues {
+  return {
+    title: '',
+    short_description: '',
+    description: '',
+    tags: [],
+    category_id: '',
+    status: 'draft',
+    image_url: '',
+    featured_image_url: '',
+    additional_images: [],
+    content_delivery_type: '',
+    file_urls: [],
+    download_url: '',
+    content_text: '',
+    download_instructions: '',
+    demo_url: '',
+    video_demo_url: '',
+    demo_links: [],
+    ai_tool_type: '',
+    content_type: '',
+    technical_level: 'beginner',
+    pricing_model: 'one_time',
+    price: '0',
+    deployment_type: 'ready_to_use',
+    avg_setup_time: '5',
+    integration_complexity: 1,
+    success_rate: 85,
+    use_cases: [],
+    required_skills: [],
+    output_types: [],
+    compatibility_tags: [],
+    access_requirements: { accounts: '', api_keys: '', hardware: '', other: '' },
+  };
+}
+
+/** Community score is earned from buyers, never set in the form (spec section 9 default 0). */
+export const COMMUNITY_SCORE_DEFAULT = 0;
+
+export function valuesFromProduct(p: StudioProduct): EditorValues {
+  const access = Object.fromEntries(ACCESS_REQUIREMENT_KEYS.map((k) => [k, typeof p.access_requirements?.[k] === 'string' ? (p.access_requirements[k] as string) : ''])) as Record<AccessRequirementKey, string>;
+  return {
+    title: p.title,
+    short_description: p.short_description ?? '',
+    description: p.description ?? '',
+    tags: [...p.tags],
+    category_id: p.category_id ?? '',
+    status: p.status,
+    image_url: p.image_url ?? '',
+    featured_image_url: p.featured_image_url ?? '',
+    additional_images: [...p.additional_images],
+    content_delivery_type: p.content_delivery_type,
+    file_urls: [...p.file_urls],
+    download_url: p.download_url ?? '',
+    content_text: p.content_text ?? '',
+    download_instructions: p.download_instructions ?? '',
+    demo_url: p.demo_url ?? '',
+    video_demo_url: p.video_demo_url ?? '',
+    demo_links: p.demo_links.map((l) => ({ id: l.id, type: l.type, url: l.url, title: l.title, description: l.description ?? '' })),
+    ai_tool_type: p.ai_tool_type ?? '',
+    content_type: p.content_type ?? '',
+    technical_level: p.technical_level,
+    pricing_model: p.pricing_model,
+    price: String(p.price),
+    deployment_type: p.deployment_type,
+    avg_setup_time: String(p.avg_setup_time),
+    integration_complexity: p.integration_complexity,
+    success_rate: p.success_rate,
+    use_cases: [...p.use_cases],
+    required_skills: [...p.required_skills],
+    output_types: [...p.output_types],
+    compatibility_tags: [...p.compatibility_tags],
+    access_requirements: access,
+  };
+}
+
+/** Spec section 5: number, minimum 0, 0 when unparseable; always 0 for the free model. */
+export function parsePrice(raw: string, pricingModel: string): number {
+  if (pricingModel === 'free') return 0;
+  const n = Number.parseFloat(raw);
+  return Number.isFinite(n) && n > 0 ? Math.round(n * 100) / 100 : 0;
+}
+
+/** Spec section 5: a whole number, at least 0; anything invalid becomes 0. */
+export function parseSetupTime(raw: string): number {
+  const n = Number(raw.trim());
+  return Number.isInteger(n) && n >= 0 ? n : 0;
+}
+
+/** Adds an entry to a list: trimmed, non-empty, no duplicates (case-insensitive). */
+export function addListEntry(list: readonly string[], raw: string): { list: string[]; error: string | null } {
+  const entry = raw.trim();
+  if (!entry) return { list: [...list], error: null };
+  if (list.some((item) => item.toLowerCase() === entry.toLowerCase())) return { list: [...list], error: `'${entry}' is already in the list` };
+  return { list: [...list, entry], error: null };
+}
+
+const present = (v: string) => (v.trim() ? v.trim() : undefined);
+
+/** Which delivery inputs a method shows (spec section 5). */
+export function deliveryInputs(method: DeliveryType | '') {
+  return {
+    files: method === 'file' || method === 'multiple',
+    link: method === 'link' || method === 'multiple',
+    text: method === 'text' || method === 'multiple',
+  };
+}
+
+/**
+ * The API payload. Empty optional fields are left out (sent as absent); inputs a delivery
+ * method does not use are not sent, so switching from 'multiple' to 'text' drops the files.
+ */
+export function toPayload(v: EditorValues): Record<string, unknown> {
+  const show = deliveryInputs(v.content_delivery_type);
+  const payload: Record<string, unknown> = {
+    title: v.title.trim(),
+    description: v.description.trim(),
+    status: v.status,
+    price: parsePrice(v.price, v.pricing_model),
+    pricing_model: v.pricing_model,
+    technical_level: v.technical_level,
+    deployment_type: v.deployment_type,
+    integration_complexity: v.integration_complexity,
+    success_rate: v.success_rate,
+    avg_setup_time: parseSetupTime(v.avg_setup_time),
+    tags: cleanList(v.tags),
+    use_cases: cleanList(v.use_cases),
+    required_skills: cleanList(v.required_skills),
+    output_types: cleanList(v.output_types),
+    compatibility_tags: cleanList(v.compatibility_tags),
+    additional_images: v.additional_images,
+    file_urls: show.files ? v.file_urls : [],
+    demo_links: v.demo_links.map((l) => ({
+      id: l.id,
+      type: l.type,
+      url: l.url.trim(),
+      title: l.title.trim(),
+      ...(present(l.description) ? { description: l.description.trim() } : {}),
+    })),
+    access_requirements: Object.fromEntries(Object.entries(v.access_requirements).filter(([, value]) => value.trim()).map(([k, value]) => [k, value.trim()])),
+  };
+  if (v.content_delivery_type) payload['content_delivery_type'] = v.content_delivery_type;
+  const optional: [string, string][] = [
+    ['short_description', v.short_description],
+    ['category_id', v.category_id],
+    ['image_url', v.image_url],
+    ['featured_image_url', v.featured_image_url],
+    ['demo_url', v.demo_url],
+    ['video_demo_url', v.video_demo_url],
+    ['ai_tool_type', v.ai_tool_type],
+    ['content_type', v.content_type],
+    ['download_instructions', v.download_instructions],
+  ];
+  if (show.link) optional.push(['download_url', v.download_url]);
+  if (show.text) optional.push(['content_text', v.content_text]);
+  for (const [key, value] of optional) {
+    const trimmed = present(value);
+    if (trimmed !== undefined) payload[key] = trimmed;
+  }
+  return payload;
+}
+
+export type FieldErrors = Record<string, string>;
+
+/**
+ * Checks the form before sending, with the API's own schema plus the rules the schema
+ * leaves to the form: demo links need a url and a title, and the delivery method is
+ * required. Keys are the schema's field paths (demo_links.0.url ...).
+ */
+export function validateForm(v: EditorValues): FieldErrors {
+  const errors: FieldErrors = {};
+  const parsed = ProductInputSchema.safeParse(toPayload(v));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join('.') || '_';
+      errors[key] ??= issue.message;
+    }
+  }
+  if (!v.content_delivery_type) errors['content_delivery_type'] = 'Choose how buyers receive the product';
+  v.demo_links.forEach((l, i) => {
+    if (!l.url.trim()) errors[`demo_links.${i}.url`] = 'URL is required';
+    if (!l.title.trim()) errors[`demo_links.${i}.title`] = 'Title is required';
+  });
+  return errors;
+}
+
+/** The name a stored deliverable is shown (and downloaded) with: the last path segment. */
+export function fileNameOf(url: string): string {
+  const clean = url.split(/[?#]/)[0] ?? url;
+  return decodeURIComponent(clean.slice(clean.lastIndexOf('/') + 1)) || 'file';
+}
+
+/** The section each field lives in, so the form can open the section of the first error. */
+export const FIELD_SECTIONS: Record<string, string> = {
+  title: 'basic', short_description: 'basic', description: 'basic', tags: 'basic', category_id: 'basic',
+  image_url: 'images', featured_image_url: 'images', additional_images: 'images',
+  content_delivery_type: 'delivery', file_urls: 'delivery', download_url: 'delivery', content_text: 'delivery', download_instructions: 'delivery',
+  demo_url: 'demos', video_demo_url: 'demos', demo_links: 'demos',
+  ai_tool_type: 'classification', content_type: 'classification', technical_level: 'classification',
+  pricing_model: 'pricing', price: 'pricing', deployment_type: 'pricing',
+  integration_complexity: 'metrics', success_rate: 'metrics', avg_setup_time: 'metrics',
+  use_cases: 'detailed', required_skills: 'detailed', output_types: 'detailed', compatibility_tags: 'detailed',
+  access_requirements: 'additional',
+};
+
+export function sectionOf(fieldPath: string): string {
+  return FIELD_SECTIONS[fieldPath.split('.')[0] ?? ''] ?? 'basic';
+}

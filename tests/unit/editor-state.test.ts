@@ -1,0 +1,95 @@
+/**
+ * The product editor's form rules (src/components/studio/editor-state.ts): section 9's
+ * defaults, the payload with empty optional fields absent, the price and setup-time rules,
+ * list entries, delivery inputs by method, and the checks before saving.
+ */
+import { describe, expect, it } from 'vitest';
+import { addListEntry, defaultValues, deliveryInputs, fileNameOf, parsePrice, parseSetupTime, sectionOf, toPayload, validateForm, type EditorValues } from '../../src/components/studio/editor-state';
+
+const valid = (): EditorValues => ({
+  ...defaultValues(),
+  title: 'AI Invoice Tool for Freelancers',
+  description: 'Turns receipts into invoices. Use it to save hours of admin every month.',
+  content_delivery_type: 'text',
+  content_text: 'The prompt.',
+});
+
+describe('defaults (spec section 9)', () => {
+  it('price 0, draft, one_time, beginner, ready_to_use, complexity 1, success 85, setup 5, no delivery method yet', () => {
+    expect(defaultValues()).toMatchObject({
+      price: '0', status: 'draft', pricing_model: 'one_time', technical_level: 'beginner', deployment_type: 'ready_to_use',
+      integration_complexity: 1, success_rate: 85, avg_setup_time: '5', content_delivery_type: '',
+    });
+  });
+});
+
+describe('price and average setup time (spec section 5)', () => {
+  it('price: a number with cents, 0 when unparseable or negative, always 0 when free', () => {
+    expect(parsePrice('19.999', 'one_time')).toBe(20);
+    expect(parsePrice('12.5', 'subscription')).toBe(12.5);
+    expect(parsePrice('abc', 'one_time')).toBe(0);
+    expect(parsePrice('-4', 'one_time')).toBe(0);
+    expect(parsePrice('25', 'free')).toBe(0);
+  });
+  it('setup time: a whole number at least 0; anything invalid becomes 0', () => {
+    expect(parseSetupTime('30')).toBe(30);
+    expect(parseSetupTime(' 0 ')).toBe(0);
+    expect(parseSetupTime('2.5')).toBe(0);
+    expect(parseSetupTime('-3')).toBe(0);
+    expect(parseSetupTime('soon')).toBe(0);
+  });
+});
+
+describe('list entries', () => {
+  it('are trimmed, non-empty and unique (case-insensitive)', () => {
+    expect(addListEntry(['ai'], '  automation ')).toEqual({ list: ['ai', 'automation'], error: null });
+    expect(addListEntry(['ai'], '   ')).toEqual({ list: ['ai'], error: null });
+    expect(addListEntry(['Automation'], 'automation')).toEqual({ list: ['Automation'], error: "'automation' is already in the list" });
+  });
+});
+
+describe('payload', () => {
+  it('leaves empty optional fields out and trims the rest', () => {
+    const payload = toPayload({ ...valid(), title: '  AI Invoice Tool for Freelancers ', short_description: '   ', demo_url: ' https://demo.example.com ', category_id: '' });
+    expect(payload['title']).toBe('AI Invoice Tool for Freelancers');
+    expect(payload['demo_url']).toBe('https://demo.example.com');
+    for (const key of ['short_description', 'category_id', 'image_url', 'video_demo_url', 'ai_tool_type', 'download_url']) expect(payload).not.toHaveProperty(key);
+    expect(payload['access_requirements']).toEqual({});
+  });
+  it('sends only the inputs the delivery method uses', () => {
+    expect(deliveryInputs('multiple')).toEqual({ files: true, link: true, text: true });
+    expect(deliveryInputs('link')).toEqual({ files: false, link: true, text: false });
+    const text = toPayload({ ...valid(), content_delivery_type: 'text', file_urls: ['private:deliverables/u/x/a.zip'], download_url: 'https://get.example.com' });
+    expect(text).toMatchObject({ content_delivery_type: 'text', content_text: 'The prompt.', file_urls: [] });
+    expect(text).not.toHaveProperty('download_url');
+  });
+  it('sends a demo link without an empty description', () => {
+    const payload = toPayload({ ...valid(), demo_links: [{ id: '1', type: 'tutorial', url: ' https://x.example.com ', title: ' Guide ', description: ' ' }] });
+    expect(payload['demo_links']).toEqual([{ id: '1', type: 'tutorial', url: 'https://x.example.com', title: 'Guide' }]);
+  });
+});
+
+describe('checks before saving', () => {
+  it('a valid form has no errors', () => {
+    expect(validateForm(valid())).toEqual({});
+  });
+  it('requires a delivery method, and a url and title for every demo link', () => {
+    const errors = validateForm({ ...valid(), content_delivery_type: '', demo_links: [{ id: '1', type: 'live_demo', url: '', title: '', description: '' }] });
+    expect(errors['content_delivery_type']).toBe('Choose how buyers receive the product');
+    expect(errors['demo_links.0.url']).toBe('URL is required');
+    expect(errors['demo_links.0.title']).toBe('Title is required');
+  });
+  it("uses the API schema's messages", () => {
+    const errors = validateForm({ ...valid(), title: 'Short', demo_url: 'example.com', video_demo_url: 'https://example.com/page' });
+    expect(errors).toMatchObject({
+      title: 'Title must be at least 10 characters',
+      demo_url: 'URL should start with http:// or https://',
+      video_demo_url: 'Use a YouTube, Vimeo, .mp4, .webm or .ogg link',
+    });
+    expect(sectionOf('demo_links.0.url')).toBe('demos');
+    expect(sectionOf('title')).toBe('basic');
+  });
+  it('names stored files by their last path segment', () => {
+    expect(fileNameOf('private:deliverables/u/abc/My-Workflow.zip')).toBe('My-Workflow.zip');
+  });
+});
