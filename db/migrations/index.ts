@@ -7,10 +7,12 @@ import * as initial from './2026-11-21-0001-initial';
 import * as profilePerUser from './2026-11-22-0001-profile-per-user';
 import * as catalogueSearch from './2026-11-22-0100-catalogue-search';
 import * as creatorStudio from './2026-11-22-0200-creator-studio';
+import * as followsNotifications from './2026-11-22-0300-follows-notifications';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
   '2026-11-22-0001-profile-per-user': profilePerUser,
   '2026-11-22-0100-catalogue-search': catalogueSearch,
   '2026-11-22-0200-creator-studio': creatorStudio,
+  '2026-11-22-0300-follows-notifications': followsNotifications,
 };

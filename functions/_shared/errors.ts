@@ -22,6 +22,13 @@ export const ERRORS = {
   UPLOAD_FAILED: { status: 502, message: 'Failed to upload images to products storage' },
   // Creator payouts (functions/studio).
   NO_PAYOUT_BALANCE: { status: 409, message: 'There is no balance available to pay out' },
+  // Follows, tool updates, notifications, profiles and seller reviews (issue 7).
+  CANNOT_FOLLOW_SELF: { status: 400, message: 'You cannot follow yourself' },
+  NOT_TOOL_MAINTAINER: { status: 403, message: 'Only the maintainer of this tool or an administrator can post updates' },
+  NOTIFICATION_NOT_FOUND: { status: 404, message: 'Notification not found' },
+  CANNOT_REVIEW_SELF: { status: 403, message: 'You cannot review yourself' },
+  NOT_A_SELLER: { status: 400, message: 'Only sellers can be reviewed' },
+  REVIEW_NOT_FOUND: { status: 404, message: 'Review not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },

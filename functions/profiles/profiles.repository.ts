@@ -1,7 +1,9 @@
 /**
- * Every profiles query of the accounts work (onboarding). Functions take `db` (or a
- * transaction) first. Other profile queries join this file as their features land.
+ * Every profiles query: onboarding (accounts work), and the public and own profile pages,
+ * their edit, avatar and banner, portfolio, own products and download history (issue 7).
+ * Functions take `db` (or a transaction) first.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { OnboardingStatus } from '../../src/shared/session';
 
@@ -38,4 +40,122 @@ export async function updateOnboarding(
     .where('id', '=', userId)
     .returning(['onboarding_status', 'interests', 'specialties', 'bio', 'user_type'])
     .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------
+// Public and own profiles (issue 7): the profile, its edit, avatar and banner, the
+// portfolio, own products and download history.
+// ---------------------------------------------------------------------------
+
+export async function findProfile(db: Db, id: string) {
+  return db.selectFrom('profiles').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
+
+export async function updateProfileFields(
+  db: Db,
+  id: string,
+  values: { fullName: string; bio: string | null; company: string | null; location: string | null; website: string | null; socialLinks: Record<string, string>; specialties: string[] },
+) {
+  return db
+    .updateTable('profiles')
+    .set({
+      full_name: values.fullName,
+      bio: values.bio,
+      company: values.company,
+      location: values.location,
+      website: values.website,
+      social_links: JSON.stringify(values.socialLinks),
+      specialties: values.specialties,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The account keeps the same name and company as the profile (the session and header read the account). */
+export async function updateUserIdentity(db: Db, id: string, values: { fullName: string; company: string | null }): Promise<void> {
+  await db.updateTable('users').set({ name: values.fullName, full_name: values.fullName, company: values.company, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** Locks the profile row and returns the current picture URLs (one upload at a time per user). */
+export async function lockProfileImages(db: Db, id: string) {
+  return db.selectFrom('profiles').select(['avatar_url', 'banner_image_url']).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function setAvatarUrl(db: Db, id: string, url: string | null): Promise<void> {
+  await db.updateTable('profiles').set({ avatar_url: url, updated_at: new Date() }).where('id', '=', id).execute();
+  // better-auth's user image is what the session, and so the header, shows.
+  await db.updateTable('users').set({ image: url, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function setBannerUrl(db: Db, id: string, url: string | null): Promise<void> {
+  await db.updateTable('profiles').set({ banner_image_url: url, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function publishedFigures(db: Db, creatorId: string): Promise<{ products: number; downloads: number }> {
+  const row = await db
+    .selectFrom('products')
+    .select([sql<string>`count(*)`.as('products'), sql<string>`coalesce(sum(downloads_count), 0)`.as('downloads')])
+    .where('creator_id', '=', creatorId)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
+  return { products: Number(row?.products ?? 0), downloads: Number(row?.downloads ?? 0) };
+}
+
+/** Categories the creator has published products in, for the portfolio filter. */
+export async function listPortfolioCategories(db: Db, creatorId: string): Promise<{ id: string; name: string }[]> {
+  return db
+    .selectFrom('categories as c')
+    .select(['c.id', 'c.name'])
+    .where((eb) => eb.exists(eb.selectFrom('products as p').select('p.id').whereRef('p.category_id', '=', 'c.id').where('p.creator_id', '=', creatorId).where('p.status', '=', 'published')))
+    .orderBy('c.name')
+    .execute();
+}
+
+export async function listPortfolio(
+  db: Db,
+  creatorId: string,
+  options: { sort: 'newest' | 'popular' | 'top_rated'; categoryId: string | null; offset: number; limit: number },
+) {
+  let query = db
+    .selectFrom('products')
+    .select(['id', 'title', 'short_description', 'price', 'rating', 'downloads_count', 'image_url', 'category_id', 'created_at'])
+    .where('creator_id', '=', creatorId)
+    .where('status', '=', 'published');
+  if (options.categoryId) query = query.where('category_id', '=', options.categoryId);
+  if (options.sort === 'popular') query = query.orderBy('downloads_count', 'desc').orderBy('created_at', 'desc');
+  else if (options.sort === 'top_rated') query = query.orderBy('rating', 'desc').orderBy('downloads_count', 'desc');
+  else query = query.orderBy('created_at', 'desc');
+  return query.orderBy('id', 'desc').offset(options.offset).limit(options.limit).execute();
+}
+
+/** The owner's products in every status, newest first (section 7: products by creator). */
+export async function listOwnProducts(db: Db, creatorId: string, limit = 100) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'title', 'status', 'price', 'downloads_count', 'views_count', 'rating', 'image_url', 'created_at', 'updated_at'])
+    .where('creator_id', '=', creatorId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The user's downloads with the product, newest first; status says whether it can be downloaded again. */
+export async function listDownloads(db: Db, userId: string, limit = 50) {
+  return db
+    .selectFrom('downloads as d')
+    .innerJoin('products as p', 'p.id', 'd.product_id')
+    .leftJoin('profiles as c', 'c.id', 'p.creator_id')
+    .select([
+      'd.id', 'd.download_type', 'd.amount', 'd.created_at', 'p.id as product_id', 'p.title', 'p.image_url', 'p.status',
+      'p.creator_id', 'c.full_name as creator_name',
+    ])
+    .where('d.user_id', '=', userId)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(limit)
+    .execute();
 }

@@ -1,0 +1,72 @@
+/**
+ * Every query of user_notifications, always scoped to one user: a query here never reads or
+ * changes another user's rows (each takes the user id and filters on it).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { cursorTime, type Keyset } from '../tool-updates/tool-updates.repository';
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('user_notifications')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('is_read', '=', false)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Marks one of the user's notifications read; false when the user has no such notification. */
+export async function markRead(db: Db, userId: string, notificationId: string): Promise<boolean> {
+  const rows = await db
+    .updateTable('user_notifications')
+    .set({ is_read: true, read_at: sql`coalesce(read_at, now())` })
+    .where('id', '=', notificationId)
+    .where('user_id', '=', userId)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .updateTable('user_notifications')
+    .set({ is_read: true, read_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .where('is_read', '=', false)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0);
+}
+
+/**
+ * The reader's updates, newest first: every update of a tool they follow, and every update
+ * they were notified about (a security notice for a tool they do not follow, or a tool they
+ * have unfollowed since), each with their notification when they have one.
+ */
+export async function listFeed(db: Db, userId: string, options: { toolId?: string | null; after?: Keyset | null; limit: number }) {
+  let query = db
+    .selectFrom('ai_tool_updates as u')
+    .innerJoin('ai_tools as t', 't.id', 'u.tool_id')
+    .leftJoin('profiles as a', 'a.id', 'u.author_id')
+    .leftJoin('user_notifications as n', (join) => join.onRef('n.update_id', '=', 'u.id').on('n.user_id', '=', userId))
+    .where((eb) =>
+      eb.or([
+        eb('u.tool_id', 'in', eb.selectFrom('ai_tool_follows').select('tool_id').where('user_id', '=', userId)),
+        eb('n.id', 'is not', null),
+      ]),
+    )
+    .select([
+      'u.id', 'u.tool_id', 't.name as tool_name', 'u.title', 'u.content', 'u.update_type', 'u.version', 'u.created_at',
+      'a.full_name as author_name', cursorTime.as('cursor_at'),
+      'n.id as notification_id', 'n.is_read', 'n.reason',
+      sql<{ id: string; title: string } | null>`case when n.reason = 'security_impact' then (
+        select jsonb_build_object('id', p.id, 'title', p.title)
+        from downloads d join products p on p.id = d.product_id
+        where d.user_id = ${userId} and p.ai_tool_type = u.tool_id
+        order by d.created_at desc limit 1
+      ) end`.as('impacted_product'),
+    ]);
+  if (options.toolId) query = query.where('u.tool_id', '=', options.toolId);
+  if (options.after) query = query.where(sql<boolean>`(u.created_at, u.id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`);
+  return query.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(options.limit).execute();
+}

@@ -1,0 +1,71 @@
+/**
+ * Every query of seller_reviews, and the seller's derived figures (average_rating,
+ * review_count) recomputed from the rows.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/**
+ * Locks the seller's profile row for the rest of the transaction. Reviews of one seller are
+ * written one after the other: each recount then starts after the previous writer committed
+ * and sees its review (under READ COMMITTED every statement takes a new snapshot).
+ */
+export async function lockSeller(db: Db, sellerId: string) {
+  return db.selectFrom('profiles').select(['id', 'user_type']).where('id', '=', sellerId).forUpdate().executeTakeFirst();
+}
+
+export async function hasPublishedProducts(db: Db, sellerId: string): Promise<boolean> {
+  const row = await db.selectFrom('products').select('id').where('creator_id', '=', sellerId).where('status', '=', 'published').limit(1).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Creates or replaces the reviewer's review of the seller; `created` tells which. */
+export async function upsertReview(db: Db, values: { sellerId: string; reviewerId: string; rating: number; text: string }) {
+  return db
+    .insertInto('seller_reviews')
+    .values({ seller_id: values.sellerId, reviewer_id: values.reviewerId, rating: values.rating, review_text: values.text })
+    .onConflict((oc) => oc.columns(['seller_id', 'reviewer_id']).doUpdateSet({ rating: values.rating, review_text: values.text, updated_at: sql`now()` }))
+    .returning(['id', sql<boolean>`(xmax = 0)`.as('created')])
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteReview(db: Db, sellerId: string, reviewerId: string): Promise<boolean> {
+  const rows = await db.deleteFrom('seller_reviews').where('seller_id', '=', sellerId).where('reviewer_id', '=', reviewerId).returning('id').execute();
+  return rows.length > 0;
+}
+
+export async function recomputeSellerRating(db: Db, sellerId: string) {
+  return db
+    .updateTable('profiles')
+    .set({
+      review_count: sql`(select count(*) from seller_reviews r where r.seller_id = ${sellerId})`,
+      average_rating: sql`coalesce((select round(avg(r.rating)::numeric, 2) from seller_reviews r where r.seller_id = ${sellerId}), 0)`,
+    })
+    .where('id', '=', sellerId)
+    .returning(['average_rating', 'review_count'])
+    .executeTakeFirstOrThrow();
+}
+
+function selectReviews(db: Db) {
+  return db
+    .selectFrom('seller_reviews as r')
+    .innerJoin('profiles as p', 'p.id', 'r.reviewer_id')
+    .select([
+      'r.id', 'r.seller_id', 'r.reviewer_id', 'r.rating', 'r.review_text', 'r.created_at', 'r.updated_at',
+      'p.full_name as reviewer_name', 'p.avatar_url as reviewer_avatar_url',
+      sql<boolean>`exists (
+        select 1 from downloads d join products pr on pr.id = d.product_id
+        where d.user_id = r.reviewer_id and pr.creator_id = r.seller_id
+      )`.as('verified_download'),
+    ]);
+}
+
+export type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>['execute']>>[number];
+
+export async function listLatestReviews(db: Db, sellerId: string, limit: number): Promise<ReviewRow[]> {
+  return selectReviews(db).where('r.seller_id', '=', sellerId).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute();
+}
+
+export async function findReview(db: Db, sellerId: string, reviewerId: string): Promise<ReviewRow | undefined> {
+  return selectReviews(db).where('r.seller_id', '=', sellerId).where('r.reviewer_id', '=', reviewerId).executeTakeFirst();
+}

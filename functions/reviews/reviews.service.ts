@@ -1,0 +1,92 @@
+/**
+ * Seller reviews (spec sections 3, 6, 7 and 8). Called by src/pages/api/reviews/** and the
+ * public profile page.
+ *
+ * Rules:
+ * - A signed-in user reviews another user who sells (a creator, or anyone with a published
+ *   product); never themselves (403 CANNOT_REVIEW_SELF, and a check constraint).
+ * - One review per reviewer and seller (unique key): writing again edits it; the reviewer
+ *   may delete it.
+ * - The seller's average_rating and review_count are recomputed from the rows in the same
+ *   transaction, under a lock on the seller's profile, so they always match the reviews.
+ */
+import type { Db } from '../../db/database';
+import { AppError } from '../_shared/errors';
+import { REVIEWS_SHOWN, type SellerReviewView } from '../../src/shared/profile';
+import { validateReview } from '../../src/shared/reviews';
+import { toNumber } from '../../src/shared/products';
+import {
+  deleteReview, findReview, hasPublishedProducts, listLatestReviews, lockSeller, recomputeSellerRating, upsertReview, type ReviewRow,
+} from './reviews.repository';
+
+export interface SellerRating {
+  averageRating: number;
+  reviewCount: number;
+}
+
+export interface SavedReview {
+  created: boolean;
+  review: SellerReviewView;
+  seller: SellerRating;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function toReviewView(row: ReviewRow): SellerReviewView {
+  return {
+    id: row.id,
+    rating: row.rating,
+    text: row.review_text,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    reviewer: { id: row.reviewer_id, fullName: row.reviewer_name?.trim() || 'User', avatarUrl: row.reviewer_avatar_url },
+    verifiedDownload: Boolean(row.verified_download),
+  };
+}
+
+function requireUserId(userId: string | null | undefined): string {
+  if (!userId) throw new AppError('UNAUTHENTICATED');
+  return userId;
+}
+
+function toRating(row: { average_rating: string | number; review_count: number }): SellerRating {
+  return { averageRating: toNumber(row.average_rating, 0), reviewCount: row.review_count };
+}
+
+export async function saveReview(db: Db, userId: string | null | undefined, sellerId: string, raw: unknown): Promise<SavedReview> {
+  const me = requireUserId(userId);
+  if (!sellerId || sellerId.length > 200) throw new AppError('PROFILE_NOT_FOUND');
+  if (sellerId === me) throw new AppError('CANNOT_REVIEW_SELF');
+  const checked = validateReview(raw);
+  if (!checked.ok) throw new AppError('VALIDATION_FAILED', undefined, checked.fields);
+  return db.transaction().execute(async (trx) => {
+    const seller = await lockSeller(trx, sellerId);
+    if (!seller) throw new AppError('PROFILE_NOT_FOUND');
+    if (seller.user_type !== 'creator' && !(await hasPublishedProducts(trx, sellerId))) throw new AppError('NOT_A_SELLER');
+    const { created } = await upsertReview(trx, { sellerId, reviewerId: me, rating: checked.value.rating, text: checked.value.text });
+    const rating = await recomputeSellerRating(trx, sellerId);
+    const review = await findReview(trx, sellerId, me);
+    if (!review) throw new AppError('INTERNAL');
+    return { created: Boolean(created), review: toReviewView(review), seller: toRating(rating) };
+  });
+}
+
+export async function removeReview(db: Db, userId: string | null | undefined, sellerId: string): Promise<{ seller: SellerRating }> {
+  const me = requireUserId(userId);
+  if (!sellerId || sellerId.length > 200) throw new AppError('REVIEW_NOT_FOUND');
+  return db.transaction().execute(async (trx) => {
+    const seller = await lockSeller(trx, sellerId);
+    if (!seller || !(await deleteReview(trx, sellerId, me))) throw new AppError('REVIEW_NOT_FOUND');
+    return { seller: toRating(await recomputeSellerRating(trx, sellerId)) };
+  });
+}
+
+export async function listSellerReviews(db: Db, sellerId: string): Promise<SellerReviewView[]> {
+  return (await listLatestReviews(db, sellerId, REVIEWS_SHOWN)).map(toReviewView);
+}
+
+export async function findOwnReview(db: Db, userId: string | null | undefined, sellerId: string): Promise<SellerReviewView | null> {
+  if (!userId || userId === sellerId) return null;
+  const row = await findReview(db, sellerId, userId);
+  return row ? toReviewView(row) : null;
+}

@@ -1,0 +1,94 @@
+/**
+ * Every query of tool updates: the tool and its claim, posting an update with its
+ * notifications, and reading updates newest first (keyset pages over created_at, id).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { UpdateType } from '../../src/shared/tool-updates';
+
+export async function findTool(db: Db, toolId: string) {
+  return db.selectFrom('ai_tools').select(['id', 'name', 'claimed_by', 'maintainer_name']).where('id', '=', toolId).executeTakeFirst();
+}
+
+export async function findRole(db: Db, userId: string): Promise<'user' | 'admin' | undefined> {
+  const row = await db.selectFrom('profiles').select('role').where('id', '=', userId).executeTakeFirst();
+  return row?.role;
+}
+
+export async function insertUpdate(
+  db: Db,
+  values: { toolId: string; authorId: string; title: string; content: string; updateType: UpdateType; version: string | null },
+) {
+  return db
+    .insertInto('ai_tool_updates')
+    .values({ tool_id: values.toolId, author_id: values.authorId, title: values.title, content: values.content, update_type: values.updateType, version: values.version })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Security notices for buyers who downloaded a product built on the tool (whatever its
+ * status now), whether or not they follow it. Inserted before the followers' notices, so a
+ * follower who is also such a buyer gets the more specific reason.
+ */
+export async function insertImpactNotifications(db: Db, updateId: string, toolId: string, createdAt: Date): Promise<number> {
+  const result = await sql`
+    insert into user_notifications (user_id, update_id, reason, created_at)
+    select distinct d.user_id, ${updateId}::uuid, 'security_impact', ${createdAt}::timestamptz
+    from downloads d join products p on p.id = d.product_id
+    where p.ai_tool_type = ${toolId}
+    on conflict (user_id, update_id) do nothing
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** One notice per follower of the tool. */
+export async function insertFollowerNotifications(db: Db, updateId: string, toolId: string, createdAt: Date): Promise<number> {
+  const result = await sql`
+    insert into user_notifications (user_id, update_id, reason, created_at)
+    select f.user_id, ${updateId}::uuid, 'follow', ${createdAt}::timestamptz
+    from ai_tool_follows f
+    where f.tool_id = ${toolId}
+    on conflict (user_id, update_id) do nothing
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** A microsecond-exact text form of created_at, for keyset cursors. */
+export const cursorTime = sql<string>`to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export function selectUpdates(db: Db) {
+  return db
+    .selectFrom('ai_tool_updates as u')
+    .innerJoin('ai_tools as t', 't.id', 'u.tool_id')
+    .leftJoin('profiles as a', 'a.id', 'u.author_id')
+    .select([
+      'u.id', 'u.tool_id', 't.name as tool_name', 'u.title', 'u.content', 'u.update_type', 'u.version', 'u.created_at',
+      'a.full_name as author_name', cursorTime.as('cursor_at'),
+    ]);
+}
+
+export type UpdateRow = Awaited<ReturnType<ReturnType<typeof selectUpdates>['execute']>>[number];
+
+export interface Keyset {
+  createdAt: string;
+  id: string;
+}
+
+export async function listUpdates(db: Db, options: { toolId?: string | null; after?: Keyset | null; limit: number }): Promise<UpdateRow[]> {
+  let query = selectUpdates(db);
+  if (options.toolId) query = query.where('u.tool_id', '=', options.toolId);
+  if (options.after) query = query.where(sql<boolean>`(u.created_at, u.id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`);
+  return query.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(options.limit).execute();
+}
+
+export async function latestUpdateAt(db: Db, toolId: string | null): Promise<Date | null> {
+  let query = db.selectFrom('ai_tool_updates').select(sql<Date | null>`max(created_at)`.as('at'));
+  if (toolId) query = query.where('tool_id', '=', toolId);
+  const row = await query.executeTakeFirst();
+  return row?.at ? new Date(row.at) : null;
+}
+
+export async function findUpdate(db: Db, id: string): Promise<UpdateRow | undefined> {
+  return selectUpdates(db).where('u.id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,88 @@
+/**
+ * Tool updates (spec sections 2, 3 and 7; issue 7). Called by src/pages/api/tools/** and the
+ * feed routes.
+ *
+ * Rules:
+ * - Only the maintainer of a claimed tool (ai_tools.claimed_by) or an administrator
+ *   (profiles.role = 'admin') posts an update; anyone else gets 403 NOT_TOOL_MAINTAINER.
+ * - Posting is one transaction: the update, a 'security_impact' notice for every buyer who
+ *   downloaded a product built on the tool when it is a security update, and a 'follow' notice
+ *   for every follower. Either all of it is written or none of it.
+ */
+import type { Db } from '../../db/database';
+import { AppError } from '../_shared/errors';
+import {
+  decodeCursor, encodeCursor, UPDATES_PAGE_SIZE, validateToolUpdate, type Page, type ToolUpdateView, type UpdateType,
+} from '../../src/shared/tool-updates';
+import {
+  findRole, findTool, findUpdate, insertFollowerNotifications, insertImpactNotifications, insertUpdate, listUpdates, type UpdateRow,
+} from './tool-updates.repository';
+
+const TOOL_ID = /^[a-z0-9-]{1,60}$/;
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function toUpdateView(row: UpdateRow): ToolUpdateView {
+  return {
+    id: row.id,
+    toolId: row.tool_id,
+    toolName: row.tool_name,
+    title: row.title,
+    content: row.content,
+    updateType: row.update_type as UpdateType,
+    version: row.version,
+    createdAt: iso(row.created_at),
+    authorName: row.author_name,
+  };
+}
+
+async function requireTool(db: Db, toolId: string) {
+  const tool = TOOL_ID.test(toolId) ? await findTool(db, toolId) : undefined;
+  if (!tool) throw new AppError('TOOL_NOT_FOUND');
+  return tool;
+}
+
+/** The maintainer of a claimed tool, or an administrator. */
+export async function canPostUpdate(db: Db, userId: string | null | undefined, toolId: string): Promise<boolean> {
+  if (!userId) return false;
+  const tool = TOOL_ID.test(toolId) ? await findTool(db, toolId) : undefined;
+  if (!tool) return false;
+  if (tool.claimed_by === userId) return true;
+  return (await findRole(db, userId)) === 'admin';
+}
+
+export interface PostedUpdate {
+  update: ToolUpdateView;
+  /** Notices written: followers, and buyers reached by a security update who do not follow. */
+  notified: { followers: number; impacted: number };
+}
+
+export async function postToolUpdate(db: Db, userId: string | null | undefined, toolId: string, raw: unknown): Promise<PostedUpdate> {
+  if (!userId) throw new AppError('UNAUTHENTICATED');
+  await requireTool(db, toolId);
+  if (!(await canPostUpdate(db, userId, toolId))) throw new AppError('NOT_TOOL_MAINTAINER');
+  const checked = validateToolUpdate(raw);
+  if (!checked.ok) throw new AppError('VALIDATION_FAILED', undefined, checked.fields);
+  const input = checked.value;
+
+  return db.transaction().execute(async (trx) => {
+    const row = await insertUpdate(trx, { toolId, authorId: userId, ...input });
+    const createdAt = new Date(row.created_at);
+    const impacted = input.updateType === 'security' ? await insertImpactNotifications(trx, row.id, toolId, createdAt) : 0;
+    const followers = await insertFollowerNotifications(trx, row.id, toolId, createdAt);
+    const created = await findUpdate(trx, row.id);
+    if (!created) throw new AppError('INTERNAL');
+    return { update: toUpdateView(created), notified: { followers, impacted } };
+  });
+}
+
+export async function listToolUpdates(
+  db: Db,
+  options: { toolId?: string | null; cursor?: string | null; limit?: number },
+): Promise<Page<ToolUpdateView>> {
+  if (options.toolId) await requireTool(db, options.toolId);
+  const limit = Math.min(Math.max(options.limit ?? UPDATES_PAGE_SIZE, 1), 50);
+  const rows = await listUpdates(db, { toolId: options.toolId ?? null, after: decodeCursor(options.cursor), limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { items: page.map(toUpdateView), nextCursor: rows.length > limit && last ? encodeCursor(last.cursor_at, last.id) : null };
+}

@@ -1,0 +1,12 @@
+/**
+ * GET /api/profiles/{userId}/products?sort=newest|popular|top_rated&category=&offset=: the
+ * creator's published products (the portfolio); { items, nextOffset }.
+ */
+import { getDb } from '../../../../../db/database';
+import { handle, json } from '../../../../../functions/_shared/http';
+import { getPublicPortfolio } from '../../../../../functions/profiles/profile-page.service';
+
+export const GET = handle(async ({ params, url }) => {
+  const q = url.searchParams;
+  return json(await getPublicPortfolio(await getDb(), params.userId ?? '', { sort: q.get('sort'), category: q.get('category'), offset: q.get('offset') }));
+});

@@ -1,0 +1,23 @@
+/**
+ * GET  /api/tools/{toolId}/updates?cursor=: the tool's updates newest first,
+ *      { items, nextCursor, canPost } (canPost: the caller may post, for the form).
+ * POST /api/tools/{toolId}/updates { title, content, updateType, version? }: the maintainer
+ *      of the claimed tool or an administrator posts an update; 201 { update, notified }.
+ */
+import { getDb } from '../../../../../db/database';
+import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
+import { handle, json } from '../../../../../functions/_shared/http';
+import { canPostUpdate, listToolUpdates, postToolUpdate } from '../../../../../functions/tool-updates/tool-updates.service';
+
+export const GET = handle(async ({ params, url, locals }) => {
+  const db = await getDb();
+  const toolId = params.toolId ?? '';
+  const page = await listToolUpdates(db, { toolId, cursor: url.searchParams.get('cursor') });
+  return json({ ...page, canPost: await canPostUpdate(db, locals.user?.id, toolId) });
+});
+
+export const POST = handle(async (context) => {
+  const user = requireApiUser(context);
+  const body: unknown = await context.request.json().catch(() => ({}));
+  return json(await postToolUpdate(await getDb(), user.id, context.params.toolId ?? '', body), { status: 201 });
+});
