@@ -47,12 +47,12 @@ export function DemoLinksEditor({ links, onChange, errors, max }: Props) {
                   </select>
                 </label>
                 <label className="st-field">
-                  <span className="st-label">Title <span className="st-req" aria-hidden="true">*</span></span>
+                  <span className="st-label">Title</span>
                   <input className="st-input" value={link.title} required aria-invalid={Boolean(err('title')) || undefined} onChange={(e) => update(i, { title: e.target.value })} placeholder="Watch the 3-minute walkthrough" />
                   {err('title') && <span className="st-error">{err('title')}</span>}
                 </label>
                 <label className="st-field st-span-2">
-                  <span className="st-label">URL <span className="st-req" aria-hidden="true">*</span></span>
+                  <span className="st-label">URL</span>
                   <input id={`st-demo-${link.id}-url`} className="st-input" type="url" inputMode="url" value={link.url} required aria-invalid={Boolean(err('url')) || undefined} onChange={(e) => update(i, { url: e.target.value })} placeholder="https://" />
                   {err('url') && <span className="st-error">{err('url')}</span>}
                 </label>

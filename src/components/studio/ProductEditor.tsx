@@ -57,11 +57,13 @@ function Field({ label, htmlFor, error, hint, counter, optional = false, require
   return (
     <div className="st-field">
       <div className="st-label-row">
-        <label htmlFor={htmlFor} className="st-label">
-          {label}
-          {required && <span className="st-req" aria-hidden="true"> *</span>}
-          {optional && <span className="st-optional"> (optional)</span>}
-        </label>
+        <span className="st-label">
+          <label htmlFor={htmlFor}>
+            {label}
+            {optional && <span className="st-optional"> (optional)</span>}
+          </label>
+          {required && <span className="st-req" aria-hidden="true">*</span>}
+        </span>
         {counter && <span className="st-counter" aria-hidden="true">{counter}</span>}
       </div>
       {children}
@@ -223,13 +225,13 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
           <div className="st-editor-main">
             <EditorSection id="basic" number={1} title="Basic Information" description="What it is and why buyers want it. These fields drive the quality score." collapsible={collapsible} open={open['basic']!} onToggle={toggle} complete={basicComplete}>
               <Field label="Title" htmlFor={fid('title')} required error={err('title')} counter={`${values.title.trim().length}/100`}>
-                <input id={fid('title')} data-field="title" className="st-input" value={values.title} onChange={(e) => set('title', e.target.value)} placeholder="AI Lead Qualification Workflow for n8n" maxLength={140} aria-invalid={Boolean(err('title')) || undefined} aria-describedby={described('title')} autoComplete="off" />
+                <input id={fid('title')} data-field="title" aria-required="true" className="st-input" value={values.title} onChange={(e) => set('title', e.target.value)} placeholder="AI Lead Qualification Workflow for n8n" maxLength={140} aria-invalid={Boolean(err('title')) || undefined} aria-describedby={described('title')} autoComplete="off" />
               </Field>
               <Field label="Short description" htmlFor={fid('short')} optional error={err('short_description')} counter={`${values.short_description.trim().length}/150`} hint="One line for cards and search results.">
                 <input id={fid('short')} data-field="short_description" className="st-input" value={values.short_description} onChange={(e) => set('short_description', e.target.value)} placeholder="Scores inbound leads with GPT and routes hot ones to Slack." maxLength={200} aria-invalid={Boolean(err('short_description')) || undefined} />
               </Field>
               <Field label="Description" htmlFor={fid('description')} required error={err('description')} counter={`${values.description.trim().length}/1000`}>
-                <textarea id={fid('description')} data-field="description" className="st-input st-textarea" rows={7} value={values.description} onChange={(e) => set('description', e.target.value)} placeholder="What does it do, who is it for, and how does it help? Two or more sentences work best." aria-invalid={Boolean(err('description')) || undefined} aria-describedby={described('description')} />
+                <textarea id={fid('description')} data-field="description" aria-required="true" className="st-input st-textarea" rows={7} value={values.description} onChange={(e) => set('description', e.target.value)} placeholder="What does it do, who is it for, and how does it help? Two or more sentences work best." aria-invalid={Boolean(err('description')) || undefined} aria-describedby={described('description')} />
               </Field>
               <div data-field="tags">
                 <ListInput name="tags" label="Tags" values={values.tags} onChange={(tags) => set('tags', tags)} placeholder="automation, lead generation…" hint={`3 to 8 tags work best, at most ${TAGS_MAX}. Include one of: ai, automation, productivity, analytics, ml, nlp.`} error={err('tags')} valid={!validating && score.fields.tags.isValid && values.tags.length > 0} max={TAGS_MAX} />
