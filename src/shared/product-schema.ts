@@ -119,8 +119,8 @@ export const ProductInputSchema = z.object({
   success_rate: z.coerce.number().int().min(0).max(100).default(85),
   // Whole number, at least 0; invalid becomes 0 (spec section 5).
   avg_setup_time: z.preprocess((v) => {
-    const n = typeof v === 'string' ? Number.parseInt(v, 10) : v;
-    return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
+    const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0;
   }, z.number().int().min(0).max(100_000)).default(5),
   content_delivery_type: z.enum(DELIVERY_TYPES, { error: 'Choose how buyers receive the product' }),
   content_text: optionalText(20_000),

@@ -93,3 +93,13 @@ describe('checks before saving', () => {
     expect(fileNameOf('private:deliverables/u/abc/My-Workflow.zip')).toBe('My-Workflow.zip');
   });
 });
+
+describe('the shared schema agrees with the form', () => {
+  it('average setup time: a whole number at least 0, anything else 0, absent 5', async () => {
+    const { ProductInputSchema } = await import('../../src/shared/product-schema');
+    const parse = (avg_setup_time: unknown) => ProductInputSchema.parse({ ...toPayload(valid()), avg_setup_time }).avg_setup_time;
+    expect([parse(30), parse('45'), parse(2.5), parse('2.5'), parse(-1), parse('soon'), parse('')]).toEqual([30, 45, 0, 0, 0, 0, 0]);
+    const { avg_setup_time: _omit, ...rest } = toPayload(valid());
+    expect(ProductInputSchema.parse(rest).avg_setup_time).toBe(5);
+  });
+});
