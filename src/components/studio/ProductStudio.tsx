@@ -58,6 +58,8 @@ function CardMenu({ product, onPreview, onEdit, onDelete }: { product: StudioPro
 
   const choose = (action: () => void) => {
     setOpen(false);
+    // The menu item disappears: focus its button first, so a dialog opened now returns focus there.
+    button.current?.focus();
     action();
   };
   const onKey = (e: React.KeyboardEvent) => {
