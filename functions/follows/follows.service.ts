@@ -75,7 +75,7 @@ export async function listMyFollowedTools(db: Db, userId: string | null | undefi
   return rows.map((r) => ({ toolId: r.tool_id, name: r.name, followedAt: new Date(r.created_at).toISOString() }));
 }
 
-async function personState(db: Db, me: string, targetId: string, following: boolean): Promise<PersonFollowState> {
+async function personState(db: Db, targetId: string, following: boolean): Promise<PersonFollowState> {
   const counts = await findFollowCounts(db, targetId);
   return { userId: targetId, following, followerCount: counts?.follower_count ?? 0, followingCount: counts?.following_count ?? 0 };
 }
@@ -92,7 +92,7 @@ export async function followPerson(db: Db, userId: string | null | undefined, ta
   await db.transaction().execute(async (trx) => {
     if (await insertFollow(trx, me, targetId)) await adjustFollowCounters(trx, me, targetId, 1);
   });
-  return personState(db, me, targetId, true);
+  return personState(db, targetId, true);
 }
 
 export async function unfollowPerson(db: Db, userId: string | null | undefined, targetId: string): Promise<PersonFollowState> {
@@ -101,7 +101,7 @@ export async function unfollowPerson(db: Db, userId: string | null | undefined, 
   await db.transaction().execute(async (trx) => {
     if (await deleteFollow(trx, me, targetId)) await adjustFollowCounters(trx, me, targetId, -1);
   });
-  return personState(db, me, targetId, false);
+  return personState(db, targetId, false);
 }
 
 /** Follow status is only looked up when viewing another profile (spec section 6). */

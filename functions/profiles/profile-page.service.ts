@@ -14,7 +14,7 @@ import { AppError } from '../_shared/errors';
 import { toNumber } from '../../src/shared/products';
 import {
   PORTFOLIO_PAGE_SIZE, isPortfolioSort, validateProfile,
-  type PortfolioItem, type PortfolioSort, type ProfileStats, type PublicProfile, type SellerReviewView,
+  type DownloadHistoryItem, type OwnProduct, type PortfolioItem, type PortfolioSort, type ProfileStats, type PublicProfile, type SellerReviewView,
 } from '../../src/shared/profile';
 import { CATEGORY_IDS } from '../../src/shared/categories';
 import { isFollowingPerson } from '../follows/follows.service';
@@ -129,31 +129,6 @@ export async function getProfilePage(db: Db, profileId: string, viewerId: string
   };
 }
 
-export interface OwnProduct {
-  id: string;
-  title: string;
-  status: 'draft' | 'published' | 'archived';
-  price: number;
-  downloadsCount: number;
-  viewsCount: number;
-  imageUrl: string | null;
-  updatedAt: string;
-}
-
-export interface DownloadHistoryItem {
-  id: string;
-  productId: string;
-  title: string;
-  imageUrl: string | null;
-  creatorId: string;
-  creatorName: string;
-  downloadType: 'free' | 'paid';
-  amount: number;
-  createdAt: string;
-  /** Only published products can be downloaded again. */
-  available: boolean;
-}
-
 export interface OwnProfilePage {
   profile: PublicProfile;
   email: string;
@@ -208,7 +183,7 @@ export async function updateOwnProfile(db: Db, userId: string | null | undefined
   const current = await findProfile(db, userId);
   if (!current) throw new AppError('PROFILE_NOT_FOUND');
   const checked = validateProfile(raw, current.user_type);
-  if (!checked.ok) throw new AppError('VALIDATION_FAILED', undefined, checked.fields);
+  if (!checked.ok) throw new AppError('VALIDATION_FAILED', undefined, checked.fields as Record<string, string>);
   const row = await db.transaction().execute(async (trx) => {
     const updated = await updateProfileFields(trx, userId, checked.value);
     await updateUserIdentity(trx, userId, { fullName: checked.value.fullName, company: checked.value.company });

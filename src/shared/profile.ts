@@ -175,6 +175,31 @@ export interface PortfolioItem {
   createdAt: string;
 }
 
+export interface OwnProduct {
+  id: string;
+  title: string;
+  status: 'draft' | 'published' | 'archived';
+  price: number;
+  downloadsCount: number;
+  viewsCount: number;
+  imageUrl: string | null;
+  updatedAt: string;
+}
+
+export interface DownloadHistoryItem {
+  id: string;
+  productId: string;
+  title: string;
+  imageUrl: string | null;
+  creatorId: string;
+  creatorName: string;
+  downloadType: 'free' | 'paid';
+  amount: number;
+  createdAt: string;
+  /** Only published products can be downloaded again. */
+  available: boolean;
+}
+
 /** 'Joined March 2024' from the profile's creation date. */
 export function joinedLabel(createdAt: string | Date): string {
   return `Joined ${new Date(createdAt).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`;

@@ -1,13 +1,85 @@
 /**
  * $unreadCount: unread tool-update notifications of the signed-in user, shown as a badge
- * on AI Tools in the header (spec section 2: hidden at 0, 99+ above 99). The follows and
- * notifications feature sets it; the header renders it.
+ * on AI Tools in the header (spec section 2: hidden at 0, 99+ above 99). Framework-free so
+ * the header script, the follow buttons and the /tool-updates island share one value.
+ *
+ * startUnreadSync() (called once by the header) keeps it right: it loads the count when the
+ * session is signed in, resets it to 0 when signed out (spec section 4: without a user,
+ * notifications are empty), and loads it again when the tab regains focus. Every follow
+ * change and mark-read calls refreshUnreadCount() or sets the count the server answered.
  */
 import { atom } from 'nanostores';
+import { $session } from './session';
 
 export const $unreadCount = atom(0);
 
 export function unreadBadgeText(count: number): string | null {
   if (!Number.isFinite(count) || count <= 0) return null;
   return count > 99 ? '99+' : String(Math.floor(count));
+}
+
+export const UNREAD_COUNT_URL = '/api/notifications/unread-count';
+/** A focus within this long of the last load does not load again. */
+const FOCUS_REFRESH_MIN_MS = 1_000;
+
+let inFlight: Promise<number | null> | null = null;
+let lastLoadedAt = 0;
+
+/**
+ * Loads the count from the server. Resolves with the count, or null when there is no
+ * signed-in user or the request failed (the badge keeps its value; the caller decides
+ * whether to say 'Failed to load notifications').
+ */
+export function refreshUnreadCount(): Promise<number | null> {
+  if ($session.get().status !== 'signed-in') return Promise.resolve(null);
+  inFlight ??= fetch(UNREAD_COUNT_URL, { credentials: 'same-origin', headers: { accept: 'application/json' }, cache: 'no-store' })
+    .then(async (response) => {
+      if (response.status === 401) {
+        $unreadCount.set(0);
+        return null;
+      }
+      if (!response.ok) throw new Error(`unread count answered ${response.status}`);
+      const body = (await response.json()) as { count?: unknown };
+      const count = typeof body.count === 'number' && body.count >= 0 ? body.count : 0;
+      lastLoadedAt = Date.now();
+      // A sign-out while the request ran wins.
+      if ($session.get().status === 'signed-in') $unreadCount.set(count);
+      return count;
+    })
+    .catch((error: unknown) => {
+      console.warn('[notifications] could not load the unread count:', error);
+      return null;
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+/** The count a mark-read or list answer carried: no extra request. */
+export function setUnreadCount(count: number): void {
+  if (Number.isFinite(count) && count >= 0) {
+    $unreadCount.set(Math.floor(count));
+    lastLoadedAt = Date.now();
+  }
+}
+
+let started = false;
+
+export function startUnreadSync(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  let previous = $session.get().status;
+  $session.subscribe((state) => {
+    if (state.status === 'signed-in' && (previous !== 'signed-in' || lastLoadedAt === 0)) void refreshUnreadCount();
+    if (state.status === 'signed-out') $unreadCount.set(0);
+    previous = state.status;
+  });
+  const onFocus = () => {
+    if (document.visibilityState === 'hidden') return;
+    if (Date.now() - lastLoadedAt < FOCUS_REFRESH_MIN_MS) return;
+    void refreshUnreadCount();
+  };
+  window.addEventListener('focus', onFocus);
+  document.addEventListener('visibilitychange', onFocus);
 }

@@ -1,0 +1,231 @@
+/**
+ * /tool-updates for a signed-in user (spec sections 2, 4, 7 and 8): the updates of the tools
+ * they follow (and security notices about products they downloaded), newest first, unread
+ * ones marked, 'Mark All as Read (count)' while anything is unread, an item marked read when
+ * opened, a filter by tool, and 'Load more'. The first page arrives as props (rendered on the
+ * server), so the list is there before any script runs.
+ *
+ * The header badge and this list share $unreadCount: a mark-read sets it from the server's
+ * answer; when the badge's count rises (the tab regained focus and new updates arrived), the
+ * first page is loaded again.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { formatDate, timeAgo } from '../../shared/format';
+import type { FeedItem } from '../../shared/tool-updates';
+import { toast } from '../../stores/toasts';
+import { $unreadCount, setUnreadCount } from '../../stores/notifications';
+import { UpdateTypeBadge, UpdateVersion } from './UpdateTypeBadge';
+import './updates.css';
+import './feed.css';
+
+interface Props {
+  initialItems: FeedItem[];
+  initialCursor: string | null;
+  initialUnread: number;
+  followedTools: { toolId: string; name: string }[];
+}
+
+interface FeedAnswer {
+  items: FeedItem[];
+  nextCursor: string | null;
+  unreadCount: number;
+}
+
+async function fetchFeed(cursor: string | null, toolId: string | null): Promise<FeedAnswer> {
+  const query = new URLSearchParams();
+  if (cursor) query.set('cursor', cursor);
+  if (toolId) query.set('tool', toolId);
+  const response = await fetch(`/api/notifications${query.size ? `?${query}` : ''}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, cache: 'no-store' });
+  if (!response.ok) throw new Error(`notifications answered ${response.status}`);
+  return (await response.json()) as FeedAnswer;
+}
+
+function FeedEntry({ item, onOpen }: { item: FeedItem; onOpen: (item: FeedItem) => void }) {
+  const [open, setOpen] = useState(false);
+  const unread = !item.isRead;
+  const bodyId = `update-${item.id}`;
+  function toggle() {
+    const next = !open;
+    setOpen(next);
+    if (next) onOpen(item);
+  }
+  return (
+    <li className={`fitem${unread ? ' is-unread' : ''}${item.reason === 'security_impact' ? ' is-impact' : ''}`}>
+      <div className="fitem-meta">
+        <a className="ftool" href={`/tools/${item.toolId}`}>{item.toolName}</a>
+        <UpdateTypeBadge type={item.updateType} />
+        <UpdateVersion version={item.version} />
+        <time className="utime" dateTime={item.createdAt} title={formatDate(item.createdAt)} suppressHydrationWarning>{timeAgo(item.createdAt)}</time>
+        {unread ? <span className="fnew">New</span> : null}
+      </div>
+      <h2 className="fitem-title">
+        <button type="button" className="ftitle-button" aria-expanded={open} aria-controls={bodyId} onClick={toggle}>
+          {unread ? <span className="fdot" aria-hidden="true" /> : null}
+          <span>{item.title}</span>
+          {unread ? <span className="visually-hidden"> (unread)</span> : null}
+          <svg className="fchevron" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+        </button>
+      </h2>
+      {item.reason === 'security_impact' ? (
+        <p className="fimpact">
+          {item.impactedProduct ? (
+            <>You downloaded <a href={`/product/${item.impactedProduct.id}`}>{item.impactedProduct.title}</a>, which is built on {item.toolName}.</>
+          ) : (
+            <>You downloaded a product built on {item.toolName}.</>
+          )}
+        </p>
+      ) : null}
+      <div id={bodyId} className="fbody" hidden={!open}>
+        <p className="uitem-body">{item.content}</p>
+        <p className="fby muted">
+          Posted {formatDate(item.createdAt)}{item.authorName ? ` by ${item.authorName}` : ''} · <a href={`/tools/${item.toolId}`}>{item.toolName} page</a>
+        </p>
+      </div>
+      {!open ? <p className="uitem-body clamped fpreview" aria-hidden="true" onClick={toggle}>{item.content}</p> : null}
+    </li>
+  );
+}
+
+export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUnread, followedTools }: Props) {
+  const [items, setItems] = useState(initialItems);
+  const [nextCursor, setNextCursor] = useState(initialCursor);
+  const [unread, setUnread] = useState(initialUnread);
+  const [toolId, setToolId] = useState<string | null>(null);
+  const [loading, setLoading] = useState<'none' | 'more' | 'filter'>('none');
+  const [markingAll, setMarkingAll] = useState(false);
+  const badgeCount = useStore($unreadCount);
+  const shownUnread = useRef(initialUnread);
+
+  // The page knows the count: the badge shows it at once, without waiting for its own request.
+  useEffect(() => {
+    setUnreadCount(initialUnread);
+  }, [initialUnread]);
+
+  function applyUnread(count: number) {
+    shownUnread.current = count;
+    setUnread(count);
+    setUnreadCount(count);
+  }
+
+  async function reload(filter: string | null, quiet = false) {
+    setLoading('filter');
+    try {
+      const answer = await fetchFeed(null, filter);
+      setItems(answer.items);
+      setNextCursor(answer.nextCursor);
+      applyUnread(answer.unreadCount);
+    } catch (error) {
+      console.warn('[tool-updates] reload failed:', error);
+      toast({ title: quiet ? 'Failed to load notifications' : 'Failed to load updates', variant: 'destructive' });
+    } finally {
+      setLoading('none');
+    }
+  }
+
+  // New updates arrived while the page was open (the badge saw more unread than we show).
+  useEffect(() => {
+    if (badgeCount > shownUnread.current) void reload(toolId, true);
+  }, [badgeCount]);
+
+  async function loadMore() {
+    if (!nextCursor || loading !== 'none') return;
+    setLoading('more');
+    try {
+      const answer = await fetchFeed(nextCursor, toolId);
+      setItems((current) => [...current, ...answer.items.filter((i) => !current.some((c) => c.id === i.id))]);
+      setNextCursor(answer.nextCursor);
+      applyUnread(answer.unreadCount);
+    } catch (error) {
+      console.warn('[tool-updates] load more failed:', error);
+      toast({ title: 'Failed to load updates', variant: 'destructive' });
+    } finally {
+      setLoading('none');
+    }
+  }
+
+  function filter(next: string | null) {
+    if (next === toolId) return;
+    setToolId(next);
+    void reload(next);
+  }
+
+  async function markRead(item: FeedItem) {
+    if (item.isRead || !item.notificationId) return;
+    // Shown as read at once; a failure is only logged (spec section 8).
+    setItems((current) => current.map((i) => (i.id === item.id ? { ...i, isRead: true } : i)));
+    applyUnread(Math.max(0, shownUnread.current - 1));
+    try {
+      const response = await fetch(`/api/notifications/${encodeURIComponent(item.notificationId)}/read`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`mark read answered ${response.status}`);
+      const body = (await response.json()) as { unreadCount: number };
+      applyUnread(body.unreadCount);
+    } catch (error) {
+      console.warn('[tool-updates] marking one notification read failed:', error);
+    }
+  }
+
+  async function markAll() {
+    if (markingAll) return;
+    setMarkingAll(true);
+    try {
+      const response = await fetch('/api/notifications/read-all', { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`read-all answered ${response.status}`);
+      const body = (await response.json()) as { unreadCount: number };
+      setItems((current) => current.map((i) => ({ ...i, isRead: true })));
+      applyUnread(body.unreadCount);
+      toast({ title: 'All notifications marked as read', variant: 'success' });
+    } catch (error) {
+      console.warn('[tool-updates] read-all failed:', error);
+      toast({ title: 'Failed to mark notifications as read', variant: 'destructive' });
+    } finally {
+      setMarkingAll(false);
+    }
+  }
+
+  return (
+    <div className="ffeed">
+      <div className="ftoolbar">
+        {followedTools.length > 0 ? (
+          <div className="ffilters" role="group" aria-label="Filter by tool">
+            <button type="button" className="fchip" aria-pressed={toolId === null} onClick={() => filter(null)}>All tools</button>
+            {followedTools.map((t) => (
+              <button key={t.toolId} type="button" className="fchip" aria-pressed={toolId === t.toolId} onClick={() => filter(t.toolId)}>{t.name}</button>
+            ))}
+          </div>
+        ) : <span />}
+        {unread > 0 ? (
+          <button type="button" className="btn btn-primary fmark" onClick={() => void markAll()} disabled={markingAll} aria-busy={markingAll}>
+            Mark All as Read ({unread})
+          </button>
+        ) : null}
+      </div>
+
+      <div aria-live="polite" aria-busy={loading === 'filter'} className={loading === 'filter' ? 'is-loading' : undefined}>
+        {items.length === 0 ? (
+          <div className="fempty card">
+            <p className="fempty-title">No updates available</p>
+            <p className="muted">
+              {followedTools.length === 0
+                ? 'Follow the AI tools you use to hear about their new features, fixes and security notices here.'
+                : 'The tools you follow have not posted anything yet. New updates show up here and in the badge on AI Tools.'}
+            </p>
+            <a className="btn btn-secondary" href="/ai-tools">Browse AI tools</a>
+          </div>
+        ) : (
+          <ul className="flist card">
+            {items.map((item) => <FeedEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />)}
+          </ul>
+        )}
+      </div>
+
+      {nextCursor ? (
+        <div className="fmore">
+          <button type="button" className="btn btn-secondary" onClick={() => void loadMore()} disabled={loading !== 'none'} aria-busy={loading === 'more'}>
+            {loading === 'more' ? 'Loading…' : 'Load more updates'}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

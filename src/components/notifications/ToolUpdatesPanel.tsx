@@ -1,0 +1,246 @@
+/**
+ * The 'Updates' panel of a tool page (/tools/{id}): the tool's updates newest first with
+ * type badges, versions and 'x ago', 'Load more', the tool's Atom feed, and for the tool's
+ * maintainer or an administrator a form to post an update (the server decides who may:
+ * GET /api/tools/{id}/updates answers canPost, and POST enforces it).
+ * Hydrated when visible: the tool pages stay light (docs/decisions/005).
+ */
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { timeAgo, formatDate } from '../../shared/format';
+import {
+  UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX, UPDATE_TYPE_LABELS, UPDATE_TYPES, UPDATE_VERSION_MAX, validateToolUpdate,
+  type ToolUpdateFields, type ToolUpdateView, type UpdateType,
+} from '../../shared/tool-updates';
+import { toast } from '../../stores/toasts';
+import { refreshUnreadCount } from '../../stores/notifications';
+import { FeedIcon, UpdateTypeBadge, UpdateVersion } from './UpdateTypeBadge';
+import './updates.css';
+
+interface Props {
+  toolId: string;
+  toolName: string;
+}
+
+interface Answer {
+  items: ToolUpdateView[];
+  nextCursor: string | null;
+  canPost: boolean;
+}
+
+const EMPTY_FORM = { title: '', content: '', updateType: 'feature' as UpdateType, version: '' };
+
+async function fetchUpdates(toolId: string, cursor: string | null): Promise<Answer> {
+  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+  const response = await fetch(`/api/tools/${encodeURIComponent(toolId)}/updates${query}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, cache: 'no-store' });
+  if (!response.ok) throw new Error(`updates answered ${response.status}`);
+  return (await response.json()) as Answer;
+}
+
+export function UpdateItem({ update }: { update: ToolUpdateView }) {
+  const [open, setOpen] = useState(false);
+  const long = update.content.length > 220;
+  return (
+    <li className="uitem">
+      <div className="uitem-meta">
+        <UpdateTypeBadge type={update.updateType} />
+        <UpdateVersion version={update.version} />
+        <time className="utime" dateTime={update.createdAt} title={formatDate(update.createdAt)} suppressHydrationWarning>{timeAgo(update.createdAt)}</time>
+      </div>
+      <h3 className="uitem-title">{update.title}</h3>
+      <p className={`uitem-body${long && !open ? ' clamped' : ''}`}>{update.content}</p>
+      {long ? (
+        <button type="button" className="ulink" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Show less' : 'Read more'}
+        </button>
+      ) : null}
+    </li>
+  );
+}
+
+export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
+  const [items, setItems] = useState<ToolUpdateView[]>([]);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [canPost, setCanPost] = useState(false);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [formOpen, setFormOpen] = useState(false);
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [errors, setErrors] = useState<ToolUpdateFields>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [posting, setPosting] = useState(false);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const uid = useId();
+
+  async function load() {
+    setStatus('loading');
+    try {
+      const answer = await fetchUpdates(toolId, null);
+      setItems(answer.items);
+      setNextCursor(answer.nextCursor);
+      setCanPost(answer.canPost);
+      setStatus('ready');
+    } catch (error) {
+      console.warn('[tool-updates] load failed:', error);
+      setStatus('error');
+      toast({ title: 'Failed to load updates', variant: 'destructive' });
+    }
+  }
+
+  useEffect(() => {
+    void load();
+  }, [toolId]);
+
+  useEffect(() => {
+    if (formOpen) titleRef.current?.focus();
+  }, [formOpen]);
+
+  async function loadMore() {
+    if (!nextCursor || loadingMore) return;
+    setLoadingMore(true);
+    try {
+      const answer = await fetchUpdates(toolId, nextCursor);
+      setItems((current) => [...current, ...answer.items.filter((u) => !current.some((c) => c.id === u.id))]);
+      setNextCursor(answer.nextCursor);
+    } catch (error) {
+      console.warn('[tool-updates] load more failed:', error);
+      toast({ title: 'Failed to load updates', variant: 'destructive' });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  function change(field: keyof typeof EMPTY_FORM, value: string) {
+    const next = { ...form, [field]: value };
+    setForm(next);
+    if (submitted) {
+      const checked = validateToolUpdate(next);
+      setErrors(checked.ok ? {} : checked.fields);
+    }
+  }
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    if (posting) return;
+    setSubmitted(true);
+    const checked = validateToolUpdate(form);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      return;
+    }
+    setErrors({});
+    setPosting(true);
+    try {
+      const response = await fetch(`/api/tools/${encodeURIComponent(toolId)}/updates`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(checked.value),
+      });
+      const body = (await response.json().catch(() => null)) as
+        | { update: ToolUpdateView; notified: { followers: number; impacted: number } }
+        | { error?: { code?: string; message?: string; fields?: ToolUpdateFields } }
+        | null;
+      if (response.ok && body && 'update' in body) {
+        setItems((current) => [body.update, ...current]);
+        setForm(EMPTY_FORM);
+        setSubmitted(false);
+        setFormOpen(false);
+        const { followers, impacted } = body.notified;
+        const reach = `Sent to ${followers} ${followers === 1 ? 'follower' : 'followers'}${impacted ? ` and ${impacted} ${impacted === 1 ? 'buyer' : 'buyers'} of ${toolName} products` : ''}.`;
+        toast({ title: 'Update posted', description: reach, variant: 'success' });
+        void refreshUnreadCount();
+        return;
+      }
+      const error = body && 'error' in body ? body.error : undefined;
+      if (error?.fields) setErrors(error.fields);
+      if (error?.code === 'NOT_TOOL_MAINTAINER') setCanPost(false);
+      toast({ title: 'Failed to post update', description: error?.message ?? 'Something went wrong', variant: 'destructive' });
+    } catch (error) {
+      console.warn('[tool-updates] post failed:', error);
+      toast({ title: 'Failed to post update', description: 'Something went wrong', variant: 'destructive' });
+    } finally {
+      setPosting(false);
+    }
+  }
+
+  const id = (name: string) => `${uid}-${name}`;
+  const invalid = (field: keyof ToolUpdateFields) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': id(`${field}-error`) } : {});
+
+  return (
+    <section className="panel card upanel" aria-labelledby={id('heading')}>
+      <div className="upanel-head">
+        <h2 id={id('heading')}>Updates</h2>
+        <div className="upanel-actions">
+          <a className="ufeed" href={`/tools/${toolId}/feed.xml`} type="application/atom+xml">
+            <FeedIcon />
+            Feed<span className="visually-hidden"> of {toolName} updates (Atom)</span>
+          </a>
+          {canPost && !formOpen ? (
+            <button type="button" className="btn btn-primary" onClick={() => setFormOpen(true)}>Post an update</button>
+          ) : null}
+        </div>
+      </div>
+      <p className="muted" style={{ margin: 0 }}>Features, announcements, fixes and security notices for {toolName}. Follow the tool to get them as notifications.</p>
+
+      {canPost && formOpen ? (
+        <form className="uform" onSubmit={(e) => void submit(e)} noValidate aria-label={`Post an update for ${toolName}`}>
+          <div className="uform-row">
+            <div className="ufield">
+              <label htmlFor={id('title')}>Title</label>
+              <input id={id('title')} ref={titleRef} value={form.title} maxLength={UPDATE_TITLE_MAX + 20} onChange={(e) => change('title', e.target.value)} {...invalid('title')} />
+              {errors.title ? <p className="ufield-error" id={id('title-error')}>{errors.title}</p> : null}
+            </div>
+            <div className="ufield">
+              <label htmlFor={id('type')}>Type</label>
+              <select id={id('type')} value={form.updateType} onChange={(e) => change('updateType', e.target.value)} {...invalid('updateType')}>
+                {UPDATE_TYPES.map((t) => <option key={t} value={t}>{UPDATE_TYPE_LABELS[t]}</option>)}
+              </select>
+              {errors.updateType ? <p className="ufield-error" id={id('updateType-error')}>{errors.updateType}</p> : null}
+            </div>
+          </div>
+          <div className="ufield">
+            <label htmlFor={id('version')}>Version <span className="hint">(optional)</span></label>
+            <input id={id('version')} value={form.version} maxLength={UPDATE_VERSION_MAX + 10} placeholder="e.g. 1.42.0" onChange={(e) => change('version', e.target.value)} {...invalid('version')} />
+            {errors.version ? <p className="ufield-error" id={id('version-error')}>{errors.version}</p> : null}
+          </div>
+          <div className="ufield">
+            <label htmlFor={id('content')}>What changed</label>
+            <textarea id={id('content')} value={form.content} maxLength={UPDATE_CONTENT_MAX + 100} onChange={(e) => change('content', e.target.value)} {...invalid('content')} />
+            {errors.content ? <p className="ufield-error" id={id('content-error')}>{errors.content}</p> : null}
+          </div>
+          {form.updateType === 'security' ? (
+            <p className="usecurity-note">Security updates also notify everyone who downloaded a product built on {toolName}, even if they do not follow it.</p>
+          ) : null}
+          <div className="uform-actions">
+            <button type="button" className="btn btn-secondary" onClick={() => { setFormOpen(false); setErrors({}); setSubmitted(false); }} disabled={posting}>Cancel</button>
+            <button type="submit" className="btn btn-primary" disabled={posting} aria-busy={posting}>{posting ? 'Posting…' : 'Post update'}</button>
+          </div>
+        </form>
+      ) : null}
+
+      {status === 'loading' ? (
+        <div aria-busy="true" aria-label="Loading updates">
+          <div className="uskeleton" />
+          <div className="uskeleton" />
+        </div>
+      ) : status === 'error' ? (
+        <p className="uempty">
+          We couldn't load the updates. <button type="button" className="ulink" onClick={() => void load()}>Try again</button>
+        </p>
+      ) : items.length === 0 ? (
+        <p className="uempty">No updates available</p>
+      ) : (
+        <>
+          <ul className="ulist" style={{ listStyle: 'none', padding: 0, margin: '0.5rem 0 0' }}>
+            {items.map((u) => <UpdateItem key={u.id} update={u} />)}
+          </ul>
+          {nextCursor ? (
+            <button type="button" className="btn btn-secondary umore" onClick={() => void loadMore()} disabled={loadingMore} aria-busy={loadingMore}>
+              {loadingMore ? 'Loading…' : 'Load more updates'}
+            </button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

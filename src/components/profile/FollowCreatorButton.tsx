@@ -1,0 +1,74 @@
+/**
+ * Follow / Following on another user's profile (spec sections 2, 6 and 8). Visitors get a
+ * link to log in and come back. Toasts: 'Following', 'Unfollowed'; failures 'Error' with
+ * 'Failed to follow creator' / 'Failed to unfollow creator', or 'Something went wrong' when
+ * the request itself failed. The follower count on the page follows the server's answer.
+ */
+import { useState } from 'react';
+import { toast } from '../../stores/toasts';
+import { $profileFollowers } from '../../stores/profile';
+
+interface Props {
+  userId: string;
+  name: string;
+  initialFollowing: boolean;
+  signedIn: boolean;
+  loginHref: string;
+}
+
+export default function FollowCreatorButton({ userId, name, initialFollowing, signedIn, loginHref }: Props) {
+  const [following, setFollowing] = useState(initialFollowing);
+  const [busy, setBusy] = useState(false);
+
+  if (!signedIn) {
+    return (
+      <a className="btn btn-primary" href={loginHref}>
+        Follow<span className="visually-hidden"> {name}</span>
+      </a>
+    );
+  }
+
+  async function toggle() {
+    if (busy) return;
+    const follow = !following;
+    setBusy(true);
+    try {
+      const response = await fetch(`/api/follows/users/${encodeURIComponent(userId)}`, {
+        method: follow ? 'PUT' : 'DELETE',
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+      });
+      if (!response.ok) {
+        toast({ title: 'Error', description: follow ? 'Failed to follow creator' : 'Failed to unfollow creator', variant: 'destructive' });
+        return;
+      }
+      const body = (await response.json()) as { following: boolean; followerCount: number };
+      setFollowing(body.following);
+      $profileFollowers.set(body.followerCount);
+      toast({ title: body.following ? 'Following' : 'Unfollowed', description: body.following ? `You now follow ${name}.` : `You no longer follow ${name}.`, variant: 'success' });
+    } catch (error) {
+      console.warn('[follows] follow creator failed:', error);
+      toast({ title: 'Error', description: 'Something went wrong', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className={`btn ${following ? 'btn-secondary is-following' : 'btn-primary'} follow-creator`}
+      onClick={() => void toggle()}
+      disabled={busy}
+      aria-busy={busy}
+    >
+      {following ? (
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="M20 6 9 17l-5-5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" /></svg>
+      ) : (
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" /></svg>
+      )}
+      {following ? 'Following' : 'Follow'}
+      <span className="visually-hidden"> {name}</span>
+    </button>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The portfolio of a creator's published products on /profile/{userId} (spec section 2):
+ * sort Newest, Popular (downloads), Top Rated, and a category filter, with 'Load more'.
+ * The first page (newest, all categories) comes from the server as props.
+ */
+import { useId, useRef, useState } from 'react';
+import { displayRating, formatCount, formatPrice } from '../../shared/format';
+import { PORTFOLIO_SORTS, type PortfolioItem, type PortfolioSort } from '../../shared/profile';
+import { toast } from '../../stores/toasts';
+
+interface Props {
+  userId: string;
+  initialItems: PortfolioItem[];
+  initialNextOffset: number | null;
+  categories: { id: string; name: string }[];
+  emptyText: string;
+}
+
+const FALLBACK_IMAGE = '/images/product-fallback.svg';
+
+export default function Portfolio({ userId, initialItems, initialNextOffset, categories, emptyText }: Props) {
+  const [items, setItems] = useState(initialItems);
+  const [nextOffset, setNextOffset] = useState(initialNextOffset);
+  const [sort, setSort] = useState<PortfolioSort>('newest');
+  const [category, setCategory] = useState('');
+  const [loading, setLoading] = useState(false);
+  const request = useRef(0);
+  const uid = useId();
+
+  async function fetchPage(nextSort: PortfolioSort, nextCategory: string, offset: number) {
+    const query = new URLSearchParams({ sort: nextSort });
+    if (nextCategory) query.set('category', nextCategory);
+    if (offset) query.set('offset', String(offset));
+    const response = await fetch(`/api/profiles/${encodeURIComponent(userId)}/products?${query}`, { headers: { accept: 'application/json' } });
+    if (!response.ok) throw new Error(`portfolio answered ${response.status}`);
+    return (await response.json()) as { items: PortfolioItem[]; nextOffset: number | null };
+  }
+
+  async function apply(nextSort: PortfolioSort, nextCategory: string) {
+    setSort(nextSort);
+    setCategory(nextCategory);
+    setLoading(true);
+    const mine = ++request.current;
+    try {
+      const page = await fetchPage(nextSort, nextCategory, 0);
+      if (mine !== request.current) return;
+      setItems(page.items);
+      setNextOffset(page.nextOffset);
+    } catch (error) {
+      console.warn('[profile] portfolio failed:', error);
+      toast({ title: 'Something went wrong', description: 'We could not load these products. Please try again.', variant: 'destructive' });
+    } finally {
+      if (mine === request.current) setLoading(false);
+    }
+  }
+
+  async function more() {
+    if (nextOffset === null || loading) return;
+    setLoading(true);
+    const mine = ++request.current;
+    try {
+      const page = await fetchPage(sort, category, nextOffset);
+      if (mine !== request.current) return;
+      setItems((current) => [...current, ...page.items.filter((p) => !current.some((c) => c.id === p.id))]);
+      setNextOffset(page.nextOffset);
+    } catch (error) {
+      console.warn('[profile] portfolio failed:', error);
+      toast({ title: 'Something went wrong', description: 'We could not load more products. Please try again.', variant: 'destructive' });
+    } finally {
+      if (mine === request.current) setLoading(false);
+    }
+  }
+
+  return (
+    <div className="portfolio">
+      <div className="portfolio-controls">
+        <div className="segmented" role="group" aria-label="Sort products">
+          {PORTFOLIO_SORTS.map((s) => (
+            <button key={s.id} type="button" aria-pressed={sort === s.id} onClick={() => void apply(s.id, category)}>{s.label}</button>
+          ))}
+        </div>
+        {categories.length > 1 ? (
+          <div className="portfolio-filter">
+            <label htmlFor={`${uid}-category`} className="visually-hidden">Category</label>
+            <select id={`${uid}-category`} value={category} onChange={(e) => void apply(sort, e.target.value)}>
+              <option value="">All categories</option>
+              {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            </select>
+          </div>
+        ) : null}
+      </div>
+      <div aria-live="polite" aria-busy={loading} className={loading ? 'is-loading' : undefined}>
+        {items.length === 0 ? (
+          <p className="muted portfolio-empty">{emptyText}</p>
+        ) : (
+          <ul className="portfolio-grid">
+            {items.map((p) => (
+              <li key={p.id} className="pcard-mini card">
+                <a href={`/product/${p.id}`} className="pcard-mini-link">
+                  <img src={p.imageUrl || FALLBACK_IMAGE} alt="" width={400} height={250} loading="lazy" decoding="async" />
+                  <span className="pcard-mini-body">
+                    <span className="pcard-mini-title">{p.title}</span>
+                    {p.shortDescription ? <span className="pcard-mini-desc">{p.shortDescription}</span> : null}
+                    <span className="pcard-mini-meta">
+                      <span className="pcard-mini-price">{formatPrice(p.price)}</span>
+                      <span aria-label={`Rating ${displayRating(p.rating)} out of 5`}>★ {displayRating(p.rating)}</span>
+                      <span>{formatCount(p.downloadsCount)} downloads</span>
+                    </span>
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {nextOffset !== null ? (
+        <button type="button" className="btn btn-secondary portfolio-more" onClick={() => void more()} disabled={loading}>
+          {loading ? 'Loading…' : 'Load more products'}
+        </button>
+      ) : null}
+    </div>
+  );
+}

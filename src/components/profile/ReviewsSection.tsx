@@ -1,0 +1,220 @@
+/**
+ * Seller reviews on /profile/{userId} (spec sections 2, 3, 6, 7 and 8): the latest 10 with
+ * reviewer name and avatar, and for a signed-in user who is not the seller a form to add a
+ * review (1 to 5 stars and a text), then edit or delete it. After a change the reviews and
+ * the seller's rating are loaded again. Toasts: 'Review added'; 'Error' / 'Failed to add review'.
+ */
+import { useId, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { formatDate, timeAgo } from '../../shared/format';
+import { REVIEW_TEXT_MAX, validateReview, type ReviewFields } from '../../shared/reviews';
+import type { SellerReviewView } from '../../shared/profile';
+import { toast } from '../../stores/toasts';
+import { $sellerRating } from '../../stores/profile';
+import { Avatar } from './Avatar';
+
+interface Props {
+  sellerId: string;
+  sellerName: string;
+  initialReviews: SellerReviewView[];
+  initialOwnReview: SellerReviewView | null;
+  viewer: 'visitor' | 'owner' | 'user';
+  loginHref: string;
+  averageRating: number;
+  reviewCount: number;
+}
+
+function Stars({ rating, size = 16 }: { rating: number; size?: number }) {
+  return (
+    <span className="stars" role="img" aria-label={`${rating} out of 5 stars`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <svg key={n} width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" className={n <= rating ? 'on' : 'off'}>
+          <path d="m12 2.8 2.8 5.7 6.3.9-4.6 4.4 1.1 6.3L12 17.1l-5.6 3 1.1-6.3L2.9 9.4l6.3-.9z" fill="currentColor" />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+export default function ReviewsSection(props: Props) {
+  const { sellerId, sellerName, viewer, loginHref } = props;
+  const [reviews, setReviews] = useState(props.initialReviews);
+  const [ownReview, setOwnReview] = useState(props.initialOwnReview);
+  const [editing, setEditing] = useState(!props.initialOwnReview);
+  const [rating, setRating] = useState(props.initialOwnReview?.rating ?? 0);
+  const [text, setText] = useState(props.initialOwnReview?.text ?? '');
+  const [errors, setErrors] = useState<ReviewFields>({});
+  const [saving, setSaving] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const stored = useStore($sellerRating);
+  const figures = stored ?? { averageRating: props.averageRating, reviewCount: props.reviewCount };
+  const uid = useId();
+
+  async function reload() {
+    try {
+      const response = await fetch(`/api/reviews/${encodeURIComponent(sellerId)}`, { headers: { accept: 'application/json' }, cache: 'no-store' });
+      if (!response.ok) throw new Error(`reviews answered ${response.status}`);
+      setReviews(((await response.json()) as { items: SellerReviewView[] }).items);
+    } catch (error) {
+      console.warn('[reviews] reload failed:', error);
+    }
+  }
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const checked = validateReview({ rating, text });
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      const response = await fetch(`/api/reviews/${encodeURIComponent(sellerId)}`, {
+        method: 'PUT',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(checked.value),
+      });
+      const body = (await response.json().catch(() => null)) as
+        | { created: boolean; review: SellerReviewView; seller: { averageRating: number; reviewCount: number } }
+        | { error?: { message?: string; fields?: ReviewFields } }
+        | null;
+      if (response.ok && body && 'review' in body) {
+        setOwnReview(body.review);
+        setEditing(false);
+        $sellerRating.set(body.seller);
+        toast({ title: body.created ? 'Review added' : 'Review updated', description: `Thanks for reviewing ${sellerName}.`, variant: 'success' });
+        await reload();
+        return;
+      }
+      const error = body && 'error' in body ? body.error : undefined;
+      if (error?.fields) setErrors(error.fields);
+      toast({ title: 'Error', description: error?.fields ? 'Failed to add review' : error?.message || 'Failed to add review', variant: 'destructive' });
+    } catch (error) {
+      console.warn('[reviews] save failed:', error);
+      toast({ title: 'Error', description: 'Failed to add review', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function remove() {
+    setSaving(true);
+    try {
+      const response = await fetch(`/api/reviews/${encodeURIComponent(sellerId)}`, { method: 'DELETE', credentials: 'same-origin', headers: { accept: 'application/json' } });
+      if (!response.ok) throw new Error(`delete answered ${response.status}`);
+      const body = (await response.json()) as { seller: { averageRating: number; reviewCount: number } };
+      $sellerRating.set(body.seller);
+      setOwnReview(null);
+      setRating(0);
+      setText('');
+      setEditing(true);
+      setConfirmDelete(false);
+      toast({ title: 'Review deleted', variant: 'success' });
+      await reload();
+    } catch (error) {
+      console.warn('[reviews] delete failed:', error);
+      toast({ title: 'Error', description: 'Failed to delete review', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="card psection" aria-labelledby={`${uid}-title`}>
+      <div className="psection-head">
+        <h2 id={`${uid}-title`}>Reviews</h2>
+        {figures.reviewCount > 0 ? (
+          <p className="rsummary">
+            <Stars rating={Math.round(figures.averageRating)} />
+            <strong>{figures.averageRating.toFixed(1)}</strong>
+            <span className="muted">· {figures.reviewCount} {figures.reviewCount === 1 ? 'review' : 'reviews'}</span>
+          </p>
+        ) : null}
+      </div>
+
+      {viewer === 'visitor' ? (
+        <p className="rprompt"><a href={loginHref}>Log in</a> to review {sellerName}.</p>
+      ) : null}
+
+      {viewer === 'user' && ownReview && !editing ? (
+        <div className="rown">
+          <p className="rown-label">Your review</p>
+          <Stars rating={ownReview.rating} />
+          <p className="rtext">{ownReview.text}</p>
+          <div className="rown-actions">
+            <button type="button" className="btn btn-secondary" onClick={() => { setRating(ownReview.rating); setText(ownReview.text ?? ''); setEditing(true); }}>Edit review</button>
+            {confirmDelete ? (
+              <>
+                <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={saving}>Yes, delete it</button>
+                <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(false)} disabled={saving}>Keep it</button>
+              </>
+            ) : (
+              <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(true)}>Delete review</button>
+            )}
+          </div>
+        </div>
+      ) : null}
+
+      {viewer === 'user' && editing ? (
+        <form className="rform" onSubmit={(e) => void submit(e)} noValidate>
+          <fieldset className="rstars-input" aria-describedby={errors.rating ? `${uid}-rating-error` : undefined}>
+            <legend>{ownReview ? 'Edit your review' : `Review ${sellerName}`}</legend>
+            <div className="rstars-row">
+              {[1, 2, 3, 4, 5].map((n) => (
+                <label key={n} className={n <= rating ? 'on' : undefined}>
+                  <input type="radio" name={`${uid}-rating`} value={n} checked={rating === n} onChange={() => setRating(n)} />
+                  <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><path d="m12 2.8 2.8 5.7 6.3.9-4.6 4.4 1.1 6.3L12 17.1l-5.6 3 1.1-6.3L2.9 9.4l6.3-.9z" fill="currentColor" /></svg>
+                  <span className="visually-hidden">{n} {n === 1 ? 'star' : 'stars'}</span>
+                </label>
+              ))}
+            </div>
+            {errors.rating ? <p className="ufield-error" id={`${uid}-rating-error`}>{errors.rating}</p> : null}
+          </fieldset>
+          <div className="pfield">
+            <label htmlFor={`${uid}-text`}>Your experience</label>
+            <textarea
+              id={`${uid}-text`}
+              value={text}
+              maxLength={REVIEW_TEXT_MAX}
+              placeholder={`What was it like to buy from ${sellerName}?`}
+              onChange={(e) => setText(e.target.value)}
+              aria-invalid={errors.text ? true : undefined}
+              aria-describedby={errors.text ? `${uid}-text-error` : undefined}
+            />
+            {errors.text ? <p className="ufield-error" id={`${uid}-text-error`}>{errors.text}</p> : null}
+          </div>
+          <div className="rform-actions">
+            {ownReview ? <button type="button" className="btn btn-secondary" onClick={() => { setEditing(false); setErrors({}); }} disabled={saving}>Cancel</button> : null}
+            <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving}>{saving ? 'Saving…' : ownReview ? 'Update review' : 'Submit review'}</button>
+          </div>
+        </form>
+      ) : null}
+
+      {reviews.length === 0 ? (
+        <p className="muted rnone">No reviews yet.{viewer === 'user' && !ownReview ? ' Be the first to review.' : ''}</p>
+      ) : (
+        <ul className="rlist">
+          {reviews.map((r) => (
+            <li key={r.id} className="ritem">
+              <a href={`/profile/${r.reviewer.id}`} className="ravatar" tabIndex={-1} aria-hidden="true"><Avatar url={r.reviewer.avatarUrl} name={r.reviewer.fullName} size={40} /></a>
+              <div className="rbody">
+                <div className="rhead">
+                  <a className="rname" href={`/profile/${r.reviewer.id}`}>{r.reviewer.fullName}</a>
+                  {r.verifiedDownload ? <span className="badge badge-verified">Verified download</span> : null}
+                </div>
+                <div className="rmeta">
+                  <Stars rating={r.rating} size={14} />
+                  <time dateTime={r.createdAt} title={formatDate(r.createdAt)} suppressHydrationWarning>{timeAgo(r.createdAt)}</time>
+                </div>
+                {r.text ? <p className="rtext">{r.text}</p> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
