@@ -151,9 +151,40 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
     where u.created_at > now() - interval '30 days'
     on conflict (user_id, update_id) do nothing
   `.execute(db);
+  await seedActivity(db, now);
   await recomputeProfileCounters(db);
 
   return { users: DEMO_USERS.length, products: DEMO_PRODUCTS.length, updates: DEMO_TOOL_UPDATES.length };
+}
+
+/**
+ * Recent activity so creator pages have real figures: demo buyers' downloads over the last
+ * 60 days and product views over the last 30. Deterministic ids keep it idempotent. The
+ * products' downloads_count and views_count already include this (they are lifetime totals).
+ */
+async function seedActivity(db: Db, now: number): Promise<void> {
+  const buyers = DEMO_USERS.filter((u) => u.userType !== 'creator' && u.role !== 'admin');
+  const published = DEMO_PRODUCTS.filter((p) => p.status === 'published');
+  for (const [b, buyer] of buyers.entries()) {
+    for (const [i, p] of published.entries()) {
+      if ((i + b * 3) % 6 !== 0) continue;
+      const at = new Date(now - ((i * 7 + b * 11) % 60) * DAY - ((i * 13) % 24) * 3_600_000);
+      await db.insertInto('downloads').values({
+        id: stableUuid('download', `${buyer.key}:${p.key}`), user_id: demoUserId(buyer.key), product_id: demoProductId(p.key),
+        download_type: p.price > 0 ? 'paid' : 'free', amount: p.price, content_accessed: p.contentDeliveryType, created_at: at,
+      }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    }
+  }
+  for (const [i, p] of published.entries()) {
+    const views = 4 + ((i * 7) % 23);
+    for (let n = 0; n < views; n++) {
+      const at = new Date(now - ((n * 5 + i) % 30) * DAY - ((n * 17) % 24) * 3_600_000);
+      await db.insertInto('product_interactions').values({
+        id: stableUuid('view', `${p.key}:${n}`), product_id: demoProductId(p.key), user_id: null, interaction_type: 'view',
+        session_id: `demo-session-${(i + n) % 40}`, interaction_context: JSON.stringify({ timestamp: at.toISOString(), userAgent: 'demo' }), created_at: at,
+      }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    }
+  }
 }
 
 /** Derived profile figures, recomputed from their source rows. */

@@ -92,6 +92,13 @@ describe('demo data', () => {
     expect(await count('select count(*) as n from profiles p where p.review_count > 0 and abs(p.average_rating - (select avg(rating) from seller_reviews r where r.seller_id = p.id)) > 0.01')).toBe(0);
   });
 
+  it('has recent paid and free downloads and views, so creator pages show real figures', async () => {
+    expect(await count("select count(*) as n from downloads where download_type = 'paid' and created_at > now() - interval '60 days'")).toBeGreaterThan(10);
+    expect(await count("select count(*) as n from downloads where download_type = 'free'")).toBeGreaterThan(10);
+    expect(await count("select count(*) as n from product_interactions where created_at > now() - interval '30 days'")).toBeGreaterThan(300);
+    expect(await count("select count(*) as n from profiles where total_sales > 0 and total_earnings > 0")).toBeGreaterThan(0);
+  });
+
   it('stores a generated image for every product and real deliverable files', async () => {
     const products = await t.db.selectFrom('products').select(['image_url', 'file_urls', 'content_delivery_type']).execute();
     for (const p of products) {

@@ -3,7 +3,9 @@
  * /api/products/{id}/view with a per-tab session id kept in sessionStorage. Fire and forget
  * with `keepalive`, so the request survives the navigation it accompanies and never delays
  * it; failures are only logged (spec section 8: tracking failures are logged only).
- * Used by the marketplace cards (React) and ProductCard.astro (a plain script).
+ * Used by the marketplace cards (React), ProductCard.astro (a plain script) and the product
+ * page itself, which counts a visit that did not come through a card (a shared link, a
+ * search engine) once per tab: a card click marks the product as viewed in this tab.
  */
 export const VIEW_SESSION_KEY = 'toolmint_view_session';
 
@@ -25,7 +27,16 @@ export function viewSessionId(): string {
   }
 }
 
+const viewedKey = (productId: string) => `toolmint_viewed:${productId}`;
+/** A product viewed in this tab within this window is not counted again by its page. */
+const VIEW_WINDOW_MS = 30 * 60 * 1000;
+
 export function recordView(productId: string): void {
+  try {
+    sessionStorage.setItem(viewedKey(productId), String(Date.now()));
+  } catch {
+    // storage disabled: the page may count this visit again, which is harmless
+  }
   try {
     void fetch(`/api/products/${encodeURIComponent(productId)}/view`, {
       method: 'POST',
@@ -41,4 +52,15 @@ export function recordView(productId: string): void {
   } catch (error) {
     console.warn('An error occurred while tracking the view', error);
   }
+}
+
+/** On the product page: record the visit unless a card click in this tab just did. */
+export function recordPageView(productId: string): void {
+  try {
+    const at = Number(sessionStorage.getItem(viewedKey(productId)) ?? 0);
+    if (Date.now() - at < VIEW_WINDOW_MS) return;
+  } catch {
+    // storage disabled: record it
+  }
+  recordView(productId);
 }
