@@ -33,7 +33,8 @@ async function main(): Promise<void> {
       while ((await published()) < size) await seedSynthetic(handle.db, Math.ceil(((size - (await published())) / 0.92) + 1));
       const count = await published();
       const snapshot = await writeSnapshot(handle.db, path.join(dir, `snapshot-${size}.json`));
-      const outDir = path.join(dir, `out-${size}`);
+      // Inside the project: the server bundle resolves its packages from node_modules.
+      const outDir = path.resolve('.test-data', `bench-build-${size}`);
       console.log(`[bench] building with ${count} published products…`);
       const started = Date.now();
       await runAstroBuild({ snapshotFile: snapshot, outDir, quiet: true });

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   setDbHandle(handle);
   const site = new SiteServer(handle.db);
   await site.swap(outDir);
-  const rebuilder = new Rebuilder({ db: handle.db, swap: (dir) => site.swap(dir) });
+  const rebuilder = new Rebuilder({ db: handle.db, swap: (dir) => site.swap(dir), buildsDir: `${outDir}-rebuilds` });
   rebuilder.start();
   await site.listen(env.PORT, env.HOST);
   console.log(`\ntoolmint is running at http://${env.HOST}:${env.PORT} (database: ${handle.driver}, ${handle.location})`);

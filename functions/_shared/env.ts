@@ -40,7 +40,7 @@ const EnvSchema = z.object({
    * are kept in the public store under unguessable paths (docs/decisions/006).
    */
   BLOB_PRIVATE_READ_WRITE_TOKEN: z.string().trim().regex(/^vercel_blob_rw_[^_]+_.+$/, 'must look like vercel_blob_rw_<store>_<secret>').optional().or(z.literal('').transform(() => undefined)),
-  /** Where `npm start` builds the site. */
+  /** Where `npm start` builds the site (inside the project: the server bundle resolves node_modules from it); rebuilds go next to it in <OUT_DIR>-rebuilds. */
   OUT_DIR: z.string().trim().default('dist'),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().default('localhost'),

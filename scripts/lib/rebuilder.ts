@@ -17,6 +17,11 @@ export interface RebuilderOptions {
   db: Db;
   /** Called with the new output folder once it is built. */
   swap(outDir: string): Promise<void>;
+  /**
+   * Where rebuilt outputs go. Inside the project: the server bundle resolves its packages
+   * from the project's node_modules.
+   */
+  buildsDir: string;
   debounceMs?: number;
   /** Output folders kept (the current one and its predecessor). */
   keep?: number;
@@ -65,7 +70,7 @@ export class Rebuilder {
     const ids = await claimPendingRequests(db);
     if (!ids.length) return;
     const started = Date.now();
-    const buildsDir = dataPath('builds');
+    const { buildsDir } = this.options;
     const outDir = path.join(buildsDir, `build-${started}`);
     try {
       const snapshot = await writeSnapshot(db, dataPath('content', `catalogue-${started}.json`));

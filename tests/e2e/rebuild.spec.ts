@@ -39,7 +39,7 @@ test('a product published through the API is live at once, prebuilt within 2 min
   // Within 2 minutes: in the rebuilt static output.
   await expect
     .poll(() => {
-      const builds = path.join(DATA_DIR, 'builds');
+      const builds = `${DATA_DIR}/dist-rebuilds`;
       if (!fs.existsSync(builds)) return false;
       return fs.readdirSync(builds).some((b) => fs.existsSync(path.join(builds, b, 'client', 'product', id, 'index.html')));
     }, { timeout: 120_000, intervals: [2000] })
