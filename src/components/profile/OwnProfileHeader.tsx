@@ -69,6 +69,7 @@ export default function OwnProfileHeader(props: Props) {
       if (!response.ok || !body?.url) {
         const code = body?.error?.code;
         if (code === 'NOT_AN_IMAGE') toast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
+        else if (code === 'IMAGE_COMPRESSION_FAILED') toast({ title: 'Compression failed', description: body?.error?.message ?? `Failed to compress ${file.name}`, variant: 'destructive' });
         else if (response.status === 401) toast({ title: 'Upload failed', description: 'User not authenticated', variant: 'destructive' });
         else toast({ title: 'Upload failed', description: kind === 'banner' ? 'Failed to upload cover photo' : body?.error?.message || 'Failed to upload image', variant: 'destructive' });
         return;
