@@ -32,6 +32,11 @@ export async function hasDownloaded(db: Db, userId: string, productId: string): 
   return Boolean(row);
 }
 
+export async function hasPaidDownload(db: Db, userId: string, productId: string): Promise<boolean> {
+  const row = await db.selectFrom('downloads').select('id').where('user_id', '=', userId).where('product_id', '=', productId).where('download_type', '=', 'paid').limit(1).executeTakeFirst();
+  return Boolean(row);
+}
+
 export async function listDownloadHistory(db: Db, userId: string, limit = 50) {
   return db
     .selectFrom('downloads as d')

@@ -9,7 +9,7 @@ import type { BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
 import { downloadTypeFor, hasDeliverable, selectDelivery } from '../../src/shared/delivery';
 import { toNumber } from '../../src/shared/products';
-import { findDownloadableProduct, hasDownloaded, recordDownload } from './downloads.repository';
+import { findDownloadableProduct, hasDownloaded, hasPaidDownload, recordDownload } from './downloads.repository';
 
 export interface DownloadResult {
   success: true;
@@ -36,7 +36,10 @@ export async function downloadProduct(db: Db, userId: string | null | undefined,
   const delivery = selectDelivery(product);
   if (!hasDeliverable(delivery)) throw new AppError('NO_DOWNLOADABLE_CONTENT');
 
-  const downloadType = downloadTypeFor(product.price);
+  // A buyer pays once: downloading a paid product again (Redownload) is recorded as free,
+  // so it is not counted as a second sale.
+  const priced = downloadTypeFor(product.price) === 'paid';
+  const downloadType = priced && !(await hasPaidDownload(db, userId, productId)) ? 'paid' : 'free';
   await recordDownload(db, {
     userId,
     productId,

@@ -14,7 +14,8 @@ import type { Db } from '../../db/database';
 import { getEnv } from '../_shared/env';
 import { claimPendingRequests, finishRequests, insertRebuildRequest, lastHookCallAt } from './rebuilds.repository';
 
-export type RebuildReason = 'published' | 'updated' | 'unpublished' | 'archived' | 'deleted';
+/** Product changes, and a tool update (the directory and tool pages show each tool's latest update date). */
+export type RebuildReason = 'published' | 'updated' | 'unpublished' | 'archived' | 'deleted' | 'tool_update';
 
 /** How long a burst of changes is gathered into one rebuild. */
 export const HOOK_COALESCE_MS = 30_000;

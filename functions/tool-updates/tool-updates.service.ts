@@ -14,6 +14,7 @@ import { AppError } from '../_shared/errors';
 import {
   decodeCursor, encodeCursor, UPDATES_PAGE_SIZE, validateToolUpdate, type Page, type ToolUpdateView, type UpdateType,
 } from '../../src/shared/tool-updates';
+import { requestRebuild } from '../rebuilds/rebuilds.service';
 import {
   findRole, findTool, findUpdate, insertFollowerNotifications, insertImpactNotifications, insertUpdate, listUpdates, type UpdateRow,
 } from './tool-updates.repository';
@@ -64,7 +65,7 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
   if (!checked.ok) throw new AppError('VALIDATION_FAILED', undefined, checked.fields);
   const input = checked.value;
 
-  return db.transaction().execute(async (trx) => {
+  const posted = await db.transaction().execute(async (trx) => {
     const row = await insertUpdate(trx, { toolId, authorId: userId, ...input });
     const createdAt = new Date(row.created_at);
     const impacted = input.updateType === 'security' ? await insertImpactNotifications(trx, row.id, toolId, createdAt) : 0;
@@ -73,6 +74,9 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
     if (!created) throw new AppError('INTERNAL');
     return { update: toUpdateView(created), notified: { followers, impacted } };
   });
+  // The prebuilt directory and tool pages show the latest update date.
+  await requestRebuild(db, 'tool_update', null);
+  return posted;
 }
 
 export async function listToolUpdates(

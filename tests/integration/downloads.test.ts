@@ -58,6 +58,14 @@ describe('downloadProduct', () => {
     expect(Number(record.amount)).toBe(19);
   });
 
+  it('records a second download of a paid product as free: a buyer pays once', async () => {
+    const p = await createProduct(t.db, creator.id, { content_delivery_type: 'link', download_url: 'https://example.com/get', price: 9 });
+    expect((await downloadProduct(t.db, buyer.id, p.id)).message).toBe('Purchase successful!');
+    expect((await downloadProduct(t.db, buyer.id, p.id)).message).toBe('Download started!');
+    const rows = await t.db.selectFrom('downloads').select(['download_type', 'amount']).where('product_id', '=', p.id).orderBy('created_at').execute();
+    expect(rows.map((r) => [r.download_type, Number(r.amount)])).toEqual([['paid', 9], ['free', 0]]);
+  });
+
   it('links private files through the files endpoint, readable only by someone who downloaded', async () => {
     const stored = await blobs.put(`deliverables/${creator.id}/x/workflow.json`, Buffer.from('{"ok":true}'), { contentType: 'application/json', access: 'private' });
     const p = await createProduct(t.db, creator.id, { content_delivery_type: 'file', file_urls: [stored.url] });

@@ -175,6 +175,13 @@ describe('posting a tool update', () => {
     });
   });
 
+  it('requests a content rebuild, since prebuilt tool pages show the latest update date', async () => {
+    await t.db.deleteFrom('rebuild_requests').execute();
+    await postToolUpdate(t.db, admin.userId, 'n8n', { title: 'Queue mode gets autoscaling', content: 'Workers now scale with the queue length.', updateType: 'feature' });
+    const requests = await t.db.selectFrom('rebuild_requests').select('reason').execute();
+    expect(requests.map((r) => r.reason)).toEqual(['tool_update']);
+  });
+
   it('is in the tool feed as Atom, escaped', async () => {
     await postToolUpdate(t.db, admin.userId, 'claude', { title: 'Tools & <agents> "beta"', content: 'Use <tool_use> blocks & more.', updateType: 'announcement' });
     const response = await toolFeedXml({ params: { toolId: 'claude' } } as unknown as APIContext);
