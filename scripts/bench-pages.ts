@@ -25,6 +25,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 // @playwright/test re-exports playwright-core's launcher; it is the declared dependency.
 import { chromium, type Response } from '@playwright/test';
+import { replaceSection } from './lib/report';
 
 const ROOT = process.cwd();
 const PAGES = ['/', '/ai-tools', '/tools/chatgpt', '/tools/chatgpt/landing'] as const;
@@ -249,19 +250,8 @@ function renderSection(input: {
   return lines.join('\n');
 }
 
-/** Replaces the '## Public pages' section (up to the next '## ' heading) or appends it. */
 function writeReport(section: string): void {
-  const current = fs.existsSync(REPORT) ? fs.readFileSync(REPORT, 'utf8') : '# Benchmarks\n\nFigures written by the bench scripts; each script replaces its own section.\n';
-  const start = current.indexOf(`${SECTION}\n`);
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const after = current.indexOf('\n## ', start + SECTION.length);
-    next = `${current.slice(0, start)}${section}${after === -1 ? '' : `\n${current.slice(after + 1)}`}`;
-  }
-  fs.mkdirSync(path.dirname(REPORT), { recursive: true });
-  fs.writeFileSync(REPORT, `${next.trimEnd()}\n`);
+  replaceSection(SECTION, section, REPORT);
 }
 
 async function main(): Promise<void> {

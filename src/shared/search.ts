@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { CATEGORY_IDS } from './categories';
 import { AI_TOOL_IDS } from './ai-tools';
+import { BUDGET_OPTIONS } from './marketplace-url';
 
 export const CONTENT_TYPE_IDS = [
   'code-development', 'chat-bots', 'ai-assistants', 'content-creation', 'prompts-templates', 'voice-audio',
@@ -39,12 +40,8 @@ export function normalizeContentType(value: string): ContentTypeId | 'all' | und
   return LEGACY_CONTENT_TYPES[value];
 }
 
-export const BUDGETS = [
-  { value: 'free', label: 'Free tools' },
-  { value: 'under-50', label: 'Under $50' },
-  { value: '50-100', label: '$50 - $100' },
-  { value: '100-plus', label: '$100+' },
-] as const;
+/** The budget filters: the hero's options (src/shared/marketplace-url.ts) without 'Any price'. */
+export const BUDGETS = BUDGET_OPTIONS.filter((o): o is Exclude<(typeof BUDGET_OPTIONS)[number], { value: 'any' }> => o.value !== 'any');
 export type Budget = (typeof BUDGETS)[number]['value'];
 
 /** Price bounds of a budget: min inclusive, max exclusive. 'Under $50' includes free products. */

@@ -6,6 +6,7 @@
  * found' with status 404. Runs against the demo catalogue seeded by `npm start`.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { failOnPageErrors, hydrated, signIn } from './support';
 
 const BUYER = { email: 'buyer@example.com', password: 'toolmint-demo-2026' };
 const CREATOR = { email: 'creator@example.com', password: 'toolmint-demo-2026' };
@@ -20,11 +21,6 @@ interface ApiProduct {
   creator: { id: string; fullName: string };
 }
 
-/** Clicks before an island hydrates are lost (STACK-NOTES): wait until none is pending. */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
-
 async function findProduct(request: APIRequestContext, search: string, title?: string): Promise<ApiProduct> {
   const response = await request.get(`/api/products?search=${encodeURIComponent(search)}`);
   expect(response.ok()).toBe(true);
@@ -34,31 +30,12 @@ async function findProduct(request: APIRequestContext, search: string, title?: s
   return product;
 }
 
-/** Signs in through the auth API with the page's request context (its cookies are the browser's). */
-async function signIn(page: Page, who: { email: string; password: string }, baseURL: string): Promise<void> {
-  const response = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: who.email, password: who.password },
-    headers: { Origin: baseURL },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-}
-
 /** Waits until the marketplace has finished loading results (its root says data-status="idle"). */
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('.mk[data-status="idle"]')).toHaveCount(1);
 }
 
-// A React hydration mismatch (#418) or any script error fails the test; failed requests a
-// test provokes on purpose ('Failed to load resource') do not.
-let pageErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
-  });
-});
-test.afterEach(() => expect(pageErrors).toEqual([]));
+failOnPageErrors();
 
 const cards = (page: Page) => page.locator('.mk-grid:not([data-skeleton]) .pcard');
 const cardTitles = (page: Page) => page.locator('.mk-grid:not([data-skeleton]) .pcard-title');

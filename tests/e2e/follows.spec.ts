@@ -8,27 +8,12 @@
  */
 import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { failOnPageErrors, hydrated, signIn, watchPageErrors } from './support';
 
 const ADMIN = { email: 'team@example.com', password: 'toolmint-demo-2026' };
 const CREATOR_PROFILE = '/profile/demo-maya-chen';
 
-let pageErrors: string[] = [];
-function watch(page: Page): void {
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
-  });
-}
-test.beforeEach(({ page }) => {
-  pageErrors = [];
-  watch(page);
-});
-test.afterEach(() => expect(pageErrors).toEqual([]));
-
-/** Clicks before an island hydrates are lost (STACK-NOTES): wait until none is pending. */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
+failOnPageErrors();
 
 /** The island holding `inner` has hydrated (pages with islands that wait until visible). */
 async function islandReady(page: Page, inner: ReturnType<Page['locator']>): Promise<void> {
@@ -37,11 +22,6 @@ async function islandReady(page: Page, inner: ReturnType<Page['locator']>): Prom
 
 const toast = (page: Page) => page.locator('.toast');
 const badge = (page: Page) => page.locator('.desktop-nav [data-unread-badge]');
-
-async function signIn(page: Page, who: { email: string; password: string }, baseURL: string): Promise<void> {
-  const response = await page.request.post('/api/auth/sign-in/email', { data: who, headers: { Origin: baseURL } });
-  expect(response.ok(), await response.text()).toBe(true);
-}
 
 /** A new account that follows nothing yet, signed in on the page. */
 async function signUpFresh(page: Page, baseURL: string, name = 'Fiona Follower'): Promise<{ id: string; email: string }> {
@@ -58,7 +38,7 @@ async function signUpFresh(page: Page, baseURL: string, name = 'Fiona Follower')
 async function asAdmin(browser: Browser, baseURL: string, work: (page: Page) => Promise<void>): Promise<void> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  watch(page);
+  watchPageErrors(page);
   await signIn(page, ADMIN, baseURL);
   await work(page);
   await context.close();

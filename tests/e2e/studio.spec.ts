@@ -8,12 +8,9 @@
  */
 import sharp from 'sharp';
 import { expect, test, type Page } from '@playwright/test';
+import { failOnPageErrors, hydrated } from './support';
 
 const CREATOR = { email: 'creator@example.com', password: 'toolmint-demo-2026' };
-
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
 
 async function logInThroughForm(page: Page): Promise<void> {
   await page.goto('/auth?mode=login');
@@ -36,17 +33,7 @@ async function openProducts(page: Page, query = ''): Promise<void> {
   await hydrated(page);
 }
 
-// A React hydration mismatch or any script error fails the test; requests a test provokes
-// on purpose (404s, the refused upload) do not.
-let pageErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
-  });
-});
-test.afterEach(() => expect(pageErrors).toEqual([]));
+failOnPageErrors();
 
 test('a visitor is sent to log in, and back to /products afterwards', async ({ page }) => {
   await page.goto('/products');
