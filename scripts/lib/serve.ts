@@ -3,6 +3,7 @@
  * is single-process). The Astro node adapter's handler is loaded with autostart disabled
  * and mounted on our own HTTP server, which adds two things the static output cannot do:
  * - swap(): switch atomically to a freshly rebuilt output, with no restart;
+ * - compression (brotli or gzip) of text responses, which a CDN does on Vercel;
  * - the product gate: /product/{id} is served from the prebuilt file only while the product
  *   is published; an unpublished one is sent to /product/{id}/unpublished, which the
  *   on-demand route src/pages/product/[...slug].astro answers with 'Product not found'.
@@ -10,6 +11,7 @@
  *   same on-demand page, which renders it from the database.)
  */
 import fs from 'node:fs';
+import compression from 'compression';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,11 +34,14 @@ export class SiteServer {
   readonly server: http.Server;
 
   constructor(private readonly db: Db) {
+    const compress = compression({ threshold: 1024 });
     this.server = http.createServer((req, res) => {
-      this.route(req, res).catch((error: unknown) => {
-        console.error('[serve] request failed:', error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end('Internal server error');
+      compress(req as never, res as never, () => {
+        this.route(req, res).catch((error: unknown) => {
+          console.error('[serve] request failed:', error);
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+          res.end('Internal server error');
+        });
       });
     });
   }

@@ -57,6 +57,9 @@ export interface PublicProduct extends ProductCard {
   updatedAt: string;
 }
 
+/** The stock image of a product without one (spec section 2, card). */
+export const FALLBACK_IMAGE = '/images/product-fallback.svg';
+
 export const MARKETPLACE_DEFAULTS = {
   title: 'Untitled Product',
   price: 0,

@@ -55,3 +55,12 @@ test('terms and privacy are complete documents', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   expect(await page.locator('article.legal h2').count()).toBeGreaterThan(8);
 });
+
+test('the server compresses text responses', async ({ request }) => {
+  const page = await request.get('/marketplace', { headers: { 'accept-encoding': 'gzip' } });
+  expect(page.headers()['content-encoding']).toBe('gzip');
+  const asset = (await page.text()).match(/\/_astro\/[\w.-]+\.js/)?.[0];
+  expect(asset).toBeTruthy();
+  const script = await request.get(asset!, { headers: { 'accept-encoding': 'br' } });
+  expect(script.headers()['content-encoding']).toBe('br');
+});

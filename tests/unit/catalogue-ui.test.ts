@@ -4,7 +4,8 @@
  * stored favorites.
  */
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_IMAGE, galleryItems, groupDemoLinks, MAX_THUMBNAILS, paragraphs, parseVideoUrl, safeUrl, wrapIndex } from '../../src/components/catalogue/media';
+import { FALLBACK_IMAGE } from '../../src/shared/products';
+import { galleryItems, groupDemoLinks, MAX_THUMBNAILS, paragraphs, parseVideoUrl, safeUrl, wrapIndex } from '../../src/components/catalogue/media';
 import { productJsonLd, productMetaDescription, productImage } from '../../src/components/catalogue/product-seo';
 import {
   correctedQuery,

@@ -7,7 +7,7 @@
 import { displayRating, formatPrice } from '../../shared/format';
 import type { CardView } from './marketplace-query';
 import { recordView } from './record-view';
-import { FALLBACK_IMAGE } from './media';
+import { FALLBACK_IMAGE } from '../../shared/products';
 
 interface Props {
   product: CardView;

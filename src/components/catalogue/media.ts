@@ -8,10 +8,10 @@
  * stored `javascript:` or `data:` URL never reaches the page.
  */
 import type { DemoLinkJson } from '../../../db/schema';
+import { FALLBACK_IMAGE } from '../../shared/products';
 
 /** Spec section 9: the gallery shows 4 thumbnails at most. */
 export const MAX_THUMBNAILS = 4;
-export const FALLBACK_IMAGE = '/images/product-fallback.svg';
 
 /** An http(s) URL, or a site-relative path; null for anything else. */
 export function safeUrl(raw: string | null | undefined): string | null {

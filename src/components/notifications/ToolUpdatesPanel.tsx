@@ -219,7 +219,7 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
       ) : null}
 
       {status === 'loading' ? (
-        <div aria-busy="true" aria-label="Loading updates">
+        <div role="status" aria-busy="true" aria-label="Loading updates">
           <div className="uskeleton" />
           <div className="uskeleton" />
         </div>

@@ -8,9 +8,9 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatPrice, timeAgo } from '../../shared/format';
 import type { DownloadHistoryItem } from '../../shared/profile';
 import { toast } from '../../stores/toasts';
+import { FALLBACK_IMAGE } from '../../shared/products';
 
 const FILE_SPACING_MS = 500;
-const FALLBACK_IMAGE = '/images/product-fallback.svg';
 
 interface Delivered {
   productId: string;

@@ -7,6 +7,7 @@ import { useId, useRef, useState } from 'react';
 import { displayRating, formatCount, formatPrice } from '../../shared/format';
 import { PORTFOLIO_SORTS, type PortfolioItem, type PortfolioSort } from '../../shared/profile';
 import { toast } from '../../stores/toasts';
+import { FALLBACK_IMAGE } from '../../shared/products';
 
 interface Props {
   userId: string;
@@ -16,7 +17,6 @@ interface Props {
   emptyText: string;
 }
 
-const FALLBACK_IMAGE = '/images/product-fallback.svg';
 
 export default function Portfolio({ userId, initialItems, initialNextOffset, categories, emptyText }: Props) {
   const [items, setItems] = useState(initialItems);
@@ -103,7 +103,7 @@ export default function Portfolio({ userId, initialItems, initialNextOffset, cat
                     {p.shortDescription ? <span className="pcard-mini-desc">{p.shortDescription}</span> : null}
                     <span className="pcard-mini-meta">
                       <span className="pcard-mini-price">{formatPrice(p.price)}</span>
-                      <span aria-label={`Rating ${displayRating(p.rating)} out of 5`}>★ {displayRating(p.rating)}</span>
+                      <span role="img" aria-label={`Rating ${displayRating(p.rating)} out of 5`}>★ {displayRating(p.rating)}</span>
                       <span>{formatCount(p.downloadsCount)} downloads</span>
                     </span>
                   </span>

@@ -6,7 +6,8 @@
 import { useRef, useState } from 'react';
 import { formatPrice } from '../../shared/format';
 import { ACCESS_REQUIREMENT_LABELS, type AccessRequirementKey } from '../../shared/product-schema';
-import { galleryItems, paragraphs, safeUrl, FALLBACK_IMAGE } from '../catalogue/media';
+import { galleryItems, paragraphs, safeUrl } from '../catalogue/media';
+import { FALLBACK_IMAGE } from '../../shared/products';
 import { useModal } from './hooks';
 import { CloseIcon } from './icons';
 import { DEMO_LINK_TYPE_LABELS } from './DemoLinksEditor';
@@ -33,7 +34,7 @@ interface Props {
 
 function Stars({ rating }: { rating: number }) {
   return (
-    <span className="st-stars" aria-label={`${rating} out of 5 stars`}>
+    <span className="st-stars" role="img" aria-label={`${rating} out of 5 stars`}>
       {[1, 2, 3, 4, 5].map((n) => <span key={n} aria-hidden="true" className={n <= Math.round(rating) ? 'is-on' : ''}>★</span>)}
     </span>
   );

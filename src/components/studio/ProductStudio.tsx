@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../stores/toasts';
 import { formatPrice } from '../../shared/format';
-import { FALLBACK_IMAGE } from '../catalogue/media';
+import { FALLBACK_IMAGE } from '../../shared/products';
 import { ApiError, deleteProduct, getProduct } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DotsIcon, EditIcon, EyeIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';
