@@ -11,47 +11,21 @@ import { useEffect, useRef, useState } from 'react';
 import { formatPrice } from '../../shared/format';
 import { $session } from '../../stores/session';
 import { toast } from '../../stores/toasts';
+import type { Delivery } from '../../shared/delivery';
+import { copyText as copyToClipboard, deliver as startDelivery, fileName, requestDownload, showUnexpectedDownloadError } from './download-client';
 
 interface Props {
   productId: string;
   price: number;
 }
 
-interface Delivered {
-  contentText: string | null;
-  downloadUrl: string | null;
-  fileUrls: string[];
-}
-
-/** Spec section 9: multi-file downloads are spaced 500 ms. */
-export const FILE_DOWNLOAD_SPACING_MS = 500;
 /** Spec section 9: the copy tick shows for 2 s. */
 const COPY_TICK_MS = 2000;
 const LOGIN_REDIRECT_DELAY_MS = 900;
 
-function fileName(url: string): string {
-  try {
-    const path = new URL(url, window.location.href).pathname;
-    return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) || 'file';
-  } catch {
-    return 'file';
-  }
-}
-
-function startFileDownload(url: string): void {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName(url);
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.append(a);
-  a.click();
-  a.remove();
-}
-
 export default function DownloadButton({ productId, price }: Props) {
   const [busy, setBusy] = useState(false);
-  const [delivered, setDelivered] = useState<Delivered | null>(null);
+  const [delivered, setDelivery] = useState<Delivery | null>(null);
   const [copied, setCopied] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const panel = useRef<HTMLDivElement>(null);
@@ -68,12 +42,9 @@ export default function DownloadButton({ productId, price }: Props) {
     timers.current.push(setTimeout(() => window.location.assign(`/auth?mode=login&redirect=${encodeURIComponent(back)}`), LOGIN_REDIRECT_DELAY_MS));
   }
 
-  function deliver(result: Delivered) {
-    if (result.downloadUrl) window.open(result.downloadUrl, '_blank', 'noopener');
-    result.fileUrls.forEach((url, i) => {
-      timers.current.push(setTimeout(() => startFileDownload(url), i * FILE_DOWNLOAD_SPACING_MS));
-    });
-    setDelivered(result);
+  function deliver(result: Delivery) {
+    startDelivery(result, (run, delayMs) => timers.current.push(setTimeout(run, delayMs)));
+    setDelivery(result);
   }
 
   async function download() {
@@ -82,45 +53,25 @@ export default function DownloadButton({ productId, price }: Props) {
     if ($session.get().status === 'signed-out') return loginRequired();
     setBusy(true);
     try {
-      const response = await fetch(`/api/products/${encodeURIComponent(productId)}/download`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { accept: 'application/json' },
-      });
-      if (response.status === 401) return loginRequired();
-      const body = (await response.json().catch(() => null)) as
-        | ({ success?: boolean; message?: string } & Partial<Delivered>)
-        | { error?: { code?: string; message?: string } }
-        | null;
-      if (response.ok && body && 'success' in body && body.success) {
-        toast({ title: body.message || (priced ? 'Purchase successful!' : 'Download started!'), variant: 'success' });
-        deliver({ contentText: body.contentText ?? null, downloadUrl: body.downloadUrl ?? null, fileUrls: body.fileUrls ?? [] });
+      const outcome = await requestDownload(productId);
+      if (outcome.kind === 'login-required') return loginRequired();
+      if (outcome.kind === 'failed') {
+        toast({ title: 'Download Failed', description: outcome.message, variant: 'destructive' });
         return;
       }
-      const message = body && 'error' in body ? body.error?.message : undefined;
-      if (response.status < 500 && message) {
-        toast({ title: 'Download Failed', description: message, variant: 'destructive' });
-        return;
-      }
-      throw new Error(`download answered ${response.status}`);
+      toast({ title: outcome.message || (priced ? 'Purchase successful!' : 'Download started!'), variant: 'success' });
+      deliver(outcome.delivery);
     } catch (error) {
-      console.warn('[download] failed:', error);
-      toast({ title: 'Download Error', description: 'An unexpected error occurred. Please try again or contact support.', variant: 'destructive' });
+      showUnexpectedDownloadError(error);
     } finally {
       setBusy(false);
     }
   }
 
   async function copyText(text: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast({ title: 'Copied to clipboard', variant: 'success' });
-      setCopied(true);
-      timers.current.push(setTimeout(() => setCopied(false), COPY_TICK_MS));
-    } catch (error) {
-      console.warn('[download] copy failed:', error);
-      toast({ title: 'Failed to copy', description: 'Could not copy text to clipboard', variant: 'destructive' });
-    }
+    if (!(await copyToClipboard(text))) return;
+    setCopied(true);
+    timers.current.push(setTimeout(() => setCopied(false), COPY_TICK_MS));
   }
 
   const label = busy ? 'Processing...' : priced ? `Get it for ${formatPrice(price)}` : delivered ? 'Download again' : 'Download for free';

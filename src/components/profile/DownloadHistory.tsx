@@ -8,25 +8,13 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatPrice, timeAgo } from '../../shared/format';
 import type { DownloadHistoryItem } from '../../shared/profile';
 import { toast } from '../../stores/toasts';
+import type { Delivery } from '../../shared/delivery';
+import { copyText, deliver, fileName, requestDownload, showUnexpectedDownloadError } from '../catalogue/download-client';
 import { FALLBACK_IMAGE } from '../../shared/products';
 
-const FILE_SPACING_MS = 500;
-
-interface Delivered {
+interface Delivered extends Delivery {
   productId: string;
   title: string;
-  contentText: string | null;
-  downloadUrl: string | null;
-  fileUrls: string[];
-}
-
-function fileName(url: string): string {
-  try {
-    const path = new URL(url, window.location.href).pathname;
-    return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) || 'file';
-  } catch {
-    return 'file';
-  }
 }
 
 export default function DownloadHistory({ items }: { items: DownloadHistoryItem[] }) {
@@ -44,45 +32,22 @@ export default function DownloadHistory({ items }: { items: DownloadHistoryItem[
     if (busy) return;
     setBusy(item.id);
     try {
-      const response = await fetch(`/api/products/${encodeURIComponent(item.productId)}/download`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
-      const body = (await response.json().catch(() => null)) as
-        | { success: true; message: string; contentText: string | null; downloadUrl: string | null; fileUrls: string[] }
-        | { error?: { message?: string } }
-        | null;
-      if (!response.ok || !body || !('success' in body)) {
-        const message = body && 'error' in body ? body.error?.message : undefined;
-        toast({ title: 'Download Failed', description: message ?? 'An error occurred while processing your download. Please try again.', variant: 'destructive' });
+      const outcome = await requestDownload(item.productId);
+      if (outcome.kind === 'login-required') {
+        window.location.assign(`/auth?mode=login&redirect=${encodeURIComponent('/profile')}`);
         return;
       }
-      toast({ title: body.message || 'Download started!', variant: 'success' });
-      if (body.downloadUrl) window.open(body.downloadUrl, '_blank', 'noopener');
-      body.fileUrls.forEach((url, i) => {
-        timers.current.push(setTimeout(() => {
-          const a = document.createElement('a');
-          a.href = url;
-          a.download = fileName(url);
-          a.rel = 'noopener';
-          a.style.display = 'none';
-          document.body.append(a);
-          a.click();
-          a.remove();
-        }, i * FILE_SPACING_MS));
-      });
-      setDelivered({ productId: item.productId, title: item.title, contentText: body.contentText, downloadUrl: body.downloadUrl, fileUrls: body.fileUrls });
+      if (outcome.kind === 'failed') {
+        toast({ title: 'Download Failed', description: outcome.message, variant: 'destructive' });
+        return;
+      }
+      toast({ title: outcome.message, variant: 'success' });
+      deliver(outcome.delivery, (run, delayMs) => timers.current.push(setTimeout(run, delayMs)));
+      setDelivered({ productId: item.productId, title: item.title, ...outcome.delivery });
     } catch (error) {
-      console.warn('[profile] redownload failed:', error);
-      toast({ title: 'Download Error', description: 'An unexpected error occurred. Please try again or contact support.', variant: 'destructive' });
+      showUnexpectedDownloadError(error);
     } finally {
       setBusy(null);
-    }
-  }
-
-  async function copy(text: string) {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast({ title: 'Copied to clipboard', variant: 'success' });
-    } catch {
-      toast({ title: 'Failed to copy', description: 'Could not copy text to clipboard', variant: 'destructive' });
     }
   }
 
@@ -108,7 +73,7 @@ export default function DownloadHistory({ items }: { items: DownloadHistoryItem[
           ) : null}
           {delivered.contentText ? (
             <div className="pdelivered-text">
-              <div className="pdelivered-head"><span>Content</span><button type="button" className="btn btn-secondary" onClick={() => void copy(delivered.contentText ?? '')}>Copy</button></div>
+              <div className="pdelivered-head"><span>Content</span><button type="button" className="btn btn-secondary" onClick={() => void copyText(delivered.contentText ?? '')}>Copy</button></div>
               <pre tabIndex={0}>{delivered.contentText}</pre>
             </div>
           ) : null}
