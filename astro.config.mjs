@@ -55,5 +55,19 @@ export default defineConfig({
   prefetch: false,
   vite: {
     ssr: { external: ['@electric-sql/pglite', 'sharp'] },
+    build: {
+      rollupOptions: {
+        output: {
+          // Fewer, larger browser chunks: every island page loads React whole, and every page
+          // the stores, so splitting them into many small files only adds bytes and requests.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
+              { name: 'stores', test: /(src[\\/]stores|node_modules[\\/]nanostores)[\\/]/ },
+            ],
+          },
+        },
+      },
+    },
   },
 });
