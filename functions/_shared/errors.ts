@@ -12,6 +12,8 @@ export const ERRORS = {
   PROFILE_NOT_FOUND: { status: 404, message: 'Profile not found' },
   TOOL_NOT_FOUND: { status: 404, message: 'Tool Not Found' },
   DOWNLOAD_UNAVAILABLE: { status: 404, message: 'Product not found or not available for download' },
+  DOWNLOAD_LOOKUP_FAILED: { status: 500, message: 'Error retrieving product information' },
+  DOWNLOAD_FAILED: { status: 500, message: 'An error occurred while processing your download. Please try again.' },
   NO_DOWNLOADABLE_CONTENT: { status: 422, message: 'No downloadable content available for this product. Please contact the creator.' },
   // Uploads (functions/uploads): messages name the file where the spec does.
   NOT_AN_IMAGE: { status: 415, message: 'File is not an image' },

@@ -31,7 +31,10 @@ export function fileUrlFor(productId: string, stored: string): string {
 export async function downloadProduct(db: Db, userId: string | null | undefined, productId: string): Promise<DownloadResult> {
   if (!userId) throw new AppError('UNAUTHENTICATED', 'Please log in to download this product');
   if (!UUID.test(productId)) throw new AppError('DOWNLOAD_UNAVAILABLE');
-  const product = await findDownloadableProduct(db, productId);
+  const product = await findDownloadableProduct(db, productId).catch((error: unknown) => {
+    console.error('[download] product lookup failed:', error);
+    throw new AppError('DOWNLOAD_LOOKUP_FAILED');
+  });
   if (!product) throw new AppError('DOWNLOAD_UNAVAILABLE');
   const delivery = selectDelivery(product);
   if (!hasDeliverable(delivery)) throw new AppError('NO_DOWNLOADABLE_CONTENT');
@@ -46,6 +49,10 @@ export async function downloadProduct(db: Db, userId: string | null | undefined,
     downloadType,
     amount: downloadType === 'paid' ? toNumber(product.price, 0) : 0,
     contentAccessed: product.content_delivery_type,
+  }).catch((error: unknown) => {
+    // Nothing is delivered unless the download was recorded (one transaction, so nothing half-written).
+    console.error('[download] recording failed:', error);
+    throw new AppError('DOWNLOAD_FAILED');
   });
   return {
     success: true,

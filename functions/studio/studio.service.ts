@@ -1,6 +1,6 @@
 /**
- * The creator studio's rules: the dashboard (stat cards per user type, quick actions, the
- * Getting Started checklist from the user's real state), followers, sales (paid downloads),
+ * The creator studio's rules: the dashboard's figures per user type and the facts behind
+ * its Getting Started checklist, followers, sales (paid downloads),
  * earnings (the spec's downloads x price x 0.85, from the amounts actually recorded), payout
  * requests, reviews, and views/downloads/conversion per product over the last 30 days.
  * Called by the on-demand pages (/dashboard, /followers, /sales, /earnings, /reviews) and
@@ -11,7 +11,7 @@
  */
 import type { Db } from '../../db/database';
 import type { SessionUser } from '../../src/shared/session';
-import { formatInteger, formatMoney, toCsv } from '../../src/shared/studio-format';
+import { toCsv } from '../../src/shared/studio-format';
 import { AppError } from '../_shared/errors';
 import {
   buyerCounts, checklistFacts, countConnections, countFollowers, countFollowing, countProducts, dailyAnalytics, findCreatorCard, insertPayoutRequest,
@@ -29,40 +29,36 @@ export function netOf(gross: number): number {
   return Math.round(gross * CREATOR_SHARE * 100) / 100;
 }
 
-export interface StatCard {
-  key: string;
-  label: string;
-  value: string;
-  hint: string;
-  href?: string;
+/** A creator's lifetime sales and net earnings (the profile's stat cards). */
+export async function getSalesSummary(db: Db, userId: string): Promise<{ sales: number; earnings: number }> {
+  const totals = await salesTotals(db, userId);
+  return { sales: totals.sales, earnings: netOf(totals.gross) };
 }
 
-export interface QuickAction {
-  title: string;
-  description: string;
-  href: string;
-}
+/** What the Getting Started checklist is computed from. */
+export type ChecklistFacts = Awaited<ReturnType<typeof checklistFacts>>;
 
-export interface ChecklistStep {
-  title: string;
-  description: string;
-  href: string;
-  done: boolean;
-}
+/**
+ * The dashboard's figures per user type; src/components/dashboard/dashboard-view.ts turns
+ * them into the cards, quick actions and checklist a person reads.
+ */
+export type DashboardFigures =
+  | {
+      userType: 'creator';
+      facts: ChecklistFacts;
+      earnings: number;
+      recentEarnings: number;
+      products: number;
+      publishedProducts: number;
+      sales: number;
+      recentSales: number;
+      followers: number;
+    }
+  | { userType: 'buyer'; facts: ChecklistFacts; downloads: number; paidDownloads: number; favorites: number; followingPeople: number; followingTools: number; reviews: number }
+  | { userType: 'community'; facts: ChecklistFacts; connections: number; reputation: number; followingTools: number };
 
-export interface Dashboard {
-  stats: StatCard[];
-  quickActions: QuickAction[];
-  checklist: ChecklistStep[];
-}
-
-const COMMUNITY_SOON = 'Community launches soon';
-
-export async function getDashboard(db: Db, user: SessionUser): Promise<Dashboard> {
+export async function getDashboardFigures(db: Db, user: SessionUser): Promise<DashboardFigures> {
   const facts = await checklistFacts(db, user.id);
-  const profileDone = facts.onboardingStatus === 'completed' || facts.hasBio;
-  const profileStep: ChecklistStep = { title: 'Complete your profile', description: 'Add your interests, a bio and a photo so people know who you are.', href: '/profile', done: profileDone };
-
   if (user.userType === 'creator') {
     const [products, sales, followers, recent] = await Promise.all([
       countProducts(db, user.id),
@@ -71,76 +67,20 @@ export async function getDashboard(db: Db, user: SessionUser): Promise<Dashboard
       salesTotals(db, user.id, new Date(Date.now() - ANALYTICS_DAYS * DAY)),
     ]);
     return {
-      stats: [
-        { key: 'earnings', label: 'Total Earnings', value: formatMoney(netOf(sales.gross)), hint: `${formatMoney(netOf(recent.gross))} in the last 30 days`, href: '/earnings' },
-        { key: 'products', label: 'Products', value: formatInteger(products.total), hint: `${formatInteger(products.published)} published`, href: '/products' },
-        { key: 'sales', label: 'Sales', value: formatInteger(sales.sales), hint: `${formatInteger(recent.sales)} in the last 30 days`, href: '/sales' },
-        { key: 'followers', label: 'Followers', value: formatInteger(followers), hint: 'People following your work', href: '/followers' },
-      ],
-      quickActions: [
-        { title: 'Create AI Product', description: 'List a new tool, prompt pack or workflow with the AI-native editor.', href: '/products?new=1' },
-        { title: 'Sales Analytics', description: 'Views, downloads and conversion of each product over the last 30 days.', href: '/sales' },
-        { title: 'Customer Reviews', description: 'See what buyers say about you and your products.', href: '/reviews' },
-      ],
-      checklist: [
-        profileStep,
-        { title: 'Upload your first product', description: 'Create a product with images, delivery and a demo.', href: '/products?new=1', done: facts.hasProduct },
-        { title: 'Publish it to the marketplace', description: 'Set a product to Published so buyers can find it.', href: '/products', done: facts.hasPublished },
-        { title: 'Connect with the community', description: 'Follow a creator or an AI tool to see their updates.', href: '/ai-tools', done: facts.followsPerson || facts.followsTool },
-      ],
+      userType: 'creator', facts, earnings: netOf(sales.gross), recentEarnings: netOf(recent.gross), products: products.total,
+      publishedProducts: products.published, sales: sales.sales, recentSales: recent.sales, followers,
     };
   }
-
+  const [counts, following] = await Promise.all([buyerCounts(db, user.id), countFollowing(db, user.id)]);
   if (user.userType === 'buyer') {
-    const [counts, following] = await Promise.all([buyerCounts(db, user.id), countFollowing(db, user.id)]);
     return {
-      stats: [
-        { key: 'purchases', label: 'Purchases', value: formatInteger(counts.downloads), hint: `${formatInteger(counts.paid)} paid, ${formatInteger(counts.downloads - counts.paid)} free`, href: '/profile' },
-        { key: 'favorites', label: 'Favorites', value: formatInteger(counts.favorites), hint: 'Products you saved', href: '/marketplace#favorites' },
-        { key: 'following', label: 'Following', value: formatInteger(following.people + following.tools), hint: `${formatInteger(following.people)} creators, ${formatInteger(following.tools)} AI tools`, href: '/ai-tools' },
-        { key: 'reviews', label: 'Reviews', value: formatInteger(counts.reviews), hint: 'Reviews you wrote for creators' },
-      ],
-      quickActions: [
-        { title: 'Browse the Marketplace', description: 'Find AI tools, prompts and workflows by category and budget.', href: '/marketplace' },
-        { title: 'Your Favorites', description: 'Come back to the products you saved.', href: '/marketplace#favorites' },
-        { title: 'Follow AI Tools', description: 'Get update notices from the tools you use.', href: '/ai-tools' },
-      ],
-      checklist: [
-        profileStep,
-        { title: 'Explore the marketplace', description: 'Open a product or save one to your favorites.', href: '/marketplace', done: facts.explored },
-        { title: 'Follow an AI tool or a creator', description: 'Stay on top of updates from the tools you rely on.', href: '/ai-tools', done: facts.followsPerson || facts.followsTool },
-        { title: 'Get your first tool', description: 'Download a free product or buy one.', href: '/marketplace?budget=free', done: facts.downloaded },
-      ],
+      userType: 'buyer', facts, downloads: counts.downloads, paidDownloads: counts.paid, favorites: counts.favorites,
+      followingPeople: following.people, followingTools: following.tools, reviews: counts.reviews,
     };
   }
-
-  const [connections, followers, counts, following] = await Promise.all([
-    countConnections(db, user.id),
-    countFollowers(db, user.id),
-    buyerCounts(db, user.id),
-    countFollowing(db, user.id),
-  ]);
+  const [connections, followers] = await Promise.all([countConnections(db, user.id), countFollowers(db, user.id)]);
   // Reputation from what exists today: people who follow you and the reviews you wrote.
-  const reputation = followers * 10 + counts.reviews * 5;
-  return {
-    stats: [
-      { key: 'posts', label: 'Posts', value: '0', hint: COMMUNITY_SOON },
-      { key: 'connections', label: 'Connections', value: formatInteger(connections), hint: 'People you follow or who follow you' },
-      { key: 'discussions', label: 'Discussions', value: '0', hint: COMMUNITY_SOON },
-      { key: 'reputation', label: 'Reputation', value: formatInteger(reputation), hint: '10 per follower, 5 per review you wrote' },
-    ],
-    quickActions: [
-      { title: 'Community', description: 'Discussions are on their way: see what is planned.', href: '/community' },
-      { title: 'Find Creators', description: 'Discover the people building the tools you like.', href: '/marketplace#creators' },
-      { title: 'Tool Updates', description: 'Read the latest from the AI tools you follow.', href: '/tool-updates' },
-    ],
-    checklist: [
-      profileStep,
-      { title: 'Explore the marketplace', description: 'Open a product or save one to your favorites.', href: '/marketplace', done: facts.explored },
-      { title: 'Make your first connection', description: 'Follow a creator whose work you like.', href: '/marketplace#creators', done: facts.followsPerson },
-      { title: 'Follow AI tools', description: 'Get notices when the tools you use ship updates.', href: '/ai-tools', done: following.tools > 0 },
-    ],
-  };
+  return { userType: 'community', facts, connections, reputation: followers * 10 + counts.reviews * 5, followingTools: following.tools };
 }
 
 export async function getFollowers(db: Db, user: SessionUser) {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LocalBlobStore } from '../../functions/_shared/blob-store';
 import { downloadProduct, readDeliverable } from '../../functions/downloads/downloads.service';
 import { recordView } from '../../functions/interactions/interactions.service';
@@ -88,6 +88,27 @@ describe('downloadProduct', () => {
     const p = await createProduct(t.db, creator.id, { status, content_delivery_type: 'text', content_text: 'secret' });
     await expect(downloadProduct(t.db, buyer.id, p.id)).rejects.toMatchObject({ code: 'DOWNLOAD_UNAVAILABLE', message: 'Product not found or not available for download' });
     await expect(downloadProduct(t.db, creator.id, p.id)).rejects.toMatchObject({ code: 'DOWNLOAD_UNAVAILABLE' });
+  });
+
+  it("answers the spec's service errors when the database fails, and records nothing", async () => {
+    const p = await createProduct(t.db, creator.id, { content_delivery_type: 'text', content_text: 'x' });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = await createTestDb();
+    await broken.db.destroy();
+    await expect(downloadProduct(broken.db, buyer.id, p.id)).rejects.toMatchObject({ code: 'DOWNLOAD_LOOKUP_FAILED', message: 'Error retrieving product information' });
+    // The lookup works but the recording transaction fails.
+    const failing = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop === 'transaction') return () => { throw new Error('simulated failure'); };
+        const value: unknown = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await expect(downloadProduct(failing, buyer.id, p.id)).rejects.toMatchObject({ code: 'DOWNLOAD_FAILED', message: 'An error occurred while processing your download. Please try again.' });
+    expect(logged).toHaveBeenCalledTimes(2);
+    logged.mockRestore();
+    expect(await t.db.selectFrom('downloads').select('id').where('product_id', '=', p.id).execute()).toHaveLength(0);
+    await broken.close().catch(() => {});
   });
 
   it('answers not found for an unknown or malformed id', async () => {

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '../../db/database';
 import { resetAuth } from '../../functions/_shared/auth';
-import { exportEarningsCsv, getDashboard, getEarnings, getFollowers, getReviews, getSales, requestPayout } from '../../functions/studio/studio.service';
+import { dashboardView } from '../../src/components/dashboard/dashboard-view';
+import { exportEarningsCsv, getDashboardFigures, getEarnings, getFollowers, getReviews, getSales, requestPayout } from '../../functions/studio/studio.service';
 import { GET as getCsv } from '../../src/pages/api/studio/earnings.csv';
 import { POST as postPayout } from '../../src/pages/api/studio/payouts';
 import type { SessionUser } from '../../src/shared/session';
@@ -70,7 +71,7 @@ describe('creator figures', () => {
   });
 
   it('dashboard: Total Earnings (paid downloads x 0.85), Products, Sales, Followers', async () => {
-    const d = await getDashboard(t.db, creator);
+    const d = dashboardView(await getDashboardFigures(t.db, creator));
     expect(d.stats.map((s) => [s.label, s.value, s.hint])).toEqual([
       ['Total Earnings', '$42.50', '$34.00 in the last 30 days'],
       ['Products', '3', '2 published'],
@@ -87,7 +88,7 @@ describe('creator figures', () => {
   });
 
   it('a new creator starts with zeros and an open checklist', async () => {
-    const d = await getDashboard(t.db, asUser(await createUser(t.db), 'creator'));
+    const d = dashboardView(await getDashboardFigures(t.db, asUser(await createUser(t.db), 'creator')));
     expect(d.stats.map((s) => s.value)).toEqual(['$0.00', '0', '0', '0']);
     expect(d.checklist.every((s) => !s.done)).toBe(true);
   });
@@ -197,7 +198,7 @@ describe('buyer and community dashboards', () => {
     await t.db.insertInto('ai_tool_follows').values({ user_id: buyer.id, tool_id: 'n8n' }).execute();
     await t.db.insertInto('follows').values({ follower_id: buyer.id, following_id: maker.id }).execute();
     await t.db.insertInto('seller_reviews').values({ seller_id: maker.id, reviewer_id: buyer.id, rating: 5 }).execute();
-    const d = await getDashboard(t.db, buyer);
+    const d = dashboardView(await getDashboardFigures(t.db, buyer));
     expect(d.stats.map((s) => [s.label, s.value, s.hint])).toEqual([
       ['Purchases', '2', '1 paid, 1 free'],
       ['Favorites', '1', 'Products you saved'],
@@ -212,7 +213,7 @@ describe('buyer and community dashboards', () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
     await t.db.insertInto('follows').values([{ follower_id: member.id, following_id: a.id }, { follower_id: a.id, following_id: member.id }, { follower_id: b.id, following_id: member.id }]).execute();
-    const d = await getDashboard(t.db, member);
+    const d = dashboardView(await getDashboardFigures(t.db, member));
     expect(d.stats.map((s) => [s.label, s.value, s.hint])).toEqual([
       ['Posts', '0', 'Community launches soon'],
       ['Connections', '2', 'People you follow or who follow you'],

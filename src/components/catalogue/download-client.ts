@@ -34,8 +34,9 @@ export async function requestDownload(productId: string): Promise<DownloadOutcom
       delivery: { contentText: body.contentText ?? null, downloadUrl: body.downloadUrl ?? null, fileUrls: body.fileUrls ?? [] },
     };
   }
-  const message = body && 'error' in body ? body.error?.message : undefined;
-  if (response.status < 500 && message) return { kind: 'failed', message };
+  const error = body && 'error' in body ? body.error : undefined;
+  // The service's own failures carry its message ('Download Failed'); anything else is unexpected.
+  if (error?.message && error.code !== 'INTERNAL') return { kind: 'failed', message: error.message };
   throw new Error(`download answered ${response.status}`);
 }
 

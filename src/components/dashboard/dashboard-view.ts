@@ -1,0 +1,102 @@
+/**
+ * What the dashboard says (spec section 2, Dashboard; section 6, stats per user type): the
+ * four stat cards, three quick actions and the Getting Started checklist, made from the
+ * figures functions/studio/studio.service.ts computes. Pure, so the words live with the page.
+ */
+import type { DashboardFigures } from '../../../functions/studio/studio.service';
+import { formatInteger, formatMoney } from '../../shared/studio-format';
+import type { StatCardView } from './StatCards.astro';
+
+export interface QuickAction {
+  title: string;
+  description: string;
+  href: string;
+}
+
+export interface ChecklistStep {
+  title: string;
+  description: string;
+  href: string;
+  done: boolean;
+}
+
+export interface Dashboard {
+  stats: StatCardView[];
+  quickActions: QuickAction[];
+  checklist: ChecklistStep[];
+}
+
+const COMMUNITY_SOON = 'Community launches soon';
+
+export function dashboardView(f: DashboardFigures): Dashboard {
+  const profileStep: ChecklistStep = {
+    title: 'Complete your profile',
+    description: 'Add your interests, a bio and a photo so people know who you are.',
+    href: '/profile',
+    done: f.facts.onboardingStatus === 'completed' || f.facts.hasBio,
+  };
+
+  if (f.userType === 'creator') {
+    return {
+      stats: [
+        { key: 'earnings', label: 'Total Earnings', value: formatMoney(f.earnings), hint: `${formatMoney(f.recentEarnings)} in the last 30 days`, href: '/earnings' },
+        { key: 'products', label: 'Products', value: formatInteger(f.products), hint: `${formatInteger(f.publishedProducts)} published`, href: '/products' },
+        { key: 'sales', label: 'Sales', value: formatInteger(f.sales), hint: `${formatInteger(f.recentSales)} in the last 30 days`, href: '/sales' },
+        { key: 'followers', label: 'Followers', value: formatInteger(f.followers), hint: 'People following your work', href: '/followers' },
+      ],
+      quickActions: [
+        { title: 'Create AI Product', description: 'List a new tool, prompt pack or workflow with the AI-native editor.', href: '/products?new=1' },
+        { title: 'Sales Analytics', description: 'Views, downloads and conversion of each product over the last 30 days.', href: '/sales' },
+        { title: 'Customer Reviews', description: 'See what buyers say about you and your products.', href: '/reviews' },
+      ],
+      checklist: [
+        profileStep,
+        { title: 'Upload your first product', description: 'Create a product with images, delivery and a demo.', href: '/products?new=1', done: f.facts.hasProduct },
+        { title: 'Publish it to the marketplace', description: 'Set a product to Published so buyers can find it.', href: '/products', done: f.facts.hasPublished },
+        { title: 'Connect with the community', description: 'Follow a creator or an AI tool to see their updates.', href: '/ai-tools', done: f.facts.followsPerson || f.facts.followsTool },
+      ],
+    };
+  }
+
+  if (f.userType === 'buyer') {
+    return {
+      stats: [
+        { key: 'purchases', label: 'Purchases', value: formatInteger(f.downloads), hint: `${formatInteger(f.paidDownloads)} paid, ${formatInteger(f.downloads - f.paidDownloads)} free`, href: '/profile' },
+        { key: 'favorites', label: 'Favorites', value: formatInteger(f.favorites), hint: 'Products you saved', href: '/marketplace#favorites' },
+        { key: 'following', label: 'Following', value: formatInteger(f.followingPeople + f.followingTools), hint: `${formatInteger(f.followingPeople)} creators, ${formatInteger(f.followingTools)} AI tools`, href: '/ai-tools' },
+        { key: 'reviews', label: 'Reviews', value: formatInteger(f.reviews), hint: 'Reviews you wrote for creators' },
+      ],
+      quickActions: [
+        { title: 'Browse the Marketplace', description: 'Find AI tools, prompts and workflows by category and budget.', href: '/marketplace' },
+        { title: 'Your Favorites', description: 'Come back to the products you saved.', href: '/marketplace#favorites' },
+        { title: 'Follow AI Tools', description: 'Get update notices from the tools you use.', href: '/ai-tools' },
+      ],
+      checklist: [
+        profileStep,
+        { title: 'Explore the marketplace', description: 'Open a product or save one to your favorites.', href: '/marketplace', done: f.facts.explored },
+        { title: 'Follow an AI tool or a creator', description: 'Stay on top of updates from the tools you rely on.', href: '/ai-tools', done: f.facts.followsPerson || f.facts.followsTool },
+        { title: 'Get your first tool', description: 'Download a free product or buy one.', href: '/marketplace?budget=free', done: f.facts.downloaded },
+      ],
+    };
+  }
+
+  return {
+    stats: [
+      { key: 'posts', label: 'Posts', value: '0', hint: COMMUNITY_SOON },
+      { key: 'connections', label: 'Connections', value: formatInteger(f.connections), hint: 'People you follow or who follow you' },
+      { key: 'discussions', label: 'Discussions', value: '0', hint: COMMUNITY_SOON },
+      { key: 'reputation', label: 'Reputation', value: formatInteger(f.reputation), hint: '10 per follower, 5 per review you wrote' },
+    ],
+    quickActions: [
+      { title: 'Community', description: 'Discussions are on their way: see what is planned.', href: '/community' },
+      { title: 'Find Creators', description: 'Discover the people building the tools you like.', href: '/marketplace#creators' },
+      { title: 'Tool Updates', description: 'Read the latest from the AI tools you follow.', href: '/tool-updates' },
+    ],
+    checklist: [
+      profileStep,
+      { title: 'Explore the marketplace', description: 'Open a product or save one to your favorites.', href: '/marketplace', done: f.facts.explored },
+      { title: 'Make your first connection', description: 'Follow a creator whose work you like.', href: '/marketplace#creators', done: f.facts.followsPerson },
+      { title: 'Follow AI tools', description: 'Get notices when the tools you use ship updates.', href: '/ai-tools', done: f.followingTools > 0 },
+    ],
+  };
+}
