@@ -298,8 +298,8 @@ export interface UploadsTable {
   pathname: string;
   url: string;
   access: 'public' | 'private';
-  /** bigint: both drivers return it as a string. */
-  size_bytes: ColumnType<string, number, number>;
+  /** bigint: a string from the Neon driver, a number from PGlite; read it with Number(). */
+  size_bytes: ColumnType<string | number, number, number>;
   created_at: Timestamp;
 }
 
