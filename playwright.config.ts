@@ -31,8 +31,9 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    // Every e2e request comes from 127.0.0.1: the auth rate limits are scaled up so the
-    // suite's many sign-ins fit, while their 429 answer is tested in the integration tests.
-    env: { AUTH_RATE_LIMIT_SCALE: '50', PORT: String(PORT), HOST: 'localhost', DATA_DIR, OUT_DIR: `${DATA_DIR}/dist`, SITE_URL: `http://localhost:${PORT}`, DATABASE_URL: '' },
+    // Every e2e request comes from 127.0.0.1: every rate limit (auth and writes) is scaled up
+    // so the suite's many sign-ins and writes fit, while the 429s are tested in the
+    // integration tests (tests/integration/rate-limits.test.ts).
+    env: { RATE_LIMIT_SCALE: '50', PORT: String(PORT), HOST: 'localhost', DATA_DIR, OUT_DIR: `${DATA_DIR}/dist`, SITE_URL: `http://localhost:${PORT}`, DATABASE_URL: '' },
   },
 });

@@ -281,6 +281,40 @@ export interface PayoutItemsTable {
   amount: Numeric;
 }
 
+export interface RateLimitCountersTable {
+  key: string;
+  /** Unix seconds at the start of the fixed window. */
+  window_start: ColumnType<string, number, never>;
+  count: Generated<number>;
+  expires_at: Timestamp;
+}
+
+export type UploadKind = 'image' | 'file' | 'avatar' | 'banner';
+
+export interface UploadsTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: UploadKind;
+  pathname: string;
+  url: string;
+  access: 'public' | 'private';
+  /** bigint: a string from the Neon driver, a number from PGlite; read it with Number(). */
+  size_bytes: ColumnType<string | number, number, number>;
+  created_at: Timestamp;
+}
+
+export interface ProductViewDaysTable {
+  product_id: string;
+  visitor_key: string;
+  day: ColumnType<Date, Date | string, never>;
+}
+
+export interface ProductDownloadersTable {
+  product_id: string;
+  user_id: string;
+  first_downloaded_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -305,6 +339,10 @@ export interface Database {
   rebuild_requests: RebuildRequestsTable;
   payout_requests: PayoutRequestsTable;
   payout_items: PayoutItemsTable;
+  rate_limit_counters: RateLimitCountersTable;
+  uploads: UploadsTable;
+  product_view_days: ProductViewDaysTable;
+  product_downloaders: ProductDownloadersTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;

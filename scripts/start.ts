@@ -7,6 +7,8 @@ import path from 'node:path';
 import { getEnv } from '../functions/_shared/env';
 import { setDbHandle } from '../db/database';
 import { finishRequests, claimPendingRequests } from '../functions/rebuilds/rebuilds.repository';
+import { getBlobStore } from '../functions/_shared/blob-store';
+import { runSweep } from '../functions/uploads/sweep';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
 import { isBuildCurrent, runAstroBuild } from './lib/astro-build';
@@ -35,10 +37,20 @@ async function main(): Promise<void> {
   const rebuilder = new Rebuilder({ db: handle.db, swap: (dir) => site.swap(dir), buildsDir: `${outDir}-rebuilds` });
   rebuilder.start();
   await site.listen(env.PORT, env.HOST);
+  // The periodic sweep (docs/decisions/011): uploads attached to nothing after a day, ended
+  // rate-limit windows, past view days. Once at start, then hourly.
+  const sweep = () =>
+    runSweep(handle.db, getBlobStore())
+      .then((r) => r.uploadsDeleted && console.log(`[sweep] deleted ${r.uploadsDeleted} unattached upload(s), ${(r.bytesFreed / 1048576).toFixed(1)} MB`))
+      .catch((error: unknown) => console.warn('[sweep] failed:', (error as Error).message));
+  const sweepTimer = setInterval(sweep, 60 * 60 * 1000);
+  sweepTimer.unref();
+  void sweep();
   console.log(`\ntoolmint is running at http://${env.HOST}:${env.PORT} (database: ${handle.driver}, ${handle.location})`);
 
   const shutdown = async () => {
     rebuilder.stop();
+    clearInterval(sweepTimer);
     site.server.close();
     await rebuilder.idle.catch(() => {});
     await handle.close();

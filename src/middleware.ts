@@ -4,6 +4,7 @@
  *    (better-auth checks its own routes).
  * 2. The session is loaded into Astro.locals (user, sessionId) for pages and API routes;
  *    a refreshed session cookie is passed on to the response.
+ * 3. Write routes are rate limited per account and address (functions/_shared/rate-limit.ts).
  * The auth module is imported lazily so that `astro build` never opens the database.
  */
 import type { MiddlewareHandler } from 'astro';
@@ -44,7 +45,10 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     // A failed lookup ends as signed out (spec section 4), and is logged for us.
     console.error('[auth] session lookup failed:', error);
   }
-  const response = await next();
+  // Write limits (docs/decisions/011): every write route counts against one, per account and address.
+  const { enforceWriteLimit } = await import('../functions/_shared/rate-limit');
+  const limited = await enforceWriteLimit(context);
+  const response = limited ?? (await next());
   if (!setCookies.length) return response;
   try {
     for (const cookie of setCookies) response.headers.append('set-cookie', cookie);

@@ -124,7 +124,7 @@ export interface CreateAuthOptions {
 
 function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: CreateAuthOptions) {
   const siteUrl = new URL(env.SITE_URL);
-  const scale = env.AUTH_RATE_LIMIT_SCALE;
+  const scale = env.RATE_LIMIT_SCALE;
   const social = configuredSocialProviders(env);
   const customRules = Object.fromEntries(
     Object.entries(AUTH_RATE_LIMITS).map(([path, rule]) => [path, { window: rule.window, max: rule.max * scale }]),

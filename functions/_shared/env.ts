@@ -62,11 +62,18 @@ const EnvSchema = z.object({
   RESEND_API_KEY: z.string().trim().optional(),
   /** Sender of account emails. */
   MAIL_FROM: z.string().trim().default('toolmint <no-reply@toolmint.local>'),
+
+  // Write limits, storage quota and the upload sweep (functions/_shared/rate-limit.ts,
+  // functions/uploads; docs/decisions/011).
   /**
-   * Multiplies the sign-in, sign-up and reset rate limits (default 1). For automated test
-   * runs whose every request comes from one address; never needed in production.
+   * Multiplies every rate limit, the auth ones included (default 1). For automated test runs
+   * whose every request comes from one address; never needed in production.
    */
-  AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Storage each account may use for its uploads, in bytes (default 2 GB). */
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(2 * 1024 * 1024 * 1024),
+  /** Vercel Cron sends it as `Authorization: Bearer <CRON_SECRET>` to /api/cron/sweep; unset: that route refuses every call. */
+  CRON_SECRET: z.string().trim().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -22,6 +22,8 @@ export const ERRORS = {
   IMAGE_TOO_MANY_PIXELS: { status: 422, message: 'The image dimensions are too large' },
   IMAGE_COMPRESSION_FAILED: { status: 422, message: 'Image compression failed. Please try a different image.' },
   UPLOAD_FAILED: { status: 502, message: 'Failed to upload images to products storage' },
+  // Storage quota per account (docs/decisions/011); the message says how much is left.
+  STORAGE_QUOTA_EXCEEDED: { status: 413, message: 'You have used all of your storage. Remove files you no longer need and try again.' },
   // Creator payouts (functions/studio).
   NO_PAYOUT_BALANCE: { status: 409, message: 'There is no balance available to pay out' },
   // Follows, tool updates, notifications, profiles and seller reviews (issue 7).

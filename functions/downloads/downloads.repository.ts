@@ -1,6 +1,7 @@
 /**
  * Queries of downloads: the deliverable columns of a published product, the download
- * record with its atomic counter increment, and a user's history.
+ * record (every download is kept: sales, redownloads, analytics) with the counter raised once
+ * per user and product, and a user's history.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -22,8 +23,15 @@ export async function recordDownload(
     await trx.insertInto('downloads').values({
       user_id: row.userId, product_id: row.productId, download_type: row.downloadType, amount: row.amount, content_accessed: row.contentAccessed,
     }).execute();
-    // One statement: concurrent downloads never lose an increment.
-    await trx.updateTable('products').set({ downloads_count: sql`downloads_count + 1` }).where('id', '=', row.productId).execute();
+    // downloads_count counts people: only a user's first download of the product raises it.
+    // The primary key of product_downloaders decides, so concurrent downloads count once.
+    const first = await trx
+      .insertInto('product_downloaders')
+      .values({ product_id: row.productId, user_id: row.userId })
+      .onConflict((oc) => oc.columns(['product_id', 'user_id']).doNothing())
+      .returning('product_id')
+      .executeTakeFirst();
+    if (first) await trx.updateTable('products').set({ downloads_count: sql`downloads_count + 1` }).where('id', '=', row.productId).execute();
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * The download service of spec section 7: login required, published products only,
- * content by delivery type (src/shared/delivery.ts), a download record and an atomic
- * downloads_count increment. Deliverable files are private blobs: the answer links them
+ * content by delivery type (src/shared/delivery.ts), a download record, and downloads_count
+ * raised on a user's first download of the product only (docs/decisions/011). Deliverable files are private blobs: the answer links them
  * through GET /api/products/{id}/files/{name}, which checks the caller downloaded the product.
  */
 import type { Db } from '../../db/database';

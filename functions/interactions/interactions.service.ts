@@ -1,37 +1,54 @@
 /**
- * Product views (spec sections 3 and 7): one product_interactions row (user id empty for
- * visitors, the browser's session id, the context) and an atomic views_count increment,
- * in one transaction, for published products only.
+ * Product views (spec sections 3 and 7, docs/decisions/011): a published product's views_count
+ * counts each visitor once per UTC day (visitor.ts says who a visitor is); the counted view is
+ * kept as a product_interactions row (user id empty for visitors, the browser's session id, the
+ * context), which the creator analytics read. A repeated view answers the same as a counted one.
  */
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
+import { countView, deleteViewDaysBefore } from './interactions.repository';
 
 export const ViewSchema = z.object({
   sessionId: z.string().trim().min(1).max(100).optional(),
   type: z.enum(['view', 'preview']).default('view'),
 });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
 export async function recordView(
   db: Db,
-  input: { productId: string; userId: string | null; sessionId?: string | undefined; type: 'view' | 'preview'; userAgent: string | null },
-): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/i.test(input.productId)) throw new AppError('PRODUCT_NOT_FOUND');
-  await db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('products')
-      .set({ views_count: sql`views_count + 1` })
-      .where('id', '=', input.productId)
-      .where('status', '=', 'published')
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw new AppError('PRODUCT_NOT_FOUND');
-    await trx.insertInto('product_interactions').values({
-      product_id: input.productId,
-      user_id: input.userId,
-      interaction_type: input.type,
-      session_id: input.sessionId ?? null,
-      interaction_context: JSON.stringify({ timestamp: new Date().toISOString(), userAgent: input.userAgent?.slice(0, 300) ?? null }),
-    }).execute();
+  input: {
+    productId: string;
+    userId: string | null;
+    /** From identifyVisitor (visitor.ts). */
+    visitorKey: string;
+    visitorAlias?: string | null;
+    sessionId?: string | undefined;
+    type: 'view' | 'preview';
+    userAgent: string | null;
+    now?: Date;
+  },
+): Promise<{ counted: boolean }> {
+  if (!UUID.test(input.productId)) throw new AppError('PRODUCT_NOT_FOUND');
+  const now = input.now ?? new Date();
+  const outcome = await countView(db, {
+    productId: input.productId,
+    userId: input.userId,
+    visitorKey: input.visitorKey,
+    alias: input.visitorAlias ?? null,
+    day: utcDay(now),
+    sessionId: input.sessionId ?? null,
+    type: input.type,
+    context: { timestamp: now.toISOString(), userAgent: input.userAgent?.slice(0, 300) ?? null },
   });
+  if (outcome === 'missing') throw new AppError('PRODUCT_NOT_FOUND');
+  return { counted: outcome === 'counted' };
+}
+
+/** Keeps today and yesterday (a view just after midnight UTC still meets yesterday's rows). */
+export async function pruneViewDays(db: Db, now = new Date()): Promise<number> {
+  return deleteViewDaysBefore(db, utcDay(new Date(now.getTime() - DAY_MS)));
 }

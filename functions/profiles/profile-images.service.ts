@@ -12,12 +12,15 @@
  *   first means a failed upload never leaves the profile without its picture. The stored URL
  *   carries ?v=<time> so browsers and CDNs do not keep showing the previous picture.
  * - Only files in the user's own folder are ever removed.
+ * - The picture counts against the account's storage quota (an `uploads` row, written in the
+ *   same transaction that points the profile at it; docs/decisions/011).
  */
 import type { Db } from '../../db/database';
 import type { BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
 import { processImage, type PipelineLimits } from '../uploads/image-pipeline';
-import type { UploadFile } from '../uploads/uploads.service';
+import { deleteUploadRow, saveUploadRow } from '../uploads/uploads.repository';
+import { assertStorageFor, type UploadFile } from '../uploads/uploads.service';
 import { lockProfileImages, setAvatarUrl, setBannerUrl } from './profiles.repository';
 
 export type ProfileImageKind = 'avatar' | 'banner';
@@ -76,6 +79,7 @@ export async function uploadProfileImage(
     throw error;
   }
   const pathname = `${profileImageFolder(kind, owner)}${kind}.${image.ext}`;
+  await assertStorageFor(db, owner, image.size, pathname);
   let stored;
   try {
     stored = await blobs.put(pathname, image.body, { contentType: image.contentType, access: 'public', overwrite: true });
@@ -89,10 +93,11 @@ export async function uploadProfileImage(
     if (!current) throw new AppError('PROFILE_NOT_FOUND');
     if (kind === 'avatar') await setAvatarUrl(trx, owner, url);
     else await setBannerUrl(trx, owner, url);
+    await saveUploadRow(trx, { userId: owner, kind, pathname: stored.pathname, url: stored.url, access: 'public', size: image.size });
     return kind === 'avatar' ? current.avatar_url : current.banner_image_url;
   });
   const old = ownPath(blobs, kind, owner, previous);
-  if (old && old !== stored.pathname) await removeQuietly(blobs, old);
+  if (old && old !== stored.pathname) await removeQuietly(db, blobs, old);
   return { kind, url };
 }
 
@@ -106,14 +111,15 @@ export async function removeProfileImage(db: Db, blobs: BlobStore, userId: strin
     return kind === 'avatar' ? current.avatar_url : current.banner_image_url;
   });
   const old = ownPath(blobs, kind, owner, previous);
-  if (old) await removeQuietly(blobs, old);
+  if (old) await removeQuietly(db, blobs, old);
   return { kind, url: null };
 }
 
-/** A file left behind costs storage, not correctness: log and go on. */
-async function removeQuietly(blobs: BlobStore, pathname: string): Promise<void> {
+/** A file left behind costs storage, not correctness: log and go on (its row stays for the sweep). */
+async function removeQuietly(db: Db, blobs: BlobStore, pathname: string): Promise<void> {
   try {
     await blobs.delete(pathname, 'public');
+    await deleteUploadRow(db, pathname);
   } catch (error) {
     console.warn(`[profiles] could not remove ${pathname}:`, (error as Error).message);
   }

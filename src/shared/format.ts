@@ -22,6 +22,14 @@ export function formatCount(value: number): string {
   return `${(value / 1_000_000).toFixed(1).replace(/\.0$/, '')}M`;
 }
 
+/** File sizes and storage: 512 B, 48 KB, 12.4 MB, 2 GB, 1.5 GB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  if (bytes < 1024 * 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${(bytes / (1024 * 1024 * 1024)).toFixed(1).replace(/\.0$/, '')} GB`;
+}
+
 /** Relative time in the spec's 'x ago' form. */
 export function timeAgo(date: Date | string, now: Date = new Date()): string {
   const then = typeof date === 'string' ? new Date(date) : date;

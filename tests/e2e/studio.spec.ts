@@ -93,6 +93,8 @@ test('create with images, publish, find it, edit, unpublish, delete', async ({ p
   await expect(page.locator('.st-upload-errors')).toContainText('File notes.png is not an image');
   await expect(toasts(page).getByText('2 image(s) uploaded to products storage')).toBeVisible();
   await expect(page.getByRole('list', { name: /Additional images: 2 images/ })).toBeVisible();
+  // The storage line counts the three stored images against the 2 GB quota.
+  await expect(page.getByTestId('storage-usage')).toHaveText(/^Storage: [1-9][\d.]* (B|KB) of 2 GB used$/);
   const mainImage = page.getByRole('list', { name: /Main image: 1 image/ }).getByRole('img');
   const mainSrc = await mainImage.getAttribute('src');
   expect(mainSrc).toMatch(/^\/blobs\/products\/[^/]+\/product-main-\d+-0\.png$/);

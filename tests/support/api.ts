@@ -41,6 +41,8 @@ export interface CallOptions {
   json?: unknown;
   form?: FormData;
   headers?: Record<string, string>;
+  /** The client address Astro would see (rate limits, view counting); default 127.0.0.1. */
+  address?: string;
 }
 
 export interface CallResult {
@@ -72,6 +74,7 @@ export async function call(handler: RouteHandler, path: string, options: CallOpt
     url,
     params: options.params ?? {},
     isPrerendered: false,
+    clientAddress: options.address ?? '127.0.0.1',
     locals: {},
     redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
   } as unknown as APIContext;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayRating, formatCount, formatPrice, timeAgo } from '../../src/shared/format';
+import { displayRating, formatBytes, formatCount, formatPrice, timeAgo } from '../../src/shared/format';
 import { isNavActive, MAIN_NAV } from '../../src/shared/navigation';
 import { sanitizeDemoLinks } from '../../src/shared/products';
 
@@ -27,6 +27,16 @@ describe('formatCount', () => {
     expect(formatCount(1200)).toBe('1.2K');
     expect(formatCount(15_400)).toBe('15K');
     expect(formatCount(2_000_000)).toBe('2M');
+  });
+});
+
+describe('formatBytes (file sizes and the storage line)', () => {
+  it('uses B, KB, MB with one decimal, and GB without a trailing .0', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(48 * 1024)).toBe('48 KB');
+    expect(formatBytes(13_002_342)).toBe('12.4 MB');
+    expect(formatBytes(2 * 1024 ** 3)).toBe('2 GB');
+    expect(formatBytes(1.5 * 1024 ** 3)).toBe('1.5 GB');
   });
 });
 

@@ -4,11 +4,11 @@
  * download endpoint only. Names must be unique within a product (a file is downloaded by name).
  */
 import { useRef, useState } from 'react';
+import { formatBytes } from '../../shared/format';
 import { toast } from '../../stores/toasts';
 import { ApiError, removeUpload, uploadFile } from './api';
 import { fileNameOf } from './editor-state';
 import { FileIcon, TrashIcon, UploadIcon } from './icons';
-import { formatBytes } from './ImageSlot';
 
 export const DELIVERABLE_ACCEPT = '.zip,.rar,.pdf,.doc,.docx,.txt,.json,.xml,.csv';
 export const DELIVERABLE_MAX_FILES = 20;

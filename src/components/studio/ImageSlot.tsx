@@ -7,6 +7,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { toast } from '../../stores/toasts';
+import { formatBytes } from '../../shared/format';
 import { checkDemoUrl } from '../../shared/quality-score';
 import { ApiError, removeUpload, uploadImage } from './api';
 import { CloseIcon, UploadIcon } from './icons';
@@ -22,12 +23,6 @@ interface Props {
   /** Busy state for the form: submit waits for uploads. */
   onBusyChange(busy: boolean): void;
   max?: number;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 export function ImageSlot({ slot, label, description, images, onChange, onBusyChange, max = 12 }: Props) {

@@ -22,6 +22,7 @@ import {
 import { useDebounced, useMediaQuery } from './hooks';
 import { AlertIcon, CheckIcon } from './icons';
 import { ImageSlot } from './ImageSlot';
+import { StorageUsage } from './StorageUsage';
 import { ListInput } from './ListInput';
 import { QualityScoreCard } from './QualityScoreCard';
 import type { StudioOptions, StudioProduct } from './types';
@@ -253,6 +254,7 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
                 <ImageSlot slot="additional" label="Additional images" description="Screenshots and examples. Several images." images={values.additional_images} onChange={(list) => set('additional_images', list)} onBusyChange={busyUploads} />
               </div>
               {(err('image_url') || err('featured_image_url') || err('additional_images')) && <p className="st-error">{err('image_url') ?? err('featured_image_url') ?? err('additional_images')}</p>}
+              <StorageUsage filesKey={uploads > 0 ? null : JSON.stringify([values.image_url, values.featured_image_url, values.additional_images, values.file_urls])} />
             </EditorSection>
 
             <EditorSection

@@ -70,3 +70,11 @@ export function uploadFile(file: File): Promise<UploadedFile> {
 export function removeUpload(url: string): Promise<{ removed: boolean }> {
   return request<{ removed: boolean }>('/api/uploads', jsonInit('DELETE', { url }));
 }
+
+export interface StorageUsage {
+  usedBytes: number;
+  quotaBytes: number;
+}
+
+/** The signed-in user's storage against their quota (GET /api/uploads/usage). */
+export const getStorageUsage = () => request<StorageUsage>('/api/uploads/usage');

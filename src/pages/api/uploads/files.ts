@@ -4,6 +4,7 @@
  * `private:` reference for the product's file_urls; buyers reach the file only through
  * GET /api/products/{id}/files/{name} after a download.
  */
+import { getDb } from '../../../../db/database';
 import { requireApiUser } from '../../../../functions/_shared/auth-guard';
 import { getBlobStore } from '../../../../functions/_shared/blob-store';
 import { handle, json } from '../../../../functions/_shared/http';
@@ -13,5 +14,5 @@ import { DELIVERABLE_MAX_BYTES, uploadDeliverable } from '../../../../functions/
 export const POST = handle(async (context) => {
   const user = requireApiUser(context);
   const { file } = await readUpload(context.request, DELIVERABLE_MAX_BYTES);
-  return json(await uploadDeliverable(getBlobStore(), user.id, file), { status: 201 });
+  return json(await uploadDeliverable(await getDb(), getBlobStore(), user.id, file), { status: 201 });
 });

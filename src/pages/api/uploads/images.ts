@@ -3,6 +3,7 @@
  * product image into the caller's own folder, checked and compressed on the server.
  * 201 with the stored image; 401 'User not authenticated'; 415 'File {name} is not an image'.
  */
+import { getDb } from '../../../../db/database';
 import { requireApiUser } from '../../../../functions/_shared/auth-guard';
 import { getBlobStore } from '../../../../functions/_shared/blob-store';
 import { handle, json } from '../../../../functions/_shared/http';
@@ -12,5 +13,5 @@ import { IMAGE_UPLOAD_MAX_BYTES, uploadProductImage } from '../../../../function
 export const POST = handle(async (context) => {
   const user = requireApiUser(context);
   const { file, fields } = await readUpload(context.request, IMAGE_UPLOAD_MAX_BYTES);
-  return json(await uploadProductImage(getBlobStore(), user.id, fields, file), { status: 201 });
+  return json(await uploadProductImage(await getDb(), getBlobStore(), user.id, fields, file), { status: 201 });
 });

@@ -1,18 +1,34 @@
 /**
- * POST /api/products/{id}/view: records a view (or preview) of a published product.
+ * POST /api/products/{id}/view: records a view (or preview) of a published product; 204.
+ * Counted once per visitor per product per UTC day: a signed-in user by account, a visitor
+ * by the toolmint_visitor cookie this answer sets, a request without it by client address.
  */
 import { getDb } from '../../../../../db/database';
+import { getAuthSecret, getEnv } from '../../../../../functions/_shared/env';
 import { handle } from '../../../../../functions/_shared/http';
+import { clientAddressOf } from '../../../../../functions/_shared/rate-limit';
 import { recordView, ViewSchema } from '../../../../../functions/interactions/interactions.service';
+import { identifyVisitor } from '../../../../../functions/interactions/visitor';
 
-export const POST = handle(async ({ params, locals, request }) => {
+export const POST = handle(async (context) => {
+  const { params, locals, request } = context;
   const body = ViewSchema.parse(await request.json().catch(() => ({})));
+  const env = getEnv();
+  const visitor = identifyVisitor(
+    { cookieHeader: request.headers.get('cookie'), userId: locals.user?.id ?? null, address: clientAddressOf(context) ?? null },
+    getAuthSecret(env),
+    new URL(env.SITE_URL).protocol === 'https:',
+  );
   await recordView(await getDb(), {
     productId: params.id ?? '',
     userId: locals.user?.id ?? null,
+    visitorKey: visitor.key,
+    visitorAlias: visitor.alias,
     sessionId: body.sessionId,
     type: body.type,
     userAgent: request.headers.get('user-agent'),
   });
-  return new Response(null, { status: 204 });
+  const headers = new Headers();
+  if (visitor.setCookie) headers.append('set-cookie', visitor.setCookie);
+  return new Response(null, { status: 204, headers });
 });

@@ -1,0 +1,204 @@
+/**
+ * Write limits: every state-changing API route has one (docs/decisions/011).
+ *
+ * - WRITE_LIMITS declares each limit once: a fixed window, a count per signed-in account and
+ *   a (larger) count per client address, so neither many accounts on one address nor one
+ *   account on many addresses gets past it. WRITE_ROUTES says which limit each write route
+ *   (`METHOD /astro/route/[param]`) counts against; routes that share a limit share a budget.
+ * - enforceWriteLimit() is the one guard: src/middleware.ts calls it for every on-demand API
+ *   request, after loading the session. A request over a limit answers 429 RATE_LIMITED with
+ *   the error shape and `Retry-After` (seconds to the end of the window); attempts count, not
+ *   successes, as with the sign-in limits.
+ * - The counters live in the database (rate_limit_counters), so they hold across serverless
+ *   instances; the client address comes from Astro (clientAddress), never from a header.
+ * - The auth routes keep better-auth's own limits (AUTH_RATE_LIMITS in auth.ts, in its
+ *   rate_limits table); RATE_LIMIT_SCALE multiplies those and these (automated tests only).
+ * - tests/integration/rate-limits.test.ts fails when a write route under src/pages/api has
+ *   no entry in WRITE_ROUTES or WRITE_ROUTES_LIMITED_ELSEWHERE.
+ */
+import type { APIContext } from 'astro';
+import type { Db } from '../../db/database';
+import { getEnv } from './env';
+import { errorResponse } from './http';
+import { deleteExpiredCounters, incrementCounters } from './rate-limit.repository';
+
+export interface WriteLimit {
+  /** What is counted, in the 429 message: 'Too many image uploads.' */
+  label: string;
+  windowSeconds: number;
+  /** Requests per window per signed-in account. */
+  perAccount: number;
+  /** Requests per window per client address (IPv6: per /64), signed in or not. */
+  perAddress: number;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+export const WRITE_LIMITS = {
+  imageUpload: { label: 'image uploads', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  fileUpload: { label: 'file uploads', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
+  profileImage: { label: 'profile picture changes', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
+  uploadRemoval: { label: 'file removals', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
+  productCreate: { label: 'new products', windowSeconds: HOUR, perAccount: 20, perAddress: 60 },
+  productUpdate: { label: 'product changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
+  productDelete: { label: 'product deletions', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  reviewWrite: { label: 'review changes', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
+  followToggle: { label: 'follow changes', windowSeconds: MINUTE, perAccount: 30, perAddress: 90 },
+  favoriteToggle: { label: 'favorite changes', windowSeconds: MINUTE, perAccount: 30, perAddress: 90 },
+  toolUpdatePost: { label: 'tool updates', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
+  notificationWrite: { label: 'notification changes', windowSeconds: MINUTE, perAccount: 60, perAddress: 180 },
+  profileEdit: { label: 'profile changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  payoutRequest: { label: 'payout requests', windowSeconds: HOUR, perAccount: 5, perAddress: 15 },
+  download: { label: 'downloads', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
+  // Anonymous: a view is counted once per visitor and day anyway (interactions.service.ts);
+  // this caps how many visitor cookies one address can collect.
+  productView: { label: 'product views', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 300 },
+} as const satisfies Record<string, WriteLimit>;
+
+export type WriteLimitName = keyof typeof WRITE_LIMITS;
+
+/** Every write route (as Astro names it: src/pages/api/<path>, [param] segments) and its limit. */
+export const WRITE_ROUTES = {
+  'POST /api/uploads/images': 'imageUpload',
+  'POST /api/uploads/files': 'fileUpload',
+  'DELETE /api/uploads': 'uploadRemoval',
+  'POST /api/profile/avatar': 'profileImage',
+  'DELETE /api/profile/avatar': 'profileImage',
+  'POST /api/profile/banner': 'profileImage',
+  'DELETE /api/profile/banner': 'profileImage',
+  'PATCH /api/profile': 'profileEdit',
+  'POST /api/profile/onboarding': 'profileEdit',
+  'POST /api/me/products': 'productCreate',
+  'PUT /api/me/products/[id]': 'productUpdate',
+  'PATCH /api/me/products/[id]': 'productUpdate',
+  'DELETE /api/me/products/[id]': 'productDelete',
+  'PUT /api/reviews/[sellerId]': 'reviewWrite',
+  'DELETE /api/reviews/[sellerId]': 'reviewWrite',
+  'PUT /api/follows/tools/[toolId]': 'followToggle',
+  'DELETE /api/follows/tools/[toolId]': 'followToggle',
+  'PUT /api/follows/users/[userId]': 'followToggle',
+  'DELETE /api/follows/users/[userId]': 'followToggle',
+  'PUT /api/favorites/[productId]': 'favoriteToggle',
+  'DELETE /api/favorites/[productId]': 'favoriteToggle',
+  'POST /api/tools/[toolId]/updates': 'toolUpdatePost',
+  'POST /api/notifications/[id]/read': 'notificationWrite',
+  'POST /api/notifications/read-all': 'notificationWrite',
+  'POST /api/studio/payouts': 'payoutRequest',
+  'POST /api/products/[id]/download': 'download',
+  'POST /api/products/[id]/view': 'productView',
+} as const satisfies Record<string, WriteLimitName>;
+
+/** Write routes limited by something other than WRITE_ROUTES, and by what. */
+export const WRITE_ROUTES_LIMITED_ELSEWHERE: Record<string, string> = {
+  'ALL /api/auth/[...all]': "better-auth's own limits (AUTH_RATE_LIMITS in functions/_shared/auth.ts), scaled by RATE_LIMIT_SCALE",
+};
+
+export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const COMPILED_ROUTES = Object.entries(WRITE_ROUTES).map(([route, name]) => {
+  const [method, path] = route.split(' ') as [string, string];
+  const source = path
+    .split('/')
+    .map((segment) => (/^\[\.\.\..+\]$/.test(segment) ? '.+' : /^\[.+\]$/.test(segment) ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return { route, method, pattern: new RegExp(`^${source}/?$`), name: name as WriteLimitName };
+});
+
+/** The limit a request counts against, or null (reads, and routes limited elsewhere). */
+export function writeLimitFor(method: string, pathname: string): { route: string; name: WriteLimitName } | null {
+  if (!WRITE_METHODS.has(method)) return null;
+  const match = COMPILED_ROUTES.find((r) => r.method === method && r.pattern.test(pathname));
+  return match ? { route: match.route, name: match.name } : null;
+}
+
+/** Astro's client address; undefined where the runtime has none (its getter throws there). */
+export function clientAddressOf(context: Pick<APIContext, 'clientAddress'>): string | undefined {
+  try {
+    return context.clientAddress || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The bucket of an address: IPv4 as is (IPv4-mapped IPv6 too), IPv6 by its /64, since one
+ * subscriber usually holds a whole /64 and could otherwise change address per request.
+ */
+export function addressBucket(address: string): string {
+  const bare = address.trim().replace(/%.*$/, '').toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
+  if (mapped) return mapped[1]!;
+  if (!bare.includes(':')) return bare;
+  const [head = '', tail] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => (g.replace(/^0+(?=.)/, '') || '0')).join(':')}::/64`;
+}
+
+export interface LimitSubject {
+  userId: string | null;
+  address: string | null;
+}
+
+export interface LimitDecision {
+  allowed: boolean;
+  /** Seconds until the current window ends. */
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one request of `subject` against a limit and says whether it is within it. Both
+ * counters are incremented in one statement; either one over its maximum refuses.
+ */
+export async function hitWriteLimit(db: Db, name: WriteLimitName, subject: LimitSubject, options: { scale?: number; now?: number } = {}): Promise<LimitDecision> {
+  const limit: WriteLimit = WRITE_LIMITS[name];
+  const scale = options.scale ?? getEnv().RATE_LIMIT_SCALE;
+  const nowSeconds = (options.now ?? Date.now()) / 1000;
+  const windowStart = Math.floor(nowSeconds / limit.windowSeconds) * limit.windowSeconds;
+  const retryAfterSeconds = Math.max(1, Math.ceil(windowStart + limit.windowSeconds - nowSeconds));
+  const maxima = new Map<string, number>();
+  if (subject.userId) maxima.set(`${name}:user:${subject.userId}`, limit.perAccount * scale);
+  if (subject.address) maxima.set(`${name}:addr:${addressBucket(subject.address)}`, limit.perAddress * scale);
+  const counts = await incrementCounters(db, [...maxima.keys()], windowStart, new Date((windowStart + limit.windowSeconds) * 1000));
+  const allowed = [...maxima].every(([key, max]) => (counts.get(key) ?? 0) <= max);
+  return { allowed, retryAfterSeconds };
+}
+
+function inWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** 429 RATE_LIMITED in the error shape, with Retry-After. */
+export function rateLimitedResponse(name: WriteLimitName, retryAfterSeconds: number): Response {
+  const response = errorResponse('RATE_LIMITED', `Too many ${WRITE_LIMITS[name].label}. Please try again in ${inWords(retryAfterSeconds)}.`);
+  response.headers.set('retry-after', String(retryAfterSeconds));
+  return response;
+}
+
+/**
+ * The guard of every write route (src/middleware.ts): null when the request may go on, the
+ * 429 answer when it is over a limit. Fails open, logged, when the counters cannot be reached:
+ * the write itself then meets the same database.
+ */
+export async function enforceWriteLimit(context: Pick<APIContext, 'request' | 'url' | 'locals' | 'clientAddress'>): Promise<Response | null> {
+  const match = writeLimitFor(context.request.method, context.url.pathname);
+  if (!match) return null;
+  const subject = { userId: context.locals.user?.id ?? null, address: clientAddressOf(context) ?? null };
+  if (!subject.userId && !subject.address) return null;
+  try {
+    const { getDb } = await import('../../db/database');
+    const decision = await hitWriteLimit(await getDb(), match.name, subject);
+    return decision.allowed ? null : rateLimitedResponse(match.name, decision.retryAfterSeconds);
+  } catch (error) {
+    console.error(`[rate-limit] counting ${match.route} failed:`, error);
+    return null;
+  }
+}
+
+/** Deletes counters of windows that ended (the periodic maintenance of functions/uploads/sweep). */
+export async function pruneRateLimitCounters(db: Db, now = new Date()): Promise<number> {
+  return deleteExpiredCounters(db, now);
+}
