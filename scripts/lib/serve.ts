@@ -94,12 +94,20 @@ export class SiteServer {
   private addSecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse, pageCsp: PageCsp): void {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     for (const [name, value] of Object.entries(securityHeaders(pathname, { https: this.https }))) res.setHeader(name, value);
+    const prebuilt = pageCsp[pageKey(pathname)];
+    if (res.statusCode === 304) {
+      // Not Modified has no body type, and the browser merges its headers into the cached
+      // page's: send the page's own policy or none, never the no-page one.
+      if (prebuilt) res.setHeader('content-security-policy', prebuilt);
+      else res.removeHeader('content-security-policy');
+      return;
+    }
     const html = String(res.getHeader('content-type') ?? '').startsWith('text/html');
     const errorPage = res.statusCode === 404 ? pageCsp['/404'] : res.statusCode >= 500 ? pageCsp['/500'] : undefined;
     const csp = !html
       ? NON_PAGE_CSP
-      : res.statusCode < 400 && pageCsp[pageKey(pathname)]
-        ? pageCsp[pageKey(pathname)]
+      : res.statusCode < 400 && prebuilt
+        ? prebuilt
         : (res.getHeader('content-security-policy') ?? errorPage ?? NON_PAGE_CSP);
     res.setHeader('content-security-policy', csp as string);
   }

@@ -5,6 +5,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -162,6 +163,18 @@ describe('a custom PORT with no SITE_URL', () => {
       expectSecurityHeaders(res);
       expect(res.headers.get('content-security-policy'), pathname).toBe(NON_PAGE_CSP);
     }
+
+    // A revalidated page (304) keeps its own policy: the browser merges these headers into its copy.
+    const page = await fetch(`${origin}/marketplace`);
+    const validators: Record<string, string> = {};
+    if (page.headers.get('etag')) validators['if-none-match'] = page.headers.get('etag')!;
+    if (page.headers.get('last-modified')) validators['if-modified-since'] = page.headers.get('last-modified')!;
+    // node:http, as fetch adds `cache-control: no-cache` to conditional requests.
+    const notModified = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${origin}/marketplace`, { headers: validators }, (res) => resolve(res.resume())).on('error', reject),
+    );
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers['content-security-policy']).toBe(page.headers.get('content-security-policy'));
 
     const missing = await fetch(`${origin}/no/such/page`);
     expect(missing.status).toBe(404);
