@@ -47,7 +47,7 @@ export function readPageCsp(outDir: string): PageCsp {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as PageCsp) : {};
 }
 
-interface VercelRoute {
+export interface VercelRoute {
   src?: string;
   dest?: string;
   status?: number;

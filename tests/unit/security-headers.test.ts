@@ -14,7 +14,7 @@ import {
   isHttpsSite,
   securityHeaders,
 } from '../../functions/_shared/security-headers';
-import { pageKey, vercelHeaderRoutes, withVercelHeaders } from '../../scripts/lib/page-headers';
+import { pageKey, vercelHeaderRoutes, withVercelHeaders, type VercelRoute } from '../../scripts/lib/page-headers';
 
 describe('SITE_URL', () => {
   it('is where the server listens when unset', () => {
@@ -100,7 +100,7 @@ describe('page policies in the build output', () => {
   });
 
   it("replaces the adapter's CSP routes and gives the 404 of unknown paths its page policy", () => {
-    const config = {
+    const config: { routes: VercelRoute[] } = {
       routes: [
         { src: '/_astro/(.*)', headers: { 'cache-control': 'public, max-age=31536000, immutable' }, continue: true },
         { src: '/tools/chatgpt', headers: { 'content-security-policy': 'csp-tool' } },
