@@ -8,9 +8,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { getEnv } from './functions/_shared/env';
+import { PAGE_CSP_DIRECTIVES, STYLE_ATTRIBUTES, isHttpsSite } from './functions/_shared/security-headers';
+import { pageHeaders } from './scripts/lib/page-headers';
 
 const isVercel = Boolean(process.env.VERCEL);
-const site = process.env.SITE_URL || 'http://localhost:4321';
+/** SITE_URL, or http://HOST:PORT when unset: the same value the server derives (functions/_shared/env.ts). */
+const site = getEnv().SITE_URL;
 
 /**
  * Every file of a package, for the Vercel adapter's excludeFiles (it takes exact paths).
@@ -28,10 +32,11 @@ async function adapter() {
   if (isVercel) {
     const { default: vercel } = await import('@astrojs/vercel');
     // PGlite (16 MB) is the embedded default only; on Vercel the database is Neon.
-    return vercel({ excludeFiles: filesOf('node_modules/@electric-sql/pglite') });
+    // staticHeaders: prebuilt pages' CSP goes to headers, not <meta> (scripts/lib/page-headers.ts).
+    return vercel({ excludeFiles: filesOf('node_modules/@electric-sql/pglite'), staticHeaders: true });
   }
   const { default: node } = await import('@astrojs/node');
-  return node({ mode: 'standalone' });
+  return node({ mode: 'standalone', staticHeaders: true });
 }
 
 /** API routes always render on demand, so no page has to remember `prerender = false`. */
@@ -49,7 +54,15 @@ export default defineConfig({
   site,
   output: 'static',
   adapter: await adapter(),
-  integrations: [react(), onDemandApi],
+  integrations: [react(), onDemandApi, pageHeaders({ vercel: isVercel, https: isHttpsSite(site) })],
+  // Security headers: docs/decisions/009. Astro hashes the inline scripts and styles of each
+  // page into script-src and style-src; the other directives come from the shared module.
+  security: {
+    csp: {
+      directives: [...PAGE_CSP_DIRECTIVES],
+      styleDirective: { resources: ["'self'", STYLE_ATTRIBUTES] },
+    },
+  },
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'auto', format: 'directory' },
   prefetch: false,

@@ -1,7 +1,8 @@
 /**
  * End-to-end tests in a real Chromium against the built app served by `npm start` on a
  * throwaway data folder. Debian's /usr/bin/chromium is used when present (Playwright's own
- * browser download does not work on these machines).
+ * browser download does not work on these machines). The port is E2E_PORT, or a free one
+ * (tests/support/e2e-env.ts).
  */
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
@@ -31,9 +32,9 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    // Every e2e request comes from 127.0.0.1: every rate limit (auth and writes) is scaled up
-    // so the suite's many sign-ins and writes fit, while the 429s are tested in the
-    // integration tests (tests/integration/rate-limits.test.ts).
-    env: { RATE_LIMIT_SCALE: '50', PORT: String(PORT), HOST: 'localhost', DATA_DIR, OUT_DIR: `${DATA_DIR}/dist`, SITE_URL: `http://localhost:${PORT}`, DATABASE_URL: '' },
+    // Every e2e request comes from 127.0.0.1: every rate limit (auth and writes) is scaled
+    // up so the suite's many sign-ins and writes fit, while the 429s is tested in the integration tests.
+    // SITE_URL is left empty so the server derives it from HOST and PORT, as `npm start` does.
+    env: { RATE_LIMIT_SCALE: '50', PORT: String(PORT), HOST: 'localhost', DATA_DIR, OUT_DIR: `${DATA_DIR}/dist`, SITE_URL: '', DATABASE_URL: '' },
   },
 });

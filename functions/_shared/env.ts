@@ -26,8 +26,11 @@ const EnvSchema = z.object({
   DATABASE_WS_PROXY: z.string().trim().optional(),
   /** Folder for the embedded database, local blobs, the content snapshot and the mail outbox. */
   DATA_DIR: z.string().trim().default('.data'),
-  /** Public origin of the site: canonical URLs, sitemap, auth origin checks. */
-  SITE_URL: z.url().default('http://localhost:4321'),
+  /**
+   * Public origin of the site: canonical URLs, sitemap, auth origin checks. Unset: where
+   * `npm start` listens, http://HOST:PORT (see siteUrlFor below).
+   */
+  SITE_URL: optionalUrl,
   /** Vercel deploy hook POSTed when publishing changes need a content rebuild. Unset: the embedded rebuilder. */
   DEPLOY_HOOK_URL: optionalUrl,
   /**
@@ -74,11 +77,26 @@ const EnvSchema = z.object({
   STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(2 * 1024 * 1024 * 1024),
   /** Vercel Cron sends it as `Authorization: Bearer <CRON_SECRET>` to /api/cron/sweep; unset: that route refuses every call. */
   CRON_SECRET: z.string().trim().optional(),
-});
+}).transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? siteUrlFor(env.HOST, env.PORT) }));
 
 export type Env = z.infer<typeof EnvSchema>;
 
 let cached: Env | undefined;
+
+// --- Site URL derived from HOST and PORT (docs/decisions/009) ---
+/** Hosts that mean 'every interface': a browser reaches them as localhost. */
+const ANY_INTERFACE = new Set(['', '0.0.0.0', '::', '[::]']);
+
+/**
+ * The origin a browser uses for a server listening on host:port, for when SITE_URL is unset:
+ * a custom PORT then keeps the auth origin check, canonical URLs and the build in step.
+ */
+export function siteUrlFor(host: string, port: number): string {
+  const name = ANY_INTERFACE.has(host.trim()) ? 'localhost' : host.trim();
+  const bracketed = name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;
+  return new URL(`http://${bracketed}:${port}`).origin;
+}
+// --- end site URL ---
 
 /** Validated environment; throws one readable error listing every bad variable. */
 export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { getEnv } from '../../functions/_shared/env';
 
 const ROOT = process.cwd();
 const SOURCE_DIRS = ['src', 'functions', 'db', 'public'];
@@ -35,7 +36,7 @@ function snapshotFingerprint(snapshotFile: string): string {
 }
 
 export function buildStamp(snapshotFile: string): string {
-  return `${sourceFingerprint()}:${snapshotFingerprint(snapshotFile)}:${process.env['SITE_URL'] ?? ''}`;
+  return `${sourceFingerprint()}:${snapshotFingerprint(snapshotFile)}:${getEnv().SITE_URL}`;
 }
 
 const stampFile = (outDir: string) => path.join(outDir, '.toolmint-build');
@@ -54,7 +55,9 @@ export async function runAstroBuild(options: { snapshotFile: string; outDir?: st
     const child = spawn(process.execPath, [astroBin, 'build', '--silent', '--outDir', outDir], {
       cwd: ROOT,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, ...options.env, CONTENT_SNAPSHOT: options.snapshotFile, ASTRO_TELEMETRY_DISABLED: '1' },
+      // SITE_URL as the server derives it (from HOST and PORT when unset), so canonical URLs
+      // and the page headers are built for the origin that serves them.
+      env: { ...process.env, SITE_URL: getEnv().SITE_URL, ...options.env, CONTENT_SNAPSHOT: options.snapshotFile, ASTRO_TELEMETRY_DISABLED: '1' },
     });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed with exit code ${code}`))));

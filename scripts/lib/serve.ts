@@ -4,19 +4,31 @@
  * and mounted on our own HTTP server, which adds two things the static output cannot do:
  * - swap(): switch atomically to a freshly rebuilt output, with no restart;
  * - compression (brotli or gzip) of text responses, which a CDN does on Vercel;
+ * - the security headers of functions/_shared/security-headers.ts on every answer, static
+ *   files and on-demand ones alike: each prebuilt page with its own Content-Security-Policy
+ *   (written at build time by scripts/lib/page-headers.ts), on-demand pages with the one Astro
+ *   renders, everything else with the no-page policy (docs/decisions/009);
  * - the product gate: /product/{id} is served from the prebuilt file only while the product
  *   is published; an unpublished one is sent to /product/{id}/unpublished, which the
  *   on-demand route src/pages/product/[...slug].astro answers with 'Product not found'.
  *   (A product published since the build has no prebuilt file: Astro routes it to that
  *   same on-demand page, which renders it from the database.)
+ * - a path with bad percent-encoding (`/product/%ZZ`) is the 404 page with status 404, or
+ *   for /api/ the 400 error shape, where the node adapter would answer a bare 400.
  */
 import fs from 'node:fs';
 import compression from 'compression';
 import http from 'node:http';
+import onHeaders from 'on-headers';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { writeResponse } from 'astro/app/node';
 import type { Db } from '../../db/database';
 import { isProductPublished } from '../../functions/catalogue/product-page.service';
+import { getEnv } from '../../functions/_shared/env';
+import { errorResponse } from '../../functions/_shared/http';
+import { NON_PAGE_CSP, isHttpsSite, securityHeaders } from '../../functions/_shared/security-headers';
+import { pageKey, readPageCsp, type PageCsp } from './page-headers';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -30,14 +42,23 @@ export async function loadHandler(outDir: string): Promise<NodeHandler> {
 const PRODUCT_PATH = /^\/product\/([^/?#]+)\/?(\?.*)?$/;
 
 export class SiteServer {
-  private current: { outDir: string; handler: NodeHandler } | undefined;
+  private current: { outDir: string; handler: NodeHandler; pageCsp: PageCsp } | undefined;
   readonly server: http.Server;
+  private readonly https: boolean;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    options: { https?: boolean } = {},
+  ) {
+    this.https = options.https ?? isHttpsSite(getEnv().SITE_URL);
     const compress = compression({ threshold: 1024 });
     this.server = http.createServer((req, res) => {
+      // One build serves the whole request, even if a rebuild is swapped in meanwhile.
+      const current = this.current;
+      // Decided when the headers go out: by then the answer's type and status are known.
+      onHeaders(res, () => this.addSecurityHeaders(req, res, current?.pageCsp ?? {}));
       compress(req as never, res as never, () => {
-        this.route(req, res).catch((error: unknown) => {
+        this.route(req, res, current).catch((error: unknown) => {
           console.error('[serve] request failed:', error);
           if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
           res.end('Internal server error');
@@ -53,7 +74,7 @@ export class SiteServer {
   /** Switch to another build output; requests already running finish on the old one. */
   async swap(outDir: string): Promise<void> {
     const handler = await loadHandler(outDir);
-    this.current = { outDir, handler };
+    this.current = { outDir, handler, pageCsp: readPageCsp(outDir) };
   }
 
   listen(port: number, host: string): Promise<void> {
@@ -63,9 +84,41 @@ export class SiteServer {
     });
   }
 
-  private async route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const current = this.current;
+  /**
+   * Every header of the shared set, and the one right Content-Security-Policy: a prebuilt
+   * page's own (its inline-script hashes), the one Astro rendered for an on-demand page, the
+   * 404 or 500 page's for those pages served in place of another path, or the no-page policy.
+   * req.url is read here, after route() may have rewritten it (an unpublished product is
+   * answered by the on-demand page, whose policy Astro sets).
+   */
+  private addSecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse, pageCsp: PageCsp): void {
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    for (const [name, value] of Object.entries(securityHeaders(pathname, { https: this.https }))) res.setHeader(name, value);
+    const prebuilt = pageCsp[pageKey(pathname)];
+    if (res.statusCode === 304) {
+      // Not Modified has no body type, and the browser merges its headers into the cached
+      // page's: send the page's own policy or none, never the no-page one.
+      if (prebuilt) res.setHeader('content-security-policy', prebuilt);
+      else res.removeHeader('content-security-policy');
+      return;
+    }
+    const html = String(res.getHeader('content-type') ?? '').startsWith('text/html');
+    const errorPage = res.statusCode === 404 ? pageCsp['/404'] : res.statusCode >= 500 ? pageCsp['/500'] : undefined;
+    const csp = !html
+      ? NON_PAGE_CSP
+      : res.statusCode < 400 && prebuilt
+        ? prebuilt
+        : (res.getHeader('content-security-policy') ?? errorPage ?? NON_PAGE_CSP);
+    res.setHeader('content-security-policy', csp as string);
+  }
+
+  private async route(req: http.IncomingMessage, res: http.ServerResponse, current: SiteServer['current']): Promise<void> {
     if (!current) throw new Error('no build loaded');
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (!isDecodable(pathname)) {
+      await writeResponse(badEncoding(pathname, current.outDir), res);
+      return;
+    }
     const match = req.method === 'GET' || req.method === 'HEAD' ? PRODUCT_PATH.exec(req.url ?? '') : null;
     if (match) {
       const id = decodeURIComponent(match[1] ?? '');
@@ -76,4 +129,21 @@ export class SiteServer {
     }
     current.handler(req, res);
   }
+}
+
+function isDecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A path that cannot be decoded names nothing: the 404 page, or the API's error shape. */
+function badEncoding(pathname: string, outDir: string): Response {
+  if (pathname.startsWith('/api/')) return errorResponse('VALIDATION_FAILED', 'The address has invalid percent-encoding');
+  const notFoundPage = path.join(outDir, 'client', '404.html');
+  if (!fs.existsSync(notFoundPage)) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  return new Response(fs.readFileSync(notFoundPage), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }

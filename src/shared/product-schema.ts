@@ -7,6 +7,7 @@
  * score's (src/shared/quality-score.ts): what the score calls an issue, the API refuses, and
  * the editor's submit rule (title and description valid) is the same rule the API applies.
  */
+import './zod-browser';
 import { z } from 'zod';
 import { CATEGORY_IDS } from './categories';
 import { CONTENT_TYPE_IDS, PRICING_MODELS, TECHNICAL_LEVELS } from './search';

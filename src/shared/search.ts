@@ -3,6 +3,7 @@
  * the API and the search island. Spec sections 2 (Marketplace), 3 (content types and their
  * legacy ids) and 9 (categories, budgets).
  */
+import './zod-browser';
 import { z } from 'zod';
 import { CATEGORY_IDS } from './categories';
 import { AI_TOOL_IDS } from './ai-tools';

@@ -1,12 +1,16 @@
 /**
- * `npm start` fails with one clear sentence, not a stack trace, on bad configuration.
+ * `npm start` fails with one clear sentence, not a stack trace, on bad configuration; and
+ * started on a custom port with no SITE_URL it serves a site whose sign-up works from that
+ * origin, with the security headers on every kind of answer (docs/decisions/009).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NON_PAGE_CSP, PERMISSIONS_POLICY, PERMISSIONS_POLICY_WITH_MICROPHONE } from '../../functions/_shared/security-headers';
 
 function start(env: Record<string, string>) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
@@ -60,5 +64,136 @@ describe('start-up errors', () => {
     const { status, stderr } = start({ PORT: String(await freePort()), DATA_DIR: file });
     expect(status).toBe(1);
     expectOneClearLine(stderr, `The data folder ${file}/pglite is not writable`);
+  });
+});
+
+describe('a custom PORT with no SITE_URL', () => {
+  let port = 0;
+  let origin = '';
+  let server: ChildProcess | undefined;
+  let output = '';
+  // Inside the project: the built server bundle resolves packages from node_modules.
+  let dataDir = '';
+
+  beforeAll(async () => {
+    port = await freePort();
+    origin = `http://localhost:${port}`;
+    dataDir = path.resolve(`.test-data/startup-${port}`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      cwd: process.cwd(),
+      env: { ...process.env, DATABASE_URL: '', DATABASE_WS_PROXY: '', SITE_URL: '', PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'dist') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 280_000;
+    while (Date.now() < deadline) {
+      if (server.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
+      const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+      if (up) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error(`npm start did not answer on ${origin}:\n${output}`);
+  }, 300_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 30_000);
+
+  const post = (pathname: string, body: unknown, from = origin) =>
+    fetch(`${origin}${pathname}`, { method: 'POST', headers: { origin: from, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('signs up and signs in from the browser origin of that port', async () => {
+    const email = `port-${port}-${Date.now()}@example.com`;
+    const password = 'Port-Test-2026!';
+    const signUp = await post('/api/auth/sign-up/email', { name: 'Grace Hopper', full_name: 'Grace Hopper', email, password, user_type: 'buyer' });
+    expect(signUp.status, await signUp.clone().text()).toBe(200);
+    const signIn = await post('/api/auth/sign-in/email', { email, password });
+    expect(signIn.status, await signIn.clone().text()).toBe(200);
+    expect(signIn.headers.getSetCookie().some((c) => c.startsWith('toolmint.session_token='))).toBe(true);
+    // The origin check still holds: the old default origin is someone else now.
+    const elsewhere = await post('/api/auth/sign-in/email', { email, password }, 'http://localhost:4321');
+    expect(elsewhere.status).toBe(403);
+  });
+
+  it('builds the prebuilt pages for that origin', async () => {
+    const html = await (await fetch(`${origin}/marketplace`)).text();
+    expect(html).toContain(`<link rel="canonical" href="${origin}/marketplace">`);
+  });
+
+  /** The headers every answer carries; no HSTS on http. */
+  const expectSecurityHeaders = (res: Response) => {
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  };
+  /** A page's policy: its own script hashes, never inline scripts. */
+  const expectPagePolicy = (res: Response) => {
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'none'");
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc).toMatch(/'sha256-/);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+  };
+
+  it('puts the security headers on prebuilt and on-demand pages, the API, feeds, files and the 404', async () => {
+    for (const pathname of ['/', '/marketplace', '/marketplace/', '/tools/chatgpt', '/tools/chatgpt/landing', '/auth?mode=signup', '/terms', '/tools/no-such-tool']) {
+      const res = await fetch(`${origin}${pathname}`);
+      expect(res.headers.get('content-type'), pathname).toMatch(/^text\/html/);
+      expectSecurityHeaders(res);
+      expectPagePolicy(res);
+    }
+    const auth = await fetch(`${origin}/auth`);
+    expect(auth.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY_WITH_MICROPHONE);
+    expect((await fetch(`${origin}/marketplace`)).headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
+
+    const marketplace = await (await fetch(`${origin}/marketplace`)).text();
+    const blob = /src="(\/blobs\/[^"]+)"/.exec(marketplace)?.[1];
+    expect(blob).toBeDefined();
+    for (const pathname of ['/api/health', '/tool-updates/feed.xml', '/tools/chatgpt/feed.xml', '/robots.txt', blob!]) {
+      const res = await fetch(`${origin}${pathname}`);
+      expect(res.status, pathname).toBe(200);
+      expectSecurityHeaders(res);
+      expect(res.headers.get('content-security-policy'), pathname).toBe(NON_PAGE_CSP);
+    }
+
+    // A revalidated page (304) keeps its own policy: the browser merges these headers into its copy.
+    const page = await fetch(`${origin}/marketplace`);
+    const validators: Record<string, string> = {};
+    if (page.headers.get('etag')) validators['if-none-match'] = page.headers.get('etag')!;
+    if (page.headers.get('last-modified')) validators['if-modified-since'] = page.headers.get('last-modified')!;
+    // node:http, as fetch adds `cache-control: no-cache` to conditional requests.
+    const notModified = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${origin}/marketplace`, { headers: validators }, (res) => resolve(res.resume())).on('error', reject),
+    );
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers['content-security-policy']).toBe(page.headers.get('content-security-policy'));
+
+    const missing = await fetch(`${origin}/no/such/page`);
+    expect(missing.status).toBe(404);
+    expectSecurityHeaders(missing);
+    expectPagePolicy(missing);
+  });
+
+  it('answers a path with bad percent-encoding with the 404 page, or the error shape under /api', async () => {
+    for (const pathname of ['/product/%ZZ', '/tools/%ZZ', '/profile/%ZZ', '/%E0%A4%A', '/marketplace/%']) {
+      const res = await fetch(`${origin}${pathname}`);
+      expect(res.status, pathname).toBe(404);
+      expect(await res.text()).toContain('Oops! Page not found');
+      expectSecurityHeaders(res);
+      expectPagePolicy(res);
+    }
+    const api = await fetch(`${origin}/api/products/%ZZ/view`, { method: 'POST', headers: { origin } });
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
+    expect(api.headers.get('content-security-policy')).toBe(NON_PAGE_CSP);
+    expect(output).not.toMatch(/request failed|URIError/);
   });
 });

@@ -1,6 +1,21 @@
 /**
- * Where the e2e server runs: port E2E_PORT (default 4391) with its own data folder, so
- * two runs on different ports never share (or delete) each other's data.
+ * Where the e2e server runs: port E2E_PORT with its own data folder, so two runs on
+ * different ports never share (or delete) each other's data. Without E2E_PORT a free port is
+ * picked, so `npm test` never depends on one port being free.
+ *
+ * playwright.config.ts is evaluated in the runner and again in every worker, and the specs
+ * import this module in the workers: the runner picks the port once and puts it in
+ * process.env, which the workers inherit, so all of them agree.
  */
-export const E2E_PORT = Number(process.env['E2E_PORT'] ?? 4391);
+import { execFileSync } from 'node:child_process';
+
+/** A port nothing listens on right now (asked of the OS in a child, so this module stays synchronous). */
+function freePort(): number {
+  const script = "const s=require('node:net').createServer();s.listen(0,'localhost',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+}
+
+process.env['E2E_PORT'] ||= String(freePort());
+
+export const E2E_PORT = Number(process.env['E2E_PORT']);
 export const E2E_DATA_DIR = `.test-data/e2e-${E2E_PORT}`;

@@ -1,0 +1,123 @@
+/**
+ * Carries the headers of functions/_shared/security-headers.ts into the build output
+ * (docs/decisions/009).
+ *
+ * Astro writes each prebuilt page's Content-Security-Policy (with the hashes of that page's
+ * inline scripts and styles) as a header rather than a <meta>, because the adapters are built
+ * with `staticHeaders` (a <meta> policy cannot hold frame-ancestors). This integration
+ * collects those per-page policies and writes them where the servers read them:
+ * - node: PAGE_CSP_FILE in the output folder, read by scripts/lib/serve.ts. The node adapter's
+ *   own `_headers.json` is removed: its server matches paths by substring (`/tools/chatgpt`
+ *   would get the policy of `/tools/chatgpt/landing`), so ours is the only one.
+ * - Vercel: routes in .vercel/output/config.json that put every header on static files and
+ *   function answers alike, replacing the adapter's CSP-only routes (which miss the
+ *   trailing-slash form and the 404 of unknown paths).
+ * On-demand pages get their policy from Astro at request time, on both.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import {
+  MICROPHONE_PATHS,
+  NON_PAGE_CSP,
+  NON_PAGE_PATHS,
+  PERMISSIONS_POLICY_WITH_MICROPHONE,
+  securityHeaders,
+} from '../../functions/_shared/security-headers';
+
+export const PAGE_CSP_FILE = 'page-csp.json';
+
+/** pathname of a prebuilt page (no trailing slash, '/' for the home page) to its policy. */
+export type PageCsp = Record<string, string>;
+
+/** The key a request path is looked up under: decoded, without a trailing slash. */
+export function pageKey(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURI(pathname);
+  } catch {
+    // bad percent-encoding: no prebuilt page has such a path
+  }
+  return decoded.length > 1 ? decoded.replace(/\/+$/, '') || '/' : decoded;
+}
+
+export function readPageCsp(outDir: string): PageCsp {
+  const file = path.join(outDir, PAGE_CSP_FILE);
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as PageCsp) : {};
+}
+
+export interface VercelRoute {
+  src?: string;
+  dest?: string;
+  status?: number;
+  handle?: string;
+  headers?: Record<string, string>;
+  continue?: boolean;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Routes that put every security header on every answer of a Vercel deployment. */
+export function vercelHeaderRoutes(pages: PageCsp, options: { https: boolean }): VercelRoute[] {
+  const pageRoutes = Object.entries(pages).map(([pathname, csp]) => ({
+    src: pathname === '/' ? '^/$' : `^${escapeRegExp(pathname)}/?$`,
+    headers: { 'content-security-policy': csp },
+    continue: true,
+  }));
+  return [
+    { src: '^/.*$', headers: securityHeaders('/', options), continue: true },
+    { src: MICROPHONE_PATHS, headers: { 'permissions-policy': PERMISSIONS_POLICY_WITH_MICROPHONE }, continue: true },
+    { src: NON_PAGE_PATHS, headers: { 'content-security-policy': NON_PAGE_CSP }, continue: true },
+    ...pageRoutes,
+  ];
+}
+
+/** The adapter's own static-header routes: a src and a CSP, nothing else. */
+const isAdapterCspRoute = (route: VercelRoute) =>
+  route.headers !== undefined && Object.keys(route.headers).join() === 'content-security-policy' && !route.dest && !route.continue && !route.handle;
+
+/** Rewrites the Vercel output config: our header routes first, the 404 of unknown paths with its page policy. */
+export function withVercelHeaders(config: { routes?: VercelRoute[] }, pages: PageCsp, options: { https: boolean }): { routes: VercelRoute[] } {
+  const kept = (config.routes ?? []).filter((route) => !isAdapterCspRoute(route));
+  const notFoundCsp = pages['/404'];
+  const routes = kept.map((route) =>
+    route.status === 404 && route.dest === '/404.html' && notFoundCsp ? { ...route, headers: { ...route.headers, 'content-security-policy': notFoundCsp } } : route,
+  );
+  return { ...config, routes: [...vercelHeaderRoutes(pages, options), ...routes] };
+}
+
+/** The Astro integration (astro.config.mjs). */
+export function pageHeaders(options: { vercel: boolean; https: boolean }): AstroIntegration {
+  let outDir: URL | undefined;
+  let root: URL | undefined;
+  const pages: PageCsp = {};
+  return {
+    name: 'toolmint:page-headers',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        outDir = config.outDir;
+        root = config.root;
+      },
+      'astro:build:generated': ({ routeToHeaders }) => {
+        for (const [pathname, { headers }] of routeToHeaders) {
+          const csp = headers.get('content-security-policy');
+          if (csp) pages[pageKey(pathname)] = csp;
+        }
+      },
+      // Runs after the adapter's own build:done (Astro puts the adapter first).
+      'astro:build:done': () => {
+        if (!outDir || !root) return;
+        if (options.vercel) {
+          const file = fileURLToPath(new URL('.vercel/output/config.json', root));
+          const config = JSON.parse(fs.readFileSync(file, 'utf8')) as { routes?: VercelRoute[] };
+          fs.writeFileSync(file, JSON.stringify(withVercelHeaders(config, pages, options), null, 2));
+          return;
+        }
+        const dir = fileURLToPath(outDir);
+        fs.writeFileSync(path.join(dir, PAGE_CSP_FILE), JSON.stringify(pages, null, 2));
+        fs.rmSync(path.join(dir, '_headers.json'), { force: true });
+      },
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The shared security header set, the site URL derived from HOST and PORT, and the Vercel
+ * output routes built from them (docs/decisions/009).
+ */
+import { describe, expect, it } from 'vitest';
+import { getEnv, siteUrlFor } from '../../functions/_shared/env';
+import { trustedOriginsFor } from '../../functions/_shared/auth';
+import {
+  HSTS,
+  NON_PAGE_CSP,
+  PAGE_CSP_DIRECTIVES,
+  PERMISSIONS_POLICY,
+  PERMISSIONS_POLICY_WITH_MICROPHONE,
+  isHttpsSite,
+  securityHeaders,
+} from '../../functions/_shared/security-headers';
+import { pageKey, vercelHeaderRoutes, withVercelHeaders, type VercelRoute } from '../../scripts/lib/page-headers';
+
+describe('SITE_URL', () => {
+  it('is where the server listens when unset', () => {
+    expect(getEnv({ PORT: '8080' }).SITE_URL).toBe('http://localhost:8080');
+    expect(getEnv({ PORT: '8080', HOST: '127.0.0.1' }).SITE_URL).toBe('http://127.0.0.1:8080');
+    expect(getEnv({}).SITE_URL).toBe('http://localhost:4321');
+    expect(getEnv({ PORT: '9000', SITE_URL: '' }).SITE_URL).toBe('http://localhost:9000');
+  });
+  it('stays as given when set', () => {
+    expect(getEnv({ PORT: '8080', SITE_URL: 'https://toolmint.app' }).SITE_URL).toBe('https://toolmint.app');
+  });
+  it('names a browser-reachable host for listen-everywhere addresses and IPv6', () => {
+    expect(siteUrlFor('0.0.0.0', 3000)).toBe('http://localhost:3000');
+    expect(siteUrlFor('::', 3000)).toBe('http://localhost:3000');
+    expect(siteUrlFor('::1', 3000)).toBe('http://[::1]:3000');
+    expect(siteUrlFor('shop.internal', 80)).toBe('http://shop.internal');
+  });
+  it('makes the custom port a trusted auth origin', () => {
+    expect(trustedOriginsFor(getEnv({ PORT: '8080' }))).toEqual(expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8080']));
+  });
+});
+
+describe('securityHeaders', () => {
+  it('sends the fixed set on every path', () => {
+    expect(securityHeaders('/marketplace', { https: false })).toEqual({
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'permissions-policy': PERMISSIONS_POLICY,
+    });
+  });
+  it('allows the microphone on /auth only', () => {
+    expect(securityHeaders('/auth', { https: false })['permissions-policy']).toBe(PERMISSIONS_POLICY_WITH_MICROPHONE);
+    expect(securityHeaders('/auth/', { https: false })['permissions-policy']).toBe(PERMISSIONS_POLICY_WITH_MICROPHONE);
+    for (const path of ['/', '/auth/reset-password', '/authors', '/api/auth/sign-in/email']) {
+      expect(securityHeaders(path, { https: false })['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    }
+    expect(PERMISSIONS_POLICY).toContain('microphone=()');
+    expect(PERMISSIONS_POLICY).toContain('camera=()');
+    expect(PERMISSIONS_POLICY_WITH_MICROPHONE).toContain('microphone=(self)');
+  });
+  it('adds HSTS only for an https site', () => {
+    expect(isHttpsSite('https://toolmint.app')).toBe(true);
+    expect(isHttpsSite('http://localhost:4321')).toBe(false);
+    expect(securityHeaders('/', { https: true })['strict-transport-security']).toBe(HSTS);
+    expect(securityHeaders('/', { https: false })).not.toHaveProperty('strict-transport-security');
+  });
+  it('keeps inline scripts out of every policy and framing off', () => {
+    const pagePolicy = PAGE_CSP_DIRECTIVES.join(';');
+    expect(pagePolicy).not.toContain('unsafe-inline');
+    expect(pagePolicy).not.toContain('unsafe-eval');
+    expect(pagePolicy).toContain("frame-ancestors 'none'");
+    expect(NON_PAGE_CSP).toContain("default-src 'none'");
+    expect(NON_PAGE_CSP).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('page policies in the build output', () => {
+  it('looks pages up without the trailing slash, decoded', () => {
+    expect(pageKey('/')).toBe('/');
+    expect(pageKey('/marketplace/')).toBe('/marketplace');
+    expect(pageKey('/tools/chatgpt')).toBe('/tools/chatgpt');
+    expect(pageKey('/%ZZ')).toBe('/%ZZ');
+  });
+
+  const pages = { '/': 'csp-home', '/tools/chatgpt': 'csp-tool', '/404': 'csp-404' };
+
+  it('gives Vercel one route per page, matching the trailing-slash form, after the shared headers', () => {
+    const routes = vercelHeaderRoutes(pages, { https: true });
+    expect(routes[0]).toEqual({ src: '^/.*$', headers: securityHeaders('/', { https: true }), continue: true });
+    const tool = routes.find((r) => r.headers?.['content-security-policy'] === 'csp-tool');
+    expect(new RegExp(tool!.src!).test('/tools/chatgpt/')).toBe(true);
+    expect(new RegExp(tool!.src!).test('/tools/chatgpt/landing')).toBe(false);
+    const home = routes.find((r) => r.headers?.['content-security-policy'] === 'csp-home');
+    expect(new RegExp(home!.src!).test('/')).toBe(true);
+    expect(new RegExp(home!.src!).test('/marketplace')).toBe(false);
+    const nonPage = routes.find((r) => r.headers?.['content-security-policy'] === NON_PAGE_CSP);
+    for (const path of ['/api/health', '/blobs/a/b.webp', '/tool-updates/feed.xml', '/robots.txt', '/api/studio/earnings.csv']) {
+      expect(new RegExp(nonPage!.src!).test(path), path).toBe(true);
+    }
+    expect(new RegExp(nonPage!.src!).test('/marketplace')).toBe(false);
+    expect(routes.every((r) => r.continue)).toBe(true);
+  });
+
+  it("replaces the adapter's CSP routes and gives the 404 of unknown paths its page policy", () => {
+    const config: { routes: VercelRoute[] } = {
+      routes: [
+        { src: '/_astro/(.*)', headers: { 'cache-control': 'public, max-age=31536000, immutable' }, continue: true },
+        { src: '/tools/chatgpt', headers: { 'content-security-policy': 'csp-tool' } },
+        { handle: 'filesystem' },
+        { src: '^/api/health/?$', dest: '_render' },
+        { src: '^/.*$', dest: '/404.html', status: 404 },
+      ],
+    };
+    const { routes } = withVercelHeaders(config, pages, { https: false });
+    expect(routes.filter((r) => r.src === '/tools/chatgpt')).toEqual([]);
+    expect(routes).toContainEqual({ src: '/_astro/(.*)', headers: { 'cache-control': 'public, max-age=31536000, immutable' }, continue: true });
+    expect(routes.at(-1)).toEqual({ src: '^/.*$', dest: '/404.html', status: 404, headers: { 'content-security-policy': 'csp-404' } });
+    expect(routes.findIndex((r) => r.handle === 'filesystem')).toBeGreaterThan(routes.findIndex((r) => r.headers?.['content-security-policy'] === 'csp-tool'));
+  });
+});
