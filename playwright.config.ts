@@ -33,7 +33,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     // Every e2e request comes from 127.0.0.1: every rate limit (auth and writes) is scaled
-    // up so the suite's many sign-ins and writes fit, while the 429s is tested in the integration tests.
+    // up so the suite's many sign-ins and writes fit, while the 429s are tested in the integration tests.
     // SITE_URL is left empty so the server derives it from HOST and PORT, as `npm start` does.
     env: { RATE_LIMIT_SCALE: '50', PORT: String(PORT), HOST: 'localhost', DATA_DIR, OUT_DIR: `${DATA_DIR}/dist`, SITE_URL: '', DATABASE_URL: '' },
   },
