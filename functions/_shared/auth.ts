@@ -32,9 +32,11 @@ import {
   validateNewPassword,
 } from '../../src/shared/auth-validation';
 import { toSessionUser, type SessionUser } from '../../src/shared/session';
+import { safeText, textProblem } from '../../src/shared/text';
 import { resetPasswordEmail, resetPasswordUrl } from './auth-emails';
 import { authRateLimitTable, authTableOptions } from './auth-tables';
 import { getAuthSecret, getEnv, type Env } from './env';
+import { readBody } from './http';
 import { getMailer, type Mailer } from './mailer';
 
 /** Set by handleAuthRequest from Astro's clientAddress; any value a client sends is dropped. */
@@ -78,19 +80,24 @@ const badRequest = (message: string, code = 'VALIDATION_FAILED') => APIError.fro
 
 /** Field validators better-auth runs on sign-up and on update-user (Standard Schema). */
 const userFieldValidators = {
-  full_name: z
-    .string()
+  full_name: safeText()
     .trim()
     .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong)
     .refine((v) => validateName(v) === null, { error: (issue) => validateName(String(issue.input)) ?? AUTH_MESSAGES.nameInvalid }),
   user_type: z.enum(USER_TYPES, { error: AUTH_MESSAGES.userTypeInvalid }),
-  company: z.string().trim().max(COMPANY_MAX_LENGTH, AUTH_MESSAGES.companyTooLong),
+  company: safeText().trim().max(COMPANY_MAX_LENGTH, AUTH_MESSAGES.companyTooLong),
 };
 
 /** The account rules that span fields or that better-auth does not know (spec section 5). */
 const accountRules = createAuthMiddleware(async (ctx) => {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+  // The shared text rule for every text field of every auth route (docs/decisions/010): a NUL
+  // would otherwise reach PostgreSQL, which refuses it.
+  for (const [key, value] of Object.entries(body)) {
+    const problem = typeof value === 'string' ? textProblem(value) : null;
+    if (problem) throw badRequest(`${key}: ${problem}`);
+  }
   if (ctx.path === '/sign-up/email') {
     const userType = body['user_type'] ?? 'buyer';
     if (!isUserType(userType)) throw badRequest(AUTH_MESSAGES.userTypeInvalid);
@@ -244,7 +251,8 @@ export function resetAuth(): void {
 
 /**
  * Passes a request to better-auth with the client address Astro determined. The header is
- * replaced, so a client cannot pick its own rate-limit bucket.
+ * replaced, so a client cannot pick its own rate-limit bucket. The body is read through the
+ * capped reader (413 PAYLOAD_TOO_LARGE over the path's limit, functions/_shared/body-limit.ts).
  */
 export async function handleAuthRequest(auth: Auth, request: Request, clientAddress: string | undefined): Promise<Response> {
   const headers = new Headers(request.headers);
@@ -254,7 +262,7 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientAddr
   const forwarded = new Request(request.url, {
     method: request.method,
     headers,
-    body: hasBody ? await request.arrayBuffer() : null,
+    body: hasBody ? new Uint8Array(await readBody(request)) : null,
     signal: request.signal,
   });
   return auth.handler(forwarded);

@@ -5,11 +5,13 @@
  */
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { isUuid } from '../../src/shared/ids';
+import { safeText } from '../../src/shared/text';
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
 
 export const ViewSchema = z.object({
-  sessionId: z.string().trim().min(1).max(100).optional(),
+  sessionId: safeText().trim().min(1).max(100).optional(),
   type: z.enum(['view', 'preview']).default('view'),
 });
 
@@ -17,7 +19,7 @@ export async function recordView(
   db: Db,
   input: { productId: string; userId: string | null; sessionId?: string | undefined; type: 'view' | 'preview'; userAgent: string | null },
 ): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/i.test(input.productId)) throw new AppError('PRODUCT_NOT_FOUND');
+  if (!isUuid(input.productId)) throw new AppError('PRODUCT_NOT_FOUND');
   await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('products')

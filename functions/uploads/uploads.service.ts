@@ -13,6 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { safeText } from '../../src/shared/text';
 import type { Db } from '../../db/database';
 import { BlobExistsError, type BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
@@ -134,7 +135,7 @@ export async function uploadDeliverable(blobs: BlobStore, userId: string | null 
   return { url: stored.url, name: safeName, size: file.bytes.length, contentType };
 }
 
-export const RemoveSchema = z.object({ url: z.string().trim().min(1).max(2000) });
+export const RemoveSchema = z.object({ url: safeText().trim().min(1).max(2000) });
 
 /**
  * Removes an uploaded file from the caller's folders. A file one of the caller's products

@@ -3,6 +3,10 @@
  * is single-process). The Astro node adapter's handler is loaded with autostart disabled
  * and mounted on our own HTTP server, which adds two things the static output cannot do:
  * - swap(): switch atomically to a freshly rebuilt output, with no restart;
+ * - the body limit (functions/_shared/body-limit.ts, docs/decisions/010): a declared body over
+ *   the path's limit is answered 413 before Astro sees the request, and a body sent without
+ *   Content-Length is counted as it arrives and cut off at the limit (the socket is closed, so
+ *   the rest is never read); under the limit it is handed to Astro already read;
  * - compression (brotli or gzip) of text responses, which a CDN does on Vercel;
  * - the product gate: /product/{id} is served from the prebuilt file only while the product
  *   is published; an unpublished one is sent to /product/{id}/unpublished, which the
@@ -16,6 +20,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Db } from '../../db/database';
+import { bodyLimitFor, declaredBodyTooLarge } from '../../functions/_shared/body-limit';
+import { errorResponse } from '../../functions/_shared/http';
 import { isProductPublished } from '../../functions/catalogue/product-page.service';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -66,6 +72,7 @@ export class SiteServer {
   private async route(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const current = this.current;
     if (!current) throw new Error('no build loaded');
+    if (!(await admitBody(req, res))) return;
     const match = req.method === 'GET' || req.method === 'HEAD' ? PRODUCT_PATH.exec(req.url ?? '') : null;
     if (match) {
       const id = decodeURIComponent(match[1] ?? '');
@@ -76,4 +83,54 @@ export class SiteServer {
     }
     current.handler(req, res);
   }
+}
+
+/**
+ * Applies the body limit of the request's path. False when the body was refused: the 413 is
+ * sent with `connection: close` and the socket is destroyed once it is flushed, so a client
+ * still sending gets no more of our memory or time. A body with Content-Length is checked
+ * against it (Node's parser never reads past the declared length); a chunked one is read
+ * here, at most up to the limit, and passed to Astro's handler as req.body.
+ */
+async function admitBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+  const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+  if (declaredBodyTooLarge(pathname, req.headers['content-length'])) {
+    await refuseBody(req, res);
+    return false;
+  }
+  if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] === undefined) return true;
+  const limit = bodyLimitFor(pathname);
+  const body = await new Promise<Buffer | null>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.pause();
+      resolve(null);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', reject);
+  });
+  if (!body) {
+    await refuseBody(req, res);
+    return false;
+  }
+  (req as http.IncomingMessage & { body?: Buffer }).body = body;
+  return true;
+}
+
+async function refuseBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const response = errorResponse('PAYLOAD_TOO_LARGE');
+  const payload = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': payload.byteLength, connection: 'close' });
+  res.once('finish', () => req.socket.destroy());
+  res.end(payload);
 }

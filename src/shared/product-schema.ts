@@ -8,6 +8,7 @@
  * the editor's submit rule (title and description valid) is the same rule the API applies.
  */
 import { z } from 'zod';
+import { safeText } from './text';
 import { CATEGORY_IDS } from './categories';
 import { CONTENT_TYPE_IDS, PRICING_MODELS, TECHNICAL_LEVELS } from './search';
 import { AI_TOOL_IDS } from './ai-tools';
@@ -39,7 +40,7 @@ export const ACCESS_REQUIREMENT_LABELS: Record<AccessRequirementKey, string> = {
 
 /** '' and whitespace become undefined, so empty optional fields are stored as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+const optionalText = (max: number) => z.preprocess(blankToUndefined, safeText().trim().max(max).optional());
 
 /** http(s) URL with a dotted host (spec section 5's demo URL rule, same messages). */
 export const httpUrl = z
@@ -52,10 +53,10 @@ export const httpUrl = z
   });
 
 /** A stored file: an uploaded blob's URL (local /blobs/..., private:..., or https). */
-const storedUrl = z.string().trim().min(1).max(2000).refine((v) => /^(https?:\/\/|\/blobs\/|private:)/.test(v), 'Invalid file reference');
+const storedUrl = safeText().trim().min(1).max(2000).refine((v) => /^(https?:\/\/|\/blobs\/|private:)/.test(v), 'Invalid file reference');
 
 const optionalUrl = z.preprocess(blankToUndefined, httpUrl.optional());
-const optionalImage = z.preprocess(blankToUndefined, z.union([httpUrl, z.string().regex(/^\/blobs\//, 'Invalid image URL')]).optional());
+const optionalImage = z.preprocess(blankToUndefined, z.union([httpUrl, safeText().regex(/^\/blobs\//, 'Invalid image URL')]).optional());
 
 /**
  * Trimmed, non-empty, no duplicates (spec section 5, list entries). Duplicates compare
@@ -75,22 +76,22 @@ export function cleanList(items: readonly string[]): string[] {
 
 const stringList = (maxItems: number, maxLength = 60, label = 'items') =>
   z
-    .array(z.string())
+    .array(safeText())
     .default([])
     .transform(cleanList)
-    .pipe(z.array(z.string().max(maxLength, `Each entry has at most ${maxLength} characters`)).max(maxItems, `Use at most ${maxItems} ${label}`));
+    .pipe(z.array(safeText().max(maxLength, `Each entry has at most ${maxLength} characters`)).max(maxItems, `Use at most ${maxItems} ${label}`));
 
 export const DemoLinkSchema = z.object({
-  id: z.string().trim().min(1).max(40).default(() => String(Date.now())),
+  id: safeText().trim().min(1).max(40).default(() => String(Date.now())),
   type: z.enum(DEMO_LINK_TYPES),
   url: httpUrl,
-  title: z.string().trim().min(1, 'Title is required').max(120),
+  title: safeText().trim().min(1, 'Title is required').max(120),
   description: optionalText(300),
 });
 
 export const ProductInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').min(TITLE_MIN, `Title must be at least ${TITLE_MIN} characters`).max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').min(DESCRIPTION_MIN, `Description must be at least ${DESCRIPTION_MIN} characters`).max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+  title: safeText({ error: 'Title is required' }).trim().min(1, 'Title is required').min(TITLE_MIN, `Title must be at least ${TITLE_MIN} characters`).max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+  description: safeText({ error: 'Description is required' }).trim().min(1, 'Description is required').min(DESCRIPTION_MIN, `Description must be at least ${DESCRIPTION_MIN} characters`).max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
   short_description: optionalText(SHORT_DESCRIPTION_MAX),
   // Unknown statuses are treated as draft (spec section 4).
   status: z.preprocess((v) => ((PRODUCT_STATUSES as readonly unknown[]).includes(v) ? v : 'draft'), z.enum(PRODUCT_STATUSES)),
@@ -104,7 +105,7 @@ export const ProductInputSchema = z.object({
   download_url: optionalUrl,
   image_url: optionalImage,
   featured_image_url: optionalImage,
-  additional_images: z.array(z.union([httpUrl, z.string().regex(/^\/blobs\//, 'Invalid image URL')])).max(ADDITIONAL_IMAGES_MAX, `Use at most ${ADDITIONAL_IMAGES_MAX} additional images`).default([]),
+  additional_images: z.array(z.union([httpUrl, safeText().regex(/^\/blobs\//, 'Invalid image URL')])).max(ADDITIONAL_IMAGES_MAX, `Use at most ${ADDITIONAL_IMAGES_MAX} additional images`).default([]),
   video_demo_url: z.preprocess(blankToUndefined, httpUrl.refine((v) => VIDEO_URL.test(v), VIDEO_URL_HINT).optional()),
   ai_tool_type: z.preprocess(blankToUndefined, z.enum([...AI_TOOL_IDS, 'custom']).optional()),
   content_type: z.preprocess(blankToUndefined, z.enum(CONTENT_TYPE_IDS).optional()),

@@ -6,6 +6,7 @@
  */
 import { validateCompany, validateName, COMPANY_MAX_LENGTH, NAME_MAX_LENGTH } from './auth-validation';
 import { BIO_MAX_LENGTH, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH } from './onboarding';
+import { normalizeLineEnds, textProblem } from './text';
 import type { UserType } from './user-types';
 
 export { BIO_MAX_LENGTH, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH, NAME_MAX_LENGTH, COMPANY_MAX_LENGTH };
@@ -74,7 +75,7 @@ export interface ProfileInput {
 
 export type ProfileFields = Partial<Record<'fullName' | 'bio' | 'company' | 'location' | 'website' | 'specialties' | `socialLinks.${string}`, string>>;
 
-const str = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const str = (value: unknown) => (typeof value === 'string' ? normalizeLineEnds(value).trim() : '');
 
 /**
  * Trims and checks the edit form: field messages, or the clean input (empty optional fields
@@ -103,7 +104,7 @@ export function validateProfile(raw: unknown, userType: UserType): { ok: true; v
   for (const network of SOCIAL_NETWORKS) {
     const url = str(rawLinks[network.id]);
     if (!url) continue;
-    const error = checkWebUrl(url);
+    const error = textProblem(url) ?? checkWebUrl(url);
     if (error) fields[`socialLinks.${network.id}`] = error;
     else socialLinks[network.id] = url;
   }
@@ -114,11 +115,17 @@ export function validateProfile(raw: unknown, userType: UserType): { ok: true; v
     const value = str(item);
     if (!value || seen.has(value.toLowerCase())) continue;
     seen.add(value.toLowerCase());
-    if (value.length < 2) fields.specialties = 'A specialty needs at least 2 characters';
+    if (textProblem(value)) fields.specialties = textProblem(value) ?? undefined;
+    else if (value.length < 2) fields.specialties = 'A specialty needs at least 2 characters';
     else if (value.length > SPECIALTY_MAX_LENGTH) fields.specialties = `A specialty has at most ${SPECIALTY_MAX_LENGTH} characters`;
     specialties.push(value);
   }
   if (specialties.length > MAX_SPECIALTIES) fields.specialties = `Choose at most ${MAX_SPECIALTIES} specialties`;
+  // The shared text rule (src/shared/text.ts) comes before the other messages of a field.
+  for (const [key, value] of Object.entries({ fullName, bio, company, location, website })) {
+    const problem = textProblem(value);
+    if (problem) fields[key as keyof ProfileFields] = problem;
+  }
   if (Object.keys(fields).length) return { ok: false, fields };
   return {
     ok: true,

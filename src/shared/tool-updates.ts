@@ -4,6 +4,8 @@
  * dependency-free: the tool page island, /tool-updates and functions/tool-updates share it,
  * so the form and the server apply the same rules with the same messages.
  */
+import { isTimestampText, isUuid } from './ids';
+import { normalizeLineEnds, textProblem } from './text';
 
 export const UPDATE_TYPES = ['feature', 'announcement', 'bug_fix', 'security', 'other'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
@@ -54,7 +56,7 @@ export type ToolUpdateFields = Partial<Record<keyof ToolUpdateInput, string>>;
  */
 export function validateToolUpdate(raw: unknown): { ok: true; value: ToolUpdateInput } | { ok: false; fields: ToolUpdateFields } {
   const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const text = (key: string) => (typeof input[key] === 'string' ? (input[key] as string).trim() : '');
+  const text = (key: string) => (typeof input[key] === 'string' ? normalizeLineEnds(input[key] as string).trim() : '');
   const title = text('title');
   const content = text('content');
   const version = text('version');
@@ -68,6 +70,11 @@ export function validateToolUpdate(raw: unknown): { ok: true; value: ToolUpdateI
   else if (content.length > UPDATE_CONTENT_MAX) fields.content = `Content must be at most ${UPDATE_CONTENT_MAX} characters`;
   if (!isUpdateType(updateType)) fields.updateType = 'Choose feature, announcement, bug fix, security or other';
   if (version.length > UPDATE_VERSION_MAX) fields.version = `Version must be at most ${UPDATE_VERSION_MAX} characters`;
+  // The shared text rule (src/shared/text.ts) comes before the other messages of a field.
+  for (const [key, value] of Object.entries({ title, content, version })) {
+    const problem = textProblem(value);
+    if (problem) fields[key as keyof ToolUpdateFields] = problem;
+  }
   if (Object.keys(fields).length || !isUpdateType(updateType)) return { ok: false, fields };
   return { ok: true, value: { title, content, updateType, version: version || null } };
 }
@@ -109,6 +116,7 @@ export function encodeCursor(createdAt: string, id: string): string {
 export function decodeCursor(cursor: string | null | undefined): { createdAt: string; id: string } | null {
   if (!cursor) return null;
   const [createdAt, id, extra] = cursor.split('|');
-  if (!createdAt || !id || extra !== undefined || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  // Strict: the timestamp and id go to PostgreSQL as timestamptz and uuid (docs/decisions/010).
+  if (extra !== undefined || !isTimestampText(createdAt) || !isUuid(id)) return null;
   return { createdAt, id };
 }

@@ -2,13 +2,16 @@
  * POST /api/products/{id}/view: records a view (or preview) of a published product.
  */
 import { getDb } from '../../../../../db/database';
-import { handle } from '../../../../../functions/_shared/http';
+import { handle, readJsonBody, uuidParam } from '../../../../../functions/_shared/http';
 import { recordView, ViewSchema } from '../../../../../functions/interactions/interactions.service';
 
-export const POST = handle(async ({ params, locals, request }) => {
-  const body = ViewSchema.parse(await request.json().catch(() => ({})));
+export const POST = handle(async (context) => {
+  const { locals, request } = context;
+  const productId = uuidParam(context, 'id');
+  // An empty body is a plain view.
+  const body = ViewSchema.parse((await readJsonBody(request)) ?? {});
   await recordView(await getDb(), {
-    productId: params.id ?? '',
+    productId,
     userId: locals.user?.id ?? null,
     sessionId: body.sessionId,
     type: body.type,
