@@ -265,7 +265,28 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientAddr
     body: hasBody ? new Uint8Array(await readBody(request)) : null,
     signal: request.signal,
   });
-  return auth.handler(forwarded);
+  return withErrorShape(await auth.handler(forwarded));
+}
+
+/** Codes for better-auth's refusals that carry none (a 429, some validation errors). */
+const AUTH_STATUS_CODES: Record<number, string> = {
+  400: 'VALIDATION_FAILED', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED',
+};
+
+/**
+ * better-auth answers a refusal as { code?, message }; the API's error shape is
+ * { error: { code, message } } (docs/decisions/010). Both are kept: the top-level fields for
+ * better-auth's conventions, the nested ones for the shape; a missing code comes from the status.
+ */
+async function withErrorShape(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get('content-type')?.includes('json')) return response;
+  const body = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null;
+  if (!body || typeof body !== 'object' || Array.isArray(body) || 'error' in body) return response;
+  const code = typeof body['code'] === 'string' && body['code'] ? body['code'] : (AUTH_STATUS_CODES[response.status] ?? 'AUTH_ERROR');
+  const message = typeof body['message'] === 'string' && body['message'] ? body['message'] : 'Something went wrong';
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ ...body, code, message, error: { code, message } }), { status: response.status, statusText: response.statusText, headers });
 }
 
 export interface LoadedSession {

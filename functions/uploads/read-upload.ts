@@ -6,6 +6,7 @@
  */
 import { AppError } from '../_shared/errors';
 import { readBody } from '../_shared/http';
+import { textProblem } from '../../src/shared/text';
 import type { UploadFile } from './uploads.service';
 
 /** Room for the multipart boundaries and the small text fields around the file. */
@@ -33,6 +34,9 @@ export async function readUpload(request: Request, maxFileBytes: number): Promis
   const fields: Record<string, string> = {};
   let file: UploadFile | null = null;
   for (const [key, value] of form.entries()) {
+    // The shared text rule (src/shared/text.ts) for the text fields and the file's name.
+    const problem = textProblem(typeof value === 'string' ? value : value.name);
+    if (problem) throw new AppError('VALIDATION_FAILED', problem, { [typeof value === 'string' ? key : 'file']: problem });
     if (typeof value === 'string') fields[key] = value;
     else if (key === 'file' && !file) file = { name: value.name || 'file', bytes: Buffer.from(await value.arrayBuffer()) };
   }

@@ -42,9 +42,11 @@ export const ACCESS_REQUIREMENT_LABELS: Record<AccessRequirementKey, string> = {
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = (max: number) => z.preprocess(blankToUndefined, safeText().trim().max(max).optional());
 
+/** A number, or a form's numeric text; anything else (true, null, an object) is refused, not coerced. */
+const wholeNumber = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number());
+
 /** http(s) URL with a dotted host (spec section 5's demo URL rule, same messages). */
-export const httpUrl = z
-  .string()
+export const httpUrl = safeText()
   .trim()
   .max(2000)
   .superRefine((v, ctx) => {
@@ -116,8 +118,8 @@ export const ProductInputSchema = z.object({
   use_cases: stringList(LIST_MAX, 200),
   required_skills: stringList(LIST_MAX),
   output_types: stringList(LIST_MAX),
-  integration_complexity: z.coerce.number().int().min(1).max(5).default(1),
-  success_rate: z.coerce.number().int().min(0).max(100).default(85),
+  integration_complexity: wholeNumber.pipe(z.number().int().min(1).max(5)).default(1),
+  success_rate: wholeNumber.pipe(z.number().int().min(0).max(100)).default(85),
   // Whole number, at least 0; invalid becomes 0 (spec section 5).
   avg_setup_time: z.preprocess((v) => {
     const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;

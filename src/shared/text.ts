@@ -16,6 +16,7 @@ import { z } from 'zod';
 export const TEXT_MESSAGES = {
   controlCharacters: 'Remove control characters: only tabs and line breaks are allowed',
   invalidCharacters: 'This text contains characters that are not allowed',
+  notText: 'Must be text',
 } as const;
 
 // eslint-disable-next-line no-control-regex
@@ -41,4 +42,16 @@ export function safeText(options: { error?: string } = {}) {
       const problem = textProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     });
+}
+
+/**
+ * A field read by a hand-written validator (profile, review, tool update): absent or null is
+ * empty (the forms send null for an empty optional field), text is normalised and trimmed, and
+ * anything else (a number, an object) is a problem, never silently read as empty.
+ */
+export function readTextField(value: unknown): { text: string; problem: string | null } {
+  if (value === undefined || value === null) return { text: '', problem: null };
+  if (typeof value !== 'string') return { text: '', problem: TEXT_MESSAGES.notText };
+  const text = normalizeLineEnds(value).trim();
+  return { text, problem: textProblem(text) };
 }

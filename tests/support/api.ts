@@ -40,7 +40,11 @@ export interface CallOptions {
   params?: Record<string, string>;
   json?: unknown;
   form?: FormData;
+  /** A raw body (malformed JSON, a stream without Content-Length); its content-type goes in headers. */
+  body?: BodyInit;
   headers?: Record<string, string>;
+  /** The client address Astro would give the route (the auth rate limits are per address). */
+  clientAddress?: string;
 }
 
 export interface CallResult {
@@ -64,8 +68,11 @@ export async function call(handler: RouteHandler, path: string, options: CallOpt
     const encoded = new Request(`${SITE}/`, { method: 'POST', body: options.form });
     headers.set('content-type', encoded.headers.get('content-type') ?? '');
     body = Buffer.from(await encoded.arrayBuffer());
+  } else if (options.body !== undefined) {
+    body = options.body;
   }
-  const request = new Request(`${SITE}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  // duplex: a ReadableStream body is sent as it is read, without a Content-Length.
+  const request = new Request(`${SITE}${path}`, { method, headers, ...(body !== undefined ? { body, duplex: 'half' } : {}) } as RequestInit);
   const url = new URL(request.url);
   const context = {
     request,
@@ -73,6 +80,7 @@ export async function call(handler: RouteHandler, path: string, options: CallOpt
     params: options.params ?? {},
     isPrerendered: false,
     locals: {},
+    clientAddress: options.clientAddress,
     redirect: (to: string, status = 302) => new Response(null, { status, headers: { location: to } }),
   } as unknown as APIContext;
   const response = (await onRequest(context, (async () => handler(context)) as never)) as Response;

@@ -9,7 +9,8 @@ export const POST = handle(async (context) => {
   const { locals, request } = context;
   const productId = uuidParam(context, 'id');
   // An empty body is a plain view.
-  const body = ViewSchema.parse((await readJsonBody(request)) ?? {});
+  const raw = await readJsonBody(request);
+  const body = ViewSchema.parse(raw === undefined ? {} : raw);
   await recordView(await getDb(), {
     productId,
     userId: locals.user?.id ?? null,
