@@ -127,10 +127,34 @@ async function admitBody(req: http.IncomingMessage, res: http.ServerResponse): P
   return true;
 }
 
+/** How much of a refused body is read and dropped, at most, while the 413 reaches the client. */
+const LINGER_BYTES = 1024 * 1024;
+const LINGER_MS = 2000;
+
+/**
+ * Answers 413 and closes the connection. Node would destroy the socket as soon as the answer
+ * is written, and a client still sending then gets a reset that can swallow the answer. So
+ * this closes as nginx does (lingering close): our side is half-closed after the answer and
+ * what is still in flight is read and dropped, at most LINGER_BYTES or LINGER_MS, then the
+ * connection is destroyed: the rest of the body is never read.
+ */
 async function refuseBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const response = errorResponse('PAYLOAD_TOO_LARGE');
   const payload = Buffer.from(await response.arrayBuffer());
+  const socket = req.socket;
+  socket.destroySoon = () => socket.end();
+  res.once('finish', () => {
+    let dropped = 0;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    req.on('data', (chunk: Buffer) => {
+      dropped += chunk.byteLength;
+      if (dropped > LINGER_BYTES) socket.destroy();
+    });
+    req.once('end', () => socket.destroy());
+    req.resume();
+  });
   res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': payload.byteLength, connection: 'close' });
-  res.once('finish', () => req.socket.destroy());
   res.end(payload);
 }
