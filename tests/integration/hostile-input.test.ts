@@ -47,6 +47,7 @@ let t: TestDb;
 let fx: RouteFixtures;
 let blobRoot: string;
 let watchedTables: string[];
+let requests = 0;
 
 /** Tables whose rows never change on a refused request. Sessions and rate limits are better-auth's bookkeeping. */
 const UNWATCHED = new Set(['sessions', 'rate_limits', 'verifications', 'kysely_migration', 'kysely_migration_lock']);
@@ -300,6 +301,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  console.log(`[hostile-input] ${requests} hostile requests over ${ROUTES.length} routes`);
   resetAuth();
   await closeDb();
   fs.rmSync(blobRoot, { recursive: true, force: true });
@@ -333,6 +335,7 @@ describe('hostile input on every route: no 5xx, the error shape, nothing stored'
       const handler = (await route.load())[route.file === 'auth/[...all].ts' ? 'ALL' : route.method] as Handler;
       const failures: string[] = [];
       const cases = casesFor(route);
+      requests += cases.length;
       for (const c of cases) {
         const before = await fingerprint();
         const res = await run(route, handler, c);
