@@ -1,5 +1,6 @@
 /**
  * Runs for every on-demand request (prebuilt pages skip it: they never see a session).
+ * 0. A declared body over the path's limit is refused (413 PAYLOAD_TOO_LARGE).
  * 1. State-changing /api requests outside /api/auth must come from our own origin
  *    (better-auth checks its own routes).
  * 2. The session is loaded into Astro.locals (user, sessionId) for pages and API routes;
@@ -8,6 +9,7 @@
  * The auth module is imported lazily so that `astro build` never opens the database.
  */
 import type { MiddlewareHandler } from 'astro';
+import { declaredBodyTooLarge } from '../functions/_shared/body-limit';
 
 /** On-demand paths that never need the session: auth (better-auth reads it itself), files, health. */
 const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/];
@@ -18,6 +20,12 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   if (context.isPrerendered) return next();
 
   const { pathname } = context.url;
+  // Input limits (docs/decisions/010): a declared body over the path's limit is refused before
+  // any route reads it; bodies without a length are capped as they are read (readBody).
+  if (declaredBodyTooLarge(pathname, context.request.headers.get('content-length'))) {
+    const { errorResponse } = await import('../functions/_shared/http');
+    return errorResponse('PAYLOAD_TOO_LARGE');
+  }
   if (pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/')) {
     const { crossOriginRefusal } = await import('../functions/_shared/auth-origin');
     const { getEnv } = await import('../functions/_shared/env');

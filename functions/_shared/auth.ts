@@ -32,9 +32,11 @@ import {
   validateNewPassword,
 } from '../../src/shared/auth-validation';
 import { toSessionUser, type SessionUser } from '../../src/shared/session';
+import { safeText, textProblem } from '../../src/shared/text';
 import { resetPasswordEmail, resetPasswordUrl } from './auth-emails';
 import { authRateLimitTable, authTableOptions } from './auth-tables';
 import { getAuthSecret, getEnv, type Env } from './env';
+import { readBody } from './http';
 import { getMailer, type Mailer } from './mailer';
 
 /** Set by handleAuthRequest from Astro's clientAddress; any value a client sends is dropped. */
@@ -78,19 +80,24 @@ const badRequest = (message: string, code = 'VALIDATION_FAILED') => APIError.fro
 
 /** Field validators better-auth runs on sign-up and on update-user (Standard Schema). */
 const userFieldValidators = {
-  full_name: z
-    .string()
+  full_name: safeText()
     .trim()
     .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameTooLong)
     .refine((v) => validateName(v) === null, { error: (issue) => validateName(String(issue.input)) ?? AUTH_MESSAGES.nameInvalid }),
   user_type: z.enum(USER_TYPES, { error: AUTH_MESSAGES.userTypeInvalid }),
-  company: z.string().trim().max(COMPANY_MAX_LENGTH, AUTH_MESSAGES.companyTooLong),
+  company: safeText().trim().max(COMPANY_MAX_LENGTH, AUTH_MESSAGES.companyTooLong),
 };
 
 /** The account rules that span fields or that better-auth does not know (spec section 5). */
 const accountRules = createAuthMiddleware(async (ctx) => {
   const body = (ctx.body ?? {}) as Record<string, unknown>;
   const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
+  // The shared text rule for every text field of every auth route (docs/decisions/010): a NUL
+  // would otherwise reach PostgreSQL, which refuses it.
+  for (const [key, value] of Object.entries(body)) {
+    const problem = typeof value === 'string' ? textProblem(value) : null;
+    if (problem) throw badRequest(`${key}: ${problem}`);
+  }
   if (ctx.path === '/sign-up/email') {
     const userType = body['user_type'] ?? 'buyer';
     if (!isUserType(userType)) throw badRequest(AUTH_MESSAGES.userTypeInvalid);
@@ -244,7 +251,8 @@ export function resetAuth(): void {
 
 /**
  * Passes a request to better-auth with the client address Astro determined. The header is
- * replaced, so a client cannot pick its own rate-limit bucket.
+ * replaced, so a client cannot pick its own rate-limit bucket. The body is read through the
+ * capped reader (413 PAYLOAD_TOO_LARGE over the path's limit, functions/_shared/body-limit.ts).
  */
 export async function handleAuthRequest(auth: Auth, request: Request, clientAddress: string | undefined): Promise<Response> {
   const headers = new Headers(request.headers);
@@ -254,10 +262,31 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientAddr
   const forwarded = new Request(request.url, {
     method: request.method,
     headers,
-    body: hasBody ? await request.arrayBuffer() : null,
+    body: hasBody ? new Uint8Array(await readBody(request)) : null,
     signal: request.signal,
   });
-  return auth.handler(forwarded);
+  return withErrorShape(await auth.handler(forwarded));
+}
+
+/** Codes for better-auth's refusals that carry none (a 429, some validation errors). */
+const AUTH_STATUS_CODES: Record<number, string> = {
+  400: 'VALIDATION_FAILED', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED',
+};
+
+/**
+ * better-auth answers a refusal as { code?, message }; the API's error shape is
+ * { error: { code, message } } (docs/decisions/010). Both are kept: the top-level fields for
+ * better-auth's conventions, the nested ones for the shape; a missing code comes from the status.
+ */
+async function withErrorShape(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get('content-type')?.includes('json')) return response;
+  const body = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null;
+  if (!body || typeof body !== 'object' || Array.isArray(body) || 'error' in body) return response;
+  const code = typeof body['code'] === 'string' && body['code'] ? body['code'] : (AUTH_STATUS_CODES[response.status] ?? 'AUTH_ERROR');
+  const message = typeof body['message'] === 'string' && body['message'] ? body['message'] : 'Something went wrong';
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify({ ...body, code, message, error: { code, message } }), { status: response.status, statusText: response.statusText, headers });
 }
 
 export interface LoadedSession {

@@ -35,6 +35,8 @@ export const ERRORS = {
   REVIEW_NOT_FOUND: { status: 404, message: 'Review not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
+  // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again.' },

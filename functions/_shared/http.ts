@@ -1,10 +1,13 @@
 /**
  * The one wrapper every API route uses: it maps a ZodError to 400 VALIDATION_FAILED with
  * field messages, an AppError to its status, and anything else to a logged 500 with a
- * generic message (a stack trace never reaches the client).
+ * generic message (a stack trace never reaches the client). Also the one way routes read
+ * a request body (capped: readBody, readJsonBody) and path ids (uuidParam and friends).
  */
 import { ZodError } from 'zod';
 import type { APIContext } from 'astro';
+import { isToolId, isUserId, isUuid } from '../../src/shared/ids';
+import { bodyLimitFor } from './body-limit';
 import { AppError, ERRORS, type ErrorCode } from './errors';
 
 export function json(body: unknown, init: ResponseInit = {}): Response {
@@ -46,3 +49,63 @@ export function handle(fn: Handler): Handler {
     }
   };
 }
+
+// --- Request bodies and path ids (docs/decisions/010): the only way routes read them. ---
+
+const bodyTooLarge = () => new AppError('PAYLOAD_TOO_LARGE');
+
+/**
+ * The body's bytes, read up to `limit` (the path's limit from body-limit.ts by default): a
+ * declared Content-Length over it is refused before reading, and a body that grows past it
+ * (chunked, or a runtime that does not check the length) is cut off, never held whole.
+ */
+export async function readBody(request: Request, limit = bodyLimitFor(new URL(request.url).pathname), tooLarge: () => AppError = bodyTooLarge): Promise<Buffer> {
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The client went away or sent a broken stream: nothing to answer, nothing to log.
+    throw new AppError('VALIDATION_FAILED', 'The request body could not be read');
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The JSON body (undefined when empty), read through readBody's limit; malformed JSON is a 400. */
+export async function readJsonBody(request: Request, limit?: number): Promise<unknown> {
+  const bytes = await readBody(request, limit);
+  const text = bytes.toString('utf8');
+  if (!text.trim()) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'The request body is not valid JSON');
+  }
+}
+
+function idParam(context: Pick<APIContext, 'params'>, name: string, isValid: (value: unknown) => value is string): string {
+  const value = context.params[name];
+  if (!isValid(value)) throw new AppError('VALIDATION_FAILED', 'The id in the address is not valid', { [name]: 'Not a valid id' });
+  return value;
+}
+
+/** A UUID path parameter ({id}, {productId}), checked before any query. */
+export const uuidParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isUuid);
+/** A user id path parameter ({userId}, {sellerId}). */
+export const userIdParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isUserId);
+/** A tool slug path parameter ({toolId}); unknown slugs are the service's TOOL_NOT_FOUND. */
+export const toolIdParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isToolId);

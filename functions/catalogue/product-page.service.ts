@@ -8,17 +8,17 @@ import type { ProductCard, PublicProduct } from '../../src/shared/products';
 import { pickSimilar } from '../../src/shared/similar';
 import { selectPublishedProducts } from './catalogue.repository';
 import { toProductCard, toPublicProduct } from './catalogue.mapper';
+import { isUuid } from '../../src/shared/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function isProductPublished(db: Db, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const row = await db.selectFrom('products').select('id').where('id', '=', id).where('status', '=', 'published').executeTakeFirst();
   return Boolean(row);
 }
 
 export async function getProductPage(db: Db, id: string): Promise<{ product: PublicProduct; similar: ProductCard[] } | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const row = await selectPublishedProducts(db).where('p.id', '=', id).executeTakeFirst();
   if (!row) return null;
   const product = toPublicProduct(row);

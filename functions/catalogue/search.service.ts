@@ -4,6 +4,7 @@
  */
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
+import { isTimestampText, isUuid } from '../../src/shared/ids';
 import { BUDGET_BOUNDS, effectiveSort, PAGE_SIZE, SearchParamsSchema, type SearchParams } from '../../src/shared/search';
 import type { ProductCard } from '../../src/shared/products';
 import { toProductCard } from './catalogue.mapper';
@@ -31,11 +32,27 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
+const DECIMAL = /^-?\d{1,20}(\.\d{1,20})?$/;
+const FLOAT = /^-?\d{1,20}(\.\d{1,20})?(e[+-]?\d{1,2})?$/i;
+
+/**
+ * What a cursor's sort value must look like for each sort, so that PostgreSQL accepts it as
+ * the column's type (a well-formed cursor with a bad timestamp was a 500, docs/decisions/010).
+ */
+const CURSOR_VALUE: Record<SortKey, (value: string) => boolean> = {
+  newest: isTimestampText,
+  popular: (v) => /^-?\d{1,10}$/.test(v) && Math.abs(Number(v)) <= 2 ** 31 - 1,
+  top_rated: (v) => DECIMAL.test(v),
+  price_asc: (v) => DECIMAL.test(v),
+  price_desc: (v) => DECIMAL.test(v),
+  // real: PostgreSQL refuses magnitudes outside about 1e-37..1e38.
+  relevance: (v) => FLOAT.test(v) && (Number(v) === 0 || (Math.abs(Number(v)) > 1e-37 && Math.abs(Number(v)) < 1e38)),
+};
+
 function decodeCursor(raw: string, sort: SortKey): Cursor {
   try {
     const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Cursor>;
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-    if (parsed.s === sort && typeof parsed.v === 'string' && parsed.v.length < 100 && typeof parsed.id === 'string' && uuid.test(parsed.id)) {
+    if (parsed.s === sort && typeof parsed.v === 'string' && parsed.v.length < 100 && CURSOR_VALUE[sort](parsed.v) && isUuid(parsed.id)) {
       return parsed as Cursor;
     }
   } catch {

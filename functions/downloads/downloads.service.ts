@@ -10,6 +10,7 @@ import { AppError } from '../_shared/errors';
 import { downloadTypeFor, hasDeliverable, selectDelivery } from '../../src/shared/delivery';
 import { toNumber } from '../../src/shared/products';
 import { findDownloadableProduct, hasDownloaded, hasPaidDownload, recordDownload } from './downloads.repository';
+import { isUuid } from '../../src/shared/ids';
 
 export interface DownloadResult {
   success: true;
@@ -19,7 +20,6 @@ export interface DownloadResult {
   fileUrls: string[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PRIVATE_PREFIX = 'private:';
 
 /** The URL a buyer fetches a private file through. */
@@ -30,7 +30,7 @@ export function fileUrlFor(productId: string, stored: string): string {
 
 export async function downloadProduct(db: Db, userId: string | null | undefined, productId: string): Promise<DownloadResult> {
   if (!userId) throw new AppError('UNAUTHENTICATED', 'Please log in to download this product');
-  if (!UUID.test(productId)) throw new AppError('DOWNLOAD_UNAVAILABLE');
+  if (!isUuid(productId)) throw new AppError('DOWNLOAD_UNAVAILABLE');
   const product = await findDownloadableProduct(db, productId).catch((error: unknown) => {
     console.error('[download] product lookup failed:', error);
     throw new AppError('DOWNLOAD_LOOKUP_FAILED');
@@ -66,7 +66,7 @@ export async function downloadProduct(db: Db, userId: string | null | undefined,
 /** A private deliverable, for a signed-in user who downloaded the (still published) product. */
 export async function readDeliverable(db: Db, blobs: BlobStore, userId: string | null | undefined, productId: string, name: string) {
   if (!userId) throw new AppError('UNAUTHENTICATED', 'Please log in to download this product');
-  if (!UUID.test(productId)) throw new AppError('DOWNLOAD_UNAVAILABLE');
+  if (!isUuid(productId)) throw new AppError('DOWNLOAD_UNAVAILABLE');
   const product = await findDownloadableProduct(db, productId);
   if (!product) throw new AppError('DOWNLOAD_UNAVAILABLE');
   const stored = (product.file_urls ?? []).find((u) => u.startsWith(PRIVATE_PREFIX) && u.slice(u.lastIndexOf('/') + 1) === name);

@@ -8,8 +8,8 @@ import { AppError } from '../_shared/errors';
 import type { ProductCard } from '../../src/shared/products';
 import { selectPublishedProducts } from '../catalogue/catalogue.repository';
 import { toProductCard } from '../catalogue/catalogue.mapper';
+import { isUuid } from '../../src/shared/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function listFavorites(db: Db, userId: string): Promise<ProductCard[]> {
   const rows = await selectPublishedProducts(db)
@@ -28,13 +28,13 @@ export async function listFavoriteIds(db: Db, userId: string): Promise<string[]>
 
 /** Idempotent: favoriting twice keeps one row. */
 export async function addFavorite(db: Db, userId: string, productId: string): Promise<void> {
-  if (!UUID.test(productId)) throw new AppError('PRODUCT_NOT_FOUND');
+  if (!isUuid(productId)) throw new AppError('PRODUCT_NOT_FOUND');
   const product = await db.selectFrom('products').select('id').where('id', '=', productId).where('status', '=', 'published').executeTakeFirst();
   if (!product) throw new AppError('PRODUCT_NOT_FOUND');
   await db.insertInto('favorites').values({ user_id: userId, product_id: productId }).onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing()).execute();
 }
 
 export async function removeFavorite(db: Db, userId: string, productId: string): Promise<void> {
-  if (!UUID.test(productId)) return;
+  if (!isUuid(productId)) return;
   await db.deleteFrom('favorites').where('user_id', '=', userId).where('product_id', '=', productId).execute();
 }

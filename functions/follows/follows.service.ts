@@ -15,6 +15,7 @@ import {
   adjustFollowCounters, countToolFollowers, deleteFollow, deleteToolFollow, findFollowCounts, insertFollow, insertToolFollow,
   isFollowing, listFollowedTools, listToolFollowerCounts, profileExists, toolExists,
 } from './follows.repository';
+import { isToolId } from '../../src/shared/ids';
 
 export interface ToolFollowState {
   toolId: string;
@@ -36,7 +37,6 @@ export interface PersonFollowState {
   followingCount: number;
 }
 
-const TOOL_ID = /^[a-z0-9-]{1,60}$/;
 
 function requireUserId(userId: string | null | undefined): string {
   if (!userId) throw new AppError('UNAUTHENTICATED');
@@ -44,7 +44,7 @@ function requireUserId(userId: string | null | undefined): string {
 }
 
 async function requireTool(db: Db, toolId: string): Promise<void> {
-  if (!TOOL_ID.test(toolId) || !(await toolExists(db, toolId))) throw new AppError('TOOL_NOT_FOUND');
+  if (!isToolId(toolId) || !(await toolExists(db, toolId))) throw new AppError('TOOL_NOT_FOUND');
 }
 
 export async function followTool(db: Db, userId: string | null | undefined, toolId: string): Promise<ToolFollowState> {

@@ -5,16 +5,17 @@
  * context), which the creator analytics read. A repeated view answers the same as a counted one.
  */
 import { z } from 'zod';
+import { isUuid } from '../../src/shared/ids';
+import { safeText } from '../../src/shared/text';
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
 import { countView, deleteViewDaysBefore } from './interactions.repository';
 
 export const ViewSchema = z.object({
-  sessionId: z.string().trim().min(1).max(100).optional(),
+  sessionId: safeText().trim().min(1).max(100).optional(),
   type: z.enum(['view', 'preview']).default('view'),
 });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -32,7 +33,7 @@ export async function recordView(
     now?: Date;
   },
 ): Promise<{ counted: boolean }> {
-  if (!UUID.test(input.productId)) throw new AppError('PRODUCT_NOT_FOUND');
+  if (!isUuid(input.productId)) throw new AppError('PRODUCT_NOT_FOUND');
   const now = input.now ?? new Date();
   const outcome = await countView(db, {
     productId: input.productId,

@@ -13,9 +13,8 @@ import {
   decodeCursor, encodeCursor, NOTIFICATIONS_PAGE_SIZE, type FeedItem, type Page, type UpdateType,
 } from '../../src/shared/tool-updates';
 import { countUnread, listFeed, markAllRead, markRead } from './notifications.repository';
+import { isUuid, isToolId } from '../../src/shared/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TOOL_ID = /^[a-z0-9-]{1,60}$/;
 
 function requireUserId(userId: string | null | undefined): string {
   if (!userId) throw new AppError('UNAUTHENTICATED');
@@ -33,7 +32,7 @@ export async function getFeed(
 ): Promise<FeedPage> {
   const me = requireUserId(userId);
   const limit = Math.min(Math.max(options.limit ?? NOTIFICATIONS_PAGE_SIZE, 1), 50);
-  const toolId = options.toolId && TOOL_ID.test(options.toolId) ? options.toolId : null;
+  const toolId = options.toolId && isToolId(options.toolId) ? options.toolId : null;
   const [rows, unreadCount] = await Promise.all([
     listFeed(db, me, { toolId, after: decodeCursor(options.cursor), limit: limit + 1 }),
     countUnread(db, me),
@@ -68,7 +67,7 @@ export async function getUnreadCount(db: Db, userId: string | null | undefined):
 
 export async function markNotificationRead(db: Db, userId: string | null | undefined, notificationId: string): Promise<{ unreadCount: number }> {
   const me = requireUserId(userId);
-  if (!UUID.test(notificationId) || !(await markRead(db, me, notificationId))) throw new AppError('NOTIFICATION_NOT_FOUND');
+  if (!isUuid(notificationId) || !(await markRead(db, me, notificationId))) throw new AppError('NOTIFICATION_NOT_FOUND');
   return { unreadCount: await countUnread(db, me) };
 }
 

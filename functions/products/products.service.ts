@@ -9,6 +9,7 @@
  * folder; files a save or delete leaves unused are released from the blob store.
  */
 import { z } from 'zod';
+import { safeText } from '../../src/shared/text';
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
 import { PRODUCT_STATUSES, ProductInputSchema, type ProductInput } from '../../src/shared/product-schema';
@@ -18,8 +19,8 @@ import { scoreProduct, type QualityScore } from '../../src/shared/quality-score'
 import { PRIVATE_PREFIX, type BlobStore } from '../_shared/blob-store';
 import { deliverablePrefix, releaseUnusedUploads } from '../uploads/uploads.service';
 import { deleteOwnProduct, findOwnProduct, insertProduct, listOwnProducts, updateOwnProduct, type OwnerProductRow } from './products.repository';
+import { isUuid } from '../../src/shared/ids';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');
@@ -103,14 +104,14 @@ export async function createProduct(db: Db, creatorId: string, raw: unknown): Pr
 }
 
 export async function getOwnProduct(db: Db, creatorId: string, id: string): Promise<OwnerProduct> {
-  if (!UUID.test(id)) notFound();
+  if (!isUuid(id)) notFound();
   const row = await findOwnProduct(db, creatorId, id);
   if (!row) notFound();
   return toOwnerProduct(row);
 }
 
 export async function updateProduct(db: Db, creatorId: string, id: string, raw: unknown, blobs?: BlobStore): Promise<OwnerProduct> {
-  if (!UUID.test(id)) notFound();
+  if (!isUuid(id)) notFound();
   const input = ProductInputSchema.parse(raw);
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
@@ -130,7 +131,7 @@ export async function updateProduct(db: Db, creatorId: string, id: string, raw: 
 export const StatusChangeSchema = z.object({ status: z.preprocess((v) => ((PRODUCT_STATUSES as readonly unknown[]).includes(v) ? v : 'draft'), z.enum(PRODUCT_STATUSES)) });
 
 export async function changeProductStatus(db: Db, creatorId: string, id: string, raw: unknown): Promise<OwnerProduct> {
-  if (!UUID.test(id)) notFound();
+  if (!isUuid(id)) notFound();
   const { status } = StatusChangeSchema.parse(raw);
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
@@ -142,7 +143,7 @@ export async function changeProductStatus(db: Db, creatorId: string, id: string,
 }
 
 export async function deleteProduct(db: Db, creatorId: string, id: string, blobs?: BlobStore): Promise<void> {
-  if (!UUID.test(id)) notFound();
+  if (!isUuid(id)) notFound();
   const deleted = await deleteOwnProduct(db, creatorId, id);
   if (!deleted) notFound();
   const reason = rebuildReasonFor(deleted.status, null);
@@ -151,7 +152,7 @@ export async function deleteProduct(db: Db, creatorId: string, id: string, blobs
 }
 
 export const OwnListSchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: safeText().trim().max(200).optional(),
   status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(PRODUCT_STATUSES).optional()),
   category: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(CATEGORY_IDS).optional()),
 });

@@ -4,6 +4,7 @@
  * src/pages/api/profile/onboarding.ts with the signed-in user.
  */
 import { z } from 'zod';
+import { safeText } from '../../src/shared/text';
 import type { Db } from '../../db/database';
 import type { SessionUser, OnboardingStatus } from '../../src/shared/session';
 import { BIO_MAX_LENGTH, INTEREST_IDS, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH } from '../../src/shared/onboarding';
@@ -29,11 +30,11 @@ export const OnboardingInputSchema = z.discriminatedUnion('action', [
       .default([])
       .transform(unique),
     specialties: z
-      .array(z.string().trim().min(2, 'A specialty needs at least 2 characters').max(SPECIALTY_MAX_LENGTH, `A specialty has at most ${SPECIALTY_MAX_LENGTH} characters`))
+      .array(safeText().trim().min(2, 'A specialty needs at least 2 characters').max(SPECIALTY_MAX_LENGTH, `A specialty has at most ${SPECIALTY_MAX_LENGTH} characters`))
       .max(MAX_SPECIALTIES, `Choose at most ${MAX_SPECIALTIES} specialties`)
       .default([])
       .transform(unique),
-    bio: z.string().trim().max(BIO_MAX_LENGTH, `The bio has at most ${BIO_MAX_LENGTH} characters`).default(''),
+    bio: safeText().trim().max(BIO_MAX_LENGTH, `The bio has at most ${BIO_MAX_LENGTH} characters`).default(''),
   }),
 ]);
 export type OnboardingInput = z.input<typeof OnboardingInputSchema>;

@@ -18,8 +18,8 @@ import { requestRebuild } from '../rebuilds/rebuilds.service';
 import {
   findRole, findTool, findUpdate, insertFollowerNotifications, insertImpactNotifications, insertUpdate, listUpdates, type UpdateRow,
 } from './tool-updates.repository';
+import { isToolId } from '../../src/shared/ids';
 
-const TOOL_ID = /^[a-z0-9-]{1,60}$/;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function toUpdateView(row: UpdateRow): ToolUpdateView {
@@ -37,7 +37,7 @@ export function toUpdateView(row: UpdateRow): ToolUpdateView {
 }
 
 async function requireTool(db: Db, toolId: string) {
-  const tool = TOOL_ID.test(toolId) ? await findTool(db, toolId) : undefined;
+  const tool = isToolId(toolId) ? await findTool(db, toolId) : undefined;
   if (!tool) throw new AppError('TOOL_NOT_FOUND');
   return tool;
 }
@@ -45,7 +45,7 @@ async function requireTool(db: Db, toolId: string) {
 /** The maintainer of a claimed tool, or an administrator. */
 export async function canPostUpdate(db: Db, userId: string | null | undefined, toolId: string): Promise<boolean> {
   if (!userId) return false;
-  const tool = TOOL_ID.test(toolId) ? await findTool(db, toolId) : undefined;
+  const tool = isToolId(toolId) ? await findTool(db, toolId) : undefined;
   if (!tool) return false;
   if (tool.claimed_by === userId) return true;
   return (await findRole(db, userId)) === 'admin';

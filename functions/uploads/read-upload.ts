@@ -1,9 +1,12 @@
 /**
  * Reads a multipart upload with a hard cap on the bytes read, so an oversized request is
  * refused without being held in memory: a declared Content-Length over the cap is refused
- * before reading, and a body that grows past it is cut off. Used by src/pages/api/uploads/*.
+ * before reading, and a body that grows past it is cut off (readBody, with the file's limit and
+ * message). Used by src/pages/api/uploads/* and the profile images.
  */
 import { AppError } from '../_shared/errors';
+import { readBody } from '../_shared/http';
+import { textProblem } from '../../src/shared/text';
 import type { UploadFile } from './uploads.service';
 
 /** Room for the multipart boundaries and the small text fields around the file. */
@@ -21,33 +24,19 @@ export async function readUpload(request: Request, maxFileBytes: number): Promis
   }
   const cap = maxFileBytes + FORM_OVERHEAD;
   const tooLarge = () => new AppError('FILE_TOO_LARGE', `The file is too large (max ${Math.round(maxFileBytes / (1024 * 1024))} MB)`);
-  const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > cap) throw tooLarge();
-
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > cap) {
-        await reader.cancel().catch(() => {});
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
+  const body = await readBody(request, cap, tooLarge);
   let form: FormData;
   try {
-    form = await new Response(Buffer.concat(chunks), { headers: { 'content-type': type } }).formData();
+    form = await new Response(new Uint8Array(body), { headers: { 'content-type': type } }).formData();
   } catch {
     throw new AppError('VALIDATION_FAILED', 'The upload could not be read', { file: 'Choose a file to upload' });
   }
   const fields: Record<string, string> = {};
   let file: UploadFile | null = null;
   for (const [key, value] of form.entries()) {
+    // The shared text rule (src/shared/text.ts) for the text fields and the file's name.
+    const problem = textProblem(typeof value === 'string' ? value : value.name);
+    if (problem) throw new AppError('VALIDATION_FAILED', problem, { [typeof value === 'string' ? key : 'file']: problem });
     if (typeof value === 'string') fields[key] = value;
     else if (key === 'file' && !file) file = { name: value.name || 'file', bytes: Buffer.from(await value.arrayBuffer()) };
   }

@@ -17,6 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { safeText } from '../../src/shared/text';
 import type { Db } from '../../db/database';
 import { BlobExistsError, type BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
@@ -200,7 +201,7 @@ export async function uploadDeliverable(db: Db, blobs: BlobStore, userId: string
   return { url: stored.url, name: safeName, size: file.bytes.length, contentType };
 }
 
-export const RemoveSchema = z.object({ url: z.string().trim().min(1).max(2000) });
+export const RemoveSchema = z.object({ url: safeText().trim().min(1).max(2000) });
 
 /**
  * Removes an uploaded file from the caller's folders. A file one of the caller's products

@@ -3,6 +3,10 @@
  * is single-process). The Astro node adapter's handler is loaded with autostart disabled
  * and mounted on our own HTTP server, which adds two things the static output cannot do:
  * - swap(): switch atomically to a freshly rebuilt output, with no restart;
+ * - the body limit (functions/_shared/body-limit.ts, docs/decisions/010): a declared body over
+ *   the path's limit is answered 413 before Astro sees the request, and a body sent without
+ *   Content-Length is counted as it arrives and cut off at the limit (the socket is closed, so
+ *   the rest is never read); under the limit it is handed to Astro already read;
  * - compression (brotli or gzip) of text responses, which a CDN does on Vercel;
  * - the security headers of functions/_shared/security-headers.ts on every answer, static
  *   files and on-demand ones alike: each prebuilt page with its own Content-Security-Policy
@@ -24,6 +28,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeResponse } from 'astro/app/node';
 import type { Db } from '../../db/database';
+import { bodyLimitFor, declaredBodyTooLarge } from '../../functions/_shared/body-limit';
 import { isProductPublished } from '../../functions/catalogue/product-page.service';
 import { getEnv } from '../../functions/_shared/env';
 import { errorResponse } from '../../functions/_shared/http';
@@ -119,6 +124,7 @@ export class SiteServer {
       await writeResponse(badEncoding(pathname, current.outDir), res);
       return;
     }
+    if (!(await admitBody(req, res))) return;
     const match = req.method === 'GET' || req.method === 'HEAD' ? PRODUCT_PATH.exec(req.url ?? '') : null;
     if (match) {
       const id = decodeURIComponent(match[1] ?? '');
@@ -146,4 +152,78 @@ function badEncoding(pathname: string, outDir: string): Response {
   const notFoundPage = path.join(outDir, 'client', '404.html');
   if (!fs.existsSync(notFoundPage)) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   return new Response(fs.readFileSync(notFoundPage), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+}
+
+/**
+ * Applies the body limit of the request's path. False when the body was refused: the 413 is
+ * sent with `connection: close` and the socket is destroyed once it is flushed, so a client
+ * still sending gets no more of our memory or time. A body with Content-Length is checked
+ * against it (Node's parser never reads past the declared length); a chunked one is read
+ * here, at most up to the limit, and passed to Astro's handler as req.body.
+ */
+async function admitBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+  const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+  if (declaredBodyTooLarge(pathname, req.headers['content-length'])) {
+    await refuseBody(req, res);
+    return false;
+  }
+  if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] === undefined) return true;
+  const limit = bodyLimitFor(pathname);
+  const body = await new Promise<Buffer | null>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.pause();
+      resolve(null);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('error', reject);
+  });
+  if (!body) {
+    await refuseBody(req, res);
+    return false;
+  }
+  (req as http.IncomingMessage & { body?: Buffer }).body = body;
+  return true;
+}
+
+/** How much of a refused body is read and dropped, at most, while the 413 reaches the client. */
+const LINGER_BYTES = 1024 * 1024;
+const LINGER_MS = 2000;
+
+/**
+ * Answers 413 and closes the connection. Node would destroy the socket as soon as the answer
+ * is written, and a client still sending then gets a reset that can swallow the answer. So
+ * this closes as nginx does (lingering close): our side is half-closed after the answer and
+ * what is still in flight is read and dropped, at most LINGER_BYTES or LINGER_MS, then the
+ * connection is destroyed: the rest of the body is never read.
+ */
+async function refuseBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const response = errorResponse('PAYLOAD_TOO_LARGE');
+  const payload = Buffer.from(await response.arrayBuffer());
+  const socket = req.socket;
+  socket.destroySoon = () => socket.end();
+  res.once('finish', () => {
+    let dropped = 0;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+    req.on('data', (chunk: Buffer) => {
+      dropped += chunk.byteLength;
+      if (dropped > LINGER_BYTES) socket.destroy();
+    });
+    req.once('end', () => socket.destroy());
+    req.resume();
+  });
+  res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': payload.byteLength, connection: 'close' });
+  res.end(payload);
 }

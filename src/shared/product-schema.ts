@@ -9,6 +9,7 @@
  */
 import './zod-browser';
 import { z } from 'zod';
+import { safeText } from './text';
 import { CATEGORY_IDS } from './categories';
 import { CONTENT_TYPE_IDS, PRICING_MODELS, TECHNICAL_LEVELS } from './search';
 import { AI_TOOL_IDS } from './ai-tools';
@@ -40,11 +41,13 @@ export const ACCESS_REQUIREMENT_LABELS: Record<AccessRequirementKey, string> = {
 
 /** '' and whitespace become undefined, so empty optional fields are stored as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+const optionalText = (max: number) => z.preprocess(blankToUndefined, safeText().trim().max(max).optional());
+
+/** A number, or a form's numeric text; anything else (true, null, an object) is refused, not coerced. */
+const wholeNumber = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number());
 
 /** http(s) URL with a dotted host (spec section 5's demo URL rule, same messages). */
-export const httpUrl = z
-  .string()
+export const httpUrl = safeText()
   .trim()
   .max(2000)
   .superRefine((v, ctx) => {
@@ -53,10 +56,10 @@ export const httpUrl = z
   });
 
 /** A stored file: an uploaded blob's URL (local /blobs/..., private:..., or https). */
-const storedUrl = z.string().trim().min(1).max(2000).refine((v) => /^(https?:\/\/|\/blobs\/|private:)/.test(v), 'Invalid file reference');
+const storedUrl = safeText().trim().min(1).max(2000).refine((v) => /^(https?:\/\/|\/blobs\/|private:)/.test(v), 'Invalid file reference');
 
 const optionalUrl = z.preprocess(blankToUndefined, httpUrl.optional());
-const optionalImage = z.preprocess(blankToUndefined, z.union([httpUrl, z.string().regex(/^\/blobs\//, 'Invalid image URL')]).optional());
+const optionalImage = z.preprocess(blankToUndefined, z.union([httpUrl, safeText().regex(/^\/blobs\//, 'Invalid image URL')]).optional());
 
 /**
  * Trimmed, non-empty, no duplicates (spec section 5, list entries). Duplicates compare
@@ -76,22 +79,22 @@ export function cleanList(items: readonly string[]): string[] {
 
 const stringList = (maxItems: number, maxLength = 60, label = 'items') =>
   z
-    .array(z.string())
+    .array(safeText())
     .default([])
     .transform(cleanList)
-    .pipe(z.array(z.string().max(maxLength, `Each entry has at most ${maxLength} characters`)).max(maxItems, `Use at most ${maxItems} ${label}`));
+    .pipe(z.array(safeText().max(maxLength, `Each entry has at most ${maxLength} characters`)).max(maxItems, `Use at most ${maxItems} ${label}`));
 
 export const DemoLinkSchema = z.object({
-  id: z.string().trim().min(1).max(40).default(() => String(Date.now())),
+  id: safeText().trim().min(1).max(40).default(() => String(Date.now())),
   type: z.enum(DEMO_LINK_TYPES),
   url: httpUrl,
-  title: z.string().trim().min(1, 'Title is required').max(120),
+  title: safeText().trim().min(1, 'Title is required').max(120),
   description: optionalText(300),
 });
 
 export const ProductInputSchema = z.object({
-  title: z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').min(TITLE_MIN, `Title must be at least ${TITLE_MIN} characters`).max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
-  description: z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').min(DESCRIPTION_MIN, `Description must be at least ${DESCRIPTION_MIN} characters`).max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+  title: safeText({ error: 'Title is required' }).trim().min(1, 'Title is required').min(TITLE_MIN, `Title must be at least ${TITLE_MIN} characters`).max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+  description: safeText({ error: 'Description is required' }).trim().min(1, 'Description is required').min(DESCRIPTION_MIN, `Description must be at least ${DESCRIPTION_MIN} characters`).max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
   short_description: optionalText(SHORT_DESCRIPTION_MAX),
   // Unknown statuses are treated as draft (spec section 4).
   status: z.preprocess((v) => ((PRODUCT_STATUSES as readonly unknown[]).includes(v) ? v : 'draft'), z.enum(PRODUCT_STATUSES)),
@@ -105,7 +108,7 @@ export const ProductInputSchema = z.object({
   download_url: optionalUrl,
   image_url: optionalImage,
   featured_image_url: optionalImage,
-  additional_images: z.array(z.union([httpUrl, z.string().regex(/^\/blobs\//, 'Invalid image URL')])).max(ADDITIONAL_IMAGES_MAX, `Use at most ${ADDITIONAL_IMAGES_MAX} additional images`).default([]),
+  additional_images: z.array(z.union([httpUrl, safeText().regex(/^\/blobs\//, 'Invalid image URL')])).max(ADDITIONAL_IMAGES_MAX, `Use at most ${ADDITIONAL_IMAGES_MAX} additional images`).default([]),
   video_demo_url: z.preprocess(blankToUndefined, httpUrl.refine((v) => VIDEO_URL.test(v), VIDEO_URL_HINT).optional()),
   ai_tool_type: z.preprocess(blankToUndefined, z.enum([...AI_TOOL_IDS, 'custom']).optional()),
   content_type: z.preprocess(blankToUndefined, z.enum(CONTENT_TYPE_IDS).optional()),
@@ -116,8 +119,8 @@ export const ProductInputSchema = z.object({
   use_cases: stringList(LIST_MAX, 200),
   required_skills: stringList(LIST_MAX),
   output_types: stringList(LIST_MAX),
-  integration_complexity: z.coerce.number().int().min(1).max(5).default(1),
-  success_rate: z.coerce.number().int().min(0).max(100).default(85),
+  integration_complexity: wholeNumber.pipe(z.number().int().min(1).max(5)).default(1),
+  success_rate: wholeNumber.pipe(z.number().int().min(0).max(100)).default(85),
   // Whole number, at least 0; invalid becomes 0 (spec section 5).
   avg_setup_time: z.preprocess((v) => {
     const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;

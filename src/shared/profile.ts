@@ -6,6 +6,7 @@
  */
 import { validateCompany, validateName, COMPANY_MAX_LENGTH, NAME_MAX_LENGTH } from './auth-validation';
 import { BIO_MAX_LENGTH, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH } from './onboarding';
+import { readTextField, TEXT_MESSAGES } from './text';
 import type { UserType } from './user-types';
 
 export { BIO_MAX_LENGTH, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH, NAME_MAX_LENGTH, COMPANY_MAX_LENGTH };
@@ -72,9 +73,8 @@ export interface ProfileInput {
   specialties: string[];
 }
 
-export type ProfileFields = Partial<Record<'fullName' | 'bio' | 'company' | 'location' | 'website' | 'specialties' | `socialLinks.${string}`, string>>;
+export type ProfileFields = Partial<Record<'fullName' | 'bio' | 'company' | 'location' | 'website' | 'specialties' | 'socialLinks' | `socialLinks.${string}`, string>>;
 
-const str = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /**
  * Trims and checks the edit form: field messages, or the clean input (empty optional fields
@@ -83,42 +83,57 @@ const str = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 export function validateProfile(raw: unknown, userType: UserType): { ok: true; value: ProfileInput } | { ok: false; fields: ProfileFields } {
   const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const fields: ProfileFields = {};
-  const fullName = str(input['fullName']);
+  // The shared text rule (src/shared/text.ts) first: a field that is not text, or holds
+  // control characters, gets that message rather than one of the rules below.
+  const text = (key: keyof ProfileFields, value: unknown): string => {
+    const read = readTextField(value);
+    if (read.problem) fields[key] = read.problem;
+    return read.text;
+  };
+  const fullName = text('fullName', input['fullName']);
   const nameError = validateName(fullName);
-  if (nameError) fields.fullName = nameError;
-  const bio = str(input['bio']);
-  if (bio.length > BIO_MAX_LENGTH) fields.bio = `The bio has at most ${BIO_MAX_LENGTH} characters`;
-  const company = str(input['company']);
+  if (nameError) fields.fullName ??= nameError;
+  const bio = text('bio', input['bio']);
+  if (bio.length > BIO_MAX_LENGTH) fields.bio ??= `The bio has at most ${BIO_MAX_LENGTH} characters`;
+  const company = text('company', input['company']);
   const companyError = validateCompany(userType, company);
-  if (companyError) fields.company = companyError;
-  const location = str(input['location']);
-  if (location.length > LOCATION_MAX_LENGTH) fields.location = `Location must be at most ${LOCATION_MAX_LENGTH} characters`;
-  const website = str(input['website']);
+  if (companyError) fields.company ??= companyError;
+  const location = text('location', input['location']);
+  if (location.length > LOCATION_MAX_LENGTH) fields.location ??= `Location must be at most ${LOCATION_MAX_LENGTH} characters`;
+  const website = text('website', input['website']);
   if (website) {
     const error = checkWebUrl(website);
-    if (error) fields.website = error;
+    if (error) fields.website ??= error;
   }
   const socialLinks: Record<string, string> = {};
-  const rawLinks = input['socialLinks'] && typeof input['socialLinks'] === 'object' ? (input['socialLinks'] as Record<string, unknown>) : {};
+  const rawLinks = input['socialLinks'] ?? {};
+  if (typeof rawLinks !== 'object' || Array.isArray(rawLinks)) fields.socialLinks = 'Social links must be an object of network names and URLs';
   for (const network of SOCIAL_NETWORKS) {
-    const url = str(rawLinks[network.id]);
-    if (!url) continue;
+    const key = `socialLinks.${network.id}` as const;
+    const url = text(key, (rawLinks as Record<string, unknown>)[network.id]);
+    if (!url || fields[key]) continue;
     const error = checkWebUrl(url);
-    if (error) fields[`socialLinks.${network.id}`] = error;
+    if (error) fields[key] = error;
     else socialLinks[network.id] = url;
   }
-  const rawSpecialties = Array.isArray(input['specialties']) ? input['specialties'] : [];
+  const rawSpecialties = input['specialties'] ?? [];
+  if (!Array.isArray(rawSpecialties)) fields.specialties = 'Specialties must be a list';
   const seen = new Set<string>();
   const specialties: string[] = [];
-  for (const item of rawSpecialties) {
-    const value = str(item);
+  for (const item of Array.isArray(rawSpecialties) ? (rawSpecialties as unknown[]) : []) {
+    // A list holds text only: a null entry is not an empty one.
+    if (typeof item !== 'string') {
+      fields.specialties = TEXT_MESSAGES.notText;
+      continue;
+    }
+    const value = text('specialties', item);
     if (!value || seen.has(value.toLowerCase())) continue;
     seen.add(value.toLowerCase());
-    if (value.length < 2) fields.specialties = 'A specialty needs at least 2 characters';
-    else if (value.length > SPECIALTY_MAX_LENGTH) fields.specialties = `A specialty has at most ${SPECIALTY_MAX_LENGTH} characters`;
+    if (value.length < 2) fields.specialties ??= 'A specialty needs at least 2 characters';
+    else if (value.length > SPECIALTY_MAX_LENGTH) fields.specialties ??= `A specialty has at most ${SPECIALTY_MAX_LENGTH} characters`;
     specialties.push(value);
   }
-  if (specialties.length > MAX_SPECIALTIES) fields.specialties = `Choose at most ${MAX_SPECIALTIES} specialties`;
+  if (specialties.length > MAX_SPECIALTIES) fields.specialties ??= `Choose at most ${MAX_SPECIALTIES} specialties`;
   if (Object.keys(fields).length) return { ok: false, fields };
   return {
     ok: true,

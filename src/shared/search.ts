@@ -5,6 +5,7 @@
  */
 import './zod-browser';
 import { z } from 'zod';
+import { safeText } from './text';
 import { CATEGORY_IDS } from './categories';
 import { AI_TOOL_IDS } from './ai-tools';
 import { BUDGET_OPTIONS } from './marketplace-url';
@@ -74,7 +75,7 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, messa
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, { error: message }).optional());
 
 export const SearchParamsSchema = z.object({
-  search: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(200, 'Search must be 200 characters or fewer').optional()).transform((v) => v || undefined),
+  search: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), safeText().max(200, 'Search must be 200 characters or fewer').optional()).transform((v) => v || undefined),
   category: optionalEnum(CATEGORY_IDS, `Unknown category. Use one of: ${CATEGORY_IDS.join(', ')}`),
   type: z
     .preprocess((v) => (v === '' || v === null ? undefined : v), z.string().optional())
@@ -92,7 +93,7 @@ export const SearchParamsSchema = z.object({
   pricing: optionalEnum(PRICING_MODELS, 'Unknown pricing model'),
   level: optionalEnum(TECHNICAL_LEVELS, 'Unknown technical level'),
   sort: optionalEnum(SORTS.map((s) => s.value) as unknown as readonly [Sort, ...Sort[]], 'Unknown sort'),
-  cursor: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(500).optional()),
+  cursor: z.preprocess((v) => (v === '' ? undefined : v), safeText().max(500).optional()),
   limit: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`).optional()),
 });
 

@@ -4,6 +4,8 @@
  * dependency-free: the tool page island, /tool-updates and functions/tool-updates share it,
  * so the form and the server apply the same rules with the same messages.
  */
+import { isTimestampText, isUuid } from './ids';
+import { readTextField } from './text';
 
 export const UPDATE_TYPES = ['feature', 'announcement', 'bug_fix', 'security', 'other'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
@@ -54,20 +56,25 @@ export type ToolUpdateFields = Partial<Record<keyof ToolUpdateInput, string>>;
  */
 export function validateToolUpdate(raw: unknown): { ok: true; value: ToolUpdateInput } | { ok: false; fields: ToolUpdateFields } {
   const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const text = (key: string) => (typeof input[key] === 'string' ? (input[key] as string).trim() : '');
+  const fields: ToolUpdateFields = {};
+  // The shared text rule (src/shared/text.ts) first: not text, or control characters.
+  const text = (key: keyof ToolUpdateFields) => {
+    const read = readTextField(input[key]);
+    if (read.problem) fields[key] = read.problem;
+    return read.text;
+  };
   const title = text('title');
   const content = text('content');
   const version = text('version');
   const updateType = input['updateType'];
-  const fields: ToolUpdateFields = {};
-  if (!title) fields.title = 'Title is required';
-  else if (title.length < UPDATE_TITLE_MIN) fields.title = `Title must be at least ${UPDATE_TITLE_MIN} characters`;
-  else if (title.length > UPDATE_TITLE_MAX) fields.title = `Title must be at most ${UPDATE_TITLE_MAX} characters`;
-  if (!content) fields.content = 'Content is required';
-  else if (content.length < UPDATE_CONTENT_MIN) fields.content = `Content must be at least ${UPDATE_CONTENT_MIN} characters`;
-  else if (content.length > UPDATE_CONTENT_MAX) fields.content = `Content must be at most ${UPDATE_CONTENT_MAX} characters`;
+  if (!title) fields.title ??= 'Title is required';
+  else if (title.length < UPDATE_TITLE_MIN) fields.title ??= `Title must be at least ${UPDATE_TITLE_MIN} characters`;
+  else if (title.length > UPDATE_TITLE_MAX) fields.title ??= `Title must be at most ${UPDATE_TITLE_MAX} characters`;
+  if (!content) fields.content ??= 'Content is required';
+  else if (content.length < UPDATE_CONTENT_MIN) fields.content ??= `Content must be at least ${UPDATE_CONTENT_MIN} characters`;
+  else if (content.length > UPDATE_CONTENT_MAX) fields.content ??= `Content must be at most ${UPDATE_CONTENT_MAX} characters`;
   if (!isUpdateType(updateType)) fields.updateType = 'Choose feature, announcement, bug fix, security or other';
-  if (version.length > UPDATE_VERSION_MAX) fields.version = `Version must be at most ${UPDATE_VERSION_MAX} characters`;
+  if (version.length > UPDATE_VERSION_MAX) fields.version ??= `Version must be at most ${UPDATE_VERSION_MAX} characters`;
   if (Object.keys(fields).length || !isUpdateType(updateType)) return { ok: false, fields };
   return { ok: true, value: { title, content, updateType, version: version || null } };
 }
@@ -109,6 +116,7 @@ export function encodeCursor(createdAt: string, id: string): string {
 export function decodeCursor(cursor: string | null | undefined): { createdAt: string; id: string } | null {
   if (!cursor) return null;
   const [createdAt, id, extra] = cursor.split('|');
-  if (!createdAt || !id || extra !== undefined || Number.isNaN(Date.parse(createdAt)) || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  // Strict: the timestamp and id go to PostgreSQL as timestamptz and uuid (docs/decisions/010).
+  if (extra !== undefined || !isTimestampText(createdAt) || !isUuid(id)) return null;
   return { createdAt, id };
 }

@@ -232,7 +232,7 @@ describe('notifications belong to their user', () => {
     const all = await call(readAllRoute, '/api/notifications/read-all', { method: 'POST', session: bob });
     expect(all.body).toEqual({ marked: 0, unreadCount: 0 });
     expect((await call(unreadRoute, '/api/notifications/unread-count', { session: alice })).body).toEqual({ count: 2 });
-    expect((await call(readOneRoute, '/api/notifications/x/read', { method: 'POST', session: bob, params: { id: 'not-a-uuid' } })).status).toBe(404);
+    expect((await call(readOneRoute, '/api/notifications/x/read', { method: 'POST', session: bob, params: { id: 'not-a-uuid' } })).status).toBe(400); // a malformed id is refused before any query
     expect((await call(readOneRoute, `/api/notifications/${aliceNotice}/read`, { method: 'POST', session: null, params: { id: aliceNotice } })).status).toBe(401);
   });
 

@@ -40,6 +40,8 @@ export interface CallOptions {
   params?: Record<string, string>;
   json?: unknown;
   form?: FormData;
+  /** A raw body (malformed JSON, a stream without Content-Length); its content-type goes in headers. */
+  body?: BodyInit;
   headers?: Record<string, string>;
   /** The client address Astro would see (rate limits, view counting); default 127.0.0.1. */
   address?: string;
@@ -66,8 +68,11 @@ export async function call(handler: RouteHandler, path: string, options: CallOpt
     const encoded = new Request(`${SITE}/`, { method: 'POST', body: options.form });
     headers.set('content-type', encoded.headers.get('content-type') ?? '');
     body = Buffer.from(await encoded.arrayBuffer());
+  } else if (options.body !== undefined) {
+    body = options.body;
   }
-  const request = new Request(`${SITE}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  // duplex: a ReadableStream body is sent as it is read, without a Content-Length.
+  const request = new Request(`${SITE}${path}`, { method, headers, ...(body !== undefined ? { body, duplex: 'half' } : {}) } as RequestInit);
   const url = new URL(request.url);
   const context = {
     request,

@@ -2,12 +2,13 @@
  * /api/auth/*: better-auth's routes (sign-up, sign-in, sign-out, get-session, password
  * reset, OAuth callbacks), with the client address Astro determined for rate limiting.
  */
-import type { APIRoute } from 'astro';
 import { getAuth, handleAuthRequest } from '../../../../functions/_shared/auth';
+import { handle } from '../../../../functions/_shared/http';
 
 export const prerender = false;
 
-export const ALL: APIRoute = async ({ request, clientAddress }) => {
+// handle(): an oversized body (413 PAYLOAD_TOO_LARGE) answers in our error shape; better-auth's own refusals keep theirs.
+export const ALL = handle(async ({ request, clientAddress }) => {
   let address: string | undefined;
   try {
     address = clientAddress;
@@ -15,4 +16,4 @@ export const ALL: APIRoute = async ({ request, clientAddress }) => {
     address = undefined; // not available in every runtime
   }
   return handleAuthRequest(await getAuth(), request, address);
-};
+});

@@ -5,7 +5,7 @@
  */
 import { getDb } from '../../../../db/database';
 import { requireApiUser } from '../../../../functions/_shared/auth-guard';
-import { handle, json } from '../../../../functions/_shared/http';
+import { handle, json, readJsonBody } from '../../../../functions/_shared/http';
 import { getOwnProfile, updateOwnProfile } from '../../../../functions/profiles/profile-page.service';
 
 export const GET = handle(async (context) => {
@@ -15,6 +15,6 @@ export const GET = handle(async (context) => {
 
 export const PATCH = handle(async (context) => {
   const user = requireApiUser(context);
-  const body: unknown = await context.request.json().catch(() => ({}));
+  const body: unknown = await readJsonBody(context.request);
   return json(await updateOwnProfile(await getDb(), user.id, body));
 });

@@ -4,7 +4,7 @@
  */
 import { getDb } from '../../../../db/database';
 import { requireApiUser } from '../../../../functions/_shared/auth-guard';
-import { handle, json } from '../../../../functions/_shared/http';
+import { handle, json, readJsonBody } from '../../../../functions/_shared/http';
 import { getOnboarding, saveOnboarding } from '../../../../functions/profiles/profiles.service';
 
 export const prerender = false;
@@ -16,6 +16,6 @@ export const GET = handle(async (context) => {
 
 export const POST = handle(async (context) => {
   const user = requireApiUser(context);
-  const body: unknown = await context.request.json().catch(() => ({}));
+  const body: unknown = await readJsonBody(context.request);
   return json(await saveOnboarding(await getDb(), user, body));
 });

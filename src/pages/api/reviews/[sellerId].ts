@@ -6,19 +6,19 @@
  */
 import { getDb } from '../../../../db/database';
 import { requireApiUser } from '../../../../functions/_shared/auth-guard';
-import { handle, json } from '../../../../functions/_shared/http';
+import { handle, json, readJsonBody, userIdParam } from '../../../../functions/_shared/http';
 import { listSellerReviews, removeReview, saveReview } from '../../../../functions/reviews/reviews.service';
 
-export const GET = handle(async ({ params }) => json({ items: await listSellerReviews(await getDb(), params.sellerId ?? '') }));
+export const GET = handle(async (context) => json({ items: await listSellerReviews(await getDb(), userIdParam(context, 'sellerId')) }));
 
 export const PUT = handle(async (context) => {
   const user = requireApiUser(context);
-  const body: unknown = await context.request.json().catch(() => ({}));
-  const saved = await saveReview(await getDb(), user.id, context.params.sellerId ?? '', body);
+  const body: unknown = await readJsonBody(context.request);
+  const saved = await saveReview(await getDb(), user.id, userIdParam(context, 'sellerId'), body);
   return json(saved, { status: saved.created ? 201 : 200 });
 });
 
 export const DELETE = handle(async (context) => {
   const user = requireApiUser(context);
-  return json(await removeReview(await getDb(), user.id, context.params.sellerId ?? ''));
+  return json(await removeReview(await getDb(), user.id, userIdParam(context, 'sellerId')));
 });

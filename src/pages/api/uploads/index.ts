@@ -6,11 +6,11 @@
 import { getDb } from '../../../../db/database';
 import { requireApiUser } from '../../../../functions/_shared/auth-guard';
 import { getBlobStore } from '../../../../functions/_shared/blob-store';
-import { handle, json } from '../../../../functions/_shared/http';
+import { handle, json, readJsonBody } from '../../../../functions/_shared/http';
 import { removeUpload } from '../../../../functions/uploads/uploads.service';
 
 export const DELETE = handle(async (context) => {
   const user = requireApiUser(context);
-  const body: unknown = await context.request.json().catch(() => null);
+  const body: unknown = await readJsonBody(context.request);
   return json(await removeUpload(await getDb(), getBlobStore(), user.id, body));
 });

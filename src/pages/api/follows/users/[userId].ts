@@ -5,15 +5,15 @@
  */
 import { getDb } from '../../../../../db/database';
 import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
-import { handle, json } from '../../../../../functions/_shared/http';
+import { handle, json, userIdParam } from '../../../../../functions/_shared/http';
 import { followPerson, unfollowPerson } from '../../../../../functions/follows/follows.service';
 
 export const PUT = handle(async (context) => {
   const user = requireApiUser(context);
-  return json(await followPerson(await getDb(), user.id, context.params.userId ?? ''));
+  return json(await followPerson(await getDb(), user.id, userIdParam(context, 'userId')));
 });
 
 export const DELETE = handle(async (context) => {
   const user = requireApiUser(context);
-  return json(await unfollowPerson(await getDb(), user.id, context.params.userId ?? ''));
+  return json(await unfollowPerson(await getDb(), user.id, userIdParam(context, 'userId')));
 });

@@ -7,28 +7,28 @@
 import { getDb } from '../../../../../db/database';
 import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
 import { getBlobStore } from '../../../../../functions/_shared/blob-store';
-import { handle, json } from '../../../../../functions/_shared/http';
+import { handle, json, readJsonBody, uuidParam } from '../../../../../functions/_shared/http';
 import { changeProductStatus, deleteProduct, getOwnProduct, updateProduct } from '../../../../../functions/products/products.service';
 
 export const GET = handle(async (context) => {
   const user = requireApiUser(context);
-  return json(await getOwnProduct(await getDb(), user.id, context.params.id ?? ''));
+  return json(await getOwnProduct(await getDb(), user.id, uuidParam(context, 'id')));
 });
 
 export const PUT = handle(async (context) => {
   const user = requireApiUser(context);
-  const body: unknown = await context.request.json().catch(() => null);
-  return json(await updateProduct(await getDb(), user.id, context.params.id ?? '', body, getBlobStore()));
+  const body: unknown = await readJsonBody(context.request);
+  return json(await updateProduct(await getDb(), user.id, uuidParam(context, 'id'), body, getBlobStore()));
 });
 
 export const PATCH = handle(async (context) => {
   const user = requireApiUser(context);
-  const body: unknown = await context.request.json().catch(() => null);
-  return json(await changeProductStatus(await getDb(), user.id, context.params.id ?? '', body));
+  const body: unknown = await readJsonBody(context.request);
+  return json(await changeProductStatus(await getDb(), user.id, uuidParam(context, 'id'), body));
 });
 
 export const DELETE = handle(async (context) => {
   const user = requireApiUser(context);
-  await deleteProduct(await getDb(), user.id, context.params.id ?? '', getBlobStore());
+  await deleteProduct(await getDb(), user.id, uuidParam(context, 'id'), getBlobStore());
   return new Response(null, { status: 204 });
 });

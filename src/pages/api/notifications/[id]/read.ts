@@ -4,10 +4,10 @@
  */
 import { getDb } from '../../../../../db/database';
 import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
-import { handle, json } from '../../../../../functions/_shared/http';
+import { handle, json, uuidParam } from '../../../../../functions/_shared/http';
 import { markNotificationRead } from '../../../../../functions/notifications/notifications.service';
 
 export const POST = handle(async (context) => {
   const user = requireApiUser(context);
-  return json(await markNotificationRead(await getDb(), user.id, context.params.id ?? ''));
+  return json(await markNotificationRead(await getDb(), user.id, uuidParam(context, 'id')));
 });

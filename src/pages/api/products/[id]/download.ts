@@ -3,7 +3,7 @@
  * { success, message, contentText, downloadUrl, fileUrls }.
  */
 import { getDb } from '../../../../../db/database';
-import { handle, json } from '../../../../../functions/_shared/http';
+import { handle, json, uuidParam } from '../../../../../functions/_shared/http';
 import { downloadProduct } from '../../../../../functions/downloads/downloads.service';
 
-export const POST = handle(async ({ params, locals }) => json(await downloadProduct(await getDb(), locals.user?.id, params.id ?? '')));
+export const POST = handle(async (context) => json(await downloadProduct(await getDb(), context.locals.user?.id, uuidParam(context, 'id'))));

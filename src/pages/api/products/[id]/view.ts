@@ -5,14 +5,17 @@
  */
 import { getDb } from '../../../../../db/database';
 import { getAuthSecret, getEnv } from '../../../../../functions/_shared/env';
-import { handle } from '../../../../../functions/_shared/http';
+import { handle, readJsonBody, uuidParam } from '../../../../../functions/_shared/http';
 import { clientAddressOf } from '../../../../../functions/_shared/rate-limit';
 import { recordView, ViewSchema } from '../../../../../functions/interactions/interactions.service';
 import { identifyVisitor } from '../../../../../functions/interactions/visitor';
 
 export const POST = handle(async (context) => {
-  const { params, locals, request } = context;
-  const body = ViewSchema.parse(await request.json().catch(() => ({})));
+  const { locals, request } = context;
+  const productId = uuidParam(context, 'id');
+  // An empty body is a plain view.
+  const raw = await readJsonBody(request);
+  const body = ViewSchema.parse(raw === undefined ? {} : raw);
   const env = getEnv();
   const visitor = identifyVisitor(
     { cookieHeader: request.headers.get('cookie'), userId: locals.user?.id ?? null, address: clientAddressOf(context) ?? null },
@@ -20,7 +23,7 @@ export const POST = handle(async (context) => {
     new URL(env.SITE_URL).protocol === 'https:',
   );
   await recordView(await getDb(), {
-    productId: params.id ?? '',
+    productId,
     userId: locals.user?.id ?? null,
     visitorKey: visitor.key,
     visitorAlias: visitor.alias,

@@ -6,18 +6,19 @@
  */
 import { getDb } from '../../../../../db/database';
 import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
-import { handle, json } from '../../../../../functions/_shared/http';
+import { handle, json, readJsonBody, toolIdParam } from '../../../../../functions/_shared/http';
 import { canPostUpdate, listToolUpdates, postToolUpdate } from '../../../../../functions/tool-updates/tool-updates.service';
 
-export const GET = handle(async ({ params, url, locals }) => {
+export const GET = handle(async (context) => {
+  const { url, locals } = context;
   const db = await getDb();
-  const toolId = params.toolId ?? '';
+  const toolId = toolIdParam(context, 'toolId');
   const page = await listToolUpdates(db, { toolId, cursor: url.searchParams.get('cursor') });
   return json({ ...page, canPost: await canPostUpdate(db, locals.user?.id, toolId) });
 });
 
 export const POST = handle(async (context) => {
   const user = requireApiUser(context);
-  const body: unknown = await context.request.json().catch(() => ({}));
-  return json(await postToolUpdate(await getDb(), user.id, context.params.toolId ?? '', body), { status: 201 });
+  const body: unknown = await readJsonBody(context.request);
+  return json(await postToolUpdate(await getDb(), user.id, toolIdParam(context, 'toolId'), body), { status: 201 });
 });

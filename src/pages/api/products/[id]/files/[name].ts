@@ -4,11 +4,12 @@
  */
 import { getDb } from '../../../../../../db/database';
 import { contentTypeFor, getBlobStore } from '../../../../../../functions/_shared/blob-store';
-import { handle } from '../../../../../../functions/_shared/http';
+import { handle, uuidParam } from '../../../../../../functions/_shared/http';
 import { readDeliverable } from '../../../../../../functions/downloads/downloads.service';
 
-export const GET = handle(async ({ params, locals }) => {
-  const file = await readDeliverable(await getDb(), getBlobStore(), locals.user?.id, params.id ?? '', params.name ?? '');
+export const GET = handle(async (context) => {
+  // The name is only compared with the product's stored file names, never queried.
+  const file = await readDeliverable(await getDb(), getBlobStore(), context.locals.user?.id, uuidParam(context, 'id'), context.params.name ?? '');
   return new Response(new Uint8Array(file.body), {
     headers: {
       'content-type': contentTypeFor(file.name),

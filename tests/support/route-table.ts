@@ -1,0 +1,443 @@
+/**
+ * Every API route, once: its method, path, module, who may call it, its path ids and query
+ * parameters, and an example of a valid request. tests/integration/hostile-input.test.ts walks
+ * this table with hostile variants of each example, and fails when a route file under
+ * src/pages/api (or an exported method of one) is missing here: a new route joins the hostile
+ * suite by being added to this table.
+ *
+ * `owner` in an example is the user the request is valid for: the owner of the product,
+ * notification, upload or review it names, the maintainer of the tool (see the fixtures of
+ * the hostile suite).
+ */
+import { randomBytes } from 'node:crypto';
+import type { TestSession } from './api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What the fixtures of the hostile suite provide to build valid requests. */
+export interface RouteFixtures {
+  owner: TestSession;
+  other: TestSession;
+  password: string;
+  /** The owner's published product, with a private deliverable the owner downloaded. */
+  productId: string;
+  /** Another of the owner's products, for the destructive DELETE example. */
+  spareProductId: string;
+  deliverableName: string;
+  /** An uploaded file of the owner that no product uses. */
+  looseUploadUrl: string;
+  /** One of the owner's notifications. */
+  notificationId: string;
+  /** A tool the owner maintains. */
+  toolId: string;
+  /** A valid keyset cursor for the tool's updates and the owner's feed. */
+  updatesCursor: string;
+  /** A valid search cursor (sort newest). */
+  searchCursor: string;
+  png: Buffer;
+  zip: Buffer;
+}
+
+/** How a path or query parameter is shaped: decides its hostile variants and its unknown-but-valid value. */
+export type IdKind = 'uuid' | 'userId' | 'toolId' | 'fileName';
+
+export interface MultipartExample {
+  fields: Record<string, string>;
+  file: { name: string; bytes: Buffer; type: string };
+}
+
+export interface RouteSpec {
+  /** The route file under src/pages/api. */
+  file: string;
+  method: HttpMethod;
+  /** The request path with [param] placeholders (filled from params). */
+  path: string;
+  load: () => Promise<Record<string, unknown>>;
+  /** anyone: visitors too; user: any signed-in user; owner: the owner of the object it names. */
+  auth: 'anyone' | 'user' | 'owner';
+  params?: (fx: RouteFixtures) => Record<string, string>;
+  ids?: Record<string, IdKind>;
+  /** The request body the route reads (hostile bodies are sent only to these). */
+  body?: 'json' | 'multipart';
+  json?: (fx: RouteFixtures) => unknown;
+  multipart?: (fx: RouteFixtures) => MultipartExample;
+  query?: (fx: RouteFixtures) => Record<string, string>;
+  /** Query parameters that are cursors, and their format. */
+  cursors?: Record<string, 'search' | 'keyset'>;
+  /**
+   * Fields the spec accepts leniently (an unknown status is a draft, an unparseable price 0):
+   * a wrong type there may be stored as the spec's default.
+   */
+  lenient?: string[];
+  /** Optional fields where null means empty (the forms send null): null may be stored. */
+  nullable?: string[];
+  /** The valid example's status when it is not a 2xx, and why. */
+  expect?: { status: number; why: string };
+  /** The valid example removes or replaces its object: it runs after the others. */
+  destructive?: boolean;
+}
+
+const email = () => `hostile-${randomBytes(5).toString('hex')}@example.com`;
+
+export const productExample = () => ({
+  title: 'Cold email sequences for SaaS founders',
+  description: 'Twelve proven cold email sequences with subject lines, follow-ups and a reply-tracking sheet, written for SaaS founders selling to small teams.',
+  short_description: 'Cold email sequences that get replies',
+  status: 'published',
+  price: 19,
+  category_id: 'business',
+  tags: ['email', 'sales'],
+  demo_url: 'https://example.com/demo',
+  image_url: 'https://example.com/cover.png',
+  additional_images: ['https://example.com/one.png'],
+  ai_tool_type: 'chatgpt',
+  content_type: 'content-creation',
+  pricing_model: 'one_time',
+  technical_level: 'beginner',
+  deployment_type: 'ready_to_use',
+  compatibility_tags: ['Gmail'],
+  use_cases: ['Outbound sales'],
+  required_skills: ['Writing'],
+  output_types: ['Text'],
+  integration_complexity: 2,
+  success_rate: 90,
+  avg_setup_time: 10,
+  content_delivery_type: 'text',
+  content_text: 'Sequence 1: the problem-first opener.\nSequence 2: the case-study follow-up.',
+  download_instructions: 'Copy the sequences into your email tool.',
+  demo_links: [{ id: 'demo-1', type: 'live_demo', url: 'https://example.com/live', title: 'Live demo', description: 'Try it' }],
+  access_requirements: { accounts: 'A Gmail account' },
+});
+
+/** The spec's lenient product fields (src/shared/product-schema.ts). */
+const PRODUCT_LENIENT = ['status', 'price', 'avg_setup_time'];
+
+const MODULES = import.meta.glob<Record<string, unknown>>('../../src/pages/api/**/*.ts');
+const api = (file: string) => () => {
+  const load = MODULES[`../../src/pages/api/${file}`];
+  if (!load) throw new Error(`no route file src/pages/api/${file}`);
+  return load();
+};
+
+const authRoute = (method: HttpMethod, sub: string, rest: Omit<RouteSpec, 'file' | 'method' | 'path' | 'load'>): RouteSpec => ({
+  file: 'auth/[...all].ts',
+  method,
+  path: `/api/auth/${sub}`,
+  load: api('auth/[...all].ts'),
+  ...rest,
+});
+
+export const ROUTES: RouteSpec[] = [
+  // better-auth (one route file, many endpoints): the ones the app uses.
+  authRoute('POST', 'sign-up/email', {
+    auth: 'anyone',
+    body: 'json',
+    json: () => ({ name: 'Hostile Tester', full_name: 'Hostile Tester', email: email(), password: 'Str0ng!pass', user_type: 'creator', company: 'Test Works' }),
+  }),
+  authRoute('POST', 'sign-in/email', { auth: 'anyone', body: 'json', json: (fx) => ({ email: fx.owner.email, password: fx.password, rememberMe: true }) }),
+  authRoute('POST', 'request-password-reset', { auth: 'anyone', body: 'json', json: (fx) => ({ email: fx.owner.email }) }),
+  authRoute('POST', 'reset-password', {
+    auth: 'anyone',
+    body: 'json',
+    json: () => ({ newPassword: 'An0ther!pass', token: 'not-a-real-token' }),
+    expect: { status: 400, why: 'a reset token only exists in an email; the table has none' },
+  }),
+  authRoute('POST', 'change-password', {
+    auth: 'owner',
+    body: 'json',
+    json: (fx) => ({ currentPassword: fx.password, newPassword: fx.password, revokeOtherSessions: false }),
+  }),
+  authRoute('GET', 'get-session', { auth: 'anyone' }),
+
+  { file: 'auth/providers.ts', method: 'GET', path: '/api/auth/providers', load: api('auth/providers.ts'), auth: 'anyone' },
+  { file: 'health.ts', method: 'GET', path: '/api/health', load: api('health.ts'), auth: 'anyone' },
+
+  // Catalogue.
+  {
+    file: 'products/index.ts',
+    method: 'GET',
+    path: '/api/products',
+    load: api('products/index.ts'),
+    auth: 'anyone',
+    query: (fx) => ({ search: 'email', category: 'business', type: 'content-creation', budget: 'under-50', tool: 'chatgpt', pricing: 'one_time', level: 'beginner', sort: 'newest', cursor: fx.searchCursor, limit: '10' }),
+    cursors: { cursor: 'search' },
+  },
+  {
+    file: 'products/[id]/view.ts',
+    method: 'POST',
+    path: '/api/products/[id]/view',
+    load: api('products/[id]/view.ts'),
+    auth: 'anyone',
+    params: (fx) => ({ id: fx.productId }),
+    ids: { id: 'uuid' },
+    body: 'json',
+    json: () => ({ sessionId: 'session-123', type: 'view' }),
+  },
+  {
+    file: 'products/[id]/download.ts',
+    method: 'POST',
+    path: '/api/products/[id]/download',
+    load: api('products/[id]/download.ts'),
+    auth: 'user',
+    params: (fx) => ({ id: fx.productId }),
+    ids: { id: 'uuid' },
+  },
+  {
+    file: 'products/[id]/files/[name].ts',
+    method: 'GET',
+    path: '/api/products/[id]/files/[name]',
+    load: api('products/[id]/files/[name].ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.productId, name: fx.deliverableName }),
+    ids: { id: 'uuid', name: 'fileName' },
+  },
+  {
+    file: 'profiles/[userId]/products.ts',
+    method: 'GET',
+    path: '/api/profiles/[userId]/products',
+    load: api('profiles/[userId]/products.ts'),
+    auth: 'anyone',
+    params: (fx) => ({ userId: fx.owner.userId }),
+    ids: { userId: 'userId' },
+    query: () => ({ sort: 'popular', category: 'business', offset: '0' }),
+  },
+
+  // Favorites and follows.
+  { file: 'favorites/index.ts', method: 'GET', path: '/api/favorites', load: api('favorites/index.ts'), auth: 'user' },
+  ...(['PUT', 'DELETE'] as const).map((method): RouteSpec => ({
+    file: 'favorites/[productId].ts',
+    method,
+    path: '/api/favorites/[productId]',
+    load: api('favorites/[productId].ts'),
+    auth: 'user',
+    params: (fx) => ({ productId: fx.productId }),
+    ids: { productId: 'uuid' },
+  })),
+  { file: 'follows/tools/index.ts', method: 'GET', path: '/api/follows/tools', load: api('follows/tools/index.ts'), auth: 'anyone' },
+  ...(['PUT', 'DELETE'] as const).map((method): RouteSpec => ({
+    file: 'follows/tools/[toolId].ts',
+    method,
+    path: '/api/follows/tools/[toolId]',
+    load: api('follows/tools/[toolId].ts'),
+    auth: 'user',
+    params: (fx) => ({ toolId: fx.toolId }),
+    ids: { toolId: 'toolId' },
+  })),
+  ...(['PUT', 'DELETE'] as const).map((method): RouteSpec => ({
+    file: 'follows/users/[userId].ts',
+    method,
+    path: '/api/follows/users/[userId]',
+    load: api('follows/users/[userId].ts'),
+    auth: 'user',
+    params: (fx) => ({ userId: fx.other.userId }),
+    ids: { userId: 'userId' },
+  })),
+
+  // The creator's products.
+  {
+    file: 'me/products/index.ts',
+    method: 'GET',
+    path: '/api/me/products',
+    load: api('me/products/index.ts'),
+    auth: 'user',
+    query: () => ({ search: 'email', status: 'published', category: 'business' }),
+  },
+  { file: 'me/products/index.ts', method: 'POST', path: '/api/me/products', load: api('me/products/index.ts'), auth: 'user', body: 'json', json: productExample, lenient: PRODUCT_LENIENT },
+  { file: 'me/products/[id].ts', method: 'GET', path: '/api/me/products/[id]', load: api('me/products/[id].ts'), auth: 'owner', params: (fx) => ({ id: fx.productId }), ids: { id: 'uuid' } },
+  {
+    file: 'me/products/[id].ts',
+    method: 'PUT',
+    path: '/api/me/products/[id]',
+    load: api('me/products/[id].ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.spareProductId }),
+    ids: { id: 'uuid' },
+    body: 'json',
+    json: productExample,
+    lenient: PRODUCT_LENIENT,
+  },
+  {
+    file: 'me/products/[id].ts',
+    method: 'PATCH',
+    path: '/api/me/products/[id]',
+    load: api('me/products/[id].ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.spareProductId }),
+    ids: { id: 'uuid' },
+    body: 'json',
+    json: () => ({ status: 'published' }),
+    lenient: ['status'],
+  },
+  {
+    file: 'me/products/[id].ts',
+    method: 'DELETE',
+    path: '/api/me/products/[id]',
+    load: api('me/products/[id].ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.spareProductId }),
+    ids: { id: 'uuid' },
+    destructive: true,
+  },
+
+  // Uploads.
+  {
+    file: 'uploads/images.ts',
+    method: 'POST',
+    path: '/api/uploads/images',
+    load: api('uploads/images.ts'),
+    auth: 'user',
+    body: 'multipart',
+    multipart: (fx) => ({ fields: { slot: 'main', index: '0' }, file: { name: 'cover.png', bytes: fx.png, type: 'image/png' } }),
+  },
+  {
+    file: 'uploads/files.ts',
+    method: 'POST',
+    path: '/api/uploads/files',
+    load: api('uploads/files.ts'),
+    auth: 'user',
+    body: 'multipart',
+    multipart: (fx) => ({ fields: {}, file: { name: 'templates.zip', bytes: fx.zip, type: 'application/zip' } }),
+  },
+  {
+    file: 'uploads/index.ts',
+    method: 'DELETE',
+    path: '/api/uploads',
+    load: api('uploads/index.ts'),
+    auth: 'owner',
+    body: 'json',
+    json: (fx) => ({ url: fx.looseUploadUrl }),
+    destructive: true,
+  },
+
+  // Profiles and onboarding.
+  { file: 'profile/index.ts', method: 'GET', path: '/api/profile', load: api('profile/index.ts'), auth: 'user' },
+  {
+    file: 'profile/index.ts',
+    method: 'PATCH',
+    path: '/api/profile',
+    load: api('profile/index.ts'),
+    auth: 'user',
+    body: 'json',
+    nullable: ['bio', 'company', 'location', 'website', 'socialLinks.github'],
+    json: () => ({
+      fullName: 'Olive Owner',
+      bio: 'I build email tools.\nAnd prompts.',
+      company: 'Owner Works',
+      location: 'Lisbon',
+      website: 'https://example.com',
+      socialLinks: { github: 'https://github.com/olive' },
+      specialties: ['Copywriting', 'Prompt engineering'],
+    }),
+  },
+  ...(['avatar', 'banner'] as const).flatMap((kind): RouteSpec[] => [
+    {
+      file: `profile/${kind}.ts`,
+      method: 'POST',
+      path: `/api/profile/${kind}`,
+      load: api(`profile/${kind}.ts`),
+      auth: 'user',
+      body: 'multipart',
+      multipart: (fx) => ({ fields: {}, file: { name: `${kind}.png`, bytes: fx.png, type: 'image/png' } }),
+    },
+    { file: `profile/${kind}.ts`, method: 'DELETE', path: `/api/profile/${kind}`, load: api(`profile/${kind}.ts`), auth: 'user', destructive: true },
+  ]),
+  { file: 'profile/onboarding.ts', method: 'GET', path: '/api/profile/onboarding', load: api('profile/onboarding.ts'), auth: 'user' },
+  {
+    file: 'profile/onboarding.ts',
+    method: 'POST',
+    path: '/api/profile/onboarding',
+    load: api('profile/onboarding.ts'),
+    auth: 'user',
+    body: 'json',
+    json: () => ({ action: 'complete', interests: ['business'], specialties: ['Copywriting'], bio: 'Email tools.' }),
+  },
+
+  // Seller reviews: the owner reviews the other user (a creator).
+  { file: 'reviews/[sellerId].ts', method: 'GET', path: '/api/reviews/[sellerId]', load: api('reviews/[sellerId].ts'), auth: 'anyone', params: (fx) => ({ sellerId: fx.other.userId }), ids: { sellerId: 'userId' } },
+  {
+    file: 'reviews/[sellerId].ts',
+    method: 'PUT',
+    path: '/api/reviews/[sellerId]',
+    load: api('reviews/[sellerId].ts'),
+    auth: 'user',
+    params: (fx) => ({ sellerId: fx.other.userId }),
+    ids: { sellerId: 'userId' },
+    body: 'json',
+    json: () => ({ rating: 5, text: 'Clear templates and quick answers.\nRecommended.' }),
+  },
+  {
+    file: 'reviews/[sellerId].ts',
+    method: 'DELETE',
+    path: '/api/reviews/[sellerId]',
+    load: api('reviews/[sellerId].ts'),
+    auth: 'owner',
+    params: (fx) => ({ sellerId: fx.other.userId }),
+    ids: { sellerId: 'userId' },
+    destructive: true,
+  },
+
+  // Tool updates and notifications.
+  {
+    file: 'tools/[toolId]/updates.ts',
+    method: 'GET',
+    path: '/api/tools/[toolId]/updates',
+    load: api('tools/[toolId]/updates.ts'),
+    auth: 'anyone',
+    params: (fx) => ({ toolId: fx.toolId }),
+    ids: { toolId: 'toolId' },
+    query: (fx) => ({ cursor: fx.updatesCursor }),
+    cursors: { cursor: 'keyset' },
+  },
+  {
+    file: 'tools/[toolId]/updates.ts',
+    method: 'POST',
+    path: '/api/tools/[toolId]/updates',
+    load: api('tools/[toolId]/updates.ts'),
+    auth: 'owner',
+    params: (fx) => ({ toolId: fx.toolId }),
+    ids: { toolId: 'toolId' },
+    body: 'json',
+    nullable: ['version'],
+    json: () => ({ title: 'Queue mode for workers', content: 'Workers now pick up executions from a queue.\nLong workflows no longer block.', updateType: 'feature', version: '1.2' }),
+  },
+  {
+    file: 'notifications/index.ts',
+    method: 'GET',
+    path: '/api/notifications',
+    load: api('notifications/index.ts'),
+    auth: 'user',
+    query: (fx) => ({ cursor: fx.updatesCursor, tool: fx.toolId }),
+    cursors: { cursor: 'keyset' },
+  },
+  { file: 'notifications/unread-count.ts', method: 'GET', path: '/api/notifications/unread-count', load: api('notifications/unread-count.ts'), auth: 'user' },
+  {
+    file: 'notifications/[id]/read.ts',
+    method: 'POST',
+    path: '/api/notifications/[id]/read',
+    load: api('notifications/[id]/read.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.notificationId }),
+    ids: { id: 'uuid' },
+  },
+  { file: 'notifications/read-all.ts', method: 'POST', path: '/api/notifications/read-all', load: api('notifications/read-all.ts'), auth: 'user' },
+
+  // Studio.
+  { file: 'studio/earnings.csv.ts', method: 'GET', path: '/api/studio/earnings.csv', load: api('studio/earnings.csv.ts'), auth: 'user' },
+  {
+    file: 'studio/payouts.ts',
+    method: 'POST',
+    path: '/api/studio/payouts',
+    load: api('studio/payouts.ts'),
+    auth: 'user',
+    expect: { status: 409, why: 'the owner has no paid sales, so no balance to pay out' },
+  },
+
+  // Last: its valid example signs the owner out. Its body is ignored (the client sends '{}'),
+  // so it gets no hostile bodies: they would only sign the owner out.
+  authRoute('POST', 'sign-out', { auth: 'anyone', json: () => ({}), destructive: true }),
+];
+
+/** The request path of a route with its parameters filled in (encoded as a browser would). */
+export function pathOf(route: RouteSpec, params: Record<string, string>): string {
+  return route.path.replace(/\[([^\]]+)\]/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
