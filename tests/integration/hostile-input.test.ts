@@ -237,7 +237,7 @@ async function run(route: RouteSpec, handler: Handler, c: Case): Promise<CallRes
   const search = new URLSearchParams(c.query).toString();
   // Each request from its own address: the auth rate limits are not what this suite tests.
   const clientAddress = `203.0.113.${randomBytes(1)[0]}`;
-  return call(handler, `${pathOf(route, c.params)}${search ? `?${search}` : ''}`, { method: route.method, session: session(c.who), params: c.params, clientAddress, ...c.options });
+  return call(handler, `${pathOf(route, c.params)}${search ? `?${search}` : ''}`, { method: route.method, session: session(c.who), params: c.params, address: clientAddress, ...c.options });
 }
 
 /** The error shape { error: { code, message } } (better-auth's endpoints keep their top-level fields too). */
@@ -263,8 +263,8 @@ beforeAll(async () => {
     await t.db.insertInto('ai_tools').values({ id, name, claimed_by: maintainer }).execute();
   }
   const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200)]);
-  const deliverable = await uploadDeliverable(blobs, owner.userId, { name: 'templates.zip', bytes: zip });
-  const loose = await uploadDeliverable(blobs, owner.userId, { name: 'spare.zip', bytes: zip });
+  const deliverable = await uploadDeliverable(t.db, blobs, owner.userId, { name: 'templates.zip', bytes: zip });
+  const loose = await uploadDeliverable(t.db, blobs, owner.userId, { name: 'spare.zip', bytes: zip });
   const product = await createProduct(t.db, owner.userId, {
     title: 'Cold email sequences',
     price: 0,
