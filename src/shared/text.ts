@@ -11,6 +11,7 @@
  * Line ends are normalised first: \r\n and a lone \r become \n.
  * Islands that import only the plain functions do not bundle zod (it is tree-shaken).
  */
+import './zod-browser';
 import { z } from 'zod';
 
 export const TEXT_MESSAGES = {

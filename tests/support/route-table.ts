@@ -151,6 +151,15 @@ export const ROUTES: RouteSpec[] = [
 
   { file: 'auth/providers.ts', method: 'GET', path: '/api/auth/providers', load: api('auth/providers.ts'), auth: 'anyone' },
   { file: 'health.ts', method: 'GET', path: '/api/health', load: api('health.ts'), auth: 'anyone' },
+  {
+    file: 'cron/sweep.ts',
+    method: 'GET',
+    path: '/api/cron/sweep',
+    load: api('cron/sweep.ts'),
+    auth: 'anyone',
+    expect: { status: 401, why: 'only Vercel Cron with CRON_SECRET may run the sweep; the suite sets no secret' },
+  },
+  { file: 'uploads/usage.ts', method: 'GET', path: '/api/uploads/usage', load: api('uploads/usage.ts'), auth: 'user' },
 
   // Catalogue.
   {
