@@ -69,8 +69,12 @@ describe('toasts (spec section 9)', () => {
 
 describe('session user', () => {
   it("maps better-auth's user and shows the full name, else the name, else 'User'", () => {
-    const user = toSessionUser({ id: 'u1', email: 'ada@example.com', name: 'Ada', full_name: 'Ada Lovelace', user_type: 'creator', company: null });
-    expect(user).toEqual({ id: 'u1', email: 'ada@example.com', name: 'Ada', fullName: 'Ada Lovelace', userType: 'creator', company: null, image: null });
+    const user = toSessionUser({ id: 'u1', email: 'ada@example.com', name: 'Ada', full_name: 'Ada Lovelace', user_type: 'creator', company: null, emailVerified: true });
+    expect(user).toEqual({ id: 'u1', email: 'ada@example.com', name: 'Ada', fullName: 'Ada Lovelace', userType: 'creator', company: null, image: null, emailVerified: true });
+    // An account that has not confirmed its address (or a payload without the field) is unverified.
+    expect(toSessionUser({ id: 'u2', email: 'b@example.com', name: 'B', emailVerified: false })?.emailVerified).toBe(false);
+    expect(toSessionUser({ id: 'u2', email: 'b@example.com', name: 'B' })?.emailVerified).toBe(false);
+    expect(toSessionUser({ id: 'u2', email: 'b@example.com', name: 'B', email_verified: true })?.emailVerified).toBe(true);
     expect(toSessionUser(user)).toEqual(user);
     expect(displayName(user)).toBe('Ada Lovelace');
     expect(displayName({ fullName: null, name: 'Ada' })).toBe('Ada');

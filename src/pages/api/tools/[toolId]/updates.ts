@@ -3,9 +3,10 @@
  *      { items, nextCursor, canPost } (canPost: the caller may post, for the form).
  * POST /api/tools/{toolId}/updates { title, content, updateType, version? }: the maintainer
  *      of the claimed tool or an administrator posts an update; 201 { update, notified }.
+ *      Needs a verified email (403 EMAIL_NOT_VERIFIED).
  */
 import { getDb } from '../../../../../db/database';
-import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
+import { requireVerifiedUser } from '../../../../../functions/_shared/auth-guard';
 import { handle, json } from '../../../../../functions/_shared/http';
 import { canPostUpdate, listToolUpdates, postToolUpdate } from '../../../../../functions/tool-updates/tool-updates.service';
 
@@ -17,7 +18,7 @@ export const GET = handle(async ({ params, url, locals }) => {
 });
 
 export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
+  const user = requireVerifiedUser(context);
   const body: unknown = await context.request.json().catch(() => ({}));
   return json(await postToolUpdate(await getDb(), user.id, context.params.toolId ?? '', body), { status: 201 });
 });
