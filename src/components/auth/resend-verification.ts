@@ -1,0 +1,39 @@
+/**
+ * The 'Resend' buttons of the verify-your-email state (the header banner, the dashboard card,
+ * the /auth/verified page): every `[data-resend-verification]` button asks better-auth for a
+ * new link to the signed-in user's address and says what happened in a toast. Framework-free,
+ * so the header keeps shipping no React (docs/decisions/003).
+ */
+import { $session, loadSession } from '../../stores/session';
+import { toast } from '../../stores/toasts';
+import { sendVerificationEmail } from './auth-client';
+
+async function resend(button: HTMLButtonElement): Promise<void> {
+  const state = $session.get();
+  const email = state.status === 'signed-in' ? state.user.email : button.dataset['email'];
+  if (!email) return;
+  button.disabled = true;
+  try {
+    const { error } = await sendVerificationEmail(email);
+    if (!error) {
+      toast({ title: 'Verification email sent', description: `Check your inbox at ${email} and open the link.`, variant: 'success' });
+    } else if (error.code === 'EMAIL_ALREADY_VERIFIED') {
+      toast({ title: 'Email verified', description: 'Your email address is already verified.', variant: 'success' });
+      await loadSession(true);
+    } else {
+      toast({ title: 'Could not send the email', description: error.message, variant: 'destructive' });
+    }
+  } catch {
+    toast({ title: 'Could not send the email', description: 'Something went wrong. Please try again.', variant: 'destructive' });
+  } finally {
+    button.disabled = false;
+  }
+}
+
+export function bindResendButtons(root: ParentNode = document): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-resend-verification]')) {
+    if (button.dataset['bound']) continue;
+    button.dataset['bound'] = '1';
+    button.addEventListener('click', () => void resend(button));
+  }
+}
