@@ -91,7 +91,7 @@ test('a buyer starts selling from /products with the sign-up rules for the compa
   await expect(page.getByText('Company name must be at least 2 characters')).toBeHidden();
   await page.getByRole('button', { name: 'Start selling' }).click();
 
-  await expect(page.getByRole('button', { name: 'Create AI Product' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create AI Product' }).first()).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByText('Creator dashboard')).toBeVisible();
   await expect(page.getByText('Bo Tools')).toBeVisible();

@@ -3,8 +3,9 @@
  * login and logout, both redirect rules, the password reset through the mail outbox, and
  * the assistant. Each test makes its own accounts (through the same API the islands use).
  */
+import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { readLatestEmail } from './support';
+import { OUTBOX, readLatestEmail } from './support';
 
 const PASSWORD = 'Str0ng!pass';
 
