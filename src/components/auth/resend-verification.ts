@@ -1,14 +1,14 @@
 /**
- * The 'Resend' buttons of the verify-your-email state (the header banner, the dashboard card,
- * the /auth/verified page): every `[data-resend-verification]` button asks better-auth for a
- * new link to the signed-in user's address and says what happened in a toast. Framework-free,
- * so the header keeps shipping no React (docs/decisions/003).
+ * What a 'Resend' button of the verify-your-email state does (the header banner, the dashboard
+ * card, the /auth/verified page): asks better-auth for a new link to the signed-in user's
+ * address and says what happened in a toast. Loaded on the first click by bind-resend.ts, so
+ * the header every page loads stays small. Framework-free (docs/decisions/003).
  */
 import { $session, loadSession } from '../../stores/session';
 import { toast } from '../../stores/toasts';
 import { sendVerificationEmail } from './auth-client';
 
-async function resend(button: HTMLButtonElement): Promise<void> {
+export async function resendVerification(button: HTMLButtonElement): Promise<void> {
   const state = $session.get();
   const email = state.status === 'signed-in' ? state.user.email : button.dataset['email'];
   if (!email) return;
@@ -27,13 +27,5 @@ async function resend(button: HTMLButtonElement): Promise<void> {
     toast({ title: 'Could not send the email', description: 'Something went wrong. Please try again.', variant: 'destructive' });
   } finally {
     button.disabled = false;
-  }
-}
-
-export function bindResendButtons(root: ParentNode = document): void {
-  for (const button of root.querySelectorAll<HTMLButtonElement>('[data-resend-verification]')) {
-    if (button.dataset['bound']) continue;
-    button.dataset['bound'] = '1';
-    button.addEventListener('click', () => void resend(button));
   }
 }
