@@ -78,11 +78,6 @@ export function signUpEmail(input: SignUpInput) {
   );
 }
 
-/** better-auth's resend: a new verification link to the signed-in user's address (rate limited). */
-export function sendVerificationEmail(email: string) {
-  return post<{ status: boolean }>('/api/auth/send-verification-email', { email, callbackURL: '/auth/verified' });
-}
-
 export function requestPasswordReset(email: string) {
   return post<{ status: boolean }>('/api/auth/request-password-reset', { email: email.trim() });
 }
