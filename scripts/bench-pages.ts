@@ -15,7 +15,9 @@
  * scrolling, so lazy images below the fold are not counted.
  *
  * Options (environment): BENCH_PORT (4398), BENCH_RUNS (Lighthouse runs per page, median
- * kept; 3), BENCH_SKIP_LIGHTHOUSE=1, BENCH_KEEP=1 (keep serving until Ctrl-C).
+ * kept; 3), BENCH_SKIP_LIGHTHOUSE=1, BENCH_KEEP=1 (keep serving until Ctrl-C),
+ * BENCH_PAGES (comma-separated paths, e.g. `/auth?mode=signup,/auth`: measure only those; the
+ * other rows of the report are kept from its previous run, and the report says so).
  * Chromium: CHROME_PATH, else /usr/bin/chromium.
  */
 import { spawn } from 'node:child_process';
@@ -28,9 +30,15 @@ import { chromium, type Response } from '@playwright/test';
 import { replaceSection } from './lib/report';
 
 const ROOT = process.cwd();
-/** The public pages (issue 3) and the catalogue pages (issue 5); the product is picked from the seeded snapshot. */
-const PAGES: string[] = ['/', '/ai-tools', '/tools/chatgpt', '/tools/chatgpt/landing', '/marketplace'];
-const TARGETS = { homeJsKb: 60, landingJsKb: 0, catalogueJsKb: 80, performance: 95, accessibility: 100 };
+/**
+ * The public pages (issue 3), the catalogue pages (issue 5; the product is picked from the
+ * seeded snapshot) and the auth modes (issue 10: the card's size before and after hydration).
+ */
+const ALL_PAGES: string[] = ['/', '/ai-tools', '/tools/chatgpt', '/tools/chatgpt/landing', '/marketplace', '/auth', '/auth?mode=login', '/auth?mode=signup', '/auth?mode=forgot-password'];
+const PRODUCT_PAGE = '/product/{id}';
+const ONLY = (process.env['BENCH_PAGES'] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+const PAGES: string[] = ONLY.length ? ALL_PAGES.filter((p) => ONLY.includes(p)) : [...ALL_PAGES];
+const TARGETS = { homeJsKb: 60, landingJsKb: 0, catalogueJsKb: 80, performance: 95, accessibility: 100, cls: 0.1 };
 const PORT = Number(process.env['BENCH_PORT'] ?? 4398);
 const HOST = '127.0.0.1';
 const ORIGIN = `http://localhost:${PORT}`;
@@ -205,6 +213,7 @@ function verdicts(pagePath: string, bytes: PageBytes, scores: Scores | undefined
   if ((pagePath === '/marketplace' || pagePath.startsWith('/product/')) && jsKb > TARGETS.catalogueJsKb) misses.push(`JS ${jsKb.toFixed(1)} KB > ${TARGETS.catalogueJsKb} KB`);
   if (scores && scores.performance < TARGETS.performance) misses.push(`performance ${scores.performance} < ${TARGETS.performance}`);
   if (scores && scores.accessibility < TARGETS.accessibility) misses.push(`accessibility ${scores.accessibility} < ${TARGETS.accessibility}`);
+  if (scores && scores.cls >= TARGETS.cls) misses.push(`CLS ${scores.cls.toFixed(3)} >= ${TARGETS.cls}`);
   return misses;
 }
 
@@ -214,6 +223,8 @@ function renderSection(input: {
   scores: Record<string, Scores>;
   chromiumVersion: string;
   lighthouseVersion: string;
+  /** Rows of the previous report for pages this run did not measure (BENCH_PAGES). */
+  kept: { rows: string[]; measured: string | null };
 }): string {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const lines = [
@@ -249,13 +260,35 @@ function renderSection(input: {
     lines.push(`| ${cells.join(' | ')} |`);
     misses.push(...verdicts(pagePath, b, s).map((m) => `\`${pagePath}\`: ${m}`));
   }
+  lines.push(...input.kept.rows);
   lines.push(
     '',
-    `Targets: at most ${TARGETS.homeJsKb} KB of compressed JavaScript on \`/\`, at most ${TARGETS.catalogueJsKb} KB on \`/marketplace\` and \`/product/{id}\`, no JavaScript of its own on \`/tools/{id}/landing\`, Lighthouse performance >= ${TARGETS.performance} and accessibility = ${TARGETS.accessibility} on every page.`,
-    misses.length ? `Missed: ${misses.join('; ')}.` : 'All targets met.',
+    `Targets: at most ${TARGETS.homeJsKb} KB of compressed JavaScript on \`/\`, at most ${TARGETS.catalogueJsKb} KB on \`/marketplace\` and \`/product/{id}\`, no JavaScript of its own on \`/tools/{id}/landing\`, Lighthouse performance >= ${TARGETS.performance}, accessibility = ${TARGETS.accessibility} and CLS < ${TARGETS.cls} on every page.`,
+    misses.length ? `Missed: ${misses.join('; ')}.` : `All targets met${input.kept.rows.length ? ' on the pages of this run' : ''}.`,
+    ...(input.kept.rows.length
+      ? ['', `This run measured only ${PAGES.map((p) => `\`${p}\``).join(', ')} (BENCH_PAGES); the other rows are kept from the previous run${input.kept.measured ? ` (${input.kept.measured})` : ''}.`]
+      : []),
     '',
   );
   return lines.join('\n');
+}
+
+/** The table rows of the current report for the pages this run does not measure, and when they were measured. */
+function keptRows(measuredPaths: string[]): { rows: string[]; measured: string | null } {
+  if (!ONLY.length || !fs.existsSync(REPORT)) return { rows: [], measured: null };
+  const text = fs.readFileSync(REPORT, 'utf8');
+  const start = text.indexOf(`${SECTION}\n`);
+  if (start < 0) return { rows: [], measured: null };
+  const rest = text.slice(start + SECTION.length + 1);
+  const end = rest.search(/^## /m);
+  const section = end < 0 ? rest : rest.slice(0, end);
+  const measured = section.match(/^Measured (\S+)/m)?.[1] ?? null;
+  const earlier = section.match(/kept from the previous run \(([^)]+)\)/)?.[1];
+  const rows = section.split('\n').filter((line) => {
+    const page = line.match(/^\| `([^`]+)` \|/)?.[1];
+    return page !== undefined && !measuredPaths.includes(page);
+  });
+  return { rows, measured: earlier && earlier !== measured ? `${earlier} and ${measured}` : measured };
 }
 
 function writeReport(section: string): void {
@@ -277,7 +310,7 @@ async function main(): Promise<void> {
     const { readSnapshot } = await import('../functions/catalogue/snapshot');
     // A product page with a gallery: the top-rated product that has a featured image.
     const product = readSnapshot(snapshot).products.filter((p) => p.featuredImageUrl).sort((a, b) => b.rating - a.rating)[0];
-    if (product) PAGES.push(`/product/${product.id}`);
+    if (product && (!ONLY.length || ONLY.includes(PRODUCT_PAGE) || ONLY.includes(`/product/${product.id}`))) PAGES.push(`/product/${product.id}`);
     await buildSite(snapshot);
     setDbHandle(handle);
     const site = new SiteServer(handle.db);
@@ -295,7 +328,7 @@ async function main(): Promise<void> {
       }
     }
     const lighthouseVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version;
-    const section = renderSection({ bytes, shell, scores, chromiumVersion, lighthouseVersion });
+    const section = renderSection({ bytes, shell, scores, chromiumVersion, lighthouseVersion, kept: keptRows(PAGES) });
     writeReport(section);
     console.log(`\n${section}\n[bench] written to ${path.relative(ROOT, REPORT)}`);
 

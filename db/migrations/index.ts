@@ -9,6 +9,7 @@ import * as catalogueSearch from './2026-11-22-0100-catalogue-search';
 import * as creatorStudio from './2026-11-22-0200-creator-studio';
 import * as followsNotifications from './2026-11-22-0300-follows-notifications';
 import * as writeLimits from './2026-11-24-0100-write-limits-and-counters';
+import * as profileOwnsIdentity from './2026-11-24-0200-profile-owns-identity';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0200-creator-studio': creatorStudio,
   '2026-11-22-0300-follows-notifications': followsNotifications,
   '2026-11-24-0100-write-limits-and-counters': writeLimits,
+  '2026-11-24-0200-profile-owns-identity': profileOwnsIdentity,
 };

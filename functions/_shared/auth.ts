@@ -14,9 +14,18 @@
  * - Rate limits live in the rate_limits table (they must hold across serverless instances)
  *   and are on in every environment; the client address comes from Astro (clientAddress),
  *   never from a header the client controls.
+ * - Email verification is better-auth's flow (sent at sign-up, link signs in); a new account
+ *   is signed in at once but unverified (docs/decisions/012).
+ * - A sign-up for an address that already has an account answers like a new sign-up (no
+ *   session cookie) and mails the owner instead (docs/decisions/012).
+ * - Only the newest password-reset link works; a used one voids the rest.
+ * - The profile owns name, company, user type and avatar: better-auth's /update-user is
+ *   closed (edits go through PATCH /api/profile), sign-up cannot set an image.
  */
+import { randomUUID } from 'node:crypto';
 import { APIError, betterAuth, type BetterAuthOptions } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
+import { buildSyntheticUserOutput, parseUserInput, parseUserOutput } from 'better-auth/db';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { getDb } from '../../db/database';
@@ -33,9 +42,11 @@ import {
 } from '../../src/shared/auth-validation';
 import { toSessionUser, type SessionUser } from '../../src/shared/session';
 import { safeText, textProblem } from '../../src/shared/text';
-import { resetPasswordEmail, resetPasswordUrl } from './auth-emails';
+import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from './auth-emails';
+import { markEmailVerified, voidOlderResetTokens, voidResetTokens } from './auth.repository';
 import { authRateLimitTable, authTableOptions } from './auth-tables';
 import { getAuthSecret, getEnv, type Env } from './env';
+import { ERRORS } from './errors';
 import { readBody } from './http';
 import { getMailer, type Mailer } from './mailer';
 
@@ -43,6 +54,8 @@ import { getMailer, type Mailer } from './mailer';
 export const CLIENT_IP_HEADER = 'x-toolmint-client-ip';
 
 export const RESET_TOKEN_EXPIRES_IN_SECONDS = 60 * 60;
+/** The verification link also signs in (once: a verified account gets no session from it again). */
+export const VERIFY_TOKEN_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
 
 /**
@@ -55,6 +68,8 @@ export const AUTH_RATE_LIMITS = {
   '/request-password-reset': { window: 60, max: 3 },
   '/reset-password': { window: 60, max: 5 },
   '/change-password': { window: 60, max: 5 },
+  // The Resend button of the verify-email banner: each request sends an email.
+  '/send-verification-email': { window: 60, max: 3 },
 } as const;
 
 export type SocialProviderId = 'google' | 'github';
@@ -88,9 +103,8 @@ const userFieldValidators = {
   company: safeText().trim().max(COMPANY_MAX_LENGTH, AUTH_MESSAGES.companyTooLong),
 };
 
-/** The account rules that span fields or that better-auth does not know (spec section 5). */
-const accountRules = createAuthMiddleware(async (ctx) => {
-  const body = (ctx.body ?? {}) as Record<string, unknown>;
+/** The account rules that span fields or that better-auth does not know (spec section 5), and the closed /update-user. */
+function checkAccountRules(path: string, body: Record<string, unknown>): void {
   const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
   // The shared text rule for every text field of every auth route (docs/decisions/010): a NUL
   // would otherwise reach PostgreSQL, which refuses it.
@@ -98,7 +112,14 @@ const accountRules = createAuthMiddleware(async (ctx) => {
     const problem = typeof value === 'string' ? textProblem(value) : null;
     if (problem) throw badRequest(`${key}: ${problem}`);
   }
-  if (ctx.path === '/sign-up/email') {
+  if (path === '/update-user') {
+    // Name, company, user type and avatar belong to the profile (PATCH /api/profile, the
+    // avatar upload, Start selling), which keeps the account in step (docs/decisions/012).
+    throw APIError.from('FORBIDDEN', { code: 'ACCOUNT_FIELDS_READ_ONLY', message: ERRORS.ACCOUNT_FIELDS_READ_ONLY.message });
+  }
+  if (path === '/sign-up/email') {
+    // A picture is uploaded to the profile later; a sign-up never names one.
+    if (body['image'] !== undefined && body['image'] !== null && body['image'] !== '') throw badRequest('A profile picture is added from your profile after sign-up');
     const userType = body['user_type'] ?? 'buyer';
     if (!isUserType(userType)) throw badRequest(AUTH_MESSAGES.userTypeInvalid);
     const message =
@@ -108,10 +129,75 @@ const accountRules = createAuthMiddleware(async (ctx) => {
       validateCompany(userType, text('company'));
     if (message) throw badRequest(message);
   }
-  if (ctx.path === '/reset-password' || ctx.path === '/change-password') {
+  if (path === '/reset-password' || path === '/change-password') {
     const message = validateNewPassword(text('newPassword'));
     if (message) throw badRequest(message);
   }
+}
+
+/** How a new account's fields are stored: trimmed, the full name as better-auth's name, no empty company. */
+function normalizeNewUser<T extends Record<string, unknown>>(user: T): T {
+  const fullName = typeof user['full_name'] === 'string' && user['full_name'].trim() ? user['full_name'].trim() : String(user['name'] ?? '').trim();
+  const company = typeof user['company'] === 'string' && user['company'].trim() ? user['company'].trim() : null;
+  const userType = user['user_type'] ?? 'buyer';
+  if (!isUserType(userType)) throw badRequest(AUTH_MESSAGES.userTypeInvalid);
+  return { ...user, name: fullName || String(user['name'] ?? ''), full_name: fullName || null, company, user_type: userType };
+}
+
+/**
+ * The before hook: the account rules for every path, then a sign-up naming an address that
+ * already has an account: no error (it would tell anyone
+ * which addresses have accounts). The owner gets an email; the caller gets the body a new
+ * account gets (a user built like one, token null) but no session cookie. better-auth 1.7
+ * does this itself only with autoSignIn off or requireEmailVerification on, which would keep
+ * every new account signed out until it opens its email (docs/decisions/012).
+ */
+function accountHooks(mailer: () => Mailer, siteUrl: string) {
+  return createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as Record<string, unknown>;
+    checkAccountRules(ctx.path, body);
+    if (ctx.path !== '/sign-up/email') return;
+    const email = typeof body['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
+    if (!email) return;
+    const existing = await ctx.context.internalAdapter.findUserByEmail(email);
+    if (!existing?.user) return;
+    ctx.context.logger.info('Sign-up attempt for an existing email');
+    // A real sign-up hashes the password too: keep the two answers about as slow.
+    await ctx.context.password.hash(String(body['password'] ?? ''));
+    await mailer().send(
+      accountExistsEmail({
+        to: existing.user.email,
+        name: toSessionUser(existing.user)?.fullName ?? null,
+        signInUrl: new URL('/auth?mode=login', siteUrl).toString(),
+        resetUrl: new URL('/auth?mode=forgot-password', siteUrl).toString(),
+      }),
+    );
+    const { name, email: _email, password: _password, image: _image, callbackURL: _callbackURL, rememberMe: _rememberMe, ...rest } = body;
+    const now = new Date();
+    const fields: Record<string, unknown> = normalizeNewUser({ name: String(name ?? ''), ...parseUserInput(ctx.context.options, rest, 'create') });
+    const synthetic = buildSyntheticUserOutput(ctx.context.options, {
+      ...fields,
+      name: String(fields['name']),
+      email,
+      emailVerified: false,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+      id: ctx.context.generateId({ model: 'user' }) || randomUUID(),
+    });
+    return ctx.json({ token: null, user: parseUserOutput(ctx.context.options, synthetic as Parameters<typeof parseUserOutput>[1]) });
+  });
+}
+
+/**
+ * A new account's answer carries no session token in its body (the session is the httpOnly
+ * cookie), so it looks the same as the answer for an existing address.
+ */
+const hideSignUpToken = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== '/sign-up/email') return;
+  const returned = ctx.context.returned;
+  if (returned && typeof returned === 'object' && 'user' in returned && 'token' in returned) return ctx.json({ ...returned, token: null });
+  return;
 });
 
 /** Client-caused refusals better-auth logs as errors (a bad origin) are warnings for us. */
@@ -162,7 +248,9 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      async sendResetPassword({ user, token }: { user: { email: string; name: string }; token: string }) {
+      async sendResetPassword({ user, token }: { user: { id: string; email: string; name: string }; token: string }) {
+        // Asking again voids the links sent before: only the newest works.
+        await voidOlderResetTokens(db, user.id, token);
         const fullName = toSessionUser(user)?.fullName ?? user.name;
         await (mailer ?? getMailer()).send(
           resetPasswordEmail({
@@ -170,6 +258,25 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
             name: fullName || null,
             url: resetPasswordUrl(siteUrl.origin, token),
             expiresInMinutes: RESET_TOKEN_EXPIRES_IN_SECONDS / 60,
+          }),
+        );
+      },
+      async onPasswordReset({ user }: { user: { id: string } }) {
+        await voidResetTokens(db, user.id);
+        await markEmailVerified(db, user.id);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_TOKEN_EXPIRES_IN_SECONDS,
+      async sendVerificationEmail({ user, token }: { user: { email: string; name: string }; token: string }) {
+        await (mailer ?? getMailer()).send(
+          verifyEmailMessage({
+            to: user.email,
+            name: toSessionUser(user)?.fullName ?? (user.name || null),
+            url: verifyEmailUrl(siteUrl.origin, token),
+            expiresInHours: VERIFY_TOKEN_EXPIRES_IN_SECONDS / 3600,
           }),
         );
       },
@@ -195,16 +302,15 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
       user: {
         create: {
           async before(user: Record<string, unknown>) {
-            const fullName = typeof user['full_name'] === 'string' && user['full_name'].trim() ? user['full_name'].trim() : String(user['name'] ?? '').trim();
-            const company = typeof user['company'] === 'string' && user['company'].trim() ? user['company'].trim() : null;
-            const userType = user['user_type'] ?? 'buyer';
-            if (!isUserType(userType)) throw badRequest(AUTH_MESSAGES.userTypeInvalid);
-            return { data: { ...user, name: fullName || String(user['name'] ?? ''), full_name: fullName || null, company, user_type: userType } };
+            return { data: normalizeNewUser(user) };
           },
         },
       },
     },
-    hooks: { before: accountRules },
+    hooks: {
+      before: accountHooks(() => mailer ?? getMailer(), siteUrl.origin),
+      after: hideSignUpToken,
+    },
     advanced: {
       cookiePrefix: 'toolmint',
       // Secure and the __Secure- prefix whenever the site is served over https (production).

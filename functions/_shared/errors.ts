@@ -33,6 +33,10 @@ export const ERRORS = {
   CANNOT_REVIEW_SELF: { status: 403, message: 'You cannot review yourself' },
   NOT_A_SELLER: { status: 400, message: 'Only sellers can be reviewed' },
   REVIEW_NOT_FOUND: { status: 404, message: 'Review not found' },
+  // Accounts: verified email, who may publish, and the account fields only the profile edits (issue 10, docs/decisions/012).
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email address first. We sent you a link.' },
+  NOT_A_CREATOR: { status: 403, message: 'Only creators can publish products. Start selling to switch your account to a creator account.' },
+  ACCOUNT_FIELDS_READ_ONLY: { status: 403, message: 'Your name, company, account type and picture are changed on your profile page.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

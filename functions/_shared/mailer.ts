@@ -3,7 +3,8 @@
  * - default: an outbox folder, DATA_DIR/outbox, one RFC 5322 `.eml` file per message, so a
  *   developer (and the e2e tests) can open what would have been sent;
  * - RESEND_API_KEY set: the Resend HTTP API (https://resend.com/docs/api-reference/emails/send-email).
- * Called by the auth (password reset) through getMailer(); tests pass their own.
+ * Called by the auth (password reset, email verification, account-exists notice) through
+ * getMailer(); tests pass their own to createAuth, or install one process-wide with setMailer().
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -115,6 +116,11 @@ let cached: Mailer | undefined;
 export function getMailer(): Mailer {
   cached ??= createMailer();
   return cached;
+}
+
+/** Replaces the process-wide mailer (integration tests read the emails they cause). */
+export function setMailer(mailer: Mailer | undefined): void {
+  cached = mailer;
 }
 
 /** The outbox folder of the default mailer. */

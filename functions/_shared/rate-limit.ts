@@ -69,6 +69,7 @@ export const WRITE_ROUTES = {
   'DELETE /api/profile/banner': 'profileImage',
   'PATCH /api/profile': 'profileEdit',
   'POST /api/profile/onboarding': 'profileEdit',
+  'POST /api/profile/start-selling': 'profileEdit',
   'POST /api/me/products': 'productCreate',
   'PUT /api/me/products/[id]': 'productUpdate',
   'PATCH /api/me/products/[id]': 'productUpdate',

@@ -54,3 +54,13 @@ export async function listOwnProducts(db: Db, creatorId: string, filters: { sear
 }
 
 export type OwnerProductRow = NonNullable<Awaited<ReturnType<typeof findOwnProduct>>>;
+
+/** Who may publish (issue 10): the profile's user type and whether the account's email is verified. */
+export async function findPublisherStanding(db: Db, userId: string) {
+  return db
+    .selectFrom('profiles as p')
+    .innerJoin('users as u', 'u.id', 'p.id')
+    .select(['p.user_type', 'u.email_verified'])
+    .where('p.id', '=', userId)
+    .executeTakeFirst();
+}

@@ -4,6 +4,10 @@
  * shared zod schema (src/shared/product-schema.ts), and a content rebuild requested for
  * every change that affects public pages.
  *
+ * Publishing (a save or status change that makes a product published) is for creators with a
+ * verified email: 403 NOT_A_CREATOR, else 403 EMAIL_NOT_VERIFIED (docs/decisions/012). Drafts
+ * may be prepared by anyone; a listing already published stays editable.
+ *
  * Every product returned carries its `qualityScore` (src/shared/quality-score.ts, the same
  * module the editor scores with). Private deliverables must come from the creator's own
  * folder; files a save or delete leaves unused are released from the blob store.
@@ -12,13 +16,14 @@ import { z } from 'zod';
 import { safeText } from '../../src/shared/text';
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
+import { assertEmailVerified } from '../_shared/auth-guard';
 import { PRODUCT_STATUSES, ProductInputSchema, type ProductInput } from '../../src/shared/product-schema';
 import { CATEGORY_IDS } from '../../src/shared/categories';
 import { requestRebuild, type RebuildReason } from '../rebuilds/rebuilds.service';
 import { scoreProduct, type QualityScore } from '../../src/shared/quality-score';
 import { PRIVATE_PREFIX, type BlobStore } from '../_shared/blob-store';
 import { deliverablePrefix, releaseUnusedUploads } from '../uploads/uploads.service';
-import { deleteOwnProduct, findOwnProduct, insertProduct, listOwnProducts, updateOwnProduct, type OwnerProductRow } from './products.repository';
+import { deleteOwnProduct, findOwnProduct, findPublisherStanding, insertProduct, listOwnProducts, updateOwnProduct, type OwnerProductRow } from './products.repository';
 import { isUuid } from '../../src/shared/ids';
 
 
@@ -94,9 +99,21 @@ export function rebuildReasonFor(before: string | null, after: string | null): R
   return null;
 }
 
+/**
+ * Read from the database, not the session: the rule holds for every caller, and a user who
+ * has just verified or switched to creator is not refused by a stale session.
+ */
+async function assertMayPublish(db: Db, userId: string, before: string | null, after: string): Promise<void> {
+  if (after !== 'published' || before === 'published') return;
+  const standing = await findPublisherStanding(db, userId);
+  if (standing?.user_type !== 'creator') throw new AppError('NOT_A_CREATOR');
+  assertEmailVerified({ emailVerified: standing.email_verified });
+}
+
 export async function createProduct(db: Db, creatorId: string, raw: unknown): Promise<OwnerProduct> {
   const input = ProductInputSchema.parse(raw);
   assertOwnFiles(creatorId, input);
+  await assertMayPublish(db, creatorId, null, input.status);
   const row = await insertProduct(db, { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null });
   const reason = rebuildReasonFor(null, row.status);
   if (reason) await requestRebuild(db, reason, row.id);
@@ -117,6 +134,7 @@ export async function updateProduct(db: Db, creatorId: string, id: string, raw: 
   if (!before) notFound();
   const publishedAt = input.status === 'published' ? (before.published_at ?? new Date()) : before.published_at;
   assertOwnFiles(creatorId, input);
+  await assertMayPublish(db, creatorId, before.status, input.status);
   const row = await updateOwnProduct(db, creatorId, id, { ...toColumns(input), published_at: publishedAt });
   if (!row) notFound();
   const reason = rebuildReasonFor(before.status, row.status);
@@ -135,6 +153,7 @@ export async function changeProductStatus(db: Db, creatorId: string, id: string,
   const { status } = StatusChangeSchema.parse(raw);
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
+  await assertMayPublish(db, creatorId, before.status, status);
   const row = await updateOwnProduct(db, creatorId, id, { status, published_at: status === 'published' ? (before.published_at ?? new Date()) : before.published_at });
   if (!row) notFound();
   const reason = rebuildReasonFor(before.status, row.status);

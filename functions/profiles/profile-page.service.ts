@@ -6,12 +6,17 @@
  * Rules:
  * - A public profile never shows the email; unknown ids are 'Profile not found' (404).
  * - The portfolio lists only published products.
- * - The edit changes only the signed-in user's own row; name and company are copied to the
- *   account in the same transaction (the session and header read the account).
+ * - The edit changes only the signed-in user's own row. The profile owns name, company, user
+ *   type and avatar; the account (which the session and header read) follows it in the same
+ *   statement (trigger, docs/decisions/012). better-auth's /update-user is closed.
+ * - 'Start selling' switches a buyer or community account to creator with the sign-up rule
+ *   for the company or project name.
  */
+import { readTextField } from '../../src/shared/text';
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
 import { toNumber } from '../../src/shared/products';
+import { validateCompany } from '../../src/shared/auth-validation';
 import {
   PORTFOLIO_PAGE_SIZE, isPortfolioSort, validateProfile,
   type DownloadHistoryItem, type OwnProduct, type PortfolioItem, type PortfolioSort, type ProfileStats, type PublicProfile, type SellerReviewView,
@@ -20,8 +25,8 @@ import { CATEGORY_IDS } from '../../src/shared/categories';
 import { isFollowingPerson } from '../follows/follows.service';
 import { findOwnReview, listSellerReviews } from '../reviews/reviews.service';
 import {
-  findProfile, listDownloads, listOwnProducts, listPortfolio, listPortfolioCategories, publishedFigures, updateProfileFields,
-  updateUserIdentity, type ProfileRow,
+  findProfile, listDownloads, listOwnProducts, listPortfolio, listPortfolioCategories, publishedFigures, setCreatorType, updateProfileFields,
+  type ProfileRow,
 } from './profiles.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -184,11 +189,23 @@ export async function updateOwnProfile(db: Db, userId: string | null | undefined
   if (!current) throw new AppError('PROFILE_NOT_FOUND');
   const checked = validateProfile(raw, current.user_type);
   if (!checked.ok) throw new AppError('VALIDATION_FAILED', undefined, checked.fields as Record<string, string>);
-  const row = await db.transaction().execute(async (trx) => {
-    const updated = await updateProfileFields(trx, userId, checked.value);
-    await updateUserIdentity(trx, userId, { fullName: checked.value.fullName, company: checked.value.company });
-    return updated;
-  });
+  const row = await updateProfileFields(db, userId, checked.value);
+  if (!row) throw new AppError('PROFILE_NOT_FOUND');
+  return toPublicProfile(row);
+}
+
+/**
+ * 'Start selling': a buyer or community account becomes a creator, naming its company or
+ * project with the sign-up rules (spec section 5). A creator calling it again may change the
+ * name the same way. Publishing still needs a verified email.
+ */
+export async function becomeCreator(db: Db, userId: string | null | undefined, raw: unknown): Promise<PublicProfile> {
+  if (!userId) throw new AppError('UNAUTHENTICATED');
+  const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const { text: company, problem } = readTextField(input['company']);
+  const message = problem ?? validateCompany('creator', company);
+  if (message) throw new AppError('VALIDATION_FAILED', message, { company: message });
+  const row = await setCreatorType(db, userId, company);
   if (!row) throw new AppError('PROFILE_NOT_FOUND');
   return toPublicProfile(row);
 }

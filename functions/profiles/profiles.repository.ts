@@ -1,6 +1,8 @@
 /**
  * Every profiles query: onboarding (accounts work), and the public and own profile pages,
- * their edit, avatar and banner, portfolio, own products and download history (issue 7).
+ * their edit, avatar and banner, portfolio, own products and download history (issue 7),
+ * and the switch to creator (issue 10). The profile owns name, company, user
+ * type and avatar; the users row follows it by trigger (db/migrations/*-profile-owns-identity).
  * Functions take `db` (or a transaction) first.
  */
 import { sql } from 'kysely';
@@ -75,9 +77,12 @@ export async function updateProfileFields(
     .executeTakeFirst();
 }
 
-/** The account keeps the same name and company as the profile (the session and header read the account). */
-export async function updateUserIdentity(db: Db, id: string, values: { fullName: string; company: string | null }): Promise<void> {
-  await db.updateTable('users').set({ name: values.fullName, full_name: values.fullName, company: values.company, updated_at: new Date() }).where('id', '=', id).execute();
+/**
+ * Switches the account to creator with its company or project name ('Start selling'). The
+ * users row follows in the same statement (trigger profiles_sync_user, docs/decisions/012).
+ */
+export async function setCreatorType(db: Db, id: string, company: string) {
+  return db.updateTable('profiles').set({ user_type: 'creator', company, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
 /** Locks the profile row and returns the current picture URLs (one upload at a time per user). */
@@ -85,10 +90,9 @@ export async function lockProfileImages(db: Db, id: string) {
   return db.selectFrom('profiles').select(['avatar_url', 'banner_image_url']).where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/** The account's image (what the session and header show) follows through profiles_sync_user. */
 export async function setAvatarUrl(db: Db, id: string, url: string | null): Promise<void> {
   await db.updateTable('profiles').set({ avatar_url: url, updated_at: new Date() }).where('id', '=', id).execute();
-  // better-auth's user image is what the session, and so the header, shows.
-  await db.updateTable('users').set({ image: url, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
 export async function setBannerUrl(db: Db, id: string, url: string | null): Promise<void> {

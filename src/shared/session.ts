@@ -1,6 +1,6 @@
 /**
  * The signed-in user as the app sees it (spec section 3, User: id, email, user_metadata
- * full_name, user_type, company). Isomorphic: the server maps better-auth's user row with
+ * full_name, user_type, company, and whether the email is verified). Isomorphic: the server maps better-auth's user row with
  * toSessionUser for Astro.locals, the client maps the /api/auth/get-session answer with it
  * for the $session store, so both sides hold the same shape.
  */
@@ -15,6 +15,8 @@ export interface SessionUser {
   userType: UserType;
   company: string | null;
   image: string | null;
+  /** The address was confirmed through the emailed link (better-auth's emailVerified). */
+  emailVerified: boolean;
 }
 
 export type OnboardingStatus = 'pending' | 'completed' | 'skipped';
@@ -38,6 +40,8 @@ export function toSessionUser(raw: unknown): SessionUser | null {
     userType: isUserType(userType) ? userType : DEFAULT_USER_TYPE,
     company: str(user['company']),
     image: str(user['image']),
+    // better-auth answers emailVerified; a raw users row has email_verified.
+    emailVerified: (user['emailVerified'] ?? user['email_verified']) === true,
   };
 }
 

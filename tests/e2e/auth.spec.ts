@@ -4,14 +4,10 @@
  * the assistant. Each test makes its own accounts (through the same API the islands use).
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { readEmlText } from '../../functions/_shared/mailer';
-import { E2E_DATA_DIR } from '../support/e2e-env';
+import { OUTBOX, readLatestEmail } from './support';
 
 const PASSWORD = 'Str0ng!pass';
-/** The e2e server's outbox, in its DATA_DIR (playwright.config.ts). */
-const OUTBOX = path.resolve(process.env['E2E_OUTBOX'] ?? path.join(E2E_DATA_DIR, 'outbox'));
 
 const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -63,19 +59,6 @@ async function logIn(page: Page, email: string, password = PASSWORD): Promise<vo
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-/** The newest .eml in the outbox addressed to `email`, once it exists. */
-async function readLatestEmail(email: string): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(() => {
-      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.includes(email.toLowerCase())).sort() : [];
-      found = files.at(-1);
-      return found;
-    }, { timeout: 10_000 })
-    .toBeTruthy();
-  return readEmlText(fs.readFileSync(path.join(OUTBOX, found!), 'utf8'));
 }
 
 test.describe('sign-up wizard', () => {
@@ -166,6 +149,7 @@ test.describe('sign-up wizard', () => {
 
       await expect(toasts(page).getByText('Account Created!')).toBeVisible();
       await expect(toasts(page).getByText("Welcome to toolmint! Let's get you set up.")).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Check your email to verify your account' })).toBeVisible();
       await page.waitForURL('**/onboarding', { timeout: 10_000 });
 
       // Onboarding, on the server profile.
@@ -193,7 +177,8 @@ test.describe('sign-up wizard', () => {
       const flags = await page.evaluate(() => ({ completed: localStorage.getItem('onboarding_completed'), skipped: localStorage.getItem('onboarding_skipped') }));
       expect(flags).toEqual(userType === 'buyer' ? { completed: null, skipped: 'true' } : { completed: 'true', skipped: null });
 
-      // The same email cannot sign up twice: 'Signup Error' with the server's message.
+      // The same email again: the same answer as a new account (docs/decisions/012), but no
+      // session, so the page stays on 'Check your email'; the owner is told by email.
       await page.request.post('/api/auth/sign-out', { headers: { origin: new URL(page.url()).origin }, data: {} });
       await openAuth(page, 'signup');
       await page.getByRole('radio', { name: /^buyer/i }).check();
@@ -205,9 +190,12 @@ test.describe('sign-up wizard', () => {
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByRole('checkbox', { name: /I agree to the/ }).check();
       await page.getByRole('button', { name: 'Create Account' }).click();
-      await expect(toasts(page).getByText('Signup Error')).toBeVisible();
-      await expect(toasts(page).getByText('User already exists. Use another email.')).toBeVisible();
+      await expect(toasts(page).getByText('Account Created!')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Check your email to verify your account' })).toBeVisible();
+      await expect(page.getByText(`We sent a message to ${email}.`, { exact: false })).toBeVisible();
+      await page.waitForTimeout(2_000);
       await expect(page).toHaveURL(/mode=signup/);
+      expect(await readLatestEmail(email, /Someone tried/)).toContain('Someone tried to create an account with your email address');
     });
   }
 });
@@ -347,7 +335,7 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
 
-    const text = await readLatestEmail(account.email);
+    const text = await readLatestEmail(account.email, /^Reset/);
     const link = text.match(/https?:\/\/\S+\/auth\/reset-password\?token=\S+/)?.[0];
     expect(link).toBeTruthy();
     await page.goto(link!);

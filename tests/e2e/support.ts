@@ -1,8 +1,13 @@
 /**
  * What the end-to-end specs share: demo logins, waiting for islands to hydrate, signing in
- * through the auth API, and failing a test on any script error or hydration mismatch.
+ * through the auth API, reading the emails the server wrote to its outbox (DATA_DIR/outbox,
+ * one .eml per message), and failing a test on any script error or hydration mismatch.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { readEmlText } from '../../functions/_shared/mailer';
+import { E2E_DATA_DIR } from '../support/e2e-env';
 
 export const DEMO_PASSWORD = 'toolmint-demo-2026';
 export const DEMO = {
@@ -23,6 +28,52 @@ export async function signIn(page: Page, who: { email: string; password: string 
     headers: { Origin: baseURL },
   });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** The e2e server's outbox, in its DATA_DIR (playwright.config.ts). */
+export const OUTBOX = path.resolve(process.env['E2E_OUTBOX'] ?? path.join(E2E_DATA_DIR, 'outbox'));
+
+/** The text of the newest email to `email` (whose subject matches `subject`, if given), once it exists. */
+export async function readLatestEmail(email: string, subject?: RegExp): Promise<string> {
+  let text: string | undefined;
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.includes(email.toLowerCase())).sort() : [];
+      text = files
+        .map((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8'))
+        .filter((eml) => !subject || subject.test(eml.match(/^Subject: (.*)$/m)?.[1] ?? ''))
+        .map(readEmlText)
+        .at(-1);
+      return text;
+    }, { timeout: 10_000 })
+    .toBeTruthy();
+  return text!;
+}
+
+/** The first link of an email's text. */
+export function linkInEmail(text: string): string {
+  const link = text.match(/https?:\/\/\S+/)?.[0];
+  expect(link, text).toBeTruthy();
+  return link!;
+}
+
+/** The verification link better-auth mailed to `email` (verifyEmailMessage). */
+export async function verificationLink(email: string): Promise<string> {
+  return linkInEmail(await readLatestEmail(email, /^Verify your toolmint email/));
+}
+
+/** A new account made through the sign-up API with the page's cookies (so the page is signed in as it). */
+export async function signUpThroughApi(page: Page, baseURL: string, options: { userType?: 'creator' | 'buyer' | 'community'; name?: string } = {}): Promise<{ id: string; email: string }> {
+  const userType = options.userType ?? 'creator';
+  const name = options.name ?? 'Vera Verify';
+  const email = `e2e-${userType}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    headers: { Origin: baseURL },
+    data: { name, full_name: name, email, password: 'Str0ng!pass', user_type: userType, ...(userType === 'creator' ? { company: 'Verified Labs' } : {}) },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { user: { id: string } };
+  return { id: body.user.id, email };
 }
 
 let pageErrors: string[] = [];

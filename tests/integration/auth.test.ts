@@ -8,22 +8,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuth, handleAuthRequest, type Auth } from '../../functions/_shared/auth';
 import { getEnv, type Env } from '../../functions/_shared/env';
-import type { MailMessage, Mailer } from '../../functions/_shared/mailer';
+import type { MailMessage } from '../../functions/_shared/mailer';
+import { MemoryMailer } from '../support/mailer';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 const SITE = 'http://localhost:4321';
 const STRONG = 'Str0ng!pass';
-
-class MemoryMailer implements Mailer {
-  readonly destination = 'memory';
-  readonly sent: MailMessage[] = [];
-  async send(message: MailMessage): Promise<void> {
-    this.sent.push(message);
-  }
-  lastTo(email: string): MailMessage | undefined {
-    return this.sent.filter((m) => m.to === email).at(-1);
-  }
-}
 
 let testDb: TestDb;
 let auth: Auth;
@@ -160,12 +150,14 @@ describe('sign-up', () => {
     expect(weak.status).toBe(400);
   });
 
-  it('refuses a duplicate email, whatever its case', async () => {
+  it('creates nothing for a taken email, whatever its case, and answers without telling (docs/decisions/012)', async () => {
     const body = signUpBody();
     expect((await call(auth, '/sign-up/email', { body })).status).toBe(200);
     const again = await call(auth, '/sign-up/email', { body: { ...body, email: body.email.toUpperCase() } });
-    expect(again.status).toBe(422);
-    expect(again.json?.message).toBe('User already exists. Use another email.');
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ token: null, user: { email: body.email, emailVerified: false } });
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(mailer.lastTo(body.email)?.subject).toBe('Someone tried to create a toolmint account with your email');
     expect((await rowsFor(body.email)).users).toHaveLength(1);
   });
 

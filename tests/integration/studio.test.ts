@@ -20,7 +20,7 @@ let t: TestDb;
 const DAY = 24 * 60 * 60 * 1000;
 
 const asUser = (u: { id: string; email: string; fullName: string }, userType: SessionUser['userType']): SessionUser => ({
-  id: u.id, email: u.email, name: u.fullName, fullName: u.fullName, userType, company: null, image: null,
+  id: u.id, email: u.email, name: u.fullName, fullName: u.fullName, userType, company: null, image: null, emailVerified: true,
 });
 
 async function sell(productId: string, buyerId: string, amount: number, daysAgo = 0) {

@@ -1,13 +1,17 @@
 /**
  * Calling API routes the way Astro does in integration tests: a real Request through
  * src/middleware.ts (same-origin rule, session into locals), then the route handler with the
- * locals it filled. Users sign up through better-auth, so their sessions are real.
+ * locals it filled. Users sign up through better-auth, so their sessions are real, and verify
+ * their email through the link better-auth mails them (read from testMailer, installed as the
+ * process-wide mailer on first use).
  * Needs the test database installed as the process-wide one (setDbHandle) and resetAuth().
  */
 import { randomBytes } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { getAuth, handleAuthRequest } from '../../functions/_shared/auth';
+import { getMailer, setMailer } from '../../functions/_shared/mailer';
 import { onRequest } from '../../src/middleware';
+import { linkIn, MemoryMailer } from './mailer';
 
 export const SITE = 'http://localhost:4321';
 
@@ -17,7 +21,29 @@ export interface TestSession {
   email: string;
 }
 
-export async function signUp(userType: 'creator' | 'buyer' | 'community' = 'creator', fullName = 'Ada Lovelace'): Promise<TestSession> {
+/** What the process-wide auth mailed during this test file. */
+export function testMailer(): MemoryMailer {
+  const current = getMailer();
+  if (current instanceof MemoryMailer) return current;
+  const mailer = new MemoryMailer();
+  setMailer(mailer);
+  return mailer;
+}
+
+const randomAddress = () => `198.51.100.${randomBytes(1)[0]}`;
+
+/** Opens the verification link of the newest verification email to `email`, as its owner would. */
+export async function verifyEmail(email: string): Promise<Response> {
+  const link = linkIn(testMailer().lastTo(email, /Verify/));
+  return handleAuthRequest(await getAuth(), new Request(link, { method: 'GET' }), randomAddress());
+}
+
+/**
+ * A new account, signed in. Verified by default through the emailed link (publishing, reviews
+ * and posts need it); `{ verified: false }` leaves it as a fresh sign-up is.
+ */
+export async function signUp(userType: 'creator' | 'buyer' | 'community' = 'creator', fullName = 'Ada Lovelace', options: { verified?: boolean } = {}): Promise<TestSession> {
+  testMailer();
   const email = `${userType}-${randomBytes(5).toString('hex')}@example.com`;
   const body = { name: fullName, full_name: fullName, email, password: 'Str0ng!pass', user_type: userType, company: userType === 'creator' ? 'Analytical Engines' : '' };
   const request = new Request(`${SITE}/api/auth/sign-up/email`, {
@@ -26,9 +52,13 @@ export async function signUp(userType: 'creator' | 'buyer' | 'community' = 'crea
     body: JSON.stringify(body),
   });
   // A random address per sign-up: the sign-up rate limit is per client address.
-  const response = await handleAuthRequest(await getAuth(), request, `198.51.100.${randomBytes(1)[0]}`);
+  const response = await handleAuthRequest(await getAuth(), request, randomAddress());
   if (response.status !== 200) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
   const json = (await response.json()) as { user: { id: string } };
+  if (options.verified !== false) {
+    const verified = await verifyEmail(email);
+    if (verified.status !== 302 || verified.headers.get('location')?.includes('error')) throw new Error(`verification answered ${verified.status} ${verified.headers.get('location')}`);
+  }
   return { cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), userId: json.user.id, email };
 }
 

@@ -6,11 +6,12 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
 import type { NewProduct, UserType } from '../../db/schema';
 
-export async function createUser(db: Db, overrides: { fullName?: string; userType?: UserType; email?: string } = {}) {
+/** A user with its profile; verified unless emailVerified is false (publishing, reviews and posts need it). */
+export async function createUser(db: Db, overrides: { fullName?: string; userType?: UserType; email?: string; emailVerified?: boolean } = {}) {
   const id = `test-${randomUUID()}`;
   const fullName = overrides.fullName ?? 'Test Creator';
   const email = overrides.email ?? `${id}@example.test`;
-  await db.insertInto('users').values({ id, name: fullName, email, full_name: fullName, user_type: overrides.userType ?? 'creator' }).execute();
+  await db.insertInto('users').values({ id, name: fullName, email, full_name: fullName, user_type: overrides.userType ?? 'creator', email_verified: overrides.emailVerified ?? true }).execute();
   await db.insertInto('profiles').values({ id, full_name: fullName, user_type: overrides.userType ?? 'creator' }).onConflict((oc) => oc.column('id').doNothing()).execute();
   return { id, email, fullName };
 }

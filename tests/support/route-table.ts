@@ -350,6 +350,15 @@ export const ROUTES: RouteSpec[] = [
     },
     { file: `profile/${kind}.ts`, method: 'DELETE', path: `/api/profile/${kind}`, load: api(`profile/${kind}.ts`), auth: 'user', destructive: true },
   ]),
+  {
+    file: 'profile/start-selling.ts',
+    method: 'POST',
+    path: '/api/profile/start-selling',
+    load: api('profile/start-selling.ts'),
+    auth: 'user',
+    body: 'json',
+    json: () => ({ company: 'Analytical Engines' }),
+  },
   { file: 'profile/onboarding.ts', method: 'GET', path: '/api/profile/onboarding', load: api('profile/onboarding.ts'), auth: 'user' },
   {
     file: 'profile/onboarding.ts',

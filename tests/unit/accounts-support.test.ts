@@ -12,7 +12,7 @@ import { unreadBadgeText } from '../../src/stores/notifications';
 import { $toasts, dismissToast, toast, TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../src/stores/toasts';
 import { DEV_AUTH_SECRET, getAuthSecret, getEnv } from '../../functions/_shared/env';
 import { OutboxMailer, readEmlText } from '../../functions/_shared/mailer';
-import { resetPasswordEmail, resetPasswordUrl } from '../../functions/_shared/auth-emails';
+import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from '../../functions/_shared/auth-emails';
 
 describe('assistant intents (spec section 4)', () => {
   it.each([
@@ -69,8 +69,12 @@ describe('toasts (spec section 9)', () => {
 
 describe('session user', () => {
   it("maps better-auth's user and shows the full name, else the name, else 'User'", () => {
-    const user = toSessionUser({ id: 'u1', email: 'ada@example.com', name: 'Ada', full_name: 'Ada Lovelace', user_type: 'creator', company: null });
-    expect(user).toEqual({ id: 'u1', email: 'ada@example.com', name: 'Ada', fullName: 'Ada Lovelace', userType: 'creator', company: null, image: null });
+    const user = toSessionUser({ id: 'u1', email: 'ada@example.com', name: 'Ada', full_name: 'Ada Lovelace', user_type: 'creator', company: null, emailVerified: true });
+    expect(user).toEqual({ id: 'u1', email: 'ada@example.com', name: 'Ada', fullName: 'Ada Lovelace', userType: 'creator', company: null, image: null, emailVerified: true });
+    // An account that has not confirmed its address (or a payload without the field) is unverified.
+    expect(toSessionUser({ id: 'u2', email: 'b@example.com', name: 'B', emailVerified: false })?.emailVerified).toBe(false);
+    expect(toSessionUser({ id: 'u2', email: 'b@example.com', name: 'B' })?.emailVerified).toBe(false);
+    expect(toSessionUser({ id: 'u2', email: 'b@example.com', name: 'B', email_verified: true })?.emailVerified).toBe(true);
     expect(toSessionUser(user)).toEqual(user);
     expect(displayName(user)).toBe('Ada Lovelace');
     expect(displayName({ fullName: null, name: 'Ada' })).toBe('Ada');
@@ -128,5 +132,28 @@ describe('outbox mailer', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('account emails (issue 10)', () => {
+  it('links verification to better-auth with our landing page as the callback, whatever the token holds', () => {
+    const url = verifyEmailUrl('http://localhost:4321', 'a.b-c_d');
+    expect(url).toBe('http://localhost:4321/api/auth/verify-email?token=a.b-c_d&callbackURL=%2Fauth%2Fverified');
+    const message = verifyEmailMessage({ to: 'ada@example.com', name: 'Ada <b>', url, expiresInHours: 24 });
+    expect(message.subject).toBe('Verify your toolmint email address');
+    expect(message.text).toContain(url);
+    expect(message.text).toContain('expires in 24 hours');
+    // Names are escaped in the HTML part.
+    expect(message.html).toContain('Hi Ada &lt;b&gt;,');
+    expect(message.html).not.toContain('<b>,');
+  });
+
+  it("tells an account's owner about a sign-up with their address, with sign-in and reset links", () => {
+    const message = accountExistsEmail({ to: 'ada@example.com', name: null, signInUrl: 'http://localhost:4321/auth?mode=login', resetUrl: 'http://localhost:4321/auth?mode=forgot-password' });
+    expect(message.subject).toBe('Someone tried to create a toolmint account with your email');
+    expect(message.text).toMatch(/^Hi,\n/);
+    expect(message.text).toContain('Someone tried to create an account with your email address');
+    expect(message.text).toContain('http://localhost:4321/auth?mode=login');
+    expect(message.text).toContain('http://localhost:4321/auth?mode=forgot-password');
   });
 });

@@ -138,7 +138,7 @@ describe('unread count store', () => {
   });
 
   it('loads the count for a signed-in user, and keeps it when a load fails', async () => {
-    $session.set({ status: 'signed-in', user: { id: 'u1', email: 'a@example.com', name: 'A', fullName: 'A', userType: 'buyer', company: null, image: null } });
+    $session.set({ status: 'signed-in', user: { id: 'u1', email: 'a@example.com', name: 'A', fullName: 'A', userType: 'buyer', company: null, image: null, emailVerified: true } });
     vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ count: 120 }), { status: 200, headers: { 'content-type': 'application/json' } })));
     expect(await refreshUnreadCount()).toBe(120);
     expect($unreadCount.get()).toBe(120);

@@ -5,7 +5,10 @@
  *   on Continue; the confirmation is re-checked when the password changes.
  * - Complete: creators need a company or project name; the terms must be accepted.
  * - Submit: 'Signup Error' / 'Password Error' / 'Unexpected Error' toasts, or
- *   'Account Created!' and /onboarding after 1.5 s by a full page load.
+ *   'Account Created!' and 'Check your email to verify your account', then /onboarding after
+ *   1.5 s by a full page load when the new account is signed in. An address that already has
+ *   an account gets the same answer and screen but no session (its owner gets an email), so
+ *   it stays on that screen (docs/decisions/012).
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import {
@@ -22,7 +25,7 @@ import {
   type UserType,
 } from '../../shared/auth-validation';
 import { USER_TYPE_LABELS } from '../../shared/session';
-import { setSignedIn } from '../../stores/session';
+import { loadSession } from '../../stores/session';
 import { toast } from '../../stores/toasts';
 import { signUpEmail } from './auth-client';
 import { Field, PasswordField, PasswordStrengthMeter } from './fields';
@@ -52,6 +55,8 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
   const [completeErrors, setCompleteErrors] = useState<CompleteErrors>({});
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [loading, setLoading] = useState(false);
+  /** The address the verification email went to, once the sign-up was answered. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
@@ -141,7 +146,7 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
     }
     setLoading(true);
     try {
-      const { data, error } = await signUpEmail({ fullName: values.name, email: values.email, password: values.password, userType, company: values.company });
+      const { error } = await signUpEmail({ fullName: values.name, email: values.email, password: values.password, userType, company: values.company });
       if (error) {
         console.warn('[auth] sign-up refused:', error.code);
         toast({ title: 'Signup Error', description: error.message, variant: 'destructive' });
@@ -149,9 +154,12 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
         return;
       }
       clearOnboardingFlags();
-      setSignedIn(data.user);
+      // The session cookie, not the answer's body, says whether this was a new account.
+      const session = await loadSession(true);
       toast({ title: 'Account Created!', description: "Welcome to toolmint! Let's get you set up.", variant: 'success' });
-      replaceLocation(onboardingUrl(redirect), POST_SIGN_UP_DELAY_MS);
+      setSentTo(values.email.trim());
+      if (session.status === 'signed-in') replaceLocation(onboardingUrl(redirect), POST_SIGN_UP_DELAY_MS);
+      else setLoading(false);
     } catch (error) {
       console.error('[auth] sign-up failed:', error);
       toast({ title: 'Unexpected Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
@@ -161,6 +169,21 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
 
   const back = () => setStep((s) => Math.max(0, s - 1));
   const isCreator = userType === 'creator';
+
+  if (sentTo) {
+    return (
+      <div className="wizard wizard-sent" role="status">
+        <p className="wizard-sent-icon" aria-hidden="true">✉</p>
+        <h2 className="wizard-heading">Check your email to verify your account</h2>
+        <p>
+          We sent a message to <strong>{sentTo}</strong>. Open the link in it to verify your address: you need it to publish, buy, review and post.
+        </p>
+        <p className="muted">
+          Nothing arrived? Check your spam folder, or <a href="/auth?mode=login">sign in</a> to send a new link.
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div className="wizard">

@@ -184,6 +184,8 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
       }
       const generic = e.code === 'INTERNAL' || e.code === 'NETWORK' || !e.message;
       if (mode === 'create') toast({ title: 'Create failed', description: generic ? 'Failed to create product' : e.message, variant: 'destructive' });
+      // Publishing refusals (unverified email, not a creator) say what to do; other failures keep the spec's words.
+      else if (e.code === 'EMAIL_NOT_VERIFIED' || e.code === 'NOT_A_CREATOR') toast({ title: 'Update failed', description: e.message, variant: 'destructive' });
       else toast({ title: 'Update failed', description: e.code === 'PRODUCT_NOT_FOUND' ? 'Product not found' : 'Failed to update product', variant: 'destructive' });
     } finally {
       setSaving(false);
