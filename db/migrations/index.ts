@@ -8,6 +8,7 @@ import * as profilePerUser from './2026-11-22-0001-profile-per-user';
 import * as catalogueSearch from './2026-11-22-0100-catalogue-search';
 import * as creatorStudio from './2026-11-22-0200-creator-studio';
 import * as followsNotifications from './2026-11-22-0300-follows-notifications';
+import * as payments from './2026-11-23-0100-payments';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0100-catalogue-search': catalogueSearch,
   '2026-11-22-0200-creator-studio': creatorStudio,
   '2026-11-22-0300-follows-notifications': followsNotifications,
+  '2026-11-23-0100-payments': payments,
 };

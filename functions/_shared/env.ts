@@ -67,6 +67,14 @@ const EnvSchema = z.object({
    * runs whose every request comes from one address; never needed in production.
    */
   AUTH_RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+
+  // Payments (functions/payments, docs/decisions/013).
+  /** Stripe secret key (sk_live_… / sk_test_…). With STRIPE_WEBHOOK_SECRET: Stripe Checkout and Connect; without: local test payments. */
+  STRIPE_SECRET_KEY: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  /** Signing secret of the Stripe webhook endpoint /api/payments/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  /** The platform's fee in basis points of each sale (1500 = 15%, the spec's 0.85 creator share). */
+  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(1500),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
