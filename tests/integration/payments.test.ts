@@ -282,9 +282,7 @@ describe('POST /api/payments/webhook', () => {
   it('answers 400 to a bad or missing signature and changes nothing', async () => {
     const { sessionId, orderId } = await pendingOrder();
     const { payload, signature } = signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_forged'), { secret: 'whsec_wrong' });
-    const forged = await call(webhookRoute, '/api/payments/webhook', { method: 'POST', headers: { 'stripe-signature': signature, 'content-type': 'application/json' }, json: undefined });
-    expect(forged.status).toBe(400);
-    for (const headers of [{ 'stripe-signature': signature }, {}]) {
+    for (const headers of [{ 'stripe-signature': signature }, {}] as Record<string, string>[]) {
       const response = await webhookRoute({ request: new Request('http://localhost:4321/api/payments/webhook', { method: 'POST', headers, body: payload }) } as never);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: { code: 'WEBHOOK_SIGNATURE_INVALID', message: 'Invalid webhook signature' } });
