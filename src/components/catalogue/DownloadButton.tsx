@@ -72,7 +72,7 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
     if (!outcome) return;
     if (outcome === 'success') {
       setJustBought(true);
-      toast({ title: 'Purchase successful!', description: 'Your download is ready.', variant: 'success' });
+      toast({ title: 'Purchase successful!', description: 'Thank you! Your receipt is on its way by email.', variant: 'success' });
     } else if (outcome === 'cancelled') {
       toast({ title: 'Checkout cancelled', description: 'Nothing was charged.' });
     }
