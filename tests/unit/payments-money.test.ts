@@ -100,3 +100,14 @@ describe("the local checkout's test cards", () => {
     expect(isValidExpiry('soon', now)).toBe(false);
   });
 });
+
+describe('CSV money cells', () => {
+  it('keeps a refund line negative and numeric, and still defuses formulas', async () => {
+    const { csvCell } = await import('../../src/shared/studio-format');
+    expect(csvCell('-19.99')).toBe('-19.99');
+    expect(csvCell('-3')).toBe('-3');
+    expect(csvCell('-1+1')).toBe("'-1+1");
+    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(csvCell('-cmd|calc')).toBe("'-cmd|calc");
+  });
+});
