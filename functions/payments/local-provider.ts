@@ -13,6 +13,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { AppError } from '../_shared/errors';
 import type { CheckoutRequest, PaymentProvider } from './provider';
+import { verifyStripeSignature } from './signature';
 
 export function localWebhookSecret(authSecret: string): string {
   return `whsec_local_${createHmac('sha256', authSecret).update('toolmint local payments webhook').digest('base64url')}`;
@@ -47,13 +48,9 @@ export class LocalPaymentProvider implements PaymentProvider {
   async cancelSubscriptionAtPeriodEnd(): Promise<void> {}
 
   verifyWebhook(rawBody: string, signature: string | null): Stripe.Event {
-    if (!signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-    try {
-      return Stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
-    } catch {
-      throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-    }
+    return verifyStripeSignature(rawBody, signature, this.webhookSecret);
   }
+
 
   /** Signs an event the way Stripe does, for the local checkout and tests. */
   sign(payload: string): string {

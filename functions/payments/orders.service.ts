@@ -17,7 +17,7 @@ import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
 import { sendRefundNotices } from './notices';
 import {
-  findOrder, findRole, findSubscription, listAllOrders, listBuyerOrders, listDownloadedWithoutOrder, updateSubscription,
+  findOrder, findOrderWithProduct, findRole, findSubscription, listAllOrders, listBuyerOrders, listDownloadedWithoutOrder, updateSubscription,
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
 
@@ -89,10 +89,10 @@ async function ownOrder(db: Db, userId: string, orderId: string): Promise<Order>
 /** The receipt of one of the buyer's orders. */
 export async function getReceipt(db: Db, userId: string, orderId: string) {
   const order = await ownOrder(db, userId, orderId);
-  const library = (await getLibrary(db, userId)).find((i) => i.order?.id === order.id);
+  const product = await findOrderWithProduct(db, order.id);
   return {
     id: order.id, number: formatOrderNumber(order.number), status: order.status, kind: order.kind, amountCents: order.amount_cents, currency: order.currency,
-    productId: order.product_id, productTitle: library?.title ?? '', paidAt: iso(order.paid_at), refundedAt: iso(order.refunded_at),
+    productId: order.product_id, productTitle: product?.product_title ?? '', paidAt: iso(order.paid_at), refundedAt: iso(order.refunded_at),
   };
 }
 

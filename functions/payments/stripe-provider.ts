@@ -12,6 +12,7 @@
 import Stripe from 'stripe';
 import { AppError } from '../_shared/errors';
 import type { CheckoutRequest, PaymentProvider } from './provider';
+import { verifyStripeSignature } from './signature';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -105,13 +106,9 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   verifyWebhook(rawBody: string, signature: string | null): Stripe.Event {
-    if (!signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-    try {
-      return Stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
-    } catch {
-      throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-    }
+    return verifyStripeSignature(rawBody, signature, this.webhookSecret);
   }
+
 
   async createPayoutOnboarding(creator: { id: string; email: string }, accountId: string | null, urls: { returnUrl: string; refreshUrl: string }) {
     const id =

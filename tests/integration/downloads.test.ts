@@ -11,10 +11,8 @@ import { LocalBlobStore } from '../../functions/_shared/blob-store';
 import { downloadProduct, readDeliverable } from '../../functions/downloads/downloads.service';
 import { recordView } from '../../functions/interactions/interactions.service';
 import { addFavorite, listFavorites, removeFavorite } from '../../functions/favorites/favorites.service';
-import { payLocalCheckout, startCheckout } from '../../functions/payments/checkout.service';
-import type { SessionUser } from '../../src/shared/session';
 import { createProduct, createUser } from '../support/factories';
-import { CARD_OK, testDeps } from '../support/payments';
+import { buyLocally, testDeps } from '../support/payments';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
@@ -23,12 +21,7 @@ let blobDir: string;
 let creator: { id: string };
 let buyer: { id: string; email: string };
 
-/** Buys a product through the local test checkout with 4242 4242 4242 4242. */
-async function buy(user: { id: string; email: string }, productId: string) {
-  const deps = testDeps();
-  const { url } = await startCheckout(t.db, deps, { id: user.id, email: user.email } as SessionUser, { productId });
-  await payLocalCheckout(t.db, deps, user.id, url.split('/checkout/')[1]!, CARD_OK);
-}
+const buy = (user: { id: string; email: string }, productId: string) => buyLocally(t.db, testDeps(), user, productId);
 
 beforeAll(async () => {
   t = await createTestDb();

@@ -8,13 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '../../db/database';
 import { downloadProduct } from '../../functions/downloads/downloads.service';
-import { payLocalCheckout, startCheckout } from '../../functions/payments/checkout.service';
+import { startCheckout } from '../../functions/payments/checkout.service';
 import { advanceLocalSubscription, cancelSubscription, getLibrary, listOrdersForAdmin, refundOrder } from '../../functions/payments/orders.service';
 import { handleWebhook } from '../../functions/payments/webhook.service';
 import { exportEarningsCsv, getEarnings, getSales } from '../../functions/studio/studio.service';
 import type { SessionUser } from '../../src/shared/session';
 import { createProduct, createUser } from '../support/factories';
-import { CARD_OK, signedEvent, testDeps } from '../support/payments';
+import { buyLocally, signedEvent, testDeps } from '../support/payments';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
@@ -22,11 +22,7 @@ let deps: ReturnType<typeof testDeps>;
 
 const asUser = (u: { id: string; email: string }, userType: SessionUser['userType'] = 'buyer') => ({ id: u.id, email: u.email, userType }) as unknown as SessionUser;
 
-async function buy(user: { id: string; email: string }, productId: string) {
-  const { url, orderId } = await startCheckout(t.db, deps, asUser(user), { productId });
-  await payLocalCheckout(t.db, deps, user.id, url.split('/checkout/')[1]!, CARD_OK);
-  return orderId;
-}
+const buy = (user: { id: string; email: string }, productId: string) => buyLocally(t.db, deps, user, productId);
 
 beforeAll(async () => {
   t = await createTestDb();

@@ -13,7 +13,7 @@ import { closeDb, setDbHandle } from '../../db/database';
 import { resetAuth } from '../../functions/_shared/auth';
 import { downloadProduct } from '../../functions/downloads/downloads.service';
 import { getLocalCheckout, payLocalCheckout, startCheckout } from '../../functions/payments/checkout.service';
-import { getLibrary, refundOrder, requestRefund } from '../../functions/payments/orders.service';
+import { getLibrary, getReceipt, refundOrder, requestRefund } from '../../functions/payments/orders.service';
 import { handleWebhook } from '../../functions/payments/webhook.service';
 import { deleteProduct } from '../../functions/products/products.service';
 import { POST as checkoutRoute } from '../../src/pages/api/checkout/index';
@@ -24,7 +24,7 @@ import { POST as refundRoute } from '../../src/pages/api/orders/[id]/refund';
 import type { SessionUser } from '../../src/shared/session';
 import { call, signUp, type TestSession } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
-import { CARD_OK, completedSession, signedEvent, testDeps } from '../support/payments';
+import { buyLocally, CARD_OK, completedSession, signedEvent, testDeps } from '../support/payments';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 // Routes send their emails through the default mailer: into this run's own outbox.
@@ -50,12 +50,7 @@ async function buyer() {
   return createUser(t.db, { userType: 'buyer' });
 }
 
-/** A checkout paid with 4242 through the local page: the order id. */
-async function buy(user: { id: string; email: string }, productId: string): Promise<string> {
-  const { url, orderId } = await startCheckout(t.db, deps, asUser(user), { productId });
-  await payLocalCheckout(t.db, deps, user.id, url.split('/checkout/')[1]!, CARD_OK);
-  return orderId;
-}
+const buy = (user: { id: string; email: string }, productId: string) => buyLocally(t.db, deps, user, productId);
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -228,6 +223,9 @@ describe('entitlements: POST /api/products/{id}/download', () => {
     const session = await signUp('buyer', 'Nosy Buyer');
     const p = await paidProduct();
     const orderId = await buy(owner, p.id);
+    expect(await getReceipt(t.db, owner.id, orderId)).toMatchObject({
+      id: orderId, number: expect.stringMatching(/^TM-\d{6}$/), status: 'paid', amountCents: 7900, currency: 'usd', productTitle: 'Lead Enrichment Workflow',
+    });
     const receipt = await call(receiptRoute, `/api/orders/${orderId}`, { session, params: { id: orderId } });
     expect(receipt.status).toBe(404);
     expect(receipt.body.error.code).toBe('ORDER_NOT_FOUND');

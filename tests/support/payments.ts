@@ -4,7 +4,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import type { Db } from '../../db/database';
 import type { Mailer, MailMessage } from '../../functions/_shared/mailer';
+import { payLocalCheckout, startCheckout } from '../../functions/payments/checkout.service';
+import type { SessionUser } from '../../src/shared/session';
 import type { PaymentsDeps } from '../../functions/payments/deps';
 import { LocalPaymentProvider } from '../../functions/payments/local-provider';
 import type { PaymentProvider } from '../../functions/payments/provider';
@@ -43,3 +46,10 @@ export function completedSession(sessionId: string, paymentIntent: string, extra
 }
 
 export const CARD_OK = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+
+/** Buys a product through the local test checkout with 4242 4242 4242 4242: the order id. */
+export async function buyLocally(db: Db, deps: PaymentsDeps, user: { id: string; email: string }, productId: string): Promise<string> {
+  const { url, orderId } = await startCheckout(db, deps, { id: user.id, email: user.email } as SessionUser, { productId });
+  await payLocalCheckout(db, deps, user.id, url.split('/checkout/')[1]!, CARD_OK);
+  return orderId;
+}
