@@ -6,7 +6,7 @@
  * /earnings. Each test signs up a fresh buyer.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, failOnPageErrors, hydrated, signIn } from './support';
+import { DEMO, failOnPageErrors, hydrated, readLatestEmail, signIn } from './support';
 
 failOnPageErrors();
 
@@ -55,7 +55,7 @@ async function pay(page: Page, card: string, buttonName: string): Promise<void> 
 
 test('a buyer buys a $79 product with 4242 4242 4242 4242 and downloads it', async ({ page, baseURL }) => {
   const id = await productId(page, CHURN);
-  await signUpBuyer(page, baseURL!);
+  const email = await signUpBuyer(page, baseURL!);
   await startCheckout(page, id, 'Buy for $79.00');
   await expect(page.getByRole('heading', { name: CHURN })).toBeVisible();
   await expect(page.getByText('$79.00', { exact: true })).toBeVisible();
@@ -68,6 +68,13 @@ test('a buyer buys a $79 product with 4242 4242 4242 4242 and downloads it', asy
   const panel = page.getByRole('region', { name: 'Your download' });
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('link').first()).toBeVisible();
+
+  // The receipt email (the outbox): order number, product, amount and a library link.
+  const receipt = await readLatestEmail(email);
+  expect(receipt).toMatch(/Order number: TM-\d{6}/);
+  expect(receipt).toContain(`Product: ${CHURN}`);
+  expect(receipt).toContain('Amount: $79.00');
+  expect(receipt).toContain(`${baseURL}/library`);
 
   // The library lists it with its receipt.
   await page.goto('/library');

@@ -2,7 +2,11 @@
  * What the end-to-end specs share: demo logins, waiting for islands to hydrate, signing in
  * through the auth API, and failing a test on any script error or hydration mismatch.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { readEmlText } from '../../functions/_shared/mailer';
+import { E2E_DATA_DIR } from '../support/e2e-env';
 
 export const DEMO_PASSWORD = 'toolmint-demo-2026';
 export const DEMO = {
@@ -46,4 +50,20 @@ export function failOnPageErrors(): void {
     watchPageErrors(page);
   });
   test.afterEach(() => expect(pageErrors).toEqual([]));
+}
+
+/** The e2e server's outbox, in its DATA_DIR (playwright.config.ts). */
+export const OUTBOX = path.resolve(process.env['E2E_OUTBOX'] ?? path.join(E2E_DATA_DIR, 'outbox'));
+
+/** The text of the newest .eml in the outbox addressed to `email`, once it exists. */
+export async function readLatestEmail(email: string): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(() => {
+      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.includes(email.toLowerCase())).sort() : [];
+      found = files.at(-1);
+      return found;
+    }, { timeout: 10_000 })
+    .toBeTruthy();
+  return readEmlText(fs.readFileSync(path.join(OUTBOX, found!), 'utf8'));
 }
