@@ -80,6 +80,26 @@ export async function markOrderPaid(db: Q, sessionId: string, payment: { payment
     .executeTakeFirst();
 }
 
+/**
+ * Whether the buyer already had another paid one-time order of this product (two checkouts
+ * paid in two tabs). Locks the buyer's profile row first, so two fulfilments of the same
+ * buyer run one after the other and the second sees the first.
+ */
+export async function hasOtherPaidOrder(db: Q, order: { id: string; buyer_id: string; product_id: string }): Promise<boolean> {
+  await db.selectFrom('profiles').select('id').where('id', '=', order.buyer_id).forUpdate().executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('buyer_id', '=', order.buyer_id)
+    .where('product_id', '=', order.product_id)
+    .where('kind', '=', 'one_time')
+    .where('status', '=', 'paid')
+    .where('id', '<>', order.id)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /** pending -> failed or expired; a paid order is never touched. */
 export async function closePendingOrder(db: Q, sessionId: string, status: Extract<OrderStatus, 'failed' | 'expired'>) {
   const result = await db.updateTable('orders').set({ status }).where('provider_session_id', '=', sessionId).where('status', '=', 'pending').executeTakeFirst();

@@ -22,7 +22,7 @@ import type { Database, Order } from '../../db/schema';
 import { feeCents, SUBSCRIPTION_PERIOD_DAYS } from '../../src/shared/payments';
 import type { PaymentsDeps } from './deps';
 import {
-  closePendingOrder, findOrderByPayment, findSubscription, insertEvent, insertRenewalOrder, insertSubscription,
+  closePendingOrder, findOrderByPayment, findSubscription, hasOtherPaidOrder, insertEvent, insertRenewalOrder, insertSubscription,
   markOrderPaid, markOrderRefunded, setEventStatus, setPayoutAccountReady, takeParkedEvents, updateSubscription,
 } from './payments.repository';
 import { sendRefundNotices, sendSaleNotices } from './notices';
@@ -30,10 +30,12 @@ import { sendRefundNotices, sendSaleNotices } from './notices';
 type Trx = Transaction<Database>;
 type Outcome = { status: 'processed' | 'ignored' } | { status: 'parked'; waitsFor: string };
 
-/** What happened, for the notices after commit. */
+/** What happened, for the notices (and duplicate refunds) after commit. */
 interface Effects {
   paid: Order[];
   refunded: Order[];
+  /** A second paid order of something the buyer already owned: refunded after commit. */
+  duplicates: Order[];
 }
 
 export interface WebhookResult {
@@ -57,7 +59,7 @@ function fromUnix(seconds: unknown): Date | null {
 
 export async function handleWebhook(db: Db, deps: PaymentsDeps, rawBody: string, signature: string | null): Promise<WebhookResult> {
   const event = deps.provider.verifyWebhook(rawBody, signature);
-  const effects: Effects = { paid: [], refunded: [] };
+  const effects: Effects = { paid: [], refunded: [], duplicates: [] };
   const result = await db.transaction().execute(async (trx) => {
     const fresh = await insertEvent(trx, { id: event.id, provider: deps.provider.name, type: event.type, payload: rawBody });
     if (!fresh) return { received: true as const, duplicate: true };
@@ -67,7 +69,26 @@ export async function handleWebhook(db: Db, deps: PaymentsDeps, rawBody: string,
   });
   await sendSaleNotices(db, deps, effects.paid);
   await sendRefundNotices(db, deps, effects.refunded);
+  for (const duplicate of effects.duplicates) await refundDuplicate(db, deps, duplicate);
   return result;
+}
+
+/**
+ * The buyer paid twice for the same one-time product (two checkouts in two tabs): the second
+ * payment goes back at once. If the provider refuses, the order stays paid and the error is
+ * logged for a person to refund it (the buyer owns the product either way).
+ */
+async function refundDuplicate(db: Db, deps: PaymentsDeps, order: Order): Promise<void> {
+  if (!order.provider_payment_id) return;
+  try {
+    await deps.provider.refund({ paymentId: order.provider_payment_id, orderId: order.id });
+  } catch (error) {
+    console.error(`[payments] could not refund duplicate order ${order.id}:`, error);
+    return;
+  }
+  const effects = { refunded: [] as Order[] };
+  await db.transaction().execute((trx) => refundOrderInTrx(trx, order, effects));
+  await sendRefundNotices(db, deps, effects.refunded);
 }
 
 async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects: Effects): Promise<Outcome> {
@@ -164,7 +185,8 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
       priceCents: order.amount_cents, periodEnd: new Date(Date.now() + SUBSCRIPTION_PERIOD_DAYS * DAY),
     });
   }
-  effects.paid.push(order);
+  if (order.kind === 'one_time' && (await hasOtherPaidOrder(trx, order))) effects.duplicates.push(order);
+  else effects.paid.push(order);
   // Events that arrived before this one and waited for it.
   const refs = [paymentId, subscriptionId].filter((r): r is string => Boolean(r));
   for (const parked of await takeParkedEvents(trx, refs)) {

@@ -359,6 +359,20 @@ describe('POST /api/payments/webhook', () => {
     expect(deps.mailer.sent.filter((m) => m.to === b.email).length - before).toBe(1);
   });
 
+  it('two checkouts of the same product paid at once (two tabs): one order stays, the other is refunded', async () => {
+    const p = await paidProduct();
+    const b = await buyer();
+    const first = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    const second = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    const before = deps.mailer.sent.length;
+    await Promise.all([first, second].map((c) => payLocalCheckout(t.db, deps, b.id, c.url.split('/checkout/')[1]!, CARD_OK)));
+    const statuses = (await ordersFor(p.id)).map((o) => o.status).sort();
+    expect(statuses).toEqual(['paid', 'refunded']);
+    const mails = deps.mailer.sent.slice(before).filter((m) => m.to === b.email).map((m) => m.subject.split(' ').slice(0, 3).join(' '));
+    expect(mails.sort()).toEqual(['Your receipt for', 'Your refund for']);
+    expect((await downloadProduct(t.db, b.id, p.id)).contentText).toBe('SECRET WORKFLOW');
+  });
+
   it('marks a creator payout account ready on account.updated', async () => {
     const c = await createUser(t.db);
     await t.db.insertInto('payout_accounts').values({ creator_id: c.id, stripe_account_id: 'acct_test_ready', updated_at: new Date() }).execute();
