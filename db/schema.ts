@@ -315,6 +315,72 @@ export interface ProductDownloadersTable {
   first_downloaded_at: CreatedAt;
 }
 
+export type OrderStatus = 'pending' | 'paid' | 'refunded' | 'failed' | 'expired';
+export type PaymentProviderName = 'local' | 'stripe';
+
+export interface OrdersTable {
+  id: Generated<string>;
+  number: ColumnType<string, never, never>;
+  buyer_id: string;
+  product_id: string;
+  creator_id: string;
+  kind: Generated<'one_time' | 'subscription'>;
+  amount_cents: number;
+  fee_cents: number;
+  currency: Generated<string>;
+  status: Generated<OrderStatus>;
+  provider: PaymentProviderName;
+  provider_session_id: string | null;
+  provider_payment_id: string | null;
+  provider_subscription_id: string | null;
+  destination_account_id: string | null;
+  created_at: CreatedAt;
+  paid_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+}
+
+export interface PaymentEventsTable {
+  id: string;
+  provider: PaymentProviderName;
+  type: string;
+  payload: JSONColumnType<Record<string, unknown>, string, string>;
+  status: Generated<'processed' | 'parked' | 'ignored'>;
+  waits_for: string | null;
+  received_at: CreatedAt;
+  processed_at: Timestamp | null;
+}
+
+export interface PayoutAccountsTable {
+  creator_id: string;
+  stripe_account_id: string;
+  is_ready: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type SubscriptionStatus = 'active' | 'past_due' | 'canceled' | 'incomplete';
+
+export interface SubscriptionsTable {
+  id: Generated<string>;
+  buyer_id: string;
+  product_id: string;
+  creator_id: string;
+  provider: PaymentProviderName;
+  provider_subscription_id: string;
+  price_cents: number;
+  status: SubscriptionStatus;
+  current_period_end: Timestamp;
+  cancel_at_period_end: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OrderPayoutItemsTable {
+  order_id: string;
+  payout_id: string;
+  amount_cents: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -343,6 +409,11 @@ export interface Database {
   uploads: UploadsTable;
   product_view_days: ProductViewDaysTable;
   product_downloaders: ProductDownloadersTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
+  payout_accounts: PayoutAccountsTable;
+  subscriptions: SubscriptionsTable;
+  order_payout_items: OrderPayoutItemsTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;
@@ -354,3 +425,5 @@ export type AiToolUpdate = Selectable<AiToolUpdatesTable>;
 export type UserNotification = Selectable<UserNotificationsTable>;
 export type SellerReview = Selectable<SellerReviewsTable>;
 export type Download = Selectable<DownloadsTable>;
+export type Order = Selectable<OrdersTable>;
+export type Subscription = Selectable<SubscriptionsTable>;

@@ -11,8 +11,8 @@
 import type { MiddlewareHandler } from 'astro';
 import { declaredBodyTooLarge } from '../functions/_shared/body-limit';
 
-/** On-demand paths that never need the session: auth (better-auth reads it itself), files, health. */
-const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/];
+/** On-demand paths that never need the session: auth (better-auth reads it itself), files, health, payment webhooks. */
+const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/, /^\/api\/payments\/webhook$/];
 
 export const onRequest: MiddlewareHandler = async (context, next) => {
   context.locals.user = null;

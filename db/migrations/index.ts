@@ -8,6 +8,7 @@ import * as profilePerUser from './2026-11-22-0001-profile-per-user';
 import * as catalogueSearch from './2026-11-22-0100-catalogue-search';
 import * as creatorStudio from './2026-11-22-0200-creator-studio';
 import * as followsNotifications from './2026-11-22-0300-follows-notifications';
+import * as payments from './2026-11-23-0100-payments';
 import * as writeLimits from './2026-11-24-0100-write-limits-and-counters';
 import * as profileOwnsIdentity from './2026-11-24-0200-profile-owns-identity';
 
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0100-catalogue-search': catalogueSearch,
   '2026-11-22-0200-creator-studio': creatorStudio,
   '2026-11-22-0300-follows-notifications': followsNotifications,
+  '2026-11-23-0100-payments': payments,
   '2026-11-24-0100-write-limits-and-counters': writeLimits,
   '2026-11-24-0200-profile-owns-identity': profileOwnsIdentity,
 };

@@ -10,6 +10,7 @@ import type { Db } from '../database';
 import type { BlobStore } from '../../functions/_shared/blob-store';
 import { CATEGORIES } from '../../src/shared/categories';
 import { AI_TOOLS } from '../../src/shared/ai-tools';
+import { feeCents, purchaseKind, toCents, DEFAULT_PLATFORM_FEE_BPS, SUBSCRIPTION_PERIOD_DAYS } from '../../src/shared/payments';
 import {
   DEMO_FOLLOWS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_TOOL_FOLLOWS, DEMO_TOOL_UPDATES, DEMO_USERS,
   type DemoDemoLink, type DemoProduct,
@@ -161,6 +162,9 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
  * Recent activity so creator pages have real figures: demo buyers' downloads over the last
  * 60 days and product views over the last 30. Deterministic ids keep it idempotent. The
  * products' downloads_count and views_count already include this (they are lifetime totals).
+ * Every paid download of a one-time or subscription product is backed by a paid order (test
+ * mode, the local provider), and subscriptions by an active subscription: sales and earnings
+ * come from orders (docs/decisions/013), and the demo buyers really own what they downloaded.
  */
 async function seedActivity(db: Db, now: number): Promise<void> {
   const buyers = DEMO_USERS.filter((u) => u.userType !== 'creator' && u.role !== 'admin');
@@ -173,6 +177,26 @@ async function seedActivity(db: Db, now: number): Promise<void> {
         id: stableUuid('download', `${buyer.key}:${p.key}`), user_id: demoUserId(buyer.key), product_id: demoProductId(p.key),
         download_type: p.price > 0 ? 'paid' : 'free', amount: p.price, content_accessed: p.contentDeliveryType, created_at: at,
       }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      const kind = purchaseKind({ price: p.price, pricingModel: p.pricingModel });
+      if (!kind) continue;
+      const cents = toCents(p.price);
+      const orderKey = `${buyer.key}:${p.key}`;
+      const subscriptionId = kind === 'subscription' ? `sub_test_demo${stableUuid('subscription', orderKey).replace(/-/g, '').slice(0, 16)}` : null;
+      await db.insertInto('orders').values({
+        id: stableUuid('order', orderKey), buyer_id: demoUserId(buyer.key), product_id: demoProductId(p.key), creator_id: demoUserId(p.creatorKey), kind,
+        amount_cents: cents, fee_cents: feeCents(cents, DEFAULT_PLATFORM_FEE_BPS), provider: 'local', status: 'paid',
+        provider_session_id: `cs_test_demo${stableUuid('session', orderKey).replace(/-/g, '').slice(0, 16)}`,
+        provider_payment_id: `pi_test_demo${stableUuid('payment', orderKey).replace(/-/g, '').slice(0, 16)}`,
+        provider_subscription_id: subscriptionId, created_at: at, paid_at: at,
+      }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      if (subscriptionId) {
+        await db.insertInto('subscriptions').values({
+          buyer_id: demoUserId(buyer.key), product_id: demoProductId(p.key), creator_id: demoUserId(p.creatorKey), provider: 'local',
+          provider_subscription_id: subscriptionId, price_cents: cents, status: 'active',
+          current_period_end: new Date(at.getTime() + Math.ceil((now - at.getTime()) / (SUBSCRIPTION_PERIOD_DAYS * DAY) + 1) * SUBSCRIPTION_PERIOD_DAYS * DAY),
+          updated_at: new Date(now),
+        }).onConflict((oc) => oc.column('provider_subscription_id').doNothing()).execute();
+      }
     }
   }
   for (const [i, p] of published.entries()) {
@@ -195,7 +219,7 @@ export async function recomputeProfileCounters(db: Db): Promise<void> {
       following_count = (select count(*) from follows f where f.follower_id = p.id),
       review_count = (select count(*) from seller_reviews r where r.seller_id = p.id),
       average_rating = coalesce((select round(avg(r.rating)::numeric, 2) from seller_reviews r where r.seller_id = p.id), 0),
-      total_sales = (select count(*) from downloads d join products pr on pr.id = d.product_id where pr.creator_id = p.id and d.download_type = 'paid'),
-      total_earnings = coalesce((select round(sum(d.amount) * 0.85, 2) from downloads d join products pr on pr.id = d.product_id where pr.creator_id = p.id and d.download_type = 'paid'), 0)
+      total_sales = (select count(*) from orders o where o.creator_id = p.id and o.status = 'paid'),
+      total_earnings = coalesce((select sum(o.amount_cents - o.fee_cents) / 100.0 from orders o where o.creator_id = p.id and o.status = 'paid'), 0)
   `.execute(db);
 }

@@ -77,6 +77,14 @@ const EnvSchema = z.object({
   STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(2 * 1024 * 1024 * 1024),
   /** Vercel Cron sends it as `Authorization: Bearer <CRON_SECRET>` to /api/cron/sweep; unset: that route refuses every call. */
   CRON_SECRET: z.string().trim().optional(),
+
+  // Payments (functions/payments, docs/decisions/013).
+  /** Stripe secret key (sk_live_… / sk_test_…). With STRIPE_WEBHOOK_SECRET: Stripe Checkout and Connect; without: local test payments. */
+  STRIPE_SECRET_KEY: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  /** Signing secret of the Stripe webhook endpoint /api/payments/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
+  /** The platform's fee in basis points of each sale (1500 = 15%, the spec's 0.85 creator share). */
+  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(1500),
 }).transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? siteUrlFor(env.HOST, env.PORT) }));
 
 export type Env = z.infer<typeof EnvSchema>;

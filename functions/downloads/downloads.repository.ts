@@ -6,12 +6,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
+/**
+ * A published product, or an archived one (its buyers keep what they paid for: the service
+ * delivers an archived product only to someone with an entitlement). Drafts never.
+ */
 export async function findDownloadableProduct(db: Db, productId: string) {
   return db
     .selectFrom('products')
-    .select(['id', 'title', 'price', 'creator_id', 'content_delivery_type', 'file_urls', 'download_url', 'demo_url', 'content_text'])
+    .select(['id', 'title', 'price', 'pricing_model', 'status', 'creator_id', 'content_delivery_type', 'file_urls', 'download_url', 'demo_url', 'content_text'])
     .where('id', '=', productId)
-    .where('status', '=', 'published')
+    .where('status', 'in', ['published', 'archived'])
     .executeTakeFirst();
 }
 

@@ -42,6 +42,11 @@ export async function deleteOwnProduct(db: Db, creatorId: string, id: string) {
     .executeTakeFirst();
 }
 
+/** Whether any order (even a pending checkout) refers to the product: then it is archived, never deleted. */
+export async function hasOrders(db: Db, productId: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('orders').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst());
+}
+
 export async function listOwnProducts(db: Db, creatorId: string, filters: { search?: string; status?: string; category?: string }) {
   let query = db.selectFrom('products').select(OWNER_COLUMNS).where('creator_id', '=', creatorId);
   if (filters.status) query = query.where('status', '=', filters.status as never);

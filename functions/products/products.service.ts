@@ -23,7 +23,7 @@ import { requestRebuild, type RebuildReason } from '../rebuilds/rebuilds.service
 import { scoreProduct, type QualityScore } from '../../src/shared/quality-score';
 import { PRIVATE_PREFIX, type BlobStore } from '../_shared/blob-store';
 import { deliverablePrefix, releaseUnusedUploads } from '../uploads/uploads.service';
-import { deleteOwnProduct, findOwnProduct, findPublisherStanding, insertProduct, listOwnProducts, updateOwnProduct, type OwnerProductRow } from './products.repository';
+import { deleteOwnProduct, findOwnProduct, findPublisherStanding, hasOrders, insertProduct, listOwnProducts, updateOwnProduct, type OwnerProductRow } from './products.repository';
 import { isUuid } from '../../src/shared/ids';
 
 
@@ -161,13 +161,28 @@ export async function changeProductStatus(db: Db, creatorId: string, id: string,
   return toOwnerProduct(row);
 }
 
-export async function deleteProduct(db: Db, creatorId: string, id: string, blobs?: BlobStore): Promise<void> {
+/**
+ * Deletes a product, or archives it when it has orders: orders and sales are financial records
+ * and its buyers keep access to what they paid for (issue 11). An order arriving between the
+ * check and the delete trips the foreign key, which archives it too.
+ */
+export async function deleteProduct(db: Db, creatorId: string, id: string, blobs?: BlobStore): Promise<{ archived: boolean }> {
   if (!isUuid(id)) notFound();
-  const deleted = await deleteOwnProduct(db, creatorId, id);
+  const archive = async () => {
+    await changeProductStatus(db, creatorId, id, { status: 'archived' });
+    return { archived: true };
+  };
+  if (await hasOrders(db, id)) return archive();
+  const deleted = await deleteOwnProduct(db, creatorId, id).catch((error: unknown) => {
+    if ((error as { code?: string } | null)?.code === '23503') return 'referenced' as const;
+    throw error;
+  });
+  if (deleted === 'referenced') return archive();
   if (!deleted) notFound();
   const reason = rebuildReasonFor(deleted.status, null);
   if (reason) await requestRebuild(db, reason, id);
   if (blobs) await releaseUnusedUploads(db, blobs, creatorId, filesOf(deleted));
+  return { archived: false };
 }
 
 export const OwnListSchema = z.object({

@@ -1,6 +1,6 @@
 /**
  * Every query of the creator studio: the dashboard's counts and checklist facts, followers,
- * sales (paid downloads of the creator's products), analytics over the last days computed
+ * sales (the creator's paid orders, functions/payments), analytics over the last days computed
  * from product_interactions and downloads, reviews, and payout requests. Read-only except
  * insertPayoutRequest. Every query is scoped to one user id.
  */
@@ -21,17 +21,19 @@ export async function countProducts(db: Db, creatorId: string) {
   return { total: int(row.total), published: int(row.published) };
 }
 
-/** Paid downloads of the creator's products: count and gross amount. */
+/**
+ * The creator's paid orders (issue 11: sales are orders, not downloads): count, gross and
+ * platform fee in integer cents. Refunded orders are not sales any more.
+ */
 export async function salesTotals(db: Db, creatorId: string, since?: Date) {
   let query = db
-    .selectFrom('downloads as d')
-    .innerJoin('products as p', 'p.id', 'd.product_id')
-    .select([sql<string>`count(*)`.as('sales'), sql<string>`coalesce(sum(d.amount), 0)`.as('gross')])
-    .where('p.creator_id', '=', creatorId)
-    .where('d.download_type', '=', 'paid');
-  if (since) query = query.where('d.created_at', '>=', since);
+    .selectFrom('orders')
+    .select([sql<string>`count(*)`.as('sales'), sql<string>`coalesce(sum(amount_cents), 0)`.as('gross'), sql<string>`coalesce(sum(fee_cents), 0)`.as('fee')])
+    .where('creator_id', '=', creatorId)
+    .where('status', '=', 'paid');
+  if (since) query = query.where('paid_at', '>=', since);
   const row = await query.executeTakeFirstOrThrow();
-  return { sales: int(row.sales), gross: Number(row.gross) };
+  return { sales: int(row.sales), grossCents: int(row.gross), feeCents: int(row.fee) };
 }
 
 export async function countFollowers(db: Db, userId: string, since?: Date): Promise<number> {
@@ -64,7 +66,7 @@ export async function countConnections(db: Db, userId: string): Promise<number> 
 export async function buyerCounts(db: Db, userId: string) {
   const row = await sql<{ downloads: string; paid: string; favorites: string; reviews: string }>`
     select (select count(*) from downloads where user_id = ${userId}) as downloads,
-           (select count(*) from downloads where user_id = ${userId} and download_type = 'paid') as paid,
+           (select count(*) from orders where buyer_id = ${userId} and status = 'paid') as paid,
            (select count(*) from favorites where user_id = ${userId}) as favorites,
            (select count(*) from seller_reviews where reviewer_id = ${userId}) as reviews
   `.execute(db);
@@ -135,19 +137,22 @@ export async function listFollowers(db: Db, userId: string, limit = 200) {
     .execute();
 }
 
-/** Paid downloads of the creator's products, newest first: the sales and earnings ledger. */
+/** The creator's paid and refunded orders, newest first: the sales and earnings ledger. */
 export async function listSales(db: Db, creatorId: string, limit = 5000) {
   return db
-    .selectFrom('downloads as d')
-    .innerJoin('products as p', 'p.id', 'd.product_id')
-    .leftJoin('profiles as buyer', 'buyer.id', 'd.user_id')
-    .leftJoin('payout_items as item', 'item.download_id', 'd.id')
+    .selectFrom('orders as o')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .leftJoin('profiles as buyer', 'buyer.id', 'o.buyer_id')
+    .leftJoin('order_payout_items as item', 'item.order_id', 'o.id')
     .leftJoin('payout_requests as payout', 'payout.id', 'item.payout_id')
-    .select(['d.id', 'd.created_at', 'd.amount', 'p.id as product_id', 'p.title as product_title', 'buyer.full_name as buyer_name', 'payout.status as payout_status'])
-    .where('p.creator_id', '=', creatorId)
-    .where('d.download_type', '=', 'paid')
-    .orderBy('d.created_at', 'desc')
-    .orderBy('d.id', 'desc')
+    .select([
+      'o.id', 'o.number', 'o.paid_at as created_at', 'o.refunded_at', 'o.amount_cents', 'o.fee_cents', 'o.status', 'o.kind',
+      'p.id as product_id', 'p.title as product_title', 'buyer.full_name as buyer_name', 'payout.status as payout_status',
+    ])
+    .where('o.creator_id', '=', creatorId)
+    .where('o.status', 'in', ['paid', 'refunded'])
+    .orderBy('o.paid_at', 'desc')
+    .orderBy('o.id', 'desc')
     .limit(limit)
     .execute();
 }
@@ -170,16 +175,20 @@ export async function dailyAnalytics(db: Db, creatorId: string, days: number) {
       group by 1
     ),
     d as (
-      select (dl.created_at at time zone 'utc')::date as date, count(*) as downloads,
-             count(*) filter (where dl.download_type = 'paid') as sales,
-             coalesce(sum(dl.amount) filter (where dl.download_type = 'paid'), 0) as revenue
+      select (dl.created_at at time zone 'utc')::date as date, count(*) as downloads
       from downloads dl join own on own.id = dl.product_id
       where dl.created_at >= now() - make_interval(days => ${days})
       group by 1
+    ),
+    o as (
+      select (paid_at at time zone 'utc')::date as date, count(*) as sales, coalesce(sum(amount_cents), 0) as revenue_cents
+      from orders
+      where creator_id = ${creatorId} and status = 'paid' and paid_at >= now() - make_interval(days => ${days})
+      group by 1
     )
     select to_char(days.date, 'YYYY-MM-DD') as date, coalesce(v.views, 0) as views, coalesce(d.downloads, 0) as downloads,
-           coalesce(d.sales, 0) as sales, coalesce(d.revenue, 0) as revenue
-    from days left join v on v.date = days.date left join d on d.date = days.date
+           coalesce(o.sales, 0) as sales, coalesce(o.revenue_cents, 0) / 100.0 as revenue
+    from days left join v on v.date = days.date left join d on d.date = days.date left join o on o.date = days.date
     order by days.date
   `.execute(db);
   return result.rows.map((r) => ({ date: r.date, views: int(r.views), downloads: int(r.downloads), sales: int(r.sales), revenue: Number(r.revenue) }));
@@ -191,8 +200,8 @@ export async function productAnalytics(db: Db, creatorId: string, days: number) 
     select p.id, p.title, p.status, p.price,
       (select count(*) from product_interactions i where i.product_id = p.id and i.interaction_type = 'view' and i.created_at >= now() - make_interval(days => ${days})) as views,
       (select count(*) from downloads d where d.product_id = p.id and d.created_at >= now() - make_interval(days => ${days})) as downloads,
-      (select count(*) from downloads d where d.product_id = p.id and d.download_type = 'paid' and d.created_at >= now() - make_interval(days => ${days})) as sales,
-      (select coalesce(sum(d.amount), 0) from downloads d where d.product_id = p.id and d.download_type = 'paid' and d.created_at >= now() - make_interval(days => ${days})) as revenue
+      (select count(*) from orders o where o.product_id = p.id and o.status = 'paid' and o.paid_at >= now() - make_interval(days => ${days})) as sales,
+      (select coalesce(sum(o.amount_cents), 0) / 100.0 from orders o where o.product_id = p.id and o.status = 'paid' and o.paid_at >= now() - make_interval(days => ${days})) as revenue
     from products p
     where p.creator_id = ${creatorId}
     order by p.created_at desc, p.id desc
@@ -252,36 +261,35 @@ export async function listPayouts(db: Db, sellerId: string) {
 }
 
 /**
- * Records a payout of every paid sale not yet in a payout, serialized per seller (the profile
- * row is locked) and backed by payout_items' primary key, so a sale is never paid twice; a
- * sale whose transaction commits meanwhile simply waits for the next request. `net` turns a
- * gross amount into the creator's share. Returns null when there is nothing to pay.
+ * Records a payout of every paid order not yet in a payout, serialized per seller (the profile
+ * row is locked) and backed by order_payout_items' primary key, so a sale is never paid twice;
+ * a sale whose transaction commits meanwhile simply waits for the next request. The amount is
+ * the sum of each order's net (amount - fee) in cents. Returns null when there is nothing to pay.
  */
-export async function insertPayoutRequest(db: Db, sellerId: string, net: (gross: number) => number) {
+export async function insertPayoutRequest(db: Db, sellerId: string) {
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('profiles').select('id').where('id', '=', sellerId).forUpdate().executeTakeFirst();
     const sales = await trx
-      .selectFrom('downloads as d')
-      .innerJoin('products as p', 'p.id', 'd.product_id')
-      .leftJoin('payout_items as item', 'item.download_id', 'd.id')
+      .selectFrom('orders as o')
+      .leftJoin('order_payout_items as item', 'item.order_id', 'o.id')
       .leftJoin('payout_requests as payout', 'payout.id', 'item.payout_id')
-      .select(['d.id', 'd.amount'])
-      .where('p.creator_id', '=', sellerId)
-      .where('d.download_type', '=', 'paid')
+      .select(['o.id', 'o.amount_cents', 'o.fee_cents'])
+      .where('o.creator_id', '=', sellerId)
+      .where('o.status', '=', 'paid')
       // Not in a payout yet, or only in a cancelled one.
-      .where((eb) => eb.or([eb('item.download_id', 'is', null), eb('payout.status', '=', 'cancelled')]))
+      .where((eb) => eb.or([eb('item.order_id', 'is', null), eb('payout.status', '=', 'cancelled')]))
       .execute();
-    const items = sales.map((s) => ({ download_id: s.id, amount: net(Number(s.amount)) }));
-    const amount = Math.round(items.reduce((sum, i) => sum + i.amount, 0) * 100) / 100;
-    if (amount <= 0) return null;
+    const items = sales.map((s) => ({ order_id: s.id, amount_cents: s.amount_cents - s.fee_cents }));
+    const cents = items.reduce((sum, i) => sum + i.amount_cents, 0);
+    if (cents <= 0) return null;
     const payout = await trx
       .insertInto('payout_requests')
-      .values({ seller_id: sellerId, amount })
+      .values({ seller_id: sellerId, amount: (cents / 100).toFixed(2) })
       .returning(['id', 'amount', 'status', 'requested_at', 'paid_at'])
       .executeTakeFirstOrThrow();
     // A sale freed by a cancelled payout moves to the new one.
-    await trx.deleteFrom('payout_items').where('download_id', 'in', items.map((i) => i.download_id)).execute();
-    await trx.insertInto('payout_items').values(items.map((i) => ({ ...i, payout_id: payout.id }))).execute();
+    await trx.deleteFrom('order_payout_items').where('order_id', 'in', items.map((i) => i.order_id)).execute();
+    await trx.insertInto('order_payout_items').values(items.map((i) => ({ ...i, payout_id: payout.id }))).execute();
     return payout;
   });
 }

@@ -1,8 +1,10 @@
 /**
  * The creator studio's rules: the dashboard's figures per user type and the facts behind
- * its Getting Started checklist, followers, sales (paid downloads),
- * earnings (the spec's downloads x price x 0.85, from the amounts actually recorded), payout
- * requests, reviews, and views/downloads/conversion per product over the last 30 days.
+ * its Getting Started checklist, followers, sales (paid orders, functions/payments),
+ * earnings (each order's amount less the platform fee fixed when it was bought: the spec's
+ * 0.85 share as PLATFORM_FEE_BPS; refunds subtracted), payout requests, reviews, and
+ * views/downloads/conversion per product over the last 30 days. Sums are integer cents,
+ * turned into dollars only at the edge.
  * Called by the on-demand pages (/dashboard, /followers, /sales, /earnings, /reviews) and
  * src/pages/api/studio/*, always with the signed-in user: nobody reads another's figures.
  *
@@ -11,6 +13,7 @@
  */
 import type { Db } from '../../db/database';
 import type { SessionUser } from '../../src/shared/session';
+import { centsToDecimal, formatOrderNumber } from '../../src/shared/payments';
 import { toCsv } from '../../src/shared/studio-format';
 import { AppError } from '../_shared/errors';
 import {
@@ -18,21 +21,19 @@ import {
   listFollowers, listPayouts, listReviews, listSales, productAnalytics, reviewDistribution, salesTotals,
 } from './studio.repository';
 
-/** Spec section 9: estimated earnings = downloads x price x 0.85; the platform keeps 15%. */
+/** Spec section 9: the creator keeps 0.85; the platform's 15% is PLATFORM_FEE_BPS (default 1500). */
 export const CREATOR_SHARE = 0.85;
 /** Spec section 9: analytics 30. */
 export const ANALYTICS_DAYS = 30;
 const DAY = 24 * 60 * 60 * 1000;
 
-/** The creator's share of one sale, in cents precision. */
-export function netOf(gross: number): number {
-  return Math.round(gross * CREATOR_SHARE * 100) / 100;
-}
+/** Dollars from integer cents, for the edges (pages and JSON); sums stay in cents. */
+const dollars = (cents: number) => cents / 100;
 
 /** A creator's lifetime sales and net earnings (the profile's stat cards). */
 export async function getSalesSummary(db: Db, userId: string): Promise<{ sales: number; earnings: number }> {
   const totals = await salesTotals(db, userId);
-  return { sales: totals.sales, earnings: netOf(totals.gross) };
+  return { sales: totals.sales, earnings: dollars(totals.grossCents - totals.feeCents) };
 }
 
 /** What the Getting Started checklist is computed from. */
@@ -67,7 +68,7 @@ export async function getDashboardFigures(db: Db, user: SessionUser): Promise<Da
       salesTotals(db, user.id, new Date(Date.now() - ANALYTICS_DAYS * DAY)),
     ]);
     return {
-      userType: 'creator', facts, earnings: netOf(sales.gross), recentEarnings: netOf(recent.gross), products: products.total,
+      userType: 'creator', facts, earnings: dollars(sales.grossCents - sales.feeCents), recentEarnings: dollars(recent.grossCents - recent.feeCents), products: products.total,
       publishedProducts: products.published, sales: sales.sales, recentSales: recent.sales, followers,
     };
   }
@@ -131,58 +132,71 @@ export async function getSales(db: Db, user: SessionUser) {
   const views = daily.reduce((sum, d) => sum + d.views, 0);
   const downloads = daily.reduce((sum, d) => sum + d.downloads, 0);
   return {
-    totals: { sales: all.sales, gross: all.gross, net: netOf(all.gross) },
-    last30: { sales: recent.sales, gross: recent.gross, views, downloads, conversion: views ? downloads / views : null },
+    totals: { sales: all.sales, gross: dollars(all.grossCents), net: dollars(all.grossCents - all.feeCents) },
+    last30: { sales: recent.sales, gross: dollars(recent.grossCents), views, downloads, conversion: views ? downloads / views : null },
     daily,
     products: products.map((p): ProductPerformance => ({ ...p, conversion: p.views ? p.downloads / p.views : null })),
     recent: sales.map((s) => ({
       id: s.id,
-      date: new Date(s.created_at).toISOString(),
+      orderNumber: formatOrderNumber(s.number),
+      date: new Date(s.created_at ?? Date.now()).toISOString(),
       productId: s.product_id,
       productTitle: s.product_title,
       buyerName: s.buyer_name?.trim() || 'A buyer',
-      amount: Number(s.amount),
-      status: 'completed' as const,
+      amount: dollars(s.amount_cents),
+      fee: dollars(s.fee_cents),
+      net: dollars(s.amount_cents - s.fee_cents),
+      status: s.status === 'refunded' ? ('refunded' as const) : ('completed' as const),
     })),
   };
 }
 
-export type EarningStatus = 'paid' | 'pending' | 'processing';
+export type EarningStatus = 'paid' | 'pending' | 'processing' | 'refunded';
 
 export interface EarningRow {
   id: string;
   date: string;
   productId: string;
   productTitle: string;
-  type: 'product_sale';
+  type: 'product_sale' | 'subscription';
   gross: number;
   fee: number;
   net: number;
+  grossCents: number;
+  feeCents: number;
+  netCents: number;
   status: EarningStatus;
 }
 
 /**
- * The earnings ledger: every paid download with its net share and status. A sale in a payout
+ * The earnings ledger: every paid or refunded order with its fee and net. A sale in a payout
  * request is 'processing' until that payout is paid ('paid'); a sale in no payout (or in a
- * cancelled one) is 'pending' and makes up the available balance.
+ * cancelled one) is 'pending' and makes up the available balance; a refunded sale counts for
+ * nothing. Sums are in cents.
  */
 export async function getEarnings(db: Db, user: SessionUser) {
   const [sales, payouts] = await Promise.all([listSales(db, user.id), listPayouts(db, user.id)]);
   const rows: EarningRow[] = sales.map((s) => {
-    const gross = Number(s.amount);
-    const net = netOf(gross);
-    const status: EarningStatus = !s.payout_status || s.payout_status === 'cancelled' ? 'pending' : s.payout_status === 'paid' ? 'paid' : 'processing';
-    return { id: s.id, date: new Date(s.created_at).toISOString(), productId: s.product_id, productTitle: s.product_title, type: 'product_sale', gross, fee: Math.round((gross - net) * 100) / 100, net, status };
+    const net = s.amount_cents - s.fee_cents;
+    const status: EarningStatus =
+      s.status === 'refunded' ? 'refunded' : !s.payout_status || s.payout_status === 'cancelled' ? 'pending' : s.payout_status === 'paid' ? 'paid' : 'processing';
+    return {
+      id: s.id, date: new Date(s.created_at ?? Date.now()).toISOString(), productId: s.product_id, productTitle: s.product_title,
+      type: s.kind === 'subscription' ? 'subscription' : 'product_sale', gross: dollars(s.amount_cents), fee: dollars(s.fee_cents), net: dollars(net),
+      grossCents: s.amount_cents, feeCents: s.fee_cents, netCents: net, status,
+    };
   });
-  const sum = (list: EarningRow[]) => Math.round(list.reduce((t, r) => t + r.net, 0) * 100) / 100;
+  const sum = (list: EarningRow[]) => dollars(list.reduce((t, r) => t + r.netCents, 0));
+  const counted = rows.filter((r) => r.status !== 'refunded');
   const now = new Date();
   const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   return {
-    total: sum(rows),
+    total: sum(counted),
     available: sum(rows.filter((r) => r.status === 'pending')),
     processing: sum(rows.filter((r) => r.status === 'processing')),
     paid: sum(rows.filter((r) => r.status === 'paid')),
-    thisMonth: sum(rows.filter((r) => new Date(r.date).getTime() >= monthStart)),
+    thisMonth: sum(counted.filter((r) => new Date(r.date).getTime() >= monthStart)),
+    refunded: sum(rows.filter((r) => r.status === 'refunded')),
     rows,
     payouts: payouts.map((p) => ({
       id: p.id,
@@ -194,18 +208,23 @@ export async function getEarnings(db: Db, user: SessionUser) {
   };
 }
 
-/** 'Export Report': the earnings ledger as CSV. */
+/**
+ * 'Export Report': the earnings ledger as CSV, amounts exact to the cent. A refunded sale is
+ * its sale line plus a 'refund' line of the opposite amounts, so each column sums to the totals.
+ */
 export async function exportEarningsCsv(db: Db, user: SessionUser): Promise<string> {
   const earnings = await getEarnings(db, user);
-  return toCsv([
-    ['Date', 'Product', 'Type', 'Gross (USD)', 'Platform fee (USD)', 'Net (USD)', 'Status'],
-    ...earnings.rows.map((r) => [r.date.slice(0, 10), r.productTitle, r.type, r.gross.toFixed(2), r.fee.toFixed(2), r.net.toFixed(2), r.status]),
-  ]);
+  const lines: string[][] = [['Date', 'Product', 'Type', 'Gross (USD)', 'Platform fee (USD)', 'Net (USD)', 'Status']];
+  for (const r of earnings.rows) {
+    lines.push([r.date.slice(0, 10), r.productTitle, r.type, centsToDecimal(r.grossCents), centsToDecimal(r.feeCents), centsToDecimal(r.netCents), r.status]);
+    if (r.status === 'refunded') lines.push([r.date.slice(0, 10), r.productTitle, 'refund', centsToDecimal(-r.grossCents), centsToDecimal(-r.feeCents), centsToDecimal(-r.netCents), 'refunded']);
+  }
+  return toCsv(lines);
 }
 
 /** 'Request Payout': records a request for the available balance; refused without one. */
 export async function requestPayout(db: Db, user: SessionUser) {
-  const payout = await insertPayoutRequest(db, user.id, netOf);
+  const payout = await insertPayoutRequest(db, user.id);
   if (!payout) throw new AppError('NO_PAYOUT_BALANCE');
   return { id: payout.id, amount: Number(payout.amount), status: payout.status, requestedAt: new Date(payout.requested_at).toISOString() };
 }

@@ -26,12 +26,13 @@ export function shortDate(isoDay: string): string {
 
 /**
  * One CSV cell: quoted when needed, and a leading = + - @ (or tab/CR) neutralized with an
- * apostrophe so a spreadsheet never runs a formula from a product title (CSV injection).
+ * apostrophe so a spreadsheet never runs a formula from a product title (CSV injection). A
+ * plain decimal number such as a refund's -19.99 is data, not a formula, and stays a number.
  */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -98,3 +98,4 @@ export function failOnPageErrors(): void {
   });
   test.afterEach(() => expect(pageErrors).toEqual([]));
 }
+

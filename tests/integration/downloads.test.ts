@@ -11,13 +11,16 @@ import { downloadProduct, readDeliverable } from '../../functions/downloads/down
 import { recordView } from '../../functions/interactions/interactions.service';
 import { addFavorite, listFavorites, removeFavorite } from '../../functions/favorites/favorites.service';
 import { createProduct, createUser } from '../support/factories';
+import { buyLocally, testDeps } from '../support/payments';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
 let blobs: LocalBlobStore;
 let blobDir: string;
 let creator: { id: string };
-let buyer: { id: string };
+let buyer: { id: string; email: string };
+
+const buy = (user: { id: string; email: string }, productId: string) => buyLocally(t.db, testDeps(), user, productId);
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -47,8 +50,11 @@ describe('downloadProduct', () => {
     expect((await t.db.selectFrom('products').select('downloads_count').where('id', '=', p.id).executeTakeFirstOrThrow()).downloads_count).toBe(1);
   });
 
-  it("records a paid download for a priced product and says 'Purchase successful!'", async () => {
+  it("refuses a priced product until it is bought (402), then records the paid download and says 'Purchase successful!'", async () => {
     const p = await createProduct(t.db, creator.id, { content_delivery_type: 'link', download_url: 'https://example.com/get', price: 19 });
+    await expect(downloadProduct(t.db, buyer.id, p.id)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', status: 402, message: 'Buy this product to download it' });
+    expect(await t.db.selectFrom('downloads').select('id').where('product_id', '=', p.id).execute()).toHaveLength(0);
+    await buy(buyer, p.id);
     const result = await downloadProduct(t.db, buyer.id, p.id);
     expect(result.message).toBe('Purchase successful!');
     expect(result.downloadUrl).toBe('https://example.com/get');
@@ -57,8 +63,9 @@ describe('downloadProduct', () => {
     expect(Number(record.amount)).toBe(19);
   });
 
-  it('records a second download of a paid product as free: a buyer pays once', async () => {
+  it('records a second download of a bought product as free: a buyer pays once', async () => {
     const p = await createProduct(t.db, creator.id, { content_delivery_type: 'link', download_url: 'https://example.com/get', price: 9 });
+    await buy(buyer, p.id);
     expect((await downloadProduct(t.db, buyer.id, p.id)).message).toBe('Purchase successful!');
     expect((await downloadProduct(t.db, buyer.id, p.id)).message).toBe('Download started!');
     const rows = await t.db.selectFrom('downloads').select(['download_type', 'amount']).where('product_id', '=', p.id).orderBy('created_at').execute();

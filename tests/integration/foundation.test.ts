@@ -99,6 +99,17 @@ describe('demo data', () => {
     expect(await count("select count(*) as n from profiles where total_sales > 0 and total_earnings > 0")).toBeGreaterThan(0);
   });
 
+  it('backs every paid download of a one-time or subscription product with a paid order (sales come from orders)', async () => {
+    expect(await count("select count(*) as n from orders where status = 'paid'")).toBeGreaterThan(5);
+    expect(await count(`
+      select count(*) as n from downloads d join products p on p.id = d.product_id
+      where d.download_type = 'paid' and p.price > 0 and p.pricing_model in ('one_time', 'subscription')
+        and not exists (select 1 from orders o where o.buyer_id = d.user_id and o.product_id = d.product_id and o.status = 'paid')
+    `)).toBe(0);
+    expect(await count("select count(*) as n from orders o join products p on p.id = o.product_id where o.amount_cents <> round(p.price * 100) or o.fee_cents <> floor((o.amount_cents * 1500 + 5000) / 10000)")).toBe(0);
+    expect(await count("select count(*) as n from profiles p where p.total_sales <> (select count(*) from orders o where o.creator_id = p.id and o.status = 'paid')")).toBe(0);
+  });
+
   it('stores a generated image for every product and real deliverable files', async () => {
     const products = await t.db.selectFrom('products').select(['image_url', 'file_urls', 'content_delivery_type']).execute();
     for (const p of products) {
@@ -110,9 +121,9 @@ describe('demo data', () => {
   });
 
   it('is idempotent: seeding again adds nothing', async () => {
-    const before = await count('select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from user_notifications) as n');
+    const before = await count('select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from user_notifications) + (select count(*) from orders) + (select count(*) from subscriptions) as n');
     await seedDemo(t.db, new LocalBlobStore(blobDir));
-    const after = await count('select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from user_notifications) as n');
+    const after = await count('select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from user_notifications) + (select count(*) from orders) + (select count(*) from subscriptions) as n');
     expect(after).toBe(before);
   });
 });

@@ -3,6 +3,7 @@
  * Started checklist, followers, sales and 30-day analytics, earnings with payout requests,
  * the CSV export and reviews. Each user sees only their own figures.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '../../db/database';
@@ -11,6 +12,7 @@ import { dashboardView } from '../../src/components/dashboard/dashboard-view';
 import { exportEarningsCsv, getDashboardFigures, getEarnings, getFollowers, getReviews, getSales, requestPayout } from '../../functions/studio/studio.service';
 import { GET as getCsv } from '../../src/pages/api/studio/earnings.csv';
 import { POST as postPayout } from '../../src/pages/api/studio/payouts';
+import { feeCents, toCents } from '../../src/shared/payments';
 import type { SessionUser } from '../../src/shared/session';
 import { call, signUp } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
@@ -23,9 +25,19 @@ const asUser = (u: { id: string; email: string; fullName: string }, userType: Se
   id: u.id, email: u.email, name: u.fullName, fullName: u.fullName, userType, company: null, image: null, emailVerified: true,
 });
 
+/** A sale is a paid order (with the 15% fee) and the buyer's download; amount 0 is a free download. */
 async function sell(productId: string, buyerId: string, amount: number, daysAgo = 0) {
+  const at = new Date(Date.now() - daysAgo * DAY);
+  if (amount > 0) {
+    const { creator_id } = await t.db.selectFrom('products').select('creator_id').where('id', '=', productId).executeTakeFirstOrThrow();
+    const cents = toCents(amount);
+    await t.db.insertInto('orders').values({
+      buyer_id: buyerId, product_id: productId, creator_id, amount_cents: cents, fee_cents: feeCents(cents), provider: 'local', status: 'paid',
+      provider_session_id: `cs_test_${randomUUID()}`, provider_payment_id: `pi_test_${randomUUID()}`, created_at: at, paid_at: at,
+    }).execute();
+  }
   await t.db.insertInto('downloads').values({
-    user_id: buyerId, product_id: productId, download_type: amount > 0 ? 'paid' : 'free', amount, content_accessed: 'file', created_at: new Date(Date.now() - daysAgo * DAY),
+    user_id: buyerId, product_id: productId, download_type: amount > 0 ? 'paid' : 'free', amount, content_accessed: 'file', created_at: at,
   }).execute();
 }
 

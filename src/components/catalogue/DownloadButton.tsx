@@ -1,15 +1,21 @@
 /**
- * The product page's Download / Get button (spec sections 4, 7, 8 and 9): POST
- * /api/products/{id}/download. Idle, then 'Processing...' (disabled), then success or
- * failure. Signed out ($session, or a 401 answer): 'Login Required' and off to /auth, back
- * here after logging in. Success: the answer's message ('Purchase successful!' when priced,
- * else 'Download started!'), then the content is delivered: the link opens in a new tab,
- * each file downloads 500 ms after the previous one, and text shows in a panel with Copy.
- * The panel also lists everything delivered, in case a pop-up or download was blocked.
+ * The product page's Download / Buy button (spec sections 4, 7, 8 and 9; issue 11).
+ * - Free (and freemium) products: POST /api/products/{id}/download, 'Download for free'.
+ * - Paid products: GET /api/products/{id}/access says whether the signed-in user owns it.
+ *   Not owned: 'Buy for $79.00' / 'Subscribe for $9.00/month' -> POST /api/checkout and off to
+ *   the checkout page; owned (bought, subscribed, or the creator's own): 'Download'. A creator
+ *   without payouts set up: the button is disabled with the reason.
+ * - Back from checkout (?checkout=success): 'Purchase successful!' and the download ready;
+ *   ?checkout=cancelled: 'Checkout cancelled', nothing charged.
+ * Idle, then 'Processing...' (disabled), then success or failure. Signed out ($session, or a
+ * 401 answer): 'Login Required' and off to /auth, back here after logging in. A delivery opens
+ * the link in a new tab, downloads each file 500 ms after the previous one, and shows text in
+ * a panel with Copy; the panel lists everything delivered, in case a pop-up was blocked.
  */
 import { useEffect, useRef, useState } from 'react';
-import { formatPrice } from '../../shared/format';
+import { buyLabel, purchaseKind } from '../../shared/payments';
 import { $session } from '../../stores/session';
+import { useSession } from '../../stores/use-session';
 import { toast } from '../../stores/toasts';
 import type { Delivery } from '../../shared/delivery';
 import { copyText as copyToClipboard, deliver as startDelivery, fileName, requestDownload, showUnexpectedDownloadError } from './download-client';
@@ -17,21 +23,67 @@ import { copyText as copyToClipboard, deliver as startDelivery, fileName, reques
 interface Props {
   productId: string;
   price: number;
+  pricingModel: string;
+}
+
+interface Access {
+  owned: boolean;
+  purchasable: boolean;
+  reason: string | null;
 }
 
 /** Spec section 9: the copy tick shows for 2 s. */
 const COPY_TICK_MS = 2000;
 const LOGIN_REDIRECT_DELAY_MS = 900;
 
-export default function DownloadButton({ productId, price }: Props) {
+export default function DownloadButton({ productId, price, pricingModel }: Props) {
   const [busy, setBusy] = useState(false);
   const [delivered, setDelivery] = useState<Delivery | null>(null);
   const [copied, setCopied] = useState(false);
+  const [access, setAccess] = useState<Access | null>(null);
+  const [justBought, setJustBought] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const panel = useRef<HTMLDivElement>(null);
-  const priced = Number.isFinite(price) && price > 0;
+  const button = useRef<HTMLButtonElement>(null);
+  const session = useSession();
+  const purchase = purchaseKind({ price, pricingModel });
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  // Whether the signed-in user owns this paid product (or may buy it at all).
+  useEffect(() => {
+    if (!purchase || session.status === 'loading') return;
+    let live = true;
+    fetch(`/api/products/${encodeURIComponent(productId)}/access`, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then(async (response) => (response.ok ? ((await response.json()) as Access) : null))
+      .then((result) => {
+        if (live && result) setAccess(result);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [productId, purchase, session.status]);
+
+  // Back from checkout.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const outcome = url.searchParams.get('checkout');
+    if (!outcome) return;
+    if (outcome === 'success') {
+      setJustBought(true);
+      toast({ title: 'Purchase successful!', description: 'Thank you! Your receipt is on its way by email.', variant: 'success' });
+    } else if (outcome === 'cancelled') {
+      toast({ title: 'Checkout cancelled', description: 'Nothing was charged.' });
+    }
+    url.searchParams.delete('checkout');
+    url.searchParams.delete('order');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }, []);
+
+  useEffect(() => {
+    if (justBought && access?.owned) button.current?.focus();
+  }, [justBought, access?.owned]);
   useEffect(() => {
     if (delivered) panel.current?.focus();
   }, [delivered]);
@@ -47,10 +99,42 @@ export default function DownloadButton({ productId, price }: Props) {
     setDelivery(result);
   }
 
-  async function download() {
+  async function checkout() {
+    setBusy(true);
+    try {
+      const response = await fetch('/api/checkout', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ productId }),
+      });
+      const body = (await response.json().catch(() => null)) as { url?: string; error?: { code?: string; message?: string } } | null;
+      if (response.status === 401) return loginRequired();
+      if (response.ok && body?.url) {
+        window.location.assign(body.url);
+        return;
+      }
+      if (body?.error?.code === 'ALREADY_OWNED') {
+        setAccess({ owned: true, purchasable: true, reason: null });
+        setBusy(false);
+        return download();
+      }
+      toast({ title: 'Checkout failed', description: body?.error?.message ?? 'Payments are unavailable right now. Please try again.', variant: 'destructive' });
+    } catch {
+      toast({ title: 'Checkout failed', description: 'Payments are unavailable right now. Please try again.', variant: 'destructive' });
+    }
+    setBusy(false);
+  }
+
+  async function activate() {
     if (busy) return;
     // Read at click time: the page is prebuilt, the header has looked the session up since.
     if ($session.get().status === 'signed-out') return loginRequired();
+    if (purchase && !access?.owned) return checkout();
+    return download();
+  }
+
+  async function download() {
     setBusy(true);
     try {
       const outcome = await requestDownload(productId);
@@ -59,7 +143,7 @@ export default function DownloadButton({ productId, price }: Props) {
         toast({ title: 'Download Failed', description: outcome.message, variant: 'destructive' });
         return;
       }
-      toast({ title: outcome.message || (priced ? 'Purchase successful!' : 'Download started!'), variant: 'success' });
+      toast({ title: outcome.message || (purchase ? 'Purchase successful!' : 'Download started!'), variant: 'success' });
       deliver(outcome.delivery);
     } catch (error) {
       showUnexpectedDownloadError(error);
@@ -74,16 +158,30 @@ export default function DownloadButton({ productId, price }: Props) {
     timers.current.push(setTimeout(() => setCopied(false), COPY_TICK_MS));
   }
 
-  const label = busy ? 'Processing...' : priced ? `Get it for ${formatPrice(price)}` : delivered ? 'Download again' : 'Download for free';
+  const owned = Boolean(access?.owned);
+  const blocked = Boolean(purchase && access && !access.owned && !access.purchasable);
+  const label = busy
+    ? 'Processing...'
+    : purchase
+      ? owned
+        ? delivered ? 'Download again' : 'Download'
+        : buyLabel({ price, pricingModel })
+      : delivered ? 'Download again' : 'Download for free';
 
   return (
     <div className="dl">
-      <button type="button" className="btn btn-primary dl-button" onClick={() => void download()} disabled={busy} aria-busy={busy}>
+      {justBought && owned && !delivered ? (
+        <p className="dl-ready" role="status">
+          Purchase successful! Your download is ready.
+        </p>
+      ) : null}
+      <button ref={button} type="button" className="btn btn-primary dl-button" onClick={() => void activate()} disabled={busy || blocked} aria-busy={busy}>
         {busy ? <span className="dl-spinner" aria-hidden="true" /> : (
           <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
         )}
         {label}
       </button>
+      {blocked && access?.reason ? <p className="dl-blocked">{access.reason}</p> : null}
       {delivered ? (
         <div className="dl-panel" ref={panel} tabIndex={-1} role="region" aria-label="Your download">
           <p className="dl-panel-title">Your download</p>

@@ -8,6 +8,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../../stores/toasts';
+import { purchaseKind } from '../../shared/payments';
 import { checkDemoUrl, checkVideoUrl, scoreProduct, VALIDATION_DEBOUNCE_MS, type UrlCheck } from '../../shared/quality-score';
 import { ACCESS_REQUIREMENT_KEYS, ACCESS_REQUIREMENT_LABELS, DEMO_LINKS_MAX, LIST_MAX, TAGS_MAX } from '../../shared/product-schema';
 import { ApiError, createProduct, updateProduct } from './api';
@@ -111,6 +112,21 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
   const downloadCheck = downloadPending ? null : checkDemoUrl(downloadUrl);
 
   const dirty = JSON.stringify(values) !== baseline;
+  // With Stripe, a paid product cannot be bought until its creator has payouts set up.
+  const [payoutsMissing, setPayoutsMissing] = useState(false);
+  useEffect(() => {
+    let live = true;
+    fetch('/api/payments/payouts', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then(async (r) => (r.ok ? ((await r.json()) as { stripe: boolean; ready: boolean }) : null))
+      .then((setup) => {
+        if (live && setup) setPayoutsMissing(setup.stripe && !setup.ready);
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -363,6 +379,11 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
                   </div>
                 </Field>
               </div>
+              {payoutsMissing && purchaseKind({ price: values.price, pricing_model: values.pricing_model }) ? (
+                <p className="st-payouts-warning" role="note">
+                  Buyers cannot pay for this product until you set up payouts. <a href="/earnings">Set up payouts</a> before you publish it as a paid product.
+                </p>
+              ) : null}
               <Field label="Deployment" htmlFor={fid('deployment')} error={err('deployment_type')}>
                 <select id={fid('deployment')} data-field="deployment_type" className="st-input" value={values.deployment_type} onChange={(e) => set('deployment_type', e.target.value as EditorValues['deployment_type'])}>
                   {(Object.keys(DEPLOYMENT_LABELS) as EditorValues['deployment_type'][]).map((d) => <option key={d} value={d}>{DEPLOYMENT_LABELS[d]}</option>)}

@@ -1,0 +1,188 @@
+/**
+ * Starting a checkout and the local provider's hosted-like page.
+ * - startCheckout: POST /api/checkout { productId } -> { url }. The amount is computed here
+ *   from the product row (integer cents) and locked into the provider's session and the
+ *   pending order; a later price change never changes what that checkout charges. The order
+ *   is written only once the provider answered, so Stripe being unreachable leaves no order.
+ * - getLocalCheckout / payLocalCheckout: /checkout/{sessionId} of the local provider. Only the
+ *   buyer who started a checkout can see or pay it (anyone else: 404). Stripe's test cards
+ *   decide; a success emits checkout.session.completed, signed like Stripe, into
+ *   handleWebhook: the same fulfilment as real payments.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../../db/database';
+import type { SessionUser } from '../../src/shared/session';
+import { feeCents, isValidExpiry, purchaseKind, testCardOutcome, toCents } from '../../src/shared/payments';
+import { AppError } from '../_shared/errors';
+import type { PaymentsDeps } from './deps';
+import { LocalPaymentProvider, localId } from './local-provider';
+import { findOrderBySession, findPayoutAccount, findProductForCheckout, hasEntitlement, insertOrder } from './payments.repository';
+import { handleWebhook } from './webhook.service';
+
+export const CheckoutInputSchema = z.object({ productId: z.uuid('Choose a product to buy') });
+
+/** Where a checkout returns: the product page, which shows the outcome. */
+export function returnUrls(siteUrl: string, productId: string, orderId: string) {
+  const page = new URL(`/product/${productId}`, siteUrl);
+  return {
+    successUrl: `${page.toString()}?checkout=success&order=${orderId}`,
+    cancelUrl: `${page.toString()}?checkout=cancelled`,
+  };
+}
+
+/** Whether a user may download a product: its creator, a free product, or a paid entitlement. */
+export async function canAccessProduct(db: Db, userId: string, product: { id: string; creator_id: string; price: string | number | null; pricing_model: string | null }) {
+  if (product.creator_id === userId) return true;
+  if (!purchaseKind(product)) return true;
+  return hasEntitlement(db, userId, product.id);
+}
+
+/** A paid order or an active subscription, whatever the product costs today. */
+export async function hasPaidAccess(db: Db, userId: string, productId: string): Promise<boolean> {
+  return hasEntitlement(db, userId, productId);
+}
+
+export interface ProductAccess {
+  owned: boolean;
+  purchase: 'one_time' | 'subscription' | null;
+  /** False when nobody can buy it right now (its creator has not set up payouts). */
+  purchasable: boolean;
+  reason: string | null;
+}
+
+/** What the product page's button offers: Download, Buy/Subscribe, or why it cannot be bought. */
+export async function getProductAccess(db: Db, deps: PaymentsDeps, userId: string | null, productId: string): Promise<ProductAccess> {
+  const parsed = z.uuid().safeParse(productId);
+  const product = parsed.success ? await findProductForCheckout(db, productId) : undefined;
+  if (!product || product.status !== 'published') throw new AppError('PRODUCT_NOT_FOUND');
+  const purchase = purchaseKind(product);
+  const owned = userId ? await canAccessProduct(db, userId, product) : !purchase;
+  let purchasable = Boolean(purchase);
+  let reason: string | null = null;
+  if (purchase && !owned && deps.provider.requiresPayoutAccount) {
+    const account = await findPayoutAccount(db, product.creator_id);
+    if (!account?.is_ready) {
+      purchasable = false;
+      reason = 'This creator has not set up payouts yet, so this product cannot be bought right now.';
+    }
+  }
+  return { owned, purchase, purchasable, reason };
+}
+
+export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUser, raw: unknown): Promise<{ url: string; orderId: string }> {
+  const { productId } = CheckoutInputSchema.parse(raw);
+  const product = await findProductForCheckout(db, productId);
+  if (!product || product.status !== 'published') throw new AppError('PRODUCT_NOT_FOUND');
+  const kind = purchaseKind(product);
+  if (!kind) throw new AppError('NOT_FOR_SALE');
+  if (await canAccessProduct(db, user.id, product)) throw new AppError('ALREADY_OWNED');
+  let destination: string | null = null;
+  if (deps.provider.requiresPayoutAccount) {
+    const account = await findPayoutAccount(db, product.creator_id);
+    if (!account?.is_ready) throw new AppError('PAYOUTS_NOT_READY');
+    destination = account.stripe_account_id;
+  }
+  const amountCents = toCents(product.price);
+  const fee = feeCents(amountCents, deps.feeBps);
+  const orderId = randomUUID();
+  const session = await deps.provider.createCheckout({
+    orderId,
+    mode: kind === 'subscription' ? 'subscription' : 'payment',
+    amountCents,
+    feeCents: fee,
+    currency: 'usd',
+    product: { id: product.id, title: product.title },
+    buyer: { id: user.id, email: user.email },
+    destinationAccountId: destination,
+    ...returnUrls(deps.siteUrl, product.id, orderId),
+  });
+  await insertOrder(db, {
+    id: orderId, buyerId: user.id, productId: product.id, creatorId: product.creator_id, kind, amountCents, feeCents: fee,
+    provider: deps.provider.name, sessionId: session.sessionId, destinationAccountId: destination,
+  });
+  return { url: session.url, orderId };
+}
+
+export interface LocalCheckoutView {
+  sessionId: string;
+  status: 'pending' | 'paid' | 'refunded' | 'failed' | 'expired';
+  kind: 'one_time' | 'subscription';
+  amountCents: number;
+  product: { id: string; title: string; imageUrl: string | null };
+  successUrl: string;
+  cancelUrl: string;
+}
+
+const SESSION_ID = /^cs_test_[A-Za-z0-9]{8,64}$/;
+
+async function findOwnLocalSession(db: Db, deps: PaymentsDeps, userId: string, sessionId: string) {
+  if (!(deps.provider instanceof LocalPaymentProvider) || !SESSION_ID.test(sessionId)) throw new AppError('CHECKOUT_NOT_FOUND');
+  const order = await findOrderBySession(db, sessionId);
+  // Another user's checkout is answered exactly like one that does not exist.
+  if (!order || order.buyer_id !== userId || order.provider !== 'local') throw new AppError('CHECKOUT_NOT_FOUND');
+  return { order, provider: deps.provider };
+}
+
+export async function getLocalCheckout(db: Db, deps: PaymentsDeps, userId: string, sessionId: string): Promise<LocalCheckoutView> {
+  const { order } = await findOwnLocalSession(db, deps, userId, sessionId);
+  const product = await findProductForCheckout(db, order.product_id);
+  return {
+    sessionId,
+    status: order.status,
+    kind: order.kind,
+    amountCents: order.amount_cents,
+    product: { id: order.product_id, title: product?.title ?? 'Product', imageUrl: product?.image_url ?? null },
+    ...returnUrls(deps.siteUrl, order.product_id, order.id),
+  };
+}
+
+export const CardSchema = z.object({
+  cardNumber: z.string().trim().min(1, 'Enter your card number').max(30),
+  expiry: z.string().trim().refine((v) => isValidExpiry(v), 'Your card’s expiration date is incomplete or in the past.'),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
+});
+
+export async function payLocalCheckout(db: Db, deps: PaymentsDeps, userId: string, sessionId: string, raw: unknown): Promise<{ redirectUrl: string }> {
+  const { order, provider } = await findOwnLocalSession(db, deps, userId, sessionId);
+  const { successUrl } = returnUrls(deps.siteUrl, order.product_id, order.id);
+  // A second submit after the payment went through lands on the same success.
+  if (order.status === 'paid') return { redirectUrl: successUrl };
+  if (order.status !== 'pending') throw new AppError('CHECKOUT_CLOSED');
+  const card = CardSchema.parse(raw);
+  const outcome = testCardOutcome(card.cardNumber);
+  if (outcome.outcome === 'invalid') throw new AppError('VALIDATION_FAILED', undefined, { cardNumber: outcome.message });
+  if (outcome.outcome !== 'success') throw new AppError('CARD_DECLINED', outcome.message);
+  const payload = JSON.stringify(completedEvent(sessionId, order));
+  await handleWebhook(db, deps, payload, provider.sign(payload));
+  return { redirectUrl: successUrl };
+}
+
+/** checkout.session.completed as Stripe sends it (the fields toolmint reads, and their neighbours). */
+function completedEvent(sessionId: string, order: { id: string; product_id: string; buyer_id: string; kind: string; amount_cents: number }) {
+  const subscription = order.kind === 'subscription' ? localId('sub') : null;
+  return {
+    id: localId('evt'),
+    object: 'event',
+    api_version: null,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        mode: subscription ? 'subscription' : 'payment',
+        status: 'complete',
+        payment_status: 'paid',
+        amount_total: order.amount_cents,
+        currency: 'usd',
+        client_reference_id: order.id,
+        metadata: { orderId: order.id, productId: order.product_id, buyerId: order.buyer_id },
+        payment_intent: subscription ? null : localId('pi'),
+        invoice: subscription ? localId('in') : null,
+        subscription,
+      },
+    },
+  };
+}

@@ -1,0 +1,276 @@
+/**
+ * Every query of payments: products as checkout sees them, orders (created pending, moved to
+ * paid/refunded/failed/expired by guarded updates so concurrent completions change a row
+ * once), the webhook event log with parked events, payout accounts, subscriptions, and the
+ * buyer's, creator's and admin's order lists. Functions take `db` or a transaction first.
+ * Orders are never deleted here or anywhere.
+ */
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, OrderStatus, PaymentProviderName, SubscriptionStatus } from '../../db/schema';
+
+type Q = Kysely<Database> | Transaction<Database>;
+
+export async function findProductForCheckout(db: Q, productId: string) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'title', 'price', 'pricing_model', 'creator_id', 'status', 'image_url'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
+}
+
+export async function findUserEmail(db: Q, userId: string) {
+  return db.selectFrom('users').select(['id', 'email', 'name', 'full_name']).where('id', '=', userId).executeTakeFirst();
+}
+
+export async function findRole(db: Q, userId: string): Promise<'user' | 'admin' | undefined> {
+  return (await db.selectFrom('profiles').select('role').where('id', '=', userId).executeTakeFirst())?.role;
+}
+
+/** A paid one-time order, or a subscription that is active and inside its paid period. */
+export async function hasEntitlement(db: Q, buyerId: string, productId: string): Promise<boolean> {
+  const row = await sql<{ owned: boolean }>`
+    select exists (select 1 from orders where buyer_id = ${buyerId} and product_id = ${productId} and status = 'paid' and kind = 'one_time')
+        or exists (select 1 from subscriptions where buyer_id = ${buyerId} and product_id = ${productId}
+                   and status in ('active', 'past_due') and current_period_end > now()) as owned
+  `.execute(db);
+  return Boolean(row.rows[0]?.owned);
+}
+
+export async function insertOrder(
+  db: Q,
+  values: {
+    id: string; buyerId: string; productId: string; creatorId: string; kind: 'one_time' | 'subscription'; amountCents: number; feeCents: number;
+    provider: PaymentProviderName; sessionId: string; destinationAccountId: string | null;
+  },
+) {
+  return db
+    .insertInto('orders')
+    .values({
+      id: values.id, buyer_id: values.buyerId, product_id: values.productId, creator_id: values.creatorId, kind: values.kind,
+      amount_cents: values.amountCents, fee_cents: values.feeCents, provider: values.provider, provider_session_id: values.sessionId,
+      destination_account_id: values.destinationAccountId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function findOrderBySession(db: Q, sessionId: string) {
+  return db.selectFrom('orders').selectAll().where('provider_session_id', '=', sessionId).executeTakeFirst();
+}
+
+export async function findOrderByPayment(db: Q, paymentId: string) {
+  return db.selectFrom('orders').selectAll().where('provider_payment_id', '=', paymentId).executeTakeFirst();
+}
+
+export async function findOrder(db: Q, orderId: string) {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+/**
+ * pending -> paid. The status condition makes this the one place a session is fulfilled:
+ * of any number of concurrent completions exactly one gets the row back.
+ */
+export async function markOrderPaid(db: Q, sessionId: string, payment: { paymentId: string | null; subscriptionId: string | null }) {
+  return db
+    .updateTable('orders')
+    .set({ status: 'paid', paid_at: sql`now()`, provider_payment_id: payment.paymentId, provider_subscription_id: payment.subscriptionId })
+    .where('provider_session_id', '=', sessionId)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Whether the buyer already had another paid one-time order of this product (two checkouts
+ * paid in two tabs). Locks the buyer's profile row first, so two fulfilments of the same
+ * buyer run one after the other and the second sees the first.
+ */
+export async function hasOtherPaidOrder(db: Q, order: { id: string; buyer_id: string; product_id: string }): Promise<boolean> {
+  await db.selectFrom('profiles').select('id').where('id', '=', order.buyer_id).forUpdate().executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('buyer_id', '=', order.buyer_id)
+    .where('product_id', '=', order.product_id)
+    .where('kind', '=', 'one_time')
+    .where('status', '=', 'paid')
+    .where('id', '<>', order.id)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** pending -> failed or expired; a paid order is never touched. */
+export async function closePendingOrder(db: Q, sessionId: string, status: Extract<OrderStatus, 'failed' | 'expired'>) {
+  const result = await db.updateTable('orders').set({ status }).where('provider_session_id', '=', sessionId).where('status', '=', 'pending').executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** paid -> refunded, once. */
+export async function markOrderRefunded(db: Q, orderId: string) {
+  return db
+    .updateTable('orders')
+    .set({ status: 'refunded', refunded_at: sql`now()` })
+    .where('id', '=', orderId)
+    .where('status', '=', 'paid')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A renewal payment of a subscription: a new paid order (one per invoice, by its id). */
+export async function insertRenewalOrder(
+  db: Q,
+  values: { buyerId: string; productId: string; creatorId: string; amountCents: number; feeCents: number; provider: PaymentProviderName; paymentId: string; subscriptionId: string },
+) {
+  return db
+    .insertInto('orders')
+    .values({
+      buyer_id: values.buyerId, product_id: values.productId, creator_id: values.creatorId, kind: 'subscription', amount_cents: values.amountCents,
+      fee_cents: values.feeCents, provider: values.provider, provider_payment_id: values.paymentId, provider_subscription_id: values.subscriptionId,
+      status: 'paid', paid_at: sql`now()`,
+    })
+    .onConflict((oc) => oc.column('provider_payment_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+// Webhook events.
+
+/** Stores an event id once; false when it was already there (a replay or a duplicate). */
+export async function insertEvent(db: Q, event: { id: string; provider: PaymentProviderName; type: string; payload: string }): Promise<boolean> {
+  const row = await db
+    .insertInto('payment_events')
+    .values({ id: event.id, provider: event.provider, type: event.type, payload: event.payload, processed_at: sql`now()` })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function setEventStatus(db: Q, eventId: string, status: 'processed' | 'parked' | 'ignored', waitsFor: string | null = null) {
+  await db.updateTable('payment_events').set({ status, waits_for: waitsFor, processed_at: status === 'parked' ? null : sql`now()` }).where('id', '=', eventId).execute();
+}
+
+/** Parked events waiting for any of these references, oldest first, locked for this transaction. */
+export async function takeParkedEvents(db: Q, refs: string[]) {
+  if (!refs.length) return [];
+  return db
+    .selectFrom('payment_events')
+    .select(['id', 'type', 'payload'])
+    .where('status', '=', 'parked')
+    .where('waits_for', 'in', refs)
+    .orderBy('received_at')
+    .forUpdate()
+    .execute();
+}
+
+// Payout accounts (Stripe Connect).
+
+export async function findPayoutAccount(db: Q, creatorId: string) {
+  return db.selectFrom('payout_accounts').selectAll().where('creator_id', '=', creatorId).executeTakeFirst();
+}
+
+export async function savePayoutAccount(db: Q, creatorId: string, accountId: string) {
+  await db
+    .insertInto('payout_accounts')
+    .values({ creator_id: creatorId, stripe_account_id: accountId, updated_at: sql`now()` })
+    .onConflict((oc) => oc.column('creator_id').doUpdateSet({ stripe_account_id: accountId, updated_at: sql`now()` }))
+    .execute();
+}
+
+export async function setPayoutAccountReady(db: Q, accountId: string, ready: boolean): Promise<boolean> {
+  const result = await db.updateTable('payout_accounts').set({ is_ready: ready, updated_at: sql`now()` }).where('stripe_account_id', '=', accountId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+// Subscriptions.
+
+export async function insertSubscription(
+  db: Q,
+  values: { buyerId: string; productId: string; creatorId: string; provider: PaymentProviderName; subscriptionId: string; priceCents: number; periodEnd: Date },
+) {
+  return db
+    .insertInto('subscriptions')
+    .values({
+      buyer_id: values.buyerId, product_id: values.productId, creator_id: values.creatorId, provider: values.provider,
+      provider_subscription_id: values.subscriptionId, price_cents: values.priceCents, status: 'active', current_period_end: values.periodEnd, updated_at: sql`now()`,
+    })
+    .onConflict((oc) => oc.column('provider_subscription_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findSubscription(db: Q, subscriptionId: string) {
+  return db.selectFrom('subscriptions').selectAll().where('provider_subscription_id', '=', subscriptionId).executeTakeFirst();
+}
+
+export async function updateSubscription(
+  db: Q,
+  subscriptionId: string,
+  values: { status?: SubscriptionStatus; periodEnd?: Date; cancelAtPeriodEnd?: boolean },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({
+      updated_at: sql`now()`,
+      ...(values.status ? { status: values.status } : {}),
+      ...(values.periodEnd ? { current_period_end: values.periodEnd } : {}),
+      ...(values.cancelAtPeriodEnd !== undefined ? { cancel_at_period_end: values.cancelAtPeriodEnd } : {}),
+    })
+    .where('provider_subscription_id', '=', subscriptionId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+// Lists.
+
+const ORDER_WITH_PRODUCT = [
+  'o.id', 'o.number', 'o.kind', 'o.status', 'o.amount_cents', 'o.fee_cents', 'o.currency', 'o.provider', 'o.created_at', 'o.paid_at', 'o.refunded_at',
+  'o.buyer_id', 'o.creator_id', 'o.product_id', 'o.provider_subscription_id', 'p.title as product_title', 'p.image_url as product_image', 'p.status as product_status',
+] as const;
+
+/** A buyer's paid and refunded orders, newest first. */
+export async function listBuyerOrders(db: Q, buyerId: string) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .leftJoin('subscriptions as s', 's.provider_subscription_id', 'o.provider_subscription_id')
+    .select([...ORDER_WITH_PRODUCT, 's.status as subscription_status', 's.current_period_end', 's.cancel_at_period_end'])
+    .where('o.buyer_id', '=', buyerId)
+    .where('o.status', 'in', ['paid', 'refunded'])
+    .orderBy('o.paid_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(500)
+    .execute();
+}
+
+/** Free products a user downloaded (their last download each), for the library. */
+export async function listDownloadedWithoutOrder(db: Q, userId: string) {
+  return db
+    .selectFrom('downloads as d')
+    .innerJoin('products as p', 'p.id', 'd.product_id')
+    .select(['p.id as product_id', 'p.title', 'p.image_url', 'p.status', sql<Date>`max(d.created_at)`.as('last_downloaded_at')])
+    .where('d.user_id', '=', userId)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.product_id', '=', 'd.product_id').where('o.buyer_id', '=', userId).where('o.status', 'in', ['paid', 'refunded']))))
+    .groupBy(['p.id', 'p.title', 'p.image_url', 'p.status'])
+    .orderBy(sql`max(d.created_at)`, 'desc')
+    .limit(500)
+    .execute();
+}
+
+export async function findOrderWithProduct(db: Q, orderId: string) {
+  return db.selectFrom('orders as o').innerJoin('products as p', 'p.id', 'o.product_id').select([...ORDER_WITH_PRODUCT]).where('o.id', '=', orderId).executeTakeFirst();
+}
+
+/** Orders for the admin list: search by buyer email (contains) or order number. */
+export async function listAllOrders(db: Q, filter: { email?: string; number?: number }, limit = 100) {
+  let query = db
+    .selectFrom('orders as o')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .innerJoin('users as u', 'u.id', 'o.buyer_id')
+    .select([...ORDER_WITH_PRODUCT, 'u.email as buyer_email'])
+    .where('o.status', '<>', 'pending');
+  if (filter.number !== undefined) query = query.where('o.number', '=', String(filter.number) as never);
+  if (filter.email) query = query.where('u.email', 'ilike', `%${filter.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return query.orderBy('o.created_at', 'desc').limit(limit).execute();
+}

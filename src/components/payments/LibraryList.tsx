@@ -1,0 +1,178 @@
+/**
+ * /library: everything the user bought or downloaded, newest first, with the order date,
+ * amount and receipt, 'Download again', 'Request refund' (paid orders within 30 days: the
+ * landing page's money-back guarantee) and 'Cancel subscription' (no renewal; access to the
+ * end of the paid period). Talks to /api/products/{id}/download and /api/orders/{id}/*.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { formatDate } from '../../shared/format';
+import { formatCents } from '../../shared/payments';
+import type { Delivery } from '../../shared/delivery';
+import { FALLBACK_IMAGE } from '../../shared/products';
+import { toast } from '../../stores/toasts';
+import { copyText, deliver, fileName, requestDownload, showUnexpectedDownloadError } from '../catalogue/download-client';
+
+export interface LibraryEntry {
+  productId: string;
+  title: string;
+  imageUrl: string | null;
+  hasAccess: boolean;
+  order: null | { id: string; number: string; status: 'paid' | 'refunded'; kind: 'one_time' | 'subscription'; amountCents: number; paidAt: string | null; refundedAt: string | null; canRefund: boolean };
+  subscription: null | { status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean };
+  lastDownloadedAt: string | null;
+}
+
+async function post(path: string): Promise<{ ok: boolean; message: string }> {
+  try {
+    const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
+    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+    return { ok: response.ok, message: body?.error?.message ?? 'Something went wrong. Please try again.' };
+  } catch {
+    return { ok: false, message: 'Something went wrong. Please try again.' };
+  }
+}
+
+export default function LibraryList({ items: initial }: { items: LibraryEntry[] }) {
+  const [items, setItems] = useState(initial);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [delivered, setDelivered] = useState<(Delivery & { title: string }) | null>(null);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  useEffect(() => {
+    if (delivered) panel.current?.focus();
+  }, [delivered]);
+
+  const key = (item: LibraryEntry) => item.order?.id ?? item.productId;
+  const update = (k: string, change: (item: LibraryEntry) => LibraryEntry) => setItems((list) => list.map((i) => (key(i) === k ? change(i) : i)));
+
+  async function downloadAgain(item: LibraryEntry) {
+    if (busy) return;
+    setBusy(key(item));
+    try {
+      const outcome = await requestDownload(item.productId);
+      if (outcome.kind === 'login-required') return window.location.assign('/auth?mode=login&redirect=%2Flibrary');
+      if (outcome.kind === 'failed') return toast({ title: 'Download Failed', description: outcome.message, variant: 'destructive' });
+      toast({ title: 'Download started!', variant: 'success' });
+      deliver(outcome.delivery, (run, delayMs) => timers.current.push(setTimeout(run, delayMs)));
+      setDelivered({ title: item.title, ...outcome.delivery });
+    } catch (error) {
+      showUnexpectedDownloadError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function refund(item: LibraryEntry) {
+    if (busy || !item.order) return;
+    if (!window.confirm(`Refund ${formatCents(item.order.amountCents)} for ${item.title}? You will lose access to it.`)) return;
+    setBusy(key(item));
+    const result = await post(`/api/orders/${item.order.id}/refund`);
+    setBusy(null);
+    if (!result.ok) {
+      toast({ title: 'Refund failed', description: result.message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Refund issued', description: `${formatCents(item.order.amountCents)} is on its way back to you.`, variant: 'success' });
+    update(key(item), (i) => ({ ...i, hasAccess: false, order: i.order && { ...i.order, status: 'refunded', canRefund: false, refundedAt: new Date().toISOString() }, subscription: i.subscription && { ...i.subscription, status: 'canceled' } }));
+  }
+
+  async function cancelSubscription(item: LibraryEntry) {
+    if (busy || !item.order) return;
+    setBusy(key(item));
+    const result = await post(`/api/orders/${item.order.id}/cancel-subscription`);
+    setBusy(null);
+    if (!result.ok) {
+      toast({ title: 'Cancellation failed', description: result.message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Subscription cancelled', description: 'You keep access until the end of the paid period.', variant: 'success' });
+    update(key(item), (i) => ({ ...i, subscription: i.subscription && { ...i.subscription, cancelAtPeriodEnd: true } }));
+  }
+
+  if (!items.length) {
+    return (
+      <div className="cp-empty">
+        <h2>Your library is empty</h2>
+        <p>Products you buy or download show here.</p>
+        <a className="btn btn-primary" href="/marketplace">Browse the marketplace</a>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      {delivered ? (
+        <div className="dl-panel" ref={panel} tabIndex={-1} role="region" aria-label={`Your download: ${delivered.title}`}>
+          <strong>{delivered.title}</strong>
+          {delivered.downloadUrl ? <p className="lib-row-p"><a className="btn btn-secondary" href={delivered.downloadUrl} target="_blank" rel="noopener">Open the access link ↗</a></p> : null}
+          {delivered.fileUrls.length ? <ul>{delivered.fileUrls.map((url) => <li key={url}><a href={url} download={fileName(url)}>{fileName(url)}</a></li>)}</ul> : null}
+          {delivered.contentText ? (
+            <div>
+              <button type="button" className="btn btn-secondary" onClick={() => void copyText(delivered.contentText ?? '')}>Copy</button>
+              <pre tabIndex={0} aria-label="Product content" className="lib-text">{delivered.contentText}</pre>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <ul className="lib-list">
+        {items.map((item) => {
+          const k = key(item);
+          const sub = item.subscription;
+          const subActive = sub && sub.status !== 'canceled' && item.order?.status === 'paid';
+          return (
+            <li key={k} className="lib-item" aria-label={item.title}>
+              <img src={item.imageUrl || FALLBACK_IMAGE} alt="" width={72} height={48} loading="lazy" decoding="async" />
+              <div className="lib-main">
+                <a className="lib-title" href={`/product/${item.productId}`}>{item.title}</a>
+                {item.order ? (
+                  <span className="lib-meta">
+                    <span>{item.order.paidAt ? formatDate(item.order.paidAt) : ''}</span>
+                    <span>{formatCents(item.order.amountCents)}{item.order.kind === 'subscription' ? ' / month' : ''}</span>
+                    <span className={`cp-pill is-${item.order.status}`}>{item.order.status === 'refunded' ? 'Refunded' : 'Paid'}</span>
+                    {subActive ? <span>{sub.cancelAtPeriodEnd ? `Ends ${formatDate(sub.currentPeriodEnd ?? '')}` : `Renews ${formatDate(sub.currentPeriodEnd ?? '')}`}</span> : null}
+                  </span>
+                ) : (
+                  <span className="lib-meta">
+                    <span>Free</span>
+                    {item.lastDownloadedAt ? <span>Downloaded {formatDate(item.lastDownloadedAt)}</span> : null}
+                  </span>
+                )}
+                {item.order ? (
+                  <details className="lib-receipt">
+                    <summary>Receipt {item.order.number}</summary>
+                    <dl>
+                      <div><dt>Order number</dt><dd>{item.order.number}</dd></div>
+                      <div><dt>Product</dt><dd>{item.title}</dd></div>
+                      <div><dt>Amount</dt><dd>{formatCents(item.order.amountCents)} USD</dd></div>
+                      <div><dt>Paid</dt><dd>{item.order.paidAt ? formatDate(item.order.paidAt) : '—'}</dd></div>
+                      {item.order.refundedAt ? <div><dt>Refunded</dt><dd>{formatDate(item.order.refundedAt)}</dd></div> : null}
+                    </dl>
+                  </details>
+                ) : null}
+              </div>
+              <div className="lib-actions">
+                {item.hasAccess ? (
+                  <button type="button" className="btn btn-primary" onClick={() => void downloadAgain(item)} disabled={busy !== null}>
+                    {busy === k ? 'Processing...' : 'Download again'}<span className="visually-hidden"> {item.title}</span>
+                  </button>
+                ) : null}
+                {subActive && !sub.cancelAtPeriodEnd ? (
+                  <button type="button" className="btn btn-secondary" onClick={() => void cancelSubscription(item)} disabled={busy !== null}>
+                    Cancel subscription<span className="visually-hidden"> {item.title}</span>
+                  </button>
+                ) : null}
+                {item.order?.canRefund ? (
+                  <button type="button" className="btn btn-ghost" onClick={() => void refund(item)} disabled={busy !== null}>
+                    Request refund<span className="visually-hidden"> {item.title}</span>
+                  </button>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,383 @@
+/**
+ * Payments end to end below the browser (issue 11): checkout, the local test-mode card
+ * outcomes, the webhook (signature, duplicates, replays, out-of-order, 50 concurrent
+ * completions), entitlements (402 before, 200 after, creators free), refunds revoking access,
+ * receipts, authorization (another user's checkout and orders answer 404) and deleting a
+ * product with orders archiving it. Both database drivers (DATABASE_URL for the second).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { closeDb, setDbHandle } from '../../db/database';
+import { resetAuth } from '../../functions/_shared/auth';
+import { downloadProduct } from '../../functions/downloads/downloads.service';
+import { getLocalCheckout, payLocalCheckout, startCheckout } from '../../functions/payments/checkout.service';
+import { getLibrary, getReceipt, refundOrder, requestRefund } from '../../functions/payments/orders.service';
+import { handleWebhook } from '../../functions/payments/webhook.service';
+import { deleteProduct } from '../../functions/products/products.service';
+import { POST as checkoutRoute } from '../../src/pages/api/checkout/index';
+import { POST as downloadRoute } from '../../src/pages/api/products/[id]/download';
+import { POST as webhookRoute } from '../../src/pages/api/payments/webhook';
+import { GET as receiptRoute } from '../../src/pages/api/orders/[id]/index';
+import { POST as refundRoute } from '../../src/pages/api/orders/[id]/refund';
+import type { SessionUser } from '../../src/shared/session';
+import { call, signUp, type TestSession } from '../support/api';
+import { createProduct, createUser } from '../support/factories';
+import { buyLocally, CARD_OK, completedSession, signedEvent, testDeps } from '../support/payments';
+import { createTestDb, type TestDb } from '../support/test-db';
+
+// Routes send their emails through the default mailer: into this run's own outbox.
+const dataDir = vi.hoisted(() => {
+  const dir = `${process.env['TMPDIR'] ?? '/tmp'}/toolmint-payments-${process.pid}`;
+  process.env['DATA_DIR'] = dir;
+  return dir;
+});
+
+let t: TestDb;
+let creator: { id: string; email: string };
+let deps: ReturnType<typeof testDeps>;
+
+const asUser = (u: { id: string; email: string }) => ({ id: u.id, email: u.email, userType: 'buyer' }) as unknown as SessionUser;
+const orderOf = (id: string) => t.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const ordersFor = (productId: string) => t.db.selectFrom('orders').selectAll().where('product_id', '=', productId).execute();
+
+async function paidProduct(overrides: Record<string, unknown> = {}) {
+  return createProduct(t.db, creator.id, { title: 'Lead Enrichment Workflow', price: 79, pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'SECRET WORKFLOW', ...overrides });
+}
+
+async function buyer() {
+  return createUser(t.db, { userType: 'buyer' });
+}
+
+const buy = (user: { id: string; email: string }, productId: string) => buyLocally(t.db, deps, user, productId);
+
+beforeAll(async () => {
+  t = await createTestDb();
+  setDbHandle(t);
+  resetAuth();
+  creator = await createUser(t.db, { fullName: 'Cora Creator' });
+  deps = testDeps();
+});
+
+afterAll(async () => {
+  resetAuth();
+  await closeDb();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('POST /api/checkout', () => {
+  let session: TestSession;
+  beforeAll(async () => {
+    session = await signUp('buyer', 'Bea Buyer');
+  });
+
+  it('answers 401 signed out, 404 for an unknown or unpublished product, 400 for a bad id', async () => {
+    const p = await paidProduct();
+    expect((await call(checkoutRoute, '/api/checkout', { method: 'POST', json: { productId: p.id } })).status).toBe(401);
+    const unknown = await call(checkoutRoute, '/api/checkout', { method: 'POST', session, json: { productId: '00000000-0000-4000-8000-000000000000' } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ error: { code: 'PRODUCT_NOT_FOUND', message: 'Product not found' } });
+    const draft = await paidProduct({ status: 'draft' });
+    expect((await call(checkoutRoute, '/api/checkout', { method: 'POST', session, json: { productId: draft.id } })).status).toBe(404);
+    const bad = await call(checkoutRoute, '/api/checkout', { method: 'POST', session, json: { productId: 'x' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('VALIDATION_FAILED');
+    expect(await t.db.selectFrom('orders').select('id').where('buyer_id', '=', session.userId).execute()).toHaveLength(0);
+  });
+
+  it('answers { url } of the local checkout page and locks the price in cents, with the 15% fee', async () => {
+    const p = await paidProduct({ price: '79.00' });
+    const response = await call(checkoutRoute, '/api/checkout', { method: 'POST', session, json: { productId: p.id } });
+    expect(response.status).toBe(201);
+    expect(response.body.url).toMatch(/^http:\/\/localhost:4321\/checkout\/cs_test_[A-Za-z0-9]+$/);
+    const [order] = await ordersFor(p.id);
+    expect(order).toMatchObject({ buyer_id: session.userId, creator_id: creator.id, amount_cents: 7900, fee_cents: 1185, currency: 'usd', status: 'pending', provider: 'local', kind: 'one_time' });
+  });
+
+  it('answers 409 ALREADY_OWNED to the creator and to a buyer who paid', async () => {
+    const p = await paidProduct();
+    await expect(startCheckout(t.db, deps, asUser(creator), { productId: p.id })).rejects.toMatchObject({ code: 'ALREADY_OWNED', status: 409 });
+    const b = await buyer();
+    await buy(b, p.id);
+    await expect(startCheckout(t.db, deps, asUser(b), { productId: p.id })).rejects.toMatchObject({ code: 'ALREADY_OWNED' });
+  });
+
+  it('refuses free and freemium products: they are free downloads', async () => {
+    const free = await paidProduct({ price: 0, pricing_model: 'free' });
+    const freemium = await paidProduct({ price: 12, pricing_model: 'freemium' });
+    const b = await buyer();
+    await expect(startCheckout(t.db, deps, asUser(b), { productId: free.id })).rejects.toMatchObject({ code: 'NOT_FOR_SALE' });
+    await expect(startCheckout(t.db, deps, asUser(b), { productId: freemium.id })).rejects.toMatchObject({ code: 'NOT_FOR_SALE' });
+    expect((await downloadProduct(t.db, b.id, freemium.id)).contentText).toBe('SECRET WORKFLOW');
+  });
+
+  it('charges the price of when the checkout started, whatever the product costs later', async () => {
+    const p = await paidProduct({ price: 79 });
+    const b = await buyer();
+    const { url, orderId } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    await t.db.updateTable('products').set({ price: 99 }).where('id', '=', p.id).execute();
+    await payLocalCheckout(t.db, deps, b.id, url.split('/checkout/')[1]!, CARD_OK);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'paid', amount_cents: 7900, fee_cents: 1185 });
+  });
+});
+
+describe('the local checkout page', () => {
+  it('shows only the buyer their checkout; anyone else gets 404', async () => {
+    const p = await paidProduct();
+    const b = await buyer();
+    const other = await buyer();
+    const { url } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    const sessionId = url.split('/checkout/')[1]!;
+    expect(await getLocalCheckout(t.db, deps, b.id, sessionId)).toMatchObject({ status: 'pending', kind: 'one_time', amountCents: 7900, product: { id: p.id, title: 'Lead Enrichment Workflow' } });
+    await expect(getLocalCheckout(t.db, deps, other.id, sessionId)).rejects.toMatchObject({ code: 'CHECKOUT_NOT_FOUND', status: 404 });
+    await expect(payLocalCheckout(t.db, deps, other.id, sessionId, CARD_OK)).rejects.toMatchObject({ code: 'CHECKOUT_NOT_FOUND' });
+    await expect(getLocalCheckout(t.db, deps, b.id, 'cs_test_doesnotexist1')).rejects.toMatchObject({ code: 'CHECKOUT_NOT_FOUND' });
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', 'Your card was declined.'],
+    ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
+  ])('declines %s with %s and grants nothing', async (cardNumber, message) => {
+    const p = await paidProduct();
+    const b = await buyer();
+    const { url, orderId } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    await expect(payLocalCheckout(t.db, deps, b.id, url.split('/checkout/')[1]!, { ...CARD_OK, cardNumber })).rejects.toMatchObject({ code: 'CARD_DECLINED', status: 402, message });
+    expect((await orderOf(orderId)).status).toBe('pending');
+    await expect(downloadProduct(t.db, b.id, p.id)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
+  });
+
+  it('validates the card fields', async () => {
+    const p = await paidProduct();
+    const b = await buyer();
+    const { url } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    await expect(payLocalCheckout(t.db, deps, b.id, url.split('/checkout/')[1]!, { cardNumber: '4242', expiry: '01 / 20', cvc: '1' })).rejects.toMatchObject({
+      issues: expect.arrayContaining([expect.objectContaining({ path: ['expiry'] }), expect.objectContaining({ path: ['cvc'] })]),
+    });
+  });
+
+  it('a double submit after success gives one order and one receipt', async () => {
+    const p = await paidProduct();
+    const b = await buyer();
+    const { url } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    const sessionId = url.split('/checkout/')[1]!;
+    const before = deps.mailer.sent.length;
+    const [first, second] = await Promise.all([payLocalCheckout(t.db, deps, b.id, sessionId, CARD_OK), payLocalCheckout(t.db, deps, b.id, sessionId, CARD_OK)]);
+    expect(first.redirectUrl).toBe(second.redirectUrl);
+    expect(first.redirectUrl).toContain(`/product/${p.id}?checkout=success`);
+    expect((await ordersFor(p.id)).filter((o) => o.status === 'paid')).toHaveLength(1);
+    const receipts = deps.mailer.sent.slice(before).filter((m) => m.to === b.email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toMatch(/^Your receipt for Lead Enrichment Workflow \(TM-\d{6}\)$/);
+    expect(receipts[0]!.text).toContain('Amount: $79.00');
+    expect(receipts[0]!.text).toContain('http://localhost:4321/library');
+    expect(deps.mailer.sent.slice(before).filter((m) => m.to === creator.email && m.subject === 'New sale: Lead Enrichment Workflow')).toHaveLength(1);
+  });
+});
+
+describe('entitlements: POST /api/products/{id}/download', () => {
+  it('answers 402 PAYMENT_REQUIRED before payment, revealing nothing, and delivers after', async () => {
+    const session = await signUp('buyer', 'Paying Buyer');
+    const p = await paidProduct({ content_delivery_type: 'multiple', download_url: 'https://example.com/secret-link', content_text: 'SECRET TEXT' });
+    const before = await call(downloadRoute, `/api/products/${p.id}/download`, { method: 'POST', session, params: { id: p.id } });
+    expect(before.status).toBe(402);
+    expect(before.body).toEqual({ error: { code: 'PAYMENT_REQUIRED', message: 'Buy this product to download it' } });
+    expect(before.bytes.toString()).not.toMatch(/SECRET|example\.com/);
+    expect(await t.db.selectFrom('downloads').select('id').where('product_id', '=', p.id).execute()).toHaveLength(0);
+
+    await buy({ id: session.userId, email: session.email }, p.id);
+    const after = await call(downloadRoute, `/api/products/${p.id}/download`, { method: 'POST', session, params: { id: p.id } });
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ success: true, message: 'Purchase successful!', contentText: 'SECRET TEXT', downloadUrl: 'https://example.com/secret-link' });
+  });
+
+  it('lets a creator download their own paid product without buying it, and books no sale', async () => {
+    const p = await paidProduct();
+    expect((await downloadProduct(t.db, creator.id, p.id)).contentText).toBe('SECRET WORKFLOW');
+    const record = await t.db.selectFrom('downloads').select('download_type').where('product_id', '=', p.id).executeTakeFirstOrThrow();
+    expect(record.download_type).toBe('free');
+    expect(await ordersFor(p.id)).toHaveLength(0);
+  });
+
+  it('refund revokes access, through the route, and notifies the creator', async () => {
+    const session = await signUp('buyer', 'Refund Buyer');
+    const b = { id: session.userId, email: session.email };
+    const p = await paidProduct();
+    const orderId = await buy(b, p.id);
+    expect((await downloadProduct(t.db, b.id, p.id)).contentText).toBe('SECRET WORKFLOW');
+    const refund = await call(refundRoute, `/api/orders/${orderId}/refund`, { method: 'POST', session, params: { id: orderId } });
+    expect(refund.status).toBe(200);
+    expect(refund.body).toEqual({ id: orderId, status: 'refunded' });
+    // The route's mailer is the outbox: the creator's refund notice is there.
+    const outbox = path.join(dataDir, 'outbox');
+    const notices = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')).filter((eml) => eml.includes(`To: ${creator.email}`));
+    expect(notices.some((eml) => eml.includes('Subject: Refund: Lead Enrichment Workflow'))).toBe(true);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'refunded', refunded_at: expect.any(Date) });
+    await expect(downloadProduct(t.db, b.id, p.id)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
+    // A second request changes nothing.
+    expect((await call(refundRoute, `/api/orders/${orderId}/refund`, { method: 'POST', session, params: { id: orderId } })).body.error.code).toBe('REFUND_NOT_ALLOWED');
+  });
+
+  it("answers 404 for another user's order (receipt and refund), and refuses refunds after 30 days", async () => {
+    const owner = await buyer();
+    const session = await signUp('buyer', 'Nosy Buyer');
+    const p = await paidProduct();
+    const orderId = await buy(owner, p.id);
+    expect(await getReceipt(t.db, owner.id, orderId)).toMatchObject({
+      id: orderId, number: expect.stringMatching(/^TM-\d{6}$/), status: 'paid', amountCents: 7900, currency: 'usd', productTitle: 'Lead Enrichment Workflow',
+    });
+    const receipt = await call(receiptRoute, `/api/orders/${orderId}`, { session, params: { id: orderId } });
+    expect(receipt.status).toBe(404);
+    expect(receipt.body.error.code).toBe('ORDER_NOT_FOUND');
+    expect((await call(refundRoute, `/api/orders/${orderId}/refund`, { method: 'POST', session, params: { id: orderId } })).status).toBe(404);
+    expect((await orderOf(orderId)).status).toBe('paid');
+    await t.db.updateTable('orders').set({ paid_at: new Date(Date.now() - 31 * 24 * 3600 * 1000) }).where('id', '=', orderId).execute();
+    await expect(requestRefund(t.db, deps, owner.id, orderId)).rejects.toMatchObject({ code: 'REFUND_NOT_ALLOWED' });
+    expect((await getLibrary(t.db, owner.id)).find((i) => i.order?.id === orderId)?.order?.canRefund).toBe(false);
+  });
+
+  it('lets the creator or an admin refund a sale; another creator gets 404', async () => {
+    const p = await paidProduct();
+    const b = await buyer();
+    const orderId = await buy(b, p.id);
+    const otherCreator = await createUser(t.db);
+    await expect(refundOrder(t.db, deps, otherCreator.id, orderId)).rejects.toMatchObject({ code: 'ORDER_NOT_FOUND' });
+    await refundOrder(t.db, deps, creator.id, orderId);
+    expect((await orderOf(orderId)).status).toBe('refunded');
+    const admin = await createUser(t.db);
+    await t.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
+    const second = await buyer();
+    const secondOrder = await buy(second, p.id);
+    await refundOrder(t.db, deps, admin.id, secondOrder);
+    expect((await orderOf(secondOrder)).status).toBe('refunded');
+  });
+
+  it('deleting a product with orders archives it, keeps the orders, and its buyers keep access', async () => {
+    const p = await paidProduct();
+    const b = await buyer();
+    const orderId = await buy(b, p.id);
+    const stranger = await buyer();
+    expect(await deleteProduct(t.db, creator.id, p.id)).toEqual({ archived: true });
+    expect((await t.db.selectFrom('products').select('status').where('id', '=', p.id).executeTakeFirstOrThrow()).status).toBe('archived');
+    expect((await orderOf(orderId)).status).toBe('paid');
+    expect((await downloadProduct(t.db, b.id, p.id)).contentText).toBe('SECRET WORKFLOW');
+    await expect(downloadProduct(t.db, stranger.id, p.id)).rejects.toMatchObject({ code: 'DOWNLOAD_UNAVAILABLE' });
+    // A product nobody ordered is still really deleted.
+    const lonely = await paidProduct();
+    expect(await deleteProduct(t.db, creator.id, lonely.id)).toEqual({ archived: false });
+    expect(await t.db.selectFrom('products').select('id').where('id', '=', lonely.id).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('POST /api/payments/webhook', () => {
+  async function pendingOrder() {
+    const p = await paidProduct();
+    const b = await buyer();
+    const { url, orderId } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    return { p, b, orderId, sessionId: url.split('/checkout/')[1]! };
+  }
+
+  it('answers 400 to a bad or missing signature and changes nothing', async () => {
+    const { sessionId, orderId } = await pendingOrder();
+    const { payload, signature } = signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_forged'), { secret: 'whsec_wrong' });
+    for (const headers of [{ 'stripe-signature': signature }, {}] as Record<string, string>[]) {
+      const response = await webhookRoute({ request: new Request('http://localhost:4321/api/payments/webhook', { method: 'POST', headers, body: payload }) } as never);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: { code: 'WEBHOOK_SIGNATURE_INVALID', message: 'Invalid webhook signature' } });
+    }
+    // A correctly signed body that was altered afterwards.
+    const good = signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_x'));
+    await expect(handleWebhook(t.db, deps, good.payload.replace('pi_x', 'pi_y'), good.signature)).rejects.toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID' });
+    expect((await orderOf(orderId)).status).toBe('pending');
+    expect(await t.db.selectFrom('payment_events').select('id').where('payload', '@>', sql<never>`${JSON.stringify({ data: { object: { id: sessionId } } })}::jsonb`).execute()).toHaveLength(0);
+  });
+
+  it('stores every event id once: a replay has no effect', async () => {
+    const { sessionId, orderId } = await pendingOrder();
+    const e = signedEvent('checkout.session.completed', completedSession(sessionId, `pi_${orderId.slice(0, 8)}`));
+    const before = deps.mailer.sent.length;
+    expect(await handleWebhook(t.db, deps, e.payload, e.signature)).toEqual({ received: true, duplicate: false, status: 'processed' });
+    expect(await handleWebhook(t.db, deps, e.payload, e.signature)).toEqual({ received: true, duplicate: true });
+    expect(await orderOf(orderId)).toMatchObject({ status: 'paid', provider_payment_id: `pi_${orderId.slice(0, 8)}` });
+    expect(deps.mailer.sent.length - before).toBe(2); // one receipt, one sale notice
+  });
+
+  it('ignores a completion that is not paid yet, then fulfils on async_payment_succeeded; failures and expiry close pending orders only', async () => {
+    const a = await pendingOrder();
+    const unpaid = signedEvent('checkout.session.completed', completedSession(a.sessionId, 'pi_async', { payment_status: 'unpaid' }));
+    expect((await handleWebhook(t.db, deps, unpaid.payload, unpaid.signature)).status).toBe('ignored');
+    expect((await orderOf(a.orderId)).status).toBe('pending');
+    const ok = signedEvent('checkout.session.async_payment_succeeded', completedSession(a.sessionId, 'pi_async'));
+    await handleWebhook(t.db, deps, ok.payload, ok.signature);
+    expect((await orderOf(a.orderId)).status).toBe('paid');
+    const expired = signedEvent('checkout.session.expired', { id: a.sessionId, object: 'checkout.session' });
+    await handleWebhook(t.db, deps, expired.payload, expired.signature);
+    expect((await orderOf(a.orderId)).status).toBe('paid');
+
+    const b = await pendingOrder();
+    const failed = signedEvent('checkout.session.async_payment_failed', { id: b.sessionId, object: 'checkout.session' });
+    await handleWebhook(t.db, deps, failed.payload, failed.signature);
+    expect((await orderOf(b.orderId)).status).toBe('failed');
+    const c = await pendingOrder();
+    const exp = signedEvent('checkout.session.expired', { id: c.sessionId, object: 'checkout.session' });
+    await handleWebhook(t.db, deps, exp.payload, exp.signature);
+    expect((await orderOf(c.orderId)).status).toBe('expired');
+  });
+
+  it('parks a refund that arrives before its completion and applies it when the completion comes', async () => {
+    const { sessionId, orderId, b, p } = await pendingOrder();
+    const refund = signedEvent('charge.refunded', { id: 'ch_early', object: 'charge', payment_intent: 'pi_early', refunded: true, amount_refunded: 7900 });
+    expect((await handleWebhook(t.db, deps, refund.payload, refund.signature)).status).toBe('parked');
+    expect((await orderOf(orderId)).status).toBe('pending');
+    const done = signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_early'));
+    await handleWebhook(t.db, deps, done.payload, done.signature);
+    expect(await orderOf(orderId)).toMatchObject({ status: 'refunded', provider_payment_id: 'pi_early' });
+    expect((await t.db.selectFrom('payment_events').select('status').where('id', '=', refund.event.id).executeTakeFirstOrThrow()).status).toBe('processed');
+    await expect(downloadProduct(t.db, b.id, p.id)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
+  });
+
+  it('a partial refund keeps the purchase', async () => {
+    const { sessionId, orderId } = await pendingOrder();
+    const done = signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_partial'));
+    await handleWebhook(t.db, deps, done.payload, done.signature);
+    const partial = signedEvent('charge.refunded', { id: 'ch_p', object: 'charge', payment_intent: 'pi_partial', refunded: false, amount_refunded: 100 });
+    expect((await handleWebhook(t.db, deps, partial.payload, partial.signature)).status).toBe('ignored');
+    expect((await orderOf(orderId)).status).toBe('paid');
+  });
+
+  it('50 concurrent completions of one session give one order', async () => {
+    const { sessionId, orderId, p, b } = await pendingOrder();
+    const before = deps.mailer.sent.filter((m) => m.to === b.email).length;
+    // Half are the same event delivered many times, half are distinct events for the session.
+    const same = signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_concurrent'));
+    const events = Array.from({ length: 50 }, (_, i) => (i % 2 ? same : signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_concurrent'))));
+    const results = await Promise.all(events.map((e) => handleWebhook(t.db, deps, e.payload, e.signature)));
+    expect(results.filter((r) => r.status === 'processed')).toHaveLength(1);
+    const orders = await ordersFor(p.id);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ id: orderId, status: 'paid' });
+    expect(deps.mailer.sent.filter((m) => m.to === b.email).length - before).toBe(1);
+  });
+
+  it('two checkouts of the same product paid at once (two tabs): one order stays, the other is refunded', async () => {
+    const p = await paidProduct();
+    const b = await buyer();
+    const first = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    const second = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    const before = deps.mailer.sent.length;
+    await Promise.all([first, second].map((c) => payLocalCheckout(t.db, deps, b.id, c.url.split('/checkout/')[1]!, CARD_OK)));
+    const statuses = (await ordersFor(p.id)).map((o) => o.status).sort();
+    expect(statuses).toEqual(['paid', 'refunded']);
+    const mails = deps.mailer.sent.slice(before).filter((m) => m.to === b.email).map((m) => m.subject.split(' ').slice(0, 3).join(' '));
+    expect(mails.sort()).toEqual(['Your receipt for', 'Your refund for']);
+    expect((await downloadProduct(t.db, b.id, p.id)).contentText).toBe('SECRET WORKFLOW');
+  });
+
+  it('marks a creator payout account ready on account.updated', async () => {
+    const c = await createUser(t.db);
+    await t.db.insertInto('payout_accounts').values({ creator_id: c.id, stripe_account_id: 'acct_test_ready', updated_at: new Date() }).execute();
+    const e = signedEvent('account.updated', { id: 'acct_test_ready', object: 'account', charges_enabled: true, payouts_enabled: true, details_submitted: true });
+    await handleWebhook(t.db, deps, e.payload, e.signature);
+    expect((await t.db.selectFrom('payout_accounts').select('is_ready').where('creator_id', '=', c.id).executeTakeFirstOrThrow()).is_ready).toBe(true);
+  });
+});

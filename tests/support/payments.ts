@@ -1,0 +1,55 @@
+/**
+ * Payments in tests: the local provider with a test webhook secret, a mailer that keeps what
+ * it would have sent, and Stripe-format events signed the way Stripe signs them.
+ */
+import { randomBytes } from 'node:crypto';
+import Stripe from 'stripe';
+import type { Db } from '../../db/database';
+import type { Mailer, MailMessage } from '../../functions/_shared/mailer';
+import { payLocalCheckout, startCheckout } from '../../functions/payments/checkout.service';
+import type { SessionUser } from '../../src/shared/session';
+import type { PaymentsDeps } from '../../functions/payments/deps';
+import { LocalPaymentProvider } from '../../functions/payments/local-provider';
+import type { PaymentProvider } from '../../functions/payments/provider';
+import { SITE } from './api';
+
+export class MemoryMailer implements Mailer {
+  readonly destination = 'memory';
+  readonly sent: MailMessage[] = [];
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+  }
+}
+
+export const TEST_WEBHOOK_SECRET = `whsec_test_${randomBytes(16).toString('hex')}`;
+
+export function testDeps(provider?: PaymentProvider): PaymentsDeps & { mailer: MemoryMailer; provider: PaymentProvider } {
+  return {
+    provider: provider ?? new LocalPaymentProvider({ webhookSecret: TEST_WEBHOOK_SECRET, siteUrl: SITE }),
+    mailer: new MemoryMailer(),
+    feeBps: 1500,
+    siteUrl: SITE,
+  };
+}
+
+let counter = 0;
+
+/** A Stripe-format event with a fresh id (or the one given), its JSON and its signature. */
+export function signedEvent(type: string, object: Record<string, unknown>, options: { id?: string; secret?: string } = {}) {
+  const event = { id: options.id ?? `evt_test_${Date.now()}_${counter++}_${randomBytes(4).toString('hex')}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
+  const payload = JSON.stringify(event);
+  return { event, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? TEST_WEBHOOK_SECRET }) };
+}
+
+export function completedSession(sessionId: string, paymentIntent: string, extra: Record<string, unknown> = {}) {
+  return { id: sessionId, object: 'checkout.session', payment_status: 'paid', status: 'complete', mode: 'payment', payment_intent: paymentIntent, subscription: null, ...extra };
+}
+
+export const CARD_OK = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };
+
+/** Buys a product through the local test checkout with 4242 4242 4242 4242: the order id. */
+export async function buyLocally(db: Db, deps: PaymentsDeps, user: { id: string; email: string }, productId: string): Promise<string> {
+  const { url, orderId } = await startCheckout(db, deps, { id: user.id, email: user.email } as SessionUser, { productId });
+  await payLocalCheckout(db, deps, user.id, url.split('/checkout/')[1]!, CARD_OK);
+  return orderId;
+}
