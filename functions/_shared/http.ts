@@ -6,7 +6,7 @@
  */
 import { ZodError } from 'zod';
 import type { APIContext } from 'astro';
-import { isToolId, isUserId, isUuid } from '../../src/shared/ids';
+import { isToolId, isUserId, isCheckoutSessionId, isUuid } from '../../src/shared/ids';
 import { bodyLimitFor } from './body-limit';
 import { AppError, ERRORS, type ErrorCode } from './errors';
 
@@ -107,5 +107,7 @@ function idParam(context: Pick<APIContext, 'params'>, name: string, isValid: (va
 export const uuidParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isUuid);
 /** A user id path parameter ({userId}, {sellerId}). */
 export const userIdParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isUserId);
+/** A checkout session id path parameter ({sessionId}). */
+export const checkoutSessionParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isCheckoutSessionId);
 /** A tool slug path parameter ({toolId}); unknown slugs are the service's TOOL_NOT_FOUND. */
 export const toolIdParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isToolId);

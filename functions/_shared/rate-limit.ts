@@ -54,6 +54,10 @@ export const WRITE_LIMITS = {
   // Anonymous: a view is counted once per visitor and day anyway (interactions.service.ts);
   // this caps how many visitor cookies one address can collect.
   productView: { label: 'product views', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 300 },
+  // Payments (functions/payments, docs/decisions/013).
+  checkout: { label: 'checkout attempts', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
+  orderChange: { label: 'refund and cancellation requests', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
+  payoutSetup: { label: 'payout set-up requests', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
 } as const satisfies Record<string, WriteLimit>;
 
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
@@ -88,11 +92,21 @@ export const WRITE_ROUTES = {
   'POST /api/studio/payouts': 'payoutRequest',
   'POST /api/products/[id]/download': 'download',
   'POST /api/products/[id]/view': 'productView',
+  'POST /api/checkout': 'checkout',
+  'POST /api/checkout/[sessionId]/pay': 'checkout',
+  'POST /api/orders/[id]/refund': 'orderChange',
+  'POST /api/orders/[id]/cancel-subscription': 'orderChange',
+  'POST /api/payments/payouts/onboarding': 'payoutSetup',
+  'POST /api/payments/payouts/dashboard': 'payoutSetup',
 } as const satisfies Record<string, WriteLimitName>;
 
 /** Write routes limited by something other than WRITE_ROUTES, and by what. */
 export const WRITE_ROUTES_LIMITED_ELSEWHERE: Record<string, string> = {
   'ALL /api/auth/[...all]': "better-auth's own limits (AUTH_RATE_LIMITS in functions/_shared/auth.ts), scaled by RATE_LIMIT_SCALE",
+  // A 429 would make Stripe retry the same event for days; instead nothing is written before
+  // the signature over the raw body checks out (an HMAC, cheap to refuse), and each event id is
+  // stored once, so a flood of replays writes nothing (functions/payments/webhook.service.ts).
+  'POST /api/payments/webhook': 'the Stripe signature, checked before any write, and one row per event id',
 };
 
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -9,9 +9,12 @@
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export const TOOL_ID_PATTERN = /^[a-z0-9-]{1,60}$/;
+/** A checkout session id: Stripe's `cs_test_…` / `cs_live_…`, or the local provider's `cs_test_…`. */
+export const CHECKOUT_SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{1,250}$/;
 
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
 export const isUserId = (value: unknown): value is string => typeof value === 'string' && USER_ID_PATTERN.test(value);
+export const isCheckoutSessionId = (value: unknown): value is string => typeof value === 'string' && CHECKOUT_SESSION_ID_PATTERN.test(value);
 export const isToolId = (value: unknown): value is string => typeof value === 'string' && TOOL_ID_PATTERN.test(value);
 
 /**

@@ -27,6 +27,10 @@ import { call, fileForm, signUp, type CallOptions, type CallResult, type TestSes
 import { createProduct, ensureCategories } from '../support/factories';
 import { pathOf, ROUTES, type IdKind, type RouteFixtures, type RouteSpec } from '../support/route-table';
 import { createTestDb, type TestDb } from '../support/test-db';
+import { payLocalCheckout, startCheckout } from '../../functions/payments/checkout.service';
+import { defaultPaymentsDeps } from '../../functions/payments/deps';
+import type { SessionUser } from '../../src/shared/session';
+import { CARD_OK } from '../support/payments';
 
 // Thousands of requests from a handful of accounts: the write limits (tested in
 // rate-limits.test.ts) are scaled out of the way, before anything reads the environment.
@@ -88,7 +92,7 @@ const WRONG_TYPES: [string, unknown][] = [
 const MALFORMED_JSON = ['{"a":', '{', '[1,', '{"a" 1}', 'undefined', "{'a':1}", '\u0000', '{"a":"\\u00'];
 
 function badIds(kind: IdKind): [string, string][] {
-  const unknown: Record<IdKind, string> = { uuid: randomUUID(), userId: `unknown-${randomBytes(6).toString('hex')}`, toolId: 'no-such-tool', fileName: 'nothing-here.zip' };
+  const unknown: Record<IdKind, string> = { uuid: randomUUID(), userId: `unknown-${randomBytes(6).toString('hex')}`, toolId: 'no-such-tool', fileName: 'nothing-here.zip', checkoutSession: `cs_test_${randomBytes(12).toString('hex')}` };
   return [
     ['not in its format', kind === 'toolId' ? 'Not A Slug!' : 'not-a-uuid!'],
     ['holding NUL', `a\u0000b`],
@@ -285,6 +289,15 @@ beforeAll(async () => {
   await t.db.insertInto('ai_tool_follows').values({ user_id: owner.userId, tool_id: 'zapier' }).execute();
   await postToolUpdate(t.db, other.userId, 'zapier', { title: 'Faster triggers', content: 'Triggers now fire within a second of the event.', updateType: 'feature' });
   const notification = await t.db.selectFrom('user_notifications').select('id').where('user_id', '=', owner.userId).executeTakeFirstOrThrow();
+  // Payments: the owner buys one of the other creator's paid products (an order of theirs to
+  // read, refund or cancel) and has an open checkout for another.
+  const payments = defaultPaymentsDeps();
+  const bought = await createProduct(t.db, other.userId, { title: 'Outbound playbook', price: 19, pricing_model: 'one_time', category_id: 'business', content_delivery_type: 'text', content_text: 'The playbook.' });
+  const forSale = await createProduct(t.db, other.userId, { title: 'Inbound playbook', price: 29, pricing_model: 'one_time', category_id: 'business', content_delivery_type: 'text', content_text: 'The other playbook.' });
+  const buyer = { id: owner.userId, email: owner.email } as SessionUser;
+  const purchase = await startCheckout(t.db, payments, buyer, { productId: bought.id });
+  await payLocalCheckout(t.db, payments, owner.userId, purchase.url.split('/checkout/')[1]!, CARD_OK);
+  const open = await startCheckout(t.db, payments, buyer, { productId: forSale.id });
 
   fx = {
     owner,
@@ -295,6 +308,9 @@ beforeAll(async () => {
     deliverableName: deliverable.url.slice(deliverable.url.lastIndexOf('/') + 1),
     looseUploadUrl: loose.url,
     notificationId: notification.id,
+    orderId: purchase.orderId,
+    paidProductId: forSale.id,
+    checkoutSessionId: open.url.split('/checkout/')[1]!,
     toolId: 'n8n',
     updatesCursor: encodeCursor(new Date().toISOString(), randomUUID()),
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Db } from '../../db/database';
-import type { Mailer, MailMessage } from '../../functions/_shared/mailer';
+import { MemoryMailer } from './mailer';
 import { payLocalCheckout, startCheckout } from '../../functions/payments/checkout.service';
 import type { SessionUser } from '../../src/shared/session';
 import type { PaymentsDeps } from '../../functions/payments/deps';
@@ -13,13 +13,7 @@ import { LocalPaymentProvider } from '../../functions/payments/local-provider';
 import type { PaymentProvider } from '../../functions/payments/provider';
 import { SITE } from './api';
 
-export class MemoryMailer implements Mailer {
-  readonly destination = 'memory';
-  readonly sent: MailMessage[] = [];
-  async send(message: MailMessage): Promise<void> {
-    this.sent.push(message);
-  }
-}
+export { MemoryMailer };
 
 export const TEST_WEBHOOK_SECRET = `whsec_test_${randomBytes(16).toString('hex')}`;
 

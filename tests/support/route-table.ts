@@ -28,6 +28,12 @@ export interface RouteFixtures {
   looseUploadUrl: string;
   /** One of the owner's notifications. */
   notificationId: string;
+  /** A paid order of the owner's (they bought another creator's product). */
+  orderId: string;
+  /** Another creator's paid product the owner has not bought. */
+  paidProductId: string;
+  /** The owner's open local checkout of paidProductId. */
+  checkoutSessionId: string;
   /** A tool the owner maintains. */
   toolId: string;
   /** A valid keyset cursor for the tool's updates and the owner's feed. */
@@ -39,7 +45,7 @@ export interface RouteFixtures {
 }
 
 /** How a path or query parameter is shaped: decides its hostile variants and its unknown-but-valid value. */
-export type IdKind = 'uuid' | 'userId' | 'toolId' | 'fileName';
+export type IdKind = 'uuid' | 'userId' | 'toolId' | 'fileName' | 'checkoutSession';
 
 export interface MultipartExample {
   fields: Record<string, string>;
@@ -448,6 +454,79 @@ export const ROUTES: RouteSpec[] = [
     load: api('studio/payouts.ts'),
     auth: 'user',
     expect: { status: 409, why: 'the owner has no paid sales, so no balance to pay out' },
+  },
+
+  // Payments (functions/payments).
+  {
+    file: 'checkout/index.ts',
+    method: 'POST',
+    path: '/api/checkout',
+    load: api('checkout/index.ts'),
+    auth: 'user',
+    body: 'json',
+    json: (fx) => ({ productId: fx.paidProductId }),
+  },
+  {
+    file: 'checkout/[sessionId]/pay.ts',
+    method: 'POST',
+    path: '/api/checkout/[sessionId]/pay',
+    load: api('checkout/[sessionId]/pay.ts'),
+    auth: 'owner',
+    params: (fx) => ({ sessionId: fx.checkoutSessionId }),
+    ids: { sessionId: 'checkoutSession' },
+    body: 'json',
+    json: () => ({ cardNumber: '4000 0000 0000 0002', expiry: '12 / 34', cvc: '123' }),
+    expect: { status: 402, why: "the example pays with Stripe's declined test card, so it can run again and charges nothing" },
+  },
+  {
+    file: 'payments/webhook.ts',
+    method: 'POST',
+    path: '/api/payments/webhook',
+    load: api('payments/webhook.ts'),
+    auth: 'anyone',
+    body: 'json',
+    json: () => ({ id: 'evt_unsigned', type: 'checkout.session.completed', data: { object: {} } }),
+    expect: { status: 400, why: 'an event without a valid signature is refused before anything is written (signed events: payments.test.ts)' },
+  },
+  { file: 'products/[id]/access.ts', method: 'GET', path: '/api/products/[id]/access', load: api('products/[id]/access.ts'), auth: 'anyone', params: (fx) => ({ id: fx.paidProductId }), ids: { id: 'uuid' } },
+  { file: 'orders/[id]/index.ts', method: 'GET', path: '/api/orders/[id]', load: api('orders/[id]/index.ts'), auth: 'owner', params: (fx) => ({ id: fx.orderId }), ids: { id: 'uuid' } },
+  {
+    file: 'orders/[id]/cancel-subscription.ts',
+    method: 'POST',
+    path: '/api/orders/[id]/cancel-subscription',
+    load: api('orders/[id]/cancel-subscription.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.orderId }),
+    ids: { id: 'uuid' },
+    expect: { status: 404, why: 'the order is a one-time purchase, so it has no subscription to cancel' },
+  },
+  { file: 'payments/payouts/index.ts', method: 'GET', path: '/api/payments/payouts', load: api('payments/payouts/index.ts'), auth: 'user' },
+  {
+    file: 'payments/payouts/onboarding.ts',
+    method: 'POST',
+    path: '/api/payments/payouts/onboarding',
+    load: api('payments/payouts/onboarding.ts'),
+    auth: 'user',
+    expect: { status: 404, why: 'payouts are payout requests with the local provider; Stripe onboarding needs Stripe (payments-stripe.test.ts)' },
+  },
+  {
+    file: 'payments/payouts/dashboard.ts',
+    method: 'POST',
+    path: '/api/payments/payouts/dashboard',
+    load: api('payments/payouts/dashboard.ts'),
+    auth: 'user',
+    expect: { status: 404, why: 'there is no Stripe account to open a dashboard for with the local provider' },
+  },
+  { file: 'admin/orders.ts', method: 'GET', path: '/api/admin/orders', load: api('admin/orders.ts'), auth: 'user', expect: { status: 403, why: 'the owner is not an administrator' } },
+  {
+    file: 'orders/[id]/refund.ts',
+    method: 'POST',
+    path: '/api/orders/[id]/refund',
+    load: api('orders/[id]/refund.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.orderId }),
+    ids: { id: 'uuid' },
+    destructive: true,
   },
 
   // Last: its valid example signs the owner out. Its body is ignored (the client sends '{}'),

@@ -4,12 +4,12 @@
  * 400 on a bad or missing signature; 200 { received: true } otherwise, also for a duplicate.
  */
 import { getDb } from '../../../../db/database';
-import { handle, json } from '../../../../functions/_shared/http';
+import { handle, json, readBody } from '../../../../functions/_shared/http';
 import { defaultPaymentsDeps } from '../../../../functions/payments/deps';
 import { handleWebhook } from '../../../../functions/payments/webhook.service';
 
 export const POST = handle(async ({ request }) => {
-  const raw = await request.text();
+  const raw = (await readBody(request)).toString('utf8');
   const result = await handleWebhook(await getDb(), defaultPaymentsDeps(), raw, request.headers.get('stripe-signature'));
   return json(result);
 });

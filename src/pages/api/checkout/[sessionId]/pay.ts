@@ -4,13 +4,14 @@
  * the card's message; 404 for a checkout that is not the caller's.
  */
 import { getDb } from '../../../../../db/database';
-import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
-import { handle, json } from '../../../../../functions/_shared/http';
+import { requireVerifiedUser } from '../../../../../functions/_shared/auth-guard';
+import { checkoutSessionParam, handle, json, readJsonBody } from '../../../../../functions/_shared/http';
 import { payLocalCheckout } from '../../../../../functions/payments/checkout.service';
 import { defaultPaymentsDeps } from '../../../../../functions/payments/deps';
 
 export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
-  const body: unknown = await context.request.json().catch(() => null);
-  return json(await payLocalCheckout(await getDb(), defaultPaymentsDeps(), user.id, context.params.sessionId ?? '', body));
+  const user = requireVerifiedUser(context);
+  const sessionId = checkoutSessionParam(context, 'sessionId');
+  const body: unknown = await readJsonBody(context.request);
+  return json(await payLocalCheckout(await getDb(), defaultPaymentsDeps(), user.id, sessionId, body));
 });

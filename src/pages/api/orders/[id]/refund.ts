@@ -5,11 +5,11 @@
  */
 import { getDb } from '../../../../../db/database';
 import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
-import { handle, json } from '../../../../../functions/_shared/http';
+import { handle, json, uuidParam } from '../../../../../functions/_shared/http';
 import { defaultPaymentsDeps } from '../../../../../functions/payments/deps';
 import { refundOrder } from '../../../../../functions/payments/orders.service';
 
 export const POST = handle(async (context) => {
   const user = requireApiUser(context);
-  return json(await refundOrder(await getDb(), defaultPaymentsDeps(), user.id, context.params.id ?? ''));
+  return json(await refundOrder(await getDb(), defaultPaymentsDeps(), user.id, uuidParam(context, 'id')));
 });
