@@ -81,6 +81,15 @@ export async function markOrderPaid(db: Q, sessionId: string, payment: { payment
 }
 
 /**
+ * A subscription's first order is paid before Stripe names the payment behind its invoice: it
+ * is recorded under the invoice id, and replaced by the payment intent when invoice.paid
+ * brings it, so that a refund (which Stripe takes by payment intent) can find it.
+ */
+export async function replaceInvoicePaymentId(db: Q, invoiceId: string, paymentIntentId: string): Promise<void> {
+  await db.updateTable('orders').set({ provider_payment_id: paymentIntentId }).where('provider_payment_id', '=', invoiceId).execute();
+}
+
+/**
  * Whether the buyer already had another paid one-time order of this product (two checkouts
  * paid in two tabs). Locks the buyer's profile row first, so two fulfilments of the same
  * buyer run one after the other and the second sees the first.

@@ -23,7 +23,7 @@ import { feeCents, SUBSCRIPTION_PERIOD_DAYS } from '../../src/shared/payments';
 import type { PaymentsDeps } from './deps';
 import {
   closePendingOrder, findOrderByPayment, findSubscription, hasOtherPaidOrder, insertEvent, insertRenewalOrder, insertSubscription,
-  markOrderPaid, markOrderRefunded, setEventStatus, setPayoutAccountReady, takeParkedEvents, updateSubscription,
+  markOrderPaid, markOrderRefunded, replaceInvoicePaymentId, setEventStatus, setPayoutAccountReady, takeParkedEvents, updateSubscription,
 } from './payments.repository';
 import { sendRefundNotices, sendSaleNotices } from './notices';
 
@@ -142,8 +142,13 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects:
       const line = invoice.lines?.data?.[0];
       const periodEnd = fromUnix(line?.period?.end) ?? new Date(Date.now() + SUBSCRIPTION_PERIOD_DAYS * DAY);
       await updateSubscription(trx, subscriptionId, { status: 'active', periodEnd });
-      // The first invoice is the checkout's own payment, already an order.
-      if (invoice.billing_reason === 'subscription_create') return { status: 'processed' };
+      // The first invoice is the checkout's own payment, already an order (under the invoice
+      // id): it now learns its payment intent, which a refund needs.
+      if (invoice.billing_reason === 'subscription_create') {
+        const paymentIntent = paymentIdOfInvoice(raw);
+        if (paymentIntent && invoice.id) await replaceInvoicePaymentId(trx, invoice.id, paymentIntent);
+        return { status: 'processed' };
+      }
       const amount = invoice.amount_paid;
       if (!amount) return { status: 'processed' };
       const renewal = await insertRenewalOrder(trx, {

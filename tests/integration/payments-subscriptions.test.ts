@@ -73,6 +73,28 @@ describe('subscriptions', () => {
     expect(await t.db.selectFrom('orders').select('id').where('provider_subscription_id', '=', sub.provider_subscription_id).execute()).toHaveLength(2);
   });
 
+  it("learns the payment intent of a subscription's first invoice, so that its refund can name it", async () => {
+    const creator = await createUser(t.db);
+    const product = await createProduct(t.db, creator.id, { price: 12, pricing_model: 'subscription', content_delivery_type: 'text', content_text: 'x' });
+    const buyer = await createUser(t.db, { userType: 'buyer' });
+    const orderId = await buy(buyer, product.id);
+    const order = await t.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    // The local checkout, like Stripe's, completes with the invoice id as the payment.
+    expect(order.provider_payment_id).toMatch(/^in_/);
+    const paymentIntent = `pi_test_${orderId.slice(0, 8)}`;
+    // Stripe's newer API names the payment under invoice.payments; the older one as payment_intent.
+    const { payload, signature } = signedEvent('invoice.paid', {
+      id: order.provider_payment_id, object: 'invoice', billing_reason: 'subscription_create', amount_paid: 1200, subscription: order.provider_subscription_id,
+      payments: { data: [{ payment: { type: 'payment_intent', payment_intent: paymentIntent } }] },
+      lines: { data: [] },
+    });
+    await handleWebhook(t.db, deps, payload, signature);
+    const after = await t.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ provider_payment_id: paymentIntent, status: 'paid', amount_cents: 1200 });
+    // No second order for the first invoice.
+    expect(await t.db.selectFrom('orders').select('id').where('provider_subscription_id', '=', order.provider_subscription_id).execute()).toHaveLength(1);
+  });
+
   it("another user cannot cancel someone's subscription (404)", async () => {
     const creator = await createUser(t.db);
     const product = await createProduct(t.db, creator.id, { price: 5, pricing_model: 'subscription', content_delivery_type: 'text', content_text: 'x' });
