@@ -6,7 +6,7 @@
  * /earnings. Each test signs up a fresh buyer.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, failOnPageErrors, hydrated, readLatestEmail, signIn } from './support';
+import { DEMO, failOnPageErrors, hydrated, readLatestEmail, signIn, verificationLink } from './support';
 
 failOnPageErrors();
 
@@ -32,6 +32,9 @@ async function signUpBuyer(page: Page, baseURL: string, name = 'Paula Payer'): P
     headers: { Origin: baseURL },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  // Buying needs a verified email: open the link the sign-up mailed, as the buyer would.
+  await page.goto(await verificationLink(email));
+  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
   return email;
 }
 

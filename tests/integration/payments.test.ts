@@ -71,6 +71,15 @@ describe('POST /api/checkout', () => {
     session = await signUp('buyer', 'Bea Buyer');
   });
 
+  it('needs a verified email: 403 EMAIL_NOT_VERIFIED, and no order', async () => {
+    const p = await paidProduct();
+    const unverified = await signUp('buyer', 'Una Verified', { verified: false });
+    const refused = await call(checkoutRoute, '/api/checkout', { method: 'POST', session: unverified, json: { productId: p.id } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('EMAIL_NOT_VERIFIED');
+    expect(await t.db.selectFrom('orders').select('id').where('buyer_id', '=', unverified.userId).execute()).toEqual([]);
+  });
+
   it('answers 401 signed out, 404 for an unknown or unpublished product, 400 for a bad id', async () => {
     const p = await paidProduct();
     expect((await call(checkoutRoute, '/api/checkout', { method: 'POST', json: { productId: p.id } })).status).toBe(401);
