@@ -3,6 +3,7 @@
  * Postgres numeric columns come back as strings from both drivers; services convert them.
  */
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
+import type { NotificationKind } from '../src/shared/notifications';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -245,8 +246,14 @@ export interface AiToolUpdatesTable {
 export interface UserNotificationsTable {
   id: Generated<string>;
   user_id: string;
-  update_id: string;
-  reason: Generated<'follow' | 'security_impact'>;
+  /** What the notice is about (src/shared/notifications.ts): a tool update, or a creator's sale or refund. */
+  kind: Generated<NotificationKind>;
+  /** Set for a 'tool_update' notice only. */
+  update_id: string | null;
+  /** Set for a 'sale' or 'refund' notice only. */
+  order_id: string | null;
+  /** A tool update's reason; null for an order notice. */
+  reason: ColumnType<'follow' | 'security_impact' | null, 'follow' | 'security_impact' | null | undefined, 'follow' | 'security_impact' | null>;
   is_read: Generated<boolean>;
   read_at: Timestamp | null;
   created_at: Timestamp;

@@ -11,6 +11,7 @@ import * as followsNotifications from './2026-11-22-0300-follows-notifications';
 import * as payments from './2026-11-23-0100-payments';
 import * as writeLimits from './2026-11-24-0100-write-limits-and-counters';
 import * as profileOwnsIdentity from './2026-11-24-0200-profile-owns-identity';
+import * as notificationKinds from './2026-11-24-0300-notification-kinds';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0100-payments': payments,
   '2026-11-24-0100-write-limits-and-counters': writeLimits,
   '2026-11-24-0200-profile-owns-identity': profileOwnsIdentity,
+  '2026-11-24-0300-notification-kinds': notificationKinds,
 };

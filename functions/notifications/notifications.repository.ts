@@ -1,10 +1,29 @@
 /**
  * Every query of user_notifications, always scoped to one user: a query here never reads or
- * changes another user's rows (each takes the user id and filters on it).
+ * changes another user's rows (each takes the user id and filters on it). Rows are of every
+ * kind (src/shared/notifications.ts): the counts and read marks cover them all; the feed reads
+ * tool updates and order notices separately and the service merges them.
+ * (Tool-update notices are written with their update, in functions/tool-updates.)
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { cursorTime, type Keyset } from '../tool-updates/tool-updates.repository';
+import type { OrderNotificationKind } from '../../src/shared/notifications';
+import { cursorTime, cursorTimeOf, type Keyset } from '../tool-updates/tool-updates.repository';
+
+/**
+ * A creator's sale or refund notice for an order, once: the (user_id, order_id, kind) unique
+ * constraint makes a second write do nothing. Called inside the transaction of the order's
+ * transition, so the notice and the transition commit or roll back together.
+ */
+export async function insertOrderNotice(db: Db, values: { userId: string; orderId: string; kind: OrderNotificationKind }): Promise<boolean> {
+  const row = await db
+    .insertInto('user_notifications')
+    .values({ user_id: values.userId, order_id: values.orderId, kind: values.kind, reason: null })
+    .onConflict((oc) => oc.columns(['user_id', 'order_id', 'kind']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
 
 export async function countUnread(db: Db, userId: string): Promise<number> {
   const row = await db
@@ -69,4 +88,20 @@ export async function listFeed(db: Db, userId: string, options: { toolId?: strin
   if (options.toolId) query = query.where('u.tool_id', '=', options.toolId);
   if (options.after) query = query.where(sql<boolean>`(u.created_at, u.id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`);
   return query.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(options.limit).execute();
+}
+
+/** The user's sale and refund notices newest first, with the order's product and amount. */
+export async function listOrderNotices(db: Db, userId: string, options: { after?: Keyset | null; limit: number }) {
+  let query = db
+    .selectFrom('user_notifications as n')
+    .innerJoin('orders as o', 'o.id', 'n.order_id')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .where('n.user_id', '=', userId)
+    .where('n.kind', 'in', ['sale', 'refund'])
+    .select([
+      'n.id', 'n.kind', 'n.is_read', 'n.created_at', 'n.order_id', 'o.product_id', 'p.title as product_title', 'o.amount_cents',
+      cursorTimeOf('n.created_at').as('cursor_at'),
+    ]);
+  if (options.after) query = query.where(sql<boolean>`(n.created_at, n.id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`);
+  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
 }

@@ -1,7 +1,11 @@
 /**
- * A signed-in user's tool-update notifications (spec sections 2, 4, 7 and 8): the
- * /tool-updates list, the unread count behind the header badge, and marking read one or all.
- * Called by src/pages/api/notifications/** and src/pages/tool-updates.astro.
+ * A signed-in user's notifications (spec sections 2, 4, 7 and 8): the /tool-updates list,
+ * the unread count behind the header badge, and marking read one or all. Besides tool
+ * updates, a creator's sales and refunds are notices (docs/decisions/014): written by
+ * notifyCreatorOfOrder in the transaction of the order's transition, listed in the same feed,
+ * counted in the same badge.
+ * Called by src/pages/api/notifications/**, src/pages/tool-updates.astro and
+ * functions/payments/webhook.service.ts.
  *
  * Invariant: every function takes the session's user id and the repository filters on it,
  * so nobody reads or marks another user's notifications (another user's id answers 404, the
@@ -12,9 +16,18 @@ import { AppError } from '../_shared/errors';
 import {
   decodeCursor, encodeCursor, NOTIFICATIONS_PAGE_SIZE, type FeedItem, type Page, type UpdateType,
 } from '../../src/shared/tool-updates';
-import { countUnread, listFeed, markAllRead, markRead } from './notifications.repository';
+import type { OrderNotificationKind } from '../../src/shared/notifications';
+import { countUnread, insertOrderNotice, listFeed, listOrderNotices, markAllRead, markRead } from './notifications.repository';
 import { isUuid, isToolId } from '../../src/shared/ids';
 
+/**
+ * The creator's 'sale' or 'refund' notice of an order. Call it with the transaction that moved
+ * the order to paid or refunded: that transition happens once, and the unique (user, order,
+ * kind) makes a second call a no-op anyway. The buyer gets a receipt email, not a notice.
+ */
+export async function notifyCreatorOfOrder(trx: Db, order: { id: string; creator_id: string }, kind: OrderNotificationKind): Promise<void> {
+  await insertOrderNotice(trx, { userId: order.creator_id, orderId: order.id, kind });
+}
 
 function requireUserId(userId: string | null | undefined): string {
   if (!userId) throw new AppError('UNAUTHENTICATED');
@@ -33,31 +46,62 @@ export async function getFeed(
   const me = requireUserId(userId);
   const limit = Math.min(Math.max(options.limit ?? NOTIFICATIONS_PAGE_SIZE, 1), 50);
   const toolId = options.toolId && isToolId(options.toolId) ? options.toolId : null;
-  const [rows, unreadCount] = await Promise.all([
-    listFeed(db, me, { toolId, after: decodeCursor(options.cursor), limit: limit + 1 }),
+  const after = decodeCursor(options.cursor);
+  // Both lists are keyset pages over (created_at desc, id desc) from the same cursor, so the
+  // first limit + 1 of their merge are the first limit + 1 of all notices. Filtered by a
+  // tool, order notices (of no tool) are left out.
+  const [updates, orders, unreadCount] = await Promise.all([
+    listFeed(db, me, { toolId, after, limit: limit + 1 }),
+    toolId ? Promise.resolve([]) : listOrderNotices(db, me, { after, limit: limit + 1 }),
     countUnread(db, me),
   ]);
-  const page = rows.slice(0, limit);
+  const entries: { cursorAt: string; id: string; item: FeedItem }[] = [
+    ...updates.map((r) => ({ cursorAt: r.cursor_at, id: r.id, item: toolUpdateItem(r) })),
+    ...orders.map((r) => ({ cursorAt: r.cursor_at, id: r.id, item: orderItem(r) })),
+  ];
+  // Newest first, as PostgreSQL orders them: the cursor texts are fixed-width UTC times, and
+  // uuids compare as their lowercase text.
+  entries.sort((a, b) => (a.cursorAt === b.cursorAt ? (a.id < b.id ? 1 : -1) : a.cursorAt < b.cursorAt ? 1 : -1));
+  const page = entries.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    items: page.map((r) => ({
-      id: r.id,
-      toolId: r.tool_id,
-      toolName: r.tool_name,
-      title: r.title,
-      content: r.content,
-      updateType: r.update_type as UpdateType,
-      version: r.version,
-      createdAt: new Date(r.created_at).toISOString(),
-      authorName: r.author_name,
-      notificationId: r.notification_id,
-      // An update without a notice (posted before the reader followed) has nothing to read.
-      isRead: r.notification_id ? Boolean(r.is_read) : true,
-      reason: r.reason ?? null,
-      impactedProduct: r.impacted_product ?? null,
-    })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursor_at, last.id) : null,
+    items: page.map((e) => e.item),
+    nextCursor: entries.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null,
     unreadCount,
+  };
+}
+
+function toolUpdateItem(r: Awaited<ReturnType<typeof listFeed>>[number]): FeedItem {
+  return {
+    kind: 'tool_update',
+    id: r.id,
+    toolId: r.tool_id,
+    toolName: r.tool_name,
+    title: r.title,
+    content: r.content,
+    updateType: r.update_type as UpdateType,
+    version: r.version,
+    createdAt: new Date(r.created_at).toISOString(),
+    authorName: r.author_name,
+    notificationId: r.notification_id,
+    // An update without a notice (posted before the reader followed) has nothing to read.
+    isRead: r.notification_id ? Boolean(r.is_read) : true,
+    reason: r.reason ?? null,
+    impactedProduct: r.impacted_product ?? null,
+  };
+}
+
+function orderItem(r: Awaited<ReturnType<typeof listOrderNotices>>[number]): FeedItem {
+  return {
+    kind: r.kind as OrderNotificationKind,
+    id: r.id,
+    notificationId: r.id,
+    isRead: Boolean(r.is_read),
+    createdAt: new Date(r.created_at).toISOString(),
+    orderId: r.order_id as string,
+    productId: r.product_id,
+    productTitle: r.product_title,
+    amountCents: r.amount_cents,
   };
 }
 

@@ -2,7 +2,8 @@
  * The emails a payment sends, after its transaction has committed: the buyer's receipt (order
  * number, product, amount, a link to /library), the creator's new-sale notice, and the
  * creator's refund notice. A mail failure is logged and never undoes the payment: the order
- * is the record, the email a courtesy.
+ * is the record, the email a courtesy. The creator's notice in the bell is not sent from here:
+ * it is a row written with the order's transition (webhook.service.ts, docs/decisions/014).
  */
 import type { Db } from '../../db/database';
 import type { Order } from '../../db/schema';

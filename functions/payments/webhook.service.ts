@@ -13,7 +13,10 @@
  * - Out of order: an event about something not recorded yet (a refund before the completion
  *   it refunds, a subscription update before its checkout) is parked with the reference it
  *   waits for and replayed inside the transaction that records that reference.
- * - Receipts and the creator's sale notice are sent after the commit.
+ * - The creator's bell notice of a sale or refund is written in the transaction of the order's
+ *   transition (pending -> paid, a renewal's insert, paid -> refunded), so it exists exactly
+ *   when the transition does and a replay, which finds no transition to make, writes none.
+ * - Receipts and the creator's sale emails are sent after the commit.
  */
 import type Stripe from 'stripe';
 import type { Transaction } from 'kysely';
@@ -26,6 +29,7 @@ import {
   markOrderPaid, markOrderRefunded, replaceInvoicePaymentId, setEventStatus, setPayoutAccountReady, takeParkedEvents, updateSubscription,
 } from './payments.repository';
 import { sendRefundNotices, sendSaleNotices } from './notices';
+import { notifyCreatorOfOrder } from '../notifications/notifications.service';
 
 type Trx = Transaction<Database>;
 type Outcome = { status: 'processed' | 'ignored' } | { status: 'parked'; waitsFor: string };
@@ -155,7 +159,10 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects:
         buyerId: sub.buyer_id, productId: sub.product_id, creatorId: sub.creator_id, amountCents: amount, feeCents: feeCents(amount, deps.feeBps),
         provider: deps.provider.name, paymentId: paymentIdOfInvoice(raw) ?? invoice.id ?? `${subscriptionId}-${event.id}`, subscriptionId,
       });
-      if (renewal) effects.paid.push(renewal);
+      if (renewal) {
+        await notifyCreatorOfOrder(trx, renewal, 'sale');
+        effects.paid.push(renewal);
+      }
       return { status: 'processed' };
     }
     default:
@@ -184,6 +191,8 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
   const order = await markOrderPaid(trx, session.id, { paymentId, subscriptionId });
   // Already paid (another completion won), or a session we never created.
   if (!order) return { status: 'ignored' };
+  // Every paid transition is a sale for the bell, a duplicate payment too: its refund follows.
+  await notifyCreatorOfOrder(trx, order, 'sale');
   if (order.kind === 'subscription' && subscriptionId) {
     await insertSubscription(trx, {
       buyerId: order.buyer_id, productId: order.product_id, creatorId: order.creator_id, provider: deps.provider.name, subscriptionId,
@@ -205,6 +214,7 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
 export async function refundOrderInTrx(trx: Trx, order: Order, effects: { refunded: Order[] }): Promise<Order | null> {
   const refunded = await markOrderRefunded(trx, order.id);
   if (!refunded) return null;
+  await notifyCreatorOfOrder(trx, refunded, 'refund');
   if (refunded.provider_subscription_id) await updateSubscription(trx, refunded.provider_subscription_id, { status: 'canceled' });
   effects.refunded.push(refunded);
   return refunded;

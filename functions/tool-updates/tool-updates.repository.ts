@@ -54,8 +54,15 @@ export async function insertFollowerNotifications(db: Db, updateId: string, tool
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** A microsecond-exact text form of created_at, for keyset cursors. */
-export const cursorTime = sql<string>`to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/**
+ * A microsecond-exact text form of a created_at column, for keyset cursors. Fixed width, so
+ * comparing two of them as text orders them in time (the notifications feed merges on it).
+ */
+export function cursorTimeOf(column: string) {
+  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+export const cursorTime = cursorTimeOf('u.created_at');
 
 export function selectUpdates(db: Db) {
   return db

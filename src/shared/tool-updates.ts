@@ -6,6 +6,7 @@
  */
 import { isTimestampText, isUuid } from './ids';
 import { readTextField } from './text';
+import type { OrderFeedItem } from './notifications';
 
 export const UPDATE_TYPES = ['feature', 'announcement', 'bug_fix', 'security', 'other'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
@@ -92,8 +93,9 @@ export interface ToolUpdateView {
   authorName: string | null;
 }
 
-/** One entry of /tool-updates: an update, with the reader's notification when they have one. */
-export interface FeedItem extends ToolUpdateView {
+/** An update in /tool-updates, with the reader's notification when they have one. */
+export interface ToolUpdateFeedItem extends ToolUpdateView {
+  kind: 'tool_update';
   /** The reader's notification for this update; null for an update of a followed tool posted before they followed. */
   notificationId: string | null;
   isRead: boolean;
@@ -102,6 +104,9 @@ export interface FeedItem extends ToolUpdateView {
   /** For a security notice: the title of a product the reader downloaded that is built on the tool. */
   impactedProduct: { id: string; title: string } | null;
 }
+
+/** One entry of /tool-updates: a tool update, or (for a creator) a sale or refund notice. */
+export type FeedItem = ToolUpdateFeedItem | OrderFeedItem;
 
 export interface Page<T> {
   items: T[];

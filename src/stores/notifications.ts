@@ -1,5 +1,6 @@
 /**
- * $unreadCount: unread tool-update notifications of the signed-in user, shown as a badge
+ * $unreadCount: unread notifications of the signed-in user (tool updates, a creator's sales
+ * and refunds), shown as a badge
  * on AI Tools in the header (spec section 2: hidden at 0, 99+ above 99). Framework-free so
  * the header script, the follow buttons and the /tool-updates island share one value.
  *

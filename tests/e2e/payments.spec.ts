@@ -3,7 +3,7 @@
  * 4242 4242 4242 4242 and downloading it; a decline with 4000 0000 0000 0002 showing the
  * message and granting nothing; cancelling a checkout; a refund from /library; a subscription
  * bought then cancelled; the creator seeing the sale, the fee and the net on /sales and
- * /earnings. Each test signs up a fresh buyer.
+ * /earnings, and the sale's notice in /tool-updates and the badge. Each test signs up a fresh buyer.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, failOnPageErrors, hydrated, readLatestEmail, signIn, verificationLink } from './support';
@@ -32,9 +32,9 @@ async function signUpBuyer(page: Page, baseURL: string, name = 'Paula Payer'): P
     headers: { Origin: baseURL },
   });
   expect(response.ok(), await response.text()).toBe(true);
-  // Buying needs a verified email: open the link the sign-up mailed, as the buyer would.
+  // Buying needs a verified email (docs/decisions/012): follow the link from the outbox.
   await page.goto(await verificationLink(email));
-  await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/verified$/);
   return email;
 }
 
@@ -181,5 +181,19 @@ test('the creator sees the sale, the fee and the net on /sales and /earnings', a
   await expect(line).toContainText('$19.00');
   await expect(line).toContainText('−$2.85');
   await expect(line).toContainText('$16.15');
+
+  // The bell: the sale is a notice in /tool-updates, counted in the header's badge; opening it
+  // leads to /sales and reads it.
+  await creator.goto('/tool-updates');
+  await hydrated(creator);
+  const notice = creator.locator('li.forder', { hasText: `New sale: ${WEBINAR} — $19.00` }).first();
+  await expect(notice).toHaveClass(/is-unread/);
+  await expect(creator.locator('[data-unread-badge]:not([hidden])').first()).toHaveText(/^(\d+|99\+)$/);
+  await notice.getByRole('link', { name: /^New sale:/ }).click();
+  await expect(creator).toHaveURL(/\/sales$/);
+  await expect(async () => {
+    await creator.goto('/tool-updates');
+    await expect(creator.locator('li.forder', { hasText: `New sale: ${WEBINAR} — $19.00` }).first()).not.toHaveClass(/is-unread/, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await context.close();
 });

@@ -3,7 +3,8 @@
  * outcomes, the webhook (signature, duplicates, replays, out-of-order, 50 concurrent
  * completions), entitlements (402 before, 200 after, creators free), refunds revoking access,
  * receipts, authorization (another user's checkout and orders answer 404) and deleting a
- * product with orders archiving it. Both database drivers (DATABASE_URL for the second).
+ * product with orders archiving it, and the creator's sale and refund notices in the bell
+ * (docs/decisions/014). Both database drivers (DATABASE_URL for the second).
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -20,6 +21,12 @@ import { POST as downloadRoute } from '../../src/pages/api/products/[id]/downloa
 import { POST as webhookRoute } from '../../src/pages/api/payments/webhook';
 import { GET as receiptRoute } from '../../src/pages/api/orders/[id]/index';
 import { POST as refundRoute } from '../../src/pages/api/orders/[id]/refund';
+import { GET as feedRoute } from '../../src/pages/api/notifications/index';
+import { GET as unreadRoute } from '../../src/pages/api/notifications/unread-count';
+import { POST as readOneRoute } from '../../src/pages/api/notifications/[id]/read';
+import { POST as readAllRoute } from '../../src/pages/api/notifications/read-all';
+import { getFeed, notifyCreatorOfOrder } from '../../functions/notifications/notifications.service';
+import { orderNoticeText, type OrderFeedItem } from '../../src/shared/notifications';
 import type { SessionUser } from '../../src/shared/session';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
@@ -386,5 +393,153 @@ describe('POST /api/payments/webhook', () => {
     const e = signedEvent('account.updated', { id: 'acct_test_ready', object: 'account', charges_enabled: true, payouts_enabled: true, details_submitted: true });
     await handleWebhook(t.db, deps, e.payload, e.signature);
     expect((await t.db.selectFrom('payout_accounts').select('is_ready').where('creator_id', '=', c.id).executeTakeFirstOrThrow()).is_ready).toBe(true);
+  });
+});
+
+describe("the creator's sale and refund notices (the bell)", () => {
+  let seller: TestSession;
+
+  const noticesOf = (userId: string) =>
+    t.db.selectFrom('user_notifications').select(['kind', 'order_id', 'update_id', 'reason', 'is_read']).where('user_id', '=', userId).orderBy('created_at').orderBy('kind', 'desc').execute();
+
+  async function sellerOrder(title = 'Invoice Parser Agent') {
+    const p = await createProduct(t.db, seller.userId, { title, price: '49.50', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'PARSER' });
+    const b = await buyer();
+    const { url, orderId } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    return { p, b, orderId, sessionId: url.split('/checkout/')[1]! };
+  }
+
+  beforeAll(async () => {
+    seller = await signUp('creator', 'Sally Seller');
+  });
+
+  it('a paid order writes one sale notice for its creator, however often and however concurrently the webhook is replayed', async () => {
+    const { orderId, sessionId, b } = await sellerOrder();
+    const completed = signedEvent('checkout.session.completed', completedSession(sessionId, `pi_bell_${orderId.slice(0, 8)}`));
+    expect((await handleWebhook(t.db, deps, completed.payload, completed.signature)).status).toBe('processed');
+    // The same event replayed, and other events completing the same session, at once.
+    const replays = Array.from({ length: 10 }, (_, i) => (i % 2 ? completed : signedEvent('checkout.session.completed', completedSession(sessionId, `pi_bell_${orderId.slice(0, 8)}`))));
+    await Promise.all(replays.map((e) => handleWebhook(t.db, deps, e.payload, e.signature)));
+    expect(await noticesOf(seller.userId)).toEqual([{ kind: 'sale', order_id: orderId, update_id: null, reason: null, is_read: false }]);
+    // The buyer gets a receipt, not a notice.
+    expect(await noticesOf(b.id)).toEqual([]);
+    // Written twice on purpose, it is still one.
+    await notifyCreatorOfOrder(t.db, { id: orderId, creator_id: seller.userId }, 'sale');
+    expect(await noticesOf(seller.userId)).toHaveLength(1);
+
+    const feed = await call(feedRoute, '/api/notifications', { session: seller });
+    expect(feed.status).toBe(200);
+    expect(feed.body.unreadCount).toBe(1);
+    expect(feed.body.items).toEqual([
+      expect.objectContaining({ kind: 'sale', orderId, productTitle: 'Invoice Parser Agent', amountCents: 4950, isRead: false, notificationId: expect.any(String) }),
+    ]);
+    expect(orderNoticeText(feed.body.items[0] as OrderFeedItem)).toBe('New sale: Invoice Parser Agent — $49.50');
+    expect((await call(unreadRoute, '/api/notifications/unread-count', { session: seller })).body).toEqual({ count: 1 });
+  });
+
+  it('the notice and the transition commit together: a failed notice leaves the order pending and the retry writes it', async () => {
+    const { orderId, sessionId } = await sellerOrder('Rollback Checker');
+    const before = (await noticesOf(seller.userId)).length;
+    await sql`create function refuse_order_notice() returns trigger language plpgsql as $$ begin if new.kind = 'sale' then raise exception 'no notices today'; end if; return new; end $$`.execute(t.db);
+    await sql`create trigger refuse_order_notice before insert on user_notifications for each row execute function refuse_order_notice()`.execute(t.db);
+    const e = signedEvent('checkout.session.completed', completedSession(sessionId, `pi_rb_${orderId.slice(0, 8)}`));
+    try {
+      await expect(handleWebhook(t.db, deps, e.payload, e.signature)).rejects.toThrow(/no notices today/);
+    } finally {
+      await sql`drop trigger refuse_order_notice on user_notifications`.execute(t.db);
+      await sql`drop function refuse_order_notice()`.execute(t.db);
+    }
+    expect((await orderOf(orderId)).status).toBe('pending');
+    expect(await noticesOf(seller.userId)).toHaveLength(before);
+    // The provider retries the same event: it was not recorded, so it runs now.
+    expect((await handleWebhook(t.db, deps, e.payload, e.signature)).status).toBe('processed');
+    expect((await orderOf(orderId)).status).toBe('paid');
+    expect((await noticesOf(seller.userId)).filter((n) => n.order_id === orderId).map((n) => n.kind)).toEqual(['sale']);
+  });
+
+  it('a refund writes one refund notice, by the webhook (replayed) or from /sales', async () => {
+    const { orderId, sessionId } = await sellerOrder('Refunded Template');
+    const paymentId = `pi_rf_${orderId.slice(0, 8)}`;
+    const done = signedEvent('checkout.session.completed', completedSession(sessionId, paymentId));
+    await handleWebhook(t.db, deps, done.payload, done.signature);
+    const refunded = signedEvent('charge.refunded', { id: `ch_${orderId.slice(0, 8)}`, object: 'charge', payment_intent: paymentId, refunded: true, amount_refunded: 4950 });
+    expect((await handleWebhook(t.db, deps, refunded.payload, refunded.signature)).status).toBe('processed');
+    expect((await handleWebhook(t.db, deps, refunded.payload, refunded.signature)).duplicate).toBe(true);
+    const again = signedEvent('charge.refunded', { id: `ch_${orderId.slice(0, 8)}`, object: 'charge', payment_intent: paymentId, refunded: true, amount_refunded: 4950 });
+    await handleWebhook(t.db, deps, again.payload, again.signature);
+    expect((await noticesOf(seller.userId)).filter((n) => n.order_id === orderId).map((n) => n.kind)).toEqual(['sale', 'refund']);
+
+    const second = await sellerOrder('Refunded From Sales');
+    const pay = signedEvent('checkout.session.completed', completedSession(second.sessionId, `pi_rs_${second.orderId.slice(0, 8)}`));
+    await handleWebhook(t.db, deps, pay.payload, pay.signature);
+    await refundOrder(t.db, deps, seller.userId, second.orderId);
+    await expect(refundOrder(t.db, deps, seller.userId, second.orderId)).rejects.toMatchObject({ code: 'REFUND_NOT_ALLOWED' });
+    expect((await noticesOf(seller.userId)).filter((n) => n.order_id === second.orderId).map((n) => n.kind)).toEqual(['sale', 'refund']);
+
+    const feed = await getFeed(t.db, seller.userId);
+    const refund = feed.items.find((i) => i.kind === 'refund' && i.orderId === second.orderId) as OrderFeedItem;
+    expect(orderNoticeText(refund)).toBe('Refund: Refunded From Sales — $49.50');
+    // Newest first: the refund of the second order, then its sale, then the first order's.
+    expect(feed.items.slice(0, 4).map((i) => [i.kind, (i as OrderFeedItem).orderId])).toEqual([
+      ['refund', second.orderId], ['sale', second.orderId], ['refund', orderId], ['sale', orderId],
+    ]);
+  });
+
+  it('the unread count, read one, mark all read and the pages cover every kind, interleaved with tool updates', async () => {
+    const reader = await signUp('creator', 'Mixed Reader');
+    await t.db.insertInto('ai_tools').values({ id: 'bell-tool', name: 'Bell Tool' }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    // Five sales, and six tool updates posted between and around them.
+    const orderIds: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const p = await createProduct(t.db, reader.userId, { title: `Mixed Product ${i}`, price: 10 + i, pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'X' });
+      const b = await buyer();
+      orderIds.push(await buy(b, p.id));
+    }
+    const notices = await t.db.selectFrom('user_notifications').select(['id', 'created_at']).where('user_id', '=', reader.userId).orderBy('created_at').execute();
+    expect(notices).toHaveLength(5);
+    for (let i = 0; i < 6; i++) {
+      // Each update a moment before the i-th sale (and the last after all of them).
+      const at = i < 5 ? new Date(new Date(notices[i]!.created_at).getTime() - 1) : new Date();
+      const u = await t.db.insertInto('ai_tool_updates').values({ tool_id: 'bell-tool', title: `Bell update ${i}`, content: 'Something changed in the tool this week.', update_type: 'other', created_at: at }).returning('id').executeTakeFirstOrThrow();
+      await t.db.insertInto('user_notifications').values({ user_id: reader.userId, update_id: u.id, reason: 'follow', created_at: at }).execute();
+    }
+    expect((await call(unreadRoute, '/api/notifications/unread-count', { session: reader })).body).toEqual({ count: 11 });
+
+    // Three at a time, newest first, every notice once.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await getFeed(t.db, reader.userId, { cursor, limit: 3 });
+      seen.push(...page.items.map((i) => (i.kind === 'tool_update' ? i.title : orderNoticeText(i))));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([
+      'Bell update 5',
+      'New sale: Mixed Product 4 — $14.00', 'Bell update 4',
+      'New sale: Mixed Product 3 — $13.00', 'Bell update 3',
+      'New sale: Mixed Product 2 — $12.00', 'Bell update 2',
+      'New sale: Mixed Product 1 — $11.00', 'Bell update 1',
+      'New sale: Mixed Product 0 — $10.00', 'Bell update 0',
+    ]);
+    // Filtered by a tool, only its updates.
+    expect((await getFeed(t.db, reader.userId, { toolId: 'bell-tool' })).items.every((i) => i.kind === 'tool_update')).toBe(true);
+
+    const sale = (await getFeed(t.db, reader.userId)).items.find((i) => i.kind === 'sale')!;
+    const one = await call(readOneRoute, `/api/notifications/${sale.notificationId}/read`, { method: 'POST', session: reader, params: { id: sale.notificationId! } });
+    expect(one.body).toEqual({ unreadCount: 10 });
+    // Nobody else marks them.
+    const other = await call(readOneRoute, `/api/notifications/${sale.notificationId}/read`, { method: 'POST', session: seller, params: { id: sale.notificationId! } });
+    expect(other.status).toBe(404);
+    const all = await call(readAllRoute, '/api/notifications/read-all', { method: 'POST', session: reader });
+    expect(all.body).toEqual({ marked: 10, unreadCount: 0 });
+    const after = await getFeed(t.db, reader.userId, { limit: 50 });
+    expect(after.items.every((i) => i.isRead)).toBe(true);
+    expect(after.unreadCount).toBe(0);
+  });
+
+  it('refuses a notice without the reference of its kind', async () => {
+    const { orderId } = await sellerOrder('Constraint Check');
+    await expect(t.db.insertInto('user_notifications').values({ user_id: seller.userId, kind: 'sale', reason: null }).execute()).rejects.toThrow(/user_notifications_kind_reference/);
+    await expect(t.db.insertInto('user_notifications').values({ user_id: seller.userId, kind: 'tool_update', order_id: orderId, reason: 'follow' }).execute()).rejects.toThrow(/user_notifications_kind_reference/);
   });
 });

@@ -8,11 +8,15 @@
  * The header badge and this list share $unreadCount: a mark-read sets it from the server's
  * answer; when the badge's count rises (the tab regained focus and new updates arrived), the
  * first page is loaded again.
+ *
+ * A creator's sale and refund notices (docs/decisions/014) are entries of the same list:
+ * 'New sale: {product} — {amount}' or 'Refund: …', a link to /sales that marks the notice read.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatDate, timeAgo } from '../../shared/format';
-import type { FeedItem } from '../../shared/tool-updates';
+import type { FeedItem, ToolUpdateFeedItem } from '../../shared/tool-updates';
+import { ORDER_NOTICE_HREF, orderNoticeText, type OrderFeedItem } from '../../shared/notifications';
 import { toast } from '../../stores/toasts';
 import { $unreadCount, setUnreadCount } from '../../stores/notifications';
 import { UpdateTypeBadge, UpdateVersion } from './UpdateTypeBadge';
@@ -41,7 +45,28 @@ async function fetchFeed(cursor: string | null, toolId: string | null): Promise<
   return (await response.json()) as FeedAnswer;
 }
 
-function FeedEntry({ item, onOpen }: { item: FeedItem; onOpen: (item: FeedItem) => void }) {
+/** A sale or refund of one of the creator's products: opening it (the link to /sales) reads it. */
+function OrderEntry({ item, onOpen }: { item: OrderFeedItem; onOpen: (item: FeedItem) => void }) {
+  const unread = !item.isRead;
+  return (
+    <li className={`fitem forder${unread ? ' is-unread' : ''}`}>
+      <div className="fitem-meta">
+        <span className={`utype ${item.kind === 'sale' ? 'utype-green' : 'utype-neutral'}`}>{item.kind === 'sale' ? 'Sale' : 'Refund'}</span>
+        <time className="utime" dateTime={item.createdAt} title={formatDate(item.createdAt)} suppressHydrationWarning>{timeAgo(item.createdAt)}</time>
+        {unread ? <span className="fnew">New</span> : null}
+      </div>
+      <h2 className="fitem-title">
+        <a className="ftitle-button" href={ORDER_NOTICE_HREF} onClick={() => onOpen(item)}>
+          {unread ? <span className="fdot" aria-hidden="true" /> : null}
+          <span>{orderNoticeText(item)}</span>
+          {unread ? <span className="visually-hidden"> (unread)</span> : null}
+        </a>
+      </h2>
+    </li>
+  );
+}
+
+function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: FeedItem) => void }) {
   const [open, setOpen] = useState(false);
   const unread = !item.isRead;
   const bodyId = `update-${item.id}`;
@@ -156,7 +181,8 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
     setItems((current) => current.map((i) => (i.id === item.id ? { ...i, isRead: true } : i)));
     applyUnread(Math.max(0, shownUnread.current - 1));
     try {
-      const response = await fetch(`/api/notifications/${encodeURIComponent(item.notificationId)}/read`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
+      // keepalive: an order notice is read by following its link, and the request outlives the page.
+      const response = await fetch(`/api/notifications/${encodeURIComponent(item.notificationId)}/read`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, keepalive: true });
       if (!response.ok) throw new Error(`mark read answered ${response.status}`);
       const body = (await response.json()) as { unreadCount: number };
       applyUnread(body.unreadCount);
@@ -214,7 +240,11 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
           </div>
         ) : (
           <ul className="flist card">
-            {items.map((item) => <FeedEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />)}
+            {items.map((item) =>
+              item.kind === 'tool_update'
+                ? <FeedEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+                : <OrderEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />,
+            )}
           </ul>
         )}
       </div>

@@ -1,6 +1,6 @@
 /**
- * GET /api/notifications?cursor=&tool=: the signed-in user's tool updates newest first
- * (spec: /tool-updates), { items, nextCursor, unreadCount }.
+ * GET /api/notifications?cursor=&tool=: the signed-in user's tool updates, and a creator's
+ * sale and refund notices, newest first (spec: /tool-updates), { items, nextCursor, unreadCount }.
  */
 import { getDb } from '../../../../db/database';
 import { requireApiUser } from '../../../../functions/_shared/auth-guard';
