@@ -76,7 +76,9 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
-              { name: 'stores', test: /(src[\\/]stores|node_modules[\\/]nanostores)[\\/]/ },
+              // The stores, not their React bindings (use-*.ts): the framework-free pages load this
+              // chunk too, and must not pull React in with it.
+              { name: 'stores', test: /(src[\\/]stores[\\/](?!use-)|node_modules[\\/]nanostores[\\/])/ },
             ],
           },
         },
