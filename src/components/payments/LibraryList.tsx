@@ -4,13 +4,13 @@
  * landing page's money-back guarantee) and 'Cancel subscription' (no renewal; access to the
  * end of the paid period). Talks to /api/products/{id}/download and /api/orders/{id}/*.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatDate } from '../../shared/format';
 import { formatCents } from '../../shared/payments';
-import type { Delivery } from '../../shared/delivery';
 import { FALLBACK_IMAGE } from '../../shared/products';
 import { toast } from '../../stores/toasts';
-import { copyText, deliver, fileName, requestDownload, showUnexpectedDownloadError } from '../catalogue/download-client';
+import { copyText, fileName } from '../catalogue/download-client';
+import { useRedownload } from '../catalogue/use-redownload';
 
 export interface LibraryEntry {
   productId: string;
@@ -34,35 +34,13 @@ async function post(path: string): Promise<{ ok: boolean; message: string }> {
 
 export default function LibraryList({ items: initial }: { items: LibraryEntry[] }) {
   const [items, setItems] = useState(initial);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [delivered, setDelivered] = useState<(Delivery & { title: string }) | null>(null);
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
-  useEffect(() => {
-    if (delivered) panel.current?.focus();
-  }, [delivered]);
+  // A repeat download is never a second purchase: its toast says so, whatever the price.
+  const { busy, setBusy, delivered, panel, redownload } = useRedownload({ returnTo: '/library', successTitle: 'Download started!' });
 
   const key = (item: LibraryEntry) => item.order?.id ?? item.productId;
   const update = (k: string, change: (item: LibraryEntry) => LibraryEntry) => setItems((list) => list.map((i) => (key(i) === k ? change(i) : i)));
 
-  async function downloadAgain(item: LibraryEntry) {
-    if (busy) return;
-    setBusy(key(item));
-    try {
-      const outcome = await requestDownload(item.productId);
-      if (outcome.kind === 'login-required') return window.location.assign('/auth?mode=login&redirect=%2Flibrary');
-      if (outcome.kind === 'failed') return toast({ title: 'Download Failed', description: outcome.message, variant: 'destructive' });
-      toast({ title: 'Download started!', variant: 'success' });
-      deliver(outcome.delivery, (run, delayMs) => timers.current.push(setTimeout(run, delayMs)));
-      setDelivered({ title: item.title, ...outcome.delivery });
-    } catch (error) {
-      showUnexpectedDownloadError(error);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const downloadAgain = (item: LibraryEntry) => redownload(key(item), item);
 
   async function refund(item: LibraryEntry) {
     if (busy || !item.order) return;

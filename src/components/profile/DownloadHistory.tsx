@@ -4,52 +4,15 @@
  * the product page: the link opens in a new tab, files download 500 ms apart, text shows in a
  * panel with Copy.
  */
-import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatPrice, timeAgo } from '../../shared/format';
 import type { DownloadHistoryItem } from '../../shared/profile';
-import { toast } from '../../stores/toasts';
-import type { Delivery } from '../../shared/delivery';
-import { copyText, deliver, fileName, requestDownload, showUnexpectedDownloadError } from '../catalogue/download-client';
+import { copyText, fileName } from '../catalogue/download-client';
+import { useRedownload } from '../catalogue/use-redownload';
 import { FALLBACK_IMAGE } from '../../shared/products';
 
-interface Delivered extends Delivery {
-  productId: string;
-  title: string;
-}
-
 export default function DownloadHistory({ items }: { items: DownloadHistoryItem[] }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [delivered, setDelivered] = useState<Delivered | null>(null);
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
-  useEffect(() => {
-    if (delivered) panel.current?.focus();
-  }, [delivered]);
-
-  async function redownload(item: DownloadHistoryItem) {
-    if (busy) return;
-    setBusy(item.id);
-    try {
-      const outcome = await requestDownload(item.productId);
-      if (outcome.kind === 'login-required') {
-        window.location.assign(`/auth?mode=login&redirect=${encodeURIComponent('/profile')}`);
-        return;
-      }
-      if (outcome.kind === 'failed') {
-        toast({ title: 'Download Failed', description: outcome.message, variant: 'destructive' });
-        return;
-      }
-      toast({ title: outcome.message, variant: 'success' });
-      deliver(outcome.delivery, (run, delayMs) => timers.current.push(setTimeout(run, delayMs)));
-      setDelivered({ productId: item.productId, title: item.title, ...outcome.delivery });
-    } catch (error) {
-      showUnexpectedDownloadError(error);
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { busy, delivered, closeDelivered, panel, redownload: download } = useRedownload({ returnTo: '/profile' });
+  const redownload = (item: DownloadHistoryItem) => download(item.id, item);
 
   if (items.length === 0) {
     return (
@@ -65,7 +28,7 @@ export default function DownloadHistory({ items }: { items: DownloadHistoryItem[
         <div className="dl-panel pdelivered" ref={panel} tabIndex={-1} role="region" aria-label={`Your download: ${delivered.title}`}>
           <div className="pdelivered-head">
             <strong>{delivered.title}</strong>
-            <button type="button" className="btn btn-ghost" onClick={() => setDelivered(null)} aria-label="Close the download panel">×</button>
+            <button type="button" className="btn btn-ghost" onClick={() => closeDelivered()} aria-label="Close the download panel">×</button>
           </div>
           {delivered.downloadUrl ? <p style={{ margin: 0 }}><a className="btn btn-secondary" href={delivered.downloadUrl} target="_blank" rel="noopener">Open the access link ↗</a></p> : null}
           {delivered.fileUrls.length ? (
