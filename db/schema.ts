@@ -267,6 +267,8 @@ export interface RebuildRequestsTable {
   id: Generated<string>;
   reason: string;
   product_id: string | null;
+  /** The pages the change touches (migration 2026-11-25-0200). */
+  paths: ColumnType<string[], string[] | undefined, string[]>;
   requested_at: CreatedAt;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;

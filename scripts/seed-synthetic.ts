@@ -15,7 +15,6 @@ async function main(): Promise<void> {
   const started = Date.now();
   await seedSynthetic(handle.db, count, (done) => process.stdout.write(`\r[seed] ${done} / ${count}`));
   console.log(`\n[seed] added ${count} synthetic products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await prepareData(handle, { seed: false }); // refresh the content snapshot
   await handle.close();
 }
 

@@ -26,8 +26,52 @@ export function selectPublishedProducts(db: Db) {
 
 export type PublishedProductRow = Awaited<ReturnType<ReturnType<typeof selectPublishedProducts>['execute']>>[number];
 
-export async function listAllPublishedProducts(db: Db): Promise<PublishedProductRow[]> {
-  return selectPublishedProducts(db).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').execute();
+/** The newest published products (the search API's default order), `limit` of them. */
+export async function listNewestPublished(db: Db, limit: number): Promise<PublishedProductRow[]> {
+  return selectPublishedProducts(db).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
+}
+
+/**
+ * The best-ranked published products (highest rating, then most downloads, then newest),
+ * overall or within one category, AI tool or content type. Each filter has its own partial
+ * index in that order (migration 2026-11-25-0200), so a page costs `limit` rows, not the catalogue.
+ */
+export async function listTopRatedPublished(
+  db: Db,
+  options: { limit: number; categoryId?: string | null; aiToolType?: string | null; contentType?: string | null; excludeId?: string },
+): Promise<PublishedProductRow[]> {
+  let query = selectPublishedProducts(db);
+  if (options.categoryId !== undefined) query = query.where('p.category_id', '=', options.categoryId);
+  if (options.aiToolType !== undefined) query = query.where('p.ai_tool_type', '=', options.aiToolType);
+  if (options.contentType !== undefined) query = query.where('p.content_type', '=', options.contentType);
+  if (options.excludeId) query = query.where('p.id', '<>', options.excludeId);
+  return query.orderBy('p.rating', 'desc').orderBy('p.downloads_count', 'desc').orderBy('p.created_at', 'desc').limit(options.limit).execute();
+}
+
+/** The most downloaded published products, then the most viewed. */
+export async function listMostDownloadedPublished(db: Db, limit: number): Promise<PublishedProductRow[]> {
+  return selectPublishedProducts(db).orderBy('p.downloads_count', 'desc').orderBy('p.views_count', 'desc').limit(limit).execute();
+}
+
+export async function countPublished(db: Db): Promise<number> {
+  const row = await db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'published').executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** What the sitemap lists of each published product: one narrow row each, in id order. */
+export async function listPublishedForSitemap(db: Db) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'creator_id', 'created_at', 'updated_at'])
+    .where('status', '=', 'published')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** A published product's AI tool and creator: what decides which pages show it. */
+export async function findProductPlacement(db: Db, id: string) {
+  return db.selectFrom('products').select(['id', 'status', 'ai_tool_type', 'creator_id']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function listCategories(db: Db) {

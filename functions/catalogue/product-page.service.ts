@@ -1,32 +1,34 @@
 /**
- * Data of a product page rendered on demand (a product published since the last build):
- * the published product and similar products. Prebuilt pages get the same shapes from the
- * content snapshot; pickSimilar (src/shared/similar.ts) chooses for both.
+ * The data of a product page: the published product and 'You might also like'.
+ *
+ * Similar products are chosen from a bounded candidate set: the best-ranked few of the
+ * product's AI tool, of its category and of its content type (three indexed top-K reads),
+ * scored by pickSimilar (src/shared/similar.ts). A page therefore costs O(K) whatever the
+ * catalogue's size, and rendering every page is O(N x K) (docs/decisions/015), where ranking
+ * the whole catalogue for every page was O(N^2).
  */
 import type { Db } from '../../db/database';
 import type { ProductCard, PublicProduct } from '../../src/shared/products';
 import { pickSimilar } from '../../src/shared/similar';
-import { selectPublishedProducts } from './catalogue.repository';
+import { listTopRatedPublished, selectPublishedProducts } from './catalogue.repository';
 import { toProductCard, toPublicProduct } from './catalogue.mapper';
 import { isUuid } from '../../src/shared/ids';
 
-
-export async function isProductPublished(db: Db, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const row = await db.selectFrom('products').select('id').where('id', '=', id).where('status', '=', 'published').executeTakeFirst();
-  return Boolean(row);
-}
+/** Candidates read per bucket (tool, category, content type). */
+export const SIMILAR_CANDIDATES_PER_BUCKET = 24;
 
 export async function getProductPage(db: Db, id: string): Promise<{ product: PublicProduct; similar: ProductCard[] } | null> {
   if (!isUuid(id)) return null;
   const row = await selectPublishedProducts(db).where('p.id', '=', id).executeTakeFirst();
   if (!row) return null;
   const product = toPublicProduct(row);
-  const candidates = await selectPublishedProducts(db)
-    .where('p.id', '<>', id)
-    .where((eb) => eb.or([eb('p.category_id', '=', row.category_id), eb('p.ai_tool_type', '=', row.ai_tool_type)]))
-    .orderBy('p.rating', 'desc')
-    .limit(40)
-    .execute();
-  return { product, similar: pickSimilar(product, candidates.map(toProductCard)) };
+  const limit = SIMILAR_CANDIDATES_PER_BUCKET;
+  const buckets = await Promise.all([
+    listTopRatedPublished(db, { limit, aiToolType: row.ai_tool_type, excludeId: id }),
+    row.category_id ? listTopRatedPublished(db, { limit, categoryId: row.category_id, excludeId: id }) : [],
+    listTopRatedPublished(db, { limit, contentType: row.content_type, excludeId: id }),
+  ]);
+  const candidates = new Map<string, ProductCard>();
+  for (const bucket of buckets) for (const candidate of bucket) candidates.set(candidate.id, toProductCard(candidate));
+  return { product, similar: pickSimilar(product, [...candidates.values()]) };
 }

@@ -20,6 +20,7 @@ import { assertEmailVerified } from '../_shared/auth-guard';
 import { PRODUCT_STATUSES, ProductInputSchema, type ProductInput } from '../../src/shared/product-schema';
 import { CATEGORY_IDS } from '../../src/shared/categories';
 import { requestRebuild, type RebuildReason } from '../rebuilds/rebuilds.service';
+import { pagesShowingProduct } from '../rebuilds/affected-pages';
 import { scoreProduct, type QualityScore } from '../../src/shared/quality-score';
 import { PRIVATE_PREFIX, type BlobStore } from '../_shared/blob-store';
 import { deliverablePrefix, releaseUnusedUploads } from '../uploads/uploads.service';
@@ -99,6 +100,11 @@ export function rebuildReasonFor(before: string | null, after: string | null): R
   return null;
 }
 
+/** The pages that show the product now or showed it before the change (both AI tools after a move). */
+function pagesOf(row: { id: string; ai_tool_type: string | null }, before?: { ai_tool_type: string | null }): string[] {
+  return pagesShowingProduct({ id: row.id, toolIds: [row.ai_tool_type, before?.ai_tool_type] });
+}
+
 /**
  * Read from the database, not the session: the rule holds for every caller, and a user who
  * has just verified or switched to creator is not refused by a stale session.
@@ -116,7 +122,7 @@ export async function createProduct(db: Db, creatorId: string, raw: unknown): Pr
   await assertMayPublish(db, creatorId, null, input.status);
   const row = await insertProduct(db, { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null });
   const reason = rebuildReasonFor(null, row.status);
-  if (reason) await requestRebuild(db, reason, row.id);
+  if (reason) await requestRebuild(db, reason, row.id, pagesOf(row));
   return toOwnerProduct(row);
 }
 
@@ -138,7 +144,7 @@ export async function updateProduct(db: Db, creatorId: string, id: string, raw: 
   const row = await updateOwnProduct(db, creatorId, id, { ...toColumns(input), published_at: publishedAt });
   if (!row) notFound();
   const reason = rebuildReasonFor(before.status, row.status);
-  if (reason) await requestRebuild(db, reason, id);
+  if (reason) await requestRebuild(db, reason, id, pagesOf(row, before));
   if (blobs) {
     const kept = new Set(filesOf(row));
     await releaseUnusedUploads(db, blobs, creatorId, filesOf(before).filter((u) => !kept.has(u)));
@@ -157,7 +163,7 @@ export async function changeProductStatus(db: Db, creatorId: string, id: string,
   const row = await updateOwnProduct(db, creatorId, id, { status, published_at: status === 'published' ? (before.published_at ?? new Date()) : before.published_at });
   if (!row) notFound();
   const reason = rebuildReasonFor(before.status, row.status);
-  if (reason) await requestRebuild(db, reason, id);
+  if (reason) await requestRebuild(db, reason, id, pagesOf(row));
   return toOwnerProduct(row);
 }
 
@@ -180,7 +186,7 @@ export async function deleteProduct(db: Db, creatorId: string, id: string, blobs
   if (deleted === 'referenced') return archive();
   if (!deleted) notFound();
   const reason = rebuildReasonFor(deleted.status, null);
-  if (reason) await requestRebuild(db, reason, id);
+  if (reason) await requestRebuild(db, reason, id, pagesOf(deleted));
   if (blobs) await releaseUnusedUploads(db, blobs, creatorId, filesOf(deleted));
   return { archived: false };
 }

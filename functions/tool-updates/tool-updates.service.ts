@@ -15,6 +15,7 @@ import {
   decodeCursor, encodeCursor, UPDATES_PAGE_SIZE, validateToolUpdate, type Page, type ToolUpdateView, type UpdateType,
 } from '../../src/shared/tool-updates';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
+import { pagesShowingTool, SITEMAP_PATH } from '../rebuilds/affected-pages';
 import {
   findRole, findTool, findUpdate, insertFollowerNotifications, insertImpactNotifications, insertUpdate, listUpdates, type UpdateRow,
 } from './tool-updates.repository';
@@ -74,8 +75,8 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
     if (!created) throw new AppError('INTERNAL');
     return { update: toUpdateView(created), notified: { followers, impacted } };
   });
-  // The prebuilt directory and tool pages show the latest update date.
-  await requestRebuild(db, 'tool_update', null);
+  // The directory and the tool's pages show its latest update date; the sitemap its lastmod.
+  await requestRebuild(db, 'tool_update', null, [...pagesShowingTool(toolId), SITEMAP_PATH]);
   return posted;
 }
 

@@ -1,8 +1,9 @@
 /**
- * Runs `astro build` in a child process. The child never opens the database: prebuilt
- * pages read only the content snapshot (functions/catalogue/snapshot.ts).
- * A build stamp (hash of the snapshot's content and the sources) lets a second start
- * reuse the previous build.
+ * Runs `astro build` in a child process. The child never opens the database: what Astro
+ * prebuilds (legal, auth and error pages) does not depend on content; the catalogue pages
+ * render from the database in the serving process (docs/decisions/015).
+ * A build stamp (sizes and times of the sources, and SITE_URL) lets a second start reuse the
+ * previous build without reading any content.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -29,24 +30,23 @@ function sourceFingerprint(): string {
   return hash.digest('hex');
 }
 
-function snapshotFingerprint(snapshotFile: string): string {
-  const data = JSON.parse(fs.readFileSync(snapshotFile, 'utf8')) as Record<string, unknown>;
-  delete data['generatedAt'];
-  return createHash('sha256').update(JSON.stringify(data)).digest('hex');
-}
-
-export function buildStamp(snapshotFile: string): string {
-  return `${sourceFingerprint()}:${snapshotFingerprint(snapshotFile)}:${getEnv().SITE_URL}`;
+export function buildStamp(): string {
+  return `${sourceFingerprint()}:${getEnv().SITE_URL}`;
 }
 
 const stampFile = (outDir: string) => path.join(outDir, '.toolmint-build');
 
-export function isBuildCurrent(outDir: string, snapshotFile: string): boolean {
+/** The stamp of the build in outDir, or null when there is none. */
+export function readBuildStamp(outDir: string): string | null {
   const file = stampFile(outDir);
-  return fs.existsSync(path.join(outDir, 'server', 'entry.mjs')) && fs.existsSync(file) && fs.readFileSync(file, 'utf8') === buildStamp(snapshotFile);
+  return fs.existsSync(path.join(outDir, 'server', 'entry.mjs')) && fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
 }
 
-export async function runAstroBuild(options: { snapshotFile: string; outDir?: string; env?: NodeJS.ProcessEnv; quiet?: boolean }): Promise<void> {
+export function isBuildCurrent(outDir: string): boolean {
+  return readBuildStamp(outDir) === buildStamp();
+}
+
+export async function runAstroBuild(options: { outDir?: string; env?: NodeJS.ProcessEnv; quiet?: boolean } = {}): Promise<void> {
   const outDir = options.outDir ?? path.join(ROOT, 'dist');
   const started = Date.now();
   if (!options.quiet) console.log('[build] building the site (astro build)…');
@@ -57,11 +57,11 @@ export async function runAstroBuild(options: { snapshotFile: string; outDir?: st
       stdio: ['ignore', 'inherit', 'inherit'],
       // SITE_URL as the server derives it (from HOST and PORT when unset), so canonical URLs
       // and the page headers are built for the origin that serves them.
-      env: { ...process.env, SITE_URL: getEnv().SITE_URL, ...options.env, CONTENT_SNAPSHOT: options.snapshotFile, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, SITE_URL: getEnv().SITE_URL, ...options.env, ASTRO_TELEMETRY_DISABLED: '1' },
     });
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed with exit code ${code}`))));
   });
-  fs.writeFileSync(stampFile(outDir), buildStamp(options.snapshotFile));
+  fs.writeFileSync(stampFile(outDir), buildStamp());
   if (!options.quiet) console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -1,12 +1,11 @@
 /**
- * Opens the database, migrates it, seeds the demo data into an empty one and exports the
- * content snapshot. Shared by start, dev and build.
+ * Opens the database, migrates it and seeds the demo data into an empty one. Shared by
+ * start, dev and build.
  */
 import { createDb, verifyDb, type DbHandle } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { isDemoSeeded, seedDemo, seedReferenceData } from '../../db/seed/seed';
 import { getBlobStore } from '../../functions/_shared/blob-store';
-import { writeSnapshot } from '../../functions/catalogue/snapshot';
 
 export async function openDatabase(): Promise<DbHandle> {
   const handle = await createDb();
@@ -14,7 +13,7 @@ export async function openDatabase(): Promise<DbHandle> {
   return handle;
 }
 
-export async function prepareData(handle: DbHandle, options: { seed: boolean }): Promise<{ snapshot: string }> {
+export async function prepareData(handle: DbHandle, options: { seed: boolean }): Promise<void> {
   const applied = await migrateToLatest(handle.db);
   if (applied.length) console.log(`[db] applied ${applied.length} migration(s) on ${handle.driver} (${handle.location})`);
   await seedReferenceData(handle.db);
@@ -23,6 +22,4 @@ export async function prepareData(handle: DbHandle, options: { seed: boolean }):
     const report = await seedDemo(handle.db, getBlobStore());
     console.log(`[db] seeded demo data: ${report.users} users, ${report.products} products, ${report.updates} tool updates (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
-  const snapshot = await writeSnapshot(handle.db);
-  return { snapshot };
 }

@@ -12,11 +12,11 @@
  *   files and on-demand ones alike: each prebuilt page with its own Content-Security-Policy
  *   (written at build time by scripts/lib/page-headers.ts), on-demand pages with the one Astro
  *   renders, everything else with the no-page policy (docs/decisions/009);
- * - the product gate: /product/{id} is served from the prebuilt file only while the product
- *   is published; an unpublished one is sent to /product/{id}/unpublished, which the
- *   on-demand route src/pages/product/[...slug].astro answers with 'Product not found'.
- *   (A product published since the build has no prebuilt file: Astro routes it to that
- *   same on-demand page, which renders it from the database.)
+ * - the catalogue pages (/, /marketplace, /ai-tools, /tools/..., /product/{id}, the sitemap)
+ *   are served from the page store that scripts/lib/page-publisher.ts keeps current
+ *   (docs/decisions/015); a page it does not hold (not rendered yet, or a product hidden a
+ *   moment ago) goes to its on-demand route, which renders it from the database, so an
+ *   unpublished product is 'Product not found' at once with no query per request.
  * - a path with bad percent-encoding (`/product/%ZZ`) is the 404 page with status 404, or
  *   for /api/ the 400 error shape, where the node adapter would answer a bare 400.
  */
@@ -27,13 +27,13 @@ import onHeaders from 'on-headers';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { writeResponse } from 'astro/app/node';
-import type { Db } from '../../db/database';
 import { bodyLimitFor, declaredBodyTooLarge } from '../../functions/_shared/body-limit';
-import { isProductPublished } from '../../functions/catalogue/product-page.service';
 import { getEnv } from '../../functions/_shared/env';
 import { errorResponse } from '../../functions/_shared/http';
 import { NON_PAGE_CSP, isHttpsSite, securityHeaders } from '../../functions/_shared/security-headers';
 import { pageKey, readPageCsp, type PageCsp } from './page-headers';
+import { RENDER_HEADER, type PagePublisher } from './page-publisher';
+import { freshVariant } from './static-files';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -44,18 +44,16 @@ export async function loadHandler(outDir: string): Promise<NodeHandler> {
   return mod.handler;
 }
 
-const PRODUCT_PATH = /^\/product\/([^/?#]+)\/?(\?.*)?$/;
-
 export class SiteServer {
   private current: { outDir: string; handler: NodeHandler; pageCsp: PageCsp } | undefined;
   readonly server: http.Server;
   private readonly https: boolean;
 
-  constructor(
-    private readonly db: Db,
-    options: { https?: boolean } = {},
-  ) {
+  private readonly pages: PagePublisher | undefined;
+
+  constructor(options: { https?: boolean; pages?: PagePublisher } = {}) {
     this.https = options.https ?? isHttpsSite(getEnv().SITE_URL);
+    this.pages = options.pages;
     const compress = compression({ threshold: 1024 });
     this.server = http.createServer((req, res) => {
       // One build serves the whole request, even if a rebuild is swapped in meanwhile.
@@ -125,16 +123,51 @@ export class SiteServer {
       return;
     }
     if (!(await admitBody(req, res))) return;
-    const match = req.method === 'GET' || req.method === 'HEAD' ? PRODUCT_PATH.exec(req.url ?? '') : null;
-    if (match) {
-      const id = decodeURIComponent(match[1] ?? '');
-      const prebuilt = fs.existsSync(path.join(current.outDir, 'client', 'product', id, 'index.html'));
-      if (prebuilt && !(await isProductPublished(this.db, id))) {
-        req.url = `/product/${encodeURIComponent(id)}/unpublished${match[2] ?? ''}`;
-      }
+    if (this.pages && (req.method === 'GET' || req.method === 'HEAD') && !this.pages.isRenderRequest(req.headers[RENDER_HEADER])) {
+      const page = this.pages.lookup(pageKey(pathname));
+      if (page && sendStoredPage(req, res, page)) return;
     }
     current.handler(req, res);
   }
+}
+
+/**
+ * Sends a stored catalogue page: its .br or .gz variant when the client takes it, with an
+ * ETag (304 when it matches) and must-revalidate (the page changes on publish). False when
+ * the file has gone meanwhile: the route renders it instead.
+ */
+function sendStoredPage(req: http.IncomingMessage, res: http.ServerResponse, page: { file: string; csp: string }): boolean {
+  let stats: fs.Stats;
+  try {
+    stats = fs.statSync(page.file);
+  } catch {
+    return false;
+  }
+  const etag = `"${stats.size.toString(36)}-${Math.floor(stats.mtimeMs).toString(36)}"`;
+  res.setHeader('vary', 'Accept-Encoding');
+  res.setHeader('etag', etag);
+  res.setHeader('cache-control', 'public, max-age=0, must-revalidate');
+  res.setHeader('content-type', page.file.endsWith('.xml') ? 'application/xml; charset=utf-8' : 'text/html; charset=utf-8');
+  if (page.csp) res.setHeader('content-security-policy', page.csp);
+  if (req.headers['if-none-match'] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return true;
+  }
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b(?!;q=0(\.0*)?\b)/.test(accepts) ? 'br' : /\bgzip\b(?!;q=0(\.0*)?\b)/.test(accepts) ? 'gzip' : undefined;
+  const variant = encoding ? freshVariant(page.file, encoding, stats) : undefined;
+  const sent = variant ?? { file: page.file, stats };
+  if (variant && encoding) res.setHeader('content-encoding', encoding);
+  res.setHeader('content-length', sent.stats.size);
+  if (req.method === 'HEAD') {
+    res.end();
+    return true;
+  }
+  fs.createReadStream(sent.file)
+    .on('error', () => res.destroy())
+    .pipe(res);
+  return true;
 }
 
 function isDecodable(pathname: string): boolean {
