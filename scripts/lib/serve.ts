@@ -101,7 +101,9 @@ export class SiteServer {
     if (res.statusCode === 304) {
       // Not Modified has no body type, and the browser merges its headers into the cached
       // page's: send the page's own policy or none, never the no-page one.
-      if (prebuilt) res.setHeader('content-security-policy', prebuilt);
+      // A stored catalogue page has set its own (sendStoredPage).
+      const own = prebuilt ?? res.getHeader('content-security-policy');
+      if (own) res.setHeader('content-security-policy', own);
       else res.removeHeader('content-security-policy');
       return;
     }
