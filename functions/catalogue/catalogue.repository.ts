@@ -26,9 +26,48 @@ export function selectPublishedProducts(db: Db) {
 
 export type PublishedProductRow = Awaited<ReturnType<ReturnType<typeof selectPublishedProducts>['execute']>>[number];
 
+/** The columns a product card shows (catalogue.mapper.ts toProductCard): lists read only these. */
+export function selectPublishedCards(db: Db) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('profiles as c', 'c.id', 'p.creator_id')
+    .where('p.status', '=', 'published')
+    .select([
+      'p.id', 'p.title', 'p.short_description', 'p.price', 'p.pricing_model', 'p.rating', 'p.downloads_count', 'p.views_count',
+      'p.image_url', 'p.category_id', 'p.ai_tool_type', 'p.content_type', 'p.technical_level', 'p.deployment_type',
+      'p.content_delivery_type', 'p.tags', 'p.created_at',
+      'c.id as creator_id', 'c.full_name as creator_full_name', 'c.avatar_url as creator_avatar_url',
+      'c.verified as creator_verified', 'c.average_rating as creator_average_rating',
+      'c.follower_count as creator_follower_count', 'c.specialties as creator_specialties',
+      'c.user_type as creator_user_type',
+    ]);
+}
+
+export type PublishedCardRow = Awaited<ReturnType<ReturnType<typeof selectPublishedCards>['execute']>>[number];
+
+/**
+ * 'You might also like' candidates: the best-ranked `perBucket` of the product's AI tool, of
+ * its category and of its content type (each from its own partial index), in one round trip.
+ */
+export async function listSimilarCandidates(
+  db: Db,
+  product: { id: string; aiToolType: string | null; categoryId: string | null; contentType: string | null },
+  perBucket: number,
+): Promise<PublishedCardRow[]> {
+  const bucket = (column: 'ai_tool_type' | 'category_id' | 'content_type', value: string | null) => sql`
+    (select id from products
+      where status = 'published' and ${sql.ref(column)} = ${value} and id <> ${product.id}
+      order by rating desc, downloads_count desc, created_at desc limit ${perBucket})`;
+  const ids = await sql<{ id: string }>`
+    ${bucket('ai_tool_type', product.aiToolType)} union ${bucket('category_id', product.categoryId)} union ${bucket('content_type', product.contentType)}
+  `.execute(db);
+  if (!ids.rows.length) return [];
+  return selectPublishedCards(db).where('p.id', 'in', ids.rows.map((r) => r.id)).execute();
+}
+
 /** The newest published products (the search API's default order), `limit` of them. */
-export async function listNewestPublished(db: Db, limit: number): Promise<PublishedProductRow[]> {
-  return selectPublishedProducts(db).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
+export async function listNewestPublished(db: Db, limit: number): Promise<PublishedCardRow[]> {
+  return selectPublishedCards(db).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
 }
 
 /**
@@ -39,8 +78,8 @@ export async function listNewestPublished(db: Db, limit: number): Promise<Publis
 export async function listTopRatedPublished(
   db: Db,
   options: { limit: number; categoryId?: string | null; aiToolType?: string | null; contentType?: string | null; excludeId?: string },
-): Promise<PublishedProductRow[]> {
-  let query = selectPublishedProducts(db);
+): Promise<PublishedCardRow[]> {
+  let query = selectPublishedCards(db);
   if (options.categoryId !== undefined) query = query.where('p.category_id', '=', options.categoryId);
   if (options.aiToolType !== undefined) query = query.where('p.ai_tool_type', '=', options.aiToolType);
   if (options.contentType !== undefined) query = query.where('p.content_type', '=', options.contentType);
@@ -49,8 +88,8 @@ export async function listTopRatedPublished(
 }
 
 /** The most downloaded published products, then the most viewed. */
-export async function listMostDownloadedPublished(db: Db, limit: number): Promise<PublishedProductRow[]> {
-  return selectPublishedProducts(db).orderBy('p.downloads_count', 'desc').orderBy('p.views_count', 'desc').limit(limit).execute();
+export async function listMostDownloadedPublished(db: Db, limit: number): Promise<PublishedCardRow[]> {
+  return selectPublishedCards(db).orderBy('p.downloads_count', 'desc').orderBy('p.views_count', 'desc').limit(limit).execute();
 }
 
 export async function countPublished(db: Db): Promise<number> {

@@ -2,7 +2,8 @@
  * The data of a product page: the published product and 'You might also like'.
  *
  * Similar products are chosen from a bounded candidate set: the best-ranked few of the
- * product's AI tool, of its category and of its content type (three indexed top-K reads),
+ * product's AI tool, of its category and of its content type (three indexed top-K reads in
+ * one round trip),
  * scored by pickSimilar (src/shared/similar.ts). A page therefore costs O(K) whatever the
  * catalogue's size, and rendering every page is O(N x K) (docs/decisions/015), where ranking
  * the whole catalogue for every page was O(N^2).
@@ -10,7 +11,7 @@
 import type { Db } from '../../db/database';
 import type { ProductCard, PublicProduct } from '../../src/shared/products';
 import { pickSimilar } from '../../src/shared/similar';
-import { listTopRatedPublished, selectPublishedProducts } from './catalogue.repository';
+import { listSimilarCandidates, selectPublishedProducts } from './catalogue.repository';
 import { toProductCard, toPublicProduct } from './catalogue.mapper';
 import { isUuid } from '../../src/shared/ids';
 
@@ -22,13 +23,6 @@ export async function getProductPage(db: Db, id: string): Promise<{ product: Pub
   const row = await selectPublishedProducts(db).where('p.id', '=', id).executeTakeFirst();
   if (!row) return null;
   const product = toPublicProduct(row);
-  const limit = SIMILAR_CANDIDATES_PER_BUCKET;
-  const buckets = await Promise.all([
-    listTopRatedPublished(db, { limit, aiToolType: row.ai_tool_type, excludeId: id }),
-    row.category_id ? listTopRatedPublished(db, { limit, categoryId: row.category_id, excludeId: id }) : [],
-    listTopRatedPublished(db, { limit, contentType: row.content_type, excludeId: id }),
-  ]);
-  const candidates = new Map<string, ProductCard>();
-  for (const bucket of buckets) for (const candidate of bucket) candidates.set(candidate.id, toProductCard(candidate));
-  return { product, similar: pickSimilar(product, [...candidates.values()]) };
+  const candidates = await listSimilarCandidates(db, { id, aiToolType: row.ai_tool_type, categoryId: row.category_id, contentType: row.content_type }, SIMILAR_CANDIDATES_PER_BUCKET);
+  return { product, similar: pickSimilar(product, candidates.map(toProductCard)) };
 }

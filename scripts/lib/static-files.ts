@@ -89,7 +89,7 @@ function stampVariants(file: string, variants: string[]): void {
  * never served for new content. Synchronous: one HTML page costs a few tens of milliseconds
  * (brotli at quality 11).
  */
-export function writeStaticFile(file: string, body: Buffer | string, options: { brotliQuality?: number } = {}): void {
+export function writeStaticFile(file: string, body: Buffer | string, options: { brotliQuality?: number; gzipLevel?: number } = {}): void {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   if (!isCompressible(file) || bytes.byteLength < MIN_COMPRESS_BYTES) {
@@ -99,7 +99,7 @@ export function writeStaticFile(file: string, body: Buffer | string, options: { 
   }
   const variants = [file + VARIANT_SUFFIX.br, file + VARIANT_SUFFIX.gzip];
   writeAtomic(variants[0]!, zlib.brotliCompressSync(bytes, brotliOptions(bytes.byteLength, options.brotliQuality ?? SINGLE_BROTLI_QUALITY)));
-  writeAtomic(variants[1]!, zlib.gzipSync(bytes, { level: GZIP_LEVEL }));
+  writeAtomic(variants[1]!, zlib.gzipSync(bytes, { level: options.gzipLevel ?? GZIP_LEVEL }));
   writeAtomic(file, bytes);
   stampVariants(file, variants);
 }
