@@ -24,7 +24,7 @@ const EnvSchema = z.object({
    * plain PostgreSQL server (tests and CI). Absent: the driver talks to Neon directly.
    */
   DATABASE_WS_PROXY: z.string().trim().optional(),
-  /** Folder for the embedded database, local blobs, the content snapshot and the mail outbox. */
+  /** Folder for the embedded database, local blobs and the mail outbox. */
   DATA_DIR: z.string().trim().default('.data'),
   /**
    * Public origin of the site: canonical URLs, sitemap, auth origin checks. Unset: where

@@ -1,7 +1,7 @@
 /**
  * /sitemap.xml (https://www.sitemaps.org/protocol.html): the public pages, every AI tool
- * page, and every published product and creator profile of the content snapshot.
- * Pure functions: src/pages/sitemap.xml.ts feeds them at build time.
+ * page, and every published product and creator profile. Pure functions:
+ * src/pages/sitemap.xml.ts feeds them from the database.
  */
 import { AI_TOOLS, TOOL_DETAIL_IDS } from './ai-tools';
 

@@ -85,18 +85,3 @@ export function toolJsonLd(tool: AiTool, pageUrl: string): Record<string, unknow
   };
 }
 
-interface RankableProduct {
-  aiToolType: string;
-  rating: number;
-  downloadsCount: number;
-}
-
-/** Best first: highest rating, then most downloads (ties keep the snapshot's newest-first order). */
-export function rankProducts<T extends RankableProduct>(products: readonly T[]): T[] {
-  return [...products].sort((a, b) => b.rating - a.rating || b.downloadsCount - a.downloadsCount);
-}
-
-/** The published products built with a tool (`ai_tool_type` = id), best first. */
-export function productsForTool<T extends RankableProduct>(products: readonly T[], toolId: string): T[] {
-  return rankProducts(products.filter((p) => p.aiToolType === toolId));
-}
