@@ -12,6 +12,12 @@ import { hasToolDetailPage } from '../../src/shared/ai-tools';
  */
 export const CATALOGUE_PAGE_ROUTES = ['/', '/marketplace', '/ai-tools', '/sitemap.xml', '/tools/[toolId]', '/tools/[toolId]/landing', '/tools/[...slug]', '/product/[...slug]'] as const;
 
+/**
+ * Request paths answered by a catalogue route: the same HTML for every visitor, so they are
+ * rendered without the session (src/middleware.ts) and never carry a cookie.
+ */
+export const CATALOGUE_PATH = /^\/(?:marketplace|ai-tools|sitemap\.xml)?\/?$|^\/(?:tools|product)(?:\/|$)/;
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** For the Vercel adapter's `isr.exclude` (it takes RegExps): matches every route pattern that is not a catalogue page. */

@@ -80,6 +80,24 @@ describe('the page store across restarts', () => {
       for (const item of db.items) expect(pages).toContain(`/product/${item.id}`);
       expect(fs.existsSync(storedFile(`/product/${productId}`))).toBe(true);
       expect(fs.existsSync(`${storedFile(`/product/${productId}`)}.br`)).toBe(true);
+
+      // A signed-in visitor gets the shared page: nothing of theirs in it, no cookie set,
+      // stored or rendered on demand (an unknown tool is never stored).
+      const signIn = await fetch(`${origin}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'creator@example.com', password: 'toolmint-demo-2026' }),
+      });
+      expect(signIn.status).toBe(200);
+      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      for (const pagePath of ['/marketplace', `/product/${productId}`, '/tools/no-such-tool']) {
+        const res = await fetch(`${origin}${pagePath}`, { headers: { cookie } });
+        const html = await res.text();
+        expect(res.headers.get('set-cookie'), pagePath).toBeNull();
+        expect(html, pagePath).not.toContain('creator@example.com');
+        expect(html, pagePath).toContain('data-auth-state="loading"');
+      }
+      expect(await (await fetch(`${origin}/dashboard`, { headers: { cookie } })).text()).toContain('creator@example.com');
     } finally {
       await first.stop();
     }

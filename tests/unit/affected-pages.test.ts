@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_PAGE_ROUTES, NON_CATALOGUE_ROUTE, pagesShowingProduct, pagesShowingTool } from '../../functions/rebuilds/affected-pages';
+import { CATALOGUE_PAGE_ROUTES, CATALOGUE_PATH, NON_CATALOGUE_ROUTE, pagesShowingProduct, pagesShowingTool } from '../../functions/rebuilds/affected-pages';
 import { fixedCataloguePaths, isCataloguePath } from '../../scripts/lib/page-publisher';
 
 describe('pages a change touches', () => {
@@ -27,6 +27,17 @@ describe('pages a change touches', () => {
     expect(isCataloguePath('/profile/x')).toBe(false);
     expect(isCataloguePath('/dashboard')).toBe(false);
     expect(isCataloguePath('/product/a/b')).toBe(false);
+  });
+});
+
+describe('shared pages', () => {
+  it('every catalogue path is rendered without the session, and no account page is', () => {
+    for (const p of ['/', '/marketplace', '/marketplace/', '/ai-tools', '/sitemap.xml', '/tools/n8n', '/tools/n8n/landing', '/tools/nope', '/product/abc', '/product/abc/x']) {
+      expect(CATALOGUE_PATH.test(p), p).toBe(true);
+    }
+    for (const p of ['/products', '/tool-updates', '/profile/u1', '/dashboard', '/library', '/api/products', '/marketplacex', '/auth', '/checkout/cs_1']) {
+      expect(CATALOGUE_PATH.test(p), p).toBe(false);
+    }
   });
 });
 
