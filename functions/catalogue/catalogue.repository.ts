@@ -45,26 +45,6 @@ export function selectPublishedCards(db: Db) {
 
 export type PublishedCardRow = Awaited<ReturnType<ReturnType<typeof selectPublishedCards>['execute']>>[number];
 
-/**
- * 'You might also like' candidates: the best-ranked `perBucket` of the product's AI tool, of
- * its category and of its content type (each from its own partial index), in one round trip.
- */
-export async function listSimilarCandidates(
-  db: Db,
-  product: { id: string; aiToolType: string | null; categoryId: string | null; contentType: string | null },
-  perBucket: number,
-): Promise<PublishedCardRow[]> {
-  const bucket = (column: 'ai_tool_type' | 'category_id' | 'content_type', value: string | null) => sql`
-    (select id from products
-      where status = 'published' and ${sql.ref(column)} = ${value} and id <> ${product.id}
-      order by rating desc, downloads_count desc, created_at desc limit ${perBucket})`;
-  const ids = await sql<{ id: string }>`
-    ${bucket('ai_tool_type', product.aiToolType)} union ${bucket('category_id', product.categoryId)} union ${bucket('content_type', product.contentType)}
-  `.execute(db);
-  if (!ids.rows.length) return [];
-  return selectPublishedCards(db).where('p.id', 'in', ids.rows.map((r) => r.id)).execute();
-}
-
 /** The newest published products (the search API's default order), `limit` of them. */
 export async function listNewestPublished(db: Db, limit: number): Promise<PublishedCardRow[]> {
   return selectPublishedCards(db).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();

@@ -11,6 +11,7 @@
  */
 import type { Db } from '../../db/database';
 import { getEnv } from '../_shared/env';
+import { forgetSimilarCandidates } from '../catalogue/product-page.service';
 import { claimPendingRequests, finishRequests, insertRebuildRequest } from './rebuilds.repository';
 import { revalidatePaths } from './revalidate';
 
@@ -43,6 +44,7 @@ function isrFromEnv(): { siteUrl: string; token: string } | undefined {
 
 export async function requestRebuild(db: Db, reason: RebuildReason, productId: string | null, paths: string[], isr = isrFromEnv()): Promise<void> {
   await insertRebuildRequest(db, reason, productId, paths);
+  forgetSimilarCandidates();
   const listener = (globalThis as GlobalWithListener)[LISTENER_KEY];
   if (listener) {
     listener({ reason, productId, paths });

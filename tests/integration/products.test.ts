@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeProductStatus, createProduct, deleteProduct, getOwnProduct, listMyProducts, updateProduct } from '../../functions/products/products.service';
 import { requestRebuild } from '../../functions/rebuilds/rebuilds.service';
 import { searchCatalogue } from '../../functions/catalogue/search.service';
+import { getProductPage } from '../../functions/catalogue/product-page.service';
 import { createUser, ensureCategories } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 
@@ -107,6 +108,14 @@ describe('rebuild requests', () => {
     // n8n has a detail page and a landing page; claude's pages still lose the product.
     expect(rows[1]?.paths).toEqual(expect.arrayContaining([`/product/${p.id}`, '/tools/n8n', '/tools/n8n/landing', '/tools/claude', '/tools/claude/landing']));
     expect(rows.flatMap((r) => r.paths).filter((path) => path.startsWith('/product/') && path !== `/product/${p.id}`)).toEqual([]);
+  });
+
+  it("clear the similar-product candidates at once: an unpublished product leaves every 'You might also like'", async () => {
+    const a = await createProduct(t.db, owner.id, { ...valid, status: 'published', ai_tool_type: 'claude', title: 'Similar probe A for Claude' });
+    const b = await createProduct(t.db, owner.id, { ...valid, status: 'published', ai_tool_type: 'claude', title: 'Similar probe B for Claude' });
+    expect((await getProductPage(t.db, a.id))?.similar.map((p) => p.id)).toContain(b.id);
+    await changeProductStatus(t.db, owner.id, b.id, { status: 'draft' });
+    expect((await getProductPage(t.db, a.id))?.similar.map((p) => p.id)).not.toContain(b.id);
   });
 
   it('are revalidated on Vercel: one HEAD per page with the bypass token, a failure recorded, never lost', async () => {
