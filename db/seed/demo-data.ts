@@ -259,7 +259,8 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
     if (extra.length) report(folder, [`unexpected ${extra.join(', ')}: a product folder holds product.json, content.txt and files/`]);
     const fileData = readJson(file, ProductFileSchema);
     if (!fileData) return undefined;
-    const { creator, files: fileNames, downloads_count, views_count, rating, created_days_ago, ...editorFields } = fileData;
+    const { creator, files: fileNames, downloads_count, views_count, rating, created_days_ago, ...rest } = fileData;
+    const editorFields: Record<string, unknown> = rest;
     if (!knownUser(file, 'creator', creator)) return undefined;
     if (userTypes.get(creator) !== 'creator') report(file, [`creator: '${creator}' is not a creator (only creators publish, and the demo's products are theirs)`]);
 
