@@ -212,6 +212,7 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
     const passwordError = validateNewPassword(usersFile.password);
     if (passwordError) report('users.json', [`password: ${passwordError}`]);
     const emails = new Set<string>();
+    const keys = new Set<string>();
     for (const [index, u] of usersFile.users.entries()) {
       const where = `users.json: users.${index} (${u.key})`;
       const fields = { fullName: u.fullName, bio: u.bio ?? null, company: u.company ?? null, location: u.location ?? null, website: u.website ?? null, socialLinks: u.socialLinks ?? {}, specialties: u.specialties ?? [] };
@@ -226,7 +227,8 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
       else if (u.email !== u.email.trim().toLowerCase()) report(where, ['email: write it in lower case, as sign-in stores it']);
       if (emails.has(u.email)) report(where, [`email: ${u.email} is used twice`]);
       emails.add(u.email);
-      if (users.some((other) => other.key === u.key)) report(where, [`key: ${u.key} is used twice`]);
+      if (keys.has(u.key)) report(where, [`key: ${u.key} is used twice`]);
+      keys.add(u.key);
       if (profile.ok) users.push({ ...profile.value, key: u.key, email: u.email, userType: u.userType, role: u.role, verified: u.verified, interests: u.interests, joinedDaysAgo: u.joinedDaysAgo, avatarHue: u.avatarHue });
     }
     const admin = usersFile.users.find((u) => u.key === DEMO_ADMIN_KEY);

@@ -69,42 +69,47 @@ describe('a broken demo file is refused with its file and field', () => {
     change(dir);
     return readDemoData(dir).problems;
   }
-  const editJson = (dir: string, file: string, edit: (value: any) => void) => {
+  /** Rewrites one JSON file of the copy; T is the part of its shape the change touches. */
+  function editJson<T>(dir: string, file: string, edit: (value: T) => void) {
     const target = path.join(dir, file);
-    const value = JSON.parse(fs.readFileSync(target, 'utf8'));
+    const value = JSON.parse(fs.readFileSync(target, 'utf8')) as T;
     edit(value);
     fs.writeFileSync(target, JSON.stringify(value, null, 2));
-  };
+  }
+  type Row = Record<string, unknown>;
+  interface ProductFile extends Row { title: string; status: string; price: number; tags: string[]; files: string[]; demo_links: Row[] }
+  const editProduct = (dir: string, key: string, edit: (p: ProductFile) => void) => editJson(dir, product(key), edit);
+  const editRows = (dir: string, file: string, edit: (rows: Row[]) => void) => editJson(dir, file, edit);
   const product = (key: string) => `products/${key}/product.json`;
   const ZAP = 'zapier-stripe-invoice-chaser'; // free, text delivery
   const N8N = 'n8n-lead-enrichment-clearbit-hubspot'; // paid, one JSON deliverable
 
   it('a product the editor refuses: the schema message', () => {
-    expect(problemsAfter((dir) => editJson(dir, product(N8N), (p) => { p.title = 'n8n'; }))).toEqual([
+    expect(problemsAfter((dir) => editProduct(dir, N8N, (p) => { p.title = 'n8n'; }))).toEqual([
       `${product(N8N)}: title: Title must be at least ${TITLE_MIN} characters ("n8n")`,
     ]);
-    expect(problemsAfter((dir) => editJson(dir, product(N8N), (p) => { p.demo_links[0].type = 'podcast'; }))).toEqual([
+    expect(problemsAfter((dir) => editProduct(dir, N8N, (p) => { p.demo_links[0]!['type'] = 'podcast'; }))).toEqual([
       expect.stringMatching(new RegExp(`^${product(N8N)}: demo_links\\.0\\.type: Invalid option.*\\("podcast"\\)$`)),
     ]);
   });
 
   it('a product the editor would save differently: what it would save', () => {
-    expect(problemsAfter((dir) => editJson(dir, product(N8N), (p) => { p.status = 'live'; }))).toEqual([
+    expect(problemsAfter((dir) => editProduct(dir, N8N, (p) => { p.status = 'live'; }))).toEqual([
       `${product(N8N)}: status: the product editor would save this as "draft"`,
     ]);
-    expect(problemsAfter((dir) => editJson(dir, product(ZAP), (p) => { p.price = 9; }))).toEqual([
+    expect(problemsAfter((dir) => editProduct(dir, ZAP, (p) => { p.price = 9; }))).toEqual([
       `${product(ZAP)}: price: the product editor would save this as 0`,
     ]);
-    expect(problemsAfter((dir) => editJson(dir, product(N8N), (p) => { p.tags = ['n8n', 'N8N ', 'sales']; }))).toEqual([
+    expect(problemsAfter((dir) => editProduct(dir, N8N, (p) => { p.tags = ['n8n', 'N8N ', 'sales']; }))).toEqual([
       `${product(N8N)}: tags: the product editor would save this as ["n8n","sales"]`,
     ]);
   });
 
   it('a misspelt or generated field', () => {
-    expect(problemsAfter((dir) => editJson(dir, product(N8N), (p) => { p.short_descripton = p.short_description; }))).toEqual([
+    expect(problemsAfter((dir) => editProduct(dir, N8N, (p) => { p['short_descripton'] = p['short_description']; }))).toEqual([
       expect.stringMatching(new RegExp(`^${product(N8N)}: Unrecognized key: "short_descripton"`)),
     ]);
-    expect(problemsAfter((dir) => editJson(dir, product(ZAP), (p) => { p.content_text = 'Inline text'; }))[0]).toMatch(/Unrecognized key: "content_text"/);
+    expect(problemsAfter((dir) => editProduct(dir, ZAP, (p) => { p['content_text'] = 'Inline text'; }))[0]).toMatch(/Unrecognized key: "content_text"/);
   });
 
   it('deliverables: an invalid file, a missing one, one not listed', () => {
@@ -115,7 +120,7 @@ describe('a broken demo file is refused with its file and field', () => {
     expect(problemsAfter((dir) => fs.writeFileSync(path.join(dir, files, 'notes.txt'), 'Notes'))).toEqual([`${files}/notes.txt: not listed in product.json "files"`]);
     expect(problemsAfter((dir) => {
       fs.renameSync(path.join(dir, files, name), path.join(dir, files, 'lead enrichment.json'));
-      editJson(dir, product(N8N), (p) => { p.files = ['lead enrichment.json']; });
+      editProduct(dir, N8N, (p) => { p.files = ['lead enrichment.json']; });
     })).toEqual([`${files}/lead enrichment.json: an upload would store this name as lead-enrichment.json`]);
   });
 
@@ -135,19 +140,19 @@ describe('a broken demo file is refused with its file and field', () => {
   });
 
   it('users, reviews, follows and tool updates: their forms and services refuse the same', () => {
-    expect(problemsAfter((dir) => editJson(dir, 'users.json', (f) => { f.users[0].interests = ['revops']; }))).toEqual([
+    expect(problemsAfter((dir) => editJson<{ users: Row[] }>(dir, 'users.json', (f) => { f.users[0]!['interests'] = ['revops']; }))).toEqual([
       'users.json: users.0 (maya-chen): interests.0: Unknown interest ("revops")',
     ]);
-    expect(problemsAfter((dir) => editJson(dir, 'users.json', (f) => { f.users[0].company = ''; }))).toEqual([
+    expect(problemsAfter((dir) => editJson<{ users: Row[] }>(dir, 'users.json', (f) => { f.users[0]!['company'] = ''; }))).toEqual([
       `users.json: users.0 (maya-chen): company: ${AUTH_MESSAGES.companyRequired}`,
     ]);
-    expect(problemsAfter((dir) => editJson(dir, 'reviews.json', (r) => { r[0].reviewerKey = r[0].sellerKey; }))).toEqual([
+    expect(problemsAfter((dir) => editRows(dir, 'reviews.json', (r) => { r[0]!['reviewerKey'] = r[0]!['sellerKey']; }))).toEqual([
       'reviews.json: 0: a user cannot review themselves',
     ]);
-    expect(problemsAfter((dir) => editJson(dir, 'follows.json', (f) => { f[0].followingKey = 'nobody'; }))).toEqual([
+    expect(problemsAfter((dir) => editRows(dir, 'follows.json', (f) => { f[0]!['followingKey'] = 'nobody'; }))).toEqual([
       "follows.json: 0: followingKey: no user 'nobody' in users.json",
     ]);
-    expect(problemsAfter((dir) => editJson(dir, 'tool-updates.json', (u) => { u[0].content = 'Too short'; }))).toEqual([
+    expect(problemsAfter((dir) => editRows(dir, 'tool-updates.json', (u) => { u[0]!['content'] = 'Too short'; }))).toEqual([
       'tool-updates.json: 0: content: Content must be at least 20 characters',
     ]);
   });
@@ -156,8 +161,8 @@ describe('a broken demo file is refused with its file and field', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-demo-data-'));
     copies.push(dir);
     fs.cpSync(DEMO_DATA_DIR, dir, { recursive: true });
-    editJson(dir, product(N8N), (p) => { p.title = 'n8n'; });
-    editJson(dir, 'reviews.json', (r) => { r[0].rating = 6; });
+    editProduct(dir, N8N, (p) => { p.title = 'n8n'; });
+    editRows(dir, 'reviews.json', (r) => { r[0]!['rating'] = 6; });
     expect(() => loadDemoData(dir)).toThrow(DemoDataError);
     expect(() => loadDemoData(dir)).toThrow(/2 problem\(s\):\n- products\/n8n-lead-enrichment-clearbit-hubspot\/product\.json: title: .*\n- reviews\.json: 0: rating: Choose a rating from 1 to 5 stars/);
   });
