@@ -32,8 +32,8 @@ function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');
 }
 
-/** Columns from validated input; absent optional fields are stored as null. */
-function toColumns(input: ProductInput) {
+/** Columns from validated input; absent optional fields are stored as null. The demo seed stores its products with it too. */
+export function toColumns(input: ProductInput) {
   return {
     title: input.title,
     description: input.description,
