@@ -11,7 +11,7 @@ import { getBlobStore } from '../functions/_shared/blob-store';
 import { runSweep } from '../functions/uploads/sweep';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
-import { isBuildCurrent, runAstroBuild } from './lib/astro-build';
+import { isBuildCurrent, precompressOutput, runAstroBuild } from './lib/astro-build';
 import { SiteServer } from './lib/serve';
 import { Rebuilder } from './lib/rebuilder';
 
@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     await runAstroBuild({ snapshotFile: snapshot, outDir });
   } else {
     console.log('[build] sources and content unchanged: reusing the previous build');
+    await precompressOutput(outDir);
   }
   await finishRequests(handle.db, leftover, null);
 

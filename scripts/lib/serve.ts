@@ -7,7 +7,11 @@
  *   the path's limit is answered 413 before Astro sees the request, and a body sent without
  *   Content-Length is counted as it arrives and cut off at the limit (the socket is closed, so
  *   the rest is never read); under the limit it is handed to Astro already read;
- * - compression (brotli or gzip) of text responses, which a CDN does on Vercel;
+ * - the files of the build (prebuilt pages, /_astro assets, public files) from our own fast
+ *   path, scripts/lib/static-serve.ts: the brotli or gzip variant precompressed at build time,
+ *   ETag and 304, immutable caching of /_astro (docs/decisions/017);
+ * - compression (brotli or gzip, at a cheap level) of the other text responses, on-demand
+ *   pages and the API, which a CDN does on Vercel;
  * - the security headers of functions/_shared/security-headers.ts on every answer, static
  *   files and on-demand ones alike: each prebuilt page with its own Content-Security-Policy
  *   (written at build time by scripts/lib/page-headers.ts), on-demand pages with the one Astro
@@ -26,6 +30,7 @@ import http from 'node:http';
 import onHeaders from 'on-headers';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import { writeResponse } from 'astro/app/node';
 import type { Db } from '../../db/database';
 import { bodyLimitFor, declaredBodyTooLarge } from '../../functions/_shared/body-limit';
@@ -34,6 +39,7 @@ import { getEnv } from '../../functions/_shared/env';
 import { errorResponse } from '../../functions/_shared/http';
 import { NON_PAGE_CSP, isHttpsSite, securityHeaders } from '../../functions/_shared/security-headers';
 import { pageKey, readPageCsp, type PageCsp } from './page-headers';
+import { StaticFiles } from './static-serve';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -47,27 +53,29 @@ export async function loadHandler(outDir: string): Promise<NodeHandler> {
 const PRODUCT_PATH = /^\/product\/([^/?#]+)\/?(\?.*)?$/;
 
 export class SiteServer {
-  private current: { outDir: string; handler: NodeHandler; pageCsp: PageCsp } | undefined;
+  private current: { outDir: string; files: StaticFiles; handler: NodeHandler; pageCsp: PageCsp } | undefined;
   readonly server: http.Server;
   private readonly https: boolean;
+  /**
+   * On-demand answers are compressed as they are rendered, once per request: brotli at
+   * quality 4 and gzip at level 4 cost a fraction of the maximum for a few % more bytes.
+   */
+  private readonly compress = compression({ threshold: 1024, level: 4, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
 
   constructor(
     private readonly db: Db,
     options: { https?: boolean } = {},
   ) {
     this.https = options.https ?? isHttpsSite(getEnv().SITE_URL);
-    const compress = compression({ threshold: 1024 });
     this.server = http.createServer((req, res) => {
       // One build serves the whole request, even if a rebuild is swapped in meanwhile.
       const current = this.current;
       // Decided when the headers go out: by then the answer's type and status are known.
       onHeaders(res, () => this.addSecurityHeaders(req, res, current?.pageCsp ?? {}));
-      compress(req as never, res as never, () => {
-        this.route(req, res, current).catch((error: unknown) => {
-          console.error('[serve] request failed:', error);
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-          res.end('Internal server error');
-        });
+      this.route(req, res, current).catch((error: unknown) => {
+        console.error('[serve] request failed:', error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Internal server error');
       });
     });
   }
@@ -79,7 +87,7 @@ export class SiteServer {
   /** Switch to another build output; requests already running finish on the old one. */
   async swap(outDir: string): Promise<void> {
     const handler = await loadHandler(outDir);
-    this.current = { outDir, handler, pageCsp: readPageCsp(outDir) };
+    this.current = { outDir, files: new StaticFiles(path.join(outDir, 'client')), handler, pageCsp: readPageCsp(outDir) };
   }
 
   listen(port: number, host: string): Promise<void> {
@@ -121,7 +129,8 @@ export class SiteServer {
     if (!current) throw new Error('no build loaded');
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (!isDecodable(pathname)) {
-      await writeResponse(badEncoding(pathname, current.outDir), res);
+      this.compressAnswer(req, res);
+      await writeResponse(notFound(pathname, current.outDir, 'The address has invalid percent-encoding'), res);
       return;
     }
     if (!(await admitBody(req, res))) return;
@@ -133,7 +142,30 @@ export class SiteServer {
         req.url = `/product/${encodeURIComponent(id)}/unpublished${match[2] ?? ''}`;
       }
     }
+    if (await this.serveStatic(req, res, current)) return;
+    this.compressAnswer(req, res);
     current.handler(req, res);
+  }
+
+  /**
+   * A GET or HEAD for a file of the build is answered from disk (true). Ranges are left to
+   * the adapter, which implements them; the API and blobs are never files of the build.
+   */
+  private async serveStatic(req: http.IncomingMessage, res: http.ServerResponse, current: NonNullable<SiteServer['current']>): Promise<boolean> {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range) return false;
+    const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
+    if (urlPath.startsWith('/api/') || urlPath.startsWith('/blobs/')) return false;
+    const found = current.files.lookup(urlPath);
+    if (found.kind === 'none') return false;
+    if (found.kind === 'file') return current.files.send(req, res, urlPath, found);
+    this.compressAnswer(req, res);
+    await writeResponse(notFound(urlPath, current.outDir, 'The address names no file'), res);
+    return true;
+  }
+
+  /** Wraps the response in the compression middleware before anything is written to it. */
+  private compressAnswer(req: http.IncomingMessage, res: http.ServerResponse): void {
+    this.compress(req as never, res as never, () => {});
   }
 }
 
@@ -146,9 +178,12 @@ function isDecodable(pathname: string): boolean {
   }
 }
 
-/** A path that cannot be decoded names nothing: the 404 page, or the API's error shape. */
-function badEncoding(pathname: string, outDir: string): Response {
-  if (pathname.startsWith('/api/')) return errorResponse('VALIDATION_FAILED', 'The address has invalid percent-encoding');
+/**
+ * A path that cannot be decoded, or may not reach the disk, names nothing: the 404 page, or
+ * the API's error shape.
+ */
+function notFound(pathname: string, outDir: string, apiMessage: string): Response {
+  if (pathname.startsWith('/api/')) return errorResponse('VALIDATION_FAILED', apiMessage);
   const notFoundPage = path.join(outDir, 'client', '404.html');
   if (!fs.existsSync(notFoundPage)) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   return new Response(fs.readFileSync(notFoundPage), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
