@@ -19,6 +19,7 @@
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
+import { etagMatches } from '../../functions/_shared/http';
 import { freshVariant, isCompressible, type Encoding } from './static-files';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -144,16 +145,10 @@ function representation(file: string, stats: fs.Stats, encoding?: Encoding): Rep
   return { file, size: stats.size, etag, encoding, stamp: stampOf(stats) };
 }
 
-/** If-None-Match (weak comparison, `*`), else If-Modified-Since to the second. */
+/** If-None-Match, else If-Modified-Since to the second (as Last-Modified carries it). */
 function isNotModified(req: http.IncomingMessage, etag: string, mtimeSeconds: number): boolean {
   const inm = req.headers['if-none-match'];
-  if (inm !== undefined) {
-    const bare = etag.slice(2);
-    return inm.split(',').some((tag) => {
-      const t = tag.trim();
-      return t === '*' || t.replace(/^W\//, '') === bare;
-    });
-  }
+  if (inm !== undefined) return etagMatches(inm, etag);
   const ims = req.headers['if-modified-since'];
   if (!ims) return false;
   const since = Date.parse(ims);
