@@ -115,11 +115,10 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
     .map((e) => e.encoding);
 }
 
-/** One representation of a file: the plain bytes or a variant, with its validators. */
+/** One representation of a file: the plain bytes or a variant. */
 interface Representation {
   file: string;
   size: number;
-  etag: string;
   encoding?: Encoding;
   /** For the body cache: changes whenever the file on disk does. */
   stamp: string;
@@ -128,6 +127,12 @@ interface Representation {
 /** What is known of a file while its stats stay the same. */
 interface FileEntry {
   stamp: string;
+  /**
+   * Weak, from the plain file's size and mtime, and shared by its variants: a weak validator
+   * names the content, and the br, gzip and plain bytes of one file are the same content
+   * (RFC 9110 8.8.1). A client that revalidates with another Accept-Encoding gets its 304.
+   */
+  etag: string;
   contentType: string;
   compressible: boolean;
   lastModified: string;
@@ -141,8 +146,7 @@ interface FileEntry {
 const stampOf = (stats: fs.Stats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
 
 function representation(file: string, stats: fs.Stats, encoding?: Encoding): Representation {
-  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
-  return { file, size: stats.size, etag, encoding, stamp: stampOf(stats) };
+  return { file, size: stats.size, encoding, stamp: stampOf(stats) };
 }
 
 /** If-None-Match, else If-Modified-Since to the second (as Last-Modified carries it). */
@@ -205,6 +209,7 @@ export class StaticFiles {
     const compressible = isCompressible(file);
     const entry: FileEntry = {
       stamp,
+      etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
       contentType: contentTypeOf(file),
       compressible,
       lastModified: stats.mtime.toUTCString(),
@@ -268,7 +273,7 @@ export class StaticFiles {
         }
       }
     }
-    const notModified = isNotModified(req, chosen.etag, entry.mtimeSeconds);
+    const notModified = isNotModified(req, entry.etag, entry.mtimeSeconds);
     let body: Buffer | undefined;
     let fd: number | undefined;
     let size = chosen.size;
@@ -288,7 +293,7 @@ export class StaticFiles {
     }
     if (entry.compressible) res.setHeader('vary', 'Accept-Encoding');
     res.setHeader('cache-control', urlPath.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE);
-    res.setHeader('etag', chosen.etag);
+    res.setHeader('etag', entry.etag);
     res.setHeader('last-modified', entry.lastModified);
     if (notModified) {
       res.statusCode = 304;

@@ -159,12 +159,12 @@ describe('caching', () => {
     expect(again.headers['content-security-policy']).toContain("'sha256-");
     expect(again.headers['x-frame-options']).toBe('DENY');
 
-    // The brotli file's tag does not stand for the gzip file.
-    const gzip = await request('/marketplace', { 'accept-encoding': 'gzip', 'if-none-match': etag });
-    expect(gzip.status).toBe(200);
-    expect(gzip.headers['etag']).not.toBe(etag);
-    const anyOf = await request('/marketplace', { 'accept-encoding': 'gzip', 'if-none-match': `"other", ${gzip.headers['etag']}` });
+    // A weak tag names the content: the gzip and plain bytes of the page share it.
+    const gzip = await request('/marketplace', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['etag']).toBe(etag);
+    const anyOf = await request('/marketplace', { 'accept-encoding': 'gzip', 'if-none-match': `"other", ${etag}` });
     expect(anyOf.status).toBe(304);
+    expect((await request('/marketplace', { 'if-none-match': etag })).status).toBe(304);
     const stale = await request('/marketplace', { 'accept-encoding': 'br', 'if-none-match': 'W/"0-0-br"' });
     expect(stale.status).toBe(200);
 
