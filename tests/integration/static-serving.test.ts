@@ -122,7 +122,9 @@ describe('precompressed pages', () => {
       const res = await request(pathname, br);
       expect(res.status, pathname).toBe(200);
       expect(res.body.equals(plain.body), pathname).toBe(true);
+      expect(res.headers['content-security-policy'], pathname).toBe(plain.headers['content-security-policy']);
     }
+    expect(plain.headers['content-security-policy']).toContain("'sha256-");
     const home = await request('/', br);
     expect(home.body.equals(file('index.html.br'))).toBe(true);
     const head = await request('/marketplace', br, 'HEAD');
