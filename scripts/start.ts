@@ -11,7 +11,7 @@ import { getBlobStore } from '../functions/_shared/blob-store';
 import { runSweep } from '../functions/uploads/sweep';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
-import { isBuildCurrent, readBuildStamp, runAstroBuild } from './lib/astro-build';
+import { isBuildCurrent, precompressOutput, readBuildStamp, runAstroBuild } from './lib/astro-build';
 import { SiteServer } from './lib/serve';
 import { PagePublisher } from './lib/page-publisher';
 import { PageStore } from './lib/page-store';
@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     await runAstroBuild({ outDir });
   } else {
     console.log('[build] sources unchanged: reusing the previous build');
+    await precompressOutput(outDir);
   }
 
   setDbHandle(handle);

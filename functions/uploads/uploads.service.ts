@@ -21,6 +21,7 @@ import { safeText } from '../../src/shared/text';
 import type { Db } from '../../db/database';
 import { BlobExistsError, type BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
+import { imagePrefix, productImagePath } from './blob-paths';
 import { processImage, type PipelineLimits } from './image-pipeline';
 import { DELIVERABLE_FORMATS_LABEL, displayName, extensionOf, isDeliverableExtension, matchesFormat, safeFileName } from './file-types';
 import { deleteUploadRow, isUsedByOwnProducts, lockStorageOf, saveUploadRow, storageUsedBy, type UploadRow } from './uploads.repository';
@@ -72,9 +73,7 @@ function ownFolderId(userId: string | null | undefined): string {
   return userId;
 }
 
-export function imagePrefix(userId: string): string {
-  return `products/${userId}/`;
-}
+export { imagePrefix };
 export function deliverablePrefix(userId: string): string {
   return `deliverables/${userId}/`;
 }
@@ -165,7 +164,7 @@ export async function uploadProductImage(
   const image = await processImage(file.bytes, name, options.limits);
   await assertStorageFor(db, owner, image.size);
   const stamp = options.now ?? Date.now();
-  const stored = await putOnce(blobs, (attempt) => `${imagePrefix(owner)}product-${slot}-${stamp + attempt}-${index}.${image.ext}`, image.body, image.contentType, 'public');
+  const stored = await putOnce(blobs, (attempt) => productImagePath(owner, slot, stamp + attempt, index, image.ext), image.body, image.contentType, 'public');
   await recordUpload(db, blobs, { userId: owner, kind: 'image', pathname: stored.pathname, url: stored.url, access: 'public', size: image.size });
   return {
     url: stored.url,

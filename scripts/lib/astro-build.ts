@@ -3,13 +3,17 @@
  * prebuilds (legal, auth and error pages) does not depend on content; the catalogue pages
  * render from the database in the serving process (docs/decisions/015).
  * A build stamp (sizes and times of the sources, and SITE_URL) lets a second start reuse the
- * previous build without reading any content.
+ * previous build without reading any content. The node output's static files are
+ * precompressed (brotli and gzip variants beside them, docs/decisions/017) before the stamp
+ * is written, so a reused build has them too; on Vercel (VERCEL=1) the CDN compresses, and
+ * nothing is added.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { getEnv } from '../../functions/_shared/env';
+import { precompressTree } from './static-files';
 
 const ROOT = process.cwd();
 const SOURCE_DIRS = ['src', 'functions', 'db', 'public'];
@@ -62,6 +66,23 @@ export async function runAstroBuild(options: { outDir?: string; env?: NodeJS.Pro
     child.once('error', reject);
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed with exit code ${code}`))));
   });
+  if (!(options.env?.['VERCEL'] ?? process.env['VERCEL'])) await precompressOutput(outDir, options);
   fs.writeFileSync(stampFile(outDir), buildStamp());
   if (!options.quiet) console.log(`[build] done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/**
+ * Brotli and gzip variants of the node output's static files. Also called when `npm start`
+ * reuses a build, which is then a walk of stats (variants newer than their files are kept),
+ * so a build made before precompression existed gets its variants too.
+ */
+export async function precompressOutput(outDir: string, options: { quiet?: boolean } = {}): Promise<void> {
+  const clientDir = path.join(outDir, 'client');
+  if (!fs.existsSync(clientDir)) return;
+  const started = Date.now();
+  const result = await precompressTree(clientDir);
+  if (!options.quiet && result.files) {
+    const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
+    console.log(`[build] precompressed ${result.files} files (${mb(result.bytesIn)} MB, ${mb(result.bytesOut)} MB as brotli) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
 }

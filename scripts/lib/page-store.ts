@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { removeStaticFile, writeStaticFile } from './static-files';
+import { BULK_BROTLI_QUALITY, removeStaticFile, writeStaticFile } from './static-files';
 
 export interface PageEntry {
   /** Index into the manifest's policy list (most pages share one). */
@@ -86,9 +86,9 @@ export class PageStore {
     return Object.keys(this.manifest.pages);
   }
 
-  /** `bulk`: part of a full render, compressed faster (brotli 5, gzip 6) than a page written on its own (11, 9). */
+  /** `bulk`: part of a full render, compressed faster (brotli 6, gzip 6) than a page written on its own (10, 9). */
   write(pagePath: string, body: Buffer, csp: string, options: { bulk?: boolean } = {}): void {
-    writeStaticFile(this.fileFor(pagePath), body, options.bulk ? { brotliQuality: 5, gzipLevel: 6 } : {});
+    writeStaticFile(this.fileFor(pagePath), body, options.bulk ? { brotliQuality: BULK_BROTLI_QUALITY, gzipLevel: 6 } : {});
     let index = this.policyIndex.get(csp);
     if (index === undefined) {
       index = this.manifest.policies.push(csp) - 1;
