@@ -19,6 +19,8 @@ const DATA_DIR = path.resolve('.test-data', `static-serving-${process.pid}`);
 // Kept between runs: start.ts reuses a build whose sources and content have not changed.
 const OUT_DIR = path.resolve('.test-data', 'static-serving-dist');
 const CLIENT = path.join(OUT_DIR, 'client');
+/** The catalogue pages' store (docs/decisions/015): /marketplace is pages/marketplace.html. */
+const PAGES = path.join(OUT_DIR, 'pages');
 
 let server: ChildProcess;
 let port: number;
@@ -51,6 +53,7 @@ function request(pathname: string, headers: Record<string, string> = {}, method 
 }
 
 const file = (relative: string) => fs.readFileSync(path.join(CLIENT, relative));
+const stored = (relative: string) => fs.readFileSync(path.join(PAGES, relative));
 
 beforeAll(async () => {
   port = await freePort();
@@ -65,8 +68,8 @@ beforeAll(async () => {
   const deadline = Date.now() + 280_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
-    const up = await fetch(`http://localhost:${port}/api/health`).then((r) => r.ok, () => false);
-    if (up) return;
+    // Up, with the catalogue pages in the page store.
+    if (/\[pages\] (rendered|catalogue pages current)/.test(output)) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`npm start did not answer:\n${output}`);
@@ -82,25 +85,27 @@ afterAll(async () => {
 }, 30_000);
 
 describe('precompressed pages', () => {
-  it('the build wrote brotli and gzip variants of the pages and assets', () => {
-    const page = file('marketplace/index.html');
-    expect(zlib.brotliDecompressSync(file('marketplace/index.html.br')).equals(page)).toBe(true);
-    expect(zlib.gunzipSync(file('marketplace/index.html.gz')).equals(page)).toBe(true);
+  it('the build and the page store wrote brotli and gzip variants of the pages and assets', () => {
+    const page = stored('marketplace.html');
+    expect(zlib.brotliDecompressSync(stored('marketplace.html.br')).equals(page)).toBe(true);
+    expect(zlib.gunzipSync(stored('marketplace.html.gz')).equals(page)).toBe(true);
+    const terms = file('terms/index.html');
+    expect(zlib.brotliDecompressSync(file('terms/index.html.br')).equals(terms)).toBe(true);
     const script = fs.readdirSync(path.join(CLIENT, '_astro')).find((name) => name.endsWith('.js') && fs.statSync(path.join(CLIENT, '_astro', name)).size >= 1024);
     expect(fs.existsSync(path.join(CLIENT, '_astro', `${script}.br`))).toBe(true);
   });
 
   it('sends the brotli file when br is accepted, gzip when only gzip is, the plain file otherwise', async () => {
     const cases: [string | undefined, string | undefined, string][] = [
-      ['br, gzip', 'br', 'marketplace/index.html.br'],
-      ['gzip, deflate, br, zstd', 'br', 'marketplace/index.html.br'],
-      ['gzip', 'gzip', 'marketplace/index.html.gz'],
-      ['br;q=0, gzip', 'gzip', 'marketplace/index.html.gz'],
-      ['gzip;q=1, br;q=0.5', 'gzip', 'marketplace/index.html.gz'],
-      ['*', 'br', 'marketplace/index.html.br'],
-      ['br;q=0, gzip;q=0', undefined, 'marketplace/index.html'],
-      ['identity', undefined, 'marketplace/index.html'],
-      [undefined, undefined, 'marketplace/index.html'],
+      ['br, gzip', 'br', 'marketplace.html.br'],
+      ['gzip, deflate, br, zstd', 'br', 'marketplace.html.br'],
+      ['gzip', 'gzip', 'marketplace.html.gz'],
+      ['br;q=0, gzip', 'gzip', 'marketplace.html.gz'],
+      ['gzip;q=1, br;q=0.5', 'gzip', 'marketplace.html.gz'],
+      ['*', 'br', 'marketplace.html.br'],
+      ['br;q=0, gzip;q=0', undefined, 'marketplace.html'],
+      ['identity', undefined, 'marketplace.html'],
+      [undefined, undefined, 'marketplace.html'],
     ];
     for (const [accept, encoding, expected] of cases) {
       const res = await request('/marketplace', accept === undefined ? {} : { 'accept-encoding': accept });
@@ -109,7 +114,7 @@ describe('precompressed pages', () => {
       expect(res.headers['vary'], String(accept)).toBe('Accept-Encoding');
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['content-length']).toBe(String(res.body.byteLength));
-      expect(res.body.equals(file(expected)), String(accept)).toBe(true);
+      expect(res.body.equals(stored(expected)), String(accept)).toBe(true);
     }
   });
 
@@ -117,7 +122,7 @@ describe('precompressed pages', () => {
     const br = { 'accept-encoding': 'br' };
     const plain = await request('/tools/chatgpt', br);
     expect(plain.status).toBe(200);
-    expect(plain.body.equals(file('tools/chatgpt/index.html.br'))).toBe(true);
+    expect(plain.body.equals(stored('tools/chatgpt.html.br'))).toBe(true);
     for (const pathname of ['/tools/chatgpt/', '/tools/chatgpt/index.html', '/tools/chatgpt?ref=x']) {
       const res = await request(pathname, br);
       expect(res.status, pathname).toBe(200);
@@ -126,21 +131,21 @@ describe('precompressed pages', () => {
     }
     expect(plain.headers['content-security-policy']).toContain("'sha256-");
     const home = await request('/', br);
-    expect(home.body.equals(file('index.html.br'))).toBe(true);
+    expect(home.body.equals(stored('index.html.br'))).toBe(true);
     const head = await request('/marketplace', br, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.byteLength).toBe(0);
-    expect(head.headers['content-length']).toBe(String(file('marketplace/index.html.br').byteLength));
+    expect(head.headers['content-length']).toBe(String(stored('marketplace.html.br').byteLength));
     expect(head.headers['content-encoding']).toBe('br');
   });
 
-  it('serves a published product page from its prebuilt file', async () => {
-    const sitemap = file('sitemap.xml').toString();
+  it('serves a published product page from its stored file', async () => {
+    const sitemap = stored('sitemap.xml').toString();
     const id = /\/product\/([^<\s/]+)<\/loc>/.exec(sitemap)?.[1];
     expect(id).toBeDefined();
     const res = await request(`/product/${id}`, { 'accept-encoding': 'br' });
     expect(res.status).toBe(200);
-    expect(res.body.equals(file(`product/${id}/index.html.br`))).toBe(true);
+    expect(res.body.equals(stored(`product/${id}.html.br`))).toBe(true);
   });
 });
 
@@ -192,7 +197,7 @@ describe('caching', () => {
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
     const sitemap = await request('/sitemap.xml', { 'accept-encoding': 'br' });
     expect(sitemap.headers['content-type']).toBe('application/xml');
-    expect(sitemap.body.equals(file('sitemap.xml.br'))).toBe(true);
+    expect(sitemap.body.equals(stored('sitemap.xml.br'))).toBe(true);
   });
 });
 
