@@ -7,6 +7,10 @@
  * publish costs a handful of page renders whatever the catalogue's size, and the same routes
  * render the pages for `npm start`, for Vercel and for a full render.
  *
+ * - Read your writes: the pages a change touches stop being served from the store before the
+ *   change's API call answers (the `outdated` versions), so until each is written again its
+ *   route renders it fresh; an editor who saves and opens the page sees the edit. The
+ *   sitemap is left out: it lists every product, and a second of an old one is harmless.
  * - A product that is unpublished, archived or deleted is hidden at once: its page leaves the
  *   store before the change's API call answers, and a render of it still in flight is not
  *   written (the `hidden` set, current on every change).
@@ -53,6 +57,9 @@ export class PagePublisher {
   private readonly token = randomBytes(32).toString('hex');
   private origin = '';
   private readonly queued = new Set<string>();
+  /** Paths changed since their stored page was rendered, with a version that moves on every change. */
+  private readonly outdated = new Map<string, number>();
+  private version = 0;
   private draining: Promise<void> | undefined;
   private drainAgain = false;
   private readonly fixed = new Set(fixedCataloguePaths());
@@ -89,12 +96,15 @@ export class PagePublisher {
     if (!page) return undefined;
     const productId = PRODUCT_PAGE.exec(pathname)?.[1];
     if (productId && this.hidden.has(productId)) return undefined;
+    if (this.outdated.has(pathname)) return undefined;
     if (Date.now() - page.renderedAt > REFRESH_AFTER_MS) this.enqueue([pathname]);
     return page;
   }
 
   /** Called in the request that made the change, before it answers. */
   onChange(change: PageChange): void {
+    this.version++;
+    for (const p of change.paths) if (p !== SITEMAP_PATH) this.outdated.set(p, this.version);
     if (change.productId) {
       if (HIDING_REASONS.has(change.reason)) {
         this.hidden.add(change.productId);
@@ -153,6 +163,15 @@ export class PagePublisher {
   /** Renders one page through its route and stores (200) or removes (404) it. */
   async render(pathname: string, options: { bulk?: boolean } = {}): Promise<RenderOutcome> {
     if (!this.origin) throw new Error('the page publisher is not attached to a server');
+    // A change arriving while this render runs keeps the path outdated (its own render is
+    // queued), and so does a failed render: the route keeps answering it fresh.
+    const version = this.outdated.get(pathname);
+    const outcome = await this.renderOnce(pathname, options);
+    if (outcome !== 'failed' && this.outdated.get(pathname) === version) this.outdated.delete(pathname);
+    return outcome;
+  }
+
+  private async renderOnce(pathname: string, options: { bulk?: boolean }): Promise<RenderOutcome> {
     try {
       const response = await fetch(this.origin + pathname, { headers: { [RENDER_HEADER]: this.token, 'accept-encoding': 'identity' }, redirect: 'manual' });
       const body = Buffer.from(await response.arrayBuffer());

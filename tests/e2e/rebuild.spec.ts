@@ -48,6 +48,9 @@ test('a product published, edited and unpublished through the API: its stored pa
   const edited = `${title} v2`;
   const patched = await request.put(`/api/me/products/${id}`, { headers: origin, data: { ...product, title: edited } });
   expect(patched.status()).toBe(200);
+  // Read your writes: at once, before the stored pages are written again, the server answers the edit.
+  expect(await (await request.get(`/product/${id}`)).text()).toContain(edited);
+  expect(await (await request.get('/marketplace')).text()).toContain(edited);
   await expect.poll(() => storedText(`/product/${id}`).includes(edited), { timeout: 2000, intervals: [100] }).toBe(true);
   await expect.poll(async () => (await (await request.get('/marketplace')).text()).includes(edited), { timeout: 2000, intervals: [100] }).toBe(true);
   const served = await request.get(`/product/${id}`, { headers: { 'accept-encoding': 'br' } });
