@@ -6,9 +6,10 @@
  * deliverables written to storage), AI tool update notices, seller reviews,
  * user follows and AI tool follows.
  *
- * This file is pure data: it imports no application code, so it stays stable
- * while the app evolves. The only code here is a few local helpers that build
- * strings (paragraphs, n8n / Make JSON exports) so the deliverables are valid.
+ * This file is pure data: it imports only the domain's types (src/shared/domain.ts,
+ * erased at run time), so it stays stable while the app evolves. The only code here
+ * is a few local helpers that build strings (paragraphs, n8n / Make JSON exports) so
+ * the deliverables are valid.
  *
  * Used by: db/seed (inserts these rows, uploads `files`, renders images via
  * db/seed/images.ts). Keys are stable slugs; the seed maps them to database ids.
@@ -17,39 +18,10 @@
  * buyer@example.com, both with DEMO_PASSWORD like every demo user.
  */
 
-export type CategoryId = 'content' | 'design' | 'audio' | 'business' | 'video' | 'tech';
-export type ContentTypeId =
-  | 'code-development'
-  | 'chat-bots'
-  | 'ai-assistants'
-  | 'content-creation'
-  | 'prompts-templates'
-  | 'voice-audio'
-  | 'video-animation'
-  | 'design-assets'
-  | 'data-analytics'
-  | 'ai-agents'
-  | 'web-saas'
-  | 'mobile-apps'
-  | 'ai-models'
-  | 'security'
-  | 'workflow-automation';
-export type AiToolTypeId =
-  | 'n8n'
-  | 'make'
-  | 'zapier'
-  | 'lovable'
-  | 'bolt'
-  | 'cursor'
-  | 'github-copilot'
-  | 'gemini'
-  | 'chatgpt'
-  | 'deepseek'
-  | 'claude'
-  | 'midjourney'
-  | 'stable-diffusion'
-  | 'runway'
-  | 'custom';
+import type { AiToolId, AiToolTypeValue } from '../../src/shared/ai-tool-ids';
+import type {
+  CategoryId, ContentTypeId, DeliveryType, DemoLinkType, DeploymentType, PricingModel, ProductStatus, TechnicalLevel, UpdateType, UserRole, UserType,
+} from '../../src/shared/domain';
 
 export interface DemoUser {
   /** Stable slug, e.g. 'maya-chen'. */
@@ -57,7 +29,7 @@ export interface DemoUser {
   /** @example.com addresses only. */
   email: string;
   fullName: string;
-  userType: 'creator' | 'buyer' | 'community';
+  userType: UserType;
   /** Creators always have one. */
   company: string | null;
   bio: string;
@@ -71,7 +43,7 @@ export interface DemoUser {
   socialLinks: Record<string, string>;
   verified: boolean;
   /** Exactly one admin: 'toolmint Team'. */
-  role: 'user' | 'admin';
+  role: UserRole;
   /** 30..900 */
   joinedDaysAgo: number;
   /** 0..359, used for the generated avatar and banner. */
@@ -79,7 +51,7 @@ export interface DemoUser {
 }
 
 export interface DemoDemoLink {
-  type: 'video_demo' | 'live_demo' | 'source_code' | 'documentation' | 'tutorial' | 'api_reference';
+  type: DemoLinkType;
   url: string;
   title: string;
   description?: string;
@@ -103,14 +75,14 @@ export interface DemoProduct {
   /** 0 for free. */
   price: number;
   /** 'free' implies price 0; freemium may also be 0. */
-  pricingModel: 'free' | 'one_time' | 'subscription' | 'freemium';
+  pricingModel: PricingModel;
   categoryId: CategoryId;
   contentType: ContentTypeId;
-  aiToolType: AiToolTypeId;
-  status: 'draft' | 'published' | 'archived';
+  aiToolType: AiToolTypeValue;
+  status: ProductStatus;
   tags: string[];
-  technicalLevel: 'beginner' | 'intermediate' | 'advanced';
-  deploymentType: 'ready_to_use' | 'minimal_setup' | 'technical_setup';
+  technicalLevel: TechnicalLevel;
+  deploymentType: DeploymentType;
   compatibilityTags: string[];
   useCases: string[];
   requiredSkills: string[];
@@ -120,7 +92,7 @@ export interface DemoProduct {
   successRate: number;
   /** Minutes. */
   avgSetupTime: number;
-  contentDeliveryType: 'file' | 'link' | 'text' | 'multiple';
+  contentDeliveryType: DeliveryType;
   /** Non-empty for 'file' and 'multiple', empty otherwise. */
   files: DemoFile[];
   /** https URL for 'link' and 'multiple'. */
@@ -140,10 +112,10 @@ export interface DemoProduct {
 }
 
 export interface DemoToolUpdate {
-  toolId: Exclude<AiToolTypeId, 'custom'>;
+  toolId: AiToolId;
   title: string;
   content: string;
-  updateType: 'feature' | 'announcement' | 'bug_fix' | 'security' | 'other';
+  updateType: UpdateType;
   version: string | null;
   daysAgo: number;
 }
@@ -163,7 +135,7 @@ export interface DemoFollow {
 
 export interface DemoToolFollow {
   userKey: string;
-  toolId: Exclude<AiToolTypeId, 'custom'>;
+  toolId: AiToolId;
 }
 
 /** Shared password of every demo user (documented in the README). */

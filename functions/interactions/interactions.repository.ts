@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { InteractionType } from '../../src/shared/domain';
 
 export interface ViewRow {
   productId: string;
@@ -14,7 +15,7 @@ export interface ViewRow {
   alias: string | null;
   day: string;
   sessionId: string | null;
-  type: 'view' | 'preview';
+  type: InteractionType;
   context: Record<string, unknown>;
 }
 

@@ -19,6 +19,7 @@ import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
 import { findOrderBySession, findPayoutAccount, findProductForCheckout, hasEntitlement, insertOrder } from './payments.repository';
 import { handleWebhook } from './webhook.service';
+import type { OrderStatus, PurchaseKind } from '../../src/shared/domain';
 
 export const CheckoutInputSchema = z.object({ productId: z.uuid('Choose a product to buy') });
 
@@ -45,7 +46,7 @@ export async function hasPaidAccess(db: Db, userId: string, productId: string): 
 
 export interface ProductAccess {
   owned: boolean;
-  purchase: 'one_time' | 'subscription' | null;
+  purchase: PurchaseKind | null;
   /** False when nobody can buy it right now (its creator has not set up payouts). */
   purchasable: boolean;
   reason: string | null;
@@ -106,8 +107,8 @@ export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUse
 
 export interface LocalCheckoutView {
   sessionId: string;
-  status: 'pending' | 'paid' | 'refunded' | 'failed' | 'expired';
-  kind: 'one_time' | 'subscription';
+  status: OrderStatus;
+  kind: PurchaseKind;
   amountCents: number;
   product: { id: string; title: string; imageUrl: string | null };
   successUrl: string;

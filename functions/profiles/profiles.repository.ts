@@ -7,14 +7,19 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { OnboardingStatus } from '../../src/shared/session';
+import type { OnboardingStatus, UserRole, UserType } from '../../src/shared/domain';
 
 export interface OnboardingRow {
   onboarding_status: OnboardingStatus;
   interests: string[];
   specialties: string[];
   bio: string | null;
-  user_type: 'creator' | 'buyer' | 'community';
+  user_type: UserType;
+}
+
+/** The account's role: an admin may post any tool's updates and see and refund every order. */
+export async function findRole(db: Db, userId: string): Promise<UserRole | undefined> {
+  return (await db.selectFrom('profiles').select('role').where('id', '=', userId).executeTakeFirst())?.role;
 }
 
 export async function findOnboarding(db: Db, userId: string): Promise<OnboardingRow | undefined> {

@@ -12,12 +12,14 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
 import {
-  decodeCursor, encodeCursor, UPDATES_PAGE_SIZE, validateToolUpdate, type Page, type ToolUpdateView, type UpdateType,
+  decodeCursor, encodeCursor, UPDATES_PAGE_SIZE, validateToolUpdate, type Page, type ToolUpdateView,
 } from '../../src/shared/tool-updates';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
+import type { UpdateType } from '../../src/shared/domain';
+import { isAdmin } from '../profiles/profiles.service';
 import { pagesShowingTool, SITEMAP_PATH } from '../rebuilds/affected-pages';
 import {
-  findRole, findTool, findUpdate, insertFollowerNotifications, insertImpactNotifications, insertUpdate, listUpdates, type UpdateRow,
+  findTool, findUpdate, insertFollowerNotifications, insertImpactNotifications, insertUpdate, listUpdates, type UpdateRow,
 } from './tool-updates.repository';
 import { isToolId } from '../../src/shared/ids';
 
@@ -49,7 +51,7 @@ export async function canPostUpdate(db: Db, userId: string | null | undefined, t
   const tool = isToolId(toolId) ? await findTool(db, toolId) : undefined;
   if (!tool) return false;
   if (tool.claimed_by === userId) return true;
-  return (await findRole(db, userId)) === 'admin';
+  return isAdmin(db, userId);
 }
 
 export interface PostedUpdate {

@@ -6,10 +6,8 @@
  * The payload is validated with the same zod schema the API uses.
  */
 import { ACCESS_REQUIREMENT_KEYS, ProductInputSchema, cleanList, type AccessRequirementKey } from '../../shared/product-schema';
+import type { DeliveryType, DemoLinkType, DeploymentType, PricingModel, ProductStatus, TechnicalLevel } from '../../shared/domain';
 import type { StudioProduct } from './types';
-
-export type DeliveryType = 'file' | 'link' | 'text' | 'multiple';
-export type DemoLinkType = 'video_demo' | 'live_demo' | 'source_code' | 'documentation' | 'tutorial' | 'api_reference';
 
 export interface DemoLinkDraft {
   id: string;
@@ -25,7 +23,7 @@ export interface EditorValues {
   description: string;
   tags: string[];
   category_id: string;
-  status: 'draft' | 'published' | 'archived';
+  status: ProductStatus;
   image_url: string;
   featured_image_url: string;
   additional_images: string[];
@@ -40,10 +38,10 @@ export interface EditorValues {
   demo_links: DemoLinkDraft[];
   ai_tool_type: string;
   content_type: string;
-  technical_level: 'beginner' | 'intermediate' | 'advanced';
-  pricing_model: 'free' | 'one_time' | 'subscription' | 'freemium';
+  technical_level: TechnicalLevel;
+  pricing_model: PricingModel;
   price: string;
-  deployment_type: 'ready_to_use' | 'minimal_setup' | 'technical_setup';
+  deployment_type: DeploymentType;
   avg_setup_time: string;
   integration_complexity: number;
   success_rate: number;
