@@ -11,7 +11,7 @@
 import type { Db } from '../../db/database';
 import type { ProductCard, PublicProduct } from '../../src/shared/products';
 import { pickSimilar } from '../../src/shared/similar';
-import { listSimilarCandidates, selectPublishedProducts } from './catalogue.repository';
+import { findPublishedProduct, listSimilarCandidates } from './catalogue.repository';
 import { toProductCard, toPublicProduct } from './catalogue.mapper';
 import { isUuid } from '../../src/shared/ids';
 
@@ -20,7 +20,7 @@ export const SIMILAR_CANDIDATES_PER_BUCKET = 24;
 
 export async function getProductPage(db: Db, id: string): Promise<{ product: PublicProduct; similar: ProductCard[] } | null> {
   if (!isUuid(id)) return null;
-  const row = await selectPublishedProducts(db).where('p.id', '=', id).executeTakeFirst();
+  const row = await findPublishedProduct(db, id);
   if (!row) return null;
   const product = toPublicProduct(row);
   const candidates = await listSimilarCandidates(db, { id, aiToolType: row.ai_tool_type, categoryId: row.category_id, contentType: row.content_type }, SIMILAR_CANDIDATES_PER_BUCKET);

@@ -8,9 +8,19 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ACTIVE_SUBSCRIPTION_STATUSES, type OrderStatus, type PaymentEventStatus, type PaymentProviderName, type PurchaseKind, type SubscriptionStatus } from '../../src/shared/domain';
+import { publishedProducts } from '../catalogue/catalogue.repository';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
+/** A published product as the product page's buy button and a new checkout see it. */
+export async function findPublishedProductForSale(db: Q, productId: string) {
+  return publishedProducts(db)
+    .select(['p.id', 'p.title', 'p.price', 'p.pricing_model', 'p.creator_id', 'p.image_url'])
+    .where('p.id', '=', productId)
+    .executeTakeFirst();
+}
+
+/** A product in any status, for an order's pages and notices (its buyer keeps seeing what they bought). */
 export async function findProductForCheckout(db: Q, productId: string) {
   return db
     .selectFrom('products')

@@ -15,7 +15,6 @@ import {
   decodeCursor, encodeCursor, UPDATES_PAGE_SIZE, validateToolUpdate, type Page, type ToolUpdateView,
 } from '../../src/shared/tool-updates';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
-import type { UpdateType } from '../../src/shared/domain';
 import { isAdmin } from '../profiles/profiles.service';
 import { pagesShowingTool, SITEMAP_PATH } from '../rebuilds/affected-pages';
 import {
@@ -32,7 +31,7 @@ export function toUpdateView(row: UpdateRow): ToolUpdateView {
     toolName: row.tool_name,
     title: row.title,
     content: row.content,
-    updateType: row.update_type as UpdateType,
+    updateType: row.update_type,
     version: row.version,
     createdAt: iso(row.created_at),
     authorName: row.author_name,
