@@ -99,6 +99,24 @@ export const DEMO_LINK_GROUP_HEADINGS: Record<DemoLinkType, string> = {
   api_reference: 'API reference',
 };
 
+/**
+ * A new product's defaults (spec section 9), for the product schema, the editor's empty form
+ * and the catalogue's fallbacks (the migration's column defaults are the same values).
+ */
+export const PRODUCT_DEFAULTS = {
+  status: 'draft',
+  pricingModel: 'one_time',
+  technicalLevel: 'beginner',
+  deploymentType: 'ready_to_use',
+  deliveryType: 'file',
+} as const satisfies {
+  status: ProductStatus;
+  pricingModel: PricingModel;
+  technicalLevel: TechnicalLevel;
+  deploymentType: DeploymentType;
+  deliveryType: DeliveryType;
+};
+
 /** How a product was obtained (downloads.download_type): free, or paid for. */
 export const DOWNLOAD_TYPES = ['free', 'paid'] as const;
 export type DownloadType = (typeof DOWNLOAD_TYPES)[number];

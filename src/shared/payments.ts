@@ -4,7 +4,7 @@
  * needs paying, the labels of the buy button and the local checkout's test cards.
  * Pure and isomorphic; every amount is an integer number of cents.
  */
-import type { PurchaseKind } from './domain';
+import { PRODUCT_DEFAULTS, type PurchaseKind } from './domain';
 
 /** The platform keeps 15% (the spec's 0.85 creator share), as basis points. */
 export const DEFAULT_PLATFORM_FEE_BPS = 1500;
@@ -65,7 +65,7 @@ export interface PriceSource {
  * product. free and freemium products stay free downloads (docs/decisions/013).
  */
 export function purchaseKind(p: PriceSource): PurchaseKind | null {
-  const model = p.pricing_model ?? p.pricingModel ?? 'one_time';
+  const model = p.pricing_model ?? p.pricingModel ?? PRODUCT_DEFAULTS.pricingModel;
   if (toCents(p.price) <= 0) return null;
   if (model === 'subscription') return 'subscription';
   if (model === 'one_time') return 'one_time';

@@ -11,7 +11,7 @@ import './zod-browser';
 import { z } from 'zod';
 import { safeText } from './text';
 import {
-  CATEGORY_IDS, CONTENT_TYPE_IDS, DELIVERY_TYPES, DEMO_LINK_TYPES, DEPLOYMENT_TYPES, PRICING_MODELS, PRODUCT_STATUSES, TECHNICAL_LEVELS, isOneOf,
+  CATEGORY_IDS, CONTENT_TYPE_IDS, DELIVERY_TYPES, DEMO_LINK_TYPES, DEPLOYMENT_TYPES, PRICING_MODELS, PRODUCT_DEFAULTS, PRODUCT_STATUSES, TECHNICAL_LEVELS, isOneOf,
 } from './domain';
 import { AI_TOOL_TYPE_VALUES } from './ai-tool-ids';
 import {
@@ -81,7 +81,7 @@ const stringList = (maxItems: number, maxLength = 60, label = 'items') =>
     .pipe(z.array(safeText().max(maxLength, `Each entry has at most ${maxLength} characters`)).max(maxItems, `Use at most ${maxItems} ${label}`));
 
 /** Unknown statuses are treated as draft (spec section 4): the product form and the status change share it. */
-export const ProductStatusSchema = z.preprocess((v) => (isOneOf(PRODUCT_STATUSES, v) ? v : 'draft'), z.enum(PRODUCT_STATUSES));
+export const ProductStatusSchema = z.preprocess((v) => (isOneOf(PRODUCT_STATUSES, v) ? v : PRODUCT_DEFAULTS.status), z.enum(PRODUCT_STATUSES));
 
 export const DemoLinkSchema = z.object({
   id: safeText().trim().min(1).max(40).default(() => String(Date.now())),
@@ -110,9 +110,9 @@ export const ProductInputSchema = z.object({
   video_demo_url: z.preprocess(blankToUndefined, httpUrl.refine((v) => VIDEO_URL.test(v), VIDEO_URL_HINT).optional()),
   ai_tool_type: z.preprocess(blankToUndefined, z.enum(AI_TOOL_TYPE_VALUES).optional()),
   content_type: z.preprocess(blankToUndefined, z.enum(CONTENT_TYPE_IDS).optional()),
-  pricing_model: z.enum(PRICING_MODELS).default('one_time'),
-  technical_level: z.enum(TECHNICAL_LEVELS).default('beginner'),
-  deployment_type: z.enum(DEPLOYMENT_TYPES).default('ready_to_use'),
+  pricing_model: z.enum(PRICING_MODELS).default(PRODUCT_DEFAULTS.pricingModel),
+  technical_level: z.enum(TECHNICAL_LEVELS).default(PRODUCT_DEFAULTS.technicalLevel),
+  deployment_type: z.enum(DEPLOYMENT_TYPES).default(PRODUCT_DEFAULTS.deploymentType),
   compatibility_tags: stringList(LIST_MAX),
   use_cases: stringList(LIST_MAX, 200),
   required_skills: stringList(LIST_MAX),

@@ -5,7 +5,7 @@
  * they are reachable only through the download endpoint.
  */
 import type { DemoLinkJson } from '../../db/schema';
-import { DEMO_LINK_TYPES, isOneOf, type ProductStatus, type UserType } from './domain';
+import { DEMO_LINK_TYPES, PRODUCT_DEFAULTS, isOneOf, type ProductStatus, type UserType } from './domain';
 
 export interface CreatorCard {
   id: string;
@@ -68,10 +68,10 @@ export const MARKETPLACE_DEFAULTS = {
   count: 0,
   aiToolType: 'AI Tool',
   contentType: 'tool',
-  pricingModel: 'one_time',
-  technicalLevel: 'beginner',
-  deploymentType: 'ready_to_use',
-  contentDeliveryType: 'file',
+  pricingModel: PRODUCT_DEFAULTS.pricingModel,
+  technicalLevel: PRODUCT_DEFAULTS.technicalLevel,
+  deploymentType: PRODUCT_DEFAULTS.deploymentType,
+  contentDeliveryType: PRODUCT_DEFAULTS.deliveryType,
   creatorName: 'Unknown Creator',
   creatorUserType: 'creator',
 } as const;

@@ -6,7 +6,7 @@
  * The payload is validated with the same zod schema the API uses.
  */
 import { ACCESS_REQUIREMENT_KEYS, ProductInputSchema, cleanList, type AccessRequirementKey } from '../../shared/product-schema';
-import type { DeliveryType, DemoLinkType, DeploymentType, PricingModel, ProductStatus, TechnicalLevel } from '../../shared/domain';
+import { PRODUCT_DEFAULTS, type DeliveryType, type DemoLinkType, type DeploymentType, type PricingModel, type ProductStatus, type TechnicalLevel } from '../../shared/domain';
 import type { StudioProduct } from './types';
 
 export interface DemoLinkDraft {
@@ -60,7 +60,7 @@ export function defaultValues(): EditorValues {
     description: '',
     tags: [],
     category_id: '',
-    status: 'draft',
+    status: PRODUCT_DEFAULTS.status,
     image_url: '',
     featured_image_url: '',
     additional_images: [],
@@ -74,10 +74,10 @@ export function defaultValues(): EditorValues {
     demo_links: [],
     ai_tool_type: '',
     content_type: '',
-    technical_level: 'beginner',
-    pricing_model: 'one_time',
+    technical_level: PRODUCT_DEFAULTS.technicalLevel,
+    pricing_model: PRODUCT_DEFAULTS.pricingModel,
     price: '0',
-    deployment_type: 'ready_to_use',
+    deployment_type: PRODUCT_DEFAULTS.deploymentType,
     avg_setup_time: '5',
     integration_complexity: 1,
     success_rate: 85,
