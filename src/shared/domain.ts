@@ -7,9 +7,10 @@
  * in time and keep their own lists; tests/integration/domain-enums.test.ts checks that the
  * database accepts exactly these values.
  *
- * Isomorphic and dependency-free, and nothing here but literals: a bundler drops what an
- * island does not use, so an island importing one enum does not ship the others. The AI
- * tools are not here: their ids, names and option groups are src/shared/ai-tool-ids.ts.
+ * Isomorphic and dependency-free, and nothing here but literals and two pure guards: a
+ * bundler drops what an island does not use, so an island importing one enum does not ship
+ * the others. The AI tools are not here: their ids, names and option groups are
+ * src/shared/ai-tool-ids.ts.
  */
 
 // ---------------------------------------------------------------------------
