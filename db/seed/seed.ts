@@ -12,6 +12,7 @@ import type { Db } from '../database';
 import type { BlobStore } from '../../functions/_shared/blob-store';
 import { CATEGORIES } from '../../src/shared/categories';
 import { AI_TOOLS } from '../../src/shared/ai-tools';
+import { downloadTypeFor } from '../../src/shared/delivery';
 import { feeCents, purchaseKind, toCents, DEFAULT_PLATFORM_FEE_BPS, SUBSCRIPTION_PERIOD_DAYS } from '../../src/shared/payments';
 import { toColumns } from '../../functions/products/products.service';
 import { DEMO_ADMIN_KEY, loadDemoData, type DemoData } from './demo-data';
@@ -159,7 +160,7 @@ async function seedActivity(db: Db, demo: DemoData, now: number): Promise<void> 
       const at = new Date(now - ((i * 7 + b * 11) % 60) * DAY - ((i * 13) % 24) * 3_600_000);
       await db.insertInto('downloads').values({
         id: stableUuid('download', `${buyer.key}:${key}`), user_id: demoUserId(buyer.key), product_id: demoProductId(key),
-        download_type: p.price > 0 ? 'paid' : 'free', amount: p.price, content_accessed: p.content_delivery_type, created_at: at,
+        download_type: downloadTypeFor(p.price), amount: p.price, content_accessed: p.content_delivery_type, created_at: at,
       }).onConflict((oc) => oc.column('id').doNothing()).execute();
       const kind = purchaseKind({ price: p.price, pricingModel: p.pricing_model });
       if (!kind) continue;

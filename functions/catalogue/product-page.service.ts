@@ -15,7 +15,7 @@
 import type { Db } from '../../db/database';
 import type { ProductCard, PublicProduct } from '../../src/shared/products';
 import { pickSimilar } from '../../src/shared/similar';
-import { listTopRatedPublished, selectPublishedProducts, type PublishedCardRow } from './catalogue.repository';
+import { findPublishedProduct, listTopRatedPublished, type PublishedCardRow } from './catalogue.repository';
 import { toProductCard, toPublicProduct } from './catalogue.mapper';
 import { isUuid } from '../../src/shared/ids';
 
@@ -53,7 +53,7 @@ export function forgetSimilarCandidates(): void {
 
 export async function getProductPage(db: Db, id: string): Promise<{ product: PublicProduct; similar: ProductCard[] } | null> {
   if (!isUuid(id)) return null;
-  const row = await selectPublishedProducts(db).where('p.id', '=', id).executeTakeFirst();
+  const row = await findPublishedProduct(db, id);
   if (!row) return null;
   const product = toPublicProduct(row);
   const filters: Bucket[] = [...(row.ai_tool_type ? [{ aiToolType: row.ai_tool_type }] : []), ...(row.category_id ? [{ categoryId: row.category_id }] : []), ...(row.content_type ? [{ contentType: row.content_type }] : [])];

@@ -17,8 +17,8 @@ import { safeText } from '../../src/shared/text';
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
 import { assertEmailVerified } from '../_shared/auth-guard';
-import { PRODUCT_STATUSES, ProductInputSchema, type ProductInput } from '../../src/shared/product-schema';
-import { CATEGORY_IDS } from '../../src/shared/categories';
+import { ProductInputSchema, ProductStatusSchema, type ProductInput } from '../../src/shared/product-schema';
+import { CATEGORY_IDS, PRODUCT_STATUSES } from '../../src/shared/domain';
 import { requestRebuild, type RebuildReason } from '../rebuilds/rebuilds.service';
 import { pagesShowingProduct } from '../rebuilds/affected-pages';
 import { scoreProduct, type QualityScore } from '../../src/shared/quality-score';
@@ -152,7 +152,7 @@ export async function updateProduct(db: Db, creatorId: string, id: string, raw: 
   return toOwnerProduct(row);
 }
 
-export const StatusChangeSchema = z.object({ status: z.preprocess((v) => ((PRODUCT_STATUSES as readonly unknown[]).includes(v) ? v : 'draft'), z.enum(PRODUCT_STATUSES)) });
+export const StatusChangeSchema = z.object({ status: ProductStatusSchema });
 
 export async function changeProductStatus(db: Db, creatorId: string, id: string, raw: unknown): Promise<OwnerProduct> {
   if (!isUuid(id)) notFound();

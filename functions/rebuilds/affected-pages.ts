@@ -3,7 +3,7 @@
  * change re-renders exactly these paths, on the embedded server (scripts/lib/page-publisher.ts)
  * and on Vercel (on-demand revalidation, functions/rebuilds/revalidate.ts).
  */
-import { hasToolDetailPage } from '../../src/shared/ai-tools';
+import { hasToolDetailPage } from '../../src/shared/ai-tool-ids';
 
 /**
  * The routes of the catalogue pages (Astro route patterns), the only on-demand routes whose

@@ -28,6 +28,7 @@ import { deleteUploadRow, isUsedByOwnProducts, lockStorageOf, saveUploadRow, sto
 import { contentTypeFor } from '../_shared/blob-store';
 import { getEnv } from '../_shared/env';
 import { formatBytes } from '../../src/shared/format';
+import type { BlobAccess } from '../../src/shared/domain';
 
 export const IMAGE_SLOTS = ['main', 'featured', 'additional'] as const;
 export type ImageSlot = (typeof IMAGE_SLOTS)[number];
@@ -128,12 +129,12 @@ async function recordUpload(db: Db, blobs: BlobStore, row: UploadRow): Promise<v
 }
 
 /** Deletes a stored file and its row; the row goes only once the file is gone. */
-async function deleteUpload(db: Db, blobs: BlobStore, pathname: string, access: 'public' | 'private'): Promise<void> {
+async function deleteUpload(db: Db, blobs: BlobStore, pathname: string, access: BlobAccess): Promise<void> {
   await blobs.delete(pathname, access);
   await deleteUploadRow(db, pathname);
 }
 
-async function putOnce(blobs: BlobStore, pathnameFor: (attempt: number) => string, body: Buffer, contentType: string, access: 'public' | 'private') {
+async function putOnce(blobs: BlobStore, pathnameFor: (attempt: number) => string, body: Buffer, contentType: string, access: BlobAccess) {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       return await blobs.put(pathnameFor(attempt), body, { contentType, access, overwrite: false });

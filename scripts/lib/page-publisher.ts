@@ -25,7 +25,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { AI_TOOLS, TOOL_DETAIL_IDS } from '../../src/shared/ai-tools';
+import { AI_TOOL_IDS, TOOL_DETAIL_IDS } from '../../src/shared/ai-tool-ids';
 import { SITEMAP_PATH, productPath } from '../../functions/rebuilds/affected-pages';
 import { claimPendingRequests, finishRequests } from '../../functions/rebuilds/rebuilds.repository';
 import { HIDING_REASONS, registerRebuildListener, type PageChange } from '../../functions/rebuilds/rebuilds.service';
@@ -41,7 +41,7 @@ const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
 
 /** The catalogue pages that are not one product's: the landing, marketplace, directory, tool pages and sitemap. */
 export function fixedCataloguePaths(): string[] {
-  return ['/', '/marketplace', '/ai-tools', ...TOOL_DETAIL_IDS.map((id) => `/tools/${id}`), ...AI_TOOLS.map((t) => `/tools/${t.id}/landing`), SITEMAP_PATH];
+  return ['/', '/marketplace', '/ai-tools', ...TOOL_DETAIL_IDS.map((id) => `/tools/${id}`), ...AI_TOOL_IDS.map((id) => `/tools/${id}/landing`), SITEMAP_PATH];
 }
 
 /** Whether a path is one the store keeps (so only those are looked up or written). */

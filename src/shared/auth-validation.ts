@@ -5,9 +5,7 @@
  * Every function returns the first failing message, or null when the value is valid.
  */
 
-import type { UserType } from './user-types';
-
-export { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from './user-types';
+import type { UserType } from './domain';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;

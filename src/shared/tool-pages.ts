@@ -4,7 +4,8 @@
  * (product count, followers, latest update, maintainer). Pure functions, unit tested; the
  * pages call them when they render.
  */
-import { hasToolDetailPage, type AiTool, type AiToolCategory } from './ai-tools';
+import { hasToolDetailPage, type AiToolCategory } from './ai-tool-ids';
+import type { AiTool } from './ai-tools';
 
 /** A tool's live figures (functions/catalogue/catalogue-pages.service.ts getToolFigures). */
 export interface ToolFiguresInput {

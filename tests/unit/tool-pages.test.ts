@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AI_TOOLS, TOOL_DETAIL_IDS, findAiTool } from '../../src/shared/ai-tools';
+import { AI_TOOLS, findAiTool } from '../../src/shared/ai-tools';
+import { TOOL_DETAIL_IDS } from '../../src/shared/ai-tool-ids';
 import { plural, summarizeTool, toolDetailsHref, toolJsonLd, toolMarketplaceHref } from '../../src/shared/tool-pages';
 
 const chatgpt = findAiTool('chatgpt')!;

@@ -11,7 +11,7 @@ import {
   ASSISTANT_REPLY_DELAY_MS,
   assistantReply,
 } from '../../shared/auth-assistant';
-import type { UserType } from '../../shared/auth-validation';
+import type { UserType } from '../../shared/domain';
 
 interface Message {
   id: number;

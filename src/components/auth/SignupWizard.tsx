@@ -12,7 +12,6 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import {
-  USER_TYPES,
   validateAccountField,
   validateAccountStep,
   validateCompany,
@@ -22,9 +21,8 @@ import {
   type AccountField,
   type CompleteErrors,
   type SignupValues,
-  type UserType,
 } from '../../shared/auth-validation';
-import { USER_TYPE_LABELS } from '../../shared/session';
+import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '../../shared/domain';
 import { loadSession } from '../../stores/session';
 import { toast } from '../../stores/toasts';
 import { signUpEmail } from './auth-client';

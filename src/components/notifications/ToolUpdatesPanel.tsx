@@ -8,9 +8,10 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { timeAgo, formatDate } from '../../shared/format';
 import {
-  UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX, UPDATE_TYPE_LABELS, UPDATE_TYPES, UPDATE_VERSION_MAX, validateToolUpdate,
-  type ToolUpdateFields, type ToolUpdateView, type UpdateType,
+  UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX, UPDATE_VERSION_MAX, validateToolUpdate,
+  type ToolUpdateFields, type ToolUpdateView,
 } from '../../shared/tool-updates';
+import { UPDATE_TYPE_LABELS, UPDATE_TYPES, type UpdateType } from '../../shared/domain';
 import { toast } from '../../stores/toasts';
 import { refreshUnreadCount } from '../../stores/notifications';
 import { FeedIcon, UpdateTypeBadge, UpdateVersion } from './UpdateTypeBadge';

@@ -6,10 +6,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import { payLabel } from '../../shared/payments';
+import type { PurchaseKind } from '../../shared/domain';
 
 interface Props {
   sessionId: string;
-  kind: 'one_time' | 'subscription';
+  kind: PurchaseKind;
   amountCents: number;
   cancelUrl: string;
 }

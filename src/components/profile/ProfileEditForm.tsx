@@ -9,7 +9,7 @@ import {
   BIO_MAX_LENGTH, LOCATION_MAX_LENGTH, MAX_SPECIALTIES, SOCIAL_NETWORKS, SPECIALTY_MAX_LENGTH, validateProfile,
   type ProfileFields,
 } from '../../shared/profile';
-import type { UserType } from '../../shared/user-types';
+import type { UserType } from '../../shared/domain';
 import { $session } from '../../stores/session';
 import { $ownProfile } from '../../stores/profile';
 import { toast } from '../../stores/toasts';

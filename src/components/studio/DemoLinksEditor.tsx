@@ -2,17 +2,9 @@
  * Demo links (spec section 3): type, url and title required, description optional; id is a
  * timestamp string. Errors come from the form's check before saving.
  */
-import type { DemoLinkDraft, DemoLinkType, FieldErrors } from './editor-state';
+import { DEMO_LINK_TYPE_LABELS, DEMO_LINK_TYPES, type DemoLinkType } from '../../shared/domain';
+import type { DemoLinkDraft, FieldErrors } from './editor-state';
 import { PlusIcon, TrashIcon } from './icons';
-
-export const DEMO_LINK_TYPE_LABELS: Record<DemoLinkType, string> = {
-  video_demo: 'Video demo',
-  live_demo: 'Live demo',
-  source_code: 'Source code',
-  documentation: 'Documentation',
-  tutorial: 'Tutorial',
-  api_reference: 'API reference',
-};
 
 interface Props {
   links: DemoLinkDraft[];
@@ -43,7 +35,7 @@ export function DemoLinksEditor({ links, onChange, errors, max }: Props) {
                 <label className="st-field">
                   <span className="st-label">Type</span>
                   <select className="st-input" value={link.type} onChange={(e) => update(i, { type: e.target.value as DemoLinkType })}>
-                    {Object.entries(DEMO_LINK_TYPE_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+                    {DEMO_LINK_TYPES.map((value) => <option key={value} value={value}>{DEMO_LINK_TYPE_LABELS[value]}</option>)}
                   </select>
                 </label>
                 <label className="st-field">

@@ -11,6 +11,10 @@ import { toast } from '../../stores/toasts';
 import { purchaseKind } from '../../shared/payments';
 import { checkDemoUrl, checkVideoUrl, scoreProduct, VALIDATION_DEBOUNCE_MS, type UrlCheck } from '../../shared/quality-score';
 import { ACCESS_REQUIREMENT_KEYS, ACCESS_REQUIREMENT_LABELS, DEMO_LINKS_MAX, LIST_MAX, TAGS_MAX } from '../../shared/product-schema';
+import {
+  DELIVERY_TYPE_CHOICES, DELIVERY_TYPES, DEPLOYMENT_TYPE_LABELS, DEPLOYMENT_TYPES, PRICING_MODEL_LABELS, PRICING_MODELS, PRODUCT_STATUS_LABELS, PRODUCT_STATUSES,
+  TECHNICAL_LEVEL_LABELS, TECHNICAL_LEVELS,
+} from '../../shared/domain';
 import { ApiError, createProduct, updateProduct } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DeliverableFiles } from './DeliverableFiles';
@@ -18,7 +22,7 @@ import { DemoLinksEditor } from './DemoLinksEditor';
 import { EditorSection } from './EditorSection';
 import {
   COMMUNITY_SCORE_DEFAULT, defaultValues, deliveryInputs, sectionOf, toPayload, validateForm, valuesFromProduct,
-  type DeliveryType, type EditorValues, type FieldErrors,
+  type EditorValues, type FieldErrors,
 } from './editor-state';
 import { useDebounced, useMediaQuery } from './hooks';
 import { AlertIcon, CheckIcon } from './icons';
@@ -41,17 +45,9 @@ const INITIAL_OPEN: Record<string, boolean> = {
   basic: true, images: false, delivery: true, demos: true, classification: false, pricing: false, metrics: false, detailed: false, additional: false,
 };
 
-const DELIVERY_OPTIONS: { value: DeliveryType; title: string; text: string }[] = [
-  { value: 'file', title: 'File upload', text: 'Buyers download files you upload.' },
-  { value: 'link', title: 'External link', text: 'Buyers get a link to your tool or download.' },
-  { value: 'text', title: 'Text instructions', text: 'Buyers get text: a prompt, steps or a license key.' },
-  { value: 'multiple', title: 'Multiple', text: 'Files, a link and text together.' },
-];
+const DELIVERY_OPTIONS = DELIVERY_TYPES.map((value) => ({ value, ...DELIVERY_TYPE_CHOICES[value] }));
 
 const COMPLEXITY_LABELS = ['', 'Very easy', 'Easy', 'Moderate', 'Involved', 'Complex'];
-const PRICING_LABELS: Record<EditorValues['pricing_model'], string> = { free: 'Free', one_time: 'One-time purchase', subscription: 'Subscription', freemium: 'Freemium' };
-const LEVEL_LABELS: Record<EditorValues['technical_level'], string> = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' };
-const DEPLOYMENT_LABELS: Record<EditorValues['deployment_type'], string> = { ready_to_use: 'Ready to use', minimal_setup: 'Minimal setup', technical_setup: 'Technical setup' };
 
 function Field({ label, htmlFor, error, hint, counter, optional = false, required = false, children, status }: {
   label: string; htmlFor: string; error?: string | undefined; hint?: string; counter?: string; optional?: boolean; required?: boolean; children: ReactNode; status?: UrlCheck | null;
@@ -355,10 +351,10 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
               <fieldset className="st-fieldset">
                 <legend className="st-label">Technical level</legend>
                 <div className="st-segmented">
-                  {(Object.keys(LEVEL_LABELS) as EditorValues['technical_level'][]).map((level) => (
+                  {TECHNICAL_LEVELS.map((level) => (
                     <label key={level} className={values.technical_level === level ? 'is-selected' : ''}>
                       <input type="radio" name={fid('level')} value={level} checked={values.technical_level === level} onChange={() => set('technical_level', level)} />
-                      {LEVEL_LABELS[level]}
+                      {TECHNICAL_LEVEL_LABELS[level]}
                     </label>
                   ))}
                 </div>
@@ -369,7 +365,7 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
               <div className="st-grid-2">
                 <Field label="Pricing model" htmlFor={fid('pricing')} error={err('pricing_model')}>
                   <select id={fid('pricing')} data-field="pricing_model" className="st-input" value={values.pricing_model} onChange={(e) => set('pricing_model', e.target.value as EditorValues['pricing_model'])}>
-                    {(Object.keys(PRICING_LABELS) as EditorValues['pricing_model'][]).map((m) => <option key={m} value={m}>{PRICING_LABELS[m]}</option>)}
+                    {PRICING_MODELS.map((m) => <option key={m} value={m}>{PRICING_MODEL_LABELS[m]}</option>)}
                   </select>
                 </Field>
                 <Field label="Price (USD)" htmlFor={fid('price')} error={err('price')} hint={values.pricing_model === 'free' ? 'Free products have no price.' : '0 shows as Free.'}>
@@ -386,7 +382,7 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
               ) : null}
               <Field label="Deployment" htmlFor={fid('deployment')} error={err('deployment_type')}>
                 <select id={fid('deployment')} data-field="deployment_type" className="st-input" value={values.deployment_type} onChange={(e) => set('deployment_type', e.target.value as EditorValues['deployment_type'])}>
-                  {(Object.keys(DEPLOYMENT_LABELS) as EditorValues['deployment_type'][]).map((d) => <option key={d} value={d}>{DEPLOYMENT_LABELS[d]}</option>)}
+                  {DEPLOYMENT_TYPES.map((d) => <option key={d} value={d}>{DEPLOYMENT_TYPE_LABELS[d]}</option>)}
                 </select>
               </Field>
             </EditorSection>
@@ -447,9 +443,7 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
           <label className="st-status-field">
             <span>Status</span>
             <select className="st-input" value={values.status} onChange={(e) => set('status', e.target.value as EditorValues['status'])}>
-              <option value="draft">Draft</option>
-              <option value="published">Published</option>
-              <option value="archived">Archived</option>
+              {PRODUCT_STATUSES.map((s) => <option key={s} value={s}>{PRODUCT_STATUS_LABELS[s]}</option>)}
             </select>
           </label>
           <p className="st-submit-note" role="status" aria-live="polite">
