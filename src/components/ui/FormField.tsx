@@ -46,7 +46,7 @@ interface Props {
   labelAfter?: ReactNode;
   /** At the end of the label row (a character counter, 'Forgot password?'). */
   labelExtra?: ReactNode;
-  /** Between the control and the hint (a live URL check). */
+  /** Between the hint and the error (a live URL check). */
   after?: ReactNode;
   /** Extra ids for aria-describedby (a status line). */
   describedBy?: string | undefined;
@@ -104,12 +104,12 @@ export function FormField({ label, styles, error, hint, id, labelAfter, labelExt
           {children(control)}
         </>
       )}
-      {after}
       {hint ? (
         <div id={hintId} className={styles.hint}>
           {hint}
         </div>
       ) : null}
+      {after}
       {error ? (
         <p id={errorId} className={styles.error} role={styles.alertErrors ? 'alert' : undefined}>
           {error}
