@@ -24,3 +24,25 @@ export function rulesSchema<T>(rules: (values: T) => FieldMessages) {
     }),
   );
 }
+
+/** What the shared validators that also clean their input return (profile, reviews, tool updates). */
+export type Checked<O> = { ok: true; value: O } | { ok: false; fields: FieldMessages };
+
+/**
+ * A zod schema over a form's values that reports `check(values)`'s field messages as its
+ * issues and, when there are none, gives the cleaned value `check` returns: the form submits
+ * exactly what the server would accept.
+ */
+export function checkedSchema<T, O>(check: (values: T) => Checked<O>) {
+  return z.pipe(
+    z.custom<T>(),
+    z.transform((values: T, ctx) => {
+      const result = check(values);
+      if (result.ok) return result.value;
+      for (const [key, message] of Object.entries(result.fields)) {
+        if (message) ctx.issues.push({ code: 'custom', path: pathOf(key), message, input: values });
+      }
+      return z.NEVER;
+    }),
+  );
+}
