@@ -16,7 +16,8 @@ import { errorAt, errorList } from '../../src/components/ui/form-state';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues>;
 
-async function resolve<T extends FieldValues>(schema: Parameters<typeof zodResolver>[0], values: T) {
+/** The resolver react-hook-form would call, on a whole form's values. */
+async function resolve<T extends FieldValues>(schema: unknown, values: T) {
   const resolver = zodResolver(schema as never) as unknown as (v: T, c: unknown, o: ResolverOptions<FieldValues>) => Promise<{ values: unknown; errors: FieldErrors }>;
   return resolver(values, undefined, options);
 }
