@@ -5,12 +5,18 @@
  * (checked on submit, then as fields change; Save needs a change; Discard) and the seller
  * review form (messages after submit, a review added, then edited with its stars kept).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, failOnPageErrors, hydrated, signIn, signUpThroughApi, verificationLink } from './support';
 
 failOnPageErrors();
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+/** Islands lower on the page hydrate when visible: scroll to this one and wait for it. */
+async function islandReady(page: Page, inside: Locator): Promise<void> {
+  await inside.scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island', { has: inside })).not.toHaveAttribute('ssr');
+}
 
 test('the editor lists the fields at fault, focuses the first, and the list goes once they are fixed', async ({ page, baseURL }) => {
   await page.goto('/');
@@ -45,9 +51,9 @@ test('the editor lists the fields at fault, focuses the first, and the list goes
 test('the profile form checks on submit, then as fields change, and saves only a change', async ({ page, baseURL }) => {
   await page.goto('/');
   await signUpThroughApi(page, baseURL!, { userType: 'buyer', name: 'Grace Hopper' });
-  await page.goto('/profile');
-  await hydrated(page);
+  await page.goto('/profile#edit');
   const form = page.getByRole('form', { name: 'Edit your profile' });
+  await islandReady(page, form);
   const save = form.getByRole('button', { name: 'Save profile' });
   await expect(save).toBeDisabled();
 
@@ -87,8 +93,7 @@ test('a review shows its messages after submit, is added, and edits with its sta
 
   await page.goto(`/profile/${seller.id}`);
   const form = page.locator('form.rform');
-  await form.scrollIntoViewIfNeeded();
-  await hydrated(page);
+  await islandReady(page, form);
   await form.getByRole('button', { name: 'Submit review' }).click();
   await expect(form.getByText('Choose a rating from 1 to 5 stars')).toBeVisible();
   await expect(form.getByText('Write a few words about your experience')).toBeVisible();

@@ -51,7 +51,8 @@ const toValues = (p: Props['initial']): Values => ({
   company: p.company ?? '',
   location: p.location ?? '',
   website: p.website ?? '',
-  socialLinks: { ...p.socialLinks },
+  // Every network's input is registered, so each has a value (empty links are not sent).
+  socialLinks: Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.id, p.socialLinks[n.id] ?? ''])),
   specialties: [...p.specialties],
 });
 
