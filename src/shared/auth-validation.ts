@@ -195,7 +195,7 @@ export function validateCompleteStep(values: Pick<SignupValues, 'userType' | 'co
 /** A post-login destination from a query parameter: same-site paths only, never //host or /\host. */
 export function safeRedirectPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f]/.test(value)) return null;
+  if (/\p{Cc}/u.test(value)) return null;
   if (value === '/auth' || value.startsWith('/auth?') || value.startsWith('/auth/')) return null;
   return value;
 }

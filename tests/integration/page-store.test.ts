@@ -70,7 +70,7 @@ describe('the page store across restarts', () => {
 
   it('renders every catalogue page on the first start, nothing on a start with nothing changed, again after a change made while stopped', async () => {
     const first = await startServer(dataDir, port);
-    let productId = '';
+    let productId: string | undefined;
     try {
       expect(first.output()).toMatch(/\[pages\] rendered \d+ catalogue pages/);
       const db = await fetch(`${origin}/api/products`).then((r) => r.json() as Promise<{ items: { id: string }[] }>);
@@ -114,7 +114,7 @@ describe('the page store across restarts', () => {
     // While the server is down, the product is unpublished behind its back.
     const handle = await createDb(getEnv({ DATA_DIR: dataDir }));
     try {
-      await handle.db.updateTable('products').set({ status: 'draft' }).where('id', '=', productId).execute();
+      await handle.db.updateTable('products').set({ status: 'draft' }).where('id', '=', productId!).execute();
     } finally {
       await handle.close();
     }

@@ -56,8 +56,10 @@ export function AuthAssistant({ onIntent, onClose }: Props) {
 
   useEffect(() => {
     inputRef.current?.focus();
+    // The same array for the component's life (timers are pushed into it).
+    const pending = timers.current;
     return () => {
-      timers.current.forEach((t) => window.clearTimeout(t));
+      pending.forEach((t) => window.clearTimeout(t));
       recognition.current?.stop();
     };
   }, []);

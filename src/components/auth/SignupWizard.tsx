@@ -73,7 +73,7 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
 
   useEffect(() => {
     if (preselectedType) form.setValue('userType', preselectedType);
-  }, [preselectedType]);
+  }, [form, preselectedType]);
 
   // Move focus to the new step's heading (not on first render: the page decides that).
   useEffect(() => {

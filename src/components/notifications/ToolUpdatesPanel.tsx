@@ -7,7 +7,7 @@
  * react-hook-form with a zod schema over validateToolUpdate (docs/decisions/019): checked on
  * submit, then as fields change.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { checkedSchema } from '../../shared/form-schema';
@@ -102,13 +102,15 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
     }
   }
 
+  // An effect event: a new toolId loads again, with the latest load().
+  const loadUpdates = useEffectEvent(() => void load());
   useEffect(() => {
-    void load();
+    loadUpdates();
   }, [toolId]);
 
   useEffect(() => {
     if (formOpen) form.setFocus('title');
-  }, [formOpen]);
+  }, [form, formOpen]);
 
   async function loadMore() {
     if (!nextCursor || loadingMore) return;

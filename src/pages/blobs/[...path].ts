@@ -23,7 +23,7 @@ const ONE_HOUR = 'public, max-age=3600';
 
 export const GET: APIRoute = async ({ params, request }) => {
   const pathname = params.path ?? '';
-  let body: Buffer | null = null;
+  let body: Buffer | null;
   try {
     body = await getBlobStore().get(pathname, 'public');
   } catch {
