@@ -1,12 +1,12 @@
 /**
  * The data of the catalogue pages (/, /marketplace, /ai-tools, /tools/{id},
- * /tools/{id}/landing, /sitemap.xml; /product/{id} is in product-page.service.ts), read from
+ * /tools/{id}/landing, the sitemap; /product/{id} is in product-page.service.ts), read from
  * the database when the page renders.
  *
  * Why from the database and not a build-time snapshot: these pages are rendered one at a time
  * when what they show changes (docs/decisions/015), so each reads only its own bounded slice
  * (a few indexed top-N queries), and the cost of a page does not grow with the catalogue.
- * Only the sitemap lists every product.
+ * Only the sitemap lists every product, in 16 shards.
  */
 import type { Db } from '../../db/database';
 import type { ProductCard } from '../../src/shared/products';
@@ -17,6 +17,7 @@ import {
   listMostDownloadedPublished,
   listNewestPublished,
   listPublishedForSitemap,
+  listPublishingCreators,
   listToolFigures,
   listTopRatedPublished,
 } from './catalogue.repository';
@@ -64,16 +65,14 @@ export async function getToolPageData(db: Db, toolId: string, limit: number) {
   return { figures: figures[toolId], products: rows.map(toProductCard) };
 }
 
-/** Every published product's sitemap entry, and the tools' latest updates. */
-export async function getSitemapSource(db: Db) {
-  const [rows, tools] = await Promise.all([listPublishedForSitemap(db), getToolFigures(db)]);
-  return {
-    products: rows.map((r) => ({
-      id: r.id,
-      createdAt: new Date(r.created_at).toISOString(),
-      updatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : undefined,
-      creator: { id: r.creator_id },
-    })),
-    tools,
-  };
+/** The sitemap's page file: the tools' latest updates and the creators with published products. */
+export async function getSitemapPagesSource(db: Db) {
+  const [tools, creatorIds] = await Promise.all([getToolFigures(db), listPublishingCreators(db)]);
+  return { tools, creatorIds };
+}
+
+/** One product shard of the sitemap (src/shared/sitemap.ts). */
+export async function getSitemapShard(db: Db, shard: string) {
+  const rows = await listPublishedForSitemap(db, shard);
+  return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at).toISOString(), updatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : undefined }));
 }

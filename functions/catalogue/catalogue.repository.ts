@@ -102,13 +102,21 @@ export async function countPublished(db: Db): Promise<number> {
   return Number(row.n);
 }
 
-/** What the sitemap lists of each published product: one narrow row each, newest first. */
-export async function listPublishedForSitemap(db: Db) {
-  return publishedProducts(db)
-    .select(['p.id', 'p.creator_id', 'p.created_at', 'p.updated_at'])
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc')
-    .execute();
+/**
+ * One sitemap shard: the published products whose id starts with the hex digit `shard`, as a
+ * range of the primary key (a uuid's text order is its byte order).
+ */
+export async function listPublishedForSitemap(db: Db, shard: string) {
+  const low = `${shard}0000000-0000-0000-0000-000000000000`;
+  const query = publishedProducts(db).select(['p.id', 'p.created_at', 'p.updated_at']).where('p.id', '>=', low);
+  const next = (parseInt(shard, 16) + 1).toString(16);
+  return (shard === 'f' ? query : query.where('p.id', '<', `${next}0000000-0000-0000-0000-000000000000`)).orderBy('p.id').execute();
+}
+
+/** The creators with at least one published product (their profiles are in the sitemap). */
+export async function listPublishingCreators(db: Db): Promise<string[]> {
+  const rows = await publishedProducts(db).select('p.creator_id').distinct().execute();
+  return rows.map((r) => r.creator_id);
 }
 
 /** A published product's AI tool and creator: what decides which pages show it. */

@@ -16,7 +16,7 @@ import {
 } from '../../src/shared/tool-updates';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
 import { isAdmin } from '../profiles/profiles.service';
-import { pagesShowingTool, SITEMAP_PATH } from '../rebuilds/affected-pages';
+import { pagesShowingTool } from '../rebuilds/affected-pages';
 import {
   findTool, findUpdate, insertFollowerNotifications, insertImpactNotifications, insertUpdate, listUpdates, type UpdateRow,
 } from './tool-updates.repository';
@@ -77,7 +77,7 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
     return { update: toUpdateView(created), notified: { followers, impacted } };
   });
   // The directory and the tool's pages show its latest update date; the sitemap its lastmod.
-  await requestRebuild(db, 'tool_update', null, [...pagesShowingTool(toolId), SITEMAP_PATH]);
+  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId));
   return posted;
 }
 

@@ -26,7 +26,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { AI_TOOL_IDS, TOOL_DETAIL_IDS } from '../../src/shared/ai-tool-ids';
-import { SITEMAP_PATH, productPath } from '../../functions/rebuilds/affected-pages';
+import { isSitemapPath, productPath } from '../../functions/rebuilds/affected-pages';
+import { SITEMAP_INDEX_PATH, sitemapFiles } from '../../src/shared/sitemap';
 import { claimPendingRequests, finishRequests } from '../../functions/rebuilds/rebuilds.repository';
 import { HIDING_REASONS, registerRebuildListener, type PageChange } from '../../functions/rebuilds/rebuilds.service';
 import type { PageStore } from './page-store';
@@ -41,7 +42,7 @@ const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
 
 /** The catalogue pages that are not one product's: the landing, marketplace, directory, tool pages and sitemap. */
 export function fixedCataloguePaths(): string[] {
-  return ['/', '/marketplace', '/ai-tools', ...TOOL_DETAIL_IDS.map((id) => `/tools/${id}`), ...AI_TOOL_IDS.map((id) => `/tools/${id}/landing`), SITEMAP_PATH];
+  return ['/', '/marketplace', '/ai-tools', ...TOOL_DETAIL_IDS.map((id) => `/tools/${id}`), ...AI_TOOL_IDS.map((id) => `/tools/${id}/landing`), SITEMAP_INDEX_PATH, ...sitemapFiles()];
 }
 
 /** Whether a path is one the store keeps (so only those are looked up or written). */
@@ -104,7 +105,7 @@ export class PagePublisher {
   /** Called in the request that made the change, before it answers. */
   onChange(change: PageChange): void {
     this.version++;
-    for (const p of change.paths) if (p !== SITEMAP_PATH) this.outdated.set(p, this.version);
+    for (const p of change.paths) if (!isSitemapPath(p)) this.outdated.set(p, this.version);
     if (change.productId) {
       if (HIDING_REASONS.has(change.reason)) {
         this.hidden.add(change.productId);
@@ -151,8 +152,7 @@ export class PagePublisher {
     this.queued.clear();
     if (!paths.size) return;
     // The sitemap lists every product: it goes last, after the pages visitors see.
-    const ordered = [...paths].filter((p) => p !== SITEMAP_PATH && isCataloguePath(p));
-    if (paths.has(SITEMAP_PATH)) ordered.push(SITEMAP_PATH);
+    const ordered = [...paths].filter((p) => isCataloguePath(p)).sort((a, b) => Number(isSitemapPath(a)) - Number(isSitemapPath(b)));
     const outcomes = await this.renderMany(ordered);
     const failed = ordered.filter((_, i) => outcomes[i] === 'failed');
     await finishRequests(this.db, claimed.map((r) => r.id), failed.length ? `not rendered: ${failed.join(', ')}`.slice(0, 500) : null).catch(() => {});

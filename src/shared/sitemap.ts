@@ -1,7 +1,7 @@
 /**
- * /sitemap.xml (https://www.sitemaps.org/protocol.html): the public pages, every AI tool
- * page, and every published product and creator profile. Pure functions:
- * src/pages/sitemap.xml.ts feeds them from the database.
+ * The sitemap (https://www.sitemaps.org/protocol.html): the public pages, every AI tool
+ * page, and every published product and creator profile. Pure functions: the sitemap
+ * routes (src/pages/sitemap*.xml.ts) feed them from the database.
  */
 import { AI_TOOL_IDS, TOOL_DETAIL_IDS } from './ai-tool-ids';
 import { findAiTool } from './ai-tools';
@@ -15,9 +15,8 @@ export interface SitemapEntry {
 }
 
 export interface SitemapSource {
-  products: readonly { id: string; updatedAt?: string; createdAt: string; creator: { id: string } }[];
+  products: readonly { id: string; updatedAt?: string; createdAt: string }[];
   tools: Readonly<Record<string, { latestUpdateAt: string | null } | undefined>>;
-  generatedAt?: string;
 }
 
 /** Prebuilt public pages that are not generated from data. */
@@ -31,33 +30,50 @@ export const STATIC_PUBLIC_PATHS: readonly SitemapEntry[] = [
 ];
 
 /**
- * Every entry, without duplicates. Product and profile pages are listed only when their
- * route exists (`include`), so the sitemap never points at a page that answers 404.
+ * The sitemap is an index (https://www.sitemaps.org/protocol.html#index): one file for the
+ * site's pages, tool pages and creator profiles, and one per shard of the products, by the
+ * first hex digit of the product's id. A product's change rewrites its own shard only, and
+ * each shard stays far under the protocol's 50,000 URLs (about 1/16 of the catalogue: up to
+ * 800,000 products). Random UUIDs spread the products evenly.
  */
-export function sitemapEntries(source: SitemapSource, include: { products: boolean; profiles: boolean }): SitemapEntry[] {
-  const entries: SitemapEntry[] = [...STATIC_PUBLIC_PATHS];
-  for (const id of TOOL_DETAIL_IDS) {
-    entries.push({ path: `/tools/${id}`, lastmod: toolLastmod(id, source), changefreq: 'weekly', priority: 0.7 });
-  }
-  for (const id of AI_TOOL_IDS) {
-    entries.push({ path: `/tools/${id}/landing`, lastmod: toolLastmod(id, source), changefreq: 'monthly', priority: 0.6 });
-  }
-  if (include.products) {
-    for (const product of source.products) {
-      entries.push({ path: `/product/${product.id}`, lastmod: product.updatedAt ?? product.createdAt, changefreq: 'weekly', priority: 0.6 });
-    }
-  }
-  if (include.profiles) {
-    const creators = new Set(source.products.map((p) => p.creator.id));
-    for (const id of creators) entries.push({ path: `/profile/${id}`, changefreq: 'weekly', priority: 0.4 });
-  }
-  const seen = new Set<string>();
-  return entries.filter((e) => (seen.has(e.path) ? false : (seen.add(e.path), true)));
+export const SITEMAP_SHARDS = [...'0123456789abcdef'] as const;
+export type SitemapShard = (typeof SITEMAP_SHARDS)[number];
+export const SITEMAP_INDEX_PATH = '/sitemap.xml';
+export const SITEMAP_PAGES_PATH = '/sitemap-pages.xml';
+
+export function productSitemapPath(productId: string): string {
+  return `/sitemap-products-${productId.charAt(0).toLowerCase()}.xml`;
 }
 
-function toolLastmod(id: string, source: SitemapSource): string | null {
+export function isSitemapShard(value: string | undefined): value is SitemapShard {
+  return value !== undefined && (SITEMAP_SHARDS as readonly string[]).includes(value);
+}
+
+/** Every file the index lists. */
+export function sitemapFiles(): string[] {
+  return [SITEMAP_PAGES_PATH, ...SITEMAP_SHARDS.map((shard) => `/sitemap-products-${shard}.xml`)];
+}
+
+/** The public pages, the detail tool pages and every tool's landing page, each once. */
+export function pageEntries(tools: SitemapSource['tools']): SitemapEntry[] {
+  const entries: SitemapEntry[] = [...STATIC_PUBLIC_PATHS];
+  for (const id of TOOL_DETAIL_IDS) entries.push({ path: `/tools/${id}`, lastmod: toolLastmod(id, tools), changefreq: 'weekly', priority: 0.7 });
+  for (const id of AI_TOOL_IDS) entries.push({ path: `/tools/${id}/landing`, lastmod: toolLastmod(id, tools), changefreq: 'monthly', priority: 0.6 });
+  return entries;
+}
+
+export function productEntries(products: SitemapSource['products']): SitemapEntry[] {
+  return products.map((product) => ({ path: `/product/${product.id}`, lastmod: product.updatedAt ?? product.createdAt, changefreq: 'weekly', priority: 0.6 }));
+}
+
+/** Each creator once. */
+export function profileEntries(creatorIds: readonly string[]): SitemapEntry[] {
+  return [...new Set(creatorIds)].map((id) => ({ path: `/profile/${id}`, changefreq: 'weekly', priority: 0.4 }));
+}
+
+function toolLastmod(id: string, tools: SitemapSource['tools']): string | null {
   const staticDate = findAiTool(id)?.lastUpdate ?? null;
-  const live = source.tools[id]?.latestUpdateAt ?? null;
+  const live = tools[id]?.latestUpdateAt ?? null;
   if (!live) return staticDate;
   if (!staticDate) return live;
   return new Date(live) > new Date(staticDate) ? live : staticDate;
@@ -65,6 +81,12 @@ function toolLastmod(id: string, source: SitemapSource): string | null {
 
 export function escapeXml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/** The index document listing the sitemap files. */
+export function renderSitemapIndex(site: string | URL, paths: readonly string[]): string {
+  const items = paths.map((p) => `  <sitemap>\n    <loc>${escapeXml(new URL(p, site).toString())}</loc>\n  </sitemap>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
 /** The XML document; `lastmod` is written as a W3C date (YYYY-MM-DD). */

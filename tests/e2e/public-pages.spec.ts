@@ -320,8 +320,18 @@ test.describe('findability', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   });
 
-  test('the sitemap lists every tool page and robots.txt points to it', async ({ request, baseURL }) => {
-    const xml = await (await request.get('/sitemap.xml')).text();
+  test('the sitemap index lists its files, every tool page is in them, and robots.txt points to it', async ({ request, baseURL }) => {
+    const index = await (await request.get('/sitemap.xml')).text();
+    expect(index).toContain('<sitemapindex');
+    const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    expect(files).toHaveLength(17);
+    const parts = await Promise.all(files.map(async (file) => {
+      const res = await request.get(file);
+      expect(res.status(), file).toBe(200);
+      return res.text();
+    }));
+    const xml = parts.join('\n');
+    expect(xml.match(/<loc>[^<]+\/product\/[^<]+<\/loc>/g)?.length).toBeGreaterThan(0);
     for (const id of TOOL_DETAIL_IDS) expect(xml).toContain(`<loc>${new URL(`/tools/${id}`, baseURL)}</loc>`);
     for (const tool of AI_TOOLS) expect(xml).toContain(`<loc>${new URL(`/tools/${tool.id}/landing`, baseURL)}</loc>`);
     expect(xml).toContain(`<loc>${new URL('/ai-tools', baseURL)}</loc>`);

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalBlobStore } from '../../functions/_shared/blob-store';
-import { getLandingData, getMarketplaceFirstPage, getSitemapSource, getToolFigures, getToolPageData } from '../../functions/catalogue/catalogue-pages.service';
+import { getLandingData, getMarketplaceFirstPage, getSitemapPagesSource, getSitemapShard, getToolFigures, getToolPageData } from '../../functions/catalogue/catalogue-pages.service';
+import { SITEMAP_SHARDS } from '../../src/shared/sitemap';
 import { getProductPage } from '../../functions/catalogue/product-page.service';
 import { seedDemo } from '../../db/seed/seed';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -166,9 +167,18 @@ describe('catalogue page data', () => {
     expect(page.products.every((p) => p.aiToolType === 'chatgpt')).toBe(true);
   });
 
-  it('the sitemap source lists every published product once', async () => {
-    const source = await getSitemapSource(t.db);
-    expect(new Set(source.products.map((p) => p.id))).toEqual(await publishedIds());
+  it('the sitemap shards list every published product once, each in the shard of its first hex digit', async () => {
+    const listed: string[] = [];
+    for (const shard of SITEMAP_SHARDS) {
+      const rows = await getSitemapShard(t.db, shard);
+      for (const row of rows) expect(row.id.startsWith(shard)).toBe(true);
+      listed.push(...rows.map((r) => r.id));
+    }
+    expect(listed).toHaveLength(new Set(listed).size);
+    expect(new Set(listed)).toEqual(await publishedIds());
+    const { creatorIds } = await getSitemapPagesSource(t.db);
+    const creators = await t.db.selectFrom('products').select('creator_id').distinct().where('status', '=', 'published').execute();
+    expect(new Set(creatorIds)).toEqual(new Set(creators.map((c) => c.creator_id)));
   });
 
   it("a product page's similar products are published, not itself, and share its tool, category or type", async () => {

@@ -76,7 +76,7 @@ describe('the page store across restarts', () => {
       const db = await fetch(`${origin}/api/products`).then((r) => r.json() as Promise<{ items: { id: string }[] }>);
       productId = db.items[0]!.id;
       const pages = Object.keys(manifest().pages);
-      for (const p of ['/', '/marketplace', '/ai-tools', '/tools/chatgpt', '/tools/chatgpt/landing', '/sitemap.xml']) expect(pages).toContain(p);
+      for (const p of ['/', '/marketplace', '/ai-tools', '/tools/chatgpt', '/tools/chatgpt/landing', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-products-f.xml']) expect(pages).toContain(p);
       for (const item of db.items) expect(pages).toContain(`/product/${item.id}`);
       expect(fs.existsSync(storedFile(`/product/${productId}`))).toBe(true);
       expect(fs.existsSync(`${storedFile(`/product/${productId}`)}.br`)).toBe(true);

@@ -98,12 +98,12 @@ describe('rebuild requests', () => {
     expect(await pendingReasons()).toEqual(['published', 'updated', 'unpublished', 'published', 'deleted']);
   });
 
-  it('name the pages that show the product: both AI tools after a move, the sitemap, never another product', async () => {
+  it('name the pages that show the product: both AI tools after a move, its sitemap shard, never another product', async () => {
     await clearRequests();
     const p = await createProduct(t.db, owner.id, { ...valid, status: 'published', ai_tool_type: 'claude' });
     await updateProduct(t.db, owner.id, p.id, { ...valid, status: 'published', ai_tool_type: 'n8n' });
     const rows = await t.db.selectFrom('rebuild_requests').select(['reason', 'paths']).orderBy('id').execute();
-    expect(rows[0]?.paths).toEqual(expect.arrayContaining([`/product/${p.id}`, '/marketplace', '/', '/tools/claude', '/tools/claude/landing', '/ai-tools', '/sitemap.xml']));
+    expect(rows[0]?.paths).toEqual(expect.arrayContaining([`/product/${p.id}`, '/marketplace', '/', '/tools/claude', '/tools/claude/landing', '/ai-tools', `/sitemap-products-${p.id[0]}.xml`, '/sitemap-pages.xml']));
     expect(rows[0]?.paths).not.toContain('/tools/n8n');
     // n8n has a detail page and a landing page; claude's pages still lose the product.
     expect(rows[1]?.paths).toEqual(expect.arrayContaining([`/product/${p.id}`, '/tools/n8n', '/tools/n8n/landing', '/tools/claude', '/tools/claude/landing']));

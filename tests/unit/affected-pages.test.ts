@@ -3,9 +3,9 @@ import { CATALOGUE_PAGE_ROUTES, CATALOGUE_PATH, NON_CATALOGUE_ROUTE, pagesShowin
 import { fixedCataloguePaths, isCataloguePath } from '../../scripts/lib/page-publisher';
 
 describe('pages a change touches', () => {
-  it('a product: its page, the marketplace, the landing page, its tool pages, the directory and the sitemap', () => {
-    expect(pagesShowingProduct({ id: 'p1', toolIds: ['n8n'] }).sort()).toEqual(
-      ['/product/p1', '/marketplace', '/', '/tools/n8n', '/tools/n8n/landing', '/ai-tools', '/sitemap.xml'].sort(),
+  it("a product: its page, the marketplace, the landing page, its tool pages, the directory, its sitemap shard and the sitemap's page file", () => {
+    expect(pagesShowingProduct({ id: 'b1', toolIds: ['n8n'] }).sort()).toEqual(
+      ['/product/b1', '/marketplace', '/', '/tools/n8n', '/tools/n8n/landing', '/ai-tools', '/sitemap-products-b.xml', '/sitemap-pages.xml'].sort(),
     );
   });
 
@@ -16,7 +16,7 @@ describe('pages a change touches', () => {
   });
 
   it('a tool without a detail page has only its landing page', () => {
-    expect(pagesShowingTool('make')).toEqual(['/tools/make/landing', '/ai-tools']);
+    expect(pagesShowingTool('make')).toEqual(['/tools/make/landing', '/ai-tools', '/sitemap-pages.xml']);
     expect(pagesShowingTool(null)).toEqual([]);
   });
 
@@ -32,7 +32,7 @@ describe('pages a change touches', () => {
 
 describe('shared pages', () => {
   it('every catalogue path is rendered without the session, and no account page is', () => {
-    for (const p of ['/', '/marketplace', '/marketplace/', '/ai-tools', '/sitemap.xml', '/tools/n8n', '/tools/n8n/landing', '/tools/nope', '/product/abc', '/product/abc/x']) {
+    for (const p of ['/', '/marketplace', '/marketplace/', '/ai-tools', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-products-0.xml', '/tools/n8n', '/tools/n8n/landing', '/tools/nope', '/product/abc', '/product/abc/x']) {
       expect(CATALOGUE_PATH.test(p), p).toBe(true);
     }
     for (const p of ['/products', '/tool-updates', '/profile/u1', '/dashboard', '/library', '/api/products', '/marketplacex', '/auth', '/checkout/cs_1']) {

@@ -1,0 +1,18 @@
+/**
+ * /sitemap-pages.xml: the public pages, the tool pages (dated by their latest update) and the
+ * profile of every creator with a published product, from the database; rendered when a tool
+ * or product changes and served as a static file in between (docs/decisions/015).
+ */
+import type { APIRoute } from 'astro';
+import { getDb } from '../../db/database';
+import { getSitemapPagesSource } from '../../functions/catalogue/catalogue-pages.service';
+import { pageEntries, profileEntries, renderSitemap } from '../shared/sitemap';
+
+export const prerender = false;
+
+export const GET: APIRoute = async ({ site }) => {
+  const { tools, creatorIds } = await getSitemapPagesSource(await getDb());
+  return new Response(renderSitemap(site ?? 'http://localhost:4321', [...pageEntries(tools), ...profileEntries(creatorIds)]), {
+    headers: { 'content-type': 'application/xml; charset=utf-8' },
+  });
+};
