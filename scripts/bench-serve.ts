@@ -27,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NON_PAGE_CSP, securityHeaders } from '../functions/_shared/security-headers';
 import { PAGE_CSP_FILE } from './lib/page-headers';
+import { PageStore } from './lib/page-store';
 import { replaceSection } from './lib/report';
 
 const SECONDS = Number(process.env['BENCH_SERVE_SECONDS'] ?? 8);
@@ -35,6 +36,33 @@ const ROUNDS = Number(process.env['BENCH_SERVE_ROUNDS'] ?? 3);
 const DATA_DIR = path.resolve(process.env['BENCH_SERVE_DATA_DIR'] ?? '.test-data/bench-serve');
 const OUT_DIR = path.join(DATA_DIR, 'dist');
 const CLIENT_DIR = path.join(OUT_DIR, 'client');
+/**
+ * What the baseline serves: the build's client folder plus the catalogue pages of the page
+ * store (docs/decisions/015) laid out as a static site (`/marketplace` is
+ * `marketplace/index.html`), with every page's policy in BASE_CSP: the same files and
+ * headers the app sends.
+ */
+const BASE_DIR = path.join(DATA_DIR, 'baseline');
+const BASE_CSP = path.join(DATA_DIR, 'baseline-csp.json');
+
+/** Lays out BASE_DIR and BASE_CSP from the app's output, once its pages are rendered. */
+function prepareBaseline(): void {
+  fs.rmSync(BASE_DIR, { recursive: true, force: true });
+  fs.cpSync(CLIENT_DIR, BASE_DIR, { recursive: true });
+  const csp = JSON.parse(fs.readFileSync(path.join(OUT_DIR, PAGE_CSP_FILE), 'utf8')) as Record<string, string>;
+  const store = new PageStore(OUT_DIR);
+  for (const page of store.paths()) {
+    const stored = store.get(page)!;
+    const target = path.extname(page) ? path.join(BASE_DIR, page) : path.join(BASE_DIR, page === '/' ? '' : page, 'index.html');
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    for (const suffix of ['', '.br', '.gz']) if (fs.existsSync(stored.file + suffix)) fs.copyFileSync(stored.file + suffix, target + suffix);
+    // Same modification times, so both servers send the same validators' worth of headers.
+    const { mtime } = fs.statSync(stored.file);
+    for (const suffix of ['', '.br', '.gz']) if (fs.existsSync(target + suffix)) fs.utimesSync(target + suffix, mtime, mtime);
+    if (stored.csp) csp[page] = stored.csp;
+  }
+  fs.writeFileSync(BASE_CSP, JSON.stringify(csp));
+}
 const ACCEPT_ENCODING = 'br, gzip';
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
@@ -115,6 +143,11 @@ async function startApp(): Promise<Server> {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitFor(`http://127.0.0.1:${port}/api/health`, child, () => output);
+  // Measured once every catalogue page is in the page store, as a running site serves them.
+  while (!/\[pages\] (rendered|catalogue pages current)/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   console.log(output.trim().split('\n').map((line) => `  app: ${line}`).join('\n'));
   return { name: 'app (npm start)', port, process: child, pids: () => [child.pid!] };
 }
@@ -123,7 +156,7 @@ async function startApp(): Promise<Server> {
 const quote = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
 function nginxConfig(dir: string, port: number, options: { headers: boolean; brotliModule?: string }): string {
-  const pageCsp = JSON.parse(fs.readFileSync(path.join(OUT_DIR, PAGE_CSP_FILE), 'utf8')) as Record<string, string>;
+  const pageCsp = JSON.parse(fs.readFileSync(BASE_CSP, 'utf8')) as Record<string, string>;
   const cspMap = Object.entries(pageCsp)
     .flatMap(([page, csp]) => {
       // $uri after try_files: `/x/index.html` for `/x`, and `//index.html` for `/`.
@@ -164,7 +197,7 @@ ${cspMap}
   }
   server {
     listen 127.0.0.1:${port};
-    root ${CLIENT_DIR};
+    root ${BASE_DIR};
     location /_astro/ {
 ${headers('public, max-age=31536000, immutable')}
     }
@@ -201,7 +234,7 @@ async function startNginx(options: { headers: boolean }): Promise<Server> {
 async function startNodeBaseline(): Promise<Server> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/baseline-static-server.ts', CLIENT_DIR, String(port), path.join(OUT_DIR, PAGE_CSP_FILE)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/baseline-static-server.ts', BASE_DIR, String(port), BASE_CSP], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitFor(`http://127.0.0.1:${port}/`, child, () => output);
@@ -304,12 +337,11 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** A product published when the site was built: the first product page in the build's sitemap. */
+/** A published product's page from the page store. */
 function publishedProductPath(): string {
-  const sitemap = fs.readFileSync(path.join(CLIENT_DIR, 'sitemap.xml'), 'utf8');
-  const id = /\/product\/([^<\s/]+)<\/loc>/.exec(sitemap)?.[1];
-  if (!id) throw new Error('the build has no product page in its sitemap');
-  return `/product/${id}`;
+  const page = new PageStore(OUT_DIR).paths().find((p) => p.startsWith('/product/'));
+  if (!page) throw new Error('the page store holds no product page');
+  return page;
 }
 
 async function main(): Promise<void> {
@@ -317,6 +349,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   console.log(`[bench:serve] starting npm start on ${DATA_DIR} (builds when sources or content changed)…`);
   const app = await startApp();
+  prepareBaseline();
   const servers: Server[] = [app];
   try {
     if (has('nginx')) {
@@ -326,10 +359,7 @@ async function main(): Promise<void> {
     }
     const baseline = servers[1]!;
     const product = publishedProductPath();
-    // The same product page by its file's path, which the product gate's pattern does not
-    // match: what a product page costs without the gate's query (for reference, not a target).
-    const productFile = `${product}/index.html`;
-    const pages = ['/', '/marketplace', product, productFile];
+    const pages = ['/', '/marketplace', product];
 
     // Same bytes from every server: the precompressed brotli file of the build.
     const answers: Record<string, { encoding: string; bytes: number; headerBytes: Record<string, number> }> = {};
@@ -369,9 +399,9 @@ async function main(): Promise<void> {
       for (const server of servers) {
         const s = summary(page, server);
         const ratio = server === baseline ? '' : `${((100 * s.rps) / base.rps).toFixed(0)}%`;
-        if (server === app && page !== productFile) ratios.push(s.rps / base.rps);
+        if (server === app) ratios.push(s.rps / base.rps);
         const cpuRatio = server === baseline ? '' : `${(s.cpu / base.cpu).toFixed(1)}x`;
-        const label = page === productFile ? 'the product page as /product/{id}/index.html (no gate query)' : page === product ? 'a product page' : page;
+        const label = page === product ? 'a product page' : page;
         rows.push(`| ${label} | ${server.name} | ${s.rps.toFixed(0)} | ${s.all} | ${ratio} | ${s.cpu.toFixed(1)} | ${cpuRatio} | ${answers[page]!.encoding}, ${answers[page]!.bytes} B + ${answers[page]!.headerBytes[server.name]} B of headers |`);
       }
     }
@@ -380,7 +410,7 @@ async function main(): Promise<void> {
     const wrkVersion = useWrk ? (spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout.split('\n')[0]?.split(' [')[0] ?? 'wrk') : '';
     const section = `## Serving
 
-\`npm run bench:serve\` (scripts/bench-serve.ts), ${new Date().toISOString().slice(0, 10)}: \`npm start\`'s server (embedded PGlite, demo data: ${fs.readdirSync(path.join(CLIENT_DIR, 'product')).length} product pages) against ${baseline.name} serving the same built \`client/\` folder, in the same run.
+\`npm run bench:serve\` (scripts/bench-serve.ts), ${new Date().toISOString().slice(0, 10)}: \`npm start\`'s server (embedded PGlite, demo data: ${new PageStore(OUT_DIR).paths().filter((p) => p.startsWith('/product/')).length} product pages) against ${baseline.name} serving the same files (the build's \`client/\` folder and the page store's catalogue pages), in the same run.
 Load: ${useWrk ? `${wrkVersion}, one thread` : 'the node load generator of the script'}, ${CONNECTIONS} keep-alive connections, \`Accept-Encoding: ${ACCEPT_ENCODING}\`, ${SECONDS} s per measurement after a 2 s warm-up; ${ROUNDS} rounds with the servers taking turns, median reported (the other figures are each round's). CPU per request: utime + stime of the server's processes (nginx: master and worker) over the measurement.
 Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), shared with other work: load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after.${nginxVersion ? ` ${nginxVersion}, one worker process (the app is one process).` : ''}
 
@@ -391,7 +421,7 @@ ${rows.join('\n')}
 Target: the app at ${met ? 'or above' : 'BELOW'} 30% of the baseline's requests per second on /, /marketplace and a product page (${ratios.map((r) => `${(100 * r).toFixed(0)}%`).join(', ')}).
 Product page: ${product}.
 - Every server sends the same bytes: the brotli file precompressed at build time (checked before measuring); the baseline also sends the app's security headers and each page's own Content-Security-Policy (about 3 KB of headers per page, ${has('nginx') ? 'the row "files only" is nginx without them' : 'as the app does'}).
-- Product pages: the app still asks the database whether the product is published on every request (the product gate in scripts/lib/serve.ts), until that gate becomes an in-memory set (incremental publishing); / and /marketplace touch no database. The last rows ask for the same page by its file's path, which the gate does not match: the cost of a product page once the query is gone.
+- No page touches the database: /, /marketplace and product pages come from the page store (docs/decisions/015), and an unpublished product is hidden by an in-memory set, with no query per request.
 - The load generator runs on the same 2 cores as the server under test, so a faster server also leaves it less CPU: the absolute figures are lower than on a dedicated client machine, and the ratio is the comparable number.
 `;
     replaceSection('## Serving', section);
