@@ -1,5 +1,6 @@
 /**
- * `npm run seed:synthetic -- N`: adds N synthetic products (db/seed/synthetic.ts).
+ * `npm run seed:synthetic -- N`: adds N synthetic products (db/seed/synthetic.ts), then
+ * analyses them on the embedded database and refreshes the content snapshot.
  * Stop `npm start` first when using the embedded database (one process owns it).
  */
 import { seedSynthetic } from '../db/seed/synthetic';
@@ -15,7 +16,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   await seedSynthetic(handle.db, count, (done) => process.stdout.write(`\r[seed] ${done} / ${count}`));
   console.log(`\n[seed] added ${count} synthetic products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await prepareData(handle, { seed: false }); // refresh the content snapshot
+  // Analyses the new rows on PGlite (db/statistics.ts) and refreshes the content snapshot.
+  await prepareData(handle, { seed: false });
   await handle.close();
 }
 

@@ -78,6 +78,16 @@ const EnvSchema = z.object({
   /** Vercel Cron sends it as `Authorization: Bearer <CRON_SECRET>` to /api/cron/sweep; unset: that route refuses every call. */
   CRON_SECRET: z.string().trim().optional(),
 
+  // Search under load (functions/_shared/read-guard.ts, docs/decisions/016).
+  /**
+   * Searches running at once in one process; more wait a little in order, then get 503
+   * SERVER_BUSY with Retry-After. Unset: 2 on PGlite (one thread runs every query), 8 on
+   * PostgreSQL (two of the pool's 10 connections stay free for everything else).
+   */
+  SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+  /** Deadline of one search in milliseconds (statement_timeout on PostgreSQL); past it: 504 QUERY_TIMEOUT. */
+  SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+
   // Payments (functions/payments, docs/decisions/013).
   /** Stripe secret key (sk_live_… / sk_test_…). With STRIPE_WEBHOOK_SECRET: Stripe Checkout and Connect; without: local test payments. */
   STRIPE_SECRET_KEY: z.string().trim().optional().or(z.literal('').transform(() => undefined)),

@@ -20,9 +20,13 @@ export function toCreatorCard(row: CreatorColumns): CreatorCard {
   };
 }
 
+/** The columns a product card needs (search reads only these). */
+export type ProductCardRow = CreatorColumns &
+  Pick<PublishedProductRow, 'id' | 'title' | 'short_description' | 'price' | 'pricing_model' | 'rating' | 'downloads_count' | 'views_count' | 'image_url' | 'category_id' | 'ai_tool_type' | 'content_type' | 'technical_level' | 'deployment_type' | 'content_delivery_type' | 'tags' | 'created_at'>;
+
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : new Date(0).toISOString());
 
-export function toProductCard(row: PublishedProductRow): ProductCard {
+export function toProductCard(row: ProductCardRow): ProductCard {
   return {
     id: row.id,
     title: row.title?.trim() || D.title,
