@@ -6,7 +6,8 @@
  *   (products_published_downloads_idx gives that order), so a word in every product ranks
  *   2,000 rows, not 100,000, and a cursor page costs what the first page costs;
  * - weak words (in a large share of the catalogue: 'ai', 'automation') are checked on the
- *   rows the other words find, not looked up in the full-text index, and do not rank;
+ *   rows the other words find, not looked up in the full-text index, and do not rank (a
+ *   search of weak words only is ordered by popularity, search.service.ts);
  * - tsqueries arrive as constants (PostgreSQL's own text form, from analyzeSearchWords), so
  *   the planner sees how many rows they match and picks the index for it;
  * - only the columns a product card shows are read.
@@ -26,6 +27,8 @@ export interface TextMatch {
   indexed: string;
   /** Weak words, checked on the rows `indexed` found; absent when every word is weak or none is. */
   checked?: string;
+  /** Whether `indexed` has a strong word to rank by; false when every word is weak. */
+  ranked: boolean;
 }
 
 export interface SearchQuery {
@@ -172,15 +175,17 @@ export interface WordAnalysis {
  */
 export async function analyzeSearchWords(db: Db, words: string[], options: QueryOptions = {}): Promise<WordAnalysis[]> {
   if (!words.length) return [];
+  // Materialized: each row's correction is looked up once, not once per reference to it.
   const result = await sql<WordAnalysis>`
-    select w.input, w.exact, w.near,
-      to_tsquery('english', case when w.exact is null and w.near is not null then w.input || ':* | ' || w.near || ':*' else w.input || ':*' end)::text as tsquery
-    from (
+    with w as materialized (
       select w.input, w.n, e.word as exact,
         case when e.word is null then (select s.word from search_words s where s.word % w.input order by s.word <-> w.input limit 1) end as near
       from unnest(${sql.val(words)}::text[]) with ordinality as w(input, n)
       left join search_words e on e.word = w.input
-    ) as w
+    )
+    select w.input, w.exact, w.near,
+      to_tsquery('english', case when w.exact is null and w.near is not null then w.input || ':* | ' || w.near || ':*' else w.input || ':*' end)::text as tsquery
+    from w
     order by w.n
   `.execute(db, options);
   return result.rows;

@@ -12,7 +12,7 @@ import { isTimestampText, isUuid } from '../../src/shared/ids';
 import { BUDGET_BOUNDS, effectiveSort, PAGE_SIZE, SearchParamsSchema, type SearchParams } from '../../src/shared/search';
 import type { ProductCard } from '../../src/shared/products';
 import { toProductCard } from './catalogue.mapper';
-import { analyzeSearchWords, cursorValueOf, findCommonLexemes, searchProducts, type QueryOptions, type SortKey, type TextMatch } from './search.repository';
+import { analyzeSearchWords, cursorValueOf, findCommonLexemes, searchProducts, type QueryOptions, type SortKey, type TextMatch, type WordAnalysis } from './search.repository';
 
 /**
  * The search cap and deadline of this process (SEARCH_CONCURRENCY, SEARCH_TIMEOUT_MS). A turn
@@ -38,9 +38,12 @@ export function searchWords(text: string): string[] {
 }
 
 interface Cursor {
+  /** The sort asked for. */
   s: SortKey;
   v: string;
   id: string;
+  /** The order that sort used: 'popular' for the relevance of weak words only (see findProducts). */
+  by?: 'popular';
 }
 
 function encodeCursor(cursor: Cursor): string {
@@ -67,7 +70,8 @@ const CURSOR_VALUE: Record<SortKey, (value: string) => boolean> = {
 function decodeCursor(raw: string, sort: SortKey): Cursor {
   try {
     const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Cursor>;
-    if (parsed.s === sort && typeof parsed.v === 'string' && parsed.v.length < 100 && CURSOR_VALUE[sort](parsed.v) && isUuid(parsed.id)) {
+    const by = parsed.by === undefined ? sort : parsed.by === 'popular' && sort === 'relevance' ? 'popular' : undefined;
+    if (by && parsed.s === sort && typeof parsed.v === 'string' && parsed.v.length < 100 && CURSOR_VALUE[by](parsed.v) && isUuid(parsed.id)) {
       return parsed as Cursor;
     }
   } catch {
@@ -79,23 +83,59 @@ function decodeCursor(raw: string, sort: SortKey): Cursor {
 /**
  * Words in at least this share of the catalogue are weak: as a filter they barely narrow the
  * search, their index entries are the costly part of a lookup (a word in every product is
- * 100,000 entries at 100k), and as a rank they favour every product alike (docs/decisions/016).
+ * 100,000 entries at 100k), and as a rank they favour every product alike. Below it, a word
+ * finds at most a tenth of the catalogue for ranking (docs/decisions/016).
  */
-export const WEAK_WORD_SHARE = 0.2;
+export const WEAK_WORD_SHARE = 0.1;
 
-/** How long the common lexemes of a database are reused: they change only when it is analysed. */
-const COMMON_LEXEMES_TTL_MS = 60_000;
-const commonLexemesCache = new Map<string, { expires: number; lexemes: Promise<Map<string, number>> }>();
+/**
+ * What search learns about words changes slowly (the vocabulary grows with new products, the
+ * common lexemes change when the table is analysed), so with a `cacheKey` naming the database
+ * it is reused for a minute in this process: a repeated word costs no query, and the pg_stats
+ * view, costly to plan on PGlite, is read once a minute. Tests pass no key and always ask.
+ */
+const WORD_CACHE_TTL_MS = 60_000;
+const WORD_CACHE_MAX_ENTRIES = 10_000;
+const wordCache = new Map<string, { expires: number; value: unknown }>();
 
-/** findCommonLexemes(), reused for a minute per `cacheKey` (a database; the pg_stats view is costly to plan on PGlite). */
-function commonLexemes(db: Db, cacheKey: string | undefined, options: QueryOptions): Promise<Map<string, number>> {
+function cached<T>(key: string): T | undefined {
+  const entry = wordCache.get(key);
+  if (!entry) return undefined;
+  if (entry.expires > Date.now()) return entry.value as T;
+  wordCache.delete(key);
+  return undefined;
+}
+
+function remember(key: string, value: unknown): void {
+  // A Map iterates in insertion order: the first key is the oldest.
+  if (wordCache.size >= WORD_CACHE_MAX_ENTRIES) wordCache.delete(wordCache.keys().next().value!);
+  wordCache.set(key, { expires: Date.now() + WORD_CACHE_TTL_MS, value });
+}
+
+/** analyzeSearchWords(), asking only for the words not known for this database. */
+async function analyseWords(db: Db, words: string[], cacheKey: string | undefined, options: QueryOptions): Promise<WordAnalysis[]> {
+  if (!cacheKey) return analyzeSearchWords(db, words, options);
+  const key = (word: string) => `${cacheKey}\0word\0${word}`;
+  const known = new Map<string, WordAnalysis>();
+  for (const word of words) {
+    const analysis = cached<WordAnalysis>(key(word));
+    if (analysis) known.set(word, analysis);
+  }
+  for (const analysis of await analyzeSearchWords(db, words.filter((w) => !known.has(w)), options)) {
+    remember(key(analysis.input), analysis);
+    known.set(analysis.input, analysis);
+  }
+  return words.map((w) => known.get(w)!);
+}
+
+/** findCommonLexemes() for this database. */
+async function commonLexemes(db: Db, cacheKey: string | undefined, options: QueryOptions): Promise<Map<string, number>> {
   if (!cacheKey) return findCommonLexemes(db, options);
-  const now = Date.now();
-  const cached = commonLexemesCache.get(cacheKey);
-  if (cached && cached.expires > now) return cached.lexemes;
-  const lexemes = findCommonLexemes(db, options);
-  commonLexemesCache.set(cacheKey, { expires: now + COMMON_LEXEMES_TTL_MS, lexemes });
-  lexemes.catch(() => commonLexemesCache.delete(cacheKey));
+  const key = `${cacheKey}\0common`;
+  const known = cached<Map<string, number>>(key);
+  if (known) return known;
+  const lexemes = await findCommonLexemes(db, options);
+  remember(key, lexemes);
   return lexemes;
 }
 
@@ -119,13 +159,13 @@ export interface TextSearch {
 /**
  * The full-text match of a search: every word must match (a typo or its correction); the
  * strong words find and rank the rows, the weak ones are checked on them. A search of weak
- * words only is found and ranked by all of them.
+ * words only is found by all of them and not ranked: they say equally little of every match.
  */
 export async function buildTextSearch(db: Db, text: string, options: QueryOptions & { cacheKey?: string } = {}): Promise<TextSearch> {
   const words = searchWords(text);
   if (!words.length) return { corrections: {} };
   const queryOptions = options.signal ? { signal: options.signal } : {};
-  const analysed = (await analyzeSearchWords(db, words, queryOptions)).filter((w) => w.tsquery !== '');
+  const analysed = (await analyseWords(db, words, options.cacheKey, queryOptions)).filter((w) => w.tsquery !== '');
   const corrections: Record<string, string> = {};
   for (const w of analysed) if (!w.exact && w.near) corrections[w.input] = w.near;
   if (!analysed.length) return { corrections };
@@ -133,14 +173,14 @@ export async function buildTextSearch(db: Db, text: string, options: QueryOption
   const and = (list: typeof analysed) => list.map((w) => `(${w.tsquery})`).join(' & ');
   const strong = analysed.filter((w) => shareOf(w.tsquery, common) < WEAK_WORD_SHARE);
   const weak = analysed.filter((w) => !strong.includes(w));
-  const match: TextMatch = strong.length ? { indexed: and(strong), ...(weak.length ? { checked: and(weak) } : {}) } : { indexed: and(weak) };
+  const match: TextMatch = strong.length ? { indexed: and(strong), ...(weak.length ? { checked: and(weak) } : {}), ranked: true } : { indexed: and(weak), ranked: false };
   return { match, corrections };
 }
 
 export interface SearchOptions extends QueryOptions {
   /** Relevance candidates; RELEVANCE_CANDIDATES unless a test wants fewer. */
   candidates?: number;
-  /** Names the database, so its common lexemes are looked up once a minute rather than per search. */
+  /** Names the database, so what is known about words is reused for a minute (see wordCache). */
   cacheKey?: string;
 }
 
@@ -164,6 +204,10 @@ export async function findProducts(db: Db, params: SearchParams, options: Search
   // A search of only punctuation or stop words matches nothing rather than everything.
   if (params.search && !match) return { items: [], nextCursor: null, corrections };
 
+  // Relevance means nothing among matches of weak words only ('ai' is in every product): their
+  // most popular come first, a keyset page as cheap at page 5 as at page 1. A cursor keeps the
+  // order its first page had, even if the statistics changed since.
+  const order: SortKey = sort === 'relevance' && (after ? after.by === 'popular' : match?.ranked === false) ? 'popular' : sort;
   const rows = await searchProducts(db, {
     ...(match ? { text: match } : {}),
     ...(params.category ? { category: params.category } : {}),
@@ -172,7 +216,7 @@ export async function findProducts(db: Db, params: SearchParams, options: Search
     ...(params.tool ? { tool: params.tool } : {}),
     ...(params.pricing ? { pricingModel: params.pricing } : {}),
     ...(params.level ? { technicalLevel: params.level } : {}),
-    sort,
+    sort: order,
     ...(after ? { after: { value: after.v, id: after.id } } : {}),
     limit: limit + 1,
     ...(options.candidates ? { candidates: options.candidates } : {}),
@@ -181,7 +225,7 @@ export async function findProducts(db: Db, params: SearchParams, options: Search
   const last = page[page.length - 1];
   return {
     items: page.map(toProductCard),
-    nextCursor: rows.length > limit && last ? encodeCursor({ s: sort, v: cursorValueOf(last, sort), id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor({ s: sort, v: cursorValueOf(last, order), id: last.id, ...(order !== sort ? { by: 'popular' as const } : {}) }) : null,
     corrections,
   };
 }
