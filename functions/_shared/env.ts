@@ -78,6 +78,12 @@ const EnvSchema = z.object({
   /** Vercel Cron sends it as `Authorization: Bearer <CRON_SECRET>` to /api/cron/sweep; unset: that route refuses every call. */
   CRON_SECRET: z.string().trim().optional(),
 
+  /**
+   * `0` runs the embedded database on the main thread instead of a worker thread of its own
+   * (db/pglite-thread.ts, docs/decisions/016): for comparing the two; the default is the worker.
+   */
+  PGLITE_WORKER: z.enum(['0', '1']).default('1'),
+
   // Search under load (functions/_shared/read-guard.ts, docs/decisions/016).
   /**
    * Searches running at once in one process; more wait a little in order, then get 503
