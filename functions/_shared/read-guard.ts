@@ -77,9 +77,18 @@ export class ReadGuard {
     const started = performance.now();
     try {
       if (handle.driver === 'pglite') return await read(handle.db, signal);
-      return await handle.db.transaction().execute(async (trx) => {
-        await sql`select set_config('statement_timeout', ${String(timeoutMs)}, true)`.execute(trx, { signal });
-        return read(trx, signal);
+      return await handle.db.connection().execute(async (connection) => {
+        // BEGIN and SET LOCAL in one round trip: a statement without parameters goes by the
+        // simple protocol, which takes several. timeoutMs is a validated integer.
+        await sql.raw(`begin; set local statement_timeout = ${Math.floor(timeoutMs)}`).execute(connection, { signal });
+        try {
+          const result = await read(connection, signal);
+          await sql.raw('commit').execute(connection);
+          return result;
+        } catch (error) {
+          await sql.raw('rollback').execute(connection).catch(() => {});
+          throw error;
+        }
       });
     } catch (error) {
       throw this.explain(error, signal, clientSignal);

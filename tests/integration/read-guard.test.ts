@@ -138,6 +138,19 @@ describe('the deadline', () => {
     expect((await sql<{ n: number }>`select count(*)::int as n from guard_marks`.execute(t.db)).rows[0]?.n).toBe(0);
   });
 
+  it('on PostgreSQL, sets statement_timeout for the read only, not for the pooled connection after it', async () => {
+    const guard = new ReadGuard('test', () => limits({ timeoutMs: 1500 }));
+    const show = async (db: typeof t.db) => (await sql<{ statement_timeout: string }>`show statement_timeout`.execute(db)).rows[0]?.statement_timeout;
+    const inside = await guard.run(t, undefined, (db) => show(db));
+    if (t.driver === 'pglite') {
+      expect(inside).toBe('0'); // PGlite ignores statement_timeout; its deadline is the wait
+    } else {
+      expect(inside).toBe('1500ms');
+      const after = await Promise.all(Array.from({ length: 12 }, () => show(t.db)));
+      expect(new Set(after)).toEqual(new Set(['0']));
+    }
+  });
+
   it('leaves other errors as they are', async () => {
     const guard = new ReadGuard('test', () => limits());
     const error = await guard.run(t, undefined, async (db) => sql`select * from no_such_table`.execute(db)).then(() => null, (e: unknown) => e);
