@@ -11,6 +11,7 @@ import react from '@astrojs/react';
 import { getEnv } from './functions/_shared/env';
 import { PAGE_CSP_DIRECTIVES, STYLE_ATTRIBUTES, isHttpsSite } from './functions/_shared/security-headers';
 import { pageHeaders } from './scripts/lib/page-headers';
+import { NON_CATALOGUE_ROUTE } from './functions/rebuilds/affected-pages';
 
 const isVercel = Boolean(process.env.VERCEL);
 /** SITE_URL, or http://HOST:PORT when unset: the same value the server derives (functions/_shared/env.ts). */
@@ -33,7 +34,13 @@ async function adapter() {
     const { default: vercel } = await import('@astrojs/vercel');
     // PGlite (16 MB) is the embedded default only; on Vercel the database is Neon.
     // staticHeaders: prebuilt pages' CSP goes to headers, not <meta> (scripts/lib/page-headers.ts).
-    return vercel({ excludeFiles: filesOf('node_modules/@electric-sql/pglite'), staticHeaders: true });
+    // isr: the catalogue pages are cached on the CDN until revalidated on demand when their
+    // content changes (functions/rebuilds/revalidate.ts), or after 5 minutes for their figures;
+    // every other route is excluded (docs/decisions/015).
+    const token = getEnv().ISR_BYPASS_TOKEN;
+    if (!token) console.warn('[build] ISR_BYPASS_TOKEN is not set: the catalogue pages will render on every request');
+    const isr = token ? { bypassToken: token, expiration: 300, exclude: [NON_CATALOGUE_ROUTE] } : false;
+    return vercel({ excludeFiles: filesOf('node_modules/@electric-sql/pglite'), staticHeaders: true, isr });
   }
   const { default: node } = await import('@astrojs/node');
   return node({ mode: 'standalone', staticHeaders: true });

@@ -1,23 +1,19 @@
 /**
  * Table interfaces for Kysely, one per table of db/migrations, plus row aliases.
  * Postgres numeric columns come back as strings from both drivers; services convert them.
+ * Every enumerated column takes its type from src/shared/domain.ts (docs/decisions/018).
  */
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
-import type { NotificationKind } from '../src/shared/notifications';
+import type {
+  BlobAccess, DeliveryType, DemoLinkType, DeploymentType, DownloadType, InteractionType, NotificationKind, NotificationReason, OnboardingStatus,
+  OrderStatus, PaymentEventStatus, PaymentProviderName, PayoutStatus, PricingModel, ProductStatus, PurchaseKind, SubscriptionStatus,
+  TechnicalLevel, UpdateType, UploadKind, UserRole, UserType,
+} from '../src/shared/domain';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Numeric = ColumnType<string, number | string | undefined, number | string>;
 type TextArray = ColumnType<string[], string[] | undefined, string[]>;
-
-export type UserType = 'creator' | 'buyer' | 'community';
-export type ProductStatus = 'draft' | 'published' | 'archived';
-export type PricingModel = 'free' | 'one_time' | 'subscription' | 'freemium';
-export type TechnicalLevel = 'beginner' | 'intermediate' | 'advanced';
-export type DeploymentType = 'ready_to_use' | 'minimal_setup' | 'technical_setup';
-export type DeliveryType = 'file' | 'link' | 'text' | 'multiple';
-export type UpdateType = 'feature' | 'announcement' | 'bug_fix' | 'security' | 'other';
-export type DemoLinkType = 'video_demo' | 'live_demo' | 'source_code' | 'documentation' | 'tutorial' | 'api_reference';
 
 export interface DemoLinkJson {
   id: string;
@@ -87,7 +83,7 @@ export interface ProfilesTable {
   id: string;
   full_name: string | null;
   user_type: Generated<UserType>;
-  role: Generated<'user' | 'admin'>;
+  role: Generated<UserRole>;
   company: string | null;
   bio: string | null;
   interests: TextArray;
@@ -104,7 +100,7 @@ export interface ProfilesTable {
   total_earnings: Numeric;
   average_rating: Numeric;
   review_count: Generated<number>;
-  onboarding_status: Generated<'pending' | 'completed' | 'skipped'>;
+  onboarding_status: Generated<OnboardingStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -172,7 +168,7 @@ export interface DownloadsTable {
   id: Generated<string>;
   user_id: string;
   product_id: string;
-  download_type: 'free' | 'paid';
+  download_type: DownloadType;
   amount: Numeric;
   content_accessed: string | null;
   created_at: Timestamp;
@@ -220,7 +216,7 @@ export interface ProductInteractionsTable {
   id: Generated<string>;
   user_id: string | null;
   product_id: string;
-  interaction_type: 'view' | 'preview';
+  interaction_type: InteractionType;
   session_id: string | null;
   interaction_context: JSONColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
@@ -246,14 +242,14 @@ export interface AiToolUpdatesTable {
 export interface UserNotificationsTable {
   id: Generated<string>;
   user_id: string;
-  /** What the notice is about (src/shared/notifications.ts): a tool update, or a creator's sale or refund. */
+  /** What the notice is about (src/shared/domain.ts): a tool update, or a creator's sale or refund. */
   kind: Generated<NotificationKind>;
   /** Set for a 'tool_update' notice only. */
   update_id: string | null;
   /** Set for a 'sale' or 'refund' notice only. */
   order_id: string | null;
   /** A tool update's reason; null for an order notice. */
-  reason: ColumnType<'follow' | 'security_impact' | null, 'follow' | 'security_impact' | null | undefined, 'follow' | 'security_impact' | null>;
+  reason: ColumnType<NotificationReason | null, NotificationReason | null | undefined, NotificationReason | null>;
   is_read: Generated<boolean>;
   read_at: Timestamp | null;
   created_at: Timestamp;
@@ -267,6 +263,8 @@ export interface RebuildRequestsTable {
   id: Generated<string>;
   reason: string;
   product_id: string | null;
+  /** The pages the change touches (migration 2026-11-25-0200). */
+  paths: ColumnType<string[], string[] | undefined, string[]>;
   requested_at: CreatedAt;
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
@@ -277,7 +275,7 @@ export interface PayoutRequestsTable {
   id: Generated<string>;
   seller_id: string;
   amount: Numeric;
-  status: Generated<'pending' | 'processing' | 'paid' | 'cancelled'>;
+  status: Generated<PayoutStatus>;
   requested_at: CreatedAt;
   paid_at: Timestamp | null;
 }
@@ -296,15 +294,13 @@ export interface RateLimitCountersTable {
   expires_at: Timestamp;
 }
 
-export type UploadKind = 'image' | 'file' | 'avatar' | 'banner';
-
 export interface UploadsTable {
   id: Generated<string>;
   user_id: string;
   kind: UploadKind;
   pathname: string;
   url: string;
-  access: 'public' | 'private';
+  access: BlobAccess;
   /** bigint: a string from the Neon driver, a number from PGlite; read it with Number(). */
   size_bytes: ColumnType<string | number, number, number>;
   created_at: Timestamp;
@@ -322,16 +318,13 @@ export interface ProductDownloadersTable {
   first_downloaded_at: CreatedAt;
 }
 
-export type OrderStatus = 'pending' | 'paid' | 'refunded' | 'failed' | 'expired';
-export type PaymentProviderName = 'local' | 'stripe';
-
 export interface OrdersTable {
   id: Generated<string>;
   number: ColumnType<string, never, never>;
   buyer_id: string;
   product_id: string;
   creator_id: string;
-  kind: Generated<'one_time' | 'subscription'>;
+  kind: Generated<PurchaseKind>;
   amount_cents: number;
   fee_cents: number;
   currency: Generated<string>;
@@ -351,7 +344,7 @@ export interface PaymentEventsTable {
   provider: PaymentProviderName;
   type: string;
   payload: JSONColumnType<Record<string, unknown>, string, string>;
-  status: Generated<'processed' | 'parked' | 'ignored'>;
+  status: Generated<PaymentEventStatus>;
   waits_for: string | null;
   received_at: CreatedAt;
   processed_at: Timestamp | null;
@@ -364,8 +357,6 @@ export interface PayoutAccountsTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
-
-export type SubscriptionStatus = 'active' | 'past_due' | 'canceled' | 'incomplete';
 
 export interface SubscriptionsTable {
   id: Generated<string>;

@@ -87,19 +87,12 @@ const gzip = (data: Buffer | string) => zlib.gzipSync(data, { level: 9 }).length
 const brotli = (data: Buffer | string) => zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-async function buildSite(snapshotFile: string): Promise<void> {
+async function buildSite(): Promise<void> {
   const started = Date.now();
   console.log(`[bench] astro build → ${path.relative(ROOT, OUT_DIR)}`);
   fs.rmSync(OUT_DIR, { recursive: true, force: true });
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build', '--silent', '--outDir', OUT_DIR], {
-      cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, CONTENT_SNAPSHOT: snapshotFile },
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed with exit code ${code}`))));
-  });
+  const { runAstroBuild } = await import('./lib/astro-build');
+  await runAstroBuild({ outDir: OUT_DIR, quiet: true });
   console.log(`[bench] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -304,18 +297,24 @@ async function main(): Promise<void> {
     const { setDbHandle } = await import('../db/database');
     const { openDatabase, prepareData } = await import('./lib/prepare-data');
     const { SiteServer } = await import('./lib/serve');
+    const { PagePublisher } = await import('./lib/page-publisher');
+    const { PageStore } = await import('./lib/page-store');
+    const { readBuildStamp } = await import('./lib/astro-build');
 
     const handle = await openDatabase();
-    const { snapshot } = await prepareData(handle, { seed: true });
-    const { readSnapshot } = await import('../functions/catalogue/snapshot');
+    await prepareData(handle, { seed: true });
     // A product page with a gallery: the top-rated product that has a featured image.
-    const product = readSnapshot(snapshot).products.filter((p) => p.featuredImageUrl).sort((a, b) => b.rating - a.rating)[0];
+    const product = await handle.db.selectFrom('products').select('id').where('status', '=', 'published').where('featured_image_url', 'is not', null).orderBy('rating', 'desc').executeTakeFirst();
     if (product && (!ONLY.length || ONLY.includes(PRODUCT_PAGE) || ONLY.includes(`/product/${product.id}`))) PAGES.push(`/product/${product.id}`);
-    await buildSite(snapshot);
+    await buildSite();
     setDbHandle(handle);
-    const site = new SiteServer(handle.db);
+    // Served as `npm start` serves: the catalogue pages from the page store, all rendered first.
+    const publisher = new PagePublisher(handle.db, new PageStore(OUT_DIR));
+    const site = new SiteServer({ pages: publisher });
     await site.swap(OUT_DIR);
     await site.listen(PORT, HOST);
+    publisher.attach(site.server.address());
+    await publisher.start(readBuildStamp(OUT_DIR) ?? '');
     const server = site.server;
     console.log(`[bench] serving ${ORIGIN} (data in ${DATA_DIR})`);
 

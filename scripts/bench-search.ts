@@ -30,7 +30,6 @@ import { refreshStatistics } from '../db/statistics';
 import { seedReferenceData } from '../db/seed/seed';
 import { seedSynthetic } from '../db/seed/synthetic';
 import { getEnv } from '../functions/_shared/env';
-import { writeSnapshot } from '../functions/catalogue/snapshot';
 import { isBuildCurrent, runAstroBuild } from './lib/astro-build';
 import { replaceSection } from './lib/report';
 
@@ -207,23 +206,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** A built site to serve: its catalogue does not matter (searches read the database), so it is built once from an empty one. */
+/** A built site to serve (searches read the database, not the build): built once, reused while the sources are unchanged. */
 async function ensureBuild(): Promise<string> {
-  const siteDir = path.join(WORK, 'site');
   const outDir = path.join(WORK, 'dist');
-  const snapshot = path.join(siteDir, 'snapshot.json');
-  if (!fs.existsSync(snapshot)) {
-    fs.rmSync(siteDir, { recursive: true, force: true });
-    const handle = await createDb(getEnv({ DATA_DIR: path.join(siteDir, 'data'), NODE_ENV: 'production' }));
-    try {
-      await migrateToLatest(handle.db);
-      await seedReferenceData(handle.db);
-      await writeSnapshot(handle.db, snapshot);
-    } finally {
-      await handle.close();
-    }
-  }
-  if (!isBuildCurrent(outDir, snapshot)) await runAstroBuild({ snapshotFile: snapshot, outDir });
+  if (!isBuildCurrent(outDir)) await runAstroBuild({ outDir });
   return outDir;
 }
 

@@ -1,5 +1,5 @@
 /**
- * `npm run dev`: prepare the data (migrate, seed, snapshot), release the database, then
+ * `npm run dev`: prepare the data (migrate, seed), release the database, then
  * run `astro dev`, which becomes the only process that opens it.
  */
 import { spawn } from 'node:child_process';
@@ -10,11 +10,10 @@ import { openDatabase, prepareData } from './lib/prepare-data';
 async function main(): Promise<void> {
   assertNodeVersion();
   const handle = await openDatabase();
-  const { snapshot } = await prepareData(handle, { seed: true });
+  await prepareData(handle, { seed: true });
   await handle.close();
   const child = spawn(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'dev', ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, CONTENT_SNAPSHOT: snapshot },
   });
   child.on('exit', (code) => process.exit(code ?? 0));
 }

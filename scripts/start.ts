@@ -1,42 +1,46 @@
 /**
- * `npm start`: migrate, seed an empty database, export the content snapshot, build when
- * sources or content changed, then serve on http://HOST:PORT (default localhost:4321).
- * Publishing changes are rebuilt in the background and swapped in without a restart.
+ * `npm start`: migrate, seed an empty database, build when the sources changed, then serve
+ * on http://HOST:PORT (default localhost:4321). The catalogue pages are rendered from the
+ * database into the page store (all of them when the build or the content changed since the
+ * last run, else none) and kept current as content changes, page by page (docs/decisions/015).
  */
 import path from 'node:path';
 import { getEnv } from '../functions/_shared/env';
 import { setDbHandle } from '../db/database';
-import { finishRequests, claimPendingRequests } from '../functions/rebuilds/rebuilds.repository';
 import { getBlobStore } from '../functions/_shared/blob-store';
 import { runSweep } from '../functions/uploads/sweep';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
-import { isBuildCurrent, runAstroBuild } from './lib/astro-build';
+import { isBuildCurrent, precompressOutput, readBuildStamp, runAstroBuild } from './lib/astro-build';
 import { SiteServer } from './lib/serve';
-import { Rebuilder } from './lib/rebuilder';
+import { PagePublisher } from './lib/page-publisher';
+import { PageStore } from './lib/page-store';
 
 async function main(): Promise<void> {
   assertNodeVersion();
   const env = getEnv();
   await assertPortFree(env.PORT, env.HOST);
   const handle = await openDatabase();
-  const { snapshot } = await prepareData(handle, { seed: true });
-  // Requests left from a previous run are covered by the snapshot just exported and the build below.
-  const leftover = await claimPendingRequests(handle.db);
+  await prepareData(handle, { seed: true });
   const outDir = path.resolve(env.OUT_DIR);
-  if (!isBuildCurrent(outDir, snapshot) || process.argv.includes('--rebuild')) {
-    await runAstroBuild({ snapshotFile: snapshot, outDir });
+  if (!isBuildCurrent(outDir) || process.argv.includes('--rebuild')) {
+    await runAstroBuild({ outDir });
   } else {
-    console.log('[build] sources and content unchanged: reusing the previous build');
+    console.log('[build] sources unchanged: reusing the previous build');
+    await precompressOutput(outDir);
   }
-  await finishRequests(handle.db, leftover, null);
 
   setDbHandle(handle);
-  const site = new SiteServer(handle.db);
+  const publisher = new PagePublisher(handle.db, new PageStore(outDir));
+  const site = new SiteServer({ pages: publisher });
   await site.swap(outDir);
-  const rebuilder = new Rebuilder({ db: handle.db, swap: (dir) => site.swap(dir), buildsDir: `${outDir}-rebuilds` });
-  rebuilder.start();
   await site.listen(env.PORT, env.HOST);
+  publisher.attach(site.server.address());
+  // Served from the first moment: a page not rendered yet is rendered on demand by its route.
+  const pages = publisher
+    .start(readBuildStamp(outDir) ?? '')
+    .then((r) => console.log(r.full ? `[pages] rendered ${r.pages} catalogue pages in ${(r.ms / 1000).toFixed(1)} s` : '[pages] catalogue pages current: nothing to render'))
+    .catch((error: unknown) => console.error('[pages] rendering the catalogue pages failed; they are rendered on demand:', error));
   // The periodic sweep (docs/decisions/011): uploads attached to nothing after a day, ended
   // rate-limit windows, past view days. Once at start, then hourly.
   const sweep = () =>
@@ -49,10 +53,12 @@ async function main(): Promise<void> {
   console.log(`\ntoolmint is running at http://${env.HOST}:${env.PORT} (database: ${handle.driver}, ${handle.location})`);
 
   const shutdown = async () => {
-    rebuilder.stop();
     clearInterval(sweepTimer);
     site.server.close();
-    await rebuilder.idle.catch(() => {});
+    await pages;
+    await publisher.idle().catch(() => {});
+    publisher.stop();
+    publisher.store.persist();
     await handle.close();
     process.exit(0);
   };

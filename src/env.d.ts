@@ -7,5 +7,10 @@ declare namespace App {
     user: import('./shared/session').SessionUser | null;
     /** The id of the session row, or null. */
     sessionId: string | null;
+    /**
+     * A page whose HTML is shared by every visitor (a catalogue page: stored by the embedded
+     * server, cached by Vercel's CDN): it is rendered without the session, as a prebuilt page is.
+     */
+    sharedPage: boolean;
   }
 }

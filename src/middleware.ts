@@ -10,6 +10,7 @@
  */
 import type { MiddlewareHandler } from 'astro';
 import { declaredBodyTooLarge } from '../functions/_shared/body-limit';
+import { CATALOGUE_PATH } from '../functions/rebuilds/affected-pages';
 
 /** On-demand paths that never need the session: auth (better-auth reads it itself), files, health, payment webhooks. */
 const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/, /^\/api\/payments\/webhook$/];
@@ -17,9 +18,12 @@ const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/, /^\
 export const onRequest: MiddlewareHandler = async (context, next) => {
   context.locals.user = null;
   context.locals.sessionId = null;
+  const { pathname } = context.url;
+  // Catalogue pages are shared by every visitor (stored, or cached by the CDN): no session,
+  // so no visitor's header or refreshed cookie can end up in another's copy (docs/decisions/015).
+  context.locals.sharedPage = context.isPrerendered || (['GET', 'HEAD'].includes(context.request.method) && CATALOGUE_PATH.test(pathname));
   if (context.isPrerendered) return next();
 
-  const { pathname } = context.url;
   // Input limits (docs/decisions/010): a declared body over the path's limit is refused before
   // any route reads it; bodies without a length are capped as they are read (readBody).
   if (declaredBodyTooLarge(pathname, context.request.headers.get('content-length'))) {
@@ -38,7 +42,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     }
   }
 
-  if (SKIP_SESSION.some((pattern) => pattern.test(pathname))) return next();
+  if (context.locals.sharedPage || SKIP_SESSION.some((pattern) => pattern.test(pathname))) return next();
 
   const { getAuth, loadSession } = await import('../functions/_shared/auth');
   let setCookies: string[] = [];

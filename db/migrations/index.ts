@@ -12,7 +12,8 @@ import * as payments from './2026-11-23-0100-payments';
 import * as writeLimits from './2026-11-24-0100-write-limits-and-counters';
 import * as profileOwnsIdentity from './2026-11-24-0200-profile-owns-identity';
 import * as notificationKinds from './2026-11-24-0300-notification-kinds';
-import * as searchUnderLoad from './2026-11-25-0100-search-under-load';
+import * as cataloguePages from './2026-11-25-0200-catalogue-pages';
+import * as searchUnderLoad from './2026-11-25-0300-search-under-load';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0100-write-limits-and-counters': writeLimits,
   '2026-11-24-0200-profile-owns-identity': profileOwnsIdentity,
   '2026-11-24-0300-notification-kinds': notificationKinds,
-  '2026-11-25-0100-search-under-load': searchUnderLoad,
+  '2026-11-25-0200-catalogue-pages': cataloguePages,
+  '2026-11-25-0300-search-under-load': searchUnderLoad,
 };

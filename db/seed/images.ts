@@ -120,7 +120,6 @@ function wrapText(text: string, fontSize: number, maxWidth: number, maxLines: nu
   }
   if (lines.length < maxLines && current) {
     lines.push(current);
-    current = '';
     index = words.length;
   }
   if (index < words.length && lines.length > 0) {

@@ -1,8 +1,10 @@
 /**
  * Demo data a new user sees on first start: categories, the 14 built-in tools, demo users
  * with profiles and generated avatars, products with generated images and real deliverable
- * files, tool updates, reviews and follows. Idempotent: every row has a deterministic id
- * and is inserted with `on conflict do nothing`; counters are recomputed from the rows.
+ * files, tool updates, reviews and follows. The catalogue is read from db/seed/data and
+ * checked with the app's own rules first (db/seed/demo-data.ts, docs/decisions/020).
+ * Idempotent: every row has a deterministic id and is inserted with `on conflict do
+ * nothing`; counters are recomputed from the rows.
  */
 import { sql } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
@@ -10,11 +12,10 @@ import type { Db } from '../database';
 import type { BlobStore } from '../../functions/_shared/blob-store';
 import { CATEGORIES } from '../../src/shared/categories';
 import { AI_TOOLS } from '../../src/shared/ai-tools';
+import { downloadTypeFor } from '../../src/shared/delivery';
 import { feeCents, purchaseKind, toCents, DEFAULT_PLATFORM_FEE_BPS, SUBSCRIPTION_PERIOD_DAYS } from '../../src/shared/payments';
-import {
-  DEMO_FOLLOWS, DEMO_PASSWORD, DEMO_PRODUCTS, DEMO_REVIEWS, DEMO_TOOL_FOLLOWS, DEMO_TOOL_UPDATES, DEMO_USERS,
-  type DemoDemoLink, type DemoProduct,
-} from './demo-data';
+import { toColumns } from '../../functions/products/products.service';
+import { DEMO_ADMIN_KEY, loadDemoData, type DemoData } from './demo-data';
 import { renderAvatar, renderBanner, renderProductImage } from './images';
 import { demoProductId, demoUpdateId, demoUserId, stableUuid } from './ids';
 
@@ -33,18 +34,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
 }
 
 export async function isDemoSeeded(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('profiles').select('id').where('id', '=', demoUserId('toolmint-team')).executeTakeFirst();
+  const row = await db.selectFrom('profiles').select('id').where('id', '=', demoUserId(DEMO_ADMIN_KEY)).executeTakeFirst();
   return Boolean(row);
-}
-
-function demoLinksJson(product: DemoProduct) {
-  return product.demoLinks.map((link: DemoDemoLink, index: number) => ({
-    id: String(1_700_000_000_000 + index),
-    type: link.type,
-    url: link.url,
-    title: link.title,
-    ...(link.description ? { description: link.description } : {}),
-  }));
 }
 
 export interface SeedReport {
@@ -54,10 +45,11 @@ export interface SeedReport {
 }
 
 export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Promise<SeedReport> {
+  const demo = loadDemoData();
   await seedReferenceData(db);
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(demo.password);
 
-  for (const u of DEMO_USERS) {
+  for (const u of demo.users) {
     const id = demoUserId(u.key);
     const joined = ago(u.joinedDaysAgo, now);
     const avatar = await blobs.put(`avatars/${id}/avatar.webp`, await renderAvatar({ name: u.fullName, hue: u.avatarHue }), { contentType: 'image/webp', access: 'public' });
@@ -83,63 +75,56 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
     await db.insertInto('profiles').values({ id, ...profile }).onConflict((oc) => oc.column('id').doUpdateSet(profile)).execute();
   }
 
-  for (const [index, p] of DEMO_PRODUCTS.entries()) {
+  for (const [index, p] of demo.products.entries()) {
     const id = demoProductId(p.key);
     const creatorId = demoUserId(p.creatorKey);
     const stamp = now - p.createdDaysAgo * DAY;
+    const look = { title: p.input.title, categoryId: p.input.category_id, aiToolType: p.input.ai_tool_type };
     const image = await blobs.put(
       `products/${creatorId}/product-main-${stamp}-0.webp`,
-      await renderProductImage({ title: p.title, categoryId: p.categoryId, aiToolType: p.aiToolType, seed: index, variant: 'main' }),
+      await renderProductImage({ ...look, seed: index, variant: 'main' }),
       { contentType: 'image/webp', access: 'public' },
     );
     // Every third product gets a featured and an additional image, so galleries vary.
     const extra = index % 3 === 0;
     const featured = extra
-      ? await blobs.put(`products/${creatorId}/product-featured-${stamp}-0.webp`, await renderProductImage({ title: p.title, categoryId: p.categoryId, aiToolType: p.aiToolType, seed: index + 101, variant: 'featured' }), { contentType: 'image/webp', access: 'public' })
+      ? await blobs.put(`products/${creatorId}/product-featured-${stamp}-0.webp`, await renderProductImage({ ...look, seed: index + 101, variant: 'featured' }), { contentType: 'image/webp', access: 'public' })
       : null;
     const additional = extra
-      ? await blobs.put(`products/${creatorId}/product-additional-${stamp}-0.webp`, await renderProductImage({ title: p.title, categoryId: p.categoryId, aiToolType: p.aiToolType, seed: index + 202, variant: 'additional' }), { contentType: 'image/webp', access: 'public' })
+      ? await blobs.put(`products/${creatorId}/product-additional-${stamp}-0.webp`, await renderProductImage({ ...look, seed: index + 202, variant: 'additional' }), { contentType: 'image/webp', access: 'public' })
       : null;
-    const fileUrls: string[] = [];
+    // Stored where p.input.file_urls says (the loader checked them as the editor would).
     for (const file of p.files) {
-      const stored = await blobs.put(`deliverables/${creatorId}/${id}/${file.name}`, Buffer.from(file.content, 'utf8'), { contentType: 'application/octet-stream', access: 'private' });
-      fileUrls.push(stored.url);
+      await blobs.put(`deliverables/${creatorId}/${id}/${file.name}`, file.bytes, { contentType: 'application/octet-stream', access: 'private' });
     }
     const created = new Date(stamp);
     await db.insertInto('products').values({
-      id, creator_id: creatorId, title: p.title, description: p.description, short_description: p.shortDescription,
-      price: p.price, category_id: p.categoryId, status: p.status, tags: p.tags, demo_url: p.demoUrl,
-      download_url: p.downloadUrl, image_url: image.url, featured_image_url: featured?.url ?? null,
-      additional_images: additional ? [additional.url] : [], video_demo_url: p.videoDemoUrl,
-      downloads_count: p.downloadsCount, views_count: p.viewsCount, rating: p.rating, ai_tool_type: p.aiToolType,
-      content_type: p.contentType, pricing_model: p.pricingModel, technical_level: p.technicalLevel,
-      deployment_type: p.deploymentType, compatibility_tags: p.compatibilityTags, use_cases: p.useCases,
-      required_skills: p.requiredSkills, output_types: p.outputTypes, integration_complexity: p.integrationComplexity,
-      success_rate: p.successRate, avg_setup_time: p.avgSetupTime, content_delivery_type: p.contentDeliveryType,
-      content_text: p.contentText, file_urls: fileUrls, download_instructions: p.downloadInstructions,
-      demo_links: JSON.stringify(demoLinksJson(p)), published_at: p.status === 'published' ? created : null,
-      created_at: created, updated_at: created,
+      ...toColumns(p.input),
+      id, creator_id: creatorId, image_url: image.url, featured_image_url: featured?.url ?? null,
+      additional_images: additional ? [additional.url] : [],
+      downloads_count: p.downloadsCount, views_count: p.viewsCount, rating: p.rating,
+      published_at: p.input.status === 'published' ? created : null, created_at: created, updated_at: created,
     }).onConflict((oc) => oc.column('id').doNothing()).execute();
   }
 
-  const admin = demoUserId('toolmint-team');
-  for (const u of DEMO_TOOL_UPDATES) {
+  const admin = demoUserId(DEMO_ADMIN_KEY);
+  for (const u of demo.toolUpdates) {
     await db.insertInto('ai_tool_updates').values({
       id: demoUpdateId(u.toolId, u.title), tool_id: u.toolId, author_id: admin, title: u.title, content: u.content,
       update_type: u.updateType, version: u.version, created_at: ago(u.daysAgo, now),
     }).onConflict((oc) => oc.column('id').doNothing()).execute();
   }
-  for (const r of DEMO_REVIEWS) {
+  for (const r of demo.reviews) {
     const at = ago(r.daysAgo, now);
     await db.insertInto('seller_reviews').values({
       seller_id: demoUserId(r.sellerKey), reviewer_id: demoUserId(r.reviewerKey), rating: r.rating, review_text: r.text, created_at: at, updated_at: at,
     }).onConflict((oc) => oc.columns(['seller_id', 'reviewer_id']).doNothing()).execute();
   }
-  for (const f of DEMO_FOLLOWS) {
+  for (const f of demo.follows) {
     await db.insertInto('follows').values({ follower_id: demoUserId(f.followerKey), following_id: demoUserId(f.followingKey) })
       .onConflict((oc) => oc.columns(['follower_id', 'following_id']).doNothing()).execute();
   }
-  for (const f of DEMO_TOOL_FOLLOWS) {
+  for (const f of demo.toolFollows) {
     await db.insertInto('ai_tool_follows').values({ user_id: demoUserId(f.userKey), tool_id: f.toolId })
       .onConflict((oc) => oc.columns(['user_id', 'tool_id']).doNothing()).execute();
   }
@@ -152,10 +137,10 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
     where u.created_at > now() - interval '30 days'
     on conflict (user_id, update_id) do nothing
   `.execute(db);
-  await seedActivity(db, now);
+  await seedActivity(db, demo, now);
   await recomputeProfileCounters(db);
 
-  return { users: DEMO_USERS.length, products: DEMO_PRODUCTS.length, updates: DEMO_TOOL_UPDATES.length };
+  return { users: demo.users.length, products: demo.products.length, updates: demo.toolUpdates.length };
 }
 
 /**
@@ -166,24 +151,24 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
  * mode, the local provider), and subscriptions by an active subscription: sales and earnings
  * come from orders (docs/decisions/013), and the demo buyers really own what they downloaded.
  */
-async function seedActivity(db: Db, now: number): Promise<void> {
-  const buyers = DEMO_USERS.filter((u) => u.userType !== 'creator' && u.role !== 'admin');
-  const published = DEMO_PRODUCTS.filter((p) => p.status === 'published');
+async function seedActivity(db: Db, demo: DemoData, now: number): Promise<void> {
+  const buyers = demo.users.filter((u) => u.userType !== 'creator' && u.role !== 'admin');
+  const published = demo.products.filter((p) => p.input.status === 'published');
   for (const [b, buyer] of buyers.entries()) {
-    for (const [i, p] of published.entries()) {
+    for (const [i, { key, creatorKey, input: p }] of published.entries()) {
       if ((i + b * 3) % 6 !== 0) continue;
       const at = new Date(now - ((i * 7 + b * 11) % 60) * DAY - ((i * 13) % 24) * 3_600_000);
       await db.insertInto('downloads').values({
-        id: stableUuid('download', `${buyer.key}:${p.key}`), user_id: demoUserId(buyer.key), product_id: demoProductId(p.key),
-        download_type: p.price > 0 ? 'paid' : 'free', amount: p.price, content_accessed: p.contentDeliveryType, created_at: at,
+        id: stableUuid('download', `${buyer.key}:${key}`), user_id: demoUserId(buyer.key), product_id: demoProductId(key),
+        download_type: downloadTypeFor(p.price), amount: p.price, content_accessed: p.content_delivery_type, created_at: at,
       }).onConflict((oc) => oc.column('id').doNothing()).execute();
-      const kind = purchaseKind({ price: p.price, pricingModel: p.pricingModel });
+      const kind = purchaseKind({ price: p.price, pricingModel: p.pricing_model });
       if (!kind) continue;
       const cents = toCents(p.price);
-      const orderKey = `${buyer.key}:${p.key}`;
+      const orderKey = `${buyer.key}:${key}`;
       const subscriptionId = kind === 'subscription' ? `sub_test_demo${stableUuid('subscription', orderKey).replace(/-/g, '').slice(0, 16)}` : null;
       await db.insertInto('orders').values({
-        id: stableUuid('order', orderKey), buyer_id: demoUserId(buyer.key), product_id: demoProductId(p.key), creator_id: demoUserId(p.creatorKey), kind,
+        id: stableUuid('order', orderKey), buyer_id: demoUserId(buyer.key), product_id: demoProductId(key), creator_id: demoUserId(creatorKey), kind,
         amount_cents: cents, fee_cents: feeCents(cents, DEFAULT_PLATFORM_FEE_BPS), provider: 'local', status: 'paid',
         provider_session_id: `cs_test_demo${stableUuid('session', orderKey).replace(/-/g, '').slice(0, 16)}`,
         provider_payment_id: `pi_test_demo${stableUuid('payment', orderKey).replace(/-/g, '').slice(0, 16)}`,
@@ -191,7 +176,7 @@ async function seedActivity(db: Db, now: number): Promise<void> {
       }).onConflict((oc) => oc.column('id').doNothing()).execute();
       if (subscriptionId) {
         await db.insertInto('subscriptions').values({
-          buyer_id: demoUserId(buyer.key), product_id: demoProductId(p.key), creator_id: demoUserId(p.creatorKey), provider: 'local',
+          buyer_id: demoUserId(buyer.key), product_id: demoProductId(key), creator_id: demoUserId(creatorKey), provider: 'local',
           provider_subscription_id: subscriptionId, price_cents: cents, status: 'active',
           current_period_end: new Date(at.getTime() + Math.ceil((now - at.getTime()) / (SUBSCRIPTION_PERIOD_DAYS * DAY) + 1) * SUBSCRIPTION_PERIOD_DAYS * DAY),
           updated_at: new Date(now),
@@ -199,12 +184,12 @@ async function seedActivity(db: Db, now: number): Promise<void> {
       }
     }
   }
-  for (const [i, p] of published.entries()) {
+  for (const [i, { key }] of published.entries()) {
     const views = 4 + ((i * 7) % 23);
     for (let n = 0; n < views; n++) {
       const at = new Date(now - ((n * 5 + i) % 30) * DAY - ((n * 17) % 24) * 3_600_000);
       await db.insertInto('product_interactions').values({
-        id: stableUuid('view', `${p.key}:${n}`), product_id: demoProductId(p.key), user_id: null, interaction_type: 'view',
+        id: stableUuid('view', `${key}:${n}`), product_id: demoProductId(key), user_id: null, interaction_type: 'view',
         session_id: `demo-session-${(i + n) % 40}`, interaction_context: JSON.stringify({ timestamp: at.toISOString(), userAgent: 'demo' }), created_at: at,
       }).onConflict((oc) => oc.column('id').doNothing()).execute();
     }

@@ -7,10 +7,13 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../database';
+import { AI_TOOL_NAMES, AI_TOOL_TYPE_VALUES, CUSTOM_AI_TOOL_VALUE, type AiToolTypeValue } from '../../src/shared/ai-tool-ids';
+import { DELIVERY_TYPES, TECHNICAL_LEVELS, type CategoryId, type ContentTypeId } from '../../src/shared/domain';
 
-const TOOLS = ['n8n', 'make', 'zapier', 'lovable', 'bolt', 'cursor', 'github-copilot', 'gemini', 'chatgpt', 'deepseek', 'claude', 'midjourney', 'stable-diffusion', 'runway', 'custom'];
-const TOOL_NAMES: Record<string, string> = { n8n: 'n8n', make: 'Make', zapier: 'Zapier', lovable: 'Lovable', bolt: 'Bolt', cursor: 'Cursor', 'github-copilot': 'Copilot', gemini: 'Gemini', chatgpt: 'ChatGPT', deepseek: 'DeepSeek', claude: 'Claude', midjourney: 'Midjourney', 'stable-diffusion': 'Stable Diffusion', runway: 'Runway', custom: 'AI' };
-const TYPES: [string, string, string[]][] = [
+const TOOLS = AI_TOOL_TYPE_VALUES;
+/** The tool's name in a title; a custom tool's products are just 'AI …'. */
+const toolName = (tool: AiToolTypeValue) => (tool === CUSTOM_AI_TOOL_VALUE ? 'AI' : AI_TOOL_NAMES[tool].name);
+const TYPES: [ContentTypeId, CategoryId, string[]][] = [
   ['workflow-automation', 'business', ['Workflow', 'Automation', 'Pipeline', 'Sync']],
   ['chat-bots', 'business', ['Chatbot', 'Support Bot', 'FAQ Bot', 'Concierge']],
   ['ai-assistants', 'content', ['Assistant', 'Copilot', 'Helper', 'Advisor']],
@@ -62,14 +65,14 @@ export async function seedSynthetic(db: Db, count: number, onProgress?: (done: n
       const noun = pick(nouns);
       const price = pick(PRICES);
       const n = offset + done + i + 1;
-      const title = `${TOOL_NAMES[tool]} ${subject} ${noun} #${n}`;
+      const title = `${toolName(tool)} ${subject} ${noun} #${n}`;
       const tags = [...new Set([pick(TAGS), pick(TAGS), pick(TAGS), 'ai'])];
       const downloads = Math.floor(random() ** 3 * 5000);
       rows.push({
         creator_id: pick(creators),
         title,
-        short_description: `A ${noun.toLowerCase()} for ${subject.toLowerCase()} built with ${TOOL_NAMES[tool]}.`,
-        description: `This ${noun.toLowerCase()} helps teams handle ${subject.toLowerCase()} with ${TOOL_NAMES[tool]}. Use it to ${pick(BENEFITS)} and ${pick(BENEFITS)}. It comes with setup notes and examples you can adapt in minutes.`,
+        short_description: `A ${noun.toLowerCase()} for ${subject.toLowerCase()} built with ${toolName(tool)}.`,
+        description: `This ${noun.toLowerCase()} helps teams handle ${subject.toLowerCase()} with ${toolName(tool)}. Use it to ${pick(BENEFITS)} and ${pick(BENEFITS)}. It comes with setup notes and examples you can adapt in minutes.`,
         price,
         pricing_model: price === 0 ? ('free' as const) : ('one_time' as const),
         category_id: category,
@@ -78,8 +81,8 @@ export async function seedSynthetic(db: Db, count: number, onProgress?: (done: n
         status: random() < 0.92 ? ('published' as const) : ('draft' as const),
         tags,
         image_url: images.length ? pick(images) : null,
-        technical_level: pick(['beginner', 'intermediate', 'advanced'] as const),
-        content_delivery_type: pick(['file', 'link', 'text', 'multiple'] as const),
+        technical_level: pick(TECHNICAL_LEVELS),
+        content_delivery_type: pick(DELIVERY_TYPES),
         download_url: 'https://example.com/synthetic',
         content_text: 'Synthetic product content.',
         downloads_count: downloads,

@@ -32,14 +32,13 @@ import { getDb } from '../../db/database';
 import {
   AUTH_MESSAGES,
   COMPANY_MAX_LENGTH,
-  isUserType,
   NAME_MAX_LENGTH,
-  USER_TYPES,
   validateCompany,
   validateEmail,
   validateName,
   validateNewPassword,
 } from '../../src/shared/auth-validation';
+import { isUserType, USER_TYPES } from '../../src/shared/domain';
 import { toSessionUser, type SessionUser } from '../../src/shared/session';
 import { safeText, textProblem } from '../../src/shared/text';
 import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from './auth-emails';

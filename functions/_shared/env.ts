@@ -24,15 +24,19 @@ const EnvSchema = z.object({
    * plain PostgreSQL server (tests and CI). Absent: the driver talks to Neon directly.
    */
   DATABASE_WS_PROXY: z.string().trim().optional(),
-  /** Folder for the embedded database, local blobs, the content snapshot and the mail outbox. */
+  /** Folder for the embedded database, local blobs and the mail outbox. */
   DATA_DIR: z.string().trim().default('.data'),
   /**
    * Public origin of the site: canonical URLs, sitemap, auth origin checks. Unset: where
    * `npm start` listens, http://HOST:PORT (see siteUrlFor below).
    */
   SITE_URL: optionalUrl,
-  /** Vercel deploy hook POSTed when publishing changes need a content rebuild. Unset: the embedded rebuilder. */
-  DEPLOY_HOOK_URL: optionalUrl,
+  /**
+   * Vercel: the ISR bypass token (at least 32 characters). The catalogue pages are cached on
+   * the CDN and revalidated on demand with it when their content changes (docs/decisions/015).
+   * Unset on Vercel: those pages render on every request. Unused by `npm start`.
+   */
+  ISR_BYPASS_TOKEN: z.string().trim().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   /**
    * Vercel Blob read-write token (`vercel_blob_rw_<store>_<secret>`) of a public store:
    * uploads go there. Absent: the local folder DATA_DIR/blobs.
@@ -43,7 +47,7 @@ const EnvSchema = z.object({
    * are kept in the public store under unguessable paths (docs/decisions/006).
    */
   BLOB_PRIVATE_READ_WRITE_TOKEN: z.string().trim().regex(/^vercel_blob_rw_[^_]+_.+$/, 'must look like vercel_blob_rw_<store>_<secret>').optional().or(z.literal('').transform(() => undefined)),
-  /** Where `npm start` builds the site (inside the project: the server bundle resolves node_modules from it); rebuilds go next to it in <OUT_DIR>-rebuilds. */
+  /** Where `npm start` builds the site (inside the project: the server bundle resolves node_modules from it); catalogue pages are written into its client folder as they change. */
   OUT_DIR: z.string().trim().default('dist'),
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().default('localhost'),

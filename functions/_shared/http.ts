@@ -10,6 +10,20 @@ import { isToolId, isUserId, isCheckoutSessionId, isUuid } from '../../src/share
 import { bodyLimitFor } from './body-limit';
 import { AppError, ERRORS, type ErrorCode } from './errors';
 
+/**
+ * Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2: `W/` is
+ * ignored on both sides; `*` matches any current representation). Used by the blob route and
+ * the node server's static files.
+ */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === opaque;
+  });
+}
+
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   headers.set('content-type', 'application/json; charset=utf-8');

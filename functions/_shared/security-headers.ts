@@ -56,6 +56,8 @@ export const NON_PAGE_PATHS = '^/(?:api|blobs)/|\\.(?:xml|txt|json|csv)$';
 
 /** The page where the sign-up assistant takes voice input (src/components/auth/AuthAssistant.tsx). */
 export const MICROPHONE_PATHS = '^/auth/?$';
+/** Compiled once: the node server asks it of every answer. */
+const MICROPHONE_PATH = new RegExp(MICROPHONE_PATHS);
 
 const players = VIDEO_PLAYERS.map((origin) => `"${origin}"`).join(' ');
 
@@ -101,7 +103,7 @@ export function securityHeaders(pathname: string, options: { https: boolean }): 
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': new RegExp(MICROPHONE_PATHS).test(pathname) ? PERMISSIONS_POLICY_WITH_MICROPHONE : PERMISSIONS_POLICY,
+    'permissions-policy': MICROPHONE_PATH.test(pathname) ? PERMISSIONS_POLICY_WITH_MICROPHONE : PERMISSIONS_POLICY,
   };
   if (options.https) headers['strict-transport-security'] = HSTS;
   return headers;

@@ -3,7 +3,7 @@
  * spec section 3. The only place a product row becomes a ProductCard or PublicProduct.
  */
 import { MARKETPLACE_DEFAULTS as D, sanitizeDemoLinks, toNumber, type CreatorCard, type ProductCard, type PublicProduct } from '../../src/shared/products';
-import type { PublishedProductRow } from './catalogue.repository';
+import type { PublishedCardRow, PublishedProductRow } from './catalogue.repository';
 
 type CreatorColumns = Pick<PublishedProductRow, 'creator_id' | 'creator_full_name' | 'creator_avatar_url' | 'creator_verified' | 'creator_average_rating' | 'creator_follower_count' | 'creator_specialties' | 'creator_user_type'>;
 
@@ -20,13 +20,9 @@ export function toCreatorCard(row: CreatorColumns): CreatorCard {
   };
 }
 
-/** The columns a product card needs (search reads only these). */
-export type ProductCardRow = CreatorColumns &
-  Pick<PublishedProductRow, 'id' | 'title' | 'short_description' | 'price' | 'pricing_model' | 'rating' | 'downloads_count' | 'views_count' | 'image_url' | 'category_id' | 'ai_tool_type' | 'content_type' | 'technical_level' | 'deployment_type' | 'content_delivery_type' | 'tags' | 'created_at'>;
-
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : new Date(0).toISOString());
 
-export function toProductCard(row: ProductCardRow): ProductCard {
+export function toProductCard(row: PublishedCardRow): ProductCard {
   return {
     id: row.id,
     title: row.title?.trim() || D.title,

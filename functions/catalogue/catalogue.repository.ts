@@ -1,15 +1,37 @@
 /**
  * Queries behind the public catalogue: published products joined to their creator,
- * categories, and per-tool figures. Every query here filters status = 'published'.
+ * categories, and per-tool figures.
+ *
+ * The 'published' rule lives here once (docs/decisions/018): publishedProducts(db) is the
+ * base of every public read of products, here and in the other domains (favorites, profiles'
+ * portfolios, reviews, views, search), so no query spells `status = 'published'` itself. The
+ * status is a literal in the SQL, matching the partial indexes' `where status = 'published'`.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
+/** Published products, `p`: start every public read of products here. */
+export function publishedProducts(db: Db) {
+  return db.selectFrom('products as p').where('p.status', '=', sql.lit('published'));
+}
+
+/**
+ * The same base as a table named `p`, for a subquery that refers to its outer query:
+ * `eb.selectFrom(publishedProductsTable(db)).whereRef('p.creator_id', '=', 'c.id')`.
+ * PostgreSQL flattens it, so the plan is the plain table's.
+ */
+export function publishedProductsTable(db: Db) {
+  return publishedProducts(db).selectAll('p').as('p');
+}
+
+/** Whether `id` is a published product (a favorite, a counted view). */
+export async function isPublishedProduct(db: Db, id: string): Promise<boolean> {
+  return Boolean(await publishedProducts(db).select('p.id').where('p.id', '=', id).executeTakeFirst());
+}
+
 export function selectPublishedProducts(db: Db) {
-  return db
-    .selectFrom('products as p')
+  return publishedProducts(db)
     .innerJoin('profiles as c', 'c.id', 'p.creator_id')
-    .where('p.status', '=', 'published')
     .select([
       'p.id', 'p.title', 'p.description', 'p.short_description', 'p.price', 'p.pricing_model', 'p.rating',
       'p.downloads_count', 'p.views_count', 'p.image_url', 'p.featured_image_url', 'p.additional_images',
@@ -26,8 +48,72 @@ export function selectPublishedProducts(db: Db) {
 
 export type PublishedProductRow = Awaited<ReturnType<ReturnType<typeof selectPublishedProducts>['execute']>>[number];
 
-export async function listAllPublishedProducts(db: Db): Promise<PublishedProductRow[]> {
-  return selectPublishedProducts(db).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').execute();
+/** The columns a product card shows (catalogue.mapper.ts toProductCard): lists read only these. */
+export function selectPublishedCards(db: Db) {
+  return publishedProducts(db)
+    .innerJoin('profiles as c', 'c.id', 'p.creator_id')
+    .select([
+      'p.id', 'p.title', 'p.short_description', 'p.price', 'p.pricing_model', 'p.rating', 'p.downloads_count', 'p.views_count',
+      'p.image_url', 'p.category_id', 'p.ai_tool_type', 'p.content_type', 'p.technical_level', 'p.deployment_type',
+      'p.content_delivery_type', 'p.tags', 'p.created_at',
+      'c.id as creator_id', 'c.full_name as creator_full_name', 'c.avatar_url as creator_avatar_url',
+      'c.verified as creator_verified', 'c.average_rating as creator_average_rating',
+      'c.follower_count as creator_follower_count', 'c.specialties as creator_specialties',
+      'c.user_type as creator_user_type',
+    ]);
+}
+
+export type PublishedCardRow = Awaited<ReturnType<ReturnType<typeof selectPublishedCards>['execute']>>[number];
+
+/** A product page's product, or undefined when there is no published product with this id. */
+export async function findPublishedProduct(db: Db, id: string): Promise<PublishedProductRow | undefined> {
+  return selectPublishedProducts(db).where('p.id', '=', id).executeTakeFirst();
+}
+
+/** The newest published products (the search API's default order), `limit` of them. */
+export async function listNewestPublished(db: Db, limit: number): Promise<PublishedCardRow[]> {
+  return selectPublishedCards(db).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').limit(limit).execute();
+}
+
+/**
+ * The best-ranked published products (highest rating, then most downloads, then newest),
+ * overall or within one category, AI tool or content type. Each filter has its own partial
+ * index in that order (migration 2026-11-25-0200), so a page costs `limit` rows, not the catalogue.
+ */
+export async function listTopRatedPublished(
+  db: Db,
+  options: { limit: number; categoryId?: string | null; aiToolType?: string | null; contentType?: string | null; excludeId?: string },
+): Promise<PublishedCardRow[]> {
+  let query = selectPublishedCards(db);
+  if (options.categoryId !== undefined) query = query.where('p.category_id', '=', options.categoryId);
+  if (options.aiToolType !== undefined) query = query.where('p.ai_tool_type', '=', options.aiToolType);
+  if (options.contentType !== undefined) query = query.where('p.content_type', '=', options.contentType);
+  if (options.excludeId) query = query.where('p.id', '<>', options.excludeId);
+  return query.orderBy('p.rating', 'desc').orderBy('p.downloads_count', 'desc').orderBy('p.created_at', 'desc').limit(options.limit).execute();
+}
+
+/** The most downloaded published products, then the most viewed. */
+export async function listMostDownloadedPublished(db: Db, limit: number): Promise<PublishedCardRow[]> {
+  return selectPublishedCards(db).orderBy('p.downloads_count', 'desc').orderBy('p.views_count', 'desc').limit(limit).execute();
+}
+
+export async function countPublished(db: Db): Promise<number> {
+  const row = await publishedProducts(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** What the sitemap lists of each published product: one narrow row each, newest first. */
+export async function listPublishedForSitemap(db: Db) {
+  return publishedProducts(db)
+    .select(['p.id', 'p.creator_id', 'p.created_at', 'p.updated_at'])
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute();
+}
+
+/** A published product's AI tool and creator: what decides which pages show it. */
+export async function findProductPlacement(db: Db, id: string) {
+  return db.selectFrom('products').select(['id', 'status', 'ai_tool_type', 'creator_id']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function listCategories(db: Db) {
@@ -45,13 +131,14 @@ export interface ToolFigureRow {
 }
 
 export async function listToolFigures(db: Db): Promise<ToolFigureRow[]> {
-  const result = await sql<ToolFigureRow>`
-    select t.id, t.name, t.maintainer_name, t.claimed_by,
-      (select count(*)::int from products p where p.status = 'published' and p.ai_tool_type = t.id) as product_count,
-      (select count(*)::int from ai_tool_follows f where f.tool_id = t.id) as follower_count,
-      (select max(u.created_at) from ai_tool_updates u where u.tool_id = t.id) as latest_update_at
-    from ai_tools t
-    order by t.id
-  `.execute(db);
-  return result.rows;
+  return db
+    .selectFrom('ai_tools as t')
+    .select((eb) => [
+      't.id', 't.name', 't.maintainer_name', 't.claimed_by',
+      eb.selectFrom(publishedProductsTable(db)).select(sql<number>`count(*)::int`.as('n')).whereRef('p.ai_tool_type', '=', 't.id').$asScalar().$notNull().as('product_count'),
+      eb.selectFrom('ai_tool_follows as f').select(sql<number>`count(*)::int`.as('n')).whereRef('f.tool_id', '=', 't.id').$asScalar().$notNull().as('follower_count'),
+      eb.selectFrom('ai_tool_updates as u').select((u) => u.fn.max('u.created_at').as('m')).whereRef('u.tool_id', '=', 't.id').$asScalar().as('latest_update_at'),
+    ])
+    .orderBy('t.id')
+    .execute();
 }

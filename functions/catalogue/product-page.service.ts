@@ -1,32 +1,65 @@
 /**
- * Data of a product page rendered on demand (a product published since the last build):
- * the published product and similar products. Prebuilt pages get the same shapes from the
- * content snapshot; pickSimilar (src/shared/similar.ts) chooses for both.
+ * The data of a product page: the published product and 'You might also like'.
+ *
+ * Similar products are chosen from a bounded candidate set: the best-ranked few of the
+ * product's AI tool, of its category and of its content type (each an indexed top-K read),
+ * scored by pickSimilar (src/shared/similar.ts). A page therefore costs O(K) whatever the
+ * catalogue's size, and rendering every page is O(N x K) (docs/decisions/015), where ranking
+ * the whole catalogue for every page was O(N^2).
+ *
+ * The buckets are shared by every product of the same tool, category or type, so they are
+ * kept in memory for a minute (per database), and dropped at once when content changes
+ * (forgetSimilarCandidates, called by every page refresh request): a full render of N pages
+ * then reads about one bucket per tool, category and type instead of three per page.
  */
 import type { Db } from '../../db/database';
 import type { ProductCard, PublicProduct } from '../../src/shared/products';
 import { pickSimilar } from '../../src/shared/similar';
-import { selectPublishedProducts } from './catalogue.repository';
+import { findPublishedProduct, listTopRatedPublished, type PublishedCardRow } from './catalogue.repository';
 import { toProductCard, toPublicProduct } from './catalogue.mapper';
 import { isUuid } from '../../src/shared/ids';
 
+/** Candidates kept per bucket (tool, category, content type). */
+export const SIMILAR_CANDIDATES_PER_BUCKET = 24;
+const BUCKET_TTL_MS = 60_000;
 
-export async function isProductPublished(db: Db, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const row = await db.selectFrom('products').select('id').where('id', '=', id).where('status', '=', 'published').executeTakeFirst();
-  return Boolean(row);
+type Bucket = { aiToolType: string } | { categoryId: string } | { contentType: string };
+interface CachedBucket {
+  generation: number;
+  expires: number;
+  rows: Promise<PublishedCardRow[]>;
+}
+const bucketsByDb = new WeakMap<Db, Map<string, CachedBucket>>();
+/** Moves on at every content change: buckets of an older generation are read again. */
+let generation = 0;
+
+/** The best of a bucket, one more than kept so the product itself can be left out. */
+function bucket(db: Db, filter: Bucket): Promise<PublishedCardRow[]> {
+  let cache = bucketsByDb.get(db);
+  if (!cache) bucketsByDb.set(db, (cache = new Map()));
+  const key = JSON.stringify(filter);
+  const hit = cache.get(key);
+  if (hit && hit.generation === generation && hit.expires > Date.now()) return hit.rows;
+  const rows = listTopRatedPublished(db, { limit: SIMILAR_CANDIDATES_PER_BUCKET + 1, ...filter });
+  cache.set(key, { generation, expires: Date.now() + BUCKET_TTL_MS, rows });
+  rows.catch(() => cache.delete(key));
+  return rows;
+}
+
+/** Content changed: every page rendered from now on reads fresh buckets. */
+export function forgetSimilarCandidates(): void {
+  generation++;
 }
 
 export async function getProductPage(db: Db, id: string): Promise<{ product: PublicProduct; similar: ProductCard[] } | null> {
   if (!isUuid(id)) return null;
-  const row = await selectPublishedProducts(db).where('p.id', '=', id).executeTakeFirst();
+  const row = await findPublishedProduct(db, id);
   if (!row) return null;
   const product = toPublicProduct(row);
-  const candidates = await selectPublishedProducts(db)
-    .where('p.id', '<>', id)
-    .where((eb) => eb.or([eb('p.category_id', '=', row.category_id), eb('p.ai_tool_type', '=', row.ai_tool_type)]))
-    .orderBy('p.rating', 'desc')
-    .limit(40)
-    .execute();
-  return { product, similar: pickSimilar(product, candidates.map(toProductCard)) };
+  const filters: Bucket[] = [...(row.ai_tool_type ? [{ aiToolType: row.ai_tool_type }] : []), ...(row.category_id ? [{ categoryId: row.category_id }] : []), ...(row.content_type ? [{ contentType: row.content_type }] : [])];
+  const candidates = new Map<string, ProductCard>();
+  for (const rows of await Promise.all(filters.map((f) => bucket(db, f)))) {
+    for (const candidate of rows) if (candidate.id !== id) candidates.set(candidate.id, toProductCard(candidate));
+  }
+  return { product, similar: pickSimilar(product, [...candidates.values()]) };
 }

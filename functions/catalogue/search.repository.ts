@@ -1,6 +1,7 @@
 /**
  * The marketplace search query: full text with typo correction, filters, sort and keyset
- * pagination, over published products only. Its cost stays bounded at any catalogue size
+ * pagination, over published products only (publishedProducts and selectPublishedCards of
+ * catalogue.repository.ts, docs/decisions/018). Its cost stays bounded at any catalogue size
  * (docs/decisions/016):
  * - relevance ranks a bounded candidate set: the RELEVANCE_CANDIDATES most popular matches
  *   (products_published_downloads_idx gives that order), so a word in every product ranks
@@ -10,11 +11,11 @@
  *   search of weak words only is ordered by popularity, search.service.ts);
  * - tsqueries arrive as constants (PostgreSQL's own text form, from analyzeSearchWords), so
  *   the planner sees how many rows they match and picks the index for it;
- * - only the columns a product card shows are read.
+ * - only the columns a product card shows are read, and for a ranked page only its own rows.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database';
-import type { ProductCardRow } from './catalogue.mapper';
+import { publishedProducts, selectPublishedCards, type PublishedCardRow } from './catalogue.repository';
 
 export type SortKey = 'relevance' | 'newest' | 'popular' | 'top_rated' | 'price_asc' | 'price_desc';
 
@@ -47,7 +48,7 @@ export interface SearchQuery {
   candidates?: number;
 }
 
-export type SearchRow = ProductCardRow & { sort_key: unknown; created_at_text: string };
+export type SearchRow = PublishedCardRow & { sort_key: unknown; created_at_text: string };
 
 export interface QueryOptions {
   /** Aborts a query still waiting for its connection (the client left, or the deadline passed). */
@@ -76,26 +77,14 @@ export function cursorValueOf(row: SearchRow, sort: SortKey): string {
   return sort === 'newest' ? row.created_at_text : String(row.sort_key);
 }
 
-/** Published products with their creator: the columns of a product card, nothing more. */
+/** Product cards (catalogue.repository.ts) with the creation time as exact text, for cursors. */
 function selectCards(db: Db) {
-  return db
-    .selectFrom('products as p')
-    .innerJoin('profiles as c', 'c.id', 'p.creator_id')
-    .select([
-      'p.id', 'p.title', 'p.short_description', 'p.price', 'p.pricing_model', 'p.rating', 'p.downloads_count',
-      'p.views_count', 'p.image_url', 'p.category_id', 'p.ai_tool_type', 'p.content_type', 'p.technical_level',
-      'p.deployment_type', 'p.content_delivery_type', 'p.tags', 'p.created_at',
-      'c.id as creator_id', 'c.full_name as creator_full_name', 'c.avatar_url as creator_avatar_url',
-      'c.verified as creator_verified', 'c.average_rating as creator_average_rating',
-      'c.follower_count as creator_follower_count', 'c.specialties as creator_specialties',
-      'c.user_type as creator_user_type',
-    ])
-    .select(sql<string>`p.created_at::text`.as('created_at_text'));
+  return selectPublishedCards(db).select(sql<string>`p.created_at::text`.as('created_at_text'));
 }
 
-/** Every condition of a search on products p. The status literal lets the planner use the partial indexes. */
+/** The search's conditions on published products p (the base query holds the status). */
 function conditions(q: SearchQuery): RawBuilder<boolean> {
-  const all: RawBuilder<unknown>[] = [sql`p.status = 'published'`];
+  const all: RawBuilder<unknown>[] = [];
   if (q.text) {
     all.push(sql`p.search_vector @@ ${q.text.indexed}::tsquery`);
     // ts_match_vq is @@ as a function: the planner cannot use the index for it, by design.
@@ -109,7 +98,7 @@ function conditions(q: SearchQuery): RawBuilder<boolean> {
   if (q.price?.exact !== undefined) all.push(sql`p.price = ${q.price.exact}`);
   if (q.price?.min !== undefined) all.push(sql`p.price >= ${q.price.min}`);
   if (q.price?.max !== undefined) all.push(sql`p.price < ${q.price.max}`);
-  return sql<boolean>`(${sql.join(all, sql` and `)})`;
+  return all.length ? sql<boolean>`(${sql.join(all, sql` and `)})` : sql<boolean>`true`;
 }
 
 export async function searchProducts(db: Db, q: SearchQuery, options: QueryOptions = {}): Promise<SearchRow[]> {
@@ -137,12 +126,12 @@ export async function searchProducts(db: Db, q: SearchQuery, options: QueryOptio
  * their columns. The LIMIT inside the subquery keeps PostgreSQL from flattening it.
  */
 async function searchByRelevance(db: Db, q: SearchQuery & { text: TextMatch }, options: QueryOptions): Promise<SearchRow[]> {
-  const candidates = sql`
-    select p.id, ts_rank(p.search_vector, ${q.text.indexed}::tsquery) as rank
-    from products p
-    where ${conditions(q)}
-    order by p.downloads_count desc, p.id desc
-    limit ${q.candidates ?? RELEVANCE_CANDIDATES}`;
+  const candidates = publishedProducts(db)
+    .where(conditions(q))
+    .select(['p.id', sql<number>`ts_rank(p.search_vector, ${q.text.indexed}::tsquery)`.as('rank')])
+    .orderBy('p.downloads_count', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(q.candidates ?? RELEVANCE_CANDIDATES);
   const below = q.after ? sql`where (cand.rank, cand.id) < (${q.after.value}::real, ${q.after.id}::uuid)` : sql``;
   const page = sql<{ id: string; rank: number }>`(
     select cand.id, cand.rank from (${candidates}) as cand

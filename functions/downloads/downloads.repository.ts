@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { DownloadType } from '../../src/shared/domain';
 
 /**
  * A published product, or an archived one (its buyers keep what they paid for: the service
@@ -21,7 +22,7 @@ export async function findDownloadableProduct(db: Db, productId: string) {
 
 export async function recordDownload(
   db: Db,
-  row: { userId: string; productId: string; downloadType: 'free' | 'paid'; amount: number; contentAccessed: string },
+  row: { userId: string; productId: string; downloadType: DownloadType; amount: number; contentAccessed: string },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('downloads').values({

@@ -1,40 +1,34 @@
 /**
  * Favorites (the spec's like toggle, made real): persisted for signed-in users; visitors
  * keep theirs in local storage (src/stores/favorites.ts). Only published products can be
- * favorited and only published ones are listed.
+ * favorited and only published ones are listed. Queries: favorites.repository.ts.
  */
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
 import type { ProductCard } from '../../src/shared/products';
-import { selectPublishedProducts } from '../catalogue/catalogue.repository';
+import { isPublishedProduct } from '../catalogue/catalogue.repository';
 import { toProductCard } from '../catalogue/catalogue.mapper';
 import { isUuid } from '../../src/shared/ids';
+import { deleteFavorite, insertFavorite, listFavoriteProductIds, listFavoriteProducts } from './favorites.repository';
 
+/** At most this many favorites are listed. */
+const FAVORITES_LISTED = 200;
 
 export async function listFavorites(db: Db, userId: string): Promise<ProductCard[]> {
-  const rows = await selectPublishedProducts(db)
-    .innerJoin('favorites as f', 'f.product_id', 'p.id')
-    .where('f.user_id', '=', userId)
-    .orderBy('f.created_at', 'desc')
-    .limit(200)
-    .execute();
-  return rows.map(toProductCard);
+  return (await listFavoriteProducts(db, userId, FAVORITES_LISTED)).map(toProductCard);
 }
 
 export async function listFavoriteIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('favorites').select('product_id').where('user_id', '=', userId).execute();
-  return rows.map((r) => r.product_id);
+  return listFavoriteProductIds(db, userId);
 }
 
 /** Idempotent: favoriting twice keeps one row. */
 export async function addFavorite(db: Db, userId: string, productId: string): Promise<void> {
-  if (!isUuid(productId)) throw new AppError('PRODUCT_NOT_FOUND');
-  const product = await db.selectFrom('products').select('id').where('id', '=', productId).where('status', '=', 'published').executeTakeFirst();
-  if (!product) throw new AppError('PRODUCT_NOT_FOUND');
-  await db.insertInto('favorites').values({ user_id: userId, product_id: productId }).onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing()).execute();
+  if (!isUuid(productId) || !(await isPublishedProduct(db, productId))) throw new AppError('PRODUCT_NOT_FOUND');
+  await insertFavorite(db, userId, productId);
 }
 
 export async function removeFavorite(db: Db, userId: string, productId: string): Promise<void> {
   if (!isUuid(productId)) return;
-  await db.deleteFrom('favorites').where('user_id', '=', userId).where('product_id', '=', productId).execute();
+  await deleteFavorite(db, userId, productId);
 }

@@ -5,6 +5,8 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { InteractionType } from '../../src/shared/domain';
+import { isPublishedProduct, publishedProducts } from '../catalogue/catalogue.repository';
 
 export interface ViewRow {
   productId: string;
@@ -14,30 +16,28 @@ export interface ViewRow {
   alias: string | null;
   day: string;
   sessionId: string | null;
-  type: 'view' | 'preview';
+  type: InteractionType;
   context: Record<string, unknown>;
+}
+
+/** Marks (product, visitor, day) as seen when the product is published; true when the row is new. */
+async function insertViewDay(db: Db, productId: string, visitorKey: string, day: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('product_view_days')
+    .columns(['product_id', 'visitor_key', 'day'])
+    .expression(publishedProducts(db).select(['p.id', sql<string>`${visitorKey}`.as('visitor_key'), sql<string>`${day}::date`.as('day')]).where('p.id', '=', productId))
+    .onConflict((oc) => oc.doNothing())
+    .returning('product_id')
+    .executeTakeFirst();
+  return Boolean(inserted);
 }
 
 /** 'counted', 'duplicate' (this visitor's view today was counted already) or 'missing' (not a published product). */
 export async function countView(db: Db, row: ViewRow): Promise<'counted' | 'duplicate' | 'missing'> {
   return db.transaction().execute(async (trx) => {
-    const inserted = await sql<{ product_id: string }>`
-      insert into product_view_days (product_id, visitor_key, day)
-      select id, ${row.visitorKey}, ${row.day}::date from products where id = ${row.productId} and status = 'published'
-      on conflict do nothing
-      returning product_id
-    `.execute(trx);
-    if (row.alias) {
-      await sql`
-        insert into product_view_days (product_id, visitor_key, day)
-        select id, ${row.alias}, ${row.day}::date from products where id = ${row.productId} and status = 'published'
-        on conflict do nothing
-      `.execute(trx);
-    }
-    if (!inserted.rows.length) {
-      const exists = await trx.selectFrom('products').select('id').where('id', '=', row.productId).where('status', '=', 'published').executeTakeFirst();
-      return exists ? 'duplicate' : 'missing';
-    }
+    const inserted = await insertViewDay(trx, row.productId, row.visitorKey, row.day);
+    if (row.alias) await insertViewDay(trx, row.productId, row.alias, row.day);
+    if (!inserted) return (await isPublishedProduct(trx, row.productId)) ? 'duplicate' : 'missing';
     await trx.updateTable('products').set({ views_count: sql`views_count + 1` }).where('id', '=', row.productId).execute();
     await trx
       .insertInto('product_interactions')

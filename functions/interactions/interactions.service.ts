@@ -7,13 +7,14 @@
 import { z } from 'zod';
 import { isUuid } from '../../src/shared/ids';
 import { safeText } from '../../src/shared/text';
+import { INTERACTION_TYPES, type InteractionType } from '../../src/shared/domain';
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
 import { countView, deleteViewDaysBefore } from './interactions.repository';
 
 export const ViewSchema = z.object({
   sessionId: safeText().trim().min(1).max(100).optional(),
-  type: z.enum(['view', 'preview']).default('view'),
+  type: z.enum(INTERACTION_TYPES).default('view'),
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,7 +29,7 @@ export async function recordView(
     visitorKey: string;
     visitorAlias?: string | null;
     sessionId?: string | undefined;
-    type: 'view' | 'preview';
+    type: InteractionType;
     userAgent: string | null;
     now?: Date;
   },

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { OrderNotificationKind } from '../../src/shared/notifications';
+import type { OrderNotificationKind } from '../../src/shared/domain';
 import { cursorTime, cursorTimeOf, type Keyset } from '../tool-updates/tool-updates.repository';
 
 /**

@@ -14,9 +14,9 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
 import {
-  decodeCursor, encodeCursor, NOTIFICATIONS_PAGE_SIZE, type FeedItem, type Page, type UpdateType,
+  decodeCursor, encodeCursor, NOTIFICATIONS_PAGE_SIZE, type FeedItem, type Page,
 } from '../../src/shared/tool-updates';
-import type { OrderNotificationKind } from '../../src/shared/notifications';
+import type { OrderNotificationKind } from '../../src/shared/domain';
 import { countUnread, insertOrderNotice, listFeed, listOrderNotices, markAllRead, markRead } from './notifications.repository';
 import { isUuid, isToolId } from '../../src/shared/ids';
 
@@ -79,7 +79,7 @@ function toolUpdateItem(r: Awaited<ReturnType<typeof listFeed>>[number]): FeedIt
     toolName: r.tool_name,
     title: r.title,
     content: r.content,
-    updateType: r.update_type as UpdateType,
+    updateType: r.update_type,
     version: r.version,
     createdAt: new Date(r.created_at).toISOString(),
     authorName: r.author_name,

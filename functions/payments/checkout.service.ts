@@ -17,8 +17,9 @@ import { feeCents, isValidExpiry, purchaseKind, testCardOutcome, toCents } from 
 import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
-import { findOrderBySession, findPayoutAccount, findProductForCheckout, hasEntitlement, insertOrder } from './payments.repository';
+import { findOrderBySession, findPayoutAccount, findProductForCheckout, findPublishedProductForSale, hasEntitlement, insertOrder } from './payments.repository';
 import { handleWebhook } from './webhook.service';
+import type { OrderStatus, PurchaseKind } from '../../src/shared/domain';
 
 export const CheckoutInputSchema = z.object({ productId: z.uuid('Choose a product to buy') });
 
@@ -45,7 +46,7 @@ export async function hasPaidAccess(db: Db, userId: string, productId: string): 
 
 export interface ProductAccess {
   owned: boolean;
-  purchase: 'one_time' | 'subscription' | null;
+  purchase: PurchaseKind | null;
   /** False when nobody can buy it right now (its creator has not set up payouts). */
   purchasable: boolean;
   reason: string | null;
@@ -54,8 +55,8 @@ export interface ProductAccess {
 /** What the product page's button offers: Download, Buy/Subscribe, or why it cannot be bought. */
 export async function getProductAccess(db: Db, deps: PaymentsDeps, userId: string | null, productId: string): Promise<ProductAccess> {
   const parsed = z.uuid().safeParse(productId);
-  const product = parsed.success ? await findProductForCheckout(db, productId) : undefined;
-  if (!product || product.status !== 'published') throw new AppError('PRODUCT_NOT_FOUND');
+  const product = parsed.success ? await findPublishedProductForSale(db, productId) : undefined;
+  if (!product) throw new AppError('PRODUCT_NOT_FOUND');
   const purchase = purchaseKind(product);
   const owned = userId ? await canAccessProduct(db, userId, product) : !purchase;
   let purchasable = Boolean(purchase);
@@ -72,8 +73,8 @@ export async function getProductAccess(db: Db, deps: PaymentsDeps, userId: strin
 
 export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUser, raw: unknown): Promise<{ url: string; orderId: string }> {
   const { productId } = CheckoutInputSchema.parse(raw);
-  const product = await findProductForCheckout(db, productId);
-  if (!product || product.status !== 'published') throw new AppError('PRODUCT_NOT_FOUND');
+  const product = await findPublishedProductForSale(db, productId);
+  if (!product) throw new AppError('PRODUCT_NOT_FOUND');
   const kind = purchaseKind(product);
   if (!kind) throw new AppError('NOT_FOR_SALE');
   if (await canAccessProduct(db, user.id, product)) throw new AppError('ALREADY_OWNED');
@@ -106,8 +107,8 @@ export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUse
 
 export interface LocalCheckoutView {
   sessionId: string;
-  status: 'pending' | 'paid' | 'refunded' | 'failed' | 'expired';
-  kind: 'one_time' | 'subscription';
+  status: OrderStatus;
+  kind: PurchaseKind;
   amountCents: number;
   product: { id: string; title: string; imageUrl: string | null };
   successUrl: string;

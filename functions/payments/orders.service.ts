@@ -17,9 +17,11 @@ import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
 import { sendRefundNotices } from './notices';
 import {
-  findOrder, findOrderWithProduct, findRole, findSubscription, listAllOrders, listBuyerOrders, listDownloadedWithoutOrder, updateSubscription,
+  findOrder, findOrderWithProduct, findSubscription, listAllOrders, listBuyerOrders, listDownloadedWithoutOrder, updateSubscription,
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
+import { isAdmin } from '../profiles/profiles.service';
+import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus, type PurchaseKind } from '../../src/shared/domain';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = 24 * 60 * 60 * 1000;
@@ -39,8 +41,8 @@ export interface LibraryItem {
   order: null | {
     id: string;
     number: string;
-    status: 'paid' | 'refunded';
-    kind: 'one_time' | 'subscription';
+    status: Extract<OrderStatus, 'paid' | 'refunded'>;
+    kind: PurchaseKind;
     amountCents: number;
     paidAt: string | null;
     refundedAt: string | null;
@@ -55,7 +57,7 @@ export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]>
   const [orders, downloads] = await Promise.all([listBuyerOrders(db, userId), listDownloadedWithoutOrder(db, userId)]);
   const now = Date.now();
   const items: LibraryItem[] = orders.map((o) => {
-    const activeSub = o.subscription_status && ['active', 'past_due'].includes(o.subscription_status) && o.current_period_end && new Date(o.current_period_end).getTime() > now;
+    const activeSub = isOneOf(ACTIVE_SUBSCRIPTION_STATUSES, o.subscription_status) && o.current_period_end && new Date(o.current_period_end).getTime() > now;
     const hasAccess = o.status === 'paid' && (o.kind === 'one_time' || Boolean(activeSub));
     return {
       productId: o.product_id,
@@ -63,7 +65,7 @@ export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]>
       imageUrl: o.product_image,
       hasAccess,
       order: {
-        id: o.id, number: formatOrderNumber(o.number), status: o.status as 'paid' | 'refunded', kind: o.kind, amountCents: o.amount_cents,
+        id: o.id, number: formatOrderNumber(o.number), status: o.status as Extract<OrderStatus, 'paid' | 'refunded'>, kind: o.kind, amountCents: o.amount_cents,
         paidAt: iso(o.paid_at), refundedAt: iso(o.refunded_at), canRefund: o.status === 'paid' && isWithinRefundWindow(o.paid_at),
       },
       subscription: o.subscription_status ? { status: o.subscription_status, currentPeriodEnd: iso(o.current_period_end), cancelAtPeriodEnd: Boolean(o.cancel_at_period_end) } : null,
@@ -121,7 +123,7 @@ export async function refundSale(db: Db, deps: PaymentsDeps, actorId: string, or
   if (!UUID.test(orderId)) throw new AppError('ORDER_NOT_FOUND');
   const order = await findOrder(db, orderId);
   if (!order || order.status === 'pending') throw new AppError('ORDER_NOT_FOUND');
-  if (order.creator_id !== actorId && (await findRole(db, actorId)) !== 'admin') throw new AppError('ORDER_NOT_FOUND');
+  if (order.creator_id !== actorId && !(await isAdmin(db, actorId))) throw new AppError('ORDER_NOT_FOUND');
   const refunded = await refundThroughProvider(db, deps, order);
   return { id: refunded.id, status: 'refunded' as const };
 }
@@ -168,7 +170,7 @@ export const AdminOrdersQuerySchema = z.object({ q: z.string().trim().max(200).o
 
 /** The admin's order list: search by buyer email or order number (TM-000042 or 42). */
 export async function listOrdersForAdmin(db: Db, actorId: string, raw: unknown) {
-  if ((await findRole(db, actorId)) !== 'admin') throw new AppError('FORBIDDEN');
+  if (!(await isAdmin(db, actorId))) throw new AppError('FORBIDDEN');
   const { q } = AdminOrdersQuerySchema.parse(raw);
   const number = q ? parseOrderNumber(q) : null;
   const rows = await listAllOrders(db, number !== null ? { number } : q ? { email: q } : {});

@@ -6,10 +6,21 @@
  * Orders are never deleted here or anywhere.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, OrderStatus, PaymentProviderName, SubscriptionStatus } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import { ACTIVE_SUBSCRIPTION_STATUSES, type OrderStatus, type PaymentEventStatus, type PaymentProviderName, type PurchaseKind, type SubscriptionStatus } from '../../src/shared/domain';
+import { publishedProducts } from '../catalogue/catalogue.repository';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
+/** A published product as the product page's buy button and a new checkout see it. */
+export async function findPublishedProductForSale(db: Q, productId: string) {
+  return publishedProducts(db)
+    .select(['p.id', 'p.title', 'p.price', 'p.pricing_model', 'p.creator_id', 'p.image_url'])
+    .where('p.id', '=', productId)
+    .executeTakeFirst();
+}
+
+/** A product in any status, for an order's pages and notices (its buyer keeps seeing what they bought). */
 export async function findProductForCheckout(db: Q, productId: string) {
   return db
     .selectFrom('products')
@@ -22,16 +33,12 @@ export async function findUserEmail(db: Q, userId: string) {
   return db.selectFrom('users').select(['id', 'email', 'name', 'full_name']).where('id', '=', userId).executeTakeFirst();
 }
 
-export async function findRole(db: Q, userId: string): Promise<'user' | 'admin' | undefined> {
-  return (await db.selectFrom('profiles').select('role').where('id', '=', userId).executeTakeFirst())?.role;
-}
-
 /** A paid one-time order, or a subscription that is active and inside its paid period. */
 export async function hasEntitlement(db: Q, buyerId: string, productId: string): Promise<boolean> {
   const row = await sql<{ owned: boolean }>`
     select exists (select 1 from orders where buyer_id = ${buyerId} and product_id = ${productId} and status = 'paid' and kind = 'one_time')
         or exists (select 1 from subscriptions where buyer_id = ${buyerId} and product_id = ${productId}
-                   and status in ('active', 'past_due') and current_period_end > now()) as owned
+                   and status in (${sql.join(ACTIVE_SUBSCRIPTION_STATUSES.map((s) => sql.lit(s)))}) and current_period_end > now()) as owned
   `.execute(db);
   return Boolean(row.rows[0]?.owned);
 }
@@ -39,7 +46,7 @@ export async function hasEntitlement(db: Q, buyerId: string, productId: string):
 export async function insertOrder(
   db: Q,
   values: {
-    id: string; buyerId: string; productId: string; creatorId: string; kind: 'one_time' | 'subscription'; amountCents: number; feeCents: number;
+    id: string; buyerId: string; productId: string; creatorId: string; kind: PurchaseKind; amountCents: number; feeCents: number;
     provider: PaymentProviderName; sessionId: string; destinationAccountId: string | null;
   },
 ) {
@@ -156,7 +163,7 @@ export async function insertEvent(db: Q, event: { id: string; provider: PaymentP
   return Boolean(row);
 }
 
-export async function setEventStatus(db: Q, eventId: string, status: 'processed' | 'parked' | 'ignored', waitsFor: string | null = null) {
+export async function setEventStatus(db: Q, eventId: string, status: PaymentEventStatus, waitsFor: string | null = null) {
   await db.updateTable('payment_events').set({ status, waits_for: waitsFor, processed_at: status === 'parked' ? null : sql`now()` }).where('id', '=', eventId).execute();
 }
 

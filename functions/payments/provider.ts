@@ -11,6 +11,7 @@ import type Stripe from 'stripe';
 import { getAuthSecret, getEnv, type Env } from '../_shared/env';
 import { LocalPaymentProvider, localWebhookSecret } from './local-provider';
 import { StripePaymentProvider } from './stripe-provider';
+import type { PaymentProviderName } from '../../src/shared/domain';
 
 export interface CheckoutRequest {
   orderId: string;
@@ -27,7 +28,7 @@ export interface CheckoutRequest {
 }
 
 export interface PaymentProvider {
-  readonly name: 'local' | 'stripe';
+  readonly name: PaymentProviderName;
   /** Whether creators must connect payouts before their paid products can be bought. */
   readonly requiresPayoutAccount: boolean;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;

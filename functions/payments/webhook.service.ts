@@ -30,6 +30,7 @@ import {
 } from './payments.repository';
 import { sendRefundNotices, sendSaleNotices } from './notices';
 import { notifyCreatorOfOrder } from '../notifications/notifications.service';
+import type { PaymentEventStatus, SubscriptionStatus } from '../../src/shared/domain';
 
 type Trx = Transaction<Database>;
 type Outcome = { status: 'processed' | 'ignored' } | { status: 'parked'; waitsFor: string };
@@ -45,7 +46,7 @@ interface Effects {
 export interface WebhookResult {
   received: true;
   duplicate: boolean;
-  status?: 'processed' | 'parked' | 'ignored';
+  status?: PaymentEventStatus;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -170,7 +171,7 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects:
   }
 }
 
-function mapSubscriptionStatus(status: string): 'active' | 'past_due' | 'canceled' | 'incomplete' {
+function mapSubscriptionStatus(status: string): SubscriptionStatus {
   if (status === 'active' || status === 'trialing') return 'active';
   if (status === 'past_due' || status === 'unpaid') return 'past_due';
   if (status === 'incomplete') return 'incomplete';

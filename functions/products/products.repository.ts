@@ -38,7 +38,7 @@ export async function deleteOwnProduct(db: Db, creatorId: string, id: string) {
     .deleteFrom('products')
     .where('id', '=', id)
     .where('creator_id', '=', creatorId)
-    .returning(['id', 'status', 'image_url', 'featured_image_url', 'additional_images', 'file_urls'])
+    .returning(['id', 'status', 'ai_tool_type', 'image_url', 'featured_image_url', 'additional_images', 'file_urls'])
     .executeTakeFirst();
 }
 

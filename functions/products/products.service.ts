@@ -17,9 +17,10 @@ import { safeText } from '../../src/shared/text';
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
 import { assertEmailVerified } from '../_shared/auth-guard';
-import { PRODUCT_STATUSES, ProductInputSchema, type ProductInput } from '../../src/shared/product-schema';
-import { CATEGORY_IDS } from '../../src/shared/categories';
+import { ProductInputSchema, ProductStatusSchema, type ProductInput } from '../../src/shared/product-schema';
+import { CATEGORY_IDS, PRODUCT_STATUSES } from '../../src/shared/domain';
 import { requestRebuild, type RebuildReason } from '../rebuilds/rebuilds.service';
+import { pagesShowingProduct } from '../rebuilds/affected-pages';
 import { scoreProduct, type QualityScore } from '../../src/shared/quality-score';
 import { PRIVATE_PREFIX, type BlobStore } from '../_shared/blob-store';
 import { deliverablePrefix, releaseUnusedUploads } from '../uploads/uploads.service';
@@ -31,8 +32,8 @@ function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');
 }
 
-/** Columns from validated input; absent optional fields are stored as null. */
-function toColumns(input: ProductInput) {
+/** Columns from validated input; absent optional fields are stored as null. The demo seed stores its products with it too. */
+export function toColumns(input: ProductInput) {
   return {
     title: input.title,
     description: input.description,
@@ -99,6 +100,11 @@ export function rebuildReasonFor(before: string | null, after: string | null): R
   return null;
 }
 
+/** The pages that show the product now or showed it before the change (both AI tools after a move). */
+function pagesOf(row: { id: string; ai_tool_type: string | null }, before?: { ai_tool_type: string | null }): string[] {
+  return pagesShowingProduct({ id: row.id, toolIds: [row.ai_tool_type, before?.ai_tool_type] });
+}
+
 /**
  * Read from the database, not the session: the rule holds for every caller, and a user who
  * has just verified or switched to creator is not refused by a stale session.
@@ -116,7 +122,7 @@ export async function createProduct(db: Db, creatorId: string, raw: unknown): Pr
   await assertMayPublish(db, creatorId, null, input.status);
   const row = await insertProduct(db, { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null });
   const reason = rebuildReasonFor(null, row.status);
-  if (reason) await requestRebuild(db, reason, row.id);
+  if (reason) await requestRebuild(db, reason, row.id, pagesOf(row));
   return toOwnerProduct(row);
 }
 
@@ -138,7 +144,7 @@ export async function updateProduct(db: Db, creatorId: string, id: string, raw: 
   const row = await updateOwnProduct(db, creatorId, id, { ...toColumns(input), published_at: publishedAt });
   if (!row) notFound();
   const reason = rebuildReasonFor(before.status, row.status);
-  if (reason) await requestRebuild(db, reason, id);
+  if (reason) await requestRebuild(db, reason, id, pagesOf(row, before));
   if (blobs) {
     const kept = new Set(filesOf(row));
     await releaseUnusedUploads(db, blobs, creatorId, filesOf(before).filter((u) => !kept.has(u)));
@@ -146,7 +152,7 @@ export async function updateProduct(db: Db, creatorId: string, id: string, raw: 
   return toOwnerProduct(row);
 }
 
-export const StatusChangeSchema = z.object({ status: z.preprocess((v) => ((PRODUCT_STATUSES as readonly unknown[]).includes(v) ? v : 'draft'), z.enum(PRODUCT_STATUSES)) });
+export const StatusChangeSchema = z.object({ status: ProductStatusSchema });
 
 export async function changeProductStatus(db: Db, creatorId: string, id: string, raw: unknown): Promise<OwnerProduct> {
   if (!isUuid(id)) notFound();
@@ -157,7 +163,7 @@ export async function changeProductStatus(db: Db, creatorId: string, id: string,
   const row = await updateOwnProduct(db, creatorId, id, { status, published_at: status === 'published' ? (before.published_at ?? new Date()) : before.published_at });
   if (!row) notFound();
   const reason = rebuildReasonFor(before.status, row.status);
-  if (reason) await requestRebuild(db, reason, id);
+  if (reason) await requestRebuild(db, reason, id, pagesOf(row));
   return toOwnerProduct(row);
 }
 
@@ -180,7 +186,7 @@ export async function deleteProduct(db: Db, creatorId: string, id: string, blobs
   if (deleted === 'referenced') return archive();
   if (!deleted) notFound();
   const reason = rebuildReasonFor(deleted.status, null);
-  if (reason) await requestRebuild(db, reason, id);
+  if (reason) await requestRebuild(db, reason, id, pagesOf(deleted));
   if (blobs) await releaseUnusedUploads(db, blobs, creatorId, filesOf(deleted));
   return { archived: false };
 }

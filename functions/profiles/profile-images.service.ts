@@ -22,8 +22,7 @@ import { processImage, type PipelineLimits } from '../uploads/image-pipeline';
 import { deleteUploadRow, saveUploadRow } from '../uploads/uploads.repository';
 import { assertStorageFor, type UploadFile } from '../uploads/uploads.service';
 import { lockProfileImages, setAvatarUrl, setBannerUrl } from './profiles.repository';
-
-export type ProfileImageKind = 'avatar' | 'banner';
+import type { ProfileImageKind } from '../../src/shared/domain';
 
 const MB = 1024 * 1024;
 /** Largest file accepted before compression (a phone photo is 3-12 MB). */

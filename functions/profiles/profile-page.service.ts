@@ -21,7 +21,7 @@ import {
   PORTFOLIO_PAGE_SIZE, isPortfolioSort, validateProfile,
   type DownloadHistoryItem, type OwnProduct, type PortfolioItem, type PortfolioSort, type ProfileStats, type PublicProfile, type SellerReviewView,
 } from '../../src/shared/profile';
-import { CATEGORY_IDS } from '../../src/shared/categories';
+import { CATEGORY_IDS, isOneOf } from '../../src/shared/domain';
 import { isFollowingPerson } from '../follows/follows.service';
 import { findOwnReview, listSellerReviews } from '../reviews/reviews.service';
 import {
@@ -83,7 +83,7 @@ export async function getPortfolio(
   options: { sort?: unknown; category?: unknown; offset?: unknown } = {},
 ): Promise<PortfolioPage> {
   const sort: PortfolioSort = isPortfolioSort(options.sort) ? options.sort : 'newest';
-  const categoryId = typeof options.category === 'string' && (CATEGORY_IDS as readonly string[]).includes(options.category) ? options.category : null;
+  const categoryId = isOneOf(CATEGORY_IDS, options.category) ? options.category : null;
   const offset = Math.min(Math.max(Math.trunc(Number(options.offset) || 0), 0), 10_000);
   const rows = await listPortfolio(db, creatorId, { sort, categoryId, offset, limit: PORTFOLIO_PAGE_SIZE + 1 });
   return {

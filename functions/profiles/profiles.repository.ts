@@ -7,14 +7,20 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { OnboardingStatus } from '../../src/shared/session';
+import type { OnboardingStatus, UserRole, UserType } from '../../src/shared/domain';
+import { publishedProducts, publishedProductsTable } from '../catalogue/catalogue.repository';
 
 export interface OnboardingRow {
   onboarding_status: OnboardingStatus;
   interests: string[];
   specialties: string[];
   bio: string | null;
-  user_type: 'creator' | 'buyer' | 'community';
+  user_type: UserType;
+}
+
+/** The account's role: an admin may post any tool's updates and see and refund every order. */
+export async function findRole(db: Db, userId: string): Promise<UserRole | undefined> {
+  return (await db.selectFrom('profiles').select('role').where('id', '=', userId).executeTakeFirst())?.role;
 }
 
 export async function findOnboarding(db: Db, userId: string): Promise<OnboardingRow | undefined> {
@@ -100,11 +106,9 @@ export async function setBannerUrl(db: Db, id: string, url: string | null): Prom
 }
 
 export async function publishedFigures(db: Db, creatorId: string): Promise<{ products: number; downloads: number }> {
-  const row = await db
-    .selectFrom('products')
-    .select([sql<string>`count(*)`.as('products'), sql<string>`coalesce(sum(downloads_count), 0)`.as('downloads')])
-    .where('creator_id', '=', creatorId)
-    .where('status', '=', 'published')
+  const row = await publishedProducts(db)
+    .select([sql<string>`count(*)`.as('products'), sql<string>`coalesce(sum(p.downloads_count), 0)`.as('downloads')])
+    .where('p.creator_id', '=', creatorId)
     .executeTakeFirst();
   return { products: Number(row?.products ?? 0), downloads: Number(row?.downloads ?? 0) };
 }
@@ -114,7 +118,7 @@ export async function listPortfolioCategories(db: Db, creatorId: string): Promis
   return db
     .selectFrom('categories as c')
     .select(['c.id', 'c.name'])
-    .where((eb) => eb.exists(eb.selectFrom('products as p').select('p.id').whereRef('p.category_id', '=', 'c.id').where('p.creator_id', '=', creatorId).where('p.status', '=', 'published')))
+    .where((eb) => eb.exists(eb.selectFrom(publishedProductsTable(db)).select('p.id').whereRef('p.category_id', '=', 'c.id').where('p.creator_id', '=', creatorId)))
     .orderBy('c.name')
     .execute();
 }
@@ -124,16 +128,14 @@ export async function listPortfolio(
   creatorId: string,
   options: { sort: 'newest' | 'popular' | 'top_rated'; categoryId: string | null; offset: number; limit: number },
 ) {
-  let query = db
-    .selectFrom('products')
-    .select(['id', 'title', 'short_description', 'price', 'rating', 'downloads_count', 'image_url', 'category_id', 'created_at'])
-    .where('creator_id', '=', creatorId)
-    .where('status', '=', 'published');
-  if (options.categoryId) query = query.where('category_id', '=', options.categoryId);
-  if (options.sort === 'popular') query = query.orderBy('downloads_count', 'desc').orderBy('created_at', 'desc');
-  else if (options.sort === 'top_rated') query = query.orderBy('rating', 'desc').orderBy('downloads_count', 'desc');
-  else query = query.orderBy('created_at', 'desc');
-  return query.orderBy('id', 'desc').offset(options.offset).limit(options.limit).execute();
+  let query = publishedProducts(db)
+    .select(['p.id', 'p.title', 'p.short_description', 'p.price', 'p.rating', 'p.downloads_count', 'p.image_url', 'p.category_id', 'p.created_at'])
+    .where('p.creator_id', '=', creatorId);
+  if (options.categoryId) query = query.where('p.category_id', '=', options.categoryId);
+  if (options.sort === 'popular') query = query.orderBy('p.downloads_count', 'desc').orderBy('p.created_at', 'desc');
+  else if (options.sort === 'top_rated') query = query.orderBy('p.rating', 'desc').orderBy('p.downloads_count', 'desc');
+  else query = query.orderBy('p.created_at', 'desc');
+  return query.orderBy('p.id', 'desc').offset(options.offset).limit(options.limit).execute();
 }
 
 /** The owner's products in every status, newest first (section 7: products by creator). */

@@ -1,15 +1,21 @@
 /**
  * Onboarding rules: completion or skip is stored on the profile, so it follows the user to
  * another browser; specialties and bio are creators' only. Called by
- * src/pages/api/profile/onboarding.ts with the signed-in user.
+ * src/pages/api/profile/onboarding.ts with the signed-in user. Also whether an account is an
+ * admin (tool updates and the admin order list ask).
  */
 import { z } from 'zod';
 import { safeText } from '../../src/shared/text';
 import type { Db } from '../../db/database';
-import type { SessionUser, OnboardingStatus } from '../../src/shared/session';
+import type { SessionUser } from '../../src/shared/session';
+import type { OnboardingStatus } from '../../src/shared/domain';
 import { BIO_MAX_LENGTH, INTEREST_IDS, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH } from '../../src/shared/onboarding';
 import { AppError } from '../_shared/errors';
-import { findOnboarding, updateOnboarding, type OnboardingRow } from './profiles.repository';
+import { findOnboarding, findRole, updateOnboarding, type OnboardingRow } from './profiles.repository';
+
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
+  return (await findRole(db, userId)) === 'admin';
+}
 
 export interface Onboarding {
   status: OnboardingStatus;

@@ -1,54 +1,64 @@
 /**
- * Content rebuilds triggered by publishing changes (publish, edit of a published product,
- * unpublish, archive, delete). Every request is recorded; what happens next depends on the
- * deployment:
- * - DEPLOY_HOOK_URL set (Vercel): POST the deploy hook, at most once per coalescing window;
- *   the build exports a fresh snapshot from the database, so it includes every change
- *   recorded before it starts.
- * - Embedded default: the serving process registered a rebuilder (scripts/lib/rebuilder.ts)
- *   which builds in the background and swaps the served output atomically.
- * Until a rebuild lands, the server gates /product/{id} on the database, so a new product is
- * served on demand and an unpublished one disappears at once.
+ * Page refreshes triggered by content changes (publish, edit of a published product,
+ * unpublish, archive, delete, a tool update): every change is recorded in rebuild_requests
+ * with the pages it touches (functions/rebuilds/affected-pages.ts), then those pages, and
+ * only those, are re-rendered (docs/decisions/015):
+ * - embedded server (`npm start`): the serving process registered a listener
+ *   (scripts/lib/page-publisher.ts) that renders the paths through the site's own routes and
+ *   writes them into the live output atomically; an unpublished product is hidden at once.
+ * - Vercel (ISR_BYPASS_TOKEN set): the paths are revalidated on demand (functions/rebuilds/revalidate.ts).
+ * A full build stays for deploys.
  */
 import type { Db } from '../../db/database';
 import { getEnv } from '../_shared/env';
-import { claimPendingRequests, finishRequests, insertRebuildRequest, lastHookCallAt } from './rebuilds.repository';
+import { forgetSimilarCandidates } from '../catalogue/product-page.service';
+import { claimPendingRequests, finishRequests, insertRebuildRequest } from './rebuilds.repository';
+import { revalidatePaths } from './revalidate';
 
 /** Product changes, and a tool update (the directory and tool pages show each tool's latest update date). */
 export type RebuildReason = 'published' | 'updated' | 'unpublished' | 'archived' | 'deleted' | 'tool_update';
 
-/** How long a burst of changes is gathered into one rebuild. */
-export const HOOK_COALESCE_MS = 30_000;
+/** Reasons after which the product's page must stop being served at once. */
+export const HIDING_REASONS: ReadonlySet<RebuildReason> = new Set(['unpublished', 'archived', 'deleted']);
 
-type Listener = () => void;
-const LISTENER_KEY = Symbol.for('toolmint.rebuildListener');
+export interface PageChange {
+  reason: RebuildReason;
+  productId: string | null;
+  paths: string[];
+}
+
+type Listener = (change: PageChange) => void;
+const LISTENER_KEY = Symbol.for('toolmint.pageChangeListener');
 type GlobalWithListener = typeof globalThis & { [LISTENER_KEY]?: Listener };
 
-/** The serving process registers how it rebuilds (kept on globalThis: the server bundle and the start script are separate module instances). */
+/** The serving process registers how it refreshes pages (kept on globalThis: the server bundle and the start script are separate module instances). */
 export function registerRebuildListener(listener: Listener | undefined): void {
   (globalThis as GlobalWithListener)[LISTENER_KEY] = listener;
 }
 
-export async function requestRebuild(db: Db, reason: RebuildReason, productId: string | null, hookUrl = getEnv().DEPLOY_HOOK_URL): Promise<void> {
-  await insertRebuildRequest(db, reason, productId);
-  if (hookUrl) {
-    await callDeployHook(db, hookUrl);
-    return;
-  }
-  (globalThis as GlobalWithListener)[LISTENER_KEY]?.();
+/** Where and how pages are revalidated on Vercel; undefined elsewhere. */
+function isrFromEnv(): { siteUrl: string; token: string } | undefined {
+  const { ISR_BYPASS_TOKEN, SITE_URL } = getEnv();
+  return ISR_BYPASS_TOKEN ? { siteUrl: SITE_URL, token: ISR_BYPASS_TOKEN } : undefined;
 }
 
-async function callDeployHook(db: Db, hookUrl: string): Promise<void> {
-  const last = await lastHookCallAt(db);
-  if (last && Date.now() - new Date(last).getTime() < HOOK_COALESCE_MS) return;
-  const ids = await claimPendingRequests(db);
-  if (!ids.length) return;
-  try {
-    const response = await fetch(hookUrl, { method: 'POST', signal: AbortSignal.timeout(10_000) });
-    await finishRequests(db, ids, response.ok ? null : `deploy hook answered ${response.status}`);
-  } catch (error) {
-    // The change itself is saved; a failed hook only delays the static pages.
-    console.warn('[rebuild] deploy hook failed:', (error as Error).message);
-    await finishRequests(db, ids, (error as Error).message);
+export async function requestRebuild(db: Db, reason: RebuildReason, productId: string | null, paths: string[], isr = isrFromEnv()): Promise<void> {
+  await insertRebuildRequest(db, reason, productId, paths);
+  forgetSimilarCandidates();
+  const listener = (globalThis as GlobalWithListener)[LISTENER_KEY];
+  if (listener) {
+    listener({ reason, productId, paths });
+    return;
   }
+  if (isr) await revalidatePending(db, isr.siteUrl, isr.token);
+}
+
+/** Vercel: revalidates the paths of every pending request (this one and any a failed call left). */
+async function revalidatePending(db: Db, siteUrl: string, token: string): Promise<void> {
+  const claimed = await claimPendingRequests(db);
+  if (!claimed.length) return;
+  const failures = await revalidatePaths(siteUrl, [...new Set(claimed.flatMap((r) => r.paths))], token);
+  // The change itself is saved; a failed revalidation only leaves the cached page until the next change or deploy.
+  if (failures.length) console.warn(`[revalidate] ${failures.length} page(s) not revalidated: ${failures.join(', ')}`);
+  await finishRequests(db, claimed.map((r) => r.id), failures.length ? `not revalidated: ${failures.join(', ')}`.slice(0, 500) : null);
 }

@@ -1,9 +1,11 @@
 /**
- * Every query of seller_reviews, and the seller's derived figures (average_rating,
- * review_count) recomputed from the rows.
+ * Every query of seller_reviews (the public profile's list, the creator studio's /reviews
+ * and its preview), and the seller's derived figures (average_rating, review_count)
+ * recomputed from the rows.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { publishedProducts } from '../catalogue/catalogue.repository';
 
 /**
  * Locks the seller's profile row for the rest of the transaction. Reviews of one seller are
@@ -15,7 +17,7 @@ export async function lockSeller(db: Db, sellerId: string) {
 }
 
 export async function hasPublishedProducts(db: Db, sellerId: string): Promise<boolean> {
-  const row = await db.selectFrom('products').select('id').where('creator_id', '=', sellerId).where('status', '=', 'published').limit(1).executeTakeFirst();
+  const row = await publishedProducts(db).select('p.id').where('p.creator_id', '=', sellerId).limit(1).executeTakeFirst();
   return Boolean(row);
 }
 
@@ -68,4 +70,15 @@ export async function listLatestReviews(db: Db, sellerId: string, limit: number)
 
 export async function findReview(db: Db, sellerId: string, reviewerId: string): Promise<ReviewRow | undefined> {
   return selectReviews(db).where('r.seller_id', '=', sellerId).where('r.reviewer_id', '=', reviewerId).executeTakeFirst();
+}
+
+/** How many reviews of the seller gave each rating (ratings nobody gave are absent). */
+export async function countReviewsByRating(db: Db, sellerId: string): Promise<{ rating: number; count: number }[]> {
+  const rows = await db
+    .selectFrom('seller_reviews')
+    .select(['rating', sql<string>`count(*)`.as('n')])
+    .where('seller_id', '=', sellerId)
+    .groupBy('rating')
+    .execute();
+  return rows.map((r) => ({ rating: r.rating, count: Number(r.n) }));
 }

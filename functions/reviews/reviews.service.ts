@@ -1,6 +1,6 @@
 /**
- * Seller reviews (spec sections 3, 6, 7 and 8). Called by src/pages/api/reviews/** and the
- * public profile page.
+ * Seller reviews (spec sections 3, 6, 7 and 8). Called by src/pages/api/reviews/**, the
+ * public profile page and the creator studio (functions/studio: /reviews and the preview).
  *
  * Rules:
  * - A signed-in user reviews another user who sells (a creator, or anyone with a published
@@ -16,7 +16,7 @@ import { REVIEWS_SHOWN, type SellerReviewView } from '../../src/shared/profile';
 import { validateReview } from '../../src/shared/reviews';
 import { toNumber } from '../../src/shared/products';
 import {
-  deleteReview, findReview, hasPublishedProducts, listLatestReviews, lockSeller, recomputeSellerRating, upsertReview, type ReviewRow,
+  countReviewsByRating, deleteReview, findReview, hasPublishedProducts, listLatestReviews, lockSeller, recomputeSellerRating, upsertReview, type ReviewRow,
 } from './reviews.repository';
 
 export interface SellerRating {
@@ -81,8 +81,32 @@ export async function removeReview(db: Db, userId: string | null | undefined, se
   });
 }
 
-export async function listSellerReviews(db: Db, sellerId: string): Promise<SellerReviewView[]> {
-  return (await listLatestReviews(db, sellerId, REVIEWS_SHOWN)).map(toReviewView);
+/** The seller's latest reviews, newest first: REVIEWS_SHOWN on the profile, more in the studio. */
+export async function listSellerReviews(db: Db, sellerId: string, limit = REVIEWS_SHOWN): Promise<SellerReviewView[]> {
+  return (await listLatestReviews(db, sellerId, limit)).map(toReviewView);
+}
+
+export interface ReviewSummary {
+  /** Two decimals; 0 without reviews. */
+  average: number;
+  total: number;
+  /** 5 stars down to 1, each with its count and its share of the total. */
+  distribution: { rating: number; count: number; share: number }[];
+}
+
+/** The seller's average, count and 5-to-1 distribution, from the rows. */
+export async function summarizeSellerReviews(db: Db, sellerId: string): Promise<ReviewSummary> {
+  const counts = await countReviewsByRating(db, sellerId);
+  const total = counts.reduce((sum, c) => sum + c.count, 0);
+  const average = total ? Math.round((counts.reduce((sum, c) => sum + c.rating * c.count, 0) / total) * 100) / 100 : 0;
+  return {
+    average,
+    total,
+    distribution: [5, 4, 3, 2, 1].map((rating) => {
+      const count = counts.find((c) => c.rating === rating)?.count ?? 0;
+      return { rating, count, share: total ? count / total : 0 };
+    }),
+  };
 }
 
 export async function findOwnReview(db: Db, userId: string | null | undefined, sellerId: string): Promise<SellerReviewView | null> {

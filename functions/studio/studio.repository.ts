@@ -1,8 +1,9 @@
 /**
  * Every query of the creator studio: the dashboard's counts and checklist facts, followers,
  * sales (the creator's paid orders, functions/payments), analytics over the last days computed
- * from product_interactions and downloads, reviews, and payout requests. Read-only except
- * insertPayoutRequest. Every query is scoped to one user id.
+ * from product_interactions and downloads, and payout requests (reviews are the reviews
+ * domain's: functions/reviews). Read-only except insertPayoutRequest. Every query is scoped
+ * to one user id.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -208,47 +209,6 @@ export async function productAnalytics(db: Db, creatorId: string, days: number) 
     limit 200
   `.execute(db);
   return result.rows.map((r) => ({ id: r.id, title: r.title, status: r.status, price: Number(r.price), views: int(r.views), downloads: int(r.downloads), sales: int(r.sales), revenue: Number(r.revenue) }));
-}
-
-export async function listReviews(db: Db, sellerId: string, limit = 100) {
-  return db
-    .selectFrom('seller_reviews as r')
-    .innerJoin('profiles as reviewer', 'reviewer.id', 'r.reviewer_id')
-    .select([
-      'r.id',
-      'r.rating',
-      'r.review_text',
-      'r.created_at',
-      'reviewer.id as reviewer_id',
-      'reviewer.full_name as reviewer_name',
-      'reviewer.avatar_url as reviewer_avatar',
-      // A verified purchase: the reviewer downloaded one of the seller's products.
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('downloads as d')
-              .innerJoin('products as p', 'p.id', 'd.product_id')
-              .select('d.id')
-              .whereRef('d.user_id', '=', 'r.reviewer_id')
-              .where('p.creator_id', '=', sellerId),
-          )
-          .as('verified_purchase'),
-    ])
-    .where('r.seller_id', '=', sellerId)
-    .orderBy('r.created_at', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export async function reviewDistribution(db: Db, sellerId: string) {
-  const rows = await db
-    .selectFrom('seller_reviews')
-    .select(['rating', sql<string>`count(*)`.as('n')])
-    .where('seller_id', '=', sellerId)
-    .groupBy('rating')
-    .execute();
-  return rows.map((r) => ({ rating: r.rating, count: int(r.n) }));
 }
 
 export async function listPayouts(db: Db, sellerId: string) {

@@ -18,13 +18,16 @@ import { toCsv } from '../../src/shared/studio-format';
 import { AppError } from '../_shared/errors';
 import {
   buyerCounts, checklistFacts, countConnections, countFollowers, countFollowing, countProducts, dailyAnalytics, findCreatorCard, insertPayoutRequest,
-  listFollowers, listPayouts, listReviews, listSales, productAnalytics, reviewDistribution, salesTotals,
+  listFollowers, listPayouts, listSales, productAnalytics, salesTotals,
 } from './studio.repository';
+import { listSellerReviews, summarizeSellerReviews } from '../reviews/reviews.service';
 
 /** Spec section 9: the creator keeps 0.85; the platform's 15% is PLATFORM_FEE_BPS (default 1500). */
 export const CREATOR_SHARE = 0.85;
 /** Spec section 9: analytics 30. */
 export const ANALYTICS_DAYS = 30;
+/** /reviews lists at most this many reviews. */
+const STUDIO_REVIEWS_LISTED = 100;
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Dollars from integer cents, for the edges (pages and JSON); sums stay in cents. */
@@ -229,26 +232,21 @@ export async function requestPayout(db: Db, user: SessionUser) {
   return { id: payout.id, amount: Number(payout.amount), status: payout.status, requestedAt: new Date(payout.requested_at).toISOString() };
 }
 
+/** /reviews: the reviews domain's summary and latest reviews of the signed-in seller. */
 export async function getReviews(db: Db, user: SessionUser) {
-  const [rows, counts] = await Promise.all([listReviews(db, user.id), reviewDistribution(db, user.id)]);
-  const total = counts.reduce((sum, c) => sum + c.count, 0);
-  const average = total ? Math.round((counts.reduce((sum, c) => sum + c.rating * c.count, 0) / total) * 100) / 100 : 0;
+  const [summary, reviews] = await Promise.all([summarizeSellerReviews(db, user.id), listSellerReviews(db, user.id, STUDIO_REVIEWS_LISTED)]);
   return {
-    average,
-    total,
-    distribution: [5, 4, 3, 2, 1].map((rating) => {
-      const count = counts.find((c) => c.rating === rating)?.count ?? 0;
-      return { rating, count, share: total ? count / total : 0 };
-    }),
-    reviews: rows.map((r) => ({
+    ...summary,
+    reviews: reviews.map((r) => ({
       id: r.id,
       rating: r.rating,
-      text: r.review_text,
-      date: new Date(r.created_at).toISOString(),
-      reviewerId: r.reviewer_id,
-      reviewerName: r.reviewer_name?.trim() || 'Member',
-      reviewerAvatar: r.reviewer_avatar,
-      verifiedPurchase: Boolean(r.verified_purchase),
+      text: r.text,
+      date: r.createdAt,
+      reviewerId: r.reviewer.id,
+      reviewerName: r.reviewer.fullName,
+      reviewerAvatar: r.reviewer.avatarUrl,
+      // The studio says 'Verified purchase' for the profile's 'Verified download': the same rule.
+      verifiedPurchase: r.verifiedDownload,
     })),
   };
 }

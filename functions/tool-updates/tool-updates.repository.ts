@@ -4,15 +4,10 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { UpdateType } from '../../src/shared/tool-updates';
+import type { UpdateType } from '../../src/shared/domain';
 
 export async function findTool(db: Db, toolId: string) {
   return db.selectFrom('ai_tools').select(['id', 'name', 'claimed_by', 'maintainer_name']).where('id', '=', toolId).executeTakeFirst();
-}
-
-export async function findRole(db: Db, userId: string): Promise<'user' | 'admin' | undefined> {
-  const row = await db.selectFrom('profiles').select('role').where('id', '=', userId).executeTakeFirst();
-  return row?.role;
 }
 
 export async function insertUpdate(

@@ -12,11 +12,13 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../_shared/errors';
 import {
-  decodeCursor, encodeCursor, UPDATES_PAGE_SIZE, validateToolUpdate, type Page, type ToolUpdateView, type UpdateType,
+  decodeCursor, encodeCursor, UPDATES_PAGE_SIZE, validateToolUpdate, type Page, type ToolUpdateView,
 } from '../../src/shared/tool-updates';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
+import { isAdmin } from '../profiles/profiles.service';
+import { pagesShowingTool, SITEMAP_PATH } from '../rebuilds/affected-pages';
 import {
-  findRole, findTool, findUpdate, insertFollowerNotifications, insertImpactNotifications, insertUpdate, listUpdates, type UpdateRow,
+  findTool, findUpdate, insertFollowerNotifications, insertImpactNotifications, insertUpdate, listUpdates, type UpdateRow,
 } from './tool-updates.repository';
 import { isToolId } from '../../src/shared/ids';
 
@@ -29,7 +31,7 @@ export function toUpdateView(row: UpdateRow): ToolUpdateView {
     toolName: row.tool_name,
     title: row.title,
     content: row.content,
-    updateType: row.update_type as UpdateType,
+    updateType: row.update_type,
     version: row.version,
     createdAt: iso(row.created_at),
     authorName: row.author_name,
@@ -48,7 +50,7 @@ export async function canPostUpdate(db: Db, userId: string | null | undefined, t
   const tool = isToolId(toolId) ? await findTool(db, toolId) : undefined;
   if (!tool) return false;
   if (tool.claimed_by === userId) return true;
-  return (await findRole(db, userId)) === 'admin';
+  return isAdmin(db, userId);
 }
 
 export interface PostedUpdate {
@@ -74,8 +76,8 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
     if (!created) throw new AppError('INTERNAL');
     return { update: toUpdateView(created), notified: { followers, impacted } };
   });
-  // The prebuilt directory and tool pages show the latest update date.
-  await requestRebuild(db, 'tool_update', null);
+  // The directory and the tool's pages show its latest update date; the sitemap its lastmod.
+  await requestRebuild(db, 'tool_update', null, [...pagesShowingTool(toolId), SITEMAP_PATH]);
   return posted;
 }
 

@@ -80,6 +80,6 @@ export function safeFileName(name: string): string {
 
 /** A name as it may appear in a message: no control characters, at most 120 characters. */
 export function displayName(name: string): string {
-  const clean = name.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = name.replace(/\p{Cc}/gu, '').trim();
   return (clean || 'file').slice(0, 120);
 }

@@ -6,7 +6,7 @@
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
-import type { UploadKind } from '../../db/schema';
+import type { BlobAccess, UploadKind } from '../../src/shared/domain';
 
 export async function isUsedByOwnProducts(db: Db, userId: string, url: string): Promise<boolean> {
   const row = await db
@@ -31,7 +31,7 @@ export interface UploadRow {
   kind: UploadKind;
   pathname: string;
   url: string;
-  access: 'public' | 'private';
+  access: BlobAccess;
   size: number;
 }
 

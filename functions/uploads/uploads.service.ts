@@ -21,12 +21,14 @@ import { safeText } from '../../src/shared/text';
 import type { Db } from '../../db/database';
 import { BlobExistsError, type BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
+import { imagePrefix, productImagePath } from './blob-paths';
 import { processImage, type PipelineLimits } from './image-pipeline';
 import { DELIVERABLE_FORMATS_LABEL, displayName, extensionOf, isDeliverableExtension, matchesFormat, safeFileName } from './file-types';
 import { deleteUploadRow, isUsedByOwnProducts, lockStorageOf, saveUploadRow, storageUsedBy, type UploadRow } from './uploads.repository';
 import { contentTypeFor } from '../_shared/blob-store';
 import { getEnv } from '../_shared/env';
 import { formatBytes } from '../../src/shared/format';
+import type { BlobAccess } from '../../src/shared/domain';
 
 export const IMAGE_SLOTS = ['main', 'featured', 'additional'] as const;
 export type ImageSlot = (typeof IMAGE_SLOTS)[number];
@@ -72,9 +74,7 @@ function ownFolderId(userId: string | null | undefined): string {
   return userId;
 }
 
-export function imagePrefix(userId: string): string {
-  return `products/${userId}/`;
-}
+export { imagePrefix };
 export function deliverablePrefix(userId: string): string {
   return `deliverables/${userId}/`;
 }
@@ -129,12 +129,12 @@ async function recordUpload(db: Db, blobs: BlobStore, row: UploadRow): Promise<v
 }
 
 /** Deletes a stored file and its row; the row goes only once the file is gone. */
-async function deleteUpload(db: Db, blobs: BlobStore, pathname: string, access: 'public' | 'private'): Promise<void> {
+async function deleteUpload(db: Db, blobs: BlobStore, pathname: string, access: BlobAccess): Promise<void> {
   await blobs.delete(pathname, access);
   await deleteUploadRow(db, pathname);
 }
 
-async function putOnce(blobs: BlobStore, pathnameFor: (attempt: number) => string, body: Buffer, contentType: string, access: 'public' | 'private') {
+async function putOnce(blobs: BlobStore, pathnameFor: (attempt: number) => string, body: Buffer, contentType: string, access: BlobAccess) {
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       return await blobs.put(pathnameFor(attempt), body, { contentType, access, overwrite: false });
@@ -165,7 +165,7 @@ export async function uploadProductImage(
   const image = await processImage(file.bytes, name, options.limits);
   await assertStorageFor(db, owner, image.size);
   const stamp = options.now ?? Date.now();
-  const stored = await putOnce(blobs, (attempt) => `${imagePrefix(owner)}product-${slot}-${stamp + attempt}-${index}.${image.ext}`, image.body, image.contentType, 'public');
+  const stored = await putOnce(blobs, (attempt) => productImagePath(owner, slot, stamp + attempt, index, image.ext), image.body, image.contentType, 'public');
   await recordUpload(db, blobs, { userId: owner, kind: 'image', pathname: stored.pathname, url: stored.url, access: 'public', size: image.size });
   return {
     url: stored.url,

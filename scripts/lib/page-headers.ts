@@ -31,7 +31,10 @@ export const PAGE_CSP_FILE = 'page-csp.json';
 /** pathname of a prebuilt page (no trailing slash, '/' for the home page) to its policy. */
 export type PageCsp = Record<string, string>;
 
-/** The key a request path is looked up under: decoded, without a trailing slash. */
+/**
+ * The key a request path is looked up under: decoded, without a trailing slash or a final
+ * `/index.html` (the node server sends `/x/index.html` as the page `/x`, scripts/lib/static-serve.ts).
+ */
 export function pageKey(pathname: string): string {
   let decoded = pathname;
   try {
@@ -39,6 +42,7 @@ export function pageKey(pathname: string): string {
   } catch {
     // bad percent-encoding: no prebuilt page has such a path
   }
+  decoded = decoded.replace(/\/index\.html$/, '/');
   return decoded.length > 1 ? decoded.replace(/\/+$/, '') || '/' : decoded;
 }
 

@@ -1,14 +1,13 @@
 /**
- * Opens the database, migrates it, seeds the demo data into an empty one, brings the
+ * Opens the database, migrates it, seeds the demo data into an empty one and brings the
  * embedded database's planner statistics up to date (db/statistics.ts: PGlite has no
- * autovacuum) and exports the content snapshot. Shared by start, dev, build and seed:synthetic.
+ * autovacuum). Shared by start, dev and build.
  */
 import { createDb, verifyDb, type DbHandle } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { refreshStatistics } from '../../db/statistics';
 import { isDemoSeeded, seedDemo, seedReferenceData } from '../../db/seed/seed';
 import { getBlobStore } from '../../functions/_shared/blob-store';
-import { writeSnapshot } from '../../functions/catalogue/snapshot';
 
 export async function openDatabase(): Promise<DbHandle> {
   const handle = await createDb();
@@ -16,7 +15,7 @@ export async function openDatabase(): Promise<DbHandle> {
   return handle;
 }
 
-export async function prepareData(handle: DbHandle, options: { seed: boolean }): Promise<{ snapshot: string }> {
+export async function prepareData(handle: DbHandle, options: { seed: boolean }): Promise<void> {
   const applied = await migrateToLatest(handle.db);
   if (applied.length) console.log(`[db] applied ${applied.length} migration(s) on ${handle.driver} (${handle.location})`);
   await seedReferenceData(handle.db);
@@ -27,6 +26,4 @@ export async function prepareData(handle: DbHandle, options: { seed: boolean }):
   }
   const analysed = await refreshStatistics(handle);
   if (analysed.length) console.log(`[db] analysed ${analysed.length} table(s) on ${handle.driver}`);
-  const snapshot = await writeSnapshot(handle.db);
-  return { snapshot };
 }

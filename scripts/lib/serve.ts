@@ -7,16 +7,20 @@
  *   the path's limit is answered 413 before Astro sees the request, and a body sent without
  *   Content-Length is counted as it arrives and cut off at the limit (the socket is closed, so
  *   the rest is never read); under the limit it is handed to Astro already read;
- * - compression (brotli or gzip) of text responses, which a CDN does on Vercel;
+ * - the files of the build (prebuilt pages, /_astro assets, public files) from our own fast
+ *   path, scripts/lib/static-serve.ts: the brotli or gzip variant precompressed at build time,
+ *   ETag and 304, immutable caching of /_astro (docs/decisions/017);
+ * - compression (brotli or gzip, at a cheap level) of the other text responses, on-demand
+ *   pages and the API, which a CDN does on Vercel;
  * - the security headers of functions/_shared/security-headers.ts on every answer, static
  *   files and on-demand ones alike: each prebuilt page with its own Content-Security-Policy
  *   (written at build time by scripts/lib/page-headers.ts), on-demand pages with the one Astro
  *   renders, everything else with the no-page policy (docs/decisions/009);
- * - the product gate: /product/{id} is served from the prebuilt file only while the product
- *   is published; an unpublished one is sent to /product/{id}/unpublished, which the
- *   on-demand route src/pages/product/[...slug].astro answers with 'Product not found'.
- *   (A product published since the build has no prebuilt file: Astro routes it to that
- *   same on-demand page, which renders it from the database.)
+ * - the catalogue pages (/, /marketplace, /ai-tools, /tools/..., /product/{id}, the sitemap)
+ *   from the page store that scripts/lib/page-publisher.ts keeps current (docs/decisions/015),
+ *   through the same fast path; a page it does not hold (not rendered yet, or a product
+ *   hidden a moment ago) goes to its on-demand route, which renders it from the database, so
+ *   an unpublished product is 'Product not found' at once with no query per request;
  * - a path with bad percent-encoding (`/product/%ZZ`) is the 404 page with status 404, or
  *   for /api/ the 400 error shape, where the node adapter would answer a bare 400.
  */
@@ -26,14 +30,15 @@ import http from 'node:http';
 import onHeaders from 'on-headers';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import { writeResponse } from 'astro/app/node';
-import type { Db } from '../../db/database';
 import { bodyLimitFor, declaredBodyTooLarge } from '../../functions/_shared/body-limit';
-import { isProductPublished } from '../../functions/catalogue/product-page.service';
 import { getEnv } from '../../functions/_shared/env';
 import { errorResponse } from '../../functions/_shared/http';
 import { NON_PAGE_CSP, isHttpsSite, securityHeaders } from '../../functions/_shared/security-headers';
 import { pageKey, readPageCsp, type PageCsp } from './page-headers';
+import { RENDER_HEADER, type PagePublisher } from './page-publisher';
+import { StaticFiles } from './static-serve';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -44,30 +49,30 @@ export async function loadHandler(outDir: string): Promise<NodeHandler> {
   return mod.handler;
 }
 
-const PRODUCT_PATH = /^\/product\/([^/?#]+)\/?(\?.*)?$/;
-
 export class SiteServer {
-  private current: { outDir: string; handler: NodeHandler; pageCsp: PageCsp } | undefined;
+  private current: { outDir: string; files: StaticFiles; handler: NodeHandler; pageCsp: PageCsp } | undefined;
   readonly server: http.Server;
   private readonly https: boolean;
+  /**
+   * On-demand answers are compressed as they are rendered, once per request: brotli at
+   * quality 4 and gzip at level 4 cost a fraction of the maximum for a few % more bytes.
+   */
+  private readonly compress = compression({ threshold: 1024, level: 4, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
 
-  constructor(
-    private readonly db: Db,
-    options: { https?: boolean } = {},
-  ) {
+  private readonly pages: { publisher: PagePublisher; files: StaticFiles } | undefined;
+
+  constructor(options: { https?: boolean; pages?: PagePublisher } = {}) {
     this.https = options.https ?? isHttpsSite(getEnv().SITE_URL);
-    const compress = compression({ threshold: 1024 });
+    this.pages = options.pages ? { publisher: options.pages, files: new StaticFiles(options.pages.store.dir) } : undefined;
     this.server = http.createServer((req, res) => {
       // One build serves the whole request, even if a rebuild is swapped in meanwhile.
       const current = this.current;
       // Decided when the headers go out: by then the answer's type and status are known.
       onHeaders(res, () => this.addSecurityHeaders(req, res, current?.pageCsp ?? {}));
-      compress(req as never, res as never, () => {
-        this.route(req, res, current).catch((error: unknown) => {
-          console.error('[serve] request failed:', error);
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-          res.end('Internal server error');
-        });
+      this.route(req, res, current).catch((error: unknown) => {
+        console.error('[serve] request failed:', error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Internal server error');
       });
     });
   }
@@ -79,7 +84,7 @@ export class SiteServer {
   /** Switch to another build output; requests already running finish on the old one. */
   async swap(outDir: string): Promise<void> {
     const handler = await loadHandler(outDir);
-    this.current = { outDir, handler, pageCsp: readPageCsp(outDir) };
+    this.current = { outDir, files: new StaticFiles(path.join(outDir, 'client')), handler, pageCsp: readPageCsp(outDir) };
   }
 
   listen(port: number, host: string): Promise<void> {
@@ -93,8 +98,6 @@ export class SiteServer {
    * Every header of the shared set, and the one right Content-Security-Policy: a prebuilt
    * page's own (its inline-script hashes), the one Astro rendered for an on-demand page, the
    * 404 or 500 page's for those pages served in place of another path, or the no-page policy.
-   * req.url is read here, after route() may have rewritten it (an unpublished product is
-   * answered by the on-demand page, whose policy Astro sets).
    */
   private addSecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse, pageCsp: PageCsp): void {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
@@ -103,7 +106,9 @@ export class SiteServer {
     if (res.statusCode === 304) {
       // Not Modified has no body type, and the browser merges its headers into the cached
       // page's: send the page's own policy or none, never the no-page one.
-      if (prebuilt) res.setHeader('content-security-policy', prebuilt);
+      // A stored catalogue page has set its own (serveStoredPage).
+      const own = prebuilt ?? res.getHeader('content-security-policy');
+      if (own) res.setHeader('content-security-policy', own);
       else res.removeHeader('content-security-policy');
       return;
     }
@@ -121,19 +126,52 @@ export class SiteServer {
     if (!current) throw new Error('no build loaded');
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (!isDecodable(pathname)) {
-      await writeResponse(badEncoding(pathname, current.outDir), res);
+      this.compressAnswer(req, res);
+      await writeResponse(notFound(pathname, current.outDir, 'The address has invalid percent-encoding'), res);
       return;
     }
     if (!(await admitBody(req, res))) return;
-    const match = req.method === 'GET' || req.method === 'HEAD' ? PRODUCT_PATH.exec(req.url ?? '') : null;
-    if (match) {
-      const id = decodeURIComponent(match[1] ?? '');
-      const prebuilt = fs.existsSync(path.join(current.outDir, 'client', 'product', id, 'index.html'));
-      if (prebuilt && !(await isProductPublished(this.db, id))) {
-        req.url = `/product/${encodeURIComponent(id)}/unpublished${match[2] ?? ''}`;
-      }
-    }
+    if (this.serveStoredPage(req, res, pathname)) return;
+    if (await this.serveStatic(req, res, current)) return;
+    this.compressAnswer(req, res);
     current.handler(req, res);
+  }
+
+  /**
+   * A GET or HEAD for a file of the build is answered from disk (true). Ranges are left to
+   * the adapter, which implements them; the API and blobs are never files of the build.
+   */
+  private async serveStatic(req: http.IncomingMessage, res: http.ServerResponse, current: NonNullable<SiteServer['current']>): Promise<boolean> {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range) return false;
+    const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
+    if (urlPath.startsWith('/api/') || urlPath.startsWith('/blobs/')) return false;
+    const found = current.files.lookup(urlPath);
+    if (found.kind === 'none') return false;
+    if (found.kind === 'file') return current.files.send(req, res, urlPath, found);
+    this.compressAnswer(req, res);
+    await writeResponse(notFound(urlPath, current.outDir, 'The address names no file'), res);
+    return true;
+  }
+
+  /**
+   * A GET or HEAD for a catalogue page the page store holds is answered from it (true), with
+   * the policy it was rendered with; the publisher's own render requests skip it.
+   */
+  private serveStoredPage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean {
+    if (!this.pages || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range) return false;
+    if (this.pages.publisher.isRenderRequest(req.headers[RENDER_HEADER])) return false;
+    const page = this.pages.publisher.lookup(pageKey(pathname));
+    const stats = page && fs.statSync(page.file, { throwIfNoEntry: false });
+    if (!page || !stats?.isFile()) return false;
+    if (page.csp) res.setHeader('content-security-policy', page.csp);
+    if (this.pages.files.send(req, res, pathname, { file: page.file, stats })) return true;
+    res.removeHeader('content-security-policy');
+    return false;
+  }
+
+  /** Wraps the response in the compression middleware before anything is written to it. */
+  private compressAnswer(req: http.IncomingMessage, res: http.ServerResponse): void {
+    this.compress(req as never, res as never, () => {});
   }
 }
 
@@ -146,9 +184,12 @@ function isDecodable(pathname: string): boolean {
   }
 }
 
-/** A path that cannot be decoded names nothing: the 404 page, or the API's error shape. */
-function badEncoding(pathname: string, outDir: string): Response {
-  if (pathname.startsWith('/api/')) return errorResponse('VALIDATION_FAILED', 'The address has invalid percent-encoding');
+/**
+ * A path that cannot be decoded, or may not reach the disk, names nothing: the 404 page, or
+ * the API's error shape.
+ */
+function notFound(pathname: string, outDir: string, apiMessage: string): Response {
+  if (pathname.startsWith('/api/')) return errorResponse('VALIDATION_FAILED', apiMessage);
   const notFoundPage = path.join(outDir, 'client', '404.html');
   if (!fs.existsSync(notFoundPage)) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   return new Response(fs.readFileSync(notFoundPage), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });

@@ -1,23 +1,16 @@
 /**
- * /sitemap.xml, prebuilt from the content snapshot (robots.txt points here). Product and
- * profile pages are listed when their routes exist in src/pages, which other features add.
+ * /sitemap.xml (robots.txt points here), from the database: rendered when a product or tool
+ * changes and served as a static file in between (docs/decisions/015).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { APIRoute } from 'astro';
-import { readSnapshot } from '../../functions/catalogue/snapshot';
+import { getDb } from '../../db/database';
+import { getSitemapSource } from '../../functions/catalogue/catalogue-pages.service';
 import { renderSitemap, sitemapEntries } from '../shared/sitemap';
 
-export const prerender = true;
+export const prerender = false;
 
-/** True when src/pages/{dir}/ holds a dynamic page such as [productId].astro. */
-function hasDynamicRoute(dir: string): boolean {
-  const full = path.join(process.cwd(), 'src', 'pages', dir);
-  return fs.existsSync(full) && fs.readdirSync(full).some((name) => name.startsWith('['));
-}
-
-export const GET: APIRoute = ({ site }) => {
-  const entries = sitemapEntries(readSnapshot(), { products: hasDynamicRoute('product'), profiles: hasDynamicRoute('profile') });
+export const GET: APIRoute = async ({ site }) => {
+  const entries = sitemapEntries(await getSitemapSource(await getDb()), { products: true, profiles: true });
   return new Response(renderSitemap(site ?? 'http://localhost:4321', entries), {
     headers: { 'content-type': 'application/xml; charset=utf-8' },
   });

@@ -1,36 +1,28 @@
 /**
- * Static catalogue of the 14 built-in AI tools that toolmint products are built with.
+ * The marketing copy of the 14 built-in AI tools: descriptions, links, pricing summaries,
+ * stats, brand styling and landing copy shown on /ai-tools, /tools/{id} and
+ * /tools/{id}/landing (and the names and maintainers the seed writes to ai_tools).
  *
- * Owns the copy, links, pricing summaries, stats and brand styling shown on /ai-tools,
- * /tools/{id} and /tools/{id}/landing, plus the grouped options for a product's
- * `ai_tool_type` field. Isomorphic and dependency-free: imported by Astro pages,
- * React islands and the database seed alike.
+ * Server and Astro pages only (docs/decisions/018): about 12 KB gzipped, so an island never
+ * imports it. Islands and schemas take ids, names and options from src/shared/ai-tool-ids.ts;
+ * tests/unit/island-imports.test.ts fails when an island reaches this module.
  *
  * Facts (pricing, features, stats) reflect the public products as of late 2026;
  * figures are deliberately rounded ("8,000+") rather than precise.
  */
-
-export type AiToolCategory =
-  | 'Automation'
-  | 'Development'
-  | 'AI Assistant'
-  | 'Image Generation'
-  | 'Video Generation';
+import { AI_TOOL_IDS, AI_TOOL_NAMES, type AiToolCategory, type AiToolId } from './ai-tool-ids';
 
 export interface AiToolFeatureCard {
   title: string;
   description: string;
 }
 
-export interface AiTool {
-  /** One of AI_TOOL_IDS. */
-  id: string;
-  name: string;
+/** One tool's copy; its id, name and category come from src/shared/ai-tool-ids.ts. */
+interface AiToolCopy {
   /** One sentence, used on cards. */
   description: string;
   /** Two or three sentences, used on the detail page. */
   longDescription: string;
-  category: AiToolCategory;
   /** Claimed tools show 'Verified' and 'Maintained by'. */
   isClaimed: boolean;
   /** Maintainer display name when claimed, otherwise null. */
@@ -57,50 +49,18 @@ export interface AiTool {
   };
 }
 
-export const AI_TOOL_IDS = [
-  'n8n',
-  'make',
-  'zapier',
-  'lovable',
-  'bolt',
-  'cursor',
-  'github-copilot',
-  'gemini',
-  'chatgpt',
-  'deepseek',
-  'claude',
-  'midjourney',
-  'stable-diffusion',
-  'runway',
-] as const;
+export interface AiTool extends AiToolCopy {
+  id: AiToolId;
+  name: string;
+  category: AiToolCategory;
+}
 
-export type AiToolId = (typeof AI_TOOL_IDS)[number];
-
-/** Category groups in display order. */
-export const AI_TOOL_CATEGORIES: readonly AiToolCategory[] = [
-  'Automation',
-  'Development',
-  'AI Assistant',
-  'Image Generation',
-  'Video Generation',
-];
-
-/** The `ai_tool_type` value for products built with a tool outside the catalogue. */
-export const CUSTOM_AI_TOOL_VALUE = 'custom';
-export const CUSTOM_AI_TOOL_LABEL = 'Custom / Other';
-const UNKNOWN_AI_TOOL_LABEL = 'AI Tool';
-
-type AiToolEntry = AiTool & { id: AiToolId };
-
-export const AI_TOOLS: readonly AiTool[] = [
-  {
-    id: 'n8n',
-    name: 'n8n',
+const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
+  n8n: {
     description:
       'Fair-code workflow automation that pairs a visual node editor with code, AI agents and self-hosting.',
     longDescription:
       'n8n is a workflow automation platform that lets technical teams connect 400+ apps and APIs on a visual canvas, then drop into JavaScript or Python whenever a node is not enough. Its AI nodes build LangChain-based agents with memory, tools and the model provider of your choice. Run it on n8n Cloud or self-host the source-available Community Edition with Docker to keep data on your own infrastructure.',
-    category: 'Automation',
     isClaimed: true,
     claimedBy: 'n8n Team',
     lastUpdate: '2026-11-16',
@@ -155,14 +115,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'make',
-    name: 'Make',
+  make: {
     description:
       'Visual automation platform for building multi-step scenarios across thousands of apps, with AI agents built in.',
     longDescription:
       'Make, formerly Integromat, lets teams design automations as scenarios on a visual canvas, with routers, filters, iterators and error handlers that show exactly how data moves between apps. It connects thousands of apps through ready-made modules, plus HTTP and webhook modules for anything else. Make AI Agents add goal-driven steps that choose tools and act inside your scenarios.',
-    category: 'Automation',
     isClaimed: false,
     claimedBy: null,
     lastUpdate: '2026-11-05',
@@ -216,14 +173,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'zapier',
-    name: 'Zapier',
+  zapier: {
     description:
       'No-code automation that connects 8,000+ apps through Zaps, Tables, Interfaces and AI agents.',
     longDescription:
       'Zapier links one of the widest catalogues of SaaS apps available, turning "when this happens, do that" into multi-step Zaps with filters, paths and formatter steps. Beyond Zaps it ships Tables for data, Interfaces for forms and lightweight apps, and Zapier Agents that work across your connected tools. Its MCP server exposes the same actions to AI assistants such as ChatGPT and Claude.',
-    category: 'Automation',
     isClaimed: false,
     claimedBy: null,
     lastUpdate: '2026-11-10',
@@ -277,14 +231,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'lovable',
-    name: 'Lovable',
+  lovable: {
     description:
       'AI app builder that turns a chat prompt into a full-stack React web app you can edit, deploy and own.',
     longDescription:
       'Lovable generates production-style web apps in React, TypeScript, Tailwind CSS and Vite from natural-language prompts, then keeps iterating as you chat or edit visually. Lovable Cloud and the Supabase integration add authentication, databases, storage and backend functions without leaving the editor. Every project syncs two-way with GitHub, so the code stays yours to extend or host anywhere.',
-    category: 'Development',
     isClaimed: true,
     claimedBy: 'Lovable Team',
     lastUpdate: '2026-11-13',
@@ -338,14 +289,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'bolt',
-    name: 'Bolt',
+  bolt: {
     description:
       'In-browser AI agent from StackBlitz that builds, runs and deploys full-stack web and mobile apps.',
     longDescription:
       'Bolt.new pairs a coding agent with StackBlitz WebContainers, so a complete Node.js environment runs inside the browser tab with no local setup. Prompt an app in React, Next.js, Astro, Vue, Svelte and more, or a native mobile app with Expo, then install packages, run the dev server and fix errors in place. Built-in hosting, databases and one-click deploys take projects live from the same tab.',
-    category: 'Development',
     isClaimed: false,
     claimedBy: null,
     lastUpdate: '2026-11-04',
@@ -399,14 +347,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'cursor',
-    name: 'Cursor',
+  cursor: {
     description:
       'AI-first code editor built on VS Code, with predictive Tab completions, an autonomous agent and cloud agents.',
     longDescription:
       "Cursor is the AI code editor from Anysphere, a fork of VS Code that imports your extensions, themes and keybindings. It indexes the whole codebase so its Agent can plan multi-file changes, run terminal commands and check the result, while Tab predicts your next edit. Models from OpenAI, Anthropic and Google sit alongside Cursor's own Composer models, and the same agents run in the cloud, from the CLI and on pull requests through Bugbot.",
-    category: 'Development',
     isClaimed: true,
     claimedBy: 'Anysphere',
     lastUpdate: '2026-11-12',
@@ -460,14 +405,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'github-copilot',
-    name: 'GitHub Copilot',
+  'github-copilot': {
     description:
       "GitHub's AI coding assistant, with completions, chat, agent mode and a coding agent that opens pull requests.",
     longDescription:
       'GitHub Copilot brings AI assistance to the editors developers already use, including VS Code, Visual Studio, JetBrains IDEs, Xcode and Eclipse, as well as github.com and the command line. Agent mode makes multi-file edits in the IDE, while the Copilot coding agent takes an assigned issue, works in its own GitHub Actions environment and opens a pull request for review. Developers can switch between models from OpenAI, Anthropic and Google.',
-    category: 'Development',
     isClaimed: false,
     claimedBy: null,
     lastUpdate: '2026-11-06',
@@ -521,14 +463,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'gemini',
-    name: 'Gemini',
+  gemini: {
     description:
       "Google's multimodal AI assistant, with deep research, long-context reasoning and native image and video generation.",
     longDescription:
       "Gemini is Google's AI assistant and model family, built by Google DeepMind and available on the web, Android and iOS, and inside Gmail, Docs and other Workspace apps. It reasons over text, images, audio, video and long documents, and adds Deep Research reports, Canvas for drafting and code, and Gems for reusable custom assistants. Developers reach the same models through the Gemini API in Google AI Studio and Vertex AI.",
-    category: 'AI Assistant',
     isClaimed: false,
     claimedBy: null,
     lastUpdate: '2026-11-11',
@@ -582,14 +521,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'chatgpt',
-    name: 'ChatGPT',
+  chatgpt: {
     description:
       "OpenAI's assistant for writing, coding, research and analysis, with voice, image generation and agent mode.",
     longDescription:
       "ChatGPT is OpenAI's conversational assistant, powered by the GPT-5 model family and available on the web, desktop and mobile. It searches the web with citations, analyses files and data, generates images, holds real-time voice conversations and, in agent mode, completes multi-step tasks in its own browser. Custom GPTs, Projects and apps that connect to services such as Google Drive, GitHub and Slack let people tailor it to their own work.",
-    category: 'AI Assistant',
     isClaimed: false,
     claimedBy: null,
     lastUpdate: '2026-11-13',
@@ -643,14 +579,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'deepseek',
-    name: 'DeepSeek',
+  deepseek: {
     description:
       'Open-weight language models with a free chat app and a low-cost, OpenAI-compatible API.',
     longDescription:
       'DeepSeek is a Hangzhou-based AI lab whose mixture-of-experts models, from DeepSeek-V3 and R1 to the V4 series, are released as open weights under the MIT licence. Its free chat app offers a DeepThink reasoning mode and web search, while the API uses an OpenAI-compatible format at prices well below most frontier providers. Because the weights are public, teams can also self-host or fine-tune the models on their own hardware.',
-    category: 'AI Assistant',
     isClaimed: false,
     claimedBy: null,
     lastUpdate: '2026-10-28',
@@ -704,14 +637,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'claude',
-    name: 'Claude',
+  claude: {
     description:
       "Anthropic's AI assistant for writing, analysis and coding, with Projects, Artifacts and Claude Code.",
     longDescription:
       "Claude is Anthropic's family of AI models and the assistant built on them, known for careful writing, strong coding and reliable reasoning over large documents. The Claude apps add Projects with shared knowledge, Artifacts for interactive documents and apps, and web search with research reports, while Claude Code brings the same models into the terminal, IDE and CI as an agentic coding tool. Anthropic also created the Model Context Protocol, the open standard for connecting AI to tools and data.",
-    category: 'AI Assistant',
     isClaimed: true,
     claimedBy: 'Anthropic',
     lastUpdate: '2026-11-18',
@@ -765,14 +695,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'midjourney',
-    name: 'Midjourney',
+  midjourney: {
     description:
       'Independent image generation lab known for distinctive, high-aesthetic images, now with video.',
     longDescription:
       'Midjourney turns text prompts and reference images into highly stylised images through its web app and Discord bot. Style references, personalization profiles, image references and the built-in editor give fine control over look, subject and composition, and its video model animates images into short clips. The company is self-funded and runs on paid subscriptions, with no free tier.',
-    category: 'Image Generation',
     isClaimed: false,
     claimedBy: null,
     lastUpdate: '2026-10-22',
@@ -826,14 +753,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'stable-diffusion',
-    name: 'Stable Diffusion',
+  'stable-diffusion': {
     description:
       "Stability AI's open-weight image models that run locally, fine-tune easily and power a large open ecosystem.",
     longDescription:
       'Stable Diffusion is the family of latent diffusion models from Stability AI, from SD 1.5 and SDXL to Stable Diffusion 3.5, released with downloadable weights that run on consumer GPUs. A large community ecosystem of LoRAs, ControlNet models and ComfyUI or AUTOMATIC1111 workflows builds on it for precise, customisable image generation. The Stability AI Community License allows free commercial use for organisations under $1M in annual revenue, and hosted access is available through the Stability AI API.',
-    category: 'Image Generation',
     isClaimed: false,
     claimedBy: null,
     lastUpdate: '2026-09-24',
@@ -888,14 +812,11 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-  {
-    id: 'runway',
-    name: 'Runway',
+  runway: {
     description:
       'AI video platform for generating, editing and directing footage with the Gen-4.5 model family.',
     longDescription:
       'Runway is a New York-based AI research company whose web and iOS apps generate video from text and images, with consistent characters, locations and camera moves. Aleph edits existing footage with prompts, adding or removing objects, changing lighting or generating new angles, while Act-Two transfers a recorded performance onto a character. The same models are available to developers through the Runway API.',
-    category: 'Video Generation',
     isClaimed: false,
     claimedBy: null,
     lastUpdate: '2026-11-03',
@@ -949,56 +870,13 @@ export const AI_TOOLS: readonly AiTool[] = [
       ],
     },
   },
-] satisfies readonly AiToolEntry[];
+};
 
-/** Tools with a /tools/{id} detail page. */
-export const TOOL_DETAIL_IDS: readonly AiToolId[] = [
-  'n8n',
-  'lovable',
-  'chatgpt',
-  'zapier',
-  'claude',
-  'midjourney',
-];
+/** Every tool with its copy, in AI_TOOL_IDS order. */
+export const AI_TOOLS: readonly AiTool[] = AI_TOOL_IDS.map((id) => ({ id, ...AI_TOOL_NAMES[id], ...AI_TOOL_COPY[id] }));
 
-export const AI_TOOL_TYPE_OPTIONS: readonly {
-  group: AiToolCategory | 'Other';
-  options: { value: string; label: string }[];
-}[] = [
-  ...AI_TOOL_CATEGORIES.map((group) => ({
-    group,
-    options: AI_TOOLS.filter((tool) => tool.category === group).map((tool) => ({
-      value: tool.id,
-      label: tool.name,
-    })),
-  })),
-  {
-    group: 'Other',
-    options: [{ value: CUSTOM_AI_TOOL_VALUE, label: CUSTOM_AI_TOOL_LABEL }],
-  },
-];
-
-const AI_TOOLS_BY_ID: ReadonlyMap<string, AiTool> = new Map(
-  AI_TOOLS.map((tool) => [tool.id, tool]),
-);
-
-const TOOL_DETAIL_ID_SET: ReadonlySet<string> = new Set(TOOL_DETAIL_IDS);
-
-export function isAiToolId(value: string): value is AiToolId {
-  return AI_TOOLS_BY_ID.has(value);
-}
+const AI_TOOLS_BY_ID: ReadonlyMap<string, AiTool> = new Map(AI_TOOLS.map((tool) => [tool.id, tool]));
 
 export function findAiTool(id: string): AiTool | undefined {
   return AI_TOOLS_BY_ID.get(id);
-}
-
-export function hasToolDetailPage(id: string): boolean {
-  return TOOL_DETAIL_ID_SET.has(id);
-}
-
-/** Display label for a product's `ai_tool_type` value. */
-export function aiToolLabel(value: string | null | undefined): string {
-  if (!value) return UNKNOWN_AI_TOOL_LABEL;
-  if (value === CUSTOM_AI_TOOL_VALUE) return CUSTOM_AI_TOOL_LABEL;
-  return AI_TOOLS_BY_ID.get(value)?.name ?? UNKNOWN_AI_TOOL_LABEL;
 }

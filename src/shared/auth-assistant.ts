@@ -2,7 +2,7 @@
  * The 'Need Help? Ask AI' assistant of the auth page (spec section 4): keyword intents and
  * its replies. Pure, so the island and the unit tests share it.
  */
-import type { UserType } from './auth-validation';
+import type { UserType } from './domain';
 
 export const ASSISTANT_REPLY_DELAY_MS = 1000;
 /** Quick options show while the conversation has this many messages or fewer. */

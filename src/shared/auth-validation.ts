@@ -5,9 +5,7 @@
  * Every function returns the first failing message, or null when the value is valid.
  */
 
-import type { UserType } from './user-types';
-
-export { DEFAULT_USER_TYPE, isUserType, USER_TYPES, type UserType } from './user-types';
+import type { UserType } from './domain';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -197,7 +195,7 @@ export function validateCompleteStep(values: Pick<SignupValues, 'userType' | 'co
 /** A post-login destination from a query parameter: same-site paths only, never //host or /\host. */
 export function safeRedirectPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f]/.test(value)) return null;
+  if (/\p{Cc}/u.test(value)) return null;
   if (value === '/auth' || value.startsWith('/auth?') || value.startsWith('/auth/')) return null;
   return value;
 }

@@ -4,8 +4,9 @@
  * demo_url; text: content_text; multiple: all three; anything else: download_url then demo_url.
  * Pure, so it is unit-tested with the spec's cases.
  */
+import type { DeliveryType, DownloadType } from './domain';
 export interface DeliverySource {
-  content_delivery_type: string | null;
+  content_delivery_type: DeliveryType | string | null;
   file_urls: string[] | null;
   download_url: string | null;
   demo_url: string | null;
@@ -44,7 +45,7 @@ export function hasDeliverable(d: Delivery): boolean {
 }
 
 /** A download is recorded free when the price is 0 or missing, else paid (spec section 9). */
-export function downloadTypeFor(price: number | string | null | undefined): 'free' | 'paid' {
+export function downloadTypeFor(price: number | string | null | undefined): DownloadType {
   const value = Number(price ?? 0);
   return Number.isFinite(value) && value > 0 ? 'paid' : 'free';
 }

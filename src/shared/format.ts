@@ -52,6 +52,11 @@ export function timeAgo(date: Date | string, now: Date = new Date()): string {
 }
 
 /** '21 Nov 2026' */
+/** One formatter for every call: toLocaleDateString builds a new one each time, which is most of its cost. */
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
 export function formatDate(date: Date | string): string {
-  return new Date(date).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const value = new Date(date);
+  // format() throws on an invalid date, where toLocaleDateString said so.
+  return Number.isNaN(value.getTime()) ? 'Invalid Date' : DATE_FORMAT.format(value);
 }

@@ -5,7 +5,7 @@
  * Isomorphic and dependency-free: the landing page's inline script, the e2e tests and the
  * marketplace (which reads the same parameter values back) share these constants.
  */
-import { CATEGORY_IDS, type CategoryId } from './categories';
+import { CATEGORY_IDS, isOneOf } from './domain';
 
 export const BUDGET_OPTIONS = [
   { value: 'any', label: 'Any price' },
@@ -24,10 +24,6 @@ export function isBudgetValue(value: string): value is BudgetValue {
   return BUDGET_OPTIONS.some((o) => o.value === value);
 }
 
-export function isCategoryId(value: string): value is CategoryId {
-  return (CATEGORY_IDS as readonly string[]).includes(value);
-}
-
 export interface MarketplaceQuery {
   search?: string | null;
   category?: string | null;
@@ -43,7 +39,7 @@ export function buildMarketplaceUrl(query: MarketplaceQuery): string {
   const params = new URLSearchParams();
   const search = query.search?.trim();
   if (search) params.set('search', search);
-  if (query.category && isCategoryId(query.category)) params.set('category', query.category);
+  if (isOneOf(CATEGORY_IDS, query.category)) params.set('category', query.category);
   if (query.budget && query.budget !== 'any' && isBudgetValue(query.budget)) params.set('budget', query.budget);
   const qs = params.toString();
   return qs ? `/marketplace?${qs}` : '/marketplace';

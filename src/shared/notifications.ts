@@ -1,18 +1,12 @@
 /**
  * The kinds of a user's notifications (docs/decisions/014): a tool update of a tool they
  * follow (or a security notice), and for a creator a sale or a refund of one of their orders.
- * Declared once here: db/schema.ts types the column with it, the migration's check lists the
- * same values, and /tool-updates renders each kind. Isomorphic and dependency-free apart from
+ * The kinds themselves are src/shared/domain.ts: db/schema.ts types the column with them,
+ * the migration's check lists the same values, and /tool-updates renders each kind. Isomorphic and dependency-free apart from
  * the money formatting it shares with payments.
  */
 import { formatCents } from './payments';
-
-export const NOTIFICATION_KINDS = ['tool_update', 'sale', 'refund'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** The kinds that are about one of the creator's orders. */
-export const ORDER_NOTIFICATION_KINDS = ['sale', 'refund'] as const satisfies readonly NotificationKind[];
-export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number];
+import type { OrderNotificationKind } from './domain';
 
 /** Where an order notice leads: the creator's sales. */
 export const ORDER_NOTICE_HREF = '/sales';

@@ -4,6 +4,7 @@
  * needs paying, the labels of the buy button and the local checkout's test cards.
  * Pure and isomorphic; every amount is an integer number of cents.
  */
+import { PRODUCT_DEFAULTS, type PurchaseKind } from './domain';
 
 /** The platform keeps 15% (the spec's 0.85 creator share), as basis points. */
 export const DEFAULT_PLATFORM_FEE_BPS = 1500;
@@ -63,8 +64,8 @@ export interface PriceSource {
  * Whether obtaining a product takes a payment: a positive price on a one-time or subscription
  * product. free and freemium products stay free downloads (docs/decisions/013).
  */
-export function purchaseKind(p: PriceSource): 'one_time' | 'subscription' | null {
-  const model = p.pricing_model ?? p.pricingModel ?? 'one_time';
+export function purchaseKind(p: PriceSource): PurchaseKind | null {
+  const model = p.pricing_model ?? p.pricingModel ?? PRODUCT_DEFAULTS.pricingModel;
   if (toCents(p.price) <= 0) return null;
   if (model === 'subscription') return 'subscription';
   if (model === 'one_time') return 'one_time';
@@ -79,7 +80,7 @@ export function buyLabel(p: PriceSource): string {
 }
 
 /** The local checkout's pay button. */
-export function payLabel(kind: 'one_time' | 'subscription', amountCents: number): string {
+export function payLabel(kind: PurchaseKind, amountCents: number): string {
   return kind === 'subscription' ? `Subscribe ${formatCents(amountCents)}/month` : `Pay ${formatCents(amountCents)}`;
 }
 

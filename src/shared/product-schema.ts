@@ -10,19 +10,15 @@
 import './zod-browser';
 import { z } from 'zod';
 import { safeText } from './text';
-import { CATEGORY_IDS } from './categories';
-import { CONTENT_TYPE_IDS, PRICING_MODELS, TECHNICAL_LEVELS } from './search';
-import { AI_TOOL_IDS } from './ai-tools';
+import {
+  CATEGORY_IDS, CONTENT_TYPE_IDS, DELIVERY_TYPES, DEMO_LINK_TYPES, DEPLOYMENT_TYPES, PRICING_MODELS, PRODUCT_DEFAULTS, PRODUCT_STATUSES, TECHNICAL_LEVELS, isOneOf,
+} from './domain';
+import { AI_TOOL_TYPE_VALUES } from './ai-tool-ids';
 import {
   DESCRIPTION_MAX, DESCRIPTION_MIN, SHORT_DESCRIPTION_MAX, TAGS_MAX, TITLE_MAX, TITLE_MIN, VIDEO_URL, VIDEO_URL_HINT, checkDemoUrl,
 } from './quality-score';
 
 export { DESCRIPTION_MAX, DESCRIPTION_MIN, SHORT_DESCRIPTION_MAX, TAGS_MAX, TITLE_MAX, TITLE_MIN, VIDEO_URL };
-
-export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
-export const DEPLOYMENT_TYPES = ['ready_to_use', 'minimal_setup', 'technical_setup'] as const;
-export const DELIVERY_TYPES = ['file', 'link', 'text', 'multiple'] as const;
-export const DEMO_LINK_TYPES = ['video_demo', 'live_demo', 'source_code', 'documentation', 'tutorial', 'api_reference'] as const;
 
 export const ADDITIONAL_IMAGES_MAX = 12;
 export const FILE_URLS_MAX = 20;
@@ -84,6 +80,9 @@ const stringList = (maxItems: number, maxLength = 60, label = 'items') =>
     .transform(cleanList)
     .pipe(z.array(safeText().max(maxLength, `Each entry has at most ${maxLength} characters`)).max(maxItems, `Use at most ${maxItems} ${label}`));
 
+/** Unknown statuses are treated as draft (spec section 4): the product form and the status change share it. */
+export const ProductStatusSchema = z.preprocess((v) => (isOneOf(PRODUCT_STATUSES, v) ? v : PRODUCT_DEFAULTS.status), z.enum(PRODUCT_STATUSES));
+
 export const DemoLinkSchema = z.object({
   id: safeText().trim().min(1).max(40).default(() => String(Date.now())),
   type: z.enum(DEMO_LINK_TYPES),
@@ -96,8 +95,7 @@ export const ProductInputSchema = z.object({
   title: safeText({ error: 'Title is required' }).trim().min(1, 'Title is required').min(TITLE_MIN, `Title must be at least ${TITLE_MIN} characters`).max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
   description: safeText({ error: 'Description is required' }).trim().min(1, 'Description is required').min(DESCRIPTION_MIN, `Description must be at least ${DESCRIPTION_MIN} characters`).max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
   short_description: optionalText(SHORT_DESCRIPTION_MAX),
-  // Unknown statuses are treated as draft (spec section 4).
-  status: z.preprocess((v) => ((PRODUCT_STATUSES as readonly unknown[]).includes(v) ? v : 'draft'), z.enum(PRODUCT_STATUSES)),
+  status: ProductStatusSchema,
   price: z.preprocess((v) => {
     const n = typeof v === 'string' ? Number.parseFloat(v) : v;
     return typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 100) / 100 : 0; // 0 if unparseable
@@ -110,11 +108,11 @@ export const ProductInputSchema = z.object({
   featured_image_url: optionalImage,
   additional_images: z.array(z.union([httpUrl, safeText().regex(/^\/blobs\//, 'Invalid image URL')])).max(ADDITIONAL_IMAGES_MAX, `Use at most ${ADDITIONAL_IMAGES_MAX} additional images`).default([]),
   video_demo_url: z.preprocess(blankToUndefined, httpUrl.refine((v) => VIDEO_URL.test(v), VIDEO_URL_HINT).optional()),
-  ai_tool_type: z.preprocess(blankToUndefined, z.enum([...AI_TOOL_IDS, 'custom']).optional()),
+  ai_tool_type: z.preprocess(blankToUndefined, z.enum(AI_TOOL_TYPE_VALUES).optional()),
   content_type: z.preprocess(blankToUndefined, z.enum(CONTENT_TYPE_IDS).optional()),
-  pricing_model: z.enum(PRICING_MODELS).default('one_time'),
-  technical_level: z.enum(TECHNICAL_LEVELS).default('beginner'),
-  deployment_type: z.enum(DEPLOYMENT_TYPES).default('ready_to_use'),
+  pricing_model: z.enum(PRICING_MODELS).default(PRODUCT_DEFAULTS.pricingModel),
+  technical_level: z.enum(TECHNICAL_LEVELS).default(PRODUCT_DEFAULTS.technicalLevel),
+  deployment_type: z.enum(DEPLOYMENT_TYPES).default(PRODUCT_DEFAULTS.deploymentType),
   compatibility_tags: stringList(LIST_MAX),
   use_cases: stringList(LIST_MAX, 200),
   required_skills: stringList(LIST_MAX),

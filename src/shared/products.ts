@@ -5,6 +5,7 @@
  * they are reachable only through the download endpoint.
  */
 import type { DemoLinkJson } from '../../db/schema';
+import { DEMO_LINK_TYPES, PRODUCT_DEFAULTS, isOneOf, type ProductStatus, type UserType } from './domain';
 
 export interface CreatorCard {
   id: string;
@@ -14,7 +15,7 @@ export interface CreatorCard {
   averageRating: number;
   followerCount: number;
   specialties: string[];
-  userType: 'creator' | 'buyer' | 'community';
+  userType: UserType;
 }
 
 export interface ProductCard {
@@ -40,7 +41,7 @@ export interface ProductCard {
 
 export interface PublicProduct extends ProductCard {
   description: string;
-  status: 'draft' | 'published' | 'archived';
+  status: ProductStatus;
   featuredImageUrl: string | null;
   additionalImages: string[];
   videoDemoUrl: string | null;
@@ -67,10 +68,10 @@ export const MARKETPLACE_DEFAULTS = {
   count: 0,
   aiToolType: 'AI Tool',
   contentType: 'tool',
-  pricingModel: 'one_time',
-  technicalLevel: 'beginner',
-  deploymentType: 'ready_to_use',
-  contentDeliveryType: 'file',
+  pricingModel: PRODUCT_DEFAULTS.pricingModel,
+  technicalLevel: PRODUCT_DEFAULTS.technicalLevel,
+  deploymentType: PRODUCT_DEFAULTS.deploymentType,
+  contentDeliveryType: PRODUCT_DEFAULTS.deliveryType,
   creatorName: 'Unknown Creator',
   creatorUserType: 'creator',
 } as const;
@@ -81,8 +82,6 @@ export function toNumber(value: unknown, fallback: number): number {
   const n = Number(value);
   return Number.isFinite(n) ? n : fallback;
 }
-
-const DEMO_LINK_TYPES = new Set(['video_demo', 'live_demo', 'source_code', 'documentation', 'tutorial', 'api_reference']);
 
 /**
  * Spec section 3: entries lacking a string id, type, url or title are dropped, and unknown
@@ -98,7 +97,7 @@ export function sanitizeDemoLinks(value: unknown): DemoLinkJson[] {
       typeof e['type'] === 'string' &&
       typeof e['url'] === 'string' &&
       typeof e['title'] === 'string' &&
-      DEMO_LINK_TYPES.has(e['type'])
+      isOneOf(DEMO_LINK_TYPES, e['type'])
     );
   });
 }

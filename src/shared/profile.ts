@@ -7,7 +7,7 @@
 import { validateCompany, validateName, COMPANY_MAX_LENGTH, NAME_MAX_LENGTH } from './auth-validation';
 import { BIO_MAX_LENGTH, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH } from './onboarding';
 import { readTextField, TEXT_MESSAGES } from './text';
-import type { UserType } from './user-types';
+import type { DownloadType, ProductStatus, UserType } from './domain';
 
 export { BIO_MAX_LENGTH, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH, NAME_MAX_LENGTH, COMPANY_MAX_LENGTH };
 
@@ -193,7 +193,7 @@ export interface PortfolioItem {
 export interface OwnProduct {
   id: string;
   title: string;
-  status: 'draft' | 'published' | 'archived';
+  status: ProductStatus;
   price: number;
   downloadsCount: number;
   viewsCount: number;
@@ -208,7 +208,7 @@ export interface DownloadHistoryItem {
   imageUrl: string | null;
   creatorId: string;
   creatorName: string;
-  downloadType: 'free' | 'paid';
+  downloadType: DownloadType;
   amount: number;
   createdAt: string;
   /** Only published products can be downloaded again. */

@@ -1,29 +1,14 @@
 /**
  * Marketplace search parameters (GET /api/products and the /marketplace URL), shared by
- * the API and the search island. Spec sections 2 (Marketplace), 3 (content types and their
- * legacy ids) and 9 (categories, budgets).
+ * the API and the search island. Spec sections 2 (Marketplace), 3 (the legacy content-type
+ * ids) and 9 (budgets). The enumerations themselves are src/shared/domain.ts.
  */
 import './zod-browser';
 import { z } from 'zod';
 import { safeText } from './text';
-import { CATEGORY_IDS } from './categories';
-import { AI_TOOL_IDS } from './ai-tools';
+import { CATEGORY_IDS, CONTENT_TYPE_IDS, PRICING_MODELS, TECHNICAL_LEVELS, isOneOf, type ContentTypeId } from './domain';
+import { AI_TOOL_TYPE_VALUES } from './ai-tool-ids';
 import { BUDGET_OPTIONS } from './marketplace-url';
-
-export const CONTENT_TYPE_IDS = [
-  'code-development', 'chat-bots', 'ai-assistants', 'content-creation', 'prompts-templates', 'voice-audio',
-  'video-animation', 'design-assets', 'data-analytics', 'ai-agents', 'web-saas', 'mobile-apps', 'ai-models',
-  'security', 'workflow-automation',
-] as const;
-export type ContentTypeId = (typeof CONTENT_TYPE_IDS)[number];
-
-export const CONTENT_TYPE_LABELS: Record<ContentTypeId, string> = {
-  'code-development': 'Code & Development', 'chat-bots': 'Chatbots', 'ai-assistants': 'AI Assistants',
-  'content-creation': 'Content Creation', 'prompts-templates': 'Prompts & Templates', 'voice-audio': 'Voice & Audio',
-  'video-animation': 'Video & Animation', 'design-assets': 'Design Assets', 'data-analytics': 'Data & Analytics',
-  'ai-agents': 'AI Agents', 'web-saas': 'Web Apps & SaaS', 'mobile-apps': 'Mobile Apps', 'ai-models': 'AI Models',
-  security: 'Security', 'workflow-automation': 'Workflow Automation',
-};
 
 /**
  * Legacy content-type ids and what they mean now (spec section 3). 'others' has no modern
@@ -38,7 +23,7 @@ export const LEGACY_CONTENT_TYPES: Record<string, ContentTypeId | 'all'> = {
 
 export function normalizeContentType(value: string): ContentTypeId | 'all' | undefined {
   if (value === 'all') return 'all';
-  if ((CONTENT_TYPE_IDS as readonly string[]).includes(value)) return value as ContentTypeId;
+  if (isOneOf(CONTENT_TYPE_IDS, value)) return value;
   return LEGACY_CONTENT_TYPES[value];
 }
 
@@ -64,10 +49,6 @@ export const SORTS = [
 ] as const;
 export type Sort = (typeof SORTS)[number]['value'];
 
-export const PRICING_MODELS = ['free', 'one_time', 'subscription', 'freemium'] as const;
-export const TECHNICAL_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
-export const TOOL_FILTER_VALUES = [...AI_TOOL_IDS, 'custom'] as const;
-
 export const PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 60;
 
@@ -89,7 +70,7 @@ export const SearchParamsSchema = z.object({
       return normalized === 'all' ? undefined : normalized;
     }),
   budget: optionalEnum(BUDGETS.map((b) => b.value) as unknown as readonly [Budget, ...Budget[]], 'Unknown budget. Use free, under-50, 50-100 or 100-plus'),
-  tool: optionalEnum(TOOL_FILTER_VALUES, 'Unknown AI tool'),
+  tool: optionalEnum(AI_TOOL_TYPE_VALUES, 'Unknown AI tool'),
   pricing: optionalEnum(PRICING_MODELS, 'Unknown pricing model'),
   level: optionalEnum(TECHNICAL_LEVELS, 'Unknown technical level'),
   sort: optionalEnum(SORTS.map((s) => s.value) as unknown as readonly [Sort, ...Sort[]], 'Unknown sort'),

@@ -4,7 +4,7 @@
  * toSessionUser for Astro.locals, the client maps the /api/auth/get-session answer with it
  * for the $session store, so both sides hold the same shape.
  */
-import { DEFAULT_USER_TYPE, isUserType, type UserType } from './user-types';
+import { DEFAULT_USER_TYPE, isUserType, type UserType } from './domain';
 
 export interface SessionUser {
   id: string;
@@ -18,8 +18,6 @@ export interface SessionUser {
   /** The address was confirmed through the emailed link (better-auth's emailVerified). */
   emailVerified: boolean;
 }
-
-export type OnboardingStatus = 'pending' | 'completed' | 'skipped';
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value : null);
 
@@ -55,9 +53,3 @@ export function userInitial(user: Pick<SessionUser, 'fullName' | 'name' | 'email
   const source = user?.fullName?.trim() || user?.name?.trim() || user?.email || 'U';
   return (Array.from(source)[0] ?? 'U').toUpperCase();
 }
-
-export const USER_TYPE_LABELS: Record<UserType, string> = {
-  creator: 'Creator',
-  buyer: 'Buyer',
-  community: 'Community',
-};

@@ -1,9 +1,10 @@
 /**
  * /sitemap.xml (https://www.sitemaps.org/protocol.html): the public pages, every AI tool
- * page, and every published product and creator profile of the content snapshot.
- * Pure functions: src/pages/sitemap.xml.ts feeds them at build time.
+ * page, and every published product and creator profile. Pure functions:
+ * src/pages/sitemap.xml.ts feeds them from the database.
  */
-import { AI_TOOLS, TOOL_DETAIL_IDS } from './ai-tools';
+import { AI_TOOL_IDS, TOOL_DETAIL_IDS } from './ai-tool-ids';
+import { findAiTool } from './ai-tools';
 
 export interface SitemapEntry {
   path: string;
@@ -38,8 +39,8 @@ export function sitemapEntries(source: SitemapSource, include: { products: boole
   for (const id of TOOL_DETAIL_IDS) {
     entries.push({ path: `/tools/${id}`, lastmod: toolLastmod(id, source), changefreq: 'weekly', priority: 0.7 });
   }
-  for (const tool of AI_TOOLS) {
-    entries.push({ path: `/tools/${tool.id}/landing`, lastmod: toolLastmod(tool.id, source), changefreq: 'monthly', priority: 0.6 });
+  for (const id of AI_TOOL_IDS) {
+    entries.push({ path: `/tools/${id}/landing`, lastmod: toolLastmod(id, source), changefreq: 'monthly', priority: 0.6 });
   }
   if (include.products) {
     for (const product of source.products) {
@@ -55,7 +56,7 @@ export function sitemapEntries(source: SitemapSource, include: { products: boole
 }
 
 function toolLastmod(id: string, source: SitemapSource): string | null {
-  const staticDate = AI_TOOLS.find((t) => t.id === id)?.lastUpdate ?? null;
+  const staticDate = findAiTool(id)?.lastUpdate ?? null;
   const live = source.tools[id]?.latestUpdateAt ?? null;
   if (!live) return staticDate;
   if (!staticDate) return live;

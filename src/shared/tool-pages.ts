@@ -1,12 +1,13 @@
 /**
  * What the AI tool pages (/ai-tools, /tools/{id}, /tools/{id}/landing) show about a tool,
- * combining its static description (ai-tools.ts) with the live figures of the content
- * snapshot (product count, followers, latest update, maintainer). Pure functions, unit
- * tested; the pages call them at build time.
+ * combining its static description (ai-tools.ts) with its live figures from the database
+ * (product count, followers, latest update, maintainer). Pure functions, unit tested; the
+ * pages call them when they render.
  */
-import { hasToolDetailPage, type AiTool, type AiToolCategory } from './ai-tools';
+import { hasToolDetailPage, type AiToolCategory } from './ai-tool-ids';
+import type { AiTool } from './ai-tools';
 
-/** The per-tool figures of the content snapshot (functions/catalogue/snapshot.ts). */
+/** A tool's live figures (functions/catalogue/catalogue-pages.service.ts getToolFigures). */
 export interface ToolFiguresInput {
   productCount: number;
   followerCount: number;
@@ -26,7 +27,7 @@ export interface ToolSummary {
 
 /**
  * The database row is the live state of a claim (the seed copies ai-tools.ts; a claim
- * later changes the row), so a snapshot entry wins over the static fields.
+ * later changes the row), so its figures win over the static fields.
  */
 export function summarizeTool(tool: AiTool, figures: ToolFiguresInput | undefined): ToolSummary {
   const maintainer = figures ? figures.maintainerName : tool.isClaimed ? tool.claimedBy : null;
@@ -85,18 +86,3 @@ export function toolJsonLd(tool: AiTool, pageUrl: string): Record<string, unknow
   };
 }
 
-interface RankableProduct {
-  aiToolType: string;
-  rating: number;
-  downloadsCount: number;
-}
-
-/** Best first: highest rating, then most downloads (ties keep the snapshot's newest-first order). */
-export function rankProducts<T extends RankableProduct>(products: readonly T[]): T[] {
-  return [...products].sort((a, b) => b.rating - a.rating || b.downloadsCount - a.downloadsCount);
-}
-
-/** The published products built with a tool (`ai_tool_type` = id), best first. */
-export function productsForTool<T extends RankableProduct>(products: readonly T[], toolId: string): T[] {
-  return rankProducts(products.filter((p) => p.aiToolType === toolId));
-}

@@ -1,23 +1,13 @@
 /**
- * Tool updates and notifications (spec sections 3, 8 and 9): update types and their badge
- * colours, the post form's rules, and the public shapes the API answers with. Isomorphic and
+ * Tool updates and notifications (spec sections 3, 8 and 9): the update types' badge
+ * colours (the types and labels are src/shared/domain.ts), the post form's rules, and the public shapes the API answers with. Isomorphic and
  * dependency-free: the tool page island, /tool-updates and functions/tool-updates share it,
  * so the form and the server apply the same rules with the same messages.
  */
 import { isTimestampText, isUuid } from './ids';
 import { readTextField } from './text';
 import type { OrderFeedItem } from './notifications';
-
-export const UPDATE_TYPES = ['feature', 'announcement', 'bug_fix', 'security', 'other'] as const;
-export type UpdateType = (typeof UPDATE_TYPES)[number];
-
-export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
-  feature: 'Feature',
-  announcement: 'Announcement',
-  bug_fix: 'Bug fix',
-  security: 'Security',
-  other: 'Other',
-};
+import { UPDATE_TYPES, isOneOf, type NotificationReason, type UpdateType } from './domain';
 
 /** Spec section 9: feature green, announcement blue, bug_fix yellow, security red (other neutral). */
 export const UPDATE_TYPE_TONES: Record<UpdateType, 'green' | 'blue' | 'yellow' | 'red' | 'neutral'> = {
@@ -29,7 +19,7 @@ export const UPDATE_TYPE_TONES: Record<UpdateType, 'green' | 'blue' | 'yellow' |
 };
 
 export function isUpdateType(value: unknown): value is UpdateType {
-  return typeof value === 'string' && (UPDATE_TYPES as readonly string[]).includes(value);
+  return isOneOf(UPDATE_TYPES, value);
 }
 
 export const UPDATE_TITLE_MIN = 5;
@@ -100,7 +90,7 @@ export interface ToolUpdateFeedItem extends ToolUpdateView {
   notificationId: string | null;
   isRead: boolean;
   /** 'security_impact': the reader downloaded a product built on the tool. */
-  reason: 'follow' | 'security_impact' | null;
+  reason: NotificationReason | null;
   /** For a security notice: the title of a product the reader downloaded that is built on the tool. */
   impactedProduct: { id: string; title: string } | null;
 }

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalBlobStore } from '../../functions/_shared/blob-store';
-import { buildSnapshot } from '../../functions/catalogue/snapshot';
+import { getLandingData, getMarketplaceFirstPage, getSitemapSource, getToolFigures, getToolPageData } from '../../functions/catalogue/catalogue-pages.service';
+import { getProductPage } from '../../functions/catalogue/product-page.service';
 import { seedDemo } from '../../db/seed/seed';
 import { createTestDb, type TestDb } from '../support/test-db';
 
@@ -128,16 +129,62 @@ describe('demo data', () => {
   });
 });
 
-describe('content snapshot', () => {
-  it('holds only published products, without their deliverables', async () => {
-    const snapshot = await buildSnapshot(t.db);
-    const published = await count("select count(*) as n from products where status = 'published'");
-    expect(snapshot.products).toHaveLength(published);
-    expect(snapshot.products.every((p) => p.status === 'published')).toBe(true);
-    const json = JSON.stringify(snapshot);
+describe('catalogue page data', () => {
+  const published = () => count("select count(*) as n from products where status = 'published'");
+  const publishedIds = async () => new Set((await t.db.selectFrom('products').select('id').where('status', '=', 'published').execute()).map((r) => r.id));
+
+  it('the marketplace: the newest published products and the true catalogue size, without deliverables', async () => {
+    const page = await getMarketplaceFirstPage(t.db);
+    expect(page.total).toBe(await published());
+    const newest = await t.db.selectFrom('products').select('id').where('status', '=', 'published').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(24).execute();
+    expect(page.items.map((p) => p.id)).toEqual(newest.map((r) => r.id));
+    expect(page.hasMore).toBe(page.total > 24);
+    const json = JSON.stringify(page);
     expect(json).not.toContain('content_text');
     expect(json).not.toContain('private:');
-    expect(Object.keys(snapshot.tools)).toHaveLength(14);
-    expect(snapshot.tools['chatgpt']?.productCount).toBe(await count("select count(*) as n from products where status = 'published' and ai_tool_type = 'chatgpt'"));
+  });
+
+  it('the landing page: top rated overall and per category, most downloaded, published only', async () => {
+    const ids = await publishedIds();
+    const data = await getLandingData(t.db, ['business', 'tech']);
+    expect(data.featured).toHaveLength(3);
+    const ratings = data.featured.map((p) => p.rating);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    const best = await count("select max(rating) as n from products where status = 'published'");
+    expect(ratings[0]).toBe(best);
+    expect(data.trending.map((p) => p.downloadsCount)).toEqual([...data.trending.map((p) => p.downloadsCount)].sort((a, b) => b - a));
+    expect(data.picksByCategory['business']!.every((p) => p.categoryId === 'business')).toBe(true);
+    for (const p of [...data.featured, ...data.trending, ...Object.values(data.picksByCategory).flat()]) expect(ids.has(p.id)).toBe(true);
+  });
+
+  it('tool figures count published products and followers per tool; a tool page lists its best products', async () => {
+    const figures = await getToolFigures(t.db);
+    expect(Object.keys(figures)).toHaveLength(14);
+    expect(figures['chatgpt']?.productCount).toBe(await count("select count(*) as n from products where status = 'published' and ai_tool_type = 'chatgpt'"));
+    const page = await getToolPageData(t.db, 'chatgpt', 6);
+    expect(page.products.length).toBe(Math.min(6, figures['chatgpt']!.productCount));
+    expect(page.products.every((p) => p.aiToolType === 'chatgpt')).toBe(true);
+  });
+
+  it('the sitemap source lists every published product once', async () => {
+    const source = await getSitemapSource(t.db);
+    expect(new Set(source.products.map((p) => p.id))).toEqual(await publishedIds());
+  });
+
+  it("a product page's similar products are published, not itself, and share its tool, category or type", async () => {
+    const ids = await publishedIds();
+    const [id] = [...ids];
+    const page = await getProductPage(t.db, id!);
+    expect(page?.product.id).toBe(id);
+    expect(page!.similar.length).toBeGreaterThan(0);
+    for (const s of page!.similar) {
+      expect(ids.has(s.id)).toBe(true);
+      expect(s.id).not.toBe(id);
+      expect(s.aiToolType === page!.product.aiToolType || s.categoryId === page!.product.categoryId || s.contentType === page!.product.contentType).toBe(true);
+    }
+    const draft = await t.db.selectFrom('products').select('id').where('status', '<>', 'published').executeTakeFirst();
+    expect(draft).toBeDefined();
+    expect(await getProductPage(t.db, draft!.id)).toBeNull();
+    expect(await getProductPage(t.db, 'not-a-uuid')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The products API's rules: the shared schema, ownership (another user's product does not
- * exist for them and nothing changes), and content rebuilds requested and coalesced.
+ * exist for them and nothing changes), and the page refreshes each change requests.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeProductStatus, createProduct, deleteProduct, getOwnProduct, listMyProducts, updateProduct } from '../../functions/products/products.service';
 import { requestRebuild } from '../../functions/rebuilds/rebuilds.service';
 import { searchCatalogue } from '../../functions/catalogue/search.service';
+import { getProductPage } from '../../functions/catalogue/product-page.service';
 import { createUser, ensureCategories } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 
@@ -97,23 +98,51 @@ describe('rebuild requests', () => {
     expect(await pendingReasons()).toEqual(['published', 'updated', 'unpublished', 'published', 'deleted']);
   });
 
-  it('call the deploy hook once for a burst of changes', async () => {
+  it('name the pages that show the product: both AI tools after a move, the sitemap, never another product', async () => {
     await clearRequests();
-    let calls = 0;
-    const hook = http.createServer((_req, res) => {
-      calls++;
-      res.end('ok');
+    const p = await createProduct(t.db, owner.id, { ...valid, status: 'published', ai_tool_type: 'claude' });
+    await updateProduct(t.db, owner.id, p.id, { ...valid, status: 'published', ai_tool_type: 'n8n' });
+    const rows = await t.db.selectFrom('rebuild_requests').select(['reason', 'paths']).orderBy('id').execute();
+    expect(rows[0]?.paths).toEqual(expect.arrayContaining([`/product/${p.id}`, '/marketplace', '/', '/tools/claude', '/tools/claude/landing', '/ai-tools', '/sitemap.xml']));
+    expect(rows[0]?.paths).not.toContain('/tools/n8n');
+    // n8n has a detail page and a landing page; claude's pages still lose the product.
+    expect(rows[1]?.paths).toEqual(expect.arrayContaining([`/product/${p.id}`, '/tools/n8n', '/tools/n8n/landing', '/tools/claude', '/tools/claude/landing']));
+    expect(rows.flatMap((r) => r.paths).filter((path) => path.startsWith('/product/') && path !== `/product/${p.id}`)).toEqual([]);
+  });
+
+  it("clear the similar-product candidates at once: an unpublished product leaves every 'You might also like'", async () => {
+    const a = await createProduct(t.db, owner.id, { ...valid, status: 'published', ai_tool_type: 'claude', title: 'Similar probe A for Claude' });
+    const b = await createProduct(t.db, owner.id, { ...valid, status: 'published', ai_tool_type: 'claude', title: 'Similar probe B for Claude' });
+    expect((await getProductPage(t.db, a.id))?.similar.map((p) => p.id)).toContain(b.id);
+    await changeProductStatus(t.db, owner.id, b.id, { status: 'draft' });
+    expect((await getProductPage(t.db, a.id))?.similar.map((p) => p.id)).not.toContain(b.id);
+  });
+
+  it('are revalidated on Vercel: one HEAD per page with the bypass token, a failure recorded, never lost', async () => {
+    await clearRequests();
+    const seen: { method?: string; url?: string; token?: string | string[] }[] = [];
+    let failNext = true;
+    const cdn = http.createServer((req, res) => {
+      seen.push({ method: req.method, url: req.url, token: req.headers['x-prerender-revalidate'] });
+      res.statusCode = failNext && req.url === '/sitemap.xml' ? 502 : 200;
+      res.end();
     });
-    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', () => resolve()));
-    const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`;
+    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', () => resolve()));
+    const site = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+    const token = 'a'.repeat(40);
     try {
-      for (let i = 0; i < 5; i++) await requestRebuild(t.db, 'updated', null, url);
-      expect(calls).toBe(1);
-      const rows = await t.db.selectFrom('rebuild_requests').select(['started_at', 'finished_at', 'error']).execute();
-      expect(rows).toHaveLength(5);
-      expect(rows.filter((r) => r.finished_at && !r.error)).toHaveLength(1);
+      await requestRebuild(t.db, 'updated', null, ['/marketplace', '/sitemap.xml'], { siteUrl: site, token });
+      expect(seen.map((s) => `${s.method} ${s.url}`).sort()).toEqual(['HEAD /marketplace', 'HEAD /sitemap.xml']);
+      expect(seen.every((s) => s.token === token)).toBe(true);
+      const [row] = await t.db.selectFrom('rebuild_requests').select(['finished_at', 'error']).execute();
+      expect(row?.finished_at).not.toBeNull();
+      expect(row?.error).toContain('/sitemap.xml');
+      failNext = false;
+      seen.length = 0;
+      await requestRebuild(t.db, 'updated', null, ['/ai-tools'], { siteUrl: site, token });
+      expect(seen.map((s) => s.url)).toEqual(['/ai-tools']);
     } finally {
-      hook.close();
+      cdn.close();
     }
   });
 });

@@ -95,7 +95,7 @@ describe('weak words', () => {
 });
 
 describe('the full-text index', () => {
-  it('has no pending list for searches to read through: fast update is off (migration 2026-11-25-0100)', async () => {
+  it('has no pending list for searches to read through: fast update is off (migration 2026-11-25-0300)', async () => {
     const index = await sql<{ options: string[] | null }>`select reloptions as options from pg_class where relname = 'products_search_idx'`.execute(t.db);
     expect(index.rows[0]?.options).toContain('fastupdate=off');
   });

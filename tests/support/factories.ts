@@ -4,7 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database';
-import type { NewProduct, UserType } from '../../db/schema';
+import type { NewProduct } from '../../db/schema';
+import type { UserType } from '../../src/shared/domain';
 
 /** A user with its profile; verified unless emailVerified is false (publishing, reviews and posts need it). */
 export async function createUser(db: Db, overrides: { fullName?: string; userType?: UserType; email?: string; emailVerified?: boolean } = {}) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isUserType } from '../../src/shared/domain';
 import {
   AUTH_MESSAGES,
-  isUserType,
   passwordChecks,
   passwordScore,
   passwordStrength,

@@ -24,7 +24,8 @@ import {
   type AllowedValues,
   type CardView,
 } from '../../src/components/catalogue/marketplace-query';
-import { deliveryIncludes, labelFor, PRICING_MODEL_LABELS } from '../../src/components/catalogue/labels';
+import { deliveryIncludes, labelFor } from '../../src/components/catalogue/labels';
+import { PRICING_MODEL_LABELS } from '../../src/shared/domain';
 import { parseStoredIds } from '../../src/stores/favorites';
 import type { PublicProduct } from '../../src/shared/products';
 

@@ -78,6 +78,8 @@ describe('page policies in the build output', () => {
     expect(pageKey('/marketplace/')).toBe('/marketplace');
     expect(pageKey('/tools/chatgpt')).toBe('/tools/chatgpt');
     expect(pageKey('/%ZZ')).toBe('/%ZZ');
+    expect(pageKey('/marketplace/index.html')).toBe('/marketplace');
+    expect(pageKey('/index.html')).toBe('/');
   });
 
   const pages = { '/': 'csp-home', '/tools/chatgpt': 'csp-tool', '/404': 'csp-404' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AI_TOOLS, TOOL_DETAIL_IDS } from '../../src/shared/ai-tools';
+import { AI_TOOLS } from '../../src/shared/ai-tools';
+import { TOOL_DETAIL_IDS } from '../../src/shared/ai-tool-ids';
 import { escapeXml, renderSitemap, sitemapEntries } from '../../src/shared/sitemap';
 
 const source = {

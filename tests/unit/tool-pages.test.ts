@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AI_TOOLS, TOOL_DETAIL_IDS, findAiTool } from '../../src/shared/ai-tools';
-import { plural, productsForTool, rankProducts, summarizeTool, toolDetailsHref, toolJsonLd, toolMarketplaceHref } from '../../src/shared/tool-pages';
+import { AI_TOOLS, findAiTool } from '../../src/shared/ai-tools';
+import { TOOL_DETAIL_IDS } from '../../src/shared/ai-tool-ids';
+import { plural, summarizeTool, toolDetailsHref, toolJsonLd, toolMarketplaceHref } from '../../src/shared/tool-pages';
 
 const chatgpt = findAiTool('chatgpt')!;
 const n8n = findAiTool('n8n')!;
 
 describe('summarizeTool', () => {
-  it('takes counts, the newer update date and the maintainer from the snapshot', () => {
+  it('takes counts, the newer update date and the maintainer from the database figures', () => {
     const summary = summarizeTool(n8n, { productCount: 6, followerCount: 3, latestUpdateAt: '2026-11-20T10:00:00.000Z', maintainerName: 'n8n Team' });
     expect(summary).toEqual({ productCount: 6, followerCount: 3, latestUpdate: '2026-11-20T10:00:00.000Z', isClaimed: true, maintainer: 'n8n Team' });
   });
@@ -18,7 +19,7 @@ describe('summarizeTool', () => {
     expect(summary.isClaimed).toBe(false);
     expect(summary.maintainer).toBeNull();
   });
-  it('falls back to the static data and zero counts when the snapshot has no entry', () => {
+  it('falls back to the static data and zero counts when the tool has no figures', () => {
     expect(summarizeTool(n8n, undefined)).toEqual({ productCount: 0, followerCount: 0, latestUpdate: n8n.lastUpdate, isClaimed: true, maintainer: 'n8n Team' });
     expect(summarizeTool(chatgpt, undefined).isClaimed).toBe(chatgpt.isClaimed);
   });
@@ -33,22 +34,6 @@ describe('links', () => {
   });
   it('filters the marketplace by tool', () => {
     expect(toolMarketplaceHref('github-copilot')).toBe('/marketplace?tool=github-copilot');
-  });
-});
-
-describe('ranking products', () => {
-  const products = [
-    { id: 'a', aiToolType: 'chatgpt', rating: 4.5, downloadsCount: 10 },
-    { id: 'b', aiToolType: 'claude', rating: 4.9, downloadsCount: 1 },
-    { id: 'c', aiToolType: 'chatgpt', rating: 4.5, downloadsCount: 50 },
-    { id: 'd', aiToolType: 'chatgpt', rating: 4.8, downloadsCount: 0 },
-  ];
-  it('orders by rating, then downloads', () => {
-    expect(rankProducts(products).map((p) => p.id)).toEqual(['b', 'd', 'c', 'a']);
-  });
-  it('keeps only the products built with the tool', () => {
-    expect(productsForTool(products, 'chatgpt').map((p) => p.id)).toEqual(['d', 'c', 'a']);
-    expect(productsForTool(products, 'runway')).toEqual([]);
   });
 });
 

@@ -11,7 +11,7 @@ import {
   ASSISTANT_REPLY_DELAY_MS,
   assistantReply,
 } from '../../shared/auth-assistant';
-import type { UserType } from '../../shared/auth-validation';
+import type { UserType } from '../../shared/domain';
 
 interface Message {
   id: number;
@@ -56,8 +56,10 @@ export function AuthAssistant({ onIntent, onClose }: Props) {
 
   useEffect(() => {
     inputRef.current?.focus();
+    // The same array for the component's life (timers are pushed into it).
+    const pending = timers.current;
     return () => {
-      timers.current.forEach((t) => window.clearTimeout(t));
+      pending.forEach((t) => window.clearTimeout(t));
       recognition.current?.stop();
     };
   }, []);

@@ -9,7 +9,7 @@
  * sign-in completed here.
  */
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import type { UserType } from '../../shared/auth-validation';
+import type { UserType } from '../../shared/domain';
 import { loadSession, setSignedIn } from '../../stores/session';
 import { toast } from '../../stores/toasts';
 import { AuthAssistant } from './AuthAssistant';

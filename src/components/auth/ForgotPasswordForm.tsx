@@ -1,40 +1,40 @@
 /**
  * Forgot password: asks for a reset link, then always shows 'Check your email' whether or
  * not the address has an account (no enumeration). 'Try a different email' returns to the
- * form; 'Back to sign in' switches the mode.
+ * form; 'Back to sign in' switches the mode. The email is checked on submit (react-hook-form
+ * with the zod schema of the login's email rule) and its error clears on edit.
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { validateEmail } from '../../shared/auth-validation';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '../../stores/toasts';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { clearOnEdit } from '../ui/form-state';
 import { requestPasswordReset } from './auth-client';
 import { Field } from './fields';
+import { ForgotFormSchema, type ForgotValues } from './form-schemas';
 
 interface Props {
   onBackToSignIn(): void;
 }
 
 export function ForgotPasswordForm({ onBackToSignIn }: Props) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [loading, setLoading] = useState(false);
+  const form = useForm<ForgotValues>({
+    resolver: zodResolver(ForgotFormSchema),
+    defaultValues: { email: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting: loading } = form.formState;
   const [sentTo, setSentTo] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const emailId = useId();
 
   useEffect(() => {
     if (sentTo) headingRef.current?.focus();
   }, [sentTo]);
 
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (loading) return;
-    const message = validateEmail(email);
-    setError(message ?? undefined);
-    if (message) {
-      formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
-      return;
-    }
-    setLoading(true);
+  const submit = form.handleSubmit(async ({ email }) => {
     try {
       const { error: failure } = await requestPasswordReset(email);
       if (failure?.code === 'RATE_LIMITED') {
@@ -47,10 +47,8 @@ export function ForgotPasswordForm({ onBackToSignIn }: Props) {
     } catch (failure) {
       console.error('[auth] reset request failed:', failure);
       toast({ title: 'Unexpected Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
-    } finally {
-      setLoading(false);
     }
-  }
+  });
 
   if (sentTo) {
     return (
@@ -71,7 +69,7 @@ export function ForgotPasswordForm({ onBackToSignIn }: Props) {
             className="btn btn-secondary"
             onClick={() => {
               setSentTo(null);
-              setEmail('');
+              form.reset({ email: '' });
             }}
           >
             Try a different email
@@ -85,21 +83,18 @@ export function ForgotPasswordForm({ onBackToSignIn }: Props) {
   }
 
   return (
-    <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-busy={loading}>
+    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={loading}>
+      <ErrorSummary items={errors.email ? [{ target: emailId, label: 'Email' }] : []} />
       <Field
+        id={emailId}
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
-        value={email}
-        error={error}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          if (error) setError(undefined);
-        }}
+        error={errors.email?.message}
         disabled={loading}
+        {...form.register('email', { onChange: () => clearOnEdit(form, 'email') })}
       />
       <button type="submit" className="btn btn-primary auth-submit" disabled={loading}>
         {loading ? 'Sending...' : 'Send reset link'}

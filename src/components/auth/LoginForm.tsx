@@ -2,79 +2,78 @@
  * Login (spec section 5): email required and well formed, password required; errors shown
  * on submit and cleared on edit; 'Signing in...' while the request runs; 'Login Error' toast
  * with the server's message (the same for an unknown email and a wrong password).
+ * State and validation are react-hook-form's with the zod schema of the login rules.
  */
-import { useRef, useState, type SubmitEvent } from 'react';
-import { validateLogin, type LoginErrors, type LoginValues } from '../../shared/auth-validation';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginValues } from '../../shared/auth-validation';
 import { toast } from '../../stores/toasts';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { clearOnEdit, errorList } from '../ui/form-state';
 import { signInEmail, type AuthUserPayload } from './auth-client';
 import { Field, PasswordField } from './fields';
+import { LoginFormSchema } from './form-schemas';
 
 interface Props {
   onSignedIn(user: AuthUserPayload): void;
   onForgotPassword(): void;
 }
 
+const LABELS: Record<keyof LoginValues, string> = { email: 'Email', password: 'Password' };
+
 export function LoginForm({ onSignedIn, onForgotPassword }: Props) {
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<LoginErrors>({});
-  const [loading, setLoading] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useForm<LoginValues>({
+    resolver: zodResolver(LoginFormSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = form.formState;
+  // Stays 'Signing in...' after a success, until the redirect.
+  const [signedIn, setSignedIn] = useState(false);
+  const loading = isSubmitting || signedIn;
+  const uid = useId();
+  const fid = (name: keyof LoginValues) => `${uid}-${name}`;
 
-  const update = (field: keyof LoginValues, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (loading) return;
-    const found = validateLogin(values);
-    setErrors(found);
-    if (Object.keys(found).length) {
-      formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    setLoading(true);
+  const submit = form.handleSubmit(async (values) => {
     try {
       const { data, error } = await signInEmail(values.email, values.password);
       if (error) {
         console.warn('[auth] sign-in refused:', error.code);
         toast({ title: 'Login Error', description: error.message, variant: 'destructive' });
-        setLoading(false);
         return;
       }
-      // Stays 'Signing in...' until the redirect.
+      setSignedIn(true);
       onSignedIn(data.user);
     } catch (error) {
       console.error('[auth] sign-in failed:', error);
       toast({ title: 'Unexpected Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
-      setLoading(false);
     }
-  }
+  });
 
   return (
-    <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-busy={loading}>
+    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={loading}>
+      <ErrorSummary items={errorList(errors).map(([name]) => ({ target: fid(name as keyof LoginValues), label: LABELS[name as keyof LoginValues] }))} />
       <Field
+        id={fid('email')}
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => update('email', e.target.value)}
+        error={errors.email?.message}
         disabled={loading}
+        {...form.register('email', { onChange: () => clearOnEdit(form, 'email') })}
       />
       <PasswordField
+        id={fid('password')}
         label="Password"
-        name="password"
         autoComplete="current-password"
         placeholder="Your password"
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => update('password', e.target.value)}
+        error={errors.password?.message}
         disabled={loading}
+        {...form.register('password', { onChange: () => clearOnEdit(form, 'password') })}
         labelExtra={
           <button type="button" className="auth-link-button" onClick={onForgotPassword}>
             Forgot password?

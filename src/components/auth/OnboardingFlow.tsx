@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { BIO_MAX_LENGTH, INTEREST_OPTIONS, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH, SPECIALTY_SUGGESTIONS } from '../../shared/onboarding';
-import type { UserType } from '../../shared/auth-validation';
+import type { UserType } from '../../shared/domain';
 import { toast } from '../../stores/toasts';
 import { saveOnboarding, type OnboardingPayload } from './auth-client';
 import { mirrorOnboarding } from './redirects';

@@ -1,14 +1,21 @@
 /**
  * /auth/reset-password?token=...: choose a new password with the sign-up strength rules.
  * The token works once and expires; a successful reset ends every session of the account
- * (the server does it), so the user signs in again with the new password.
+ * (the server does it), so the user signs in again with the new password. Like the sign-up's
+ * account step, a field is checked on blur and again on change once it shows an error, the
+ * confirmation follows the password, and everything is checked on submit (react-hook-form
+ * with the zod schema of those rules).
  */
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { validateConfirmPassword, validateNewPassword } from '../../shared/auth-validation';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { SIGNED_OUT, $session } from '../../stores/session';
 import { toast } from '../../stores/toasts';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { errorList, revalidateIfInvalid } from '../ui/form-state';
 import { resetPassword } from './auth-client';
 import { PasswordField, PasswordStrengthMeter, Spinner } from './fields';
+import { ResetFormSchema, type ResetValues } from './form-schemas';
 import './auth.css';
 
 type Phase = 'loading' | 'form' | 'done' | 'invalid';
@@ -16,12 +23,18 @@ type Phase = 'loading' | 'form' | 'done' | 'invalid';
 export default function ResetPasswordPage() {
   const [phase, setPhase] = useState<Phase>('loading');
   const [token, setToken] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
-  const [loading, setLoading] = useState(false);
+  const form = useForm<ResetValues>({
+    resolver: zodResolver(ResetFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+  });
+  const { errors, isSubmitting: loading } = form.formState;
+  const password = useWatch({ control: form.control, name: 'password' });
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const uid = useId();
+  const ids: Record<keyof ResetValues, string> = { password: `${uid}-password`, confirmPassword: `${uid}-confirm` };
+  const labels: Record<keyof ResetValues, string> = { password: 'New password', confirmPassword: 'Confirm new password' };
 
   useEffect(() => {
     const value = new URLSearchParams(window.location.search).get('token') ?? '';
@@ -33,33 +46,15 @@ export default function ResetPasswordPage() {
     if (phase === 'done' || phase === 'invalid') headingRef.current?.focus();
   }, [phase]);
 
-  function check(nextPassword: string, nextConfirm: string, fields: ('password' | 'confirm')[]) {
-    setErrors((current) => {
-      const updated = { ...current };
-      for (const field of fields) {
-        const message = field === 'password' ? validateNewPassword(nextPassword) : validateConfirmPassword(nextPassword, nextConfirm);
-        if (message) updated[field] = message;
-        else delete updated[field];
-      }
-      return updated;
-    });
+  /** The confirmation follows the password once it has been typed or shows an error. */
+  function passwordChanged() {
+    revalidateIfInvalid(form, 'password');
+    if (form.getValues('confirmPassword') || form.getFieldState('confirmPassword').invalid) void form.trigger('confirmPassword');
   }
 
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (loading) return;
-    const found = {
-      ...(validateNewPassword(password) ? { password: validateNewPassword(password)! } : {}),
-      ...(validateConfirmPassword(password, confirm) ? { confirm: validateConfirmPassword(password, confirm)! } : {}),
-    };
-    setErrors(found);
-    if (Object.keys(found).length) {
-      formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    setLoading(true);
+  const submit = form.handleSubmit(async (values) => {
     try {
-      const { error } = await resetPassword(token, password);
+      const { error } = await resetPassword(token, values.password);
       if (error?.code === 'INVALID_TOKEN') {
         setPhase('invalid');
         return;
@@ -75,10 +70,8 @@ export default function ResetPasswordPage() {
     } catch (failure) {
       console.error('[auth] reset failed:', failure);
       toast({ title: 'Unexpected Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
-    } finally {
-      setLoading(false);
     }
-  }
+  });
 
   if (phase === 'loading') {
     return (
@@ -131,36 +124,24 @@ export default function ResetPasswordPage() {
         <h1>Choose a new password</h1>
         <p className="muted">Use at least 8 characters. Mixing upper and lower case, numbers and symbols makes it stronger.</p>
       </div>
-      <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-busy={loading}>
+      <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={loading}>
+        <ErrorSummary items={errorList(errors).map(([name]) => ({ target: ids[name as keyof ResetValues], label: labels[name as keyof ResetValues] }))} />
         <PasswordField
-          label="New password"
-          name="password"
+          id={ids.password}
+          label={labels.password}
           autoComplete="new-password"
-          value={password}
-          error={errors.password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            const fields: ('password' | 'confirm')[] = [];
-            if (errors.password) fields.push('password');
-            if (confirm || errors.confirm) fields.push('confirm');
-            if (fields.length) check(e.target.value, confirm, fields);
-          }}
-          onBlur={() => check(password, confirm, ['password'])}
+          error={errors.password?.message}
           hint={<PasswordStrengthMeter password={password} />}
           disabled={loading}
+          {...form.register('password', { onChange: passwordChanged })}
         />
         <PasswordField
-          label="Confirm new password"
-          name="confirmPassword"
+          id={ids.confirmPassword}
+          label={labels.confirmPassword}
           autoComplete="new-password"
-          value={confirm}
-          error={errors.confirm}
-          onChange={(e) => {
-            setConfirm(e.target.value);
-            if (errors.confirm) check(password, e.target.value, ['confirm']);
-          }}
-          onBlur={() => check(password, confirm, ['confirm'])}
+          error={errors.confirmPassword?.message}
           disabled={loading}
+          {...form.register('confirmPassword', { onChange: () => revalidateIfInvalid(form, 'confirmPassword') })}
         />
         <button type="submit" className="btn btn-primary auth-submit" disabled={loading}>
           {loading ? 'Saving...' : 'Reset password'}

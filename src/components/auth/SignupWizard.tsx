@@ -9,26 +9,21 @@
  *   1.5 s by a full page load when the new account is signed in. An address that already has
  *   an account gets the same answer and screen but no session (its owner gets an email), so
  *   it stays on that screen (docs/decisions/012).
+ * One react-hook-form form holds the three steps (values survive Back); its zod schema
+ * reports the rules of src/shared/auth-validation.ts.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import {
-  USER_TYPES,
-  validateAccountField,
-  validateAccountStep,
-  validateCompany,
-  validateCompleteStep,
-  validateTerms,
-  type AccountErrors,
-  type AccountField,
-  type CompleteErrors,
-  type SignupValues,
-  type UserType,
-} from '../../shared/auth-validation';
-import { USER_TYPE_LABELS } from '../../shared/session';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '../../shared/domain';
 import { loadSession } from '../../stores/session';
 import { toast } from '../../stores/toasts';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { FormField, type FieldStyles } from '../ui/FormField';
+import { errorList, revalidateIfInvalid } from '../ui/form-state';
 import { signUpEmail } from './auth-client';
-import { Field, PasswordField, PasswordStrengthMeter } from './fields';
+import { AUTH_FIELD_STYLES, Field, PasswordField, PasswordStrengthMeter } from './fields';
+import { ACCOUNT_FIELDS, SignupFormSchema, type SignupFormValues } from './form-schemas';
 import { clearOnboardingFlags, onboardingUrl, POST_SIGN_UP_DELAY_MS, replaceLocation } from './redirects';
 
 export const WIZARD_STEPS = ['Choose Type', 'Account Info', 'Complete'] as const;
@@ -45,26 +40,40 @@ interface Props {
   redirect: string | null;
 }
 
-type FormValues = Omit<SignupValues, 'userType'>;
+/** The terms checkbox: the box before its label, in the auth card's style. */
+const TERMS_STYLES: FieldStyles = { ...AUTH_FIELD_STYLES, field: 'auth-field terms', controlFirst: 'terms-row' };
+
+const FIELD_LABELS: Record<Exclude<keyof SignupFormValues, 'userType'>, string> = {
+  name: 'Full name',
+  email: 'Email',
+  password: 'Password',
+  confirmPassword: 'Confirm password',
+  company: 'Company or project name',
+  terms: 'Terms and conditions',
+};
 
 export function SignupWizard({ preselectedType, redirect }: Props) {
   const [step, setStep] = useState(0);
-  const [userType, setUserType] = useState<UserType | null>(preselectedType);
-  const [values, setValues] = useState<FormValues>({ name: '', email: '', password: '', confirmPassword: '', company: '' });
-  const [accountErrors, setAccountErrors] = useState<AccountErrors>({});
-  const [completeErrors, setCompleteErrors] = useState<CompleteErrors>({});
-  const [termsAccepted, setTermsAccepted] = useState(false);
+  const form = useForm<SignupFormValues>({
+    resolver: zodResolver(SignupFormSchema),
+    defaultValues: { userType: preselectedType ?? '', name: '', email: '', password: '', confirmPassword: '', company: '', terms: false },
+    // On blur, then on change once an error shows (revalidateIfInvalid); all of a step on Continue.
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
+  });
+  const { errors } = form.formState;
+  const [userType, password, email] = useWatch({ control: form.control, name: ['userType', 'password', 'email'] });
   const [loading, setLoading] = useState(false);
   /** The address the verification email went to, once the sign-up was answered. */
   const [sentTo, setSentTo] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
-  const termsId = useId();
+  const uid = useId();
+  const fid = (name: keyof SignupFormValues) => `${uid}-${name}`;
 
   useEffect(() => {
-    if (preselectedType) setUserType(preselectedType);
-  }, [preselectedType]);
+    if (preselectedType) form.setValue('userType', preselectedType);
+  }, [form, preselectedType]);
 
   // Move focus to the new step's heading (not on first render: the page decides that).
   useEffect(() => {
@@ -75,78 +84,34 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
     headingRef.current?.focus();
   }, [step]);
 
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-
-  function setAccountError(field: AccountField, message: string | null) {
-    setAccountErrors((errors) => {
-      const { [field]: _old, ...rest } = errors;
-      return message ? { ...rest, [field]: message } : rest;
-    });
+  /** The confirmation follows the password once it has been typed or shows an error. */
+  function passwordChanged() {
+    revalidateIfInvalid(form, 'password');
+    if (form.getValues('confirmPassword') || form.getFieldState('confirmPassword').invalid) void form.trigger('confirmPassword');
   }
 
-  function changeAccount(field: AccountField, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // On change once an error exists.
-    if (accountErrors[field]) setAccountError(field, validateAccountField(field, next));
-    // The confirmation follows the password.
-    if (field === 'password' && (next.confirmPassword || accountErrors.confirmPassword)) {
-      setAccountError('confirmPassword', next.confirmPassword ? validateAccountField('confirmPassword', next) : accountErrors.confirmPassword ?? null);
-    }
-  }
-
-  function blurAccount(field: AccountField) {
-    setAccountError(field, validateAccountField(field, values));
-  }
-
-  function changeCompany(value: string) {
-    setValues((v) => ({ ...v, company: value }));
-    if (completeErrors.company && userType) {
-      const message = validateCompany(userType, value);
-      setCompleteErrors(({ company: _old, ...rest }) => (message ? { ...rest, company: message } : rest));
-    }
-  }
-
-  function blurCompany() {
-    if (!userType) return;
-    const message = validateCompany(userType, values.company);
-    setCompleteErrors(({ company: _old, ...rest }) => (message ? { ...rest, company: message } : rest));
-  }
-
-  function next(event: SubmitEvent) {
+  async function next(event: SubmitEvent) {
     event.preventDefault();
     if (step === 0) {
       if (userType) setStep(1);
       return;
     }
     if (step === 1) {
-      const errors = validateAccountStep(values);
-      setAccountErrors(errors);
-      if (Object.keys(errors).length) {
-        focusFirstError();
-        return;
-      }
-      setStep(2);
+      if (await form.trigger([...ACCOUNT_FIELDS], { shouldFocus: true })) setStep(2);
       return;
     }
-    void submit();
+    await form.handleSubmit(submit)();
   }
 
-  async function submit() {
-    if (!userType || loading) return;
-    const errors = validateCompleteStep({ userType, company: values.company }, termsAccepted);
-    setCompleteErrors(errors);
-    if (Object.keys(errors).length) {
-      focusFirstError();
-      return;
-    }
+  async function submit(values: SignupFormValues) {
+    if (!values.userType || loading) return;
     if (values.password !== values.confirmPassword) {
       toast({ title: 'Password Error', description: 'Passwords do not match', variant: 'destructive' });
       return;
     }
     setLoading(true);
     try {
-      const { error } = await signUpEmail({ fullName: values.name, email: values.email, password: values.password, userType, company: values.company });
+      const { error } = await signUpEmail({ fullName: values.name, email: values.email, password: values.password, userType: values.userType, company: values.company });
       if (error) {
         console.warn('[auth] sign-up refused:', error.code);
         toast({ title: 'Signup Error', description: error.message, variant: 'destructive' });
@@ -203,7 +168,12 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
         ))}
       </ol>
 
-      <form ref={formRef} className="auth-form" onSubmit={next} noValidate aria-busy={loading}>
+      <form className="auth-form" onSubmit={(event) => void next(event)} noValidate aria-busy={loading}>
+        <ErrorSummary
+          items={errorList(errors)
+            .filter(([name]) => name !== 'userType')
+            .map(([name]) => ({ target: fid(name as keyof SignupFormValues), label: FIELD_LABELS[name as keyof typeof FIELD_LABELS] }))}
+        />
         {step === 0 && (
           <fieldset className="type-choices">
             <legend>
@@ -213,7 +183,7 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
             </legend>
             {USER_TYPES.map((type) => (
               <label key={type} className={`type-choice${userType === type ? ' selected' : ''}`}>
-                <input type="radio" name="userType" value={type} checked={userType === type} onChange={() => setUserType(type)} />
+                <input type="radio" name="userType" value={type} checked={userType === type} onChange={() => form.setValue('userType', type)} />
                 <span className="type-choice-text">
                   <strong>{TYPE_DESCRIPTIONS[type].title}</strong>
                   <span>{TYPE_DESCRIPTIONS[type].text}</span>
@@ -229,47 +199,39 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
               Account information
             </h2>
             <Field
-              label="Full name"
-              name="name"
+              id={fid('name')}
+              label={FIELD_LABELS.name}
               autoComplete="name"
               placeholder="Ada Lovelace"
-              value={values.name}
-              error={accountErrors.name}
-              onChange={(e) => changeAccount('name', e.target.value)}
-              onBlur={() => blurAccount('name')}
+              error={errors.name?.message}
+              {...form.register('name', { onChange: () => revalidateIfInvalid(form, 'name') })}
             />
             <Field
-              label="Email"
+              id={fid('email')}
+              label={FIELD_LABELS.email}
               type="email"
-              name="email"
               autoComplete="email"
               inputMode="email"
               placeholder="you@example.com"
-              value={values.email}
-              error={accountErrors.email}
-              onChange={(e) => changeAccount('email', e.target.value)}
-              onBlur={() => blurAccount('email')}
+              error={errors.email?.message}
+              {...form.register('email', { onChange: () => revalidateIfInvalid(form, 'email') })}
             />
             <PasswordField
-              label="Password"
-              name="password"
+              id={fid('password')}
+              label={FIELD_LABELS.password}
               autoComplete="new-password"
               placeholder="At least 8 characters"
-              value={values.password}
-              error={accountErrors.password}
-              onChange={(e) => changeAccount('password', e.target.value)}
-              onBlur={() => blurAccount('password')}
-              hint={<PasswordStrengthMeter password={values.password} />}
+              error={errors.password?.message}
+              hint={<PasswordStrengthMeter password={password} />}
+              {...form.register('password', { onChange: passwordChanged })}
             />
             <PasswordField
-              label="Confirm password"
-              name="confirmPassword"
+              id={fid('confirmPassword')}
+              label={FIELD_LABELS.confirmPassword}
               autoComplete="new-password"
               placeholder="Type it again"
-              value={values.confirmPassword}
-              error={accountErrors.confirmPassword}
-              onChange={(e) => changeAccount('confirmPassword', e.target.value)}
-              onBlur={() => blurAccount('confirmPassword')}
+              error={errors.confirmPassword?.message}
+              {...form.register('confirmPassword', { onChange: () => revalidateIfInvalid(form, 'confirmPassword') })}
             />
           </>
         )}
@@ -280,36 +242,23 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
               Complete your account
             </h2>
             <p className="wizard-summary">
-              Signing up as <strong>{USER_TYPE_LABELS[userType]}</strong> with <strong>{values.email.trim()}</strong>
+              Signing up as <strong>{USER_TYPE_LABELS[userType]}</strong> with <strong>{email.trim()}</strong>
             </p>
             <Field
-              label={isCreator ? 'Company or project name' : 'Company or project name (optional)'}
-              name="company"
+              id={fid('company')}
+              label={isCreator ? FIELD_LABELS.company : `${FIELD_LABELS.company} (optional)`}
               autoComplete="organization"
               placeholder={isCreator ? 'Your studio, brand or project' : 'Where you work, if you like'}
-              value={values.company}
-              error={completeErrors.company}
-              onChange={(e) => changeCompany(e.target.value)}
-              onBlur={blurCompany}
+              error={errors.company?.message}
               required={isCreator}
+              {...form.register('company', { onChange: () => revalidateIfInvalid(form, 'company') })}
             />
-            <div className={`auth-field terms${completeErrors.terms ? ' has-error' : ''}`}>
-              <div className="terms-row">
-                <input
-                  id={termsId}
-                  type="checkbox"
-                  checked={termsAccepted}
-                  aria-invalid={completeErrors.terms ? true : undefined}
-                  aria-describedby={completeErrors.terms ? `${termsId}-error` : undefined}
-                  onChange={(e) => {
-                    setTermsAccepted(e.target.checked);
-                    if (completeErrors.terms) {
-                      const message = validateTerms(e.target.checked);
-                      setCompleteErrors(({ terms: _old, ...rest }) => (message ? { ...rest, terms: message } : rest));
-                    }
-                  }}
-                />
-                <label htmlFor={termsId}>
+            <FormField
+              id={fid('terms')}
+              styles={TERMS_STYLES}
+              error={errors.terms?.message}
+              label={
+                <>
                   I agree to the{' '}
                   <a href="/terms" target="_blank" rel="noopener">
                     Terms of Service
@@ -318,14 +267,11 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
                   <a href="/privacy" target="_blank" rel="noopener">
                     Privacy Policy
                   </a>
-                </label>
-              </div>
-              {completeErrors.terms && (
-                <p id={`${termsId}-error`} className="auth-error" role="alert">
-                  {completeErrors.terms}
-                </p>
-              )}
-            </div>
+                </>
+              }
+            >
+              {(control) => <input type="checkbox" {...control} {...form.register('terms', { onChange: () => revalidateIfInvalid(form, 'terms') })} />}
+            </FormField>
           </>
         )}
 

@@ -3,8 +3,9 @@
  * `{ data }` or `{ error: { code, message } }` with the server's message; a network failure
  * throws, which the islands report as 'Unexpected Error'.
  */
-import { validateCredentialsPresent, type UserType } from '../../shared/auth-validation';
-import type { OnboardingStatus } from '../../shared/session';
+import { validateCredentialsPresent } from '../../shared/auth-validation';
+import type { UserType } from '../../shared/domain';
+import type { OnboardingStatus } from '../../shared/domain';
 
 export interface ApiError {
   code: string;

@@ -1,45 +1,42 @@
 /**
- * Form primitives of the auth islands: a labelled field with its error (aria-invalid,
- * aria-describedby), a password input with a show/hide toggle, and the strength meter.
+ * Form primitives of the auth islands: a labelled input on the shared FormField (label,
+ * aria-invalid, aria-describedby, the error announced as it appears) in the auth card's
+ * style, a password input with a show/hide toggle, and the strength meter.
  */
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { PASSWORD_RULES, passwordChecks, passwordStrength, type PasswordStrength } from '../../shared/auth-validation';
+import { FormField, type FieldStyles } from '../ui/FormField';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+export const AUTH_FIELD_STYLES: FieldStyles = {
+  field: 'auth-field',
+  invalid: 'has-error',
+  labelRow: 'auth-label-row',
+  hint: 'auth-hint',
+  error: 'auth-error',
+  alertErrors: true,
+};
+
+interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
   /** Rendered after the input inside its wrapper (a toggle button). */
   adornment?: ReactNode;
   labelExtra?: ReactNode;
+  /** The input element (react-hook-form's register passes it). */
+  ref?: Ref<HTMLInputElement>;
 }
 
-export function Field({ label, error, hint, adornment, labelExtra, ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+export function Field({ label, error, hint, adornment, labelExtra, id, ...input }: FieldProps) {
   return (
-    <div className={`auth-field${error ? ' has-error' : ''}`}>
-      <div className="auth-label-row">
-        <label htmlFor={id}>{label}</label>
-        {labelExtra}
-      </div>
-      <div className="auth-input-wrap">
-        <input id={id} className="auth-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-        {adornment}
-      </div>
-      {hint && (
-        <div id={hintId} className="auth-hint">
-          {hint}
+    <FormField label={label} styles={AUTH_FIELD_STYLES} error={error} hint={hint} labelExtra={labelExtra} id={id}>
+      {(control) => (
+        <div className="auth-input-wrap">
+          <input className="auth-input" {...control} {...input} />
+          {adornment}
         </div>
       )}
-      {error && (
-        <p id={errorId} className="auth-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }
 

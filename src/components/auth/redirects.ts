@@ -11,7 +11,7 @@
  */
 import { LOCAL_FLAGS } from '../../shared/onboarding';
 import { safeRedirectPath } from '../../shared/auth-validation';
-import type { OnboardingStatus } from '../../shared/session';
+import type { OnboardingStatus } from '../../shared/domain';
 import { getOnboarding } from './auth-client';
 
 export const POST_SIGN_IN_DELAY_MS = 100;

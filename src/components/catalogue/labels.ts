@@ -1,34 +1,9 @@
 /**
- * Display labels of the catalogue's enumerations (spec sections 3 and 9). Tiny and
- * dependency-free on purpose: islands import it, and src/shared/search.ts (which holds the
- * same values) pulls in zod.
+ * Display helpers of the catalogue (spec sections 3, 5 and 9): what each delivery type
+ * includes, the delivery formats, and the label of a value that may be outside an
+ * enumeration. The enumerations and their labels are src/shared/domain.ts. Tiny and
+ * dependency-free on purpose: islands import it.
  */
-
-export const PRICING_MODEL_LABELS: Record<string, string> = {
-  free: 'Free',
-  one_time: 'One-time purchase',
-  subscription: 'Subscription',
-  freemium: 'Freemium',
-};
-
-export const TECHNICAL_LEVEL_LABELS: Record<string, string> = {
-  beginner: 'Beginner',
-  intermediate: 'Intermediate',
-  advanced: 'Advanced',
-};
-
-export const DEPLOYMENT_LABELS: Record<string, string> = {
-  ready_to_use: 'Ready to use',
-  minimal_setup: 'Minimal setup',
-  technical_setup: 'Technical setup',
-};
-
-export const DELIVERY_LABELS: Record<string, string> = {
-  file: 'File download',
-  link: 'External link',
-  text: 'Text and instructions',
-  multiple: 'Files, link and text',
-};
 
 /** What a buyer receives, by delivery type (spec section 5, Content delivery). */
 export function deliveryIncludes(type: string): string[] {
@@ -52,5 +27,3 @@ export function labelFor(labels: Record<string, string>, value: string | null | 
   if (!value) return '';
   return labels[value] ?? value.replace(/[_-]+/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 }
-
-export const STATUS_LABELS: Record<string, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };

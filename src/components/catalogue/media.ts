@@ -8,6 +8,7 @@
  * stored `javascript:` or `data:` URL never reaches the page.
  */
 import type { DemoLinkJson } from '../../../db/schema';
+import { DEMO_LINK_GROUP_HEADINGS, type DemoLinkType } from '../../shared/domain';
 import { FALLBACK_IMAGE } from '../../shared/products';
 
 /** Spec section 9: the gallery shows 4 thumbnails at most. */
@@ -138,17 +139,11 @@ export function paragraphs(text: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-export type DemoLinkType = DemoLinkJson['type'];
+/** Display order of the demo link types on the product page (spec section 3); every type once. */
+export const DEMO_LINK_DISPLAY_ORDER: readonly DemoLinkType[] = ['video_demo', 'live_demo', 'tutorial', 'documentation', 'api_reference', 'source_code'];
 
-/** Display order and headings of the demo link types (spec section 3). */
-export const DEMO_LINK_GROUPS: readonly { type: DemoLinkType; label: string }[] = [
-  { type: 'video_demo', label: 'Video demos' },
-  { type: 'live_demo', label: 'Live demos' },
-  { type: 'tutorial', label: 'Tutorials' },
-  { type: 'documentation', label: 'Documentation' },
-  { type: 'api_reference', label: 'API reference' },
-  { type: 'source_code', label: 'Source code' },
-];
+/** The groups in display order, with their headings. */
+export const DEMO_LINK_GROUPS: readonly { type: DemoLinkType; label: string }[] = DEMO_LINK_DISPLAY_ORDER.map((type) => ({ type, label: DEMO_LINK_GROUP_HEADINGS[type] }));
 
 export interface DemoLinkView {
   id: string;

@@ -12,7 +12,7 @@
  * A creator's sale and refund notices (docs/decisions/014) are entries of the same list:
  * 'New sale: {product} — {amount}' or 'Refund: …', a link to /sales that marks the notice read.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatDate, timeAgo } from '../../shared/format';
 import type { FeedItem, ToolUpdateFeedItem } from '../../shared/tool-updates';
@@ -149,8 +149,10 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
   }
 
   // New updates arrived while the page was open (the badge saw more unread than we show).
+  // An effect event: it reads the latest toolId and reload, and only a new badge count runs it.
+  const reloadQuietly = useEffectEvent(() => void reload(toolId, true));
   useEffect(() => {
-    if (badgeCount > shownUnread.current) void reload(toolId, true);
+    if (badgeCount > shownUnread.current) reloadQuietly();
   }, [badgeCount]);
 
   async function loadMore() {

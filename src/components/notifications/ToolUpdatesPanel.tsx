@@ -3,16 +3,25 @@
  * type badges, versions and 'x ago', 'Load more', the tool's Atom feed, and for the tool's
  * maintainer or an administrator a form to post an update (the server decides who may:
  * GET /api/tools/{id}/updates answers canPost, and POST enforces it).
- * Hydrated when visible: the tool pages stay light (docs/decisions/005).
+ * Hydrated when visible: the tool pages stay light (docs/decisions/005). The post form is
+ * react-hook-form with a zod schema over validateToolUpdate (docs/decisions/019): checked on
+ * submit, then as fields change.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { checkedSchema } from '../../shared/form-schema';
 import { timeAgo, formatDate } from '../../shared/format';
 import {
-  UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX, UPDATE_TYPE_LABELS, UPDATE_TYPES, UPDATE_VERSION_MAX, validateToolUpdate,
-  type ToolUpdateFields, type ToolUpdateView, type UpdateType,
+  UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX, UPDATE_VERSION_MAX, validateToolUpdate,
+  type ToolUpdateFields, type ToolUpdateInput, type ToolUpdateView,
 } from '../../shared/tool-updates';
+import { UPDATE_TYPE_LABELS, UPDATE_TYPES, type UpdateType } from '../../shared/domain';
 import { toast } from '../../stores/toasts';
 import { refreshUnreadCount } from '../../stores/notifications';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { FormField, type FieldStyles } from '../ui/FormField';
+import { errorList } from '../ui/form-state';
 import { FeedIcon, UpdateTypeBadge, UpdateVersion } from './UpdateTypeBadge';
 import './updates.css';
 
@@ -28,6 +37,10 @@ interface Answer {
 }
 
 const EMPTY_FORM = { title: '', content: '', updateType: 'feature' as UpdateType, version: '' };
+type UpdateForm = typeof EMPTY_FORM;
+const UpdateFormSchema = checkedSchema<UpdateForm, ToolUpdateInput>(validateToolUpdate);
+const FIELD_STYLES: FieldStyles = { field: 'ufield', hint: 'hint', error: 'ufield-error' };
+const LABELS: Record<keyof UpdateForm, string> = { title: 'Title', updateType: 'Type', version: 'Version', content: 'What changed' };
 
 async function fetchUpdates(toolId: string, cursor: string | null): Promise<Answer> {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
@@ -64,11 +77,14 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [loadingMore, setLoadingMore] = useState(false);
   const [formOpen, setFormOpen] = useState(false);
-  const [form, setForm] = useState(EMPTY_FORM);
-  const [errors, setErrors] = useState<ToolUpdateFields>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [posting, setPosting] = useState(false);
-  const titleRef = useRef<HTMLInputElement>(null);
+  const form = useForm<UpdateForm, unknown, ToolUpdateInput>({
+    resolver: zodResolver(UpdateFormSchema),
+    defaultValues: EMPTY_FORM,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const { errors, isSubmitting: posting } = form.formState;
+  const updateType = useWatch({ control: form.control, name: 'updateType' });
   const uid = useId();
 
   async function load() {
@@ -86,13 +102,15 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
     }
   }
 
+  // An effect event: a new toolId loads again, with the latest load().
+  const loadUpdates = useEffectEvent(() => void load());
   useEffect(() => {
-    void load();
+    loadUpdates();
   }, [toolId]);
 
   useEffect(() => {
-    if (formOpen) titleRef.current?.focus();
-  }, [formOpen]);
+    if (formOpen) form.setFocus('title');
+  }, [form, formOpen]);
 
   async function loadMore() {
     if (!nextCursor || loadingMore) return;
@@ -109,32 +127,13 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
     }
   }
 
-  function change(field: keyof typeof EMPTY_FORM, value: string) {
-    const next = { ...form, [field]: value };
-    setForm(next);
-    if (submitted) {
-      const checked = validateToolUpdate(next);
-      setErrors(checked.ok ? {} : checked.fields);
-    }
-  }
-
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (posting) return;
-    setSubmitted(true);
-    const checked = validateToolUpdate(form);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      return;
-    }
-    setErrors({});
-    setPosting(true);
+  const submit = form.handleSubmit(async (value) => {
     try {
       const response = await fetch(`/api/tools/${encodeURIComponent(toolId)}/updates`, {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(checked.value),
+        body: JSON.stringify(value),
       });
       const body = (await response.json().catch(() => null)) as
         | { update: ToolUpdateView; notified: { followers: number; impacted: number } }
@@ -142,8 +141,7 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
         | null;
       if (response.ok && body && 'update' in body) {
         setItems((current) => [body.update, ...current]);
-        setForm(EMPTY_FORM);
-        setSubmitted(false);
+        form.reset(EMPTY_FORM);
         setFormOpen(false);
         const { followers, impacted } = body.notified;
         const reach = `Sent to ${followers} ${followers === 1 ? 'follower' : 'followers'}${impacted ? ` and ${impacted} ${impacted === 1 ? 'buyer' : 'buyers'} of ${toolName} products` : ''}.`;
@@ -152,19 +150,16 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
         return;
       }
       const error = body && 'error' in body ? body.error : undefined;
-      if (error?.fields) setErrors(error.fields);
+      for (const [path, message] of Object.entries(error?.fields ?? {})) if (message) form.setError(path as keyof UpdateForm, { type: 'server', message });
       if (error?.code === 'NOT_TOOL_MAINTAINER') setCanPost(false);
       toast({ title: 'Failed to post update', description: error?.message ?? 'Something went wrong', variant: 'destructive' });
     } catch (error) {
       console.warn('[tool-updates] post failed:', error);
       toast({ title: 'Failed to post update', description: 'Something went wrong', variant: 'destructive' });
-    } finally {
-      setPosting(false);
     }
-  }
+  });
 
   const id = (name: string) => `${uid}-${name}`;
-  const invalid = (field: keyof ToolUpdateFields) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': id(`${field}-error`) } : {});
 
   return (
     <section className="panel card upanel" aria-labelledby={id('heading')}>
@@ -184,35 +179,30 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
 
       {canPost && formOpen ? (
         <form className="uform" onSubmit={(e) => void submit(e)} noValidate aria-label={`Post an update for ${toolName}`}>
+          <ErrorSummary items={errorList(errors).map(([name]) => ({ target: id(name), label: LABELS[name as keyof UpdateForm] ?? name }))} />
           <div className="uform-row">
-            <div className="ufield">
-              <label htmlFor={id('title')}>Title</label>
-              <input id={id('title')} ref={titleRef} value={form.title} maxLength={UPDATE_TITLE_MAX + 20} onChange={(e) => change('title', e.target.value)} {...invalid('title')} />
-              {errors.title ? <p className="ufield-error" id={id('title-error')}>{errors.title}</p> : null}
-            </div>
-            <div className="ufield">
-              <label htmlFor={id('type')}>Type</label>
-              <select id={id('type')} value={form.updateType} onChange={(e) => change('updateType', e.target.value)} {...invalid('updateType')}>
-                {UPDATE_TYPES.map((t) => <option key={t} value={t}>{UPDATE_TYPE_LABELS[t]}</option>)}
-              </select>
-              {errors.updateType ? <p className="ufield-error" id={id('updateType-error')}>{errors.updateType}</p> : null}
-            </div>
+            <FormField id={id('title')} styles={FIELD_STYLES} label="Title" error={errors.title?.message}>
+              {(control) => <input {...control} maxLength={UPDATE_TITLE_MAX + 20} {...form.register('title')} />}
+            </FormField>
+            <FormField id={id('updateType')} styles={FIELD_STYLES} label="Type" error={errors.updateType?.message}>
+              {(control) => (
+                <select {...control} {...form.register('updateType')}>
+                  {UPDATE_TYPES.map((t) => <option key={t} value={t}>{UPDATE_TYPE_LABELS[t]}</option>)}
+                </select>
+              )}
+            </FormField>
           </div>
-          <div className="ufield">
-            <label htmlFor={id('version')}>Version <span className="hint">(optional)</span></label>
-            <input id={id('version')} value={form.version} maxLength={UPDATE_VERSION_MAX + 10} placeholder="e.g. 1.42.0" onChange={(e) => change('version', e.target.value)} {...invalid('version')} />
-            {errors.version ? <p className="ufield-error" id={id('version-error')}>{errors.version}</p> : null}
-          </div>
-          <div className="ufield">
-            <label htmlFor={id('content')}>What changed</label>
-            <textarea id={id('content')} value={form.content} maxLength={UPDATE_CONTENT_MAX + 100} onChange={(e) => change('content', e.target.value)} {...invalid('content')} />
-            {errors.content ? <p className="ufield-error" id={id('content-error')}>{errors.content}</p> : null}
-          </div>
-          {form.updateType === 'security' ? (
+          <FormField id={id('version')} styles={FIELD_STYLES} label={<>Version <span className="hint">(optional)</span></>} error={errors.version?.message}>
+            {(control) => <input {...control} maxLength={UPDATE_VERSION_MAX + 10} placeholder="e.g. 1.42.0" {...form.register('version')} />}
+          </FormField>
+          <FormField id={id('content')} styles={FIELD_STYLES} label="What changed" error={errors.content?.message}>
+            {(control) => <textarea {...control} maxLength={UPDATE_CONTENT_MAX + 100} {...form.register('content')} />}
+          </FormField>
+          {updateType === 'security' ? (
             <p className="usecurity-note">Security updates also notify everyone who downloaded a product built on {toolName}, even if they do not follow it.</p>
           ) : null}
           <div className="uform-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => { setFormOpen(false); setErrors({}); setSubmitted(false); }} disabled={posting}>Cancel</button>
+            <button type="button" className="btn btn-secondary" onClick={() => { setFormOpen(false); form.reset(undefined, { keepValues: true }); }} disabled={posting}>Cancel</button>
             <button type="submit" className="btn btn-primary" disabled={posting} aria-busy={posting}>{posting ? 'Posting…' : 'Post update'}</button>
           </div>
         </form>

@@ -11,13 +11,14 @@ import { FALLBACK_IMAGE } from '../../shared/products';
 import { toast } from '../../stores/toasts';
 import { copyText, fileName } from '../catalogue/download-client';
 import { useRedownload } from '../catalogue/use-redownload';
+import type { OrderStatus, PurchaseKind } from '../../shared/domain';
 
 export interface LibraryEntry {
   productId: string;
   title: string;
   imageUrl: string | null;
   hasAccess: boolean;
-  order: null | { id: string; number: string; status: 'paid' | 'refunded'; kind: 'one_time' | 'subscription'; amountCents: number; paidAt: string | null; refundedAt: string | null; canRefund: boolean };
+  order: null | { id: string; number: string; status: Extract<OrderStatus, 'paid' | 'refunded'>; kind: PurchaseKind; amountCents: number; paidAt: string | null; refundedAt: string | null; canRefund: boolean };
   subscription: null | { status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean };
   lastDownloadedAt: string | null;
 }

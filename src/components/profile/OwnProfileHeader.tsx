@@ -9,8 +9,7 @@
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { UserType } from '../../shared/user-types';
-import { USER_TYPE_LABELS } from '../../shared/session';
+import { USER_TYPE_LABELS, type ProfileImageKind, type UserType } from '../../shared/domain';
 import { $session } from '../../stores/session';
 import { $ownProfile } from '../../stores/profile';
 import { toast } from '../../stores/toasts';
@@ -31,7 +30,7 @@ interface Props {
   createdAt: string;
 }
 
-type Kind = 'avatar' | 'banner';
+type Kind = ProfileImageKind;
 
 const CAMERA = (
   <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 8h3l2-3h6l2 3h3v11H4z M12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" /></svg>

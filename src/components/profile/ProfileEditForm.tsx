@@ -2,17 +2,25 @@
  * The edit form of one's own profile (/profile#edit): full name, bio, company, location,
  * website, social links and specialties, checked with the same rules as the server
  * (src/shared/profile.ts) and saved with PATCH /api/profile. The new name reaches the header
- * through $session and the page header through $ownProfile.
+ * through $session and the page header through $ownProfile. State, unsaved changes and
+ * errors are react-hook-form's with a zod schema over validateProfile (docs/decisions/019):
+ * checked on submit, then again as fields change; 'Save' needs a change.
  */
-import { useId, useState, type SubmitEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useController, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { checkedSchema } from '../../shared/form-schema';
 import {
   BIO_MAX_LENGTH, LOCATION_MAX_LENGTH, MAX_SPECIALTIES, SOCIAL_NETWORKS, SPECIALTY_MAX_LENGTH, validateProfile,
-  type ProfileFields,
+  type ProfileFields, type ProfileInput,
 } from '../../shared/profile';
-import type { UserType } from '../../shared/user-types';
+import type { UserType } from '../../shared/domain';
 import { $session } from '../../stores/session';
 import { $ownProfile } from '../../stores/profile';
 import { toast } from '../../stores/toasts';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { FormField, type FieldStyles } from '../ui/FormField';
+import { errorAt, errorList } from '../ui/form-state';
 
 interface Props {
   userType: UserType;
@@ -43,38 +51,40 @@ const toValues = (p: Props['initial']): Values => ({
   company: p.company ?? '',
   location: p.location ?? '',
   website: p.website ?? '',
-  socialLinks: { ...p.socialLinks },
+  // Every network's input is registered, so each has a value (empty links are not sent).
+  socialLinks: Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.id, p.socialLinks[n.id] ?? ''])),
   specialties: [...p.specialties],
 });
 
+const FIELD_STYLES: FieldStyles = { field: 'pfield', hint: 'hint', error: 'ufield-error' };
+
+const LABELS: Record<string, string> = {
+  fullName: 'Full name', company: 'Company or project', location: 'Location', website: 'Website', bio: 'Bio', specialties: 'Specialties',
+  ...Object.fromEntries(SOCIAL_NETWORKS.map((n) => [`socialLinks.${n.id}`, n.label])),
+};
+
 export default function ProfileEditForm({ userType, initial }: Props) {
-  const [values, setValues] = useState<Values>(() => toValues(initial));
-  const [saved, setSaved] = useState<Values>(() => toValues(initial));
-  const [errors, setErrors] = useState<ProfileFields>({});
-  const [checking, setChecking] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const [schema] = useState(() => checkedSchema<Values, ProfileInput>((values) => validateProfile(values, userType)));
+  const form = useForm<Values, unknown, ProfileInput>({
+    resolver: zodResolver(schema),
+    defaultValues: toValues(initial),
+    // Checked on submit, then as fields change; the first field at fault takes focus (below).
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { errors, isDirty: dirty, isSubmitting: saving } = form.formState;
+  const specialties = useController({ control: form.control, name: 'specialties' });
+  const bio = useWatch({ control: form.control, name: 'bio' });
   const [specialty, setSpecialty] = useState('');
   const uid = useId();
   const id = (name: string) => `${uid}-${name.replace(/\W/g, '-')}`;
-  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
-
-  function update(next: Values) {
-    setValues(next);
-    if (checking) {
-      const checked = validateProfile(next, userType);
-      setErrors(checked.ok ? {} : checked.fields);
-    }
-  }
-  const set = (field: Exclude<keyof Values, 'socialLinks' | 'specialties'>) => (value: string) => update({ ...values, [field]: value });
+  const err = (name: keyof ProfileFields) => errorAt(errors, name);
 
   function addSpecialty() {
     const value = specialty.trim();
     if (!value) return;
-    if (values.specialties.some((s) => s.toLowerCase() === value.toLowerCase())) {
-      setSpecialty('');
-      return;
-    }
-    update({ ...values, specialties: [...values.specialties, value] });
+    if (!specialties.field.value.some((s) => s.toLowerCase() === value.toLowerCase())) specialties.field.onChange([...specialties.field.value, value]);
     setSpecialty('');
   }
 
@@ -85,95 +95,73 @@ export default function ProfileEditForm({ userType, initial }: Props) {
     }
   }
 
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (saving) return;
-    setChecking(true);
-    const checked = validateProfile(values, userType);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      const first = Object.keys(checked.fields)[0];
-      if (first) document.getElementById(id(first))?.focus();
-      return;
-    }
-    setErrors({});
-    setSaving(true);
-    try {
-      const response = await fetch('/api/profile', {
-        method: 'PATCH',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(checked.value),
-      });
-      const body = (await response.json().catch(() => null)) as (Props['initial'] & { error?: undefined }) | { error: { message?: string; fields?: ProfileFields } } | null;
-      if (!response.ok || !body || body.error) {
-        const error = body?.error;
-        if (error?.fields) setErrors(error.fields);
-        toast({ title: 'Update failed', description: error?.message ?? 'Failed to update profile', variant: 'destructive' });
-        return;
-      }
-      const next = toValues(body);
-      setValues(next);
-      setSaved(next);
-      $ownProfile.set({ fullName: body.fullName, company: body.company, location: body.location, website: body.website, bio: body.bio });
-      const session = $session.get();
-      if (session.status === 'signed-in') {
-        $session.set({ status: 'signed-in', user: { ...session.user, name: body.fullName, fullName: body.fullName, company: body.company } });
-      }
-      toast({ title: 'Profile updated', description: 'Your changes are saved.', variant: 'success' });
-    } catch (error) {
-      console.warn('[profile] save failed:', error);
-      toast({ title: 'Update failed', description: 'Something went wrong. Please try again.', variant: 'destructive' });
-    } finally {
-      setSaving(false);
-    }
-  }
+  const focusFirst = (paths: string[]) => {
+    if (paths[0]) document.getElementById(id(paths[0]))?.focus();
+  };
 
-  const field = (name: keyof ProfileFields) => ({
-    id: id(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? id(`${name}-error`) : undefined,
-  });
-  const error = (name: keyof ProfileFields) => (errors[name] ? <p className="ufield-error" id={id(`${name}-error`)}>{errors[name]}</p> : null);
+  const submit = form.handleSubmit(
+    async (value) => {
+      try {
+        const response = await fetch('/api/profile', {
+          method: 'PATCH',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(value),
+        });
+        const body = (await response.json().catch(() => null)) as (Props['initial'] & { error?: undefined }) | { error: { message?: string; fields?: ProfileFields } } | null;
+        if (!response.ok || !body || body.error) {
+          const error = body?.error;
+          for (const [path, message] of Object.entries(error?.fields ?? {})) if (message) form.setError(path as keyof Values, { type: 'server', message });
+          toast({ title: 'Update failed', description: error?.message ?? 'Failed to update profile', variant: 'destructive' });
+          return;
+        }
+        form.reset(toValues(body));
+        $ownProfile.set({ fullName: body.fullName, company: body.company, location: body.location, website: body.website, bio: body.bio });
+        const session = $session.get();
+        if (session.status === 'signed-in') {
+          $session.set({ status: 'signed-in', user: { ...session.user, name: body.fullName, fullName: body.fullName, company: body.company } });
+        }
+        toast({ title: 'Profile updated', description: 'Your changes are saved.', variant: 'success' });
+      } catch (error) {
+        console.warn('[profile] save failed:', error);
+        toast({ title: 'Update failed', description: 'Something went wrong. Please try again.', variant: 'destructive' });
+      }
+    },
+    (found) => focusFirst(errorList(found).map(([path]) => path)),
+  );
+
+  const text = (name: Exclude<keyof Values, 'socialLinks' | 'specialties'> | `socialLinks.${string}`) => form.register(name as keyof Values);
+  const full = specialties.field.value.length >= MAX_SPECIALTIES;
 
   return (
     <form className="pform" onSubmit={(e) => void submit(e)} noValidate aria-label="Edit your profile">
+      <ErrorSummary items={errorList(errors).map(([path]) => ({ target: id(path), label: LABELS[path] ?? path }))} />
       <div className="pform-grid">
-        <div className="pfield">
-          <label htmlFor={id('fullName')}>Full name</label>
-          <input {...field('fullName')} value={values.fullName} autoComplete="name" onChange={(e) => set('fullName')(e.target.value)} />
-          {error('fullName')}
-        </div>
-        <div className="pfield">
-          <label htmlFor={id('company')}>Company or project{userType === 'creator' ? '' : <span className="hint"> (optional)</span>}</label>
-          <input {...field('company')} value={values.company} autoComplete="organization" onChange={(e) => set('company')(e.target.value)} />
-          {error('company')}
-        </div>
-        <div className="pfield">
-          <label htmlFor={id('location')}>Location <span className="hint">(optional)</span></label>
-          <input {...field('location')} value={values.location} maxLength={LOCATION_MAX_LENGTH + 20} placeholder="City, Country" onChange={(e) => set('location')(e.target.value)} />
-          {error('location')}
-        </div>
-        <div className="pfield">
-          <label htmlFor={id('website')}>Website <span className="hint">(optional)</span></label>
-          <input {...field('website')} type="url" inputMode="url" value={values.website} placeholder="https://" onChange={(e) => set('website')(e.target.value)} />
-          {error('website')}
-        </div>
+        <FormField id={id('fullName')} styles={FIELD_STYLES} label="Full name" error={err('fullName')}>
+          {(control) => <input {...control} autoComplete="name" {...text('fullName')} />}
+        </FormField>
+        <FormField id={id('company')} styles={FIELD_STYLES} label={<>Company or project{userType === 'creator' ? '' : <span className="hint"> (optional)</span>}</>} error={err('company')}>
+          {(control) => <input {...control} autoComplete="organization" {...text('company')} />}
+        </FormField>
+        <FormField id={id('location')} styles={FIELD_STYLES} label={<>Location <span className="hint">(optional)</span></>} error={err('location')}>
+          {(control) => <input {...control} maxLength={LOCATION_MAX_LENGTH + 20} placeholder="City, Country" {...text('location')} />}
+        </FormField>
+        <FormField id={id('website')} styles={FIELD_STYLES} label={<>Website <span className="hint">(optional)</span></>} error={err('website')}>
+          {(control) => <input {...control} type="url" inputMode="url" placeholder="https://" {...text('website')} />}
+        </FormField>
       </div>
-      <div className="pfield">
-        <label htmlFor={id('bio')}>Bio <span className="hint">({values.bio.trim().length}/{BIO_MAX_LENGTH})</span></label>
-        <textarea {...field('bio')} value={values.bio} placeholder="What you build, for whom, and what you are good at." onChange={(e) => set('bio')(e.target.value)} />
-        {error('bio')}
-      </div>
+      <FormField id={id('bio')} styles={FIELD_STYLES} label={<>Bio <span className="hint">({bio.trim().length}/{BIO_MAX_LENGTH})</span></>} error={err('bio')}>
+        {(control) => <textarea {...control} placeholder="What you build, for whom, and what you are good at." {...text('bio')} />}
+      </FormField>
 
       <fieldset className="pfieldset">
         <legend>Specialties <span className="hint">(up to {MAX_SPECIALTIES}; the first 3 show on your profile)</span></legend>
-        {values.specialties.length > 0 ? (
+        {specialties.field.value.length > 0 ? (
           <ul className="pchips pchips-edit">
-            {values.specialties.map((s) => (
+            {specialties.field.value.map((s) => (
               <li key={s} className="pchip">
                 {s}
-                <button type="button" aria-label={`Remove ${s}`} onClick={() => update({ ...values, specialties: values.specialties.filter((x) => x !== s) })}>×</button>
+                <button type="button" aria-label={`Remove ${s}`} onClick={() => specialties.field.onChange(specialties.field.value.filter((x) => x !== s))}>×</button>
               </li>
             ))}
           </ul>
@@ -181,17 +169,19 @@ export default function ProfileEditForm({ userType, initial }: Props) {
         <div className="pspecialty-add">
           <label htmlFor={id('specialties')} className="visually-hidden">Add a specialty</label>
           <input
-            {...field('specialties')}
+            id={id('specialties')}
+            aria-invalid={err('specialties') ? true : undefined}
+            aria-describedby={err('specialties') ? `${id('specialties')}-error` : undefined}
             value={specialty}
             maxLength={SPECIALTY_MAX_LENGTH + 10}
             placeholder="e.g. n8n workflows"
             onChange={(e) => setSpecialty(e.target.value)}
             onKeyDown={onSpecialtyKey}
-            disabled={values.specialties.length >= MAX_SPECIALTIES}
+            disabled={full}
           />
-          <button type="button" className="btn btn-secondary" onClick={addSpecialty} disabled={!specialty.trim() || values.specialties.length >= MAX_SPECIALTIES}>Add</button>
+          <button type="button" className="btn btn-secondary" onClick={addSpecialty} disabled={!specialty.trim() || full}>Add</button>
         </div>
-        {error('specialties')}
+        {err('specialties') ? <p className="ufield-error" id={`${id('specialties')}-error`}>{err('specialties')}</p> : null}
       </fieldset>
 
       <fieldset className="pfieldset">
@@ -200,25 +190,16 @@ export default function ProfileEditForm({ userType, initial }: Props) {
           {SOCIAL_NETWORKS.map((n) => {
             const name = `socialLinks.${n.id}` as const;
             return (
-              <div className="pfield" key={n.id}>
-                <label htmlFor={id(name)}>{n.label}</label>
-                <input
-                  {...field(name)}
-                  type="url"
-                  inputMode="url"
-                  value={values.socialLinks[n.id] ?? ''}
-                  placeholder={`https://${n.hosts[0]}/…`}
-                  onChange={(e) => update({ ...values, socialLinks: { ...values.socialLinks, [n.id]: e.target.value } })}
-                />
-                {error(name)}
-              </div>
+              <FormField key={n.id} id={id(name)} styles={FIELD_STYLES} label={n.label} error={err(name)}>
+                {(control) => <input {...control} type="url" inputMode="url" placeholder={`https://${n.hosts[0]}/…`} {...text(name)} />}
+              </FormField>
             );
           })}
         </div>
       </fieldset>
 
       <div className="pform-actions">
-        <button type="button" className="btn btn-ghost" onClick={() => { setValues(saved); setErrors({}); setChecking(false); }} disabled={!dirty || saving}>Discard changes</button>
+        <button type="button" className="btn btn-ghost" onClick={() => form.reset()} disabled={!dirty || saving}>Discard changes</button>
         <button type="submit" className="btn btn-primary" disabled={saving || !dirty} aria-busy={saving}>{saving ? 'Saving…' : 'Save profile'}</button>
       </div>
     </form>

@@ -3,15 +3,30 @@
  * reviewer name and avatar, and for a signed-in user who is not the seller a form to add a
  * review (1 to 5 stars and a text), then edit or delete it. After a change the reviews and
  * the seller's rating are loaded again. Toasts: 'Review added'; 'Error' / 'Failed to add review'.
+ * The form is react-hook-form with a zod schema over validateReview (docs/decisions/019);
+ * its messages show after a submit and stay until the next one.
  */
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useController, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { checkedSchema } from '../../shared/form-schema';
 import { formatDate, timeAgo } from '../../shared/format';
-import { REVIEW_TEXT_MAX, validateReview, type ReviewFields } from '../../shared/reviews';
+import { REVIEW_TEXT_MAX, validateReview, type ReviewFields, type ReviewInput } from '../../shared/reviews';
 import type { SellerReviewView } from '../../shared/profile';
 import { toast } from '../../stores/toasts';
 import { $sellerRating } from '../../stores/profile';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { FormField, type FieldStyles } from '../ui/FormField';
+import { errorList } from '../ui/form-state';
 import { Avatar } from './Avatar';
+
+interface ReviewForm {
+  rating: number;
+  text: string;
+}
+const ReviewFormSchema = checkedSchema<ReviewForm, ReviewInput>(validateReview);
+const FIELD_STYLES: FieldStyles = { field: 'pfield', hint: 'hint', error: 'ufield-error' };
 
 interface Props {
   sellerId: string;
@@ -41,10 +56,16 @@ export default function ReviewsSection(props: Props) {
   const [reviews, setReviews] = useState(props.initialReviews);
   const [ownReview, setOwnReview] = useState(props.initialOwnReview);
   const [editing, setEditing] = useState(!props.initialOwnReview);
-  const [rating, setRating] = useState(props.initialOwnReview?.rating ?? 0);
-  const [text, setText] = useState(props.initialOwnReview?.text ?? '');
-  const [errors, setErrors] = useState<ReviewFields>({});
-  const [saving, setSaving] = useState(false);
+  const form = useForm<ReviewForm, unknown, ReviewInput>({
+    resolver: zodResolver(ReviewFormSchema),
+    defaultValues: { rating: props.initialOwnReview?.rating ?? 0, text: props.initialOwnReview?.text ?? '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const { field: rating } = useController({ control: form.control, name: 'rating' });
+  const [removing, setRemoving] = useState(false);
+  const saving = isSubmitting || removing;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const stored = useStore($sellerRating);
   const figures = stored ?? { averageRating: props.averageRating, reviewCount: props.reviewCount };
@@ -60,22 +81,13 @@ export default function ReviewsSection(props: Props) {
     }
   }
 
-  async function submit(event: SubmitEvent) {
-    event.preventDefault();
-    if (saving) return;
-    const checked = validateReview({ rating, text });
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      return;
-    }
-    setErrors({});
-    setSaving(true);
+  const submit = form.handleSubmit(async (value) => {
     try {
       const response = await fetch(`/api/reviews/${encodeURIComponent(sellerId)}`, {
         method: 'PUT',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(checked.value),
+        body: JSON.stringify(value),
       });
       const body = (await response.json().catch(() => null)) as
         | { created: boolean; review: SellerReviewView; seller: { averageRating: number; reviewCount: number } }
@@ -90,26 +102,23 @@ export default function ReviewsSection(props: Props) {
         return;
       }
       const error = body && 'error' in body ? body.error : undefined;
-      if (error?.fields) setErrors(error.fields);
+      for (const [path, message] of Object.entries(error?.fields ?? {})) if (message) form.setError(path as keyof ReviewForm, { type: 'server', message });
       toast({ title: 'Error', description: error?.fields ? 'Failed to add review' : error?.message || 'Failed to add review', variant: 'destructive' });
     } catch (error) {
       console.warn('[reviews] save failed:', error);
       toast({ title: 'Error', description: 'Failed to add review', variant: 'destructive' });
-    } finally {
-      setSaving(false);
     }
-  }
+  });
 
   async function remove() {
-    setSaving(true);
+    setRemoving(true);
     try {
       const response = await fetch(`/api/reviews/${encodeURIComponent(sellerId)}`, { method: 'DELETE', credentials: 'same-origin', headers: { accept: 'application/json' } });
       if (!response.ok) throw new Error(`delete answered ${response.status}`);
       const body = (await response.json()) as { seller: { averageRating: number; reviewCount: number } };
       $sellerRating.set(body.seller);
       setOwnReview(null);
-      setRating(0);
-      setText('');
+      form.reset({ rating: 0, text: '' });
       setEditing(true);
       setConfirmDelete(false);
       toast({ title: 'Review deleted', variant: 'success' });
@@ -118,7 +127,7 @@ export default function ReviewsSection(props: Props) {
       console.warn('[reviews] delete failed:', error);
       toast({ title: 'Error', description: 'Failed to delete review', variant: 'destructive' });
     } finally {
-      setSaving(false);
+      setRemoving(false);
     }
   }
 
@@ -145,7 +154,7 @@ export default function ReviewsSection(props: Props) {
           <Stars rating={ownReview.rating} />
           <p className="rtext">{ownReview.text}</p>
           <div className="rown-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => { setRating(ownReview.rating); setText(ownReview.text ?? ''); setEditing(true); }}>Edit review</button>
+            <button type="button" className="btn btn-secondary" onClick={() => { form.reset({ rating: ownReview.rating, text: ownReview.text ?? '' }); setEditing(true); }}>Edit review</button>
             {confirmDelete ? (
               <>
                 <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={saving}>Yes, delete it</button>
@@ -160,34 +169,33 @@ export default function ReviewsSection(props: Props) {
 
       {viewer === 'user' && editing ? (
         <form className="rform" onSubmit={(e) => void submit(e)} noValidate>
-          <fieldset className="rstars-input" aria-describedby={errors.rating ? `${uid}-rating-error` : undefined}>
+          <ErrorSummary items={errorList(errors).map(([name]) => ({ target: `${uid}-${name}`, label: name === 'rating' ? 'Rating' : 'Your experience' }))} />
+          <fieldset className="rstars-input" id={`${uid}-rating`} tabIndex={-1} aria-describedby={errors.rating ? `${uid}-rating-error` : undefined}>
             <legend>{ownReview ? 'Edit your review' : `Review ${sellerName}`}</legend>
             <div className="rstars-row">
               {[1, 2, 3, 4, 5].map((n) => (
-                <label key={n} className={n <= rating ? 'on' : undefined}>
-                  <input type="radio" name={`${uid}-rating`} value={n} checked={rating === n} onChange={() => setRating(n)} />
+                <label key={n} className={n <= rating.value ? 'on' : undefined}>
+                  <input
+                    type="radio"
+                    name={`${uid}-rating-choice`}
+                    value={n}
+                    checked={rating.value === n}
+                    onChange={() => rating.onChange(n)}
+                    ref={n === 1 ? rating.ref : undefined}
+                    aria-invalid={errors.rating ? true : undefined}
+                  />
                   <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><path d="m12 2.8 2.8 5.7 6.3.9-4.6 4.4 1.1 6.3L12 17.1l-5.6 3 1.1-6.3L2.9 9.4l6.3-.9z" fill="currentColor" /></svg>
                   <span className="visually-hidden">{n} {n === 1 ? 'star' : 'stars'}</span>
                 </label>
               ))}
             </div>
-            {errors.rating ? <p className="ufield-error" id={`${uid}-rating-error`}>{errors.rating}</p> : null}
+            {errors.rating ? <p className="ufield-error" id={`${uid}-rating-error`}>{errors.rating.message}</p> : null}
           </fieldset>
-          <div className="pfield">
-            <label htmlFor={`${uid}-text`}>Your experience</label>
-            <textarea
-              id={`${uid}-text`}
-              value={text}
-              maxLength={REVIEW_TEXT_MAX}
-              placeholder={`What was it like to buy from ${sellerName}?`}
-              onChange={(e) => setText(e.target.value)}
-              aria-invalid={errors.text ? true : undefined}
-              aria-describedby={errors.text ? `${uid}-text-error` : undefined}
-            />
-            {errors.text ? <p className="ufield-error" id={`${uid}-text-error`}>{errors.text}</p> : null}
-          </div>
+          <FormField id={`${uid}-text`} styles={FIELD_STYLES} label="Your experience" error={errors.text?.message}>
+            {(control) => <textarea {...control} maxLength={REVIEW_TEXT_MAX} placeholder={`What was it like to buy from ${sellerName}?`} {...form.register('text')} />}
+          </FormField>
           <div className="rform-actions">
-            {ownReview ? <button type="button" className="btn btn-secondary" onClick={() => { setEditing(false); setErrors({}); }} disabled={saving}>Cancel</button> : null}
+            {ownReview ? <button type="button" className="btn btn-secondary" onClick={() => { setEditing(false); form.clearErrors(); }} disabled={saving}>Cancel</button> : null}
             <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving}>{saving ? 'Saving…' : ownReview ? 'Update review' : 'Submit review'}</button>
           </div>
         </form>

@@ -1,18 +1,13 @@
 /**
  * Demo links (spec section 3): type, url and title required, description optional; id is a
- * timestamp string. Errors come from the form's check before saving.
+ * timestamp string. Errors come from the form's check before saving, keyed by field path
+ * (demo_links.0.url); each input carries its path in data-field so the editor can focus it.
  */
-import type { DemoLinkDraft, DemoLinkType, FieldErrors } from './editor-state';
+import { DEMO_LINK_TYPE_LABELS, DEMO_LINK_TYPES, type DemoLinkType } from '../../shared/domain';
+import type { DemoLinkDraft, FieldErrors } from './editor-state';
+import { FormField, type FieldStyles } from '../ui/FormField';
 import { PlusIcon, TrashIcon } from './icons';
-
-export const DEMO_LINK_TYPE_LABELS: Record<DemoLinkType, string> = {
-  video_demo: 'Video demo',
-  live_demo: 'Live demo',
-  source_code: 'Source code',
-  documentation: 'Documentation',
-  tutorial: 'Tutorial',
-  api_reference: 'API reference',
-};
+import { STUDIO_FIELD_STYLES } from './StudioField';
 
 interface Props {
   links: DemoLinkDraft[];
@@ -20,6 +15,9 @@ interface Props {
   errors: FieldErrors;
   max: number;
 }
+
+/** The studio's field style with the label alone on its line. */
+const STYLES: FieldStyles = { field: STUDIO_FIELD_STYLES.field, label: 'st-label', hint: STUDIO_FIELD_STYLES.hint, error: STUDIO_FIELD_STYLES.error };
 
 export function DemoLinksEditor({ links, onChange, errors, max }: Props) {
   const update = (index: number, patch: Partial<DemoLinkDraft>) => onChange(links.map((l, i) => (i === index ? { ...l, ...patch } : l)));
@@ -36,30 +34,38 @@ export function DemoLinksEditor({ links, onChange, errors, max }: Props) {
       {links.length === 0 && <p className="st-hint">Videos, live demos, source code, documentation, tutorials or API references.</p>}
       <ol className="st-demo-links" aria-labelledby="st-demo-links-label">
         {links.map((link, i) => {
-          const err = (field: string) => errors[`demo_links.${i}.${field}`];
+          const path = (field: string) => `demo_links.${i}.${field}`;
           return (
             <li key={link.id} className="st-demo-link">
               <div className="st-demo-grid">
-                <label className="st-field">
-                  <span className="st-label">Type</span>
-                  <select className="st-input" value={link.type} onChange={(e) => update(i, { type: e.target.value as DemoLinkType })}>
-                    {Object.entries(DEMO_LINK_TYPE_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-                  </select>
-                </label>
-                <label className="st-field">
-                  <span className="st-label">Title</span>
-                  <input className="st-input" value={link.title} required aria-invalid={Boolean(err('title')) || undefined} onChange={(e) => update(i, { title: e.target.value })} placeholder="Watch the 3-minute walkthrough" />
-                  {err('title') && <span className="st-error">{err('title')}</span>}
-                </label>
-                <label className="st-field st-span-2">
-                  <span className="st-label">URL</span>
-                  <input id={`st-demo-${link.id}-url`} className="st-input" type="url" inputMode="url" value={link.url} required aria-invalid={Boolean(err('url')) || undefined} onChange={(e) => update(i, { url: e.target.value })} placeholder="https://" />
-                  {err('url') && <span className="st-error">{err('url')}</span>}
-                </label>
-                <label className="st-field st-span-2">
-                  <span className="st-label">Description <span className="st-optional">(optional)</span></span>
-                  <input className="st-input" value={link.description} onChange={(e) => update(i, { description: e.target.value })} />
-                </label>
+                <FormField id={`st-demo-${link.id}-type`} styles={STYLES} label="Type">
+                  {(control) => (
+                    <select {...control} data-field={path('type')} className="st-input" value={link.type} onChange={(e) => update(i, { type: e.target.value as DemoLinkType })}>
+                      {DEMO_LINK_TYPES.map((value) => <option key={value} value={value}>{DEMO_LINK_TYPE_LABELS[value]}</option>)}
+                    </select>
+                  )}
+                </FormField>
+                <FormField id={`st-demo-${link.id}-title`} styles={STYLES} label="Title" error={errors[path('title')]}>
+                  {(control) => <input {...control} data-field={path('title')} className="st-input" value={link.title} required onChange={(e) => update(i, { title: e.target.value })} placeholder="Watch the 3-minute walkthrough" />}
+                </FormField>
+                <div className="st-span-2">
+                  <FormField id={`st-demo-${link.id}-url`} styles={STYLES} label="URL" error={errors[path('url')]}>
+                    {(control) => <input {...control} data-field={path('url')} className="st-input" type="url" inputMode="url" value={link.url} required onChange={(e) => update(i, { url: e.target.value })} placeholder="https://" />}
+                  </FormField>
+                </div>
+                <div className="st-span-2">
+                  <FormField
+                    id={`st-demo-${link.id}-description`}
+                    styles={STYLES}
+                    label={
+                      <>
+                        Description <span className="st-optional">(optional)</span>
+                      </>
+                    }
+                  >
+                    {(control) => <input {...control} data-field={path('description')} className="st-input" value={link.description} onChange={(e) => update(i, { description: e.target.value })} />}
+                  </FormField>
+                </div>
               </div>
               <button type="button" className="btn btn-ghost st-remove-link" onClick={() => onChange(links.filter((_, j) => j !== i))} aria-label={`Remove demo link ${i + 1}`}>
                 <TrashIcon size={16} /> Remove

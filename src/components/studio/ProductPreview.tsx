@@ -10,18 +10,15 @@ import { galleryItems, paragraphs, safeUrl } from '../catalogue/media';
 import { FALLBACK_IMAGE } from '../../shared/products';
 import { useModal } from './hooks';
 import { CloseIcon } from './icons';
-import { DEMO_LINK_TYPE_LABELS } from './DemoLinksEditor';
+import {
+  DELIVERY_TYPE_LABELS, DEMO_LINK_TYPE_LABELS, DEPLOYMENT_TYPE_LABELS, PRICING_MODEL_LABELS, PRODUCT_STATUS_LABELS, TECHNICAL_LEVEL_LABELS,
+} from '../../shared/domain';
 import { fileNameOf } from './editor-state';
 import type { StudioCreator, StudioOptions, StudioProduct, StudioReviews } from './types';
 
 const TABS = ['Overview', 'Details', 'Creator', 'Reviews'] as const;
 type Tab = (typeof TABS)[number];
 
-const DELIVERY_LABELS: Record<string, string> = { file: 'File download', link: 'External link', text: 'Text and instructions', multiple: 'Files, link and text' };
-const LEVELS: Record<string, string> = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' };
-const DEPLOYMENT: Record<string, string> = { ready_to_use: 'Ready to use', minimal_setup: 'Minimal setup', technical_setup: 'Technical setup' };
-const PRICING: Record<string, string> = { free: 'Free', one_time: 'One-time purchase', subscription: 'Subscription', freemium: 'Freemium' };
-const STATUS: Record<string, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
 
 interface Props {
   product: StudioProduct;
@@ -82,7 +79,7 @@ export function ProductPreview({ product: p, creator, reviews, options, onClose,
         <div className="st-pv-head-text">
           <p className="eyebrow">Preview</p>
           <h2 id="st-pv-title">{p.title}</h2>
-          <span className={`st-status is-${p.status}`}>{STATUS[p.status]}</span>
+          <span className={`st-status is-${p.status}`}>{PRODUCT_STATUS_LABELS[p.status]}</span>
         </div>
         <div className="st-pv-head-actions">
           <button type="button" className="btn btn-secondary" onClick={() => onEdit(p.id)}>Edit</button>
@@ -115,12 +112,12 @@ export function ProductPreview({ product: p, creator, reviews, options, onClose,
                 )}
               </div>
               <div className="st-pv-summary">
-                <p className="st-pv-price">{formatPrice(p.pricing_model === 'free' ? 0 : p.price)} <span className="muted">{PRICING[p.pricing_model]}</span></p>
+                <p className="st-pv-price">{formatPrice(p.pricing_model === 'free' ? 0 : p.price)} <span className="muted">{PRICING_MODEL_LABELS[p.pricing_model]}</span></p>
                 {p.short_description && <p className="st-pv-short">{p.short_description}</p>}
                 <dl className="st-pv-facts">
                   {categoryLabel && <div><dt>Category</dt><dd>{categoryLabel}</dd></div>}
                   {toolLabel && <div><dt>AI tool</dt><dd>{toolLabel}</dd></div>}
-                  <div><dt>Delivery</dt><dd>{DELIVERY_LABELS[p.content_delivery_type]}</dd></div>
+                  <div><dt>Delivery</dt><dd>{DELIVERY_TYPE_LABELS[p.content_delivery_type]}</dd></div>
                   <div><dt>Views · Downloads</dt><dd>{p.views_count} · {p.downloads_count}</dd></div>
                 </dl>
                 {p.tags.length > 0 && <ul className="st-pv-tags">{p.tags.map((t) => <li key={t}>{t}</li>)}</ul>}
@@ -147,8 +144,8 @@ export function ProductPreview({ product: p, creator, reviews, options, onClose,
             <div className="st-pv-details">
               <dl className="st-pv-facts is-wide">
                 <div><dt>Content type</dt><dd>{typeLabel ?? '—'}</dd></div>
-                <div><dt>Technical level</dt><dd>{LEVELS[p.technical_level]}</dd></div>
-                <div><dt>Deployment</dt><dd>{DEPLOYMENT[p.deployment_type]}</dd></div>
+                <div><dt>Technical level</dt><dd>{TECHNICAL_LEVEL_LABELS[p.technical_level]}</dd></div>
+                <div><dt>Deployment</dt><dd>{DEPLOYMENT_TYPE_LABELS[p.deployment_type]}</dd></div>
                 <div><dt>Integration complexity</dt><dd>{p.integration_complexity} / 5</dd></div>
                 <div><dt>Success rate</dt><dd>{p.success_rate}%</dd></div>
                 <div><dt>Average setup time</dt><dd>{p.avg_setup_time} min</dd></div>

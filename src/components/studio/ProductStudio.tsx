@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../stores/toasts';
 import { formatPrice } from '../../shared/format';
 import { FALLBACK_IMAGE } from '../../shared/products';
+import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '../../shared/domain';
 import { ApiError, deleteProduct, getProduct } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DotsIcon, EditIcon, EyeIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';
@@ -24,8 +25,6 @@ interface Props {
   creator: StudioCreator;
   reviews: StudioReviews;
 }
-
-const STATUS_LABELS: Record<string, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
 
 function viewFromLocation(): View {
   const params = new URLSearchParams(window.location.search);
@@ -258,9 +257,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
           <span>Status</span>
           <select className="st-input" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="all">All statuses</option>
-            <option value="draft">Draft</option>
-            <option value="published">Published</option>
-            <option value="archived">Archived</option>
+            {PRODUCT_STATUSES.map((s) => <option key={s} value={s}>{PRODUCT_STATUS_LABELS[s]}</option>)}
           </select>
         </label>
         <label className="st-filter">
@@ -307,7 +304,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
                       if (!e.currentTarget.src.endsWith(FALLBACK_IMAGE)) e.currentTarget.src = FALLBACK_IMAGE;
                     }}
                   />
-                  <span className={`st-status is-${p.status}`}>{STATUS_LABELS[p.status]}</span>
+                  <span className={`st-status is-${p.status}`}>{PRODUCT_STATUS_LABELS[p.status]}</span>
                 </div>
                 <div className="st-card-body">
                   <div className="st-card-top">

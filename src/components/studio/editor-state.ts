@@ -6,10 +6,8 @@
  * The payload is validated with the same zod schema the API uses.
  */
 import { ACCESS_REQUIREMENT_KEYS, ProductInputSchema, cleanList, type AccessRequirementKey } from '../../shared/product-schema';
+import { PRODUCT_DEFAULTS, type DeliveryType, type DemoLinkType, type DeploymentType, type PricingModel, type ProductStatus, type TechnicalLevel } from '../../shared/domain';
 import type { StudioProduct } from './types';
-
-export type DeliveryType = 'file' | 'link' | 'text' | 'multiple';
-export type DemoLinkType = 'video_demo' | 'live_demo' | 'source_code' | 'documentation' | 'tutorial' | 'api_reference';
 
 export interface DemoLinkDraft {
   id: string;
@@ -25,7 +23,7 @@ export interface EditorValues {
   description: string;
   tags: string[];
   category_id: string;
-  status: 'draft' | 'published' | 'archived';
+  status: ProductStatus;
   image_url: string;
   featured_image_url: string;
   additional_images: string[];
@@ -40,10 +38,10 @@ export interface EditorValues {
   demo_links: DemoLinkDraft[];
   ai_tool_type: string;
   content_type: string;
-  technical_level: 'beginner' | 'intermediate' | 'advanced';
-  pricing_model: 'free' | 'one_time' | 'subscription' | 'freemium';
+  technical_level: TechnicalLevel;
+  pricing_model: PricingModel;
   price: string;
-  deployment_type: 'ready_to_use' | 'minimal_setup' | 'technical_setup';
+  deployment_type: DeploymentType;
   avg_setup_time: string;
   integration_complexity: number;
   success_rate: number;
@@ -62,7 +60,7 @@ export function defaultValues(): EditorValues {
     description: '',
     tags: [],
     category_id: '',
-    status: 'draft',
+    status: PRODUCT_DEFAULTS.status,
     image_url: '',
     featured_image_url: '',
     additional_images: [],
@@ -76,10 +74,10 @@ export function defaultValues(): EditorValues {
     demo_links: [],
     ai_tool_type: '',
     content_type: '',
-    technical_level: 'beginner',
-    pricing_model: 'one_time',
+    technical_level: PRODUCT_DEFAULTS.technicalLevel,
+    pricing_model: PRODUCT_DEFAULTS.pricingModel,
     price: '0',
-    deployment_type: 'ready_to_use',
+    deployment_type: PRODUCT_DEFAULTS.deploymentType,
     avg_setup_time: '5',
     integration_complexity: 1,
     success_rate: 85,

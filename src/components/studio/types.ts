@@ -3,6 +3,7 @@
  * ISO strings), the select options the page passes in, and the preview's extra data.
  */
 import type { DemoLinkJson } from '../../../db/schema';
+import type { DeliveryType, DeploymentType, PricingModel, ProductStatus, TechnicalLevel } from '../../shared/domain';
 import type { QualityScore } from '../../shared/quality-score';
 
 export interface StudioProduct {
@@ -13,7 +14,7 @@ export interface StudioProduct {
   short_description: string | null;
   price: number;
   category_id: string | null;
-  status: 'draft' | 'published' | 'archived';
+  status: ProductStatus;
   tags: string[];
   demo_url: string | null;
   download_url: string | null;
@@ -26,9 +27,9 @@ export interface StudioProduct {
   rating: number;
   ai_tool_type: string | null;
   content_type: string | null;
-  pricing_model: 'free' | 'one_time' | 'subscription' | 'freemium';
-  technical_level: 'beginner' | 'intermediate' | 'advanced';
-  deployment_type: 'ready_to_use' | 'minimal_setup' | 'technical_setup';
+  pricing_model: PricingModel;
+  technical_level: TechnicalLevel;
+  deployment_type: DeploymentType;
   compatibility_tags: string[];
   use_cases: string[];
   required_skills: string[];
@@ -37,7 +38,7 @@ export interface StudioProduct {
   success_rate: number;
   avg_setup_time: number;
   community_score: number;
-  content_delivery_type: 'file' | 'link' | 'text' | 'multiple';
+  content_delivery_type: DeliveryType;
   content_text: string | null;
   file_urls: string[];
   download_instructions: string | null;

@@ -1,0 +1,40 @@
+// @ts-check
+/**
+ * ESLint, once for the whole tree (docs/decisions/021): typescript-eslint's recommended rules
+ * for TypeScript, React's rules of hooks for the islands, eslint-plugin-astro for .astro
+ * files. Formatting is Prettier's job (prettier.config.js), so no stylistic rules here.
+ */
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['node_modules/', 'dist/', '.astro/', '.vercel/', '.data/', '.test-data/', 'test-results/', 'playwright-report/', 'db/seed/data/'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Tests read the API's JSON answers as they come: untyped by nature.
+    files: ['tests/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // Unused names are errors, except the ones named to be ignored.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+);

@@ -1,0 +1,79 @@
+/**
+ * The data of the catalogue pages (/, /marketplace, /ai-tools, /tools/{id},
+ * /tools/{id}/landing, /sitemap.xml; /product/{id} is in product-page.service.ts), read from
+ * the database when the page renders.
+ *
+ * Why from the database and not a build-time snapshot: these pages are rendered one at a time
+ * when what they show changes (docs/decisions/015), so each reads only its own bounded slice
+ * (a few indexed top-N queries), and the cost of a page does not grow with the catalogue.
+ * Only the sitemap lists every product.
+ */
+import type { Db } from '../../db/database';
+import type { ProductCard } from '../../src/shared/products';
+import { PAGE_SIZE } from '../../src/shared/search';
+import type { ToolFiguresInput } from '../../src/shared/tool-pages';
+import {
+  countPublished,
+  listMostDownloadedPublished,
+  listNewestPublished,
+  listPublishedForSitemap,
+  listToolFigures,
+  listTopRatedPublished,
+} from './catalogue.repository';
+import { toProductCard } from './catalogue.mapper';
+
+/** The live figures of every AI tool (14 rows, each counted through an index), by tool id. */
+export async function getToolFigures(db: Db): Promise<Record<string, ToolFiguresInput>> {
+  const rows = await listToolFigures(db);
+  return Object.fromEntries(
+    rows.map((t) => [
+      t.id,
+      {
+        productCount: t.product_count,
+        followerCount: t.follower_count,
+        latestUpdateAt: t.latest_update_at ? new Date(t.latest_update_at).toISOString() : null,
+        maintainerName: t.maintainer_name,
+      },
+    ]),
+  );
+}
+
+/** The landing page: the carousel's picks per category, the featured (top-rated) and trending products. */
+export async function getLandingData(db: Db, carouselCategories: readonly string[]) {
+  const [featured, trending, ...picks] = await Promise.all([
+    listTopRatedPublished(db, { limit: 3 }),
+    listMostDownloadedPublished(db, 4),
+    ...carouselCategories.map((categoryId) => listTopRatedPublished(db, { limit: 2, categoryId })),
+  ]);
+  return {
+    featured: featured.map(toProductCard),
+    trending: trending.map(toProductCard),
+    picksByCategory: Object.fromEntries(carouselCategories.map((id, i) => [id, (picks[i] ?? []).map(toProductCard)])) as Record<string, ProductCard[]>,
+  };
+}
+
+/** The marketplace's first page (newest first, as the search API's default sort) and the catalogue size. */
+export async function getMarketplaceFirstPage(db: Db): Promise<{ items: ProductCard[]; hasMore: boolean; total: number }> {
+  const [rows, total] = await Promise.all([listNewestPublished(db, PAGE_SIZE + 1), countPublished(db)]);
+  return { items: rows.slice(0, PAGE_SIZE).map(toProductCard), hasMore: rows.length > PAGE_SIZE, total };
+}
+
+/** A tool's detail page: its figures and its best `limit` products. */
+export async function getToolPageData(db: Db, toolId: string, limit: number) {
+  const [figures, rows] = await Promise.all([getToolFigures(db), listTopRatedPublished(db, { limit, aiToolType: toolId })]);
+  return { figures: figures[toolId], products: rows.map(toProductCard) };
+}
+
+/** Every published product's sitemap entry, and the tools' latest updates. */
+export async function getSitemapSource(db: Db) {
+  const [rows, tools] = await Promise.all([listPublishedForSitemap(db), getToolFigures(db)]);
+  return {
+    products: rows.map((r) => ({
+      id: r.id,
+      createdAt: new Date(r.created_at).toISOString(),
+      updatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : undefined,
+      creator: { id: r.creator_id },
+    })),
+    tools,
+  };
+}

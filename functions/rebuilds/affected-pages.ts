@@ -1,0 +1,49 @@
+/**
+ * Which catalogue pages show what (docs/decisions/015): the only place that knows it. A
+ * change re-renders exactly these paths, on the embedded server (scripts/lib/page-publisher.ts)
+ * and on Vercel (on-demand revalidation, functions/rebuilds/revalidate.ts).
+ */
+import { hasToolDetailPage } from '../../src/shared/ai-tool-ids';
+
+/**
+ * The routes of the catalogue pages (Astro route patterns), the only on-demand routes whose
+ * answer is the same for every visitor: cached on Vercel's CDN (ISR) and kept as files by the
+ * embedded server. Everything else (accounts, the API) must never be cached.
+ */
+export const CATALOGUE_PAGE_ROUTES = ['/', '/marketplace', '/ai-tools', '/sitemap.xml', '/tools/[toolId]', '/tools/[toolId]/landing', '/tools/[...slug]', '/product/[...slug]'] as const;
+
+/**
+ * Request paths answered by a catalogue route: the same HTML for every visitor, so they are
+ * rendered without the session (src/middleware.ts) and never carry a cookie.
+ */
+export const CATALOGUE_PATH = /^\/(?:marketplace|ai-tools|sitemap\.xml)?\/?$|^\/(?:tools|product)(?:\/|$)/;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** For the Vercel adapter's `isr.exclude` (it takes RegExps): matches every route pattern that is not a catalogue page. */
+export const NON_CATALOGUE_ROUTE = new RegExp(`^(?!(?:${CATALOGUE_PAGE_ROUTES.map(escapeRegExp).join('|')})$)`);
+
+/** The sitemap lists every product: it is refreshed last, after the pages a visitor sees. */
+export const SITEMAP_PATH = '/sitemap.xml';
+
+export function productPath(id: string): string {
+  return `/product/${id}`;
+}
+
+/** A tool's pages: its detail page (six tools have one) and its landing page, plus the directory. */
+export function pagesShowingTool(toolId: string | null | undefined): string[] {
+  if (!toolId) return [];
+  return [...(hasToolDetailPage(toolId) ? [`/tools/${toolId}`] : []), `/tools/${toolId}/landing`, '/ai-tools'];
+}
+
+/**
+ * Every stored page a product appears on: its own page, the marketplace's first page and the
+ * landing page (newest, top-rated and trending picks), the pages of the AI tools it belongs
+ * or belonged to (their product counts), and the sitemap. Its creator's profile is not
+ * stored: it renders on every request, so it is current at once. Other products'
+ * 'You might also like' lists are refreshed when those pages are next rendered (by age).
+ */
+export function pagesShowingProduct(product: { id: string; toolIds: readonly (string | null | undefined)[] }): string[] {
+  const paths = [productPath(product.id), '/marketplace', '/', ...product.toolIds.flatMap(pagesShowingTool), SITEMAP_PATH];
+  return [...new Set(paths)];
+}

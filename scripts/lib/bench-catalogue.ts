@@ -1,0 +1,103 @@
+/**
+ * Shared by the catalogue benchmarks (bench:build, bench:publish): a throwaway embedded
+ * database grown to a given number of published products (the demo data plus synthetic
+ * products), and the real `npm start` server (SiteServer + PagePublisher) over it.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { createDb, setDbHandle, type DbHandle } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import { seedDemo } from '../../db/seed/seed';
+import { seedSynthetic } from '../../db/seed/synthetic';
+import { getEnv } from '../../functions/_shared/env';
+import { LocalBlobStore } from '../../functions/_shared/blob-store';
+import { readBuildStamp, runAstroBuild } from './astro-build';
+import { PagePublisher } from './page-publisher';
+import { PageStore } from './page-store';
+import { SiteServer } from './serve';
+
+export interface BenchCatalogue {
+  handle: DbHandle;
+  /** Adds synthetic products until `size` are published; returns the published count. */
+  grow(size: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function openBenchCatalogue(): Promise<BenchCatalogue> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-bench-catalogue-'));
+  const handle = await createDb(getEnv({ DATA_DIR: dir, NODE_ENV: 'production' }));
+  await migrateToLatest(handle.db);
+  await seedDemo(handle.db, new LocalBlobStore(path.join(dir, 'blobs')));
+  const published = async () => Number((await sql<{ n: string }>`select count(*) as n from products where status = 'published'`.execute(handle.db)).rows[0]?.n);
+  return {
+    handle,
+    async grow(size) {
+      // Synthetic products are ~92% published: add until the published count reaches the size.
+      while ((await published()) < size) {
+        const missing = size - (await published());
+        await seedSynthetic(handle.db, Math.ceil(missing / 0.92) + 1, (done) => process.stdout.write(`\r[bench] seeding ${done}`));
+      }
+      process.stdout.write('\n');
+      // The embedded database has no autovacuum: statistics after a large import.
+      await sql`analyze`.execute(handle.db);
+      return published();
+    },
+    async close() {
+      await handle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds the site once into outDir (inside the project: the bundle resolves node_modules). */
+export async function buildBenchSite(outDir: string): Promise<number> {
+  fs.rmSync(outDir, { recursive: true, force: true });
+  const started = Date.now();
+  await runAstroBuild({ outDir, quiet: true });
+  return Date.now() - started;
+}
+
+export interface BenchServer {
+  site: SiteServer;
+  publisher: PagePublisher;
+  origin: string;
+  build: string;
+  close(): Promise<void>;
+}
+
+/** The `npm start` server over the bench database, on a free port of 127.0.0.1, with an empty page store. */
+export async function serveBench(handle: DbHandle, outDir: string): Promise<BenchServer> {
+  fs.rmSync(path.join(outDir, 'pages'), { recursive: true, force: true });
+  setDbHandle(handle);
+  const publisher = new PagePublisher(handle.db, new PageStore(outDir));
+  const site = new SiteServer({ pages: publisher });
+  await site.swap(outDir);
+  await site.listen(0, '127.0.0.1');
+  publisher.attach(site.server.address());
+  const address = site.server.address() as { port: number };
+  return {
+    site,
+    publisher,
+    origin: `http://127.0.0.1:${address.port}`,
+    build: readBuildStamp(outDir) ?? '',
+    async close() {
+      await publisher.idle();
+      publisher.stop();
+      await new Promise<void>((resolve) => site.server.close(() => resolve()));
+    },
+  };
+}
+
+/** The highest resident memory of this process (database included) while `work` runs. */
+export async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakRssMb: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
+  try {
+    const result = await work();
+    return { result, peakRssMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1048576) };
+  } finally {
+    clearInterval(timer);
+  }
+}

@@ -1,0 +1,318 @@
+/**
+ * The node server's fast path for the files of a build output (`<outDir>/client`): prebuilt
+ * pages, /_astro assets, public files. Used by scripts/lib/serve.ts before the Astro node
+ * adapter, whose static handler (send) plus the `compression` middleware compressed every
+ * answer anew (docs/decisions/017). Here the bytes go out as they are on disk: the .br or .gz
+ * variant written at build time (scripts/lib/static-files.ts) when the client accepts it.
+ *
+ * Path resolution is the adapter's for `build.format: 'directory'` and `trailingSlash:
+ * 'ignore'`: `/x` and `/x/` are `x/index.html`, `/x.xml` is that file, a file asked for with
+ * a trailing slash or a missing file is not ours (the adapter's on-demand routes and 404 page
+ * answer). Dotfiles are not ours either (the adapter refuses them). What may never reach the
+ * disk is refused outright: NUL, encoded slashes or backslashes, `.` and `..` segments, and
+ * anything that resolves outside the client folder.
+ *
+ * Caching: `/_astro/*` is content-hashed, so immutable for a year; everything else (pages
+ * change on every publish) must revalidate, cheaply, with the ETag (size and mtime of the
+ * bytes sent, so each encoding has its own) or Last-Modified.
+ */
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { etagMatches } from '../../functions/_shared/http';
+import { freshVariant, isCompressible, type Encoding } from './static-files';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.csv': 'text/csv; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.wasm': 'application/wasm',
+  '.pdf': 'application/pdf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+};
+
+export function contentTypeOf(file: string): string {
+  return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/** What a path is to the fast path: a file to send, not ours, or refused (answer 404). */
+export type StaticLookup = { kind: 'file'; file: string; stats: fs.Stats } | { kind: 'none' } | { kind: 'refused' };
+
+/** Encoded `/` or `\`, and NUL in any form: never part of a file path. */
+const FORBIDDEN = /%2f|%5c|%00|\\|\0/i;
+
+/**
+ * The file under `clientDir` that the adapter would send for `urlPath` (the path of the
+ * request, without query), by the rules in the header.
+ */
+export function resolveStaticFile(clientDir: string, urlPath: string): StaticLookup {
+  if (FORBIDDEN.test(urlPath)) return { kind: 'refused' };
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return { kind: 'refused' };
+  }
+  if (!decoded.startsWith('/') || decoded.includes('\0')) return { kind: 'refused' };
+  const segments = decoded.split('/');
+  if (segments.some((s) => s === '.' || s === '..')) return { kind: 'refused' };
+  if (segments.some((s, i) => s.startsWith('.') && !(i === 1 && s === '.well-known'))) return { kind: 'none' };
+  const target = path.resolve(clientDir, `.${decoded}`);
+  if (target !== clientDir && !target.startsWith(clientDir + path.sep)) return { kind: 'refused' };
+  const stats = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stats) return { kind: 'none' };
+  if (stats.isDirectory()) {
+    const index = path.join(target, 'index.html');
+    const indexStats = fs.statSync(index, { throwIfNoEntry: false });
+    return indexStats?.isFile() ? { kind: 'file', file: index, stats: indexStats } : { kind: 'none' };
+  }
+  if (!stats.isFile() || decoded.endsWith('/')) return { kind: 'none' };
+  return { kind: 'file', file: target, stats };
+}
+
+/**
+ * The encodings the client accepts, best first: br and gzip by their q-values (`*` stands for
+ * those not named; q=0 refuses). Equal weights prefer br, the smaller.
+ */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  const weights = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (encoding: string) => weights.get(encoding) ?? (encoding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+  return (['br', 'gzip'] as const)
+    .map((encoding, order) => ({ encoding, weight: weightOf(encoding), order }))
+    .filter((e) => e.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.order - b.order)
+    .map((e) => e.encoding);
+}
+
+/** One representation of a file: the plain bytes or a variant. */
+interface Representation {
+  file: string;
+  size: number;
+  encoding?: Encoding;
+  /** For the body cache: changes whenever the file on disk does. */
+  stamp: string;
+}
+
+/** What is known of a file while its stats stay the same. */
+interface FileEntry {
+  stamp: string;
+  /**
+   * Weak, from the plain file's size and mtime, and shared by its variants: a weak validator
+   * names the content, and the br, gzip and plain bytes of one file are the same content
+   * (RFC 9110 8.8.1). A client that revalidates with another Accept-Encoding gets its 304.
+   */
+  etag: string;
+  contentType: string;
+  compressible: boolean;
+  lastModified: string;
+  /** Whole seconds, as Last-Modified carries them. */
+  mtimeSeconds: number;
+  plain: Representation;
+  br?: Representation;
+  gzip?: Representation;
+}
+
+const stampOf = (stats: fs.Stats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+
+function representation(file: string, stats: fs.Stats, encoding?: Encoding): Representation {
+  return { file, size: stats.size, encoding, stamp: stampOf(stats) };
+}
+
+/** If-None-Match, else If-Modified-Since to the second (as Last-Modified carries it). */
+function isNotModified(req: http.IncomingMessage, etag: string, mtimeSeconds: number): boolean {
+  const inm = req.headers['if-none-match'];
+  if (inm !== undefined) return etagMatches(inm, etag);
+  const ims = req.headers['if-modified-since'];
+  if (!ims) return false;
+  const since = Date.parse(ims);
+  return Number.isFinite(since) && mtimeSeconds * 1000 <= since;
+}
+
+/** Bounds of the caches below (entries are dropped oldest first). */
+const PATH_CACHE_ENTRIES = 20_000;
+const BODY_CACHE_BYTES = 64 * 1024 * 1024;
+const BODY_CACHE_FILE_BYTES = 1024 * 1024;
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
+  if (map.size >= limit) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+}
+
+/**
+ * The files of one build output, served. Each request costs one stat of the file it names:
+ * what was learnt of a path (which file it resolves to, its variants, validators and, for
+ * files up to 1 MB, its bytes) is kept while that stat is unchanged. A file is replaced by a
+ * rename (writeStaticFile), which changes its inode, and its variants are written before it
+ * and never without it: an unchanged stat means unchanged variants too.
+ * Stats are synchronous: local files in the page cache answer in microseconds, less than a
+ * round trip through libuv's thread pool.
+ */
+export class StaticFiles {
+  readonly clientDir: string;
+  private readonly resolved = new Map<string, string>();
+  private readonly entries = new Map<string, FileEntry>();
+  private readonly encodings = new Map<string, Encoding[]>();
+  private readonly bodies = new Map<string, { stamp: string; body: Buffer }>();
+  private bodyBytes = 0;
+
+  constructor(clientDir: string) {
+    this.clientDir = path.resolve(clientDir);
+  }
+
+  lookup(urlPath: string): StaticLookup {
+    const known = this.resolved.get(urlPath);
+    if (known) {
+      const stats = fs.statSync(known, { throwIfNoEntry: false });
+      if (stats?.isFile()) return { kind: 'file', file: known, stats };
+      this.resolved.delete(urlPath);
+    }
+    const found = resolveStaticFile(this.clientDir, urlPath);
+    if (found.kind === 'file') remember(this.resolved, urlPath, found.file, PATH_CACHE_ENTRIES);
+    return found;
+  }
+
+  private entryFor(file: string, stats: fs.Stats): FileEntry {
+    const stamp = stampOf(stats);
+    const known = this.entries.get(file);
+    if (known?.stamp === stamp) return known;
+    const compressible = isCompressible(file);
+    const entry: FileEntry = {
+      stamp,
+      etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+      contentType: contentTypeOf(file),
+      compressible,
+      lastModified: stats.mtime.toUTCString(),
+      mtimeSeconds: Math.floor(stats.mtimeMs / 1000),
+      plain: representation(file, stats),
+    };
+    if (compressible) {
+      for (const encoding of ['br', 'gzip'] as const) {
+        const variant = freshVariant(file, encoding, stats);
+        if (variant) entry[encoding] = representation(variant.file, variant.stats, encoding);
+      }
+    }
+    remember(this.entries, file, entry, PATH_CACHE_ENTRIES);
+    return entry;
+  }
+
+  private accepted(header: string | undefined): Encoding[] {
+    if (!header) return [];
+    let known = this.encodings.get(header);
+    if (!known) {
+      known = acceptedEncodings(header);
+      remember(this.encodings, header, known, 100);
+    }
+    return known;
+  }
+
+  private read(representation: Representation): Buffer {
+    const hit = this.bodies.get(representation.file);
+    if (hit?.stamp === representation.stamp) return hit.body;
+    const body = fs.readFileSync(representation.file);
+    if (hit) {
+      this.bodies.delete(representation.file);
+      this.bodyBytes -= hit.body.byteLength;
+    }
+    for (const [key, entry] of this.bodies) {
+      if (this.bodyBytes + body.byteLength <= BODY_CACHE_BYTES) break;
+      this.bodies.delete(key);
+      this.bodyBytes -= entry.body.byteLength;
+    }
+    this.bodies.set(representation.file, { stamp: representation.stamp, body });
+    this.bodyBytes += body.byteLength;
+    return body;
+  }
+
+  /**
+   * Answers a GET or HEAD for a file found by lookup(): the best variant the client accepts,
+   * or 304. Headers are set with setHeader, so the server's onHeaders hook (security headers,
+   * the page's own policy) still sees and completes them. False, with nothing set, when the
+   * file went away since its lookup (removed by a publish): the caller answers as for a
+   * missing file.
+   */
+  send(req: http.IncomingMessage, res: http.ServerResponse, urlPath: string, found: { file: string; stats: fs.Stats }): boolean {
+    const entry = this.entryFor(found.file, found.stats);
+    let chosen = entry.plain;
+    if (entry.compressible) {
+      for (const encoding of this.accepted(req.headers['accept-encoding'])) {
+        const variant = entry[encoding];
+        if (variant) {
+          chosen = variant;
+          break;
+        }
+      }
+    }
+    const notModified = isNotModified(req, entry.etag, entry.mtimeSeconds);
+    let body: Buffer | undefined;
+    let fd: number | undefined;
+    let size = chosen.size;
+    if (!notModified && req.method !== 'HEAD') {
+      // The length of the bytes read, or of the file opened: a file replaced since its stat
+      // is still sent whole and right.
+      try {
+        if (chosen.size <= BODY_CACHE_FILE_BYTES) body = this.read(chosen);
+        else fd = fs.openSync(chosen.file, 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        this.entries.delete(found.file);
+        this.resolved.delete(urlPath);
+        return false;
+      }
+      size = body ? body.byteLength : fs.fstatSync(fd!).size;
+    }
+    if (entry.compressible) res.setHeader('vary', 'Accept-Encoding');
+    res.setHeader('cache-control', urlPath.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE);
+    res.setHeader('etag', entry.etag);
+    res.setHeader('last-modified', entry.lastModified);
+    if (notModified) {
+      res.statusCode = 304;
+      res.end();
+      return true;
+    }
+    res.setHeader('content-type', entry.contentType);
+    if (chosen.encoding) res.setHeader('content-encoding', chosen.encoding);
+    res.setHeader('content-length', size);
+    if (body || req.method === 'HEAD') {
+      res.end(body);
+      return true;
+    }
+    fs.createReadStream('', { fd })
+      .on('error', (error) => {
+        console.error('[serve] reading a static file failed:', error);
+        res.destroy();
+      })
+      .pipe(res);
+    return true;
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Section 6, Pricing and Deployment (spec section 5): the pricing model; the price (step
+ * 0.01, minimum 0, disabled and 0 for the free model); the payouts warning for a paid
+ * product when Stripe is on and payouts are not set up; the deployment type.
+ */
+import { memo } from 'react';
+import { useController, useWatch } from 'react-hook-form';
+import { DEPLOYMENT_TYPE_LABELS, DEPLOYMENT_TYPES, PRICING_MODEL_LABELS, PRICING_MODELS } from '../../../shared/domain';
+import { purchaseKind } from '../../../shared/payments';
+import { clearOnEdit } from '../../ui/form-state';
+import { EditorSection } from '../EditorSection';
+import { StudioField } from '../StudioField';
+import { textField } from '../use-product-form';
+import { fieldId, useSectionForm, type SectionProps } from './section-props';
+
+interface Props extends SectionProps {
+  payoutsMissing: boolean;
+}
+
+const NAMES = ['pricing_model', 'price', 'deployment_type'] as const;
+
+export const PricingSection = memo(function PricingSection({ collapsible, open, onToggle, payoutsMissing }: Props) {
+  const { form, err } = useSectionForm(NAMES);
+  const pricingModel = useWatch({ control: form.control, name: 'pricing_model' });
+  const { field: price } = useController({ control: form.control, name: 'price' });
+  const free = pricingModel === 'free';
+  return (
+    <EditorSection id="pricing" number={6} title="Pricing and Deployment" description="What it costs and how much setup buyers should expect." collapsible={collapsible} open={open} onToggle={onToggle}>
+      <div className="st-grid-2">
+        <StudioField label="Pricing model" id={fieldId('pricing_model')} error={err('pricing_model')}>
+          {(control) => (
+            <select {...control} data-field="pricing_model" className="st-input" {...textField(form, 'pricing_model')}>
+              {PRICING_MODELS.map((m) => <option key={m} value={m}>{PRICING_MODEL_LABELS[m]}</option>)}
+            </select>
+          )}
+        </StudioField>
+        <StudioField label="Price (USD)" id={fieldId('price')} error={err('price')} hint={free ? 'Free products have no price.' : '0 shows as Free.'}>
+          {(control) => (
+            <div className="st-money">
+              <span aria-hidden="true">$</span>
+              <input
+                {...control}
+                data-field="price"
+                className="st-input"
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                name={price.name}
+                ref={price.ref}
+                value={free ? '0' : price.value}
+                disabled={free}
+                onBlur={price.onBlur}
+                onChange={(e) => {
+                  price.onChange(e.target.value);
+                  clearOnEdit(form, 'price');
+                }}
+              />
+            </div>
+          )}
+        </StudioField>
+      </div>
+      {payoutsMissing && purchaseKind({ price: price.value, pricing_model: pricingModel }) ? (
+        <p className="st-payouts-warning" role="note">
+          Buyers cannot pay for this product until you set up payouts. <a href="/earnings">Set up payouts</a> before you publish it as a paid product.
+        </p>
+      ) : null}
+      <StudioField label="Deployment" id={fieldId('deployment_type')} error={err('deployment_type')}>
+        {(control) => (
+          <select {...control} data-field="deployment_type" className="st-input" {...textField(form, 'deployment_type')}>
+            {DEPLOYMENT_TYPES.map((d) => <option key={d} value={d}>{DEPLOYMENT_TYPE_LABELS[d]}</option>)}
+          </select>
+        )}
+      </StudioField>
+    </EditorSection>
+  );
+});

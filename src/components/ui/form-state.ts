@@ -1,0 +1,45 @@
+/**
+ * Small helpers over react-hook-form shared by every form (docs/decisions/019): the errors
+ * as an ordered list of field paths and messages (for the error summary and the editor's
+ * focus), and the two re-validation rules of the spec that the library has no mode for:
+ * "errors clear on edit" (login, forgot password, the editor) and "on change once an error
+ * exists" (sign-up, reset, profile, reviews, tool updates).
+ */
+import type { FieldErrors, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+
+/** [path, message] of every error, in the order the rules reported them. */
+export function errorList(errors: FieldErrors, prefix = ''): [string, string][] {
+  const list: [string, string][] = [];
+  for (const [key, value] of Object.entries(errors)) {
+    if (!value || typeof value !== 'object' || key === 'ref') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if ('type' in value && typeof value.message === 'string') {
+      if (value.message) list.push([path, value.message]);
+      continue;
+    }
+    list.push(...errorList(value as FieldErrors, path));
+  }
+  return list;
+}
+
+/** The message at a path, nested or not. */
+export function errorAt(errors: FieldErrors, path: string): string | undefined {
+  let node: unknown = errors;
+  for (const part of path.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  const message = node && typeof node === 'object' && 'message' in node ? (node as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message ? message : undefined;
+}
+
+/** Errors clear on edit: drops the field's error (and its children's) when it has one. */
+export function clearOnEdit<T extends FieldValues>(form: UseFormReturn<T>, name: FieldPath<T>): void {
+  if (form.getFieldState(name).invalid) form.clearErrors(name);
+}
+
+/** Validates the fields again on change, but only those that show an error now. */
+export function revalidateIfInvalid<T extends FieldValues>(form: UseFormReturn<T>, ...names: FieldPath<T>[]): void {
+  const invalid = names.filter((name) => form.getFieldState(name).invalid);
+  if (invalid.length) void form.trigger(invalid);
+}

@@ -1,0 +1,214 @@
+/**
+ * Every enumeration of the domain, declared once (docs/decisions/018): each is an `as const`
+ * array, its type is `(typeof ARRAY)[number]`, and its display labels are a
+ * `Record<Type, string>`, so a value without a label is a type error. Everything else derives
+ * from these: the zod schemas (`z.enum(ARRAY)`), db/schema.ts's column types, the editor's
+ * options, the catalogue's labels and the seed. The migrations' check constraints are frozen
+ * in time and keep their own lists; tests/integration/domain-enums.test.ts checks that the
+ * database accepts exactly these values.
+ *
+ * Isomorphic and dependency-free, and nothing here but literals and two pure guards: a
+ * bundler drops what an island does not use, so an island importing one enum does not ship
+ * the others. The AI tools are not here: their ids, names and option groups are
+ * src/shared/ai-tool-ids.ts.
+ */
+
+// ---------------------------------------------------------------------------
+// Products (spec sections 3, 5 and 9)
+// ---------------------------------------------------------------------------
+
+/** A product's status; only 'published' is public (functions/catalogue/catalogue.repository.ts). */
+export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
+
+/** The six marketplace categories; their names and copy are src/shared/categories.ts. */
+export const CATEGORY_IDS = ['content', 'design', 'audio', 'business', 'video', 'tech'] as const;
+export type CategoryId = (typeof CATEGORY_IDS)[number];
+
+/** Content types (spec section 3); the legacy ids they replaced are src/shared/search.ts. */
+export const CONTENT_TYPE_IDS = [
+  'code-development', 'chat-bots', 'ai-assistants', 'content-creation', 'prompts-templates', 'voice-audio',
+  'video-animation', 'design-assets', 'data-analytics', 'ai-agents', 'web-saas', 'mobile-apps', 'ai-models',
+  'security', 'workflow-automation',
+] as const;
+export type ContentTypeId = (typeof CONTENT_TYPE_IDS)[number];
+export const CONTENT_TYPE_LABELS: Record<ContentTypeId, string> = {
+  'code-development': 'Code & Development', 'chat-bots': 'Chatbots', 'ai-assistants': 'AI Assistants',
+  'content-creation': 'Content Creation', 'prompts-templates': 'Prompts & Templates', 'voice-audio': 'Voice & Audio',
+  'video-animation': 'Video & Animation', 'design-assets': 'Design Assets', 'data-analytics': 'Data & Analytics',
+  'ai-agents': 'AI Agents', 'web-saas': 'Web Apps & SaaS', 'mobile-apps': 'Mobile Apps', 'ai-models': 'AI Models',
+  security: 'Security', 'workflow-automation': 'Workflow Automation',
+};
+
+export const PRICING_MODELS = ['free', 'one_time', 'subscription', 'freemium'] as const;
+export type PricingModel = (typeof PRICING_MODELS)[number];
+export const PRICING_MODEL_LABELS: Record<PricingModel, string> = {
+  free: 'Free',
+  one_time: 'One-time purchase',
+  subscription: 'Subscription',
+  freemium: 'Freemium',
+};
+
+export const TECHNICAL_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
+export type TechnicalLevel = (typeof TECHNICAL_LEVELS)[number];
+export const TECHNICAL_LEVEL_LABELS: Record<TechnicalLevel, string> = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced' };
+
+export const DEPLOYMENT_TYPES = ['ready_to_use', 'minimal_setup', 'technical_setup'] as const;
+export type DeploymentType = (typeof DEPLOYMENT_TYPES)[number];
+export const DEPLOYMENT_TYPE_LABELS: Record<DeploymentType, string> = {
+  ready_to_use: 'Ready to use',
+  minimal_setup: 'Minimal setup',
+  technical_setup: 'Technical setup',
+};
+
+/** How a buyer receives the product (src/shared/delivery.ts says what each delivers). */
+export const DELIVERY_TYPES = ['file', 'link', 'text', 'multiple'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = {
+  file: 'File download',
+  link: 'External link',
+  text: 'Text and instructions',
+  multiple: 'Files, link and text',
+};
+/** The editor's choice cards: what the creator picks between (spec section 5, Content delivery). */
+export const DELIVERY_TYPE_CHOICES: Record<DeliveryType, { title: string; text: string }> = {
+  file: { title: 'File upload', text: 'Buyers download files you upload.' },
+  link: { title: 'External link', text: 'Buyers get a link to your tool or download.' },
+  text: { title: 'Text instructions', text: 'Buyers get text: a prompt, steps or a license key.' },
+  multiple: { title: 'Multiple', text: 'Files, a link and text together.' },
+};
+
+export const DEMO_LINK_TYPES = ['video_demo', 'live_demo', 'source_code', 'documentation', 'tutorial', 'api_reference'] as const;
+export type DemoLinkType = (typeof DEMO_LINK_TYPES)[number];
+/** One link's type, as the editor offers it. */
+export const DEMO_LINK_TYPE_LABELS: Record<DemoLinkType, string> = {
+  video_demo: 'Video demo',
+  live_demo: 'Live demo',
+  source_code: 'Source code',
+  documentation: 'Documentation',
+  tutorial: 'Tutorial',
+  api_reference: 'API reference',
+};
+/** The heading of a group of links of one type on the product page. */
+export const DEMO_LINK_GROUP_HEADINGS: Record<DemoLinkType, string> = {
+  video_demo: 'Video demos',
+  live_demo: 'Live demos',
+  source_code: 'Source code',
+  documentation: 'Documentation',
+  tutorial: 'Tutorials',
+  api_reference: 'API reference',
+};
+
+/**
+ * A new product's defaults (spec section 9), for the product schema, the editor's empty form
+ * and the catalogue's fallbacks (the migration's column defaults are the same values).
+ */
+export const PRODUCT_DEFAULTS = {
+  status: 'draft',
+  pricingModel: 'one_time',
+  technicalLevel: 'beginner',
+  deploymentType: 'ready_to_use',
+  deliveryType: 'file',
+} as const satisfies {
+  status: ProductStatus;
+  pricingModel: PricingModel;
+  technicalLevel: TechnicalLevel;
+  deploymentType: DeploymentType;
+  deliveryType: DeliveryType;
+};
+
+/** How a product was obtained (downloads.download_type): free, or paid for. */
+export const DOWNLOAD_TYPES = ['free', 'paid'] as const;
+export type DownloadType = (typeof DOWNLOAD_TYPES)[number];
+
+/** What a product_interactions row records (the creator analytics count views). */
+export const INTERACTION_TYPES = ['view', 'preview'] as const;
+export type InteractionType = (typeof INTERACTION_TYPES)[number];
+
+// ---------------------------------------------------------------------------
+// Accounts (spec section 6)
+// ---------------------------------------------------------------------------
+
+export const USER_TYPES = ['creator', 'buyer', 'community'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+export const USER_TYPE_LABELS: Record<UserType, string> = { creator: 'Creator', buyer: 'Buyer', community: 'Community' };
+export const DEFAULT_USER_TYPE: UserType = 'buyer';
+export function isUserType(value: unknown): value is UserType {
+  return isOneOf(USER_TYPES, value);
+}
+
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const ONBOARDING_STATUSES = ['pending', 'completed', 'skipped'] as const;
+export type OnboardingStatus = (typeof ONBOARDING_STATUSES)[number];
+
+// ---------------------------------------------------------------------------
+// Tool updates and notifications (spec sections 3, 8 and 9; docs/decisions/014)
+// ---------------------------------------------------------------------------
+
+export const UPDATE_TYPES = ['feature', 'announcement', 'bug_fix', 'security', 'other'] as const;
+export type UpdateType = (typeof UPDATE_TYPES)[number];
+export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
+  feature: 'Feature',
+  announcement: 'Announcement',
+  bug_fix: 'Bug fix',
+  security: 'Security',
+  other: 'Other',
+};
+
+/** What a notice is about: a tool update, or (for a creator) a sale or a refund of one of their orders. */
+export const NOTIFICATION_KINDS = ['tool_update', 'sale', 'refund'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The kinds that are about one of the creator's orders. */
+export const ORDER_NOTIFICATION_KINDS = ['sale', 'refund'] as const satisfies readonly NotificationKind[];
+export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number];
+
+/** Why a tool update reached a reader: they follow the tool, or they downloaded a product built on it. */
+export const NOTIFICATION_REASONS = ['follow', 'security_impact'] as const;
+export type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
+
+// ---------------------------------------------------------------------------
+// Payments (docs/decisions/013)
+// ---------------------------------------------------------------------------
+
+/** What an order buys: the product once, or a monthly subscription. */
+export const PURCHASE_KINDS = ['one_time', 'subscription'] as const;
+export type PurchaseKind = (typeof PURCHASE_KINDS)[number];
+
+export const ORDER_STATUSES = ['pending', 'paid', 'refunded', 'failed', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled', 'incomplete'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+/** The statuses that still give access until the period ends. */
+export const ACTIVE_SUBSCRIPTION_STATUSES = ['active', 'past_due'] as const satisfies readonly SubscriptionStatus[];
+
+export const PAYMENT_PROVIDERS = ['local', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export const PAYMENT_EVENT_STATUSES = ['processed', 'parked', 'ignored'] as const;
+export type PaymentEventStatus = (typeof PAYMENT_EVENT_STATUSES)[number];
+
+export const PAYOUT_STATUSES = ['pending', 'processing', 'paid', 'cancelled'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+// ---------------------------------------------------------------------------
+// Uploads (docs/decisions/006 and 011)
+// ---------------------------------------------------------------------------
+
+export const UPLOAD_KINDS = ['image', 'file', 'avatar', 'banner'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+/** The kinds a profile has one of. */
+export const PROFILE_IMAGE_KINDS = ['avatar', 'banner'] as const satisfies readonly UploadKind[];
+export type ProfileImageKind = (typeof PROFILE_IMAGE_KINDS)[number];
+
+/** Public blobs are served to anyone; private ones (deliverables) only through the download endpoint. */
+export const BLOB_ACCESS = ['public', 'private'] as const;
+export type BlobAccess = (typeof BLOB_ACCESS)[number];
+
+/** Whether `value` is one of `values`, narrowing it: the one membership check every enum uses. */
+export function isOneOf<const T extends readonly string[]>(values: T, value: unknown): value is T[number] {
+  return typeof value === 'string' && values.includes(value);
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { CATALOGUE_PAGE_ROUTES, CATALOGUE_PATH, NON_CATALOGUE_ROUTE, pagesShowingProduct, pagesShowingTool } from '../../functions/rebuilds/affected-pages';
+import { fixedCataloguePaths, isCataloguePath } from '../../scripts/lib/page-publisher';
+
+describe('pages a change touches', () => {
+  it('a product: its page, the marketplace, the landing page, its tool pages, the directory and the sitemap', () => {
+    expect(pagesShowingProduct({ id: 'p1', toolIds: ['n8n'] }).sort()).toEqual(
+      ['/product/p1', '/marketplace', '/', '/tools/n8n', '/tools/n8n/landing', '/ai-tools', '/sitemap.xml'].sort(),
+    );
+  });
+
+  it('a product moved to another tool touches both tools, each page once', () => {
+    const paths = pagesShowingProduct({ id: 'p1', toolIds: ['n8n', 'make'] });
+    expect(paths).toEqual(expect.arrayContaining(['/tools/n8n', '/tools/n8n/landing', '/tools/make/landing']));
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('a tool without a detail page has only its landing page', () => {
+    expect(pagesShowingTool('make')).toEqual(['/tools/make/landing', '/ai-tools']);
+    expect(pagesShowingTool(null)).toEqual([]);
+  });
+
+  it('every path a change names is one the embedded server stores', () => {
+    for (const p of [...pagesShowingProduct({ id: '0b8f8c8e-3c8a-4f7e-9d1a-2f2e6b1c9a00', toolIds: ['claude', 'make'] }), ...fixedCataloguePaths()]) {
+      expect(isCataloguePath(p), p).toBe(true);
+    }
+    expect(isCataloguePath('/profile/x')).toBe(false);
+    expect(isCataloguePath('/dashboard')).toBe(false);
+    expect(isCataloguePath('/product/a/b')).toBe(false);
+  });
+});
+
+describe('shared pages', () => {
+  it('every catalogue path is rendered without the session, and no account page is', () => {
+    for (const p of ['/', '/marketplace', '/marketplace/', '/ai-tools', '/sitemap.xml', '/tools/n8n', '/tools/n8n/landing', '/tools/nope', '/product/abc', '/product/abc/x']) {
+      expect(CATALOGUE_PATH.test(p), p).toBe(true);
+    }
+    for (const p of ['/products', '/tool-updates', '/profile/u1', '/dashboard', '/library', '/api/products', '/marketplacex', '/auth', '/checkout/cs_1']) {
+      expect(CATALOGUE_PATH.test(p), p).toBe(false);
+    }
+  });
+});
+
+describe('ISR on Vercel', () => {
+  it('caches the catalogue routes only: accounts, the API and every other route are excluded', () => {
+    for (const route of CATALOGUE_PAGE_ROUTES) expect(NON_CATALOGUE_ROUTE.test(route), route).toBe(false);
+    for (const route of ['/dashboard', '/library', '/profile/[userId]', '/api/products', '/api/auth/[...all]', '/checkout/[sessionId]', '/sitemap.xml.bak', '/marketplace/x', '/_image', '/tool-updates']) {
+      expect(NON_CATALOGUE_ROUTE.test(route), route).toBe(true);
+    }
+  });
+});
