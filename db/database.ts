@@ -54,9 +54,7 @@ function lockDataDir(dir: string): () => void {
     fs.mkdirSync(dir, { recursive: true });
     fs.accessSync(dir, fs.constants.W_OK);
   } catch {
-    throw new DatabaseConfigError(
-      `The data folder ${dir} is not writable. Fix its permissions or set DATA_DIR to a writable folder.`,
-    );
+    throw new DatabaseConfigError(`The data folder ${dir} is not writable. Fix its permissions or set DATA_DIR to a writable folder.`);
   }
   if (fs.existsSync(lockPath)) {
     const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());

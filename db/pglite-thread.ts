@@ -90,7 +90,9 @@ export class PGliteThread {
     this.waitReady.catch(() => {});
   }
 
-  private send(message: { type: 'query'; sql: string; params: unknown[] } | { type: 'begin' | 'commit' | 'rollback' | 'close' }): Promise<QueryResult<unknown> | null> {
+  private send(
+    message: { type: 'query'; sql: string; params: unknown[] } | { type: 'begin' | 'commit' | 'rollback' | 'close' },
+  ): Promise<QueryResult<unknown> | null> {
     if (this.closed) return Promise.reject(new Error('PGlite is closed.'));
     const id = this.nextId++;
     return new Promise<QueryResult<unknown> | null>((resolve, reject) => {

@@ -33,7 +33,11 @@ import { getEnv } from '../functions/_shared/env';
 import { isBuildCurrent, runAstroBuild } from './lib/astro-build';
 import { replaceSection } from './lib/report';
 
-const list = (name: string, fallback: string) => (process.env[name] ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
+const list = (name: string, fallback: string) =>
+  (process.env[name] ?? fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const SIZES = list('BENCH_SIZES', '100000').map(Number);
 const BACKENDS = list('BENCH_BACKENDS', 'pglite,postgres') as ('pglite' | 'postgres')[];
 const LEVELS = list('BENCH_CONCURRENCY', '1,10,50').map(Number);
@@ -76,7 +80,11 @@ const label = (q: (typeof QUERY_MIX)[number]) => `${new URLSearchParams(q.params
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '-');
-const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 // --- HTTP ----------------------------------------------------------------------------------
 
@@ -89,11 +97,14 @@ interface Answer {
 function get(agent: http.Agent | false, port: number, pathname: string, signal?: AbortSignal): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = http.get({ host: HOST, port, path: pathname, agent, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' }, signal, timeout: CLIENT_TIMEOUT_MS }, (res) => {
-      res.on('data', () => {});
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, retryAfter: res.headers['retry-after'] }));
-      res.on('error', reject);
-    });
+    const req = http.get(
+      { host: HOST, port, path: pathname, agent, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' }, signal, timeout: CLIENT_TIMEOUT_MS },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, retryAfter: res.headers['retry-after'] }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('no answer within 10 s')));
     req.on('error', reject);
   });
@@ -101,12 +112,18 @@ function get(agent: http.Agent | false, port: number, pathname: string, signal?:
 
 async function getJson(port: number, pathname: string): Promise<{ nextCursor?: string | null }> {
   return new Promise((resolve, reject) => {
-    http.get({ host: HOST, port, path: pathname }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body) as { nextCursor?: string | null }) : reject(new Error(`${pathname} answered ${res.statusCode}: ${body}`))));
-    }).on('error', reject);
+    http
+      .get({ host: HOST, port, path: pathname }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(JSON.parse(body) as { nextCursor?: string | null })
+            : reject(new Error(`${pathname} answered ${res.statusCode}: ${body}`)),
+        );
+      })
+      .on('error', reject);
   });
 }
 
@@ -151,8 +168,19 @@ async function runLevel(port: number, pid: number, mix: { key: string; path: str
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const stop = new AbortController();
   const result: LevelResult = {
-    concurrency, seconds: SECONDS, ok: [], busy: 0, busyWithoutRetryAfter: 0, timeouts504: 0, otherStatus: {}, unanswered: 0, cutAtStop: 0,
-    perQuery: new Map(), serverCpuMs: 0, healthAfterMs: NaN, loadAverage: '',
+    concurrency,
+    seconds: SECONDS,
+    ok: [],
+    busy: 0,
+    busyWithoutRetryAfter: 0,
+    timeouts504: 0,
+    otherStatus: {},
+    unanswered: 0,
+    cutAtStop: 0,
+    perQuery: new Map(),
+    serverCpuMs: 0,
+    healthAfterMs: NaN,
+    loadAverage: '',
   };
   const cpuBefore = cpuMsOf(pid);
   const deadline = Date.now() + SECONDS * 1000;
@@ -216,8 +244,16 @@ async function ensureBuild(): Promise<string> {
 async function createCreators(db: DbHandle['db']): Promise<void> {
   for (let i = 0; i < 50; i++) {
     const id = `bench-creator-${i}`;
-    await db.insertInto('users').values({ id, name: `Creator ${i}`, email: `${id}@example.com`, full_name: `Bench Creator ${i}`, user_type: 'creator' }).onConflict((oc) => oc.doNothing()).execute();
-    await db.insertInto('profiles').values({ id, full_name: `Bench Creator ${i}`, user_type: 'creator' }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('users')
+      .values({ id, name: `Creator ${i}`, email: `${id}@example.com`, full_name: `Bench Creator ${i}`, user_type: 'creator' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await db
+      .insertInto('profiles')
+      .values({ id, full_name: `Bench Creator ${i}`, user_type: 'creator' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 }
 
@@ -238,7 +274,13 @@ async function fill(handle: DbHandle, size: number, name: string): Promise<numbe
 
 function spawnNode(args: string[], env: NodeJS.ProcessEnv, name: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const prefix = (chunk: Buffer) => chunk.toString().split('\n').filter(Boolean).map((line) => `[${name}] ${line}`).join('\n');
+  const prefix = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => `[${name}] ${line}`)
+      .join('\n');
   child.stdout?.on('data', (chunk: Buffer) => process.env['BENCH_VERBOSE'] && console.log(prefix(chunk)));
   child.stderr?.on('data', (chunk: Buffer) => console.error(prefix(chunk)));
   return child;
@@ -255,7 +297,10 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('the bench server exited');
-    const up = await get(false, port, '/api/health').then((a) => a.status === 200, () => false);
+    const up = await get(false, port, '/api/health').then(
+      (a) => a.status === 200,
+      () => false,
+    );
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -294,7 +339,9 @@ async function benchServer(backend: string, size: number, fillSeconds: number, o
     for (const concurrency of LEVELS) {
       console.log(`[bench] ${backend}, ${size.toLocaleString('en-US')} products: ${concurrency} client(s) for ${SECONDS} s (load average ${loadAverage()})`);
       const level = await runLevel(port, server.pid!, mix, concurrency);
-      console.log(`[bench]   ${level.ok.length} answered 200, p50 ${ms(percentile(level.ok, 50))} ms, p95 ${ms(percentile(level.ok, 95))} ms, p99 ${ms(percentile(level.ok, 99))} ms; 503: ${level.busy}, 504: ${level.timeouts504}, unanswered: ${level.unanswered}; health after ${ms(level.healthAfterMs)} ms`);
+      console.log(
+        `[bench]   ${level.ok.length} answered 200, p50 ${ms(percentile(level.ok, 50))} ms, p95 ${ms(percentile(level.ok, 95))} ms, p99 ${ms(percentile(level.ok, 99))} ms; 503: ${level.busy}, 504: ${level.timeouts504}, unanswered: ${level.unanswered}; health after ${ms(level.healthAfterMs)} ms`,
+      );
       levels.push(level);
       await new Promise((resolve) => setTimeout(resolve, 2000)); // let cut requests drain before the next level
     }
@@ -310,14 +357,28 @@ function report(runs: BackendRun[], started: string, loadBefore: string): string
   const rows = runs.flatMap((r) =>
     r.levels.map((l) => {
       const answered = l.ok.length + l.busy + l.timeouts504 + Object.values(l.otherStatus).reduce((a, b) => a + b, 0);
-      const other = Object.entries(l.otherStatus).map(([s, n]) => `${n}×${s}`).join(' ') || '0';
+      const other =
+        Object.entries(l.otherStatus)
+          .map(([s, n]) => `${n}×${s}`)
+          .join(' ') || '0';
       return `| ${r.backend} | ${r.size.toLocaleString('en-US')} | ${l.concurrency} | ${(answered / l.seconds).toFixed(0)} | ${ms(percentile(l.ok, 50))} | ${ms(percentile(l.ok, 95))} | ${ms(percentile(l.ok, 99))} | ${l.busy}${l.busyWithoutRetryAfter ? ` (${l.busyWithoutRetryAfter} without Retry-After)` : ''} | ${l.timeouts504} | ${other} | ${l.unanswered} | ${(l.serverCpuMs / Math.max(1, answered)).toFixed(2)} | ${ms(l.healthAfterMs)} | ${l.loadAverage} |`;
     }),
   );
   const slowest = runs.map((r) => {
     const single = r.levels.find((l) => l.concurrency === 1) ?? r.levels[0]!;
-    const medians = [...single.perQuery.entries()].map(([key, times]) => ({ key, p50: percentile([...times].sort((a, b) => a - b), 50) })).sort((a, b) => b.p50 - a.p50);
-    return `- ${r.backend}, ${r.size.toLocaleString('en-US')} products, ${single.concurrency} client: ${medians.slice(0, 5).map((m) => `\`${m.key}\` ${ms(m.p50)} ms`).join(', ')}; fastest \`${medians.at(-1)?.key}\` ${ms(medians.at(-1)?.p50 ?? NaN)} ms`;
+    const medians = [...single.perQuery.entries()]
+      .map(([key, times]) => ({
+        key,
+        p50: percentile(
+          [...times].sort((a, b) => a - b),
+          50,
+        ),
+      }))
+      .sort((a, b) => b.p50 - a.p50);
+    return `- ${r.backend}, ${r.size.toLocaleString('en-US')} products, ${single.concurrency} client: ${medians
+      .slice(0, 5)
+      .map((m) => `\`${m.key}\` ${ms(m.p50)} ms`)
+      .join(', ')}; fastest \`${medians.at(-1)?.key}\` ${ms(medians.at(-1)?.p50 ?? NaN)} ms`;
   });
   return [
     '## Search',

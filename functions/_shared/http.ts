@@ -77,7 +77,11 @@ const bodyTooLarge = () => new AppError('PAYLOAD_TOO_LARGE');
  * declared Content-Length over it is refused before reading, and a body that grows past it
  * (chunked, or a runtime that does not check the length) is cut off, never held whole.
  */
-export async function readBody(request: Request, limit = bodyLimitFor(new URL(request.url).pathname), tooLarge: () => AppError = bodyTooLarge): Promise<Buffer> {
+export async function readBody(
+  request: Request,
+  limit = bodyLimitFor(new URL(request.url).pathname),
+  tooLarge: () => AppError = bodyTooLarge,
+): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
   if (!request.body) return Buffer.alloc(0);

@@ -86,7 +86,10 @@ export class ReadGuard {
           await sql.raw('commit').execute(connection);
           return result;
         } catch (error) {
-          await sql.raw('rollback').execute(connection).catch(() => {});
+          await sql
+            .raw('rollback')
+            .execute(connection)
+            .catch(() => {});
           throw error;
         }
       });

@@ -111,7 +111,9 @@ export async function searchProducts(db: Db, q: SearchQuery, options: QueryOptio
   if (q.after) {
     const value = sql`${q.after.value}::${sql.raw(sort.cast)}`;
     const id = sql`${q.after.id}::uuid`;
-    query = query.where(sort.direction === 'desc' ? sql<boolean>`(${sort.expr}, p.id) < (${value}, ${id})` : sql<boolean>`(${sort.expr}, p.id) > (${value}, ${id})`);
+    query = query.where(
+      sort.direction === 'desc' ? sql<boolean>`(${sort.expr}, p.id) < (${value}, ${id})` : sql<boolean>`(${sort.expr}, p.id) > (${value}, ${id})`,
+    );
   }
   return (await query
     .orderBy(sql`${sort.expr} ${sql.raw(sort.direction)}`)

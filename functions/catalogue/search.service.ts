@@ -12,7 +12,16 @@ import { isTimestampText, isUuid } from '../../src/shared/ids';
 import { BUDGET_BOUNDS, effectiveSort, PAGE_SIZE, SearchParamsSchema, type SearchParams } from '../../src/shared/search';
 import type { ProductCard } from '../../src/shared/products';
 import { toProductCard } from './catalogue.mapper';
-import { analyzeSearchWords, cursorValueOf, findCommonLexemes, searchProducts, type QueryOptions, type SortKey, type TextMatch, type WordAnalysis } from './search.repository';
+import {
+  analyzeSearchWords,
+  cursorValueOf,
+  findCommonLexemes,
+  searchProducts,
+  type QueryOptions,
+  type SortKey,
+  type TextMatch,
+  type WordAnalysis,
+} from './search.repository';
 
 /**
  * The search cap and deadline of this process (SEARCH_CONCURRENCY, SEARCH_TIMEOUT_MS). A turn
@@ -34,7 +43,14 @@ export interface SearchResult {
 
 /** Lowercase alphanumeric words: the only characters that reach to_tsquery. */
 export function searchWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0))].slice(0, 8);
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((w) => w.length > 0),
+    ),
+  ].slice(0, 8);
 }
 
 interface Cursor {
@@ -121,7 +137,11 @@ async function analyseWords(db: Db, words: string[], cacheKey: string | undefine
     const analysis = cached<WordAnalysis>(key(word));
     if (analysis) known.set(word, analysis);
   }
-  for (const analysis of await analyzeSearchWords(db, words.filter((w) => !known.has(w)), options)) {
+  for (const analysis of await analyzeSearchWords(
+    db,
+    words.filter((w) => !known.has(w)),
+    options,
+  )) {
     remember(key(analysis.input), analysis);
     known.set(analysis.input, analysis);
   }
@@ -173,7 +193,9 @@ export async function buildTextSearch(db: Db, text: string, options: QueryOption
   const and = (list: typeof analysed) => list.map((w) => `(${w.tsquery})`).join(' & ');
   const strong = analysed.filter((w) => shareOf(w.tsquery, common) < WEAK_WORD_SHARE);
   const weak = analysed.filter((w) => !strong.includes(w));
-  const match: TextMatch = strong.length ? { indexed: and(strong), ...(weak.length ? { checked: and(weak) } : {}), ranked: true } : { indexed: and(weak), ranked: false };
+  const match: TextMatch = strong.length
+    ? { indexed: and(strong), ...(weak.length ? { checked: and(weak) } : {}), ranked: true }
+    : { indexed: and(weak), ranked: false };
   return { match, corrections };
 }
 
@@ -200,7 +222,9 @@ export async function findProducts(db: Db, params: SearchParams, options: Search
   const limit = params.limit ?? PAGE_SIZE;
   const after = params.cursor ? decodeCursor(params.cursor, sort) : undefined;
   const queryOptions = options.signal ? { signal: options.signal } : {};
-  const { match, corrections } = params.search ? await buildTextSearch(db, params.search, { ...queryOptions, ...(options.cacheKey ? { cacheKey: options.cacheKey } : {}) }) : { match: undefined, corrections: {} };
+  const { match, corrections } = params.search
+    ? await buildTextSearch(db, params.search, { ...queryOptions, ...(options.cacheKey ? { cacheKey: options.cacheKey } : {}) })
+    : { match: undefined, corrections: {} };
   // A search of only punctuation or stop words matches nothing rather than everything.
   if (params.search && !match) return { items: [], nextCursor: null, corrections };
 
@@ -208,24 +232,31 @@ export async function findProducts(db: Db, params: SearchParams, options: Search
   // most popular come first, a keyset page as cheap at page 5 as at page 1. A cursor keeps the
   // order its first page had, even if the statistics changed since.
   const order: SortKey = sort === 'relevance' && (after ? after.by === 'popular' : match?.ranked === false) ? 'popular' : sort;
-  const rows = await searchProducts(db, {
-    ...(match ? { text: match } : {}),
-    ...(params.category ? { category: params.category } : {}),
-    ...(params.type ? { contentType: params.type } : {}),
-    ...(params.budget ? { price: BUDGET_BOUNDS[params.budget] } : {}),
-    ...(params.tool ? { tool: params.tool } : {}),
-    ...(params.pricing ? { pricingModel: params.pricing } : {}),
-    ...(params.level ? { technicalLevel: params.level } : {}),
-    sort: order,
-    ...(after ? { after: { value: after.v, id: after.id } } : {}),
-    limit: limit + 1,
-    ...(options.candidates ? { candidates: options.candidates } : {}),
-  }, queryOptions);
+  const rows = await searchProducts(
+    db,
+    {
+      ...(match ? { text: match } : {}),
+      ...(params.category ? { category: params.category } : {}),
+      ...(params.type ? { contentType: params.type } : {}),
+      ...(params.budget ? { price: BUDGET_BOUNDS[params.budget] } : {}),
+      ...(params.tool ? { tool: params.tool } : {}),
+      ...(params.pricing ? { pricingModel: params.pricing } : {}),
+      ...(params.level ? { technicalLevel: params.level } : {}),
+      sort: order,
+      ...(after ? { after: { value: after.v, id: after.id } } : {}),
+      limit: limit + 1,
+      ...(options.candidates ? { candidates: options.candidates } : {}),
+    },
+    queryOptions,
+  );
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     items: page.map(toProductCard),
-    nextCursor: rows.length > limit && last ? encodeCursor({ s: sort, v: cursorValueOf(last, order), id: last.id, ...(order !== sort ? { by: 'popular' as const } : {}) }) : null,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ s: sort, v: cursorValueOf(last, order), id: last.id, ...(order !== sort ? { by: 'popular' as const } : {}) })
+        : null,
     corrections,
   };
 }

@@ -22,7 +22,9 @@ export async function prepareData(handle: DbHandle, options: { seed: boolean }):
   if (options.seed && !(await isDemoSeeded(handle.db))) {
     const started = Date.now();
     const report = await seedDemo(handle.db, getBlobStore());
-    console.log(`[db] seeded demo data: ${report.users} users, ${report.products} products, ${report.updates} tool updates (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(
+      `[db] seeded demo data: ${report.users} users, ${report.products} products, ${report.updates} tool updates (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   }
   const analysed = await refreshStatistics(handle);
   if (analysed.length) console.log(`[db] analysed ${analysed.length} table(s) on ${handle.driver}`);

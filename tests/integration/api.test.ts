@@ -84,7 +84,9 @@ describe('POST /api/products/{id}/download', () => {
 
 describe('other routes', () => {
   it('records a view with 204 and answers 404 for an unknown product', async () => {
-    const ok = await recordView(context(`/api/products/${productId}/view`, { method: 'POST', params: { id: productId }, body: JSON.stringify({ sessionId: 'abc' }) }));
+    const ok = await recordView(
+      context(`/api/products/${productId}/view`, { method: 'POST', params: { id: productId }, body: JSON.stringify({ sessionId: 'abc' }) }),
+    );
     expect(ok.status).toBe(204);
     const missing = await recordView(context('/api/products/x/view', { method: 'POST', params: { id: '00000000-0000-4000-8000-000000000000' }, body: '{}' }));
     expect(missing.status).toBe(404);

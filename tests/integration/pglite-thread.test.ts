@@ -18,7 +18,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-thread-'));
 
 beforeAll(async () => {
   handle = await createDb(getEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' }));
-  await sql`create table things (id int primary key, name text unique, tags text[], meta jsonb, price numeric(10,2), made timestamptz, big bigint, raw bytea)`.execute(handle.db);
+  await sql`create table things (id int primary key, name text unique, tags text[], meta jsonb, price numeric(10,2), made timestamptz, big bigint, raw bytea)`.execute(
+    handle.db,
+  );
 });
 afterAll(async () => {
   await handle?.close();
@@ -28,7 +30,9 @@ afterAll(async () => {
 describe('PGlite on a worker thread', () => {
   it('returns values of every kind as PGlite does in-process', async () => {
     const made = new Date('2026-11-25T10:00:00.123Z');
-    await sql`insert into things values (1, 'one', ${['a', 'b']}, ${JSON.stringify({ k: [1, 2] })}::jsonb, 12.5, ${made}, 9007199254740993, ${new Uint8Array([1, 2, 3])})`.execute(handle.db);
+    await sql`insert into things values (1, 'one', ${['a', 'b']}, ${JSON.stringify({ k: [1, 2] })}::jsonb, 12.5, ${made}, 9007199254740993, ${new Uint8Array([1, 2, 3])})`.execute(
+      handle.db,
+    );
     const row = (await sql<Record<string, unknown>>`select * from things where id = 1`.execute(handle.db)).rows[0]!;
     expect(row).toMatchObject({ id: 1, name: 'one', tags: ['a', 'b'], meta: { k: [1, 2] }, price: '12.50' });
     expect(row['made']).toBeInstanceOf(Date);

@@ -34,10 +34,19 @@ function gate() {
   return { open, opened };
 }
 
-const limits = (overrides: Partial<ReadGuardLimits> = {}): ReadGuardLimits => ({ maxActive: 1, maxQueued: 1, maxWaitMs: 60_000, timeoutMs: 60_000, ...overrides });
+const limits = (overrides: Partial<ReadGuardLimits> = {}): ReadGuardLimits => ({
+  maxActive: 1,
+  maxQueued: 1,
+  maxWaitMs: 60_000,
+  timeoutMs: 60_000,
+  ...overrides,
+});
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return error as AppError;
 }
@@ -132,7 +141,9 @@ describe('the deadline', () => {
       expect(error.status).toBe(504);
     } else {
       // PostgreSQL stops the statement itself: SET LOCAL statement_timeout.
-      const error = await rejection(guard.run(t, undefined, async (db, signal) => sql`insert into guard_marks select 1 from pg_sleep(5)`.execute(db, { signal })));
+      const error = await rejection(
+        guard.run(t, undefined, async (db, signal) => sql`insert into guard_marks select 1 from pg_sleep(5)`.execute(db, { signal })),
+      );
       expect(error.code).toBe('QUERY_TIMEOUT');
     }
     expect((await sql<{ n: number }>`select count(*)::int as n from guard_marks`.execute(t.db)).rows[0]?.n).toBe(0);
@@ -153,7 +164,12 @@ describe('the deadline', () => {
 
   it('leaves other errors as they are', async () => {
     const guard = new ReadGuard('test', () => limits());
-    const error = await guard.run(t, undefined, async (db) => sql`select * from no_such_table`.execute(db)).then(() => null, (e: unknown) => e);
+    const error = await guard
+      .run(t, undefined, async (db) => sql`select * from no_such_table`.execute(db))
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).not.toBeInstanceOf(AppError);
     expect((error as { code?: string }).code).toBe('42P01');
   });
