@@ -13,7 +13,10 @@
  * request, and how long /api/health takes right after the load is cut (clients gone mid-request).
  * Writes the '## Search' section of docs/benchmarks.md.
  *
- * Knobs: BENCH_SIZES=100000 (comma list), BENCH_BACKENDS=pglite,postgres,
+ * PGlite runs twice on the same data: on its worker thread (the default) and on the main
+ * thread (PGLITE_WORKER=0), the comparison behind docs/decisions/016.
+ *
+ * Knobs: BENCH_SIZES=100000 (comma list), BENCH_BACKENDS=pglite,postgres, BENCH_PGLITE_THREADS=worker,main,
  * BENCH_CONCURRENCY=1,10,50, BENCH_SECONDS=20 (per level), BENCH_DATABASE_URL, BENCH_PORT.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -41,6 +44,8 @@ const list = (name: string, fallback: string) =>
 const SIZES = list('BENCH_SIZES', '100000').map(Number);
 const BACKENDS = list('BENCH_BACKENDS', 'pglite,postgres') as ('pglite' | 'postgres')[];
 const LEVELS = list('BENCH_CONCURRENCY', '1,10,50').map(Number);
+/** PGlite on its worker thread (the default, db/pglite-thread.ts) and, for comparison, on the main thread. */
+const PGLITE_THREADS = list('BENCH_PGLITE_THREADS', 'worker,main') as ('worker' | 'main')[];
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 20);
 const PG_URL = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const HOST = '127.0.0.1';
@@ -154,17 +159,43 @@ interface LevelResult {
   cutAtStop: number;
   perQuery: Map<string, number[]>;
   serverCpuMs: number;
+  /** CPU of the WebSocket proxy and of PostgreSQL's backends for this database (PostgreSQL runs only). */
+  databaseCpuMs: number | undefined;
   healthAfterMs: number;
   loadAverage: string;
 }
 
 function cpuMsOf(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return 0; // the process ended
+  }
+}
+
+/** CPU of the PostgreSQL backends serving `database` (their titles name it) and of the proxy. */
+function databaseCpuMs(database: string, proxyPid: number): number {
+  let total = cpuMsOf(proxyPid);
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(` ${database} `)) total += cpuMsOf(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 /** `concurrency` clients, each sending the next request of the mix as soon as it has an answer, for SECONDS. */
-async function runLevel(port: number, pid: number, mix: { key: string; path: string }[], concurrency: number): Promise<LevelResult> {
+async function runLevel(
+  port: number,
+  pid: number,
+  mix: { key: string; path: string }[],
+  concurrency: number,
+  databaseCpu?: () => number,
+): Promise<LevelResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const stop = new AbortController();
   const result: LevelResult = {
@@ -179,10 +210,12 @@ async function runLevel(port: number, pid: number, mix: { key: string; path: str
     cutAtStop: 0,
     perQuery: new Map(),
     serverCpuMs: 0,
+    databaseCpuMs: undefined,
     healthAfterMs: NaN,
     loadAverage: '',
   };
   const cpuBefore = cpuMsOf(pid);
+  const databaseCpuBefore = databaseCpu?.();
   const deadline = Date.now() + SECONDS * 1000;
   const client = async (offset: number) => {
     for (let i = offset; Date.now() < deadline; i++) {
@@ -218,6 +251,7 @@ async function runLevel(port: number, pid: number, mix: { key: string; path: str
   await Promise.all(clients);
   agent.destroy();
   result.serverCpuMs = cpuMsOf(pid) - cpuBefore;
+  if (databaseCpu && databaseCpuBefore !== undefined) result.databaseCpuMs = databaseCpu() - databaseCpuBefore;
   result.healthAfterMs = (await get(false, port, '/api/health')).ms;
   result.loadAverage = loadAverage();
   result.ok.sort((a, b) => a - b);
@@ -328,7 +362,14 @@ interface BackendRun {
   levels: LevelResult[];
 }
 
-async function benchServer(backend: string, size: number, fillSeconds: number, outDir: string, env: NodeJS.ProcessEnv): Promise<BackendRun> {
+async function benchServer(
+  backend: string,
+  size: number,
+  fillSeconds: number,
+  outDir: string,
+  env: NodeJS.ProcessEnv,
+  databaseCpu?: () => number,
+): Promise<BackendRun> {
   const port = Number(process.env['BENCH_PORT'] ?? 0) || (await freePort());
   const server = spawnNode(['scripts/lib/bench-server.ts'], { ...env, OUT_DIR: outDir, PORT: String(port), HOST, SITE_URL: '' }, 'server');
   try {
@@ -338,7 +379,7 @@ async function benchServer(backend: string, size: number, fillSeconds: number, o
     const levels = [];
     for (const concurrency of LEVELS) {
       console.log(`[bench] ${backend}, ${size.toLocaleString('en-US')} products: ${concurrency} client(s) for ${SECONDS} s (load average ${loadAverage()})`);
-      const level = await runLevel(port, server.pid!, mix, concurrency);
+      const level = await runLevel(port, server.pid!, mix, concurrency, databaseCpu);
       console.log(
         `[bench]   ${level.ok.length} answered 200, p50 ${ms(percentile(level.ok, 50))} ms, p95 ${ms(percentile(level.ok, 95))} ms, p99 ${ms(percentile(level.ok, 99))} ms; 503: ${level.busy}, 504: ${level.timeouts504}, unanswered: ${level.unanswered}; health after ${ms(level.healthAfterMs)} ms`,
       );
@@ -361,7 +402,7 @@ function report(runs: BackendRun[], started: string, loadBefore: string): string
         Object.entries(l.otherStatus)
           .map(([s, n]) => `${n}×${s}`)
           .join(' ') || '0';
-      return `| ${r.backend} | ${r.size.toLocaleString('en-US')} | ${l.concurrency} | ${(answered / l.seconds).toFixed(0)} | ${ms(percentile(l.ok, 50))} | ${ms(percentile(l.ok, 95))} | ${ms(percentile(l.ok, 99))} | ${l.busy}${l.busyWithoutRetryAfter ? ` (${l.busyWithoutRetryAfter} without Retry-After)` : ''} | ${l.timeouts504} | ${other} | ${l.unanswered} | ${(l.serverCpuMs / Math.max(1, answered)).toFixed(2)} | ${ms(l.healthAfterMs)} | ${l.loadAverage} |`;
+      return `| ${r.backend} | ${r.size.toLocaleString('en-US')} | ${l.concurrency} | ${(answered / l.seconds).toFixed(0)} | ${ms(percentile(l.ok, 50))} | ${ms(percentile(l.ok, 95))} | ${ms(percentile(l.ok, 99))} | ${l.busy}${l.busyWithoutRetryAfter ? ` (${l.busyWithoutRetryAfter} without Retry-After)` : ''} | ${l.timeouts504} | ${other} | ${l.unanswered} | ${(l.serverCpuMs / Math.max(1, answered)).toFixed(2)} | ${l.databaseCpuMs === undefined ? 'in the server' : (l.databaseCpuMs / Math.max(1, answered)).toFixed(2)} | ${ms(l.healthAfterMs)} | ${l.loadAverage} |`;
     }),
   );
   const slowest = runs.map((r) => {
@@ -389,17 +430,19 @@ function report(runs: BackendRun[], started: string, loadBefore: string): string
     '',
     'Targets: p95 under 50 ms at 10 clients on PostgreSQL and under 100 ms on PGlite; at 50 clients nothing unanswered (503 with Retry-After is an answer) and /api/health within 1 s after the load stops.',
     '',
-    '| backend | products | clients | answers/s | p50 (ms) | p95 (ms) | p99 (ms) | 503 busy | 504 timeout | other | unanswered | server CPU ms/answer | /api/health after (ms) | load average after |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    '| backend | products | clients | answers/s | p50 (ms) | p95 (ms) | p99 (ms) | 503 busy | 504 timeout | other | unanswered | server CPU ms/answer | database CPU ms/answer | /api/health after (ms) | load average after |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
     ...rows,
     '',
-    'Percentiles are of the 200 answers. /api/health is timed on a new connection right after the load is cut, with the requests then in flight abandoned by their clients. Unanswered: a connection error or no answer within 10 s.',
+    'Percentiles are of the 200 answers. /api/health is timed on a new connection right after the load is cut, with the requests then in flight abandoned by their clients. Unanswered: a connection error or no answer within 10 s. CPU per answer: the server process (with PGlite, its database thread included), and for PostgreSQL its backends for the benchmark database plus the WebSocket proxy; the load generator (about 0.5 ms per request) and everything else on the machine come on top, on the same two cores.',
     '',
     'Slowest requests of the mix, median at one client:',
     '',
     ...slowest,
     '',
-    ...runs.map((r) => `Filling ${r.backend} to ${r.size.toLocaleString('en-US')} products took ${r.fillSeconds.toFixed(0)} s.`),
+    ...new Set(
+      runs.map((r) => `Filling ${r.backend.replace(/ \(.*\)$/, '')} to ${r.size.toLocaleString('en-US')} products took ${r.fillSeconds.toFixed(0)} s.`),
+    ),
   ].join('\n');
 }
 
@@ -421,7 +464,10 @@ async function main(): Promise<void> {
           } finally {
             await handle.close();
           }
-          runs.push(await benchServer('PGlite', size, fillSeconds, outDir, { DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_WS_PROXY: '' }));
+          for (const thread of PGLITE_THREADS) {
+            const env = { DATA_DIR: dataDir, DATABASE_URL: '', DATABASE_WS_PROXY: '', PGLITE_WORKER: thread === 'worker' ? '1' : '0' };
+            runs.push(await benchServer(`PGlite (${thread} thread)`, size, fillSeconds, outDir, env));
+          }
         }
       } finally {
         fs.rmSync(dataDir, { recursive: true, force: true });
@@ -446,7 +492,7 @@ async function main(): Promise<void> {
           } finally {
             await handle.close();
           }
-          runs.push(await benchServer('PostgreSQL', size, fillSeconds, outDir, env));
+          runs.push(await benchServer('PostgreSQL', size, fillSeconds, outDir, env, () => databaseCpuMs(name, proxy.pid!)));
         }
       } finally {
         await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
