@@ -34,9 +34,9 @@ export interface ReadGuardLimits {
   timeoutMs: number;
 }
 
+/** A read waiting for its turn: release() hands it over with resolve(). */
 interface Waiter {
   resolve(): void;
-  reject(error: unknown): void;
 }
 
 /** PostgreSQL's query_canceled: what statement_timeout raises. */
@@ -126,7 +126,6 @@ export class ReadGuard {
           signal.removeEventListener('abort', onAbort);
           resolve();
         },
-        reject: leave,
       };
       const onAbort = () => leave(clientSignal?.aborted ? new AppError('CLIENT_CLOSED_REQUEST') : this.busy());
       const timer = setTimeout(() => leave(this.busy()), maxWaitMs);
