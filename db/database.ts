@@ -4,7 +4,9 @@
  * - No DATABASE_URL: embedded PGlite (real PostgreSQL in-process) under DATA_DIR/pglite.
  *   PGlite has no cross-process lock and silently loses a second process's writes
  *   (see docs/decisions/001), so we take an advisory pid lock file and refuse to open a
- *   folder another live process owns.
+ *   folder another live process owns. It runs on a worker thread of this process
+ *   (db/pglite-thread.ts), so a slow statement does not stop the HTTP server, and it keeps
+ *   its planner statistics itself (db/statistics.ts), having no autovacuum (docs/decisions/016).
  * - DATABASE_URL: the @neondatabase/serverless Pool, Neon's driver in production. With
  *   DATABASE_WS_PROXY it reaches a plain PostgreSQL through a local WebSocket proxy,
  *   which is how tests exercise the production driver.
@@ -16,6 +18,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect, sql, type Dialect } from 'kysely';
 import type { Database } from './schema';
+import { PGliteThread } from './pglite-thread';
+import { keepStatistics } from './statistics';
 import { getEnv, type Env } from '../functions/_shared/env';
 
 export type Db = Kysely<Database>;
@@ -50,9 +54,7 @@ function lockDataDir(dir: string): () => void {
     fs.mkdirSync(dir, { recursive: true });
     fs.accessSync(dir, fs.constants.W_OK);
   } catch {
-    throw new DatabaseConfigError(
-      `The data folder ${dir} is not writable. Fix its permissions or set DATA_DIR to a writable folder.`,
-    );
+    throw new DatabaseConfigError(`The data folder ${dir} is not writable. Fix its permissions or set DATA_DIR to a writable folder.`);
   }
   if (fs.existsSync(lockPath)) {
     const owner = Number(fs.readFileSync(lockPath, 'utf8').trim());
@@ -73,25 +75,33 @@ function lockDataDir(dir: string): () => void {
   };
 }
 
-async function openPglite(dataDir: string): Promise<DbHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+async function openPglite(dataDir: string, onWorker: boolean): Promise<DbHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const dir = inMemory ? dataDir : path.resolve(dataDir, 'pglite');
   const unlock = inMemory ? () => {} : lockDataDir(dir);
   let client;
   try {
-    client = await PGlite.create(inMemory ? undefined : dir, { extensions: { pg_trgm } });
+    if (onWorker) {
+      client = new PGliteThread(inMemory ? undefined : dir);
+      await client.waitReady;
+    } else {
+      const { PGlite } = await import('@electric-sql/pglite');
+      const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+      client = await PGlite.create(inMemory ? undefined : dir, { extensions: { pg_trgm } });
+    }
   } catch (error) {
     unlock();
     throw new DatabaseConfigError(`Could not open the embedded database in ${dir}: ${(error as Error).message}`);
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client as never }) });
+  // PGlite has no autovacuum: analyse changed tables as it would (db/statistics.ts).
+  const statistics = keepStatistics(db);
   return {
     db,
     driver: 'pglite',
     location: dir,
     async close() {
+      await statistics.stop();
       await db.destroy();
       unlock();
     },
@@ -102,6 +112,9 @@ async function openNeon(env: Env): Promise<DbHandle> {
   const { Pool, neonConfig } = await import('@neondatabase/serverless');
   const { default: WebSocket } = await import('ws');
   neonConfig.webSocketConstructor = WebSocket;
+  // Coalescing holds every write for a setTimeout(0), at least 1 ms in Node, per round trip:
+  // two queries took 2.7 ms instead of 0.2 ms against a local server (docs/decisions/016).
+  neonConfig.coalesceWrites = false;
   if (env.DATABASE_WS_PROXY) {
     const proxy = env.DATABASE_WS_PROXY;
     neonConfig.wsProxy = (host, port) => `${proxy}?address=${host}:${port}`;
@@ -127,7 +140,7 @@ async function openNeon(env: Env): Promise<DbHandle> {
 
 /** Open a new database handle for the given environment (tests pass their own). */
 export async function createDb(env: Env = getEnv()): Promise<DbHandle> {
-  return env.DATABASE_URL ? openNeon(env) : openPglite(env.DATA_DIR);
+  return env.DATABASE_URL ? openNeon(env) : openPglite(env.DATA_DIR, env.PGLITE_WORKER === '1');
 }
 
 /** Fail fast with one clear sentence when the database cannot be reached. */

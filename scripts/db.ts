@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { dataPath } from '../functions/_shared/env';
 import { migrateToLatest } from '../db/migrate';
+import { refreshStatistics } from '../db/statistics';
 import { seedDemo, seedReferenceData } from '../db/seed/seed';
 import { getBlobStore } from '../functions/_shared/blob-store';
 import { assertNodeVersion, exitWith } from './lib/preflight';
@@ -33,6 +34,8 @@ async function main(command: string | undefined): Promise<void> {
     const report = await seedDemo(handle.db, getBlobStore());
     console.log(`[db] demo data: ${report.users} users, ${report.products} products, ${report.updates} updates`);
   }
+  // PGlite has no autovacuum (db/statistics.ts).
+  await refreshStatistics(handle);
   await handle.close();
 }
 

@@ -15,81 +15,126 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Postgres (Neon in production). Absent: embedded PGlite under DATA_DIR. */
-  DATABASE_URL: optionalUrl,
-  /**
-   * host:port/path of a WebSocket-to-TCP proxy, for using the Neon driver against a
-   * plain PostgreSQL server (tests and CI). Absent: the driver talks to Neon directly.
-   */
-  DATABASE_WS_PROXY: z.string().trim().optional(),
-  /** Folder for the embedded database, local blobs and the mail outbox. */
-  DATA_DIR: z.string().trim().default('.data'),
-  /**
-   * Public origin of the site: canonical URLs, sitemap, auth origin checks. Unset: where
-   * `npm start` listens, http://HOST:PORT (see siteUrlFor below).
-   */
-  SITE_URL: optionalUrl,
-  /**
-   * Vercel: the ISR bypass token (at least 32 characters). The catalogue pages are cached on
-   * the CDN and revalidated on demand with it when their content changes (docs/decisions/015).
-   * Unset on Vercel: those pages render on every request. Unused by `npm start`.
-   */
-  ISR_BYPASS_TOKEN: z.string().trim().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
-  /**
-   * Vercel Blob read-write token (`vercel_blob_rw_<store>_<secret>`) of a public store:
-   * uploads go there. Absent: the local folder DATA_DIR/blobs.
-   */
-  BLOB_READ_WRITE_TOKEN: z.string().trim().regex(/^vercel_blob_rw_[^_]+_.+$/, 'must look like vercel_blob_rw_<store>_<secret>').optional().or(z.literal('').transform(() => undefined)),
-  /**
-   * Optional token of a second, private Vercel Blob store for deliverable files. Absent: they
-   * are kept in the public store under unguessable paths (docs/decisions/006).
-   */
-  BLOB_PRIVATE_READ_WRITE_TOKEN: z.string().trim().regex(/^vercel_blob_rw_[^_]+_.+$/, 'must look like vercel_blob_rw_<store>_<secret>').optional().or(z.literal('').transform(() => undefined)),
-  /** Where `npm start` builds the site (inside the project: the server bundle resolves node_modules from it); catalogue pages are written into its client folder as they change. */
-  OUT_DIR: z.string().trim().default('dist'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
-  HOST: z.string().default('localhost'),
-  /** Vercel sets it to the deployment's host; preview deployments are trusted auth origins too. */
-  VERCEL_URL: z.string().trim().optional(),
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** Postgres (Neon in production). Absent: embedded PGlite under DATA_DIR. */
+    DATABASE_URL: optionalUrl,
+    /**
+     * host:port/path of a WebSocket-to-TCP proxy, for using the Neon driver against a
+     * plain PostgreSQL server (tests and CI). Absent: the driver talks to Neon directly.
+     */
+    DATABASE_WS_PROXY: z.string().trim().optional(),
+    /** Folder for the embedded database, local blobs and the mail outbox. */
+    DATA_DIR: z.string().trim().default('.data'),
+    /**
+     * Public origin of the site: canonical URLs, sitemap, auth origin checks. Unset: where
+     * `npm start` listens, http://HOST:PORT (see siteUrlFor below).
+     */
+    SITE_URL: optionalUrl,
+    /**
+     * Vercel: the ISR bypass token (at least 32 characters). The catalogue pages are cached on
+     * the CDN and revalidated on demand with it when their content changes (docs/decisions/015).
+     * Unset on Vercel: those pages render on every request. Unused by `npm start`.
+     */
+    ISR_BYPASS_TOKEN: z
+      .string()
+      .trim()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /**
+     * Vercel Blob read-write token (`vercel_blob_rw_<store>_<secret>`) of a public store:
+     * uploads go there. Absent: the local folder DATA_DIR/blobs.
+     */
+    BLOB_READ_WRITE_TOKEN: z
+      .string()
+      .trim()
+      .regex(/^vercel_blob_rw_[^_]+_.+$/, 'must look like vercel_blob_rw_<store>_<secret>')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /**
+     * Optional token of a second, private Vercel Blob store for deliverable files. Absent: they
+     * are kept in the public store under unguessable paths (docs/decisions/006).
+     */
+    BLOB_PRIVATE_READ_WRITE_TOKEN: z
+      .string()
+      .trim()
+      .regex(/^vercel_blob_rw_[^_]+_.+$/, 'must look like vercel_blob_rw_<store>_<secret>')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Where `npm start` builds the site (inside the project: the server bundle resolves node_modules from it); catalogue pages are written into its client folder as they change. */
+    OUT_DIR: z.string().trim().default('dist'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    HOST: z.string().default('localhost'),
+    /** Vercel sets it to the deployment's host; preview deployments are trusted auth origins too. */
+    VERCEL_URL: z.string().trim().optional(),
 
-  // Accounts and email (functions/_shared/auth.ts, functions/_shared/mailer.ts).
-  /**
-   * Signs session cookies and tokens. Optional in development and tests (a fixed development
-   * value is used); getAuthSecret() refuses to run without a real one when NODE_ENV=production.
-   */
-  BETTER_AUTH_SECRET: z.string().trim().optional(),
-  /** OAuth apps: each provider is offered only when both its id and secret are set. */
-  GOOGLE_CLIENT_ID: z.string().trim().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
-  GITHUB_CLIENT_ID: z.string().trim().optional(),
-  GITHUB_CLIENT_SECRET: z.string().trim().optional(),
-  /** Resend API key: with it emails are sent through Resend; without it they go to DATA_DIR/outbox. */
-  RESEND_API_KEY: z.string().trim().optional(),
-  /** Sender of account emails. */
-  MAIL_FROM: z.string().trim().default('toolmint <no-reply@toolmint.local>'),
+    // Accounts and email (functions/_shared/auth.ts, functions/_shared/mailer.ts).
+    /**
+     * Signs session cookies and tokens. Optional in development and tests (a fixed development
+     * value is used); getAuthSecret() refuses to run without a real one when NODE_ENV=production.
+     */
+    BETTER_AUTH_SECRET: z.string().trim().optional(),
+    /** OAuth apps: each provider is offered only when both its id and secret are set. */
+    GOOGLE_CLIENT_ID: z.string().trim().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().trim().optional(),
+    GITHUB_CLIENT_ID: z.string().trim().optional(),
+    GITHUB_CLIENT_SECRET: z.string().trim().optional(),
+    /** Resend API key: with it emails are sent through Resend; without it they go to DATA_DIR/outbox. */
+    RESEND_API_KEY: z.string().trim().optional(),
+    /** Sender of account emails. */
+    MAIL_FROM: z.string().trim().default('toolmint <no-reply@toolmint.local>'),
 
-  // Write limits, storage quota and the upload sweep (functions/_shared/rate-limit.ts,
-  // functions/uploads; docs/decisions/011).
-  /**
-   * Multiplies every rate limit, the auth ones included (default 1). For automated test runs
-   * whose every request comes from one address; never needed in production.
-   */
-  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
-  /** Storage each account may use for its uploads, in bytes (default 2 GB). */
-  STORAGE_QUOTA_BYTES: z.coerce.number().int().min(0).default(2 * 1024 * 1024 * 1024),
-  /** Vercel Cron sends it as `Authorization: Bearer <CRON_SECRET>` to /api/cron/sweep; unset: that route refuses every call. */
-  CRON_SECRET: z.string().trim().optional(),
+    // Write limits, storage quota and the upload sweep (functions/_shared/rate-limit.ts,
+    // functions/uploads; docs/decisions/011).
+    /**
+     * Multiplies every rate limit, the auth ones included (default 1). For automated test runs
+     * whose every request comes from one address; never needed in production.
+     */
+    RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    /** Storage each account may use for its uploads, in bytes (default 2 GB). */
+    STORAGE_QUOTA_BYTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(2 * 1024 * 1024 * 1024),
+    /** Vercel Cron sends it as `Authorization: Bearer <CRON_SECRET>` to /api/cron/sweep; unset: that route refuses every call. */
+    CRON_SECRET: z.string().trim().optional(),
 
-  // Payments (functions/payments, docs/decisions/013).
-  /** Stripe secret key (sk_live_… / sk_test_…). With STRIPE_WEBHOOK_SECRET: Stripe Checkout and Connect; without: local test payments. */
-  STRIPE_SECRET_KEY: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
-  /** Signing secret of the Stripe webhook endpoint /api/payments/webhook (whsec_…). */
-  STRIPE_WEBHOOK_SECRET: z.string().trim().optional().or(z.literal('').transform(() => undefined)),
-  /** The platform's fee in basis points of each sale (1500 = 15%, the spec's 0.85 creator share). */
-  PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(1500),
-}).transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? siteUrlFor(env.HOST, env.PORT) }));
+    /**
+     * `0` runs the embedded database on the main thread instead of a worker thread of its own
+     * (db/pglite-thread.ts, docs/decisions/016): for comparing the two; the default is the worker.
+     */
+    PGLITE_WORKER: z.enum(['0', '1']).default('1'),
+
+    // Search under load (functions/_shared/read-guard.ts, docs/decisions/016).
+    /**
+     * Searches running at once in one process; more wait a little in order, then get 503
+     * SERVER_BUSY with Retry-After. Unset: 2 on PGlite (one thread runs every query), 8 on
+     * PostgreSQL (two of the pool's 10 connections stay free for everything else).
+     */
+    SEARCH_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+    /** Deadline of one search in milliseconds (statement_timeout on PostgreSQL); past it: 504 QUERY_TIMEOUT. */
+    SEARCH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+
+    // Payments (functions/payments, docs/decisions/013).
+    /** Stripe secret key (sk_live_… / sk_test_…). With STRIPE_WEBHOOK_SECRET: Stripe Checkout and Connect; without: local test payments. */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Signing secret of the Stripe webhook endpoint /api/payments/webhook (whsec_…). */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The platform's fee in basis points of each sale (1500 = 15%, the spec's 0.85 creator share). */
+    PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(1500),
+  })
+  .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? siteUrlFor(env.HOST, env.PORT) }));
 
 export type Env = z.infer<typeof EnvSchema>;
 

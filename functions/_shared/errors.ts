@@ -57,6 +57,11 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again.' },
+  // Expensive reads under load (functions/_shared/read-guard.ts, docs/decisions/016): sent with Retry-After.
+  SERVER_BUSY: { status: 503, message: 'The server is busy right now. Please try again in a moment.' },
+  QUERY_TIMEOUT: { status: 504, message: 'This took too long to answer. Please try again in a moment.' },
+  // The client closed the connection before the answer (nginx's 499); nobody reads this answer.
+  CLIENT_CLOSED_REQUEST: { status: 499, message: 'The request was cancelled' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -66,11 +71,14 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Record<string, string> | undefined;
+  /** Sent as Retry-After (seconds) with the answer. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>) {
+  constructor(code: ErrorCode, message?: string, fields?: Record<string, string>, options: { retryAfterSeconds?: number } = {}) {
     super(message ?? ERRORS[code].message);
     this.code = code;
     this.status = ERRORS[code].status;
     this.fields = fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The one wrapper every API route uses: it maps a ZodError to 400 VALIDATION_FAILED with
- * field messages, an AppError to its status, and anything else to a logged 500 with a
+ * field messages, an AppError to its status (and Retry-After when it carries one), and anything else to a logged 500 with a
  * generic message (a stack trace never reaches the client). Also the one way routes read
  * a request body (capped: readBody, readJsonBody) and path ids (uuidParam and friends).
  */
@@ -57,7 +57,11 @@ export function handle(fn: Handler): Handler {
       return await fn(context);
     } catch (error) {
       if (error instanceof ZodError) return errorResponse('VALIDATION_FAILED', undefined, zodFields(error));
-      if (error instanceof AppError) return errorResponse(error.code, error.message, error.fields);
+      if (error instanceof AppError) {
+        const response = errorResponse(error.code, error.message, error.fields);
+        if (error.retryAfterSeconds !== undefined) response.headers.set('retry-after', String(error.retryAfterSeconds));
+        return response;
+      }
       console.error(`[api] ${context.request.method} ${new URL(context.request.url).pathname} failed:`, error);
       return errorResponse('INTERNAL');
     }
@@ -73,7 +77,11 @@ const bodyTooLarge = () => new AppError('PAYLOAD_TOO_LARGE');
  * declared Content-Length over it is refused before reading, and a body that grows past it
  * (chunked, or a runtime that does not check the length) is cut off, never held whole.
  */
-export async function readBody(request: Request, limit = bodyLimitFor(new URL(request.url).pathname), tooLarge: () => AppError = bodyTooLarge): Promise<Buffer> {
+export async function readBody(
+  request: Request,
+  limit = bodyLimitFor(new URL(request.url).pathname),
+  tooLarge: () => AppError = bodyTooLarge,
+): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
   if (!request.body) return Buffer.alloc(0);

@@ -1,14 +1,38 @@
 /**
  * Marketplace search: validates parameters (src/shared/search.ts), corrects typos against
- * the catalogue vocabulary, runs the query and pages with an opaque keyset cursor.
+ * the catalogue vocabulary, tells weak words from strong ones, runs the bounded query of
+ * search.repository.ts and pages with an opaque keyset cursor. GET /api/products runs it
+ * under searchGuard (src/pages/api/products/index.ts, docs/decisions/016).
  */
-import type { Db } from '../../db/database';
+import type { Db, DbHandle } from '../../db/database';
+import { getEnv } from '../_shared/env';
 import { AppError } from '../_shared/errors';
+import { ReadGuard, type ReadGuardLimits } from '../_shared/read-guard';
 import { isTimestampText, isUuid } from '../../src/shared/ids';
 import { BUDGET_BOUNDS, effectiveSort, PAGE_SIZE, SearchParamsSchema, type SearchParams } from '../../src/shared/search';
 import type { ProductCard } from '../../src/shared/products';
 import { toProductCard } from './catalogue.mapper';
-import { cursorValueOf, matchSearchWords, searchProducts, type SortKey } from './search.repository';
+import {
+  analyzeSearchWords,
+  cursorValueOf,
+  findCommonLexemes,
+  searchProducts,
+  type QueryOptions,
+  type SortKey,
+  type TextMatch,
+  type WordAnalysis,
+} from './search.repository';
+
+/**
+ * The search cap and deadline of this process (SEARCH_CONCURRENCY, SEARCH_TIMEOUT_MS). A turn
+ * is waited for at most half the deadline, so a search that got one still has the other half.
+ */
+export function searchLimits(driver: DbHandle['driver'], env = getEnv()): ReadGuardLimits {
+  const maxActive = env.SEARCH_CONCURRENCY ?? (driver === 'pglite' ? 2 : 8);
+  return { maxActive, maxQueued: Math.max(100, 10 * maxActive), maxWaitMs: Math.min(1000, env.SEARCH_TIMEOUT_MS / 2), timeoutMs: env.SEARCH_TIMEOUT_MS };
+}
+
+export const searchGuard = new ReadGuard('search', (driver) => searchLimits(driver));
 
 export interface SearchResult {
   items: ProductCard[];
@@ -19,13 +43,23 @@ export interface SearchResult {
 
 /** Lowercase alphanumeric words: the only characters that reach to_tsquery. */
 export function searchWords(text: string): string[] {
-  return [...new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0))].slice(0, 8);
+  return [
+    ...new Set(
+      text
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((w) => w.length > 0),
+    ),
+  ].slice(0, 8);
 }
 
 interface Cursor {
+  /** The sort asked for. */
   s: SortKey;
   v: string;
   id: string;
+  /** The order that sort used: 'popular' for the relevance of weak words only (see findProducts). */
+  by?: 'popular';
 }
 
 function encodeCursor(cursor: Cursor): string {
@@ -52,7 +86,8 @@ const CURSOR_VALUE: Record<SortKey, (value: string) => boolean> = {
 function decodeCursor(raw: string, sort: SortKey): Cursor {
   try {
     const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Cursor>;
-    if (parsed.s === sort && typeof parsed.v === 'string' && parsed.v.length < 100 && CURSOR_VALUE[sort](parsed.v) && isUuid(parsed.id)) {
+    const by = parsed.by === undefined ? sort : parsed.by === 'popular' && sort === 'relevance' ? 'popular' : undefined;
+    if (by && parsed.s === sort && typeof parsed.v === 'string' && parsed.v.length < 100 && CURSOR_VALUE[by](parsed.v) && isUuid(parsed.id)) {
       return parsed as Cursor;
     }
   } catch {
@@ -61,49 +96,167 @@ function decodeCursor(raw: string, sort: SortKey): Cursor {
   throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { cursor: 'Invalid cursor: start again from the first page' });
 }
 
-export async function buildTsquery(db: Db, text: string): Promise<{ tsquery?: string; corrections: Record<string, string> }> {
-  const words = searchWords(text);
-  if (!words.length) return { corrections: {} };
-  const matches = await matchSearchWords(db, words);
-  const corrections: Record<string, string> = {};
-  const groups = matches.map((m) => {
-    const alternatives = new Set([m.input]);
-    if (!m.exact && m.near) {
-      alternatives.add(m.near);
-      corrections[m.input] = m.near;
-    }
-    // Prefix matching lets 'autom' find 'automation' while typing.
-    return `(${[...alternatives].map((w) => `${w}:*`).join(' | ')})`;
-  });
-  return { tsquery: groups.join(' & '), corrections };
+/**
+ * Words in at least this share of the catalogue are weak: as a filter they barely narrow the
+ * search, their index entries are the costly part of a lookup (a word in every product is
+ * 100,000 entries at 100k), and as a rank they favour every product alike. Below it, a word
+ * finds at most a tenth of the catalogue for ranking (docs/decisions/016).
+ */
+export const WEAK_WORD_SHARE = 0.1;
+
+/**
+ * What search learns about words changes slowly (the vocabulary grows with new products, the
+ * common lexemes change when the table is analysed), so with a `cacheKey` naming the database
+ * it is reused for a minute in this process: a repeated word costs no query, and the pg_stats
+ * view, costly to plan on PGlite, is read once a minute. Tests pass no key and always ask.
+ */
+const WORD_CACHE_TTL_MS = 60_000;
+const WORD_CACHE_MAX_ENTRIES = 10_000;
+const wordCache = new Map<string, { expires: number; value: unknown }>();
+
+function cached<T>(key: string): T | undefined {
+  const entry = wordCache.get(key);
+  if (!entry) return undefined;
+  if (entry.expires > Date.now()) return entry.value as T;
+  wordCache.delete(key);
+  return undefined;
 }
 
-export async function searchCatalogue(db: Db, raw: Record<string, string | undefined>): Promise<SearchResult> {
-  const params: SearchParams = SearchParamsSchema.parse(raw);
+function remember(key: string, value: unknown): void {
+  // A Map iterates in insertion order: the first key is the oldest.
+  if (wordCache.size >= WORD_CACHE_MAX_ENTRIES) wordCache.delete(wordCache.keys().next().value!);
+  wordCache.set(key, { expires: Date.now() + WORD_CACHE_TTL_MS, value });
+}
+
+/** analyzeSearchWords(), asking only for the words not known for this database. */
+async function analyseWords(db: Db, words: string[], cacheKey: string | undefined, options: QueryOptions): Promise<WordAnalysis[]> {
+  if (!cacheKey) return analyzeSearchWords(db, words, options);
+  const key = (word: string) => `${cacheKey}\0word\0${word}`;
+  const known = new Map<string, WordAnalysis>();
+  for (const word of words) {
+    const analysis = cached<WordAnalysis>(key(word));
+    if (analysis) known.set(word, analysis);
+  }
+  for (const analysis of await analyzeSearchWords(
+    db,
+    words.filter((w) => !known.has(w)),
+    options,
+  )) {
+    remember(key(analysis.input), analysis);
+    known.set(analysis.input, analysis);
+  }
+  return words.map((w) => known.get(w)!);
+}
+
+/** findCommonLexemes() for this database. */
+async function commonLexemes(db: Db, cacheKey: string | undefined, options: QueryOptions): Promise<Map<string, number>> {
+  if (!cacheKey) return findCommonLexemes(db, options);
+  const key = `${cacheKey}\0common`;
+  const known = cached<Map<string, number>>(key);
+  if (known) return known;
+  const lexemes = await findCommonLexemes(db, options);
+  remember(key, lexemes);
+  return lexemes;
+}
+
+/** The share of products a word's tsquery matches: its lexemes, by prefix where it has :*, among the common ones. */
+export function shareOf(tsquery: string, common: Map<string, number>): number {
+  let share = 0;
+  for (const [, quoted, prefix] of tsquery.matchAll(/'((?:[^']|'')*)'(:\*)?/g)) {
+    const lexeme = quoted!.replaceAll("''", "'");
+    for (const [candidate, frequency] of common) if (prefix ? candidate.startsWith(lexeme) : candidate === lexeme) share += frequency;
+  }
+  return Math.min(1, share);
+}
+
+export interface TextSearch {
+  /** Absent when the search has no word that can match (only punctuation or stop words). */
+  match?: TextMatch;
+  /** Words that were corrected, e.g. { chatbto: 'chatbot' }. */
+  corrections: Record<string, string>;
+}
+
+/**
+ * The full-text match of a search: every word must match (a typo or its correction); the
+ * strong words find and rank the rows, the weak ones are checked on them. A search of weak
+ * words only is found by all of them and not ranked: they say equally little of every match.
+ */
+export async function buildTextSearch(db: Db, text: string, options: QueryOptions & { cacheKey?: string } = {}): Promise<TextSearch> {
+  const words = searchWords(text);
+  if (!words.length) return { corrections: {} };
+  const queryOptions = options.signal ? { signal: options.signal } : {};
+  const analysed = (await analyseWords(db, words, options.cacheKey, queryOptions)).filter((w) => w.tsquery !== '');
+  const corrections: Record<string, string> = {};
+  for (const w of analysed) if (!w.exact && w.near) corrections[w.input] = w.near;
+  if (!analysed.length) return { corrections };
+  const common = await commonLexemes(db, options.cacheKey, queryOptions);
+  const and = (list: typeof analysed) => list.map((w) => `(${w.tsquery})`).join(' & ');
+  const strong = analysed.filter((w) => shareOf(w.tsquery, common) < WEAK_WORD_SHARE);
+  const weak = analysed.filter((w) => !strong.includes(w));
+  const match: TextMatch = strong.length
+    ? { indexed: and(strong), ...(weak.length ? { checked: and(weak) } : {}), ranked: true }
+    : { indexed: and(weak), ranked: false };
+  return { match, corrections };
+}
+
+export interface SearchOptions extends QueryOptions {
+  /** Relevance candidates; RELEVANCE_CANDIDATES unless a test wants fewer. */
+  candidates?: number;
+  /** Names the database, so what is known about words is reused for a minute (see wordCache). */
+  cacheKey?: string;
+}
+
+/** Validates the parameters (src/shared/search.ts): a ZodError for the API wrapper to turn into 400. */
+export function parseSearchParams(raw: Record<string, string | undefined>): SearchParams {
+  return SearchParamsSchema.parse(raw);
+}
+
+/** Search with raw parameters (a URL's query): validates, then findProducts(). */
+export async function searchCatalogue(db: Db, raw: Record<string, string | undefined>, options: SearchOptions = {}): Promise<SearchResult> {
+  return findProducts(db, parseSearchParams(raw), options);
+}
+
+/** Search with validated parameters. */
+export async function findProducts(db: Db, params: SearchParams, options: SearchOptions = {}): Promise<SearchResult> {
   const sort = effectiveSort(params);
   const limit = params.limit ?? PAGE_SIZE;
-  const { tsquery, corrections } = params.search ? await buildTsquery(db, params.search) : { tsquery: undefined, corrections: {} };
-  // A search of only punctuation matches nothing rather than everything.
-  if (params.search && !tsquery) return { items: [], nextCursor: null, corrections };
   const after = params.cursor ? decodeCursor(params.cursor, sort) : undefined;
+  const queryOptions = options.signal ? { signal: options.signal } : {};
+  const { match, corrections } = params.search
+    ? await buildTextSearch(db, params.search, { ...queryOptions, ...(options.cacheKey ? { cacheKey: options.cacheKey } : {}) })
+    : { match: undefined, corrections: {} };
+  // A search of only punctuation or stop words matches nothing rather than everything.
+  if (params.search && !match) return { items: [], nextCursor: null, corrections };
 
-  const rows = await searchProducts(db, {
-    ...(tsquery ? { tsquery } : {}),
-    ...(params.category ? { category: params.category } : {}),
-    ...(params.type ? { contentType: params.type } : {}),
-    ...(params.budget ? { price: BUDGET_BOUNDS[params.budget] } : {}),
-    ...(params.tool ? { tool: params.tool } : {}),
-    ...(params.pricing ? { pricingModel: params.pricing } : {}),
-    ...(params.level ? { technicalLevel: params.level } : {}),
-    sort,
-    ...(after ? { after: { value: after.v, id: after.id } } : {}),
-    limit: limit + 1,
-  });
+  // Relevance means nothing among matches of weak words only ('ai' is in every product): their
+  // most popular come first, a keyset page as cheap at page 5 as at page 1. A cursor keeps the
+  // order its first page had, even if the statistics changed since.
+  const order: SortKey = sort === 'relevance' && (after ? after.by === 'popular' : match?.ranked === false) ? 'popular' : sort;
+  const rows = await searchProducts(
+    db,
+    {
+      ...(match ? { text: match } : {}),
+      ...(params.category ? { category: params.category } : {}),
+      ...(params.type ? { contentType: params.type } : {}),
+      ...(params.budget ? { price: BUDGET_BOUNDS[params.budget] } : {}),
+      ...(params.tool ? { tool: params.tool } : {}),
+      ...(params.pricing ? { pricingModel: params.pricing } : {}),
+      ...(params.level ? { technicalLevel: params.level } : {}),
+      sort: order,
+      ...(after ? { after: { value: after.v, id: after.id } } : {}),
+      limit: limit + 1,
+      ...(options.candidates ? { candidates: options.candidates } : {}),
+    },
+    queryOptions,
+  );
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     items: page.map(toProductCard),
-    nextCursor: rows.length > limit && last ? encodeCursor({ s: sort, v: cursorValueOf(last, sort), id: last.id }) : null,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor({ s: sort, v: cursorValueOf(last, order), id: last.id, ...(order !== sort ? { by: 'popular' as const } : {}) })
+        : null,
     corrections,
   };
 }

@@ -1,9 +1,11 @@
 /**
- * Opens the database, migrates it and seeds the demo data into an empty one. Shared by
- * start, dev and build.
+ * Opens the database, migrates it, seeds the demo data into an empty one and brings the
+ * embedded database's planner statistics up to date (db/statistics.ts: PGlite has no
+ * autovacuum). Shared by start, dev and build.
  */
 import { createDb, verifyDb, type DbHandle } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
+import { refreshStatistics } from '../../db/statistics';
 import { isDemoSeeded, seedDemo, seedReferenceData } from '../../db/seed/seed';
 import { getBlobStore } from '../../functions/_shared/blob-store';
 
@@ -20,6 +22,10 @@ export async function prepareData(handle: DbHandle, options: { seed: boolean }):
   if (options.seed && !(await isDemoSeeded(handle.db))) {
     const started = Date.now();
     const report = await seedDemo(handle.db, getBlobStore());
-    console.log(`[db] seeded demo data: ${report.users} users, ${report.products} products, ${report.updates} tool updates (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(
+      `[db] seeded demo data: ${report.users} users, ${report.products} products, ${report.updates} tool updates (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   }
+  const analysed = await refreshStatistics(handle);
+  if (analysed.length) console.log(`[db] analysed ${analysed.length} table(s) on ${handle.driver}`);
 }

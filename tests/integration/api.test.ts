@@ -9,6 +9,7 @@ import { GET as searchProducts } from '../../src/pages/api/products/index';
 import { POST as download } from '../../src/pages/api/products/[id]/download';
 import { POST as recordView } from '../../src/pages/api/products/[id]/view';
 import { GET as listFavorites } from '../../src/pages/api/favorites/index';
+import { GET as health } from '../../src/pages/api/health';
 import { createProduct, createUser } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 
@@ -40,6 +41,14 @@ describe('GET /api/products', () => {
     const body = (await response.json()) as { items: { id: string }[]; nextCursor: string | null };
     expect(body.items.map((p) => p.id)).toEqual([productId]);
     expect(body.nextCursor).toBeNull();
+  });
+
+  it('answers 499 and starts no search for a client that has already gone away', async () => {
+    const gone = new AbortController();
+    gone.abort();
+    const response = await searchProducts(context('/api/products?search=chatbot', { signal: gone.signal }));
+    expect(response.status).toBe(499);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('CLIENT_CLOSED_REQUEST');
   });
 
   it.each([
@@ -75,11 +84,20 @@ describe('POST /api/products/{id}/download', () => {
 
 describe('other routes', () => {
   it('records a view with 204 and answers 404 for an unknown product', async () => {
-    const ok = await recordView(context(`/api/products/${productId}/view`, { method: 'POST', params: { id: productId }, body: JSON.stringify({ sessionId: 'abc' }) }));
+    const ok = await recordView(
+      context(`/api/products/${productId}/view`, { method: 'POST', params: { id: productId }, body: JSON.stringify({ sessionId: 'abc' }) }),
+    );
     expect(ok.status).toBe(204);
     const missing = await recordView(context('/api/products/x/view', { method: 'POST', params: { id: '00000000-0000-4000-8000-000000000000' }, body: '{}' }));
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('PRODUCT_NOT_FOUND');
+  });
+
+  it('answers /api/health from select 1: the status and the driver, nothing counted', async () => {
+    const response = await health(context('/api/health'));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual({ status: 'ok', driver: t.driver });
   });
 
   it('refuses favorites to a visitor with 401', async () => {

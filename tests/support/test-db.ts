@@ -33,6 +33,13 @@ export async function createTestDb(): Promise<TestDb> {
     name,
     async close() {
       await handle.close();
+      // The pool reports itself ended before its connections have closed; dropping the database
+      // under them would make each one report an error. Give them a moment to go.
+      for (let i = 0; i < 40; i++) {
+        const open = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin.db);
+        if (!open.rows[0]?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
       await admin.close();
     },

@@ -23,7 +23,7 @@ function pipe(ws: WebSocket, target: string): void {
     ws.close(1008, 'address not allowed');
     return;
   }
-  const socket = net.connect(Number(portText), host);
+  const socket = net.connect({ port: Number(portText), host, noDelay: true });
   const pending: Buffer[] = [];
   let connected = false;
   socket.on('connect', () => {

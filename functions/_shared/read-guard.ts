@@ -1,0 +1,158 @@
+/**
+ * Expensive reads under load (docs/decisions/016). Search is the first user; any read that
+ * can take tens of milliseconds of database time per request may use one of its own.
+ *
+ * A ReadGuard keeps three promises:
+ * - **A cap**: at most `maxActive` of its reads run at once in this process. The others wait
+ *   in order, but never longer than `maxWaitMs`, and a read that could not start in time
+ *   given the queue ahead of it is refused at once: 503 SERVER_BUSY with Retry-After, instead
+ *   of a queue that grows without end and answers nobody (at 100k products on PGlite, ten
+ *   users searching once left the server silent for two minutes).
+ * - **A deadline**: each read gets `timeoutMs`. On PostgreSQL it runs in a transaction with
+ *   `SET LOCAL statement_timeout`, so the server itself stops a runaway statement. PGlite
+ *   cannot interrupt a statement (it runs on this thread and ignores statement_timeout), so
+ *   there the deadline bounds the wait: a statement not started by then is never started.
+ *   Either way the answer is 504 QUERY_TIMEOUT, never a 500.
+ * - **The client's signal**: a read for a client that has gone away is not started (Kysely
+ *   drops a query waiting for its connection when the signal aborts), and leaves the queue.
+ *
+ * The read receives the database (a transaction on PostgreSQL) and the signal to pass to
+ * every query's execute({ signal }).
+ */
+import { sql } from 'kysely';
+import type { Db, DbHandle } from '../../db/database';
+import { AppError } from './errors';
+
+export interface ReadGuardLimits {
+  /** Reads of this guard running at once in this process. */
+  maxActive: number;
+  /** Reads waiting for a turn, at most (a memory bound; the wait bound usually refuses first). */
+  maxQueued: number;
+  /** Longest wait for a turn before SERVER_BUSY. */
+  maxWaitMs: number;
+  /** Deadline of one read, from its arrival: statement_timeout on PostgreSQL. */
+  timeoutMs: number;
+}
+
+/** A read waiting for its turn: release() hands it over with resolve(). */
+interface Waiter {
+  resolve(): void;
+}
+
+/** PostgreSQL's query_canceled: what statement_timeout raises. */
+const QUERY_CANCELED = '57014';
+
+/** Seconds a refused client should wait: a full queue drains well within it (maxWaitMs < 1 s by default). */
+const RETRY_AFTER_SECONDS = 1;
+
+export class ReadGuard {
+  private active = 0;
+  private readonly queue: Waiter[] = [];
+  /** Moving average of how long a read holds its turn, to refuse early when the queue is too long. */
+  private averageMs = 0;
+  private limits: ReadGuardLimits | undefined;
+
+  /** `limitsOf` is asked once, on the first read: limits may depend on the driver (one thread or a pool). */
+  constructor(
+    readonly name: string,
+    private readonly limitsOf: (driver: DbHandle['driver']) => ReadGuardLimits,
+  ) {}
+
+  /** Reads running and waiting now (for tests and the health of a busy server). */
+  get load(): { active: number; queued: number } {
+    return { active: this.active, queued: this.queue.length };
+  }
+
+  /**
+   * Runs `read` within the cap and the deadline, for a request whose client may go away
+   * (`clientSignal`: Astro aborts request.signal when the connection closes).
+   */
+  async run<T>(handle: Pick<DbHandle, 'db' | 'driver'>, clientSignal: AbortSignal | undefined, read: (db: Db, signal: AbortSignal) => Promise<T>): Promise<T> {
+    if (clientSignal?.aborted) throw new AppError('CLIENT_CLOSED_REQUEST');
+    const limits = (this.limits ??= this.limitsOf(handle.driver));
+    const { timeoutMs } = limits;
+    const deadline = AbortSignal.timeout(timeoutMs);
+    const signal = clientSignal ? AbortSignal.any([clientSignal, deadline]) : deadline;
+    await this.acquire(limits, signal, clientSignal);
+    const started = performance.now();
+    try {
+      if (handle.driver === 'pglite') return await read(handle.db, signal);
+      return await handle.db.connection().execute(async (connection) => {
+        // BEGIN and SET LOCAL in one round trip: a statement without parameters goes by the
+        // simple protocol, which takes several. timeoutMs is a validated integer.
+        await sql.raw(`begin; set local statement_timeout = ${Math.floor(timeoutMs)}`).execute(connection, { signal });
+        try {
+          const result = await read(connection, signal);
+          await sql.raw('commit').execute(connection);
+          return result;
+        } catch (error) {
+          await sql
+            .raw('rollback')
+            .execute(connection)
+            .catch(() => {});
+          throw error;
+        }
+      });
+    } catch (error) {
+      throw this.explain(error, signal, clientSignal);
+    } finally {
+      const ms = performance.now() - started;
+      this.averageMs = this.averageMs === 0 ? ms : this.averageMs * 0.9 + ms * 0.1;
+      this.release();
+    }
+  }
+
+  /** A turn now, a place in the queue, or SERVER_BUSY when waiting would be pointless. */
+  private acquire(limits: ReadGuardLimits, signal: AbortSignal, clientSignal: AbortSignal | undefined): Promise<void> {
+    const { maxActive, maxQueued, maxWaitMs } = limits;
+    if (this.active < maxActive) {
+      this.active++;
+      return Promise.resolve();
+    }
+    // Refused at once when the queue ahead would not drain within the wait bound.
+    const expectedWaitMs = ((this.queue.length + 1) * this.averageMs) / maxActive;
+    if (this.queue.length >= maxQueued || expectedWaitMs > maxWaitMs) return Promise.reject(this.busy());
+    return new Promise<void>((resolve, reject) => {
+      const leave = (error: unknown) => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        const index = this.queue.indexOf(waiter);
+        if (index !== -1) this.queue.splice(index, 1);
+        reject(error);
+      };
+      const waiter: Waiter = {
+        resolve: () => {
+          clearTimeout(timer);
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      const onAbort = () => leave(clientSignal?.aborted ? new AppError('CLIENT_CLOSED_REQUEST') : this.busy());
+      const timer = setTimeout(() => leave(this.busy()), maxWaitMs);
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(waiter);
+    });
+  }
+
+  /** Hands the turn to the first waiter, or frees it. */
+  private release(): void {
+    const next = this.queue.shift();
+    if (next) next.resolve();
+    else this.active--;
+  }
+
+  private busy(): AppError {
+    return new AppError('SERVER_BUSY', undefined, undefined, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+  }
+
+  /** A timeout or a departed client in the API's words; anything else as it was. */
+  private explain(error: unknown, signal: AbortSignal, clientSignal: AbortSignal | undefined): unknown {
+    if (error instanceof AppError) return error;
+    if (clientSignal?.aborted) return new AppError('CLIENT_CLOSED_REQUEST');
+    const code = (error as { code?: unknown } | null)?.code;
+    if (signal.aborted || code === QUERY_CANCELED) {
+      return new AppError('QUERY_TIMEOUT', undefined, undefined, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+    }
+    return error;
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * The embedded database keeps its planner statistics (db/statistics.ts, docs/decisions/016):
+ * PGlite has no autovacuum, so the app analyses what autovacuum would, after migrations and
+ * seeding, after a large import, and every minute while it owns the database. Always on an
+ * embedded database of its own, whatever DATABASE_URL says: PostgreSQL needs none of this.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PGliteDialect, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import type { Database } from '../../db/schema';
+import { seedReferenceData } from '../../db/seed/seed';
+import { seedSynthetic } from '../../db/seed/synthetic';
+import { analyzeChangedTables, ANALYZE_THRESHOLD, keepStatistics, refreshStatistics } from '../../db/statistics';
+import { createUser } from '../support/factories';
+
+// PGlite opened directly rather than through createDb(), whose own keeper (every minute)
+// could analyse in the middle of a test and change the counts it checks.
+let handle: { db: Db; driver: 'pglite' };
+
+beforeAll(async () => {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: await PGlite.create({ extensions: { pg_trgm } }) }) });
+  handle = { db, driver: 'pglite' };
+  await migrateToLatest(handle.db);
+  await seedReferenceData(handle.db);
+  await createUser(handle.db);
+});
+afterAll(async () => handle?.db.destroy());
+
+async function productsStats() {
+  await sql`select pg_stat_force_next_flush()`.execute(handle.db);
+  const row = await sql<{ reltuples: number; analyze_count: string }>`
+    select c.reltuples::float8 as reltuples, s.analyze_count
+    from pg_class c join pg_stat_user_tables s on s.relid = c.oid
+    where c.relname = 'products' and s.schemaname = current_schema()
+  `.execute(handle.db);
+  return { reltuples: Number(row.rows[0]!.reltuples), analyzeCount: Number(row.rows[0]!.analyze_count) };
+}
+
+describe('analyzeChangedTables', () => {
+  it('analyses every table never analysed, right after the migrations', async () => {
+    expect((await productsStats()).reltuples).toBeLessThan(0); // never analysed
+    const analysed = await refreshStatistics(handle);
+    expect(analysed).toContain('products');
+    expect(analysed).toContain('profiles');
+    expect((await productsStats()).reltuples).toBe(0);
+    expect(await analyzeChangedTables(handle.db)).toEqual([]);
+  });
+
+  it('analyses a table after a large import, and not again until enough of it changed', async () => {
+    const before = await productsStats();
+    await seedSynthetic(handle.db, 400);
+    const analysed = await refreshStatistics(handle);
+    expect(analysed).toContain('products');
+    const after = await productsStats();
+    expect(after.reltuples).toBe(400);
+    expect(after.analyzeCount).toBe(before.analyzeCount + 1);
+
+    // Autovacuum's rule: more than 50 + 10% of the rows (here 90) changed since.
+    await sql`update products set views_count = views_count + 1 where id in (select id from products order by id limit 60)`.execute(handle.db);
+    expect(await analyzeChangedTables(handle.db)).not.toContain('products');
+    await sql`update products set views_count = views_count + 1 where id in (select id from products order by id desc limit 40)`.execute(handle.db);
+    expect(await analyzeChangedTables(handle.db)).toContain('products');
+    expect((await productsStats()).analyzeCount).toBe(before.analyzeCount + 2);
+    expect(ANALYZE_THRESHOLD).toBe(50);
+  });
+
+  it('leaves PostgreSQL to its autovacuum', async () => {
+    let asked = false;
+    const db = new Proxy(handle.db, { get: (target, key) => ((asked = true), Reflect.get(target, key)) });
+    expect(await refreshStatistics({ db, driver: 'neon' })).toEqual([]);
+    expect(asked).toBe(false);
+  });
+});
+
+describe('keepStatistics', () => {
+  it('analyses changed tables by itself while it runs, and stops', async () => {
+    const { analyzeCount } = await productsStats();
+    await seedSynthetic(handle.db, 200);
+    const keeper = keepStatistics(handle.db, 20);
+    try {
+      let count = analyzeCount;
+      for (let i = 0; i < 500 && count === analyzeCount; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        count = (await productsStats()).analyzeCount;
+      }
+      expect(count).toBe(analyzeCount + 1);
+      expect((await productsStats()).reltuples).toBe(600);
+    } finally {
+      await keeper.stop();
+    }
+    await seedSynthetic(handle.db, 200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await productsStats()).analyzeCount).toBe(analyzeCount + 1);
+  });
+});
