@@ -6,9 +6,12 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // `@/...` imports: the paths of tsconfig.json (docs/decisions/021).
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -17,6 +20,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],

@@ -9,12 +9,12 @@
 import { sql } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../database';
-import type { BlobStore } from '../../functions/_shared/blob-store';
-import { CATEGORIES } from '../../src/shared/categories';
-import { AI_TOOLS } from '../../src/shared/ai-tools';
-import { downloadTypeFor } from '../../src/shared/delivery';
-import { feeCents, purchaseKind, toCents, DEFAULT_PLATFORM_FEE_BPS, SUBSCRIPTION_PERIOD_DAYS } from '../../src/shared/payments';
-import { toColumns } from '../../functions/products/products.service';
+import type { BlobStore } from '@/functions/_shared/blob-store';
+import { CATEGORIES } from '@/src/shared/categories';
+import { AI_TOOLS } from '@/src/shared/ai-tools';
+import { downloadTypeFor } from '@/src/shared/delivery';
+import { feeCents, purchaseKind, toCents, DEFAULT_PLATFORM_FEE_BPS, SUBSCRIPTION_PERIOD_DAYS } from '@/src/shared/payments';
+import { toColumns } from '@/functions/products/products.service';
 import { DEMO_ADMIN_KEY, loadDemoData, type DemoData } from './demo-data';
 import { renderAvatar, renderBanner, renderProductImage } from './images';
 import { demoProductId, demoUpdateId, demoUserId, stableUuid } from './ids';

@@ -7,8 +7,8 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../database';
-import { AI_TOOL_NAMES, AI_TOOL_TYPE_VALUES, CUSTOM_AI_TOOL_VALUE, type AiToolTypeValue } from '../../src/shared/ai-tool-ids';
-import { DELIVERY_TYPES, TECHNICAL_LEVELS, type CategoryId, type ContentTypeId } from '../../src/shared/domain';
+import { AI_TOOL_NAMES, AI_TOOL_TYPE_VALUES, CUSTOM_AI_TOOL_VALUE, type AiToolTypeValue } from '@/src/shared/ai-tool-ids';
+import { DELIVERY_TYPES, TECHNICAL_LEVELS, type CategoryId, type ContentTypeId } from '@/src/shared/domain';
 
 const TOOLS = AI_TOOL_TYPE_VALUES;
 /** The tool's name in a title; a custom tool's products are just 'AI …'. */

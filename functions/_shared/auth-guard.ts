@@ -15,7 +15,7 @@
  * requireVerifiedUser (publishing checks it in the products service, since only the body
  * says whether a save publishes).
  */
-import type { SessionUser } from '../../src/shared/session';
+import type { SessionUser } from '@/src/shared/session';
 import { AppError } from './errors';
 
 interface GuardContext {

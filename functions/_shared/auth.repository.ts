@@ -6,7 +6,7 @@
  * not set verification.storeIdentifier).
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 
 const RESET_PREFIX = 'reset-password:';
 

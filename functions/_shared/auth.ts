@@ -27,8 +27,8 @@ import { APIError, betterAuth, type BetterAuthOptions } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { buildSyntheticUserOutput, parseUserInput, parseUserOutput } from 'better-auth/db';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
-import { getDb } from '../../db/database';
+import type { Db } from '@/db/database';
+import { getDb } from '@/db/database';
 import {
   AUTH_MESSAGES,
   COMPANY_MAX_LENGTH,
@@ -37,10 +37,10 @@ import {
   validateEmail,
   validateName,
   validateNewPassword,
-} from '../../src/shared/auth-validation';
-import { isUserType, USER_TYPES } from '../../src/shared/domain';
-import { toSessionUser, type SessionUser } from '../../src/shared/session';
-import { safeText, textProblem } from '../../src/shared/text';
+} from '@/src/shared/auth-validation';
+import { isUserType, USER_TYPES } from '@/src/shared/domain';
+import { toSessionUser, type SessionUser } from '@/src/shared/session';
+import { safeText, textProblem } from '@/src/shared/text';
 import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from './auth-emails';
 import { markEmailVerified, voidOlderResetTokens, voidResetTokens } from './auth.repository';
 import { authRateLimitTable, authTableOptions } from './auth-tables';

@@ -16,7 +16,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { BlobAccess } from '../../src/shared/domain';
+import type { BlobAccess } from '@/src/shared/domain';
 import { dataPath, getEnv } from './env';
 
 export interface StoredBlob {

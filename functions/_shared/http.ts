@@ -6,7 +6,7 @@
  */
 import { ZodError } from 'zod';
 import type { APIContext } from 'astro';
-import { isToolId, isUserId, isCheckoutSessionId, isUuid } from '../../src/shared/ids';
+import { isToolId, isUserId, isCheckoutSessionId, isUuid } from '@/src/shared/ids';
 import { bodyLimitFor } from './body-limit';
 import { AppError, ERRORS, type ErrorCode } from './errors';
 

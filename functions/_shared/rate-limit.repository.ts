@@ -5,7 +5,7 @@
  * so no increment is lost and no two requests see the same count.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 
 export async function incrementCounters(db: Db, keys: readonly string[], windowStart: number, expiresAt: Date): Promise<Map<string, number>> {
   if (!keys.length) return new Map();

@@ -17,7 +17,7 @@
  *   no entry in WRITE_ROUTES or WRITE_ROUTES_LIMITED_ELSEWHERE.
  */
 import type { APIContext } from 'astro';
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import { getEnv } from './env';
 import { errorResponse } from './http';
 import { deleteExpiredCounters, incrementCounters } from './rate-limit.repository';
@@ -204,7 +204,7 @@ export async function enforceWriteLimit(context: Pick<APIContext, 'request' | 'u
   const subject = { userId: context.locals.user?.id ?? null, address: clientAddressOf(context) ?? null };
   if (!subject.userId && !subject.address) return null;
   try {
-    const { getDb } = await import('../../db/database');
+    const { getDb } = await import('@/db/database');
     const decision = await hitWriteLimit(await getDb(), match.name, subject);
     return decision.allowed ? null : rateLimitedResponse(match.name, decision.retryAfterSeconds);
   } catch (error) {

@@ -20,7 +20,7 @@
  * every query's execute({ signal }).
  */
 import { sql } from 'kysely';
-import type { Db, DbHandle } from '../../db/database';
+import type { Db, DbHandle } from '@/db/database';
 import { AppError } from './errors';
 
 export interface ReadGuardLimits {

@@ -8,10 +8,10 @@
  * (a few indexed top-N queries), and the cost of a page does not grow with the catalogue.
  * Only the sitemap lists every product, in 16 shards.
  */
-import type { Db } from '../../db/database';
-import type { ProductCard } from '../../src/shared/products';
-import { PAGE_SIZE } from '../../src/shared/search';
-import type { ToolFiguresInput } from '../../src/shared/tool-pages';
+import type { Db } from '@/db/database';
+import type { ProductCard } from '@/src/shared/products';
+import { PAGE_SIZE } from '@/src/shared/search';
+import type { ToolFiguresInput } from '@/src/shared/tool-pages';
 import {
   countPublished,
   listMostDownloadedPublished,

@@ -2,7 +2,7 @@
  * Maps published-product rows to the public shapes, applying the marketplace defaults of
  * spec section 3. The only place a product row becomes a ProductCard or PublicProduct.
  */
-import { MARKETPLACE_DEFAULTS as D, sanitizeDemoLinks, toNumber, type CreatorCard, type ProductCard, type PublicProduct } from '../../src/shared/products';
+import { MARKETPLACE_DEFAULTS as D, sanitizeDemoLinks, toNumber, type CreatorCard, type ProductCard, type PublicProduct } from '@/src/shared/products';
 import type { PublishedCardRow, PublishedProductRow } from './catalogue.repository';
 
 type CreatorColumns = Pick<PublishedProductRow, 'creator_id' | 'creator_full_name' | 'creator_avatar_url' | 'creator_verified' | 'creator_average_rating' | 'creator_follower_count' | 'creator_specialties' | 'creator_user_type'>;

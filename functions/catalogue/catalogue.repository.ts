@@ -8,7 +8,7 @@
  * status is a literal in the SQL, matching the partial indexes' `where status = 'published'`.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 
 /** Published products, `p`: start every public read of products here. */
 export function publishedProducts(db: Db) {

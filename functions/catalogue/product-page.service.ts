@@ -12,12 +12,12 @@
  * (forgetSimilarCandidates, called by every page refresh request): a full render of N pages
  * then reads about one bucket per tool, category and type instead of three per page.
  */
-import type { Db } from '../../db/database';
-import type { ProductCard, PublicProduct } from '../../src/shared/products';
-import { pickSimilar } from '../../src/shared/similar';
+import type { Db } from '@/db/database';
+import type { ProductCard, PublicProduct } from '@/src/shared/products';
+import { pickSimilar } from '@/src/shared/similar';
 import { findPublishedProduct, listTopRatedPublished, type PublishedCardRow } from './catalogue.repository';
 import { toProductCard, toPublicProduct } from './catalogue.mapper';
-import { isUuid } from '../../src/shared/ids';
+import { isUuid } from '@/src/shared/ids';
 
 /** Candidates kept per bucket (tool, category, content type). */
 export const SIMILAR_CANDIDATES_PER_BUCKET = 24;

@@ -14,7 +14,7 @@
  * - only the columns a product card shows are read, and for a ranked page only its own rows.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import { publishedProducts, selectPublishedCards, type PublishedCardRow } from './catalogue.repository';
 
 export type SortKey = 'relevance' | 'newest' | 'popular' | 'top_rated' | 'price_asc' | 'price_desc';

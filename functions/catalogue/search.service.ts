@@ -4,13 +4,13 @@
  * search.repository.ts and pages with an opaque keyset cursor. GET /api/products runs it
  * under searchGuard (src/pages/api/products/index.ts, docs/decisions/016).
  */
-import type { Db, DbHandle } from '../../db/database';
+import type { Db, DbHandle } from '@/db/database';
 import { getEnv } from '../_shared/env';
 import { AppError } from '../_shared/errors';
 import { ReadGuard, type ReadGuardLimits } from '../_shared/read-guard';
-import { isTimestampText, isUuid } from '../../src/shared/ids';
-import { BUDGET_BOUNDS, effectiveSort, PAGE_SIZE, SearchParamsSchema, type SearchParams } from '../../src/shared/search';
-import type { ProductCard } from '../../src/shared/products';
+import { isTimestampText, isUuid } from '@/src/shared/ids';
+import { BUDGET_BOUNDS, effectiveSort, PAGE_SIZE, SearchParamsSchema, type SearchParams } from '@/src/shared/search';
+import type { ProductCard } from '@/src/shared/products';
 import { toProductCard } from './catalogue.mapper';
 import {
   analyzeSearchWords,

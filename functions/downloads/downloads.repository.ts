@@ -4,8 +4,8 @@
  * per user and product, and a user's history.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { DownloadType } from '../../src/shared/domain';
+import type { Db } from '@/db/database';
+import type { DownloadType } from '@/src/shared/domain';
 
 /**
  * A published product, or an archived one (its buyers keep what they paid for: the service

@@ -9,14 +9,14 @@
  * functions/payments); anyone else gets 402 PAYMENT_REQUIRED and nothing about the content.
  * An archived product stays downloadable for those who paid for it.
  */
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import type { BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
-import { downloadTypeFor, hasDeliverable, selectDelivery } from '../../src/shared/delivery';
-import { toNumber } from '../../src/shared/products';
+import { downloadTypeFor, hasDeliverable, selectDelivery } from '@/src/shared/delivery';
+import { toNumber } from '@/src/shared/products';
 import { canAccessProduct, hasPaidAccess } from '../payments/checkout.service';
 import { findDownloadableProduct, hasDownloaded, hasPaidDownload, recordDownload } from './downloads.repository';
-import { isUuid } from '../../src/shared/ids';
+import { isUuid } from '@/src/shared/ids';
 
 export interface DownloadResult {
   success: true;

@@ -2,7 +2,7 @@
  * Every query of favorites: a user's favorited products (published ones only, through the
  * catalogue's base query), their ids, and adding or removing one. Functions take `db` first.
  */
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import { selectPublishedProducts, type PublishedProductRow } from '../catalogue/catalogue.repository';
 
 /** The user's favorited products that are published, most recently favorited first. */

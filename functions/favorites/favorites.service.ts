@@ -3,12 +3,12 @@
  * keep theirs in local storage (src/stores/favorites.ts). Only published products can be
  * favorited and only published ones are listed. Queries: favorites.repository.ts.
  */
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import type { ProductCard } from '../../src/shared/products';
+import type { ProductCard } from '@/src/shared/products';
 import { isPublishedProduct } from '../catalogue/catalogue.repository';
 import { toProductCard } from '../catalogue/catalogue.mapper';
-import { isUuid } from '../../src/shared/ids';
+import { isUuid } from '@/src/shared/ids';
 import { deleteFavorite, insertFavorite, listFavoriteProductIds, listFavoriteProducts } from './favorites.repository';
 
 /** At most this many favorites are listed. */

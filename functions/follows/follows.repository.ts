@@ -8,7 +8,7 @@
  * Tool follower counts are counted from the rows (ai_tool_follows_tool_idx).
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 
 export async function toolExists(db: Db, toolId: string): Promise<boolean> {
   const row = await db.selectFrom('ai_tools').select('id').where('id', '=', toolId).executeTakeFirst();

@@ -9,13 +9,13 @@
  * - Nobody follows themselves (also a check constraint on follows).
  * - A person's counters move in the same transaction as the follows row (follows.repository).
  */
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import {
   adjustFollowCounters, countToolFollowers, deleteFollow, deleteToolFollow, findFollowCounts, insertFollow, insertToolFollow,
   isFollowing, listFollowedTools, listToolFollowerCounts, profileExists, toolExists,
 } from './follows.repository';
-import { isToolId } from '../../src/shared/ids';
+import { isToolId } from '@/src/shared/ids';
 
 export interface ToolFollowState {
   toolId: string;

@@ -4,8 +4,8 @@
  * the primary key decides, so concurrent duplicates count once.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { InteractionType } from '../../src/shared/domain';
+import type { Db } from '@/db/database';
+import type { InteractionType } from '@/src/shared/domain';
 import { isPublishedProduct, publishedProducts } from '../catalogue/catalogue.repository';
 
 export interface ViewRow {

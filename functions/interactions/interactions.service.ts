@@ -5,10 +5,10 @@
  * context), which the creator analytics read. A repeated view answers the same as a counted one.
  */
 import { z } from 'zod';
-import { isUuid } from '../../src/shared/ids';
-import { safeText } from '../../src/shared/text';
-import { INTERACTION_TYPES, type InteractionType } from '../../src/shared/domain';
-import type { Db } from '../../db/database';
+import { isUuid } from '@/src/shared/ids';
+import { safeText } from '@/src/shared/text';
+import { INTERACTION_TYPES, type InteractionType } from '@/src/shared/domain';
+import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { countView, deleteViewDaysBefore } from './interactions.repository';
 

@@ -6,8 +6,8 @@
  * (Tool-update notices are written with their update, in functions/tool-updates.)
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { OrderNotificationKind } from '../../src/shared/domain';
+import type { Db } from '@/db/database';
+import type { OrderNotificationKind } from '@/src/shared/domain';
 import { cursorTime, cursorTimeOf, type Keyset } from '../tool-updates/tool-updates.repository';
 
 /**

@@ -11,14 +11,14 @@
  * so nobody reads or marks another user's notifications (another user's id answers 404, the
  * same as an id that does not exist).
  */
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import {
   decodeCursor, encodeCursor, NOTIFICATIONS_PAGE_SIZE, type FeedItem, type Page,
-} from '../../src/shared/tool-updates';
-import type { OrderNotificationKind } from '../../src/shared/domain';
+} from '@/src/shared/tool-updates';
+import type { OrderNotificationKind } from '@/src/shared/domain';
 import { countUnread, insertOrderNotice, listFeed, listOrderNotices, markAllRead, markRead } from './notifications.repository';
-import { isUuid, isToolId } from '../../src/shared/ids';
+import { isUuid, isToolId } from '@/src/shared/ids';
 
 /**
  * The creator's 'sale' or 'refund' notice of an order. Call it with the transaction that moved

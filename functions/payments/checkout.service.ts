@@ -11,15 +11,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
-import type { SessionUser } from '../../src/shared/session';
-import { feeCents, isValidExpiry, purchaseKind, testCardOutcome, toCents } from '../../src/shared/payments';
+import type { Db } from '@/db/database';
+import type { SessionUser } from '@/src/shared/session';
+import { feeCents, isValidExpiry, purchaseKind, testCardOutcome, toCents } from '@/src/shared/payments';
 import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
 import { findOrderBySession, findPayoutAccount, findProductForCheckout, findPublishedProductForSale, hasEntitlement, insertOrder } from './payments.repository';
 import { handleWebhook } from './webhook.service';
-import type { OrderStatus, PurchaseKind } from '../../src/shared/domain';
+import type { OrderStatus, PurchaseKind } from '@/src/shared/domain';
 
 export const CheckoutInputSchema = z.object({ productId: z.uuid('Choose a product to buy') });
 

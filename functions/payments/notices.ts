@@ -5,9 +5,9 @@
  * is the record, the email a courtesy. The creator's notice in the bell is not sent from here:
  * it is a row written with the order's transition (webhook.service.ts, docs/decisions/014).
  */
-import type { Db } from '../../db/database';
-import type { Order } from '../../db/schema';
-import { formatCents, formatOrderNumber, netCents } from '../../src/shared/payments';
+import type { Db } from '@/db/database';
+import type { Order } from '@/db/schema';
+import { formatCents, formatOrderNumber, netCents } from '@/src/shared/payments';
 import type { PaymentsDeps } from './deps';
 import { findProductForCheckout, findUserEmail } from './payments.repository';
 

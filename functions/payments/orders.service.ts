@@ -9,9 +9,9 @@
  * refunded (and access revoked) in one transaction with the same rule the webhook uses.
  */
 import { z } from 'zod';
-import type { Db } from '../../db/database';
-import type { Order } from '../../db/schema';
-import { formatOrderNumber, parseOrderNumber, REFUND_WINDOW_DAYS, SUBSCRIPTION_PERIOD_DAYS } from '../../src/shared/payments';
+import type { Db } from '@/db/database';
+import type { Order } from '@/db/schema';
+import { formatOrderNumber, parseOrderNumber, REFUND_WINDOW_DAYS, SUBSCRIPTION_PERIOD_DAYS } from '@/src/shared/payments';
 import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
@@ -21,7 +21,7 @@ import {
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
 import { isAdmin } from '../profiles/profiles.service';
-import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus, type PurchaseKind } from '../../src/shared/domain';
+import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus, type PurchaseKind } from '@/src/shared/domain';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = 24 * 60 * 60 * 1000;

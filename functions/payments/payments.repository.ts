@@ -6,8 +6,8 @@
  * Orders are never deleted here or anywhere.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { ACTIVE_SUBSCRIPTION_STATUSES, type OrderStatus, type PaymentEventStatus, type PaymentProviderName, type PurchaseKind, type SubscriptionStatus } from '../../src/shared/domain';
+import type { Database } from '@/db/schema';
+import { ACTIVE_SUBSCRIPTION_STATUSES, type OrderStatus, type PaymentEventStatus, type PaymentProviderName, type PurchaseKind, type SubscriptionStatus } from '@/src/shared/domain';
 import { publishedProducts } from '../catalogue/catalogue.repository';
 
 type Q = Kysely<Database> | Transaction<Database>;

@@ -5,8 +5,8 @@
  * (webhook.service.ts). With the local provider there is nothing to connect: payouts stay the
  * studio's payout requests (docs/decisions/007).
  */
-import type { Db } from '../../db/database';
-import type { SessionUser } from '../../src/shared/session';
+import type { Db } from '@/db/database';
+import type { SessionUser } from '@/src/shared/session';
 import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { findPayoutAccount, savePayoutAccount } from './payments.repository';

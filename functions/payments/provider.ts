@@ -11,7 +11,7 @@ import type Stripe from 'stripe';
 import { getAuthSecret, getEnv, type Env } from '../_shared/env';
 import { LocalPaymentProvider, localWebhookSecret } from './local-provider';
 import { StripePaymentProvider } from './stripe-provider';
-import type { PaymentProviderName } from '../../src/shared/domain';
+import type { PaymentProviderName } from '@/src/shared/domain';
 
 export interface CheckoutRequest {
   orderId: string;

@@ -20,9 +20,9 @@
  */
 import type Stripe from 'stripe';
 import type { Transaction } from 'kysely';
-import type { Db } from '../../db/database';
-import type { Database, Order } from '../../db/schema';
-import { feeCents, SUBSCRIPTION_PERIOD_DAYS } from '../../src/shared/payments';
+import type { Db } from '@/db/database';
+import type { Database, Order } from '@/db/schema';
+import { feeCents, SUBSCRIPTION_PERIOD_DAYS } from '@/src/shared/payments';
 import type { PaymentsDeps } from './deps';
 import {
   closePendingOrder, findOrderByPayment, findSubscription, hasOtherPaidOrder, insertEvent, insertRenewalOrder, insertSubscription,
@@ -30,7 +30,7 @@ import {
 } from './payments.repository';
 import { sendRefundNotices, sendSaleNotices } from './notices';
 import { notifyCreatorOfOrder } from '../notifications/notifications.service';
-import type { PaymentEventStatus, SubscriptionStatus } from '../../src/shared/domain';
+import type { PaymentEventStatus, SubscriptionStatus } from '@/src/shared/domain';
 
 type Trx = Transaction<Database>;
 type Outcome = { status: 'processed' | 'ignored' } | { status: 'parked'; waitsFor: string };

@@ -3,8 +3,8 @@
  * creator_id, so another user's product behaves as if it did not exist.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { NewProduct, ProductUpdate } from '../../db/schema';
+import type { Db } from '@/db/database';
+import type { NewProduct, ProductUpdate } from '@/db/schema';
 
 const OWNER_COLUMNS = [
   'id', 'creator_id', 'title', 'description', 'short_description', 'price', 'category_id', 'status', 'tags', 'demo_url',

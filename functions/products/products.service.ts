@@ -13,19 +13,19 @@
  * folder; files a save or delete leaves unused are released from the blob store.
  */
 import { z } from 'zod';
-import { safeText } from '../../src/shared/text';
-import type { Db } from '../../db/database';
+import { safeText } from '@/src/shared/text';
+import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { assertEmailVerified } from '../_shared/auth-guard';
-import { ProductInputSchema, ProductStatusSchema, type ProductInput } from '../../src/shared/product-schema';
-import { CATEGORY_IDS, PRODUCT_STATUSES } from '../../src/shared/domain';
+import { ProductInputSchema, ProductStatusSchema, type ProductInput } from '@/src/shared/product-schema';
+import { CATEGORY_IDS, PRODUCT_STATUSES } from '@/src/shared/domain';
 import { requestRebuild, type RebuildReason } from '../rebuilds/rebuilds.service';
 import { pagesShowingProduct } from '../rebuilds/affected-pages';
-import { scoreProduct, type QualityScore } from '../../src/shared/quality-score';
+import { scoreProduct, type QualityScore } from '@/src/shared/quality-score';
 import { PRIVATE_PREFIX, type BlobStore } from '../_shared/blob-store';
 import { deliverablePrefix, releaseUnusedUploads } from '../uploads/uploads.service';
 import { deleteOwnProduct, findOwnProduct, findPublisherStanding, hasOrders, insertProduct, listOwnProducts, updateOwnProduct, type OwnerProductRow } from './products.repository';
-import { isUuid } from '../../src/shared/ids';
+import { isUuid } from '@/src/shared/ids';
 
 
 function notFound(): never {

@@ -15,14 +15,14 @@
  * - The picture counts against the account's storage quota (an `uploads` row, written in the
  *   same transaction that points the profile at it; docs/decisions/011).
  */
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import type { BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
 import { processImage, type PipelineLimits } from '../uploads/image-pipeline';
 import { deleteUploadRow, saveUploadRow } from '../uploads/uploads.repository';
 import { assertStorageFor, type UploadFile } from '../uploads/uploads.service';
 import { lockProfileImages, setAvatarUrl, setBannerUrl } from './profiles.repository';
-import type { ProfileImageKind } from '../../src/shared/domain';
+import type { ProfileImageKind } from '@/src/shared/domain';
 
 const MB = 1024 * 1024;
 /** Largest file accepted before compression (a phone photo is 3-12 MB). */

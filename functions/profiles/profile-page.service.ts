@@ -12,16 +12,16 @@
  * - 'Start selling' switches a buyer or community account to creator with the sign-up rule
  *   for the company or project name.
  */
-import { readTextField } from '../../src/shared/text';
-import type { Db } from '../../db/database';
+import { readTextField } from '@/src/shared/text';
+import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import { toNumber } from '../../src/shared/products';
-import { validateCompany } from '../../src/shared/auth-validation';
+import { toNumber } from '@/src/shared/products';
+import { validateCompany } from '@/src/shared/auth-validation';
 import {
   PORTFOLIO_PAGE_SIZE, isPortfolioSort, validateProfile,
   type DownloadHistoryItem, type OwnProduct, type PortfolioItem, type PortfolioSort, type ProfileStats, type PublicProfile, type SellerReviewView,
-} from '../../src/shared/profile';
-import { CATEGORY_IDS, isOneOf } from '../../src/shared/domain';
+} from '@/src/shared/profile';
+import { CATEGORY_IDS, isOneOf } from '@/src/shared/domain';
 import { isFollowingPerson } from '../follows/follows.service';
 import { findOwnReview, listSellerReviews } from '../reviews/reviews.service';
 import {

@@ -6,8 +6,8 @@
  * Functions take `db` (or a transaction) first.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { OnboardingStatus, UserRole, UserType } from '../../src/shared/domain';
+import type { Db } from '@/db/database';
+import type { OnboardingStatus, UserRole, UserType } from '@/src/shared/domain';
 import { publishedProducts, publishedProductsTable } from '../catalogue/catalogue.repository';
 
 export interface OnboardingRow {

@@ -5,11 +5,11 @@
  * admin (tool updates and the admin order list ask).
  */
 import { z } from 'zod';
-import { safeText } from '../../src/shared/text';
-import type { Db } from '../../db/database';
-import type { SessionUser } from '../../src/shared/session';
-import type { OnboardingStatus } from '../../src/shared/domain';
-import { BIO_MAX_LENGTH, INTEREST_IDS, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH } from '../../src/shared/onboarding';
+import { safeText } from '@/src/shared/text';
+import type { Db } from '@/db/database';
+import type { SessionUser } from '@/src/shared/session';
+import type { OnboardingStatus } from '@/src/shared/domain';
+import { BIO_MAX_LENGTH, INTEREST_IDS, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH } from '@/src/shared/onboarding';
 import { AppError } from '../_shared/errors';
 import { findOnboarding, findRole, updateOnboarding, type OnboardingRow } from './profiles.repository';
 

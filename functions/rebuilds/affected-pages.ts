@@ -3,8 +3,8 @@
  * change re-renders exactly these paths, on the embedded server (scripts/lib/page-publisher.ts)
  * and on Vercel (on-demand revalidation, functions/rebuilds/revalidate.ts).
  */
-import { hasToolDetailPage } from '../../src/shared/ai-tool-ids';
-import { SITEMAP_PAGES_PATH, productSitemapPath } from '../../src/shared/sitemap';
+import { hasToolDetailPage } from '@/src/shared/ai-tool-ids';
+import { SITEMAP_PAGES_PATH, productSitemapPath } from '@/src/shared/sitemap';
 
 /**
  * The routes of the catalogue pages (Astro route patterns), the only on-demand routes whose

@@ -3,7 +3,7 @@
  * Claiming every pending request at once is what coalesces a burst into one refresh.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 
 export async function insertRebuildRequest(db: Db, reason: string, productId: string | null, paths: string[]): Promise<void> {
   await db.insertInto('rebuild_requests').values({ reason, product_id: productId, paths }).execute();

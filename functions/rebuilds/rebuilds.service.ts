@@ -9,7 +9,7 @@
  * - Vercel (ISR_BYPASS_TOKEN set): the paths are revalidated on demand (functions/rebuilds/revalidate.ts).
  * A full build stays for deploys.
  */
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import { getEnv } from '../_shared/env';
 import { forgetSimilarCandidates } from '../catalogue/product-page.service';
 import { claimPendingRequests, finishRequests, insertRebuildRequest } from './rebuilds.repository';

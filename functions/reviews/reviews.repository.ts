@@ -4,7 +4,7 @@
  * recomputed from the rows.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import { publishedProducts } from '../catalogue/catalogue.repository';
 
 /**

@@ -10,11 +10,11 @@
  * - The seller's average_rating and review_count are recomputed from the rows in the same
  *   transaction, under a lock on the seller's profile, so they always match the reviews.
  */
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import { REVIEWS_SHOWN, type SellerReviewView } from '../../src/shared/profile';
-import { validateReview } from '../../src/shared/reviews';
-import { toNumber } from '../../src/shared/products';
+import { REVIEWS_SHOWN, type SellerReviewView } from '@/src/shared/profile';
+import { validateReview } from '@/src/shared/reviews';
+import { toNumber } from '@/src/shared/products';
 import {
   countReviewsByRating, deleteReview, findReview, hasPublishedProducts, listLatestReviews, lockSeller, recomputeSellerRating, upsertReview, type ReviewRow,
 } from './reviews.repository';

@@ -6,7 +6,7 @@
  * to one user id.
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 
 const int = (value: unknown) => Number(value ?? 0);
 

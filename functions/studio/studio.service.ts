@@ -11,10 +11,10 @@
  * Analytics are computed from product_interactions and downloads instead of being copied
  * into seller_analytics (docs/decisions/007).
  */
-import type { Db } from '../../db/database';
-import type { SessionUser } from '../../src/shared/session';
-import { centsToDecimal, formatOrderNumber } from '../../src/shared/payments';
-import { toCsv } from '../../src/shared/studio-format';
+import type { Db } from '@/db/database';
+import type { SessionUser } from '@/src/shared/session';
+import { centsToDecimal, formatOrderNumber } from '@/src/shared/payments';
+import { toCsv } from '@/src/shared/studio-format';
 import { AppError } from '../_shared/errors';
 import {
   buyerCounts, checklistFacts, countConnections, countFollowers, countFollowing, countProducts, dailyAnalytics, findCreatorCard, insertPayoutRequest,

@@ -3,8 +3,8 @@
  * notifications, and reading updates newest first (keyset pages over created_at, id).
  */
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import type { UpdateType } from '../../src/shared/domain';
+import type { Db } from '@/db/database';
+import type { UpdateType } from '@/src/shared/domain';
 
 export async function findTool(db: Db, toolId: string) {
   return db.selectFrom('ai_tools').select(['id', 'name', 'claimed_by', 'maintainer_name']).where('id', '=', toolId).executeTakeFirst();

@@ -9,18 +9,18 @@
  *   downloaded a product built on the tool when it is a security update, and a 'follow' notice
  *   for every follower. Either all of it is written or none of it.
  */
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import {
   decodeCursor, encodeCursor, UPDATES_PAGE_SIZE, validateToolUpdate, type Page, type ToolUpdateView,
-} from '../../src/shared/tool-updates';
+} from '@/src/shared/tool-updates';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
 import { isAdmin } from '../profiles/profiles.service';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
 import {
   findTool, findUpdate, insertFollowerNotifications, insertImpactNotifications, insertUpdate, listUpdates, type UpdateRow,
 } from './tool-updates.repository';
-import { isToolId } from '../../src/shared/ids';
+import { isToolId } from '@/src/shared/ids';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

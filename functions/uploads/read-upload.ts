@@ -6,7 +6,7 @@
  */
 import { AppError } from '../_shared/errors';
 import { readBody } from '../_shared/http';
-import { textProblem } from '../../src/shared/text';
+import { textProblem } from '@/src/shared/text';
 import type { UploadFile } from './uploads.service';
 
 /** Room for the multipart boundaries and the small text fields around the file. */

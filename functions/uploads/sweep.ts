@@ -11,7 +11,7 @@
  * back for the next run.
  */
 import { timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import type { BlobStore } from '../_shared/blob-store';
 import { pruneRateLimitCounters } from '../_shared/rate-limit';
 import { pruneViewDays } from '../interactions/interactions.service';

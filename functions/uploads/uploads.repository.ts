@@ -5,8 +5,8 @@
  * quota sums and the sweep reads (docs/decisions/011).
  */
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Db } from '../../db/database';
-import type { BlobAccess, UploadKind } from '../../src/shared/domain';
+import type { Db } from '@/db/database';
+import type { BlobAccess, UploadKind } from '@/src/shared/domain';
 
 export async function isUsedByOwnProducts(db: Db, userId: string, url: string): Promise<boolean> {
   const row = await db

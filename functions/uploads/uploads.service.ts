@@ -17,8 +17,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { safeText } from '../../src/shared/text';
-import type { Db } from '../../db/database';
+import { safeText } from '@/src/shared/text';
+import type { Db } from '@/db/database';
 import { BlobExistsError, type BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
 import { imagePrefix, productImagePath } from './blob-paths';
@@ -27,8 +27,8 @@ import { DELIVERABLE_FORMATS_LABEL, displayName, extensionOf, isDeliverableExten
 import { deleteUploadRow, isUsedByOwnProducts, lockStorageOf, saveUploadRow, storageUsedBy, type UploadRow } from './uploads.repository';
 import { contentTypeFor } from '../_shared/blob-store';
 import { getEnv } from '../_shared/env';
-import { formatBytes } from '../../src/shared/format';
-import type { BlobAccess } from '../../src/shared/domain';
+import { formatBytes } from '@/src/shared/format';
+import type { BlobAccess } from '@/src/shared/domain';
 
 export const IMAGE_SLOTS = ['main', 'featured', 'additional'] as const;
 export type ImageSlot = (typeof IMAGE_SLOTS)[number];

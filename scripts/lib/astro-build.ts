@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { getEnv } from '../../functions/_shared/env';
+import { getEnv } from '@/functions/_shared/env';
 import { precompressTree } from './static-files';
 
 const ROOT = process.cwd();

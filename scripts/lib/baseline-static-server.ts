@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { NON_PAGE_CSP, securityHeaders } from '../../functions/_shared/security-headers';
+import { NON_PAGE_CSP, securityHeaders } from '@/functions/_shared/security-headers';
 import { contentTypeOf } from './static-serve';
 
 const [clientDir = '', port = '0', cspFile] = process.argv.slice(2);

@@ -9,8 +9,8 @@
  * `node --import tsx scripts/lib/bench-server.ts`; stops on SIGTERM.
  */
 import path from 'node:path';
-import { setDbHandle } from '../../db/database';
-import { getEnv } from '../../functions/_shared/env';
+import { setDbHandle } from '@/db/database';
+import { getEnv } from '@/functions/_shared/env';
 import { exitWith } from './preflight';
 import { openDatabase } from './prepare-data';
 import { SiteServer } from './serve';

@@ -24,7 +24,7 @@ import {
   NON_PAGE_PATHS,
   PERMISSIONS_POLICY_WITH_MICROPHONE,
   securityHeaders,
-} from '../../functions/_shared/security-headers';
+} from '@/functions/_shared/security-headers';
 
 export const PAGE_CSP_FILE = 'page-csp.json';
 

@@ -24,12 +24,12 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database';
-import { AI_TOOL_IDS, TOOL_DETAIL_IDS } from '../../src/shared/ai-tool-ids';
-import { isSitemapPath, productPath } from '../../functions/rebuilds/affected-pages';
-import { SITEMAP_INDEX_PATH, sitemapFiles } from '../../src/shared/sitemap';
-import { claimPendingRequests, finishRequests } from '../../functions/rebuilds/rebuilds.repository';
-import { HIDING_REASONS, registerRebuildListener, type PageChange } from '../../functions/rebuilds/rebuilds.service';
+import type { Db } from '@/db/database';
+import { AI_TOOL_IDS, TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
+import { isSitemapPath, productPath } from '@/functions/rebuilds/affected-pages';
+import { SITEMAP_INDEX_PATH, sitemapFiles } from '@/src/shared/sitemap';
+import { claimPendingRequests, finishRequests } from '@/functions/rebuilds/rebuilds.repository';
+import { HIDING_REASONS, registerRebuildListener, type PageChange } from '@/functions/rebuilds/rebuilds.service';
 import type { PageStore } from './page-store';
 
 /** Sent by the publisher's own render requests, so the server renders instead of serving the stored page. */

@@ -3,11 +3,11 @@
  * embedded database's planner statistics up to date (db/statistics.ts: PGlite has no
  * autovacuum). Shared by start, dev and build.
  */
-import { createDb, verifyDb, type DbHandle } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import { refreshStatistics } from '../../db/statistics';
-import { isDemoSeeded, seedDemo, seedReferenceData } from '../../db/seed/seed';
-import { getBlobStore } from '../../functions/_shared/blob-store';
+import { createDb, verifyDb, type DbHandle } from '@/db/database';
+import { migrateToLatest } from '@/db/migrate';
+import { refreshStatistics } from '@/db/statistics';
+import { isDemoSeeded, seedDemo, seedReferenceData } from '@/db/seed/seed';
+import { getBlobStore } from '@/functions/_shared/blob-store';
 
 export async function openDatabase(): Promise<DbHandle> {
   const handle = await createDb();

@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
-import { etagMatches } from '../../functions/_shared/http';
+import { etagMatches } from '@/functions/_shared/http';
 import { freshVariant, isCompressible, type Encoding } from './static-files';
 
 const CONTENT_TYPES: Record<string, string> = {

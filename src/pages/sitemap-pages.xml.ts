@@ -4,8 +4,8 @@
  * or product changes and served as a static file in between (docs/decisions/015).
  */
 import type { APIRoute } from 'astro';
-import { getDb } from '../../db/database';
-import { getSitemapPagesSource } from '../../functions/catalogue/catalogue-pages.service';
+import { getDb } from '@/db/database';
+import { getSitemapPagesSource } from '@/functions/catalogue/catalogue-pages.service';
 import { pageEntries, profileEntries, renderSitemap } from '../shared/sitemap';
 
 export const prerender = false;

@@ -4,8 +4,8 @@
  * Any other shard name is 404.
  */
 import type { APIRoute } from 'astro';
-import { getDb } from '../../db/database';
-import { getSitemapShard } from '../../functions/catalogue/catalogue-pages.service';
+import { getDb } from '@/db/database';
+import { getSitemapShard } from '@/functions/catalogue/catalogue-pages.service';
 import { isSitemapShard, productEntries, renderSitemap } from '../shared/sitemap';
 
 export const prerender = false;

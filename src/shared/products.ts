@@ -4,7 +4,7 @@
  * Deliverables (file_urls, download_url, content_text) are never part of a public shape:
  * they are reachable only through the download endpoint.
  */
-import type { DemoLinkJson } from '../../db/schema';
+import type { DemoLinkJson } from '@/db/schema';
 import { DEMO_LINK_TYPES, PRODUCT_DEFAULTS, isOneOf, type ProductStatus, type UserType } from './domain';
 
 export interface CreatorCard {

@@ -7,8 +7,8 @@
  * landing page opens, not the marketplace itself.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { AI_TOOLS } from '../../src/shared/ai-tools';
-import { TOOL_DETAIL_IDS } from '../../src/shared/ai-tool-ids';
+import { AI_TOOLS } from '@/src/shared/ai-tools';
+import { TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
 
 /** Captures the next navigation to /marketplace and answers it with a blank page. */
 async function stubMarketplace(page: Page): Promise<() => Promise<string>> {

@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { expect, test, type APIResponse, type Page, type Response } from '@playwright/test';
-import { NON_PAGE_CSP, PERMISSIONS_POLICY, PERMISSIONS_POLICY_WITH_MICROPHONE } from '../../functions/_shared/security-headers';
+import { NON_PAGE_CSP, PERMISSIONS_POLICY, PERMISSIONS_POLICY_WITH_MICROPHONE } from '@/functions/_shared/security-headers';
 import { DEMO, failOnPageErrors, hydrated, signIn } from './support';
 
 failOnPageErrors();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FOOTER_NAV, MAIN_NAV } from '../../src/shared/navigation';
+import { FOOTER_NAV, MAIN_NAV } from '@/src/shared/navigation';
 
 test('home answers 200 with the wordmark and demo products', async ({ page }) => {
   const response = await page.goto('/');

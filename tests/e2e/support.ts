@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { readEmlText } from '../../functions/_shared/mailer';
+import { readEmlText } from '@/functions/_shared/mailer';
 import { E2E_DATA_DIR } from '../support/e2e-env';
 
 export const DEMO_PASSWORD = 'toolmint-demo-2026';

@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setDbHandle, closeDb } from '../../db/database';
-import { getAuth, handleAuthRequest, resetAuth } from '../../functions/_shared/auth';
-import { onRequest } from '../../src/middleware';
-import { GET as getOnboarding, POST as postOnboarding } from '../../src/pages/api/profile/onboarding';
+import { setDbHandle, closeDb } from '@/db/database';
+import { getAuth, handleAuthRequest, resetAuth } from '@/functions/_shared/auth';
+import { onRequest } from '@/src/middleware';
+import { GET as getOnboarding, POST as postOnboarding } from '@/src/pages/api/profile/onboarding';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 const SITE = 'http://localhost:4321';

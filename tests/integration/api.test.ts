@@ -4,12 +4,12 @@
  */
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setDbHandle } from '../../db/database';
-import { GET as searchProducts } from '../../src/pages/api/products/index';
-import { POST as download } from '../../src/pages/api/products/[id]/download';
-import { POST as recordView } from '../../src/pages/api/products/[id]/view';
-import { GET as listFavorites } from '../../src/pages/api/favorites/index';
-import { GET as health } from '../../src/pages/api/health';
+import { setDbHandle } from '@/db/database';
+import { GET as searchProducts } from '@/src/pages/api/products/index';
+import { POST as download } from '@/src/pages/api/products/[id]/download';
+import { POST as recordView } from '@/src/pages/api/products/[id]/view';
+import { GET as listFavorites } from '@/src/pages/api/favorites/index';
+import { GET as health } from '@/src/pages/api/health';
 import { createProduct, createUser } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 

@@ -12,7 +12,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_BODY_LIMIT } from '../../functions/_shared/body-limit';
+import { JSON_BODY_LIMIT } from '@/functions/_shared/body-limit';
 
 const MB = 1024 * 1024;
 const DATA_DIR = path.join('.test-data', `body-limit-${process.pid}`);

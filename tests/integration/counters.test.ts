@@ -8,12 +8,12 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, setDbHandle } from '../../db/database';
-import { resetAuth } from '../../functions/_shared/auth';
-import { downloadProduct } from '../../functions/downloads/downloads.service';
-import { pruneViewDays, recordView } from '../../functions/interactions/interactions.service';
-import { VISITOR_COOKIE } from '../../functions/interactions/visitor';
-import { POST as postView } from '../../src/pages/api/products/[id]/view';
+import { closeDb, setDbHandle } from '@/db/database';
+import { resetAuth } from '@/functions/_shared/auth';
+import { downloadProduct } from '@/functions/downloads/downloads.service';
+import { pruneViewDays, recordView } from '@/functions/interactions/interactions.service';
+import { VISITOR_COOKIE } from '@/functions/interactions/visitor';
+import { POST as postView } from '@/src/pages/api/products/[id]/view';
 import { call, signUp } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';

@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalBlobStore } from '../../functions/_shared/blob-store';
-import { getLandingData, getMarketplaceFirstPage, getSitemapPagesSource, getSitemapShard, getToolFigures, getToolPageData } from '../../functions/catalogue/catalogue-pages.service';
-import { SITEMAP_SHARDS } from '../../src/shared/sitemap';
-import { getProductPage } from '../../functions/catalogue/product-page.service';
-import { seedDemo } from '../../db/seed/seed';
+import { LocalBlobStore } from '@/functions/_shared/blob-store';
+import { getLandingData, getMarketplaceFirstPage, getSitemapPagesSource, getSitemapShard, getToolFigures, getToolPageData } from '@/functions/catalogue/catalogue-pages.service';
+import { SITEMAP_SHARDS } from '@/src/shared/sitemap';
+import { getProductPage } from '@/functions/catalogue/product-page.service';
+import { seedDemo } from '@/db/seed/seed';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '../../db/database';
-import { getEnv } from '../../functions/_shared/env';
+import { createDb } from '@/db/database';
+import { getEnv } from '@/functions/_shared/env';
 
 async function freePort(): Promise<number> {
   const probe = net.createServer();

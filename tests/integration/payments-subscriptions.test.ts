@@ -6,13 +6,13 @@
  * from these orders, with refunds subtracted and sums exact in cents.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, setDbHandle } from '../../db/database';
-import { downloadProduct } from '../../functions/downloads/downloads.service';
-import { startCheckout } from '../../functions/payments/checkout.service';
-import { advanceLocalSubscription, cancelSubscription, getLibrary, listOrdersForAdmin, refundOrder } from '../../functions/payments/orders.service';
-import { handleWebhook } from '../../functions/payments/webhook.service';
-import { exportEarningsCsv, getEarnings, getSales } from '../../functions/studio/studio.service';
-import type { SessionUser } from '../../src/shared/session';
+import { closeDb, setDbHandle } from '@/db/database';
+import { downloadProduct } from '@/functions/downloads/downloads.service';
+import { startCheckout } from '@/functions/payments/checkout.service';
+import { advanceLocalSubscription, cancelSubscription, getLibrary, listOrdersForAdmin, refundOrder } from '@/functions/payments/orders.service';
+import { handleWebhook } from '@/functions/payments/webhook.service';
+import { exportEarningsCsv, getEarnings, getSales } from '@/functions/studio/studio.service';
+import type { SessionUser } from '@/src/shared/session';
 import { createProduct, createUser } from '../support/factories';
 import { buyLocally, signedEvent, testDeps } from '../support/payments';
 import { createTestDb, type TestDb } from '../support/test-db';

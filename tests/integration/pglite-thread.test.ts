@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from '../../db/database';
-import { getEnv } from '../../functions/_shared/env';
+import { createDb, type DbHandle } from '@/db/database';
+import { getEnv } from '@/functions/_shared/env';
 
 let handle: DbHandle;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-thread-'));

@@ -6,10 +6,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeProductStatus, createProduct, deleteProduct, getOwnProduct, listMyProducts, updateProduct } from '../../functions/products/products.service';
-import { requestRebuild } from '../../functions/rebuilds/rebuilds.service';
-import { searchCatalogue } from '../../functions/catalogue/search.service';
-import { getProductPage } from '../../functions/catalogue/product-page.service';
+import { changeProductStatus, createProduct, deleteProduct, getOwnProduct, listMyProducts, updateProduct } from '@/functions/products/products.service';
+import { requestRebuild } from '@/functions/rebuilds/rebuilds.service';
+import { searchCatalogue } from '@/functions/catalogue/search.service';
+import { getProductPage } from '@/functions/catalogue/product-page.service';
 import { createUser, ensureCategories } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 

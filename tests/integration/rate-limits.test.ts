@@ -12,9 +12,9 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDb, setDbHandle } from '../../db/database';
-import { createAuth, handleAuthRequest, resetAuth } from '../../functions/_shared/auth';
-import { getEnv } from '../../functions/_shared/env';
+import { closeDb, setDbHandle } from '@/db/database';
+import { createAuth, handleAuthRequest, resetAuth } from '@/functions/_shared/auth';
+import { getEnv } from '@/functions/_shared/env';
 import {
   addressBucket,
   hitWriteLimit,
@@ -24,7 +24,7 @@ import {
   WRITE_ROUTES_LIMITED_ELSEWHERE,
   writeLimitFor,
   type WriteLimitName,
-} from '../../functions/_shared/rate-limit';
+} from '@/functions/_shared/rate-limit';
 import { call, SITE, signUp, type TestSession } from '../support/api';
 import { createTestDb, type TestDb } from '../support/test-db';
 

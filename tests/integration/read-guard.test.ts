@@ -8,11 +8,11 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setDbHandle } from '../../db/database';
-import { AppError } from '../../functions/_shared/errors';
-import { ReadGuard, type ReadGuardLimits } from '../../functions/_shared/read-guard';
-import { searchGuard } from '../../functions/catalogue/search.service';
-import { GET as searchRoute } from '../../src/pages/api/products/index';
+import { setDbHandle } from '@/db/database';
+import { AppError } from '@/functions/_shared/errors';
+import { ReadGuard, type ReadGuardLimits } from '@/functions/_shared/read-guard';
+import { searchGuard } from '@/functions/catalogue/search.service';
+import { GET as searchRoute } from '@/src/pages/api/products/index';
 import { call } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';

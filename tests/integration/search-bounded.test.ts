@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTextSearch, searchCatalogue, WEAK_WORD_SHARE } from '../../functions/catalogue/search.service';
+import { buildTextSearch, searchCatalogue, WEAK_WORD_SHARE } from '@/functions/catalogue/search.service';
 import { createProduct, createUser } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 

@@ -3,8 +3,8 @@
  * without duplicates or gaps, and nothing unpublished ever returned.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchCatalogue } from '../../functions/catalogue/search.service';
-import { AppError } from '../../functions/_shared/errors';
+import { searchCatalogue } from '@/functions/catalogue/search.service';
+import { AppError } from '@/functions/_shared/errors';
 import { createProduct, createUser, ensureCategories } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 

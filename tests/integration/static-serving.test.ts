@@ -13,7 +13,7 @@ import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeStaticFile, writeStaticFile } from '../../scripts/lib/static-files';
+import { removeStaticFile, writeStaticFile } from '@/scripts/lib/static-files';
 
 const DATA_DIR = path.resolve('.test-data', `static-serving-${process.pid}`);
 // Kept between runs: start.ts reuses a build whose sources and content have not changed.

@@ -8,12 +8,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import type { Database } from '../../db/schema';
-import { seedReferenceData } from '../../db/seed/seed';
-import { seedSynthetic } from '../../db/seed/synthetic';
-import { analyzeChangedTables, ANALYZE_THRESHOLD, keepStatistics, refreshStatistics } from '../../db/statistics';
+import type { Db } from '@/db/database';
+import { migrateToLatest } from '@/db/migrate';
+import type { Database } from '@/db/schema';
+import { seedReferenceData } from '@/db/seed/seed';
+import { seedSynthetic } from '@/db/seed/synthetic';
+import { analyzeChangedTables, ANALYZE_THRESHOLD, keepStatistics, refreshStatistics } from '@/db/statistics';
 import { createUser } from '../support/factories';
 
 // PGlite opened directly rather than through createDb(), whose own keeper (every minute)

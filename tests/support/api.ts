@@ -8,9 +8,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { APIContext } from 'astro';
-import { getAuth, handleAuthRequest } from '../../functions/_shared/auth';
-import { getMailer, setMailer } from '../../functions/_shared/mailer';
-import { onRequest } from '../../src/middleware';
+import { getAuth, handleAuthRequest } from '@/functions/_shared/auth';
+import { getMailer, setMailer } from '@/functions/_shared/mailer';
+import { onRequest } from '@/src/middleware';
 import { linkIn, MemoryMailer } from './mailer';
 
 export const SITE = 'http://localhost:4321';

@@ -3,9 +3,9 @@
  * tests never depend on each other's rows.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database';
-import type { NewProduct } from '../../db/schema';
-import type { UserType } from '../../src/shared/domain';
+import type { Db } from '@/db/database';
+import type { NewProduct } from '@/db/schema';
+import type { UserType } from '@/src/shared/domain';
 
 /** A user with its profile; verified unless emailVerified is false (publishing, reviews and posts need it). */
 export async function createUser(db: Db, overrides: { fullName?: string; userType?: UserType; email?: string; emailVerified?: boolean } = {}) {

@@ -3,7 +3,7 @@
  * (reset, verification) the way a person would. Email is the one outside service the tests
  * stand in for; everything the link leads to is the real auth.
  */
-import type { MailMessage, Mailer } from '../../functions/_shared/mailer';
+import type { MailMessage, Mailer } from '@/functions/_shared/mailer';
 
 export class MemoryMailer implements Mailer {
   readonly destination = 'memory';

@@ -4,13 +4,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import type { Db } from '../../db/database';
+import type { Db } from '@/db/database';
 import { MemoryMailer } from './mailer';
-import { payLocalCheckout, startCheckout } from '../../functions/payments/checkout.service';
-import type { SessionUser } from '../../src/shared/session';
-import type { PaymentsDeps } from '../../functions/payments/deps';
-import { LocalPaymentProvider } from '../../functions/payments/local-provider';
-import type { PaymentProvider } from '../../functions/payments/provider';
+import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
+import type { SessionUser } from '@/src/shared/session';
+import type { PaymentsDeps } from '@/functions/payments/deps';
+import { LocalPaymentProvider } from '@/functions/payments/local-provider';
+import type { PaymentProvider } from '@/functions/payments/provider';
 import { SITE } from './api';
 
 export { MemoryMailer };

@@ -6,9 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { createDb, type DbHandle } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import { getEnv } from '../../functions/_shared/env';
+import { createDb, type DbHandle } from '@/db/database';
+import { migrateToLatest } from '@/db/migrate';
+import { getEnv } from '@/functions/_shared/env';
 
 export interface TestDb extends DbHandle {
   name: string;

@@ -6,13 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ASSISTANT_REPLIES, assistantReply, detectIntent } from '../../src/shared/auth-assistant';
-import { displayName, toSessionUser, userInitial } from '../../src/shared/session';
-import { unreadBadgeText } from '../../src/stores/notifications';
-import { $toasts, dismissToast, toast, TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../src/stores/toasts';
-import { DEV_AUTH_SECRET, getAuthSecret, getEnv } from '../../functions/_shared/env';
-import { OutboxMailer, readEmlText } from '../../functions/_shared/mailer';
-import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from '../../functions/_shared/auth-emails';
+import { ASSISTANT_REPLIES, assistantReply, detectIntent } from '@/src/shared/auth-assistant';
+import { displayName, toSessionUser, userInitial } from '@/src/shared/session';
+import { unreadBadgeText } from '@/src/stores/notifications';
+import { $toasts, dismissToast, toast, TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@/src/stores/toasts';
+import { DEV_AUTH_SECRET, getAuthSecret, getEnv } from '@/functions/_shared/env';
+import { OutboxMailer, readEmlText } from '@/functions/_shared/mailer';
+import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from '@/functions/_shared/auth-emails';
 
 describe('assistant intents (spec section 4)', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_PAGE_ROUTES, CATALOGUE_PATH, NON_CATALOGUE_ROUTE, pagesShowingProduct, pagesShowingTool } from '../../functions/rebuilds/affected-pages';
-import { fixedCataloguePaths, isCataloguePath } from '../../scripts/lib/page-publisher';
+import { CATALOGUE_PAGE_ROUTES, CATALOGUE_PATH, NON_CATALOGUE_ROUTE, pagesShowingProduct, pagesShowingTool } from '@/functions/rebuilds/affected-pages';
+import { fixedCataloguePaths, isCataloguePath } from '@/scripts/lib/page-publisher';
 
 describe('pages a change touches', () => {
   it("a product: its page, the marketplace, the landing page, its tool pages, the directory, its sitemap shard and the sitemap's page file", () => {

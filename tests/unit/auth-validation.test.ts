@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUserType } from '../../src/shared/domain';
+import { isUserType } from '@/src/shared/domain';
 import {
   AUTH_MESSAGES,
   passwordChecks,
@@ -18,7 +18,7 @@ import {
   validateName,
   validateNewPassword,
   validateTerms,
-} from '../../src/shared/auth-validation';
+} from '@/src/shared/auth-validation';
 
 describe('login (spec section 5)', () => {
   it("requires the email: 'Email is required'", () => {

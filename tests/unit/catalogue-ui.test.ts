@@ -4,9 +4,9 @@
  * stored favorites.
  */
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_IMAGE } from '../../src/shared/products';
-import { galleryItems, groupDemoLinks, MAX_THUMBNAILS, paragraphs, parseVideoUrl, safeUrl, wrapIndex } from '../../src/components/catalogue/media';
-import { productJsonLd, productMetaDescription, productImage } from '../../src/components/catalogue/product-seo';
+import { FALLBACK_IMAGE } from '@/src/shared/products';
+import { galleryItems, groupDemoLinks, MAX_THUMBNAILS, paragraphs, parseVideoUrl, safeUrl, wrapIndex } from '@/src/components/catalogue/media';
+import { productJsonLd, productMetaDescription, productImage } from '@/src/components/catalogue/product-seo';
 import {
   correctedQuery,
   countPanelFilters,
@@ -23,11 +23,11 @@ import {
   viewFromHash,
   type AllowedValues,
   type CardView,
-} from '../../src/components/catalogue/marketplace-query';
-import { deliveryIncludes, labelFor } from '../../src/components/catalogue/labels';
-import { PRICING_MODEL_LABELS } from '../../src/shared/domain';
-import { parseStoredIds } from '../../src/stores/favorites';
-import type { PublicProduct } from '../../src/shared/products';
+} from '@/src/components/catalogue/marketplace-query';
+import { deliveryIncludes, labelFor } from '@/src/components/catalogue/labels';
+import { PRICING_MODEL_LABELS } from '@/src/shared/domain';
+import { parseStoredIds } from '@/src/stores/favorites';
+import type { PublicProduct } from '@/src/shared/products';
 
 const site = new URL('https://toolmint.example');
 

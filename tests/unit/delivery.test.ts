@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadTypeFor, hasDeliverable, selectDelivery } from '../../src/shared/delivery';
+import { downloadTypeFor, hasDeliverable, selectDelivery } from '@/src/shared/delivery';
 
 const base = { content_delivery_type: 'file', file_urls: [] as string[], download_url: null as string | null, demo_url: null as string | null, content_text: null as string | null };
 

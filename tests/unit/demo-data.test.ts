@@ -8,12 +8,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_DATA_DIR, DemoDataError, loadDemoData, readDemoData } from '../../db/seed/demo-data';
-import { ProductInputSchema, TITLE_MIN } from '../../src/shared/product-schema';
-import { AUTH_MESSAGES } from '../../src/shared/auth-validation';
-import { validateProfile } from '../../src/shared/profile';
-import { validateReview } from '../../src/shared/reviews';
-import { validateToolUpdate } from '../../src/shared/tool-updates';
+import { DEMO_DATA_DIR, DemoDataError, loadDemoData, readDemoData } from '@/db/seed/demo-data';
+import { ProductInputSchema, TITLE_MIN } from '@/src/shared/product-schema';
+import { AUTH_MESSAGES } from '@/src/shared/auth-validation';
+import { validateProfile } from '@/src/shared/profile';
+import { validateReview } from '@/src/shared/reviews';
+import { validateToolUpdate } from '@/src/shared/tool-updates';
 
 describe('the demo data in db/seed/data', () => {
   const { data, problems } = readDemoData();

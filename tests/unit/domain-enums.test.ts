@@ -10,16 +10,16 @@ import {
   DEMO_LINK_TYPE_LABELS, DEMO_LINK_TYPES, DEPLOYMENT_TYPE_LABELS, DEPLOYMENT_TYPES, INTERACTION_TYPES, PRICING_MODEL_LABELS, PRICING_MODELS,
   PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, TECHNICAL_LEVEL_LABELS, TECHNICAL_LEVELS, UPDATE_TYPE_LABELS, UPDATE_TYPES, USER_TYPE_LABELS,
   USER_TYPES, isOneOf, isUserType,
-} from '../../src/shared/domain';
-import { AI_TOOL_IDS, AI_TOOL_NAMES, AI_TOOL_TYPE_OPTIONS, AI_TOOL_TYPE_VALUES, CUSTOM_AI_TOOL_VALUE, TOOL_DETAIL_IDS } from '../../src/shared/ai-tool-ids';
-import { AI_TOOLS } from '../../src/shared/ai-tools';
-import { CATEGORIES } from '../../src/shared/categories';
-import { ProductInputSchema, ProductStatusSchema } from '../../src/shared/product-schema';
-import { SearchParamsSchema } from '../../src/shared/search';
-import { UPDATE_TYPE_TONES, validateToolUpdate } from '../../src/shared/tool-updates';
-import { sanitizeDemoLinks } from '../../src/shared/products';
-import { DEMO_LINK_GROUPS } from '../../src/components/catalogue/media';
-import { ViewSchema } from '../../functions/interactions/interactions.service';
+} from '@/src/shared/domain';
+import { AI_TOOL_IDS, AI_TOOL_NAMES, AI_TOOL_TYPE_OPTIONS, AI_TOOL_TYPE_VALUES, CUSTOM_AI_TOOL_VALUE, TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
+import { AI_TOOLS } from '@/src/shared/ai-tools';
+import { CATEGORIES } from '@/src/shared/categories';
+import { ProductInputSchema, ProductStatusSchema } from '@/src/shared/product-schema';
+import { SearchParamsSchema } from '@/src/shared/search';
+import { UPDATE_TYPE_TONES, validateToolUpdate } from '@/src/shared/tool-updates';
+import { sanitizeDemoLinks } from '@/src/shared/products';
+import { DEMO_LINK_GROUPS } from '@/src/components/catalogue/media';
+import { ViewSchema } from '@/functions/interactions/interactions.service';
 
 /** The keys of a label map or the values of an option list: exactly the array's values, each once. */
 function expectExactly(values: readonly string[], covered: readonly string[]): void {

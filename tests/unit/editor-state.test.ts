@@ -4,7 +4,7 @@
  * list entries, delivery inputs by method, and the checks before saving.
  */
 import { describe, expect, it } from 'vitest';
-import { addListEntry, defaultValues, deliveryInputs, fileNameOf, parsePrice, parseSetupTime, sectionOf, toPayload, validateForm, type EditorValues } from '../../src/components/studio/editor-state';
+import { addListEntry, defaultValues, deliveryInputs, fileNameOf, parsePrice, parseSetupTime, sectionOf, toPayload, validateForm, type EditorValues } from '@/src/components/studio/editor-state';
 
 const valid = (): EditorValues => ({
   ...defaultValues(),
@@ -96,7 +96,7 @@ describe('checks before saving', () => {
 
 describe('the shared schema agrees with the form', () => {
   it('average setup time: a whole number at least 0, anything else 0, absent 5', async () => {
-    const { ProductInputSchema } = await import('../../src/shared/product-schema');
+    const { ProductInputSchema } = await import('@/src/shared/product-schema');
     const parse = (avg_setup_time: unknown) => ProductInputSchema.parse({ ...toPayload(valid()), avg_setup_time }).avg_setup_time;
     expect([parse(30), parse('45'), parse(2.5), parse('2.5'), parse(-1), parse('soon'), parse('')]).toEqual([30, 45, 0, 0, 0, 0, 0]);
     const { avg_setup_time: _omit, ...rest } = toPayload(valid());

@@ -6,8 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-type Store = typeof import('../../src/stores/favorites');
-type Session = typeof import('../../src/stores/session');
+type Store = typeof import('@/src/stores/favorites');
+type Session = typeof import('@/src/stores/session');
 
 class MemoryStorage {
   private data = new Map<string, string>();
@@ -38,9 +38,9 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 
 async function load(signedIn: boolean): Promise<{ store: Store; session: Session }> {
   vi.resetModules();
-  const session = await import('../../src/stores/session');
+  const session = await import('@/src/stores/session');
   session.$session.set(signedIn ? { status: 'signed-in', user: { id: user.id, email: user.email, name: user.name, fullName: user.full_name, userType: 'buyer', company: null, image: null, emailVerified: true } } : session.SIGNED_OUT);
-  const store = await import('../../src/stores/favorites');
+  const store = await import('@/src/stores/favorites');
   return { store, session };
 }
 
@@ -113,7 +113,7 @@ describe('favorites store', () => {
 
   it('undoes a change the server refuses, with a toast', async () => {
     const { store } = await load(true);
-    const { $toasts } = await import('../../src/stores/toasts');
+    const { $toasts } = await import('@/src/stores/toasts');
     store.initFavorites();
     await vi.waitFor(() => expect(store.$favoritesSource.get()).toBe('user'));
     answerChange = () => json({ error: { code: 'PRODUCT_NOT_FOUND', message: 'Product not found' } }, 404);

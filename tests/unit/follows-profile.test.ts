@@ -4,12 +4,12 @@
  * count store (loads only for a signed-in user; keeps its value when a load fails).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeCursor, encodeCursor, UPDATE_TYPE_TONES, validateToolUpdate } from '../../src/shared/tool-updates';
-import { checkWebUrl, initialsOf, joinedLabel, socialLabel, validateProfile, visibleSpecialties } from '../../src/shared/profile';
-import { validateReview } from '../../src/shared/reviews';
-import { buildAtomFeed, xmlEscape } from '../../functions/tool-updates/feed';
-import { $session, SIGNED_OUT } from '../../src/stores/session';
-import { $unreadCount, refreshUnreadCount, setUnreadCount } from '../../src/stores/notifications';
+import { decodeCursor, encodeCursor, UPDATE_TYPE_TONES, validateToolUpdate } from '@/src/shared/tool-updates';
+import { checkWebUrl, initialsOf, joinedLabel, socialLabel, validateProfile, visibleSpecialties } from '@/src/shared/profile';
+import { validateReview } from '@/src/shared/reviews';
+import { buildAtomFeed, xmlEscape } from '@/functions/tool-updates/feed';
+import { $session, SIGNED_OUT } from '@/src/stores/session';
+import { $unreadCount, refreshUnreadCount, setUnreadCount } from '@/src/stores/notifications';
 
 describe('tool update form', () => {
   it('trims, accepts a missing version and gives the clean input', () => {

@@ -7,12 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors, FieldValues, ResolverOptions } from 'react-hook-form';
-import { checkedSchema, rulesSchema } from '../../src/shared/form-schema';
-import { validateReview } from '../../src/shared/reviews';
-import { LoginFormSchema, ResetFormSchema, SignupFormSchema, type SignupFormValues } from '../../src/components/auth/form-schemas';
-import { EditorFormSchema } from '../../src/components/studio/use-product-form';
-import { defaultValues, type EditorValues } from '../../src/components/studio/editor-state';
-import { errorAt, errorList } from '../../src/components/ui/form-state';
+import { checkedSchema, rulesSchema } from '@/src/shared/form-schema';
+import { validateReview } from '@/src/shared/reviews';
+import { LoginFormSchema, ResetFormSchema, SignupFormSchema, type SignupFormValues } from '@/src/components/auth/form-schemas';
+import { EditorFormSchema } from '@/src/components/studio/use-product-form';
+import { defaultValues, type EditorValues } from '@/src/components/studio/editor-state';
+import { errorAt, errorList } from '@/src/components/ui/form-state';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { displayRating, formatBytes, formatCount, formatPrice, timeAgo } from '../../src/shared/format';
-import { isNavActive, MAIN_NAV } from '../../src/shared/navigation';
-import { sanitizeDemoLinks } from '../../src/shared/products';
+import { displayRating, formatBytes, formatCount, formatPrice, timeAgo } from '@/src/shared/format';
+import { isNavActive, MAIN_NAV } from '@/src/shared/navigation';
+import { sanitizeDemoLinks } from '@/src/shared/products';
 
 describe('formatPrice (spec section 9)', () => {
   it("shows 'Free' when the price is 0 or missing", () => {

@@ -2,7 +2,7 @@
  * Islands ship only what they use (docs/decisions/018): no React island, and no store an
  * island uses, reaches the AI tools' marketing copy (src/shared/ai-tools.ts, about 12 KB
  * gzipped) through its imports; islands take ids, names and options from
- * src/shared/ai-tool-ids.ts. Follows every relative import that stays at run time (type-only
+ * src/shared/ai-tool-ids.ts. Follows every relative or `@/` import that stays at run time (type-only
  * imports are erased), from every .tsx under src/components and every module of src/stores.
  */
 import fs from 'node:fs';
@@ -18,17 +18,17 @@ function filesUnder(dir: string, test: (file: string) => boolean): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** The modules a file imports at run time: relative specifiers of non-type imports and re-exports. */
+/** The modules a file imports at run time: relative and `@/` specifiers of non-type imports and re-exports. */
 function runtimeImports(file: string): string[] {
   const source = fs.readFileSync(file, 'utf8');
   const specifiers: string[] = [];
-  for (const match of source.matchAll(/^\s*(import|export)\s+(type\s+)?([^'"]*?)\s*(?:from\s+)?['"](\.[^'"]+)['"]/gm)) {
+  for (const match of source.matchAll(/^\s*(import|export)\s+(type\s+)?([^'"]*?)\s*(?:from\s+)?['"]((?:\.|@\/)[^'"]+)['"]/gm)) {
     if (match[2]) continue; // `import type` / `export type`: erased
     specifiers.push(match[4]!);
   }
-  for (const match of source.matchAll(/import\(\s*['"](\.[^'"]+)['"]\s*\)/g)) specifiers.push(match[1]!);
+  for (const match of source.matchAll(/import\(\s*['"]((?:\.|@\/)[^'"]+)['"]\s*\)/g)) specifiers.push(match[1]!);
   return specifiers.flatMap((specifier) => {
-    const base = path.resolve(path.dirname(file), specifier);
+    const base = specifier.startsWith('@/') ? path.join(ROOT, specifier.slice(2)) : path.resolve(path.dirname(file), specifier);
     const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
     return found && /\.tsx?$/.test(found) ? [found] : [];
   });

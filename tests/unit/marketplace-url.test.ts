@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGET_FILTER_VALUES, BUDGET_OPTIONS, buildMarketplaceUrl } from '../../src/shared/marketplace-url';
+import { BUDGET_FILTER_VALUES, BUDGET_OPTIONS, buildMarketplaceUrl } from '@/src/shared/marketplace-url';
 
 describe('BUDGET_OPTIONS (spec sections 2 and 9)', () => {
   it('has the five budget labels in order', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buyLabel, centsToDecimal, feeCents, formatCents, formatOrderNumber, isValidExpiry, netCents, parseOrderNumber, payLabel, purchaseKind, testCardOutcome, toCents,
-} from '../../src/shared/payments';
+} from '@/src/shared/payments';
 
 describe('toCents', () => {
   it.each([
@@ -103,7 +103,7 @@ describe("the local checkout's test cards", () => {
 
 describe('CSV money cells', () => {
   it('keeps a refund line negative and numeric, and still defuses formulas', async () => {
-    const { csvCell } = await import('../../src/shared/studio-format');
+    const { csvCell } = await import('@/src/shared/studio-format');
     expect(csvCell('-19.99')).toBe('-19.99');
     expect(csvCell('-3')).toBe('-3');
     expect(csvCell('-1+1')).toBe("'-1+1");

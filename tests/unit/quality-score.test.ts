@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkDemoUrl, checkVideoUrl, countSentences, levelFor, overallMessage, scoreDescription, scoreProduct, scoreShortDescription, scoreTags,
   scoreTitle, weightedScore,
-} from '../../src/shared/quality-score';
+} from '@/src/shared/quality-score';
 
 const GOOD_TITLE = 'AI Contract Review Tool';
 const GOOD_DESCRIPTION = 'Twenty prompts that help you review contracts faster. Use them to spot risky clauses and save hours.';

@@ -4,7 +4,7 @@
  * whether it is weak.
  */
 import { describe, expect, it } from 'vitest';
-import { searchWords, shareOf, WEAK_WORD_SHARE } from '../../functions/catalogue/search.service';
+import { searchWords, shareOf, WEAK_WORD_SHARE } from '@/functions/catalogue/search.service';
 
 const common = new Map([
   ['ai', 0.9],

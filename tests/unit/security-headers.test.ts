@@ -3,8 +3,8 @@
  * output routes built from them (docs/decisions/009).
  */
 import { describe, expect, it } from 'vitest';
-import { getEnv, siteUrlFor } from '../../functions/_shared/env';
-import { trustedOriginsFor } from '../../functions/_shared/auth';
+import { getEnv, siteUrlFor } from '@/functions/_shared/env';
+import { trustedOriginsFor } from '@/functions/_shared/auth';
 import {
   HSTS,
   NON_PAGE_CSP,
@@ -13,8 +13,8 @@ import {
   PERMISSIONS_POLICY_WITH_MICROPHONE,
   isHttpsSite,
   securityHeaders,
-} from '../../functions/_shared/security-headers';
-import { pageKey, vercelHeaderRoutes, withVercelHeaders, type VercelRoute } from '../../scripts/lib/page-headers';
+} from '@/functions/_shared/security-headers';
+import { pageKey, vercelHeaderRoutes, withVercelHeaders, type VercelRoute } from '@/scripts/lib/page-headers';
 
 describe('SITE_URL', () => {
   it('is where the server listens when unset', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AI_TOOLS } from '../../src/shared/ai-tools';
-import { TOOL_DETAIL_IDS } from '../../src/shared/ai-tool-ids';
+import { AI_TOOLS } from '@/src/shared/ai-tools';
+import { TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
 import {
   SITEMAP_SHARDS, escapeXml, pageEntries, productEntries, productSitemapPath, profileEntries, renderSitemap, renderSitemapIndex, sitemapFiles,
-} from '../../src/shared/sitemap';
+} from '@/src/shared/sitemap';
 
 const products = [
   { id: 'p1', createdAt: '2026-10-01T00:00:00.000Z', updatedAt: '2026-11-02T08:00:00.000Z' },

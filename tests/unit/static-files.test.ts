@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freshVariant, precompressTree, removeStaticFile, writeStaticFile } from '../../scripts/lib/static-files';
+import { freshVariant, precompressTree, removeStaticFile, writeStaticFile } from '@/scripts/lib/static-files';
 
 let dir: string;
 beforeEach(() => {

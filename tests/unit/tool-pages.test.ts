@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AI_TOOLS, findAiTool } from '../../src/shared/ai-tools';
-import { TOOL_DETAIL_IDS } from '../../src/shared/ai-tool-ids';
-import { plural, summarizeTool, toolDetailsHref, toolJsonLd, toolMarketplaceHref } from '../../src/shared/tool-pages';
+import { AI_TOOLS, findAiTool } from '@/src/shared/ai-tools';
+import { TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
+import { plural, summarizeTool, toolDetailsHref, toolJsonLd, toolMarketplaceHref } from '@/src/shared/tool-pages';
 
 const chatgpt = findAiTool('chatgpt')!;
 const n8n = findAiTool('n8n')!;

@@ -5,8 +5,8 @@
  * `private:` references that never name the physical path.
  */
 import { describe, expect, it } from 'vitest';
-import { BlobExistsError, VercelBlobStore, storeIdFromToken, type VercelBlobClient } from '../../functions/_shared/blob-store';
-import type { BlobAccess } from '../../src/shared/domain';
+import { BlobExistsError, VercelBlobStore, storeIdFromToken, type VercelBlobClient } from '@/functions/_shared/blob-store';
+import type { BlobAccess } from '@/src/shared/domain';
 
 const PUBLIC_TOKEN = 'vercel_blob_rw_PubStore123_secretA';
 const PRIVATE_TOKEN = 'vercel_blob_rw_PrivStore456_secretB';

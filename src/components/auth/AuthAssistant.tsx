@@ -10,8 +10,8 @@ import {
   ASSISTANT_QUICK_OPTIONS_MAX_MESSAGES,
   ASSISTANT_REPLY_DELAY_MS,
   assistantReply,
-} from '../../shared/auth-assistant';
-import type { UserType } from '../../shared/domain';
+} from '@/src/shared/auth-assistant';
+import type { UserType } from '@/src/shared/domain';
 
 interface Message {
   id: number;

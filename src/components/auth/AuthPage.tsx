@@ -9,9 +9,9 @@
  * sign-in completed here.
  */
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
-import type { UserType } from '../../shared/domain';
-import { loadSession, setSignedIn } from '../../stores/session';
-import { toast } from '../../stores/toasts';
+import type { UserType } from '@/src/shared/domain';
+import { loadSession, setSignedIn } from '@/src/stores/session';
+import { toast } from '@/src/stores/toasts';
 import { AuthAssistant } from './AuthAssistant';
 import { getProviders, type AuthUserPayload, type SocialProvider } from './auth-client';
 import { Spinner } from './fields';

@@ -7,8 +7,8 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { LoginValues } from '../../shared/auth-validation';
-import { toast } from '../../stores/toasts';
+import type { LoginValues } from '@/src/shared/auth-validation';
+import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { clearOnEdit, errorList } from '../ui/form-state';
 import { signInEmail, type AuthUserPayload } from './auth-client';

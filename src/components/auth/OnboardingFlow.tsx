@@ -5,9 +5,9 @@
  * spec section 3, then the user goes on to the dashboard (or where they were headed).
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { BIO_MAX_LENGTH, INTEREST_OPTIONS, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH, SPECIALTY_SUGGESTIONS } from '../../shared/onboarding';
-import type { UserType } from '../../shared/domain';
-import { toast } from '../../stores/toasts';
+import { BIO_MAX_LENGTH, INTEREST_OPTIONS, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH, SPECIALTY_SUGGESTIONS } from '@/src/shared/onboarding';
+import type { UserType } from '@/src/shared/domain';
+import { toast } from '@/src/stores/toasts';
 import { saveOnboarding, type OnboardingPayload } from './auth-client';
 import { mirrorOnboarding } from './redirects';
 import './auth.css';

@@ -9,8 +9,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { SIGNED_OUT, $session } from '../../stores/session';
-import { toast } from '../../stores/toasts';
+import { SIGNED_OUT, $session } from '@/src/stores/session';
+import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { errorList, revalidateIfInvalid } from '../ui/form-state';
 import { resetPassword } from './auth-client';

@@ -15,9 +15,9 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '../../shared/domain';
-import { loadSession } from '../../stores/session';
-import { toast } from '../../stores/toasts';
+import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@/src/shared/domain';
+import { loadSession } from '@/src/stores/session';
+import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList, revalidateIfInvalid } from '../ui/form-state';

@@ -4,7 +4,7 @@
  * 'Coming Soon: {provider} authentication will be available soon.'
  */
 import { useState } from 'react';
-import { toast } from '../../stores/toasts';
+import { toast } from '@/src/stores/toasts';
 import { signInSocial, type SocialProvider } from './auth-client';
 import { onboardingUrl } from './redirects';
 

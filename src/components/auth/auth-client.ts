@@ -3,9 +3,9 @@
  * `{ data }` or `{ error: { code, message } }` with the server's message; a network failure
  * throws, which the islands report as 'Unexpected Error'.
  */
-import { validateCredentialsPresent } from '../../shared/auth-validation';
-import type { UserType } from '../../shared/domain';
-import type { OnboardingStatus } from '../../shared/domain';
+import { validateCredentialsPresent } from '@/src/shared/auth-validation';
+import type { UserType } from '@/src/shared/domain';
+import type { OnboardingStatus } from '@/src/shared/domain';
 
 export interface ApiError {
   code: string;

@@ -4,7 +4,7 @@
  * style, a password input with a show/hide toggle, and the strength meter.
  */
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
-import { PASSWORD_RULES, passwordChecks, passwordStrength, type PasswordStrength } from '../../shared/auth-validation';
+import { PASSWORD_RULES, passwordChecks, passwordStrength, type PasswordStrength } from '@/src/shared/auth-validation';
 import { FormField, type FieldStyles } from '../ui/FormField';
 
 export const AUTH_FIELD_STYLES: FieldStyles = {

@@ -13,9 +13,9 @@ import {
   validateNewPassword,
   type LoginValues,
   type SignupValues,
-} from '../../shared/auth-validation';
-import type { UserType } from '../../shared/domain';
-import { rulesSchema } from '../../shared/form-schema';
+} from '@/src/shared/auth-validation';
+import type { UserType } from '@/src/shared/domain';
+import { rulesSchema } from '@/src/shared/form-schema';
 
 export const LoginFormSchema = rulesSchema<LoginValues>(validateLogin);
 

@@ -9,9 +9,9 @@
  * The server profile is the truth for onboarding (it follows the user to another browser);
  * the local flags mirror it.
  */
-import { LOCAL_FLAGS } from '../../shared/onboarding';
-import { safeRedirectPath } from '../../shared/auth-validation';
-import type { OnboardingStatus } from '../../shared/domain';
+import { LOCAL_FLAGS } from '@/src/shared/onboarding';
+import { safeRedirectPath } from '@/src/shared/auth-validation';
+import type { OnboardingStatus } from '@/src/shared/domain';
 import { getOnboarding } from './auth-client';
 
 export const POST_SIGN_IN_DELAY_MS = 100;

@@ -5,8 +5,8 @@
  * happened in a toast. Framework-free and small, since the header of every page loads it
  * (docs/decisions/003): it calls the endpoint itself rather than through the auth islands' client.
  */
-import { $session, loadSession } from '../../stores/session';
-import { toast } from '../../stores/toasts';
+import { $session, loadSession } from '@/src/stores/session';
+import { toast } from '@/src/stores/toasts';
 
 const failed = (description: string) => toast({ title: 'Could not send the email', description, variant: 'destructive' });
 

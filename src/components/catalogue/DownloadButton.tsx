@@ -13,11 +13,11 @@
  * a panel with Copy; the panel lists everything delivered, in case a pop-up was blocked.
  */
 import { useEffect, useRef, useState } from 'react';
-import { buyLabel, purchaseKind } from '../../shared/payments';
-import { $session } from '../../stores/session';
-import { useSession } from '../../stores/use-session';
-import { toast } from '../../stores/toasts';
-import type { Delivery } from '../../shared/delivery';
+import { buyLabel, purchaseKind } from '@/src/shared/payments';
+import { $session } from '@/src/stores/session';
+import { useSession } from '@/src/stores/use-session';
+import { toast } from '@/src/stores/toasts';
+import type { Delivery } from '@/src/shared/delivery';
 import { copyText as copyToClipboard, deliver as startDelivery, fileName, requestDownload, showUnexpectedDownloadError } from './download-client';
 
 interface Props {

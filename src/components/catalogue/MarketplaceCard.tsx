@@ -4,10 +4,10 @@
  * and 'Get Tool'. Clicking it records a view, then the link opens the product page.
  * ProductCard.astro renders the same markup for static pages (styles: card.css).
  */
-import { displayRating, formatPrice } from '../../shared/format';
+import { displayRating, formatPrice } from '@/src/shared/format';
 import type { CardView } from './marketplace-query';
 import { recordView } from './record-view';
-import { FALLBACK_IMAGE } from '../../shared/products';
+import { FALLBACK_IMAGE } from '@/src/shared/products';
 
 interface Props {
   product: CardView;

@@ -3,7 +3,7 @@
  * verified badge, seller rating, followers, how many of the results are theirs), each
  * linking to /profile/{id}. Rendered by MarketplaceSearch.tsx.
  */
-import { formatCount } from '../../shared/format';
+import { formatCount } from '@/src/shared/format';
 import type { CreatorSummary } from './marketplace-query';
 
 export default function MarketplaceCreators({ creators }: { creators: CreatorSummary[] }) {

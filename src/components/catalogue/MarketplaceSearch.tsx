@@ -14,8 +14,8 @@
  * the filter definitions and labels arrive as props, built by the page from src/shared.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { refreshFavorites, toggleFavorite } from '../../stores/favorites';
-import { toast } from '../../stores/toasts';
+import { refreshFavorites, toggleFavorite } from '@/src/stores/favorites';
+import { toast } from '@/src/stores/toasts';
 import { MarketplaceCard } from './MarketplaceCard';
 import MarketplaceCreators from './MarketplaceCreators';
 import { useFavoriteIds, useFavoriteProducts, useFavoritesSource } from './use-favorites';

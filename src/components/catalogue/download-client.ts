@@ -3,8 +3,8 @@
  * product page's button and the profile's Redownload: the request and its outcomes, the
  * delivery (the link in a new tab, files 500 ms apart) and copying text.
  */
-import type { Delivery } from '../../shared/delivery';
-import { toast } from '../../stores/toasts';
+import type { Delivery } from '@/src/shared/delivery';
+import { toast } from '@/src/stores/toasts';
 
 /** Spec section 9: multi-file downloads are spaced 500 ms. */
 export const FILE_DOWNLOAD_SPACING_MS = 500;

@@ -8,7 +8,7 @@
  * which would triple the island's JavaScript): the allowed values come in as props from the
  * page, which builds them from src/shared/search.ts at build time.
  */
-import type { CreatorCard, ProductCard } from '../../shared/products';
+import type { CreatorCard, ProductCard } from '@/src/shared/products';
 
 export const FILTER_KEYS = ['search', 'category', 'budget', 'type', 'tool', 'pricing', 'level', 'sort'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

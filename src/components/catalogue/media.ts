@@ -7,9 +7,9 @@
  * Invariant: every URL that becomes an href, src or iframe comes through safeUrl, so a
  * stored `javascript:` or `data:` URL never reaches the page.
  */
-import type { DemoLinkJson } from '../../../db/schema';
-import { DEMO_LINK_GROUP_HEADINGS, type DemoLinkType } from '../../shared/domain';
-import { FALLBACK_IMAGE } from '../../shared/products';
+import type { DemoLinkJson } from '@/db/schema';
+import { DEMO_LINK_GROUP_HEADINGS, type DemoLinkType } from '@/src/shared/domain';
+import { FALLBACK_IMAGE } from '@/src/shared/products';
 
 /** Spec section 9: the gallery shows 4 thumbnails at most. */
 export const MAX_THUMBNAILS = 4;

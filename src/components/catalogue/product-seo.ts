@@ -3,7 +3,7 @@
  * (with its Offer, and an AggregateRating only when the product has a rating), the meta
  * description and the Open Graph image. Pure; used by ProductPage.astro; unit-tested.
  */
-import type { PublicProduct } from '../../shared/products';
+import type { PublicProduct } from '@/src/shared/products';
 import { safeUrl } from './media';
 
 export function productPath(id: string): string {

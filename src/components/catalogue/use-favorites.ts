@@ -4,7 +4,7 @@
  * store itself is filled by initFavorites(), which the caller runs in an effect.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { $favoriteIds, $favoriteProducts, $favoritesSource, initFavorites, NO_FAVORITES } from '../../stores/favorites';
+import { $favoriteIds, $favoriteProducts, $favoritesSource, initFavorites, NO_FAVORITES } from '@/src/stores/favorites';
 
 const subscribeIds = (onChange: () => void) => $favoriteIds.listen(onChange);
 const subscribeStatus = (onChange: () => void) => $favoritesSource.listen(onChange);

@@ -4,8 +4,8 @@
  * product page (download-client.ts), and a panel of what was delivered that takes focus.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Delivery } from '../../shared/delivery';
-import { toast } from '../../stores/toasts';
+import type { Delivery } from '@/src/shared/delivery';
+import { toast } from '@/src/stores/toasts';
 import { deliver, requestDownload, showUnexpectedDownloadError } from './download-client';
 
 export type Delivered = Delivery & { title: string };

@@ -3,8 +3,8 @@
  * four stat cards, three quick actions and the Getting Started checklist, made from the
  * figures functions/studio/studio.service.ts computes. Pure, so the words live with the page.
  */
-import type { DashboardFigures } from '../../../functions/studio/studio.service';
-import { formatInteger, formatMoney } from '../../shared/studio-format';
+import type { DashboardFigures } from '@/functions/studio/studio.service';
+import { formatInteger, formatMoney } from '@/src/shared/studio-format';
 import type { StatCardView } from './StatCards.astro';
 
 export interface QuickAction {

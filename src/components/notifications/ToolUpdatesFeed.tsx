@@ -14,11 +14,11 @@
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatDate, timeAgo } from '../../shared/format';
-import type { FeedItem, ToolUpdateFeedItem } from '../../shared/tool-updates';
-import { ORDER_NOTICE_HREF, orderNoticeText, type OrderFeedItem } from '../../shared/notifications';
-import { toast } from '../../stores/toasts';
-import { $unreadCount, setUnreadCount } from '../../stores/notifications';
+import { formatDate, timeAgo } from '@/src/shared/format';
+import type { FeedItem, ToolUpdateFeedItem } from '@/src/shared/tool-updates';
+import { ORDER_NOTICE_HREF, orderNoticeText, type OrderFeedItem } from '@/src/shared/notifications';
+import { toast } from '@/src/stores/toasts';
+import { $unreadCount, setUnreadCount } from '@/src/stores/notifications';
 import { UpdateTypeBadge, UpdateVersion } from './UpdateTypeBadge';
 import './updates.css';
 import './feed.css';

@@ -10,15 +10,15 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkedSchema } from '../../shared/form-schema';
-import { timeAgo, formatDate } from '../../shared/format';
+import { checkedSchema } from '@/src/shared/form-schema';
+import { timeAgo, formatDate } from '@/src/shared/format';
 import {
   UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX, UPDATE_VERSION_MAX, validateToolUpdate,
   type ToolUpdateFields, type ToolUpdateInput, type ToolUpdateView,
-} from '../../shared/tool-updates';
-import { UPDATE_TYPE_LABELS, UPDATE_TYPES, type UpdateType } from '../../shared/domain';
-import { toast } from '../../stores/toasts';
-import { refreshUnreadCount } from '../../stores/notifications';
+} from '@/src/shared/tool-updates';
+import { UPDATE_TYPE_LABELS, UPDATE_TYPES, type UpdateType } from '@/src/shared/domain';
+import { toast } from '@/src/stores/toasts';
+import { refreshUnreadCount } from '@/src/stores/notifications';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList } from '../ui/form-state';

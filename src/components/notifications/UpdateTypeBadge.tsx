@@ -1,6 +1,6 @@
 /** The coloured type badge of a tool update (spec section 9) and its optional version. */
-import { UPDATE_TYPE_TONES } from '../../shared/tool-updates';
-import { UPDATE_TYPE_LABELS, type UpdateType } from '../../shared/domain';
+import { UPDATE_TYPE_TONES } from '@/src/shared/tool-updates';
+import { UPDATE_TYPE_LABELS, type UpdateType } from '@/src/shared/domain';
 
 export function UpdateTypeBadge({ type }: { type: UpdateType }) {
   return <span className={`utype utype-${UPDATE_TYPE_TONES[type]}`}>{UPDATE_TYPE_LABELS[type]}</span>;

@@ -9,8 +9,8 @@
  */
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { payLabel } from '../../shared/payments';
-import type { PurchaseKind } from '../../shared/domain';
+import { payLabel } from '@/src/shared/payments';
+import type { PurchaseKind } from '@/src/shared/domain';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList } from '../ui/form-state';

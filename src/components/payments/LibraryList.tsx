@@ -5,13 +5,13 @@
  * end of the paid period). Talks to /api/products/{id}/download and /api/orders/{id}/*.
  */
 import { useState } from 'react';
-import { formatDate } from '../../shared/format';
-import { formatCents } from '../../shared/payments';
-import { FALLBACK_IMAGE } from '../../shared/products';
-import { toast } from '../../stores/toasts';
+import { formatDate } from '@/src/shared/format';
+import { formatCents } from '@/src/shared/payments';
+import { FALLBACK_IMAGE } from '@/src/shared/products';
+import { toast } from '@/src/stores/toasts';
 import { copyText, fileName } from '../catalogue/download-client';
 import { useRedownload } from '../catalogue/use-redownload';
-import type { OrderStatus, PurchaseKind } from '../../shared/domain';
+import type { OrderStatus, PurchaseKind } from '@/src/shared/domain';
 
 export interface LibraryEntry {
   productId: string;

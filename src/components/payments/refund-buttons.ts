@@ -2,7 +2,7 @@
  * The Refund buttons of /sales (the sale's creator) and /admin/orders (an admin): each
  * `[data-refund-order]` button confirms, POSTs /api/orders/{id}/refund and reloads the page.
  */
-import { toast } from '../../stores/toasts';
+import { toast } from '@/src/stores/toasts';
 
 export function wireRefundButtons(successTitle: string): void {
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-refund-order]')) {

@@ -1,5 +1,5 @@
 /** A round profile picture, or the person's initials on a tinted circle when there is none. */
-import { initialsOf } from '../../shared/profile';
+import { initialsOf } from '@/src/shared/profile';
 
 export function Avatar({ url, name, size = 40 }: { url: string | null; name: string; size?: number }) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.38) };

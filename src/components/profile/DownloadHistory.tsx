@@ -4,11 +4,11 @@
  * the product page: the link opens in a new tab, files download 500 ms apart, text shows in a
  * panel with Copy.
  */
-import { formatDate, formatPrice, timeAgo } from '../../shared/format';
-import type { DownloadHistoryItem } from '../../shared/profile';
+import { formatDate, formatPrice, timeAgo } from '@/src/shared/format';
+import type { DownloadHistoryItem } from '@/src/shared/profile';
 import { copyText, fileName } from '../catalogue/download-client';
 import { useRedownload } from '../catalogue/use-redownload';
-import { FALLBACK_IMAGE } from '../../shared/products';
+import { FALLBACK_IMAGE } from '@/src/shared/products';
 
 export default function DownloadHistory({ items }: { items: DownloadHistoryItem[] }) {
   const { busy, delivered, closeDelivered, panel, redownload: download } = useRedownload({ returnTo: '/profile' });

@@ -5,8 +5,8 @@
  * the request itself failed. The follower count on the page follows the server's answer.
  */
 import { useState } from 'react';
-import { toast } from '../../stores/toasts';
-import { $profileFollowers } from '../../stores/profile';
+import { toast } from '@/src/stores/toasts';
+import { $profileFollowers } from '@/src/stores/profile';
 
 interface Props {
   userId: string;

@@ -9,10 +9,10 @@
  */
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { USER_TYPE_LABELS, type ProfileImageKind, type UserType } from '../../shared/domain';
-import { $session } from '../../stores/session';
-import { $ownProfile } from '../../stores/profile';
-import { toast } from '../../stores/toasts';
+import { USER_TYPE_LABELS, type ProfileImageKind, type UserType } from '@/src/shared/domain';
+import { $session } from '@/src/stores/session';
+import { $ownProfile } from '@/src/stores/profile';
+import { toast } from '@/src/stores/toasts';
 import { Avatar } from './Avatar';
 import { ProfileFacts } from './ProfileFacts';
 

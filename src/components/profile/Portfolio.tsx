@@ -4,10 +4,10 @@
  * The first page (newest, all categories) comes from the server as props.
  */
 import { useId, useRef, useState } from 'react';
-import { displayRating, formatCount, formatPrice } from '../../shared/format';
-import { PORTFOLIO_SORTS, type PortfolioItem, type PortfolioSort } from '../../shared/profile';
-import { toast } from '../../stores/toasts';
-import { FALLBACK_IMAGE } from '../../shared/products';
+import { displayRating, formatCount, formatPrice } from '@/src/shared/format';
+import { PORTFOLIO_SORTS, type PortfolioItem, type PortfolioSort } from '@/src/shared/profile';
+import { toast } from '@/src/stores/toasts';
+import { FALLBACK_IMAGE } from '@/src/shared/products';
 
 interface Props {
   userId: string;

@@ -9,15 +9,15 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkedSchema } from '../../shared/form-schema';
+import { checkedSchema } from '@/src/shared/form-schema';
 import {
   BIO_MAX_LENGTH, LOCATION_MAX_LENGTH, MAX_SPECIALTIES, SOCIAL_NETWORKS, SPECIALTY_MAX_LENGTH, validateProfile,
   type ProfileFields, type ProfileInput,
-} from '../../shared/profile';
-import type { UserType } from '../../shared/domain';
-import { $session } from '../../stores/session';
-import { $ownProfile } from '../../stores/profile';
-import { toast } from '../../stores/toasts';
+} from '@/src/shared/profile';
+import type { UserType } from '@/src/shared/domain';
+import { $session } from '@/src/stores/session';
+import { $ownProfile } from '@/src/stores/profile';
+import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorAt, errorList } from '../ui/form-state';

@@ -1,5 +1,5 @@
 /** Company, location, join date and website of a profile, with small icons. */
-import { joinedLabel } from '../../shared/profile';
+import { joinedLabel } from '@/src/shared/profile';
 
 interface Props {
   company: string | null;

@@ -4,8 +4,8 @@
  * a review is added, edited or deleted).
  */
 import { useStore } from '@nanostores/react';
-import { formatCount } from '../../shared/format';
-import { $profileFollowers, $sellerRating } from '../../stores/profile';
+import { formatCount } from '@/src/shared/format';
+import { $profileFollowers, $sellerRating } from '@/src/stores/profile';
 
 interface Props {
   followerCount: number;

@@ -4,8 +4,8 @@
  * download endpoint only. Names must be unique within a product (a file is downloaded by name).
  */
 import { useRef, useState } from 'react';
-import { formatBytes } from '../../shared/format';
-import { toast } from '../../stores/toasts';
+import { formatBytes } from '@/src/shared/format';
+import { toast } from '@/src/stores/toasts';
 import { ApiError, removeUpload, uploadFile } from './api';
 import { fileNameOf } from './editor-state';
 import { FileIcon, TrashIcon, UploadIcon } from './icons';

@@ -3,7 +3,7 @@
  * timestamp string. Errors come from the form's check before saving, keyed by field path
  * (demo_links.0.url); each input carries its path in data-field so the editor can focus it.
  */
-import { DEMO_LINK_TYPE_LABELS, DEMO_LINK_TYPES, type DemoLinkType } from '../../shared/domain';
+import { DEMO_LINK_TYPE_LABELS, DEMO_LINK_TYPES, type DemoLinkType } from '@/src/shared/domain';
 import type { DemoLinkDraft, FieldErrors } from './editor-state';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { PlusIcon, TrashIcon } from './icons';

@@ -6,9 +6,9 @@
  * 'Processing image i of n'. The URL tab trims its input and keeps Add disabled while empty.
  */
 import { useId, useRef, useState } from 'react';
-import { toast } from '../../stores/toasts';
-import { formatBytes } from '../../shared/format';
-import { checkDemoUrl } from '../../shared/quality-score';
+import { toast } from '@/src/stores/toasts';
+import { formatBytes } from '@/src/shared/format';
+import { checkDemoUrl } from '@/src/shared/quality-score';
 import { ApiError, removeUpload, uploadImage } from './api';
 import { CloseIcon, UploadIcon } from './icons';
 

@@ -8,7 +8,7 @@
  * After a create the form resets to the defaults; after an update it stays filled.
  */
 import { useCallback, useRef, useState } from 'react';
-import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '../../shared/domain';
+import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@/src/shared/domain';
 import { FormProvider, useFormState } from 'react-hook-form';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { errorList } from '../ui/form-state';

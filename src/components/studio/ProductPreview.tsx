@@ -4,15 +4,15 @@
  * the page behind does not scroll, and focus stays inside until it closes.
  */
 import { useRef, useState } from 'react';
-import { formatPrice } from '../../shared/format';
-import { ACCESS_REQUIREMENT_LABELS, type AccessRequirementKey } from '../../shared/product-schema';
+import { formatPrice } from '@/src/shared/format';
+import { ACCESS_REQUIREMENT_LABELS, type AccessRequirementKey } from '@/src/shared/product-schema';
 import { galleryItems, paragraphs, safeUrl } from '../catalogue/media';
-import { FALLBACK_IMAGE } from '../../shared/products';
+import { FALLBACK_IMAGE } from '@/src/shared/products';
 import { useModal } from './hooks';
 import { CloseIcon } from './icons';
 import {
   DELIVERY_TYPE_LABELS, DEMO_LINK_TYPE_LABELS, DEPLOYMENT_TYPE_LABELS, PRICING_MODEL_LABELS, PRODUCT_STATUS_LABELS, TECHNICAL_LEVEL_LABELS,
-} from '../../shared/domain';
+} from '@/src/shared/domain';
 import { fileNameOf } from './editor-state';
 import type { StudioCreator, StudioOptions, StudioProduct, StudioReviews } from './types';
 

@@ -5,10 +5,10 @@
  * (someone else's id: 'Product not found'). The URL follows the view, so Back works.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from '../../stores/toasts';
-import { formatPrice } from '../../shared/format';
-import { FALLBACK_IMAGE } from '../../shared/products';
-import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '../../shared/domain';
+import { toast } from '@/src/stores/toasts';
+import { formatPrice } from '@/src/shared/format';
+import { FALLBACK_IMAGE } from '@/src/shared/products';
+import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@/src/shared/domain';
 import { ApiError, deleteProduct, getProduct } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DotsIcon, EditIcon, EyeIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';

@@ -4,8 +4,8 @@
  * each weighted field with its issues and suggestions (src/shared/quality-score.ts).
  */
 import { useState } from 'react';
-import type { FieldKey, QualityScore } from '../../shared/quality-score';
-import { SCORE_WEIGHTS, levelFor } from '../../shared/quality-score';
+import type { FieldKey, QualityScore } from '@/src/shared/quality-score';
+import { SCORE_WEIGHTS, levelFor } from '@/src/shared/quality-score';
 import { AlertIcon, CheckIcon, SparkIcon } from './icons';
 
 const FIELDS: { key: FieldKey; label: string }[] = [

@@ -4,7 +4,7 @@
  * Read again a moment after the product's files change, when no upload is running.
  */
 import { useEffect, useState } from 'react';
-import { formatBytes } from '../../shared/format';
+import { formatBytes } from '@/src/shared/format';
 import { getStorageUsage, type StorageUsage as Usage } from './api';
 
 interface Props {

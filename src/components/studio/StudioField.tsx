@@ -4,7 +4,7 @@
  * and the live URL check of spec section 5 (green when valid, red otherwise) under it.
  */
 import type { ReactNode } from 'react';
-import type { UrlCheck } from '../../shared/quality-score';
+import type { UrlCheck } from '@/src/shared/quality-score';
 import { FormField, type ControlProps, type FieldStyles } from '../ui/FormField';
 import { AlertIcon, CheckIcon } from './icons';
 

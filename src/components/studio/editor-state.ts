@@ -5,8 +5,8 @@
  * entries (trimmed, non-empty, no duplicates), and the checks the form runs before it sends.
  * The payload is validated with the same zod schema the API uses.
  */
-import { ACCESS_REQUIREMENT_KEYS, ProductInputSchema, cleanList, type AccessRequirementKey } from '../../shared/product-schema';
-import { PRODUCT_DEFAULTS, type DeliveryType, type DemoLinkType, type DeploymentType, type PricingModel, type ProductStatus, type TechnicalLevel } from '../../shared/domain';
+import { ACCESS_REQUIREMENT_KEYS, ProductInputSchema, cleanList, type AccessRequirementKey } from '@/src/shared/product-schema';
+import { PRODUCT_DEFAULTS, type DeliveryType, type DemoLinkType, type DeploymentType, type PricingModel, type ProductStatus, type TechnicalLevel } from '@/src/shared/domain';
 import type { StudioProduct } from './types';
 
 export interface DemoLinkDraft {

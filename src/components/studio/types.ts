@@ -2,9 +2,9 @@
  * Shapes the studio islands work with: the owner's product as the API answers it (dates as
  * ISO strings), the select options the page passes in, and the preview's extra data.
  */
-import type { DemoLinkJson } from '../../../db/schema';
-import type { DeliveryType, DeploymentType, PricingModel, ProductStatus, TechnicalLevel } from '../../shared/domain';
-import type { QualityScore } from '../../shared/quality-score';
+import type { DemoLinkJson } from '@/db/schema';
+import type { DeliveryType, DeploymentType, PricingModel, ProductStatus, TechnicalLevel } from '@/src/shared/domain';
+import type { QualityScore } from '@/src/shared/quality-score';
 
 export interface StudioProduct {
   id: string;

@@ -17,9 +17,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { rulesSchema } from '../../shared/form-schema';
-import { scoreProduct, VALIDATION_DEBOUNCE_MS, type QualityScore, type UrlCheck } from '../../shared/quality-score';
-import { toast } from '../../stores/toasts';
+import { rulesSchema } from '@/src/shared/form-schema';
+import { scoreProduct, VALIDATION_DEBOUNCE_MS, type QualityScore, type UrlCheck } from '@/src/shared/quality-score';
+import { toast } from '@/src/stores/toasts';
 import { clearOnEdit, errorList } from '../ui/form-state';
 import { ApiError, createProduct, updateProduct } from './api';
 import { defaultValues, sectionOf, toPayload, validateForm, valuesFromProduct, type EditorValues } from './editor-state';

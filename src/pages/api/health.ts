@@ -4,8 +4,8 @@
  * (a count over products took seconds at 100k on PGlite, docs/decisions/016).
  */
 import { sql } from 'kysely';
-import { getDbHandle } from '../../../db/database';
-import { handle, json } from '../../../functions/_shared/http';
+import { getDbHandle } from '@/db/database';
+import { handle, json } from '@/functions/_shared/http';
 
 export const GET = handle(async () => {
   const db = await getDbHandle();

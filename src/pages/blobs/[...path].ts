@@ -12,9 +12,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { APIRoute } from 'astro';
-import { contentTypeFor, getBlobStore } from '../../../functions/_shared/blob-store';
-import { etagMatches } from '../../../functions/_shared/http';
-import { isProductImagePath } from '../../../functions/uploads/blob-paths';
+import { contentTypeFor, getBlobStore } from '@/functions/_shared/blob-store';
+import { etagMatches } from '@/functions/_shared/http';
+import { isProductImagePath } from '@/functions/uploads/blob-paths';
 
 export const prerender = false;
 

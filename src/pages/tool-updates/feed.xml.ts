@@ -3,10 +3,10 @@
  * demand so a new update is in it at once.
  */
 import type { APIRoute } from 'astro';
-import { getDb } from '../../../db/database';
-import { getEnv } from '../../../functions/_shared/env';
-import { buildAtomFeed, FEED_CONTENT_TYPE } from '../../../functions/tool-updates/feed';
-import { listToolUpdates } from '../../../functions/tool-updates/tool-updates.service';
+import { getDb } from '@/db/database';
+import { getEnv } from '@/functions/_shared/env';
+import { buildAtomFeed, FEED_CONTENT_TYPE } from '@/functions/tool-updates/feed';
+import { listToolUpdates } from '@/functions/tool-updates/tool-updates.service';
 
 export const prerender = false;
 

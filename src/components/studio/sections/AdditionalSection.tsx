@@ -1,6 +1,6 @@
 /** Section 9, Additional Information: what buyers need to run it (accounts, API keys, hardware, other). */
 import { memo } from 'react';
-import { ACCESS_REQUIREMENT_KEYS, ACCESS_REQUIREMENT_LABELS } from '../../../shared/product-schema';
+import { ACCESS_REQUIREMENT_KEYS, ACCESS_REQUIREMENT_LABELS } from '@/src/shared/product-schema';
 import { EditorSection } from '../EditorSection';
 import { StudioField } from '../StudioField';
 import { textField } from '../use-product-form';

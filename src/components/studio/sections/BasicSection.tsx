@@ -5,8 +5,8 @@
  */
 import { memo } from 'react';
 import { useController, useWatch } from 'react-hook-form';
-import { TAGS_MAX } from '../../../shared/product-schema';
-import { clearOnEdit } from '../../ui/form-state';
+import { TAGS_MAX } from '@/src/shared/product-schema';
+import { clearOnEdit } from '@/src/components/ui/form-state';
 import { EditorSection } from '../EditorSection';
 import { ListInput } from '../ListInput';
 import { StudioField } from '../StudioField';

@@ -1,7 +1,7 @@
 /** Section 5, AI-Native Classification: the AI tool, the content type and the technical level. */
 import { memo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { TECHNICAL_LEVEL_LABELS, TECHNICAL_LEVELS } from '../../../shared/domain';
+import { TECHNICAL_LEVEL_LABELS, TECHNICAL_LEVELS } from '@/src/shared/domain';
 import { EditorSection } from '../EditorSection';
 import { StudioField } from '../StudioField';
 import type { StudioOptions } from '../types';

@@ -5,9 +5,9 @@
  */
 import { memo } from 'react';
 import { useController, useWatch } from 'react-hook-form';
-import { DELIVERY_TYPE_CHOICES, DELIVERY_TYPES } from '../../../shared/domain';
-import { checkDemoUrl } from '../../../shared/quality-score';
-import { clearOnEdit } from '../../ui/form-state';
+import { DELIVERY_TYPE_CHOICES, DELIVERY_TYPES } from '@/src/shared/domain';
+import { checkDemoUrl } from '@/src/shared/quality-score';
+import { clearOnEdit } from '@/src/components/ui/form-state';
 import { DeliverableFiles } from '../DeliverableFiles';
 import { deliveryInputs } from '../editor-state';
 import { EditorSection } from '../EditorSection';

@@ -4,9 +4,9 @@
  */
 import { memo } from 'react';
 import { useController } from 'react-hook-form';
-import { DEMO_LINKS_MAX } from '../../../shared/product-schema';
-import { checkDemoUrl, checkVideoUrl } from '../../../shared/quality-score';
-import { clearOnEdit, errorList } from '../../ui/form-state';
+import { DEMO_LINKS_MAX } from '@/src/shared/product-schema';
+import { checkDemoUrl, checkVideoUrl } from '@/src/shared/quality-score';
+import { clearOnEdit, errorList } from '@/src/components/ui/form-state';
 import { DemoLinksEditor } from '../DemoLinksEditor';
 import { EditorSection } from '../EditorSection';
 import { StudioField } from '../StudioField';

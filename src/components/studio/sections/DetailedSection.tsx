@@ -4,8 +4,8 @@
  */
 import { memo } from 'react';
 import { useController, type UseFormReturn } from 'react-hook-form';
-import { LIST_MAX } from '../../../shared/product-schema';
-import { clearOnEdit } from '../../ui/form-state';
+import { LIST_MAX } from '@/src/shared/product-schema';
+import { clearOnEdit } from '@/src/components/ui/form-state';
 import type { EditorValues } from '../editor-state';
 import { EditorSection } from '../EditorSection';
 import { ListInput } from '../ListInput';

@@ -4,7 +4,7 @@
  */
 import { memo } from 'react';
 import { useController, useWatch, type UseFormReturn } from 'react-hook-form';
-import { clearOnEdit } from '../../ui/form-state';
+import { clearOnEdit } from '@/src/components/ui/form-state';
 import type { EditorValues } from '../editor-state';
 import { EditorSection } from '../EditorSection';
 import { ImageSlot } from '../ImageSlot';

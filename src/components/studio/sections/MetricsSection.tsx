@@ -5,7 +5,7 @@
  */
 import { memo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { clearOnEdit } from '../../ui/form-state';
+import { clearOnEdit } from '@/src/components/ui/form-state';
 import { COMMUNITY_SCORE_DEFAULT } from '../editor-state';
 import { EditorSection } from '../EditorSection';
 import { StudioField } from '../StudioField';

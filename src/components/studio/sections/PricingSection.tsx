@@ -5,9 +5,9 @@
  */
 import { memo } from 'react';
 import { useController, useWatch } from 'react-hook-form';
-import { DEPLOYMENT_TYPE_LABELS, DEPLOYMENT_TYPES, PRICING_MODEL_LABELS, PRICING_MODELS } from '../../../shared/domain';
-import { purchaseKind } from '../../../shared/payments';
-import { clearOnEdit } from '../../ui/form-state';
+import { DEPLOYMENT_TYPE_LABELS, DEPLOYMENT_TYPES, PRICING_MODEL_LABELS, PRICING_MODELS } from '@/src/shared/domain';
+import { purchaseKind } from '@/src/shared/payments';
+import { clearOnEdit } from '@/src/components/ui/form-state';
 import { EditorSection } from '../EditorSection';
 import { StudioField } from '../StudioField';
 import { textField } from '../use-product-form';

@@ -1,5 +1,5 @@
 /** The label of each editor field by path, for the error summary's links ('demo_links.0.url' is 'Demo link 1 URL'). */
-import { ACCESS_REQUIREMENT_LABELS, type AccessRequirementKey } from '../../../shared/product-schema';
+import { ACCESS_REQUIREMENT_LABELS, type AccessRequirementKey } from '@/src/shared/product-schema';
 
 const LABELS: Record<string, string> = {
   title: 'Title', short_description: 'Short description', description: 'Description', tags: 'Tags', category_id: 'Category',

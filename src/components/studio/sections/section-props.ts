@@ -5,7 +5,7 @@
  * re-renders only when its own fields or their errors change.
  */
 import { useFormContext, useFormState, type FieldPath } from 'react-hook-form';
-import { errorAt } from '../../ui/form-state';
+import { errorAt } from '@/src/components/ui/form-state';
 import type { EditorValues } from '../editor-state';
 
 export interface SectionProps {

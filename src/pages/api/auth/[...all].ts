@@ -2,8 +2,8 @@
  * /api/auth/*: better-auth's routes (sign-up, sign-in, sign-out, get-session, password
  * reset, OAuth callbacks), with the client address Astro determined for rate limiting.
  */
-import { getAuth, handleAuthRequest } from '../../../../functions/_shared/auth';
-import { handle } from '../../../../functions/_shared/http';
+import { getAuth, handleAuthRequest } from '@/functions/_shared/auth';
+import { handle } from '@/functions/_shared/http';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
 /**
  * PUT /api/favorites/{productId} favorites a product; DELETE removes it. Both idempotent.
  */
-import { getDb } from '../../../../db/database';
-import { requireApiUser } from '../../../../functions/_shared/auth-guard';
-import { handle, uuidParam } from '../../../../functions/_shared/http';
-import { addFavorite, removeFavorite } from '../../../../functions/favorites/favorites.service';
+import { getDb } from '@/db/database';
+import { requireApiUser } from '@/functions/_shared/auth-guard';
+import { handle, uuidParam } from '@/functions/_shared/http';
+import { addFavorite, removeFavorite } from '@/functions/favorites/favorites.service';
 
 export const PUT = handle(async (context) => {
   const user = requireApiUser(context);

@@ -1,10 +1,10 @@
 /**
  * GET /api/favorites: the signed-in user's favorite products ({ items }) and their ids.
  */
-import { getDb } from '../../../../db/database';
-import { requireApiUser } from '../../../../functions/_shared/auth-guard';
-import { handle, json } from '../../../../functions/_shared/http';
-import { listFavorites } from '../../../../functions/favorites/favorites.service';
+import { getDb } from '@/db/database';
+import { requireApiUser } from '@/functions/_shared/auth-guard';
+import { handle, json } from '@/functions/_shared/http';
+import { listFavorites } from '@/functions/favorites/favorites.service';
 
 export const GET = handle(async (context) => {
   const user = requireApiUser(context);

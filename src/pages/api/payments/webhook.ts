@@ -3,10 +3,10 @@
  * raw, as the signature covers its exact bytes (functions/payments/webhook.service.ts).
  * 400 on a bad or missing signature; 200 { received: true } otherwise, also for a duplicate.
  */
-import { getDb } from '../../../../db/database';
-import { handle, json, readBody } from '../../../../functions/_shared/http';
-import { defaultPaymentsDeps } from '../../../../functions/payments/deps';
-import { handleWebhook } from '../../../../functions/payments/webhook.service';
+import { getDb } from '@/db/database';
+import { handle, json, readBody } from '@/functions/_shared/http';
+import { defaultPaymentsDeps } from '@/functions/payments/deps';
+import { handleWebhook } from '@/functions/payments/webhook.service';
 
 export const POST = handle(async ({ request }) => {
   const raw = (await readBody(request)).toString('utf8');

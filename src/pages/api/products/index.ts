@@ -5,10 +5,10 @@
  * Retry-After, a deadline answering 504 QUERY_TIMEOUT, and nothing started for a client that
  * has gone away (functions/_shared/read-guard.ts, docs/decisions/016).
  */
-import { getDbHandle } from '../../../../db/database';
-import { handle, json } from '../../../../functions/_shared/http';
-import { findProducts, parseSearchParams, searchGuard } from '../../../../functions/catalogue/search.service';
-import { searchParamsFromUrl } from '../../../shared/search';
+import { getDbHandle } from '@/db/database';
+import { handle, json } from '@/functions/_shared/http';
+import { findProducts, parseSearchParams, searchGuard } from '@/functions/catalogue/search.service';
+import { searchParamsFromUrl } from '@/src/shared/search';
 
 export const GET = handle(async ({ url, request }) => {
   const params = parseSearchParams(searchParamsFromUrl(url.searchParams));

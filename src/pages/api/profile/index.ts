@@ -3,10 +3,10 @@
  * PATCH /api/profile { fullName, bio, company, location, website, socialLinks, specialties }:
  *       edits it (field messages on 400 VALIDATION_FAILED); answers the updated profile.
  */
-import { getDb } from '../../../../db/database';
-import { requireApiUser } from '../../../../functions/_shared/auth-guard';
-import { handle, json, readJsonBody } from '../../../../functions/_shared/http';
-import { getOwnProfile, updateOwnProfile } from '../../../../functions/profiles/profile-page.service';
+import { getDb } from '@/db/database';
+import { requireApiUser } from '@/functions/_shared/auth-guard';
+import { handle, json, readJsonBody } from '@/functions/_shared/http';
+import { getOwnProfile, updateOwnProfile } from '@/functions/profiles/profile-page.service';
 
 export const GET = handle(async (context) => {
   const user = requireApiUser(context);

@@ -4,10 +4,10 @@
  * 400 VALIDATION_FAILED with fields.company); answers the updated profile. Publishing then
  * still needs a verified email.
  */
-import { getDb } from '../../../../db/database';
-import { requireApiUser } from '../../../../functions/_shared/auth-guard';
-import { handle, json, readJsonBody } from '../../../../functions/_shared/http';
-import { becomeCreator } from '../../../../functions/profiles/profile-page.service';
+import { getDb } from '@/db/database';
+import { requireApiUser } from '@/functions/_shared/auth-guard';
+import { handle, json, readJsonBody } from '@/functions/_shared/http';
+import { becomeCreator } from '@/functions/profiles/profile-page.service';
 
 export const POST = handle(async (context) => {
   const user = requireApiUser(context);

@@ -5,10 +5,10 @@
  *        verified email (403 EMAIL_NOT_VERIFIED).
  * DELETE /api/reviews/{sellerId}: deletes the signed-in user's review; { seller }.
  */
-import { getDb } from '../../../../db/database';
-import { requireApiUser, requireVerifiedUser } from '../../../../functions/_shared/auth-guard';
-import { handle, json, readJsonBody, userIdParam } from '../../../../functions/_shared/http';
-import { listSellerReviews, removeReview, saveReview } from '../../../../functions/reviews/reviews.service';
+import { getDb } from '@/db/database';
+import { requireApiUser, requireVerifiedUser } from '@/functions/_shared/auth-guard';
+import { handle, json, readJsonBody, userIdParam } from '@/functions/_shared/http';
+import { listSellerReviews, removeReview, saveReview } from '@/functions/reviews/reviews.service';
 
 export const GET = handle(async (context) => json({ items: await listSellerReviews(await getDb(), userIdParam(context, 'sellerId')) }));
 

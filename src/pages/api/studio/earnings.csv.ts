@@ -2,10 +2,10 @@
  * GET /api/studio/earnings.csv: 'Export Report' on /earnings, the signed-in creator's
  * earnings ledger as a CSV download.
  */
-import { getDb } from '../../../../db/database';
-import { requireApiUser } from '../../../../functions/_shared/auth-guard';
-import { handle } from '../../../../functions/_shared/http';
-import { exportEarningsCsv } from '../../../../functions/studio/studio.service';
+import { getDb } from '@/db/database';
+import { requireApiUser } from '@/functions/_shared/auth-guard';
+import { handle } from '@/functions/_shared/http';
+import { exportEarningsCsv } from '@/functions/studio/studio.service';
 
 export const GET = handle(async (context) => {
   const user = requireApiUser(context);

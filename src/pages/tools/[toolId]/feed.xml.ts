@@ -3,12 +3,12 @@
  * demand so a new update is in it at once. Unknown tools answer 404.
  */
 import type { APIRoute } from 'astro';
-import { getDb } from '../../../../db/database';
-import { getEnv } from '../../../../functions/_shared/env';
-import { AppError } from '../../../../functions/_shared/errors';
-import { buildAtomFeed, FEED_CONTENT_TYPE } from '../../../../functions/tool-updates/feed';
-import { listToolUpdates } from '../../../../functions/tool-updates/tool-updates.service';
-import { findAiTool } from '../../../shared/ai-tools';
+import { getDb } from '@/db/database';
+import { getEnv } from '@/functions/_shared/env';
+import { AppError } from '@/functions/_shared/errors';
+import { buildAtomFeed, FEED_CONTENT_TYPE } from '@/functions/tool-updates/feed';
+import { listToolUpdates } from '@/functions/tool-updates/tool-updates.service';
+import { findAiTool } from '@/src/shared/ai-tools';
 
 export const prerender = false;
 

@@ -3,11 +3,11 @@
  * checkout's Pay / Subscribe button. -> { redirectUrl } on success; 402 CARD_DECLINED with
  * the card's message; 404 for a checkout that is not the caller's.
  */
-import { getDb } from '../../../../../db/database';
-import { requireVerifiedUser } from '../../../../../functions/_shared/auth-guard';
-import { checkoutSessionParam, handle, json, readJsonBody } from '../../../../../functions/_shared/http';
-import { payLocalCheckout } from '../../../../../functions/payments/checkout.service';
-import { defaultPaymentsDeps } from '../../../../../functions/payments/deps';
+import { getDb } from '@/db/database';
+import { requireVerifiedUser } from '@/functions/_shared/auth-guard';
+import { checkoutSessionParam, handle, json, readJsonBody } from '@/functions/_shared/http';
+import { payLocalCheckout } from '@/functions/payments/checkout.service';
+import { defaultPaymentsDeps } from '@/functions/payments/deps';
 
 export const POST = handle(async (context) => {
   const user = requireVerifiedUser(context);

@@ -3,10 +3,10 @@
  * { userId, following, followerCount, followingCount } with the person's counts.
  * Signed-in users only; never oneself (400 CANNOT_FOLLOW_SELF).
  */
-import { getDb } from '../../../../../db/database';
-import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
-import { handle, json, userIdParam } from '../../../../../functions/_shared/http';
-import { followPerson, unfollowPerson } from '../../../../../functions/follows/follows.service';
+import { getDb } from '@/db/database';
+import { requireApiUser } from '@/functions/_shared/auth-guard';
+import { handle, json, userIdParam } from '@/functions/_shared/http';
+import { followPerson, unfollowPerson } from '@/functions/follows/follows.service';
 
 export const PUT = handle(async (context) => {
   const user = requireApiUser(context);

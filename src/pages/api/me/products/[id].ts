@@ -4,11 +4,11 @@
  * (and the uploaded files it alone used). Every answer carries the product's qualityScore.
  * Another user's product answers 404 and nothing changes.
  */
-import { getDb } from '../../../../../db/database';
-import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
-import { getBlobStore } from '../../../../../functions/_shared/blob-store';
-import { handle, json, readJsonBody, uuidParam } from '../../../../../functions/_shared/http';
-import { changeProductStatus, deleteProduct, getOwnProduct, updateProduct } from '../../../../../functions/products/products.service';
+import { getDb } from '@/db/database';
+import { requireApiUser } from '@/functions/_shared/auth-guard';
+import { getBlobStore } from '@/functions/_shared/blob-store';
+import { handle, json, readJsonBody, uuidParam } from '@/functions/_shared/http';
+import { changeProductStatus, deleteProduct, getOwnProduct, updateProduct } from '@/functions/products/products.service';
 
 export const GET = handle(async (context) => {
   const user = requireApiUser(context);

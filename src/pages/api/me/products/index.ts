@@ -2,10 +2,10 @@
  * GET /api/me/products: the signed-in creator's products, newest first, with search,
  * status and category filters. POST creates a product (status defaults to draft).
  */
-import { getDb } from '../../../../../db/database';
-import { requireApiUser } from '../../../../../functions/_shared/auth-guard';
-import { handle, json, readJsonBody } from '../../../../../functions/_shared/http';
-import { createProduct, listMyProducts } from '../../../../../functions/products/products.service';
+import { getDb } from '@/db/database';
+import { requireApiUser } from '@/functions/_shared/auth-guard';
+import { handle, json, readJsonBody } from '@/functions/_shared/http';
+import { createProduct, listMyProducts } from '@/functions/products/products.service';
 
 export const GET = handle(async (context) => {
   const user = requireApiUser(context);

@@ -3,12 +3,12 @@
  * Counted once per visitor per product per UTC day: a signed-in user by account, a visitor
  * by the toolmint_visitor cookie this answer sets, a request without it by client address.
  */
-import { getDb } from '../../../../../db/database';
-import { getAuthSecret, getEnv } from '../../../../../functions/_shared/env';
-import { handle, readJsonBody, uuidParam } from '../../../../../functions/_shared/http';
-import { clientAddressOf } from '../../../../../functions/_shared/rate-limit';
-import { recordView, ViewSchema } from '../../../../../functions/interactions/interactions.service';
-import { identifyVisitor } from '../../../../../functions/interactions/visitor';
+import { getDb } from '@/db/database';
+import { getAuthSecret, getEnv } from '@/functions/_shared/env';
+import { handle, readJsonBody, uuidParam } from '@/functions/_shared/http';
+import { clientAddressOf } from '@/functions/_shared/rate-limit';
+import { recordView, ViewSchema } from '@/functions/interactions/interactions.service';
+import { identifyVisitor } from '@/functions/interactions/visitor';
 
 export const POST = handle(async (context) => {
   const { locals, request } = context;

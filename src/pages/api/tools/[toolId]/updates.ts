@@ -5,10 +5,10 @@
  *      of the claimed tool or an administrator posts an update; 201 { update, notified }.
  *      Needs a verified email (403 EMAIL_NOT_VERIFIED).
  */
-import { getDb } from '../../../../../db/database';
-import { requireVerifiedUser } from '../../../../../functions/_shared/auth-guard';
-import { handle, json, readJsonBody, toolIdParam } from '../../../../../functions/_shared/http';
-import { canPostUpdate, listToolUpdates, postToolUpdate } from '../../../../../functions/tool-updates/tool-updates.service';
+import { getDb } from '@/db/database';
+import { requireVerifiedUser } from '@/functions/_shared/auth-guard';
+import { handle, json, readJsonBody, toolIdParam } from '@/functions/_shared/http';
+import { canPostUpdate, listToolUpdates, postToolUpdate } from '@/functions/tool-updates/tool-updates.service';
 
 export const GET = handle(async (context) => {
   const { url, locals } = context;

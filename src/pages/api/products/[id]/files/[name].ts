@@ -2,10 +2,10 @@
  * GET /api/products/{id}/files/{name}: a private deliverable file, for a signed-in user who
  * downloaded the product. The only way a product's files are reachable.
  */
-import { getDb } from '../../../../../../db/database';
-import { contentTypeFor, getBlobStore } from '../../../../../../functions/_shared/blob-store';
-import { handle, uuidParam } from '../../../../../../functions/_shared/http';
-import { readDeliverable } from '../../../../../../functions/downloads/downloads.service';
+import { getDb } from '@/db/database';
+import { contentTypeFor, getBlobStore } from '@/functions/_shared/blob-store';
+import { handle, uuidParam } from '@/functions/_shared/http';
+import { readDeliverable } from '@/functions/downloads/downloads.service';
 
 export const GET = handle(async (context) => {
   // The name is only compared with the product's stored file names, never queried.
