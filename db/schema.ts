@@ -5,9 +5,28 @@
  */
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
 import type {
-  BlobAccess, DeliveryType, DemoLinkType, DeploymentType, DownloadType, InteractionType, NotificationKind, NotificationReason, OnboardingStatus,
-  OrderStatus, PaymentEventStatus, PaymentProviderName, PayoutStatus, PricingModel, ProductStatus, PurchaseKind, SubscriptionStatus,
-  TechnicalLevel, UpdateType, UploadKind, UserRole, UserType,
+  BlobAccess,
+  DeliveryType,
+  DemoLinkType,
+  DeploymentType,
+  DownloadType,
+  InteractionType,
+  NotificationKind,
+  NotificationReason,
+  OnboardingStatus,
+  OrderStatus,
+  PaymentEventStatus,
+  PaymentProviderName,
+  PayoutStatus,
+  PricingModel,
+  ProductStatus,
+  PurchaseKind,
+  SubscriptionStatus,
+  TechnicalLevel,
+  UpdateType,
+  UploadKind,
+  UserRole,
+  UserType,
 } from '../src/shared/domain';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

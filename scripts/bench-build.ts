@@ -30,7 +30,9 @@ async function main(): Promise<void> {
       const ms = Date.now() - started;
       await server.close();
       perPage.push(ms / pages);
-      rows.push(`| ${count.toLocaleString('en-US')} | ${pages.toLocaleString('en-US')} | ${(buildMs / 1000).toFixed(1)} | ${(ms / 1000).toFixed(1)} | ${((buildMs + ms) / 1000).toFixed(1)} | ${(ms / pages).toFixed(2)} | ${peakRssMb} |`);
+      rows.push(
+        `| ${count.toLocaleString('en-US')} | ${pages.toLocaleString('en-US')} | ${(buildMs / 1000).toFixed(1)} | ${(ms / 1000).toFixed(1)} | ${((buildMs + ms) / 1000).toFixed(1)} | ${(ms / pages).toFixed(2)} | ${peakRssMb} |`,
+      );
       console.log(rows.at(-1));
     }
   } finally {
@@ -40,7 +42,10 @@ async function main(): Promise<void> {
   const section = [
     '## Build',
     '',
-    `Measured ${new Date().toISOString().slice(0, 16)}Z by \`npm run bench:build\` on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, embedded PGlite (load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}).`,
+    `Measured ${new Date().toISOString().slice(0, 16)}Z by \`npm run bench:build\` on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, embedded PGlite (load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}).`,
     'A full build is `astro build` (the sources only: it is the same at every catalogue size) plus every catalogue page (each product page, the landing page, marketplace, directory, tool pages and sitemap) rendered through its route and written into the page store with its .br and .gz variants, four at a time, by the running server (docs/decisions/015). Peak memory is the whole server process, database included.',
     '',
     '| published products | pages rendered | astro build (s) | pages (s) | full build (s) | ms per page | peak memory (MB) |',

@@ -34,9 +34,22 @@ const ROOT = process.cwd();
  * The public pages (issue 3), the catalogue pages (issue 5; the product is picked from the
  * seeded snapshot) and the auth modes (issue 10: the card's size before and after hydration).
  */
-const ALL_PAGES: string[] = ['/', '/ai-tools', '/tools/chatgpt', '/tools/chatgpt/landing', '/marketplace', '/auth', '/auth?mode=login', '/auth?mode=signup', '/auth?mode=forgot-password'];
+const ALL_PAGES: string[] = [
+  '/',
+  '/ai-tools',
+  '/tools/chatgpt',
+  '/tools/chatgpt/landing',
+  '/marketplace',
+  '/auth',
+  '/auth?mode=login',
+  '/auth?mode=signup',
+  '/auth?mode=forgot-password',
+];
 const PRODUCT_PAGE = '/product/{id}';
-const ONLY = (process.env['BENCH_PAGES'] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+const ONLY = (process.env['BENCH_PAGES'] ?? '')
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 const PAGES: string[] = ONLY.length ? ALL_PAGES.filter((p) => ONLY.includes(p)) : [...ALL_PAGES];
 const TARGETS = { homeJsKb: 60, landingJsKb: 0, catalogueJsKb: 80, performance: 95, accessibility: 100, cls: 0.1 };
 const PORT = Number(process.env['BENCH_PORT'] ?? 4398);
@@ -155,16 +168,20 @@ function runLighthouse(url: string): Promise<Scores> {
   const output = path.join(DATA_DIR, `lighthouse-${Date.now()}.json`);
   const bin = path.join(ROOT, 'node_modules', 'lighthouse', 'cli', 'index.js');
   const args = [
-    bin, url,
+    bin,
+    url,
     '--quiet',
-    '--output=json', `--output-path=${output}`,
+    '--output=json',
+    `--output-path=${output}`,
     '--only-categories=performance,accessibility,best-practices,seo',
     '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage',
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CHROME_PATH: CHROME } });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`lighthouse ${url} failed (${code}): ${stderr.slice(-800)}`));
@@ -203,7 +220,8 @@ function verdicts(pagePath: string, bytes: PageBytes, scores: Scores | undefined
   const jsKb = (bytes.js + bytes.jsInline) / 1024;
   if (pagePath === '/' && jsKb > TARGETS.homeJsKb) misses.push(`JS ${jsKb.toFixed(1)} KB > ${TARGETS.homeJsKb} KB`);
   if (pagePath.endsWith('/landing') && bytes.ownJs > 0) misses.push(`JS of its own ${kb(bytes.ownJs)} KB > 0 KB`);
-  if ((pagePath === '/marketplace' || pagePath.startsWith('/product/')) && jsKb > TARGETS.catalogueJsKb) misses.push(`JS ${jsKb.toFixed(1)} KB > ${TARGETS.catalogueJsKb} KB`);
+  if ((pagePath === '/marketplace' || pagePath.startsWith('/product/')) && jsKb > TARGETS.catalogueJsKb)
+    misses.push(`JS ${jsKb.toFixed(1)} KB > ${TARGETS.catalogueJsKb} KB`);
   if (scores && scores.performance < TARGETS.performance) misses.push(`performance ${scores.performance} < ${TARGETS.performance}`);
   if (scores && scores.accessibility < TARGETS.accessibility) misses.push(`accessibility ${scores.accessibility} < ${TARGETS.accessibility}`);
   if (scores && scores.cls >= TARGETS.cls) misses.push(`CLS ${scores.cls.toFixed(3)} >= ${TARGETS.cls}`);
@@ -225,7 +243,8 @@ function renderSection(input: {
     '',
     `Measured ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} by \`npm run bench:pages\` (scripts/bench-pages.ts) on ${os.availableParallelism()} cores (${cpu}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, Chromium ${input.chromiumVersion}, Lighthouse ${input.lighthouseVersion}.`,
     '',
-    'Bytes are gzip level 9 of each response (the targets are checked on these; the brotli column shows JS as a CDN serves it) as the first visit of a 412x823 mobile viewport loads it, before any scrolling (lazy images below the fold are not counted). JS counts external scripts and inline `<script>` blocks; "own" is what the page loads beyond the site shell (header and footer), which alone loads ' + `${kb(input.shell.js + input.shell.jsInline)} KB of JS on ${SHELL_PAGE}. Scores are Lighthouse mobile (simulated throttling), the median of ${RUNS} run${RUNS === 1 ? '' : 's'} by performance.`,
+    'Bytes are gzip level 9 of each response (the targets are checked on these; the brotli column shows JS as a CDN serves it) as the first visit of a 412x823 mobile viewport loads it, before any scrolling (lazy images below the fold are not counted). JS counts external scripts and inline `<script>` blocks; "own" is what the page loads beyond the site shell (header and footer), which alone loads ' +
+      `${kb(input.shell.js + input.shell.jsInline)} KB of JS on ${SHELL_PAGE}. Scores are Lighthouse mobile (simulated throttling), the median of ${RUNS} run${RUNS === 1 ? '' : 's'} by performance.`,
     '',
     '| Page | JS KB (own) | JS KB brotli | CSS KB | HTML KB | Images KB | Requests | Performance | Accessibility | Best practices | SEO | LCP | CLS | TBT |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
@@ -259,7 +278,10 @@ function renderSection(input: {
     `Targets: at most ${TARGETS.homeJsKb} KB of compressed JavaScript on \`/\`, at most ${TARGETS.catalogueJsKb} KB on \`/marketplace\` and \`/product/{id}\`, no JavaScript of its own on \`/tools/{id}/landing\`, Lighthouse performance >= ${TARGETS.performance}, accessibility = ${TARGETS.accessibility} and CLS < ${TARGETS.cls} on every page.`,
     misses.length ? `Missed: ${misses.join('; ')}.` : `All targets met${input.kept.rows.length ? ' on the pages of this run' : ''}.`,
     ...(input.kept.rows.length
-      ? ['', `This run measured only ${PAGES.map((p) => `\`${p}\``).join(', ')} (BENCH_PAGES); the other rows are kept from the previous run${input.kept.measured ? ` (${input.kept.measured})` : ''}.`]
+      ? [
+          '',
+          `This run measured only ${PAGES.map((p) => `\`${p}\``).join(', ')} (BENCH_PAGES); the other rows are kept from the previous run${input.kept.measured ? ` (${input.kept.measured})` : ''}.`,
+        ]
       : []),
     '',
   );
@@ -304,7 +326,13 @@ async function main(): Promise<void> {
     const handle = await openDatabase();
     await prepareData(handle, { seed: true });
     // A product page with a gallery: the top-rated product that has a featured image.
-    const product = await handle.db.selectFrom('products').select('id').where('status', '=', 'published').where('featured_image_url', 'is not', null).orderBy('rating', 'desc').executeTakeFirst();
+    const product = await handle.db
+      .selectFrom('products')
+      .select('id')
+      .where('status', '=', 'published')
+      .where('featured_image_url', 'is not', null)
+      .orderBy('rating', 'desc')
+      .executeTakeFirst();
     if (product && (!ONLY.length || ONLY.includes(PRODUCT_PAGE) || ONLY.includes(`/product/${product.id}`))) PAGES.push(`/product/${product.id}`);
     await buildSite();
     setDbHandle(handle);
@@ -326,7 +354,8 @@ async function main(): Promise<void> {
         scores[pagePath] = await lighthouseMedian(`${ORIGIN}${pagePath}`);
       }
     }
-    const lighthouseVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string }).version;
+    const lighthouseVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')) as { version: string })
+      .version;
     const section = renderSection({ bytes, shell, scores, chromiumVersion, lighthouseVersion, kept: keptRows(PAGES) });
     writeReport(section);
     console.log(`\n${section}\n[bench] written to ${path.relative(ROOT, REPORT)}`);

@@ -100,8 +100,11 @@ async function main(): Promise<void> {
   const section = [
     '## Publishing',
     '',
-    `Measured ${new Date().toISOString().slice(0, 16)}Z by \`npm run bench:publish\` on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, embedded PGlite (load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}); median / worst of ${RUNS} runs, in seconds.`,
-    'Publish: from the studio service call until the product\'s stored page and the marketplace\'s stored first page hold the new title and the creator profile (rendered per request) lists it. Edit: until the stored product page holds the new title. Unpublish: until the product page answers 404. Everything: until every page the publish touched is stored again, the sitemap (which lists every product) included. Target: under 2 s at every size.',
+    `Measured ${new Date().toISOString().slice(0, 16)}Z by \`npm run bench:publish\` on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, embedded PGlite (load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}); median / worst of ${RUNS} runs, in seconds.`,
+    "Publish: from the studio service call until the product's stored page and the marketplace's stored first page hold the new title and the creator profile (rendered per request) lists it. Edit: until the stored product page holds the new title. Unpublish: until the product page answers 404. Everything: until every page the publish touched is stored again, the sitemap (which lists every product) included. Target: under 2 s at every size.",
     '',
     '| published products | publish (s) | edit (s) | unpublish (s) | everything incl. sitemap (s) |',
     '| ---: | ---: | ---: | ---: | ---: |',

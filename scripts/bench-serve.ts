@@ -110,12 +110,7 @@ function cpuTicks(pids: number[]): number {
 
 function childrenOf(pid: number): number[] {
   try {
-    return fs
-      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
   } catch {
     return [];
   }
@@ -125,7 +120,10 @@ async function waitFor(url: string, child: ChildProcess, log: () => string, time
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${url}: the server exited:\n${log()}`);
-    const up = await fetch(url).then((r) => r.status < 500, () => false);
+    const up = await fetch(url).then(
+      (r) => r.status < 500,
+      () => false,
+    );
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
@@ -148,7 +146,13 @@ async function startApp(): Promise<Server> {
     if (child.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  console.log(output.trim().split('\n').map((line) => `  app: ${line}`).join('\n'));
+  console.log(
+    output
+      .trim()
+      .split('\n')
+      .map((line) => `  app: ${line}`)
+      .join('\n'),
+  );
   return { name: 'app (npm start)', port, process: child, pids: () => [child.pid!] };
 }
 
@@ -226,7 +230,11 @@ async function startNginx(options: { headers: boolean }): Promise<Server> {
   const child = spawn('nginx', ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitFor(`http://127.0.0.1:${port}/`, child, () => `${output}${fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`);
+  await waitFor(
+    `http://127.0.0.1:${port}/`,
+    child,
+    () => `${output}${fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`,
+  );
   const name = `nginx${brotliModule ? ' (gzip_static, brotli_static)' : ' (gzip_static)'}${options.headers ? ', same headers' : ', files only'}`;
   return { name, port, process: child, pids: () => [child.pid!, ...childrenOf(child.pid!)] };
 }
@@ -234,7 +242,9 @@ async function startNginx(options: { headers: boolean }): Promise<Server> {
 async function startNodeBaseline(): Promise<Server> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/baseline-static-server.ts', BASE_DIR, String(port), BASE_CSP], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/baseline-static-server.ts', BASE_DIR, String(port), BASE_CSP], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitFor(`http://127.0.0.1:${port}/`, child, () => output);
@@ -272,7 +282,14 @@ function parseWrk(output: string): { requests: number; seconds: number; errors: 
   const match = /(\d+) requests in ([\d.]+)(ms|s|m)/.exec(output);
   if (!match) throw new Error(`could not read wrk's output:\n${output}`);
   const unit = match[3] === 'ms' ? 0.001 : match[3] === 'm' ? 60 : 1;
-  const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0) + Number(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output)?.slice(1).reduce((a, b) => a + Number(b), 0) ?? 0);
+  const errors =
+    Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0) +
+    Number(
+      /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/
+        .exec(output)
+        ?.slice(1)
+        .reduce((a, b) => a + Number(b), 0) ?? 0,
+    );
   return { requests: Number(match[1]), seconds: Number(match[2]) * unit, errors };
 }
 
@@ -312,7 +329,11 @@ const useWrk = has('wrk');
 async function load(port: number, pathname: string, seconds: number): Promise<{ requests: number; seconds: number; errors: number }> {
   if (!useWrk) return nodeLoad(port, pathname, seconds);
   const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-H', `Accept-Encoding: ${ACCEPT_ENCODING}`, `http://127.0.0.1:${port}${pathname}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      'wrk',
+      ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '-H', `Accept-Encoding: ${ACCEPT_ENCODING}`, `http://127.0.0.1:${port}${pathname}`],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -369,7 +390,8 @@ async function main(): Promise<void> {
       answers[page] = { encoding: reference.encoding, bytes: reference.body.byteLength, headerBytes: {} };
       for (const server of servers) {
         const answer = await get(server.port, page);
-        if (answer.status !== 200 || !answer.body.equals(reference.body)) throw new Error(`${server.name}: ${page} answered ${answer.status} with other bytes than the app`);
+        if (answer.status !== 200 || !answer.body.equals(reference.body))
+          throw new Error(`${server.name}: ${page} answered ${answer.status} with other bytes than the app`);
         answers[page]!.headerBytes[server.name] = answer.headerBytes;
       }
     }
@@ -382,7 +404,9 @@ async function main(): Promise<void> {
           if (m.errors) throw new Error(`${server.name}: ${m.errors} failed answers on ${page}`);
           const key = `${page}\t${server.name}`;
           results.set(key, [...(results.get(key) ?? []), m]);
-          console.log(`[bench:serve] round ${round} ${page.padEnd(48)} ${server.name.padEnd(52)} ${m.rps.toFixed(0).padStart(7)} req/s ${m.cpuUsPerRequest.toFixed(1).padStart(6)} µs CPU/req`);
+          console.log(
+            `[bench:serve] round ${round} ${page.padEnd(48)} ${server.name.padEnd(52)} ${m.rps.toFixed(0).padStart(7)} req/s ${m.cpuUsPerRequest.toFixed(1).padStart(6)} µs CPU/req`,
+          );
         }
       }
     }
@@ -402,11 +426,13 @@ async function main(): Promise<void> {
         if (server === app) ratios.push(s.rps / base.rps);
         const cpuRatio = server === baseline ? '' : `${(s.cpu / base.cpu).toFixed(1)}x`;
         const label = page === product ? 'a product page' : page;
-        rows.push(`| ${label} | ${server.name} | ${s.rps.toFixed(0)} | ${s.all} | ${ratio} | ${s.cpu.toFixed(1)} | ${cpuRatio} | ${answers[page]!.encoding}, ${answers[page]!.bytes} B + ${answers[page]!.headerBytes[server.name]} B of headers |`);
+        rows.push(
+          `| ${label} | ${server.name} | ${s.rps.toFixed(0)} | ${s.all} | ${ratio} | ${s.cpu.toFixed(1)} | ${cpuRatio} | ${answers[page]!.encoding}, ${answers[page]!.bytes} B + ${answers[page]!.headerBytes[server.name]} B of headers |`,
+        );
       }
     }
     const met = ratios.every((r) => r >= 0.3);
-    const nginxVersion = has('nginx') ? (spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace('nginx version: ', '')) : '';
+    const nginxVersion = has('nginx') ? spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace('nginx version: ', '') : '';
     const wrkVersion = useWrk ? (spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout.split('\n')[0]?.split(' [')[0] ?? 'wrk') : '';
     const section = `## Serving
 

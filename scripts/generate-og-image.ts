@@ -13,12 +13,14 @@ const small = 'M19 15.5c.2 1.9 1.2 2.9 3 3-1.8.2-2.8 1.2-3 3-.2-1.8-1.2-2.8-3-3 
 const chips = ['Prompts', 'Templates', 'Automations', 'Code', 'Models', 'Apps'];
 
 let x = 96;
-const chipSvg = chips.map((label) => {
-  const width = 40 + label.length * 14;
-  const chip = `<g transform="translate(${x} 452)"><rect width="${width}" height="48" rx="24" fill="#ffffff" fill-opacity="0.14" stroke="#ffffff" stroke-opacity="0.35"/><text x="${width / 2}" y="31" text-anchor="middle" font-size="22" font-weight="600" fill="#ffffff">${label}</text></g>`;
-  x += width + 14;
-  return chip;
-}).join('');
+const chipSvg = chips
+  .map((label) => {
+    const width = 40 + label.length * 14;
+    const chip = `<g transform="translate(${x} 452)"><rect width="${width}" height="48" rx="24" fill="#ffffff" fill-opacity="0.14" stroke="#ffffff" stroke-opacity="0.35"/><text x="${width / 2}" y="31" text-anchor="middle" font-size="22" font-weight="600" fill="#ffffff">${label}</text></g>`;
+    x += width + 14;
+    return chip;
+  })
+  .join('');
 
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="DejaVu Sans, Liberation Sans, sans-serif">
   <defs>

@@ -39,7 +39,11 @@ async function main(): Promise<void> {
   // Served from the first moment: a page not rendered yet is rendered on demand by its route.
   const pages = publisher
     .start(readBuildStamp(outDir) ?? '')
-    .then((r) => console.log(r.full ? `[pages] rendered ${r.pages} catalogue pages in ${(r.ms / 1000).toFixed(1)} s` : '[pages] catalogue pages current: nothing to render'))
+    .then((r) =>
+      console.log(
+        r.full ? `[pages] rendered ${r.pages} catalogue pages in ${(r.ms / 1000).toFixed(1)} s` : '[pages] catalogue pages current: nothing to render',
+      ),
+    )
     .catch((error: unknown) => console.error('[pages] rendering the catalogue pages failed; they are rendered on demand:', error));
   // The periodic sweep (docs/decisions/011): uploads attached to nothing after a day, ended
   // rate-limit windows, past view days. Once at start, then hourly.

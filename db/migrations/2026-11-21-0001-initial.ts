@@ -6,7 +6,10 @@ import { sql, type Kysely } from 'kysely';
 
 /** PGlite runs one statement per query, so a block is split on statement ends. */
 async function runBlock(db: Kysely<unknown>, block: string): Promise<void> {
-  for (const statement of block.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) {
+  for (const statement of block
+    .split(/;\s*\n/)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     await sql.raw(statement).execute(db);
   }
 }

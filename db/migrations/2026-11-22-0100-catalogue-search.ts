@@ -14,7 +14,10 @@ import { sql, type Kysely } from 'kysely';
 
 /** PGlite runs one statement per query; statements in a block are separated by a '--;' line. */
 async function runBlock(db: Kysely<unknown>, block: string): Promise<void> {
-  for (const statement of block.split(/^\s*--;\s*$/m).map((s) => s.trim()).filter(Boolean)) {
+  for (const statement of block
+    .split(/^\s*--;\s*$/m)
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     await sql.raw(statement).execute(db);
   }
 }

@@ -13,13 +13,24 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table rebuild_requests add column paths text[] not null default '{}'`.execute(db);
   await sql`create index products_published_rank_idx on products (rating desc, downloads_count desc, created_at desc) where status = 'published'`.execute(db);
-  await sql`create index products_published_tool_rank_idx on products (ai_tool_type, rating desc, downloads_count desc, created_at desc) where status = 'published'`.execute(db);
-  await sql`create index products_published_category_rank_idx on products (category_id, rating desc, downloads_count desc, created_at desc) where status = 'published'`.execute(db);
-  await sql`create index products_published_type_rank_idx on products (content_type, rating desc, downloads_count desc, created_at desc) where status = 'published'`.execute(db);
+  await sql`create index products_published_tool_rank_idx on products (ai_tool_type, rating desc, downloads_count desc, created_at desc) where status = 'published'`.execute(
+    db,
+  );
+  await sql`create index products_published_category_rank_idx on products (category_id, rating desc, downloads_count desc, created_at desc) where status = 'published'`.execute(
+    db,
+  );
+  await sql`create index products_published_type_rank_idx on products (content_type, rating desc, downloads_count desc, created_at desc) where status = 'published'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const index of ['products_published_rank_idx', 'products_published_tool_rank_idx', 'products_published_category_rank_idx', 'products_published_type_rank_idx']) {
+  for (const index of [
+    'products_published_rank_idx',
+    'products_published_tool_rank_idx',
+    'products_published_category_rank_idx',
+    'products_published_type_rank_idx',
+  ]) {
     await sql.raw(`drop index if exists ${index}`).execute(db);
   }
   await sql`alter table rebuild_requests drop column paths`.execute(db);

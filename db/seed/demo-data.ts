@@ -116,24 +116,26 @@ const count = z.number().int().min(0);
 
 const UsersFileSchema = z.strictObject({
   password: z.string(),
-  users: z.array(z.strictObject({
-    key: slug,
-    email: z.string(),
-    userType: z.enum(USER_TYPES),
-    role: z.enum(['user', 'admin']),
-    verified: z.boolean(),
-    // The profile form's fields, checked by validateProfile below.
-    fullName: z.unknown().optional(),
-    company: z.unknown().optional(),
-    bio: z.unknown().optional(),
-    location: z.unknown().optional(),
-    website: z.unknown().optional(),
-    socialLinks: z.unknown().optional(),
-    specialties: z.unknown().optional(),
-    interests: z.array(z.string()).default([]),
-    joinedDaysAgo: count,
-    avatarHue: z.number().int().min(0).max(359),
-  })),
+  users: z.array(
+    z.strictObject({
+      key: slug,
+      email: z.string(),
+      userType: z.enum(USER_TYPES),
+      role: z.enum(['user', 'admin']),
+      verified: z.boolean(),
+      // The profile form's fields, checked by validateProfile below.
+      fullName: z.unknown().optional(),
+      company: z.unknown().optional(),
+      bio: z.unknown().optional(),
+      location: z.unknown().optional(),
+      website: z.unknown().optional(),
+      socialLinks: z.unknown().optional(),
+      specialties: z.unknown().optional(),
+      interests: z.array(z.string()).default([]),
+      joinedDaysAgo: count,
+      avatarHue: z.number().int().min(0).max(359),
+    }),
+  ),
 });
 
 /** Product fields the seed makes itself: images are generated, file_urls and content_text come from the folder. */
@@ -145,21 +147,29 @@ const ProductFileSchema = z.strictObject({
   files: z.array(z.string()).default([]),
   downloads_count: count,
   views_count: count,
-  rating: z.number().min(0).max(5).refine((v) => Number(v.toFixed(2)) === v, 'At most two decimals'),
+  rating: z
+    .number()
+    .min(0)
+    .max(5)
+    .refine((v) => Number(v.toFixed(2)) === v, 'At most two decimals'),
   created_days_ago: count,
   ...Object.fromEntries(EDITOR_FIELDS.map((k) => [k, z.unknown().optional()])),
 });
 
-const ToolUpdatesFileSchema = z.array(z.strictObject({
-  toolId: z.enum(AI_TOOL_IDS),
-  title: z.unknown().optional(),
-  content: z.unknown().optional(),
-  updateType: z.unknown().optional(),
-  version: z.unknown().optional(),
-  daysAgo: count,
-}));
+const ToolUpdatesFileSchema = z.array(
+  z.strictObject({
+    toolId: z.enum(AI_TOOL_IDS),
+    title: z.unknown().optional(),
+    content: z.unknown().optional(),
+    updateType: z.unknown().optional(),
+    version: z.unknown().optional(),
+    daysAgo: count,
+  }),
+);
 
-const ReviewsFileSchema = z.array(z.strictObject({ sellerKey: slug, reviewerKey: slug, rating: z.unknown().optional(), text: z.unknown().optional(), daysAgo: count }));
+const ReviewsFileSchema = z.array(
+  z.strictObject({ sellerKey: slug, reviewerKey: slug, rating: z.unknown().optional(), text: z.unknown().optional(), daysAgo: count }),
+);
 const FollowsFileSchema = z.array(z.strictObject({ followerKey: slug, followingKey: slug }));
 const ToolFollowsFileSchema = z.array(z.strictObject({ userKey: slug, toolId: z.enum(AI_TOOL_IDS) }));
 const CatalogueOrderSchema = z.array(slug);
@@ -215,9 +225,21 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
     const keys = new Set<string>();
     for (const [index, u] of usersFile.users.entries()) {
       const where = `users.json: users.${index} (${u.key})`;
-      const fields = { fullName: u.fullName, bio: u.bio ?? null, company: u.company ?? null, location: u.location ?? null, website: u.website ?? null, socialLinks: u.socialLinks ?? {}, specialties: u.specialties ?? [] };
+      const fields = {
+        fullName: u.fullName,
+        bio: u.bio ?? null,
+        company: u.company ?? null,
+        location: u.location ?? null,
+        website: u.website ?? null,
+        socialLinks: u.socialLinks ?? {},
+        specialties: u.specialties ?? [],
+      };
       const profile = validateProfile(fields, u.userType);
-      if (!profile.ok) report(where, Object.entries(profile.fields).map(([f, m]) => `${f}: ${m}`));
+      if (!profile.ok)
+        report(
+          where,
+          Object.entries(profile.fields).map(([f, m]) => `${f}: ${m}`),
+        );
       else expectUnchanged(where, fields, { ...profile.value }, 'the profile form');
       const onboarding = OnboardingInputSchema.safeParse({ action: 'complete', interests: u.interests });
       if (!onboarding.success) report(where, issuesOf(onboarding.error, { interests: u.interests }));
@@ -229,10 +251,22 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
       emails.add(u.email);
       if (keys.has(u.key)) report(where, [`key: ${u.key} is used twice`]);
       keys.add(u.key);
-      if (profile.ok) users.push({ ...profile.value, key: u.key, email: u.email, userType: u.userType, role: u.role, verified: u.verified, interests: u.interests, joinedDaysAgo: u.joinedDaysAgo, avatarHue: u.avatarHue });
+      if (profile.ok)
+        users.push({
+          ...profile.value,
+          key: u.key,
+          email: u.email,
+          userType: u.userType,
+          role: u.role,
+          verified: u.verified,
+          interests: u.interests,
+          joinedDaysAgo: u.joinedDaysAgo,
+          avatarHue: u.avatarHue,
+        });
     }
     const admin = usersFile.users.find((u) => u.key === DEMO_ADMIN_KEY);
-    if (admin?.role !== 'admin') report('users.json', [`the user '${DEMO_ADMIN_KEY}' must exist with role 'admin': the seed posts the tool updates as this user`]);
+    if (admin?.role !== 'admin')
+      report('users.json', [`the user '${DEMO_ADMIN_KEY}' must exist with role 'admin': the seed posts the tool updates as this user`]);
   }
   // References are checked against every user the file declares, so one invalid profile is reported once.
   const userTypes = new Map((usersFile?.users ?? []).map((u) => [u.key, u.userType]));
@@ -244,7 +278,12 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
   // Products, in the catalogue's order
   const order = readJson('catalogue-order.json', CatalogueOrderSchema) ?? [];
   const productsDir = path.join(dir, 'products');
-  const folders = fs.existsSync(productsDir) ? fs.readdirSync(productsDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
+  const folders = fs.existsSync(productsDir)
+    ? fs
+        .readdirSync(productsDir, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => e.name)
+    : [];
   for (const key of order.filter((k, i) => order.indexOf(k) !== i)) report('catalogue-order.json', [`${key} is listed twice`]);
   for (const key of order.filter((k) => !folders.includes(k))) report('catalogue-order.json', [`${key} has no folder products/${key}/`]);
   for (const key of folders.filter((k) => !order.includes(k))) report(`products/${key}`, ['not listed in catalogue-order.json']);
@@ -264,7 +303,8 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
     const { creator, files: fileNames, downloads_count, views_count, rating, created_days_ago, ...rest } = fileData;
     const editorFields: Record<string, unknown> = rest;
     if (!knownUser(file, 'creator', creator)) return undefined;
-    if (userTypes.get(creator) !== 'creator') report(file, [`creator: '${creator}' is not a creator (only creators publish, and the demo's products are theirs)`]);
+    if (userTypes.get(creator) !== 'creator')
+      report(file, [`creator: '${creator}' is not a creator (only creators publish, and the demo's products are theirs)`]);
 
     const contentPath = path.join(dir, folder, 'content.txt');
     // An editor's final newline is not part of the text.
@@ -278,11 +318,16 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
       // The seed stores each file here (db/seed/seed.ts), in the creator's folder as an upload would.
       file_urls: fileNames.map((name) => `${PRIVATE_PREFIX}${deliverablePrefix(demoUserId(creator))}${id}/${name}`),
       // Link ids are the editor's (a timestamp); fixed ones keep reseeding stable.
-      ...(Array.isArray(demoLinks) ? { demo_links: demoLinks.map((link: unknown, i) => (link && typeof link === 'object' ? { id: String(1_700_000_000_000 + i), ...link } : link)) } : {}),
+      ...(Array.isArray(demoLinks)
+        ? { demo_links: demoLinks.map((link: unknown, i) => (link && typeof link === 'object' ? { id: String(1_700_000_000_000 + i), ...link } : link)) }
+        : {}),
     };
     const parsed = ProductInputSchema.safeParse(given);
     if (!parsed.success) {
-      report(file, issuesOf(parsed.error, given).map((m) => (m.startsWith('content_text:') ? `content.txt: ${m.slice(14)}` : m)));
+      report(
+        file,
+        issuesOf(parsed.error, given).map((m) => (m.startsWith('content_text:') ? `content.txt: ${m.slice(14)}` : m)),
+      );
       return undefined;
     }
     expectUnchanged(file, given, parsed.data, 'the product editor');
@@ -291,11 +336,27 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
       report(file, ['category_id and ai_tool_type: every demo product has both (its generated image shows them)']);
       return undefined;
     }
-    if (input.status === 'published' && !hasDeliverable(selectDelivery({ ...input, download_url: input.download_url ?? null, demo_url: input.demo_url ?? null, content_text: input.content_text ?? null }))) {
-      report(file, [`a published product delivers something: with content_delivery_type '${input.content_delivery_type}' give ${input.content_delivery_type === 'text' ? 'content.txt' : input.content_delivery_type === 'link' ? 'download_url' : 'files'}`]);
+    if (
+      input.status === 'published' &&
+      !hasDeliverable(
+        selectDelivery({ ...input, download_url: input.download_url ?? null, demo_url: input.demo_url ?? null, content_text: input.content_text ?? null }),
+      )
+    ) {
+      report(file, [
+        `a published product delivers something: with content_delivery_type '${input.content_delivery_type}' give ${input.content_delivery_type === 'text' ? 'content.txt' : input.content_delivery_type === 'link' ? 'download_url' : 'files'}`,
+      ]);
     }
     if (!files) return undefined;
-    return { key, creatorKey: creator, input: { ...input, category_id: input.category_id, ai_tool_type: input.ai_tool_type }, files, downloadsCount: downloads_count, viewsCount: views_count, rating, createdDaysAgo: created_days_ago };
+    return {
+      key,
+      creatorKey: creator,
+      input: { ...input, category_id: input.category_id, ai_tool_type: input.ai_tool_type },
+      files,
+      downloadsCount: downloads_count,
+      viewsCount: views_count,
+      rating,
+      createdDaysAgo: created_days_ago,
+    };
   }
 
   /** A product's deliverables, checked as the upload endpoint checks a file (functions/uploads). */
@@ -330,22 +391,33 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
     const fields = { title: u.title, content: u.content, updateType: u.updateType, version: u.version ?? null };
     const checked = validateToolUpdate(fields);
     if (!checked.ok) {
-      report(where, Object.entries(checked.fields).map(([f, m]) => `${f}: ${m}`));
+      report(
+        where,
+        Object.entries(checked.fields).map(([f, m]) => `${f}: ${m}`),
+      );
       continue;
     }
     expectUnchanged(where, fields, { ...checked.value }, 'the update form');
     // The seed derives the row id from the tool and the title.
-    if (toolUpdates.some((other) => other.toolId === u.toolId && other.title === checked.value.title)) report(where, [`title: ${u.toolId} already has an update with this title`]);
+    if (toolUpdates.some((other) => other.toolId === u.toolId && other.title === checked.value.title))
+      report(where, [`title: ${u.toolId} already has an update with this title`]);
     toolUpdates.push({ ...checked.value, toolId: u.toolId, daysAgo: u.daysAgo });
   }
 
   // Seller reviews: one per reviewer and seller, never of oneself, of a seller (functions/reviews).
   const reviews: DemoReview[] = [];
-  const sellers = new Set([...[...userTypes].filter(([, type]) => type === 'creator').map(([key]) => key), ...products.filter((p) => p.input.status === 'published').map((p) => p.creatorKey)]);
+  const sellers = new Set([
+    ...[...userTypes].filter(([, type]) => type === 'creator').map(([key]) => key),
+    ...products.filter((p) => p.input.status === 'published').map((p) => p.creatorKey),
+  ]);
   for (const [index, r] of (readJson('reviews.json', ReviewsFileSchema) ?? []).entries()) {
     const where = `reviews.json: ${index}`;
     const checked = validateReview({ rating: r.rating, text: r.text });
-    if (!checked.ok) report(where, Object.entries(checked.fields).map(([f, m]) => `${f}: ${m}`));
+    if (!checked.ok)
+      report(
+        where,
+        Object.entries(checked.fields).map(([f, m]) => `${f}: ${m}`),
+      );
     else expectUnchanged(where, { rating: r.rating, text: r.text }, { ...checked.value }, 'the review form');
     if (!knownUser(where, 'sellerKey', r.sellerKey) || !knownUser(where, 'reviewerKey', r.reviewerKey) || !checked.ok) continue;
     if (r.sellerKey === r.reviewerKey) report(where, ['a user cannot review themselves']);

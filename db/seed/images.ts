@@ -12,7 +12,7 @@
  */
 import sharp from 'sharp';
 
-const FONT = "DejaVu Sans, Liberation Sans, Arial, sans-serif";
+const FONT = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
 
 interface Palette {
   from: string;
@@ -51,7 +51,7 @@ const TOOL_LABELS: Record<string, string> = {
 
 /** Small deterministic PRNG (mulberry32). */
 function rng(seed: number): () => number {
-  let a = (Math.floor(seed) >>> 0) || 0x9e3779b9;
+  let a = Math.floor(seed) >>> 0 || 0x9e3779b9;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
@@ -76,12 +76,7 @@ function hsl(h: number, s: number, l: number): string {
 }
 
 function escapeXml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 function paletteFor(categoryId: string, seed: number): Palette {
@@ -154,9 +149,7 @@ function fitTitle(title: string, sizes: number[], maxWidth: number, maxLines: nu
 
 function textBlock(lines: string[], x: number, y: number, size: number, anchor: 'start' | 'middle', fill: string): string {
   const lineHeight = Math.round(size * 1.18);
-  const tspans = lines
-    .map((line, i) => `<tspan x="${x}" y="${y + i * lineHeight}">${escapeXml(line)}</tspan>`)
-    .join('');
+  const tspans = lines.map((line, i) => `<tspan x="${x}" y="${y + i * lineHeight}">${escapeXml(line)}</tspan>`).join('');
   return `<text font-family="${FONT}" font-weight="700" font-size="${size}" fill="${fill}" text-anchor="${anchor}" letter-spacing="-0.5">${tspans}</text>`;
 }
 
@@ -204,13 +197,17 @@ function mainLayout(title: string, category: string, tool: string, p: Palette, r
     const rad = 24 + r() * 90;
     shapes.push(`<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${rad.toFixed(0)}" fill="#ffffff" fill-opacity="${(0.06 + r() * 0.1).toFixed(2)}"/>`);
   }
-  shapes.push(`<circle cx="${(880 + r() * 160).toFixed(0)}" cy="${(240 + r() * 80).toFixed(0)}" r="${(150 + r() * 60).toFixed(0)}" fill="none" stroke="#ffffff" stroke-opacity="0.22" stroke-width="3"/>`);
+  shapes.push(
+    `<circle cx="${(880 + r() * 160).toFixed(0)}" cy="${(240 + r() * 80).toFixed(0)}" r="${(150 + r() * 60).toFixed(0)}" fill="none" stroke="#ffffff" stroke-opacity="0.22" stroke-width="3"/>`,
+  );
   // Rotated rounded squares.
   for (let i = 0; i < 2; i++) {
     const size = 90 + r() * 110;
     const x = 640 + r() * 420;
     const y = 120 + r() * 260;
-    shapes.push(`<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${size.toFixed(0)}" height="${size.toFixed(0)}" rx="28" fill="${p.accent}" fill-opacity="${(0.16 + r() * 0.16).toFixed(2)}" transform="rotate(${(r() * 50 - 25).toFixed(0)} ${(x + size / 2).toFixed(0)} ${(y + size / 2).toFixed(0)})"/>`);
+    shapes.push(
+      `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${size.toFixed(0)}" height="${size.toFixed(0)}" rx="28" fill="${p.accent}" fill-opacity="${(0.16 + r() * 0.16).toFixed(2)}" transform="rotate(${(r() * 50 - 25).toFixed(0)} ${(x + size / 2).toFixed(0)} ${(y + size / 2).toFixed(0)})"/>`,
+    );
   }
   const { size, lines } = fitTitle(title, [72, 64, 56, 50], 1040, 3);
   const lineHeight = Math.round(size * 1.18);
@@ -234,7 +231,9 @@ function featuredLayout(title: string, category: string, tool: string, p: Palett
   // Concentric rings around the centre.
   for (let i = 0; i < 6; i++) {
     const rad = 150 + i * 85;
-    shapes.push(`<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${rad}" fill="none" stroke="#ffffff" stroke-opacity="${(0.2 - i * 0.025).toFixed(3)}" stroke-width="${i % 2 === 0 ? 2 : 6}"/>`);
+    shapes.push(
+      `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${rad}" fill="none" stroke="#ffffff" stroke-opacity="${(0.2 - i * 0.025).toFixed(3)}" stroke-width="${i % 2 === 0 ? 2 : 6}"/>`,
+    );
   }
   // Diagonal band.
   const tilt = -18 + r() * 10;
@@ -249,7 +248,9 @@ function featuredLayout(title: string, category: string, tool: string, p: Palett
     if (y > 210 && y < 620) continue;
     if (y < 40 || y > 700) continue;
     placed++;
-    shapes.push(`<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${(6 + r() * 12).toFixed(0)}" fill="${placed % 2 ? '#ffffff' : p.accent}" fill-opacity="0.85"/>`);
+    shapes.push(
+      `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${(6 + r() * 12).toFixed(0)}" fill="${placed % 2 ? '#ffffff' : p.accent}" fill-opacity="0.85"/>`,
+    );
   }
   const { size, lines } = fitTitle(title, [68, 60, 54, 48], 980, 3);
   const lineHeight = Math.round(size * 1.18);
@@ -270,14 +271,20 @@ function additionalLayout(title: string, category: string, tool: string, p: Pale
   // A "window" mock with tiles on the right, like a peek at the deliverable.
   const wx = 640;
   const wy = 110;
-  shapes.push(`<rect x="${wx}" y="${wy}" width="480" height="580" rx="28" fill="#ffffff" fill-opacity="0.12" stroke="#ffffff" stroke-opacity="0.3" stroke-width="2"/>`);
-  shapes.push(`<circle cx="${wx + 34}" cy="${wy + 32}" r="8" fill="#ffffff" fill-opacity="0.6"/><circle cx="${wx + 60}" cy="${wy + 32}" r="8" fill="#ffffff" fill-opacity="0.45"/><circle cx="${wx + 86}" cy="${wy + 32}" r="8" fill="#ffffff" fill-opacity="0.3"/>`);
+  shapes.push(
+    `<rect x="${wx}" y="${wy}" width="480" height="580" rx="28" fill="#ffffff" fill-opacity="0.12" stroke="#ffffff" stroke-opacity="0.3" stroke-width="2"/>`,
+  );
+  shapes.push(
+    `<circle cx="${wx + 34}" cy="${wy + 32}" r="8" fill="#ffffff" fill-opacity="0.6"/><circle cx="${wx + 60}" cy="${wy + 32}" r="8" fill="#ffffff" fill-opacity="0.45"/><circle cx="${wx + 86}" cy="${wy + 32}" r="8" fill="#ffffff" fill-opacity="0.3"/>`,
+  );
   for (let row = 0; row < 3; row++) {
     for (let col = 0; col < 2; col++) {
       const x = wx + 30 + col * 215;
       const y = wy + 70 + row * 165;
       const highlight = r() > 0.65;
-      shapes.push(`<rect x="${x}" y="${y}" width="205" height="145" rx="18" fill="${highlight ? p.accent : '#ffffff'}" fill-opacity="${highlight ? 0.55 : (0.1 + r() * 0.1).toFixed(2)}"/>`);
+      shapes.push(
+        `<rect x="${x}" y="${y}" width="205" height="145" rx="18" fill="${highlight ? p.accent : '#ffffff'}" fill-opacity="${highlight ? 0.55 : (0.1 + r() * 0.1).toFixed(2)}"/>`,
+      );
       const bars = 2 + Math.floor(r() * 2);
       for (let b = 0; b < bars; b++) {
         const w = 60 + r() * 110;
@@ -288,7 +295,9 @@ function additionalLayout(title: string, category: string, tool: string, p: Pale
   // Wave lines on the left.
   for (let i = 0; i < 3; i++) {
     const y = 120 + i * 26 + r() * 10;
-    shapes.push(`<path d="M 0 ${y.toFixed(0)} C 160 ${(y - 60).toFixed(0)}, 340 ${(y + 60).toFixed(0)}, 560 ${y.toFixed(0)}" fill="none" stroke="${p.accent}" stroke-opacity="${(0.5 - i * 0.12).toFixed(2)}" stroke-width="4"/>`);
+    shapes.push(
+      `<path d="M 0 ${y.toFixed(0)} C 160 ${(y - 60).toFixed(0)}, 340 ${(y + 60).toFixed(0)}, 560 ${y.toFixed(0)}" fill="none" stroke="${p.accent}" stroke-opacity="${(0.5 - i * 0.12).toFixed(2)}" stroke-width="4"/>`,
+    );
   }
   const { size, lines } = fitTitle(title, [50, 44, 40, 36], 500, 3);
   const lineHeight = Math.round(size * 1.18);
@@ -378,9 +387,13 @@ export async function renderBanner(input: { name: string; hue: number }): Promis
     shapes.push(`<path d="${d}" fill="${hsl(hue + i * 14, 60, 30 + i * 6)}" fill-opacity="${(0.35 + i * 0.1).toFixed(2)}"/>`);
   }
   for (let i = 0; i < 6; i++) {
-    shapes.push(`<circle cx="${(r() * 1600).toFixed(0)}" cy="${(r() * 260).toFixed(0)}" r="${(20 + r() * 90).toFixed(0)}" fill="#ffffff" fill-opacity="${(0.05 + r() * 0.08).toFixed(2)}"/>`);
+    shapes.push(
+      `<circle cx="${(r() * 1600).toFixed(0)}" cy="${(r() * 260).toFixed(0)}" r="${(20 + r() * 90).toFixed(0)}" fill="#ffffff" fill-opacity="${(0.05 + r() * 0.08).toFixed(2)}"/>`,
+    );
   }
-  shapes.push(`<circle cx="${(1100 + r() * 300).toFixed(0)}" cy="${(100 + r() * 100).toFixed(0)}" r="160" fill="none" stroke="#ffffff" stroke-opacity="0.2" stroke-width="3"/>`);
+  shapes.push(
+    `<circle cx="${(1100 + r() * 300).toFixed(0)}" cy="${(100 + r() * 100).toFixed(0)}" r="160" fill="none" stroke="#ffffff" stroke-opacity="0.2" stroke-width="3"/>`,
+  );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="400" viewBox="0 0 1600 400">
 <defs>
   <linearGradient id="b" x1="0" y1="0" x2="1" y2="1">

@@ -24,12 +24,18 @@ const ago = (days: number, now: number) => new Date(now - days * DAY);
 
 export async function seedReferenceData(db: Db): Promise<void> {
   for (const c of CATEGORIES) {
-    await db.insertInto('categories').values({ id: c.id, name: c.name, description: c.description })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ name: c.name, description: c.description })).execute();
+    await db
+      .insertInto('categories')
+      .values({ id: c.id, name: c.name, description: c.description })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ name: c.name, description: c.description }))
+      .execute();
   }
   for (const t of AI_TOOLS) {
-    await db.insertInto('ai_tools').values({ id: t.id, name: t.name, maintainer_name: t.isClaimed ? t.claimedBy : null })
-      .onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db
+      .insertInto('ai_tools')
+      .values({ id: t.id, name: t.name, maintainer_name: t.isClaimed ? t.claimedBy : null })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 }
 
@@ -52,27 +58,71 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
   for (const u of demo.users) {
     const id = demoUserId(u.key);
     const joined = ago(u.joinedDaysAgo, now);
-    const avatar = await blobs.put(`avatars/${id}/avatar.webp`, await renderAvatar({ name: u.fullName, hue: u.avatarHue }), { contentType: 'image/webp', access: 'public' });
-    const banner = u.userType === 'creator'
-      ? await blobs.put(`banners/${id}/banner.webp`, await renderBanner({ name: u.fullName, hue: u.avatarHue }), { contentType: 'image/webp', access: 'public' })
-      : null;
-    await db.insertInto('users').values({
-      id, name: u.fullName, email: u.email, email_verified: true, image: avatar.url, full_name: u.fullName,
-      user_type: u.userType, company: u.company, created_at: joined, updated_at: joined,
-    }).onConflict((oc) => oc.column('id').doNothing()).execute();
-    await db.insertInto('accounts').values({
-      id: stableUuid('account', u.key), account_id: id, provider_id: 'credential', user_id: id, password: passwordHash,
-      created_at: joined, updated_at: joined,
-    }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    const avatar = await blobs.put(`avatars/${id}/avatar.webp`, await renderAvatar({ name: u.fullName, hue: u.avatarHue }), {
+      contentType: 'image/webp',
+      access: 'public',
+    });
+    const banner =
+      u.userType === 'creator'
+        ? await blobs.put(`banners/${id}/banner.webp`, await renderBanner({ name: u.fullName, hue: u.avatarHue }), {
+            contentType: 'image/webp',
+            access: 'public',
+          })
+        : null;
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        name: u.fullName,
+        email: u.email,
+        email_verified: true,
+        image: avatar.url,
+        full_name: u.fullName,
+        user_type: u.userType,
+        company: u.company,
+        created_at: joined,
+        updated_at: joined,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await db
+      .insertInto('accounts')
+      .values({
+        id: stableUuid('account', u.key),
+        account_id: id,
+        provider_id: 'credential',
+        user_id: id,
+        password: passwordHash,
+        created_at: joined,
+        updated_at: joined,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     // A trigger creates a bare profile with every user (migration 2026-11-22-0001); the demo
     // profile fills it in, and re-seeding writes the same values again.
     const profile = {
-      full_name: u.fullName, user_type: u.userType, role: u.role, company: u.company, bio: u.bio,
-      interests: u.interests, avatar_url: avatar.url, banner_image_url: banner?.url ?? null,
-      social_links: JSON.stringify(u.socialLinks), specialties: u.specialties, location: u.location, website: u.website,
-      verified: u.verified, onboarding_status: 'completed' as const, created_at: joined, updated_at: joined,
+      full_name: u.fullName,
+      user_type: u.userType,
+      role: u.role,
+      company: u.company,
+      bio: u.bio,
+      interests: u.interests,
+      avatar_url: avatar.url,
+      banner_image_url: banner?.url ?? null,
+      social_links: JSON.stringify(u.socialLinks),
+      specialties: u.specialties,
+      location: u.location,
+      website: u.website,
+      verified: u.verified,
+      onboarding_status: 'completed' as const,
+      created_at: joined,
+      updated_at: joined,
     };
-    await db.insertInto('profiles').values({ id, ...profile }).onConflict((oc) => oc.column('id').doUpdateSet(profile)).execute();
+    await db
+      .insertInto('profiles')
+      .values({ id, ...profile })
+      .onConflict((oc) => oc.column('id').doUpdateSet(profile))
+      .execute();
   }
 
   for (const [index, p] of demo.products.entries()) {
@@ -80,53 +130,96 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
     const creatorId = demoUserId(p.creatorKey);
     const stamp = now - p.createdDaysAgo * DAY;
     const look = { title: p.input.title, categoryId: p.input.category_id, aiToolType: p.input.ai_tool_type };
-    const image = await blobs.put(
-      `products/${creatorId}/product-main-${stamp}-0.webp`,
-      await renderProductImage({ ...look, seed: index, variant: 'main' }),
-      { contentType: 'image/webp', access: 'public' },
-    );
+    const image = await blobs.put(`products/${creatorId}/product-main-${stamp}-0.webp`, await renderProductImage({ ...look, seed: index, variant: 'main' }), {
+      contentType: 'image/webp',
+      access: 'public',
+    });
     // Every third product gets a featured and an additional image, so galleries vary.
     const extra = index % 3 === 0;
     const featured = extra
-      ? await blobs.put(`products/${creatorId}/product-featured-${stamp}-0.webp`, await renderProductImage({ ...look, seed: index + 101, variant: 'featured' }), { contentType: 'image/webp', access: 'public' })
+      ? await blobs.put(
+          `products/${creatorId}/product-featured-${stamp}-0.webp`,
+          await renderProductImage({ ...look, seed: index + 101, variant: 'featured' }),
+          { contentType: 'image/webp', access: 'public' },
+        )
       : null;
     const additional = extra
-      ? await blobs.put(`products/${creatorId}/product-additional-${stamp}-0.webp`, await renderProductImage({ ...look, seed: index + 202, variant: 'additional' }), { contentType: 'image/webp', access: 'public' })
+      ? await blobs.put(
+          `products/${creatorId}/product-additional-${stamp}-0.webp`,
+          await renderProductImage({ ...look, seed: index + 202, variant: 'additional' }),
+          { contentType: 'image/webp', access: 'public' },
+        )
       : null;
     // Stored where p.input.file_urls says (the loader checked them as the editor would).
     for (const file of p.files) {
       await blobs.put(`deliverables/${creatorId}/${id}/${file.name}`, file.bytes, { contentType: 'application/octet-stream', access: 'private' });
     }
     const created = new Date(stamp);
-    await db.insertInto('products').values({
-      ...toColumns(p.input),
-      id, creator_id: creatorId, image_url: image.url, featured_image_url: featured?.url ?? null,
-      additional_images: additional ? [additional.url] : [],
-      downloads_count: p.downloadsCount, views_count: p.viewsCount, rating: p.rating,
-      published_at: p.input.status === 'published' ? created : null, created_at: created, updated_at: created,
-    }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db
+      .insertInto('products')
+      .values({
+        ...toColumns(p.input),
+        id,
+        creator_id: creatorId,
+        image_url: image.url,
+        featured_image_url: featured?.url ?? null,
+        additional_images: additional ? [additional.url] : [],
+        downloads_count: p.downloadsCount,
+        views_count: p.viewsCount,
+        rating: p.rating,
+        published_at: p.input.status === 'published' ? created : null,
+        created_at: created,
+        updated_at: created,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 
   const admin = demoUserId(DEMO_ADMIN_KEY);
   for (const u of demo.toolUpdates) {
-    await db.insertInto('ai_tool_updates').values({
-      id: demoUpdateId(u.toolId, u.title), tool_id: u.toolId, author_id: admin, title: u.title, content: u.content,
-      update_type: u.updateType, version: u.version, created_at: ago(u.daysAgo, now),
-    }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db
+      .insertInto('ai_tool_updates')
+      .values({
+        id: demoUpdateId(u.toolId, u.title),
+        tool_id: u.toolId,
+        author_id: admin,
+        title: u.title,
+        content: u.content,
+        update_type: u.updateType,
+        version: u.version,
+        created_at: ago(u.daysAgo, now),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
   for (const r of demo.reviews) {
     const at = ago(r.daysAgo, now);
-    await db.insertInto('seller_reviews').values({
-      seller_id: demoUserId(r.sellerKey), reviewer_id: demoUserId(r.reviewerKey), rating: r.rating, review_text: r.text, created_at: at, updated_at: at,
-    }).onConflict((oc) => oc.columns(['seller_id', 'reviewer_id']).doNothing()).execute();
+    await db
+      .insertInto('seller_reviews')
+      .values({
+        seller_id: demoUserId(r.sellerKey),
+        reviewer_id: demoUserId(r.reviewerKey),
+        rating: r.rating,
+        review_text: r.text,
+        created_at: at,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.columns(['seller_id', 'reviewer_id']).doNothing())
+      .execute();
   }
   for (const f of demo.follows) {
-    await db.insertInto('follows').values({ follower_id: demoUserId(f.followerKey), following_id: demoUserId(f.followingKey) })
-      .onConflict((oc) => oc.columns(['follower_id', 'following_id']).doNothing()).execute();
+    await db
+      .insertInto('follows')
+      .values({ follower_id: demoUserId(f.followerKey), following_id: demoUserId(f.followingKey) })
+      .onConflict((oc) => oc.columns(['follower_id', 'following_id']).doNothing())
+      .execute();
   }
   for (const f of demo.toolFollows) {
-    await db.insertInto('ai_tool_follows').values({ user_id: demoUserId(f.userKey), tool_id: f.toolId })
-      .onConflict((oc) => oc.columns(['user_id', 'tool_id']).doNothing()).execute();
+    await db
+      .insertInto('ai_tool_follows')
+      .values({ user_id: demoUserId(f.userKey), tool_id: f.toolId })
+      .onConflict((oc) => oc.columns(['user_id', 'tool_id']).doNothing())
+      .execute();
   }
   // Followers of a tool get a notice for each update posted after they followed; the demo
   // gives every follower the updates of the last 30 days, the older ones already read.
@@ -158,29 +251,62 @@ async function seedActivity(db: Db, demo: DemoData, now: number): Promise<void> 
     for (const [i, { key, creatorKey, input: p }] of published.entries()) {
       if ((i + b * 3) % 6 !== 0) continue;
       const at = new Date(now - ((i * 7 + b * 11) % 60) * DAY - ((i * 13) % 24) * 3_600_000);
-      await db.insertInto('downloads').values({
-        id: stableUuid('download', `${buyer.key}:${key}`), user_id: demoUserId(buyer.key), product_id: demoProductId(key),
-        download_type: downloadTypeFor(p.price), amount: p.price, content_accessed: p.content_delivery_type, created_at: at,
-      }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await db
+        .insertInto('downloads')
+        .values({
+          id: stableUuid('download', `${buyer.key}:${key}`),
+          user_id: demoUserId(buyer.key),
+          product_id: demoProductId(key),
+          download_type: downloadTypeFor(p.price),
+          amount: p.price,
+          content_accessed: p.content_delivery_type,
+          created_at: at,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
       const kind = purchaseKind({ price: p.price, pricingModel: p.pricing_model });
       if (!kind) continue;
       const cents = toCents(p.price);
       const orderKey = `${buyer.key}:${key}`;
       const subscriptionId = kind === 'subscription' ? `sub_test_demo${stableUuid('subscription', orderKey).replace(/-/g, '').slice(0, 16)}` : null;
-      await db.insertInto('orders').values({
-        id: stableUuid('order', orderKey), buyer_id: demoUserId(buyer.key), product_id: demoProductId(key), creator_id: demoUserId(creatorKey), kind,
-        amount_cents: cents, fee_cents: feeCents(cents, DEFAULT_PLATFORM_FEE_BPS), provider: 'local', status: 'paid',
-        provider_session_id: `cs_test_demo${stableUuid('session', orderKey).replace(/-/g, '').slice(0, 16)}`,
-        provider_payment_id: `pi_test_demo${stableUuid('payment', orderKey).replace(/-/g, '').slice(0, 16)}`,
-        provider_subscription_id: subscriptionId, created_at: at, paid_at: at,
-      }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await db
+        .insertInto('orders')
+        .values({
+          id: stableUuid('order', orderKey),
+          buyer_id: demoUserId(buyer.key),
+          product_id: demoProductId(key),
+          creator_id: demoUserId(creatorKey),
+          kind,
+          amount_cents: cents,
+          fee_cents: feeCents(cents, DEFAULT_PLATFORM_FEE_BPS),
+          provider: 'local',
+          status: 'paid',
+          provider_session_id: `cs_test_demo${stableUuid('session', orderKey).replace(/-/g, '').slice(0, 16)}`,
+          provider_payment_id: `pi_test_demo${stableUuid('payment', orderKey).replace(/-/g, '').slice(0, 16)}`,
+          provider_subscription_id: subscriptionId,
+          created_at: at,
+          paid_at: at,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
       if (subscriptionId) {
-        await db.insertInto('subscriptions').values({
-          buyer_id: demoUserId(buyer.key), product_id: demoProductId(key), creator_id: demoUserId(creatorKey), provider: 'local',
-          provider_subscription_id: subscriptionId, price_cents: cents, status: 'active',
-          current_period_end: new Date(at.getTime() + Math.ceil((now - at.getTime()) / (SUBSCRIPTION_PERIOD_DAYS * DAY) + 1) * SUBSCRIPTION_PERIOD_DAYS * DAY),
-          updated_at: new Date(now),
-        }).onConflict((oc) => oc.column('provider_subscription_id').doNothing()).execute();
+        await db
+          .insertInto('subscriptions')
+          .values({
+            buyer_id: demoUserId(buyer.key),
+            product_id: demoProductId(key),
+            creator_id: demoUserId(creatorKey),
+            provider: 'local',
+            provider_subscription_id: subscriptionId,
+            price_cents: cents,
+            status: 'active',
+            current_period_end: new Date(
+              at.getTime() + Math.ceil((now - at.getTime()) / (SUBSCRIPTION_PERIOD_DAYS * DAY) + 1) * SUBSCRIPTION_PERIOD_DAYS * DAY,
+            ),
+            updated_at: new Date(now),
+          })
+          .onConflict((oc) => oc.column('provider_subscription_id').doNothing())
+          .execute();
       }
     }
   }
@@ -188,10 +314,19 @@ async function seedActivity(db: Db, demo: DemoData, now: number): Promise<void> 
     const views = 4 + ((i * 7) % 23);
     for (let n = 0; n < views; n++) {
       const at = new Date(now - ((n * 5 + i) % 30) * DAY - ((n * 17) % 24) * 3_600_000);
-      await db.insertInto('product_interactions').values({
-        id: stableUuid('view', `${key}:${n}`), product_id: demoProductId(key), user_id: null, interaction_type: 'view',
-        session_id: `demo-session-${(i + n) % 40}`, interaction_context: JSON.stringify({ timestamp: at.toISOString(), userAgent: 'demo' }), created_at: at,
-      }).onConflict((oc) => oc.column('id').doNothing()).execute();
+      await db
+        .insertInto('product_interactions')
+        .values({
+          id: stableUuid('view', `${key}:${n}`),
+          product_id: demoProductId(key),
+          user_id: null,
+          interaction_type: 'view',
+          session_id: `demo-session-${(i + n) % 40}`,
+          interaction_context: JSON.stringify({ timestamp: at.toISOString(), userAgent: 'demo' }),
+          created_at: at,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
     }
   }
 }

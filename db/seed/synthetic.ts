@@ -30,9 +30,51 @@ const TYPES: [ContentTypeId, CategoryId, string[]][] = [
   ['security', 'tech', ['Security Audit', 'Prompt Injection Guard', 'Policy Pack', 'Threat Model']],
   ['code-development', 'tech', ['Code Review Rules', 'Refactoring Prompts', 'Test Generator', 'CLI Toolkit']],
 ];
-const SUBJECTS = ['Lead Enrichment', 'Customer Support', 'Invoice Processing', 'Social Media', 'SEO', 'Onboarding', 'Recruiting', 'E-commerce', 'Real Estate', 'Legal Review', 'Sales Outreach', 'Product Research', 'Meeting Notes', 'Email Triage', 'Podcast', 'YouTube', 'Fitness Coaching', 'Travel Planning', 'Bookkeeping', 'Market Research', 'Churn Analysis', 'Code Review', 'Documentation', 'Localization', 'Competitor Tracking'];
+const SUBJECTS = [
+  'Lead Enrichment',
+  'Customer Support',
+  'Invoice Processing',
+  'Social Media',
+  'SEO',
+  'Onboarding',
+  'Recruiting',
+  'E-commerce',
+  'Real Estate',
+  'Legal Review',
+  'Sales Outreach',
+  'Product Research',
+  'Meeting Notes',
+  'Email Triage',
+  'Podcast',
+  'YouTube',
+  'Fitness Coaching',
+  'Travel Planning',
+  'Bookkeeping',
+  'Market Research',
+  'Churn Analysis',
+  'Code Review',
+  'Documentation',
+  'Localization',
+  'Competitor Tracking',
+];
 const BENEFITS = ['save hours every week', 'cut manual work in half', 'ship faster', 'improve response quality', 'grow revenue', 'reduce errors'];
-const TAGS = ['ai', 'automation', 'productivity', 'analytics', 'ml', 'nlp', 'sales', 'marketing', 'support', 'content', 'design', 'code', 'data', 'no-code', 'templates'];
+const TAGS = [
+  'ai',
+  'automation',
+  'productivity',
+  'analytics',
+  'ml',
+  'nlp',
+  'sales',
+  'marketing',
+  'support',
+  'content',
+  'design',
+  'code',
+  'data',
+  'no-code',
+  'templates',
+];
 const PRICES = [0, 0, 0, 4.99, 9, 12, 19, 24.5, 29, 39, 49, 59, 79, 99, 129, 199];
 
 /** A small deterministic PRNG, so runs are comparable. */

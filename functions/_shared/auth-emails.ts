@@ -9,8 +9,7 @@ import type { MailMessage } from './mailer';
 /** Where the verification link lands after better-auth has verified the token. */
 export const EMAIL_VERIFIED_PAGE = '/auth/verified';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function resetPasswordUrl(siteUrl: string, token: string): string {
   const url = new URL('/auth/reset-password', siteUrl);
@@ -87,9 +86,13 @@ export function verifyEmailMessage(input: { to: string; name: string | null; url
     to: input.to,
     subject: 'Verify your toolmint email address',
     greeting: greet(input.name),
-    intro: ['Welcome to toolmint! Please confirm that this is your email address. Until you do, you can browse, follow tools and download free products, but not publish, buy, review or post.'],
+    intro: [
+      'Welcome to toolmint! Please confirm that this is your email address. Until you do, you can browse, follow tools and download free products, but not publish, buy, review or post.',
+    ],
     action: { label: 'Verify your email', url: input.url },
-    outro: [`The link expires in ${input.expiresInHours} hours and signs you in on the device you open it on. If you did not create a toolmint account, ignore this email.`],
+    outro: [
+      `The link expires in ${input.expiresInHours} hours and signs you in on the device you open it on. If you did not create a toolmint account, ignore this email.`,
+    ],
   });
 }
 

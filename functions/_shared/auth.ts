@@ -118,7 +118,8 @@ function checkAccountRules(path: string, body: Record<string, unknown>): void {
   }
   if (path === '/sign-up/email') {
     // A picture is uploaded to the profile later; a sign-up never names one.
-    if (body['image'] !== undefined && body['image'] !== null && body['image'] !== '') throw badRequest('A profile picture is added from your profile after sign-up');
+    if (body['image'] !== undefined && body['image'] !== null && body['image'] !== '')
+      throw badRequest('A profile picture is added from your profile after sign-up');
     const userType = body['user_type'] ?? 'buyer';
     if (!isUserType(userType)) throw badRequest(AUTH_MESSAGES.userTypeInvalid);
     const message =
@@ -218,9 +219,7 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
   const siteUrl = new URL(env.SITE_URL);
   const scale = env.RATE_LIMIT_SCALE;
   const social = configuredSocialProviders(env);
-  const customRules = Object.fromEntries(
-    Object.entries(AUTH_RATE_LIMITS).map(([path, rule]) => [path, { window: rule.window, max: rule.max * scale }]),
-  );
+  const customRules = Object.fromEntries(Object.entries(AUTH_RATE_LIMITS).map(([path, rule]) => [path, { window: rule.window, max: rule.max * scale }]));
   return {
     appName: 'toolmint',
     baseURL: siteUrl.origin,
@@ -375,7 +374,13 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientAddr
 
 /** Codes for better-auth's refusals that carry none (a 429, some validation errors). */
 const AUTH_STATUS_CODES: Record<number, string> = {
-  400: 'VALIDATION_FAILED', 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED',
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
 };
 
 /**
@@ -385,13 +390,20 @@ const AUTH_STATUS_CODES: Record<number, string> = {
  */
 async function withErrorShape(response: Response): Promise<Response> {
   if (response.status < 400 || !response.headers.get('content-type')?.includes('json')) return response;
-  const body = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as Record<string, unknown> | null;
   if (!body || typeof body !== 'object' || Array.isArray(body) || 'error' in body) return response;
   const code = typeof body['code'] === 'string' && body['code'] ? body['code'] : (AUTH_STATUS_CODES[response.status] ?? 'AUTH_ERROR');
   const message = typeof body['message'] === 'string' && body['message'] ? body['message'] : 'Something went wrong';
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(JSON.stringify({ ...body, code, message, error: { code, message } }), { status: response.status, statusText: response.statusText, headers });
+  return new Response(JSON.stringify({ ...body, code, message, error: { code, message } }), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 export interface LoadedSession {

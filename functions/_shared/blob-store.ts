@@ -125,9 +125,16 @@ export class LocalBlobStore implements BlobStore {
 
 /** The part of @vercel/blob this store uses; injectable so the contract is testable offline. */
 export interface VercelBlobClient {
-  put(pathname: string, body: Buffer, options: { access: BlobAccess; token: string; contentType: string; addRandomSuffix: false; allowOverwrite: boolean }): Promise<{ url: string; pathname: string }>;
+  put(
+    pathname: string,
+    body: Buffer,
+    options: { access: BlobAccess; token: string; contentType: string; addRandomSuffix: false; allowOverwrite: boolean },
+  ): Promise<{ url: string; pathname: string }>;
   del(urlOrPathname: string, options: { token: string }): Promise<void>;
-  get(urlOrPathname: string, options: { access: BlobAccess; token: string; useCache: boolean }): Promise<{ statusCode: number; stream: ReadableStream<Uint8Array> | null } | null>;
+  get(
+    urlOrPathname: string,
+    options: { access: BlobAccess; token: string; useCache: boolean },
+  ): Promise<{ statusCode: number; stream: ReadableStream<Uint8Array> | null } | null>;
 }
 
 /** `vercel_blob_rw_<storeId>_<secret>`: the store id names the store's host. */
@@ -227,7 +234,10 @@ class LazyVercelBlobStore implements BlobStore {
   private inner: Promise<VercelBlobStore> | undefined;
   private readonly sync: VercelBlobStore;
 
-  constructor(private readonly publicToken: string, private readonly privateToken?: string) {
+  constructor(
+    private readonly publicToken: string,
+    private readonly privateToken?: string,
+  ) {
     // locate() is synchronous and needs no client.
     this.sync = new VercelBlobStore({ put: failing, del: failing, get: failing }, publicToken, privateToken);
   }
@@ -235,10 +245,18 @@ class LazyVercelBlobStore implements BlobStore {
     this.inner ??= vercelClient().then((client) => new VercelBlobStore(client, this.publicToken, this.privateToken));
     return this.inner;
   }
-  async put(pathname: string, body: Buffer | Uint8Array, options: PutOptions) { return (await this.load()).put(pathname, body, options); }
-  async get(pathname: string, access: BlobAccess) { return (await this.load()).get(pathname, access); }
-  async delete(pathname: string, access: BlobAccess) { return (await this.load()).delete(pathname, access); }
-  locate(url: string) { return this.sync.locate(url); }
+  async put(pathname: string, body: Buffer | Uint8Array, options: PutOptions) {
+    return (await this.load()).put(pathname, body, options);
+  }
+  async get(pathname: string, access: BlobAccess) {
+    return (await this.load()).get(pathname, access);
+  }
+  async delete(pathname: string, access: BlobAccess) {
+    return (await this.load()).delete(pathname, access);
+  }
+  locate(url: string) {
+    return this.sync.locate(url);
+  }
 }
 
 async function failing(): Promise<never> {
@@ -258,9 +276,21 @@ export function setBlobStore(next: BlobStore | undefined): void {
 }
 
 const CONTENT_TYPES: Record<string, string> = {
-  webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml',
-  json: 'application/json', txt: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8', xml: 'application/xml',
-  pdf: 'application/pdf', zip: 'application/zip', rar: 'application/vnd.rar', doc: 'application/msword',
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  json: 'application/json',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  xml: 'application/xml',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  rar: 'application/vnd.rar',
+  doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 

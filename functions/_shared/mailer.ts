@@ -30,7 +30,9 @@ function encodeHeader(value: string): string {
 }
 
 function base64Lines(value: string): string {
-  return Buffer.from(value, 'utf8').toString('base64').replace(/.{1,76}/g, '$&\r\n');
+  return Buffer.from(value, 'utf8')
+    .toString('base64')
+    .replace(/.{1,76}/g, '$&\r\n');
 }
 
 /** A multipart/alternative message (text and HTML), both parts base64 so any byte is safe. */

@@ -149,7 +149,10 @@ export function addressBucket(address: string): string {
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => (g.replace(/^0+(?=.)/, '') || '0')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, '') || '0')
+    .join(':')}::/64`;
 }
 
 export interface LimitSubject {
@@ -167,7 +170,12 @@ export interface LimitDecision {
  * Counts one request of `subject` against a limit and says whether it is within it. Both
  * counters are incremented in one statement; either one over its maximum refuses.
  */
-export async function hitWriteLimit(db: Db, name: WriteLimitName, subject: LimitSubject, options: { scale?: number; now?: number } = {}): Promise<LimitDecision> {
+export async function hitWriteLimit(
+  db: Db,
+  name: WriteLimitName,
+  subject: LimitSubject,
+  options: { scale?: number; now?: number } = {},
+): Promise<LimitDecision> {
   const limit: WriteLimit = WRITE_LIMITS[name];
   const scale = options.scale ?? getEnv().RATE_LIMIT_SCALE;
   const nowSeconds = (options.now ?? Date.now()) / 1000;

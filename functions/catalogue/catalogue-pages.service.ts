@@ -74,5 +74,9 @@ export async function getSitemapPagesSource(db: Db) {
 /** One product shard of the sitemap (src/shared/sitemap.ts). */
 export async function getSitemapShard(db: Db, shard: string) {
   const rows = await listPublishedForSitemap(db, shard);
-  return rows.map((r) => ({ id: r.id, createdAt: new Date(r.created_at).toISOString(), updatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : undefined }));
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : undefined,
+  }));
 }

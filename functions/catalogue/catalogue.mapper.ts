@@ -5,7 +5,17 @@
 import { MARKETPLACE_DEFAULTS as D, sanitizeDemoLinks, toNumber, type CreatorCard, type ProductCard, type PublicProduct } from '@/src/shared/products';
 import type { PublishedCardRow, PublishedProductRow } from './catalogue.repository';
 
-type CreatorColumns = Pick<PublishedProductRow, 'creator_id' | 'creator_full_name' | 'creator_avatar_url' | 'creator_verified' | 'creator_average_rating' | 'creator_follower_count' | 'creator_specialties' | 'creator_user_type'>;
+type CreatorColumns = Pick<
+  PublishedProductRow,
+  | 'creator_id'
+  | 'creator_full_name'
+  | 'creator_avatar_url'
+  | 'creator_verified'
+  | 'creator_average_rating'
+  | 'creator_follower_count'
+  | 'creator_specialties'
+  | 'creator_user_type'
+>;
 
 export function toCreatorCard(row: CreatorColumns): CreatorCard {
   return {

@@ -33,15 +33,46 @@ export function selectPublishedProducts(db: Db) {
   return publishedProducts(db)
     .innerJoin('profiles as c', 'c.id', 'p.creator_id')
     .select([
-      'p.id', 'p.title', 'p.description', 'p.short_description', 'p.price', 'p.pricing_model', 'p.rating',
-      'p.downloads_count', 'p.views_count', 'p.image_url', 'p.featured_image_url', 'p.additional_images',
-      'p.video_demo_url', 'p.demo_url', 'p.demo_links', 'p.category_id', 'p.ai_tool_type', 'p.content_type',
-      'p.technical_level', 'p.deployment_type', 'p.content_delivery_type', 'p.tags', 'p.compatibility_tags',
-      'p.use_cases', 'p.required_skills', 'p.output_types', 'p.integration_complexity', 'p.success_rate',
-      'p.avg_setup_time', 'p.download_instructions', 'p.status', 'p.created_at', 'p.updated_at',
-      'c.id as creator_id', 'c.full_name as creator_full_name', 'c.avatar_url as creator_avatar_url',
-      'c.verified as creator_verified', 'c.average_rating as creator_average_rating',
-      'c.follower_count as creator_follower_count', 'c.specialties as creator_specialties',
+      'p.id',
+      'p.title',
+      'p.description',
+      'p.short_description',
+      'p.price',
+      'p.pricing_model',
+      'p.rating',
+      'p.downloads_count',
+      'p.views_count',
+      'p.image_url',
+      'p.featured_image_url',
+      'p.additional_images',
+      'p.video_demo_url',
+      'p.demo_url',
+      'p.demo_links',
+      'p.category_id',
+      'p.ai_tool_type',
+      'p.content_type',
+      'p.technical_level',
+      'p.deployment_type',
+      'p.content_delivery_type',
+      'p.tags',
+      'p.compatibility_tags',
+      'p.use_cases',
+      'p.required_skills',
+      'p.output_types',
+      'p.integration_complexity',
+      'p.success_rate',
+      'p.avg_setup_time',
+      'p.download_instructions',
+      'p.status',
+      'p.created_at',
+      'p.updated_at',
+      'c.id as creator_id',
+      'c.full_name as creator_full_name',
+      'c.avatar_url as creator_avatar_url',
+      'c.verified as creator_verified',
+      'c.average_rating as creator_average_rating',
+      'c.follower_count as creator_follower_count',
+      'c.specialties as creator_specialties',
       'c.user_type as creator_user_type',
     ]);
 }
@@ -53,12 +84,30 @@ export function selectPublishedCards(db: Db) {
   return publishedProducts(db)
     .innerJoin('profiles as c', 'c.id', 'p.creator_id')
     .select([
-      'p.id', 'p.title', 'p.short_description', 'p.price', 'p.pricing_model', 'p.rating', 'p.downloads_count', 'p.views_count',
-      'p.image_url', 'p.category_id', 'p.ai_tool_type', 'p.content_type', 'p.technical_level', 'p.deployment_type',
-      'p.content_delivery_type', 'p.tags', 'p.created_at',
-      'c.id as creator_id', 'c.full_name as creator_full_name', 'c.avatar_url as creator_avatar_url',
-      'c.verified as creator_verified', 'c.average_rating as creator_average_rating',
-      'c.follower_count as creator_follower_count', 'c.specialties as creator_specialties',
+      'p.id',
+      'p.title',
+      'p.short_description',
+      'p.price',
+      'p.pricing_model',
+      'p.rating',
+      'p.downloads_count',
+      'p.views_count',
+      'p.image_url',
+      'p.category_id',
+      'p.ai_tool_type',
+      'p.content_type',
+      'p.technical_level',
+      'p.deployment_type',
+      'p.content_delivery_type',
+      'p.tags',
+      'p.created_at',
+      'c.id as creator_id',
+      'c.full_name as creator_full_name',
+      'c.avatar_url as creator_avatar_url',
+      'c.verified as creator_verified',
+      'c.average_rating as creator_average_rating',
+      'c.follower_count as creator_follower_count',
+      'c.specialties as creator_specialties',
       'c.user_type as creator_user_type',
     ]);
 }
@@ -98,7 +147,9 @@ export async function listMostDownloadedPublished(db: Db, limit: number): Promis
 }
 
 export async function countPublished(db: Db): Promise<number> {
-  const row = await publishedProducts(db).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await publishedProducts(db)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -142,10 +193,30 @@ export async function listToolFigures(db: Db): Promise<ToolFigureRow[]> {
   return db
     .selectFrom('ai_tools as t')
     .select((eb) => [
-      't.id', 't.name', 't.maintainer_name', 't.claimed_by',
-      eb.selectFrom(publishedProductsTable(db)).select(sql<number>`count(*)::int`.as('n')).whereRef('p.ai_tool_type', '=', 't.id').$asScalar().$notNull().as('product_count'),
-      eb.selectFrom('ai_tool_follows as f').select(sql<number>`count(*)::int`.as('n')).whereRef('f.tool_id', '=', 't.id').$asScalar().$notNull().as('follower_count'),
-      eb.selectFrom('ai_tool_updates as u').select((u) => u.fn.max('u.created_at').as('m')).whereRef('u.tool_id', '=', 't.id').$asScalar().as('latest_update_at'),
+      't.id',
+      't.name',
+      't.maintainer_name',
+      't.claimed_by',
+      eb
+        .selectFrom(publishedProductsTable(db))
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('p.ai_tool_type', '=', 't.id')
+        .$asScalar()
+        .$notNull()
+        .as('product_count'),
+      eb
+        .selectFrom('ai_tool_follows as f')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('f.tool_id', '=', 't.id')
+        .$asScalar()
+        .$notNull()
+        .as('follower_count'),
+      eb
+        .selectFrom('ai_tool_updates as u')
+        .select((u) => u.fn.max('u.created_at').as('m'))
+        .whereRef('u.tool_id', '=', 't.id')
+        .$asScalar()
+        .as('latest_update_at'),
     ])
     .orderBy('t.id')
     .execute();

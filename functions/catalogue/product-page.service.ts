@@ -56,7 +56,11 @@ export async function getProductPage(db: Db, id: string): Promise<{ product: Pub
   const row = await findPublishedProduct(db, id);
   if (!row) return null;
   const product = toPublicProduct(row);
-  const filters: Bucket[] = [...(row.ai_tool_type ? [{ aiToolType: row.ai_tool_type }] : []), ...(row.category_id ? [{ categoryId: row.category_id }] : []), ...(row.content_type ? [{ contentType: row.content_type }] : [])];
+  const filters: Bucket[] = [
+    ...(row.ai_tool_type ? [{ aiToolType: row.ai_tool_type }] : []),
+    ...(row.category_id ? [{ categoryId: row.category_id }] : []),
+    ...(row.content_type ? [{ contentType: row.content_type }] : []),
+  ];
   const candidates = new Map<string, ProductCard>();
   for (const rows of await Promise.all(filters.map((f) => bucket(db, f)))) {
     for (const candidate of rows) if (candidate.id !== id) candidates.set(candidate.id, toProductCard(candidate));

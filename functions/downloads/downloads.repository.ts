@@ -25,9 +25,16 @@ export async function recordDownload(
   row: { userId: string; productId: string; downloadType: DownloadType; amount: number; contentAccessed: string },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('downloads').values({
-      user_id: row.userId, product_id: row.productId, download_type: row.downloadType, amount: row.amount, content_accessed: row.contentAccessed,
-    }).execute();
+    await trx
+      .insertInto('downloads')
+      .values({
+        user_id: row.userId,
+        product_id: row.productId,
+        download_type: row.downloadType,
+        amount: row.amount,
+        content_accessed: row.contentAccessed,
+      })
+      .execute();
     // downloads_count counts people: only a user's first download of the product raises it.
     // The primary key of product_downloaders decides, so concurrent downloads count once.
     const first = await trx
@@ -36,7 +43,12 @@ export async function recordDownload(
       .onConflict((oc) => oc.columns(['product_id', 'user_id']).doNothing())
       .returning('product_id')
       .executeTakeFirst();
-    if (first) await trx.updateTable('products').set({ downloads_count: sql`downloads_count + 1` }).where('id', '=', row.productId).execute();
+    if (first)
+      await trx
+        .updateTable('products')
+        .set({ downloads_count: sql`downloads_count + 1` })
+        .where('id', '=', row.productId)
+        .execute();
   });
 }
 
@@ -46,7 +58,14 @@ export async function hasDownloaded(db: Db, userId: string, productId: string): 
 }
 
 export async function hasPaidDownload(db: Db, userId: string, productId: string): Promise<boolean> {
-  const row = await db.selectFrom('downloads').select('id').where('user_id', '=', userId).where('product_id', '=', productId).where('download_type', '=', 'paid').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('downloads')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .where('download_type', '=', 'paid')
+    .limit(1)
+    .executeTakeFirst();
   return Boolean(row);
 }
 

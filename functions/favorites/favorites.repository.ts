@@ -22,7 +22,11 @@ export async function listFavoriteProductIds(db: Db, userId: string): Promise<st
 
 /** Idempotent: a second insert of the same pair keeps one row. */
 export async function insertFavorite(db: Db, userId: string, productId: string): Promise<void> {
-  await db.insertInto('favorites').values({ user_id: userId, product_id: productId }).onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing()).execute();
+  await db
+    .insertInto('favorites')
+    .values({ user_id: userId, product_id: productId })
+    .onConflict((oc) => oc.columns(['user_id', 'product_id']).doNothing())
+    .execute();
 }
 
 export async function deleteFavorite(db: Db, userId: string, productId: string): Promise<void> {

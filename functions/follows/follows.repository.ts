@@ -32,7 +32,11 @@ export async function deleteToolFollow(db: Db, userId: string, toolId: string): 
 }
 
 export async function countToolFollowers(db: Db, toolId: string): Promise<number> {
-  const row = await db.selectFrom('ai_tool_follows').select(sql<string>`count(*)`.as('n')).where('tool_id', '=', toolId).executeTakeFirst();
+  const row = await db
+    .selectFrom('ai_tool_follows')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('tool_id', '=', toolId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -95,7 +99,12 @@ export async function adjustFollowCounters(db: Db, followerId: string, following
 }
 
 export async function isFollowing(db: Db, followerId: string, followingId: string): Promise<boolean> {
-  const row = await db.selectFrom('follows').select('following_id').where('follower_id', '=', followerId).where('following_id', '=', followingId).executeTakeFirst();
+  const row = await db
+    .selectFrom('follows')
+    .select('following_id')
+    .where('follower_id', '=', followerId)
+    .where('following_id', '=', followingId)
+    .executeTakeFirst();
   return Boolean(row);
 }
 

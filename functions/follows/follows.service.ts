@@ -12,8 +12,18 @@
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import {
-  adjustFollowCounters, countToolFollowers, deleteFollow, deleteToolFollow, findFollowCounts, insertFollow, insertToolFollow,
-  isFollowing, listFollowedTools, listToolFollowerCounts, profileExists, toolExists,
+  adjustFollowCounters,
+  countToolFollowers,
+  deleteFollow,
+  deleteToolFollow,
+  findFollowCounts,
+  insertFollow,
+  insertToolFollow,
+  isFollowing,
+  listFollowedTools,
+  listToolFollowerCounts,
+  profileExists,
+  toolExists,
 } from './follows.repository';
 import { isToolId } from '@/src/shared/ids';
 
@@ -36,7 +46,6 @@ export interface PersonFollowState {
   followerCount: number;
   followingCount: number;
 }
-
 
 function requireUserId(userId: string | null | undefined): string {
   if (!userId) throw new AppError('UNAUTHENTICATED');

@@ -25,7 +25,11 @@ async function insertViewDay(db: Db, productId: string, visitorKey: string, day:
   const inserted = await db
     .insertInto('product_view_days')
     .columns(['product_id', 'visitor_key', 'day'])
-    .expression(publishedProducts(db).select(['p.id', sql<string>`${visitorKey}`.as('visitor_key'), sql<string>`${day}::date`.as('day')]).where('p.id', '=', productId))
+    .expression(
+      publishedProducts(db)
+        .select(['p.id', sql<string>`${visitorKey}`.as('visitor_key'), sql<string>`${day}::date`.as('day')])
+        .where('p.id', '=', productId),
+    )
     .onConflict((oc) => oc.doNothing())
     .returning('product_id')
     .executeTakeFirst();
@@ -38,10 +42,20 @@ export async function countView(db: Db, row: ViewRow): Promise<'counted' | 'dupl
     const inserted = await insertViewDay(trx, row.productId, row.visitorKey, row.day);
     if (row.alias) await insertViewDay(trx, row.productId, row.alias, row.day);
     if (!inserted) return (await isPublishedProduct(trx, row.productId)) ? 'duplicate' : 'missing';
-    await trx.updateTable('products').set({ views_count: sql`views_count + 1` }).where('id', '=', row.productId).execute();
+    await trx
+      .updateTable('products')
+      .set({ views_count: sql`views_count + 1` })
+      .where('id', '=', row.productId)
+      .execute();
     await trx
       .insertInto('product_interactions')
-      .values({ product_id: row.productId, user_id: row.userId, interaction_type: row.type, session_id: row.sessionId, interaction_context: JSON.stringify(row.context) })
+      .values({
+        product_id: row.productId,
+        user_id: row.userId,
+        interaction_type: row.type,
+        session_id: row.sessionId,
+        interaction_context: JSON.stringify(row.context),
+      })
       .execute();
     return 'counted';
   });
@@ -49,6 +63,9 @@ export async function countView(db: Db, row: ViewRow): Promise<'counted' | 'dupl
 
 /** Days before `keepFrom` decide nothing any more. */
 export async function deleteViewDaysBefore(db: Db, keepFrom: string): Promise<number> {
-  const result = await db.deleteFrom('product_view_days').where('day', '<', sql<Date>`${keepFrom}::date`).executeTakeFirst();
+  const result = await db
+    .deleteFrom('product_view_days')
+    .where('day', '<', sql<Date>`${keepFrom}::date`)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -68,16 +68,21 @@ export async function listFeed(db: Db, userId: string, options: { toolId?: strin
     .innerJoin('ai_tools as t', 't.id', 'u.tool_id')
     .leftJoin('profiles as a', 'a.id', 'u.author_id')
     .leftJoin('user_notifications as n', (join) => join.onRef('n.update_id', '=', 'u.id').on('n.user_id', '=', userId))
-    .where((eb) =>
-      eb.or([
-        eb('u.tool_id', 'in', eb.selectFrom('ai_tool_follows').select('tool_id').where('user_id', '=', userId)),
-        eb('n.id', 'is not', null),
-      ]),
-    )
+    .where((eb) => eb.or([eb('u.tool_id', 'in', eb.selectFrom('ai_tool_follows').select('tool_id').where('user_id', '=', userId)), eb('n.id', 'is not', null)]))
     .select([
-      'u.id', 'u.tool_id', 't.name as tool_name', 'u.title', 'u.content', 'u.update_type', 'u.version', 'u.created_at',
-      'a.full_name as author_name', cursorTime.as('cursor_at'),
-      'n.id as notification_id', 'n.is_read', 'n.reason',
+      'u.id',
+      'u.tool_id',
+      't.name as tool_name',
+      'u.title',
+      'u.content',
+      'u.update_type',
+      'u.version',
+      'u.created_at',
+      'a.full_name as author_name',
+      cursorTime.as('cursor_at'),
+      'n.id as notification_id',
+      'n.is_read',
+      'n.reason',
       sql<{ id: string; title: string } | null>`case when n.reason = 'security_impact' then (
         select jsonb_build_object('id', p.id, 'title', p.title)
         from downloads d join products p on p.id = d.product_id
@@ -99,7 +104,14 @@ export async function listOrderNotices(db: Db, userId: string, options: { after?
     .where('n.user_id', '=', userId)
     .where('n.kind', 'in', ['sale', 'refund'])
     .select([
-      'n.id', 'n.kind', 'n.is_read', 'n.created_at', 'n.order_id', 'o.product_id', 'p.title as product_title', 'o.amount_cents',
+      'n.id',
+      'n.kind',
+      'n.is_read',
+      'n.created_at',
+      'n.order_id',
+      'o.product_id',
+      'p.title as product_title',
+      'o.amount_cents',
       cursorTimeOf('n.created_at').as('cursor_at'),
     ]);
   if (options.after) query = query.where(sql<boolean>`(n.created_at, n.id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`);

@@ -13,9 +13,7 @@
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import {
-  decodeCursor, encodeCursor, NOTIFICATIONS_PAGE_SIZE, type FeedItem, type Page,
-} from '@/src/shared/tool-updates';
+import { decodeCursor, encodeCursor, NOTIFICATIONS_PAGE_SIZE, type FeedItem, type Page } from '@/src/shared/tool-updates';
 import type { OrderNotificationKind } from '@/src/shared/domain';
 import { countUnread, insertOrderNotice, listFeed, listOrderNotices, markAllRead, markRead } from './notifications.repository';
 import { isUuid, isToolId } from '@/src/shared/ids';

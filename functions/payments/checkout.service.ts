@@ -33,7 +33,11 @@ export function returnUrls(siteUrl: string, productId: string, orderId: string) 
 }
 
 /** Whether a user may download a product: its creator, a free product, or a paid entitlement. */
-export async function canAccessProduct(db: Db, userId: string, product: { id: string; creator_id: string; price: string | number | null; pricing_model: string | null }) {
+export async function canAccessProduct(
+  db: Db,
+  userId: string,
+  product: { id: string; creator_id: string; price: string | number | null; pricing_model: string | null },
+) {
   if (product.creator_id === userId) return true;
   if (!purchaseKind(product)) return true;
   return hasEntitlement(db, userId, product.id);
@@ -99,8 +103,16 @@ export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUse
     ...returnUrls(deps.siteUrl, product.id, orderId),
   });
   await insertOrder(db, {
-    id: orderId, buyerId: user.id, productId: product.id, creatorId: product.creator_id, kind, amountCents, feeCents: fee,
-    provider: deps.provider.name, sessionId: session.sessionId, destinationAccountId: destination,
+    id: orderId,
+    buyerId: user.id,
+    productId: product.id,
+    creatorId: product.creator_id,
+    kind,
+    amountCents,
+    feeCents: fee,
+    provider: deps.provider.name,
+    sessionId: session.sessionId,
+    destinationAccountId: destination,
   });
   return { url: session.url, orderId };
 }
@@ -140,8 +152,14 @@ export async function getLocalCheckout(db: Db, deps: PaymentsDeps, userId: strin
 
 export const CardSchema = z.object({
   cardNumber: z.string().trim().min(1, 'Enter your card number').max(30),
-  expiry: z.string().trim().refine((v) => isValidExpiry(v), 'Your card’s expiration date is incomplete or in the past.'),
-  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
+  expiry: z
+    .string()
+    .trim()
+    .refine((v) => isValidExpiry(v), 'Your card’s expiration date is incomplete or in the past.'),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
 });
 
 export async function payLocalCheckout(db: Db, deps: PaymentsDeps, userId: string, sessionId: string, raw: unknown): Promise<{ redirectUrl: string }> {

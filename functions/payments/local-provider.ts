@@ -51,7 +51,6 @@ export class LocalPaymentProvider implements PaymentProvider {
     return verifyStripeSignature(rawBody, signature, this.webhookSecret);
   }
 
-
   /** Signs an event the way Stripe does, for the local checkout and tests. */
   sign(payload: string): string {
     return Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret });

@@ -25,7 +25,11 @@ async function send(deps: PaymentsDeps, to: string, subject: string, lines: stri
 
 export async function sendSaleNotices(db: Db, deps: PaymentsDeps, orders: Order[]): Promise<void> {
   for (const order of orders) {
-    const [buyer, creator, product] = await Promise.all([findUserEmail(db, order.buyer_id), findUserEmail(db, order.creator_id), findProductForCheckout(db, order.product_id)]);
+    const [buyer, creator, product] = await Promise.all([
+      findUserEmail(db, order.buyer_id),
+      findUserEmail(db, order.creator_id),
+      findProductForCheckout(db, order.product_id),
+    ]);
     const title = product?.title ?? 'your product';
     const number = formatOrderNumber(order.number);
     const amount = formatCents(order.amount_cents);
@@ -53,7 +57,11 @@ export async function sendSaleNotices(db: Db, deps: PaymentsDeps, orders: Order[
 
 export async function sendRefundNotices(db: Db, deps: PaymentsDeps, orders: Order[]): Promise<void> {
   for (const order of orders) {
-    const [buyer, creator, product] = await Promise.all([findUserEmail(db, order.buyer_id), findUserEmail(db, order.creator_id), findProductForCheckout(db, order.product_id)]);
+    const [buyer, creator, product] = await Promise.all([
+      findUserEmail(db, order.buyer_id),
+      findUserEmail(db, order.creator_id),
+      findProductForCheckout(db, order.product_id),
+    ]);
     const title = product?.title ?? 'a product';
     const number = formatOrderNumber(order.number);
     if (creator) {
@@ -63,7 +71,10 @@ export async function sendRefundNotices(db: Db, deps: PaymentsDeps, orders: Orde
       ]);
     }
     if (buyer) {
-      await send(deps, buyer.email, `Your refund for ${title} (${number})`, [`We refunded ${formatCents(order.amount_cents)} for ${title} (order ${number}).`, `Access to the product has ended.`]);
+      await send(deps, buyer.email, `Your refund for ${title} (${number})`, [
+        `We refunded ${formatCents(order.amount_cents)} for ${title} (order ${number}).`,
+        `Access to the product has ended.`,
+      ]);
     }
   }
 }

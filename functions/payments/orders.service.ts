@@ -17,7 +17,13 @@ import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
 import { sendRefundNotices } from './notices';
 import {
-  findOrder, findOrderWithProduct, findSubscription, listAllOrders, listBuyerOrders, listDownloadedWithoutOrder, updateSubscription,
+  findOrder,
+  findOrderWithProduct,
+  findSubscription,
+  listAllOrders,
+  listBuyerOrders,
+  listDownloadedWithoutOrder,
+  updateSubscription,
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
 import { isAdmin } from '../profiles/profiles.service';
@@ -65,16 +71,29 @@ export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]>
       imageUrl: o.product_image,
       hasAccess,
       order: {
-        id: o.id, number: formatOrderNumber(o.number), status: o.status as Extract<OrderStatus, 'paid' | 'refunded'>, kind: o.kind, amountCents: o.amount_cents,
-        paidAt: iso(o.paid_at), refundedAt: iso(o.refunded_at), canRefund: o.status === 'paid' && isWithinRefundWindow(o.paid_at),
+        id: o.id,
+        number: formatOrderNumber(o.number),
+        status: o.status as Extract<OrderStatus, 'paid' | 'refunded'>,
+        kind: o.kind,
+        amountCents: o.amount_cents,
+        paidAt: iso(o.paid_at),
+        refundedAt: iso(o.refunded_at),
+        canRefund: o.status === 'paid' && isWithinRefundWindow(o.paid_at),
       },
-      subscription: o.subscription_status ? { status: o.subscription_status, currentPeriodEnd: iso(o.current_period_end), cancelAtPeriodEnd: Boolean(o.cancel_at_period_end) } : null,
+      subscription: o.subscription_status
+        ? { status: o.subscription_status, currentPeriodEnd: iso(o.current_period_end), cancelAtPeriodEnd: Boolean(o.cancel_at_period_end) }
+        : null,
       lastDownloadedAt: null,
     };
   });
   for (const d of downloads) {
     items.push({
-      productId: d.product_id, title: d.title, imageUrl: d.image_url, hasAccess: d.status === 'published', order: null, subscription: null,
+      productId: d.product_id,
+      title: d.title,
+      imageUrl: d.image_url,
+      hasAccess: d.status === 'published',
+      order: null,
+      subscription: null,
       lastDownloadedAt: iso(d.last_downloaded_at),
     });
   }
@@ -93,8 +112,16 @@ export async function getReceipt(db: Db, userId: string, orderId: string) {
   const order = await ownOrder(db, userId, orderId);
   const product = await findOrderWithProduct(db, order.id);
   return {
-    id: order.id, number: formatOrderNumber(order.number), status: order.status, kind: order.kind, amountCents: order.amount_cents, currency: order.currency,
-    productId: order.product_id, productTitle: product?.product_title ?? '', paidAt: iso(order.paid_at), refundedAt: iso(order.refunded_at),
+    id: order.id,
+    number: formatOrderNumber(order.number),
+    status: order.status,
+    kind: order.kind,
+    amountCents: order.amount_cents,
+    currency: order.currency,
+    productId: order.product_id,
+    productTitle: product?.product_title ?? '',
+    paidAt: iso(order.paid_at),
+    refundedAt: iso(order.refunded_at),
   };
 }
 
@@ -151,12 +178,26 @@ export async function advanceLocalSubscription(db: Db, deps: PaymentsDeps, subsc
   const periodEnd = new Date(sub.current_period_end);
   const created = Math.floor(periodEnd.getTime() / 1000);
   const event = sub.cancel_at_period_end
-    ? { type: 'customer.subscription.deleted', object: { id: subscriptionId, object: 'subscription', status: 'canceled', cancel_at_period_end: true, items: { data: [{ current_period_end: created }] } } }
+    ? {
+        type: 'customer.subscription.deleted',
+        object: {
+          id: subscriptionId,
+          object: 'subscription',
+          status: 'canceled',
+          cancel_at_period_end: true,
+          items: { data: [{ current_period_end: created }] },
+        },
+      }
     : {
         type: 'invoice.paid',
         object: {
-          id: localId('in'), object: 'invoice', billing_reason: 'subscription_cycle', amount_paid: sub.price_cents, currency: 'usd',
-          subscription: subscriptionId, payment_intent: localId('pi'),
+          id: localId('in'),
+          object: 'invoice',
+          billing_reason: 'subscription_cycle',
+          amount_paid: sub.price_cents,
+          currency: 'usd',
+          subscription: subscriptionId,
+          payment_intent: localId('pi'),
           lines: { data: [{ period: { start: created, end: Math.floor((periodEnd.getTime() + SUBSCRIPTION_PERIOD_DAYS * DAY) / 1000) } }] },
         },
       };
@@ -176,13 +217,22 @@ export async function listOrdersForAdmin(db: Db, actorId: string, raw: unknown) 
   const rows = await listAllOrders(db, number !== null ? { number } : q ? { email: q } : {});
   return {
     items: rows.map((o) => ({
-      id: o.id, number: formatOrderNumber(o.number), status: o.status, kind: o.kind, amountCents: o.amount_cents, feeCents: o.fee_cents,
-      buyerEmail: o.buyer_email, productId: o.product_id, productTitle: o.product_title, createdAt: iso(o.created_at), paidAt: iso(o.paid_at), refundedAt: iso(o.refunded_at),
+      id: o.id,
+      number: formatOrderNumber(o.number),
+      status: o.status,
+      kind: o.kind,
+      amountCents: o.amount_cents,
+      feeCents: o.fee_cents,
+      buyerEmail: o.buyer_email,
+      productId: o.product_id,
+      productTitle: o.product_title,
+      createdAt: iso(o.created_at),
+      paidAt: iso(o.paid_at),
+      refundedAt: iso(o.refunded_at),
     })),
     nextCursor: null,
   };
 }
-
 
 /**
  * POST /api/orders/{id}/refund: the buyer's own request (30-day guarantee), or the sale's

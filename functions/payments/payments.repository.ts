@@ -7,7 +7,14 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@/db/schema';
-import { ACTIVE_SUBSCRIPTION_STATUSES, type OrderStatus, type PaymentEventStatus, type PaymentProviderName, type PurchaseKind, type SubscriptionStatus } from '@/src/shared/domain';
+import {
+  ACTIVE_SUBSCRIPTION_STATUSES,
+  type OrderStatus,
+  type PaymentEventStatus,
+  type PaymentProviderName,
+  type PurchaseKind,
+  type SubscriptionStatus,
+} from '@/src/shared/domain';
 import { publishedProducts } from '../catalogue/catalogue.repository';
 
 type Q = Kysely<Database> | Transaction<Database>;
@@ -46,15 +53,30 @@ export async function hasEntitlement(db: Q, buyerId: string, productId: string):
 export async function insertOrder(
   db: Q,
   values: {
-    id: string; buyerId: string; productId: string; creatorId: string; kind: PurchaseKind; amountCents: number; feeCents: number;
-    provider: PaymentProviderName; sessionId: string; destinationAccountId: string | null;
+    id: string;
+    buyerId: string;
+    productId: string;
+    creatorId: string;
+    kind: PurchaseKind;
+    amountCents: number;
+    feeCents: number;
+    provider: PaymentProviderName;
+    sessionId: string;
+    destinationAccountId: string | null;
   },
 ) {
   return db
     .insertInto('orders')
     .values({
-      id: values.id, buyer_id: values.buyerId, product_id: values.productId, creator_id: values.creatorId, kind: values.kind,
-      amount_cents: values.amountCents, fee_cents: values.feeCents, provider: values.provider, provider_session_id: values.sessionId,
+      id: values.id,
+      buyer_id: values.buyerId,
+      product_id: values.productId,
+      creator_id: values.creatorId,
+      kind: values.kind,
+      amount_cents: values.amountCents,
+      fee_cents: values.feeCents,
+      provider: values.provider,
+      provider_session_id: values.sessionId,
       destination_account_id: values.destinationAccountId,
     })
     .returningAll()
@@ -136,14 +158,31 @@ export async function markOrderRefunded(db: Q, orderId: string) {
 /** A renewal payment of a subscription: a new paid order (one per invoice, by its id). */
 export async function insertRenewalOrder(
   db: Q,
-  values: { buyerId: string; productId: string; creatorId: string; amountCents: number; feeCents: number; provider: PaymentProviderName; paymentId: string; subscriptionId: string },
+  values: {
+    buyerId: string;
+    productId: string;
+    creatorId: string;
+    amountCents: number;
+    feeCents: number;
+    provider: PaymentProviderName;
+    paymentId: string;
+    subscriptionId: string;
+  },
 ) {
   return db
     .insertInto('orders')
     .values({
-      buyer_id: values.buyerId, product_id: values.productId, creator_id: values.creatorId, kind: 'subscription', amount_cents: values.amountCents,
-      fee_cents: values.feeCents, provider: values.provider, provider_payment_id: values.paymentId, provider_subscription_id: values.subscriptionId,
-      status: 'paid', paid_at: sql`now()`,
+      buyer_id: values.buyerId,
+      product_id: values.productId,
+      creator_id: values.creatorId,
+      kind: 'subscription',
+      amount_cents: values.amountCents,
+      fee_cents: values.feeCents,
+      provider: values.provider,
+      provider_payment_id: values.paymentId,
+      provider_subscription_id: values.subscriptionId,
+      status: 'paid',
+      paid_at: sql`now()`,
     })
     .onConflict((oc) => oc.column('provider_payment_id').doNothing())
     .returningAll()
@@ -164,7 +203,11 @@ export async function insertEvent(db: Q, event: { id: string; provider: PaymentP
 }
 
 export async function setEventStatus(db: Q, eventId: string, status: PaymentEventStatus, waitsFor: string | null = null) {
-  await db.updateTable('payment_events').set({ status, waits_for: waitsFor, processed_at: status === 'parked' ? null : sql`now()` }).where('id', '=', eventId).execute();
+  await db
+    .updateTable('payment_events')
+    .set({ status, waits_for: waitsFor, processed_at: status === 'parked' ? null : sql`now()` })
+    .where('id', '=', eventId)
+    .execute();
 }
 
 /** Parked events waiting for any of these references, oldest first, locked for this transaction. */
@@ -195,7 +238,11 @@ export async function savePayoutAccount(db: Q, creatorId: string, accountId: str
 }
 
 export async function setPayoutAccountReady(db: Q, accountId: string, ready: boolean): Promise<boolean> {
-  const result = await db.updateTable('payout_accounts').set({ is_ready: ready, updated_at: sql`now()` }).where('stripe_account_id', '=', accountId).executeTakeFirst();
+  const result = await db
+    .updateTable('payout_accounts')
+    .set({ is_ready: ready, updated_at: sql`now()` })
+    .where('stripe_account_id', '=', accountId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -208,8 +255,15 @@ export async function insertSubscription(
   return db
     .insertInto('subscriptions')
     .values({
-      buyer_id: values.buyerId, product_id: values.productId, creator_id: values.creatorId, provider: values.provider,
-      provider_subscription_id: values.subscriptionId, price_cents: values.priceCents, status: 'active', current_period_end: values.periodEnd, updated_at: sql`now()`,
+      buyer_id: values.buyerId,
+      product_id: values.productId,
+      creator_id: values.creatorId,
+      provider: values.provider,
+      provider_subscription_id: values.subscriptionId,
+      price_cents: values.priceCents,
+      status: 'active',
+      current_period_end: values.periodEnd,
+      updated_at: sql`now()`,
     })
     .onConflict((oc) => oc.column('provider_subscription_id').doNothing())
     .returningAll()
@@ -241,8 +295,24 @@ export async function updateSubscription(
 // Lists.
 
 const ORDER_WITH_PRODUCT = [
-  'o.id', 'o.number', 'o.kind', 'o.status', 'o.amount_cents', 'o.fee_cents', 'o.currency', 'o.provider', 'o.created_at', 'o.paid_at', 'o.refunded_at',
-  'o.buyer_id', 'o.creator_id', 'o.product_id', 'o.provider_subscription_id', 'p.title as product_title', 'p.image_url as product_image', 'p.status as product_status',
+  'o.id',
+  'o.number',
+  'o.kind',
+  'o.status',
+  'o.amount_cents',
+  'o.fee_cents',
+  'o.currency',
+  'o.provider',
+  'o.created_at',
+  'o.paid_at',
+  'o.refunded_at',
+  'o.buyer_id',
+  'o.creator_id',
+  'o.product_id',
+  'o.provider_subscription_id',
+  'p.title as product_title',
+  'p.image_url as product_image',
+  'p.status as product_status',
 ] as const;
 
 /** A buyer's paid and refunded orders, newest first. */
@@ -267,7 +337,18 @@ export async function listDownloadedWithoutOrder(db: Q, userId: string) {
     .innerJoin('products as p', 'p.id', 'd.product_id')
     .select(['p.id as product_id', 'p.title', 'p.image_url', 'p.status', sql<Date>`max(d.created_at)`.as('last_downloaded_at')])
     .where('d.user_id', '=', userId)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.product_id', '=', 'd.product_id').where('o.buyer_id', '=', userId).where('o.status', 'in', ['paid', 'refunded']))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('orders as o')
+            .select('o.id')
+            .whereRef('o.product_id', '=', 'd.product_id')
+            .where('o.buyer_id', '=', userId)
+            .where('o.status', 'in', ['paid', 'refunded']),
+        ),
+      ),
+    )
     .groupBy(['p.id', 'p.title', 'p.image_url', 'p.status'])
     .orderBy(sql`max(d.created_at)`, 'desc')
     .limit(500)
@@ -275,7 +356,12 @@ export async function listDownloadedWithoutOrder(db: Q, userId: string) {
 }
 
 export async function findOrderWithProduct(db: Q, orderId: string) {
-  return db.selectFrom('orders as o').innerJoin('products as p', 'p.id', 'o.product_id').select([...ORDER_WITH_PRODUCT]).where('o.id', '=', orderId).executeTakeFirst();
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('products as p', 'p.id', 'o.product_id')
+    .select([...ORDER_WITH_PRODUCT])
+    .where('o.id', '=', orderId)
+    .executeTakeFirst();
 }
 
 /** Orders for the admin list: search by buyer email (contains) or order number. */

@@ -39,7 +39,11 @@ export interface PaymentProvider {
   /** Verifies the signature on the raw body and parses the event; throws when it does not match. */
   verifyWebhook(rawBody: string, signature: string | null): Stripe.Event;
   /** Stripe Connect Express: creates the account when needed and an onboarding link. */
-  createPayoutOnboarding(creator: { id: string; email: string }, accountId: string | null, urls: { returnUrl: string; refreshUrl: string }): Promise<{ accountId: string; url: string }>;
+  createPayoutOnboarding(
+    creator: { id: string; email: string },
+    accountId: string | null,
+    urls: { returnUrl: string; refreshUrl: string },
+  ): Promise<{ accountId: string; url: string }>;
   /** The connected account's Express dashboard. */
   createDashboardLink(accountId: string): Promise<string>;
 }

@@ -109,19 +109,25 @@ export class StripePaymentProvider implements PaymentProvider {
     return verifyStripeSignature(rawBody, signature, this.webhookSecret);
   }
 
-
   async createPayoutOnboarding(creator: { id: string; email: string }, accountId: string | null, urls: { returnUrl: string; refreshUrl: string }) {
     const id =
       accountId ??
       (
         await guard('account create', () =>
           this.stripe.accounts.create(
-            { type: 'express', email: creator.email, metadata: { creatorId: creator.id }, capabilities: { card_payments: { requested: true }, transfers: { requested: true } } },
+            {
+              type: 'express',
+              email: creator.email,
+              metadata: { creatorId: creator.id },
+              capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+            },
             { idempotencyKey: `account-${creator.id}` },
           ),
         )
       ).id;
-    const link = await guard('account link', () => this.stripe.accountLinks.create({ account: id, type: 'account_onboarding', return_url: urls.returnUrl, refresh_url: urls.refreshUrl }));
+    const link = await guard('account link', () =>
+      this.stripe.accountLinks.create({ account: id, type: 'account_onboarding', return_url: urls.returnUrl, refresh_url: urls.refreshUrl }),
+    );
     return { accountId: id, url: link.url };
   }
 

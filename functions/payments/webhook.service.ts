@@ -25,8 +25,20 @@ import type { Database, Order } from '@/db/schema';
 import { feeCents, SUBSCRIPTION_PERIOD_DAYS } from '@/src/shared/payments';
 import type { PaymentsDeps } from './deps';
 import {
-  closePendingOrder, findOrderByPayment, findSubscription, hasOtherPaidOrder, insertEvent, insertRenewalOrder, insertSubscription,
-  markOrderPaid, markOrderRefunded, replaceInvoicePaymentId, setEventStatus, setPayoutAccountReady, takeParkedEvents, updateSubscription,
+  closePendingOrder,
+  findOrderByPayment,
+  findSubscription,
+  hasOtherPaidOrder,
+  insertEvent,
+  insertRenewalOrder,
+  insertSubscription,
+  markOrderPaid,
+  markOrderRefunded,
+  replaceInvoicePaymentId,
+  setEventStatus,
+  setPayoutAccountReady,
+  takeParkedEvents,
+  updateSubscription,
 } from './payments.repository';
 import { sendRefundNotices, sendSaleNotices } from './notices';
 import { notifyCreatorOfOrder } from '../notifications/notifications.service';
@@ -157,8 +169,14 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects:
       const amount = invoice.amount_paid;
       if (!amount) return { status: 'processed' };
       const renewal = await insertRenewalOrder(trx, {
-        buyerId: sub.buyer_id, productId: sub.product_id, creatorId: sub.creator_id, amountCents: amount, feeCents: feeCents(amount, deps.feeBps),
-        provider: deps.provider.name, paymentId: paymentIdOfInvoice(raw) ?? invoice.id ?? `${subscriptionId}-${event.id}`, subscriptionId,
+        buyerId: sub.buyer_id,
+        productId: sub.product_id,
+        creatorId: sub.creator_id,
+        amountCents: amount,
+        feeCents: feeCents(amount, deps.feeBps),
+        provider: deps.provider.name,
+        paymentId: paymentIdOfInvoice(raw) ?? invoice.id ?? `${subscriptionId}-${event.id}`,
+        subscriptionId,
       });
       if (renewal) {
         await notifyCreatorOfOrder(trx, renewal, 'sale');
@@ -196,8 +214,13 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
   await notifyCreatorOfOrder(trx, order, 'sale');
   if (order.kind === 'subscription' && subscriptionId) {
     await insertSubscription(trx, {
-      buyerId: order.buyer_id, productId: order.product_id, creatorId: order.creator_id, provider: deps.provider.name, subscriptionId,
-      priceCents: order.amount_cents, periodEnd: new Date(Date.now() + SUBSCRIPTION_PERIOD_DAYS * DAY),
+      buyerId: order.buyer_id,
+      productId: order.product_id,
+      creatorId: order.creator_id,
+      provider: deps.provider.name,
+      subscriptionId,
+      priceCents: order.amount_cents,
+      periodEnd: new Date(Date.now() + SUBSCRIPTION_PERIOD_DAYS * DAY),
     });
   }
   if (order.kind === 'one_time' && (await hasOtherPaidOrder(trx, order))) effects.duplicates.push(order);

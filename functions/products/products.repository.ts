@@ -7,12 +7,46 @@ import type { Db } from '@/db/database';
 import type { NewProduct, ProductUpdate } from '@/db/schema';
 
 const OWNER_COLUMNS = [
-  'id', 'creator_id', 'title', 'description', 'short_description', 'price', 'category_id', 'status', 'tags', 'demo_url',
-  'download_url', 'image_url', 'featured_image_url', 'additional_images', 'video_demo_url', 'downloads_count', 'views_count',
-  'rating', 'ai_tool_type', 'content_type', 'pricing_model', 'technical_level', 'deployment_type', 'compatibility_tags',
-  'use_cases', 'required_skills', 'output_types', 'integration_complexity', 'success_rate', 'avg_setup_time', 'community_score',
-  'content_delivery_type', 'content_text', 'file_urls', 'download_instructions', 'access_requirements', 'demo_links',
-  'published_at', 'created_at', 'updated_at',
+  'id',
+  'creator_id',
+  'title',
+  'description',
+  'short_description',
+  'price',
+  'category_id',
+  'status',
+  'tags',
+  'demo_url',
+  'download_url',
+  'image_url',
+  'featured_image_url',
+  'additional_images',
+  'video_demo_url',
+  'downloads_count',
+  'views_count',
+  'rating',
+  'ai_tool_type',
+  'content_type',
+  'pricing_model',
+  'technical_level',
+  'deployment_type',
+  'compatibility_tags',
+  'use_cases',
+  'required_skills',
+  'output_types',
+  'integration_complexity',
+  'success_rate',
+  'avg_setup_time',
+  'community_score',
+  'content_delivery_type',
+  'content_text',
+  'file_urls',
+  'download_instructions',
+  'access_requirements',
+  'demo_links',
+  'published_at',
+  'created_at',
+  'updated_at',
 ] as const;
 
 export async function insertProduct(db: Db, values: NewProduct) {
@@ -53,7 +87,9 @@ export async function listOwnProducts(db: Db, creatorId: string, filters: { sear
   if (filters.category) query = query.where('category_id', '=', filters.category);
   if (filters.search) {
     const like = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([eb('title', 'ilike', like), eb('short_description', 'ilike', like), eb(sql`array_to_string(tags, ' ')`, 'ilike', like)]));
+    query = query.where((eb) =>
+      eb.or([eb('title', 'ilike', like), eb('short_description', 'ilike', like), eb(sql`array_to_string(tags, ' ')`, 'ilike', like)]),
+    );
   }
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute();
 }

@@ -24,9 +24,17 @@ import { pagesShowingProduct } from '../rebuilds/affected-pages';
 import { scoreProduct, type QualityScore } from '@/src/shared/quality-score';
 import { PRIVATE_PREFIX, type BlobStore } from '../_shared/blob-store';
 import { deliverablePrefix, releaseUnusedUploads } from '../uploads/uploads.service';
-import { deleteOwnProduct, findOwnProduct, findPublisherStanding, hasOrders, insertProduct, listOwnProducts, updateOwnProduct, type OwnerProductRow } from './products.repository';
+import {
+  deleteOwnProduct,
+  findOwnProduct,
+  findPublisherStanding,
+  hasOrders,
+  insertProduct,
+  listOwnProducts,
+  updateOwnProduct,
+  type OwnerProductRow,
+} from './products.repository';
 import { isUuid } from '@/src/shared/ids';
-
 
 function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');
@@ -147,7 +155,12 @@ export async function updateProduct(db: Db, creatorId: string, id: string, raw: 
   if (reason) await requestRebuild(db, reason, id, pagesOf(row, before));
   if (blobs) {
     const kept = new Set(filesOf(row));
-    await releaseUnusedUploads(db, blobs, creatorId, filesOf(before).filter((u) => !kept.has(u)));
+    await releaseUnusedUploads(
+      db,
+      blobs,
+      creatorId,
+      filesOf(before).filter((u) => !kept.has(u)),
+    );
   }
   return toOwnerProduct(row);
 }
@@ -160,7 +173,10 @@ export async function changeProductStatus(db: Db, creatorId: string, id: string,
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
   await assertMayPublish(db, creatorId, before.status, status);
-  const row = await updateOwnProduct(db, creatorId, id, { status, published_at: status === 'published' ? (before.published_at ?? new Date()) : before.published_at });
+  const row = await updateOwnProduct(db, creatorId, id, {
+    status,
+    published_at: status === 'published' ? (before.published_at ?? new Date()) : before.published_at,
+  });
   if (!row) notFound();
   const reason = rebuildReasonFor(before.status, row.status);
   if (reason) await requestRebuild(db, reason, id, pagesOf(row));

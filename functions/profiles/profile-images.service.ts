@@ -31,7 +31,13 @@ export const PROFILE_IMAGE_UPLOAD_MAX_BYTES = 20 * MB;
 export const PROFILE_IMAGE_LIMITS: Record<ProfileImageKind, PipelineLimits | undefined> = {
   // Spec section 9: 'avatar default settings' - the pipeline's own defaults.
   avatar: undefined,
-  banner: { keepMaxBytes: 5 * MB, steps: [{ maxBytes: 5 * MB, quality: 0.85 }, { maxBytes: 2.5 * MB, quality: 0.6 }] },
+  banner: {
+    keepMaxBytes: 5 * MB,
+    steps: [
+      { maxBytes: 5 * MB, quality: 0.85 },
+      { maxBytes: 2.5 * MB, quality: 0.6 },
+    ],
+  },
 };
 
 export const NOT_AN_IMAGE_MESSAGE = 'Please select an image file';
@@ -69,7 +75,8 @@ export async function uploadProfileImage(
 ): Promise<ProfileImageResult> {
   const owner = ownFolderId(userId);
   if (!file || file.bytes.length === 0) throw new AppError('NOT_AN_IMAGE', NOT_AN_IMAGE_MESSAGE);
-  if (file.bytes.length > PROFILE_IMAGE_UPLOAD_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', `The file is too large (max ${PROFILE_IMAGE_UPLOAD_MAX_BYTES / MB} MB)`);
+  if (file.bytes.length > PROFILE_IMAGE_UPLOAD_MAX_BYTES)
+    throw new AppError('FILE_TOO_LARGE', `The file is too large (max ${PROFILE_IMAGE_UPLOAD_MAX_BYTES / MB} MB)`);
   let image;
   try {
     image = await processImage(file.bytes, file.name, PROFILE_IMAGE_LIMITS[kind]);

@@ -18,14 +18,29 @@ import { AppError } from '../_shared/errors';
 import { toNumber } from '@/src/shared/products';
 import { validateCompany } from '@/src/shared/auth-validation';
 import {
-  PORTFOLIO_PAGE_SIZE, isPortfolioSort, validateProfile,
-  type DownloadHistoryItem, type OwnProduct, type PortfolioItem, type PortfolioSort, type ProfileStats, type PublicProfile, type SellerReviewView,
+  PORTFOLIO_PAGE_SIZE,
+  isPortfolioSort,
+  validateProfile,
+  type DownloadHistoryItem,
+  type OwnProduct,
+  type PortfolioItem,
+  type PortfolioSort,
+  type ProfileStats,
+  type PublicProfile,
+  type SellerReviewView,
 } from '@/src/shared/profile';
 import { CATEGORY_IDS, isOneOf } from '@/src/shared/domain';
 import { isFollowingPerson } from '../follows/follows.service';
 import { findOwnReview, listSellerReviews } from '../reviews/reviews.service';
 import {
-  findProfile, listDownloads, listOwnProducts, listPortfolio, listPortfolioCategories, publishedFigures, setCreatorType, updateProfileFields,
+  findProfile,
+  listDownloads,
+  listOwnProducts,
+  listPortfolio,
+  listPortfolioCategories,
+  publishedFigures,
+  setCreatorType,
+  updateProfileFields,
   type ProfileRow,
 } from './profiles.repository';
 
@@ -77,11 +92,7 @@ export interface ProfilePage {
   portfolioCategories: { id: string; name: string }[];
 }
 
-export async function getPortfolio(
-  db: Db,
-  creatorId: string,
-  options: { sort?: unknown; category?: unknown; offset?: unknown } = {},
-): Promise<PortfolioPage> {
+export async function getPortfolio(db: Db, creatorId: string, options: { sort?: unknown; category?: unknown; offset?: unknown } = {}): Promise<PortfolioPage> {
   const sort: PortfolioSort = isPortfolioSort(options.sort) ? options.sort : 'newest';
   const categoryId = isOneOf(CATEGORY_IDS, options.category) ? options.category : null;
   const offset = Math.min(Math.max(Math.trunc(Number(options.offset) || 0), 0), 10_000);

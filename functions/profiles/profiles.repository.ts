@@ -24,11 +24,7 @@ export async function findRole(db: Db, userId: string): Promise<UserRole | undef
 }
 
 export async function findOnboarding(db: Db, userId: string): Promise<OnboardingRow | undefined> {
-  return db
-    .selectFrom('profiles')
-    .select(['onboarding_status', 'interests', 'specialties', 'bio', 'user_type'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  return db.selectFrom('profiles').select(['onboarding_status', 'interests', 'specialties', 'bio', 'user_type']).where('id', '=', userId).executeTakeFirst();
 }
 
 export async function updateOnboarding(
@@ -64,7 +60,15 @@ export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 export async function updateProfileFields(
   db: Db,
   id: string,
-  values: { fullName: string; bio: string | null; company: string | null; location: string | null; website: string | null; socialLinks: Record<string, string>; specialties: string[] },
+  values: {
+    fullName: string;
+    bio: string | null;
+    company: string | null;
+    location: string | null;
+    website: string | null;
+    socialLinks: Record<string, string>;
+    specialties: string[];
+  },
 ) {
   return db
     .updateTable('profiles')
@@ -118,7 +122,9 @@ export async function listPortfolioCategories(db: Db, creatorId: string): Promis
   return db
     .selectFrom('categories as c')
     .select(['c.id', 'c.name'])
-    .where((eb) => eb.exists(eb.selectFrom(publishedProductsTable(db)).select('p.id').whereRef('p.category_id', '=', 'c.id').where('p.creator_id', '=', creatorId)))
+    .where((eb) =>
+      eb.exists(eb.selectFrom(publishedProductsTable(db)).select('p.id').whereRef('p.category_id', '=', 'c.id').where('p.creator_id', '=', creatorId)),
+    )
     .orderBy('c.name')
     .execute();
 }
@@ -156,8 +162,16 @@ export async function listDownloads(db: Db, userId: string, limit = 50) {
     .innerJoin('products as p', 'p.id', 'd.product_id')
     .leftJoin('profiles as c', 'c.id', 'p.creator_id')
     .select([
-      'd.id', 'd.download_type', 'd.amount', 'd.created_at', 'p.id as product_id', 'p.title', 'p.image_url', 'p.status',
-      'p.creator_id', 'c.full_name as creator_name',
+      'd.id',
+      'd.download_type',
+      'd.amount',
+      'd.created_at',
+      'p.id as product_id',
+      'p.title',
+      'p.image_url',
+      'p.status',
+      'p.creator_id',
+      'c.full_name as creator_name',
     ])
     .where('d.user_id', '=', userId)
     .orderBy('d.created_at', 'desc')

@@ -36,7 +36,12 @@ export const OnboardingInputSchema = z.discriminatedUnion('action', [
       .default([])
       .transform(unique),
     specialties: z
-      .array(safeText().trim().min(2, 'A specialty needs at least 2 characters').max(SPECIALTY_MAX_LENGTH, `A specialty has at most ${SPECIALTY_MAX_LENGTH} characters`))
+      .array(
+        safeText()
+          .trim()
+          .min(2, 'A specialty needs at least 2 characters')
+          .max(SPECIALTY_MAX_LENGTH, `A specialty has at most ${SPECIALTY_MAX_LENGTH} characters`),
+      )
       .max(MAX_SPECIALTIES, `Choose at most ${MAX_SPECIALTIES} specialties`)
       .default([])
       .transform(unique),

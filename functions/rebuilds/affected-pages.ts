@@ -12,7 +12,16 @@ import { SITEMAP_PAGES_PATH, productSitemapPath } from '@/src/shared/sitemap';
  * embedded server. Everything else (accounts, the API) must never be cached.
  */
 export const CATALOGUE_PAGE_ROUTES = [
-  '/', '/marketplace', '/ai-tools', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-products-[shard].xml', '/tools/[toolId]', '/tools/[toolId]/landing', '/tools/[...slug]', '/product/[...slug]',
+  '/',
+  '/marketplace',
+  '/ai-tools',
+  '/sitemap.xml',
+  '/sitemap-pages.xml',
+  '/sitemap-products-[shard].xml',
+  '/tools/[toolId]',
+  '/tools/[toolId]/landing',
+  '/tools/[...slug]',
+  '/product/[...slug]',
 ] as const;
 
 /**
@@ -50,6 +59,13 @@ export function pagesShowingTool(toolId: string | null | undefined): string[] {
  * 'You might also like' lists are refreshed when those pages are next rendered (by age).
  */
 export function pagesShowingProduct(product: { id: string; toolIds: readonly (string | null | undefined)[] }): string[] {
-  const paths = [productPath(product.id), '/marketplace', '/', ...product.toolIds.flatMap(pagesShowingTool), productSitemapPath(product.id), SITEMAP_PAGES_PATH];
+  const paths = [
+    productPath(product.id),
+    '/marketplace',
+    '/',
+    ...product.toolIds.flatMap(pagesShowingTool),
+    productSitemapPath(product.id),
+    SITEMAP_PAGES_PATH,
+  ];
   return [...new Set(paths)];
 }

@@ -22,10 +22,18 @@ export async function claimPendingRequests(db: Db): Promise<{ id: string; paths:
 
 export async function finishRequests(db: Db, ids: string[], error: string | null): Promise<void> {
   if (!ids.length) return;
-  await db.updateTable('rebuild_requests').set({ finished_at: sql`now()`, error }).where('id', 'in', ids).execute();
+  await db
+    .updateTable('rebuild_requests')
+    .set({ finished_at: sql`now()`, error })
+    .where('id', 'in', ids)
+    .execute();
 }
 
 export async function countPendingRequests(db: Db): Promise<number> {
-  const row = await db.selectFrom('rebuild_requests').select(sql<number>`count(*)::int`.as('n')).where('started_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('rebuild_requests')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('started_at', 'is', null)
+    .executeTakeFirst();
   return row?.n ?? 0;
 }

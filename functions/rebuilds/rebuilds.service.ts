@@ -60,5 +60,9 @@ async function revalidatePending(db: Db, siteUrl: string, token: string): Promis
   const failures = await revalidatePaths(siteUrl, [...new Set(claimed.flatMap((r) => r.paths))], token);
   // The change itself is saved; a failed revalidation only leaves the cached page until the next change or deploy.
   if (failures.length) console.warn(`[revalidate] ${failures.length} page(s) not revalidated: ${failures.join(', ')}`);
-  await finishRequests(db, claimed.map((r) => r.id), failures.length ? `not revalidated: ${failures.join(', ')}`.slice(0, 500) : null);
+  await finishRequests(
+    db,
+    claimed.map((r) => r.id),
+    failures.length ? `not revalidated: ${failures.join(', ')}`.slice(0, 500) : null,
+  );
 }

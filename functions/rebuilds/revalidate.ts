@@ -12,7 +12,12 @@ export async function revalidatePaths(siteUrl: string, paths: readonly string[],
   const results = await Promise.all(
     paths.map(async (path) => {
       try {
-        const response = await fetch(new URL(path, siteUrl), { method: 'HEAD', headers: { [REVALIDATE_HEADER]: token }, redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+        const response = await fetch(new URL(path, siteUrl), {
+          method: 'HEAD',
+          headers: { [REVALIDATE_HEADER]: token },
+          redirect: 'manual',
+          signal: AbortSignal.timeout(10_000),
+        });
         // A 404 is a valid render too: an unpublished product's page is now 'Product not found'.
         return response.status < 500 ? null : path;
       } catch {

@@ -53,8 +53,15 @@ function selectReviews(db: Db) {
     .selectFrom('seller_reviews as r')
     .innerJoin('profiles as p', 'p.id', 'r.reviewer_id')
     .select([
-      'r.id', 'r.seller_id', 'r.reviewer_id', 'r.rating', 'r.review_text', 'r.created_at', 'r.updated_at',
-      'p.full_name as reviewer_name', 'p.avatar_url as reviewer_avatar_url',
+      'r.id',
+      'r.seller_id',
+      'r.reviewer_id',
+      'r.rating',
+      'r.review_text',
+      'r.created_at',
+      'r.updated_at',
+      'p.full_name as reviewer_name',
+      'p.avatar_url as reviewer_avatar_url',
       sql<boolean>`exists (
         select 1 from downloads d join products pr on pr.id = d.product_id
         where d.user_id = r.reviewer_id and pr.creator_id = r.seller_id

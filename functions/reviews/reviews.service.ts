@@ -16,7 +16,15 @@ import { REVIEWS_SHOWN, type SellerReviewView } from '@/src/shared/profile';
 import { validateReview } from '@/src/shared/reviews';
 import { toNumber } from '@/src/shared/products';
 import {
-  countReviewsByRating, deleteReview, findReview, hasPublishedProducts, listLatestReviews, lockSeller, recomputeSellerRating, upsertReview, type ReviewRow,
+  countReviewsByRating,
+  deleteReview,
+  findReview,
+  hasPublishedProducts,
+  listLatestReviews,
+  lockSeller,
+  recomputeSellerRating,
+  upsertReview,
+  type ReviewRow,
 } from './reviews.repository';
 
 export interface SellerRating {

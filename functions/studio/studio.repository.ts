@@ -13,10 +13,7 @@ const int = (value: unknown) => Number(value ?? 0);
 export async function countProducts(db: Db, creatorId: string) {
   const row = await db
     .selectFrom('products')
-    .select([
-      sql<string>`count(*)`.as('total'),
-      sql<string>`count(*) filter (where status = 'published')`.as('published'),
-    ])
+    .select([sql<string>`count(*)`.as('total'), sql<string>`count(*) filter (where status = 'published')`.as('published')])
     .where('creator_id', '=', creatorId)
     .executeTakeFirstOrThrow();
   return { total: int(row.total), published: int(row.published) };
@@ -38,7 +35,10 @@ export async function salesTotals(db: Db, creatorId: string, since?: Date) {
 }
 
 export async function countFollowers(db: Db, userId: string, since?: Date): Promise<number> {
-  let query = db.selectFrom('follows').select(sql<string>`count(*)`.as('n')).where('following_id', '=', userId);
+  let query = db
+    .selectFrom('follows')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('following_id', '=', userId);
   if (since) query = query.where('created_at', '>=', since);
   return int((await query.executeTakeFirstOrThrow()).n);
 }
@@ -129,7 +129,13 @@ export async function listFollowers(db: Db, userId: string, limit = 200) {
       'f.created_at as followed_at',
       (eb) =>
         eb
-          .exists(eb.selectFrom('follows as back').select('back.follower_id').whereRef('back.following_id', '=', 'f.follower_id').where('back.follower_id', '=', userId))
+          .exists(
+            eb
+              .selectFrom('follows as back')
+              .select('back.follower_id')
+              .whereRef('back.following_id', '=', 'f.follower_id')
+              .where('back.follower_id', '=', userId),
+          )
           .as('follows_back'),
     ])
     .where('f.following_id', '=', userId)
@@ -147,8 +153,18 @@ export async function listSales(db: Db, creatorId: string, limit = 5000) {
     .leftJoin('order_payout_items as item', 'item.order_id', 'o.id')
     .leftJoin('payout_requests as payout', 'payout.id', 'item.payout_id')
     .select([
-      'o.id', 'o.number', 'o.paid_at as created_at', 'o.refunded_at', 'o.amount_cents', 'o.fee_cents', 'o.status', 'o.kind',
-      'p.id as product_id', 'p.title as product_title', 'buyer.full_name as buyer_name', 'payout.status as payout_status',
+      'o.id',
+      'o.number',
+      'o.paid_at as created_at',
+      'o.refunded_at',
+      'o.amount_cents',
+      'o.fee_cents',
+      'o.status',
+      'o.kind',
+      'p.id as product_id',
+      'p.title as product_title',
+      'buyer.full_name as buyer_name',
+      'payout.status as payout_status',
     ])
     .where('o.creator_id', '=', creatorId)
     .where('o.status', 'in', ['paid', 'refunded'])
@@ -208,7 +224,16 @@ export async function productAnalytics(db: Db, creatorId: string, days: number) 
     order by p.created_at desc, p.id desc
     limit 200
   `.execute(db);
-  return result.rows.map((r) => ({ id: r.id, title: r.title, status: r.status, price: Number(r.price), views: int(r.views), downloads: int(r.downloads), sales: int(r.sales), revenue: Number(r.revenue) }));
+  return result.rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    status: r.status,
+    price: Number(r.price),
+    views: int(r.views),
+    downloads: int(r.downloads),
+    sales: int(r.sales),
+    revenue: Number(r.revenue),
+  }));
 }
 
 export async function listPayouts(db: Db, sellerId: string) {
@@ -248,8 +273,18 @@ export async function insertPayoutRequest(db: Db, sellerId: string) {
       .returning(['id', 'amount', 'status', 'requested_at', 'paid_at'])
       .executeTakeFirstOrThrow();
     // A sale freed by a cancelled payout moves to the new one.
-    await trx.deleteFrom('order_payout_items').where('order_id', 'in', items.map((i) => i.order_id)).execute();
-    await trx.insertInto('order_payout_items').values(items.map((i) => ({ ...i, payout_id: payout.id }))).execute();
+    await trx
+      .deleteFrom('order_payout_items')
+      .where(
+        'order_id',
+        'in',
+        items.map((i) => i.order_id),
+      )
+      .execute();
+    await trx
+      .insertInto('order_payout_items')
+      .values(items.map((i) => ({ ...i, payout_id: payout.id })))
+      .execute();
     return payout;
   });
 }

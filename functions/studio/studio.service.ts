@@ -17,8 +17,20 @@ import { centsToDecimal, formatOrderNumber } from '@/src/shared/payments';
 import { toCsv } from '@/src/shared/studio-format';
 import { AppError } from '../_shared/errors';
 import {
-  buyerCounts, checklistFacts, countConnections, countFollowers, countFollowing, countProducts, dailyAnalytics, findCreatorCard, insertPayoutRequest,
-  listFollowers, listPayouts, listSales, productAnalytics, salesTotals,
+  buyerCounts,
+  checklistFacts,
+  countConnections,
+  countFollowers,
+  countFollowing,
+  countProducts,
+  dailyAnalytics,
+  findCreatorCard,
+  insertPayoutRequest,
+  listFollowers,
+  listPayouts,
+  listSales,
+  productAnalytics,
+  salesTotals,
 } from './studio.repository';
 import { listSellerReviews, summarizeSellerReviews } from '../reviews/reviews.service';
 
@@ -58,7 +70,16 @@ export type DashboardFigures =
       recentSales: number;
       followers: number;
     }
-  | { userType: 'buyer'; facts: ChecklistFacts; downloads: number; paidDownloads: number; favorites: number; followingPeople: number; followingTools: number; reviews: number }
+  | {
+      userType: 'buyer';
+      facts: ChecklistFacts;
+      downloads: number;
+      paidDownloads: number;
+      favorites: number;
+      followingPeople: number;
+      followingTools: number;
+      reviews: number;
+    }
   | { userType: 'community'; facts: ChecklistFacts; connections: number; reputation: number; followingTools: number };
 
 export async function getDashboardFigures(db: Db, user: SessionUser): Promise<DashboardFigures> {
@@ -71,15 +92,28 @@ export async function getDashboardFigures(db: Db, user: SessionUser): Promise<Da
       salesTotals(db, user.id, new Date(Date.now() - ANALYTICS_DAYS * DAY)),
     ]);
     return {
-      userType: 'creator', facts, earnings: dollars(sales.grossCents - sales.feeCents), recentEarnings: dollars(recent.grossCents - recent.feeCents), products: products.total,
-      publishedProducts: products.published, sales: sales.sales, recentSales: recent.sales, followers,
+      userType: 'creator',
+      facts,
+      earnings: dollars(sales.grossCents - sales.feeCents),
+      recentEarnings: dollars(recent.grossCents - recent.feeCents),
+      products: products.total,
+      publishedProducts: products.published,
+      sales: sales.sales,
+      recentSales: recent.sales,
+      followers,
     };
   }
   const [counts, following] = await Promise.all([buyerCounts(db, user.id), countFollowing(db, user.id)]);
   if (user.userType === 'buyer') {
     return {
-      userType: 'buyer', facts, downloads: counts.downloads, paidDownloads: counts.paid, favorites: counts.favorites,
-      followingPeople: following.people, followingTools: following.tools, reviews: counts.reviews,
+      userType: 'buyer',
+      facts,
+      downloads: counts.downloads,
+      paidDownloads: counts.paid,
+      favorites: counts.favorites,
+      followingPeople: following.people,
+      followingTools: following.tools,
+      reviews: counts.reviews,
     };
   }
   const [connections, followers] = await Promise.all([countConnections(db, user.id), countFollowers(db, user.id)]);
@@ -182,11 +216,26 @@ export async function getEarnings(db: Db, user: SessionUser) {
   const rows: EarningRow[] = sales.map((s) => {
     const net = s.amount_cents - s.fee_cents;
     const status: EarningStatus =
-      s.status === 'refunded' ? 'refunded' : !s.payout_status || s.payout_status === 'cancelled' ? 'pending' : s.payout_status === 'paid' ? 'paid' : 'processing';
+      s.status === 'refunded'
+        ? 'refunded'
+        : !s.payout_status || s.payout_status === 'cancelled'
+          ? 'pending'
+          : s.payout_status === 'paid'
+            ? 'paid'
+            : 'processing';
     return {
-      id: s.id, date: new Date(s.created_at ?? Date.now()).toISOString(), productId: s.product_id, productTitle: s.product_title,
-      type: s.kind === 'subscription' ? 'subscription' : 'product_sale', gross: dollars(s.amount_cents), fee: dollars(s.fee_cents), net: dollars(net),
-      grossCents: s.amount_cents, feeCents: s.fee_cents, netCents: net, status,
+      id: s.id,
+      date: new Date(s.created_at ?? Date.now()).toISOString(),
+      productId: s.product_id,
+      productTitle: s.product_title,
+      type: s.kind === 'subscription' ? 'subscription' : 'product_sale',
+      gross: dollars(s.amount_cents),
+      fee: dollars(s.fee_cents),
+      net: dollars(net),
+      grossCents: s.amount_cents,
+      feeCents: s.fee_cents,
+      netCents: net,
+      status,
     };
   });
   const sum = (list: EarningRow[]) => dollars(list.reduce((t, r) => t + r.netCents, 0));
@@ -220,7 +269,16 @@ export async function exportEarningsCsv(db: Db, user: SessionUser): Promise<stri
   const lines: string[][] = [['Date', 'Product', 'Type', 'Gross (USD)', 'Platform fee (USD)', 'Net (USD)', 'Status']];
   for (const r of earnings.rows) {
     lines.push([r.date.slice(0, 10), r.productTitle, r.type, centsToDecimal(r.grossCents), centsToDecimal(r.feeCents), centsToDecimal(r.netCents), r.status]);
-    if (r.status === 'refunded') lines.push([r.date.slice(0, 10), r.productTitle, 'refund', centsToDecimal(-r.grossCents), centsToDecimal(-r.feeCents), centsToDecimal(-r.netCents), 'refunded']);
+    if (r.status === 'refunded')
+      lines.push([
+        r.date.slice(0, 10),
+        r.productTitle,
+        'refund',
+        centsToDecimal(-r.grossCents),
+        centsToDecimal(-r.feeCents),
+        centsToDecimal(-r.netCents),
+        'refunded',
+      ]);
   }
   return toCsv(lines);
 }
@@ -267,7 +325,9 @@ export async function getStudioContext(db: Db, user: SessionUser) {
     reviews: {
       average: reviews.average,
       total: reviews.total,
-      latest: reviews.reviews.slice(0, 3).map((r) => ({ id: r.id, rating: r.rating, text: r.text, reviewerName: r.reviewerName, date: r.date, verifiedPurchase: r.verifiedPurchase })),
+      latest: reviews.reviews
+        .slice(0, 3)
+        .map((r) => ({ id: r.id, rating: r.rating, text: r.text, reviewerName: r.reviewerName, date: r.date, verifiedPurchase: r.verifiedPurchase })),
     },
   };
 }

@@ -16,7 +16,14 @@ export async function insertUpdate(
 ) {
   return db
     .insertInto('ai_tool_updates')
-    .values({ tool_id: values.toolId, author_id: values.authorId, title: values.title, content: values.content, update_type: values.updateType, version: values.version })
+    .values({
+      tool_id: values.toolId,
+      author_id: values.authorId,
+      title: values.title,
+      content: values.content,
+      update_type: values.updateType,
+      version: values.version,
+    })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
 }
@@ -65,8 +72,16 @@ export function selectUpdates(db: Db) {
     .innerJoin('ai_tools as t', 't.id', 'u.tool_id')
     .leftJoin('profiles as a', 'a.id', 'u.author_id')
     .select([
-      'u.id', 'u.tool_id', 't.name as tool_name', 'u.title', 'u.content', 'u.update_type', 'u.version', 'u.created_at',
-      'a.full_name as author_name', cursorTime.as('cursor_at'),
+      'u.id',
+      'u.tool_id',
+      't.name as tool_name',
+      'u.title',
+      'u.content',
+      'u.update_type',
+      'u.version',
+      'u.created_at',
+      'a.full_name as author_name',
+      cursorTime.as('cursor_at'),
     ]);
 }
 

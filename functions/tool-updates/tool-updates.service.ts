@@ -11,14 +11,18 @@
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import {
-  decodeCursor, encodeCursor, UPDATES_PAGE_SIZE, validateToolUpdate, type Page, type ToolUpdateView,
-} from '@/src/shared/tool-updates';
+import { decodeCursor, encodeCursor, UPDATES_PAGE_SIZE, validateToolUpdate, type Page, type ToolUpdateView } from '@/src/shared/tool-updates';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
 import { isAdmin } from '../profiles/profiles.service';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
 import {
-  findTool, findUpdate, insertFollowerNotifications, insertImpactNotifications, insertUpdate, listUpdates, type UpdateRow,
+  findTool,
+  findUpdate,
+  insertFollowerNotifications,
+  insertImpactNotifications,
+  insertUpdate,
+  listUpdates,
+  type UpdateRow,
 } from './tool-updates.repository';
 import { isToolId } from '@/src/shared/ids';
 
@@ -81,10 +85,7 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
   return posted;
 }
 
-export async function listToolUpdates(
-  db: Db,
-  options: { toolId?: string | null; cursor?: string | null; limit?: number },
-): Promise<Page<ToolUpdateView>> {
+export async function listToolUpdates(db: Db, options: { toolId?: string | null; cursor?: string | null; limit?: number }): Promise<Page<ToolUpdateView>> {
   if (options.toolId) await requireTool(db, options.toolId);
   const limit = Math.min(Math.max(options.limit ?? UPDATES_PAGE_SIZE, 1), 50);
   const rows = await listUpdates(db, { toolId: options.toolId ?? null, after: decodeCursor(options.cursor), limit: limit + 1 });

@@ -73,7 +73,10 @@ export async function processImage(bytes: Buffer, name: string, limits: Pipeline
   }
   const pixels = meta.width * (meta.pageHeight ?? meta.height);
   if (pixels > MAX_INPUT_PIXELS) {
-    throw new AppError('IMAGE_TOO_MANY_PIXELS', `Image ${name} is ${meta.width} x ${meta.height} pixels; the limit is ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+    throw new AppError(
+      'IMAGE_TOO_MANY_PIXELS',
+      `Image ${name} is ${meta.width} x ${meta.height} pixels; the limit is ${MAX_INPUT_PIXELS / 1_000_000} megapixels`,
+    );
   }
 
   const keep = KEEPABLE[format];
@@ -82,7 +85,16 @@ export async function processImage(bytes: Buffer, name: string, limits: Pipeline
     const stripped = keep.strip(bytes);
     if (stripped) {
       await assertDecodes(stripped, name);
-      return { body: stripped, ext: keep.ext, contentType: keep.contentType, width: meta.width, height: meta.pageHeight ?? meta.height, originalSize: bytes.length, size: stripped.length, compressed: false };
+      return {
+        body: stripped,
+        ext: keep.ext,
+        contentType: keep.contentType,
+        width: meta.width,
+        height: meta.pageHeight ?? meta.height,
+        originalSize: bytes.length,
+        size: stripped.length,
+        compressed: false,
+      };
     }
   }
   return compress(bytes, name, format === 'jpeg' ? 'jpeg' : 'webp', limits.steps);
@@ -107,7 +119,8 @@ async function compress(bytes: Buffer, name: string, out: 'jpeg' | 'webp', steps
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch (error) {
-    if (/pixel limit/i.test((error as Error).message)) throw new AppError('IMAGE_TOO_MANY_PIXELS', `Image ${name} is too large; the limit is ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+    if (/pixel limit/i.test((error as Error).message))
+      throw new AppError('IMAGE_TOO_MANY_PIXELS', `Image ${name} is too large; the limit is ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
     throw notAnImage(name);
   }
   const { data, info } = pixels;

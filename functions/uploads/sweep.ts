@@ -41,7 +41,13 @@ export async function sweepUnattachedUploads(db: Db, blobs: BlobStore, now = new
     } catch (error) {
       console.warn(`[sweep] could not delete ${upload.pathname}, retrying next run:`, (error as Error).message);
       await restoreUploadRow(db, {
-        userId: upload.user_id, kind: upload.kind, pathname: upload.pathname, url: upload.url, access: upload.access, size: Number(upload.size_bytes), createdAt: upload.created_at,
+        userId: upload.user_id,
+        kind: upload.kind,
+        pathname: upload.pathname,
+        url: upload.url,
+        access: upload.access,
+        size: Number(upload.size_bytes),
+        createdAt: upload.created_at,
       });
     }
   }

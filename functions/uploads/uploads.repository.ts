@@ -43,7 +43,10 @@ export async function lockStorageOf(db: Db, userId: string): Promise<boolean> {
 
 /** Bytes the user's uploads take, leaving out one path (a file about to be replaced). */
 export async function storageUsedBy(db: Db, userId: string, exceptPathname?: string): Promise<number> {
-  let query = db.selectFrom('uploads').select(sql<string>`coalesce(sum(size_bytes), 0)`.as('used')).where('user_id', '=', userId);
+  let query = db
+    .selectFrom('uploads')
+    .select(sql<string>`coalesce(sum(size_bytes), 0)`.as('used'))
+    .where('user_id', '=', userId);
   if (exceptPathname) query = query.where('pathname', '<>', exceptPathname);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.used);

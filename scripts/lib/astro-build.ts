@@ -83,6 +83,8 @@ export async function precompressOutput(outDir: string, options: { quiet?: boole
   const result = await precompressTree(clientDir);
   if (!options.quiet && result.files) {
     const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
-    console.log(`[build] precompressed ${result.files} files (${mb(result.bytesIn)} MB, ${mb(result.bytesOut)} MB as brotli) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `[build] precompressed ${result.files} files (${mb(result.bytesIn)} MB, ${mb(result.bytesOut)} MB as brotli) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
 }

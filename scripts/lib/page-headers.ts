@@ -18,13 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import {
-  MICROPHONE_PATHS,
-  NON_PAGE_CSP,
-  NON_PAGE_PATHS,
-  PERMISSIONS_POLICY_WITH_MICROPHONE,
-  securityHeaders,
-} from '@/functions/_shared/security-headers';
+import { MICROPHONE_PATHS, NON_PAGE_CSP, NON_PAGE_PATHS, PERMISSIONS_POLICY_WITH_MICROPHONE, securityHeaders } from '@/functions/_shared/security-headers';
 
 export const PAGE_CSP_FILE = 'page-csp.json';
 
@@ -86,7 +80,9 @@ export function withVercelHeaders(config: { routes?: VercelRoute[] }, pages: Pag
   const kept = (config.routes ?? []).filter((route) => !isAdapterCspRoute(route));
   const notFoundCsp = pages['/404'];
   const routes = kept.map((route) =>
-    route.status === 404 && route.dest === '/404.html' && notFoundCsp ? { ...route, headers: { ...route.headers, 'content-security-policy': notFoundCsp } } : route,
+    route.status === 404 && route.dest === '/404.html' && notFoundCsp
+      ? { ...route, headers: { ...route.headers, 'content-security-policy': notFoundCsp } }
+      : route,
   );
   return { ...config, routes: [...vercelHeaderRoutes(pages, options), ...routes] };
 }

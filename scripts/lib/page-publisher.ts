@@ -42,7 +42,15 @@ const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
 
 /** The catalogue pages that are not one product's: the landing, marketplace, directory, tool pages and sitemap. */
 export function fixedCataloguePaths(): string[] {
-  return ['/', '/marketplace', '/ai-tools', ...TOOL_DETAIL_IDS.map((id) => `/tools/${id}`), ...AI_TOOL_IDS.map((id) => `/tools/${id}/landing`), SITEMAP_INDEX_PATH, ...sitemapFiles()];
+  return [
+    '/',
+    '/marketplace',
+    '/ai-tools',
+    ...TOOL_DETAIL_IDS.map((id) => `/tools/${id}`),
+    ...AI_TOOL_IDS.map((id) => `/tools/${id}/landing`),
+    SITEMAP_INDEX_PATH,
+    ...sitemapFiles(),
+  ];
 }
 
 /** Whether a path is one the store keeps (so only those are looked up or written). */
@@ -155,7 +163,11 @@ export class PagePublisher {
     const ordered = [...paths].filter((p) => isCataloguePath(p)).sort((a, b) => Number(isSitemapPath(a)) - Number(isSitemapPath(b)));
     const outcomes = await this.renderMany(ordered);
     const failed = ordered.filter((_, i) => outcomes[i] === 'failed');
-    await finishRequests(this.db, claimed.map((r) => r.id), failed.length ? `not rendered: ${failed.join(', ')}`.slice(0, 500) : null).catch(() => {});
+    await finishRequests(
+      this.db,
+      claimed.map((r) => r.id),
+      failed.length ? `not rendered: ${failed.join(', ')}`.slice(0, 500) : null,
+    ).catch(() => {});
     // The store now reflects every change claimed so far: a restart need not render it all again.
     if (!failed.length && !this.fullRenderRunning) this.store.markContent(await this.contentMark());
   }
@@ -258,7 +270,11 @@ export class PagePublisher {
     await this.renderMany(paths, { bulk: true });
     const kept = new Set(paths);
     for (const old of before) if (!kept.has(old)) this.store.remove(old);
-    await finishRequests(this.db, claimed.map((r) => r.id), null);
+    await finishRequests(
+      this.db,
+      claimed.map((r) => r.id),
+      null,
+    );
     // Changes made while this ran were rendered by their own drains; the mark read before it started stays valid for them.
     this.store.markContent(mark);
     this.store.persist();

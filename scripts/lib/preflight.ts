@@ -19,11 +19,13 @@ export function assertPortFree(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', (error: NodeJS.ErrnoException) => {
-      reject(new StartupError(
-        error.code === 'EADDRINUSE'
-          ? `Port ${port} on ${host} is already in use. Stop the other server or start with PORT=<another port>.`
-          : `Cannot listen on ${host}:${port}: ${error.message}`,
-      ));
+      reject(
+        new StartupError(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} on ${host} is already in use. Stop the other server or start with PORT=<another port>.`
+            : `Cannot listen on ${host}:${port}: ${error.message}`,
+        ),
+      );
     });
     probe.listen(port, host, () => probe.close(() => resolve()));
   });

@@ -8,7 +8,9 @@ export const REPORT_PATH = path.resolve('docs', 'benchmarks.md');
 
 /** Replaces the section starting at `heading` (up to the next '## ' heading) or appends it. */
 export function replaceSection(heading: string, section: string, file = REPORT_PATH): void {
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\nFigures written by the bench scripts; each script replaces its own section.\n';
+  const current = fs.existsSync(file)
+    ? fs.readFileSync(file, 'utf8')
+    : '# Benchmarks\n\nFigures written by the bench scripts; each script replaces its own section.\n';
   const start = current.indexOf(`${heading}\n`);
   let next: string;
   if (start === -1) {

@@ -114,11 +114,7 @@ export class SiteServer {
     }
     const html = String(res.getHeader('content-type') ?? '').startsWith('text/html');
     const errorPage = res.statusCode === 404 ? pageCsp['/404'] : res.statusCode >= 500 ? pageCsp['/500'] : undefined;
-    const csp = !html
-      ? NON_PAGE_CSP
-      : res.statusCode < 400 && prebuilt
-        ? prebuilt
-        : (res.getHeader('content-security-policy') ?? errorPage ?? NON_PAGE_CSP);
+    const csp = !html ? NON_PAGE_CSP : res.statusCode < 400 && prebuilt ? prebuilt : (res.getHeader('content-security-policy') ?? errorPage ?? NON_PAGE_CSP);
     res.setHeader('content-security-policy', csp as string);
   }
 

@@ -27,8 +27,25 @@ export const VARIANT_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz'
 
 /** Types worth compressing; images, fonts (woff2 is already brotli) and archives are not. */
 const COMPRESSIBLE = new Set([
-  '.html', '.htm', '.css', '.js', '.mjs', '.cjs', '.json', '.map', '.xml', '.txt', '.svg',
-  '.webmanifest', '.ico', '.csv', '.md', '.wasm', '.ttf', '.otf', '.eot',
+  '.html',
+  '.htm',
+  '.css',
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.json',
+  '.map',
+  '.xml',
+  '.txt',
+  '.svg',
+  '.webmanifest',
+  '.ico',
+  '.csv',
+  '.md',
+  '.wasm',
+  '.ttf',
+  '.otf',
+  '.eot',
 ]);
 
 /** Below this a compressed answer saves less than a packet; the plain file is sent. */

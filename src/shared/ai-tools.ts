@@ -57,8 +57,7 @@ export interface AiTool extends AiToolCopy {
 
 const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
   n8n: {
-    description:
-      'Fair-code workflow automation that pairs a visual node editor with code, AI agents and self-hosting.',
+    description: 'Fair-code workflow automation that pairs a visual node editor with code, AI agents and self-hosting.',
     longDescription:
       'n8n is a workflow automation platform that lets technical teams connect 400+ apps and APIs on a visual canvas, then drop into JavaScript or Python whenever a node is not enough. Its AI nodes build LangChain-based agents with memory, tools and the model provider of your choice. Run it on n8n Cloud or self-host the source-available Community Edition with Docker to keep data on your own infrastructure.',
     isClaimed: true,
@@ -94,30 +93,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'n8',
     landing: {
       headline: 'Ship n8n workflows that run on day one',
-      subheadline:
-        'Browse and sell importable n8n workflows, AI agents and starter kits, each documented with the nodes, credentials and version it needs.',
+      subheadline: 'Browse and sell importable n8n workflows, AI agents and starter kits, each documented with the nodes, credentials and version it needs.',
       features: [
         {
           title: 'Ready-made workflows',
-          description:
-            'Import tested workflow JSON straight into your editor, with setup notes for every credential and trigger.',
+          description: 'Import tested workflow JSON straight into your editor, with setup notes for every credential and trigger.',
         },
         {
           title: 'Self-host friendly',
-          description:
-            'Products list whether they run on Community Edition, n8n Cloud or both, so nothing breaks on your own server.',
+          description: 'Products list whether they run on Community Edition, n8n Cloud or both, so nothing breaks on your own server.',
         },
         {
           title: 'Follow releases',
-          description:
-            'Track the n8n version each product targets and see when a maintainer ships an update for a new release.',
+          description: 'Track the n8n version each product targets and see when a maintainer ships an update for a new release.',
         },
       ],
     },
   },
   make: {
-    description:
-      'Visual automation platform for building multi-step scenarios across thousands of apps, with AI agents built in.',
+    description: 'Visual automation platform for building multi-step scenarios across thousands of apps, with AI agents built in.',
     longDescription:
       'Make, formerly Integromat, lets teams design automations as scenarios on a visual canvas, with routers, filters, iterators and error handlers that show exactly how data moves between apps. It connects thousands of apps through ready-made modules, plus HTTP and webhook modules for anything else. Make AI Agents add goal-driven steps that choose tools and act inside your scenarios.',
     isClaimed: false,
@@ -152,30 +146,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'M',
     landing: {
       headline: 'Make scenarios, ready to import',
-      subheadline:
-        'Find and sell Make blueprints that are mapped, tested and explained, from lead routing to AI content pipelines.',
+      subheadline: 'Find and sell Make blueprints that are mapped, tested and explained, from lead routing to AI content pipelines.',
       features: [
         {
           title: 'Importable blueprints',
-          description:
-            'Download the scenario blueprint and import it into your Make organisation in a couple of clicks.',
+          description: 'Download the scenario blueprint and import it into your Make organisation in a couple of clicks.',
         },
         {
           title: 'Credit-aware builds',
-          description:
-            'Listings show the modules used and a typical credit cost per run, so you can size your plan before you buy.',
+          description: 'Listings show the modules used and a typical credit cost per run, so you can size your plan before you buy.',
         },
         {
           title: 'Connections explained',
-          description:
-            'Every product lists the apps and connections it needs, with setup steps for each one.',
+          description: 'Every product lists the apps and connections it needs, with setup steps for each one.',
         },
       ],
     },
   },
   zapier: {
-    description:
-      'No-code automation that connects 8,000+ apps through Zaps, Tables, Interfaces and AI agents.',
+    description: 'No-code automation that connects 8,000+ apps through Zaps, Tables, Interfaces and AI agents.',
     longDescription:
       'Zapier links one of the widest catalogues of SaaS apps available, turning "when this happens, do that" into multi-step Zaps with filters, paths and formatter steps. Beyond Zaps it ships Tables for data, Interfaces for forms and lightweight apps, and Zapier Agents that work across your connected tools. Its MCP server exposes the same actions to AI assistants such as ChatGPT and Claude.',
     isClaimed: false,
@@ -210,30 +199,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'Z',
     landing: {
       headline: 'Zap templates that save hours',
-      subheadline:
-        'Shared Zaps, Tables and Interfaces from builders who run them in production, with every app and plan requirement spelled out.',
+      subheadline: 'Shared Zaps, Tables and Interfaces from builders who run them in production, with every app and plan requirement spelled out.',
       features: [
         {
           title: 'Share-link setup',
-          description:
-            'Copy a Zap into your account from its share link, then connect your own apps and turn it on.',
+          description: 'Copy a Zap into your account from its share link, then connect your own apps and turn it on.',
         },
         {
           title: 'Plan requirements up front',
-          description:
-            'Each listing flags premium apps, multi-step Zaps and expected task usage before you buy.',
+          description: 'Each listing flags premium apps, multi-step Zaps and expected task usage before you buy.',
         },
         {
           title: 'Beyond single Zaps',
-          description:
-            'Get complete systems that combine Zaps, Tables, Interfaces and Agents into one working solution.',
+          description: 'Get complete systems that combine Zaps, Tables, Interfaces and Agents into one working solution.',
         },
       ],
     },
   },
   lovable: {
-    description:
-      'AI app builder that turns a chat prompt into a full-stack React web app you can edit, deploy and own.',
+    description: 'AI app builder that turns a chat prompt into a full-stack React web app you can edit, deploy and own.',
     longDescription:
       'Lovable generates production-style web apps in React, TypeScript, Tailwind CSS and Vite from natural-language prompts, then keeps iterating as you chat or edit visually. Lovable Cloud and the Supabase integration add authentication, databases, storage and backend functions without leaving the editor. Every project syncs two-way with GitHub, so the code stays yours to extend or host anywhere.',
     isClaimed: true,
@@ -268,30 +252,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'L',
     landing: {
       headline: 'Start from a Lovable app, not a blank prompt',
-      subheadline:
-        'Remix complete Lovable projects and starter kits, then keep building in chat or in your own editor.',
+      subheadline: 'Remix complete Lovable projects and starter kits, then keep building in chat or in your own editor.',
       features: [
         {
           title: 'Remixable projects',
-          description:
-            'Open a working app in your own Lovable workspace and keep prompting from where the creator left off.',
+          description: 'Open a working app in your own Lovable workspace and keep prompting from where the creator left off.',
         },
         {
           title: 'Backend included',
-          description:
-            'Kits ship with auth, database schema and storage already wired through Lovable Cloud or Supabase.',
+          description: 'Kits ship with auth, database schema and storage already wired through Lovable Cloud or Supabase.',
         },
         {
           title: 'Code you own',
-          description:
-            'Every project syncs to GitHub, so you can review, extend and deploy the code anywhere.',
+          description: 'Every project syncs to GitHub, so you can review, extend and deploy the code anywhere.',
         },
       ],
     },
   },
   bolt: {
-    description:
-      'In-browser AI agent from StackBlitz that builds, runs and deploys full-stack web and mobile apps.',
+    description: 'In-browser AI agent from StackBlitz that builds, runs and deploys full-stack web and mobile apps.',
     longDescription:
       'Bolt.new pairs a coding agent with StackBlitz WebContainers, so a complete Node.js environment runs inside the browser tab with no local setup. Prompt an app in React, Next.js, Astro, Vue, Svelte and more, or a native mobile app with Expo, then install packages, run the dev server and fix errors in place. Built-in hosting, databases and one-click deploys take projects live from the same tab.',
     isClaimed: false,
@@ -326,30 +305,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'B',
     landing: {
       headline: 'Bolt starters that boot in the browser',
-      subheadline:
-        'Pick up full-stack templates and app kits made for Bolt, open them in a tab and ship without installing anything.',
+      subheadline: 'Pick up full-stack templates and app kits made for Bolt, open them in a tab and ship without installing anything.',
       features: [
         {
           title: 'Zero-install starters',
-          description:
-            'Templates run straight in WebContainers, so you can explore, prompt and edit before touching a terminal.',
+          description: 'Templates run straight in WebContainers, so you can explore, prompt and edit before touching a terminal.',
         },
         {
           title: 'Framework variety',
-          description:
-            'Find kits for React, Next.js, Astro, Svelte and Expo, each tagged with its stack and dependencies.',
+          description: 'Find kits for React, Next.js, Astro, Svelte and Expo, each tagged with its stack and dependencies.',
         },
         {
           title: 'Deploy-ready',
-          description:
-            'Products are set up for one-click deploys, with environment variables and database steps documented.',
+          description: 'Products are set up for one-click deploys, with environment variables and database steps documented.',
         },
       ],
     },
   },
   cursor: {
-    description:
-      'AI-first code editor built on VS Code, with predictive Tab completions, an autonomous agent and cloud agents.',
+    description: 'AI-first code editor built on VS Code, with predictive Tab completions, an autonomous agent and cloud agents.',
     longDescription:
       "Cursor is the AI code editor from Anysphere, a fork of VS Code that imports your extensions, themes and keybindings. It indexes the whole codebase so its Agent can plan multi-file changes, run terminal commands and check the result, while Tab predicts your next edit. Models from OpenAI, Anthropic and Google sit alongside Cursor's own Composer models, and the same agents run in the cloud, from the CLI and on pull requests through Bugbot.",
     isClaimed: true,
@@ -384,30 +358,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'Cu',
     landing: {
       headline: 'Make Cursor work the way your team does',
-      subheadline:
-        'Rules, prompts, MCP setups and project starters from developers who use Cursor every day.',
+      subheadline: 'Rules, prompts, MCP setups and project starters from developers who use Cursor every day.',
       features: [
         {
           title: 'Rules that stick',
-          description:
-            'Drop-in project rules that teach the agent your stack, conventions and review standards.',
+          description: 'Drop-in project rules that teach the agent your stack, conventions and review standards.',
         },
         {
           title: 'MCP and tooling packs',
-          description:
-            'Pre-configured MCP servers and commands that connect Cursor to your docs, databases and issue tracker.',
+          description: 'Pre-configured MCP servers and commands that connect Cursor to your docs, databases and issue tracker.',
         },
         {
           title: 'Agent-ready starters',
-          description:
-            'Repositories structured for agentic work, with tests and docs that keep long-running edits on track.',
+          description: 'Repositories structured for agentic work, with tests and docs that keep long-running edits on track.',
         },
       ],
     },
   },
   'github-copilot': {
-    description:
-      "GitHub's AI coding assistant, with completions, chat, agent mode and a coding agent that opens pull requests.",
+    description: "GitHub's AI coding assistant, with completions, chat, agent mode and a coding agent that opens pull requests.",
     longDescription:
       'GitHub Copilot brings AI assistance to the editors developers already use, including VS Code, Visual Studio, JetBrains IDEs, Xcode and Eclipse, as well as github.com and the command line. Agent mode makes multi-file edits in the IDE, while the Copilot coding agent takes an assigned issue, works in its own GitHub Actions environment and opens a pull request for review. Developers can switch between models from OpenAI, Anthropic and Google.',
     isClaimed: false,
@@ -442,30 +411,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'GC',
     landing: {
       headline: 'Give Copilot better instructions',
-      subheadline:
-        'Custom instructions, prompt files, agents and repo templates that help Copilot produce code your team will merge.',
+      subheadline: 'Custom instructions, prompt files, agents and repo templates that help Copilot produce code your team will merge.',
       features: [
         {
           title: 'Instruction packs',
-          description:
-            'Repository instructions and prompt files tuned for specific frameworks, languages and team conventions.',
+          description: 'Repository instructions and prompt files tuned for specific frameworks, languages and team conventions.',
         },
         {
           title: 'Coding-agent ready',
-          description:
-            'Repo templates with setup steps and tests so the Copilot coding agent can pick up issues and deliver clean pull requests.',
+          description: 'Repo templates with setup steps and tests so the Copilot coding agent can pick up issues and deliver clean pull requests.',
         },
         {
           title: 'Works in your IDE',
-          description:
-            'Every product notes which editors and Copilot plans it supports, from VS Code to JetBrains and Xcode.',
+          description: 'Every product notes which editors and Copilot plans it supports, from VS Code to JetBrains and Xcode.',
         },
       ],
     },
   },
   gemini: {
-    description:
-      "Google's multimodal AI assistant, with deep research, long-context reasoning and native image and video generation.",
+    description: "Google's multimodal AI assistant, with deep research, long-context reasoning and native image and video generation.",
     longDescription:
       "Gemini is Google's AI assistant and model family, built by Google DeepMind and available on the web, Android and iOS, and inside Gmail, Docs and other Workspace apps. It reasons over text, images, audio, video and long documents, and adds Deep Research reports, Canvas for drafting and code, and Gems for reusable custom assistants. Developers reach the same models through the Gemini API in Google AI Studio and Vertex AI.",
     isClaimed: false,
@@ -500,30 +464,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'G',
     landing: {
       headline: 'Build on Gemini with a head start',
-      subheadline:
-        'Gems, prompt systems and Gemini API starters for research, multimodal apps and Workspace productivity.',
+      subheadline: 'Gems, prompt systems and Gemini API starters for research, multimodal apps and Workspace productivity.',
       features: [
         {
           title: 'Ready-to-use Gems',
-          description:
-            'Instruction sets you can paste into a Gem to get a focused assistant for a specific job in minutes.',
+          description: 'Instruction sets you can paste into a Gem to get a focused assistant for a specific job in minutes.',
         },
         {
           title: 'API starters',
-          description:
-            'Code templates for the Gemini API covering long-context, multimodal input and structured output.',
+          description: 'Code templates for the Gemini API covering long-context, multimodal input and structured output.',
         },
         {
           title: 'Workspace workflows',
-          description:
-            'Playbooks that put Gemini to work across Gmail, Docs, Sheets and Drive.',
+          description: 'Playbooks that put Gemini to work across Gmail, Docs, Sheets and Drive.',
         },
       ],
     },
   },
   chatgpt: {
-    description:
-      "OpenAI's assistant for writing, coding, research and analysis, with voice, image generation and agent mode.",
+    description: "OpenAI's assistant for writing, coding, research and analysis, with voice, image generation and agent mode.",
     longDescription:
       "ChatGPT is OpenAI's conversational assistant, powered by the GPT-5 model family and available on the web, desktop and mobile. It searches the web with citations, analyses files and data, generates images, holds real-time voice conversations and, in agent mode, completes multi-step tasks in its own browser. Custom GPTs, Projects and apps that connect to services such as Google Drive, GitHub and Slack let people tailor it to their own work.",
     isClaimed: false,
@@ -558,30 +517,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'CG',
     landing: {
       headline: 'Get more from ChatGPT, faster',
-      subheadline:
-        'Custom GPTs, prompt libraries and OpenAI API starters built by people who use ChatGPT for real work.',
+      subheadline: 'Custom GPTs, prompt libraries and OpenAI API starters built by people who use ChatGPT for real work.',
       features: [
         {
           title: 'Custom GPT kits',
-          description:
-            'Instructions, knowledge files and action schemas to stand up a focused GPT for your team.',
+          description: 'Instructions, knowledge files and action schemas to stand up a focused GPT for your team.',
         },
         {
           title: 'Prompt libraries',
-          description:
-            'Tested prompts for writing, research, analysis and coding, organised by task and model.',
+          description: 'Tested prompts for writing, research, analysis and coding, organised by task and model.',
         },
         {
           title: 'API starters',
-          description:
-            'Templates built on the official OpenAI SDKs for chat apps, structured outputs and tool calling.',
+          description: 'Templates built on the official OpenAI SDKs for chat apps, structured outputs and tool calling.',
         },
       ],
     },
   },
   deepseek: {
-    description:
-      'Open-weight language models with a free chat app and a low-cost, OpenAI-compatible API.',
+    description: 'Open-weight language models with a free chat app and a low-cost, OpenAI-compatible API.',
     longDescription:
       'DeepSeek is a Hangzhou-based AI lab whose mixture-of-experts models, from DeepSeek-V3 and R1 to the V4 series, are released as open weights under the MIT licence. Its free chat app offers a DeepThink reasoning mode and web search, while the API uses an OpenAI-compatible format at prices well below most frontier providers. Because the weights are public, teams can also self-host or fine-tune the models on their own hardware.',
     isClaimed: false,
@@ -616,30 +570,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'DS',
     landing: {
       headline: 'Run DeepSeek your way',
-      subheadline:
-        'API starters, self-hosting guides and prompt packs for teams that want strong reasoning at a lower cost.',
+      subheadline: 'API starters, self-hosting guides and prompt packs for teams that want strong reasoning at a lower cost.',
       features: [
         {
           title: 'Drop-in API starters',
-          description:
-            'Templates that call DeepSeek through the OpenAI-compatible format, ready to switch from other providers.',
+          description: 'Templates that call DeepSeek through the OpenAI-compatible format, ready to switch from other providers.',
         },
         {
           title: 'Self-hosting guides',
-          description:
-            'Deployment recipes for serving open DeepSeek weights on your own GPUs or cloud.',
+          description: 'Deployment recipes for serving open DeepSeek weights on your own GPUs or cloud.',
         },
         {
           title: 'Reasoning prompt packs',
-          description:
-            'Prompts tuned for DeepThink on maths, code and multi-step analysis.',
+          description: 'Prompts tuned for DeepThink on maths, code and multi-step analysis.',
         },
       ],
     },
   },
   claude: {
-    description:
-      "Anthropic's AI assistant for writing, analysis and coding, with Projects, Artifacts and Claude Code.",
+    description: "Anthropic's AI assistant for writing, analysis and coding, with Projects, Artifacts and Claude Code.",
     longDescription:
       "Claude is Anthropic's family of AI models and the assistant built on them, known for careful writing, strong coding and reliable reasoning over large documents. The Claude apps add Projects with shared knowledge, Artifacts for interactive documents and apps, and web search with research reports, while Claude Code brings the same models into the terminal, IDE and CI as an agentic coding tool. Anthropic also created the Model Context Protocol, the open standard for connecting AI to tools and data.",
     isClaimed: true,
@@ -674,30 +623,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'Cl',
     landing: {
       headline: 'Build with Claude, from prompt to production',
-      subheadline:
-        'Claude Code skills, MCP servers, Project templates and API starters from builders who ship with Claude.',
+      subheadline: 'Claude Code skills, MCP servers, Project templates and API starters from builders who ship with Claude.',
       features: [
         {
           title: 'Claude Code add-ons',
-          description:
-            'Skills, slash commands, hooks and subagents that slot into Claude Code and encode your team workflow.',
+          description: 'Skills, slash commands, hooks and subagents that slot into Claude Code and encode your team workflow.',
         },
         {
           title: 'MCP servers',
-          description:
-            'Connectors that give Claude secure access to your tools and data, with setup steps for desktop and API.',
+          description: 'Connectors that give Claude secure access to your tools and data, with setup steps for desktop and API.',
         },
         {
           title: 'Project templates',
-          description:
-            'Instructions and knowledge layouts for Claude Projects, ready to adapt for writing, research or support.',
+          description: 'Instructions and knowledge layouts for Claude Projects, ready to adapt for writing, research or support.',
         },
       ],
     },
   },
   midjourney: {
-    description:
-      'Independent image generation lab known for distinctive, high-aesthetic images, now with video.',
+    description: 'Independent image generation lab known for distinctive, high-aesthetic images, now with video.',
     longDescription:
       'Midjourney turns text prompts and reference images into highly stylised images through its web app and Discord bot. Style references, personalization profiles, image references and the built-in editor give fine control over look, subject and composition, and its video model animates images into short clips. The company is self-funded and runs on paid subscriptions, with no free tier.',
     isClaimed: false,
@@ -732,30 +676,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'MJ',
     landing: {
       headline: 'Midjourney styles you can reuse',
-      subheadline:
-        'Prompt packs, style codes and reference sets that deliver a consistent look every time you generate.',
+      subheadline: 'Prompt packs, style codes and reference sets that deliver a consistent look every time you generate.',
       features: [
         {
           title: 'Style codes and srefs',
-          description:
-            'Curated style references and codes with example grids, so you know the look before you buy.',
+          description: 'Curated style references and codes with example grids, so you know the look before you buy.',
         },
         {
           title: 'Prompt packs',
-          description:
-            'Structured prompts with parameters for aspect ratio, stylize and chaos, organised by use case.',
+          description: 'Structured prompts with parameters for aspect ratio, stylize and chaos, organised by use case.',
         },
         {
           title: 'Consistent characters',
-          description:
-            'Reference sets and workflows for keeping characters and products on-model across a series.',
+          description: 'Reference sets and workflows for keeping characters and products on-model across a series.',
         },
       ],
     },
   },
   'stable-diffusion': {
-    description:
-      "Stability AI's open-weight image models that run locally, fine-tune easily and power a large open ecosystem.",
+    description: "Stability AI's open-weight image models that run locally, fine-tune easily and power a large open ecosystem.",
     longDescription:
       'Stable Diffusion is the family of latent diffusion models from Stability AI, from SD 1.5 and SDXL to Stable Diffusion 3.5, released with downloadable weights that run on consumer GPUs. A large community ecosystem of LoRAs, ControlNet models and ComfyUI or AUTOMATIC1111 workflows builds on it for precise, customisable image generation. The Stability AI Community License allows free commercial use for organisations under $1M in annual revenue, and hosted access is available through the Stability AI API.',
     isClaimed: false,
@@ -791,30 +730,25 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'SD',
     landing: {
       headline: 'Stable Diffusion workflows, ready to run',
-      subheadline:
-        'LoRAs, ComfyUI graphs and fine-tuning kits that bring precise, repeatable image generation to your own hardware.',
+      subheadline: 'LoRAs, ComfyUI graphs and fine-tuning kits that bring precise, repeatable image generation to your own hardware.',
       features: [
         {
           title: 'ComfyUI workflows',
-          description:
-            'Node graphs you can load in one step, with the models and custom nodes they need listed up front.',
+          description: 'Node graphs you can load in one step, with the models and custom nodes they need listed up front.',
         },
         {
           title: 'LoRAs and checkpoints',
-          description:
-            'Style and subject adapters with base-model compatibility, trigger words and sample outputs.',
+          description: 'Style and subject adapters with base-model compatibility, trigger words and sample outputs.',
         },
         {
           title: 'Licence clarity',
-          description:
-            'Each listing states the base model and licence terms, so commercial use is never a guess.',
+          description: 'Each listing states the base model and licence terms, so commercial use is never a guess.',
         },
       ],
     },
   },
   runway: {
-    description:
-      'AI video platform for generating, editing and directing footage with the Gen-4.5 model family.',
+    description: 'AI video platform for generating, editing and directing footage with the Gen-4.5 model family.',
     longDescription:
       'Runway is a New York-based AI research company whose web and iOS apps generate video from text and images, with consistent characters, locations and camera moves. Aleph edits existing footage with prompts, adding or removing objects, changing lighting or generating new angles, while Act-Two transfers a recorded performance onto a character. The same models are available to developers through the Runway API.',
     isClaimed: false,
@@ -849,23 +783,19 @@ const AI_TOOL_COPY: Record<AiToolId, AiToolCopy> = {
     monogram: 'R',
     landing: {
       headline: 'Direct Runway with proven prompts',
-      subheadline:
-        'Shot recipes, reference kits and editing workflows that turn Runway generations into finished video.',
+      subheadline: 'Shot recipes, reference kits and editing workflows that turn Runway generations into finished video.',
       features: [
         {
           title: 'Shot recipes',
-          description:
-            'Prompts with camera moves, lighting and pacing notes, each shown with the clip it produced.',
+          description: 'Prompts with camera moves, lighting and pacing notes, each shown with the clip it produced.',
         },
         {
           title: 'Reference kits',
-          description:
-            'Character and location reference sets that keep a subject consistent from shot to shot.',
+          description: 'Character and location reference sets that keep a subject consistent from shot to shot.',
         },
         {
           title: 'Credit-smart workflows',
-          description:
-            'Step-by-step pipelines that plan credit use before you render, from draft to final cut.',
+          description: 'Step-by-step pipelines that plan credit use before you render, from draft to final cut.',
         },
       ],
     },

@@ -8,8 +8,7 @@ export const ASSISTANT_REPLY_DELAY_MS = 1000;
 /** Quick options show while the conversation has this many messages or fewer. */
 export const ASSISTANT_QUICK_OPTIONS_MAX_MESSAGES = 2;
 
-export const ASSISTANT_GREETING =
-  "Hi! I'm the toolmint assistant. Tell me what you want to do here and I'll suggest the right account type.";
+export const ASSISTANT_GREETING = "Hi! I'm the toolmint assistant. Tell me what you want to do here and I'll suggest the right account type.";
 
 export const ASSISTANT_QUICK_OPTIONS: readonly { label: string; text: string }[] = [
   { label: 'I want to sell AI tools', text: 'I want to sell my AI tools and make money' },
@@ -39,8 +38,7 @@ export const ASSISTANT_REPLIES: Record<UserType | 'unknown', string> = {
     "You're looking for tools that get the job done. A Buyer account lets you discover, download and follow AI tools and products. I've selected Buyer for you in the sign-up form.",
   community:
     "Welcome! A Community account is for joining discussions, connecting with builders and growing your network. I've selected Community for you in the sign-up form.",
-  unknown:
-    'Could you tell me a bit more? For example: do you want to sell AI tools, find tools for your work, or connect with other builders?',
+  unknown: 'Could you tell me a bit more? For example: do you want to sell AI tools, find tools for your work, or connect with other builders?',
 };
 
 export function assistantReply(text: string): { intent: UserType | null; reply: string } {

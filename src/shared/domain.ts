@@ -28,17 +28,39 @@ export type CategoryId = (typeof CATEGORY_IDS)[number];
 
 /** Content types (spec section 3); the legacy ids they replaced are src/shared/search.ts. */
 export const CONTENT_TYPE_IDS = [
-  'code-development', 'chat-bots', 'ai-assistants', 'content-creation', 'prompts-templates', 'voice-audio',
-  'video-animation', 'design-assets', 'data-analytics', 'ai-agents', 'web-saas', 'mobile-apps', 'ai-models',
-  'security', 'workflow-automation',
+  'code-development',
+  'chat-bots',
+  'ai-assistants',
+  'content-creation',
+  'prompts-templates',
+  'voice-audio',
+  'video-animation',
+  'design-assets',
+  'data-analytics',
+  'ai-agents',
+  'web-saas',
+  'mobile-apps',
+  'ai-models',
+  'security',
+  'workflow-automation',
 ] as const;
 export type ContentTypeId = (typeof CONTENT_TYPE_IDS)[number];
 export const CONTENT_TYPE_LABELS: Record<ContentTypeId, string> = {
-  'code-development': 'Code & Development', 'chat-bots': 'Chatbots', 'ai-assistants': 'AI Assistants',
-  'content-creation': 'Content Creation', 'prompts-templates': 'Prompts & Templates', 'voice-audio': 'Voice & Audio',
-  'video-animation': 'Video & Animation', 'design-assets': 'Design Assets', 'data-analytics': 'Data & Analytics',
-  'ai-agents': 'AI Agents', 'web-saas': 'Web Apps & SaaS', 'mobile-apps': 'Mobile Apps', 'ai-models': 'AI Models',
-  security: 'Security', 'workflow-automation': 'Workflow Automation',
+  'code-development': 'Code & Development',
+  'chat-bots': 'Chatbots',
+  'ai-assistants': 'AI Assistants',
+  'content-creation': 'Content Creation',
+  'prompts-templates': 'Prompts & Templates',
+  'voice-audio': 'Voice & Audio',
+  'video-animation': 'Video & Animation',
+  'design-assets': 'Design Assets',
+  'data-analytics': 'Data & Analytics',
+  'ai-agents': 'AI Agents',
+  'web-saas': 'Web Apps & SaaS',
+  'mobile-apps': 'Mobile Apps',
+  'ai-models': 'AI Models',
+  security: 'Security',
+  'workflow-automation': 'Workflow Automation',
 };
 
 export const PRICING_MODELS = ['free', 'one_time', 'subscription', 'freemium'] as const;

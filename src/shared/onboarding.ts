@@ -15,8 +15,18 @@ export const INTEREST_OPTIONS: readonly { id: string; label: string }[] = [
 export const INTEREST_IDS = INTEREST_OPTIONS.map((o) => o.id);
 
 export const SPECIALTY_SUGGESTIONS: readonly string[] = [
-  'Prompt engineering', 'n8n workflows', 'Zapier automations', 'Custom GPTs', 'AI agents', 'Chatbots',
-  'Image generation', 'Video generation', 'Voice AI', 'Data analytics', 'Web apps', 'Copywriting',
+  'Prompt engineering',
+  'n8n workflows',
+  'Zapier automations',
+  'Custom GPTs',
+  'AI agents',
+  'Chatbots',
+  'Image generation',
+  'Video generation',
+  'Voice AI',
+  'Data analytics',
+  'Web apps',
+  'Copywriting',
 ];
 
 export const MAX_INTERESTS = INTEREST_OPTIONS.length;

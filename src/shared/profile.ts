@@ -73,8 +73,9 @@ export interface ProfileInput {
   specialties: string[];
 }
 
-export type ProfileFields = Partial<Record<'fullName' | 'bio' | 'company' | 'location' | 'website' | 'specialties' | 'socialLinks' | `socialLinks.${string}`, string>>;
-
+export type ProfileFields = Partial<
+  Record<'fullName' | 'bio' | 'company' | 'location' | 'website' | 'specialties' | 'socialLinks' | `socialLinks.${string}`, string>
+>;
 
 /**
  * Trims and checks the edit form: field messages, or the clean input (empty optional fields

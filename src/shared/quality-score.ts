@@ -48,18 +48,127 @@ export const CATEGORY_LIKE_TAGS = ['ai', 'automation', 'productivity', 'analytic
 
 /** Words that say what the buyer gains. */
 export const BENEFIT_WORDS = [
-  'save', 'saves', 'saving', 'faster', 'fast', 'quick', 'quickly', 'easy', 'easily', 'effortless', 'simple', 'simplify', 'simplifies',
-  'improve', 'improves', 'boost', 'boosts', 'increase', 'increases', 'grow', 'growth', 'reduce', 'reduces', 'cut', 'cuts',
-  'automate', 'automates', 'automatic', 'automatically', 'efficient', 'efficiency', 'productive', 'productivity', 'streamline',
-  'streamlines', 'optimize', 'optimise', 'better', 'free', 'time', 'hours', 'minutes', 'effort', 'scale', 'reliable', 'accurate',
-  'professional', 'powerful', 'instantly', 'instant', 'benefit', 'benefits',
+  'save',
+  'saves',
+  'saving',
+  'faster',
+  'fast',
+  'quick',
+  'quickly',
+  'easy',
+  'easily',
+  'effortless',
+  'simple',
+  'simplify',
+  'simplifies',
+  'improve',
+  'improves',
+  'boost',
+  'boosts',
+  'increase',
+  'increases',
+  'grow',
+  'growth',
+  'reduce',
+  'reduces',
+  'cut',
+  'cuts',
+  'automate',
+  'automates',
+  'automatic',
+  'automatically',
+  'efficient',
+  'efficiency',
+  'productive',
+  'productivity',
+  'streamline',
+  'streamlines',
+  'optimize',
+  'optimise',
+  'better',
+  'free',
+  'time',
+  'hours',
+  'minutes',
+  'effort',
+  'scale',
+  'reliable',
+  'accurate',
+  'professional',
+  'powerful',
+  'instantly',
+  'instant',
+  'benefit',
+  'benefits',
 ] as const;
 
 const STOPWORDS = new Set([
-  'a', 'an', 'the', 'and', 'or', 'but', 'nor', 'for', 'of', 'to', 'in', 'on', 'at', 'by', 'with', 'from', 'into', 'onto', 'as',
-  'is', 'are', 'was', 'were', 'be', 'been', 'it', 'its', 'this', 'that', 'these', 'those', 'my', 'your', 'our', 'their',
-  'his', 'her', 'me', 'you', 'we', 'they', 'i', 'so', 'than', 'then', 'too', 'very', 'just', 'all', 'any', 'some', 'up',
-  'out', 'off', 'over', 'via', 'per', 'vs', 'not', 'no', 'yes', 'do', 'does', 'can', 'will', 'new',
+  'a',
+  'an',
+  'the',
+  'and',
+  'or',
+  'but',
+  'nor',
+  'for',
+  'of',
+  'to',
+  'in',
+  'on',
+  'at',
+  'by',
+  'with',
+  'from',
+  'into',
+  'onto',
+  'as',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'it',
+  'its',
+  'this',
+  'that',
+  'these',
+  'those',
+  'my',
+  'your',
+  'our',
+  'their',
+  'his',
+  'her',
+  'me',
+  'you',
+  'we',
+  'they',
+  'i',
+  'so',
+  'than',
+  'then',
+  'too',
+  'very',
+  'just',
+  'all',
+  'any',
+  'some',
+  'up',
+  'out',
+  'off',
+  'over',
+  'via',
+  'per',
+  'vs',
+  'not',
+  'no',
+  'yes',
+  'do',
+  'does',
+  'can',
+  'will',
+  'new',
 ]);
 
 export type FieldKey = 'title' | 'description' | 'shortDescription' | 'tags';
@@ -92,7 +201,11 @@ export interface ScoreInput {
   tags?: readonly string[] | null | undefined;
 }
 
-const words = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 const hasWord = (text: string, pattern: RegExp): boolean => words(text).some((w) => pattern.test(w));
 
 class Tally {
@@ -140,7 +253,8 @@ export function scoreDescription(raw: string | null | undefined): FieldScore {
   if (countSentences(description) < 2) t.suggest(d.fewSentences, 'Write at least two sentences');
   const benefit = new Set<string>(BENEFIT_WORDS);
   if (!words(description).some((w) => benefit.has(w))) t.suggest(d.noBenefit, 'Say what buyers gain: time saved, faster results, less effort');
-  if (!hasWord(description, /^(use[sd]?|using|useful|help|helps|helped|helping|helpful)$/)) t.suggest(d.noUseOrHelp, 'Explain how buyers use it or how it helps them');
+  if (!hasWord(description, /^(use[sd]?|using|useful|help|helps|helped|helping|helpful)$/))
+    t.suggest(d.noUseOrHelp, 'Explain how buyers use it or how it helps them');
   return t.done();
 }
 
@@ -150,7 +264,10 @@ export function scoreShortDescription(raw: string | null | undefined): FieldScor
   const d = DEDUCTIONS.shortDescription;
   if (text.length > SHORT_DESCRIPTION_MAX) t.issue(d.tooLong, `Short description must be at most ${SHORT_DESCRIPTION_MAX} characters`);
   if (text.length < SHORT_DESCRIPTION_MIN) {
-    t.suggest(d.tooShort, text ? `Make the short description at least ${SHORT_DESCRIPTION_MIN} characters` : 'Add a short description for cards and search results');
+    t.suggest(
+      d.tooShort,
+      text ? `Make the short description at least ${SHORT_DESCRIPTION_MIN} characters` : 'Add a short description for cards and search results',
+    );
   }
   if (text && !/[.!?,;:]/.test(text)) t.suggest(d.noPunctuation, 'End the short description with punctuation');
   return t.done();
@@ -243,7 +360,8 @@ export function checkDemoUrl(raw: string | null | undefined): UrlCheck {
 }
 
 /** YouTube watch, youtu.be, Vimeo, or a file ending .mp4, .webm or .ogg (spec section 5). */
-export const VIDEO_URL = /^(https?:\/\/)?((www\.|m\.)?youtube\.com\/watch\?(.*&)?v=[\w-]{6,}|youtu\.be\/[\w-]{6,}|(www\.|player\.)?vimeo\.com\/(video\/)?\d+|[^?#]+\.(mp4|webm|ogg)([?#].*)?$)/i;
+export const VIDEO_URL =
+  /^(https?:\/\/)?((www\.|m\.)?youtube\.com\/watch\?(.*&)?v=[\w-]{6,}|youtu\.be\/[\w-]{6,}|(www\.|player\.)?vimeo\.com\/(video\/)?\d+|[^?#]+\.(mp4|webm|ogg)([?#].*)?$)/i;
 
 export const VIDEO_URL_HINT = 'Use a YouTube, Vimeo, .mp4, .webm or .ogg link';
 

@@ -15,10 +15,19 @@ import { BUDGET_OPTIONS } from './marketplace-url';
  * counterpart, so it means every type, like 'all'.
  */
 export const LEGACY_CONTENT_TYPES: Record<string, ContentTypeId | 'all'> = {
-  music: 'voice-audio', video: 'video-animation', prompts: 'prompts-templates', saas: 'web-saas',
-  'design-assets': 'design-assets', 'data-tools': 'data-analytics', automation: 'workflow-automation',
-  'ai-models': 'ai-models', 'web-apps': 'web-saas', 'mobile-apps': 'mobile-apps', code: 'code-development',
-  assistants: 'ai-assistants', others: 'all',
+  music: 'voice-audio',
+  video: 'video-animation',
+  prompts: 'prompts-templates',
+  saas: 'web-saas',
+  'design-assets': 'design-assets',
+  'data-tools': 'data-analytics',
+  automation: 'workflow-automation',
+  'ai-models': 'ai-models',
+  'web-apps': 'web-saas',
+  'mobile-apps': 'mobile-apps',
+  code: 'code-development',
+  assistants: 'ai-assistants',
+  others: 'all',
 };
 
 export function normalizeContentType(value: string): ContentTypeId | 'all' | undefined {
@@ -56,7 +65,9 @@ const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, messa
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, { error: message }).optional());
 
 export const SearchParamsSchema = z.object({
-  search: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), safeText().max(200, 'Search must be 200 characters or fewer').optional()).transform((v) => v || undefined),
+  search: z
+    .preprocess((v) => (typeof v === 'string' ? v.trim() : v), safeText().max(200, 'Search must be 200 characters or fewer').optional())
+    .transform((v) => v || undefined),
   category: optionalEnum(CATEGORY_IDS, `Unknown category. Use one of: ${CATEGORY_IDS.join(', ')}`),
   type: z
     .preprocess((v) => (v === '' || v === null ? undefined : v), z.string().optional())
@@ -75,7 +86,15 @@ export const SearchParamsSchema = z.object({
   level: optionalEnum(TECHNICAL_LEVELS, 'Unknown technical level'),
   sort: optionalEnum(SORTS.map((s) => s.value) as unknown as readonly [Sort, ...Sort[]], 'Unknown sort'),
   cursor: z.preprocess((v) => (v === '' ? undefined : v), safeText().max(500).optional()),
-  limit: z.preprocess((v) => (v === '' || v === undefined ? undefined : Number(v)), z.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`).optional()),
+  limit: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : Number(v)),
+    z
+      .number({ error: 'Limit must be a number' })
+      .int('Limit must be a whole number')
+      .min(1, 'Limit must be at least 1')
+      .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`)
+      .optional(),
+  ),
 });
 
 export type SearchParams = z.infer<typeof SearchParamsSchema>;

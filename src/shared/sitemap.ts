@@ -101,7 +101,9 @@ export function renderSitemap(site: string | URL, entries: readonly SitemapEntry
       entry.changefreq ? `    <changefreq>${entry.changefreq}</changefreq>` : null,
       entry.priority !== undefined ? `    <priority>${entry.priority.toFixed(1)}</priority>` : null,
       '  </url>',
-    ].filter(Boolean).join('\n');
+    ]
+      .filter(Boolean)
+      .join('\n');
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

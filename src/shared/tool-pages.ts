@@ -85,4 +85,3 @@ export function toolJsonLd(tool: AiTool, pageUrl: string): Record<string, unknow
     dateModified: tool.lastUpdate,
   };
 }
-

@@ -11,10 +11,7 @@
 import { atom } from 'nanostores';
 import { toSessionUser, type SessionUser } from '../shared/session';
 
-export type SessionState =
-  | { status: 'loading'; user: null }
-  | { status: 'signed-in'; user: SessionUser }
-  | { status: 'signed-out'; user: null };
+export type SessionState = { status: 'loading'; user: null } | { status: 'signed-in'; user: SessionUser } | { status: 'signed-out'; user: null };
 
 export const LOADING_SESSION: SessionState = { status: 'loading', user: null };
 export const SIGNED_OUT: SessionState = { status: 'signed-out', user: null };

@@ -9,5 +9,9 @@ import { $session, LOADING_SESSION, type SessionState } from './session';
 const subscribe = (onChange: () => void) => $session.listen(onChange);
 
 export function useSession(initial: SessionState = LOADING_SESSION): SessionState {
-  return useSyncExternalStore(subscribe, () => $session.get(), () => initial);
+  return useSyncExternalStore(
+    subscribe,
+    () => $session.get(),
+    () => initial,
+  );
 }

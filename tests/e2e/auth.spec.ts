@@ -32,7 +32,10 @@ interface Account {
 }
 
 /** An account made through the API (as the wizard does), signed out again. */
-async function createAccount(page: Page, options: { userType?: 'creator' | 'buyer' | 'community'; onboarding?: 'completed' | 'skipped' | 'pending' } = {}): Promise<Account> {
+async function createAccount(
+  page: Page,
+  options: { userType?: 'creator' | 'buyer' | 'community'; onboarding?: 'completed' | 'skipped' | 'pending' } = {},
+): Promise<Account> {
   const origin = new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin;
   const headers = { origin };
   const email = uniqueEmail(options.userType ?? 'buyer');
@@ -174,7 +177,10 @@ test.describe('sign-up wizard', () => {
         await expect(page.getByText('Hidden Figures Labs')).toBeVisible();
         await expect(page.getByText('Mission planning')).toBeVisible();
       }
-      const flags = await page.evaluate(() => ({ completed: localStorage.getItem('onboarding_completed'), skipped: localStorage.getItem('onboarding_skipped') }));
+      const flags = await page.evaluate(() => ({
+        completed: localStorage.getItem('onboarding_completed'),
+        skipped: localStorage.getItem('onboarding_skipped'),
+      }));
       expect(flags).toEqual(userType === 'buyer' ? { completed: null, skipped: 'true' } : { completed: 'true', skipped: null });
 
       // The same email again: the same answer as a new account (docs/decisions/012), but no

@@ -232,7 +232,11 @@ test.describe('product page', () => {
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\/[^/]+\/blobs\/products\//);
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, any>;
-    expect(ld).toMatchObject({ '@type': 'Product', name: product.title, offers: { '@type': 'Offer', priceCurrency: 'USD', availability: 'https://schema.org/InStock' } });
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      name: product.title,
+      offers: { '@type': 'Offer', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+    });
     // Deliverables are never on the page.
     expect(await page.content()).not.toContain('private:');
     await expect(page.getByRole('link', { name: 'Edit' })).toBeHidden();
@@ -333,7 +337,13 @@ test.describe('downloads', () => {
     await hydrated(page);
 
     await page.route(`**/api/products/${product.id}/download`, (route) =>
-      route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: { code: 'NO_DOWNLOADABLE_CONTENT', message: 'No downloadable content available for this product. Please contact the creator.' } }) }),
+      route.fulfill({
+        status: 422,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'NO_DOWNLOADABLE_CONTENT', message: 'No downloadable content available for this product. Please contact the creator.' },
+        }),
+      }),
     );
     await page.getByRole('button', { name: 'Download for free' }).click();
     await expect(toast(page)).toContainText('Download Failed');

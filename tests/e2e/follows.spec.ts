@@ -112,8 +112,17 @@ test.describe('following tools and their updates', () => {
     const first = `Queue mode dashboards ${stamp}`;
     const second = `Credential redaction in logs ${stamp}`;
     await asAdmin(browser, baseURL!, async (admin) => {
-      await postUpdate(admin, 'n8n', { title: first, type: 'feature', version: '2.3.0', content: 'Queue mode now has a dashboard that shows workers, waiting executions and failures at a glance.' });
-      await postUpdate(admin, 'n8n', { title: second, type: 'security', content: 'Credentials are now redacted from execution logs of failed HTTP Request nodes. Rotate keys that appeared in old logs.' });
+      await postUpdate(admin, 'n8n', {
+        title: first,
+        type: 'feature',
+        version: '2.3.0',
+        content: 'Queue mode now has a dashboard that shows workers, waiting executions and failures at a glance.',
+      });
+      await postUpdate(admin, 'n8n', {
+        title: second,
+        type: 'security',
+        content: 'Credentials are now redacted from execution logs of failed HTTP Request nodes. Rotate keys that appeared in old logs.',
+      });
     });
 
     // The follower's tab regains focus: the badge counts the two new updates.
@@ -201,7 +210,9 @@ test.describe('profiles', () => {
     await page.getByLabel('Upload a profile picture').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('definitely not a png') });
     await expect(toast(page)).toContainText('Please select an image file');
 
-    const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#0f9f7a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#0f9f7a' } })
+      .png()
+      .toBuffer();
     await page.getByLabel('Upload a profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await expect(toast(page)).toContainText('Avatar uploaded');
     await expect(toast(page)).toContainText('Your profile picture has been updated');

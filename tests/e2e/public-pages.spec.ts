@@ -13,11 +13,15 @@ import { TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
 /** Captures the next navigation to /marketplace and answers it with a blank page. */
 async function stubMarketplace(page: Page): Promise<() => Promise<string>> {
   let resolveUrl: (url: string) => void = () => {};
-  let opened = new Promise<string>((resolve) => { resolveUrl = resolve; });
+  let opened = new Promise<string>((resolve) => {
+    resolveUrl = resolve;
+  });
   await page.route(/\/marketplace(\?|$)/, async (route) => {
     const url = new URL(route.request().url());
     resolveUrl(`${url.pathname}${url.search}`);
-    opened = new Promise<string>((resolve) => { resolveUrl = resolve; });
+    opened = new Promise<string>((resolve) => {
+      resolveUrl = resolve;
+    });
     await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>marketplace</title>' });
   });
   return () => opened;
@@ -58,14 +62,21 @@ test.describe('hero search', () => {
     expect(await searchFromHero(page, { search: 'cold email', submit: 'enter' })).toBe('/marketplace?search=cold+email&category=business');
   });
 
-  for (const [label, value] of [['Free tools', 'free'], ['Under $50', 'under-50'], ['$50 - $100', '50-100'], ['$100+', '100-plus']] as const) {
+  for (const [label, value] of [
+    ['Free tools', 'free'],
+    ['Under $50', 'under-50'],
+    ['$50 - $100', '50-100'],
+    ['$100+', '100-plus'],
+  ] as const) {
     test(`budget '${label}' sends budget=${value}`, async ({ page }) => {
       expect(await searchFromHero(page, { budget: label })).toBe(`/marketplace?category=business&budget=${value}`);
     });
   }
 
   test('after moving the carousel the category of the current slide is sent', async ({ page }) => {
-    expect(await searchFromHero(page, { moves: 1, search: 'newsletter', budget: 'Under $50' })).toBe('/marketplace?search=newsletter&category=content&budget=under-50');
+    expect(await searchFromHero(page, { moves: 1, search: 'newsletter', budget: 'Under $50' })).toBe(
+      '/marketplace?search=newsletter&category=content&budget=under-50',
+    );
   });
 
   test('moving back past the first slide wraps to the last category', async ({ page }) => {
@@ -172,11 +183,16 @@ test.describe('landing page', () => {
   });
 
   test('signed-in users get their call to action and Recommended for You', async ({ page }) => {
-    await page.route('**/api/auth/get-session', (route) => route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      body: JSON.stringify({ session: { id: 's1' }, user: { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', full_name: 'Ada Lovelace', user_type: 'creator' } }),
-    }));
+    await page.route('**/api/auth/get-session', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          session: { id: 's1' },
+          user: { id: 'u1', email: 'ada@example.com', name: 'Ada Lovelace', full_name: 'Ada Lovelace', user_type: 'creator' },
+        }),
+      }),
+    );
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Welcome back, Ada' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
@@ -233,7 +249,10 @@ test.describe('AI tools directory', () => {
       await expect(card.getByText(tool.category, { exact: true })).toBeVisible();
       await expect(card.getByText('Products', { exact: true })).toBeVisible();
       await expect(card.getByText('Followers', { exact: true })).toBeVisible();
-      await expect(card.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', TOOL_DETAIL_IDS.includes(tool.id as never) ? `/tools/${tool.id}` : `/tools/${tool.id}/landing`);
+      await expect(card.getByRole('link', { name: 'View Details' })).toHaveAttribute(
+        'href',
+        TOOL_DETAIL_IDS.includes(tool.id as never) ? `/tools/${tool.id}` : `/tools/${tool.id}/landing`,
+      );
       const site = card.getByRole('link', { name: /Official site/ });
       await expect(site).toHaveAttribute('href', tool.officialSite);
       await expect(site).toHaveAttribute('target', '_blank');
@@ -325,11 +344,13 @@ test.describe('findability', () => {
     expect(index).toContain('<sitemapindex');
     const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     expect(files).toHaveLength(17);
-    const parts = await Promise.all(files.map(async (file) => {
-      const res = await request.get(file);
-      expect(res.status(), file).toBe(200);
-      return res.text();
-    }));
+    const parts = await Promise.all(
+      files.map(async (file) => {
+        const res = await request.get(file);
+        expect(res.status(), file).toBe(200);
+        return res.text();
+      }),
+    );
     const xml = parts.join('\n');
     expect(xml.match(/<loc>[^<]+\/product\/[^<]+<\/loc>/g)?.length).toBeGreaterThan(0);
     for (const id of TOOL_DETAIL_IDS) expect(xml).toContain(`<loc>${new URL(`/tools/${id}`, baseURL)}</loc>`);

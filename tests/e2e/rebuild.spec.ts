@@ -12,7 +12,11 @@ import { E2E_DATA_DIR as DATA_DIR } from '../support/e2e-env';
 const stored = (pagePath: string) => path.join(DATA_DIR, 'dist', 'pages', `${pagePath}.html`);
 const storedText = (pagePath: string) => (fs.existsSync(stored(pagePath)) ? fs.readFileSync(stored(pagePath), 'utf8') : '');
 
-test('a product published, edited and unpublished through the API: its stored pages follow within 2 s, and it is gone at once', async ({ request, baseURL, page }) => {
+test('a product published, edited and unpublished through the API: its stored pages follow within 2 s, and it is gone at once', async ({
+  request,
+  baseURL,
+  page,
+}) => {
   const origin = { origin: baseURL! };
   const login = await request.post('/api/auth/sign-in/email', { headers: origin, data: { email: 'creator@example.com', password: 'toolmint-demo-2026' } });
   expect(login.status()).toBe(200);

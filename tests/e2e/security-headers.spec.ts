@@ -89,7 +89,18 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
   const violations = await watchViolations(page);
   const product = await firstProduct(page, 'dental receptionist');
 
-  for (const path of ['/', '/marketplace', `/product/${product.id}`, '/ai-tools', '/tools/chatgpt', '/tools/chatgpt/landing', '/auth', '/auth?mode=signup', '/community', '/terms']) {
+  for (const path of [
+    '/',
+    '/marketplace',
+    `/product/${product.id}`,
+    '/ai-tools',
+    '/tools/chatgpt',
+    '/tools/chatgpt/landing',
+    '/auth',
+    '/auth?mode=signup',
+    '/community',
+    '/terms',
+  ]) {
     await visit(page, path);
   }
   await visit(page, '/no-such-page', 404);
@@ -135,7 +146,10 @@ test('islands, the video player, the assistant, an upload and a toast work under
   // The video facade turns into a Vimeo or YouTube (nocookie) player frame: frame-src allows them.
   const product = await firstProduct(page, 'dental receptionist');
   await page.goto(`/product/${product.id}`);
-  await page.getByRole('link', { name: /Play video/ }).first().click();
+  await page
+    .getByRole('link', { name: /Play video/ })
+    .first()
+    .click();
   await expect(page.locator('iframe[data-video-iframe]')).toHaveAttribute('src', /^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//);
 
   // The sign-up assistant answers.
@@ -159,7 +173,9 @@ test('islands, the video player, the assistant, an upload and a toast work under
   await page.goto('/profile');
   const upload = page.getByRole('button', { name: 'Upload photo' });
   await expect(page.locator('astro-island:not([ssr])', { has: upload }).first()).toBeAttached();
-  const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#5b3fd6' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#5b3fd6' } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Upload a profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expect(page.locator('.toast')).toContainText('Avatar uploaded');
   const avatar = page.locator('.user-menu .avatar img');

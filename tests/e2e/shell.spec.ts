@@ -18,10 +18,7 @@ test('an unknown path shows the 404 page with status 404 and a link home', async
 });
 
 test('every nav and footer link answers 200', async ({ request }) => {
-  const hrefs = new Set<string>([
-    ...MAIN_NAV.filter((l) => !l.signedInOnly).map((l) => l.href),
-    ...FOOTER_NAV.flatMap((g) => g.links.map((l) => l.href)),
-  ]);
+  const hrefs = new Set<string>([...MAIN_NAV.filter((l) => !l.signedInOnly).map((l) => l.href), ...FOOTER_NAV.flatMap((g) => g.links.map((l) => l.href))]);
   for (const href of hrefs) {
     const response = await request.get(href);
     expect(response.status(), href).toBe(200);

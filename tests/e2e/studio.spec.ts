@@ -25,7 +25,9 @@ async function logInThroughForm(page: Page): Promise<void> {
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
 async function png(color: string, width = 1200, height = 800): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 async function openProducts(page: Page, query = ''): Promise<void> {
@@ -68,9 +70,11 @@ test('create with images, publish, find it, edit, unpublish, delete', async ({ p
 
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Short description (optional)').fill('Scores inbound leads with GPT and routes hot ones to Slack.');
-  await page.getByLabel('Description', { exact: true }).fill(
-    'An n8n workflow that scores every inbound lead with GPT. Use it to save hours of manual triage and help your sales team reply faster to the leads that matter.',
-  );
+  await page
+    .getByLabel('Description', { exact: true })
+    .fill(
+      'An n8n workflow that scores every inbound lead with GPT. Use it to save hours of manual triage and help your sales team reply faster to the leads that matter.',
+    );
   for (const tag of ['automation', 'sales', 'lead scoring']) {
     await page.getByRole('textbox', { name: 'Tags' }).fill(tag);
     await page.getByRole('textbox', { name: 'Tags' }).press('Enter');

@@ -37,15 +37,23 @@ export const OUTBOX = path.resolve(process.env['E2E_OUTBOX'] ?? path.join(E2E_DA
 export async function readLatestEmail(email: string, subject?: RegExp): Promise<string> {
   let text: string | undefined;
   await expect
-    .poll(() => {
-      const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.includes(email.toLowerCase())).sort() : [];
-      text = files
-        .map((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8'))
-        .filter((eml) => !subject || subject.test(eml.match(/^Subject: (.*)$/m)?.[1] ?? ''))
-        .map(readEmlText)
-        .at(-1);
-      return text;
-    }, { timeout: 10_000 })
+    .poll(
+      () => {
+        const files = fs.existsSync(OUTBOX)
+          ? fs
+              .readdirSync(OUTBOX)
+              .filter((f) => f.includes(email.toLowerCase()))
+              .sort()
+          : [];
+        text = files
+          .map((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8'))
+          .filter((eml) => !subject || subject.test(eml.match(/^Subject: (.*)$/m)?.[1] ?? ''))
+          .map(readEmlText)
+          .at(-1);
+        return text;
+      },
+      { timeout: 10_000 },
+    )
     .toBeTruthy();
   return text!;
 }
@@ -63,7 +71,11 @@ export async function verificationLink(email: string): Promise<string> {
 }
 
 /** A new account made through the sign-up API with the page's cookies (so the page is signed in as it). */
-export async function signUpThroughApi(page: Page, baseURL: string, options: { userType?: 'creator' | 'buyer' | 'community'; name?: string } = {}): Promise<{ id: string; email: string }> {
+export async function signUpThroughApi(
+  page: Page,
+  baseURL: string,
+  options: { userType?: 'creator' | 'buyer' | 'community'; name?: string } = {},
+): Promise<{ id: string; email: string }> {
   const userType = options.userType ?? 'creator';
   const name = options.name ?? 'Vera Verify';
   const email = `e2e-${userType}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -98,4 +110,3 @@ export function failOnPageErrors(): void {
   });
   test.afterEach(() => expect(pageErrors).toEqual([]));
 }
-

@@ -25,7 +25,14 @@ async function run(ctx: APIContext, next: () => Promise<Response> = async () => 
 
 async function signUp(userType: 'creator' | 'buyer' | 'community'): Promise<string> {
   const email = `${userType}-${randomBytes(4).toString('hex')}@example.com`;
-  const body = { name: 'Grace Hopper', full_name: 'Grace Hopper', email, password: 'Str0ng!pass', user_type: userType, company: userType === 'creator' ? 'Compilers Inc' : '' };
+  const body = {
+    name: 'Grace Hopper',
+    full_name: 'Grace Hopper',
+    email,
+    password: 'Str0ng!pass',
+    user_type: userType,
+    company: userType === 'creator' ? 'Compilers Inc' : '',
+  };
   const request = new Request(`${SITE}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { origin: SITE, 'content-type': 'application/json' },
@@ -33,7 +40,10 @@ async function signUp(userType: 'creator' | 'buyer' | 'community'): Promise<stri
   });
   const response = await handleAuthRequest(await getAuth(), request, `203.0.113.${randomBytes(1)[0]}`);
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /** Runs the middleware, then the route handler with the locals it filled. */
@@ -109,7 +119,11 @@ describe('middleware', () => {
 
 describe('onboarding API', () => {
   const post = (cookie: string, body: unknown) =>
-    api(postOnboarding, '/api/profile/onboarding', { method: 'POST', headers: { cookie, origin: SITE, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    api(postOnboarding, '/api/profile/onboarding', {
+      method: 'POST',
+      headers: { cookie, origin: SITE, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
   it('answers 401 without a session', async () => {
     const res = await api(getOnboarding, '/api/profile/onboarding');
@@ -117,12 +131,22 @@ describe('onboarding API', () => {
     expect(res.json['error'].code).toBe('UNAUTHENTICATED');
   });
 
-  it('starts pending, and stores a creator\'s interests, specialties and bio on completion', async () => {
+  it("starts pending, and stores a creator's interests, specialties and bio on completion", async () => {
     const cookie = await signUp('creator');
     expect((await api(getOnboarding, '/api/profile/onboarding', { headers: { cookie } })).json).toMatchObject({ status: 'pending', interests: [] });
-    const res = await post(cookie, { action: 'complete', interests: ['design', 'automation', 'design'], specialties: ['n8n workflows', ' Custom GPTs '], bio: '  I build agents.  ' });
+    const res = await post(cookie, {
+      action: 'complete',
+      interests: ['design', 'automation', 'design'],
+      specialties: ['n8n workflows', ' Custom GPTs '],
+      bio: '  I build agents.  ',
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: 'completed', interests: ['design', 'automation'], specialties: ['n8n workflows', 'Custom GPTs'], bio: 'I build agents.' });
+    expect(res.json).toEqual({
+      status: 'completed',
+      interests: ['design', 'automation'],
+      specialties: ['n8n workflows', 'Custom GPTs'],
+      bio: 'I build agents.',
+    });
     const row = await testDb.db.selectFrom('profiles').select(['onboarding_status', 'bio']).where('id', '=', res.locals.user!.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ onboarding_status: 'completed', bio: 'I build agents.' });
   });

@@ -28,7 +28,11 @@ let t: TestDb;
 const STRONG = 'Str0ng!pass';
 const newIp = () => `203.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@example.com`;
-const cookieOf = (headers: Headers) => headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 
 /** A call to /api/auth/* as the browser makes it. */
 async function authCall(path: string, options: { body?: unknown; cookie?: string; ip?: string; method?: string } = {}) {
@@ -46,7 +50,13 @@ async function authCall(path: string, options: { body?: unknown; cookie?: string
 }
 
 const signUpBody = (email: string, overrides: Record<string, unknown> = {}) => ({
-  name: 'Grace Hopper', full_name: 'Grace Hopper', email, password: STRONG, user_type: 'creator', company: 'Compilers Inc', ...overrides,
+  name: 'Grace Hopper',
+  full_name: 'Grace Hopper',
+  email,
+  password: STRONG,
+  user_type: 'creator',
+  company: 'Compilers Inc',
+  ...overrides,
 });
 
 const sessionUser = async (cookie: string) => (await authCall('/get-session', { cookie })).json?.user as Record<string, unknown> | undefined;
@@ -85,12 +95,25 @@ describe('sign-up answers do not reveal which addresses have accounts', () => {
     expect(first.status).toBe(200);
     const owner = await t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 
-    const attempt = await authCall('/sign-up/email', { body: signUpBody(email.toUpperCase(), { password: 'Other!pass9', full_name: 'Mallory', name: 'Mallory', user_type: 'buyer', company: '' }) });
-    const fresh = await authCall('/sign-up/email', { body: signUpBody(uniqueEmail('fresh'), { full_name: 'Mallory', name: 'Mallory', user_type: 'buyer', company: '' }) });
+    const attempt = await authCall('/sign-up/email', {
+      body: signUpBody(email.toUpperCase(), { password: 'Other!pass9', full_name: 'Mallory', name: 'Mallory', user_type: 'buyer', company: '' }),
+    });
+    const fresh = await authCall('/sign-up/email', {
+      body: signUpBody(uniqueEmail('fresh'), { full_name: 'Mallory', name: 'Mallory', user_type: 'buyer', company: '' }),
+    });
     expect(attempt.status).toBe(200);
     expect(fresh.status).toBe(200);
     // The same body shape and values, apart from what differs between any two new accounts.
-    const comparable = (json: Record<string, any> | null) => ({ ...json, user: { ...json?.['user'], id: typeof json?.['user']?.id, email: typeof json?.['user']?.email, createdAt: typeof json?.['user']?.createdAt, updatedAt: typeof json?.['user']?.updatedAt } });
+    const comparable = (json: Record<string, any> | null) => ({
+      ...json,
+      user: {
+        ...json?.['user'],
+        id: typeof json?.['user']?.id,
+        email: typeof json?.['user']?.email,
+        createdAt: typeof json?.['user']?.createdAt,
+        updatedAt: typeof json?.['user']?.updatedAt,
+      },
+    });
     expect(Object.keys(attempt.json?.['user']).sort()).toEqual(Object.keys(fresh.json?.['user']).sort());
     expect(comparable(attempt.json)).toEqual(comparable(fresh.json));
     expect(attempt.json).toMatchObject({ token: null, user: { emailVerified: false, user_type: 'buyer', full_name: 'Mallory', company: null } });
@@ -100,7 +123,11 @@ describe('sign-up answers do not reveal which addresses have accounts', () => {
     expect(cookieOf(attempt.headers)).not.toContain('toolmint.session_token=');
 
     // Nothing changed: one user, the same name and type, the first password still the one.
-    const after = await t.db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', email).execute();
+    const after = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(email)`, '=', email)
+      .execute();
     expect(after).toEqual([expect.objectContaining({ id: owner.id, full_name: 'Grace Hopper', user_type: 'creator' })]);
     expect((await authCall('/sign-in/email', { body: { email, password: 'Other!pass9' } })).status).toBe(401);
     expect((await authCall('/sign-in/email', { body: { email, password: STRONG } })).status).toBe(200);
@@ -218,13 +245,28 @@ describe('what an unverified account may do', () => {
     expect(published.body).toEqual(refusal);
     const draft = await call(createMyProduct, '/api/me/products', { method: 'POST', session: fresh, json: product('draft') });
     expect(draft.status).toBe(201);
-    const patch = await call(changeStatus, `/api/me/products/${draft.body.id}`, { method: 'PATCH', session: fresh, params: { id: draft.body.id }, json: { status: 'published' } });
+    const patch = await call(changeStatus, `/api/me/products/${draft.body.id}`, {
+      method: 'PATCH',
+      session: fresh,
+      params: { id: draft.body.id },
+      json: { status: 'published' },
+    });
     expect(patch.status).toBe(403);
     expect(patch.body).toEqual(refusal);
-    const review = await call(putReview, `/api/reviews/${seller.id}`, { method: 'PUT', session: fresh, params: { sellerId: seller.id }, json: { rating: 5, text: 'Great seller' } });
+    const review = await call(putReview, `/api/reviews/${seller.id}`, {
+      method: 'PUT',
+      session: fresh,
+      params: { sellerId: seller.id },
+      json: { rating: 5, text: 'Great seller' },
+    });
     expect(review.status).toBe(403);
     expect(review.body).toEqual(refusal);
-    const post = await call(postToolUpdate, '/api/tools/n8n/updates', { method: 'POST', session: fresh, params: { toolId: 'n8n' }, json: { title: 'A new release', content: 'Many new things in this release for everyone.', updateType: 'feature' } });
+    const post = await call(postToolUpdate, '/api/tools/n8n/updates', {
+      method: 'POST',
+      session: fresh,
+      params: { toolId: 'n8n' },
+      json: { title: 'A new release', content: 'Many new things in this release for everyone.', updateType: 'feature' },
+    });
     expect(post.status).toBe(403);
     expect(post.body).toEqual(refusal);
     // Nothing was stored.
@@ -234,12 +276,27 @@ describe('what an unverified account may do', () => {
 
     // After opening the link, the same session publishes and reviews.
     await verifyEmail(fresh.email);
-    const now = await call(changeStatus, `/api/me/products/${draft.body.id}`, { method: 'PATCH', session: fresh, params: { id: draft.body.id }, json: { status: 'published' } });
+    const now = await call(changeStatus, `/api/me/products/${draft.body.id}`, {
+      method: 'PATCH',
+      session: fresh,
+      params: { id: draft.body.id },
+      json: { status: 'published' },
+    });
     expect(now.status).toBe(200);
     expect(now.body.status).toBe('published');
-    const reviewed = await call(putReview, `/api/reviews/${seller.id}`, { method: 'PUT', session: fresh, params: { sellerId: seller.id }, json: { rating: 5, text: 'Great seller' } });
+    const reviewed = await call(putReview, `/api/reviews/${seller.id}`, {
+      method: 'PUT',
+      session: fresh,
+      params: { sellerId: seller.id },
+      json: { rating: 5, text: 'Great seller' },
+    });
     expect(reviewed.status).toBe(201);
-    const posted = await call(postToolUpdate, '/api/tools/n8n/updates', { method: 'POST', session: fresh, params: { toolId: 'n8n' }, json: { title: 'A new release', content: 'Many new things in this release for everyone.', updateType: 'feature' } });
+    const posted = await call(postToolUpdate, '/api/tools/n8n/updates', {
+      method: 'POST',
+      session: fresh,
+      params: { toolId: 'n8n' },
+      json: { title: 'A new release', content: 'Many new things in this release for everyone.', updateType: 'feature' },
+    });
     expect(posted.body.error.code).toBe('NOT_TOOL_MAINTAINER');
   });
 });
@@ -251,9 +308,14 @@ describe('publishing is for creators; Start selling', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error).toEqual({ code: 'NOT_A_CREATOR', message: ERRORS.NOT_A_CREATOR.message });
     const community = await signUp('community', 'Cy Community');
-    expect((await call(createMyProduct, '/api/me/products', { method: 'POST', session: community, json: product('published') })).body.error.code).toBe('NOT_A_CREATOR');
+    expect((await call(createMyProduct, '/api/me/products', { method: 'POST', session: community, json: product('published') })).body.error.code).toBe(
+      'NOT_A_CREATOR',
+    );
 
-    for (const [company, message] of [['', 'Company or project name is required for creators'], ['  X ', 'Company name must be at least 2 characters']] as const) {
+    for (const [company, message] of [
+      ['', 'Company or project name is required for creators'],
+      ['  X ', 'Company name must be at least 2 characters'],
+    ] as const) {
       const res = await call(startSelling, '/api/profile/start-selling', { method: 'POST', session: buyer, json: { company } });
       expect(res.status).toBe(400);
       expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', message, fields: { company: message } });
@@ -295,7 +357,9 @@ describe('password reset links', () => {
     expect(used.status).toBe(200);
     expect((await authCall('/sign-in/email', { body: { email, password: 'N3w!password' } })).status).toBe(200);
     const user = await t.db.selectFrom('users').select(['id', 'email_verified']).where('email', '=', email).executeTakeFirstOrThrow();
-    expect(await t.db.selectFrom('verifications').select('id').where('value', '=', user.id).where('identifier', 'like', 'reset-password:%').execute()).toEqual([]);
+    expect(await t.db.selectFrom('verifications').select('id').where('value', '=', user.id).where('identifier', 'like', 'reset-password:%').execute()).toEqual(
+      [],
+    );
     // The reset link proved the mailbox is theirs.
     expect(user.email_verified).toBe(true);
   });
@@ -306,7 +370,12 @@ describe('password reset links', () => {
     const ip = newIp();
     await Promise.all([1, 2, 3].map(() => authCall('/request-password-reset', { body: { email }, ip })));
     const user = await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
-    const left = await t.db.selectFrom('verifications').select('identifier').where('value', '=', user.id).where('identifier', 'like', 'reset-password:%').execute();
+    const left = await t.db
+      .selectFrom('verifications')
+      .select('identifier')
+      .where('value', '=', user.id)
+      .where('identifier', 'like', 'reset-password:%')
+      .execute();
     expect(left.length).toBeLessThanOrEqual(1);
   });
 });
@@ -319,7 +388,11 @@ describe('account fields have one owner, the profile', () => {
 
   const rows = async () => ({
     user: await t.db.selectFrom('users').select(['name', 'full_name', 'user_type', 'company', 'image']).where('id', '=', user.userId).executeTakeFirstOrThrow(),
-    profile: await t.db.selectFrom('profiles').select(['full_name', 'user_type', 'company', 'avatar_url']).where('id', '=', user.userId).executeTakeFirstOrThrow(),
+    profile: await t.db
+      .selectFrom('profiles')
+      .select(['full_name', 'user_type', 'company', 'avatar_url'])
+      .where('id', '=', user.userId)
+      .executeTakeFirstOrThrow(),
   });
 
   it.each([
@@ -357,9 +430,19 @@ describe('account fields have one owner, the profile', () => {
   });
 
   it('keeps the account equal to the profile whoever writes the users row', async () => {
-    await t.db.updateTable('users').set({ user_type: 'creator', full_name: 'Someone Else', image: 'javascript:alert(1)', company: 'X' }).where('id', '=', user.userId).execute();
+    await t.db
+      .updateTable('users')
+      .set({ user_type: 'creator', full_name: 'Someone Else', image: 'javascript:alert(1)', company: 'X' })
+      .where('id', '=', user.userId)
+      .execute();
     const { user: account, profile } = await rows();
-    expect(account).toEqual({ name: profile.full_name, full_name: profile.full_name, user_type: profile.user_type, company: profile.company, image: profile.avatar_url });
+    expect(account).toEqual({
+      name: profile.full_name,
+      full_name: profile.full_name,
+      user_type: profile.user_type,
+      company: profile.company,
+      image: profile.avatar_url,
+    });
     // better-auth's own writes (here: verifying the email) pass through untouched otherwise.
     await t.db.updateTable('users').set({ email_verified: true }).where('id', '=', user.userId).execute();
     expect((await t.db.selectFrom('users').select('email_verified').where('id', '=', user.userId).executeTakeFirstOrThrow()).email_verified).toBe(true);

@@ -51,7 +51,10 @@ async function call(instance: Auth, path: string, options: CallOptions = {}) {
 
 /** name=value pairs of the Set-Cookie headers, ready for a Cookie header. */
 function cookieOf(headers: Headers): string {
-  return headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 function signUpBody(overrides: Record<string, unknown> = {}) {
@@ -69,7 +72,15 @@ function signUpBody(overrides: Record<string, unknown> = {}) {
 async function rowsFor(email: string) {
   const users = await testDb.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).execute();
   const profiles = users.length
-    ? await testDb.db.selectFrom('profiles').selectAll().where('id', 'in', users.map((u) => u.id)).execute()
+    ? await testDb.db
+        .selectFrom('profiles')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          users.map((u) => u.id),
+        )
+        .execute()
     : [];
   return { users, profiles };
 }
@@ -95,7 +106,13 @@ describe('sign-up', () => {
     const { users, profiles } = await rowsFor(body.email);
     expect(users).toHaveLength(1);
     expect(profiles).toEqual([
-      expect.objectContaining({ id: users[0]!.id, full_name: 'Ada Lovelace', user_type: 'creator', company: 'Analytical Engines', onboarding_status: 'pending' }),
+      expect.objectContaining({
+        id: users[0]!.id,
+        full_name: 'Ada Lovelace',
+        user_type: 'creator',
+        company: 'Analytical Engines',
+        onboarding_status: 'pending',
+      }),
     ]);
 
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('toolmint.session_token='));
@@ -184,7 +201,12 @@ describe('sign-up', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     const { users } = await rowsFor(body.email);
     expect(users).toHaveLength(0);
-    const orphans = await testDb.db.selectFrom('profiles').select('id').where('full_name', '=', body.full_name).where('id', 'not in', testDb.db.selectFrom('users').select('id')).execute();
+    const orphans = await testDb.db
+      .selectFrom('profiles')
+      .select('id')
+      .where('full_name', '=', body.full_name)
+      .where('id', 'not in', testDb.db.selectFrom('users').select('id'))
+      .execute();
     expect(orphans).toHaveLength(0);
   });
 
@@ -322,10 +344,18 @@ describe('password reset', () => {
     await call(auth, '/sign-up/email', { body: signUpBody({ email }) });
     await call(auth, '/request-password-reset', { body: { email } });
     const token = tokenOf(mailer.lastTo(email));
-    const row = await testDb.db.selectFrom('verifications').select(['id', 'expires_at', 'created_at']).where('identifier', '=', `reset-password:${token}`).executeTakeFirstOrThrow();
+    const row = await testDb.db
+      .selectFrom('verifications')
+      .select(['id', 'expires_at', 'created_at'])
+      .where('identifier', '=', `reset-password:${token}`)
+      .executeTakeFirstOrThrow();
     // Issued with a one-hour lifetime; move it into the past.
     expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBeGreaterThan(59 * 60 * 1000);
-    await testDb.db.updateTable('verifications').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', row.id).execute();
+    await testDb.db
+      .updateTable('verifications')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', row.id)
+      .execute();
     const res = await call(auth, '/reset-password', { body: { token, newPassword: 'N3w!password' } });
     expect(res.status).toBe(400);
     expect(res.json?.code).toBe('INVALID_TOKEN');

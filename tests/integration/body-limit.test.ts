@@ -101,7 +101,17 @@ beforeAll(async () => {
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
   server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: process.cwd(),
-    env: { ...process.env, DATABASE_URL: '', DATABASE_WS_PROXY: '', PORT: String(port), HOST: 'localhost', SITE_URL: origin, DATA_DIR, OUT_DIR, AUTH_RATE_LIMIT_SCALE: '50' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATABASE_WS_PROXY: '',
+      PORT: String(port),
+      HOST: 'localhost',
+      SITE_URL: origin,
+      DATA_DIR,
+      OUT_DIR,
+      AUTH_RATE_LIMIT_SCALE: '50',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -143,7 +153,9 @@ describe('a 200 MB body to the real server', () => {
     expect(streamed.written).toBeLessThan(100 * MB);
 
     const after = rssOf(server.pid!);
-    console.log(`[body-limit] server RSS ${(before / MB).toFixed(0)} MB -> ${(after / MB).toFixed(0)} MB; streamed ${(streamed.written / MB).toFixed(1)} MB before the 413`);
+    console.log(
+      `[body-limit] server RSS ${(before / MB).toFixed(0)} MB -> ${(after / MB).toFixed(0)} MB; streamed ${(streamed.written / MB).toFixed(1)} MB before the 413`,
+    );
     expect(after - before).toBeLessThan(100 * MB);
 
     // The server still answers.

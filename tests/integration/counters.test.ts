@@ -35,7 +35,8 @@ afterAll(async () => {
 
 const published = () => createProduct(t.db, creatorId, { content_delivery_type: 'text', content_text: 'x', price: 0 });
 const counts = (id: string) => t.db.selectFrom('products').select(['views_count', 'downloads_count']).where('id', '=', id).executeTakeFirstOrThrow();
-const interactions = async (id: string) => (await sql<{ n: number }>`select count(*)::int as n from product_interactions where product_id = ${id}`.execute(t.db)).rows[0]!.n;
+const interactions = async (id: string) =>
+  (await sql<{ n: number }>`select count(*)::int as n from product_interactions where product_id = ${id}`.execute(t.db)).rows[0]!.n;
 let lastOctet = 0;
 const newAddress = () => `192.0.2.${++lastOctet % 250}`;
 
@@ -50,7 +51,11 @@ function view(productId: string, options: { address: string; cookie?: string; se
   });
 }
 
-const cookieOf = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith(`${VISITOR_COOKIE}=`))?.split(';')[0];
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${VISITOR_COOKIE}=`))
+    ?.split(';')[0];
 
 describe('views', () => {
   it('200 concurrent views from one visitor (one cookie) count once', async () => {
@@ -83,7 +88,7 @@ describe('views', () => {
     expect(await interactions(p.id)).toBe(200);
   });
 
-  it("a made-up cookie is not a visitor: it counts by address", async () => {
+  it('a made-up cookie is not a visitor: it counts by address', async () => {
     const p = await published();
     const address = newAddress();
     for (let i = 0; i < 5; i++) expect((await view(p.id, { address, cookie: `${VISITOR_COOKIE}=${'a'.repeat(22)}.${'b'.repeat(22)}${i}` })).status).toBe(204);

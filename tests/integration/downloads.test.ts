@@ -52,7 +52,11 @@ describe('downloadProduct', () => {
 
   it("refuses a priced product until it is bought (402), then records the paid download and says 'Purchase successful!'", async () => {
     const p = await createProduct(t.db, creator.id, { content_delivery_type: 'link', download_url: 'https://example.com/get', price: 19 });
-    await expect(downloadProduct(t.db, buyer.id, p.id)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED', status: 402, message: 'Buy this product to download it' });
+    await expect(downloadProduct(t.db, buyer.id, p.id)).rejects.toMatchObject({
+      code: 'PAYMENT_REQUIRED',
+      status: 402,
+      message: 'Buy this product to download it',
+    });
     expect(await t.db.selectFrom('downloads').select('id').where('product_id', '=', p.id).execute()).toHaveLength(0);
     await buy(buyer, p.id);
     const result = await downloadProduct(t.db, buyer.id, p.id);
@@ -69,11 +73,17 @@ describe('downloadProduct', () => {
     expect((await downloadProduct(t.db, buyer.id, p.id)).message).toBe('Purchase successful!');
     expect((await downloadProduct(t.db, buyer.id, p.id)).message).toBe('Download started!');
     const rows = await t.db.selectFrom('downloads').select(['download_type', 'amount']).where('product_id', '=', p.id).orderBy('created_at').execute();
-    expect(rows.map((r) => [r.download_type, Number(r.amount)])).toEqual([['paid', 9], ['free', 0]]);
+    expect(rows.map((r) => [r.download_type, Number(r.amount)])).toEqual([
+      ['paid', 9],
+      ['free', 0],
+    ]);
   });
 
   it('links private files through the files endpoint, readable only by someone who downloaded', async () => {
-    const stored = await blobs.put(`deliverables/${creator.id}/x/workflow.json`, Buffer.from('{"ok":true}'), { contentType: 'application/json', access: 'private' });
+    const stored = await blobs.put(`deliverables/${creator.id}/x/workflow.json`, Buffer.from('{"ok":true}'), {
+      contentType: 'application/json',
+      access: 'private',
+    });
     const p = await createProduct(t.db, creator.id, { content_delivery_type: 'file', file_urls: [stored.url] });
     const stranger = await createUser(t.db, { userType: 'buyer' });
     await expect(readDeliverable(t.db, blobs, stranger.id, p.id, 'workflow.json')).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -86,13 +96,18 @@ describe('downloadProduct', () => {
 
   it('refuses a product with nothing to deliver, with the spec message', async () => {
     const p = await createProduct(t.db, creator.id, { content_delivery_type: 'text', content_text: null });
-    await expect(downloadProduct(t.db, buyer.id, p.id)).rejects.toMatchObject({ message: 'No downloadable content available for this product. Please contact the creator.' });
+    await expect(downloadProduct(t.db, buyer.id, p.id)).rejects.toMatchObject({
+      message: 'No downloadable content available for this product. Please contact the creator.',
+    });
     expect(await t.db.selectFrom('downloads').select('id').where('product_id', '=', p.id).execute()).toHaveLength(0);
   });
 
   it.each(['draft', 'archived'] as const)('never delivers a %s product, even to its creator', async (status) => {
     const p = await createProduct(t.db, creator.id, { status, content_delivery_type: 'text', content_text: 'secret' });
-    await expect(downloadProduct(t.db, buyer.id, p.id)).rejects.toMatchObject({ code: 'DOWNLOAD_UNAVAILABLE', message: 'Product not found or not available for download' });
+    await expect(downloadProduct(t.db, buyer.id, p.id)).rejects.toMatchObject({
+      code: 'DOWNLOAD_UNAVAILABLE',
+      message: 'Product not found or not available for download',
+    });
     await expect(downloadProduct(t.db, creator.id, p.id)).rejects.toMatchObject({ code: 'DOWNLOAD_UNAVAILABLE' });
   });
 
@@ -101,16 +116,25 @@ describe('downloadProduct', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const broken = await createTestDb();
     await broken.db.destroy();
-    await expect(downloadProduct(broken.db, buyer.id, p.id)).rejects.toMatchObject({ code: 'DOWNLOAD_LOOKUP_FAILED', message: 'Error retrieving product information' });
+    await expect(downloadProduct(broken.db, buyer.id, p.id)).rejects.toMatchObject({
+      code: 'DOWNLOAD_LOOKUP_FAILED',
+      message: 'Error retrieving product information',
+    });
     // The lookup works but the recording transaction fails.
     const failing = new Proxy(t.db, {
       get(target, prop) {
-        if (prop === 'transaction') return () => { throw new Error('simulated failure'); };
+        if (prop === 'transaction')
+          return () => {
+            throw new Error('simulated failure');
+          };
         const value: unknown = Reflect.get(target, prop);
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    await expect(downloadProduct(failing, buyer.id, p.id)).rejects.toMatchObject({ code: 'DOWNLOAD_FAILED', message: 'An error occurred while processing your download. Please try again.' });
+    await expect(downloadProduct(failing, buyer.id, p.id)).rejects.toMatchObject({
+      code: 'DOWNLOAD_FAILED',
+      message: 'An error occurred while processing your download. Please try again.',
+    });
     expect(logged).toHaveBeenCalledTimes(2);
     logged.mockRestore();
     expect(await t.db.selectFrom('downloads').select('id').where('product_id', '=', p.id).execute()).toHaveLength(0);
@@ -126,12 +150,16 @@ describe('downloadProduct', () => {
 describe('views', () => {
   it('records a view with an empty user for visitors, and refuses drafts', async () => {
     const p = await createProduct(t.db, creator.id);
-    expect(await recordView(t.db, { productId: p.id, userId: null, visitorKey: 'k1', sessionId: 'visitor-1', type: 'view', userAgent: 'Mozilla' })).toEqual({ counted: true });
+    expect(await recordView(t.db, { productId: p.id, userId: null, visitorKey: 'k1', sessionId: 'visitor-1', type: 'view', userAgent: 'Mozilla' })).toEqual({
+      counted: true,
+    });
     const row = await t.db.selectFrom('product_interactions').selectAll().where('product_id', '=', p.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: null, session_id: 'visitor-1', interaction_type: 'view' });
     expect(row.interaction_context).toMatchObject({ userAgent: 'Mozilla' });
     const draft = await createProduct(t.db, creator.id, { status: 'draft' });
-    await expect(recordView(t.db, { productId: draft.id, userId: null, visitorKey: 'k1', type: 'view', userAgent: null })).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+    await expect(recordView(t.db, { productId: draft.id, userId: null, visitorKey: 'k1', type: 'view', userAgent: null })).rejects.toMatchObject({
+      code: 'PRODUCT_NOT_FOUND',
+    });
   });
 });
 

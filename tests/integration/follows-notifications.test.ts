@@ -33,7 +33,12 @@ let stranger: TestSession;
 
 const TOOL = 'n8n';
 const OTHER_TOOL = 'zapier';
-const update = { title: 'Queue mode for self-hosted instances', content: 'Workers now pick up executions from a Redis queue, so long workflows no longer block the editor.', updateType: 'feature', version: '1.80' };
+const update = {
+  title: 'Queue mode for self-hosted instances',
+  content: 'Workers now pick up executions from a Redis queue, so long workflows no longer block the editor.',
+  updateType: 'feature',
+  version: '1.80',
+};
 
 const notificationsOf = (updateId: string) =>
   t.db.selectFrom('user_notifications').select(['user_id', 'reason', 'is_read']).where('update_id', '=', updateId).execute();
@@ -46,7 +51,12 @@ beforeAll(async () => {
   t = await createTestDb();
   setDbHandle(t);
   resetAuth();
-  for (const [id, name] of [[TOOL, 'n8n'], [OTHER_TOOL, 'Zapier'], ['claude', 'Claude'], ['chatgpt', 'ChatGPT']] as const) {
+  for (const [id, name] of [
+    [TOOL, 'n8n'],
+    [OTHER_TOOL, 'Zapier'],
+    ['claude', 'Claude'],
+    ['chatgpt', 'ChatGPT'],
+  ] as const) {
     await t.db.insertInto('ai_tools').values({ id, name }).execute();
   }
   admin = await signUp('community', 'Team Admin');
@@ -70,7 +80,14 @@ describe('posting a tool update', () => {
 
     const res = await call(postUpdateRoute, `/api/tools/${TOOL}/updates`, { method: 'POST', session: admin, params: { toolId: TOOL }, json: update });
     expect(res.status).toBe(201);
-    expect(res.body.update).toMatchObject({ toolId: TOOL, toolName: 'n8n', title: update.title, updateType: 'feature', version: '1.80', authorName: 'Team Admin' });
+    expect(res.body.update).toMatchObject({
+      toolId: TOOL,
+      toolName: 'n8n',
+      title: update.title,
+      updateType: 'feature',
+      version: '1.80',
+      authorName: 'Team Admin',
+    });
     expect(res.body.notified).toEqual({ followers: 7, impacted: 0 });
 
     const rows = await notificationsOf(res.body.update.id);
@@ -90,14 +107,35 @@ describe('posting a tool update', () => {
     const followingBuyer = await createUser(t.db, { userType: 'buyer' });
     const otherBuyer = await createUser(t.db, { userType: 'buyer' });
     await follow(followingBuyer.id);
-    for (const [userId, productId] of [[buyer.id, builtOnTool.id], [buyer.id, builtOnTool.id], [archivedBuyer.id, archived.id], [followingBuyer.id, builtOnTool.id], [otherBuyer.id, otherTool.id]] as const) {
+    for (const [userId, productId] of [
+      [buyer.id, builtOnTool.id],
+      [buyer.id, builtOnTool.id],
+      [archivedBuyer.id, archived.id],
+      [followingBuyer.id, builtOnTool.id],
+      [otherBuyer.id, otherTool.id],
+    ] as const) {
       await t.db.insertInto('downloads').values({ user_id: userId, product_id: productId, download_type: 'free' }).execute();
     }
-    const followerCount = Number((await t.db.selectFrom('ai_tool_follows').select(sql<string>`count(*)`.as('n')).where('tool_id', '=', TOOL).executeTakeFirstOrThrow()).n);
+    const followerCount = Number(
+      (
+        await t.db
+          .selectFrom('ai_tool_follows')
+          .select(sql<string>`count(*)`.as('n'))
+          .where('tool_id', '=', TOOL)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
     const res = await call(postUpdateRoute, `/api/tools/${TOOL}/updates`, {
-      method: 'POST', session: admin, params: { toolId: TOOL },
-      json: { title: 'Patch for credential leak in logs', content: 'Credentials could appear in execution logs of failed HTTP nodes. Update and rotate the affected keys.', updateType: 'security', version: '1.80.2' },
+      method: 'POST',
+      session: admin,
+      params: { toolId: TOOL },
+      json: {
+        title: 'Patch for credential leak in logs',
+        content: 'Credentials could appear in execution logs of failed HTTP nodes. Update and rotate the affected keys.',
+        updateType: 'security',
+        version: '1.80.2',
+      },
     });
     expect(res.status).toBe(201);
     const rows = await notificationsOf(res.body.update.id);
@@ -113,20 +151,35 @@ describe('posting a tool update', () => {
     // The buyer sees it on /tool-updates with the product that makes it matter to them.
     const feed = await call(feedRoute, '/api/notifications', { session: buyerSession });
     expect(feed.status).toBe(200);
-    expect(feed.body.items[0]).toMatchObject({ id: res.body.update.id, reason: 'security_impact', isRead: false, impactedProduct: { id: builtOnTool.id, title: 'n8n lead router' } });
+    expect(feed.body.items[0]).toMatchObject({
+      id: res.body.update.id,
+      reason: 'security_impact',
+      isRead: false,
+      impactedProduct: { id: builtOnTool.id, title: 'n8n lead router' },
+    });
   });
 
   it('writes nothing at all when any notification fails (one transaction)', async () => {
     const victim = await createUser(t.db, { userType: 'buyer' });
     await follow(victim.id);
-    const before = await t.db.selectFrom('ai_tool_updates').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const notificationsBefore = await t.db.selectFrom('user_notifications').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    await sql.raw(`
+    const before = await t.db
+      .selectFrom('ai_tool_updates')
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    const notificationsBefore = await t.db
+      .selectFrom('user_notifications')
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    await sql
+      .raw(
+        `
       create function refuse_one_notice() returns trigger language plpgsql as $$
       begin
         if new.user_id = '${victim.id}' then raise exception 'simulated failure'; end if;
         return new;
-      end $$`).execute(t.db);
+      end $$`,
+      )
+      .execute(t.db);
     await sql`create trigger refuse_one_notice before insert on user_notifications for each row execute function refuse_one_notice()`.execute(t.db);
     try {
       await expect(postToolUpdate(t.db, admin.userId, TOOL, { ...update, title: 'This update must not survive' })).rejects.toThrow(/simulated failure/);
@@ -134,28 +187,55 @@ describe('posting a tool update', () => {
       await sql`drop trigger refuse_one_notice on user_notifications`.execute(t.db);
       await sql`drop function refuse_one_notice()`.execute(t.db);
     }
-    const after = await t.db.selectFrom('ai_tool_updates').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const notificationsAfter = await t.db.selectFrom('user_notifications').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('ai_tool_updates')
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    const notificationsAfter = await t.db
+      .selectFrom('user_notifications')
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
     expect(notificationsAfter.n).toBe(notificationsBefore.n);
   });
 
   it('is refused to anyone but the tool maintainer or an admin, and to visitors', async () => {
-    const count = async () => (await t.db.selectFrom('ai_tool_updates').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await t.db
+          .selectFrom('ai_tool_updates')
+          .select(sql<string>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = await count();
     const asStranger = await call(postUpdateRoute, `/api/tools/${TOOL}/updates`, { method: 'POST', session: stranger, params: { toolId: TOOL }, json: update });
     expect(asStranger.status).toBe(403);
     expect(asStranger.body.error.code).toBe('NOT_TOOL_MAINTAINER');
     // The Zapier maintainer maintains Zapier only.
-    const wrongTool = await call(postUpdateRoute, `/api/tools/${TOOL}/updates`, { method: 'POST', session: maintainer, params: { toolId: TOOL }, json: update });
+    const wrongTool = await call(postUpdateRoute, `/api/tools/${TOOL}/updates`, {
+      method: 'POST',
+      session: maintainer,
+      params: { toolId: TOOL },
+      json: update,
+    });
     expect(wrongTool.status).toBe(403);
     const visitor = await call(postUpdateRoute, `/api/tools/${TOOL}/updates`, { method: 'POST', session: null, params: { toolId: TOOL }, json: update });
     expect(visitor.status).toBe(401);
-    const unknown = await call(postUpdateRoute, '/api/tools/photoshop/updates', { method: 'POST', session: admin, params: { toolId: 'photoshop' }, json: update });
+    const unknown = await call(postUpdateRoute, '/api/tools/photoshop/updates', {
+      method: 'POST',
+      session: admin,
+      params: { toolId: 'photoshop' },
+      json: update,
+    });
     expect(unknown.status).toBe(404);
     expect(await count()).toBe(before);
 
-    const own = await call(postUpdateRoute, `/api/tools/${OTHER_TOOL}/updates`, { method: 'POST', session: maintainer, params: { toolId: OTHER_TOOL }, json: { ...update, version: '' } });
+    const own = await call(postUpdateRoute, `/api/tools/${OTHER_TOOL}/updates`, {
+      method: 'POST',
+      session: maintainer,
+      params: { toolId: OTHER_TOOL },
+      json: { ...update, version: '' },
+    });
     expect(own.status).toBe(201);
     expect(own.body.update.version).toBeNull();
 
@@ -167,23 +247,40 @@ describe('posting a tool update', () => {
   });
 
   it('answers field messages for an invalid update', async () => {
-    const res = await call(postUpdateRoute, `/api/tools/${TOOL}/updates`, { method: 'POST', session: admin, params: { toolId: TOOL }, json: { title: 'Hi', content: '', updateType: 'rumour' } });
+    const res = await call(postUpdateRoute, `/api/tools/${TOOL}/updates`, {
+      method: 'POST',
+      session: admin,
+      params: { toolId: TOOL },
+      json: { title: 'Hi', content: '', updateType: 'rumour' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({
       code: 'VALIDATION_FAILED',
-      fields: { title: 'Title must be at least 5 characters', content: 'Content is required', updateType: 'Choose feature, announcement, bug fix, security or other' },
+      fields: {
+        title: 'Title must be at least 5 characters',
+        content: 'Content is required',
+        updateType: 'Choose feature, announcement, bug fix, security or other',
+      },
     });
   });
 
   it('requests a content rebuild, since prebuilt tool pages show the latest update date', async () => {
     await t.db.deleteFrom('rebuild_requests').execute();
-    await postToolUpdate(t.db, admin.userId, 'n8n', { title: 'Queue mode gets autoscaling', content: 'Workers now scale with the queue length.', updateType: 'feature' });
+    await postToolUpdate(t.db, admin.userId, 'n8n', {
+      title: 'Queue mode gets autoscaling',
+      content: 'Workers now scale with the queue length.',
+      updateType: 'feature',
+    });
     const requests = await t.db.selectFrom('rebuild_requests').select('reason').execute();
     expect(requests.map((r) => r.reason)).toEqual(['tool_update']);
   });
 
   it('is in the tool feed as Atom, escaped', async () => {
-    await postToolUpdate(t.db, admin.userId, 'claude', { title: 'Tools & <agents> "beta"', content: 'Use <tool_use> blocks & more.', updateType: 'announcement' });
+    await postToolUpdate(t.db, admin.userId, 'claude', {
+      title: 'Tools & <agents> "beta"',
+      content: 'Use <tool_use> blocks & more.',
+      updateType: 'announcement',
+    });
     const response = await toolFeedXml({ params: { toolId: 'claude' } } as unknown as APIContext);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/atom+xml');
@@ -194,8 +291,17 @@ describe('posting a tool update', () => {
     expect(xml).toContain('<category term="announcement" label="Announcement"/>');
     const missing = await toolFeedXml({ params: { toolId: 'photoshop' } } as unknown as APIContext);
     expect(missing.status).toBe(404);
-    expect(buildAtomFeed({ selfUrl: 'http://x.test/f', pageUrl: 'http://x.test/', title: 't', subtitle: 's', updates: [], fallbackUpdated: new Date('2026-01-01T00:00:00Z'), siteUrl: 'http://x.test' }))
-      .toContain('<updated>2026-01-01T00:00:00.000Z</updated>');
+    expect(
+      buildAtomFeed({
+        selfUrl: 'http://x.test/f',
+        pageUrl: 'http://x.test/',
+        title: 't',
+        subtitle: 's',
+        updates: [],
+        fallbackUpdated: new Date('2026-01-01T00:00:00Z'),
+        siteUrl: 'http://x.test',
+      }),
+    ).toContain('<updated>2026-01-01T00:00:00.000Z</updated>');
   });
 });
 
@@ -208,9 +314,22 @@ describe('notifications belong to their user', () => {
     alice = await signUp('buyer', 'Alice Reader');
     bob = await signUp('buyer', 'Bob Reader');
     await follow(alice.userId, 'chatgpt');
-    await postToolUpdate(t.db, admin.userId, 'chatgpt', { title: 'Projects get shared memory', content: 'Chats inside a project can now reference each other when memory is on.', updateType: 'feature' });
-    await postToolUpdate(t.db, admin.userId, 'chatgpt', { title: 'Fixed file uploads in voice mode', content: 'Files attached during a voice conversation are now kept in the chat history.', updateType: 'bug_fix' });
-    const row = await t.db.selectFrom('user_notifications').select('id').where('user_id', '=', alice.userId).orderBy('created_at', 'asc').executeTakeFirstOrThrow();
+    await postToolUpdate(t.db, admin.userId, 'chatgpt', {
+      title: 'Projects get shared memory',
+      content: 'Chats inside a project can now reference each other when memory is on.',
+      updateType: 'feature',
+    });
+    await postToolUpdate(t.db, admin.userId, 'chatgpt', {
+      title: 'Fixed file uploads in voice mode',
+      content: 'Files attached during a voice conversation are now kept in the chat history.',
+      updateType: 'bug_fix',
+    });
+    const row = await t.db
+      .selectFrom('user_notifications')
+      .select('id')
+      .where('user_id', '=', alice.userId)
+      .orderBy('created_at', 'asc')
+      .executeTakeFirstOrThrow();
     aliceNotice = row.id;
   });
 
@@ -233,7 +352,9 @@ describe('notifications belong to their user', () => {
     expect(all.body).toEqual({ marked: 0, unreadCount: 0 });
     expect((await call(unreadRoute, '/api/notifications/unread-count', { session: alice })).body).toEqual({ count: 2 });
     expect((await call(readOneRoute, '/api/notifications/x/read', { method: 'POST', session: bob, params: { id: 'not-a-uuid' } })).status).toBe(400); // a malformed id is refused before any query
-    expect((await call(readOneRoute, `/api/notifications/${aliceNotice}/read`, { method: 'POST', session: null, params: { id: aliceNotice } })).status).toBe(401);
+    expect((await call(readOneRoute, `/api/notifications/${aliceNotice}/read`, { method: 'POST', session: null, params: { id: aliceNotice } })).status).toBe(
+      401,
+    );
   });
 
   it('marks one read, then all read', async () => {
@@ -251,7 +372,11 @@ describe('notifications belong to their user', () => {
 
   it('pages through the feed with a cursor', async () => {
     for (let i = 0; i < 23; i++) {
-      await postToolUpdate(t.db, admin.userId, 'chatgpt', { title: `Weekly model note ${i}`, content: 'A routine note about model behaviour this week.', updateType: 'other' });
+      await postToolUpdate(t.db, admin.userId, 'chatgpt', {
+        title: `Weekly model note ${i}`,
+        content: 'A routine note about model behaviour this week.',
+        updateType: 'other',
+      });
     }
     const seen: string[] = [];
     let cursor: string | null = null;

@@ -9,7 +9,14 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalBlobStore } from '@/functions/_shared/blob-store';
-import { getLandingData, getMarketplaceFirstPage, getSitemapPagesSource, getSitemapShard, getToolFigures, getToolPageData } from '@/functions/catalogue/catalogue-pages.service';
+import {
+  getLandingData,
+  getMarketplaceFirstPage,
+  getSitemapPagesSource,
+  getSitemapShard,
+  getToolFigures,
+  getToolPageData,
+} from '@/functions/catalogue/catalogue-pages.service';
 import { SITEMAP_SHARDS } from '@/src/shared/sitemap';
 import { getProductPage } from '@/functions/catalogue/product-page.service';
 import { seedDemo } from '@/db/seed/seed';
@@ -42,14 +49,25 @@ describe(`schema constraints (${process.env['DATABASE_URL'] ? 'postgres via neon
     ['an unknown status', { status: 'deleted' }],
     ['an unknown delivery type', { content_delivery_type: 'fax' }],
   ])('refuses a product with %s', async (_label, overrides) => {
-    await expect(t.db.insertInto('products').values(product(overrides) as never).execute()).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto('products')
+        .values(product(overrides) as never)
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('applies the section 9 defaults to a new product', async () => {
     const row = await t.db.insertInto('products').values(product({})).returningAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      status: 'draft', pricing_model: 'one_time', technical_level: 'beginner', deployment_type: 'ready_to_use',
-      integration_complexity: 1, success_rate: 85, avg_setup_time: 5, content_delivery_type: 'file',
+      status: 'draft',
+      pricing_model: 'one_time',
+      technical_level: 'beginner',
+      deployment_type: 'ready_to_use',
+      integration_complexity: 1,
+      success_rate: 85,
+      avg_setup_time: 5,
+      content_delivery_type: 'file',
     });
     expect(Number(row.price)).toBe(0);
     await t.db.deleteFrom('products').where('id', '=', row.id).execute();
@@ -57,7 +75,12 @@ describe(`schema constraints (${process.env['DATABASE_URL'] ? 'postgres via neon
 
   it('keeps one follow per pair and refuses self-follows', async () => {
     const pair = { follower_id: 'demo-alex-morgan', following_id: 'demo-priya-nair' };
-    const inserted = await t.db.insertInto('follows').values(pair).onConflict((oc) => oc.doNothing()).returning('follower_id').execute();
+    const inserted = await t.db
+      .insertInto('follows')
+      .values(pair)
+      .onConflict((oc) => oc.doNothing())
+      .returning('follower_id')
+      .execute();
     await expect(t.db.insertInto('follows').values(pair).execute()).rejects.toThrow();
     // Leave the demo data as it was, for the counter checks below.
     if (inserted.length) await t.db.deleteFrom('follows').where('follower_id', '=', pair.follower_id).where('following_id', '=', pair.following_id).execute();
@@ -65,7 +88,9 @@ describe(`schema constraints (${process.env['DATABASE_URL'] ? 'postgres via neon
   });
 
   it('refuses a rating outside 1-5 and a second review of the same seller', async () => {
-    await expect(t.db.insertInto('seller_reviews').values({ seller_id: 'demo-maya-chen', reviewer_id: 'demo-alex-morgan', rating: 6 }).execute()).rejects.toThrow();
+    await expect(
+      t.db.insertInto('seller_reviews').values({ seller_id: 'demo-maya-chen', reviewer_id: 'demo-alex-morgan', rating: 6 }).execute(),
+    ).rejects.toThrow();
   });
 });
 
@@ -91,25 +116,39 @@ describe('demo data', () => {
     expect(await count('select count(*) as n from follows')).toBeGreaterThan(0);
     expect(await count('select count(*) as n from seller_reviews')).toBeGreaterThan(0);
     expect(await count('select count(*) as n from profiles p where p.follower_count <> (select count(*) from follows f where f.following_id = p.id)')).toBe(0);
-    expect(await count('select count(*) as n from profiles p where p.review_count > 0 and abs(p.average_rating - (select avg(rating) from seller_reviews r where r.seller_id = p.id)) > 0.01')).toBe(0);
+    expect(
+      await count(
+        'select count(*) as n from profiles p where p.review_count > 0 and abs(p.average_rating - (select avg(rating) from seller_reviews r where r.seller_id = p.id)) > 0.01',
+      ),
+    ).toBe(0);
   });
 
   it('has recent paid and free downloads and views, so creator pages show real figures', async () => {
     expect(await count("select count(*) as n from downloads where download_type = 'paid' and created_at > now() - interval '60 days'")).toBeGreaterThan(10);
     expect(await count("select count(*) as n from downloads where download_type = 'free'")).toBeGreaterThan(10);
     expect(await count("select count(*) as n from product_interactions where created_at > now() - interval '30 days'")).toBeGreaterThan(300);
-    expect(await count("select count(*) as n from profiles where total_sales > 0 and total_earnings > 0")).toBeGreaterThan(0);
+    expect(await count('select count(*) as n from profiles where total_sales > 0 and total_earnings > 0')).toBeGreaterThan(0);
   });
 
   it('backs every paid download of a one-time or subscription product with a paid order (sales come from orders)', async () => {
     expect(await count("select count(*) as n from orders where status = 'paid'")).toBeGreaterThan(5);
-    expect(await count(`
+    expect(
+      await count(`
       select count(*) as n from downloads d join products p on p.id = d.product_id
       where d.download_type = 'paid' and p.price > 0 and p.pricing_model in ('one_time', 'subscription')
         and not exists (select 1 from orders o where o.buyer_id = d.user_id and o.product_id = d.product_id and o.status = 'paid')
-    `)).toBe(0);
-    expect(await count("select count(*) as n from orders o join products p on p.id = o.product_id where o.amount_cents <> round(p.price * 100) or o.fee_cents <> floor((o.amount_cents * 1500 + 5000) / 10000)")).toBe(0);
-    expect(await count("select count(*) as n from profiles p where p.total_sales <> (select count(*) from orders o where o.creator_id = p.id and o.status = 'paid')")).toBe(0);
+    `),
+    ).toBe(0);
+    expect(
+      await count(
+        'select count(*) as n from orders o join products p on p.id = o.product_id where o.amount_cents <> round(p.price * 100) or o.fee_cents <> floor((o.amount_cents * 1500 + 5000) / 10000)',
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        "select count(*) as n from profiles p where p.total_sales <> (select count(*) from orders o where o.creator_id = p.id and o.status = 'paid')",
+      ),
+    ).toBe(0);
   });
 
   it('stores a generated image for every product and real deliverable files', async () => {
@@ -123,9 +162,13 @@ describe('demo data', () => {
   });
 
   it('is idempotent: seeding again adds nothing', async () => {
-    const before = await count('select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from user_notifications) + (select count(*) from orders) + (select count(*) from subscriptions) as n');
+    const before = await count(
+      'select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from user_notifications) + (select count(*) from orders) + (select count(*) from subscriptions) as n',
+    );
     await seedDemo(t.db, new LocalBlobStore(blobDir));
-    const after = await count('select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from user_notifications) + (select count(*) from orders) + (select count(*) from subscriptions) as n');
+    const after = await count(
+      'select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from user_notifications) + (select count(*) from orders) + (select count(*) from subscriptions) as n',
+    );
     expect(after).toBe(before);
   });
 });
@@ -137,7 +180,14 @@ describe('catalogue page data', () => {
   it('the marketplace: the newest published products and the true catalogue size, without deliverables', async () => {
     const page = await getMarketplaceFirstPage(t.db);
     expect(page.total).toBe(await published());
-    const newest = await t.db.selectFrom('products').select('id').where('status', '=', 'published').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(24).execute();
+    const newest = await t.db
+      .selectFrom('products')
+      .select('id')
+      .where('status', '=', 'published')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(24)
+      .execute();
     expect(page.items.map((p) => p.id)).toEqual(newest.map((r) => r.id));
     expect(page.hasMore).toBe(page.total > 24);
     const json = JSON.stringify(page);

@@ -63,7 +63,9 @@ let requests = 0;
 const UNWATCHED = new Set(['sessions', 'rate_limits', 'rate_limit_counters', 'verifications', 'kysely_migration', 'kysely_migration_lock']);
 
 async function fingerprint(): Promise<string> {
-  const selects = watchedTables.map((name) => `select '${name}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`);
+  const selects = watchedTables.map(
+    (name) => `select '${name}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${name}" x`,
+  );
   const rows = await sql.raw<{ t: string; n: number; h: string }>(selects.join(' union all ')).execute(t.db);
   const blobs = fs.existsSync(blobRoot) ? (fs.readdirSync(blobRoot, { recursive: true }) as string[]).sort() : [];
   return JSON.stringify({ rows: rows.rows.sort((a, b) => a.t.localeCompare(b.t)), blobs });
@@ -92,7 +94,13 @@ const WRONG_TYPES: [string, unknown][] = [
 const MALFORMED_JSON = ['{"a":', '{', '[1,', '{"a" 1}', 'undefined', "{'a':1}", '\u0000', '{"a":"\\u00'];
 
 function badIds(kind: IdKind): [string, string][] {
-  const unknown: Record<IdKind, string> = { uuid: randomUUID(), userId: `unknown-${randomBytes(6).toString('hex')}`, toolId: 'no-such-tool', fileName: 'nothing-here.zip', checkoutSession: `cs_test_${randomBytes(12).toString('hex')}` };
+  const unknown: Record<IdKind, string> = {
+    uuid: randomUUID(),
+    userId: `unknown-${randomBytes(6).toString('hex')}`,
+    toolId: 'no-such-tool',
+    fileName: 'nothing-here.zip',
+    checkoutSession: `cs_test_${randomBytes(12).toString('hex')}`,
+  };
   return [
     ['not in its format', kind === 'toolId' ? 'Not A Slug!' : 'not-a-uuid!'],
     ['holding NUL', `a\u0000b`],
@@ -185,21 +193,53 @@ function casesFor(route: RouteSpec): Case[] {
       for (const [label, value] of badIds(kind)) add({ label: `${name} ${label}`, who, params: { ...params, [name]: value }, options: validBody(route) });
     }
     if (route.method !== 'GET') {
-      add({ label: 'a declared body over the limit', who, options: { body: '{}', headers: { 'content-type': 'application/json', 'content-length': String(limit + 1) } }, status: 413 });
+      add({
+        label: 'a declared body over the limit',
+        who,
+        options: { body: '{}', headers: { 'content-type': 'application/json', 'content-length': String(limit + 1) } },
+        status: 413,
+      });
     }
     if (route.body === 'json') {
-      for (const text of MALFORMED_JSON) add({ label: `malformed JSON ${JSON.stringify(text)}`, who, options: { body: text, headers: { 'content-type': 'application/json' } } });
-      add({ label: 'a body one byte over the limit', who, options: { body: JSON.stringify({ pad: 'x'.repeat(limit) }), headers: { 'content-type': 'application/json' } }, ...(over ? { status: over } : {}) });
-      add({ label: 'a streamed body over the limit (no Content-Length)', who, options: { body: streamOf(limit + 256 * 1024), headers: { 'content-type': 'application/json' } }, ...(over ? { status: over } : {}) });
-      for (const [label, value] of [['a number', 42], ['a string', 'text'], ['an array', [1, 2]], ['null', null]] as const) add({ label: `the body is ${label}`, who, options: { json: value } });
+      for (const text of MALFORMED_JSON)
+        add({ label: `malformed JSON ${JSON.stringify(text)}`, who, options: { body: text, headers: { 'content-type': 'application/json' } } });
+      add({
+        label: 'a body one byte over the limit',
+        who,
+        options: { body: JSON.stringify({ pad: 'x'.repeat(limit) }), headers: { 'content-type': 'application/json' } },
+        ...(over ? { status: over } : {}),
+      });
+      add({
+        label: 'a streamed body over the limit (no Content-Length)',
+        who,
+        options: { body: streamOf(limit + 256 * 1024), headers: { 'content-type': 'application/json' } },
+        ...(over ? { status: over } : {}),
+      });
+      for (const [label, value] of [
+        ['a number', 42],
+        ['a string', 'text'],
+        ['an array', [1, 2]],
+        ['null', null],
+      ] as const)
+        add({ label: `the body is ${label}`, who, options: { json: value } });
     }
     if (route.body === 'multipart') {
       add({ label: 'JSON instead of multipart', who, options: { json: { file: 'x' } } });
-      add({ label: 'a broken multipart body', who, options: { body: '--b\r\ncontent-disposition: form-data; name="file"\r\n\r\nno end', headers: { 'content-type': 'multipart/form-data; boundary=b' } } });
-      add({ label: 'a declared upload over the ceiling', who, options: { body: 'x', headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(UPLOAD_BODY_LIMIT + 1) } }, status: 413 });
+      add({
+        label: 'a broken multipart body',
+        who,
+        options: { body: '--b\r\ncontent-disposition: form-data; name="file"\r\n\r\nno end', headers: { 'content-type': 'multipart/form-data; boundary=b' } },
+      });
+      add({
+        label: 'a declared upload over the ceiling',
+        who,
+        options: { body: 'x', headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(UPLOAD_BODY_LIMIT + 1) } },
+        status: 413,
+      });
     }
     for (const name of Object.keys(query)) {
-      for (const [label, suffix] of HOSTILE_SUFFIXES) add({ label: `query ${name} with ${label}`, who, query: { ...query, [name]: `${query[name]}${suffix}` }, options: validBody(route) });
+      for (const [label, suffix] of HOSTILE_SUFFIXES)
+        add({ label: `query ${name} with ${label}`, who, query: { ...query, [name]: `${query[name]}${suffix}` }, options: validBody(route) });
       add({ label: `query ${name} of 1 MB`, who, query: { ...query, [name]: BIG }, options: validBody(route) });
       add({ label: `query ${name} garbage`, who, query: { ...query, [name]: '%%garbage' }, options: validBody(route) });
     }
@@ -218,10 +258,16 @@ function casesFor(route: RouteSpec): Case[] {
       const nullable = route.nullable?.includes(field) ?? false;
       for (const [label, wrong] of WRONG_TYPES) {
         if (typeof wrong === typeof value && wrong !== null && value !== null) continue;
-        add({ label: `${field} is ${label}`, who: 'owner', options: { json: setAt(route.json(fx), at, wrong) }, lenient: lenient || (nullable && wrong === null) });
+        add({
+          label: `${field} is ${label}`,
+          who: 'owner',
+          options: { json: setAt(route.json(fx), at, wrong) },
+          lenient: lenient || (nullable && wrong === null),
+        });
       }
       if (typeof value === 'string') {
-        for (const [label, suffix] of HOSTILE_SUFFIXES) add({ label: `${field} with ${label}`, who: 'owner', options: { json: setAt(route.json(fx), at, `${value}${suffix}`) }, lenient });
+        for (const [label, suffix] of HOSTILE_SUFFIXES)
+          add({ label: `${field} with ${label}`, who: 'owner', options: { json: setAt(route.json(fx), at, `${value}${suffix}`) }, lenient });
         add({ label: `${field} of 1 MB`, who: 'owner', options: { json: setAt(route.json(fx), at, BIG) }, lenient });
       }
     }
@@ -232,13 +278,33 @@ function casesFor(route: RouteSpec): Case[] {
     const multipartSuffixes = HOSTILE_SUFFIXES.filter(([label]) => label !== 'an unpaired surrogate');
     for (const name of Object.keys(example.fields)) {
       for (const [label, suffix] of multipartSuffixes) {
-        add({ label: `field ${name} with ${label}`, who: 'owner', options: { form: fileForm(example.file.name, example.file.bytes, example.file.type, { ...example.fields, [name]: `${example.fields[name]}${suffix}` }) } });
+        add({
+          label: `field ${name} with ${label}`,
+          who: 'owner',
+          options: {
+            form: fileForm(example.file.name, example.file.bytes, example.file.type, { ...example.fields, [name]: `${example.fields[name]}${suffix}` }),
+          },
+        });
       }
     }
     for (const [label, suffix] of multipartSuffixes) {
-      add({ label: `file name with ${label}`, who: 'owner', options: { form: fileForm(`na${suffix}me${path.extname(example.file.name)}`, example.file.bytes, example.file.type, example.fields) } });
+      add({
+        label: `file name with ${label}`,
+        who: 'owner',
+        options: { form: fileForm(`na${suffix}me${path.extname(example.file.name)}`, example.file.bytes, example.file.type, example.fields) },
+      });
     }
-    add({ label: 'no file', who: 'owner', options: { form: (() => { const f = new FormData(); for (const [k, v] of Object.entries(example.fields)) f.set(k, v); return f; })() } });
+    add({
+      label: 'no file',
+      who: 'owner',
+      options: {
+        form: (() => {
+          const f = new FormData();
+          for (const [k, v] of Object.entries(example.fields)) f.set(k, v);
+          return f;
+        })(),
+      },
+    });
   }
   return cases;
 }
@@ -247,13 +313,21 @@ async function run(route: RouteSpec, handler: Handler, c: Case): Promise<CallRes
   const search = new URLSearchParams(c.query).toString();
   // Each request from its own address: the auth rate limits are not what this suite tests.
   const clientAddress = `203.0.113.${randomBytes(1)[0]}`;
-  return call(handler, `${pathOf(route, c.params)}${search ? `?${search}` : ''}`, { method: route.method, session: session(c.who), params: c.params, address: clientAddress, ...c.options });
+  return call(handler, `${pathOf(route, c.params)}${search ? `?${search}` : ''}`, {
+    method: route.method,
+    session: session(c.who),
+    params: c.params,
+    address: clientAddress,
+    ...c.options,
+  });
 }
 
 /** The error shape { error: { code, message } } (better-auth's endpoints keep their top-level fields too). */
 function hasErrorShape(body: unknown): boolean {
   const b = body as { error?: { code?: unknown; message?: unknown } } | null;
-  return Boolean(b?.error && typeof b.error.code === 'string' && /^[A-Z_]+$/.test(b.error.code) && typeof b.error.message === 'string' && b.error.message.length > 0);
+  return Boolean(
+    b?.error && typeof b.error.code === 'string' && /^[A-Z_]+$/.test(b.error.code) && typeof b.error.message === 'string' && b.error.message.length > 0,
+  );
 }
 
 // --- Fixtures -------------------------------------------------------------------------------
@@ -269,7 +343,10 @@ beforeAll(async () => {
 
   const owner = await signUp('creator', 'Olive Owner');
   const other = await signUp('creator', 'Oscar Other');
-  for (const [id, name, maintainer] of [['n8n', 'n8n', owner.userId], ['zapier', 'Zapier', other.userId]] as const) {
+  for (const [id, name, maintainer] of [
+    ['n8n', 'n8n', owner.userId],
+    ['zapier', 'Zapier', other.userId],
+  ] as const) {
     await t.db.insertInto('ai_tools').values({ id, name, claimed_by: maintainer }).execute();
   }
   const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200)]);
@@ -287,13 +364,31 @@ beforeAll(async () => {
   await downloadProduct(t.db, owner.userId, product.id);
   // A notification for the owner: they follow Zapier, whose maintainer posts an update.
   await t.db.insertInto('ai_tool_follows').values({ user_id: owner.userId, tool_id: 'zapier' }).execute();
-  await postToolUpdate(t.db, other.userId, 'zapier', { title: 'Faster triggers', content: 'Triggers now fire within a second of the event.', updateType: 'feature' });
+  await postToolUpdate(t.db, other.userId, 'zapier', {
+    title: 'Faster triggers',
+    content: 'Triggers now fire within a second of the event.',
+    updateType: 'feature',
+  });
   const notification = await t.db.selectFrom('user_notifications').select('id').where('user_id', '=', owner.userId).executeTakeFirstOrThrow();
   // Payments: the owner buys one of the other creator's paid products (an order of theirs to
   // read, refund or cancel) and has an open checkout for another.
   const payments = defaultPaymentsDeps();
-  const bought = await createProduct(t.db, other.userId, { title: 'Outbound playbook', price: 19, pricing_model: 'one_time', category_id: 'business', content_delivery_type: 'text', content_text: 'The playbook.' });
-  const forSale = await createProduct(t.db, other.userId, { title: 'Inbound playbook', price: 29, pricing_model: 'one_time', category_id: 'business', content_delivery_type: 'text', content_text: 'The other playbook.' });
+  const bought = await createProduct(t.db, other.userId, {
+    title: 'Outbound playbook',
+    price: 19,
+    pricing_model: 'one_time',
+    category_id: 'business',
+    content_delivery_type: 'text',
+    content_text: 'The playbook.',
+  });
+  const forSale = await createProduct(t.db, other.userId, {
+    title: 'Inbound playbook',
+    price: 29,
+    pricing_model: 'one_time',
+    category_id: 'business',
+    content_delivery_type: 'text',
+    content_text: 'The other playbook.',
+  });
   const buyer = { id: owner.userId, email: owner.email } as SessionUser;
   const purchase = await startCheckout(t.db, payments, buyer, { productId: bought.id });
   await payLocalCheckout(t.db, payments, owner.userId, purchase.url.split('/checkout/')[1]!, CARD_OK);
@@ -314,12 +409,19 @@ beforeAll(async () => {
     toolId: 'n8n',
     updatesCursor: encodeCursor(new Date().toISOString(), randomUUID()),
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),
-    png: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer(),
+    png: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      .png()
+      .toBuffer(),
     zip,
   };
 
-  const tables = await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(t.db);
-  watchedTables = tables.rows.map((r) => r.name).filter((name) => !UNWATCHED.has(name) && /^[a-z_]+$/.test(name)).sort();
+  const tables = await sql<{
+    name: string;
+  }>`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(t.db);
+  watchedTables = tables.rows
+    .map((r) => r.name)
+    .filter((name) => !UNWATCHED.has(name) && /^[a-z_]+$/.test(name))
+    .sort();
 });
 
 afterAll(async () => {
@@ -334,7 +436,10 @@ afterAll(async () => {
 describe('the route table', () => {
   it('holds every route file and exported method under src/pages/api', async () => {
     const root = path.resolve('src/pages/api');
-    const files = (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.(ts|js)$/.test(f)).map((f) => f.split(path.sep).join('/')).sort();
+    const files = (fs.readdirSync(root, { recursive: true }) as string[])
+      .filter((f) => /\.(ts|js)$/.test(f))
+      .map((f) => f.split(path.sep).join('/'))
+      .sort();
     const missing: string[] = [];
     for (const file of files) {
       const module = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, unknown>;

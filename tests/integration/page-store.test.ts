@@ -30,7 +30,16 @@ interface Running {
 async function startServer(dataDir: string, port: number): Promise<Running> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: process.cwd(),
-    env: { ...process.env, DATABASE_URL: '', DATABASE_WS_PROXY: '', SITE_URL: '', PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'dist') },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATABASE_WS_PROXY: '',
+      SITE_URL: '',
+      PORT: String(port),
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      OUT_DIR: path.join(dataDir, 'dist'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -76,7 +85,17 @@ describe('the page store across restarts', () => {
       const db = await fetch(`${origin}/api/products`).then((r) => r.json() as Promise<{ items: { id: string }[] }>);
       productId = db.items[0]!.id;
       const pages = Object.keys(manifest().pages);
-      for (const p of ['/', '/marketplace', '/ai-tools', '/tools/chatgpt', '/tools/chatgpt/landing', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-products-f.xml']) expect(pages).toContain(p);
+      for (const p of [
+        '/',
+        '/marketplace',
+        '/ai-tools',
+        '/tools/chatgpt',
+        '/tools/chatgpt/landing',
+        '/sitemap.xml',
+        '/sitemap-pages.xml',
+        '/sitemap-products-f.xml',
+      ])
+        expect(pages).toContain(p);
       for (const item of db.items) expect(pages).toContain(`/product/${item.id}`);
       expect(fs.existsSync(storedFile(`/product/${productId}`))).toBe(true);
       expect(fs.existsSync(`${storedFile(`/product/${productId}`)}.br`)).toBe(true);
@@ -89,7 +108,10 @@ describe('the page store across restarts', () => {
         body: JSON.stringify({ email: 'creator@example.com', password: 'toolmint-demo-2026' }),
       });
       expect(signIn.status).toBe(200);
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       for (const pagePath of ['/marketplace', `/product/${productId}`, '/tools/no-such-tool']) {
         const res = await fetch(`${origin}${pagePath}`, { headers: { cookie } });
         const html = await res.text();

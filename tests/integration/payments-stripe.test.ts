@@ -39,7 +39,8 @@ let counter = 0;
 
 function success(path: string): unknown {
   const n = ++counter;
-  if (path === '/v1/checkout/sessions') return { id: `cs_test_stripe${n}`, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/cs_test_stripe${n}` };
+  if (path === '/v1/checkout/sessions')
+    return { id: `cs_test_stripe${n}`, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/cs_test_stripe${n}` };
   if (path === '/v1/refunds') return { id: `re_${n}`, object: 'refund', status: 'succeeded' };
   if (path === '/v1/accounts') return { id: `acct_${n}`, object: 'account' };
   if (path === '/v1/account_links') return { object: 'account_link', url: `https://connect.stripe.com/setup/e/acct/${n}` };
@@ -54,7 +55,14 @@ let creator: { id: string; email: string };
 const asUser = (u: { id: string; email: string }) => ({ id: u.id, email: u.email, userType: 'buyer' }) as unknown as SessionUser;
 
 function provider(options: { port?: number } = {}) {
-  return new StripePaymentProvider({ secretKey: 'sk_test_contract', webhookSecret: STRIPE_WEBHOOK_SECRET, host: '127.0.0.1', port: options.port ?? port, protocol: 'http', timeout: 5000 });
+  return new StripePaymentProvider({
+    secretKey: 'sk_test_contract',
+    webhookSecret: STRIPE_WEBHOOK_SECRET,
+    host: '127.0.0.1',
+    port: options.port ?? port,
+    protocol: 'http',
+    timeout: 5000,
+  });
 }
 
 beforeAll(async () => {
@@ -96,7 +104,13 @@ async function readyCreator(accountId = `acct_ready_${++counter}`) {
 describe('Stripe Checkout Sessions', () => {
   it('creates a destination charge with the 15% application fee, the price in cents and the order in metadata', async () => {
     const seller = await readyCreator('acct_dest_1');
-    const product = await createProduct(t.db, seller.id, { title: 'Churn Model', price: '79.00', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'x' });
+    const product = await createProduct(t.db, seller.id, {
+      title: 'Churn Model',
+      price: '79.00',
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'x',
+    });
     const buyer = await createUser(t.db, { userType: 'buyer' });
     const { url, orderId } = await startCheckout(t.db, deps, asUser(buyer), { productId: product.id });
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_stripe\d+$/);
@@ -126,12 +140,25 @@ describe('Stripe Checkout Sessions', () => {
     });
     expect(body['line_items[0][price_data][recurring][interval]']).toBeUndefined();
     const order = await t.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-    expect(order).toMatchObject({ provider: 'stripe', status: 'pending', amount_cents: 7900, fee_cents: 1185, destination_account_id: 'acct_dest_1', provider_session_id: url.split('/').pop() });
+    expect(order).toMatchObject({
+      provider: 'stripe',
+      status: 'pending',
+      amount_cents: 7900,
+      fee_cents: 1185,
+      destination_account_id: 'acct_dest_1',
+      provider_session_id: url.split('/').pop(),
+    });
   });
 
   it('subscriptions: monthly recurring price and the fee as application_fee_percent', async () => {
     const seller = await readyCreator('acct_dest_sub');
-    const product = await createProduct(t.db, seller.id, { title: 'Sref Codes', price: 9, pricing_model: 'subscription', content_delivery_type: 'text', content_text: 'x' });
+    const product = await createProduct(t.db, seller.id, {
+      title: 'Sref Codes',
+      price: 9,
+      pricing_model: 'subscription',
+      content_delivery_type: 'text',
+      content_text: 'x',
+    });
     const buyer = await createUser(t.db, { userType: 'buyer' });
     await startCheckout(t.db, deps, asUser(buyer), { productId: product.id });
     const body = Object.fromEntries(requests[0]!.body);
@@ -150,14 +177,21 @@ describe('Stripe Checkout Sessions', () => {
     const buyer = await createUser(t.db, { userType: 'buyer' });
     await expect(startCheckout(t.db, deps, asUser(buyer), { productId: product.id })).rejects.toMatchObject({ code: 'PAYOUTS_NOT_READY', status: 409 });
     expect(await getProductAccess(t.db, deps, buyer.id, product.id)).toEqual({
-      owned: false, purchase: 'one_time', purchasable: false, reason: 'This creator has not set up payouts yet, so this product cannot be bought right now.',
+      owned: false,
+      purchase: 'one_time',
+      purchasable: false,
+      reason: 'This creator has not set up payouts yet, so this product cannot be bought right now.',
     });
     expect(requests).toHaveLength(0);
   });
 
   it.each([
     ['a server error', 500, { error: { type: 'api_error', message: 'Internal error' } }],
-    ['an invalid request', 400, { error: { type: 'invalid_request_error', message: 'Invalid destination', param: 'payment_intent_data[transfer_data][destination]' } }],
+    [
+      'an invalid request',
+      400,
+      { error: { type: 'invalid_request_error', message: 'Invalid destination', param: 'payment_intent_data[transfer_data][destination]' } },
+    ],
     ['a bad API key', 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' } }],
     ['rate limiting', 429, { error: { type: 'rate_limit_error', message: 'Too many requests' } }],
   ])('answers PAYMENTS_UNAVAILABLE to %s, logs it and records no order', async (_name, status, body) => {
@@ -167,7 +201,9 @@ describe('Stripe Checkout Sessions', () => {
     answers['/v1/checkout/sessions'] = { status, body };
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(startCheckout(t.db, deps, asUser(buyer), { productId: product.id })).rejects.toMatchObject({
-      code: 'PAYMENTS_UNAVAILABLE', status: 503, message: 'Payments are unavailable right now. Please try again.',
+      code: 'PAYMENTS_UNAVAILABLE',
+      status: 503,
+      message: 'Payments are unavailable right now. Please try again.',
     });
     expect(logged).toHaveBeenCalledWith(expect.stringContaining(`[payments] Stripe checkout failed:`));
     logged.mockRestore();
@@ -183,7 +219,8 @@ describe('Stripe Checkout Sessions', () => {
     const product = await createProduct(t.db, seller.id, { price: 19, pricing_model: 'one_time' });
     const buyer = await createUser(t.db, { userType: 'buyer' });
     await expect(startCheckout(t.db, { ...deps, provider: provider({ port: deadPort }) }, asUser(buyer), { productId: product.id })).rejects.toMatchObject({
-      code: 'PAYMENTS_UNAVAILABLE', message: 'Payments are unavailable right now. Please try again.',
+      code: 'PAYMENTS_UNAVAILABLE',
+      message: 'Payments are unavailable right now. Please try again.',
     });
     expect(await t.db.selectFrom('orders').select('id').where('product_id', '=', product.id).execute()).toHaveLength(0);
   });
@@ -201,17 +238,29 @@ describe('Stripe webhooks and refunds', () => {
     await expect(handleWebhook(t.db, deps, wrong.payload, wrong.signature)).rejects.toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID' });
     const good = signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_stripe_1'), { secret: STRIPE_WEBHOOK_SECRET });
     expect((await handleWebhook(t.db, deps, good.payload, good.signature)).status).toBe('processed');
-    expect((await t.db.selectFrom('orders').select(['status', 'provider_payment_id']).where('id', '=', orderId).executeTakeFirstOrThrow())).toEqual({ status: 'paid', provider_payment_id: 'pi_stripe_1' });
+    expect(await t.db.selectFrom('orders').select(['status', 'provider_payment_id']).where('id', '=', orderId).executeTakeFirstOrThrow()).toEqual({
+      status: 'paid',
+      provider_payment_id: 'pi_stripe_1',
+    });
 
     requests = [];
     await refundOrder(t.db, deps, buyer.id, orderId);
     expect(requests.map((r) => r.path)).toEqual(['/v1/refunds']);
     expect(requests[0]!.headers['idempotency-key']).toBe(`refund-${orderId}`);
-    expect(Object.fromEntries(requests[0]!.body)).toEqual({ payment_intent: 'pi_stripe_1', reverse_transfer: 'true', refund_application_fee: 'true', 'metadata[orderId]': orderId });
+    expect(Object.fromEntries(requests[0]!.body)).toEqual({
+      payment_intent: 'pi_stripe_1',
+      reverse_transfer: 'true',
+      refund_application_fee: 'true',
+      'metadata[orderId]': orderId,
+    });
     expect((await t.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status).toBe('refunded');
 
     // Stripe's own charge.refunded for the same refund changes nothing more.
-    const echo = signedEvent('charge.refunded', { id: 'ch_1', object: 'charge', payment_intent: 'pi_stripe_1', refunded: true }, { secret: STRIPE_WEBHOOK_SECRET });
+    const echo = signedEvent(
+      'charge.refunded',
+      { id: 'ch_1', object: 'charge', payment_intent: 'pi_stripe_1', refunded: true },
+      { secret: STRIPE_WEBHOOK_SECRET },
+    );
     expect((await handleWebhook(t.db, deps, echo.payload, echo.signature)).status).toBe('processed');
   });
 
@@ -222,7 +271,10 @@ describe('Stripe webhooks and refunds', () => {
     const { url, orderId } = await startCheckout(t.db, deps, asUser(buyer), { productId: product.id });
     const done = signedEvent('checkout.session.completed', completedSession(url.split('/').pop()!, 'pi_stripe_2'), { secret: STRIPE_WEBHOOK_SECRET });
     await handleWebhook(t.db, deps, done.payload, done.signature);
-    answers['/v1/refunds'] = { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } } };
+    answers['/v1/refunds'] = {
+      status: 400,
+      body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge has already been refunded.' } },
+    };
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     await expect(refundOrder(t.db, deps, buyer.id, orderId)).rejects.toMatchObject({ code: 'PAYMENTS_UNAVAILABLE' });
     logged.mockRestore();
@@ -237,22 +289,38 @@ describe('Stripe Connect onboarding', () => {
     const first = await startPayoutOnboarding(t.db, deps, user);
     expect(first.url).toMatch(/^https:\/\/connect\.stripe\.com\/setup\//);
     expect(requests.map((r) => r.path)).toEqual(['/v1/accounts', '/v1/account_links']);
-    expect(Object.fromEntries(requests[0]!.body)).toMatchObject({ type: 'express', email: c.email, 'metadata[creatorId]': c.id, 'capabilities[card_payments][requested]': 'true', 'capabilities[transfers][requested]': 'true' });
+    expect(Object.fromEntries(requests[0]!.body)).toMatchObject({
+      type: 'express',
+      email: c.email,
+      'metadata[creatorId]': c.id,
+      'capabilities[card_payments][requested]': 'true',
+      'capabilities[transfers][requested]': 'true',
+    });
     const account = await t.db.selectFrom('payout_accounts').selectAll().where('creator_id', '=', c.id).executeTakeFirstOrThrow();
     expect(account.is_ready).toBe(false);
     expect(Object.fromEntries(requests[1]!.body)).toEqual({
-      account: account.stripe_account_id, type: 'account_onboarding',
-      return_url: 'http://localhost:4321/earnings?payouts=returned', refresh_url: 'http://localhost:4321/earnings?payouts=refresh',
+      account: account.stripe_account_id,
+      type: 'account_onboarding',
+      return_url: 'http://localhost:4321/earnings?payouts=returned',
+      refresh_url: 'http://localhost:4321/earnings?payouts=refresh',
     });
 
     requests = [];
     await startPayoutOnboarding(t.db, deps, user);
     expect(requests.map((r) => r.path)).toEqual(['/v1/account_links']);
 
-    const incomplete = signedEvent('account.updated', { id: account.stripe_account_id, object: 'account', charges_enabled: true, payouts_enabled: false, details_submitted: true }, { secret: STRIPE_WEBHOOK_SECRET });
+    const incomplete = signedEvent(
+      'account.updated',
+      { id: account.stripe_account_id, object: 'account', charges_enabled: true, payouts_enabled: false, details_submitted: true },
+      { secret: STRIPE_WEBHOOK_SECRET },
+    );
     await handleWebhook(t.db, deps, incomplete.payload, incomplete.signature);
     expect((await t.db.selectFrom('payout_accounts').select('is_ready').where('creator_id', '=', c.id).executeTakeFirstOrThrow()).is_ready).toBe(false);
-    const ready = signedEvent('account.updated', { id: account.stripe_account_id, object: 'account', charges_enabled: true, payouts_enabled: true, details_submitted: true }, { secret: STRIPE_WEBHOOK_SECRET });
+    const ready = signedEvent(
+      'account.updated',
+      { id: account.stripe_account_id, object: 'account', charges_enabled: true, payouts_enabled: true, details_submitted: true },
+      { secret: STRIPE_WEBHOOK_SECRET },
+    );
     await handleWebhook(t.db, deps, ready.payload, ready.signature);
     expect((await t.db.selectFrom('payout_accounts').select('is_ready').where('creator_id', '=', c.id).executeTakeFirstOrThrow()).is_ready).toBe(true);
   });

@@ -20,7 +20,8 @@ import { createTestDb, type TestDb } from '../support/test-db';
 let t: TestDb;
 let deps: ReturnType<typeof testDeps>;
 
-const asUser = (u: { id: string; email: string }, userType: SessionUser['userType'] = 'buyer') => ({ id: u.id, email: u.email, userType }) as unknown as SessionUser;
+const asUser = (u: { id: string; email: string }, userType: SessionUser['userType'] = 'buyer') =>
+  ({ id: u.id, email: u.email, userType }) as unknown as SessionUser;
 
 const buy = (user: { id: string; email: string }, productId: string) => buyLocally(t.db, deps, user, productId);
 
@@ -35,14 +36,24 @@ afterAll(async () => closeDb());
 describe('subscriptions', () => {
   it('subscribe, renew, cancel at period end, and lose access when the period ends', async () => {
     const creator = await createUser(t.db);
-    const product = await createProduct(t.db, creator.id, { title: 'Sref Codes', price: 9, pricing_model: 'subscription', content_delivery_type: 'text', content_text: 'SREF 123' });
+    const product = await createProduct(t.db, creator.id, {
+      title: 'Sref Codes',
+      price: 9,
+      pricing_model: 'subscription',
+      content_delivery_type: 'text',
+      content_text: 'SREF 123',
+    });
     const buyer = await createUser(t.db, { userType: 'buyer' });
     await expect(downloadProduct(t.db, buyer.id, product.id)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
 
     const orderId = await buy(buyer, product.id);
     const order = await t.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ kind: 'subscription', status: 'paid', amount_cents: 900, fee_cents: 135 });
-    const sub = await t.db.selectFrom('subscriptions').selectAll().where('provider_subscription_id', '=', order.provider_subscription_id!).executeTakeFirstOrThrow();
+    const sub = await t.db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('provider_subscription_id', '=', order.provider_subscription_id!)
+      .executeTakeFirstOrThrow();
     expect(sub).toMatchObject({ status: 'active', cancel_at_period_end: false, price_cents: 900 });
     expect((await downloadProduct(t.db, buyer.id, product.id)).contentText).toBe('SREF 123');
     await expect(startCheckout(t.db, deps, asUser(buyer), { productId: product.id })).rejects.toMatchObject({ code: 'ALREADY_OWNED' });
@@ -50,7 +61,12 @@ describe('subscriptions', () => {
     // The clock moves a month: a renewal is a new paid order and the period moves on.
     const firstEnd = new Date(sub.current_period_end).getTime();
     await advanceLocalSubscription(t.db, deps, sub.provider_subscription_id);
-    const renewals = await t.db.selectFrom('orders').selectAll().where('provider_subscription_id', '=', sub.provider_subscription_id).where('id', '<>', orderId).execute();
+    const renewals = await t.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('provider_subscription_id', '=', sub.provider_subscription_id)
+      .where('id', '<>', orderId)
+      .execute();
     expect(renewals).toHaveLength(1);
     expect(renewals[0]).toMatchObject({ kind: 'subscription', status: 'paid', amount_cents: 900, fee_cents: 135, buyer_id: buyer.id });
     const renewed = await t.db.selectFrom('subscriptions').select(['current_period_end', 'status']).where('id', '=', sub.id).executeTakeFirstOrThrow();
@@ -84,7 +100,11 @@ describe('subscriptions', () => {
     const paymentIntent = `pi_test_${orderId.slice(0, 8)}`;
     // Stripe's newer API names the payment under invoice.payments; the older one as payment_intent.
     const { payload, signature } = signedEvent('invoice.paid', {
-      id: order.provider_payment_id, object: 'invoice', billing_reason: 'subscription_create', amount_paid: 1200, subscription: order.provider_subscription_id,
+      id: order.provider_payment_id,
+      object: 'invoice',
+      billing_reason: 'subscription_create',
+      amount_paid: 1200,
+      subscription: order.provider_subscription_id,
       payments: { data: [{ payment: { type: 'payment_intent', payment_intent: paymentIntent } }] },
       lines: { data: [] },
     });
@@ -105,7 +125,13 @@ describe('subscriptions', () => {
   });
 
   it('parks a subscription update that arrives before its checkout completes', async () => {
-    const early = signedEvent('customer.subscription.updated', { id: 'sub_test_unknownyet1', object: 'subscription', status: 'active', cancel_at_period_end: true, items: { data: [] } });
+    const early = signedEvent('customer.subscription.updated', {
+      id: 'sub_test_unknownyet1',
+      object: 'subscription',
+      status: 'active',
+      cancel_at_period_end: true,
+      items: { data: [] },
+    });
     expect((await handleWebhook(t.db, deps, early.payload, early.signature)).status).toBe('parked');
   });
 });
@@ -113,8 +139,20 @@ describe('subscriptions', () => {
 describe('creator figures from orders', () => {
   it('subtract refunds; the CSV lists each sale and refund and its columns sum to the totals, in cents', async () => {
     const creator = await createUser(t.db, { fullName: 'Figure Creator' });
-    const a = await createProduct(t.db, creator.id, { title: 'Odd Price', price: '0.29', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'x' });
-    const b = await createProduct(t.db, creator.id, { title: 'Workflow', price: '19.99', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'x' });
+    const a = await createProduct(t.db, creator.id, {
+      title: 'Odd Price',
+      price: '0.29',
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'x',
+    });
+    const b = await createProduct(t.db, creator.id, {
+      title: 'Workflow',
+      price: '19.99',
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'x',
+    });
     const buyers = await Promise.all([1, 2, 3].map(() => createUser(t.db, { userType: 'buyer' })));
     await buy(buyers[0]!, a.id); // 29 cents, fee 4
     await buy(buyers[1]!, a.id);
@@ -129,7 +167,11 @@ describe('creator figures from orders', () => {
     const earnings = await getEarnings(t.db, me);
     expect(earnings).toMatchObject({ total: 17.49, available: 17.49, refunded: 16.99 });
 
-    const csv = (await exportEarningsCsv(t.db, me)).trim().split('\r\n').slice(1).map((l) => l.split(','));
+    const csv = (await exportEarningsCsv(t.db, me))
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(','));
     expect(csv).toHaveLength(5); // four sales and one refund line
     const column = (i: number) => csv.reduce((sum, cells) => sum + Math.round(Number(cells[i]) * 100), 0);
     expect(column(3)).toBe(2057);

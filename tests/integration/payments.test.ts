@@ -49,7 +49,14 @@ const orderOf = (id: string) => t.db.selectFrom('orders').selectAll().where('id'
 const ordersFor = (productId: string) => t.db.selectFrom('orders').selectAll().where('product_id', '=', productId).execute();
 
 async function paidProduct(overrides: Record<string, unknown> = {}) {
-  return createProduct(t.db, creator.id, { title: 'Lead Enrichment Workflow', price: 79, pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'SECRET WORKFLOW', ...overrides });
+  return createProduct(t.db, creator.id, {
+    title: 'Lead Enrichment Workflow',
+    price: 79,
+    pricing_model: 'one_time',
+    content_delivery_type: 'text',
+    content_text: 'SECRET WORKFLOW',
+    ...overrides,
+  });
 }
 
 async function buyer() {
@@ -107,7 +114,16 @@ describe('POST /api/checkout', () => {
     expect(response.status).toBe(201);
     expect(response.body.url).toMatch(/^http:\/\/localhost:4321\/checkout\/cs_test_[A-Za-z0-9]+$/);
     const [order] = await ordersFor(p.id);
-    expect(order).toMatchObject({ buyer_id: session.userId, creator_id: creator.id, amount_cents: 7900, fee_cents: 1185, currency: 'usd', status: 'pending', provider: 'local', kind: 'one_time' });
+    expect(order).toMatchObject({
+      buyer_id: session.userId,
+      creator_id: creator.id,
+      amount_cents: 7900,
+      fee_cents: 1185,
+      currency: 'usd',
+      status: 'pending',
+      provider: 'local',
+      kind: 'one_time',
+    });
   });
 
   it('answers 409 ALREADY_OWNED to the creator and to a buyer who paid', async () => {
@@ -144,7 +160,12 @@ describe('the local checkout page', () => {
     const other = await buyer();
     const { url } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
     const sessionId = url.split('/checkout/')[1]!;
-    expect(await getLocalCheckout(t.db, deps, b.id, sessionId)).toMatchObject({ status: 'pending', kind: 'one_time', amountCents: 7900, product: { id: p.id, title: 'Lead Enrichment Workflow' } });
+    expect(await getLocalCheckout(t.db, deps, b.id, sessionId)).toMatchObject({
+      status: 'pending',
+      kind: 'one_time',
+      amountCents: 7900,
+      product: { id: p.id, title: 'Lead Enrichment Workflow' },
+    });
     await expect(getLocalCheckout(t.db, deps, other.id, sessionId)).rejects.toMatchObject({ code: 'CHECKOUT_NOT_FOUND', status: 404 });
     await expect(payLocalCheckout(t.db, deps, other.id, sessionId, CARD_OK)).rejects.toMatchObject({ code: 'CHECKOUT_NOT_FOUND' });
     await expect(getLocalCheckout(t.db, deps, b.id, 'cs_test_doesnotexist1')).rejects.toMatchObject({ code: 'CHECKOUT_NOT_FOUND' });
@@ -157,7 +178,11 @@ describe('the local checkout page', () => {
     const p = await paidProduct();
     const b = await buyer();
     const { url, orderId } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
-    await expect(payLocalCheckout(t.db, deps, b.id, url.split('/checkout/')[1]!, { ...CARD_OK, cardNumber })).rejects.toMatchObject({ code: 'CARD_DECLINED', status: 402, message });
+    await expect(payLocalCheckout(t.db, deps, b.id, url.split('/checkout/')[1]!, { ...CARD_OK, cardNumber })).rejects.toMatchObject({
+      code: 'CARD_DECLINED',
+      status: 402,
+      message,
+    });
     expect((await orderOf(orderId)).status).toBe('pending');
     await expect(downloadProduct(t.db, b.id, p.id)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
   });
@@ -203,7 +228,12 @@ describe('entitlements: POST /api/products/{id}/download', () => {
     await buy({ id: session.userId, email: session.email }, p.id);
     const after = await call(downloadRoute, `/api/products/${p.id}/download`, { method: 'POST', session, params: { id: p.id } });
     expect(after.status).toBe(200);
-    expect(after.body).toMatchObject({ success: true, message: 'Purchase successful!', contentText: 'SECRET TEXT', downloadUrl: 'https://example.com/secret-link' });
+    expect(after.body).toMatchObject({
+      success: true,
+      message: 'Purchase successful!',
+      contentText: 'SECRET TEXT',
+      downloadUrl: 'https://example.com/secret-link',
+    });
   });
 
   it('lets a creator download their own paid product without buying it, and books no sale', async () => {
@@ -229,7 +259,9 @@ describe('entitlements: POST /api/products/{id}/download', () => {
     expect(await orderOf(orderId)).toMatchObject({ status: 'refunded', refunded_at: expect.any(Date) });
     await expect(downloadProduct(t.db, b.id, p.id)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
     // A second request changes nothing.
-    expect((await call(refundRoute, `/api/orders/${orderId}/refund`, { method: 'POST', session, params: { id: orderId } })).body.error.code).toBe('REFUND_NOT_ALLOWED');
+    expect((await call(refundRoute, `/api/orders/${orderId}/refund`, { method: 'POST', session, params: { id: orderId } })).body.error.code).toBe(
+      'REFUND_NOT_ALLOWED',
+    );
   });
 
   it("answers 404 for another user's order (receipt and refund), and refuses refunds after 30 days", async () => {
@@ -238,14 +270,23 @@ describe('entitlements: POST /api/products/{id}/download', () => {
     const p = await paidProduct();
     const orderId = await buy(owner, p.id);
     expect(await getReceipt(t.db, owner.id, orderId)).toMatchObject({
-      id: orderId, number: expect.stringMatching(/^TM-\d{6}$/), status: 'paid', amountCents: 7900, currency: 'usd', productTitle: 'Lead Enrichment Workflow',
+      id: orderId,
+      number: expect.stringMatching(/^TM-\d{6}$/),
+      status: 'paid',
+      amountCents: 7900,
+      currency: 'usd',
+      productTitle: 'Lead Enrichment Workflow',
     });
     const receipt = await call(receiptRoute, `/api/orders/${orderId}`, { session, params: { id: orderId } });
     expect(receipt.status).toBe(404);
     expect(receipt.body.error.code).toBe('ORDER_NOT_FOUND');
     expect((await call(refundRoute, `/api/orders/${orderId}/refund`, { method: 'POST', session, params: { id: orderId } })).status).toBe(404);
     expect((await orderOf(orderId)).status).toBe('paid');
-    await t.db.updateTable('orders').set({ paid_at: new Date(Date.now() - 31 * 24 * 3600 * 1000) }).where('id', '=', orderId).execute();
+    await t.db
+      .updateTable('orders')
+      .set({ paid_at: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
+      .where('id', '=', orderId)
+      .execute();
     await expect(requestRefund(t.db, deps, owner.id, orderId)).rejects.toMatchObject({ code: 'REFUND_NOT_ALLOWED' });
     expect((await getLibrary(t.db, owner.id)).find((i) => i.order?.id === orderId)?.order?.canRefund).toBe(false);
   });
@@ -295,7 +336,9 @@ describe('POST /api/payments/webhook', () => {
     const { sessionId, orderId } = await pendingOrder();
     const { payload, signature } = signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_forged'), { secret: 'whsec_wrong' });
     for (const headers of [{ 'stripe-signature': signature }, {}] as Record<string, string>[]) {
-      const response = await webhookRoute({ request: new Request('http://localhost:4321/api/payments/webhook', { method: 'POST', headers, body: payload }) } as never);
+      const response = await webhookRoute({
+        request: new Request('http://localhost:4321/api/payments/webhook', { method: 'POST', headers, body: payload }),
+      } as never);
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ error: { code: 'WEBHOOK_SIGNATURE_INVALID', message: 'Invalid webhook signature' } });
     }
@@ -303,7 +346,13 @@ describe('POST /api/payments/webhook', () => {
     const good = signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_x'));
     await expect(handleWebhook(t.db, deps, good.payload.replace('pi_x', 'pi_y'), good.signature)).rejects.toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID' });
     expect((await orderOf(orderId)).status).toBe('pending');
-    expect(await t.db.selectFrom('payment_events').select('id').where('payload', '@>', sql<never>`${JSON.stringify({ data: { object: { id: sessionId } } })}::jsonb`).execute()).toHaveLength(0);
+    expect(
+      await t.db
+        .selectFrom('payment_events')
+        .select('id')
+        .where('payload', '@>', sql<never>`${JSON.stringify({ data: { object: { id: sessionId } } })}::jsonb`)
+        .execute(),
+    ).toHaveLength(0);
   });
 
   it('stores every event id once: a replay has no effect', async () => {
@@ -364,7 +413,9 @@ describe('POST /api/payments/webhook', () => {
     const before = deps.mailer.sent.filter((m) => m.to === b.email).length;
     // Half are the same event delivered many times, half are distinct events for the session.
     const same = signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_concurrent'));
-    const events = Array.from({ length: 50 }, (_, i) => (i % 2 ? same : signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_concurrent'))));
+    const events = Array.from({ length: 50 }, (_, i) =>
+      i % 2 ? same : signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_concurrent')),
+    );
     const results = await Promise.all(events.map((e) => handleWebhook(t.db, deps, e.payload, e.signature)));
     expect(results.filter((r) => r.status === 'processed')).toHaveLength(1);
     const orders = await ordersFor(p.id);
@@ -382,7 +433,10 @@ describe('POST /api/payments/webhook', () => {
     await Promise.all([first, second].map((c) => payLocalCheckout(t.db, deps, b.id, c.url.split('/checkout/')[1]!, CARD_OK)));
     const statuses = (await ordersFor(p.id)).map((o) => o.status).sort();
     expect(statuses).toEqual(['paid', 'refunded']);
-    const mails = deps.mailer.sent.slice(before).filter((m) => m.to === b.email).map((m) => m.subject.split(' ').slice(0, 3).join(' '));
+    const mails = deps.mailer.sent
+      .slice(before)
+      .filter((m) => m.to === b.email)
+      .map((m) => m.subject.split(' ').slice(0, 3).join(' '));
     expect(mails.sort()).toEqual(['Your receipt for', 'Your refund for']);
     expect((await downloadProduct(t.db, b.id, p.id)).contentText).toBe('SECRET WORKFLOW');
   });
@@ -390,7 +444,13 @@ describe('POST /api/payments/webhook', () => {
   it('marks a creator payout account ready on account.updated', async () => {
     const c = await createUser(t.db);
     await t.db.insertInto('payout_accounts').values({ creator_id: c.id, stripe_account_id: 'acct_test_ready', updated_at: new Date() }).execute();
-    const e = signedEvent('account.updated', { id: 'acct_test_ready', object: 'account', charges_enabled: true, payouts_enabled: true, details_submitted: true });
+    const e = signedEvent('account.updated', {
+      id: 'acct_test_ready',
+      object: 'account',
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+    });
     await handleWebhook(t.db, deps, e.payload, e.signature);
     expect((await t.db.selectFrom('payout_accounts').select('is_ready').where('creator_id', '=', c.id).executeTakeFirstOrThrow()).is_ready).toBe(true);
   });
@@ -400,10 +460,22 @@ describe("the creator's sale and refund notices (the bell)", () => {
   let seller: TestSession;
 
   const noticesOf = (userId: string) =>
-    t.db.selectFrom('user_notifications').select(['kind', 'order_id', 'update_id', 'reason', 'is_read']).where('user_id', '=', userId).orderBy('created_at').orderBy('kind', 'desc').execute();
+    t.db
+      .selectFrom('user_notifications')
+      .select(['kind', 'order_id', 'update_id', 'reason', 'is_read'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('kind', 'desc')
+      .execute();
 
   async function sellerOrder(title = 'Invoice Parser Agent') {
-    const p = await createProduct(t.db, seller.userId, { title, price: '49.50', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'PARSER' });
+    const p = await createProduct(t.db, seller.userId, {
+      title,
+      price: '49.50',
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'PARSER',
+    });
     const b = await buyer();
     const { url, orderId } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
     return { p, b, orderId, sessionId: url.split('/checkout/')[1]! };
@@ -418,7 +490,9 @@ describe("the creator's sale and refund notices (the bell)", () => {
     const completed = signedEvent('checkout.session.completed', completedSession(sessionId, `pi_bell_${orderId.slice(0, 8)}`));
     expect((await handleWebhook(t.db, deps, completed.payload, completed.signature)).status).toBe('processed');
     // The same event replayed, and other events completing the same session, at once.
-    const replays = Array.from({ length: 10 }, (_, i) => (i % 2 ? completed : signedEvent('checkout.session.completed', completedSession(sessionId, `pi_bell_${orderId.slice(0, 8)}`))));
+    const replays = Array.from({ length: 10 }, (_, i) =>
+      i % 2 ? completed : signedEvent('checkout.session.completed', completedSession(sessionId, `pi_bell_${orderId.slice(0, 8)}`)),
+    );
     await Promise.all(replays.map((e) => handleWebhook(t.db, deps, e.payload, e.signature)));
     expect(await noticesOf(seller.userId)).toEqual([{ kind: 'sale', order_id: orderId, update_id: null, reason: null, is_read: false }]);
     // The buyer gets a receipt, not a notice.
@@ -431,7 +505,14 @@ describe("the creator's sale and refund notices (the bell)", () => {
     expect(feed.status).toBe(200);
     expect(feed.body.unreadCount).toBe(1);
     expect(feed.body.items).toEqual([
-      expect.objectContaining({ kind: 'sale', orderId, productTitle: 'Invoice Parser Agent', amountCents: 4950, isRead: false, notificationId: expect.any(String) }),
+      expect.objectContaining({
+        kind: 'sale',
+        orderId,
+        productTitle: 'Invoice Parser Agent',
+        amountCents: 4950,
+        isRead: false,
+        notificationId: expect.any(String),
+      }),
     ]);
     expect(orderNoticeText(feed.body.items[0] as OrderFeedItem)).toBe('New sale: Invoice Parser Agent — $49.50');
     expect((await call(unreadRoute, '/api/notifications/unread-count', { session: seller })).body).toEqual({ count: 1 });
@@ -440,7 +521,9 @@ describe("the creator's sale and refund notices (the bell)", () => {
   it('the notice and the transition commit together: a failed notice leaves the order pending and the retry writes it', async () => {
     const { orderId, sessionId } = await sellerOrder('Rollback Checker');
     const before = (await noticesOf(seller.userId)).length;
-    await sql`create function refuse_order_notice() returns trigger language plpgsql as $$ begin if new.kind = 'sale' then raise exception 'no notices today'; end if; return new; end $$`.execute(t.db);
+    await sql`create function refuse_order_notice() returns trigger language plpgsql as $$ begin if new.kind = 'sale' then raise exception 'no notices today'; end if; return new; end $$`.execute(
+      t.db,
+    );
     await sql`create trigger refuse_order_notice before insert on user_notifications for each row execute function refuse_order_notice()`.execute(t.db);
     const e = signedEvent('checkout.session.completed', completedSession(sessionId, `pi_rb_${orderId.slice(0, 8)}`));
     try {
@@ -462,10 +545,22 @@ describe("the creator's sale and refund notices (the bell)", () => {
     const paymentId = `pi_rf_${orderId.slice(0, 8)}`;
     const done = signedEvent('checkout.session.completed', completedSession(sessionId, paymentId));
     await handleWebhook(t.db, deps, done.payload, done.signature);
-    const refunded = signedEvent('charge.refunded', { id: `ch_${orderId.slice(0, 8)}`, object: 'charge', payment_intent: paymentId, refunded: true, amount_refunded: 4950 });
+    const refunded = signedEvent('charge.refunded', {
+      id: `ch_${orderId.slice(0, 8)}`,
+      object: 'charge',
+      payment_intent: paymentId,
+      refunded: true,
+      amount_refunded: 4950,
+    });
     expect((await handleWebhook(t.db, deps, refunded.payload, refunded.signature)).status).toBe('processed');
     expect((await handleWebhook(t.db, deps, refunded.payload, refunded.signature)).duplicate).toBe(true);
-    const again = signedEvent('charge.refunded', { id: `ch_${orderId.slice(0, 8)}`, object: 'charge', payment_intent: paymentId, refunded: true, amount_refunded: 4950 });
+    const again = signedEvent('charge.refunded', {
+      id: `ch_${orderId.slice(0, 8)}`,
+      object: 'charge',
+      payment_intent: paymentId,
+      refunded: true,
+      amount_refunded: 4950,
+    });
     await handleWebhook(t.db, deps, again.payload, again.signature);
     expect((await noticesOf(seller.userId)).filter((n) => n.order_id === orderId).map((n) => n.kind)).toEqual(['sale', 'refund']);
 
@@ -481,26 +576,48 @@ describe("the creator's sale and refund notices (the bell)", () => {
     expect(orderNoticeText(refund)).toBe('Refund: Refunded From Sales — $49.50');
     // Newest first: the refund of the second order, then its sale, then the first order's.
     expect(feed.items.slice(0, 4).map((i) => [i.kind, (i as OrderFeedItem).orderId])).toEqual([
-      ['refund', second.orderId], ['sale', second.orderId], ['refund', orderId], ['sale', orderId],
+      ['refund', second.orderId],
+      ['sale', second.orderId],
+      ['refund', orderId],
+      ['sale', orderId],
     ]);
   });
 
   it('the unread count, read one, mark all read and the pages cover every kind, interleaved with tool updates', async () => {
     const reader = await signUp('creator', 'Mixed Reader');
-    await t.db.insertInto('ai_tools').values({ id: 'bell-tool', name: 'Bell Tool' }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await t.db
+      .insertInto('ai_tools')
+      .values({ id: 'bell-tool', name: 'Bell Tool' })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
     // Five sales, and six tool updates posted between and around them.
     const orderIds: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const p = await createProduct(t.db, reader.userId, { title: `Mixed Product ${i}`, price: 10 + i, pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'X' });
+      const p = await createProduct(t.db, reader.userId, {
+        title: `Mixed Product ${i}`,
+        price: 10 + i,
+        pricing_model: 'one_time',
+        content_delivery_type: 'text',
+        content_text: 'X',
+      });
       const b = await buyer();
       orderIds.push(await buy(b, p.id));
     }
-    const notices = await t.db.selectFrom('user_notifications').select(['id', 'created_at']).where('user_id', '=', reader.userId).orderBy('created_at').execute();
+    const notices = await t.db
+      .selectFrom('user_notifications')
+      .select(['id', 'created_at'])
+      .where('user_id', '=', reader.userId)
+      .orderBy('created_at')
+      .execute();
     expect(notices).toHaveLength(5);
     for (let i = 0; i < 6; i++) {
       // Each update a moment before the i-th sale (and the last after all of them).
       const at = i < 5 ? new Date(new Date(notices[i]!.created_at).getTime() - 1) : new Date();
-      const u = await t.db.insertInto('ai_tool_updates').values({ tool_id: 'bell-tool', title: `Bell update ${i}`, content: 'Something changed in the tool this week.', update_type: 'other', created_at: at }).returning('id').executeTakeFirstOrThrow();
+      const u = await t.db
+        .insertInto('ai_tool_updates')
+        .values({ tool_id: 'bell-tool', title: `Bell update ${i}`, content: 'Something changed in the tool this week.', update_type: 'other', created_at: at })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await t.db.insertInto('user_notifications').values({ user_id: reader.userId, update_id: u.id, reason: 'follow', created_at: at }).execute();
     }
     expect((await call(unreadRoute, '/api/notifications/unread-count', { session: reader })).body).toEqual({ count: 11 });
@@ -515,20 +632,33 @@ describe("the creator's sale and refund notices (the bell)", () => {
     } while (cursor);
     expect(seen).toEqual([
       'Bell update 5',
-      'New sale: Mixed Product 4 — $14.00', 'Bell update 4',
-      'New sale: Mixed Product 3 — $13.00', 'Bell update 3',
-      'New sale: Mixed Product 2 — $12.00', 'Bell update 2',
-      'New sale: Mixed Product 1 — $11.00', 'Bell update 1',
-      'New sale: Mixed Product 0 — $10.00', 'Bell update 0',
+      'New sale: Mixed Product 4 — $14.00',
+      'Bell update 4',
+      'New sale: Mixed Product 3 — $13.00',
+      'Bell update 3',
+      'New sale: Mixed Product 2 — $12.00',
+      'Bell update 2',
+      'New sale: Mixed Product 1 — $11.00',
+      'Bell update 1',
+      'New sale: Mixed Product 0 — $10.00',
+      'Bell update 0',
     ]);
     // Filtered by a tool, only its updates.
     expect((await getFeed(t.db, reader.userId, { toolId: 'bell-tool' })).items.every((i) => i.kind === 'tool_update')).toBe(true);
 
     const sale = (await getFeed(t.db, reader.userId)).items.find((i) => i.kind === 'sale')!;
-    const one = await call(readOneRoute, `/api/notifications/${sale.notificationId}/read`, { method: 'POST', session: reader, params: { id: sale.notificationId! } });
+    const one = await call(readOneRoute, `/api/notifications/${sale.notificationId}/read`, {
+      method: 'POST',
+      session: reader,
+      params: { id: sale.notificationId! },
+    });
     expect(one.body).toEqual({ unreadCount: 10 });
     // Nobody else marks them.
-    const other = await call(readOneRoute, `/api/notifications/${sale.notificationId}/read`, { method: 'POST', session: seller, params: { id: sale.notificationId! } });
+    const other = await call(readOneRoute, `/api/notifications/${sale.notificationId}/read`, {
+      method: 'POST',
+      session: seller,
+      params: { id: sale.notificationId! },
+    });
     expect(other.status).toBe(404);
     const all = await call(readAllRoute, '/api/notifications/read-all', { method: 'POST', session: reader });
     expect(all.body).toEqual({ marked: 10, unreadCount: 0 });
@@ -539,7 +669,11 @@ describe("the creator's sale and refund notices (the bell)", () => {
 
   it('refuses a notice without the reference of its kind', async () => {
     const { orderId } = await sellerOrder('Constraint Check');
-    await expect(t.db.insertInto('user_notifications').values({ user_id: seller.userId, kind: 'sale', reason: null }).execute()).rejects.toThrow(/user_notifications_kind_reference/);
-    await expect(t.db.insertInto('user_notifications').values({ user_id: seller.userId, kind: 'tool_update', order_id: orderId, reason: 'follow' }).execute()).rejects.toThrow(/user_notifications_kind_reference/);
+    await expect(t.db.insertInto('user_notifications').values({ user_id: seller.userId, kind: 'sale', reason: null }).execute()).rejects.toThrow(
+      /user_notifications_kind_reference/,
+    );
+    await expect(
+      t.db.insertInto('user_notifications').values({ user_id: seller.userId, kind: 'tool_update', order_id: orderId, reason: 'follow' }).execute(),
+    ).rejects.toThrow(/user_notifications_kind_reference/);
   });
 });

@@ -34,13 +34,22 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const pendingReasons = async () => (await t.db.selectFrom('rebuild_requests').select(['reason']).where('started_at', 'is', null).orderBy('id').execute()).map((r) => r.reason);
+const pendingReasons = async () =>
+  (await t.db.selectFrom('rebuild_requests').select(['reason']).where('started_at', 'is', null).orderBy('id').execute()).map((r) => r.reason);
 const clearRequests = () => t.db.deleteFrom('rebuild_requests').execute();
 
 describe('create', () => {
   it('defaults to draft, cleans list entries, and ignores fields a client may not set', async () => {
     const p = await createProduct(t.db, owner.id, { ...valid, creator_id: intruder.id, downloads_count: 999, rating: 5, status: 'weird' });
-    expect(p).toMatchObject({ creator_id: owner.id, status: 'draft', downloads_count: 0, rating: 0, tags: ['ai', 'legal'], pricing_model: 'one_time', success_rate: 85 });
+    expect(p).toMatchObject({
+      creator_id: owner.id,
+      status: 'draft',
+      downloads_count: 0,
+      rating: 0,
+      tags: ['ai', 'legal'],
+      pricing_model: 'one_time',
+      success_rate: 85,
+    });
     expect(p.short_description).toBeNull();
   });
 
@@ -61,7 +70,7 @@ describe('create', () => {
 });
 
 describe('ownership', () => {
-  it("another user cannot read, update, change the status of, or delete a product, and nothing changes", async () => {
+  it('another user cannot read, update, change the status of, or delete a product, and nothing changes', async () => {
     const p = await createProduct(t.db, owner.id, { ...valid, status: 'draft' });
     await expect(getOwnProduct(t.db, intruder.id, p.id)).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
     await expect(updateProduct(t.db, intruder.id, p.id, { ...valid, title: 'Hijacked product title' })).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
@@ -73,7 +82,7 @@ describe('ownership', () => {
     expect((await listMyProducts(t.db, intruder.id, {})).map((x) => x.id)).not.toContain(p.id);
   });
 
-  it("a draft is invisible in public search until published, and gone again when unpublished", async () => {
+  it('a draft is invisible in public search until published, and gone again when unpublished', async () => {
     const p = await createProduct(t.db, owner.id, { ...valid, title: 'Zebra Unique Workflow Draft' });
     const find = async () => (await searchCatalogue(t.db, { search: 'zebra unique' })).items.map((x) => x.id);
     expect(await find()).toEqual([]);
@@ -103,7 +112,18 @@ describe('rebuild requests', () => {
     const p = await createProduct(t.db, owner.id, { ...valid, status: 'published', ai_tool_type: 'claude' });
     await updateProduct(t.db, owner.id, p.id, { ...valid, status: 'published', ai_tool_type: 'n8n' });
     const rows = await t.db.selectFrom('rebuild_requests').select(['reason', 'paths']).orderBy('id').execute();
-    expect(rows[0]?.paths).toEqual(expect.arrayContaining([`/product/${p.id}`, '/marketplace', '/', '/tools/claude', '/tools/claude/landing', '/ai-tools', `/sitemap-products-${p.id[0]}.xml`, '/sitemap-pages.xml']));
+    expect(rows[0]?.paths).toEqual(
+      expect.arrayContaining([
+        `/product/${p.id}`,
+        '/marketplace',
+        '/',
+        '/tools/claude',
+        '/tools/claude/landing',
+        '/ai-tools',
+        `/sitemap-products-${p.id[0]}.xml`,
+        '/sitemap-pages.xml',
+      ]),
+    );
     expect(rows[0]?.paths).not.toContain('/tools/n8n');
     // n8n has a detail page and a landing page; claude's pages still lose the product.
     expect(rows[1]?.paths).toEqual(expect.arrayContaining([`/product/${p.id}`, '/tools/n8n', '/tools/n8n/landing', '/tools/claude', '/tools/claude/landing']));

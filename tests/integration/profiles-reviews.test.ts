@@ -65,33 +65,76 @@ afterAll(async () => {
 
 describe('seller reviews', () => {
   it('refuses a review of oneself, of a non-seller, and from a visitor', async () => {
-    const self = await call(putReviewRoute, '/api/reviews/x', { method: 'PUT', session: seller, params: { sellerId: seller.userId }, json: { rating: 5, text: 'I am simply the best seller.' } });
+    const self = await call(putReviewRoute, '/api/reviews/x', {
+      method: 'PUT',
+      session: seller,
+      params: { sellerId: seller.userId },
+      json: { rating: 5, text: 'I am simply the best seller.' },
+    });
     expect(self.status).toBe(403);
     expect(self.body.error).toMatchObject({ code: 'CANNOT_REVIEW_SELF', message: 'You cannot review yourself' });
     // The database refuses it too, whatever the code path.
     await expect(t.db.insertInto('seller_reviews').values({ seller_id: seller.userId, reviewer_id: seller.userId, rating: 5 }).execute()).rejects.toThrow();
-    const nonSeller = await call(putReviewRoute, '/api/reviews/x', { method: 'PUT', session: seller, params: { sellerId: buyer.userId }, json: { rating: 3, text: 'Not a seller, nothing to review.' } });
+    const nonSeller = await call(putReviewRoute, '/api/reviews/x', {
+      method: 'PUT',
+      session: seller,
+      params: { sellerId: buyer.userId },
+      json: { rating: 3, text: 'Not a seller, nothing to review.' },
+    });
     expect(nonSeller.status).toBe(400);
     expect(nonSeller.body.error.code).toBe('NOT_A_SELLER');
-    const visitor = await call(putReviewRoute, '/api/reviews/x', { method: 'PUT', session: null, params: { sellerId: seller.userId }, json: { rating: 5, text: 'Anonymous praise here.' } });
+    const visitor = await call(putReviewRoute, '/api/reviews/x', {
+      method: 'PUT',
+      session: null,
+      params: { sellerId: seller.userId },
+      json: { rating: 5, text: 'Anonymous praise here.' },
+    });
     expect(visitor.status).toBe(401);
-    const invalid = await call(putReviewRoute, '/api/reviews/x', { method: 'PUT', session: buyer, params: { sellerId: seller.userId }, json: { rating: 6, text: 'ok' } });
+    const invalid = await call(putReviewRoute, '/api/reviews/x', {
+      method: 'PUT',
+      session: buyer,
+      params: { sellerId: seller.userId },
+      json: { rating: 6, text: 'ok' },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.fields).toEqual({ rating: 'Choose a rating from 1 to 5 stars', text: 'The review must be at least 10 characters' });
     expect(await expectRatingMatchesRows(seller.userId)).toEqual({ count: 0, average: 0 });
   });
 
   it('adds, edits and deletes one review per reviewer, recomputing the seller’s figures', async () => {
-    const added = await call(putReviewRoute, '/api/reviews/x', { method: 'PUT', session: buyer, params: { sellerId: seller.userId }, json: { rating: 4, text: 'Clear setup notes and quick answers.' } });
+    const added = await call(putReviewRoute, '/api/reviews/x', {
+      method: 'PUT',
+      session: buyer,
+      params: { sellerId: seller.userId },
+      json: { rating: 4, text: 'Clear setup notes and quick answers.' },
+    });
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ created: true, seller: { averageRating: 4, reviewCount: 1 }, review: { rating: 4, reviewer: { id: buyer.userId, fullName: 'Bea Buyer' } } });
-    const edited = await call(putReviewRoute, '/api/reviews/x', { method: 'PUT', session: buyer, params: { sellerId: seller.userId }, json: { rating: 2, text: 'The second template was broken.' } });
+    expect(added.body).toMatchObject({
+      created: true,
+      seller: { averageRating: 4, reviewCount: 1 },
+      review: { rating: 4, reviewer: { id: buyer.userId, fullName: 'Bea Buyer' } },
+    });
+    const edited = await call(putReviewRoute, '/api/reviews/x', {
+      method: 'PUT',
+      session: buyer,
+      params: { sellerId: seller.userId },
+      json: { rating: 2, text: 'The second template was broken.' },
+    });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ created: false, seller: { averageRating: 2, reviewCount: 1 }, review: { rating: 2, text: 'The second template was broken.' } });
+    expect(edited.body).toMatchObject({
+      created: false,
+      seller: { averageRating: 2, reviewCount: 1 },
+      review: { rating: 2, text: 'The second template was broken.' },
+    });
     const rows = await t.db.selectFrom('seller_reviews').selectAll().where('seller_id', '=', seller.userId).execute();
     expect(rows).toHaveLength(1);
     const other = await signUp('buyer', 'Olly Other');
-    await call(putReviewRoute, '/api/reviews/x', { method: 'PUT', session: other, params: { sellerId: seller.userId }, json: { rating: 5, text: 'Worked on the first try, great docs.' } });
+    await call(putReviewRoute, '/api/reviews/x', {
+      method: 'PUT',
+      session: other,
+      params: { sellerId: seller.userId },
+      json: { rating: 5, text: 'Worked on the first try, great docs.' },
+    });
     expect(await expectRatingMatchesRows(seller.userId)).toEqual({ count: 2, average: 3.5 });
     const list = await call(listReviewsRoute, '/api/reviews/x', { params: { sellerId: seller.userId } });
     expect(list.body.items.map((r: { reviewer: { fullName: string } }) => r.reviewer.fullName)).toEqual(['Olly Other', 'Bea Buyer']);
@@ -119,8 +162,17 @@ describe('seller reviews', () => {
 describe('the profile edit', () => {
   it('validates every field with the form’s messages and changes nothing', async () => {
     const res = await call(patchProfileRoute, '/api/profile', {
-      method: 'PATCH', session: seller,
-      json: { fullName: 'S', bio: 'x'.repeat(501), company: '', location: 'Lisbon', website: 'ftp://nope', socialLinks: { github: 'github.com/sam' }, specialties: ['n8n', 'x'] },
+      method: 'PATCH',
+      session: seller,
+      json: {
+        fullName: 'S',
+        bio: 'x'.repeat(501),
+        company: '',
+        location: 'Lisbon',
+        website: 'ftp://nope',
+        socialLinks: { github: 'github.com/sam' },
+        specialties: ['n8n', 'x'],
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({
@@ -136,11 +188,25 @@ describe('the profile edit', () => {
 
   it('saves the profile and keeps the account’s name and company in step', async () => {
     const res = await call(patchProfileRoute, '/api/profile', {
-      method: 'PATCH', session: seller,
-      json: { fullName: 'Sam Q. Seller', bio: 'I build n8n flows.', company: 'Flow Co', location: 'Lisbon, Portugal', website: 'https://sam.example.com', socialLinks: { github: 'https://github.com/sam', myspace: 'https://myspace.com/sam' }, specialties: ['n8n', 'N8N', 'Make'] },
+      method: 'PATCH',
+      session: seller,
+      json: {
+        fullName: 'Sam Q. Seller',
+        bio: 'I build n8n flows.',
+        company: 'Flow Co',
+        location: 'Lisbon, Portugal',
+        website: 'https://sam.example.com',
+        socialLinks: { github: 'https://github.com/sam', myspace: 'https://myspace.com/sam' },
+        specialties: ['n8n', 'N8N', 'Make'],
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ fullName: 'Sam Q. Seller', location: 'Lisbon, Portugal', socialLinks: { github: 'https://github.com/sam' }, specialties: ['n8n', 'Make'] });
+    expect(res.body).toMatchObject({
+      fullName: 'Sam Q. Seller',
+      location: 'Lisbon, Portugal',
+      socialLinks: { github: 'https://github.com/sam' },
+      specialties: ['n8n', 'Make'],
+    });
     const user = await t.db.selectFrom('users').select(['name', 'full_name', 'company']).where('id', '=', seller.userId).executeTakeFirstOrThrow();
     expect(user).toEqual({ name: 'Sam Q. Seller', full_name: 'Sam Q. Seller', company: 'Flow Co' });
     expect((await call(getProfileRoute, '/api/profile', { session: seller })).body.website).toBe('https://sam.example.com');
@@ -149,23 +215,37 @@ describe('the profile edit', () => {
 });
 
 describe('avatar and banner', () => {
-  const files = () => (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((d) => d.isFile()).map((d) => path.relative(root, path.join(d.parentPath, d.name))).sort();
+  const files = () =>
+    (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+      .filter((d) => d.isFile())
+      .map((d) => path.relative(root, path.join(d.parentPath, d.name)))
+      .sort();
 
   it('refuses a file that is not an image, whatever its name and type say', async () => {
-    const res = await call(postAvatarRoute, '/api/profile/avatar', { method: 'POST', session: buyer, form: fileForm('me.png', Buffer.from('not really a png'), 'image/png') });
+    const res = await call(postAvatarRoute, '/api/profile/avatar', {
+      method: 'POST',
+      session: buyer,
+      form: fileForm('me.png', Buffer.from('not really a png'), 'image/png'),
+    });
     expect(res.status).toBe(415);
     expect(res.body.error).toMatchObject({ code: 'NOT_AN_IMAGE', message: 'Please select an image file' });
-    expect((await call(postAvatarRoute, '/api/profile/avatar', { method: 'POST', session: null, form: fileForm('me.png', Buffer.from('x'), 'image/png') })).status).toBe(401);
+    expect(
+      (await call(postAvatarRoute, '/api/profile/avatar', { method: 'POST', session: null, form: fileForm('me.png', Buffer.from('x'), 'image/png') })).status,
+    ).toBe(401);
     expect(files().filter((f) => f.includes(buyer.userId))).toEqual([]);
   });
 
   it('stores the avatar at avatars/{userId}/avatar.{ext}, on the profile and the account, and removes the old file', async () => {
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#5b3fd6' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#5b3fd6' } })
+      .png()
+      .toBuffer();
     const first = await call(postAvatarRoute, '/api/profile/avatar', { method: 'POST', session: buyer, form: fileForm('me.png', png, 'image/png') });
     expect(first.status).toBe(200);
     expect(first.body.url).toMatch(new RegExp(`^/blobs/avatars/${buyer.userId}/avatar\\.png\\?v=\\d+$`));
     expect(files()).toContain(`public/avatars/${buyer.userId}/avatar.png`);
-    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#0f9f7a' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#0f9f7a' } })
+      .jpeg()
+      .toBuffer();
     const second = await call(postAvatarRoute, '/api/profile/avatar', { method: 'POST', session: buyer, form: fileForm('holiday.jpeg', jpeg, 'image/jpeg') });
     expect(second.body.url).toMatch(new RegExp(`^/blobs/avatars/${buyer.userId}/avatar\\.jpg\\?v=\\d+$`));
     expect(files().filter((f) => f.includes(buyer.userId))).toEqual([`public/avatars/${buyer.userId}/avatar.jpg`]);
@@ -183,7 +263,9 @@ describe('avatar and banner', () => {
     // Random noise does not compress: about 7 MB as PNG.
     const noise = Buffer.alloc(2400 * 1000 * 3);
     for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-    const big = await sharp(noise, { raw: { width: 2400, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp(noise, { raw: { width: 2400, height: 1000, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
     const res = await call(postBannerRoute, '/api/profile/banner', { method: 'POST', session: seller, form: fileForm('cover.png', big, 'image/png') });
     expect(res.status).toBe(200);
@@ -198,12 +280,20 @@ describe('avatar and banner', () => {
 describe('the public profile and portfolio', () => {
   it('lists only published products, in the three sorts and by category', async () => {
     const creator = await createUser(t.db, { fullName: 'Portfolio Creator' });
-    await createProduct(t.db, creator.id, { title: 'Old popular', downloads_count: 900, rating: 4.1, category_id: 'business', created_at: new Date('2026-01-01') });
+    await createProduct(t.db, creator.id, {
+      title: 'Old popular',
+      downloads_count: 900,
+      rating: 4.1,
+      category_id: 'business',
+      created_at: new Date('2026-01-01'),
+    });
     await createProduct(t.db, creator.id, { title: 'New niche', downloads_count: 3, rating: 4.9, category_id: 'design', created_at: new Date('2026-06-01') });
     await createProduct(t.db, creator.id, { title: 'Middle', downloads_count: 50, rating: 3.5, category_id: 'business', created_at: new Date('2026-03-01') });
     await createProduct(t.db, creator.id, { title: 'Secret draft', status: 'draft', downloads_count: 5000, rating: 5 });
     const titles = async (query: string) =>
-      (await call(portfolioRoute, `/api/profiles/${creator.id}/products${query}`, { params: { userId: creator.id } })).body.items.map((p: { title: string }) => p.title);
+      (await call(portfolioRoute, `/api/profiles/${creator.id}/products${query}`, { params: { userId: creator.id } })).body.items.map(
+        (p: { title: string }) => p.title,
+      );
     expect(await titles('')).toEqual(['New niche', 'Middle', 'Old popular']);
     expect(await titles('?sort=popular')).toEqual(['Old popular', 'Middle', 'New niche']);
     expect(await titles('?sort=top_rated')).toEqual(['New niche', 'Old popular', 'Middle']);

@@ -36,7 +36,13 @@ const API_DIR = path.resolve('src/pages/api');
 function apiRouteFiles(): { route: string; file: string }[] {
   return (fs.readdirSync(API_DIR, { recursive: true }) as string[])
     .filter((f) => f.endsWith('.ts'))
-    .map((f) => ({ file: path.join(API_DIR, f), route: `/api/${f.replace(/\\/g, '/').replace(/\.ts$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') }));
+    .map((f) => ({
+      file: path.join(API_DIR, f),
+      route: `/api/${f
+        .replace(/\\/g, '/')
+        .replace(/\.ts$/, '')
+        .replace(/(^|\/)index$/, '')}`.replace(/\/$/, ''),
+    }));
 }
 
 /** A concrete path for a route, and the params Astro would give the handler. */
@@ -113,7 +119,12 @@ async function burst(count: number, one: () => Promise<{ status: number }>): Pro
 
 function expectLimited(response: { status: number; headers: Headers; body: any }, name: WriteLimitName) {
   expect(response.status).toBe(429);
-  expect(response.body).toEqual({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(new RegExp(`^Too many ${WRITE_LIMITS[name].label}\\. Please try again in \\d+ (seconds?|minutes)\\.$`)) } });
+  expect(response.body).toEqual({
+    error: {
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(new RegExp(`^Too many ${WRITE_LIMITS[name].label}\\. Please try again in \\d+ (seconds?|minutes)\\.$`)),
+    },
+  });
   const retryAfter = Number(response.headers.get('retry-after'));
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -168,7 +179,11 @@ describe('the counters', () => {
     const ip = newAddress();
     const body = JSON.stringify({ email: `nobody-${randomBytes(4).toString('hex')}@example.com`, password: 'Wrong!pass1' });
     const signIn = () =>
-      handleAuthRequest(auth, new Request(`${SITE}/api/auth/sign-in/email`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/json' }, body }), ip);
+      handleAuthRequest(
+        auth,
+        new Request(`${SITE}/api/auth/sign-in/email`, { method: 'POST', headers: { origin: SITE, 'content-type': 'application/json' }, body }),
+        ip,
+      );
     for (let i = 0; i < 10; i++) expect((await signIn()).status).toBe(401);
     expect((await signIn()).status).toBe(429);
   });

@@ -21,17 +21,96 @@ beforeAll(async () => {
   const make = async (key: string, values: Parameters<typeof createProduct>[2], owner = creator.id) => {
     ids[key] = (await createProduct(t.db, owner, values)).id;
   };
-  await make('chatbot', { title: 'Customer Support Chatbot Starter', tags: ['ai', 'chatbot'], category_id: 'business', content_type: 'chat-bots', ai_tool_type: 'chatgpt', price: 0, pricing_model: 'free', downloads_count: 50, rating: 4.9 });
-  await make('chatbot2', { title: 'Chatbot Prompt Pack for Sales', tags: ['nlp', 'sales'], category_id: 'content', content_type: 'prompts-templates', ai_tool_type: 'claude', price: 19, downloads_count: 10, rating: 4.1 });
-  await make('n8n', { title: 'Lead Enrichment Workflow', short_description: 'Enrich leads automatically', tags: ['automation'], category_id: 'business', content_type: 'workflow-automation', ai_tool_type: 'n8n', price: 49.99, technical_level: 'advanced', downloads_count: 30, rating: 4.5 });
-  await make('video', { title: 'Runway Storyboard Generator', tags: ['video'], category_id: 'video', content_type: 'video-animation', ai_tool_type: 'runway', price: 75, pricing_model: 'subscription', downloads_count: 5, rating: 3.9 });
-  await make('audio', { title: 'Podcast Voice Cleanup Kit', tags: ['audio'], category_id: 'audio', content_type: 'voice-audio', ai_tool_type: 'custom', price: 150, downloads_count: 1, rating: 4.2 });
-  await make('design', { title: 'Midjourney Brand Moodboards', description: 'A moodboard system built around consistent style references.', tags: ['design'], category_id: 'design', content_type: 'design-assets', ai_tool_type: 'midjourney', price: 100, downloads_count: 70, rating: 5 });
-  await make('byJonas', { title: 'Cursor Rules for Monorepos', tags: ['code'], category_id: 'tech', content_type: 'code-development', ai_tool_type: 'cursor', price: 9, downloads_count: 3 }, other.id);
+  await make('chatbot', {
+    title: 'Customer Support Chatbot Starter',
+    tags: ['ai', 'chatbot'],
+    category_id: 'business',
+    content_type: 'chat-bots',
+    ai_tool_type: 'chatgpt',
+    price: 0,
+    pricing_model: 'free',
+    downloads_count: 50,
+    rating: 4.9,
+  });
+  await make('chatbot2', {
+    title: 'Chatbot Prompt Pack for Sales',
+    tags: ['nlp', 'sales'],
+    category_id: 'content',
+    content_type: 'prompts-templates',
+    ai_tool_type: 'claude',
+    price: 19,
+    downloads_count: 10,
+    rating: 4.1,
+  });
+  await make('n8n', {
+    title: 'Lead Enrichment Workflow',
+    short_description: 'Enrich leads automatically',
+    tags: ['automation'],
+    category_id: 'business',
+    content_type: 'workflow-automation',
+    ai_tool_type: 'n8n',
+    price: 49.99,
+    technical_level: 'advanced',
+    downloads_count: 30,
+    rating: 4.5,
+  });
+  await make('video', {
+    title: 'Runway Storyboard Generator',
+    tags: ['video'],
+    category_id: 'video',
+    content_type: 'video-animation',
+    ai_tool_type: 'runway',
+    price: 75,
+    pricing_model: 'subscription',
+    downloads_count: 5,
+    rating: 3.9,
+  });
+  await make('audio', {
+    title: 'Podcast Voice Cleanup Kit',
+    tags: ['audio'],
+    category_id: 'audio',
+    content_type: 'voice-audio',
+    ai_tool_type: 'custom',
+    price: 150,
+    downloads_count: 1,
+    rating: 4.2,
+  });
+  await make('design', {
+    title: 'Midjourney Brand Moodboards',
+    description: 'A moodboard system built around consistent style references.',
+    tags: ['design'],
+    category_id: 'design',
+    content_type: 'design-assets',
+    ai_tool_type: 'midjourney',
+    price: 100,
+    downloads_count: 70,
+    rating: 5,
+  });
+  await make(
+    'byJonas',
+    {
+      title: 'Cursor Rules for Monorepos',
+      tags: ['code'],
+      category_id: 'tech',
+      content_type: 'code-development',
+      ai_tool_type: 'cursor',
+      price: 9,
+      downloads_count: 3,
+    },
+    other.id,
+  );
   await make('draft', { title: 'Secret Chatbot Draft', tags: ['chatbot'], status: 'draft', category_id: 'business', price: 0 });
   await make('archived', { title: 'Archived Chatbot', tags: ['chatbot'], status: 'archived', category_id: 'business', price: 0 });
   // Enough rows for several pages.
-  for (let i = 0; i < 23; i++) await make(`bulk${i}`, { title: `Automation Template ${i}`, tags: ['automation'], category_id: 'tech', price: i % 3 === 0 ? 0 : i, downloads_count: i % 4, rating: (i % 5) + 0.5 });
+  for (let i = 0; i < 23; i++)
+    await make(`bulk${i}`, {
+      title: `Automation Template ${i}`,
+      tags: ['automation'],
+      category_id: 'tech',
+      price: i % 3 === 0 ? 0 : i,
+      downloads_count: i % 4,
+      rating: (i % 5) + 0.5,
+    });
 });
 
 afterAll(async () => t?.close());
@@ -157,7 +236,12 @@ describe('sorts and pagination', () => {
 describe('item shape', () => {
   it('carries the card fields and the creator profile with the marketplace defaults', async () => {
     const [item] = (await search({ search: 'chatbot starter' })).items;
-    expect(item).toMatchObject({ title: 'Customer Support Chatbot Starter', price: 0, aiToolType: 'chatgpt', creator: { id: creator.id, fullName: 'Maya Chen', userType: 'creator' } });
+    expect(item).toMatchObject({
+      title: 'Customer Support Chatbot Starter',
+      price: 0,
+      aiToolType: 'chatgpt',
+      creator: { id: creator.id, fullName: 'Maya Chen', userType: 'creator' },
+    });
     expect(item).not.toHaveProperty('contentText');
     expect(item).not.toHaveProperty('fileUrls');
   });

@@ -82,7 +82,16 @@ describe('a custom PORT with no SITE_URL', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
       cwd: process.cwd(),
-      env: { ...process.env, DATABASE_URL: '', DATABASE_WS_PROXY: '', SITE_URL: '', PORT: String(port), HOST: 'localhost', DATA_DIR: dataDir, OUT_DIR: path.join(dataDir, 'dist') },
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATABASE_WS_PROXY: '',
+        SITE_URL: '',
+        PORT: String(port),
+        HOST: 'localhost',
+        DATA_DIR: dataDir,
+        OUT_DIR: path.join(dataDir, 'dist'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -90,7 +99,10 @@ describe('a custom PORT with no SITE_URL', () => {
     const deadline = Date.now() + 280_000;
     while (Date.now() < deadline) {
       if (server.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
-      const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+      const up = await fetch(`${origin}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) return;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
@@ -144,7 +156,16 @@ describe('a custom PORT with no SITE_URL', () => {
   };
 
   it('puts the security headers on prebuilt and on-demand pages, the API, feeds, files and the 404', async () => {
-    for (const pathname of ['/', '/marketplace', '/marketplace/', '/tools/chatgpt', '/tools/chatgpt/landing', '/auth?mode=signup', '/terms', '/tools/no-such-tool']) {
+    for (const pathname of [
+      '/',
+      '/marketplace',
+      '/marketplace/',
+      '/tools/chatgpt',
+      '/tools/chatgpt/landing',
+      '/auth?mode=signup',
+      '/terms',
+      '/tools/no-such-tool',
+    ]) {
       const res = await fetch(`${origin}${pathname}`);
       expect(res.headers.get('content-type'), pathname).toMatch(/^text\/html/);
       expectSecurityHeaders(res);

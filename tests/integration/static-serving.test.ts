@@ -91,7 +91,9 @@ describe('precompressed pages', () => {
     expect(zlib.gunzipSync(stored('marketplace.html.gz')).equals(page)).toBe(true);
     const terms = file('terms/index.html');
     expect(zlib.brotliDecompressSync(file('terms/index.html.br')).equals(terms)).toBe(true);
-    const script = fs.readdirSync(path.join(CLIENT, '_astro')).find((name) => name.endsWith('.js') && fs.statSync(path.join(CLIENT, '_astro', name)).size >= 1024);
+    const script = fs
+      .readdirSync(path.join(CLIENT, '_astro'))
+      .find((name) => name.endsWith('.js') && fs.statSync(path.join(CLIENT, '_astro', name)).size >= 1024);
     expect(fs.existsSync(path.join(CLIENT, '_astro', `${script}.br`))).toBe(true);
   });
 
@@ -140,7 +142,11 @@ describe('precompressed pages', () => {
   });
 
   it('serves a published product page from its stored file', async () => {
-    const sitemap = fs.readdirSync(PAGES).filter((name) => /^sitemap-products-.\.xml$/.test(name)).map((name) => stored(name).toString()).join('');
+    const sitemap = fs
+      .readdirSync(PAGES)
+      .filter((name) => /^sitemap-products-.\.xml$/.test(name))
+      .map((name) => stored(name).toString())
+      .join('');
     const id = /\/product\/([^<\s/]+)<\/loc>/.exec(sitemap)?.[1];
     expect(id).toBeDefined();
     const res = await request(`/product/${id}`, { 'accept-encoding': 'br' });
@@ -224,7 +230,12 @@ describe('paths that must never reach the disk', () => {
     for (const pathname of attempts) {
       const res = await request(pathname, { 'accept-encoding': 'br, gzip' });
       expect([400, 404], pathname).toContain(res.status);
-      const body = res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.body) : res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(res.body) : res.body;
+      const body =
+        res.headers['content-encoding'] === 'br'
+          ? zlib.brotliDecompressSync(res.body)
+          : res.headers['content-encoding'] === 'gzip'
+            ? zlib.gunzipSync(res.body)
+            : res.body;
       expect(body.toString(), pathname).not.toMatch(/root:.*:0:0:/);
       for (const secret of outside) expect(body.equals(secret), pathname).toBe(false);
       expect(res.headers['x-content-type-options'], pathname).toBe('nosniff');

@@ -52,16 +52,37 @@ afterAll(async () => {
   delete process.env['CRON_SECRET'];
 });
 
-const png = (color: string) => sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();
-const image = async (session: TestSession, color = '#5b3fd6') => call(postImage, '/api/uploads/images', { method: 'POST', session, form: fileForm('shot.png', await png(color), 'image/png', { slot: 'additional', index: '0' }) });
-const file = (session: TestSession, bytes: Buffer | string = 'hello, buyer', name = 'notes.txt') => call(postFile, '/api/uploads/files', { method: 'POST', session, form: fileForm(name, Buffer.from(bytes)) });
+const png = (color: string) =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+const image = async (session: TestSession, color = '#5b3fd6') =>
+  call(postImage, '/api/uploads/images', {
+    method: 'POST',
+    session,
+    form: fileForm('shot.png', await png(color), 'image/png', { slot: 'additional', index: '0' }),
+  });
+const file = (session: TestSession, bytes: Buffer | string = 'hello, buyer', name = 'notes.txt') =>
+  call(postFile, '/api/uploads/files', { method: 'POST', session, form: fileForm(name, Buffer.from(bytes)) });
 const usage = async (session: TestSession) => (await call(getUsage, '/api/uploads/usage', { session })).body as { usedBytes: number; quotaBytes: number };
 const rows = async (userId: string) =>
-  (await t.db.selectFrom('uploads').select(['kind', 'pathname', 'url', 'access', 'size_bytes']).where('user_id', '=', userId).orderBy('created_at').execute()).map((r) => ({ ...r, size_bytes: Number(r.size_bytes) }));
+  (
+    await t.db.selectFrom('uploads').select(['kind', 'pathname', 'url', 'access', 'size_bytes']).where('user_id', '=', userId).orderBy('created_at').execute()
+  ).map((r) => ({ ...r, size_bytes: Number(r.size_bytes) }));
 const blobFiles = () => (fs.readdirSync(root, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((d) => d.isFile()).length;
 /** Another file of `bytes` the user already stores (a row is what the quota counts). */
 const alreadyStored = (userId: string, bytes: number) =>
-  t.db.insertInto('uploads').values({ user_id: userId, kind: 'file', pathname: `deliverables/${userId}/old/${bytes}.zip`, url: `private:deliverables/${userId}/old/${bytes}.zip`, access: 'private', size_bytes: bytes }).execute();
+  t.db
+    .insertInto('uploads')
+    .values({
+      user_id: userId,
+      kind: 'file',
+      pathname: `deliverables/${userId}/old/${bytes}.zip`,
+      url: `private:deliverables/${userId}/old/${bytes}.zip`,
+      access: 'private',
+      size_bytes: bytes,
+    })
+    .execute();
 
 const product = {
   title: 'AI Invoice Tool for Freelancers',
@@ -89,8 +110,12 @@ describe('usage', () => {
 
   it('counts the avatar once however often it is replaced, and not after it is removed', async () => {
     const bob = await signUp('buyer');
-    expect((await call(postAvatar, '/api/profile/avatar', { method: 'POST', session: bob, form: fileForm('me.png', await png('#112233'), 'image/png') })).status).toBe(200);
-    expect((await call(postAvatar, '/api/profile/avatar', { method: 'POST', session: bob, form: fileForm('me.png', await png('#445566'), 'image/png') })).status).toBe(200);
+    expect(
+      (await call(postAvatar, '/api/profile/avatar', { method: 'POST', session: bob, form: fileForm('me.png', await png('#112233'), 'image/png') })).status,
+    ).toBe(200);
+    expect(
+      (await call(postAvatar, '/api/profile/avatar', { method: 'POST', session: bob, form: fileForm('me.png', await png('#445566'), 'image/png') })).status,
+    ).toBe(200);
     const stored = await rows(bob.userId);
     expect(stored).toEqual([expect.objectContaining({ kind: 'avatar', pathname: expect.stringMatching(new RegExp(`^avatars/${bob.userId}/avatar\\.`)) })]);
     expect((await usage(bob)).usedBytes).toBe(Number(stored[0]!.size_bytes));
@@ -143,9 +168,16 @@ describe('the sweep', () => {
     await call(postAvatar, '/api/profile/avatar', { method: 'POST', session: erin, form: fileForm('me.png', await png('#404040'), 'image/png') });
     await createProduct(t.db, erin.userId, { ...product, image_url: attachedImage.body.url, file_urls: [attachedFile.body.url] });
     // A day and an hour pass for all but the recent upload.
-    await t.db.updateTable('uploads').set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where('user_id', '=', erin.userId).where('url', '<>', recentOrphan.body.url).execute();
+    await t.db
+      .updateTable('uploads')
+      .set({ created_at: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where('user_id', '=', erin.userId)
+      .where('url', '<>', recentOrphan.body.url)
+      .execute();
     const exists = (url: string) => {
-      const location = url.startsWith('private:') ? path.join(root, 'private', url.slice('private:'.length)) : path.join(root, 'public', url.replace(/^\/blobs\//, ''));
+      const location = url.startsWith('private:')
+        ? path.join(root, 'private', url.slice('private:'.length))
+        : path.join(root, 'public', url.replace(/^\/blobs\//, ''));
       return fs.existsSync(location);
     };
     expect([orphanImage.body.url, orphanFile.body.url].every(exists)).toBe(true);
@@ -169,6 +201,11 @@ describe('the sweep', () => {
     expect((await call(cronSweep, '/api/cron/sweep', { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
     const ok = await call(cronSweep, '/api/cron/sweep', { headers: { authorization: 'Bearer test-cron-secret-0123456789' } });
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ uploadsDeleted: expect.any(Number), bytesFreed: expect.any(Number), counterWindowsDeleted: expect.any(Number), viewDaysDeleted: expect.any(Number) });
+    expect(ok.body).toEqual({
+      uploadsDeleted: expect.any(Number),
+      bytesFreed: expect.any(Number),
+      counterWindowsDeleted: expect.any(Number),
+      viewDaysDeleted: expect.any(Number),
+    });
   });
 });

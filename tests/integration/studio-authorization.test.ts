@@ -91,7 +91,12 @@ describe.each([
   });
 
   it('cannot update it, publish it or delete it, and nothing changes', async () => {
-    const put = await call(putOne, `/api/me/products/${id}`, { method: 'PUT', session: session(), params: { id }, json: { ...draft, title: 'Hijacked AI Tool Listing', status: 'published' } });
+    const put = await call(putOne, `/api/me/products/${id}`, {
+      method: 'PUT',
+      session: session(),
+      params: { id },
+      json: { ...draft, title: 'Hijacked AI Tool Listing', status: 'published' },
+    });
     const patch = await call(patchOne, `/api/me/products/${id}`, { method: 'PATCH', session: session(), params: { id }, json: { status: 'published' } });
     const del = await call(deleteOne, `/api/me/products/${id}`, { method: 'DELETE', session: session(), params: { id } });
     for (const res of [put, patch, del]) {
@@ -107,7 +112,12 @@ describe.each([
 it('the owner can still do all of it afterwards', async () => {
   const created = await call(createMine, '/api/me/products', { method: 'POST', session: owner, json: draft });
   const id = created.body.id as string;
-  const updated = await call(putOne, `/api/me/products/${id}`, { method: 'PUT', session: owner, params: { id }, json: { ...draft, title: 'AI Meeting Notes Tool Pro' } });
+  const updated = await call(putOne, `/api/me/products/${id}`, {
+    method: 'PUT',
+    session: owner,
+    params: { id },
+    json: { ...draft, title: 'AI Meeting Notes Tool Pro' },
+  });
   expect(updated.body).toMatchObject({ title: 'AI Meeting Notes Tool Pro' });
   const published = await call(patchOne, `/api/me/products/${id}`, { method: 'PATCH', session: owner, params: { id }, json: { status: 'published' } });
   expect(published.body).toMatchObject({ status: 'published', qualityScore: expect.any(Object) });

@@ -22,7 +22,14 @@ let t: TestDb;
 const DAY = 24 * 60 * 60 * 1000;
 
 const asUser = (u: { id: string; email: string; fullName: string }, userType: SessionUser['userType']): SessionUser => ({
-  id: u.id, email: u.email, name: u.fullName, fullName: u.fullName, userType, company: null, image: null, emailVerified: true,
+  id: u.id,
+  email: u.email,
+  name: u.fullName,
+  fullName: u.fullName,
+  userType,
+  company: null,
+  image: null,
+  emailVerified: true,
 });
 
 /** A sale is a paid order (with the 15% fee) and the buyer's download; amount 0 is a free download. */
@@ -31,18 +38,41 @@ async function sell(productId: string, buyerId: string, amount: number, daysAgo 
   if (amount > 0) {
     const { creator_id } = await t.db.selectFrom('products').select('creator_id').where('id', '=', productId).executeTakeFirstOrThrow();
     const cents = toCents(amount);
-    await t.db.insertInto('orders').values({
-      buyer_id: buyerId, product_id: productId, creator_id, amount_cents: cents, fee_cents: feeCents(cents), provider: 'local', status: 'paid',
-      provider_session_id: `cs_test_${randomUUID()}`, provider_payment_id: `pi_test_${randomUUID()}`, created_at: at, paid_at: at,
-    }).execute();
+    await t.db
+      .insertInto('orders')
+      .values({
+        buyer_id: buyerId,
+        product_id: productId,
+        creator_id,
+        amount_cents: cents,
+        fee_cents: feeCents(cents),
+        provider: 'local',
+        status: 'paid',
+        provider_session_id: `cs_test_${randomUUID()}`,
+        provider_payment_id: `pi_test_${randomUUID()}`,
+        created_at: at,
+        paid_at: at,
+      })
+      .execute();
   }
-  await t.db.insertInto('downloads').values({
-    user_id: buyerId, product_id: productId, download_type: amount > 0 ? 'paid' : 'free', amount, content_accessed: 'file', created_at: at,
-  }).execute();
+  await t.db
+    .insertInto('downloads')
+    .values({
+      user_id: buyerId,
+      product_id: productId,
+      download_type: amount > 0 ? 'paid' : 'free',
+      amount,
+      content_accessed: 'file',
+      created_at: at,
+    })
+    .execute();
 }
 
 async function view(productId: string, userId: string | null, daysAgo = 0) {
-  await t.db.insertInto('product_interactions').values({ product_id: productId, user_id: userId, interaction_type: 'view', session_id: 's', created_at: new Date(Date.now() - daysAgo * DAY) } as never).execute();
+  await t.db
+    .insertInto('product_interactions')
+    .values({ product_id: productId, user_id: userId, interaction_type: 'view', session_id: 's', created_at: new Date(Date.now() - daysAgo * DAY) } as never)
+    .execute();
 }
 
 beforeAll(async () => {
@@ -78,7 +108,10 @@ describe('creator figures', () => {
     await view(workflow.id, null, 40); // outside the 30 days
     await view(prompts.id, buyer.id, 0);
     await t.db.insertInto('follows').values({ follower_id: buyer.id, following_id: creator.id }).execute();
-    await t.db.insertInto('follows').values({ follower_id: stranger.id, following_id: creator.id, created_at: new Date(Date.now() - 60 * DAY) }).execute();
+    await t.db
+      .insertInto('follows')
+      .values({ follower_id: stranger.id, following_id: creator.id, created_at: new Date(Date.now() - 60 * DAY) })
+      .execute();
     await t.db.insertInto('follows').values({ follower_id: creator.id, following_id: stranger.id }).execute();
   });
 
@@ -123,13 +156,20 @@ describe('creator figures', () => {
     const f = await getFollowers(t.db, creator);
     expect(f.total).toBe(2);
     expect(f.newLast30Days).toBe(1);
-    expect(f.followers.map((x) => [x.fullName, x.followsBack])).toEqual([['Bo Buyer', false], ['Sam Stranger', true]]);
+    expect(f.followers.map((x) => [x.fullName, x.followsBack])).toEqual([
+      ['Bo Buyer', false],
+      ['Sam Stranger', true],
+    ]);
   });
 
   it('earnings: statuses move from pending to processing with a payout request, and to paid', async () => {
     const before = await getEarnings(t.db, creator);
     expect(before).toMatchObject({ total: 42.5, available: 42.5, processing: 0, paid: 0 });
-    expect(before.rows.map((r) => [r.gross, r.fee, r.net, r.status])).toEqual([[20, 3, 17, 'pending'], [20, 3, 17, 'pending'], [10, 1.5, 8.5, 'pending']]);
+    expect(before.rows.map((r) => [r.gross, r.fee, r.net, r.status])).toEqual([
+      [20, 3, 17, 'pending'],
+      [20, 3, 17, 'pending'],
+      [10, 1.5, 8.5, 'pending'],
+    ]);
 
     const payout = await requestPayout(t.db, creator);
     expect(payout).toMatchObject({ amount: 42.5, status: 'pending' });
@@ -149,12 +189,21 @@ describe('creator figures', () => {
     await sell(workflow.id, buyer.id, 20, 0);
     const results = await Promise.allSettled([requestPayout(t.db, creator), requestPayout(t.db, creator)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    const total = await t.db.selectFrom('payout_requests').select(sql<string>`sum(amount)`.as('s')).where('seller_id', '=', creator.id).executeTakeFirstOrThrow();
+    const total = await t.db
+      .selectFrom('payout_requests')
+      .select(sql<string>`sum(amount)`.as('s'))
+      .where('seller_id', '=', creator.id)
+      .executeTakeFirstOrThrow();
     expect(Number(total.s)).toBe(42.5 + 34);
   });
 
   it('a cancelled payout gives its sales back to the balance, and a new request takes them', async () => {
-    const last = await t.db.selectFrom('payout_requests').select('id').where('seller_id', '=', creator.id).where('status', '=', 'pending').executeTakeFirstOrThrow();
+    const last = await t.db
+      .selectFrom('payout_requests')
+      .select('id')
+      .where('seller_id', '=', creator.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
     await t.db.updateTable('payout_requests').set({ status: 'cancelled' }).where('id', '=', last.id).execute();
     expect(await getEarnings(t.db, creator)).toMatchObject({ available: 34, processing: 0 });
     expect(await requestPayout(t.db, creator)).toMatchObject({ amount: 34 });
@@ -169,7 +218,7 @@ describe('creator figures', () => {
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"") Workflow",product_sale,20.00,3.00,17.00,processing`);
   });
 
-  it("another creator sees none of it", async () => {
+  it('another creator sees none of it', async () => {
     expect((await getSales(t.db, stranger)).totals).toEqual({ sales: 0, gross: 0, net: 0 });
     expect((await getEarnings(t.db, stranger)).rows).toEqual([]);
     await expect(requestPayout(t.db, stranger)).rejects.toMatchObject({ code: 'NO_PAYOUT_BALANCE' });
@@ -185,14 +234,28 @@ describe('reviews', () => {
     for (const [i, rating] of ratings.entries()) {
       const reviewer = await createUser(t.db, { userType: 'buyer', fullName: `Reviewer ${i}` });
       if (i === 0) await sell(product.id, reviewer.id, 5);
-      await t.db.insertInto('seller_reviews').values({ seller_id: seller.id, reviewer_id: reviewer.id, rating, review_text: `Review ${i}`, created_at: new Date(Date.now() - i * DAY) }).execute();
+      await t.db
+        .insertInto('seller_reviews')
+        .values({ seller_id: seller.id, reviewer_id: reviewer.id, rating, review_text: `Review ${i}`, created_at: new Date(Date.now() - i * DAY) })
+        .execute();
     }
     const r = await getReviews(t.db, seller);
     expect(r.average).toBe(4);
     expect(r.total).toBe(4);
-    expect(r.distribution.map((d) => [d.rating, d.count])).toEqual([[5, 2], [4, 1], [3, 0], [2, 1], [1, 0]]);
+    expect(r.distribution.map((d) => [d.rating, d.count])).toEqual([
+      [5, 2],
+      [4, 1],
+      [3, 0],
+      [2, 1],
+      [1, 0],
+    ]);
     expect(r.distribution[0]?.share).toBe(0.5);
-    expect(r.reviews.map((x) => [x.reviewerName, x.verifiedPurchase])).toEqual([['Reviewer 0', true], ['Reviewer 1', false], ['Reviewer 2', false], ['Reviewer 3', false]]);
+    expect(r.reviews.map((x) => [x.reviewerName, x.verifiedPurchase])).toEqual([
+      ['Reviewer 0', true],
+      ['Reviewer 1', false],
+      ['Reviewer 2', false],
+      ['Reviewer 3', false],
+    ]);
     const empty = await getReviews(t.db, asUser(await createUser(t.db), 'creator'));
     expect(empty).toMatchObject({ average: 0, total: 0, reviews: [] });
   });
@@ -206,7 +269,11 @@ describe('buyer and community dashboards', () => {
     await sell(p.id, buyer.id, 9);
     await sell(p.id, buyer.id, 0);
     await t.db.insertInto('favorites').values({ user_id: buyer.id, product_id: p.id }).execute();
-    await t.db.insertInto('ai_tools').values({ id: 'n8n', name: 'n8n' }).onConflict((oc) => oc.doNothing()).execute();
+    await t.db
+      .insertInto('ai_tools')
+      .values({ id: 'n8n', name: 'n8n' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     await t.db.insertInto('ai_tool_follows').values({ user_id: buyer.id, tool_id: 'n8n' }).execute();
     await t.db.insertInto('follows').values({ follower_id: buyer.id, following_id: maker.id }).execute();
     await t.db.insertInto('seller_reviews').values({ seller_id: maker.id, reviewer_id: buyer.id, rating: 5 }).execute();
@@ -220,11 +287,18 @@ describe('buyer and community dashboards', () => {
     expect(d.checklist.map((s) => s.done)).toEqual([false, true, true, true]);
   });
 
-  it("community: Posts and Discussions say the community launches soon; Connections and Reputation are real", async () => {
+  it('community: Posts and Discussions say the community launches soon; Connections and Reputation are real', async () => {
     const member = asUser(await createUser(t.db, { userType: 'community' }), 'community');
     const a = await createUser(t.db);
     const b = await createUser(t.db);
-    await t.db.insertInto('follows').values([{ follower_id: member.id, following_id: a.id }, { follower_id: a.id, following_id: member.id }, { follower_id: b.id, following_id: member.id }]).execute();
+    await t.db
+      .insertInto('follows')
+      .values([
+        { follower_id: member.id, following_id: a.id },
+        { follower_id: a.id, following_id: member.id },
+        { follower_id: b.id, following_id: member.id },
+      ])
+      .execute();
     const d = dashboardView(await getDashboardFigures(t.db, member));
     expect(d.stats.map((s) => [s.label, s.value, s.hint])).toEqual([
       ['Posts', '0', 'Community launches soon'],

@@ -101,7 +101,9 @@ const nothingWritten = () => expect(listBlobs()).toEqual(before);
 
 describe('who may upload', () => {
   it("refuses a visitor with 'User not authenticated' and writes nothing", async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#5b3fd6' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#5b3fd6' } })
+      .png()
+      .toBuffer();
     const res = await upload(null, 'a.png', png);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'User not authenticated' } });
@@ -110,9 +112,17 @@ describe('who may upload', () => {
   });
 
   it("never writes into another user's folder, whatever the request says", async () => {
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#0f9f7a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#0f9f7a' } })
+      .png()
+      .toBuffer();
     const victimFolder = path.join(root, 'public', 'products', bob.userId);
-    const res = await upload(alice, '../../x.png', png, 'image/png', { slot: 'main', index: '0', userId: bob.userId, path: `products/${bob.userId}/evil.png`, folder: bob.userId });
+    const res = await upload(alice, '../../x.png', png, 'image/png', {
+      slot: 'main',
+      index: '0',
+      userId: bob.userId,
+      path: `products/${bob.userId}/evil.png`,
+      folder: bob.userId,
+    });
     expect(res.status).toBe(201);
     expect(res.body.pathname).toMatch(new RegExp(`^products/${alice.userId}/product-main-\\d+-0\\.png$`));
     expect(fs.existsSync(victimFolder)).toBe(false);
@@ -122,13 +132,19 @@ describe('who may upload', () => {
   });
 
   it("cannot remove another user's file: not found, and the file stays", async () => {
-    const png = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#c2264b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#c2264b' } })
+      .png()
+      .toBuffer();
     const bobs = await upload(bob, 'bob.png', png);
     expect(bobs.status).toBe(201);
     const res = await call(deleteUpload, '/api/uploads', { method: 'DELETE', session: alice, json: { url: bobs.body.url } });
     expect(res.status).toBe(404);
     expect(fs.existsSync(path.join(root, 'public', bobs.body.pathname))).toBe(true);
-    const traversal = await call(deleteUpload, '/api/uploads', { method: 'DELETE', session: alice, json: { url: `/blobs/products/${alice.userId}/../${bob.userId}/${path.basename(bobs.body.pathname)}` } });
+    const traversal = await call(deleteUpload, '/api/uploads', {
+      method: 'DELETE',
+      session: alice,
+      json: { url: `/blobs/products/${alice.userId}/../${bob.userId}/${path.basename(bobs.body.pathname)}` },
+    });
     expect(traversal.status).toBe(404);
     expect(fs.existsSync(path.join(root, 'public', bobs.body.pathname))).toBe(true);
     expect((await call(deleteUpload, '/api/uploads', { method: 'DELETE', json: { url: bobs.body.url } })).status).toBe(401);
@@ -146,14 +162,18 @@ describe('what counts as an image', () => {
   it('refuses an SVG, and an image whose bytes are cut short', async () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
     expect((await upload(alice, 'logo.svg', svg, 'image/svg+xml')).body.error.code).toBe('NOT_AN_IMAGE');
-    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 100, sigma: 30 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 100, sigma: 30 } } })
+      .jpeg()
+      .toBuffer();
     const truncated = await upload(alice, 'cut.jpg', jpeg.subarray(0, Math.floor(jpeg.length / 2)), 'image/jpeg');
     expect(truncated.body.error).toEqual({ code: 'NOT_AN_IMAGE', message: 'File cut.jpg is not an image' });
     nothingWritten();
   });
 
   it('accepts a real image whatever its name and declared type', async () => {
-    const png = await sharp({ create: { width: 20, height: 10, channels: 4, background: { r: 1, g: 2, b: 3, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 10, channels: 4, background: { r: 1, g: 2, b: 3, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const res = await upload(alice, 'document.pdf', png, 'application/pdf');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ contentType: 'image/png', width: 20, height: 10, compressed: false, slot: 'main' });
@@ -216,7 +236,12 @@ describe('the compression pipeline (spec section 9)', () => {
     const [a, b] = await Promise.all([sharp(jpeg).raw().toBuffer(), sharp(stored).raw().toBuffer()]);
     expect(a.equals(b)).toBe(true);
 
-    const png = Buffer.from(await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } }).png().withMetadata({ exif: { IFD0: { Artist: 'x' } } }).toBuffer());
+    const png = Buffer.from(
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: '#123456' } })
+        .png()
+        .withMetadata({ exif: { IFD0: { Artist: 'x' } } })
+        .toBuffer(),
+    );
     const tagged = Buffer.concat([png.subarray(0, 33), pngChunk('tEXt', Buffer.from('Comment\0secret location')), png.subarray(33)]);
     const kept = await upload(alice, 'tagged.png', tagged);
     const storedPng = fs.readFileSync(path.join(root, 'public', kept.body.pathname));
@@ -225,15 +250,35 @@ describe('the compression pipeline (spec section 9)', () => {
   });
 
   it('falls back, then fails with the spec message when nothing fits', async () => {
-    const image = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
-    const tiny = { keepMaxBytes: 10, steps: [{ maxBytes: 200, quality: 0.8 }, { maxBytes: 100, quality: 0.6 }] };
-    await expect(processImage(image, 'noise.png', tiny)).rejects.toMatchObject({ code: 'IMAGE_COMPRESSION_FAILED', message: 'Image compression failed. Please try a different image.' });
-    const fallback = await processImage(image, 'noise.png', { keepMaxBytes: 10, steps: [{ maxBytes: 200, quality: 0.8 }, { maxBytes: 10 * 1024 * 1024, quality: 0.6 }] });
+    const image = await sharp({ create: { width: 600, height: 600, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png()
+      .toBuffer();
+    const tiny = {
+      keepMaxBytes: 10,
+      steps: [
+        { maxBytes: 200, quality: 0.8 },
+        { maxBytes: 100, quality: 0.6 },
+      ],
+    };
+    await expect(processImage(image, 'noise.png', tiny)).rejects.toMatchObject({
+      code: 'IMAGE_COMPRESSION_FAILED',
+      message: 'Image compression failed. Please try a different image.',
+    });
+    const fallback = await processImage(image, 'noise.png', {
+      keepMaxBytes: 10,
+      steps: [
+        { maxBytes: 200, quality: 0.8 },
+        { maxBytes: 10 * 1024 * 1024, quality: 0.6 },
+      ],
+    });
     expect(fallback).toMatchObject({ compressed: true, contentType: 'image/webp' });
   });
 
   it('turns a sideways photo upright (its orientation tag would be lost)', async () => {
-    const sideways = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ff0000' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const sideways = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ff0000' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
     const res = await upload(alice, 'sideways.jpg', sideways, 'image/jpeg');
     expect(res.body).toMatchObject({ width: 100, height: 300, compressed: true });
   });
@@ -241,7 +286,9 @@ describe('the compression pipeline (spec section 9)', () => {
 
 describe('serving and storage', () => {
   it('serves public images with their Content-Type and nosniff', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const res = await upload(alice, 'served.png', png);
     const served = await call(getBlob, res.body.url, { params: { path: res.body.pathname } });
     expect(served.status).toBe(200);
@@ -252,7 +299,9 @@ describe('serving and storage', () => {
 
   it('never overwrites: a taken path is refused and the original stays', async () => {
     await store.put('products/x/a.txt', Buffer.from('first'), { contentType: 'text/plain', access: 'public', overwrite: false });
-    await expect(store.put('products/x/a.txt', Buffer.from('second'), { contentType: 'text/plain', access: 'public', overwrite: false })).rejects.toBeInstanceOf(BlobExistsError);
+    await expect(
+      store.put('products/x/a.txt', Buffer.from('second'), { contentType: 'text/plain', access: 'public', overwrite: false }),
+    ).rejects.toBeInstanceOf(BlobExistsError);
     expect(fs.readFileSync(path.join(root, 'public', 'products/x/a.txt'), 'utf8')).toBe('first');
     expect(listBlobs().filter((f) => f.endsWith('.tmp'))).toEqual([]);
     await store.delete('products/x/a.txt', 'public');
@@ -270,7 +319,9 @@ describe('serving and storage', () => {
     setBlobStore(failing);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+      const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
       const res = await upload(alice, 'a.png', png);
       expect(res.status).toBe(502);
       expect(res.body.error).toEqual({ code: 'UPLOAD_FAILED', message: 'Failed to upload images to products storage' });
@@ -333,7 +384,9 @@ describe('removing and releasing files', () => {
   };
 
   it('removes an unused upload, keeps one a product still uses', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#111' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#111' } })
+      .png()
+      .toBuffer();
     const unused = await upload(alice, 'unused.png', png);
     const removed = await call(deleteUpload, '/api/uploads', { method: 'DELETE', session: alice, json: { url: unused.body.url } });
     expect(removed.body).toEqual({ removed: true });
@@ -347,7 +400,9 @@ describe('removing and releasing files', () => {
   });
 
   it('releases the files a save replaced, and all of them on delete', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#222' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#222' } })
+      .png()
+      .toBuffer();
     const first = await upload(alice, 'first.png', png);
     const second = await upload(alice, 'second.png', png);
     const deliverable = await uploadFile(alice, 'tool.zip', zip());
@@ -362,7 +417,10 @@ describe('removing and releasing files', () => {
 
   it("refuses a product that points at another creator's private file", async () => {
     const bobsFile = await uploadFile(bob, 'paid.zip', zip());
-    await expect(createProduct(t.db, alice.userId, { ...product, file_urls: [bobsFile.body.url] })).rejects.toMatchObject({ code: 'VALIDATION_FAILED', fields: { file_urls: 'Invalid file reference' } });
+    await expect(createProduct(t.db, alice.userId, { ...product, file_urls: [bobsFile.body.url] })).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { file_urls: 'Invalid file reference' },
+    });
   });
 });
 

@@ -42,10 +42,21 @@ export async function verifyEmail(email: string): Promise<Response> {
  * A new account, signed in. Verified by default through the emailed link (publishing, reviews
  * and posts need it); `{ verified: false }` leaves it as a fresh sign-up is.
  */
-export async function signUp(userType: 'creator' | 'buyer' | 'community' = 'creator', fullName = 'Ada Lovelace', options: { verified?: boolean } = {}): Promise<TestSession> {
+export async function signUp(
+  userType: 'creator' | 'buyer' | 'community' = 'creator',
+  fullName = 'Ada Lovelace',
+  options: { verified?: boolean } = {},
+): Promise<TestSession> {
   testMailer();
   const email = `${userType}-${randomBytes(5).toString('hex')}@example.com`;
-  const body = { name: fullName, full_name: fullName, email, password: 'Str0ng!pass', user_type: userType, company: userType === 'creator' ? 'Analytical Engines' : '' };
+  const body = {
+    name: fullName,
+    full_name: fullName,
+    email,
+    password: 'Str0ng!pass',
+    user_type: userType,
+    company: userType === 'creator' ? 'Analytical Engines' : '',
+  };
   const request = new Request(`${SITE}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { origin: SITE, 'content-type': 'application/json' },
@@ -57,9 +68,17 @@ export async function signUp(userType: 'creator' | 'buyer' | 'community' = 'crea
   const json = (await response.json()) as { user: { id: string } };
   if (options.verified !== false) {
     const verified = await verifyEmail(email);
-    if (verified.status !== 302 || verified.headers.get('location')?.includes('error')) throw new Error(`verification answered ${verified.status} ${verified.headers.get('location')}`);
+    if (verified.status !== 302 || verified.headers.get('location')?.includes('error'))
+      throw new Error(`verification answered ${verified.status} ${verified.headers.get('location')}`);
   }
-  return { cookie: response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), userId: json.user.id, email };
+  return {
+    cookie: response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+    userId: json.user.id,
+    email,
+  };
 }
 
 type RouteHandler = (context: APIContext) => Response | Promise<Response>;

@@ -12,8 +12,15 @@ export async function createUser(db: Db, overrides: { fullName?: string; userTyp
   const id = `test-${randomUUID()}`;
   const fullName = overrides.fullName ?? 'Test Creator';
   const email = overrides.email ?? `${id}@example.test`;
-  await db.insertInto('users').values({ id, name: fullName, email, full_name: fullName, user_type: overrides.userType ?? 'creator', email_verified: overrides.emailVerified ?? true }).execute();
-  await db.insertInto('profiles').values({ id, full_name: fullName, user_type: overrides.userType ?? 'creator' }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await db
+    .insertInto('users')
+    .values({ id, name: fullName, email, full_name: fullName, user_type: overrides.userType ?? 'creator', email_verified: overrides.emailVerified ?? true })
+    .execute();
+  await db
+    .insertInto('profiles')
+    .values({ id, full_name: fullName, user_type: overrides.userType ?? 'creator' })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   return { id, email, fullName };
 }
 
@@ -27,6 +34,10 @@ export async function createProduct(db: Db, creatorId: string, overrides: Partia
 
 export async function ensureCategories(db: Db) {
   for (const id of ['content', 'design', 'audio', 'business', 'video', 'tech']) {
-    await db.insertInto('categories').values({ id, name: id, description: id }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await db
+      .insertInto('categories')
+      .values({ id, name: id, description: id })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 }

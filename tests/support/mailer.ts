@@ -15,7 +15,10 @@ export class MemoryMailer implements Mailer {
 
   /** The newest message to `email`, optionally with a subject matching `subject`. */
   lastTo(email: string, subject?: RegExp): MailMessage | undefined {
-    return this.sent.filter((m) => m.to === email.toLowerCase() || m.to === email).filter((m) => !subject || subject.test(m.subject)).at(-1);
+    return this.sent
+      .filter((m) => m.to === email.toLowerCase() || m.to === email)
+      .filter((m) => !subject || subject.test(m.subject))
+      .at(-1);
   }
 }
 

@@ -30,13 +30,29 @@ let counter = 0;
 
 /** A Stripe-format event with a fresh id (or the one given), its JSON and its signature. */
 export function signedEvent(type: string, object: Record<string, unknown>, options: { id?: string; secret?: string } = {}) {
-  const event = { id: options.id ?? `evt_test_${Date.now()}_${counter++}_${randomBytes(4).toString('hex')}`, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, data: { object } };
+  const event = {
+    id: options.id ?? `evt_test_${Date.now()}_${counter++}_${randomBytes(4).toString('hex')}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  };
   const payload = JSON.stringify(event);
   return { event, payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? TEST_WEBHOOK_SECRET }) };
 }
 
 export function completedSession(sessionId: string, paymentIntent: string, extra: Record<string, unknown> = {}) {
-  return { id: sessionId, object: 'checkout.session', payment_status: 'paid', status: 'complete', mode: 'payment', payment_intent: paymentIntent, subscription: null, ...extra };
+  return {
+    id: sessionId,
+    object: 'checkout.session',
+    payment_status: 'paid',
+    status: 'complete',
+    mode: 'payment',
+    payment_intent: paymentIntent,
+    subscription: null,
+    ...extra,
+  };
 }
 
 export const CARD_OK = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' };

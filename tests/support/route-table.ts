@@ -87,7 +87,8 @@ const email = () => `hostile-${randomBytes(5).toString('hex')}@example.com`;
 
 export const productExample = () => ({
   title: 'Cold email sequences for SaaS founders',
-  description: 'Twelve proven cold email sequences with subject lines, follow-ups and a reply-tracking sheet, written for SaaS founders selling to small teams.',
+  description:
+    'Twelve proven cold email sequences with subject lines, follow-ups and a reply-tracking sheet, written for SaaS founders selling to small teams.',
   short_description: 'Cold email sequences that get replies',
   status: 'published',
   price: 19,
@@ -174,7 +175,18 @@ export const ROUTES: RouteSpec[] = [
     path: '/api/products',
     load: api('products/index.ts'),
     auth: 'anyone',
-    query: (fx) => ({ search: 'email', category: 'business', type: 'content-creation', budget: 'under-50', tool: 'chatgpt', pricing: 'one_time', level: 'beginner', sort: 'newest', cursor: fx.searchCursor, limit: '10' }),
+    query: (fx) => ({
+      search: 'email',
+      category: 'business',
+      type: 'content-creation',
+      budget: 'under-50',
+      tool: 'chatgpt',
+      pricing: 'one_time',
+      level: 'beginner',
+      sort: 'newest',
+      cursor: fx.searchCursor,
+      limit: '10',
+    }),
     cursors: { cursor: 'search' },
   },
   {
@@ -257,8 +269,25 @@ export const ROUTES: RouteSpec[] = [
     auth: 'user',
     query: () => ({ search: 'email', status: 'published', category: 'business' }),
   },
-  { file: 'me/products/index.ts', method: 'POST', path: '/api/me/products', load: api('me/products/index.ts'), auth: 'user', body: 'json', json: productExample, lenient: PRODUCT_LENIENT },
-  { file: 'me/products/[id].ts', method: 'GET', path: '/api/me/products/[id]', load: api('me/products/[id].ts'), auth: 'owner', params: (fx) => ({ id: fx.productId }), ids: { id: 'uuid' } },
+  {
+    file: 'me/products/index.ts',
+    method: 'POST',
+    path: '/api/me/products',
+    load: api('me/products/index.ts'),
+    auth: 'user',
+    body: 'json',
+    json: productExample,
+    lenient: PRODUCT_LENIENT,
+  },
+  {
+    file: 'me/products/[id].ts',
+    method: 'GET',
+    path: '/api/me/products/[id]',
+    load: api('me/products/[id].ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.productId }),
+    ids: { id: 'uuid' },
+  },
   {
     file: 'me/products/[id].ts',
     method: 'PUT',
@@ -377,7 +406,15 @@ export const ROUTES: RouteSpec[] = [
   },
 
   // Seller reviews: the owner reviews the other user (a creator).
-  { file: 'reviews/[sellerId].ts', method: 'GET', path: '/api/reviews/[sellerId]', load: api('reviews/[sellerId].ts'), auth: 'anyone', params: (fx) => ({ sellerId: fx.other.userId }), ids: { sellerId: 'userId' } },
+  {
+    file: 'reviews/[sellerId].ts',
+    method: 'GET',
+    path: '/api/reviews/[sellerId]',
+    load: api('reviews/[sellerId].ts'),
+    auth: 'anyone',
+    params: (fx) => ({ sellerId: fx.other.userId }),
+    ids: { sellerId: 'userId' },
+  },
   {
     file: 'reviews/[sellerId].ts',
     method: 'PUT',
@@ -422,7 +459,12 @@ export const ROUTES: RouteSpec[] = [
     ids: { toolId: 'toolId' },
     body: 'json',
     nullable: ['version'],
-    json: () => ({ title: 'Queue mode for workers', content: 'Workers now pick up executions from a queue.\nLong workflows no longer block.', updateType: 'feature', version: '1.2' }),
+    json: () => ({
+      title: 'Queue mode for workers',
+      content: 'Workers now pick up executions from a queue.\nLong workflows no longer block.',
+      updateType: 'feature',
+      version: '1.2',
+    }),
   },
   {
     file: 'notifications/index.ts',
@@ -488,8 +530,24 @@ export const ROUTES: RouteSpec[] = [
     json: () => ({ id: 'evt_unsigned', type: 'checkout.session.completed', data: { object: {} } }),
     expect: { status: 400, why: 'an event without a valid signature is refused before anything is written (signed events: payments.test.ts)' },
   },
-  { file: 'products/[id]/access.ts', method: 'GET', path: '/api/products/[id]/access', load: api('products/[id]/access.ts'), auth: 'anyone', params: (fx) => ({ id: fx.paidProductId }), ids: { id: 'uuid' } },
-  { file: 'orders/[id]/index.ts', method: 'GET', path: '/api/orders/[id]', load: api('orders/[id]/index.ts'), auth: 'owner', params: (fx) => ({ id: fx.orderId }), ids: { id: 'uuid' } },
+  {
+    file: 'products/[id]/access.ts',
+    method: 'GET',
+    path: '/api/products/[id]/access',
+    load: api('products/[id]/access.ts'),
+    auth: 'anyone',
+    params: (fx) => ({ id: fx.paidProductId }),
+    ids: { id: 'uuid' },
+  },
+  {
+    file: 'orders/[id]/index.ts',
+    method: 'GET',
+    path: '/api/orders/[id]',
+    load: api('orders/[id]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.orderId }),
+    ids: { id: 'uuid' },
+  },
   {
     file: 'orders/[id]/cancel-subscription.ts',
     method: 'POST',
@@ -517,7 +575,14 @@ export const ROUTES: RouteSpec[] = [
     auth: 'user',
     expect: { status: 404, why: 'there is no Stripe account to open a dashboard for with the local provider' },
   },
-  { file: 'admin/orders.ts', method: 'GET', path: '/api/admin/orders', load: api('admin/orders.ts'), auth: 'user', expect: { status: 403, why: 'the owner is not an administrator' } },
+  {
+    file: 'admin/orders.ts',
+    method: 'GET',
+    path: '/api/admin/orders',
+    load: api('admin/orders.ts'),
+    auth: 'user',
+    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
   {
     file: 'orders/[id]/refund.ts',
     method: 'POST',

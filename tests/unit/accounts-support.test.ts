@@ -69,8 +69,25 @@ describe('toasts (spec section 9)', () => {
 
 describe('session user', () => {
   it("maps better-auth's user and shows the full name, else the name, else 'User'", () => {
-    const user = toSessionUser({ id: 'u1', email: 'ada@example.com', name: 'Ada', full_name: 'Ada Lovelace', user_type: 'creator', company: null, emailVerified: true });
-    expect(user).toEqual({ id: 'u1', email: 'ada@example.com', name: 'Ada', fullName: 'Ada Lovelace', userType: 'creator', company: null, image: null, emailVerified: true });
+    const user = toSessionUser({
+      id: 'u1',
+      email: 'ada@example.com',
+      name: 'Ada',
+      full_name: 'Ada Lovelace',
+      user_type: 'creator',
+      company: null,
+      emailVerified: true,
+    });
+    expect(user).toEqual({
+      id: 'u1',
+      email: 'ada@example.com',
+      name: 'Ada',
+      fullName: 'Ada Lovelace',
+      userType: 'creator',
+      company: null,
+      image: null,
+      emailVerified: true,
+    });
     // An account that has not confirmed its address (or a payload without the field) is unverified.
     expect(toSessionUser({ id: 'u2', email: 'b@example.com', name: 'B', emailVerified: false })?.emailVerified).toBe(false);
     expect(toSessionUser({ id: 'u2', email: 'b@example.com', name: 'B' })?.emailVerified).toBe(false);
@@ -149,7 +166,12 @@ describe('account emails (issue 10)', () => {
   });
 
   it("tells an account's owner about a sign-up with their address, with sign-in and reset links", () => {
-    const message = accountExistsEmail({ to: 'ada@example.com', name: null, signInUrl: 'http://localhost:4321/auth?mode=login', resetUrl: 'http://localhost:4321/auth?mode=forgot-password' });
+    const message = accountExistsEmail({
+      to: 'ada@example.com',
+      name: null,
+      signInUrl: 'http://localhost:4321/auth?mode=login',
+      resetUrl: 'http://localhost:4321/auth?mode=forgot-password',
+    });
     expect(message.subject).toBe('Someone tried to create a toolmint account with your email');
     expect(message.text).toMatch(/^Hi,\n/);
     expect(message.text).toContain('Someone tried to create an account with your email address');

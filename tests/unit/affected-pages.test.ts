@@ -32,7 +32,20 @@ describe('pages a change touches', () => {
 
 describe('shared pages', () => {
   it('every catalogue path is rendered without the session, and no account page is', () => {
-    for (const p of ['/', '/marketplace', '/marketplace/', '/ai-tools', '/sitemap.xml', '/sitemap-pages.xml', '/sitemap-products-0.xml', '/tools/n8n', '/tools/n8n/landing', '/tools/nope', '/product/abc', '/product/abc/x']) {
+    for (const p of [
+      '/',
+      '/marketplace',
+      '/marketplace/',
+      '/ai-tools',
+      '/sitemap.xml',
+      '/sitemap-pages.xml',
+      '/sitemap-products-0.xml',
+      '/tools/n8n',
+      '/tools/n8n/landing',
+      '/tools/nope',
+      '/product/abc',
+      '/product/abc/x',
+    ]) {
       expect(CATALOGUE_PATH.test(p), p).toBe(true);
     }
     for (const p of ['/products', '/tool-updates', '/profile/u1', '/dashboard', '/library', '/api/products', '/marketplacex', '/auth', '/checkout/cs_1']) {
@@ -44,7 +57,18 @@ describe('shared pages', () => {
 describe('ISR on Vercel', () => {
   it('caches the catalogue routes only: accounts, the API and every other route are excluded', () => {
     for (const route of CATALOGUE_PAGE_ROUTES) expect(NON_CATALOGUE_ROUTE.test(route), route).toBe(false);
-    for (const route of ['/dashboard', '/library', '/profile/[userId]', '/api/products', '/api/auth/[...all]', '/checkout/[sessionId]', '/sitemap.xml.bak', '/marketplace/x', '/_image', '/tool-updates']) {
+    for (const route of [
+      '/dashboard',
+      '/library',
+      '/profile/[userId]',
+      '/api/products',
+      '/api/auth/[...all]',
+      '/checkout/[sessionId]',
+      '/sitemap.xml.bak',
+      '/marketplace/x',
+      '/_image',
+      '/tool-updates',
+    ]) {
       expect(NON_CATALOGUE_ROUTE.test(route), route).toBe(true);
     }
   });

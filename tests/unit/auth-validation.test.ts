@@ -94,7 +94,7 @@ describe('signup account step (spec section 5)', () => {
     ['x'.repeat(101), 'Name must be at most 100 characters'],
   ])('name %j: %s', (name, message) => expect(validateName(name)).toBe(message));
 
-  it.each(["Ada Lovelace", "Conan O'Brien", 'Mary-Jane Watson', 'J. R. R. Tolkien', 'José Núñez', 'Zoë', 'Ng'])('accepts the name %j', (name) => {
+  it.each(['Ada Lovelace', "Conan O'Brien", 'Mary-Jane Watson', 'J. R. R. Tolkien', 'José Núñez', 'Zoë', 'Ng'])('accepts the name %j', (name) => {
     expect(validateName(name)).toBeNull();
   });
 

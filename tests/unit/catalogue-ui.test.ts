@@ -51,7 +51,16 @@ function product(overrides: Partial<PublicProduct> = {}): PublicProduct {
     contentDeliveryType: 'text',
     tags: ['ai', 'chatbot'],
     createdAt: '2026-11-01T00:00:00.000Z',
-    creator: { id: 'maya', fullName: 'Maya Chen', avatarUrl: null, verified: true, averageRating: 4.5, followerCount: 12, specialties: [], userType: 'creator' },
+    creator: {
+      id: 'maya',
+      fullName: 'Maya Chen',
+      avatarUrl: null,
+      verified: true,
+      averageRating: 4.5,
+      followerCount: 12,
+      specialties: [],
+      userType: 'creator',
+    },
     status: 'published',
     featuredImageUrl: null,
     additionalImages: [],
@@ -90,12 +99,21 @@ describe('safeUrl', () => {
 
 describe('parseVideoUrl', () => {
   it('embeds YouTube watch and youtu.be links through youtube-nocookie', () => {
-    expect(parseVideoUrl('https://www.youtube.com/watch?v=Qp4sT9mZ2aE')).toEqual({ kind: 'youtube', id: 'Qp4sT9mZ2aE', url: 'https://www.youtube.com/watch?v=Qp4sT9mZ2aE', embedUrl: 'https://www.youtube-nocookie.com/embed/Qp4sT9mZ2aE' });
+    expect(parseVideoUrl('https://www.youtube.com/watch?v=Qp4sT9mZ2aE')).toEqual({
+      kind: 'youtube',
+      id: 'Qp4sT9mZ2aE',
+      url: 'https://www.youtube.com/watch?v=Qp4sT9mZ2aE',
+      embedUrl: 'https://www.youtube-nocookie.com/embed/Qp4sT9mZ2aE',
+    });
     expect(parseVideoUrl('https://youtu.be/Zr6pK3tY1wQ?t=30')).toMatchObject({ kind: 'youtube', id: 'Zr6pK3tY1wQ' });
     expect(parseVideoUrl('https://m.youtube.com/shorts/Zr6pK3tY1wQ')).toMatchObject({ kind: 'youtube', id: 'Zr6pK3tY1wQ' });
   });
   it('embeds Vimeo links, keeping an unlisted video hash', () => {
-    expect(parseVideoUrl('https://vimeo.com/912345678')).toMatchObject({ kind: 'vimeo', id: '912345678', embedUrl: 'https://player.vimeo.com/video/912345678' });
+    expect(parseVideoUrl('https://vimeo.com/912345678')).toMatchObject({
+      kind: 'vimeo',
+      id: '912345678',
+      embedUrl: 'https://player.vimeo.com/video/912345678',
+    });
     expect(parseVideoUrl('https://vimeo.com/912345678/abc123')).toMatchObject({ embedUrl: 'https://player.vimeo.com/video/912345678?h=abc123' });
     expect(parseVideoUrl('https://player.vimeo.com/video/42')).toMatchObject({ kind: 'vimeo', id: '42' });
   });
@@ -115,12 +133,20 @@ describe('parseVideoUrl', () => {
 
 describe('galleryItems', () => {
   it('puts the video first, then the main, featured and additional images without duplicates', () => {
-    const items = galleryItems({ title: 'Kit', videoDemoUrl: 'https://youtu.be/Zr6pK3tY1wQ', imageUrl: '/a.webp', featuredImageUrl: '/b.webp', additionalImages: ['/c.webp', '/a.webp', 'javascript:x'] });
+    const items = galleryItems({
+      title: 'Kit',
+      videoDemoUrl: 'https://youtu.be/Zr6pK3tY1wQ',
+      imageUrl: '/a.webp',
+      featuredImageUrl: '/b.webp',
+      additionalImages: ['/c.webp', '/a.webp', 'javascript:x'],
+    });
     expect(items.map((i) => (i.kind === 'video' ? 'video' : i.src))).toEqual(['video', '/a.webp', '/b.webp', '/c.webp']);
     expect(items[1]).toMatchObject({ label: 'Kit, image 1 of 3', isFallback: false });
   });
   it('shows the stock image when there is no image', () => {
-    expect(galleryItems({ title: 'Kit', videoDemoUrl: null, imageUrl: null, featuredImageUrl: null, additionalImages: [] })).toEqual([{ kind: 'image', src: FALLBACK_IMAGE, label: 'Kit', isFallback: true }]);
+    expect(galleryItems({ title: 'Kit', videoDemoUrl: null, imageUrl: null, featuredImageUrl: null, additionalImages: [] })).toEqual([
+      { kind: 'image', src: FALLBACK_IMAGE, label: 'Kit', isFallback: true },
+    ]);
   });
   it('has at most 4 thumbnails (spec section 9)', () => expect(MAX_THUMBNAILS).toBe(4));
 });
@@ -160,8 +186,12 @@ describe('groupDemoLinks', () => {
   });
   it("leads the live demos with the product's demo URL when it is not listed", () => {
     const groups = groupDemoLinks([], 'https://demo.example.com');
-    expect(groups).toEqual([{ type: 'live_demo', label: 'Live demos', links: [expect.objectContaining({ url: 'https://demo.example.com/', title: 'Try the live demo' })] }]);
-    expect(groupDemoLinks([{ id: '1', type: 'live_demo', url: 'https://demo.example.com/', title: 'Demo' }], 'https://demo.example.com/')[0]?.links).toHaveLength(1);
+    expect(groups).toEqual([
+      { type: 'live_demo', label: 'Live demos', links: [expect.objectContaining({ url: 'https://demo.example.com/', title: 'Try the live demo' })] },
+    ]);
+    expect(
+      groupDemoLinks([{ id: '1', type: 'live_demo', url: 'https://demo.example.com/', title: 'Demo' }], 'https://demo.example.com/')[0]?.links,
+    ).toHaveLength(1);
   });
 });
 
@@ -215,7 +245,9 @@ describe('marketplace URL state', () => {
   });
 
   it('writes search, category and budget first, and omits empty values', () => {
-    expect(filtersToParams({ ...EMPTY_FILTERS, level: 'beginner', budget: 'free', search: 'chatbot', category: 'content' }).toString()).toBe('search=chatbot&category=content&budget=free&level=beginner');
+    expect(filtersToParams({ ...EMPTY_FILTERS, level: 'beginner', budget: 'free', search: 'chatbot', category: 'content' }).toString()).toBe(
+      'search=chatbot&category=content&budget=free&level=beginner',
+    );
     expect(marketplaceHref(EMPTY_FILTERS, 'all')).toBe('/marketplace');
     expect(marketplaceHref({ ...EMPTY_FILTERS, search: 'a b' }, 'favorites')).toBe('/marketplace?search=a+b#favorites');
   });
@@ -251,7 +283,10 @@ describe('marketplace URL state', () => {
 });
 
 describe('cards and creators', () => {
-  const card = (id: string, creatorId: string): CardView => ({ ...toCardView(product({ id })), creator: { ...toCardView(product()).creator, id: creatorId, fullName: creatorId } });
+  const card = (id: string, creatorId: string): CardView => ({
+    ...toCardView(product({ id })),
+    creator: { ...toCardView(product()).creator, id: creatorId, fullName: creatorId },
+  });
 
   it('slims a product to the fields a card needs (no description, no deliverables)', () => {
     const view = toCardView(product());
@@ -265,7 +300,11 @@ describe('cards and creators', () => {
 
   it('lists each creator once, most products first, then by first appearance', () => {
     const creators = creatorsOf([card('1', 'ann'), card('2', 'bob'), card('3', 'bob'), card('4', 'cy')]);
-    expect(creators.map((c) => [c.id, c.productCount])).toEqual([['bob', 2], ['ann', 1], ['cy', 1]]);
+    expect(creators.map((c) => [c.id, c.productCount])).toEqual([
+      ['bob', 2],
+      ['ann', 1],
+      ['cy', 1],
+    ]);
   });
 });
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { downloadTypeFor, hasDeliverable, selectDelivery } from '@/src/shared/delivery';
 
-const base = { content_delivery_type: 'file', file_urls: [] as string[], download_url: null as string | null, demo_url: null as string | null, content_text: null as string | null };
+const base = {
+  content_delivery_type: 'file',
+  file_urls: [] as string[],
+  download_url: null as string | null,
+  demo_url: null as string | null,
+  content_text: null as string | null,
+};
 
 describe('selectDelivery (spec section 9)', () => {
   it('file uses file_urls, falling back to download_url', () => {
@@ -13,10 +19,18 @@ describe('selectDelivery (spec section 9)', () => {
     expect(selectDelivery({ ...base, content_delivery_type: 'link', demo_url: 'https://demo' }).downloadUrl).toBe('https://demo');
   });
   it('text uses content_text only', () => {
-    expect(selectDelivery({ ...base, content_delivery_type: 'text', content_text: 'Prompt', download_url: 'https://d' })).toEqual({ fileUrls: [], downloadUrl: null, contentText: 'Prompt' });
+    expect(selectDelivery({ ...base, content_delivery_type: 'text', content_text: 'Prompt', download_url: 'https://d' })).toEqual({
+      fileUrls: [],
+      downloadUrl: null,
+      contentText: 'Prompt',
+    });
   });
   it('multiple combines all three', () => {
-    expect(selectDelivery({ ...base, content_delivery_type: 'multiple', file_urls: ['a'], download_url: 'https://d', content_text: 'T' })).toEqual({ fileUrls: ['a'], downloadUrl: 'https://d', contentText: 'T' });
+    expect(selectDelivery({ ...base, content_delivery_type: 'multiple', file_urls: ['a'], download_url: 'https://d', content_text: 'T' })).toEqual({
+      fileUrls: ['a'],
+      downloadUrl: 'https://d',
+      contentText: 'T',
+    });
   });
   it('anything else uses download_url then demo_url', () => {
     expect(selectDelivery({ ...base, content_delivery_type: null, demo_url: 'https://demo' }).downloadUrl).toBe('https://demo');

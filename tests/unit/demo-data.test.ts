@@ -34,7 +34,8 @@ describe('the demo data in db/seed/data', () => {
       expect(validateProfile(profile, userType), key).toEqual({ ok: true, value: profile });
     }
     for (const r of data.reviews) expect(validateReview(r)).toEqual({ ok: true, value: { rating: r.rating, text: r.text } });
-    for (const u of data.toolUpdates) expect(validateToolUpdate(u)).toMatchObject({ ok: true, value: { title: u.title, content: u.content, updateType: u.updateType, version: u.version } });
+    for (const u of data.toolUpdates)
+      expect(validateToolUpdate(u)).toMatchObject({ ok: true, value: { title: u.title, content: u.content, updateType: u.updateType, version: u.version } });
   });
 
   it('has the logins the README and the end-to-end tests use', () => {
@@ -49,7 +50,11 @@ describe('the demo data in db/seed/data', () => {
     const product = data.products.find((p) => p.files.length > 0)!;
     const file = product.files[0]!;
     expect(file.bytes.equals(fs.readFileSync(path.join(DEMO_DATA_DIR, 'products', product.key, 'files', file.name)))).toBe(true);
-    expect(product.input.file_urls).toEqual(product.files.map((f) => expect.stringMatching(new RegExp(`^private:deliverables/demo-${product.creatorKey}/[0-9a-f-]{36}/${f.name.replace('.', '\\.')}$`))));
+    expect(product.input.file_urls).toEqual(
+      product.files.map((f) =>
+        expect.stringMatching(new RegExp(`^private:deliverables/demo-${product.creatorKey}/[0-9a-f-]{36}/${f.name.replace('.', '\\.')}$`)),
+      ),
+    );
     const text = data.products.find((p) => p.input.content_delivery_type === 'text')!;
     expect(`${text.input.content_text}\n`).toBe(fs.readFileSync(path.join(DEMO_DATA_DIR, 'products', text.key, 'content.txt'), 'utf8'));
   });
@@ -77,7 +82,14 @@ describe('a broken demo file is refused with its file and field', () => {
     fs.writeFileSync(target, JSON.stringify(value, null, 2));
   }
   type Row = Record<string, unknown>;
-  interface ProductFile extends Row { title: string; status: string; price: number; tags: string[]; files: string[]; demo_links: Row[] }
+  interface ProductFile extends Row {
+    title: string;
+    status: string;
+    price: number;
+    tags: string[];
+    files: string[];
+    demo_links: Row[];
+  }
   const editProduct = (dir: string, key: string, edit: (p: ProductFile) => void) => editJson(dir, product(key), edit);
   const editRows = (dir: string, file: string, edit: (rows: Row[]) => void) => editJson(dir, file, edit);
   const product = (key: string) => `products/${key}/product.json`;
@@ -85,31 +97,61 @@ describe('a broken demo file is refused with its file and field', () => {
   const N8N = 'n8n-lead-enrichment-clearbit-hubspot'; // paid, one JSON deliverable
 
   it('a product the editor refuses: the schema message', () => {
-    expect(problemsAfter((dir) => editProduct(dir, N8N, (p) => { p.title = 'n8n'; }))).toEqual([
-      `${product(N8N)}: title: Title must be at least ${TITLE_MIN} characters ("n8n")`,
-    ]);
-    expect(problemsAfter((dir) => editProduct(dir, N8N, (p) => { p.demo_links[0]!['type'] = 'podcast'; }))).toEqual([
-      expect.stringMatching(new RegExp(`^${product(N8N)}: demo_links\\.0\\.type: Invalid option.*\\("podcast"\\)$`)),
-    ]);
+    expect(
+      problemsAfter((dir) =>
+        editProduct(dir, N8N, (p) => {
+          p.title = 'n8n';
+        }),
+      ),
+    ).toEqual([`${product(N8N)}: title: Title must be at least ${TITLE_MIN} characters ("n8n")`]);
+    expect(
+      problemsAfter((dir) =>
+        editProduct(dir, N8N, (p) => {
+          p.demo_links[0]!['type'] = 'podcast';
+        }),
+      ),
+    ).toEqual([expect.stringMatching(new RegExp(`^${product(N8N)}: demo_links\\.0\\.type: Invalid option.*\\("podcast"\\)$`))]);
   });
 
   it('a product the editor would save differently: what it would save', () => {
-    expect(problemsAfter((dir) => editProduct(dir, N8N, (p) => { p.status = 'live'; }))).toEqual([
-      `${product(N8N)}: status: the product editor would save this as "draft"`,
-    ]);
-    expect(problemsAfter((dir) => editProduct(dir, ZAP, (p) => { p.price = 9; }))).toEqual([
-      `${product(ZAP)}: price: the product editor would save this as 0`,
-    ]);
-    expect(problemsAfter((dir) => editProduct(dir, N8N, (p) => { p.tags = ['n8n', 'N8N ', 'sales']; }))).toEqual([
-      `${product(N8N)}: tags: the product editor would save this as ["n8n","sales"]`,
-    ]);
+    expect(
+      problemsAfter((dir) =>
+        editProduct(dir, N8N, (p) => {
+          p.status = 'live';
+        }),
+      ),
+    ).toEqual([`${product(N8N)}: status: the product editor would save this as "draft"`]);
+    expect(
+      problemsAfter((dir) =>
+        editProduct(dir, ZAP, (p) => {
+          p.price = 9;
+        }),
+      ),
+    ).toEqual([`${product(ZAP)}: price: the product editor would save this as 0`]);
+    expect(
+      problemsAfter((dir) =>
+        editProduct(dir, N8N, (p) => {
+          p.tags = ['n8n', 'N8N ', 'sales'];
+        }),
+      ),
+    ).toEqual([`${product(N8N)}: tags: the product editor would save this as ["n8n","sales"]`]);
   });
 
   it('a misspelt or generated field', () => {
-    expect(problemsAfter((dir) => editProduct(dir, N8N, (p) => { p['short_descripton'] = p['short_description']; }))).toEqual([
-      expect.stringMatching(new RegExp(`^${product(N8N)}: Unrecognized key: "short_descripton"`)),
-    ]);
-    expect(problemsAfter((dir) => editProduct(dir, ZAP, (p) => { p['content_text'] = 'Inline text'; }))[0]).toMatch(/Unrecognized key: "content_text"/);
+    expect(
+      problemsAfter((dir) =>
+        editProduct(dir, N8N, (p) => {
+          p['short_descripton'] = p['short_description'];
+        }),
+      ),
+    ).toEqual([expect.stringMatching(new RegExp(`^${product(N8N)}: Unrecognized key: "short_descripton"`))]);
+    expect(
+      problemsAfter((dir) =>
+        editProduct(dir, ZAP, (p) => {
+          p['content_text'] = 'Inline text';
+        }),
+      )[0],
+    ).toMatch(/Unrecognized key: "content_text"/);
   });
 
   it('deliverables: an invalid file, a missing one, one not listed', () => {
@@ -117,11 +159,17 @@ describe('a broken demo file is refused with its file and field', () => {
     const name = 'lead-enrichment-clearbit-hubspot.json';
     expect(problemsAfter((dir) => fs.writeFileSync(path.join(dir, files, name), '{ not json'))).toEqual([`${files}/${name}: not a valid JSON file`]);
     expect(problemsAfter((dir) => fs.rmSync(path.join(dir, files, name)))).toEqual([`${files}/${name}: listed in product.json "files" but missing`]);
-    expect(problemsAfter((dir) => fs.writeFileSync(path.join(dir, files, 'notes.txt'), 'Notes'))).toEqual([`${files}/notes.txt: not listed in product.json "files"`]);
-    expect(problemsAfter((dir) => {
-      fs.renameSync(path.join(dir, files, name), path.join(dir, files, 'lead enrichment.json'));
-      editProduct(dir, N8N, (p) => { p.files = ['lead enrichment.json']; });
-    })).toEqual([`${files}/lead enrichment.json: an upload would store this name as lead-enrichment.json`]);
+    expect(problemsAfter((dir) => fs.writeFileSync(path.join(dir, files, 'notes.txt'), 'Notes'))).toEqual([
+      `${files}/notes.txt: not listed in product.json "files"`,
+    ]);
+    expect(
+      problemsAfter((dir) => {
+        fs.renameSync(path.join(dir, files, name), path.join(dir, files, 'lead enrichment.json'));
+        editProduct(dir, N8N, (p) => {
+          p.files = ['lead enrichment.json'];
+        });
+      }),
+    ).toEqual([`${files}/lead enrichment.json: an upload would store this name as lead-enrichment.json`]);
   });
 
   it('a published product with nothing to deliver', () => {
@@ -140,30 +188,56 @@ describe('a broken demo file is refused with its file and field', () => {
   });
 
   it('users, reviews, follows and tool updates: their forms and services refuse the same', () => {
-    expect(problemsAfter((dir) => editJson<{ users: Row[] }>(dir, 'users.json', (f) => { f.users[0]!['interests'] = ['revops']; }))).toEqual([
-      'users.json: users.0 (maya-chen): interests.0: Unknown interest ("revops")',
-    ]);
-    expect(problemsAfter((dir) => editJson<{ users: Row[] }>(dir, 'users.json', (f) => { f.users[0]!['company'] = ''; }))).toEqual([
-      `users.json: users.0 (maya-chen): company: ${AUTH_MESSAGES.companyRequired}`,
-    ]);
-    expect(problemsAfter((dir) => editRows(dir, 'reviews.json', (r) => { r[0]!['reviewerKey'] = r[0]!['sellerKey']; }))).toEqual([
-      'reviews.json: 0: a user cannot review themselves',
-    ]);
-    expect(problemsAfter((dir) => editRows(dir, 'follows.json', (f) => { f[0]!['followingKey'] = 'nobody'; }))).toEqual([
-      "follows.json: 0: followingKey: no user 'nobody' in users.json",
-    ]);
-    expect(problemsAfter((dir) => editRows(dir, 'tool-updates.json', (u) => { u[0]!['content'] = 'Too short'; }))).toEqual([
-      'tool-updates.json: 0: content: Content must be at least 20 characters',
-    ]);
+    expect(
+      problemsAfter((dir) =>
+        editJson<{ users: Row[] }>(dir, 'users.json', (f) => {
+          f.users[0]!['interests'] = ['revops'];
+        }),
+      ),
+    ).toEqual(['users.json: users.0 (maya-chen): interests.0: Unknown interest ("revops")']);
+    expect(
+      problemsAfter((dir) =>
+        editJson<{ users: Row[] }>(dir, 'users.json', (f) => {
+          f.users[0]!['company'] = '';
+        }),
+      ),
+    ).toEqual([`users.json: users.0 (maya-chen): company: ${AUTH_MESSAGES.companyRequired}`]);
+    expect(
+      problemsAfter((dir) =>
+        editRows(dir, 'reviews.json', (r) => {
+          r[0]!['reviewerKey'] = r[0]!['sellerKey'];
+        }),
+      ),
+    ).toEqual(['reviews.json: 0: a user cannot review themselves']);
+    expect(
+      problemsAfter((dir) =>
+        editRows(dir, 'follows.json', (f) => {
+          f[0]!['followingKey'] = 'nobody';
+        }),
+      ),
+    ).toEqual(["follows.json: 0: followingKey: no user 'nobody' in users.json"]);
+    expect(
+      problemsAfter((dir) =>
+        editRows(dir, 'tool-updates.json', (u) => {
+          u[0]!['content'] = 'Too short';
+        }),
+      ),
+    ).toEqual(['tool-updates.json: 0: content: Content must be at least 20 characters']);
   });
 
   it('the seed refuses to start on a broken catalogue, listing every problem', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-demo-data-'));
     copies.push(dir);
     fs.cpSync(DEMO_DATA_DIR, dir, { recursive: true });
-    editProduct(dir, N8N, (p) => { p.title = 'n8n'; });
-    editRows(dir, 'reviews.json', (r) => { r[0]!['rating'] = 6; });
+    editProduct(dir, N8N, (p) => {
+      p.title = 'n8n';
+    });
+    editRows(dir, 'reviews.json', (r) => {
+      r[0]!['rating'] = 6;
+    });
     expect(() => loadDemoData(dir)).toThrow(DemoDataError);
-    expect(() => loadDemoData(dir)).toThrow(/2 problem\(s\):\n- products\/n8n-lead-enrichment-clearbit-hubspot\/product\.json: title: .*\n- reviews\.json: 0: rating: Choose a rating from 1 to 5 stars/);
+    expect(() => loadDemoData(dir)).toThrow(
+      /2 problem\(s\):\n- products\/n8n-lead-enrichment-clearbit-hubspot\/product\.json: title: .*\n- reviews\.json: 0: rating: Choose a rating from 1 to 5 stars/,
+    );
   });
 });

@@ -6,10 +6,30 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  CATEGORY_IDS, CONTENT_TYPE_IDS, CONTENT_TYPE_LABELS, DELIVERY_TYPE_CHOICES, DELIVERY_TYPE_LABELS, DELIVERY_TYPES, DEMO_LINK_GROUP_HEADINGS,
-  DEMO_LINK_TYPE_LABELS, DEMO_LINK_TYPES, DEPLOYMENT_TYPE_LABELS, DEPLOYMENT_TYPES, INTERACTION_TYPES, PRICING_MODEL_LABELS, PRICING_MODELS,
-  PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, TECHNICAL_LEVEL_LABELS, TECHNICAL_LEVELS, UPDATE_TYPE_LABELS, UPDATE_TYPES, USER_TYPE_LABELS,
-  USER_TYPES, isOneOf, isUserType,
+  CATEGORY_IDS,
+  CONTENT_TYPE_IDS,
+  CONTENT_TYPE_LABELS,
+  DELIVERY_TYPE_CHOICES,
+  DELIVERY_TYPE_LABELS,
+  DELIVERY_TYPES,
+  DEMO_LINK_GROUP_HEADINGS,
+  DEMO_LINK_TYPE_LABELS,
+  DEMO_LINK_TYPES,
+  DEPLOYMENT_TYPE_LABELS,
+  DEPLOYMENT_TYPES,
+  INTERACTION_TYPES,
+  PRICING_MODEL_LABELS,
+  PRICING_MODELS,
+  PRODUCT_STATUS_LABELS,
+  PRODUCT_STATUSES,
+  TECHNICAL_LEVEL_LABELS,
+  TECHNICAL_LEVELS,
+  UPDATE_TYPE_LABELS,
+  UPDATE_TYPES,
+  USER_TYPE_LABELS,
+  USER_TYPES,
+  isOneOf,
+  isUserType,
 } from '@/src/shared/domain';
 import { AI_TOOL_IDS, AI_TOOL_NAMES, AI_TOOL_TYPE_OPTIONS, AI_TOOL_TYPE_VALUES, CUSTOM_AI_TOOL_VALUE, TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
 import { AI_TOOLS } from '@/src/shared/ai-tools';
@@ -68,7 +88,11 @@ describe('categories', () => {
     expectProductField('category_id', CATEGORY_IDS);
     expectSearchParam('category', CATEGORY_IDS);
   });
-  it('names and copy (the editor options and filters)', () => expectExactly(CATEGORY_IDS, CATEGORIES.map((c) => c.id)));
+  it('names and copy (the editor options and filters)', () =>
+    expectExactly(
+      CATEGORY_IDS,
+      CATEGORIES.map((c) => c.id),
+    ));
 });
 
 describe('content types', () => {
@@ -118,7 +142,10 @@ describe('demo link types', () => {
   it('labels, group headings and the product page order', () => {
     expectExactly(DEMO_LINK_TYPES, Object.keys(DEMO_LINK_TYPE_LABELS));
     expectExactly(DEMO_LINK_TYPES, Object.keys(DEMO_LINK_GROUP_HEADINGS));
-    expectExactly(DEMO_LINK_TYPES, DEMO_LINK_GROUPS.map((g) => g.type));
+    expectExactly(
+      DEMO_LINK_TYPES,
+      DEMO_LINK_GROUPS.map((g) => g.type),
+    );
   });
 });
 
@@ -130,7 +157,10 @@ describe('AI tools', () => {
   });
   it('names, the grouped options and the marketing copy', () => {
     expectExactly(AI_TOOL_IDS, Object.keys(AI_TOOL_NAMES));
-    expectExactly(AI_TOOL_TYPE_VALUES, AI_TOOL_TYPE_OPTIONS.flatMap((g) => g.options.map((o) => o.value)));
+    expectExactly(
+      AI_TOOL_TYPE_VALUES,
+      AI_TOOL_TYPE_OPTIONS.flatMap((g) => g.options.map((o) => o.value)),
+    );
     expect(AI_TOOLS.map((t) => t.id)).toEqual([...AI_TOOL_IDS]);
     for (const tool of AI_TOOLS) expect(tool.name).toBe(AI_TOOL_NAMES[tool.id].name);
     for (const id of TOOL_DETAIL_IDS) expect(isOneOf(AI_TOOL_IDS, id)).toBe(true);
@@ -146,7 +176,8 @@ describe('user types', () => {
 });
 
 describe('update types', () => {
-  const post = (updateType: string) => validateToolUpdate({ title: 'Version 2 is out', content: 'Faster runs and a new editor for everyone.', updateType, version: '' });
+  const post = (updateType: string) =>
+    validateToolUpdate({ title: 'Version 2 is out', content: 'Faster runs and a new editor for everyone.', updateType, version: '' });
   it('the post rules', () => {
     for (const type of UPDATE_TYPES) expect(post(type)).toMatchObject({ ok: true, value: { updateType: type } });
     expect(post(OUTSIDE).ok).toBe(false);

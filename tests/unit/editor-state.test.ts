@@ -4,7 +4,18 @@
  * list entries, delivery inputs by method, and the checks before saving.
  */
 import { describe, expect, it } from 'vitest';
-import { addListEntry, defaultValues, deliveryInputs, fileNameOf, parsePrice, parseSetupTime, sectionOf, toPayload, validateForm, type EditorValues } from '@/src/components/studio/editor-state';
+import {
+  addListEntry,
+  defaultValues,
+  deliveryInputs,
+  fileNameOf,
+  parsePrice,
+  parseSetupTime,
+  sectionOf,
+  toPayload,
+  validateForm,
+  type EditorValues,
+} from '@/src/components/studio/editor-state';
 
 const valid = (): EditorValues => ({
   ...defaultValues(),
@@ -17,8 +28,15 @@ const valid = (): EditorValues => ({
 describe('defaults (spec section 9)', () => {
   it('price 0, draft, one_time, beginner, ready_to_use, complexity 1, success 85, setup 5, no delivery method yet', () => {
     expect(defaultValues()).toMatchObject({
-      price: '0', status: 'draft', pricing_model: 'one_time', technical_level: 'beginner', deployment_type: 'ready_to_use',
-      integration_complexity: 1, success_rate: 85, avg_setup_time: '5', content_delivery_type: '',
+      price: '0',
+      status: 'draft',
+      pricing_model: 'one_time',
+      technical_level: 'beginner',
+      deployment_type: 'ready_to_use',
+      integration_complexity: 1,
+      success_rate: 85,
+      avg_setup_time: '5',
+      content_delivery_type: '',
     });
   });
 });
@@ -50,16 +68,28 @@ describe('list entries', () => {
 
 describe('payload', () => {
   it('leaves empty optional fields out and trims the rest', () => {
-    const payload = toPayload({ ...valid(), title: '  AI Invoice Tool for Freelancers ', short_description: '   ', demo_url: ' https://demo.example.com ', category_id: '' });
+    const payload = toPayload({
+      ...valid(),
+      title: '  AI Invoice Tool for Freelancers ',
+      short_description: '   ',
+      demo_url: ' https://demo.example.com ',
+      category_id: '',
+    });
     expect(payload['title']).toBe('AI Invoice Tool for Freelancers');
     expect(payload['demo_url']).toBe('https://demo.example.com');
-    for (const key of ['short_description', 'category_id', 'image_url', 'video_demo_url', 'ai_tool_type', 'download_url']) expect(payload).not.toHaveProperty(key);
+    for (const key of ['short_description', 'category_id', 'image_url', 'video_demo_url', 'ai_tool_type', 'download_url'])
+      expect(payload).not.toHaveProperty(key);
     expect(payload['access_requirements']).toEqual({});
   });
   it('sends only the inputs the delivery method uses', () => {
     expect(deliveryInputs('multiple')).toEqual({ files: true, link: true, text: true });
     expect(deliveryInputs('link')).toEqual({ files: false, link: true, text: false });
-    const text = toPayload({ ...valid(), content_delivery_type: 'text', file_urls: ['private:deliverables/u/x/a.zip'], download_url: 'https://get.example.com' });
+    const text = toPayload({
+      ...valid(),
+      content_delivery_type: 'text',
+      file_urls: ['private:deliverables/u/x/a.zip'],
+      download_url: 'https://get.example.com',
+    });
     expect(text).toMatchObject({ content_delivery_type: 'text', content_text: 'The prompt.', file_urls: [] });
     expect(text).not.toHaveProperty('download_url');
   });

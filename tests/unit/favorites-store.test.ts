@@ -39,7 +39,23 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 async function load(signedIn: boolean): Promise<{ store: Store; session: Session }> {
   vi.resetModules();
   const session = await import('@/src/stores/session');
-  session.$session.set(signedIn ? { status: 'signed-in', user: { id: user.id, email: user.email, name: user.name, fullName: user.full_name, userType: 'buyer', company: null, image: null, emailVerified: true } } : session.SIGNED_OUT);
+  session.$session.set(
+    signedIn
+      ? {
+          status: 'signed-in',
+          user: {
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            fullName: user.full_name,
+            userType: 'buyer',
+            company: null,
+            image: null,
+            emailVerified: true,
+          },
+        }
+      : session.SIGNED_OUT,
+  );
   const store = await import('@/src/stores/favorites');
   return { store, session };
 }

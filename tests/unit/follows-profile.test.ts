@@ -13,7 +13,9 @@ import { $unreadCount, refreshUnreadCount, setUnreadCount } from '@/src/stores/n
 
 describe('tool update form', () => {
   it('trims, accepts a missing version and gives the clean input', () => {
-    expect(validateToolUpdate({ title: '  Queue mode GA  ', content: ' Workers pick up executions from Redis now. ', updateType: 'feature', version: '  ' })).toEqual({
+    expect(
+      validateToolUpdate({ title: '  Queue mode GA  ', content: ' Workers pick up executions from Redis now. ', updateType: 'feature', version: '  ' }),
+    ).toEqual({
       ok: true,
       value: { title: 'Queue mode GA', content: 'Workers pick up executions from Redis now.', updateType: 'feature', version: null },
     });
@@ -49,22 +51,52 @@ describe('keyset cursors', () => {
 });
 
 describe('profile edit form', () => {
-  const valid = { fullName: 'Maya Chen', bio: '', company: 'Flowline', location: ' Toronto ', website: '', socialLinks: { github: ' https://github.com/maya ', myspace: 'https://myspace.com/x', twitter: '' }, specialties: ['n8n', ' N8N ', 'Make', ''] };
+  const valid = {
+    fullName: 'Maya Chen',
+    bio: '',
+    company: 'Flowline',
+    location: ' Toronto ',
+    website: '',
+    socialLinks: { github: ' https://github.com/maya ', myspace: 'https://myspace.com/x', twitter: '' },
+    specialties: ['n8n', ' N8N ', 'Make', ''],
+  };
 
   it('cleans the input: empty to null, unknown networks dropped, specialties deduplicated', () => {
     expect(validateProfile(valid, 'creator')).toEqual({
       ok: true,
-      value: { fullName: 'Maya Chen', bio: null, company: 'Flowline', location: 'Toronto', website: null, socialLinks: { github: 'https://github.com/maya' }, specialties: ['n8n', 'Make'] },
+      value: {
+        fullName: 'Maya Chen',
+        bio: null,
+        company: 'Flowline',
+        location: 'Toronto',
+        website: null,
+        socialLinks: { github: 'https://github.com/maya' },
+        specialties: ['n8n', 'Make'],
+      },
     });
   });
 
   it('needs a company for creators only', () => {
-    expect(validateProfile({ ...valid, company: '' }, 'creator')).toMatchObject({ ok: false, fields: { company: 'Company or project name is required for creators' } });
+    expect(validateProfile({ ...valid, company: '' }, 'creator')).toMatchObject({
+      ok: false,
+      fields: { company: 'Company or project name is required for creators' },
+    });
     expect(validateProfile({ ...valid, company: '' }, 'buyer')).toMatchObject({ ok: true });
   });
 
   it('checks links and limits with the form messages', () => {
-    expect(validateProfile({ ...valid, fullName: 'M@ya', website: 'example.com', socialLinks: { linkedin: 'https://localhost' }, specialties: Array.from({ length: 11 }, (_, i) => `Skill ${i}`) }, 'creator')).toEqual({
+    expect(
+      validateProfile(
+        {
+          ...valid,
+          fullName: 'M@ya',
+          website: 'example.com',
+          socialLinks: { linkedin: 'https://localhost' },
+          specialties: Array.from({ length: 11 }, (_, i) => `Skill ${i}`),
+        },
+        'creator',
+      ),
+    ).toEqual({
       ok: false,
       fields: {
         fullName: 'Name contains invalid characters',
@@ -95,10 +127,19 @@ describe('profile display', () => {
 
 describe('reviews', () => {
   it('needs 1 to 5 whole stars and a text', () => {
-    expect(validateReview({ rating: 5, text: '  Great templates and fast answers.  ' })).toEqual({ ok: true, value: { rating: 5, text: 'Great templates and fast answers.' } });
+    expect(validateReview({ rating: 5, text: '  Great templates and fast answers.  ' })).toEqual({
+      ok: true,
+      value: { rating: 5, text: 'Great templates and fast answers.' },
+    });
     expect(validateReview({ rating: '4', text: 'Works well for our team.' })).toMatchObject({ ok: true, value: { rating: 4 } });
-    expect(validateReview({ rating: 0, text: '' })).toEqual({ ok: false, fields: { rating: 'Choose a rating from 1 to 5 stars', text: 'Write a few words about your experience' } });
-    expect(validateReview({ rating: 4.5, text: 'x'.repeat(2001) })).toEqual({ ok: false, fields: { rating: 'Choose a rating from 1 to 5 stars', text: 'The review must be at most 2000 characters' } });
+    expect(validateReview({ rating: 0, text: '' })).toEqual({
+      ok: false,
+      fields: { rating: 'Choose a rating from 1 to 5 stars', text: 'Write a few words about your experience' },
+    });
+    expect(validateReview({ rating: 4.5, text: 'x'.repeat(2001) })).toEqual({
+      ok: false,
+      fields: { rating: 'Choose a rating from 1 to 5 stars', text: 'The review must be at most 2000 characters' },
+    });
   });
 });
 
@@ -112,7 +153,19 @@ describe('Atom feed', () => {
       subtitle: 'Updates',
       siteUrl: 'https://toolmint.test',
       fallbackUpdated: new Date('2026-01-01T00:00:00Z'),
-      updates: [{ id: '0f0e8a5c-1d2b-4c3d-8e9f-0a1b2c3d4e5f', toolId: 'n8n', toolName: 'n8n', title: 'Queue <mode>', content: 'A & B', updateType: 'bug_fix', version: '1.2', createdAt: '2026-11-20T10:00:00.000Z', authorName: null }],
+      updates: [
+        {
+          id: '0f0e8a5c-1d2b-4c3d-8e9f-0a1b2c3d4e5f',
+          toolId: 'n8n',
+          toolName: 'n8n',
+          title: 'Queue <mode>',
+          content: 'A & B',
+          updateType: 'bug_fix',
+          version: '1.2',
+          createdAt: '2026-11-20T10:00:00.000Z',
+          authorName: null,
+        },
+      ],
     });
     expect(xml).toContain('<updated>2026-11-20T10:00:00.000Z</updated>');
     expect(xml).toContain('<title>n8n: Queue &lt;mode&gt; (1.2)</title>');
@@ -138,12 +191,21 @@ describe('unread count store', () => {
   });
 
   it('loads the count for a signed-in user, and keeps it when a load fails', async () => {
-    $session.set({ status: 'signed-in', user: { id: 'u1', email: 'a@example.com', name: 'A', fullName: 'A', userType: 'buyer', company: null, image: null, emailVerified: true } });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ count: 120 }), { status: 200, headers: { 'content-type': 'application/json' } })));
+    $session.set({
+      status: 'signed-in',
+      user: { id: 'u1', email: 'a@example.com', name: 'A', fullName: 'A', userType: 'buyer', company: null, image: null, emailVerified: true },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ count: 120 }), { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
     expect(await refreshUnreadCount()).toBe(120);
     expect($unreadCount.get()).toBe(120);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('nope', { status: 500 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('nope', { status: 500 })),
+    );
     expect(await refreshUnreadCount()).toBeNull();
     expect($unreadCount.get()).toBe(120);
     expect(warn).toHaveBeenCalled();

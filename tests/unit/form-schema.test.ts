@@ -18,7 +18,11 @@ const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOpti
 
 /** The resolver react-hook-form would call, on a whole form's values. */
 async function resolve<T extends FieldValues>(schema: unknown, values: T) {
-  const resolver = zodResolver(schema as never) as unknown as (v: T, c: unknown, o: ResolverOptions<FieldValues>) => Promise<{ values: unknown; errors: FieldErrors }>;
+  const resolver = zodResolver(schema as never) as unknown as (
+    v: T,
+    c: unknown,
+    o: ResolverOptions<FieldValues>,
+  ) => Promise<{ values: unknown; errors: FieldErrors }>;
   return resolver(values, undefined, options);
 }
 

@@ -51,8 +51,19 @@ describe('ids and cursor timestamps', () => {
   });
 
   it('takes timestamps as PostgreSQL prints them or as ISO 8601, and nothing PostgreSQL would refuse', () => {
-    for (const ok of ['2026-11-21 10:00:00.123456+00', '2026-11-21T10:00:00.123Z', '2024-02-29 23:59:59+05:30', '2026-11-21 10:00:00-0800']) expect(isTimestampText(ok)).toBe(true);
-    for (const bad of ['1', 'yesterday', '2026-02-30 10:00:00+00', '2025-02-29T00:00:00Z', '2026-13-01T00:00:00Z', '2026-11-21 24:00:00+00', '2026-11-21 10:00:00+16', '2026-11-21 10:00:00', '2026-11-21 10:00:00+00\u0000']) {
+    for (const ok of ['2026-11-21 10:00:00.123456+00', '2026-11-21T10:00:00.123Z', '2024-02-29 23:59:59+05:30', '2026-11-21 10:00:00-0800'])
+      expect(isTimestampText(ok)).toBe(true);
+    for (const bad of [
+      '1',
+      'yesterday',
+      '2026-02-30 10:00:00+00',
+      '2025-02-29T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+      '2026-11-21 24:00:00+00',
+      '2026-11-21 10:00:00+16',
+      '2026-11-21 10:00:00',
+      '2026-11-21 10:00:00+00\u0000',
+    ]) {
       expect(isTimestampText(bad), bad).toBe(false);
     }
   });
@@ -65,7 +76,8 @@ describe('the body limit per path', () => {
     expect(bodyLimitFor('/some/page')).toBe(JSON_BODY_LIMIT);
     expect(bodyLimitFor('/api/me/products')).toBe(PRODUCT_BODY_LIMIT);
     expect(bodyLimitFor('/api/me/products/8eecf0f4-c29f-4f02-ab54-b9c4f1e80b80')).toBe(PRODUCT_BODY_LIMIT);
-    for (const path of ['/api/uploads/images', '/api/uploads/files', '/api/profile/avatar', '/api/profile/banner']) expect(bodyLimitFor(path)).toBe(UPLOAD_BODY_LIMIT);
+    for (const path of ['/api/uploads/images', '/api/uploads/files', '/api/profile/avatar', '/api/profile/banner'])
+      expect(bodyLimitFor(path)).toBe(UPLOAD_BODY_LIMIT);
     // The upload routes answer FILE_TOO_LARGE with the file's own limit before this ceiling.
     expect(UPLOAD_BODY_LIMIT).toBeGreaterThan(Math.max(DELIVERABLE_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES, PROFILE_IMAGE_UPLOAD_MAX_BYTES) + 64 * 1024);
     expect(bodyLimitFor('/api/uploads')).toBe(JSON_BODY_LIMIT);

@@ -13,7 +13,8 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const COPY = path.join(ROOT, 'src/shared/ai-tools.ts');
 
 function filesUnder(dir: string, test: (file: string) => boolean): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -29,7 +30,9 @@ function runtimeImports(file: string): string[] {
   for (const match of source.matchAll(/import\(\s*['"]((?:\.|@\/)[^'"]+)['"]\s*\)/g)) specifiers.push(match[1]!);
   return specifiers.flatMap((specifier) => {
     const base = specifier.startsWith('@/') ? path.join(ROOT, specifier.slice(2)) : path.resolve(path.dirname(file), specifier);
-    const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+    const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find(
+      (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+    );
     return found && /\.tsx?$/.test(found) ? [found] : [];
   });
 }
@@ -58,7 +61,9 @@ describe('islands and the AI tools copy', () => {
   it('finds the islands, and the walk does follow imports', () => {
     expect(islands.some((f) => f.endsWith('ProductStudio.tsx'))).toBe(true);
     const studio = reachable(islands.find((f) => f.endsWith('ProductStudio.tsx'))!);
-    expect([...studio.keys()].map((f) => path.relative(ROOT, f))).toEqual(expect.arrayContaining(['src/shared/product-schema.ts', 'src/shared/ai-tool-ids.ts']));
+    expect([...studio.keys()].map((f) => path.relative(ROOT, f))).toEqual(
+      expect.arrayContaining(['src/shared/product-schema.ts', 'src/shared/ai-tool-ids.ts']),
+    );
   });
 
   it.each(islands.map((f) => [path.relative(ROOT, f), f]))('%s never imports src/shared/ai-tools.ts', (_name, file) => {

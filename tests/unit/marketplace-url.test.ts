@@ -27,7 +27,9 @@ describe('buildMarketplaceUrl', () => {
     expect(buildMarketplaceUrl({ search: '', category: 'tech', budget })).toBe(url);
   });
   it('orders the parameters search, category, budget and encodes the search', () => {
-    expect(buildMarketplaceUrl({ search: 'R&D notes?', category: 'video', budget: '100-plus' })).toBe('/marketplace?search=R%26D+notes%3F&category=video&budget=100-plus');
+    expect(buildMarketplaceUrl({ search: 'R&D notes?', category: 'video', budget: '100-plus' })).toBe(
+      '/marketplace?search=R%26D+notes%3F&category=video&budget=100-plus',
+    );
   });
   it('drops unknown categories and budgets instead of sending them', () => {
     expect(buildMarketplaceUrl({ search: 'x', category: 'music', budget: 'cheap' })).toBe('/marketplace?search=x');

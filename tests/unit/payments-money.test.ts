@@ -4,13 +4,38 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  buyLabel, centsToDecimal, feeCents, formatCents, formatOrderNumber, isValidExpiry, netCents, parseOrderNumber, payLabel, purchaseKind, testCardOutcome, toCents,
+  buyLabel,
+  centsToDecimal,
+  feeCents,
+  formatCents,
+  formatOrderNumber,
+  isValidExpiry,
+  netCents,
+  parseOrderNumber,
+  payLabel,
+  purchaseKind,
+  testCardOutcome,
+  toCents,
 } from '@/src/shared/payments';
 
 describe('toCents', () => {
   it.each([
-    ['79.00', 7900], ['0.29', 29], ['19.99', 1999], ['0.1', 10], ['1000000.01', 100000001], [79, 7900], [0.29, 29], [19.995, 2000], [1.005, 101],
-    ['0', 0], [0, 0], [null, 0], [undefined, 0], ['-5', 0], ['abc', 0], [Number.NaN, 0],
+    ['79.00', 7900],
+    ['0.29', 29],
+    ['19.99', 1999],
+    ['0.1', 10],
+    ['1000000.01', 100000001],
+    [79, 7900],
+    [0.29, 29],
+    [19.995, 2000],
+    [1.005, 101],
+    ['0', 0],
+    [0, 0],
+    [null, 0],
+    [undefined, 0],
+    ['-5', 0],
+    ['abc', 0],
+    [Number.NaN, 0],
   ])('%s -> %i cents', (price, cents) => {
     expect(toCents(price as never)).toBe(cents);
   });
@@ -18,7 +43,16 @@ describe('toCents', () => {
 
 describe('feeCents (15% = 1500 bps, half up to a cent)', () => {
   it.each([
-    [7900, 1185], [100, 15], [1, 0], [3, 0], [4, 1], [10, 2], [999, 150], [1999, 300], [33, 5], [0, 0],
+    [7900, 1185],
+    [100, 15],
+    [1, 0],
+    [3, 0],
+    [4, 1],
+    [10, 2],
+    [999, 150],
+    [1999, 300],
+    [33, 5],
+    [0, 0],
   ])('%i cents -> fee %i', (amount, fee) => {
     expect(feeCents(amount)).toBe(fee);
     expect(netCents(amount, fee) + fee).toBe(amount);

@@ -4,8 +4,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  checkDemoUrl, checkVideoUrl, countSentences, levelFor, overallMessage, scoreDescription, scoreProduct, scoreShortDescription, scoreTags,
-  scoreTitle, weightedScore,
+  checkDemoUrl,
+  checkVideoUrl,
+  countSentences,
+  levelFor,
+  overallMessage,
+  scoreDescription,
+  scoreProduct,
+  scoreShortDescription,
+  scoreTags,
+  scoreTitle,
+  weightedScore,
 } from '@/src/shared/quality-score';
 
 const GOOD_TITLE = 'AI Contract Review Tool';
@@ -69,7 +78,11 @@ describe('description', () => {
   it('fewer than 2 sentences: suggestion, -10', () => {
     expect(countSentences('One. Two! Three?')).toBe(3);
     expect(countSentences('Version 1.2 works well')).toBe(1);
-    expect(scoreDescription('This prompt pack helps you review contracts faster with clear checklists')).toMatchObject({ score: 90, isValid: true, suggestions: ['Write at least two sentences'] });
+    expect(scoreDescription('This prompt pack helps you review contracts faster with clear checklists')).toMatchObject({
+      score: 90,
+      isValid: true,
+      suggestions: ['Write at least two sentences'],
+    });
   });
   it('no benefit words: suggestion, -15', () => {
     expect(scoreDescription('A set of prompts for reviewing contracts. Use them with any chat assistant.')).toMatchObject({ score: 85, isValid: true });
@@ -95,7 +108,11 @@ describe('short description (optional)', () => {
     expect(scoreShortDescription('')).toMatchObject({ score: 90, isValid: true, issues: [] });
   });
   it('over 150: issue, -20', () => {
-    expect(scoreShortDescription(`${'a'.repeat(150)}.`)).toMatchObject({ score: 80, isValid: false, issues: ['Short description must be at most 150 characters'] });
+    expect(scoreShortDescription(`${'a'.repeat(150)}.`)).toMatchObject({
+      score: 80,
+      isValid: false,
+      issues: ['Short description must be at most 150 characters'],
+    });
   });
   it('under 20: suggestion, -10', () => {
     expect(scoreShortDescription('Fast review.')).toMatchObject({ score: 90, isValid: true });
@@ -164,12 +181,18 @@ describe('overall', () => {
     expect(s.fields.shortDescription.isValid).toBe(true);
   });
   it('a perfect product scores 100, and an empty one 26', () => {
-    expect(scoreProduct({ title: GOOD_TITLE, description: GOOD_DESCRIPTION, short_description: GOOD_SHORT, tags: GOOD_TAGS })).toMatchObject({ overall: 100, level: 'good', canSubmit: true });
+    expect(scoreProduct({ title: GOOD_TITLE, description: GOOD_DESCRIPTION, short_description: GOOD_SHORT, tags: GOOD_TAGS })).toMatchObject({
+      overall: 100,
+      level: 'good',
+      canSubmit: true,
+    });
     // 0 + 0 + 90*.15 + 80*.15 = 25.5 -> 26
     expect(scoreProduct({})).toMatchObject({ overall: 26, level: 'poor', canSubmit: false });
   });
   it('submit needs a valid title and description only', () => {
-    expect(scoreProduct({ title: GOOD_TITLE, description: GOOD_DESCRIPTION, short_description: 'x'.repeat(151), tags: Array(11).fill('t') }).canSubmit).toBe(true);
+    expect(scoreProduct({ title: GOOD_TITLE, description: GOOD_DESCRIPTION, short_description: 'x'.repeat(151), tags: Array(11).fill('t') }).canSubmit).toBe(
+      true,
+    );
     expect(scoreProduct({ title: GOOD_TITLE, description: 'Too short.' }).canSubmit).toBe(false);
   });
   it('levels: good at 80+, medium at 60+, poor below', () => {
@@ -197,7 +220,14 @@ describe('demo URL and video URL (spec section 5)', () => {
     expect(checkDemoUrl('  https://demo.example.com/try  ')).toEqual({ state: 'valid', message: 'URL format looks good' });
   });
   it("video URL: YouTube watch, youtu.be, Vimeo, .mp4/.webm/.ogg give 'Valid video URL detected'", () => {
-    for (const url of ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'https://youtu.be/dQw4w9WgXcQ', 'https://vimeo.com/76979871', 'https://cdn.example.com/demo.mp4', 'https://cdn.example.com/demo.webm?x=1', 'https://cdn.example.com/a.ogg']) {
+    for (const url of [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://vimeo.com/76979871',
+      'https://cdn.example.com/demo.mp4',
+      'https://cdn.example.com/demo.webm?x=1',
+      'https://cdn.example.com/a.ogg',
+    ]) {
       expect(checkVideoUrl(url)).toEqual({ state: 'valid', message: 'Valid video URL detected' });
     }
     expect(checkVideoUrl('https://example.com/page').state).toBe('invalid');

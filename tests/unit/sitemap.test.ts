@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { AI_TOOLS } from '@/src/shared/ai-tools';
 import { TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
 import {
-  SITEMAP_SHARDS, escapeXml, pageEntries, productEntries, productSitemapPath, profileEntries, renderSitemap, renderSitemapIndex, sitemapFiles,
+  SITEMAP_SHARDS,
+  escapeXml,
+  pageEntries,
+  productEntries,
+  productSitemapPath,
+  profileEntries,
+  renderSitemap,
+  renderSitemapIndex,
+  sitemapFiles,
 } from '@/src/shared/sitemap';
 
 const products = [
@@ -27,7 +35,7 @@ describe('sitemap entries', () => {
     ]);
     expect(profileEntries(['u1', 'u2', 'u1']).map((e) => e.path)).toEqual(['/profile/u1', '/profile/u2']);
   });
-  it("dates a tool page by its newest update or its own release, whichever is later", () => {
+  it('dates a tool page by its newest update or its own release, whichever is later', () => {
     const entries = pageEntries(tools);
     expect(entries.find((e) => e.path === '/tools/chatgpt')?.lastmod).toBe('2026-12-01T00:00:00.000Z');
     expect(entries.find((e) => e.path === '/tools/claude')?.lastmod).toBe(AI_TOOLS.find((t) => t.id === 'claude')?.lastUpdate);
@@ -47,7 +55,10 @@ describe('the sitemap index', () => {
 
 describe('renderSitemap', () => {
   it('writes absolute, escaped locations and W3C dates', () => {
-    const xml = renderSitemap('https://toolmint.example', [{ path: '/a?b=1&c=2', lastmod: '2026-11-02T08:00:00.000Z', changefreq: 'weekly', priority: 0.5 }, { path: '/' }]);
+    const xml = renderSitemap('https://toolmint.example', [
+      { path: '/a?b=1&c=2', lastmod: '2026-11-02T08:00:00.000Z', changefreq: 'weekly', priority: 0.5 },
+      { path: '/' },
+    ]);
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(xml).toContain('<loc>https://toolmint.example/a?b=1&amp;c=2</loc>');
     expect(xml).toContain('<lastmod>2026-11-02</lastmod>');

@@ -11,7 +11,8 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>${'<p>A prompt pack for writers.</p>'.repeat(200)}</body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body>${'<p>A prompt pack for writers.</p>'.repeat(200)}</body></html>`;
 const brotli = (file: string) => zlib.brotliDecompressSync(fs.readFileSync(file)).toString();
 const gunzip = (file: string) => zlib.gunzipSync(fs.readFileSync(file)).toString();
 const listing = (root: string) => fs.readdirSync(root, { recursive: true }).map(String).sort();

@@ -12,7 +12,9 @@ describe('summarizeTool', () => {
     expect(summary).toEqual({ productCount: 6, followerCount: 3, latestUpdate: '2026-11-20T10:00:00.000Z', isClaimed: true, maintainer: 'n8n Team' });
   });
   it("keeps the tool's own release date when the newest update is older", () => {
-    expect(summarizeTool(n8n, { productCount: 0, followerCount: 0, latestUpdateAt: '2025-01-01T00:00:00.000Z', maintainerName: null }).latestUpdate).toBe(n8n.lastUpdate);
+    expect(summarizeTool(n8n, { productCount: 0, followerCount: 0, latestUpdateAt: '2025-01-01T00:00:00.000Z', maintainerName: null }).latestUpdate).toBe(
+      n8n.lastUpdate,
+    );
   });
   it('treats the database row as the live claim: no maintainer there means not claimed', () => {
     const summary = summarizeTool(n8n, { productCount: 1, followerCount: 0, latestUpdateAt: null, maintainerName: null });

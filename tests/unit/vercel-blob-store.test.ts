@@ -38,11 +38,16 @@ describe('VercelBlobStore', () => {
     const { client, files } = fakeSdk();
     const store = new VercelBlobStore(client, PUBLIC_TOKEN);
     const stored = await store.put('products/u1/product-main-1-0.webp', Buffer.from('img'), { contentType: 'image/webp', access: 'public', overwrite: false });
-    expect(stored).toEqual({ pathname: 'products/u1/product-main-1-0.webp', url: 'https://pubstore123.public.blob.vercel-storage.com/products/u1/product-main-1-0.webp' });
+    expect(stored).toEqual({
+      pathname: 'products/u1/product-main-1-0.webp',
+      url: 'https://pubstore123.public.blob.vercel-storage.com/products/u1/product-main-1-0.webp',
+    });
     expect(files.get('pubstore123:products/u1/product-main-1-0.webp')?.contentType).toBe('image/webp');
     expect(store.locate(stored.url)).toEqual({ pathname: 'products/u1/product-main-1-0.webp', access: 'public' });
     expect(store.locate('https://other.public.blob.vercel-storage.com/products/u1/x.webp')).toBeNull();
-    await expect(store.put('products/u1/product-main-1-0.webp', Buffer.from('again'), { contentType: 'image/webp', access: 'public', overwrite: false })).rejects.toBeInstanceOf(BlobExistsError);
+    await expect(
+      store.put('products/u1/product-main-1-0.webp', Buffer.from('again'), { contentType: 'image/webp', access: 'public', overwrite: false }),
+    ).rejects.toBeInstanceOf(BlobExistsError);
     await store.delete('products/u1/product-main-1-0.webp', 'public');
     expect(files.size).toBe(0);
   });

@@ -156,9 +156,18 @@ export function AuthAssistant({ onIntent, onClose }: Props) {
           onChange={(e) => setInput(e.target.value)}
           maxLength={500}
         />
-        <button type="button" className={`assistant-icon${listening ? ' listening' : ''}`} onClick={toggleVoice} aria-pressed={listening} aria-label={listening ? 'Stop voice input' : 'Voice input'}>
+        <button
+          type="button"
+          className={`assistant-icon${listening ? ' listening' : ''}`}
+          onClick={toggleVoice}
+          aria-pressed={listening}
+          aria-label={listening ? 'Stop voice input' : 'Voice input'}
+        >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path fill="currentColor" d="M12 14a3 3 0 0 0 3-3V5a3 3 0 1 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11h-2Z" />
+            <path
+              fill="currentColor"
+              d="M12 14a3 3 0 0 0 3-3V5a3 3 0 1 0-6 0v6a3 3 0 0 0 3 3Zm5-3a5 5 0 0 1-10 0H5a7 7 0 0 0 6 6.9V21h2v-3.1A7 7 0 0 0 19 11h-2Z"
+            />
           </svg>
         </button>
         <button type="submit" className="btn btn-primary assistant-send" disabled={!input.trim()}>

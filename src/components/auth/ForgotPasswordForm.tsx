@@ -60,8 +60,7 @@ export function ForgotPasswordForm({ onBackToSignIn }: Props) {
           Check your email
         </h2>
         <p className="muted">
-          If an account exists for <strong>{sentTo}</strong>, we've sent a link to reset your password. The link works once and expires in 60
-          minutes.
+          If an account exists for <strong>{sentTo}</strong>, we've sent a link to reset your password. The link works once and expires in 60 minutes.
         </p>
         <div className="auth-stack">
           <button

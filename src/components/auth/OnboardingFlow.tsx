@@ -63,7 +63,8 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
     if (saving) return;
     setSaving(action);
     try {
-      const body = action === 'skip' ? ({ action } as const) : ({ action, interests, specialties: isCreator ? specialties : [], bio: isCreator ? bio : '' } as const);
+      const body =
+        action === 'skip' ? ({ action } as const) : ({ action, interests, specialties: isCreator ? specialties : [], bio: isCreator ? bio : '' } as const);
       const { data, error } = await saveOnboarding(body);
       if (error) {
         toast({ title: 'Could not save', description: error.message, variant: 'destructive' });
@@ -111,7 +112,9 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
           </h1>
           <p className="muted">Your specialties and bio appear on your public creator profile.</p>
           <div className="auth-field">
-            <label htmlFor={specialtyId}>Specialties ({specialties.length}/{MAX_SPECIALTIES})</label>
+            <label htmlFor={specialtyId}>
+              Specialties ({specialties.length}/{MAX_SPECIALTIES})
+            </label>
             <div className="specialty-entry">
               <input
                 id={specialtyId}
@@ -132,7 +135,12 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
                 {specialties.map((s) => (
                   <li key={s} className="chip selected">
                     {s}
-                    <button type="button" className="chip-remove" onClick={() => setSpecialties((list) => list.filter((x) => x !== s))} aria-label={`Remove ${s}`}>
+                    <button
+                      type="button"
+                      className="chip-remove"
+                      onClick={() => setSpecialties((list) => list.filter((x) => x !== s))}
+                      aria-label={`Remove ${s}`}
+                    >
                       ×
                     </button>
                   </li>

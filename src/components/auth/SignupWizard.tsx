@@ -111,7 +111,13 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
     }
     setLoading(true);
     try {
-      const { error } = await signUpEmail({ fullName: values.name, email: values.email, password: values.password, userType: values.userType, company: values.company });
+      const { error } = await signUpEmail({
+        fullName: values.name,
+        email: values.email,
+        password: values.password,
+        userType: values.userType,
+        company: values.company,
+      });
       if (error) {
         console.warn('[auth] sign-up refused:', error.code);
         toast({ title: 'Signup Error', description: error.message, variant: 'destructive' });
@@ -138,7 +144,9 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
   if (sentTo) {
     return (
       <div className="wizard wizard-sent" role="status">
-        <p className="wizard-sent-icon" aria-hidden="true">✉</p>
+        <p className="wizard-sent-icon" aria-hidden="true">
+          ✉
+        </p>
         <h2 className="wizard-heading">Check your email to verify your account</h2>
         <p>
           We sent a message to <strong>{sentTo}</strong>. Open the link in it to verify your address: you need it to publish, buy, review and post.
@@ -154,11 +162,7 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
     <div className="wizard">
       <ol className="wizard-steps" aria-label="Sign-up progress">
         {WIZARD_STEPS.map((label, index) => (
-          <li
-            key={label}
-            className={index === step ? 'current' : index < step ? 'done' : ''}
-            aria-current={index === step ? 'step' : undefined}
-          >
+          <li key={label} className={index === step ? 'current' : index < step ? 'done' : ''} aria-current={index === step ? 'step' : undefined}>
             <span className="wizard-step-number" aria-hidden="true">
               {index < step ? '✓' : index + 1}
             </span>

@@ -25,7 +25,7 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<ApiResu
   if (response.ok) return { data: body as T, error: null };
   // better-auth answers { code, message }; our own routes { error: { code, message } }.
   const nested = body?.['error'] as Record<string, unknown> | undefined;
-  const source = nested && typeof nested === 'object' ? nested : body ?? {};
+  const source = nested && typeof nested === 'object' ? nested : (body ?? {});
   let message = typeof source['message'] === 'string' ? source['message'] : '';
   let code = typeof source['code'] === 'string' ? source['code'] : `HTTP_${response.status}`;
   if (response.status === 429) {

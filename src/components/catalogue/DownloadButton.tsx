@@ -164,9 +164,13 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
     ? 'Processing...'
     : purchase
       ? owned
-        ? delivered ? 'Download again' : 'Download'
+        ? delivered
+          ? 'Download again'
+          : 'Download'
         : buyLabel({ price, pricingModel })
-      : delivered ? 'Download again' : 'Download for free';
+      : delivered
+        ? 'Download again'
+        : 'Download for free';
 
   return (
     <div className="dl">
@@ -176,8 +180,19 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
         </p>
       ) : null}
       <button ref={button} type="button" className="btn btn-primary dl-button" onClick={() => void activate()} disabled={busy || blocked} aria-busy={busy}>
-        {busy ? <span className="dl-spinner" aria-hidden="true" /> : (
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+        {busy ? (
+          <span className="dl-spinner" aria-hidden="true" />
+        ) : (
+          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
         )}
         {label}
       </button>
@@ -187,14 +202,18 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
           <p className="dl-panel-title">Your download</p>
           {delivered.downloadUrl ? (
             <p className="dl-row">
-              <a className="btn btn-secondary dl-link" href={delivered.downloadUrl} target="_blank" rel="noopener">Open the access link<span aria-hidden="true"> ↗</span></a>
+              <a className="btn btn-secondary dl-link" href={delivered.downloadUrl} target="_blank" rel="noopener">
+                Open the access link<span aria-hidden="true"> ↗</span>
+              </a>
             </p>
           ) : null}
           {delivered.fileUrls.length ? (
             <ul className="dl-files">
               {delivered.fileUrls.map((url) => (
                 <li key={url}>
-                  <a href={url} download={fileName(url)}>{fileName(url)}</a>
+                  <a href={url} download={fileName(url)}>
+                    {fileName(url)}
+                  </a>
                 </li>
               ))}
             </ul>
@@ -207,7 +226,9 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
                   {copied ? 'Copied' : 'Copy'}
                 </button>
               </div>
-              <pre tabIndex={0} aria-label="Product content">{delivered.contentText}</pre>
+              <pre tabIndex={0} aria-label="Product content">
+                {delivered.contentText}
+              </pre>
             </div>
           ) : null}
         </div>

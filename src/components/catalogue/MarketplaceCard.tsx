@@ -62,7 +62,9 @@ export function MarketplaceCard({ product, toolLabel, liked, onToggleLike, eager
           </span>
         </div>
         <h3 className="pcard-title">
-          <a href={href} onClick={onOpen}>{product.title}</a>
+          <a href={href} onClick={onOpen}>
+            {product.title}
+          </a>
         </h3>
         {product.shortDescription ? <p className="pcard-short">{product.shortDescription}</p> : null}
         <p className="pcard-creator">

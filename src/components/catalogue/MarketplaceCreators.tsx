@@ -14,7 +14,9 @@ export default function MarketplaceCreators({ creators }: { creators: CreatorSum
           {c.avatarUrl ? (
             <img className="mk-avatar" src={c.avatarUrl} alt="" width={56} height={56} loading="lazy" />
           ) : (
-            <span className="mk-avatar mk-avatar-initial" aria-hidden="true">{(c.fullName.trim()[0] ?? '?').toUpperCase()}</span>
+            <span className="mk-avatar mk-avatar-initial" aria-hidden="true">
+              {(c.fullName.trim()[0] ?? '?').toUpperCase()}
+            </span>
           )}
           <div className="mk-creator-text">
             <h3>
@@ -23,7 +25,9 @@ export default function MarketplaceCreators({ creators }: { creators: CreatorSum
             <p className="mk-creator-meta">
               {c.verified ? <span className="badge badge-verified">Verified</span> : null}
               <span className="pcard-rating">{c.averageRating > 0 ? `★ ${c.averageRating.toFixed(1)}` : 'New creator'}</span>
-              <span>{formatCount(c.followerCount)} {c.followerCount === 1 ? 'follower' : 'followers'}</span>
+              <span>
+                {formatCount(c.followerCount)} {c.followerCount === 1 ? 'follower' : 'followers'}
+              </span>
             </p>
             <p className="muted mk-creator-count">
               {c.productCount} {c.productCount === 1 ? 'product' : 'products'} in these results

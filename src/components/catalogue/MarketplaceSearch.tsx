@@ -71,7 +71,10 @@ type Status = 'idle' | 'loading' | 'error' | 'more';
 const SEARCH_DEBOUNCE_MS = 350;
 const LOAD_ERROR = { title: 'Failed to load marketplace', description: "We couldn't load the marketplace products. Please try again." };
 
-async function fetchProducts(url: string, signal?: AbortSignal): Promise<{ items: CardView[]; nextCursor: string | null; corrections?: Record<string, string> }> {
+async function fetchProducts(
+  url: string,
+  signal?: AbortSignal,
+): Promise<{ items: CardView[]; nextCursor: string | null; corrections?: Record<string, string> }> {
   const response = await fetch(url, signal ? { signal } : {});
   if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
   return response.json();
@@ -150,7 +153,12 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
       const { nextCursor, items } = results;
       const body = await fetchProducts(productsApiUrl(filters, nextCursor ? { cursor: nextCursor } : { limit: items.length + pageSize }));
       const ids = new Set(items.map((p) => p.id));
-      setResults((r) => ({ ...r, items: nextCursor ? [...items, ...body.items.filter((p) => !ids.has(p.id))] : body.items, nextCursor: body.nextCursor, hasMore: body.nextCursor !== null }));
+      setResults((r) => ({
+        ...r,
+        items: nextCursor ? [...items, ...body.items.filter((p) => !ids.has(p.id))] : body.items,
+        nextCursor: body.nextCursor,
+        hasMore: body.nextCursor !== null,
+      }));
     } catch (error) {
       console.warn('[marketplace] load more failed:', error);
       toast({ ...LOAD_ERROR, variant: 'destructive' });
@@ -194,7 +202,14 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
     <ul className="grid grid-4 mk-grid" role="list">
       {items.map((product, i) => (
         <li key={product.id}>
-          <MarketplaceCard product={product} toolLabel={toolLabels[product.aiToolType] ?? 'AI Tool'} liked={favoriteIds.has(product.id)} onToggleLike={onToggleLike} eager={i === 0} priority={i === 0} />
+          <MarketplaceCard
+            product={product}
+            toolLabel={toolLabels[product.aiToolType] ?? 'AI Tool'}
+            liked={favoriteIds.has(product.id)}
+            onToggleLike={onToggleLike}
+            eager={i === 0}
+            priority={i === 0}
+          />
         </li>
       ))}
     </ul>
@@ -209,13 +224,21 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
     const items = known.filter((p) => favoriteIds.has(p.id) && !seen.has(p.id) && seen.add(p.id));
     body = (
       <section aria-labelledby="mk-fav">
-        <h2 id="mk-fav" className="mk-view-title">Your favorites</h2>
+        <h2 id="mk-fav" className="mk-view-title">
+          Your favorites
+        </h2>
         {favoritesSource === 'visitor' ? (
           <p className="mk-note">
             Favorites are kept on this device. <a href="/auth?mode=login&redirect=%2Fmarketplace%23favorites">Log in</a> to keep them in your account.
           </p>
         ) : null}
-        {items.length ? grid(items) : favoritesSource === 'loading' ? <Skeleton /> : <State title="No favorites yet" text="Tap the heart on any product to save it here." action="Browse products" onAction={() => showView('all')} />}
+        {items.length ? (
+          grid(items)
+        ) : favoritesSource === 'loading' ? (
+          <Skeleton />
+        ) : (
+          <State title="No favorites yet" text="Tap the heart on any product to save it here." action="Browse products" onAction={() => showView('all')} />
+        )}
       </section>
     );
   } else if (status === 'loading') {
@@ -224,7 +247,14 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
   } else if (status === 'error') {
     body = <State title={LOAD_ERROR.title} text={LOAD_ERROR.description} action="Try Again" onAction={() => void search(filters)} alert />;
   } else if (!results.items.length) {
-    body = <State title="No products match your search" text="Try other words or fewer filters, or clear the filters to see every product." action="Clear filters" onAction={clearFilters} />;
+    body = (
+      <State
+        title="No products match your search"
+        text="Try other words or fewer filters, or clear the filters to see every product."
+        action="Clear filters"
+        onAction={clearFilters}
+      />
+    );
   } else {
     const creators = view === 'creators' ? creatorsOf(results.items) : [];
     summary = (
@@ -236,7 +266,11 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
         </span>
         {correction ? (
           <span className="mk-correction">
-            Did you mean <button type="button" className="mk-link" onClick={() => setSearch(correction)}>{correction}</button>? Showing results for it.
+            Did you mean{' '}
+            <button type="button" className="mk-link" onClick={() => setSearch(correction)}>
+              {correction}
+            </button>
+            ? Showing results for it.
           </span>
         ) : null}
       </>
@@ -272,7 +306,12 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
     </a>
   );
 
-  const clear = (className: string) => (isDefaultQuery(filters) ? null : <button type="button" className={className} onClick={clearFilters}>Clear filters</button>);
+  const clear = (className: string) =>
+    isDefaultQuery(filters) ? null : (
+      <button type="button" className={className} onClick={clearFilters}>
+        Clear filters
+      </button>
+    );
 
   return (
     <div className={view === 'favorites' ? 'mk mk-favorites' : 'mk'} data-status={status}>
@@ -299,11 +338,21 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
           aria-label="Search products"
           autoComplete="off"
         />
-        <button type="submit" className="btn btn-primary">Search</button>
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
       </form>
 
-      <button type="button" className="btn btn-secondary mk-filters-toggle" aria-expanded={filtersOpen} aria-controls="mk-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+      <button
+        type="button"
+        className="btn btn-secondary mk-filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls="mk-filters"
+        onClick={() => setFiltersOpen(!filtersOpen)}
+      >
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
         Filters{panelCount ? ` (${panelCount})` : ''}
       </button>
       <div id="mk-filters" className={filtersOpen ? 'mk-filters open' : 'mk-filters'}>
@@ -313,8 +362,18 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
             <select value={filters[d.key]} onChange={(e) => setFilter(d.key, e.currentTarget.value)}>
               <option value="">{d.any}</option>
               {d.groups.map((g) => {
-                const options = g.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>);
-                return g.group ? <optgroup key={g.group} label={g.group}>{options}</optgroup> : options;
+                const options = g.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ));
+                return g.group ? (
+                  <optgroup key={g.group} label={g.group}>
+                    {options}
+                  </optgroup>
+                ) : (
+                  options
+                );
               })}
             </select>
           </label>
@@ -333,13 +392,17 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
           <span>Sort by</span>
           <select value={filters.sort || defaultSort} onChange={(e) => setFilter('sort', e.currentTarget.value === defaultSort ? '' : e.currentTarget.value)}>
             {sorts.map((o) => (
-              <option key={o.value} value={o.value} disabled={o.value === 'relevance' && !filters.search}>{o.label}</option>
+              <option key={o.value} value={o.value} disabled={o.value === 'relevance' && !filters.search}>
+                {o.label}
+              </option>
             ))}
           </select>
         </label>
       </div>
 
-      <div className="mk-summary" role="status">{summary}</div>
+      <div className="mk-summary" role="status">
+        {summary}
+      </div>
       <div className="mk-body">
         {view === 'favorites' ? null : <h2 className="visually-hidden">{view === 'creators' ? 'Creators' : 'Products'}</h2>}
         {body}
@@ -372,7 +435,9 @@ function State({ title, text, action, onAction, alert }: { title: string; text: 
     <div className="mk-state" role={alert ? 'alert' : undefined}>
       <h2>{title}</h2>
       <p className="muted">{text}</p>
-      <button type="button" className="btn btn-primary" onClick={onAction}>{action}</button>
+      <button type="button" className="btn btn-primary" onClick={onAction}>
+        {action}
+      </button>
     </div>
   );
 }

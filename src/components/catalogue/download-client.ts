@@ -24,9 +24,7 @@ export async function requestDownload(productId: string): Promise<DownloadOutcom
   });
   if (response.status === 401) return { kind: 'login-required' };
   const body = (await response.json().catch(() => null)) as
-    | ({ success?: boolean; message?: string } & Partial<Delivery>)
-    | { error?: { code?: string; message?: string } }
-    | null;
+    ({ success?: boolean; message?: string } & Partial<Delivery>) | { error?: { code?: string; message?: string } } | null;
   if (response.ok && body && 'success' in body && body.success) {
     return {
       kind: 'delivered',

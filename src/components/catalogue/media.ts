@@ -89,9 +89,7 @@ export function autoplayUrl(video: Extract<VideoSource, { embedUrl: string }>): 
   return `${video.embedUrl}${video.embedUrl.includes('?') ? '&' : '?'}autoplay=1`;
 }
 
-export type GalleryItem =
-  | { kind: 'video'; video: VideoSource; label: string }
-  | { kind: 'image'; src: string; label: string; isFallback: boolean };
+export type GalleryItem = { kind: 'video'; video: VideoSource; label: string } | { kind: 'image'; src: string; label: string; isFallback: boolean };
 
 export interface GallerySource {
   title: string;
@@ -143,7 +141,10 @@ export function paragraphs(text: string | null | undefined): string[] {
 export const DEMO_LINK_DISPLAY_ORDER: readonly DemoLinkType[] = ['video_demo', 'live_demo', 'tutorial', 'documentation', 'api_reference', 'source_code'];
 
 /** The groups in display order, with their headings. */
-export const DEMO_LINK_GROUPS: readonly { type: DemoLinkType; label: string }[] = DEMO_LINK_DISPLAY_ORDER.map((type) => ({ type, label: DEMO_LINK_GROUP_HEADINGS[type] }));
+export const DEMO_LINK_GROUPS: readonly { type: DemoLinkType; label: string }[] = DEMO_LINK_DISPLAY_ORDER.map((type) => ({
+  type,
+  label: DEMO_LINK_GROUP_HEADINGS[type],
+}));
 
 export interface DemoLinkView {
   id: string;
@@ -190,5 +191,7 @@ export function groupDemoLinks(links: readonly DemoLinkJson[], demoUrl?: string 
   if (demo && !urls.has(demo)) {
     views.unshift({ id: 'demo-url', type: 'live_demo', title: 'Try the live demo', description: null, url: demo, host: hostOf(demo), video: null });
   }
-  return DEMO_LINK_GROUPS.map((g) => ({ ...g, links: views.filter((v) => v.type === g.type).map(({ type: _type, ...rest }) => rest) })).filter((g) => g.links.length > 0);
+  return DEMO_LINK_GROUPS.map((g) => ({ ...g, links: views.filter((v) => v.type === g.type).map(({ type: _type, ...rest }) => rest) })).filter(
+    (g) => g.links.length > 0,
+  );
 }

@@ -12,13 +12,25 @@ const subscribeProducts = (onChange: () => void) => $favoriteProducts.listen(onC
 
 export function useFavoriteIds(): ReadonlySet<string> {
   useEffect(() => initFavorites(), []);
-  return useSyncExternalStore(subscribeIds, () => $favoriteIds.get(), () => NO_FAVORITES);
+  return useSyncExternalStore(
+    subscribeIds,
+    () => $favoriteIds.get(),
+    () => NO_FAVORITES,
+  );
 }
 
 export function useFavoritesSource() {
-  return useSyncExternalStore(subscribeStatus, () => $favoritesSource.get(), () => 'loading' as const);
+  return useSyncExternalStore(
+    subscribeStatus,
+    () => $favoritesSource.get(),
+    () => 'loading' as const,
+  );
 }
 
 export function useFavoriteProducts() {
-  return useSyncExternalStore(subscribeProducts, () => $favoriteProducts.get(), () => null);
+  return useSyncExternalStore(
+    subscribeProducts,
+    () => $favoriteProducts.get(),
+    () => null,
+  );
 }

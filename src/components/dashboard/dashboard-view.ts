@@ -39,7 +39,13 @@ export function dashboardView(f: DashboardFigures): Dashboard {
   if (f.userType === 'creator') {
     return {
       stats: [
-        { key: 'earnings', label: 'Total Earnings', value: formatMoney(f.earnings), hint: `${formatMoney(f.recentEarnings)} in the last 30 days`, href: '/earnings' },
+        {
+          key: 'earnings',
+          label: 'Total Earnings',
+          value: formatMoney(f.earnings),
+          hint: `${formatMoney(f.recentEarnings)} in the last 30 days`,
+          href: '/earnings',
+        },
         { key: 'products', label: 'Products', value: formatInteger(f.products), hint: `${formatInteger(f.publishedProducts)} published`, href: '/products' },
         { key: 'sales', label: 'Sales', value: formatInteger(f.sales), hint: `${formatInteger(f.recentSales)} in the last 30 days`, href: '/sales' },
         { key: 'followers', label: 'Followers', value: formatInteger(f.followers), hint: 'People following your work', href: '/followers' },
@@ -51,9 +57,24 @@ export function dashboardView(f: DashboardFigures): Dashboard {
       ],
       checklist: [
         profileStep,
-        { title: 'Upload your first product', description: 'Create a product with images, delivery and a demo.', href: '/products?new=1', done: f.facts.hasProduct },
-        { title: 'Publish it to the marketplace', description: 'Set a product to Published so buyers can find it.', href: '/products', done: f.facts.hasPublished },
-        { title: 'Connect with the community', description: 'Follow a creator or an AI tool to see their updates.', href: '/ai-tools', done: f.facts.followsPerson || f.facts.followsTool },
+        {
+          title: 'Upload your first product',
+          description: 'Create a product with images, delivery and a demo.',
+          href: '/products?new=1',
+          done: f.facts.hasProduct,
+        },
+        {
+          title: 'Publish it to the marketplace',
+          description: 'Set a product to Published so buyers can find it.',
+          href: '/products',
+          done: f.facts.hasPublished,
+        },
+        {
+          title: 'Connect with the community',
+          description: 'Follow a creator or an AI tool to see their updates.',
+          href: '/ai-tools',
+          done: f.facts.followsPerson || f.facts.followsTool,
+        },
       ],
     };
   }
@@ -61,9 +82,21 @@ export function dashboardView(f: DashboardFigures): Dashboard {
   if (f.userType === 'buyer') {
     return {
       stats: [
-        { key: 'purchases', label: 'Purchases', value: formatInteger(f.downloads), hint: `${formatInteger(f.paidDownloads)} paid, ${formatInteger(f.downloads - f.paidDownloads)} free`, href: '/profile' },
+        {
+          key: 'purchases',
+          label: 'Purchases',
+          value: formatInteger(f.downloads),
+          hint: `${formatInteger(f.paidDownloads)} paid, ${formatInteger(f.downloads - f.paidDownloads)} free`,
+          href: '/profile',
+        },
         { key: 'favorites', label: 'Favorites', value: formatInteger(f.favorites), hint: 'Products you saved', href: '/marketplace#favorites' },
-        { key: 'following', label: 'Following', value: formatInteger(f.followingPeople + f.followingTools), hint: `${formatInteger(f.followingPeople)} creators, ${formatInteger(f.followingTools)} AI tools`, href: '/ai-tools' },
+        {
+          key: 'following',
+          label: 'Following',
+          value: formatInteger(f.followingPeople + f.followingTools),
+          hint: `${formatInteger(f.followingPeople)} creators, ${formatInteger(f.followingTools)} AI tools`,
+          href: '/ai-tools',
+        },
         { key: 'reviews', label: 'Reviews', value: formatInteger(f.reviews), hint: 'Reviews you wrote for creators' },
       ],
       quickActions: [
@@ -74,7 +107,12 @@ export function dashboardView(f: DashboardFigures): Dashboard {
       checklist: [
         profileStep,
         { title: 'Explore the marketplace', description: 'Open a product or save one to your favorites.', href: '/marketplace', done: f.facts.explored },
-        { title: 'Follow an AI tool or a creator', description: 'Stay on top of updates from the tools you rely on.', href: '/ai-tools', done: f.facts.followsPerson || f.facts.followsTool },
+        {
+          title: 'Follow an AI tool or a creator',
+          description: 'Stay on top of updates from the tools you rely on.',
+          href: '/ai-tools',
+          done: f.facts.followsPerson || f.facts.followsTool,
+        },
         { title: 'Get your first tool', description: 'Download a free product or buy one.', href: '/marketplace?budget=free', done: f.facts.downloaded },
       ],
     };

@@ -40,7 +40,11 @@ async function fetchFeed(cursor: string | null, toolId: string | null): Promise<
   const query = new URLSearchParams();
   if (cursor) query.set('cursor', cursor);
   if (toolId) query.set('tool', toolId);
-  const response = await fetch(`/api/notifications${query.size ? `?${query}` : ''}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, cache: 'no-store' });
+  const response = await fetch(`/api/notifications${query.size ? `?${query}` : ''}`, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    cache: 'no-store',
+  });
   if (!response.ok) throw new Error(`notifications answered ${response.status}`);
   return (await response.json()) as FeedAnswer;
 }
@@ -52,7 +56,9 @@ function OrderEntry({ item, onOpen }: { item: OrderFeedItem; onOpen: (item: Feed
     <li className={`fitem forder${unread ? ' is-unread' : ''}`}>
       <div className="fitem-meta">
         <span className={`utype ${item.kind === 'sale' ? 'utype-green' : 'utype-neutral'}`}>{item.kind === 'sale' ? 'Sale' : 'Refund'}</span>
-        <time className="utime" dateTime={item.createdAt} title={formatDate(item.createdAt)} suppressHydrationWarning>{timeAgo(item.createdAt)}</time>
+        <time className="utime" dateTime={item.createdAt} title={formatDate(item.createdAt)} suppressHydrationWarning>
+          {timeAgo(item.createdAt)}
+        </time>
         {unread ? <span className="fnew">New</span> : null}
       </div>
       <h2 className="fitem-title">
@@ -78,10 +84,14 @@ function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: 
   return (
     <li className={`fitem${unread ? ' is-unread' : ''}${item.reason === 'security_impact' ? ' is-impact' : ''}`}>
       <div className="fitem-meta">
-        <a className="ftool" href={`/tools/${item.toolId}`}>{item.toolName}</a>
+        <a className="ftool" href={`/tools/${item.toolId}`}>
+          {item.toolName}
+        </a>
         <UpdateTypeBadge type={item.updateType} />
         <UpdateVersion version={item.version} />
-        <time className="utime" dateTime={item.createdAt} title={formatDate(item.createdAt)} suppressHydrationWarning>{timeAgo(item.createdAt)}</time>
+        <time className="utime" dateTime={item.createdAt} title={formatDate(item.createdAt)} suppressHydrationWarning>
+          {timeAgo(item.createdAt)}
+        </time>
         {unread ? <span className="fnew">New</span> : null}
       </div>
       <h2 className="fitem-title">
@@ -89,13 +99,17 @@ function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: 
           {unread ? <span className="fdot" aria-hidden="true" /> : null}
           <span>{item.title}</span>
           {unread ? <span className="visually-hidden"> (unread)</span> : null}
-          <svg className="fchevron" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          <svg className="fchevron" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
         </button>
       </h2>
       {item.reason === 'security_impact' ? (
         <p className="fimpact">
           {item.impactedProduct ? (
-            <>You downloaded <a href={`/product/${item.impactedProduct.id}`}>{item.impactedProduct.title}</a>, which is built on {item.toolName}.</>
+            <>
+              You downloaded <a href={`/product/${item.impactedProduct.id}`}>{item.impactedProduct.title}</a>, which is built on {item.toolName}.
+            </>
           ) : (
             <>You downloaded a product built on {item.toolName}.</>
           )}
@@ -104,10 +118,15 @@ function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: 
       <div id={bodyId} className="fbody" hidden={!open}>
         <p className="uitem-body">{item.content}</p>
         <p className="fby muted">
-          Posted {formatDate(item.createdAt)}{item.authorName ? ` by ${item.authorName}` : ''} · <a href={`/tools/${item.toolId}`}>{item.toolName} page</a>
+          Posted {formatDate(item.createdAt)}
+          {item.authorName ? ` by ${item.authorName}` : ''} · <a href={`/tools/${item.toolId}`}>{item.toolName} page</a>
         </p>
       </div>
-      {!open ? <p className="uitem-body clamped fpreview" aria-hidden="true" onClick={toggle}>{item.content}</p> : null}
+      {!open ? (
+        <p className="uitem-body clamped fpreview" aria-hidden="true" onClick={toggle}>
+          {item.content}
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -184,7 +203,12 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
     applyUnread(Math.max(0, shownUnread.current - 1));
     try {
       // keepalive: an order notice is read by following its link, and the request outlives the page.
-      const response = await fetch(`/api/notifications/${encodeURIComponent(item.notificationId)}/read`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' }, keepalive: true });
+      const response = await fetch(`/api/notifications/${encodeURIComponent(item.notificationId)}/read`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+        keepalive: true,
+      });
       if (!response.ok) throw new Error(`mark read answered ${response.status}`);
       const body = (await response.json()) as { unreadCount: number };
       applyUnread(body.unreadCount);
@@ -216,12 +240,18 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
       <div className="ftoolbar">
         {followedTools.length > 0 ? (
           <div className="ffilters" role="group" aria-label="Filter by tool">
-            <button type="button" className="fchip" aria-pressed={toolId === null} onClick={() => filter(null)}>All tools</button>
+            <button type="button" className="fchip" aria-pressed={toolId === null} onClick={() => filter(null)}>
+              All tools
+            </button>
             {followedTools.map((t) => (
-              <button key={t.toolId} type="button" className="fchip" aria-pressed={toolId === t.toolId} onClick={() => filter(t.toolId)}>{t.name}</button>
+              <button key={t.toolId} type="button" className="fchip" aria-pressed={toolId === t.toolId} onClick={() => filter(t.toolId)}>
+                {t.name}
+              </button>
             ))}
           </div>
-        ) : <span />}
+        ) : (
+          <span />
+        )}
         {unread > 0 ? (
           <button type="button" className="btn btn-primary fmark" onClick={() => void markAll()} disabled={markingAll} aria-busy={markingAll}>
             Mark All as Read ({unread})
@@ -238,14 +268,18 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
                 ? 'Follow the AI tools you use to hear about their new features, fixes and security notices here.'
                 : 'The tools you follow have not posted anything yet. New updates show up here and in the badge on AI Tools.'}
             </p>
-            <a className="btn btn-secondary" href="/ai-tools">Browse AI tools</a>
+            <a className="btn btn-secondary" href="/ai-tools">
+              Browse AI tools
+            </a>
           </div>
         ) : (
           <ul className="flist card">
             {items.map((item) =>
-              item.kind === 'tool_update'
-                ? <FeedEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
-                : <OrderEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />,
+              item.kind === 'tool_update' ? (
+                <FeedEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ) : (
+                <OrderEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ),
             )}
           </ul>
         )}

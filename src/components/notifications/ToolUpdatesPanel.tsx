@@ -13,8 +13,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { checkedSchema } from '@/src/shared/form-schema';
 import { timeAgo, formatDate } from '@/src/shared/format';
 import {
-  UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX, UPDATE_VERSION_MAX, validateToolUpdate,
-  type ToolUpdateFields, type ToolUpdateInput, type ToolUpdateView,
+  UPDATE_CONTENT_MAX,
+  UPDATE_TITLE_MAX,
+  UPDATE_VERSION_MAX,
+  validateToolUpdate,
+  type ToolUpdateFields,
+  type ToolUpdateInput,
+  type ToolUpdateView,
 } from '@/src/shared/tool-updates';
 import { UPDATE_TYPE_LABELS, UPDATE_TYPES, type UpdateType } from '@/src/shared/domain';
 import { toast } from '@/src/stores/toasts';
@@ -44,7 +49,11 @@ const LABELS: Record<keyof UpdateForm, string> = { title: 'Title', updateType: '
 
 async function fetchUpdates(toolId: string, cursor: string | null): Promise<Answer> {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  const response = await fetch(`/api/tools/${encodeURIComponent(toolId)}/updates${query}`, { credentials: 'same-origin', headers: { accept: 'application/json' }, cache: 'no-store' });
+  const response = await fetch(`/api/tools/${encodeURIComponent(toolId)}/updates${query}`, {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+    cache: 'no-store',
+  });
   if (!response.ok) throw new Error(`updates answered ${response.status}`);
   return (await response.json()) as Answer;
 }
@@ -57,7 +66,9 @@ export function UpdateItem({ update }: { update: ToolUpdateView }) {
       <div className="uitem-meta">
         <UpdateTypeBadge type={update.updateType} />
         <UpdateVersion version={update.version} />
-        <time className="utime" dateTime={update.createdAt} title={formatDate(update.createdAt)} suppressHydrationWarning>{timeAgo(update.createdAt)}</time>
+        <time className="utime" dateTime={update.createdAt} title={formatDate(update.createdAt)} suppressHydrationWarning>
+          {timeAgo(update.createdAt)}
+        </time>
       </div>
       <h3 className="uitem-title">{update.title}</h3>
       <p className={`uitem-body${long && !open ? ' clamped' : ''}`}>{update.content}</p>
@@ -171,11 +182,15 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
             Feed<span className="visually-hidden"> of {toolName} updates (Atom)</span>
           </a>
           {canPost && !formOpen ? (
-            <button type="button" className="btn btn-primary" onClick={() => setFormOpen(true)}>Post an update</button>
+            <button type="button" className="btn btn-primary" onClick={() => setFormOpen(true)}>
+              Post an update
+            </button>
           ) : null}
         </div>
       </div>
-      <p className="muted" style={{ margin: 0 }}>Features, announcements, fixes and security notices for {toolName}. Follow the tool to get them as notifications.</p>
+      <p className="muted" style={{ margin: 0 }}>
+        Features, announcements, fixes and security notices for {toolName}. Follow the tool to get them as notifications.
+      </p>
 
       {canPost && formOpen ? (
         <form className="uform" onSubmit={(e) => void submit(e)} noValidate aria-label={`Post an update for ${toolName}`}>
@@ -187,12 +202,25 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
             <FormField id={id('updateType')} styles={FIELD_STYLES} label="Type" error={errors.updateType?.message}>
               {(control) => (
                 <select {...control} {...form.register('updateType')}>
-                  {UPDATE_TYPES.map((t) => <option key={t} value={t}>{UPDATE_TYPE_LABELS[t]}</option>)}
+                  {UPDATE_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {UPDATE_TYPE_LABELS[t]}
+                    </option>
+                  ))}
                 </select>
               )}
             </FormField>
           </div>
-          <FormField id={id('version')} styles={FIELD_STYLES} label={<>Version <span className="hint">(optional)</span></>} error={errors.version?.message}>
+          <FormField
+            id={id('version')}
+            styles={FIELD_STYLES}
+            label={
+              <>
+                Version <span className="hint">(optional)</span>
+              </>
+            }
+            error={errors.version?.message}
+          >
             {(control) => <input {...control} maxLength={UPDATE_VERSION_MAX + 10} placeholder="e.g. 1.42.0" {...form.register('version')} />}
           </FormField>
           <FormField id={id('content')} styles={FIELD_STYLES} label="What changed" error={errors.content?.message}>
@@ -202,8 +230,20 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
             <p className="usecurity-note">Security updates also notify everyone who downloaded a product built on {toolName}, even if they do not follow it.</p>
           ) : null}
           <div className="uform-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => { setFormOpen(false); form.reset(undefined, { keepValues: true }); }} disabled={posting}>Cancel</button>
-            <button type="submit" className="btn btn-primary" disabled={posting} aria-busy={posting}>{posting ? 'Posting…' : 'Post update'}</button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setFormOpen(false);
+                form.reset(undefined, { keepValues: true });
+              }}
+              disabled={posting}
+            >
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={posting} aria-busy={posting}>
+              {posting ? 'Posting…' : 'Post update'}
+            </button>
           </div>
         </form>
       ) : null}
@@ -215,14 +255,19 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
         </div>
       ) : status === 'error' ? (
         <p className="uempty">
-          We couldn't load the updates. <button type="button" className="ulink" onClick={() => void load()}>Try again</button>
+          We couldn't load the updates.{' '}
+          <button type="button" className="ulink" onClick={() => void load()}>
+            Try again
+          </button>
         </p>
       ) : items.length === 0 ? (
         <p className="uempty">No updates available</p>
       ) : (
         <>
           <ul className="ulist" style={{ listStyle: 'none', padding: 0, margin: '0.5rem 0 0' }}>
-            {items.map((u) => <UpdateItem key={u.id} update={u} />)}
+            {items.map((u) => (
+              <UpdateItem key={u.id} update={u} />
+            ))}
           </ul>
           {nextCursor ? (
             <button type="button" className="btn btn-secondary umore" onClick={() => void loadMore()} disabled={loadingMore} aria-busy={loadingMore}>

@@ -18,7 +18,16 @@ export interface LibraryEntry {
   title: string;
   imageUrl: string | null;
   hasAccess: boolean;
-  order: null | { id: string; number: string; status: Extract<OrderStatus, 'paid' | 'refunded'>; kind: PurchaseKind; amountCents: number; paidAt: string | null; refundedAt: string | null; canRefund: boolean };
+  order: null | {
+    id: string;
+    number: string;
+    status: Extract<OrderStatus, 'paid' | 'refunded'>;
+    kind: PurchaseKind;
+    amountCents: number;
+    paidAt: string | null;
+    refundedAt: string | null;
+    canRefund: boolean;
+  };
   subscription: null | { status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean };
   lastDownloadedAt: string | null;
 }
@@ -54,7 +63,12 @@ export default function LibraryList({ items: initial }: { items: LibraryEntry[] 
       return;
     }
     toast({ title: 'Refund issued', description: `${formatCents(item.order.amountCents)} is on its way back to you.`, variant: 'success' });
-    update(key(item), (i) => ({ ...i, hasAccess: false, order: i.order && { ...i.order, status: 'refunded', canRefund: false, refundedAt: new Date().toISOString() }, subscription: i.subscription && { ...i.subscription, status: 'canceled' } }));
+    update(key(item), (i) => ({
+      ...i,
+      hasAccess: false,
+      order: i.order && { ...i.order, status: 'refunded', canRefund: false, refundedAt: new Date().toISOString() },
+      subscription: i.subscription && { ...i.subscription, status: 'canceled' },
+    }));
   }
 
   async function cancelSubscription(item: LibraryEntry) {
@@ -75,7 +89,9 @@ export default function LibraryList({ items: initial }: { items: LibraryEntry[] 
       <div className="cp-empty">
         <h2>Your library is empty</h2>
         <p>Products you buy or download show here.</p>
-        <a className="btn btn-primary" href="/marketplace">Browse the marketplace</a>
+        <a className="btn btn-primary" href="/marketplace">
+          Browse the marketplace
+        </a>
       </div>
     );
   }
@@ -85,12 +101,32 @@ export default function LibraryList({ items: initial }: { items: LibraryEntry[] 
       {delivered ? (
         <div className="dl-panel" ref={panel} tabIndex={-1} role="region" aria-label={`Your download: ${delivered.title}`}>
           <strong>{delivered.title}</strong>
-          {delivered.downloadUrl ? <p className="lib-row-p"><a className="btn btn-secondary" href={delivered.downloadUrl} target="_blank" rel="noopener">Open the access link ↗</a></p> : null}
-          {delivered.fileUrls.length ? <ul>{delivered.fileUrls.map((url) => <li key={url}><a href={url} download={fileName(url)}>{fileName(url)}</a></li>)}</ul> : null}
+          {delivered.downloadUrl ? (
+            <p className="lib-row-p">
+              <a className="btn btn-secondary" href={delivered.downloadUrl} target="_blank" rel="noopener">
+                Open the access link ↗
+              </a>
+            </p>
+          ) : null}
+          {delivered.fileUrls.length ? (
+            <ul>
+              {delivered.fileUrls.map((url) => (
+                <li key={url}>
+                  <a href={url} download={fileName(url)}>
+                    {fileName(url)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {delivered.contentText ? (
             <div>
-              <button type="button" className="btn btn-secondary" onClick={() => void copyText(delivered.contentText ?? '')}>Copy</button>
-              <pre tabIndex={0} aria-label="Product content" className="lib-text">{delivered.contentText}</pre>
+              <button type="button" className="btn btn-secondary" onClick={() => void copyText(delivered.contentText ?? '')}>
+                Copy
+              </button>
+              <pre tabIndex={0} aria-label="Product content" className="lib-text">
+                {delivered.contentText}
+              </pre>
             </div>
           ) : null}
         </div>
@@ -104,13 +140,22 @@ export default function LibraryList({ items: initial }: { items: LibraryEntry[] 
             <li key={k} className="lib-item" aria-label={item.title}>
               <img src={item.imageUrl || FALLBACK_IMAGE} alt="" width={72} height={48} loading="lazy" decoding="async" />
               <div className="lib-main">
-                <a className="lib-title" href={`/product/${item.productId}`}>{item.title}</a>
+                <a className="lib-title" href={`/product/${item.productId}`}>
+                  {item.title}
+                </a>
                 {item.order ? (
                   <span className="lib-meta">
                     <span>{item.order.paidAt ? formatDate(item.order.paidAt) : ''}</span>
-                    <span>{formatCents(item.order.amountCents)}{item.order.kind === 'subscription' ? ' / month' : ''}</span>
+                    <span>
+                      {formatCents(item.order.amountCents)}
+                      {item.order.kind === 'subscription' ? ' / month' : ''}
+                    </span>
                     <span className={`cp-pill is-${item.order.status}`}>{item.order.status === 'refunded' ? 'Refunded' : 'Paid'}</span>
-                    {subActive ? <span>{sub.cancelAtPeriodEnd ? `Ends ${formatDate(sub.currentPeriodEnd ?? '')}` : `Renews ${formatDate(sub.currentPeriodEnd ?? '')}`}</span> : null}
+                    {subActive ? (
+                      <span>
+                        {sub.cancelAtPeriodEnd ? `Ends ${formatDate(sub.currentPeriodEnd ?? '')}` : `Renews ${formatDate(sub.currentPeriodEnd ?? '')}`}
+                      </span>
+                    ) : null}
                   </span>
                 ) : (
                   <span className="lib-meta">
@@ -122,11 +167,28 @@ export default function LibraryList({ items: initial }: { items: LibraryEntry[] 
                   <details className="lib-receipt">
                     <summary>Receipt {item.order.number}</summary>
                     <dl>
-                      <div><dt>Order number</dt><dd>{item.order.number}</dd></div>
-                      <div><dt>Product</dt><dd>{item.title}</dd></div>
-                      <div><dt>Amount</dt><dd>{formatCents(item.order.amountCents)} USD</dd></div>
-                      <div><dt>Paid</dt><dd>{item.order.paidAt ? formatDate(item.order.paidAt) : '—'}</dd></div>
-                      {item.order.refundedAt ? <div><dt>Refunded</dt><dd>{formatDate(item.order.refundedAt)}</dd></div> : null}
+                      <div>
+                        <dt>Order number</dt>
+                        <dd>{item.order.number}</dd>
+                      </div>
+                      <div>
+                        <dt>Product</dt>
+                        <dd>{item.title}</dd>
+                      </div>
+                      <div>
+                        <dt>Amount</dt>
+                        <dd>{formatCents(item.order.amountCents)} USD</dd>
+                      </div>
+                      <div>
+                        <dt>Paid</dt>
+                        <dd>{item.order.paidAt ? formatDate(item.order.paidAt) : '—'}</dd>
+                      </div>
+                      {item.order.refundedAt ? (
+                        <div>
+                          <dt>Refunded</dt>
+                          <dd>{formatDate(item.order.refundedAt)}</dd>
+                        </div>
+                      ) : null}
                     </dl>
                   </details>
                 ) : null}
@@ -134,7 +196,8 @@ export default function LibraryList({ items: initial }: { items: LibraryEntry[] 
               <div className="lib-actions">
                 {item.hasAccess ? (
                   <button type="button" className="btn btn-primary" onClick={() => void downloadAgain(item)} disabled={busy !== null}>
-                    {busy === k ? 'Processing...' : 'Download again'}<span className="visually-hidden"> {item.title}</span>
+                    {busy === k ? 'Processing...' : 'Download again'}
+                    <span className="visually-hidden"> {item.title}</span>
                   </button>
                 ) : null}
                 {subActive && !sub.cancelAtPeriodEnd ? (

@@ -10,7 +10,11 @@ export function wireRefundButtons(successTitle: string): void {
       if (!window.confirm(`Refund ${button.dataset['label'] ?? 'this order'}? The buyer gets their money back and loses access.`)) return;
       button.disabled = true;
       try {
-        const response = await fetch(`/api/orders/${encodeURIComponent(button.dataset['refundOrder'] ?? '')}/refund`, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
+        const response = await fetch(`/api/orders/${encodeURIComponent(button.dataset['refundOrder'] ?? '')}/refund`, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { accept: 'application/json' },
+        });
         const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
         if (!response.ok) throw new Error(body?.error?.message ?? 'Refund failed');
         toast({ title: successTitle, description: 'The buyer has been refunded.', variant: 'success' });

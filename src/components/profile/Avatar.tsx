@@ -6,6 +6,8 @@ export function Avatar({ url, name, size = 40 }: { url: string | null; name: str
   return url ? (
     <img className="pavatar" src={url} alt="" width={size} height={size} style={style} loading="lazy" decoding="async" />
   ) : (
-    <span className="pavatar pavatar-initials" style={style} aria-hidden="true">{initialsOf(name)}</span>
+    <span className="pavatar pavatar-initials" style={style} aria-hidden="true">
+      {initialsOf(name)}
+    </span>
   );
 }

@@ -45,7 +45,11 @@ export default function FollowCreatorButton({ userId, name, initialFollowing, si
       const body = (await response.json()) as { following: boolean; followerCount: number };
       setFollowing(body.following);
       $profileFollowers.set(body.followerCount);
-      toast({ title: body.following ? 'Following' : 'Unfollowed', description: body.following ? `You now follow ${name}.` : `You no longer follow ${name}.`, variant: 'success' });
+      toast({
+        title: body.following ? 'Following' : 'Unfollowed',
+        description: body.following ? `You now follow ${name}.` : `You no longer follow ${name}.`,
+        variant: 'success',
+      });
     } catch (error) {
       console.warn('[follows] follow creator failed:', error);
       toast({ title: 'Error', description: 'Something went wrong', variant: 'destructive' });
@@ -63,9 +67,13 @@ export default function FollowCreatorButton({ userId, name, initialFollowing, si
       aria-busy={busy}
     >
       {following ? (
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="M20 6 9 17l-5-5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" /></svg>
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M20 6 9 17l-5-5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
       ) : (
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" /></svg>
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M12 5v14M5 12h14" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+        </svg>
       )}
       {following ? 'Following' : 'Follow'}
       <span className="visually-hidden"> {name}</span>

@@ -33,7 +33,9 @@ interface Props {
 type Kind = ProfileImageKind;
 
 const CAMERA = (
-  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 8h3l2-3h6l2 3h3v11H4z M12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" /></svg>
+  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+    <path d="M4 8h3l2-3h6l2 3h3v11H4z M12 16.5a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+  </svg>
 );
 
 export default function OwnProfileHeader(props: Props) {
@@ -68,9 +70,15 @@ export default function OwnProfileHeader(props: Props) {
       if (!response.ok || !body?.url) {
         const code = body?.error?.code;
         if (code === 'NOT_AN_IMAGE') toast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
-        else if (code === 'IMAGE_COMPRESSION_FAILED') toast({ title: 'Compression failed', description: body?.error?.message ?? `Failed to compress ${file.name}`, variant: 'destructive' });
+        else if (code === 'IMAGE_COMPRESSION_FAILED')
+          toast({ title: 'Compression failed', description: body?.error?.message ?? `Failed to compress ${file.name}`, variant: 'destructive' });
         else if (response.status === 401) toast({ title: 'Upload failed', description: 'User not authenticated', variant: 'destructive' });
-        else toast({ title: 'Upload failed', description: kind === 'banner' ? 'Failed to upload cover photo' : body?.error?.message || 'Failed to upload image', variant: 'destructive' });
+        else
+          toast({
+            title: 'Upload failed',
+            description: kind === 'banner' ? 'Failed to upload cover photo' : body?.error?.message || 'Failed to upload image',
+            variant: 'destructive',
+          });
         return;
       }
       if (kind === 'avatar') {
@@ -121,7 +129,9 @@ export default function OwnProfileHeader(props: Props) {
             {busy === 'banner' ? 'Uploading…' : bannerUrl ? 'Change cover' : 'Add cover photo'}
           </button>
           {bannerUrl ? (
-            <button type="button" className="btn pmedia-btn" onClick={() => void remove('banner')} disabled={busy !== null}>Remove<span className="visually-hidden"> cover photo</span></button>
+            <button type="button" className="btn pmedia-btn" onClick={() => void remove('banner')} disabled={busy !== null}>
+              Remove<span className="visually-hidden"> cover photo</span>
+            </button>
           ) : null}
         </div>
         <input ref={bannerInput} type="file" accept="image/*" hidden onChange={(e) => void upload('banner', e)} aria-label="Upload a cover photo" />
@@ -147,9 +157,13 @@ export default function OwnProfileHeader(props: Props) {
             {busy === 'avatar' ? 'Uploading…' : avatarUrl ? 'Change photo' : 'Upload photo'}
           </button>
           {avatarUrl ? (
-            <button type="button" className="btn btn-ghost" onClick={() => void remove('avatar')} disabled={busy !== null}>Remove photo</button>
+            <button type="button" className="btn btn-ghost" onClick={() => void remove('avatar')} disabled={busy !== null}>
+              Remove photo
+            </button>
           ) : null}
-          <a className="btn btn-ghost" href={`/profile/${props.userId}`}>View public profile</a>
+          <a className="btn btn-ghost" href={`/profile/${props.userId}`}>
+            View public profile
+          </a>
         </div>
       </div>
     </header>

@@ -17,7 +17,6 @@ interface Props {
   emptyText: string;
 }
 
-
 export default function Portfolio({ userId, initialItems, initialNextOffset, categories, emptyText }: Props) {
   const [items, setItems] = useState(initialItems);
   const [nextOffset, setNextOffset] = useState(initialNextOffset);
@@ -76,15 +75,23 @@ export default function Portfolio({ userId, initialItems, initialNextOffset, cat
       <div className="portfolio-controls">
         <div className="segmented" role="group" aria-label="Sort products">
           {PORTFOLIO_SORTS.map((s) => (
-            <button key={s.id} type="button" aria-pressed={sort === s.id} onClick={() => void apply(s.id, category)}>{s.label}</button>
+            <button key={s.id} type="button" aria-pressed={sort === s.id} onClick={() => void apply(s.id, category)}>
+              {s.label}
+            </button>
           ))}
         </div>
         {categories.length > 1 ? (
           <div className="portfolio-filter">
-            <label htmlFor={`${uid}-category`} className="visually-hidden">Category</label>
+            <label htmlFor={`${uid}-category`} className="visually-hidden">
+              Category
+            </label>
             <select id={`${uid}-category`} value={category} onChange={(e) => void apply(sort, e.target.value)}>
               <option value="">All categories</option>
-              {categories.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+              {categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
             </select>
           </div>
         ) : null}
@@ -103,7 +110,9 @@ export default function Portfolio({ userId, initialItems, initialNextOffset, cat
                     {p.shortDescription ? <span className="pcard-mini-desc">{p.shortDescription}</span> : null}
                     <span className="pcard-mini-meta">
                       <span className="pcard-mini-price">{formatPrice(p.price)}</span>
-                      <span role="img" aria-label={`Rating ${displayRating(p.rating)} out of 5`}>★ {displayRating(p.rating)}</span>
+                      <span role="img" aria-label={`Rating ${displayRating(p.rating)} out of 5`}>
+                        ★ {displayRating(p.rating)}
+                      </span>
                       <span>{formatCount(p.downloadsCount)} downloads</span>
                     </span>
                   </span>

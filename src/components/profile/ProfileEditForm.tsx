@@ -11,8 +11,14 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { checkedSchema } from '@/src/shared/form-schema';
 import {
-  BIO_MAX_LENGTH, LOCATION_MAX_LENGTH, MAX_SPECIALTIES, SOCIAL_NETWORKS, SPECIALTY_MAX_LENGTH, validateProfile,
-  type ProfileFields, type ProfileInput,
+  BIO_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  MAX_SPECIALTIES,
+  SOCIAL_NETWORKS,
+  SPECIALTY_MAX_LENGTH,
+  validateProfile,
+  type ProfileFields,
+  type ProfileInput,
 } from '@/src/shared/profile';
 import type { UserType } from '@/src/shared/domain';
 import { $session } from '@/src/stores/session';
@@ -59,7 +65,12 @@ const toValues = (p: Props['initial']): Values => ({
 const FIELD_STYLES: FieldStyles = { field: 'pfield', hint: 'hint', error: 'ufield-error' };
 
 const LABELS: Record<string, string> = {
-  fullName: 'Full name', company: 'Company or project', location: 'Location', website: 'Website', bio: 'Bio', specialties: 'Specialties',
+  fullName: 'Full name',
+  company: 'Company or project',
+  location: 'Location',
+  website: 'Website',
+  bio: 'Bio',
+  specialties: 'Specialties',
   ...Object.fromEntries(SOCIAL_NETWORKS.map((n) => [`socialLinks.${n.id}`, n.label])),
 };
 
@@ -108,7 +119,8 @@ export default function ProfileEditForm({ userType, initial }: Props) {
           headers: { 'content-type': 'application/json', accept: 'application/json' },
           body: JSON.stringify(value),
         });
-        const body = (await response.json().catch(() => null)) as (Props['initial'] & { error?: undefined }) | { error: { message?: string; fields?: ProfileFields } } | null;
+        const body = (await response.json().catch(() => null)) as
+          (Props['initial'] & { error?: undefined }) | { error: { message?: string; fields?: ProfileFields } } | null;
         if (!response.ok || !body || body.error) {
           const error = body?.error;
           for (const [path, message] of Object.entries(error?.fields ?? {})) if (message) form.setError(path as keyof Values, { type: 'server', message });
@@ -140,34 +152,75 @@ export default function ProfileEditForm({ userType, initial }: Props) {
         <FormField id={id('fullName')} styles={FIELD_STYLES} label="Full name" error={err('fullName')}>
           {(control) => <input {...control} autoComplete="name" {...text('fullName')} />}
         </FormField>
-        <FormField id={id('company')} styles={FIELD_STYLES} label={<>Company or project{userType === 'creator' ? '' : <span className="hint"> (optional)</span>}</>} error={err('company')}>
+        <FormField
+          id={id('company')}
+          styles={FIELD_STYLES}
+          label={<>Company or project{userType === 'creator' ? '' : <span className="hint"> (optional)</span>}</>}
+          error={err('company')}
+        >
           {(control) => <input {...control} autoComplete="organization" {...text('company')} />}
         </FormField>
-        <FormField id={id('location')} styles={FIELD_STYLES} label={<>Location <span className="hint">(optional)</span></>} error={err('location')}>
+        <FormField
+          id={id('location')}
+          styles={FIELD_STYLES}
+          label={
+            <>
+              Location <span className="hint">(optional)</span>
+            </>
+          }
+          error={err('location')}
+        >
           {(control) => <input {...control} maxLength={LOCATION_MAX_LENGTH + 20} placeholder="City, Country" {...text('location')} />}
         </FormField>
-        <FormField id={id('website')} styles={FIELD_STYLES} label={<>Website <span className="hint">(optional)</span></>} error={err('website')}>
+        <FormField
+          id={id('website')}
+          styles={FIELD_STYLES}
+          label={
+            <>
+              Website <span className="hint">(optional)</span>
+            </>
+          }
+          error={err('website')}
+        >
           {(control) => <input {...control} type="url" inputMode="url" placeholder="https://" {...text('website')} />}
         </FormField>
       </div>
-      <FormField id={id('bio')} styles={FIELD_STYLES} label={<>Bio <span className="hint">({bio.trim().length}/{BIO_MAX_LENGTH})</span></>} error={err('bio')}>
+      <FormField
+        id={id('bio')}
+        styles={FIELD_STYLES}
+        label={
+          <>
+            Bio{' '}
+            <span className="hint">
+              ({bio.trim().length}/{BIO_MAX_LENGTH})
+            </span>
+          </>
+        }
+        error={err('bio')}
+      >
         {(control) => <textarea {...control} placeholder="What you build, for whom, and what you are good at." {...text('bio')} />}
       </FormField>
 
       <fieldset className="pfieldset">
-        <legend>Specialties <span className="hint">(up to {MAX_SPECIALTIES}; the first 3 show on your profile)</span></legend>
+        <legend>
+          Specialties <span className="hint">(up to {MAX_SPECIALTIES}; the first 3 show on your profile)</span>
+        </legend>
         {specialties.field.value.length > 0 ? (
           <ul className="pchips pchips-edit">
             {specialties.field.value.map((s) => (
               <li key={s} className="pchip">
                 {s}
-                <button type="button" aria-label={`Remove ${s}`} onClick={() => specialties.field.onChange(specialties.field.value.filter((x) => x !== s))}>×</button>
+                <button type="button" aria-label={`Remove ${s}`} onClick={() => specialties.field.onChange(specialties.field.value.filter((x) => x !== s))}>
+                  ×
+                </button>
               </li>
             ))}
           </ul>
         ) : null}
         <div className="pspecialty-add">
-          <label htmlFor={id('specialties')} className="visually-hidden">Add a specialty</label>
+          <label htmlFor={id('specialties')} className="visually-hidden">
+            Add a specialty
+          </label>
           <input
             id={id('specialties')}
             aria-invalid={err('specialties') ? true : undefined}
@@ -179,13 +232,21 @@ export default function ProfileEditForm({ userType, initial }: Props) {
             onKeyDown={onSpecialtyKey}
             disabled={full}
           />
-          <button type="button" className="btn btn-secondary" onClick={addSpecialty} disabled={!specialty.trim() || full}>Add</button>
+          <button type="button" className="btn btn-secondary" onClick={addSpecialty} disabled={!specialty.trim() || full}>
+            Add
+          </button>
         </div>
-        {err('specialties') ? <p className="ufield-error" id={`${id('specialties')}-error`}>{err('specialties')}</p> : null}
+        {err('specialties') ? (
+          <p className="ufield-error" id={`${id('specialties')}-error`}>
+            {err('specialties')}
+          </p>
+        ) : null}
       </fieldset>
 
       <fieldset className="pfieldset">
-        <legend>Social links <span className="hint">(optional)</span></legend>
+        <legend>
+          Social links <span className="hint">(optional)</span>
+        </legend>
         <div className="pform-grid">
           {SOCIAL_NETWORKS.map((n) => {
             const name = `socialLinks.${n.id}` as const;
@@ -199,8 +260,12 @@ export default function ProfileEditForm({ userType, initial }: Props) {
       </fieldset>
 
       <div className="pform-actions">
-        <button type="button" className="btn btn-ghost" onClick={() => form.reset()} disabled={!dirty || saving}>Discard changes</button>
-        <button type="submit" className="btn btn-primary" disabled={saving || !dirty} aria-busy={saving}>{saving ? 'Saving…' : 'Save profile'}</button>
+        <button type="button" className="btn btn-ghost" onClick={() => form.reset()} disabled={!dirty || saving}>
+          Discard changes
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={saving || !dirty} aria-busy={saving}>
+          {saving ? 'Saving…' : 'Save profile'}
+        </button>
       </div>
     </form>
   );

@@ -113,7 +113,11 @@ export default function ReviewsSection(props: Props) {
   async function remove() {
     setRemoving(true);
     try {
-      const response = await fetch(`/api/reviews/${encodeURIComponent(sellerId)}`, { method: 'DELETE', credentials: 'same-origin', headers: { accept: 'application/json' } });
+      const response = await fetch(`/api/reviews/${encodeURIComponent(sellerId)}`, {
+        method: 'DELETE',
+        credentials: 'same-origin',
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`delete answered ${response.status}`);
       const body = (await response.json()) as { seller: { averageRating: number; reviewCount: number } };
       $sellerRating.set(body.seller);
@@ -139,13 +143,17 @@ export default function ReviewsSection(props: Props) {
           <p className="rsummary">
             <Stars rating={Math.round(figures.averageRating)} />
             <strong>{figures.averageRating.toFixed(1)}</strong>
-            <span className="muted">· {figures.reviewCount} {figures.reviewCount === 1 ? 'review' : 'reviews'}</span>
+            <span className="muted">
+              · {figures.reviewCount} {figures.reviewCount === 1 ? 'review' : 'reviews'}
+            </span>
           </p>
         ) : null}
       </div>
 
       {viewer === 'visitor' ? (
-        <p className="rprompt"><a href={loginHref}>Log in</a> to review {sellerName}.</p>
+        <p className="rprompt">
+          <a href={loginHref}>Log in</a> to review {sellerName}.
+        </p>
       ) : null}
 
       {viewer === 'user' && ownReview && !editing ? (
@@ -154,14 +162,29 @@ export default function ReviewsSection(props: Props) {
           <Stars rating={ownReview.rating} />
           <p className="rtext">{ownReview.text}</p>
           <div className="rown-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => { form.reset({ rating: ownReview.rating, text: ownReview.text ?? '' }); setEditing(true); }}>Edit review</button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                form.reset({ rating: ownReview.rating, text: ownReview.text ?? '' });
+                setEditing(true);
+              }}
+            >
+              Edit review
+            </button>
             {confirmDelete ? (
               <>
-                <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={saving}>Yes, delete it</button>
-                <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(false)} disabled={saving}>Keep it</button>
+                <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={saving}>
+                  Yes, delete it
+                </button>
+                <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(false)} disabled={saving}>
+                  Keep it
+                </button>
               </>
             ) : (
-              <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(true)}>Delete review</button>
+              <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(true)}>
+                Delete review
+              </button>
             )}
           </div>
         </div>
@@ -184,19 +207,43 @@ export default function ReviewsSection(props: Props) {
                     ref={n === 1 ? rating.ref : undefined}
                     aria-invalid={errors.rating ? true : undefined}
                   />
-                  <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true"><path d="m12 2.8 2.8 5.7 6.3.9-4.6 4.4 1.1 6.3L12 17.1l-5.6 3 1.1-6.3L2.9 9.4l6.3-.9z" fill="currentColor" /></svg>
-                  <span className="visually-hidden">{n} {n === 1 ? 'star' : 'stars'}</span>
+                  <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true">
+                    <path d="m12 2.8 2.8 5.7 6.3.9-4.6 4.4 1.1 6.3L12 17.1l-5.6 3 1.1-6.3L2.9 9.4l6.3-.9z" fill="currentColor" />
+                  </svg>
+                  <span className="visually-hidden">
+                    {n} {n === 1 ? 'star' : 'stars'}
+                  </span>
                 </label>
               ))}
             </div>
-            {errors.rating ? <p className="ufield-error" id={`${uid}-rating-error`}>{errors.rating.message}</p> : null}
+            {errors.rating ? (
+              <p className="ufield-error" id={`${uid}-rating-error`}>
+                {errors.rating.message}
+              </p>
+            ) : null}
           </fieldset>
           <FormField id={`${uid}-text`} styles={FIELD_STYLES} label="Your experience" error={errors.text?.message}>
-            {(control) => <textarea {...control} maxLength={REVIEW_TEXT_MAX} placeholder={`What was it like to buy from ${sellerName}?`} {...form.register('text')} />}
+            {(control) => (
+              <textarea {...control} maxLength={REVIEW_TEXT_MAX} placeholder={`What was it like to buy from ${sellerName}?`} {...form.register('text')} />
+            )}
           </FormField>
           <div className="rform-actions">
-            {ownReview ? <button type="button" className="btn btn-secondary" onClick={() => { setEditing(false); form.clearErrors(); }} disabled={saving}>Cancel</button> : null}
-            <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving}>{saving ? 'Saving…' : ownReview ? 'Update review' : 'Submit review'}</button>
+            {ownReview ? (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => {
+                  setEditing(false);
+                  form.clearErrors();
+                }}
+                disabled={saving}
+              >
+                Cancel
+              </button>
+            ) : null}
+            <button type="submit" className="btn btn-primary" disabled={saving} aria-busy={saving}>
+              {saving ? 'Saving…' : ownReview ? 'Update review' : 'Submit review'}
+            </button>
           </div>
         </form>
       ) : null}
@@ -207,15 +254,21 @@ export default function ReviewsSection(props: Props) {
         <ul className="rlist">
           {reviews.map((r) => (
             <li key={r.id} className="ritem">
-              <a href={`/profile/${r.reviewer.id}`} className="ravatar" tabIndex={-1} aria-hidden="true"><Avatar url={r.reviewer.avatarUrl} name={r.reviewer.fullName} size={40} /></a>
+              <a href={`/profile/${r.reviewer.id}`} className="ravatar" tabIndex={-1} aria-hidden="true">
+                <Avatar url={r.reviewer.avatarUrl} name={r.reviewer.fullName} size={40} />
+              </a>
               <div className="rbody">
                 <div className="rhead">
-                  <a className="rname" href={`/profile/${r.reviewer.id}`}>{r.reviewer.fullName}</a>
+                  <a className="rname" href={`/profile/${r.reviewer.id}`}>
+                    {r.reviewer.fullName}
+                  </a>
                   {r.verifiedDownload ? <span className="badge badge-verified">Verified download</span> : null}
                 </div>
                 <div className="rmeta">
                   <Stars rating={r.rating} size={14} />
-                  <time dateTime={r.createdAt} title={formatDate(r.createdAt)} suppressHydrationWarning>{timeAgo(r.createdAt)}</time>
+                  <time dateTime={r.createdAt} title={formatDate(r.createdAt)} suppressHydrationWarning>
+                    {timeAgo(r.createdAt)}
+                  </time>
                 </div>
                 {r.text ? <p className="rtext">{r.text}</p> : null}
               </div>

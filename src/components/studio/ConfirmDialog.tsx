@@ -20,7 +20,15 @@ export function ConfirmDialog({ title, message, confirmLabel, busy = false, dest
   useModal(ref, true, () => !busy && onCancel());
   return (
     <div className="st-backdrop" onMouseDown={(e) => e.target === e.currentTarget && !busy && onCancel()}>
-      <div ref={ref} className="st-dialog" role="alertdialog" aria-modal="true" aria-labelledby="st-confirm-title" aria-describedby="st-confirm-message" tabIndex={-1}>
+      <div
+        ref={ref}
+        className="st-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="st-confirm-title"
+        aria-describedby="st-confirm-message"
+        tabIndex={-1}
+      >
         <h2 id="st-confirm-title">{title}</h2>
         <p id="st-confirm-message">{message}</p>
         <div className="st-dialog-actions">

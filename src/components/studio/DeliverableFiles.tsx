@@ -72,7 +72,9 @@ export function DeliverableFiles({ files, onChange, onBusyChange, error }: Props
 
   return (
     <div className="st-field">
-      <span className="st-label" id="st-files-label">Product files</span>
+      <span className="st-label" id="st-files-label">
+        Product files
+      </span>
       {files.length > 0 && (
         <ul className="st-files" aria-labelledby="st-files-label">
           {files.map((url) => (
@@ -93,13 +95,25 @@ export function DeliverableFiles({ files, onChange, onBusyChange, error }: Props
           <strong>Upload files</strong>
           <span className="st-hint"> ZIP, RAR, PDF, DOC, TXT, JSON, XML or CSV, up to 25 MB each. Kept private: buyers get them after a download.</span>
         </span>
-        <input ref={input} type="file" multiple accept={DELIVERABLE_ACCEPT} disabled={progress !== null} aria-label="Upload product files" onChange={(e) => void upload(e.target.files)} />
+        <input
+          ref={input}
+          type="file"
+          multiple
+          accept={DELIVERABLE_ACCEPT}
+          disabled={progress !== null}
+          aria-label="Upload product files"
+          onChange={(e) => void upload(e.target.files)}
+        />
       </label>
-      <p className="st-progress" role="status" aria-live="polite">{progress ?? ''}</p>
+      <p className="st-progress" role="status" aria-live="polite">
+        {progress ?? ''}
+      </p>
       {(problems.length > 0 || error) && (
         <ul className="st-upload-errors">
           {error && <li>{error}</li>}
-          {problems.map((message, i) => <li key={i}>{message}</li>)}
+          {problems.map((message, i) => (
+            <li key={i}>{message}</li>
+          ))}
         </ul>
       )}
     </div>

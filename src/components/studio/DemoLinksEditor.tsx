@@ -30,7 +30,9 @@ export function DemoLinksEditor({ links, onChange, errors, max }: Props) {
   };
   return (
     <div className="st-field">
-      <span className="st-label" id="st-demo-links-label">Demo links</span>
+      <span className="st-label" id="st-demo-links-label">
+        Demo links
+      </span>
       {links.length === 0 && <p className="st-hint">Videos, live demos, source code, documentation, tutorials or API references.</p>}
       <ol className="st-demo-links" aria-labelledby="st-demo-links-label">
         {links.map((link, i) => {
@@ -40,17 +42,49 @@ export function DemoLinksEditor({ links, onChange, errors, max }: Props) {
               <div className="st-demo-grid">
                 <FormField id={`st-demo-${link.id}-type`} styles={STYLES} label="Type">
                   {(control) => (
-                    <select {...control} data-field={path('type')} className="st-input" value={link.type} onChange={(e) => update(i, { type: e.target.value as DemoLinkType })}>
-                      {DEMO_LINK_TYPES.map((value) => <option key={value} value={value}>{DEMO_LINK_TYPE_LABELS[value]}</option>)}
+                    <select
+                      {...control}
+                      data-field={path('type')}
+                      className="st-input"
+                      value={link.type}
+                      onChange={(e) => update(i, { type: e.target.value as DemoLinkType })}
+                    >
+                      {DEMO_LINK_TYPES.map((value) => (
+                        <option key={value} value={value}>
+                          {DEMO_LINK_TYPE_LABELS[value]}
+                        </option>
+                      ))}
                     </select>
                   )}
                 </FormField>
                 <FormField id={`st-demo-${link.id}-title`} styles={STYLES} label="Title" error={errors[path('title')]}>
-                  {(control) => <input {...control} data-field={path('title')} className="st-input" value={link.title} required onChange={(e) => update(i, { title: e.target.value })} placeholder="Watch the 3-minute walkthrough" />}
+                  {(control) => (
+                    <input
+                      {...control}
+                      data-field={path('title')}
+                      className="st-input"
+                      value={link.title}
+                      required
+                      onChange={(e) => update(i, { title: e.target.value })}
+                      placeholder="Watch the 3-minute walkthrough"
+                    />
+                  )}
                 </FormField>
                 <div className="st-span-2">
                   <FormField id={`st-demo-${link.id}-url`} styles={STYLES} label="URL" error={errors[path('url')]}>
-                    {(control) => <input {...control} data-field={path('url')} className="st-input" type="url" inputMode="url" value={link.url} required onChange={(e) => update(i, { url: e.target.value })} placeholder="https://" />}
+                    {(control) => (
+                      <input
+                        {...control}
+                        data-field={path('url')}
+                        className="st-input"
+                        type="url"
+                        inputMode="url"
+                        value={link.url}
+                        required
+                        onChange={(e) => update(i, { url: e.target.value })}
+                        placeholder="https://"
+                      />
+                    )}
                   </FormField>
                 </div>
                 <div className="st-span-2">
@@ -63,11 +97,24 @@ export function DemoLinksEditor({ links, onChange, errors, max }: Props) {
                       </>
                     }
                   >
-                    {(control) => <input {...control} data-field={path('description')} className="st-input" value={link.description} onChange={(e) => update(i, { description: e.target.value })} />}
+                    {(control) => (
+                      <input
+                        {...control}
+                        data-field={path('description')}
+                        className="st-input"
+                        value={link.description}
+                        onChange={(e) => update(i, { description: e.target.value })}
+                      />
+                    )}
                   </FormField>
                 </div>
               </div>
-              <button type="button" className="btn btn-ghost st-remove-link" onClick={() => onChange(links.filter((_, j) => j !== i))} aria-label={`Remove demo link ${i + 1}`}>
+              <button
+                type="button"
+                className="btn btn-ghost st-remove-link"
+                onClick={() => onChange(links.filter((_, j) => j !== i))}
+                aria-label={`Remove demo link ${i + 1}`}
+              >
                 <TrashIcon size={16} /> Remove
               </button>
             </li>

@@ -20,31 +20,58 @@ interface Props {
   children: ReactNode;
 }
 
-export function EditorSection({ id, number, title, description, collapsible, open, onToggle, complete = false, required = false, attention = null, children }: Props) {
+export function EditorSection({
+  id,
+  number,
+  title,
+  description,
+  collapsible,
+  open,
+  onToggle,
+  complete = false,
+  required = false,
+  attention = null,
+  children,
+}: Props) {
   const bodyId = `st-section-${id}-body`;
   const headingId = `st-section-${id}-title`;
   const label = (
     <>
-      <span className="st-section-num" aria-hidden="true">{complete ? <CheckIcon size={14} /> : number}</span>
-      <span className="st-section-title" id={headingId}>{title}</span>
+      <span className="st-section-num" aria-hidden="true">
+        {complete ? <CheckIcon size={14} /> : number}
+      </span>
+      <span className="st-section-title" id={headingId}>
+        {title}
+      </span>
       {complete && <span className="visually-hidden"> (complete)</span>}
       {required && <span className="st-required">Required</span>}
     </>
   );
   const expanded = !collapsible || open;
   return (
-    <section id={`st-section-${id}`} className={`st-section${complete ? ' is-complete' : ''}${attention ? ' is-attention' : ''}`} aria-labelledby={headingId} data-section={id}>
+    <section
+      id={`st-section-${id}`}
+      className={`st-section${complete ? ' is-complete' : ''}${attention ? ' is-attention' : ''}`}
+      aria-labelledby={headingId}
+      data-section={id}
+    >
       <h2 className="st-section-head">
         {collapsible ? (
           <button type="button" className="st-section-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => onToggle(id)}>
             {label}
-            <span className={`st-chevron${open ? ' is-open' : ''}`}><ChevronIcon /></span>
+            <span className={`st-chevron${open ? ' is-open' : ''}`}>
+              <ChevronIcon />
+            </span>
           </button>
         ) : (
           <span className="st-section-static">{label}</span>
         )}
       </h2>
-      {attention && <p className="st-attention" role="note">{attention}</p>}
+      {attention && (
+        <p className="st-attention" role="note">
+          {attention}
+        </p>
+      )}
       <div id={bodyId} className="st-section-body" hidden={!expanded}>
         <p className="st-section-desc">{description}</p>
         {children}

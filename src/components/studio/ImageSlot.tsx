@@ -65,7 +65,11 @@ export function ImageSlot({ slot, label, description, images, onChange, onBusyCh
             onChange([result.url]);
             if (old) release(old);
           }
-          setProgress(result.compressed ? `Image ${i + 1} of ${files.length}: compressed to ${formatBytes(result.size)} and uploaded` : `Image ${i + 1} of ${files.length} uploaded (${formatBytes(result.size)})`);
+          setProgress(
+            result.compressed
+              ? `Image ${i + 1} of ${files.length}: compressed to ${formatBytes(result.size)} and uploaded`
+              : `Image ${i + 1} of ${files.length} uploaded (${formatBytes(result.size)})`,
+          );
         } catch (error) {
           const e = error instanceof ApiError ? error : new ApiError('INTERNAL', 'Something went wrong', 0);
           if (e.code === 'NOT_AN_IMAGE') {
@@ -145,7 +149,13 @@ export function ImageSlot({ slot, label, description, images, onChange, onBusyCh
           {images.map((src, i) => (
             <li key={src} className="st-thumb">
               <img src={src} alt={`${label} ${multiple ? i + 1 : ''}`.trim()} loading="lazy" decoding="async" />
-              <button type="button" className="st-thumb-remove" onClick={() => remove(src)} aria-label={`Remove ${label.toLowerCase()}${multiple ? ` ${i + 1}` : ''}`} disabled={busy}>
+              <button
+                type="button"
+                className="st-thumb-remove"
+                onClick={() => remove(src)}
+                aria-label={`Remove ${label.toLowerCase()}${multiple ? ` ${i + 1}` : ''}`}
+                disabled={busy}
+              >
                 <CloseIcon size={14} />
               </button>
             </li>
@@ -154,7 +164,17 @@ export function ImageSlot({ slot, label, description, images, onChange, onBusyCh
       )}
       <div className="st-tabs" role="tablist" aria-labelledby={`${id}-label`} onKeyDown={onTabKey}>
         {(['upload', 'url'] as const).map((t) => (
-          <button key={t} id={tabId(t)} type="button" role="tab" aria-selected={tab === t} aria-controls={panelId(t)} tabIndex={tab === t ? 0 : -1} className="st-tab" onClick={() => setTab(t)}>
+          <button
+            key={t}
+            id={tabId(t)}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            aria-controls={panelId(t)}
+            tabIndex={tab === t ? 0 : -1}
+            className="st-tab"
+            onClick={() => setTab(t)}
+          >
             {t === 'upload' ? 'Upload' : 'Image URL'}
           </button>
         ))}
@@ -176,10 +196,14 @@ export function ImageSlot({ slot, label, description, images, onChange, onBusyCh
             onChange={(e) => void upload(e.target.files)}
           />
         </label>
-        <p className="st-progress" role="status" aria-live="polite">{progress ?? ''}</p>
+        <p className="st-progress" role="status" aria-live="polite">
+          {progress ?? ''}
+        </p>
         {errors.length > 0 && (
           <ul className="st-upload-errors">
-            {errors.map((message, i) => <li key={i}>{message}</li>)}
+            {errors.map((message, i) => (
+              <li key={i}>{message}</li>
+            ))}
           </ul>
         )}
       </div>

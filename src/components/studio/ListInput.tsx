@@ -82,8 +82,16 @@ export function ListInput({ label, values, onChange, placeholder, hint, error, v
           <PlusIcon />
         </button>
       </div>
-      {hint && <p id={`${id}-hint`} className="st-hint">{hint}</p>}
-      {(note || error) && <p id={`${id}-error`} className="st-error" role={note ? 'status' : undefined}>{note ?? error}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="st-hint">
+          {hint}
+        </p>
+      )}
+      {(note || error) && (
+        <p id={`${id}-error`} className="st-error" role={note ? 'status' : undefined}>
+          {note ?? error}
+        </p>
+      )}
     </div>
   );
 }

@@ -72,8 +72,12 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
             <strong>{editor.created.title}</strong> was created. The form is ready for your next product.
           </p>
           <div className="st-banner-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => onEdit(editor.created!.id)}>Edit it</button>
-            <button type="button" className="btn btn-ghost" onClick={onClose}>Back to products</button>
+            <button type="button" className="btn btn-secondary" onClick={() => onEdit(editor.created!.id)}>
+              Edit it
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              Back to products
+            </button>
           </div>
         </div>
       )}
@@ -83,7 +87,13 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
           <ErrorSummary items={errorList(errors).map(([path]) => ({ target: path, label: fieldLabel(path) }))} onFollow={editor.focusField} />
           <div className="st-editor-grid">
             <div className="st-editor-main">
-              <BasicSection {...section} open={open.basic} categories={options.categories} complete={basicComplete} tagsValid={!validating && score.fields.tags.isValid} />
+              <BasicSection
+                {...section}
+                open={open.basic}
+                categories={options.categories}
+                complete={basicComplete}
+                tagsValid={!validating && score.fields.tags.isValid}
+              />
               <ImagesSection {...section} open={open.images} uploads={editor.uploads} onBusyChange={editor.busyUploads} />
               <DeliverySection {...section} open={open.delivery} onBusyChange={editor.busyUploads} />
               <DemosSection {...section} open={open.demos} />
@@ -103,7 +113,11 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
             <label className="st-status-field">
               <span>Status</span>
               <select className="st-input" data-field="status" {...form.register('status')}>
-                {PRODUCT_STATUSES.map((s) => <option key={s} value={s}>{PRODUCT_STATUS_LABELS[s]}</option>)}
+                {PRODUCT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {PRODUCT_STATUS_LABELS[s]}
+                  </option>
+                ))}
               </select>
             </label>
             <p className="st-submit-note" role="status" aria-live="polite">
@@ -118,7 +132,9 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
               )}
             </p>
             <div className="st-submit-actions">
-              <button type="button" className="btn btn-secondary" onClick={cancel} disabled={editor.saving}>Cancel</button>
+              <button type="button" className="btn btn-secondary" onClick={cancel} disabled={editor.saving}>
+                Cancel
+              </button>
               <button type="submit" className="btn btn-primary" disabled={editor.submitDisabled} aria-busy={editor.saving}>
                 {editor.saving ? 'Saving…' : mode === 'create' ? 'Create Product' : 'Save Changes'}
               </button>

@@ -104,9 +104,21 @@ function CardMenu({ product, onPreview, onEdit, onDelete }: { product: StudioPro
       </button>
       {open && (
         <ul ref={menu} className="st-menu-list" role="menu" aria-label={`Actions for ${product.title}`} onKeyDown={onKey}>
-          <li role="none"><button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onPreview)}><EyeIcon size={16} /> Preview</button></li>
-          <li role="none"><button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onEdit)}><EditIcon size={16} /> Edit</button></li>
-          <li role="none"><button type="button" role="menuitem" tabIndex={-1} className="is-danger" onClick={() => choose(onDelete)}><TrashIcon size={16} /> Delete</button></li>
+          <li role="none">
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onPreview)}>
+              <EyeIcon size={16} /> Preview
+            </button>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(onEdit)}>
+              <EditIcon size={16} /> Edit
+            </button>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" tabIndex={-1} className="is-danger" onClick={() => choose(onDelete)}>
+              <TrashIcon size={16} /> Delete
+            </button>
+          </li>
         </ul>
       )}
     </div>
@@ -168,12 +180,15 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
     );
   }, [products, search, status, category]);
 
-  const counts = useMemo(() => ({
-    total: products.length,
-    published: products.filter((p) => p.status === 'published').length,
-    draft: products.filter((p) => p.status === 'draft').length,
-    archived: products.filter((p) => p.status === 'archived').length,
-  }), [products]);
+  const counts = useMemo(
+    () => ({
+      total: products.length,
+      published: products.filter((p) => p.status === 'published').length,
+      draft: products.filter((p) => p.status === 'draft').length,
+      archived: products.filter((p) => p.status === 'archived').length,
+    }),
+    [products],
+  );
 
   const onSaved = (saved: StudioProduct, mode: 'create' | 'edit') => {
     setProducts((list) => (mode === 'create' ? [saved, ...list] : list.map((p) => (p.id === saved.id ? saved : p))));
@@ -214,7 +229,11 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
   }
 
   if (view.kind === 'edit' || loadingEdit) {
-    return <div className="st-state" role="status"><p>Loading product…</p></div>;
+    return (
+      <div className="st-state" role="status">
+        <p>Loading product…</p>
+      </div>
+    );
   }
 
   if (view.kind === 'missing') {
@@ -222,7 +241,9 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
       <div className="st-state">
         <h1>Product not found</h1>
         <p className="muted">This product does not exist, or it is not one of yours.</p>
-        <button type="button" className="btn btn-primary" onClick={() => go({ kind: 'list' })}>Back to your products</button>
+        <button type="button" className="btn btn-primary" onClick={() => go({ kind: 'list' })}>
+          Back to your products
+        </button>
       </div>
     );
   }
@@ -241,10 +262,18 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
       </header>
 
       <ul className="st-counts" aria-label="Your products by status">
-        <li><strong>{counts.total}</strong> total</li>
-        <li><span className="st-dot is-published" aria-hidden="true" /> <strong>{counts.published}</strong> published</li>
-        <li><span className="st-dot is-draft" aria-hidden="true" /> <strong>{counts.draft}</strong> drafts</li>
-        <li><span className="st-dot is-archived" aria-hidden="true" /> <strong>{counts.archived}</strong> archived</li>
+        <li>
+          <strong>{counts.total}</strong> total
+        </li>
+        <li>
+          <span className="st-dot is-published" aria-hidden="true" /> <strong>{counts.published}</strong> published
+        </li>
+        <li>
+          <span className="st-dot is-draft" aria-hidden="true" /> <strong>{counts.draft}</strong> drafts
+        </li>
+        <li>
+          <span className="st-dot is-archived" aria-hidden="true" /> <strong>{counts.archived}</strong> archived
+        </li>
       </ul>
 
       <div className="st-toolbar" role="search">
@@ -257,14 +286,22 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
           <span>Status</span>
           <select className="st-input" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="all">All statuses</option>
-            {PRODUCT_STATUSES.map((s) => <option key={s} value={s}>{PRODUCT_STATUS_LABELS[s]}</option>)}
+            {PRODUCT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {PRODUCT_STATUS_LABELS[s]}
+              </option>
+            ))}
           </select>
         </label>
         <label className="st-filter">
           <span>Category</span>
           <select className="st-input" value={category} onChange={(e) => setCategory(e.target.value)}>
             <option value="all">All categories</option>
-            {options.categories.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+            {options.categories.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
           </select>
         </label>
       </div>
@@ -277,14 +314,26 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
         <div className="st-state">
           <h2>No products yet</h2>
           <p className="muted">List your first AI tool, prompt pack or workflow. The editor scores your listing as you write.</p>
-          <button type="button" className="btn btn-primary" onClick={() => go({ kind: 'create' })}><PlusIcon size={18} /> Create AI Product</button>
+          <button type="button" className="btn btn-primary" onClick={() => go({ kind: 'create' })}>
+            <PlusIcon size={18} /> Create AI Product
+          </button>
         </div>
       ) : filtered.length === 0 ? (
         <div className="st-state">
           <h2>No products match</h2>
           <p className="muted">Try another search, or clear the filters.</p>
           {filtersActive && (
-            <button type="button" className="btn btn-secondary" onClick={() => { setSearch(''); setStatus('all'); setCategory('all'); }}>Clear filters</button>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setSearch('');
+                setStatus('all');
+                setCategory('all');
+              }}
+            >
+              Clear filters
+            </button>
           )}
         </div>
       ) : (
@@ -309,7 +358,9 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
                 <div className="st-card-body">
                   <div className="st-card-top">
                     <h2 className="st-card-title" id={`st-card-${p.id}`}>
-                      <button type="button" className="st-link-button" onClick={() => go({ kind: 'edit', id: p.id })}>{p.title}</button>
+                      <button type="button" className="st-link-button" onClick={() => go({ kind: 'edit', id: p.id })}>
+                        {p.title}
+                      </button>
                     </h2>
                     <CardMenu product={p} onPreview={() => setPreview(p)} onEdit={() => go({ kind: 'edit', id: p.id })} onDelete={() => setDeleting(p)} />
                   </div>
@@ -317,14 +368,29 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
                   <div className="st-card-meta">
                     <span className="st-card-price">{formatPrice(p.price)}</span>
                     {categoryName(p.category_id) && <span className="badge">{categoryName(p.category_id)}</span>}
-                    <span className={`st-quality is-${p.qualityScore.level}`} title={p.qualityScore.message}>Quality {p.qualityScore.overall}</span>
+                    <span className={`st-quality is-${p.qualityScore.level}`} title={p.qualityScore.message}>
+                      Quality {p.qualityScore.overall}
+                    </span>
                   </div>
                   <dl className="st-card-stats">
-                    <div><dt>Views</dt><dd>{p.views_count}</dd></div>
-                    <div><dt>Downloads</dt><dd>{p.downloads_count}</dd></div>
-                    <div><dt>Updated</dt><dd>{new Date(p.updated_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}</dd></div>
+                    <div>
+                      <dt>Views</dt>
+                      <dd>{p.views_count}</dd>
+                    </div>
+                    <div>
+                      <dt>Downloads</dt>
+                      <dd>{p.downloads_count}</dd>
+                    </div>
+                    <div>
+                      <dt>Updated</dt>
+                      <dd>{new Date(p.updated_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}</dd>
+                    </div>
                   </dl>
-                  {p.status === 'published' && <a className="st-card-link" href={`/product/${p.id}`}>View public page</a>}
+                  {p.status === 'published' && (
+                    <a className="st-card-link" href={`/product/${p.id}`}>
+                      View public page
+                    </a>
+                  )}
                 </div>
               </article>
             </li>

@@ -26,7 +26,14 @@ export function QualityScoreCard({ score, validating }: { score: QualityScore; v
         <div className="st-score-ring" aria-hidden="true">
           <svg viewBox="0 0 64 64" width="72" height="72">
             <circle cx="32" cy="32" r="26" className="st-ring-track" />
-            <circle cx="32" cy="32" r="26" className="st-ring-value" strokeDasharray={circumference} strokeDashoffset={circumference * (1 - score.overall / 100)} />
+            <circle
+              cx="32"
+              cy="32"
+              r="26"
+              className="st-ring-value"
+              strokeDasharray={circumference}
+              strokeDashoffset={circumference * (1 - score.overall / 100)}
+            />
           </svg>
           <span>{score.overall}</span>
         </div>
@@ -60,11 +67,19 @@ export function QualityScoreCard({ score, validating }: { score: QualityScore; v
                   {field.isValid ? <CheckIcon size={14} /> : <AlertIcon size={14} />} {field.score}
                 </span>
               </div>
-              <div className="st-bar" aria-hidden="true"><span style={{ width: `${field.score}%` }} /></div>
+              <div className="st-bar" aria-hidden="true">
+                <span style={{ width: `${field.score}%` }} />
+              </div>
               {(field.issues.length > 0 || field.suggestions.length > 0) && (
                 <ul className="st-notes">
-                  {field.issues.map((m) => <li key={m} className="is-issue">{m}</li>)}
-                  {field.suggestions.map((m) => <li key={m}>{m}</li>)}
+                  {field.issues.map((m) => (
+                    <li key={m} className="is-issue">
+                      {m}
+                    </li>
+                  ))}
+                  {field.suggestions.map((m) => (
+                    <li key={m}>{m}</li>
+                  ))}
                 </ul>
               )}
             </li>

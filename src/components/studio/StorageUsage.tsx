@@ -30,7 +30,12 @@ export function StorageUsage({ filesKey }: Props) {
     };
   }, [filesKey]);
 
-  if (!usage) return <p className="st-hint st-storage" aria-hidden="true">&nbsp;</p>;
+  if (!usage)
+    return (
+      <p className="st-hint st-storage" aria-hidden="true">
+        &nbsp;
+      </p>
+    );
   const nearlyFull = usage.usedBytes >= usage.quotaBytes * 0.9;
   return (
     <p className={`st-hint st-storage${nearlyFull ? ' is-full' : ''}`} data-testid="storage-usage">

@@ -36,8 +36,20 @@ export function StudioField({ label, id, error, hint, counter, optional = false,
           {optional && <span className="st-optional"> (optional)</span>}
         </>
       }
-      labelAfter={required ? <span className="st-req" aria-hidden="true">*</span> : null}
-      labelExtra={counter ? <span className="st-counter" aria-hidden="true">{counter}</span> : null}
+      labelAfter={
+        required ? (
+          <span className="st-req" aria-hidden="true">
+            *
+          </span>
+        ) : null
+      }
+      labelExtra={
+        counter ? (
+          <span className="st-counter" aria-hidden="true">
+            {counter}
+          </span>
+        ) : null
+      }
       error={error}
       hint={error ? undefined : hint}
       describedBy={showStatus ? statusId : undefined}

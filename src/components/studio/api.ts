@@ -7,7 +7,12 @@ import type { StudioProduct } from './types';
 
 export class ApiError extends Error {
   override name = 'ApiError';
-  constructor(readonly code: string, message: string, readonly status: number, readonly fields: Record<string, string> = {}) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly fields: Record<string, string> = {},
+  ) {
     super(message);
   }
 }

@@ -6,7 +6,15 @@
  * The payload is validated with the same zod schema the API uses.
  */
 import { ACCESS_REQUIREMENT_KEYS, ProductInputSchema, cleanList, type AccessRequirementKey } from '@/src/shared/product-schema';
-import { PRODUCT_DEFAULTS, type DeliveryType, type DemoLinkType, type DeploymentType, type PricingModel, type ProductStatus, type TechnicalLevel } from '@/src/shared/domain';
+import {
+  PRODUCT_DEFAULTS,
+  type DeliveryType,
+  type DemoLinkType,
+  type DeploymentType,
+  type PricingModel,
+  type ProductStatus,
+  type TechnicalLevel,
+} from '@/src/shared/domain';
 import type { StudioProduct } from './types';
 
 export interface DemoLinkDraft {
@@ -93,7 +101,9 @@ export function defaultValues(): EditorValues {
 export const COMMUNITY_SCORE_DEFAULT = 0;
 
 export function valuesFromProduct(p: StudioProduct): EditorValues {
-  const access = Object.fromEntries(ACCESS_REQUIREMENT_KEYS.map((k) => [k, typeof p.access_requirements?.[k] === 'string' ? (p.access_requirements[k] as string) : ''])) as Record<AccessRequirementKey, string>;
+  const access = Object.fromEntries(
+    ACCESS_REQUIREMENT_KEYS.map((k) => [k, typeof p.access_requirements?.[k] === 'string' ? (p.access_requirements[k] as string) : '']),
+  ) as Record<AccessRequirementKey, string>;
   return {
     title: p.title,
     short_description: p.short_description ?? '',
@@ -192,7 +202,11 @@ export function toPayload(v: EditorValues): Record<string, unknown> {
       title: l.title.trim(),
       ...(present(l.description) ? { description: l.description.trim() } : {}),
     })),
-    access_requirements: Object.fromEntries(Object.entries(v.access_requirements).filter(([, value]) => value.trim()).map(([k, value]) => [k, value.trim()])),
+    access_requirements: Object.fromEntries(
+      Object.entries(v.access_requirements)
+        .filter(([, value]) => value.trim())
+        .map(([k, value]) => [k, value.trim()]),
+    ),
   };
   if (v.content_delivery_type) payload['content_delivery_type'] = v.content_delivery_type;
   const optional: [string, string][] = [
@@ -247,14 +261,35 @@ export function fileNameOf(url: string): string {
 
 /** The section each field lives in, so the form can open the section of the first error. */
 export const FIELD_SECTIONS: Record<string, string> = {
-  title: 'basic', short_description: 'basic', description: 'basic', tags: 'basic', category_id: 'basic',
-  image_url: 'images', featured_image_url: 'images', additional_images: 'images',
-  content_delivery_type: 'delivery', file_urls: 'delivery', download_url: 'delivery', content_text: 'delivery', download_instructions: 'delivery',
-  demo_url: 'demos', video_demo_url: 'demos', demo_links: 'demos',
-  ai_tool_type: 'classification', content_type: 'classification', technical_level: 'classification',
-  pricing_model: 'pricing', price: 'pricing', deployment_type: 'pricing',
-  integration_complexity: 'metrics', success_rate: 'metrics', avg_setup_time: 'metrics',
-  use_cases: 'detailed', required_skills: 'detailed', output_types: 'detailed', compatibility_tags: 'detailed',
+  title: 'basic',
+  short_description: 'basic',
+  description: 'basic',
+  tags: 'basic',
+  category_id: 'basic',
+  image_url: 'images',
+  featured_image_url: 'images',
+  additional_images: 'images',
+  content_delivery_type: 'delivery',
+  file_urls: 'delivery',
+  download_url: 'delivery',
+  content_text: 'delivery',
+  download_instructions: 'delivery',
+  demo_url: 'demos',
+  video_demo_url: 'demos',
+  demo_links: 'demos',
+  ai_tool_type: 'classification',
+  content_type: 'classification',
+  technical_level: 'classification',
+  pricing_model: 'pricing',
+  price: 'pricing',
+  deployment_type: 'pricing',
+  integration_complexity: 'metrics',
+  success_rate: 'metrics',
+  avg_setup_time: 'metrics',
+  use_cases: 'detailed',
+  required_skills: 'detailed',
+  output_types: 'detailed',
+  compatibility_tags: 'detailed',
   access_requirements: 'additional',
 };
 

@@ -31,7 +31,15 @@ export type SectionId = 'basic' | 'images' | 'delivery' | 'demos' | 'classificat
 
 /** Spec section 2: basic, delivery and demos start open (on small screens, where sections fold). */
 export const INITIAL_OPEN: Readonly<Record<SectionId, boolean>> = {
-  basic: true, images: false, delivery: true, demos: true, classification: false, pricing: false, metrics: false, detailed: false, additional: false,
+  basic: true,
+  images: false,
+  delivery: true,
+  demos: true,
+  classification: false,
+  pricing: false,
+  metrics: false,
+  detailed: false,
+  additional: false,
 };
 
 /** The editor's values checked by the editor's rules, as a zod schema for the form library. */
@@ -152,7 +160,11 @@ export function useProductForm({ mode, product, onSaved, scrollToTop }: Options)
       const saved = mode === 'create' ? await createProduct(payload) : await updateProduct(product!.id, payload);
       onSaved(saved, mode);
       if (mode === 'create') {
-        toast({ title: 'Product created', description: `${saved.title} was saved as ${saved.status === 'published' ? 'published' : saved.status}.`, variant: 'success' });
+        toast({
+          title: 'Product created',
+          description: `${saved.title} was saved as ${saved.status === 'published' ? 'published' : saved.status}.`,
+          variant: 'success',
+        });
         form.reset(defaultValues());
         setOpen({ ...INITIAL_OPEN });
         setCreated({ id: saved.id, title: saved.title });
@@ -173,7 +185,12 @@ export function useProductForm({ mode, product, onSaved, scrollToTop }: Options)
       if (mode === 'create') toast({ title: 'Create failed', description: generic ? 'Failed to create product' : e.message, variant: 'destructive' });
       // Publishing refusals (unverified email, not a creator) say what to do; other failures keep the spec's words.
       else if (e.code === 'EMAIL_NOT_VERIFIED' || e.code === 'NOT_A_CREATOR') toast({ title: 'Update failed', description: e.message, variant: 'destructive' });
-      else toast({ title: 'Update failed', description: e.code === 'PRODUCT_NOT_FOUND' ? 'Product not found' : 'Failed to update product', variant: 'destructive' });
+      else
+        toast({
+          title: 'Update failed',
+          description: e.code === 'PRODUCT_NOT_FOUND' ? 'Product not found' : 'Failed to update product',
+          variant: 'destructive',
+        });
     }
   }
 
@@ -199,7 +216,11 @@ export function textField(form: UseFormReturn<EditorValues>, name: FieldPath<Edi
 }
 
 /** The live check of a URL field, 500 ms after typing stops; null while typing. */
-export function useUrlCheck(form: UseFormReturn<EditorValues>, name: 'demo_url' | 'video_demo_url' | 'download_url', check: (url: string) => UrlCheck): UrlCheck | null {
+export function useUrlCheck(
+  form: UseFormReturn<EditorValues>,
+  name: 'demo_url' | 'video_demo_url' | 'download_url',
+  check: (url: string) => UrlCheck,
+): UrlCheck | null {
   const value = useWatch({ control: form.control, name });
   const [settled, pending] = useDebounced(value, VALIDATION_DEBOUNCE_MS);
   return pending ? null : check(settled);

@@ -11,12 +11,33 @@ const NAMES = ['access_requirements'] as const;
 export const AdditionalSection = memo(function AdditionalSection({ collapsible, open, onToggle }: SectionProps) {
   const { form, err } = useSectionForm(NAMES);
   return (
-    <EditorSection id="additional" number={9} title="Additional Information" description="What buyers need to run it." collapsible={collapsible} open={open} onToggle={onToggle}>
+    <EditorSection
+      id="additional"
+      number={9}
+      title="Additional Information"
+      description="What buyers need to run it."
+      collapsible={collapsible}
+      open={open}
+      onToggle={onToggle}
+    >
       <div className="st-grid-2">
         {ACCESS_REQUIREMENT_KEYS.map((key) => (
-          <StudioField key={key} label={ACCESS_REQUIREMENT_LABELS[key]} id={fieldId(`access_requirements.${key}`)} optional error={err(`access_requirements.${key}`)}>
+          <StudioField
+            key={key}
+            label={ACCESS_REQUIREMENT_LABELS[key]}
+            id={fieldId(`access_requirements.${key}`)}
+            optional
+            error={err(`access_requirements.${key}`)}
+          >
             {/* An edit clears the errors of every access requirement, as one field. */}
-            {(control) => <input {...control} data-field={`access_requirements.${key}`} className="st-input" {...textField(form, `access_requirements.${key}`, 'access_requirements')} />}
+            {(control) => (
+              <input
+                {...control}
+                data-field={`access_requirements.${key}`}
+                className="st-input"
+                {...textField(form, `access_requirements.${key}`, 'access_requirements')}
+              />
+            )}
           </StudioField>
         ))}
       </div>

@@ -28,16 +28,60 @@ export const BasicSection = memo(function BasicSection({ collapsible, open, onTo
   const [title, shortDescription, description] = useWatch({ control: form.control, name: ['title', 'short_description', 'description'] });
   const tags = useController({ control: form.control, name: 'tags' });
   return (
-    <EditorSection id="basic" number={1} title="Basic Information" description="What it is and why buyers want it. These fields drive the quality score." collapsible={collapsible} open={open} onToggle={onToggle} complete={complete}>
+    <EditorSection
+      id="basic"
+      number={1}
+      title="Basic Information"
+      description="What it is and why buyers want it. These fields drive the quality score."
+      collapsible={collapsible}
+      open={open}
+      onToggle={onToggle}
+      complete={complete}
+    >
       <StudioField label="Title" id={fieldId('title')} required error={err('title')} counter={`${title.trim().length}/100`}>
-        {(control) => <input {...control} data-field="title" aria-required="true" className="st-input" placeholder="AI Lead Qualification Workflow for n8n" maxLength={140} autoComplete="off" {...textField(form, 'title')} />}
+        {(control) => (
+          <input
+            {...control}
+            data-field="title"
+            aria-required="true"
+            className="st-input"
+            placeholder="AI Lead Qualification Workflow for n8n"
+            maxLength={140}
+            autoComplete="off"
+            {...textField(form, 'title')}
+          />
+        )}
       </StudioField>
-      <StudioField label="Short description" id={fieldId('short_description')} optional error={err('short_description')} counter={`${shortDescription.trim().length}/150`} hint="One line for cards and search results.">
-        {(control) => <input {...control} data-field="short_description" className="st-input" placeholder="Scores inbound leads with GPT and routes hot ones to Slack." maxLength={200} {...textField(form, 'short_description')} />}
+      <StudioField
+        label="Short description"
+        id={fieldId('short_description')}
+        optional
+        error={err('short_description')}
+        counter={`${shortDescription.trim().length}/150`}
+        hint="One line for cards and search results."
+      >
+        {(control) => (
+          <input
+            {...control}
+            data-field="short_description"
+            className="st-input"
+            placeholder="Scores inbound leads with GPT and routes hot ones to Slack."
+            maxLength={200}
+            {...textField(form, 'short_description')}
+          />
+        )}
       </StudioField>
       <StudioField label="Description" id={fieldId('description')} required error={err('description')} counter={`${description.trim().length}/1000`}>
         {(control) => (
-          <textarea {...control} data-field="description" aria-required="true" className="st-input st-textarea" rows={7} placeholder="What does it do, who is it for, and how does it help? Two or more sentences work best." {...textField(form, 'description')} />
+          <textarea
+            {...control}
+            data-field="description"
+            aria-required="true"
+            className="st-input st-textarea"
+            rows={7}
+            placeholder="What does it do, who is it for, and how does it help? Two or more sentences work best."
+            {...textField(form, 'description')}
+          />
         )}
       </StudioField>
       <div data-field="tags">
@@ -60,7 +104,11 @@ export const BasicSection = memo(function BasicSection({ collapsible, open, onTo
         {(control) => (
           <select {...control} data-field="category_id" className="st-input" {...textField(form, 'category_id')}>
             <option value="">Choose a category</option>
-            {categories.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+            {categories.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
           </select>
         )}
       </StudioField>

@@ -19,7 +19,15 @@ export const ClassificationSection = memo(function ClassificationSection({ colla
   const { form, err } = useSectionForm(NAMES);
   const level = useWatch({ control: form.control, name: 'technical_level' });
   return (
-    <EditorSection id="classification" number={5} title="AI-Native Classification" description="Which AI tool it is built for and what kind of product it is." collapsible={collapsible} open={open} onToggle={onToggle}>
+    <EditorSection
+      id="classification"
+      number={5}
+      title="AI-Native Classification"
+      description="Which AI tool it is built for and what kind of product it is."
+      collapsible={collapsible}
+      open={open}
+      onToggle={onToggle}
+    >
       <div className="st-grid-2">
         <StudioField label="AI tool" id={fieldId('ai_tool_type')} optional error={err('ai_tool_type')}>
           {(control) => (
@@ -27,7 +35,11 @@ export const ClassificationSection = memo(function ClassificationSection({ colla
               <option value="">Choose a tool</option>
               {aiTools.map((g) => (
                 <optgroup key={g.group} label={g.group}>
-                  {g.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                  {g.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
                 </optgroup>
               ))}
             </select>
@@ -37,7 +49,11 @@ export const ClassificationSection = memo(function ClassificationSection({ colla
           {(control) => (
             <select {...control} data-field="content_type" className="st-input" {...textField(form, 'content_type')}>
               <option value="">Choose a type</option>
-              {contentTypes.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+              {contentTypes.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
             </select>
           )}
         </StudioField>

@@ -44,8 +44,18 @@ export const DeliverySection = memo(function DeliverySection({ collapsible, open
       complete={Boolean(method)}
       attention={method ? null : 'Choose a delivery method: it is required.'}
     >
-      <fieldset className="st-fieldset" data-field="content_delivery_type" id={fieldId('content_delivery_type')} aria-describedby={methodError ? methodErrorId : undefined}>
-        <legend className="st-label">Delivery method <span className="st-req" aria-hidden="true">*</span></legend>
+      <fieldset
+        className="st-fieldset"
+        data-field="content_delivery_type"
+        id={fieldId('content_delivery_type')}
+        aria-describedby={methodError ? methodErrorId : undefined}
+      >
+        <legend className="st-label">
+          Delivery method{' '}
+          <span className="st-req" aria-hidden="true">
+            *
+          </span>
+        </legend>
         <div className="st-choices">
           {DELIVERY_OPTIONS.map((o) => (
             <label key={o.value} className={`st-choice${method === o.value ? ' is-selected' : ''}`}>
@@ -55,7 +65,11 @@ export const DeliverySection = memo(function DeliverySection({ collapsible, open
             </label>
           ))}
         </div>
-        {methodError && <p className="st-error" id={methodErrorId}>{methodError}</p>}
+        {methodError && (
+          <p className="st-error" id={methodErrorId}>
+            {methodError}
+          </p>
+        )}
       </fieldset>
       {show.files && (
         <div data-field="file_urls">
@@ -71,19 +85,50 @@ export const DeliverySection = memo(function DeliverySection({ collapsible, open
         </div>
       )}
       {show.link && (
-        <StudioField label="Access link" id={fieldId('download_url')} error={err('download_url')} status={downloadCheck} hint="Where buyers download or open your product.">
-          {(control) => <input {...control} data-field="download_url" className="st-input" type="url" inputMode="url" placeholder="https://" {...textField(form, 'download_url')} />}
+        <StudioField
+          label="Access link"
+          id={fieldId('download_url')}
+          error={err('download_url')}
+          status={downloadCheck}
+          hint="Where buyers download or open your product."
+        >
+          {(control) => (
+            <input
+              {...control}
+              data-field="download_url"
+              className="st-input"
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              {...textField(form, 'download_url')}
+            />
+          )}
         </StudioField>
       )}
       {show.text && (
-        <StudioField label="Text content" id={fieldId('content_text')} error={err('content_text')} hint="Shown to buyers right after they get the product: a prompt, setup steps, a license key.">
+        <StudioField
+          label="Text content"
+          id={fieldId('content_text')}
+          error={err('content_text')}
+          hint="Shown to buyers right after they get the product: a prompt, setup steps, a license key."
+        >
           {(control) => <textarea {...control} data-field="content_text" className="st-input st-textarea" rows={6} {...textField(form, 'content_text')} />}
         </StudioField>
       )}
-      <StudioField label="Download instructions" id={fieldId('download_instructions')} optional error={err('download_instructions')} hint="Anything buyers should do first: import steps, credentials to prepare.">
-        {(control) => <textarea {...control} data-field="download_instructions" className="st-input st-textarea" rows={3} {...textField(form, 'download_instructions')} />}
+      <StudioField
+        label="Download instructions"
+        id={fieldId('download_instructions')}
+        optional
+        error={err('download_instructions')}
+        hint="Anything buyers should do first: import steps, credentials to prepare."
+      >
+        {(control) => (
+          <textarea {...control} data-field="download_instructions" className="st-input st-textarea" rows={3} {...textField(form, 'download_instructions')} />
+        )}
       </StudioField>
-      <p className="st-formats">Formats: ZIP, RAR, PDF, DOC, TXT, JSON, XML, CSV · Images: JPG, PNG, WebP. <strong>Tip:</strong> test delivery before publishing.</p>
+      <p className="st-formats">
+        Formats: ZIP, RAR, PDF, DOC, TXT, JSON, XML, CSV · Images: JPG, PNG, WebP. <strong>Tip:</strong> test delivery before publishing.
+      </p>
     </EditorSection>
   );
 });

@@ -22,9 +22,27 @@ export const DemosSection = memo(function DemosSection({ collapsible, open, onTo
   const links = useController({ control: form.control, name: 'demo_links' });
   const linkErrors = Object.fromEntries(errorList(errors).filter(([path]) => path.startsWith('demo_links.')));
   return (
-    <EditorSection id="demos" number={4} title="Demos and Links" description="Let buyers see it work before they get it." collapsible={collapsible} open={open} onToggle={onToggle}>
+    <EditorSection
+      id="demos"
+      number={4}
+      title="Demos and Links"
+      description="Let buyers see it work before they get it."
+      collapsible={collapsible}
+      open={open}
+      onToggle={onToggle}
+    >
       <StudioField label="Demo URL" id={fieldId('demo_url')} optional error={err('demo_url')} status={demoCheck}>
-        {(control) => <input {...control} data-field="demo_url" className="st-input" type="url" inputMode="url" placeholder="https://demo.example.com" {...textField(form, 'demo_url')} />}
+        {(control) => (
+          <input
+            {...control}
+            data-field="demo_url"
+            className="st-input"
+            type="url"
+            inputMode="url"
+            placeholder="https://demo.example.com"
+            {...textField(form, 'demo_url')}
+          />
+        )}
       </StudioField>
       <StudioField
         label="Primary video URL"
@@ -34,7 +52,17 @@ export const DemosSection = memo(function DemosSection({ collapsible, open, onTo
         status={videoCheck}
         hint={videoCheck?.state === 'valid' ? undefined : 'YouTube, Vimeo, or a .mp4, .webm or .ogg file. Shown first in the gallery.'}
       >
-        {(control) => <input {...control} data-field="video_demo_url" className="st-input" type="url" inputMode="url" placeholder="https://www.youtube.com/watch?v=…" {...textField(form, 'video_demo_url')} />}
+        {(control) => (
+          <input
+            {...control}
+            data-field="video_demo_url"
+            className="st-input"
+            type="url"
+            inputMode="url"
+            placeholder="https://www.youtube.com/watch?v=…"
+            {...textField(form, 'video_demo_url')}
+          />
+        )}
       </StudioField>
       <div data-field="demo_links">
         <DemoLinksEditor

@@ -21,7 +21,19 @@ const LISTS: { name: ListName; label: string; placeholder: string }[] = [
 ];
 const NAMES = LISTS.map((l) => l.name);
 
-function ListField({ form, name, label, placeholder, error }: { form: UseFormReturn<EditorValues>; name: ListName; label: string; placeholder: string; error: string | undefined }) {
+function ListField({
+  form,
+  name,
+  label,
+  placeholder,
+  error,
+}: {
+  form: UseFormReturn<EditorValues>;
+  name: ListName;
+  label: string;
+  placeholder: string;
+  error: string | undefined;
+}) {
   const { field } = useController({ control: form.control, name });
   return (
     <div data-field={name}>
@@ -44,7 +56,15 @@ function ListField({ form, name, label, placeholder, error }: { form: UseFormRet
 export const DetailedSection = memo(function DetailedSection({ collapsible, open, onToggle }: SectionProps) {
   const { form, err } = useSectionForm(NAMES);
   return (
-    <EditorSection id="detailed" number={8} title="Detailed Classification" description="Helps buyers and search match your product to their needs." collapsible={collapsible} open={open} onToggle={onToggle}>
+    <EditorSection
+      id="detailed"
+      number={8}
+      title="Detailed Classification"
+      description="Helps buyers and search match your product to their needs."
+      collapsible={collapsible}
+      open={open}
+      onToggle={onToggle}
+    >
       <div className="st-grid-2">
         {LISTS.map((list) => (
           <ListField key={list.name} form={form} name={list.name} label={list.label} placeholder={list.placeholder} error={err(list.name)} />

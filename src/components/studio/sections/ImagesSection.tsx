@@ -39,13 +39,43 @@ export const ImagesSection = memo(function ImagesSection({ collapsible, open, on
   // Changes whenever the product's stored files change, so the storage line is read again.
   const filesKey = uploads > 0 ? null : [...main.images, '|', ...featured.images, '|', ...additional.images, '|', ...fileUrls].join('\n');
   return (
-    <EditorSection id="images" number={2} title="Product Images" description="The main image shows on cards; featured and additional images fill the gallery." collapsible={collapsible} open={open} onToggle={onToggle} complete={main.images.length > 0}>
+    <EditorSection
+      id="images"
+      number={2}
+      title="Product Images"
+      description="The main image shows on cards; featured and additional images fill the gallery."
+      collapsible={collapsible}
+      open={open}
+      onToggle={onToggle}
+      complete={main.images.length > 0}
+    >
       <div className="st-image-grid" data-field="image_url">
-        <ImageSlot slot="main" label="Main image" description="Shown on marketplace cards. One image." images={main.images} onChange={main.onChange} onBusyChange={onBusyChange} />
-        <ImageSlot slot="featured" label="Featured image" description="Leads the gallery on your product page. One image." images={featured.images} onChange={featured.onChange} onBusyChange={onBusyChange} />
+        <ImageSlot
+          slot="main"
+          label="Main image"
+          description="Shown on marketplace cards. One image."
+          images={main.images}
+          onChange={main.onChange}
+          onBusyChange={onBusyChange}
+        />
+        <ImageSlot
+          slot="featured"
+          label="Featured image"
+          description="Leads the gallery on your product page. One image."
+          images={featured.images}
+          onChange={featured.onChange}
+          onBusyChange={onBusyChange}
+        />
       </div>
       <div data-field="additional_images">
-        <ImageSlot slot="additional" label="Additional images" description="Screenshots and examples. Several images." images={additional.images} onChange={additional.onChange} onBusyChange={onBusyChange} />
+        <ImageSlot
+          slot="additional"
+          label="Additional images"
+          description="Screenshots and examples. Several images."
+          images={additional.images}
+          onChange={additional.onChange}
+          onBusyChange={onBusyChange}
+        />
       </div>
       {imageError && <p className="st-error">{imageError}</p>}
       <StorageUsage filesKey={filesKey} />

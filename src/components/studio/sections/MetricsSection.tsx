@@ -25,24 +25,76 @@ export const MetricsSection = memo(function MetricsSection({ collapsible, open, 
   const [complexity, successRate] = useWatch({ control: form.control, name: ['integration_complexity', 'success_rate'] });
   const slider = (name: 'integration_complexity' | 'success_rate') => form.register(name, { valueAsNumber: true, onChange: () => clearOnEdit(form, name) });
   return (
-    <EditorSection id="metrics" number={7} title="Metrics" description="Honest expectations help buyers choose, and earn better reviews." collapsible={collapsible} open={open} onToggle={onToggle}>
+    <EditorSection
+      id="metrics"
+      number={7}
+      title="Metrics"
+      description="Honest expectations help buyers choose, and earn better reviews."
+      collapsible={collapsible}
+      open={open}
+      onToggle={onToggle}
+    >
       <div className="st-grid-2">
         <div className="st-field">
           <div className="st-label-row">
-            <label htmlFor={fieldId('integration_complexity')} className="st-label">Integration complexity</label>
-            <output htmlFor={fieldId('integration_complexity')} className="st-counter">{complexity} · {COMPLEXITY_LABELS[complexity]}</output>
+            <label htmlFor={fieldId('integration_complexity')} className="st-label">
+              Integration complexity
+            </label>
+            <output htmlFor={fieldId('integration_complexity')} className="st-counter">
+              {complexity} · {COMPLEXITY_LABELS[complexity]}
+            </output>
           </div>
-          <input id={fieldId('integration_complexity')} data-field="integration_complexity" type="range" min={1} max={5} step={1} className="st-range" aria-valuetext={`${complexity}, ${COMPLEXITY_LABELS[complexity]}`} {...slider('integration_complexity')} />
+          <input
+            id={fieldId('integration_complexity')}
+            data-field="integration_complexity"
+            type="range"
+            min={1}
+            max={5}
+            step={1}
+            className="st-range"
+            aria-valuetext={`${complexity}, ${COMPLEXITY_LABELS[complexity]}`}
+            {...slider('integration_complexity')}
+          />
         </div>
         <div className="st-field">
           <div className="st-label-row">
-            <label htmlFor={fieldId('success_rate')} className="st-label">Success rate</label>
-            <output htmlFor={fieldId('success_rate')} className="st-counter">{successRate}%</output>
+            <label htmlFor={fieldId('success_rate')} className="st-label">
+              Success rate
+            </label>
+            <output htmlFor={fieldId('success_rate')} className="st-counter">
+              {successRate}%
+            </output>
           </div>
-          <input id={fieldId('success_rate')} data-field="success_rate" type="range" min={0} max={100} step={5} className="st-range" aria-valuetext={`${successRate}%`} {...slider('success_rate')} />
+          <input
+            id={fieldId('success_rate')}
+            data-field="success_rate"
+            type="range"
+            min={0}
+            max={100}
+            step={5}
+            className="st-range"
+            aria-valuetext={`${successRate}%`}
+            {...slider('success_rate')}
+          />
         </div>
-        <StudioField label="Average setup time (minutes)" id={fieldId('avg_setup_time')} error={err('avg_setup_time')} hint="A whole number; anything else counts as 0.">
-          {(control) => <input {...control} data-field="avg_setup_time" className="st-input" type="number" inputMode="numeric" min={0} step={1} {...textField(form, 'avg_setup_time')} />}
+        <StudioField
+          label="Average setup time (minutes)"
+          id={fieldId('avg_setup_time')}
+          error={err('avg_setup_time')}
+          hint="A whole number; anything else counts as 0."
+        >
+          {(control) => (
+            <input
+              {...control}
+              data-field="avg_setup_time"
+              className="st-input"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              {...textField(form, 'avg_setup_time')}
+            />
+          )}
         </StudioField>
         <div className="st-field">
           <span className="st-label">Community score</span>

@@ -25,12 +25,24 @@ export const PricingSection = memo(function PricingSection({ collapsible, open, 
   const { field: price } = useController({ control: form.control, name: 'price' });
   const free = pricingModel === 'free';
   return (
-    <EditorSection id="pricing" number={6} title="Pricing and Deployment" description="What it costs and how much setup buyers should expect." collapsible={collapsible} open={open} onToggle={onToggle}>
+    <EditorSection
+      id="pricing"
+      number={6}
+      title="Pricing and Deployment"
+      description="What it costs and how much setup buyers should expect."
+      collapsible={collapsible}
+      open={open}
+      onToggle={onToggle}
+    >
       <div className="st-grid-2">
         <StudioField label="Pricing model" id={fieldId('pricing_model')} error={err('pricing_model')}>
           {(control) => (
             <select {...control} data-field="pricing_model" className="st-input" {...textField(form, 'pricing_model')}>
-              {PRICING_MODELS.map((m) => <option key={m} value={m}>{PRICING_MODEL_LABELS[m]}</option>)}
+              {PRICING_MODELS.map((m) => (
+                <option key={m} value={m}>
+                  {PRICING_MODEL_LABELS[m]}
+                </option>
+              ))}
             </select>
           )}
         </StudioField>
@@ -68,7 +80,11 @@ export const PricingSection = memo(function PricingSection({ collapsible, open, 
       <StudioField label="Deployment" id={fieldId('deployment_type')} error={err('deployment_type')}>
         {(control) => (
           <select {...control} data-field="deployment_type" className="st-input" {...textField(form, 'deployment_type')}>
-            {DEPLOYMENT_TYPES.map((d) => <option key={d} value={d}>{DEPLOYMENT_TYPE_LABELS[d]}</option>)}
+            {DEPLOYMENT_TYPES.map((d) => (
+              <option key={d} value={d}>
+                {DEPLOYMENT_TYPE_LABELS[d]}
+              </option>
+            ))}
           </select>
         )}
       </StudioField>

@@ -20,7 +20,8 @@ export const GET: APIRoute = async ({ params }) => {
   try {
     page = await listToolUpdates(await getDb(), { toolId, limit: 30 });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'TOOL_NOT_FOUND') return new Response('Tool Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    if (error instanceof AppError && error.code === 'TOOL_NOT_FOUND')
+      return new Response('Tool Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
     throw error;
   }
   const site = getEnv().SITE_URL;

@@ -10,7 +10,11 @@ import { createProduct, listMyProducts } from '@/functions/products/products.ser
 export const GET = handle(async (context) => {
   const user = requireApiUser(context);
   const url = context.url.searchParams;
-  const items = await listMyProducts(await getDb(), user.id, { search: url.get('search') ?? undefined, status: url.get('status') ?? undefined, category: url.get('category') ?? undefined });
+  const items = await listMyProducts(await getDb(), user.id, {
+    search: url.get('search') ?? undefined,
+    status: url.get('status') ?? undefined,
+    category: url.get('category') ?? undefined,
+  });
   return json({ items, nextCursor: null });
 });
 

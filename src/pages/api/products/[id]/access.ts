@@ -8,4 +8,6 @@ import { handle, json, uuidParam } from '@/functions/_shared/http';
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import { getProductAccess } from '@/functions/payments/checkout.service';
 
-export const GET = handle(async (context) => json(await getProductAccess(await getDb(), defaultPaymentsDeps(), context.locals.user?.id ?? null, uuidParam(context, 'id'))));
+export const GET = handle(async (context) =>
+  json(await getProductAccess(await getDb(), defaultPaymentsDeps(), context.locals.user?.id ?? null, uuidParam(context, 'id'))),
+);

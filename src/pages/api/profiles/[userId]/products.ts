@@ -8,5 +8,7 @@ import { getPublicPortfolio } from '@/functions/profiles/profile-page.service';
 
 export const GET = handle(async (context) => {
   const q = context.url.searchParams;
-  return json(await getPublicPortfolio(await getDb(), userIdParam(context, 'userId'), { sort: q.get('sort'), category: q.get('category'), offset: q.get('offset') }));
+  return json(
+    await getPublicPortfolio(await getDb(), userIdParam(context, 'userId'), { sort: q.get('sort'), category: q.get('category'), offset: q.get('offset') }),
+  );
 });
