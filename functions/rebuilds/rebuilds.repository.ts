@@ -29,11 +29,19 @@ export async function finishRequests(db: Db, ids: string[], error: string | null
     .execute();
 }
 
-export async function countPendingRequests(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('rebuild_requests')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('started_at', 'is', null)
-    .executeTakeFirst();
-  return row?.n ?? 0;
+/**
+ * What the catalogue's stored pages were rendered from, cheaply (scripts/lib/page-publisher.ts):
+ * the published count, the newest product, the last recorded change and the newest tool
+ * update, as one string. Indexed reads, no export and no hashing.
+ */
+export async function readContentMark(db: Db): Promise<string> {
+  const row = await sql<{ n: number; newest: Date | null; change: string | null; update: Date | null }>`
+    select
+      (select count(*)::int from products where status = 'published') as n,
+      (select max(created_at) from products where status = 'published') as newest,
+      (select max(id)::text from rebuild_requests) as change,
+      (select max(created_at) from ai_tool_updates) as update
+  `.execute(db);
+  const r = row.rows[0];
+  return [r?.n, r?.newest ? new Date(r.newest).toISOString() : '', r?.change ?? '', r?.update ? new Date(r.update).toISOString() : ''].join('|');
 }

@@ -23,12 +23,11 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import { AI_TOOL_IDS, TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
 import { isSitemapPath, productPath } from '@/functions/rebuilds/affected-pages';
 import { SITEMAP_INDEX_PATH, sitemapFiles } from '@/src/shared/sitemap';
-import { claimPendingRequests, finishRequests } from '@/functions/rebuilds/rebuilds.repository';
+import { claimPendingRequests, finishRequests, readContentMark } from '@/functions/rebuilds/rebuilds.repository';
 import { HIDING_REASONS, registerRebuildListener, type PageChange } from '@/functions/rebuilds/rebuilds.service';
 import type { PageStore } from './page-store';
 
@@ -224,15 +223,7 @@ export class PagePublisher {
    * (they are refreshed by age). Indexed reads, no export and no hashing.
    */
   async contentMark(): Promise<string> {
-    const row = await sql<{ n: number; newest: Date | null; change: string | null; update: Date | null }>`
-      select
-        (select count(*)::int from products where status = 'published') as n,
-        (select max(created_at) from products where status = 'published') as newest,
-        (select max(id)::text from rebuild_requests) as change,
-        (select max(created_at) from ai_tool_updates) as update
-    `.execute(this.db);
-    const r = row.rows[0];
-    return [r?.n, r?.newest ? new Date(r.newest).toISOString() : '', r?.change ?? '', r?.update ? new Date(r.update).toISOString() : ''].join('|');
+    return readContentMark(this.db);
   }
 
   /**

@@ -3,12 +3,11 @@
  * the benchmarks. `select 1` touches no table: under load it waits for nothing but its turn
  * (a count over products took seconds at 100k on PGlite, docs/decisions/016).
  */
-import { sql } from 'kysely';
-import { getDbHandle } from '@/db/database';
+import { getDbHandle, pingDb } from '@/db/database';
 import { handle, json } from '@/functions/_shared/http';
 
 export const GET = handle(async () => {
   const db = await getDbHandle();
-  await sql`select 1`.execute(db.db);
+  await pingDb(db.db);
   return json({ status: 'ok', driver: db.driver });
 });
