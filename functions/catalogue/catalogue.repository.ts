@@ -29,52 +29,26 @@ export async function isPublishedProduct(db: Db, id: string): Promise<boolean> {
   return Boolean(await publishedProducts(db).select('p.id').where('p.id', '=', id).executeTakeFirst());
 }
 
+/** A product page's columns: the card's (selectPublishedCards) and the details only the page shows. */
 export function selectPublishedProducts(db: Db) {
-  return publishedProducts(db)
-    .innerJoin('profiles as c', 'c.id', 'p.creator_id')
-    .select([
-      'p.id',
-      'p.title',
-      'p.description',
-      'p.short_description',
-      'p.price',
-      'p.pricing_model',
-      'p.rating',
-      'p.downloads_count',
-      'p.views_count',
-      'p.image_url',
-      'p.featured_image_url',
-      'p.additional_images',
-      'p.video_demo_url',
-      'p.demo_url',
-      'p.demo_links',
-      'p.category_id',
-      'p.ai_tool_type',
-      'p.content_type',
-      'p.technical_level',
-      'p.deployment_type',
-      'p.content_delivery_type',
-      'p.tags',
-      'p.compatibility_tags',
-      'p.use_cases',
-      'p.required_skills',
-      'p.output_types',
-      'p.integration_complexity',
-      'p.success_rate',
-      'p.avg_setup_time',
-      'p.download_instructions',
-      'p.status',
-      'p.created_at',
-      'p.updated_at',
-      'c.id as creator_id',
-      'c.full_name as creator_full_name',
-      'c.avatar_url as creator_avatar_url',
-      'c.verified as creator_verified',
-      'c.average_rating as creator_average_rating',
-      'c.follower_count as creator_follower_count',
-      'c.specialties as creator_specialties',
-      'c.user_type as creator_user_type',
-    ]);
+  return selectPublishedCards(db).select([
+    'p.description',
+    'p.featured_image_url',
+    'p.additional_images',
+    'p.video_demo_url',
+    'p.demo_url',
+    'p.demo_links',
+    'p.compatibility_tags',
+    'p.use_cases',
+    'p.required_skills',
+    'p.output_types',
+    'p.integration_complexity',
+    'p.success_rate',
+    'p.avg_setup_time',
+    'p.download_instructions',
+    'p.status',
+    'p.updated_at',
+  ]);
 }
 
 export type PublishedProductRow = Awaited<ReturnType<ReturnType<typeof selectPublishedProducts>['execute']>>[number];
