@@ -43,6 +43,15 @@ export default defineConfig({
     // Every e2e request comes from 127.0.0.1: every rate limit (auth and writes) is scaled
     // up so the suite's many sign-ins and writes fit, while the 429s are tested in the integration tests.
     // SITE_URL is left empty so the server derives it from HOST and PORT, as `npm start` does.
-    env: { RATE_LIMIT_SCALE: '50', PORT: String(PORT), HOST: 'localhost', DATA_DIR, OUT_DIR: `${DATA_DIR}/dist`, SITE_URL: '', DATABASE_URL: '' },
+    env: {
+      API_CHECK_RESPONSES: '1',
+      RATE_LIMIT_SCALE: '50',
+      PORT: String(PORT),
+      HOST: 'localhost',
+      DATA_DIR,
+      OUT_DIR: `${DATA_DIR}/dist`,
+      SITE_URL: '',
+      DATABASE_URL: '',
+    },
   },
 });

@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          // Every JSON answer is checked against its route's documented schema (docs/decisions/024).
+          env: { API_CHECK_RESPONSES: '1' },
           globalSetup: ['tests/support/integration-global-setup.ts'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           testTimeout: 60_000,

@@ -1,10 +1,10 @@
 /**
- * The one wrapper every API route uses: it maps a ZodError to 400 VALIDATION_FAILED with
+ * The one wrapper every API route uses: it maps a zod error (classic or mini) to 400 VALIDATION_FAILED with
  * field messages, an AppError to its status (and Retry-After when it carries one), and anything else to a logged 500 with a
  * generic message (a stack trace never reaches the client). Also the one way routes read
  * a request body (capped: readBody, readJsonBody) and path ids (uuidParam and friends).
  */
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import type { APIContext } from 'astro';
 import { isToolId, isUserId, isCheckoutSessionId, isUuid } from '@/src/shared/ids';
 import { bodyLimitFor } from './body-limit';
@@ -40,7 +40,7 @@ export function errorResponse(code: ErrorCode, message?: string, fields?: Record
   return json({ error }, { status: ERRORS[code].status });
 }
 
-export function zodFields(error: ZodError): Record<string, string> {
+export function zodFields(error: $ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
@@ -56,7 +56,7 @@ export function handle(fn: Handler): Handler {
     try {
       return await fn(context);
     } catch (error) {
-      if (error instanceof ZodError) return errorResponse('VALIDATION_FAILED', undefined, zodFields(error));
+      if (error instanceof $ZodError) return errorResponse('VALIDATION_FAILED', undefined, zodFields(error));
       if (error instanceof AppError) {
         const response = errorResponse(error.code, error.message, error.fields);
         if (error.retryAfterSeconds !== undefined) response.headers.set('retry-after', String(error.retryAfterSeconds));

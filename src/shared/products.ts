@@ -4,40 +4,13 @@
  * Deliverables (file_urls, download_url, content_text) are never part of a public shape:
  * they are reachable only through the download endpoint.
  */
+import type * as z from 'zod/mini';
 import type { DemoLinkJson } from '@/db/schema';
-import { DEMO_LINK_TYPES, PRODUCT_DEFAULTS, isOneOf, type ProductStatus, type UserType } from './domain';
+import type { CreatorCardSchema, ProductCardSchema } from './api/schemas/catalogue';
+import { DEMO_LINK_TYPES, PRODUCT_DEFAULTS, isOneOf, type ProductStatus } from './domain';
 
-export interface CreatorCard {
-  id: string;
-  fullName: string;
-  avatarUrl: string | null;
-  verified: boolean;
-  averageRating: number;
-  followerCount: number;
-  specialties: string[];
-  userType: UserType;
-}
-
-export interface ProductCard {
-  id: string;
-  title: string;
-  shortDescription: string;
-  price: number;
-  pricingModel: string;
-  rating: number;
-  downloadsCount: number;
-  viewsCount: number;
-  imageUrl: string | null;
-  categoryId: string | null;
-  aiToolType: string;
-  contentType: string;
-  technicalLevel: string;
-  deploymentType: string;
-  contentDeliveryType: string;
-  tags: string[];
-  createdAt: string;
-  creator: CreatorCard;
-}
+export type CreatorCard = z.output<typeof CreatorCardSchema>;
+export type ProductCard = z.output<typeof ProductCardSchema>;
 
 export interface PublicProduct extends ProductCard {
   description: string;

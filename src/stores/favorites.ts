@@ -10,6 +10,7 @@
  * Used by the marketplace cards, ProductCard.astro and the product page's Save button.
  */
 import { atom } from 'nanostores';
+import { api } from '../shared/api/client';
 import type { ProductCard } from '../shared/products';
 import { $session, loadSession, type SessionState } from './session';
 import { toast } from './toasts';
@@ -73,15 +74,13 @@ async function loadForUser(userId: string): Promise<void> {
     // A visitor's local favorites follow them into their account.
     const local = readLocal();
     if (local.length) {
-      await Promise.all(local.map((id) => fetch(`/api/favorites/${encodeURIComponent(id)}`, { method: 'PUT', credentials: 'same-origin' }).catch(() => null)));
+      await Promise.all(local.map((productId) => api('PUT /api/favorites/{productId}', { params: { productId } }).catch(() => null)));
       storage()?.removeItem(FAVORITES_STORAGE_KEY);
     }
-    const response = await fetch('/api/favorites', { credentials: 'same-origin', headers: { accept: 'application/json' }, cache: 'no-store' });
-    if (!response.ok) throw new Error(`GET /api/favorites answered ${response.status}`);
-    const body = (await response.json()) as { items?: ProductCard[] };
+    const body = await api('GET /api/favorites');
     if (mine !== generation || owner !== userId) return;
     const changed = changedDuringLoad ?? new Map<string, boolean>();
-    const items = (body.items ?? []).filter((p) => changed.get(p.id) !== false);
+    const items = body.items.filter((p) => changed.get(p.id) !== false);
     const ids = new Set(items.map((p) => p.id));
     for (const [id, on] of changed) if (on) ids.add(id);
     $favoriteProducts.set(items);
@@ -161,10 +160,8 @@ export async function toggleFavorite(productId: string, product?: ProductCard): 
     return on;
   }
   try {
-    const response = await fetch(`/api/favorites/${encodeURIComponent(productId)}`, { method: on ? 'PUT' : 'DELETE', credentials: 'same-origin' });
-    if (response.ok) return on;
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new Error(body?.error?.message ?? `answered ${response.status}`);
+    await api(on ? 'PUT /api/favorites/{productId}' : 'DELETE /api/favorites/{productId}', { params: { productId } });
+    return on;
   } catch (error) {
     console.warn('[favorites] could not update:', error);
     setLocalState(productId, !on);

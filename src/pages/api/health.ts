@@ -4,10 +4,11 @@
  * (a count over products took seconds at 100k on PGlite, docs/decisions/016).
  */
 import { getDbHandle, pingDb } from '@/db/database';
-import { handle, json } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
+import { getHealth } from '@/src/shared/api/routes/system';
 
-export const GET = handle(async () => {
+export const GET = endpoint(getHealth, async () => {
   const db = await getDbHandle();
   await pingDb(db.db);
-  return json({ status: 'ok', driver: db.driver });
+  return { status: 'ok' as const, driver: db.driver };
 });

@@ -1,19 +1,8 @@
-/**
- * PUT /api/favorites/{productId} favorites a product; DELETE removes it. Both idempotent.
- */
+/** PUT /api/favorites/{productId} favorites a product; DELETE removes it. Both idempotent. */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, uuidParam } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { addFavorite, removeFavorite } from '@/functions/favorites/favorites.service';
+import * as routes from '@/src/shared/api/routes/favorites';
 
-export const PUT = handle(async (context) => {
-  const user = requireApiUser(context);
-  await addFavorite(await getDb(), user.id, uuidParam(context, 'productId'));
-  return new Response(null, { status: 204 });
-});
-
-export const DELETE = handle(async (context) => {
-  const user = requireApiUser(context);
-  await removeFavorite(await getDb(), user.id, uuidParam(context, 'productId'));
-  return new Response(null, { status: 204 });
-});
+export const PUT = endpoint(routes.addFavorite, async ({ user, params }) => addFavorite(await getDb(), user.id, params.productId));
+export const DELETE = endpoint(routes.removeFavorite, async ({ user, params }) => removeFavorite(await getDb(), user.id, params.productId));

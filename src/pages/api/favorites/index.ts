@@ -1,13 +1,7 @@
-/**
- * GET /api/favorites: the signed-in user's favorite products ({ items }) and their ids.
- */
+/** GET /api/favorites: the signed-in user's favorite products. */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { listFavorites } from '@/functions/favorites/favorites.service';
+import { listFavorites as route } from '@/src/shared/api/routes/favorites';
 
-export const GET = handle(async (context) => {
-  const user = requireApiUser(context);
-  const items = await listFavorites(await getDb(), user.id);
-  return json({ items, nextCursor: null });
-});
+export const GET = endpoint(route, async ({ user }) => ({ items: await listFavorites(await getDb(), user.id), nextCursor: null }));

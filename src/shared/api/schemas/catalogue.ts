@@ -1,0 +1,38 @@
+/**
+ * Public catalogue shapes as the API answers them (what leaves the server: never a deliverable).
+ * The TypeScript types in src/shared/products.ts are derived from these schemas.
+ */
+import * as z from 'zod/mini';
+import { USER_TYPES } from '../../domain';
+
+export const CreatorCardSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  avatarUrl: z.nullable(z.string()),
+  verified: z.boolean(),
+  averageRating: z.number(),
+  followerCount: z.number(),
+  specialties: z.array(z.string()),
+  userType: z.enum(USER_TYPES),
+});
+
+export const ProductCardSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  shortDescription: z.string(),
+  price: z.number(),
+  pricingModel: z.string(),
+  rating: z.number(),
+  downloadsCount: z.number(),
+  viewsCount: z.number(),
+  imageUrl: z.nullable(z.string()),
+  categoryId: z.nullable(z.string()),
+  aiToolType: z.string(),
+  contentType: z.string(),
+  technicalLevel: z.string(),
+  deploymentType: z.string(),
+  contentDeliveryType: z.string(),
+  tags: z.array(z.string()),
+  createdAt: z.string(),
+  creator: CreatorCardSchema,
+});
