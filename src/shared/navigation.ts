@@ -46,6 +46,7 @@ export const FOOTER_NAV: readonly { title: string; links: readonly { href: strin
     links: [
       { href: '/auth?mode=signup', label: 'Start selling' },
       { href: '/community', label: 'Community' },
+      { href: '/developers', label: 'API for developers' },
       { href: '/auth?mode=login', label: 'Log in' },
     ],
   },

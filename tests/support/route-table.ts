@@ -158,6 +158,7 @@ export const ROUTES: RouteSpec[] = [
 
   { file: 'auth/providers.ts', method: 'GET', path: '/api/auth/providers', load: api('auth/providers.ts'), auth: 'anyone' },
   { file: 'health.ts', method: 'GET', path: '/api/health', load: api('health.ts'), auth: 'anyone' },
+  { file: 'openapi.json.ts', method: 'GET', path: '/api/openapi.json', load: api('openapi.json.ts'), auth: 'anyone' },
   {
     file: 'cron/sweep.ts',
     method: 'GET',

@@ -13,4 +13,15 @@ export const getHealth = defineRoute({
   response: json(z.object({ status: z.literal('ok'), driver: z.enum(['pglite', 'neon']) })),
 });
 
-export const systemRoutes = [getHealth] as const;
+export const getOpenApi = defineRoute({
+  method: 'GET',
+  path: '/api/openapi.json',
+  operationId: 'getOpenApi',
+  tag: 'System',
+  summary: 'This API described as OpenAPI 3.1',
+  description: 'Generated from the route declarations at build time; the readable reference is /developers.',
+  auth: 'public',
+  response: json(z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) })),
+});
+
+export const systemRoutes = [getHealth, getOpenApi] as const;

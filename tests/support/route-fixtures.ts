@@ -1,0 +1,109 @@
+/**
+ * The fixtures behind the route table's examples (tests/support/route-table.ts): two creators,
+ * products, a private deliverable, a notification, a paid order, an open checkout and a tool
+ * the owner maintains, in a fresh database. Shared by the hostile-input suite and the API
+ * contract test, which both call every route with its valid example.
+ */
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { LocalBlobStore } from '@/functions/_shared/blob-store';
+import { downloadProduct } from '@/functions/downloads/downloads.service';
+import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
+import { defaultPaymentsDeps } from '@/functions/payments/deps';
+import { postToolUpdate } from '@/functions/tool-updates/tool-updates.service';
+import { uploadDeliverable } from '@/functions/uploads/uploads.service';
+import type { SessionUser } from '@/src/shared/session';
+import { encodeCursor } from '@/src/shared/tool-updates';
+import { fileForm, signUp, type CallOptions } from './api';
+import { createProduct, ensureCategories } from './factories';
+import { CARD_OK } from './payments';
+import type { RouteFixtures, RouteSpec } from './route-table';
+import type { TestDb } from './test-db';
+
+export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Promise<RouteFixtures> {
+  await ensureCategories(t.db);
+
+  const owner = await signUp('creator', 'Olive Owner');
+  const other = await signUp('creator', 'Oscar Other');
+  for (const [id, name, maintainer] of [
+    ['n8n', 'n8n', owner.userId],
+    ['zapier', 'Zapier', other.userId],
+  ] as const) {
+    await t.db.insertInto('ai_tools').values({ id, name, claimed_by: maintainer }).execute();
+  }
+  const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200)]);
+  const deliverable = await uploadDeliverable(t.db, blobs, owner.userId, { name: 'templates.zip', bytes: zip });
+  const loose = await uploadDeliverable(t.db, blobs, owner.userId, { name: 'spare.zip', bytes: zip });
+  const product = await createProduct(t.db, owner.userId, {
+    title: 'Cold email sequences',
+    price: 0,
+    pricing_model: 'free',
+    category_id: 'business',
+    content_delivery_type: 'file',
+    file_urls: [deliverable.url],
+  });
+  const spare = await createProduct(t.db, owner.userId, { title: 'Spare product', status: 'draft' });
+  await downloadProduct(t.db, owner.userId, product.id);
+  // A notification for the owner: they follow Zapier, whose maintainer posts an update.
+  await t.db.insertInto('ai_tool_follows').values({ user_id: owner.userId, tool_id: 'zapier' }).execute();
+  await postToolUpdate(t.db, other.userId, 'zapier', {
+    title: 'Faster triggers',
+    content: 'Triggers now fire within a second of the event.',
+    updateType: 'feature',
+  });
+  const notification = await t.db.selectFrom('user_notifications').select('id').where('user_id', '=', owner.userId).executeTakeFirstOrThrow();
+  // Payments: the owner buys one of the other creator's paid products (an order of theirs to
+  // read, refund or cancel) and has an open checkout for another.
+  const payments = defaultPaymentsDeps();
+  const bought = await createProduct(t.db, other.userId, {
+    title: 'Outbound playbook',
+    price: 19,
+    pricing_model: 'one_time',
+    category_id: 'business',
+    content_delivery_type: 'text',
+    content_text: 'The playbook.',
+  });
+  const forSale = await createProduct(t.db, other.userId, {
+    title: 'Inbound playbook',
+    price: 29,
+    pricing_model: 'one_time',
+    category_id: 'business',
+    content_delivery_type: 'text',
+    content_text: 'The other playbook.',
+  });
+  const buyer = { id: owner.userId, email: owner.email } as SessionUser;
+  const purchase = await startCheckout(t.db, payments, buyer, { productId: bought.id });
+  await payLocalCheckout(t.db, payments, owner.userId, purchase.url.split('/checkout/')[1]!, CARD_OK);
+  const open = await startCheckout(t.db, payments, buyer, { productId: forSale.id });
+
+  return {
+    owner,
+    other,
+    password: 'Str0ng!pass',
+    productId: product.id,
+    spareProductId: spare.id,
+    deliverableName: deliverable.url.slice(deliverable.url.lastIndexOf('/') + 1),
+    looseUploadUrl: loose.url,
+    notificationId: notification.id,
+    orderId: purchase.orderId,
+    paidProductId: forSale.id,
+    checkoutSessionId: open.url.split('/checkout/')[1]!,
+    toolId: 'n8n',
+    updatesCursor: encodeCursor(new Date().toISOString(), randomUUID()),
+    searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),
+    png: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      .png()
+      .toBuffer(),
+    zip,
+  };
+}
+
+/** The body of a route's valid example. */
+export function validBody(route: RouteSpec, fx: RouteFixtures): CallOptions {
+  if (route.json) return { json: route.json(fx) };
+  if (route.multipart) {
+    const { fields, file } = route.multipart(fx);
+    return { form: fileForm(file.name, file.bytes, file.type, fields) };
+  }
+  return {};
+}
