@@ -36,7 +36,7 @@ export interface OpenApiDocument {
 
 /** Errors any route may answer, whatever it declares. */
 const COMMON_ERRORS: readonly ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL'];
-const SIGNED_IN_ERRORS: readonly ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', 'INSUFFICIENT_SCOPE'];
+const SIGNED_IN_ERRORS: readonly ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN'];
 
 const scopes = API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ');
 
@@ -132,6 +132,7 @@ function responsesOf(route: RouteSpec): OpenApiOperation['responses'] {
 
   const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...(route.auth === 'public' ? [] : SIGNED_IN_ERRORS), ...(route.errors ?? [])]);
   if (route.auth === 'verified') codes.add('EMAIL_NOT_VERIFIED');
+  if (route.scope) codes.add('INSUFFICIENT_SCOPE');
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(ERRORS[code].status, [...(byStatus.get(ERRORS[code].status) ?? []), code]);
   for (const [errorStatus, list] of [...byStatus].sort(([a], [b]) => a - b)) {

@@ -5,7 +5,7 @@
  */
 import type { RouteSpec } from '@/src/shared/api/contract';
 import { API_ROUTES } from '@/src/shared/api/routes';
-import { operationOf, type OpenApiOperation } from './openapi';
+import { operationOf } from './openapi';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -87,12 +87,13 @@ export function fieldRows(schema: JsonSchema | undefined, prefix = '', depth = 0
   return rows;
 }
 
-function curlOf(route: RouteSpec, operation: OpenApiOperation, siteUrl: string): string {
+function curlOf(route: RouteSpec, siteUrl: string): string {
   const params = route.example?.params ?? {};
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? `{${name}}`);
   const query = new URLSearchParams(route.example?.query ?? {}).toString();
   const lines = [`curl -X ${route.method} '${siteUrl}${path}${query ? `?${query}` : ''}'`];
-  if (operation.security.length) lines.push(`  -H 'Authorization: Bearer $TOOLMINT_API_KEY'`);
+  // Only routes with a scope take an API key; session-only routes are called from the browser.
+  if (route.scope) lines.push(`  -H 'Authorization: Bearer $TOOLMINT_API_KEY'`);
   if (route.body?.kind === 'json') {
     lines.push(`  -H 'Content-Type: application/json'`);
     lines.push(`  -d '${JSON.stringify(route.example?.body ?? {}).replace(/'/g, "'\\''")}'`);
@@ -130,7 +131,7 @@ export function referenceOf(siteUrl: string, routes: readonly RouteSpec[] = API_
       errors: Object.entries(operation.responses)
         .filter(([status]) => !status.startsWith('2'))
         .map(([status, response]) => ({ status, codes: [...response.description.matchAll(/`([A-Z_]+)`/g)].map((m) => m[1]!) })),
-      curl: curlOf(route, operation, siteUrl),
+      curl: curlOf(route, siteUrl),
     };
     groups.set(route.tag, [...(groups.get(route.tag) ?? []), entry]);
   }

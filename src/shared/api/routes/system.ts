@@ -19,7 +19,7 @@ export const getOpenApi = defineRoute({
   operationId: 'getOpenApi',
   tag: 'System',
   summary: 'This API described as OpenAPI 3.1',
-  description: 'Generated from the route declarations at build time; the readable reference is /developers.',
+  description: 'Generated from the route declarations; the readable reference is /developers.',
   auth: 'public',
   response: json(z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) })),
 });
