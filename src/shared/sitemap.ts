@@ -25,6 +25,7 @@ export const STATIC_PUBLIC_PATHS: readonly SitemapEntry[] = [
   { path: '/marketplace', changefreq: 'daily', priority: 0.9 },
   { path: '/ai-tools', changefreq: 'weekly', priority: 0.8 },
   { path: '/community', changefreq: 'monthly', priority: 0.3 },
+  { path: '/developers', changefreq: 'monthly', priority: 0.3 },
   { path: '/terms', changefreq: 'yearly', priority: 0.2 },
   { path: '/privacy', changefreq: 'yearly', priority: 0.2 },
 ];

@@ -100,6 +100,7 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
     '/auth?mode=signup',
     '/community',
     '/terms',
+    '/developers',
   ]) {
     await visit(page, path);
   }
