@@ -14,8 +14,9 @@
  *   Setting it again after classic zod did is a no-op: both flavours share one core config.
  */
 import * as z from 'zod/mini';
+import { en } from 'zod/locales';
 
-z.config(z.locales.en());
+z.config(en());
 if (typeof window !== 'undefined') z.config({ jitless: true });
 
 /**
