@@ -140,7 +140,7 @@ const UsersFileSchema = z.strictObject({
 
 /** Product fields the seed makes itself: images are generated, file_urls and content_text come from the folder. */
 const GENERATED_PRODUCT_FIELDS = ['image_url', 'featured_image_url', 'additional_images', 'file_urls', 'content_text'] as const;
-const EDITOR_FIELDS = Object.keys(ProductInputSchema.in.shape).filter((k) => !(GENERATED_PRODUCT_FIELDS as readonly string[]).includes(k));
+const EDITOR_FIELDS = Object.keys(ProductInputSchema.def.in.shape).filter((k) => !(GENERATED_PRODUCT_FIELDS as readonly string[]).includes(k));
 
 const ProductFileSchema = z.strictObject({
   creator: slug,
@@ -179,7 +179,7 @@ const CatalogueOrderSchema = z.array(slug);
 /** JSON's view of a value: what a row stores (undefined keys dropped), compared ignoring key order. */
 const sameData = (a: unknown, b: unknown) => isDeepStrictEqual(JSON.parse(JSON.stringify(a ?? null)), JSON.parse(JSON.stringify(b ?? null)));
 /** Zod's issues as 'path: message', with the refused value when it is a short scalar. */
-function issuesOf(error: z.ZodError, input?: unknown): string[] {
+function issuesOf(error: z.core.$ZodError, input?: unknown): string[] {
   return error.issues.map((issue) => {
     const value = issue.path.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined), input);
     const shown = ['string', 'number', 'boolean'].includes(typeof value) && String(value).length <= 80 ? ` (${JSON.stringify(value)})` : '';

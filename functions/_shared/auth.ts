@@ -40,7 +40,8 @@ import {
 } from '@/src/shared/auth-validation';
 import { isUserType, USER_TYPES } from '@/src/shared/domain';
 import { toSessionUser, type SessionUser } from '@/src/shared/session';
-import { safeText, textProblem } from '@/src/shared/text';
+import { textProblem } from '@/src/shared/text';
+import { safeText } from './safe-text';
 import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from './auth-emails';
 import { markEmailVerified, voidOlderResetTokens, voidResetTokens } from './auth.repository';
 import { authRateLimitTable, authTableOptions } from './auth-tables';

@@ -13,7 +13,7 @@
  * folder; files a save or delete leaves unused are released from the blob store.
  */
 import { z } from 'zod';
-import { safeText } from '@/src/shared/text';
+import { safeText } from '../_shared/safe-text';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { assertEmailVerified } from '../_shared/auth-guard';
@@ -124,8 +124,11 @@ async function assertMayPublish(db: Db, userId: string, before: string | null, a
   assertEmailVerified({ emailVerified: standing.email_verified });
 }
 
+/** The shared schema is zod/mini (docs/decisions/022); classic `z.parse` makes a refusal the ZodError the API wrapper answers 400 to. */
+const parseProductInput = (raw: unknown): ProductInput => z.parse(ProductInputSchema, raw);
+
 export async function createProduct(db: Db, creatorId: string, raw: unknown): Promise<OwnerProduct> {
-  const input = ProductInputSchema.parse(raw);
+  const input = parseProductInput(raw);
   assertOwnFiles(creatorId, input);
   await assertMayPublish(db, creatorId, null, input.status);
   const row = await insertProduct(db, { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null });
@@ -143,7 +146,7 @@ export async function getOwnProduct(db: Db, creatorId: string, id: string): Prom
 
 export async function updateProduct(db: Db, creatorId: string, id: string, raw: unknown, blobs?: BlobStore): Promise<OwnerProduct> {
   if (!isUuid(id)) notFound();
-  const input = ProductInputSchema.parse(raw);
+  const input = parseProductInput(raw);
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
   const publishedAt = input.status === 'published' ? (before.published_at ?? new Date()) : before.published_at;

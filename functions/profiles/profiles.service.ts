@@ -5,7 +5,7 @@
  * admin (tool updates and the admin order list ask).
  */
 import { z } from 'zod';
-import { safeText } from '@/src/shared/text';
+import { safeText } from '../_shared/safe-text';
 import type { Db } from '@/db/database';
 import type { SessionUser } from '@/src/shared/session';
 import type { OnboardingStatus } from '@/src/shared/domain';
