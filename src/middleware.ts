@@ -6,9 +6,11 @@
  *    within the scopes functions/api-keys/route-scopes.ts opens to keys, under the key's own
  *    rate limit. No session is read and no cookie is set. The few routes that read their own
  *    Authorization (the cron sweep) are left to it.
- * 2. Otherwise, state-changing /api requests outside /api/auth must come from our own origin
- *    (better-auth checks its own routes): the rule protects cookie sessions, which a bearer
- *    request does not use.
+ * 2. Otherwise, every state-changing request must come from our own origin (or from a client
+ *    that is no browser: functions/_shared/auth-origin.ts). The rule protects cookie
+ *    sessions, which a bearer request does not use; it stands in for Astro's own origin
+ *    check, which is off (astro.config.mjs) because it refuses scripts' uploads and DELETEs.
+ *    better-auth checks its routes again with the same trusted origins.
  * 3. The session is loaded into Astro.locals (user, sessionId) for pages and API routes;
  *    a refreshed session cookie is passed on to the response.
  * 4. Write routes are rate limited per account and address (functions/_shared/rate-limit.ts).
@@ -43,7 +45,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const authorization = pathname.startsWith('/api/') && !hasOwnAuthorization(pathname) ? context.request.headers.get('authorization') : null;
   if (authorization !== null && /^bearer(\s|$)/i.test(authorization.trim())) return withApiKey(context, next, authorization);
 
-  if (pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/')) {
+  if (!['GET', 'HEAD', 'OPTIONS'].includes(context.request.method)) {
     const { crossOriginRefusal } = await import('../functions/_shared/auth-origin');
     const { getEnv } = await import('../functions/_shared/env');
     const { trustedOriginsFor } = await import('../functions/_shared/auth');

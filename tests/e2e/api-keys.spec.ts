@@ -43,7 +43,7 @@ test('a creator makes an API key, publishes a product with it from a script, and
   await expect(shown).toBeFocused();
   await expect(shown).toContainText('You will not see it again.');
   await shown.getByRole('button', { name: 'Copy key' }).click();
-  await expect(shown.getByRole('button', { name: 'Copied' })).toBeVisible();
+  await expect(shown.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
   const key = await page.evaluate(() => navigator.clipboard.readText());
   expect(key).toMatch(/^tm_[A-Za-z]{64}$/);
   await expect(shown.getByLabel('Your new API key')).toHaveValue(key);
@@ -107,10 +107,21 @@ test('a creator makes an API key, publishes a product with it from a script, and
   await page.goto(`/product/${product.id}`);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
+  // A browser's cookies still meet the origin rule, a multipart upload included.
+  const forged = await page.request.post('/api/uploads/files', {
+    headers: { origin: 'https://elsewhere.example' },
+    multipart: { file: { name: 'forged.txt', mimeType: 'text/plain', buffer: Buffer.from('forged') } },
+  });
+  expect(forged.status()).toBe(403);
+
   // The key cannot reach the account, whatever it holds.
   const profile = await script.get('/api/profile');
   expect(profile.status()).toBe(403);
   expect(((await profile.json()) as { error: { message: string } }).error.message).toBe('API keys cannot be used on this route');
+
+  // A bodiless DELETE from a script (no Origin): the test's product goes again.
+  const removed = await script.delete(`/api/me/products/${product.id}`);
+  expect(removed.status(), await removed.text()).toBe(204);
 
   // Back on the page: last used, then revoked with a confirmation; the script is refused.
   await page.goto('/settings/api');
@@ -125,9 +136,6 @@ test('a creator makes an API key, publishes a product with it from a script, and
   const refused = await script.get('/api/me/products');
   expect(refused.status()).toBe(401);
   await script.dispose();
-
-  // Cleaning up: the product was the test's own.
-  await page.request.delete(`/api/me/products/${product.id}`, { headers: { origin: baseURL! } });
 });
 
 test('a visitor is sent to sign in, and the account menu links to the page', async ({ page }) => {

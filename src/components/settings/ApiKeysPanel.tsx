@@ -7,7 +7,7 @@
  * limit) in the error summary, which then takes focus.
  * Talks to /api/settings/api-keys with the session cookie; the page renders the first list.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { API_KEY_NAME_MAX_LENGTH, CreateApiKeySchema, type ApiKeyView, type CreateApiKey, type CreatedApiKey } from '@/src/shared/api-keys';
@@ -60,6 +60,12 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
   });
   const { errors, isSubmitting } = form.formState;
 
+  // The one moment a key is on screen: take the reader there.
+  const createdId = created?.id;
+  useEffect(() => {
+    if (createdId) createdRef.current?.focus();
+  }, [createdId]);
+
   const focusField = (path: string | undefined) => {
     if (!path) return;
     const target = path.startsWith('scopes') ? document.getElementById(id(`scope-${API_KEY_SCOPES[0]}`)) : document.getElementById(id(path));
@@ -90,8 +96,6 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
         setCreated(key);
         setCopied(false);
         form.reset();
-        // The one moment the key is on screen: take the reader there.
-        requestAnimationFrame(() => createdRef.current?.focus());
       } catch (error) {
         console.warn('[api-keys] create failed:', error);
         setFormError((previous) => ({ message: 'Something went wrong. Please try again.', attempt: (previous?.attempt ?? 0) + 1 }));
