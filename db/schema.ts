@@ -98,6 +98,36 @@ export interface RateLimitsTable {
   last_request: ColumnType<string, number | bigint | string, number | bigint | string>;
 }
 
+/**
+ * API keys (better-auth's API key plugin, docs/decisions/025). The plugin writes the rows;
+ * functions/api-keys reads and deletes them. `key` is the SHA-256 of the secret.
+ */
+export interface ApiKeysTable {
+  id: string;
+  config_id: Generated<string>;
+  name: string | null;
+  start: string | null;
+  reference_id: string;
+  prefix: string | null;
+  key: string;
+  refill_interval: number | null;
+  refill_amount: number | null;
+  last_refill_at: Date | null;
+  enabled: Generated<boolean | null>;
+  rate_limit_enabled: Generated<boolean | null>;
+  rate_limit_time_window: number | null;
+  rate_limit_max: number | null;
+  request_count: Generated<number | null>;
+  remaining: number | null;
+  last_request: Date | null;
+  expires_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  /** JSON of { resource: [action] }, e.g. {"products":["read"]} for products:read. */
+  permissions: string | null;
+  metadata: string | null;
+}
+
 export interface ProfilesTable {
   id: string;
   full_name: string | null;
@@ -404,6 +434,7 @@ export interface Database {
   accounts: AccountsTable;
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;
+  api_keys: ApiKeysTable;
   profiles: ProfilesTable;
   categories: CategoriesTable;
   ai_tools: AiToolsTable;

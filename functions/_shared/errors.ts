@@ -51,6 +51,10 @@ export const ERRORS = {
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   REFUND_NOT_ALLOWED: { status: 409, message: 'This order can no longer be refunded' },
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Subscription not found' },
+  // API keys (functions/api-keys, docs/decisions/025).
+  INSUFFICIENT_SCOPE: { status: 403, message: 'This API key does not have the permission this route needs' },
+  API_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
+  API_KEY_LIMIT_REACHED: { status: 409, message: 'You have as many API keys as an account may have. Revoke one you no longer use first.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

@@ -15,6 +15,8 @@ import type { Db } from '@/db/database';
 import type { SessionUser } from '@/src/shared/session';
 import { centsToDecimal, formatOrderNumber } from '@/src/shared/payments';
 import { toCsv } from '@/src/shared/studio-format';
+import { SalesQuerySchema, type SaleItem } from '@/src/shared/sales';
+import { decodeCursor, encodeCursor, type Page } from '@/src/shared/tool-updates';
 import { AppError } from '../_shared/errors';
 import {
   buyerCounts,
@@ -185,6 +187,40 @@ export async function getSales(db: Db, user: SessionUser) {
       net: dollars(s.amount_cents - s.fee_cents),
       status: s.status === 'refunded' ? ('refunded' as const) : ('completed' as const),
     })),
+  };
+}
+
+/**
+ * GET /api/me/sales: one page of the creator's sales, newest first. `limit` (default 50, at
+ * most 100) and `cursor` (the previous page's nextCursor) come from the query string; a
+ * malformed one is a 400, never a silent first page. Pages follow each other on
+ * (paid_at, id), so a sale is on exactly one page however many there are.
+ */
+export async function getSalesPage(db: Db, user: SessionUser, query: unknown): Promise<Page<SaleItem>> {
+  const { limit, cursor } = SalesQuerySchema.parse(query);
+  const after = cursor ? decodeCursor(cursor) : null;
+  if (cursor && !after)
+    throw new AppError('VALIDATION_FAILED', 'The cursor is not valid: pass the nextCursor of the previous page', { cursor: 'Not a valid cursor' });
+  const rows = await listSales(db, user.id, limit + 1, after);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((s): SaleItem => ({
+      id: s.id,
+      orderNumber: formatOrderNumber(s.number),
+      productId: s.product_id,
+      productTitle: s.product_title,
+      buyerName: s.buyer_name?.trim() || 'A buyer',
+      kind: s.kind,
+      status: s.status === 'refunded' ? 'refunded' : 'completed',
+      currency: s.currency,
+      amountCents: s.amount_cents,
+      feeCents: s.fee_cents,
+      netCents: s.amount_cents - s.fee_cents,
+      paidAt: new Date(s.created_at ?? Date.now()).toISOString(),
+      refundedAt: s.refunded_at ? new Date(s.refunded_at).toISOString() : null,
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.cursor_at, last.id) : null,
   };
 }
 

@@ -7,7 +7,7 @@
  * in time and keep their own lists; tests/integration/domain-enums.test.ts checks that the
  * database accepts exactly these values.
  *
- * Isomorphic and dependency-free, and nothing here but literals and two pure guards: a
+ * Isomorphic and dependency-free, and nothing here but literals and a few pure guards: a
  * bundler drops what an island does not use, so an island importing one enum does not ship
  * the others. The AI tools are not here: their ids, names and option groups are
  * src/shared/ai-tool-ids.ts.
@@ -215,6 +215,26 @@ export type PaymentEventStatus = (typeof PAYMENT_EVENT_STATUSES)[number];
 
 export const PAYOUT_STATUSES = ['pending', 'processing', 'paid', 'cancelled'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+// ---------------------------------------------------------------------------
+// API keys (docs/decisions/025)
+// ---------------------------------------------------------------------------
+
+/**
+ * What an API key may do: each scope opens a fixed set of routes
+ * (functions/api-keys/route-scopes.ts); a key reaches nothing else.
+ */
+export const API_KEY_SCOPES = ['products:read', 'products:write', 'sales:read', 'licenses:verify'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, { title: string; text: string }> = {
+  'products:read': { title: 'Read products', text: 'List your products and read one with its files.' },
+  'products:write': { title: 'Write products', text: 'Create, edit, publish and delete your products, and upload their images and files.' },
+  'sales:read': { title: 'Read sales', text: 'List your sales and export your earnings report.' },
+  'licenses:verify': { title: 'Verify licence keys', text: "Check a buyer's licence key for one of your products." },
+};
+export function isApiKeyScope(value: unknown): value is ApiKeyScope {
+  return isOneOf(API_KEY_SCOPES, value);
+}
 
 // ---------------------------------------------------------------------------
 // Uploads (docs/decisions/006 and 011)

@@ -16,9 +16,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { APIContext } from 'astro';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { getAuth, resetAuth } from '@/functions/_shared/auth';
 import { bodyLimitFor, UPLOAD_BODY_LIMIT } from '@/functions/_shared/body-limit';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
+import { createApiKey } from '@/functions/api-keys/api-keys.service';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { postToolUpdate } from '@/functions/tool-updates/tool-updates.service';
 import { uploadDeliverable } from '@/functions/uploads/uploads.service';
@@ -393,6 +394,7 @@ beforeAll(async () => {
   const purchase = await startCheckout(t.db, payments, buyer, { productId: bought.id });
   await payLocalCheckout(t.db, payments, owner.userId, purchase.url.split('/checkout/')[1]!, CARD_OK);
   const open = await startCheckout(t.db, payments, buyer, { productId: forSale.id });
+  const apiKey = await createApiKey(t.db, await getAuth(), owner.userId, { name: 'Hostile suite key', scopes: ['products:read'] });
 
   fx = {
     owner,
@@ -407,6 +409,7 @@ beforeAll(async () => {
     paidProductId: forSale.id,
     checkoutSessionId: open.url.split('/checkout/')[1]!,
     toolId: 'n8n',
+    apiKeyId: apiKey.id,
     updatesCursor: encodeCursor(new Date().toISOString(), randomUUID()),
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),
     png: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 90 } } })

@@ -36,6 +36,8 @@ export interface RouteFixtures {
   checkoutSessionId: string;
   /** A tool the owner maintains. */
   toolId: string;
+  /** One of the owner's API keys (its id). */
+  apiKeyId: string;
   /** A valid keyset cursor for the tool's updates and the owner's feed. */
   updatesCursor: string;
   /** A valid search cursor (sort newest). */
@@ -489,6 +491,37 @@ export const ROUTES: RouteSpec[] = [
 
   // Studio.
   { file: 'studio/earnings.csv.ts', method: 'GET', path: '/api/studio/earnings.csv', load: api('studio/earnings.csv.ts'), auth: 'user' },
+  {
+    file: 'me/sales.ts',
+    method: 'GET',
+    path: '/api/me/sales',
+    load: api('me/sales.ts'),
+    auth: 'user',
+    query: (fx) => ({ limit: '10', cursor: fx.updatesCursor }),
+    cursors: { cursor: 'keyset' },
+  },
+
+  // API keys (docs/decisions/025): account routes, a cookie session only.
+  { file: 'settings/api-keys/index.ts', method: 'GET', path: '/api/settings/api-keys', load: api('settings/api-keys/index.ts'), auth: 'user' },
+  {
+    file: 'settings/api-keys/index.ts',
+    method: 'POST',
+    path: '/api/settings/api-keys',
+    load: api('settings/api-keys/index.ts'),
+    auth: 'user',
+    body: 'json',
+    json: () => ({ name: 'Nightly import script', scopes: ['products:read', 'products:write'] }),
+  },
+  {
+    file: 'settings/api-keys/[id].ts',
+    method: 'DELETE',
+    path: '/api/settings/api-keys/[id]',
+    load: api('settings/api-keys/[id].ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.apiKeyId }),
+    ids: { id: 'userId' },
+    destructive: true,
+  },
   {
     file: 'studio/payouts.ts',
     method: 'POST',
