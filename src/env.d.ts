@@ -14,7 +14,5 @@ declare namespace App {
      * server, cached by Vercel's CDN): it is rendered without the session, as a prebuilt page is.
      */
     sharedPage: boolean;
-    /** The API key of a bearer request (docs/decisions/025), or null/absent for cookie sessions. */
-    apiKey?: { id: string; scopes: readonly import('./shared/domain').ApiKeyScope[] } | null;
   }
 }

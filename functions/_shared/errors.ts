@@ -7,7 +7,6 @@ export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'Some fields are invalid' },
   UNAUTHENTICATED: { status: 401, message: 'User not authenticated' },
   FORBIDDEN: { status: 403, message: 'You do not have access to this' },
-  INSUFFICIENT_SCOPE: { status: 403, message: 'This API key does not have the scope this route needs' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found' },
   PROFILE_NOT_FOUND: { status: 404, message: 'Profile not found' },

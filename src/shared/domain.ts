@@ -254,7 +254,3 @@ export type BlobAccess = (typeof BLOB_ACCESS)[number];
 export function isOneOf<const T extends readonly string[]>(values: T, value: unknown): value is T[number] {
   return typeof value === 'string' && values.includes(value);
 }
-
-/** What an API key may do (docs/decisions/025): each route names the scope it needs, account routes none. */
-export const API_KEY_SCOPES = ['products:read', 'products:write', 'sales:read', 'licenses:verify'] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
