@@ -50,6 +50,9 @@ export const ERRORS = {
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   REFUND_NOT_ALLOWED: { status: 409, message: 'This order can no longer be refunded' },
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Subscription not found' },
+  // Creator webhooks (functions/webhooks, docs/decisions/027).
+  WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook endpoint not found' },
+  WEBHOOK_LIMIT_REACHED: { status: 409, message: 'You have reached the limit of 10 webhook endpoints. Delete one to add another.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

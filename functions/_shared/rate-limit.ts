@@ -58,6 +58,9 @@ export const WRITE_LIMITS = {
   checkout: { label: 'checkout attempts', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
   orderChange: { label: 'refund and cancellation requests', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
   payoutSetup: { label: 'payout set-up requests', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
+  // Creator webhooks (docs/decisions/027): a test ping makes one outbound request each.
+  webhookWrite: { label: 'webhook changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  webhookTest: { label: 'test pings', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
 } as const satisfies Record<string, WriteLimit>;
 
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
@@ -98,6 +101,11 @@ export const WRITE_ROUTES = {
   'POST /api/orders/[id]/cancel-subscription': 'orderChange',
   'POST /api/payments/payouts/onboarding': 'payoutSetup',
   'POST /api/payments/payouts/dashboard': 'payoutSetup',
+  'POST /api/settings/webhooks': 'webhookWrite',
+  'PATCH /api/settings/webhooks/[id]': 'webhookWrite',
+  'DELETE /api/settings/webhooks/[id]': 'webhookWrite',
+  'POST /api/settings/webhooks/[id]/roll-secret': 'webhookWrite',
+  'POST /api/settings/webhooks/[id]/test': 'webhookTest',
 } as const satisfies Record<string, WriteLimitName>;
 
 /** Write routes limited by something other than WRITE_ROUTES, and by what. */

@@ -1,0 +1,89 @@
+/**
+ * Creator webhooks, isomorphic part (docs/decisions/027): the input schemas the API and the
+ * panel in /settings/api share, the shapes the API answers with, the limits, and the
+ * 'Verifying webhooks' snippet shown in the panel (the same text as the decision record).
+ */
+import './zod-browser';
+import { z } from 'zod';
+import { WEBHOOK_EVENT_TYPES, type WebhookDeliveryEventType, type WebhookDeliveryStatus, type WebhookEventType } from './domain';
+
+/** Endpoints per account. */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+export const WEBHOOK_URL_MAX = 2048;
+export const WEBHOOK_DESCRIPTION_MAX = 200;
+/** Deliveries per page of GET /api/settings/webhooks/{id}/deliveries (default and most). */
+export const WEBHOOK_DELIVERIES_PAGE = 20;
+export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
+
+export const WebhookEndpointInputSchema = z.strictObject({
+  url: z
+    .string({ error: 'Enter the URL of your endpoint' })
+    .trim()
+    .min(1, 'Enter the URL of your endpoint')
+    .max(WEBHOOK_URL_MAX, `The URL can be at most ${WEBHOOK_URL_MAX} characters`)
+    .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), 'Enter a full URL, starting with https://'),
+  description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, `The description can be at most ${WEBHOOK_DESCRIPTION_MAX} characters`).default(''),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES, { error: 'Unknown event' }), { error: 'Choose at least one event' })
+    .min(1, 'Choose at least one event')
+    .max(WEBHOOK_EVENT_TYPES.length)
+    .transform((events) => [...new Set(events)]),
+});
+export type WebhookEndpointInput = z.infer<typeof WebhookEndpointInputSchema>;
+
+/** PATCH: any of the fields, at least one; `description` may be sent alone. */
+export const WebhookEndpointPatchSchema = WebhookEndpointInputSchema.partial().refine((v) => Object.values(v).some((x) => x !== undefined), {
+  message: 'Send at least one of url, description and events',
+});
+export type WebhookEndpointPatch = z.infer<typeof WebhookEndpointPatchSchema>;
+
+export const WebhookDeliveriesQuerySchema = z.strictObject({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(WEBHOOK_DELIVERIES_PAGE_MAX).default(WEBHOOK_DELIVERIES_PAGE),
+});
+
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  description: string;
+  events: WebhookEventType[];
+  /** The signing secret (whsec_…): shown to its owner, who needs it to verify deliveries. */
+  secret: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookDeliveryView {
+  id: string;
+  /** The event's id, sent as Toolmint-Webhook-Id: the same on every retry. */
+  eventId: string;
+  event: WebhookDeliveryEventType;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  /** The HTTP status of the last answer; null when no answer came (refused, timed out, unreachable). */
+  lastStatusCode: number | null;
+  /** The start of the last answer's body, or why no answer came. */
+  lastResponse: string | null;
+  lastAttemptAt: string | null;
+  /** When the next attempt is due (pending only). */
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
+/** Shown in /settings/api and in docs/decisions/027: how a receiver checks a delivery. */
+export const WEBHOOK_VERIFY_SNIPPET = `import { createHmac, timingSafeEqual } from 'node:crypto';
+
+// rawBody: the request body exactly as received (a string, before JSON.parse).
+function verifyToolmintWebhook(rawBody, headers, secret) {
+  const timestamp = headers['toolmint-webhook-timestamp'];
+  const signature = headers['toolmint-signature']; // "v1=<hex>"
+  if (!timestamp || !signature) return false;
+  // Refuse old deliveries (replays): 5 minutes of tolerance.
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > 300) return false;
+  const expected = 'v1=' + createHmac('sha256', secret).update(timestamp + '.' + rawBody).digest('hex');
+  const a = Buffer.from(expected);
+  const b = Buffer.from(signature);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+// Then deduplicate by headers['toolmint-webhook-id']: a retry sends the same id.`;
