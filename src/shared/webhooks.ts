@@ -15,26 +15,29 @@ export const WEBHOOK_DESCRIPTION_MAX = 200;
 export const WEBHOOK_DELIVERIES_PAGE = 20;
 export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
 
-export const WebhookEndpointInputSchema = z.strictObject({
+const endpointFields = {
   url: z
     .string({ error: 'Enter the URL of your endpoint' })
     .trim()
     .min(1, 'Enter the URL of your endpoint')
     .max(WEBHOOK_URL_MAX, `The URL can be at most ${WEBHOOK_URL_MAX} characters`)
     .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), 'Enter a full URL, starting with https://'),
-  description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, `The description can be at most ${WEBHOOK_DESCRIPTION_MAX} characters`).default(''),
+  description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, `The description can be at most ${WEBHOOK_DESCRIPTION_MAX} characters`),
   events: z
     .array(z.enum(WEBHOOK_EVENT_TYPES, { error: 'Unknown event' }), { error: 'Choose at least one event' })
     .min(1, 'Choose at least one event')
     .max(WEBHOOK_EVENT_TYPES.length)
     .transform((events) => [...new Set(events)]),
-});
+};
+
+export const WebhookEndpointInputSchema = z.strictObject({ ...endpointFields, description: endpointFields.description.default('') });
 export type WebhookEndpointInput = z.infer<typeof WebhookEndpointInputSchema>;
 
-/** PATCH: any of the fields, at least one; `description` may be sent alone. */
-export const WebhookEndpointPatchSchema = WebhookEndpointInputSchema.partial().refine((v) => Object.values(v).some((x) => x !== undefined), {
-  message: 'Send at least one of url, description and events',
-});
+/** PATCH: any of the fields, at least one; a field not sent is left as it is. */
+export const WebhookEndpointPatchSchema = z
+  .strictObject(endpointFields)
+  .partial()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Send at least one of url, description and events' });
 export type WebhookEndpointPatch = z.infer<typeof WebhookEndpointPatchSchema>;
 
 export const WebhookDeliveriesQuerySchema = z.strictObject({
