@@ -5,6 +5,7 @@
  */
 import './zod-browser';
 import { z } from 'zod';
+import { safeText } from './text';
 import { WEBHOOK_EVENT_TYPES, type WebhookDeliveryEventType, type WebhookDeliveryStatus, type WebhookEventType } from './domain';
 
 /** Endpoints per account. */
@@ -16,13 +17,12 @@ export const WEBHOOK_DELIVERIES_PAGE = 20;
 export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
 
 const endpointFields = {
-  url: z
-    .string({ error: 'Enter the URL of your endpoint' })
+  url: safeText({ error: 'Enter the URL of your endpoint' })
     .trim()
     .min(1, 'Enter the URL of your endpoint')
     .max(WEBHOOK_URL_MAX, `The URL can be at most ${WEBHOOK_URL_MAX} characters`)
     .refine((v) => /^https?:\/\//i.test(v) && URL.canParse(v), 'Enter a full URL, starting with https://'),
-  description: z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, `The description can be at most ${WEBHOOK_DESCRIPTION_MAX} characters`),
+  description: safeText().trim().max(WEBHOOK_DESCRIPTION_MAX, `The description can be at most ${WEBHOOK_DESCRIPTION_MAX} characters`),
   events: z
     .array(z.enum(WEBHOOK_EVENT_TYPES, { error: 'Unknown event' }), { error: 'Choose at least one event' })
     .min(1, 'Choose at least one event')

@@ -31,11 +31,14 @@ import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.s
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import type { SessionUser } from '@/src/shared/session';
 import { CARD_OK } from '../support/payments';
+import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
 
 // Thousands of requests from a handful of accounts: the write limits (tested in
 // rate-limits.test.ts) are scaled out of the way, before anything reads the environment.
 vi.hoisted(() => {
   process.env['RATE_LIMIT_SCALE'] = '1000';
+  // The webhook examples' URL (route-table.ts): allowed over http, and nothing listens on port 9.
+  process.env['OUTBOUND_ALLOW_HOSTS'] = '127.0.0.1:9';
 });
 
 type Handler = (context: APIContext) => Response | Promise<Response>;
@@ -393,6 +396,7 @@ beforeAll(async () => {
   const purchase = await startCheckout(t.db, payments, buyer, { productId: bought.id });
   await payLocalCheckout(t.db, payments, owner.userId, purchase.url.split('/checkout/')[1]!, CARD_OK);
   const open = await startCheckout(t.db, payments, buyer, { productId: forSale.id });
+  const webhook = await createWebhookEndpoint(t.db, owner.userId, { url: 'http://127.0.0.1:9/hooks', events: ['sale.refunded'] });
 
   fx = {
     owner,
@@ -407,6 +411,8 @@ beforeAll(async () => {
     paidProductId: forSale.id,
     checkoutSessionId: open.url.split('/checkout/')[1]!,
     toolId: 'n8n',
+    webhookId: webhook.id,
+    deliveriesCursor: encodeCursor(new Date().toISOString(), randomUUID()),
     updatesCursor: encodeCursor(new Date().toISOString(), randomUUID()),
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),
     png: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 90 } } })
