@@ -138,8 +138,9 @@ const EnvSchema = z
     /**
      * Tests only: comma-separated `host:port` pairs that outbound requests (webhook deliveries)
      * may reach although they are private or loopback, over http as well as https, e.g.
-     * `127.0.0.1:4799` for a local test receiver. Unset (always in production): every private,
-     * loopback, link-local and other non-public address is refused.
+     * `127.0.0.1:4799` for a local test receiver. Never set it in a deployment (the server logs
+     * a warning when it is set): unset, every private, loopback, link-local and other non-public
+     * address is refused.
      */
     OUTBOUND_ALLOW_HOSTS: z
       .string()
@@ -152,10 +153,6 @@ const EnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'must be host:port pairs separated by commas'))),
-  })
-  .refine((env) => env.NODE_ENV !== 'production' || env.OUTBOUND_ALLOW_HOSTS.length === 0, {
-    path: ['OUTBOUND_ALLOW_HOSTS'],
-    message: 'is for tests only and must be unset in production',
   })
   .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? siteUrlFor(env.HOST, env.PORT) }));
 

@@ -15,7 +15,7 @@
  *   them up). No connection pooling: every request makes, checks and closes its own socket.
  * - Redirects are not followed unless `maxRedirects` is given, and then each hop is checked
  *   exactly like the first URL.
- * - OUTBOUND_ALLOW_HOSTS (tests only, refused in production by env.ts) names `host:port`
+ * - OUTBOUND_ALLOW_HOSTS (tests only; a warning is logged when it is set) names `host:port`
  *   pairs, as written in the URL, that may be reached over http or https whatever they
  *   resolve to: a local test receiver on 127.0.0.1.
  */
@@ -40,7 +40,16 @@ export class OutboundRefusedError extends Error {
   override name = 'OutboundRefusedError';
 }
 
-export const defaultPolicy = (): OutboundPolicy => ({ allowHosts: getEnv().OUTBOUND_ALLOW_HOSTS });
+let warned = false;
+
+export function defaultPolicy(): OutboundPolicy {
+  const allowHosts = getEnv().OUTBOUND_ALLOW_HOSTS;
+  if (allowHosts.length && !warned) {
+    warned = true;
+    console.warn(`[outbound] OUTBOUND_ALLOW_HOSTS lets requests reach ${allowHosts.join(', ')}: for tests only, never in a deployment`);
+  }
+  return { allowHosts };
+}
 
 const systemLookup: LookupFunction = (hostname) => dns.promises.lookup(hostname, { all: true, order: 'verbatim' });
 

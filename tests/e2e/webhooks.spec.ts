@@ -30,7 +30,7 @@ test('a creator adds a webhook endpoint, sends a test ping and sees the answer',
   await expect(page).toHaveURL(/\/auth\/verified$/);
 
   await page.goto('/settings/api');
-  await expect(page.getByRole('heading', { name: 'Webhooks' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();
   await hydrated(page);
   await expect(page.getByText('No endpoints yet.')).toBeVisible();
 
