@@ -188,7 +188,10 @@ export interface DeliverOptions {
 
 /** The answer's start as text for the panel: control characters dropped, at most SNIPPET_BYTES. */
 function snippetOf(body: Buffer): string {
-  const text = body.subarray(0, SNIPPET_BYTES).toString('utf8').replace(/\uFFFD+$/, '');
+  const text = body
+    .subarray(0, SNIPPET_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
 }
