@@ -27,6 +27,9 @@ import type {
   UploadKind,
   UserRole,
   UserType,
+  WebhookDeliveryEventType,
+  WebhookDeliveryStatus,
+  WebhookEventType,
 } from '../src/shared/domain';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -428,6 +431,39 @@ export interface OrderPayoutItemsTable {
   amount_cents: number;
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  description: Generated<string>;
+  events: ColumnType<WebhookEventType[], WebhookEventType[], WebhookEventType[]>;
+  secret: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  /** The event's id, the same for every endpoint it goes to (Toolmint-Webhook-Id). */
+  event_id: string;
+  event_type: WebhookDeliveryEventType;
+  /** The exact JSON body that is signed and sent. */
+  payload: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  first_attempt_at: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  last_status_code: number | null;
+  last_response_snippet: string | null;
+  last_error: string | null;
+  claim_token: string | null;
+  claimed_until: Timestamp | null;
+  delivered_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -462,6 +498,8 @@ export interface Database {
   payout_accounts: PayoutAccountsTable;
   subscriptions: SubscriptionsTable;
   order_payout_items: OrderPayoutItemsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;
@@ -475,3 +513,5 @@ export type SellerReview = Selectable<SellerReviewsTable>;
 export type Download = Selectable<DownloadsTable>;
 export type Order = Selectable<OrdersTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
+export type WebhookEndpoint = Selectable<WebhookEndpointsTable>;
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;

@@ -54,6 +54,9 @@ export const ERRORS = {
   INSUFFICIENT_SCOPE: { status: 403, message: 'This API key does not have the permission this route needs' },
   API_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
   API_KEY_LIMIT_REACHED: { status: 409, message: 'You have as many API keys as an account may have. Revoke one you no longer use first.' },
+  // Creator webhooks (functions/webhooks, docs/decisions/027).
+  WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook endpoint not found' },
+  WEBHOOK_LIMIT_REACHED: { status: 409, message: 'You have reached the limit of 10 webhook endpoints. Delete one to add another.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

@@ -63,6 +63,9 @@ export const WRITE_LIMITS = {
   payoutSetup: { label: 'payout set-up requests', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
   // API keys (docs/decisions/025): creating and revoking them.
   apiKeyChange: { label: 'API key changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  // Creator webhooks (docs/decisions/027): a test ping makes one outbound request each.
+  webhookWrite: { label: 'webhook changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  webhookTest: { label: 'test pings', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
@@ -112,6 +115,11 @@ export const WRITE_ROUTES = {
   'POST /api/payments/payouts/dashboard': 'payoutSetup',
   'POST /api/settings/api-keys': 'apiKeyChange',
   'DELETE /api/settings/api-keys/[id]': 'apiKeyChange',
+  'POST /api/settings/webhooks': 'webhookWrite',
+  'PATCH /api/settings/webhooks/[id]': 'webhookWrite',
+  'DELETE /api/settings/webhooks/[id]': 'webhookWrite',
+  'POST /api/settings/webhooks/[id]/roll-secret': 'webhookWrite',
+  'POST /api/settings/webhooks/[id]/test': 'webhookTest',
 } as const satisfies Record<string, WriteLimitName>;
 
 /** Write routes limited by something other than WRITE_ROUTES, and by what. */

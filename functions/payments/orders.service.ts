@@ -26,6 +26,7 @@ import {
   updateSubscription,
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
+import { kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { isAdmin } from '../profiles/profiles.service';
 import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus, type PurchaseKind } from '@/src/shared/domain';
 
@@ -131,6 +132,7 @@ async function refundThroughProvider(db: Db, deps: PaymentsDeps, order: Order): 
   await deps.provider.refund({ paymentId: order.provider_payment_id, orderId: order.id });
   const effects = { refunded: [] as Order[] };
   const refunded = await db.transaction().execute((trx) => refundOrderInTrx(trx, order, effects));
+  if (effects.refunded.length) kickWebhookDeliveries(db);
   if (refunded?.provider_subscription_id) await deps.provider.cancelSubscriptionAtPeriodEnd(refunded.provider_subscription_id).catch(() => {});
   await sendRefundNotices(db, deps, effects.refunded);
   // Someone else (a webhook, a concurrent click) refunded it meanwhile: same outcome.

@@ -9,9 +9,12 @@
  *   may delete it.
  * - The seller's average_rating and review_count are recomputed from the rows in the same
  *   transaction, under a lock on the seller's profile, so they always match the reviews.
+ * - A new review (not an edit) enqueues the seller's review.created webhook in that
+ *   transaction (functions/webhooks/deliveries.service.ts, docs/decisions/027).
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
+import { enqueueReviewCreated, kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { REVIEWS_SHOWN, type SellerReviewView } from '@/src/shared/profile';
 import { validateReview } from '@/src/shared/reviews';
 import { toNumber } from '@/src/shared/products';
@@ -67,7 +70,7 @@ export async function saveReview(db: Db, userId: string | null | undefined, sell
   if (sellerId === me) throw new AppError('CANNOT_REVIEW_SELF');
   const checked = validateReview(raw);
   if (!checked.ok) throw new AppError('VALIDATION_FAILED', undefined, checked.fields);
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     const seller = await lockSeller(trx, sellerId);
     if (!seller) throw new AppError('PROFILE_NOT_FOUND');
     if (seller.user_type !== 'creator' && !(await hasPublishedProducts(trx, sellerId))) throw new AppError('NOT_A_SELLER');
@@ -75,8 +78,12 @@ export async function saveReview(db: Db, userId: string | null | undefined, sell
     const rating = await recomputeSellerRating(trx, sellerId);
     const review = await findReview(trx, sellerId, me);
     if (!review) throw new AppError('INTERNAL');
-    return { created: Boolean(created), review: toReviewView(review), seller: toRating(rating) };
+    const view = toReviewView(review);
+    if (created) await enqueueReviewCreated(trx, sellerId, view);
+    return { created: Boolean(created), review: view, seller: toRating(rating) };
   });
+  if (saved.created) kickWebhookDeliveries(db);
+  return saved;
 }
 
 export async function removeReview(db: Db, userId: string | null | undefined, sellerId: string): Promise<{ seller: SellerRating }> {

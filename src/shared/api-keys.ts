@@ -6,7 +6,7 @@
  * messages.
  */
 import './zod-browser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { API_KEY_SCOPES, type ApiKeyScope } from './domain';
 import { safeText } from './text';
 
@@ -35,17 +35,18 @@ export const API_KEY_MESSAGES = {
 
 /** POST /api/settings/api-keys: a name and at least one scope; nothing else. */
 export const CreateApiKeySchema = z.strictObject({
-  name: safeText({ error: API_KEY_MESSAGES.nameRequired })
-    .trim()
-    .min(1, API_KEY_MESSAGES.nameRequired)
-    .max(API_KEY_NAME_MAX_LENGTH, API_KEY_MESSAGES.nameTooLong),
-  scopes: z
-    .array(z.enum(API_KEY_SCOPES, { error: API_KEY_MESSAGES.scopeUnknown }), { error: API_KEY_MESSAGES.scopesRequired })
-    .min(1, API_KEY_MESSAGES.scopesRequired)
-    .max(API_KEY_SCOPES.length, API_KEY_MESSAGES.scopesRepeated)
-    .refine((scopes) => new Set(scopes).size === scopes.length, API_KEY_MESSAGES.scopesRepeated),
+  name: safeText({ error: API_KEY_MESSAGES.nameRequired }).check(
+    z.trim(),
+    z.minLength(1, API_KEY_MESSAGES.nameRequired),
+    z.maxLength(API_KEY_NAME_MAX_LENGTH, API_KEY_MESSAGES.nameTooLong),
+  ),
+  scopes: z.array(z.enum(API_KEY_SCOPES, { error: API_KEY_MESSAGES.scopeUnknown }), { error: API_KEY_MESSAGES.scopesRequired }).check(
+    z.minLength(1, API_KEY_MESSAGES.scopesRequired),
+    z.maxLength(API_KEY_SCOPES.length, API_KEY_MESSAGES.scopesRepeated),
+    z.refine((scopes: readonly string[]) => new Set(scopes).size === scopes.length, API_KEY_MESSAGES.scopesRepeated),
+  ),
 });
-export type CreateApiKey = z.infer<typeof CreateApiKeySchema>;
+export type CreateApiKey = z.output<typeof CreateApiKeySchema>;
 
 /** A key as listed: never the secret, only its first characters. */
 export interface ApiKeyView {

@@ -32,11 +32,14 @@ import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.s
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import type { SessionUser } from '@/src/shared/session';
 import { CARD_OK } from '../support/payments';
+import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
 
 // Thousands of requests from a handful of accounts: the write limits (tested in
 // rate-limits.test.ts) are scaled out of the way, before anything reads the environment.
 vi.hoisted(() => {
   process.env['RATE_LIMIT_SCALE'] = '1000';
+  // The webhook examples' URL (route-table.ts): allowed over http, and nothing listens on port 9.
+  process.env['OUTBOUND_ALLOW_HOSTS'] = '127.0.0.1:9';
 });
 
 type Handler = (context: APIContext) => Response | Promise<Response>;
@@ -395,6 +398,7 @@ beforeAll(async () => {
   await payLocalCheckout(t.db, payments, owner.userId, purchase.url.split('/checkout/')[1]!, CARD_OK);
   const open = await startCheckout(t.db, payments, buyer, { productId: forSale.id });
   const apiKey = await createApiKey(t.db, await getAuth(), owner.userId, { name: 'Hostile suite key', scopes: ['products:read'] });
+  const webhook = await createWebhookEndpoint(t.db, owner.userId, { url: 'http://127.0.0.1:9/hooks', events: ['sale.refunded'] });
 
   fx = {
     owner,
@@ -410,6 +414,8 @@ beforeAll(async () => {
     checkoutSessionId: open.url.split('/checkout/')[1]!,
     toolId: 'n8n',
     apiKeyId: apiKey.id,
+    webhookId: webhook.id,
+    deliveriesCursor: encodeCursor(new Date().toISOString(), randomUUID()),
     updatesCursor: encodeCursor(new Date().toISOString(), randomUUID()),
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),
     png: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 90 } } })

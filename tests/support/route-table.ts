@@ -40,6 +40,10 @@ export interface RouteFixtures {
   apiKeyId: string;
   /** A valid keyset cursor for the tool's updates and the owner's feed. */
   updatesCursor: string;
+  /** One of the owner's webhook endpoints (its URL refuses every delivery without a connection). */
+  webhookId: string;
+  /** A valid keyset cursor for the owner's webhook deliveries. */
+  deliveriesCursor: string;
   /** A valid search cursor (sort newest). */
   searchCursor: string;
   png: Buffer;
@@ -625,6 +629,78 @@ export const ROUTES: RouteSpec[] = [
     params: (fx) => ({ id: fx.orderId }),
     ids: { id: 'uuid' },
     destructive: true,
+  },
+
+  // Creator webhooks (functions/webhooks, docs/decisions/027). The examples subscribe only to
+  // sale.refunded, which the suite never sends the owner, so no delivery runs in the background.
+  { file: 'settings/webhooks/index.ts', method: 'GET', path: '/api/settings/webhooks', load: api('settings/webhooks/index.ts'), auth: 'user' },
+  {
+    file: 'settings/webhooks/index.ts',
+    method: 'POST',
+    path: '/api/settings/webhooks',
+    load: api('settings/webhooks/index.ts'),
+    auth: 'user',
+    body: 'json',
+    // 127.0.0.1:9 is the suite's OUTBOUND_ALLOW_HOSTS: accepted, and nothing listens there.
+    json: () => ({ url: 'http://127.0.0.1:9/hooks', description: 'Automation', events: ['sale.refunded'] }),
+  },
+  {
+    file: 'settings/webhooks/[id]/index.ts',
+    method: 'PATCH',
+    path: '/api/settings/webhooks/[id]',
+    load: api('settings/webhooks/[id]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.webhookId }),
+    ids: { id: 'uuid' },
+    body: 'json',
+    json: () => ({ description: 'Renamed', events: ['sale.refunded'] }),
+  },
+  {
+    file: 'settings/webhooks/[id]/deliveries.ts',
+    method: 'GET',
+    path: '/api/settings/webhooks/[id]/deliveries',
+    load: api('settings/webhooks/[id]/deliveries.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.webhookId }),
+    ids: { id: 'uuid' },
+    query: (fx) => ({ cursor: fx.deliveriesCursor, limit: '10' }),
+    cursors: { cursor: 'keyset' },
+  },
+  {
+    file: 'settings/webhooks/[id]/test.ts',
+    method: 'POST',
+    path: '/api/settings/webhooks/[id]/test',
+    load: api('settings/webhooks/[id]/test.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.webhookId }),
+    ids: { id: 'uuid' },
+  },
+  {
+    file: 'settings/webhooks/[id]/roll-secret.ts',
+    method: 'POST',
+    path: '/api/settings/webhooks/[id]/roll-secret',
+    load: api('settings/webhooks/[id]/roll-secret.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.webhookId }),
+    ids: { id: 'uuid' },
+  },
+  {
+    file: 'settings/webhooks/[id]/index.ts',
+    method: 'DELETE',
+    path: '/api/settings/webhooks/[id]',
+    load: api('settings/webhooks/[id]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.webhookId }),
+    ids: { id: 'uuid' },
+    destructive: true,
+  },
+  {
+    file: 'cron/webhooks.ts',
+    method: 'GET',
+    path: '/api/cron/webhooks',
+    load: api('cron/webhooks.ts'),
+    auth: 'anyone',
+    expect: { status: 401, why: 'only a scheduler with CRON_SECRET may run the deliveries; the suite sets no secret' },
   },
 
   // Last: its valid example signs the owner out. Its body is ignored (the client sends '{}'),
