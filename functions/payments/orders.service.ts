@@ -31,7 +31,7 @@ import {
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
 import { isAdmin } from '../profiles/profiles.service';
-import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus, type PurchaseKind } from '@/src/shared/domain';
+import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus } from '@/src/shared/domain';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -206,22 +206,20 @@ export async function listOrdersForAdmin(db: Db, actorId: string, { q, cursor, l
   const rows = await listAllOrders(db, filter, { beforeNumber: after?.n ?? null, limit: limit + 1 });
   const { items, nextCursor } = pageOf(rows, limit, (o) => ({ n: String(o.number) }));
   return {
-    items: items.map(
-      (o): AdminOrder => ({
-        id: o.id,
-        number: formatOrderNumber(o.number),
-        status: o.status,
-        kind: o.kind,
-        amountCents: o.amount_cents,
-        feeCents: o.fee_cents,
-        buyerEmail: o.buyer_email,
-        productId: o.product_id,
-        productTitle: o.product_title,
-        createdAt: iso(o.created_at),
-        paidAt: iso(o.paid_at),
-        refundedAt: iso(o.refunded_at),
-      }),
-    ),
+    items: items.map((o): AdminOrder => ({
+      id: o.id,
+      number: formatOrderNumber(o.number),
+      status: o.status,
+      kind: o.kind,
+      amountCents: o.amount_cents,
+      feeCents: o.fee_cents,
+      buyerEmail: o.buyer_email,
+      productId: o.product_id,
+      productTitle: o.product_title,
+      createdAt: iso(o.created_at),
+      paidAt: iso(o.paid_at),
+      refundedAt: iso(o.refunded_at),
+    })),
     nextCursor,
   };
 }

@@ -58,8 +58,9 @@ beforeAll(async () => {
   setDbHandle(t);
   resetAuth();
   creatorId = (await createUser(t.db, { fullName: 'Cleo Creator' })).id;
-  productId = (await createProduct(t.db, creatorId, { title: 'Contract Checker', price: 25, pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'X' }))
-    .id;
+  productId = (
+    await createProduct(t.db, creatorId, { title: 'Contract Checker', price: 25, pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'X' })
+  ).id;
   buyer = await signUp('buyer', 'Bo Buyer');
   admin = await signUp('buyer', 'Ada Admin');
   await t.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
@@ -113,7 +114,12 @@ describe('strict bodies: unknown fields are a 400 naming them, and nothing is wr
     const { url, orderId } = await startCheckout(t.db, testDeps(), asUser(buyer), { productId });
     const sessionId = url.split('/checkout/')[1]!;
     for (const extra of [{ amount: 1 }, { cardholder: 'Bo Buyer' }]) {
-      const response = await call(payRoute, `/api/checkout/${sessionId}/pay`, { method: 'POST', session: buyer, params: { sessionId }, json: { ...CARD_OK, ...extra } });
+      const response = await call(payRoute, `/api/checkout/${sessionId}/pay`, {
+        method: 'POST',
+        session: buyer,
+        params: { sessionId },
+        json: { ...CARD_OK, ...extra },
+      });
       expect(response.status).toBe(400);
       expect(response.body.error.code).toBe('VALIDATION_FAILED');
       // zod reports unknown keys on the object itself: the message names them.
@@ -147,12 +153,19 @@ describe('ids are parsed before any query: 400, not 404 or 500', () => {
     }
     // A well-formed id of no order of the caller's: 404.
     const unknown = '00000000-0000-4000-8000-000000000000';
-    expect((await call(handler, `/api/orders/${unknown}${suffix}`, { method, session: buyer, params: { id: unknown } })).body.error.code).toBe('ORDER_NOT_FOUND');
+    expect((await call(handler, `/api/orders/${unknown}${suffix}`, { method, session: buyer, params: { id: unknown } })).body.error.code).toBe(
+      'ORDER_NOT_FOUND',
+    );
   });
 
   it('POST /api/checkout/{sessionId}/pay and the checkout body', async () => {
     for (const sessionId of ['pi_123', 'cs_test_a b', 'cs_', '../cs_test_x']) {
-      const response = await call(payRoute, `/api/checkout/${encodeURIComponent(sessionId)}/pay`, { method: 'POST', session: buyer, params: { sessionId }, json: CARD_OK });
+      const response = await call(payRoute, `/api/checkout/${encodeURIComponent(sessionId)}/pay`, {
+        method: 'POST',
+        session: buyer,
+        params: { sessionId },
+        json: CARD_OK,
+      });
       expect(response.status, sessionId).toBe(400);
       expect(response.body.error.fields).toEqual({ sessionId: 'Not a valid id' });
     }
@@ -169,7 +182,10 @@ describe('GET /api/admin/orders', () => {
 
   beforeAll(async () => {
     // Orders straight through the repository: a checkout's insert, then the webhook's pending -> paid.
-    buyers = [await createUser(t.db, { email: `pager-one-${Date.now()}@example.com` }), await createUser(t.db, { email: `pager-two-${Date.now()}@example.com` })];
+    buyers = [
+      await createUser(t.db, { email: `pager-one-${Date.now()}@example.com` }),
+      await createUser(t.db, { email: `pager-two-${Date.now()}@example.com` }),
+    ];
     for (let i = 0; i < PAID + PENDING; i++) {
       const session = `cs_test_pager${String(i).padStart(6, '0')}`;
       await insertOrder(t.db, {
@@ -231,7 +247,15 @@ describe('GET /api/admin/orders', () => {
   });
 
   it('refuses a bad limit, a forged cursor and unknown parameters with 400; non-admins with 403', async () => {
-    for (const search of ['limit=0', 'limit=101', 'limit=ten', 'cursor=garbage', `cursor=${Buffer.from('{"n":"1; drop"}').toString('base64url')}`, 'page=2', 'offset=20']) {
+    for (const search of [
+      'limit=0',
+      'limit=101',
+      'limit=ten',
+      'cursor=garbage',
+      `cursor=${Buffer.from('{"n":"1; drop"}').toString('base64url')}`,
+      'page=2',
+      'offset=20',
+    ]) {
       const response = await call(adminOrdersRoute, `/api/admin/orders?${search}`, { session: admin });
       expect(response.status, search).toBe(400);
       expect(response.body.error.code).toBe('VALIDATION_FAILED');

@@ -205,7 +205,12 @@ describe('the local checkout page', () => {
       fields: { expiry: 'Your card’s expiration date is incomplete or in the past.', cvc: 'Your card’s security code is incomplete.' },
     });
     // A number that is not a card number passes the schema and is refused by the card check.
-    const invalid = await call(payRoute, `/api/checkout/${sessionId}/pay`, { method: 'POST', session, params: { sessionId }, json: { ...CARD_OK, cardNumber: '4242' } });
+    const invalid = await call(payRoute, `/api/checkout/${sessionId}/pay`, {
+      method: 'POST',
+      session,
+      params: { sessionId },
+      json: { ...CARD_OK, cardNumber: '4242' },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.fields).toEqual({ cardNumber: 'Your card number is invalid.' });
     expect((await orderOf(orderId)).status).toBe('pending');
@@ -351,7 +356,11 @@ describe('POST /api/payments/webhook', () => {
     const { sessionId, orderId } = await pendingOrder();
     const { payload, signature } = signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_forged'), { secret: 'whsec_wrong' });
     for (const headers of [{ 'stripe-signature': signature }, {}] as Record<string, string>[]) {
-      const response = await call(webhookRoute, '/api/payments/webhook', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: payload });
+      const response = await call(webhookRoute, '/api/payments/webhook', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: payload,
+      });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ error: { code: 'WEBHOOK_SIGNATURE_INVALID', message: 'Invalid webhook signature' } });
     }

@@ -10,6 +10,4 @@ import { payLocalCheckout } from '@/functions/payments/checkout.service';
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import { payCheckout as route } from '@/src/shared/api/routes/payments';
 
-export const POST = endpoint(route, async ({ user, params, body }) =>
-  payLocalCheckout(await getDb(), defaultPaymentsDeps(), user.id, params.sessionId, body),
-);
+export const POST = endpoint(route, async ({ user, params, body }) => payLocalCheckout(await getDb(), defaultPaymentsDeps(), user.id, params.sessionId, body));
