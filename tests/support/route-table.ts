@@ -563,6 +563,7 @@ export const ROUTES: RouteSpec[] = [
     path: '/api/payments/webhook',
     load: api('payments/webhook.ts'),
     auth: 'anyone',
+    // Read raw (the signature covers its bytes): hostile JSON reaches the signature check, never a parser.
     body: 'json',
     json: () => ({ id: 'evt_unsigned', type: 'checkout.session.completed', data: { object: {} } }),
     expect: { status: 400, why: 'an event without a valid signature is refused before anything is written (signed events: payments.test.ts)' },
@@ -618,6 +619,8 @@ export const ROUTES: RouteSpec[] = [
     path: '/api/admin/orders',
     load: api('admin/orders.ts'),
     auth: 'user',
+    // A page of a search ({ items, nextCursor }); paging itself: api-payments-contract.test.ts.
+    query: () => ({ q: 'TM-000001', limit: '50' }),
     expect: { status: 403, why: 'the owner is not an administrator' },
   },
   {

@@ -3,6 +3,7 @@
  * `{ data }` or `{ error: { code, message } }` with the server's message; a network failure
  * throws, which the islands report as 'Unexpected Error'.
  */
+import { api } from '@/src/shared/api/client';
 import { validateCredentialsPresent } from '@/src/shared/auth-validation';
 import type { UserType } from '@/src/shared/domain';
 import type { OnboardingStatus } from '@/src/shared/domain';
@@ -89,8 +90,9 @@ export function resetPassword(token: string, newPassword: string) {
 
 export type SocialProvider = 'google' | 'github';
 
-export function getProviders() {
-  return request<Record<SocialProvider, boolean>>('/api/auth/providers');
+/** Which providers are configured (our route, on the typed client; a failure throws). */
+export function getProviders(): Promise<Record<SocialProvider, boolean>> {
+  return api('GET /api/auth/providers');
 }
 
 /** Starts OAuth; the answer holds the provider's authorization URL. */

@@ -5,9 +5,11 @@
  * when a route file serves a route that is not here, or the other way round.
  */
 import type { RouteMap } from '../contract';
+import { authRoutes } from './auth';
 import { favoriteRoutes } from './favorites';
+import { paymentRoutes } from './payments';
 import { systemRoutes } from './system';
 
-export const API_ROUTES = [...systemRoutes, ...favoriteRoutes] as const;
+export const API_ROUTES = [...systemRoutes, ...authRoutes, ...favoriteRoutes, ...paymentRoutes] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;
