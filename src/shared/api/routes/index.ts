@@ -6,8 +6,10 @@
  */
 import type { RouteMap } from '../contract';
 import { favoriteRoutes } from './favorites';
+import { profileRoutes } from './profile';
 import { systemRoutes } from './system';
+import { updateRoutes } from './updates';
 
-export const API_ROUTES = [...systemRoutes, ...favoriteRoutes] as const;
+export const API_ROUTES = [...systemRoutes, ...favoriteRoutes, ...profileRoutes, ...updateRoutes] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;
