@@ -25,3 +25,13 @@ export function rulesSchema<T>(rules: (values: T) => FieldMessages) {
     }),
   );
 }
+
+/**
+ * An API route's body schema as a form's (profile, reviews, tool updates): the form holds
+ * values of type `V` (text, '' for an empty field), which the schema accepts as they are
+ * (checked here at compile time), and submits the schema's output, what the server parses
+ * too. Only the types change: `formSchemaOf<Values>()(schema)` is the schema itself.
+ */
+export function formSchemaOf<V>() {
+  return <S extends z.ZodMiniType>(schema: S & ([V] extends [z.input<S>] ? unknown : never)) => schema as unknown as z.ZodMiniType<z.output<S>, V>;
+}

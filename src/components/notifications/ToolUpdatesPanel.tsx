@@ -10,7 +10,7 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as z from 'zod/mini';
+import { formSchemaOf } from '@/src/shared/form-schema';
 import { timeAgo, formatDate } from '@/src/shared/format';
 import { UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX, UPDATE_VERSION_MAX, type ToolUpdateView } from '@/src/shared/tool-updates';
 import { ToolUpdateInputSchema, type ToolUpdateInput } from '@/src/shared/api/schemas/updates';
@@ -31,7 +31,7 @@ interface Props {
 
 const EMPTY_FORM = { title: '', content: '', updateType: 'feature' as UpdateType, version: '' };
 type UpdateForm = typeof EMPTY_FORM;
-const UpdateFormSchema = z.pipe(z.custom<UpdateForm>(), ToolUpdateInputSchema);
+const UpdateFormSchema = formSchemaOf<UpdateForm>()(ToolUpdateInputSchema);
 const FIELD_STYLES: FieldStyles = { field: 'ufield', hint: 'hint', error: 'ufield-error' };
 const LABELS: Record<keyof UpdateForm, string> = { title: 'Title', updateType: 'Type', version: 'Version', content: 'What changed' };
 

@@ -10,7 +10,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as z from 'zod/mini';
+import { formSchemaOf } from '@/src/shared/form-schema';
 import { BIO_MAX_LENGTH, LOCATION_MAX_LENGTH, MAX_SPECIALTIES, SOCIAL_NETWORKS, SPECIALTY_MAX_LENGTH } from '@/src/shared/profile';
 import { profileFormSchema, type ProfileReplace } from '@/src/shared/api/schemas/profile';
 import { api, ApiError } from '@/src/shared/api/client';
@@ -69,8 +69,7 @@ const LABELS: Record<string, string> = {
 };
 
 export default function ProfileEditForm({ userType, initial }: Props) {
-  // The form's values are what it holds (text, '' for empty); the schema accepts them as they are.
-  const [schema] = useState(() => z.pipe(z.custom<Values>(), profileFormSchema(userType)));
+  const [schema] = useState(() => formSchemaOf<Values>()(profileFormSchema(userType)));
   const form = useForm<Values, unknown, ProfileReplace>({
     resolver: zodResolver(schema),
     defaultValues: toValues(initial),
