@@ -86,6 +86,7 @@ export const WRITE_ROUTES = {
   'DELETE /api/profile/avatar': 'profileImage',
   'POST /api/profile/banner': 'profileImage',
   'DELETE /api/profile/banner': 'profileImage',
+  'PUT /api/profile': 'profileEdit',
   'PATCH /api/profile': 'profileEdit',
   'POST /api/profile/onboarding': 'profileEdit',
   'POST /api/profile/start-selling': 'profileEdit',

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
-import { cursorTimeOf, type Keyset } from '../tool-updates/tool-updates.repository';
+import { after as afterKeyset, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 
 const int = (value: unknown) => Number(value ?? 0);
 
@@ -150,7 +150,7 @@ export async function listFollowers(db: Db, userId: string, limit = 200) {
  * earnings ledger, and GET /api/me/sales page by page (keyset on paid_at, id: `after` is the
  * last row of the previous page; a paid or refunded order always has its paid_at).
  */
-export async function listSales(db: Db, creatorId: string, limit = 5000, after: Keyset | null = null) {
+export async function listSales(db: Db, creatorId: string, limit = 5000, after: TimeKeyset | null = null) {
   let query = db
     .selectFrom('orders as o')
     .innerJoin('products as p', 'p.id', 'o.product_id')
@@ -171,11 +171,11 @@ export async function listSales(db: Db, creatorId: string, limit = 5000, after: 
       'p.title as product_title',
       'buyer.full_name as buyer_name',
       'payout.status as payout_status',
-      cursorTimeOf('o.paid_at').as('cursor_at'),
+      timeKey('o.paid_at').as('cursor_at'),
     ])
     .where('o.creator_id', '=', creatorId)
     .where('o.status', 'in', ['paid', 'refunded']);
-  if (after) query = query.where(sql<boolean>`(o.paid_at, o.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  if (after) query = query.where(afterKeyset('o.paid_at', 'o.id', after));
   return query.orderBy('o.paid_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
 }
 

@@ -16,7 +16,8 @@ import type { SessionUser } from '@/src/shared/session';
 import { centsToDecimal, formatOrderNumber } from '@/src/shared/payments';
 import { toCsv } from '@/src/shared/studio-format';
 import { SalesQuerySchema, type SaleItem } from '@/src/shared/sales';
-import { decodeCursor, encodeCursor, type Page } from '@/src/shared/tool-updates';
+import { decodeCursor, pageOf } from '@/functions/_shared/cursor';
+import { positionOf, TimeKeysetSchema } from '@/functions/_shared/keyset.repository';
 import { AppError } from '../_shared/errors';
 import {
   buyerCounts,
@@ -196,16 +197,12 @@ export async function getSales(db: Db, user: SessionUser) {
  * malformed one is a 400, never a silent first page. Pages follow each other on
  * (paid_at, id), so a sale is on exactly one page however many there are.
  */
-export async function getSalesPage(db: Db, user: SessionUser, query: unknown): Promise<Page<SaleItem>> {
+export async function getSalesPage(db: Db, user: SessionUser, query: unknown): Promise<{ items: SaleItem[]; nextCursor: string | null }> {
   const { limit, cursor } = SalesQuerySchema.parse(query);
-  const after = cursor ? decodeCursor(cursor) : null;
-  if (cursor && !after)
-    throw new AppError('VALIDATION_FAILED', 'The cursor is not valid: pass the nextCursor of the previous page', { cursor: 'Not a valid cursor' });
-  const rows = await listSales(db, user.id, limit + 1, after);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+  const rows = await listSales(db, user.id, limit + 1, decodeCursor(cursor, TimeKeysetSchema));
+  const page = pageOf(rows, limit, positionOf);
   return {
-    items: page.map((s): SaleItem => ({
+    items: page.items.map((s): SaleItem => ({
       id: s.id,
       orderNumber: formatOrderNumber(s.number),
       productId: s.product_id,
@@ -220,7 +217,7 @@ export async function getSalesPage(db: Db, user: SessionUser, query: unknown): P
       paidAt: new Date(s.created_at ?? Date.now()).toISOString(),
       refundedAt: s.refunded_at ? new Date(s.refunded_at).toISOString() : null,
     })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursor_at, last.id) : null,
+    nextCursor: page.nextCursor,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '@/db/database';
+import { after, timeKey, type TimeKeyset } from '@/functions/_shared/keyset.repository';
 import type { Database, WebhookDelivery } from '@/db/schema';
 import type { WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEventType } from '@/src/shared/domain';
 
@@ -95,14 +96,14 @@ export async function insertDeliveries(
   return inserted.map((r) => r.id);
 }
 
-/** One page of an endpoint's deliveries, newest first, after a (created_at, id) keyset position. */
-export async function listDeliveries(db: Executor, endpointId: string, after: { createdAt: string; id: string } | null, limit: number) {
-  let query = db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([eb('created_at', '<', new Date(after.createdAt)), eb.and([eb('created_at', '=', new Date(after.createdAt)), eb('id', '<', after.id)])]),
-    );
-  }
+/** One page of an endpoint's deliveries, newest first, after a keyset position (functions/_shared/keyset.repository.ts). */
+export async function listDeliveries(db: Executor, endpointId: string, position: TimeKeyset | null, limit: number) {
+  let query = db
+    .selectFrom('webhook_deliveries')
+    .selectAll()
+    .select(timeKey('webhook_deliveries.created_at').as('cursor_at'))
+    .where('endpoint_id', '=', endpointId);
+  if (position) query = query.where(after('webhook_deliveries.created_at', 'webhook_deliveries.id', position));
   return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 

@@ -12,7 +12,8 @@
 import type { Db } from '@/db/database';
 import type { WebhookDelivery } from '@/db/schema';
 import { isUuid } from '@/src/shared/ids';
-import { decodeCursor, encodeCursor } from '@/src/shared/tool-updates';
+import { decodeCursor, pageOf } from '@/functions/_shared/cursor';
+import { positionOf, TimeKeysetSchema } from '@/functions/_shared/keyset.repository';
 import {
   MAX_WEBHOOK_ENDPOINTS,
   WebhookDeliveriesQuerySchema,
@@ -134,15 +135,9 @@ export async function listWebhookDeliveries(
 ): Promise<{ items: WebhookDeliveryView[]; nextCursor: string | null }> {
   const endpoint = await ownEndpoint(db, userId, id);
   const query = WebhookDeliveriesQuerySchema.parse(rawQuery);
-  const after = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !after) throw new AppError('VALIDATION_FAILED', 'The cursor is not valid', { cursor: 'Not a valid cursor' });
-  const rows = await listDeliveries(db, endpoint.id, after, query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toDeliveryView),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(iso(last.created_at), last.id) : null,
-  };
+  const rows = await listDeliveries(db, endpoint.id, decodeCursor(query.cursor, TimeKeysetSchema), query.limit + 1);
+  const page = pageOf(rows, query.limit, positionOf);
+  return { items: page.items.map(toDeliveryView), nextCursor: page.nextCursor };
 }
 
 /**

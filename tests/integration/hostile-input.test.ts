@@ -23,7 +23,7 @@ import { createApiKey } from '@/functions/api-keys/api-keys.service';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { postToolUpdate } from '@/functions/tool-updates/tool-updates.service';
 import { uploadDeliverable } from '@/functions/uploads/uploads.service';
-import { encodeCursor } from '@/src/shared/tool-updates';
+import { encodeCursor } from '@/functions/_shared/cursor';
 import { call, fileForm, signUp, type CallOptions, type CallResult, type TestSession } from '../support/api';
 import { createProduct, ensureCategories } from '../support/factories';
 import { pathOf, ROUTES, type IdKind, type RouteFixtures, type RouteSpec } from '../support/route-table';
@@ -122,11 +122,13 @@ function badCursors(format: 'search' | 'keyset'): [string, Record<string, string
   if (format === 'keyset') {
     return [
       ['garbage', { cursor: 'garbage' }],
-      ['a bad timestamp', { cursor: encodeCursor('2026-13-45T99:00:00.000Z', id) }],
-      ['a day that does not exist', { cursor: encodeCursor('2026-02-30T10:00:00.000Z', id) }],
-      ['a number as timestamp', { cursor: encodeCursor('1', id) }],
-      ['a bad id', { cursor: encodeCursor('2026-11-21T10:00:00.000Z', 'not-a-uuid') }],
-      ['NUL', { cursor: `2026-11-21T10:00:00.000Z|${id}\u0000` }],
+      ['not JSON', { cursor: Buffer.from('{not json').toString('base64url') }],
+      ['a bad timestamp', { cursor: encodeCursor({ at: '2026-13-45T99:00:00.000Z', id }) }],
+      ['a day that does not exist', { cursor: encodeCursor({ at: '2026-02-30T10:00:00.000Z', id }) }],
+      ['a number as timestamp', { cursor: encodeCursor({ at: '1', id }) }],
+      ['a bad id', { cursor: encodeCursor({ at: '2026-11-21T10:00:00.000Z', id: 'not-a-uuid' }) }],
+      ['NUL in the timestamp', { cursor: encodeCursor({ at: '2026-11-21T10:00:00.000Z\u0000', id }) }],
+      ['an extra field', { cursor: encodeCursor({ at: '2026-11-21T10:00:00.000Z', id, x: 1 }) }],
     ];
   }
   return [
@@ -415,8 +417,8 @@ beforeAll(async () => {
     toolId: 'n8n',
     apiKeyId: apiKey.id,
     webhookId: webhook.id,
-    deliveriesCursor: encodeCursor(new Date().toISOString(), randomUUID()),
-    updatesCursor: encodeCursor(new Date().toISOString(), randomUUID()),
+    deliveriesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
+    updatesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),
     png: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 90 } } })
       .png()

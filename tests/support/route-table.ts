@@ -38,7 +38,7 @@ export interface RouteFixtures {
   toolId: string;
   /** One of the owner's API keys (its id). */
   apiKeyId: string;
-  /** A valid keyset cursor for the tool's updates and the owner's feed. */
+  /** A valid keyset cursor (time and id) for the tool's updates, the owner's feed, reviews and favorites. */
   updatesCursor: string;
   /** One of the owner's webhook endpoints (its URL refuses every delivery without a connection). */
   webhookId: string;
@@ -232,11 +232,19 @@ export const ROUTES: RouteSpec[] = [
     auth: 'anyone',
     params: (fx) => ({ userId: fx.owner.userId }),
     ids: { userId: 'userId' },
-    query: () => ({ sort: 'popular', category: 'business', offset: '0' }),
+    query: () => ({ sort: 'popular', category: 'business', limit: '12' }),
   },
 
   // Favorites and follows.
-  { file: 'favorites/index.ts', method: 'GET', path: '/api/favorites', load: api('favorites/index.ts'), auth: 'user' },
+  {
+    file: 'favorites/index.ts',
+    method: 'GET',
+    path: '/api/favorites',
+    load: api('favorites/index.ts'),
+    auth: 'user',
+    query: (fx) => ({ cursor: fx.updatesCursor, limit: '50' }),
+    cursors: { cursor: 'keyset' },
+  },
   ...(['PUT', 'DELETE'] as const).map((method): RouteSpec => ({
     file: 'favorites/[productId].ts',
     method,
@@ -361,9 +369,9 @@ export const ROUTES: RouteSpec[] = [
 
   // Profiles and onboarding.
   { file: 'profile/index.ts', method: 'GET', path: '/api/profile', load: api('profile/index.ts'), auth: 'user' },
-  {
+  ...(['PUT', 'PATCH'] as const).map((method): RouteSpec => ({
     file: 'profile/index.ts',
-    method: 'PATCH',
+    method,
     path: '/api/profile',
     load: api('profile/index.ts'),
     auth: 'user',
@@ -378,7 +386,7 @@ export const ROUTES: RouteSpec[] = [
       socialLinks: { github: 'https://github.com/olive' },
       specialties: ['Copywriting', 'Prompt engineering'],
     }),
-  },
+  })),
   ...(['avatar', 'banner'] as const).flatMap((kind): RouteSpec[] => [
     {
       file: `profile/${kind}.ts`,
@@ -420,6 +428,8 @@ export const ROUTES: RouteSpec[] = [
     auth: 'anyone',
     params: (fx) => ({ sellerId: fx.other.userId }),
     ids: { sellerId: 'userId' },
+    query: (fx) => ({ cursor: fx.updatesCursor, limit: '10' }),
+    cursors: { cursor: 'keyset' },
   },
   {
     file: 'reviews/[sellerId].ts',

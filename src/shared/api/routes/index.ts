@@ -8,8 +8,10 @@ import type { RouteMap } from '../contract';
 import { authRoutes } from './auth';
 import { favoriteRoutes } from './favorites';
 import { paymentRoutes } from './payments';
+import { profileRoutes } from './profile';
 import { systemRoutes } from './system';
+import { updateRoutes } from './updates';
 
-export const API_ROUTES = [...systemRoutes, ...authRoutes, ...favoriteRoutes, ...paymentRoutes] as const;
+export const API_ROUTES = [...systemRoutes, ...authRoutes, ...favoriteRoutes, ...paymentRoutes, ...profileRoutes, ...updateRoutes] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;
