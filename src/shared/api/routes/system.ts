@@ -20,7 +20,7 @@ export const runSweep = defineRoute({
   tag: 'System',
   summary: 'Run the periodic sweep (Vercel Cron)',
   description:
-    'Deletes uploads attached to nothing for 24 hours and prunes ended rate-limit windows and old view-count days. Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`; that bearer is the cron secret, never an API key (the middleware resolves no session or key on this path).',
+    'Deletes uploads attached to nothing for 24 hours prunes ended rate-limit windows and old view-count days, and sends the creator webhook deliveries that are due. Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`; that bearer is the cron secret, never an API key (the middleware resolves no session or key on this path).',
   auth: 'secret',
   response: json(
     z.object({
@@ -28,6 +28,8 @@ export const runSweep = defineRoute({
       bytesFreed: z.int(),
       counterWindowsDeleted: z.int(),
       viewDaysDeleted: z.int(),
+      /** Creator webhook deliveries that were due (docs/decisions/027). */
+      webhooks: z.object({ attempted: z.int(), delivered: z.int(), retrying: z.int(), failed: z.int() }),
     }),
   ),
   errors: ['UNAUTHENTICATED'],
