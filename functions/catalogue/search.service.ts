@@ -4,6 +4,7 @@
  * search.repository.ts and pages with an opaque keyset cursor. GET /api/products runs it
  * under searchGuard (src/pages/api/products/index.ts, docs/decisions/016).
  */
+import { z } from 'zod';
 import type { Db, DbHandle } from '@/db/database';
 import { getEnv } from '../_shared/env';
 import { AppError } from '../_shared/errors';
@@ -206,9 +207,12 @@ export interface SearchOptions extends QueryOptions {
   cacheKey?: string;
 }
 
-/** Validates the parameters (src/shared/search.ts): a ZodError for the API wrapper to turn into 400. */
+/**
+ * Validates the parameters (src/shared/search.ts): a ZodError for the API wrapper to turn into
+ * 400. The schema is zod/mini (docs/decisions/022); classic `z.parse` is what throws a ZodError.
+ */
 export function parseSearchParams(raw: Record<string, string | undefined>): SearchParams {
-  return SearchParamsSchema.parse(raw);
+  return z.parse(SearchParamsSchema, raw);
 }
 
 /** Search with raw parameters (a URL's query): validates, then findProducts(). */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { isUuid } from '@/src/shared/ids';
-import { safeText } from '@/src/shared/text';
+import { safeText } from '../_shared/safe-text';
 import { INTERACTION_TYPES, type InteractionType } from '@/src/shared/domain';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';

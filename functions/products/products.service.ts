@@ -11,10 +11,15 @@
  * Every product returned carries its `qualityScore` (src/shared/quality-score.ts, the same
  * module the editor scores with). Private deliverables must come from the creator's own
  * folder; files a save or delete leaves unused are released from the blob store.
+ *
+ * A save that makes a product published enqueues the creator's product.published webhook in
+ * the same transaction, decided under a lock on the product's row so two concurrent publishes
+ * give one event (functions/webhooks/deliveries.service.ts, docs/decisions/027).
  */
 import { z } from 'zod';
-import { safeText } from '@/src/shared/text';
+import { safeText } from '../_shared/safe-text';
 import type { Db } from '@/db/database';
+import type { ProductUpdate } from '@/db/schema';
 import { AppError } from '../_shared/errors';
 import { assertEmailVerified } from '../_shared/auth-guard';
 import { ProductInputSchema, ProductStatusSchema, type ProductInput } from '@/src/shared/product-schema';
@@ -31,9 +36,11 @@ import {
   hasOrders,
   insertProduct,
   listOwnProducts,
+  lockOwnProductStatus,
   updateOwnProduct,
   type OwnerProductRow,
 } from './products.repository';
+import { enqueueProductPublished, kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { isUuid } from '@/src/shared/ids';
 
 function notFound(): never {
@@ -124,11 +131,32 @@ async function assertMayPublish(db: Db, userId: string, before: string | null, a
   assertEmailVerified({ emailVerified: standing.email_verified });
 }
 
+/** The shared schema is zod/mini (docs/decisions/022); classic `z.parse` makes a refusal the ZodError the API wrapper answers 400 to. */
+const parseProductInput = (raw: unknown): ProductInput => z.parse(ProductInputSchema, raw);
+/** Saves a change of one of the creator's products, enqueueing product.published when it publishes it. */
+async function saveOwnProduct(db: Db, creatorId: string, id: string, values: ProductUpdate): Promise<OwnerProductRow | undefined> {
+  const { row, published } = await db.transaction().execute(async (trx) => {
+    const previous = await lockOwnProductStatus(trx, creatorId, id);
+    const row = await updateOwnProduct(trx, creatorId, id, values);
+    const published = Boolean(row) && previous !== 'published' && row?.status === 'published';
+    if (row && published) await enqueueProductPublished(trx, row);
+    return { row, published };
+  });
+  if (published) kickWebhookDeliveries(db);
+  return row;
+}
+
 export async function createProduct(db: Db, creatorId: string, raw: unknown): Promise<OwnerProduct> {
-  const input = ProductInputSchema.parse(raw);
+  const input = parseProductInput(raw);
   assertOwnFiles(creatorId, input);
   await assertMayPublish(db, creatorId, null, input.status);
-  const row = await insertProduct(db, { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null });
+  const values = { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null };
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await insertProduct(trx, values);
+    if (inserted.status === 'published') await enqueueProductPublished(trx, inserted);
+    return inserted;
+  });
+  if (row.status === 'published') kickWebhookDeliveries(db);
   const reason = rebuildReasonFor(null, row.status);
   if (reason) await requestRebuild(db, reason, row.id, pagesOf(row));
   return toOwnerProduct(row);
@@ -143,13 +171,13 @@ export async function getOwnProduct(db: Db, creatorId: string, id: string): Prom
 
 export async function updateProduct(db: Db, creatorId: string, id: string, raw: unknown, blobs?: BlobStore): Promise<OwnerProduct> {
   if (!isUuid(id)) notFound();
-  const input = ProductInputSchema.parse(raw);
+  const input = parseProductInput(raw);
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
   const publishedAt = input.status === 'published' ? (before.published_at ?? new Date()) : before.published_at;
   assertOwnFiles(creatorId, input);
   await assertMayPublish(db, creatorId, before.status, input.status);
-  const row = await updateOwnProduct(db, creatorId, id, { ...toColumns(input), published_at: publishedAt });
+  const row = await saveOwnProduct(db, creatorId, id, { ...toColumns(input), published_at: publishedAt });
   if (!row) notFound();
   const reason = rebuildReasonFor(before.status, row.status);
   if (reason) await requestRebuild(db, reason, id, pagesOf(row, before));
@@ -173,7 +201,7 @@ export async function changeProductStatus(db: Db, creatorId: string, id: string,
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
   await assertMayPublish(db, creatorId, before.status, status);
-  const row = await updateOwnProduct(db, creatorId, id, {
+  const row = await saveOwnProduct(db, creatorId, id, {
     status,
     published_at: status === 'published' ? (before.published_at ?? new Date()) : before.published_at,
   });

@@ -17,7 +17,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { safeText } from '@/src/shared/text';
+import { safeText } from '../_shared/safe-text';
 import type { Db } from '@/db/database';
 import { BlobExistsError, type BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';

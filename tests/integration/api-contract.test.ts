@@ -19,6 +19,7 @@ import { resetAuth } from '@/functions/_shared/auth';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
 import { routeOf } from '@/functions/_shared/endpoint';
 import type { OpenApiDocument } from '@/functions/api/openapi';
+import type { RouteSpec } from '@/src/shared/api/contract';
 import { API_ROUTES } from '@/src/shared/api/routes';
 import { call, type TestSession } from '../support/api';
 import { buildRouteFixtures, validBody } from '../support/route-fixtures';
@@ -107,7 +108,7 @@ describe('every route is declared and documented', () => {
     const ids = API_ROUTES.map((r) => r.operationId);
     expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
     const refused: string[] = [];
-    for (const route of API_ROUTES) {
+    for (const route of API_ROUTES as readonly RouteSpec[]) {
       const { params, query, body } = route.example ?? {};
       if (route.params && !route.params.safeParse(params ?? {}).success) refused.push(`${route.operationId}: example params`);
       if (route.query && !route.query.safeParse(query ?? {}).success) refused.push(`${route.operationId}: example query`);

@@ -18,7 +18,7 @@ import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/_shared/auth';
 import { bodyLimitFor, UPLOAD_BODY_LIMIT } from '@/functions/_shared/body-limit';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
-import { encodeCursor } from '@/src/shared/tool-updates';
+import { encodeCursor } from '@/functions/_shared/cursor';
 import { call, fileForm, type CallOptions, type CallResult, type TestSession } from '../support/api';
 import { ensureCategories } from '../support/factories';
 import { buildRouteFixtures, validBody as validBodyOf } from '../support/route-fixtures';
@@ -29,6 +29,8 @@ import { createTestDb, type TestDb } from '../support/test-db';
 // rate-limits.test.ts) are scaled out of the way, before anything reads the environment.
 vi.hoisted(() => {
   process.env['RATE_LIMIT_SCALE'] = '1000';
+  // The webhook examples' URL (route-table.ts): allowed over http, and nothing listens on port 9.
+  process.env['OUTBOUND_ALLOW_HOSTS'] = '127.0.0.1:9';
 });
 
 type Handler = (context: APIContext) => Response | Promise<Response>;
@@ -111,11 +113,13 @@ function badCursors(format: 'search' | 'keyset'): [string, Record<string, string
   if (format === 'keyset') {
     return [
       ['garbage', { cursor: 'garbage' }],
-      ['a bad timestamp', { cursor: encodeCursor('2026-13-45T99:00:00.000Z', id) }],
-      ['a day that does not exist', { cursor: encodeCursor('2026-02-30T10:00:00.000Z', id) }],
-      ['a number as timestamp', { cursor: encodeCursor('1', id) }],
-      ['a bad id', { cursor: encodeCursor('2026-11-21T10:00:00.000Z', 'not-a-uuid') }],
-      ['NUL', { cursor: `2026-11-21T10:00:00.000Z|${id}\u0000` }],
+      ['not JSON', { cursor: Buffer.from('{not json').toString('base64url') }],
+      ['a bad timestamp', { cursor: encodeCursor({ at: '2026-13-45T99:00:00.000Z', id }) }],
+      ['a day that does not exist', { cursor: encodeCursor({ at: '2026-02-30T10:00:00.000Z', id }) }],
+      ['a number as timestamp', { cursor: encodeCursor({ at: '1', id }) }],
+      ['a bad id', { cursor: encodeCursor({ at: '2026-11-21T10:00:00.000Z', id: 'not-a-uuid' }) }],
+      ['NUL in the timestamp', { cursor: encodeCursor({ at: '2026-11-21T10:00:00.000Z\u0000', id }) }],
+      ['an extra field', { cursor: encodeCursor({ at: '2026-11-21T10:00:00.000Z', id, x: 1 }) }],
     ];
   }
   return [

@@ -13,7 +13,10 @@ import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import { postToolUpdate } from '@/functions/tool-updates/tool-updates.service';
 import { uploadDeliverable } from '@/functions/uploads/uploads.service';
 import type { SessionUser } from '@/src/shared/session';
-import { encodeCursor } from '@/src/shared/tool-updates';
+import { encodeCursor } from '@/functions/_shared/cursor';
+import { getAuth } from '@/functions/_shared/auth';
+import { createApiKey } from '@/functions/api-keys/api-keys.service';
+import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
 import { fileForm, signUp, type CallOptions } from './api';
 import { createProduct, ensureCategories } from './factories';
 import { CARD_OK } from './payments';
@@ -75,6 +78,8 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
   const purchase = await startCheckout(t.db, payments, buyer, { productId: bought.id });
   await payLocalCheckout(t.db, payments, owner.userId, purchase.url.split('/checkout/')[1]!, CARD_OK);
   const open = await startCheckout(t.db, payments, buyer, { productId: forSale.id });
+  const apiKey = await createApiKey(t.db, await getAuth(), owner.userId, { name: 'Hostile suite key', scopes: ['products:read'] });
+  const webhook = await createWebhookEndpoint(t.db, owner.userId, { url: 'http://127.0.0.1:9/hooks', events: ['sale.refunded'] });
 
   return {
     owner,
@@ -89,7 +94,10 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     paidProductId: forSale.id,
     checkoutSessionId: open.url.split('/checkout/')[1]!,
     toolId: 'n8n',
-    updatesCursor: encodeCursor(new Date().toISOString(), randomUUID()),
+    apiKeyId: apiKey.id,
+    webhookId: webhook.id,
+    deliveriesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
+    updatesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),
     png: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 90 } } })
       .png()

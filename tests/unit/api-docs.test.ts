@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderApiMarkdown } from '@/functions/api/markdown';
 import { buildOpenApi } from '@/functions/api/openapi';
+import type { RouteSpec } from '@/src/shared/api/contract';
 import { API_ROUTES } from '@/src/shared/api/routes';
 
 describe('docs/api.md', () => {
@@ -15,10 +16,10 @@ describe('docs/api.md', () => {
 
   it('lists every declared route with its method, path and an example request', () => {
     const text = renderApiMarkdown();
-    for (const route of API_ROUTES) {
+    for (const route of API_ROUTES as readonly RouteSpec[]) {
       expect(text).toContain(`\`${route.method} ${route.path}\``);
       expect(text).toContain(
-        `curl -X ${route.method} 'https://toolmint.example${route.path.replace(/\{(\w+)\}/g, (_, n: string) => (route.example?.params as Record<string, string> | undefined)?.[n] ?? `{${n}}`)}`,
+        `curl -X ${route.method} 'https://toolmint.example${route.path.replace(/\{(\w+)\}/g, (_, n: string) => route.example?.params?.[n] ?? `{${n}}`)}`,
       );
     }
   });

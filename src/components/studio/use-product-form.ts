@@ -17,6 +17,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { api } from '@/src/shared/api/client';
 import { rulesSchema } from '@/src/shared/form-schema';
 import { scoreProduct, VALIDATION_DEBOUNCE_MS, type QualityScore, type UrlCheck } from '@/src/shared/quality-score';
 import { toast } from '@/src/stores/toasts';
@@ -106,10 +107,9 @@ export function useProductForm({ mode, product, onSaved, scrollToTop }: Options)
   const [payoutsMissing, setPayoutsMissing] = useState(false);
   useEffect(() => {
     let live = true;
-    fetch('/api/payments/payouts', { credentials: 'same-origin', headers: { accept: 'application/json' } })
-      .then(async (r) => (r.ok ? ((await r.json()) as { stripe: boolean; ready: boolean }) : null))
+    api('GET /api/payments/payouts')
       .then((setup) => {
-        if (live && setup) setPayoutsMissing(setup.stripe && !setup.ready);
+        if (live) setPayoutsMissing(setup.stripe && !setup.ready);
       })
       .catch(() => {});
     return () => {

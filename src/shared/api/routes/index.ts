@@ -5,9 +5,13 @@
  * when a route file serves a route that is not here, or the other way round.
  */
 import type { RouteMap } from '../contract';
+import { authRoutes } from './auth';
 import { favoriteRoutes } from './favorites';
+import { paymentRoutes } from './payments';
+import { profileRoutes } from './profile';
 import { systemRoutes } from './system';
+import { updateRoutes } from './updates';
 
-export const API_ROUTES = [...systemRoutes, ...favoriteRoutes] as const;
+export const API_ROUTES = [...systemRoutes, ...authRoutes, ...favoriteRoutes, ...paymentRoutes, ...profileRoutes, ...updateRoutes] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;

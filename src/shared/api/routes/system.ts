@@ -24,4 +24,26 @@ export const getOpenApi = defineRoute({
   response: json(z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) })),
 });
 
-export const systemRoutes = [getHealth, getOpenApi] as const;
+export const runSweep = defineRoute({
+  method: 'GET',
+  path: '/api/cron/sweep',
+  operationId: 'runSweep',
+  tag: 'System',
+  summary: 'Run the periodic sweep (Vercel Cron)',
+  description:
+    'Deletes uploads attached to nothing for 24 hours, prunes ended rate-limit windows and old view-count days, and sends the creator webhook deliveries that are due. Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`; that bearer is the cron secret, never an API key (the middleware resolves no session or key on this path).',
+  auth: 'secret',
+  response: json(
+    z.object({
+      uploadsDeleted: z.int(),
+      bytesFreed: z.int(),
+      counterWindowsDeleted: z.int(),
+      viewDaysDeleted: z.int(),
+      /** Creator webhook deliveries that were due (docs/decisions/027). */
+      webhooks: z.object({ attempted: z.int(), delivered: z.int(), retrying: z.int(), failed: z.int() }),
+    }),
+  ),
+  errors: ['UNAUTHENTICATED'],
+});
+
+export const systemRoutes = [getHealth, getOpenApi, runSweep] as const;
