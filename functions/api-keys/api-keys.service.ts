@@ -13,7 +13,7 @@
  * unknown key from the next request on.
  */
 import type { Db } from '@/db/database';
-import { API_KEY_PATTERN, CreateApiKeySchema, MAX_API_KEYS_PER_ACCOUNT, sortScopes, type ApiKeyView, type CreatedApiKey } from '@/src/shared/api-keys';
+import { API_KEY_PATTERN, MAX_API_KEYS_PER_ACCOUNT, sortScopes, type ApiKeyView, type CreateApiKey, type CreatedApiKey } from '@/src/shared/api-keys';
 import { isApiKeyScope, type ApiKeyScope } from '@/src/shared/domain';
 import { isApiKeyId } from '@/src/shared/ids';
 import { toSessionUser, type SessionUser } from '@/src/shared/session';
@@ -78,8 +78,8 @@ export async function listApiKeys(db: Db, userId: string): Promise<{ items: ApiK
 }
 
 /** A new key for `user` (400 for a bad body, 409 at the cap); the answer holds the whole key, once. */
-export async function createApiKey(db: Db, auth: Auth, userId: string, body: unknown): Promise<CreatedApiKey> {
-  const input = CreateApiKeySchema.parse(body);
+/** `input` is CreateApiKeySchema's output (the route parsed it). */
+export async function createApiKey(db: Db, auth: Auth, userId: string, input: CreateApiKey): Promise<CreatedApiKey> {
   if ((await countKeysOf(db, userId)) >= MAX_API_KEYS_PER_ACCOUNT) throw new AppError('API_KEY_LIMIT_REACHED');
   // A server call (no headers): the plugin takes userId and permissions only from the server.
   const created = await auth.api.createApiKey({ body: { userId, name: input.name, permissions: permissionsOf(sortScopes(input.scopes)) } });

@@ -15,7 +15,7 @@ import type { Db } from '@/db/database';
 import type { SessionUser } from '@/src/shared/session';
 import { centsToDecimal, formatOrderNumber } from '@/src/shared/payments';
 import { toCsv } from '@/src/shared/studio-format';
-import { SalesQuerySchema, type SaleItem } from '@/src/shared/sales';
+import type { SaleItem } from '@/src/shared/sales';
 import { decodeCursor, pageOf } from '@/functions/_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '@/functions/_shared/keyset.repository';
 import { AppError } from '../_shared/errors';
@@ -197,8 +197,11 @@ export async function getSales(db: Db, user: SessionUser) {
  * malformed one is a 400, never a silent first page. Pages follow each other on
  * (paid_at, id), so a sale is on exactly one page however many there are.
  */
-export async function getSalesPage(db: Db, user: SessionUser, query: unknown): Promise<{ items: SaleItem[]; nextCursor: string | null }> {
-  const { limit, cursor } = SalesQuerySchema.parse(query);
+export async function getSalesPage(
+  db: Db,
+  user: SessionUser,
+  { limit, cursor }: { limit: number; cursor?: string | undefined },
+): Promise<{ items: SaleItem[]; nextCursor: string | null }> {
   const rows = await listSales(db, user.id, limit + 1, decodeCursor(cursor, TimeKeysetSchema));
   const page = pageOf(rows, limit, positionOf);
   return {

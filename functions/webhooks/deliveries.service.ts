@@ -17,7 +17,9 @@
  *   again once its claim lapses; receivers deduplicate by Toolmint-Webhook-Id.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type * as z from 'zod/mini';
 import type { Db } from '@/db/database';
+import type { DeliveryRunSchema } from '@/src/shared/api/schemas/settings';
 import type { Order } from '@/db/schema';
 import { formatOrderNumber, toCents } from '@/src/shared/payments';
 import type { SellerReviewView } from '@/src/shared/profile';
@@ -171,12 +173,8 @@ export async function enqueueTestPing(db: Db, endpointId: string, now = new Date
 
 // --- The worker ---
 
-export interface DeliveryRunResult {
-  attempted: number;
-  delivered: number;
-  retrying: number;
-  failed: number;
-}
+/** What a run of the worker did (the answer of /api/cron/webhooks and part of the sweep's). */
+export type DeliveryRunResult = z.output<typeof DeliveryRunSchema>;
 
 export interface DeliverOptions {
   now?: Date;

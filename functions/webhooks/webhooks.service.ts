@@ -16,10 +16,9 @@ import { decodeCursor, pageOf } from '@/functions/_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '@/functions/_shared/keyset.repository';
 import {
   MAX_WEBHOOK_ENDPOINTS,
-  WebhookDeliveriesQuerySchema,
-  WebhookEndpointInputSchema,
-  WebhookEndpointPatchSchema,
   type WebhookDeliveryView,
+  type WebhookEndpointInput,
+  type WebhookEndpointPatch,
   type WebhookEndpointView,
 } from '@/src/shared/webhooks';
 import { AppError } from '../_shared/errors';
@@ -91,8 +90,7 @@ export async function listWebhookEndpoints(db: Db, userId: string): Promise<{ it
   return { items: (await listEndpoints(db, userId)).map(toEndpointView), nextCursor: null };
 }
 
-export async function createWebhookEndpoint(db: Db, userId: string, raw: unknown, policy?: OutboundPolicy): Promise<WebhookEndpointView> {
-  const input = WebhookEndpointInputSchema.parse(raw ?? {});
+export async function createWebhookEndpoint(db: Db, userId: string, input: WebhookEndpointInput, policy?: OutboundPolicy): Promise<WebhookEndpointView> {
   const url = await checkUrl(input.url, policy);
   const row = await db.transaction().execute(async (trx) => {
     if (!(await lockOwner(trx, userId))) throw new AppError('UNAUTHENTICATED');
@@ -102,9 +100,14 @@ export async function createWebhookEndpoint(db: Db, userId: string, raw: unknown
   return toEndpointView(row);
 }
 
-export async function updateWebhookEndpoint(db: Db, userId: string, id: string, raw: unknown, policy?: OutboundPolicy): Promise<WebhookEndpointView> {
+export async function updateWebhookEndpoint(
+  db: Db,
+  userId: string,
+  id: string,
+  patch: WebhookEndpointPatch,
+  policy?: OutboundPolicy,
+): Promise<WebhookEndpointView> {
   await ownEndpoint(db, userId, id);
-  const patch = WebhookEndpointPatchSchema.parse(raw ?? {});
   const url = patch.url === undefined ? undefined : await checkUrl(patch.url, policy);
   const row = await updateOwnEndpoint(db, userId, id, {
     ...(url !== undefined ? { url } : {}),
@@ -131,10 +134,9 @@ export async function listWebhookDeliveries(
   db: Db,
   userId: string,
   id: string,
-  rawQuery: unknown,
+  query: { cursor?: string | undefined; limit: number },
 ): Promise<{ items: WebhookDeliveryView[]; nextCursor: string | null }> {
   const endpoint = await ownEndpoint(db, userId, id);
-  const query = WebhookDeliveriesQuerySchema.parse(rawQuery);
   const rows = await listDeliveries(db, endpoint.id, decodeCursor(query.cursor, TimeKeysetSchema), query.limit + 1);
   const page = pageOf(rows, query.limit, positionOf);
   return { items: page.items.map(toDeliveryView), nextCursor: page.nextCursor };

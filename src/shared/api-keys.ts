@@ -9,6 +9,7 @@ import './zod-browser';
 import * as z from 'zod/mini';
 import { API_KEY_SCOPES, type ApiKeyScope } from './domain';
 import { safeText } from './text';
+import type { ApiKeyViewSchema, CreatedApiKeySchema } from './api/schemas/settings';
 
 /** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = 'tm_';
@@ -48,22 +49,9 @@ export const CreateApiKeySchema = z.strictObject({
 });
 export type CreateApiKey = z.output<typeof CreateApiKeySchema>;
 
-/** A key as listed: never the secret, only its first characters. */
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  scopes: ApiKeyScope[];
-  /** The first API_KEY_START_LENGTH characters of the key, prefix included. */
-  start: string;
-  createdAt: string;
-  /** The last request made with the key, or null when it was never used. */
-  lastUsedAt: string | null;
-}
-
-/** The answer to a creation: the one time the whole key is shown. */
-export interface CreatedApiKey extends ApiKeyView {
-  key: string;
-}
+/** A key as listed (never the secret, only its first characters), and as created (the one time the whole key is shown). */
+export type ApiKeyView = z.output<typeof ApiKeyViewSchema>;
+export type CreatedApiKey = z.output<typeof CreatedApiKeySchema>;
 
 /** Scopes in the order of API_KEY_SCOPES, whatever order they were given in. */
 export function sortScopes(scopes: readonly ApiKeyScope[]): ApiKeyScope[] {

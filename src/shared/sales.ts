@@ -1,42 +1,30 @@
 /**
  * GET /api/me/sales (docs/decisions/025): a creator's sales (paid and refunded orders), newest
- * first, page by page with the keyset cursor of src/shared/tool-updates.ts. Isomorphic: the
- * query schema and the item shape are the contract for API clients and islands alike. Amounts
- * are integer cents, as the server computed them when the order was paid.
+ * first, page by page with the API's keyset cursor. The item's schema is the contract for API
+ * clients and islands alike. Amounts are integer cents, as the server computed them when the
+ * order was paid.
  */
-import './zod-browser';
-import { z } from 'zod';
-import type { PurchaseKind } from './domain';
+import * as z from 'zod/mini';
+import { PURCHASE_KINDS } from './domain';
 
 export const SALES_PAGE_SIZE = 50;
-export const SALES_PAGE_MAX = 100;
 
-export const SalesQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: `The limit must be a whole number from 1 to ${SALES_PAGE_MAX}` })
-    .int(`The limit must be a whole number from 1 to ${SALES_PAGE_MAX}`)
-    .min(1, `The limit must be a whole number from 1 to ${SALES_PAGE_MAX}`)
-    .max(SALES_PAGE_MAX, `The limit must be a whole number from 1 to ${SALES_PAGE_MAX}`)
-    .default(SALES_PAGE_SIZE),
-  /** The previous page's nextCursor. */
-  cursor: z.string().max(200, 'Not a valid cursor').optional(),
-});
-
-export interface SaleItem {
+export const SaleItemSchema = z.object({
   /** The order's id. */
-  id: string;
+  id: z.string(),
   /** The order number buyers see on their receipt (TM-000123). */
-  orderNumber: string;
-  productId: string;
-  productTitle: string;
-  buyerName: string;
-  kind: PurchaseKind;
+  orderNumber: z.string(),
+  productId: z.string(),
+  productTitle: z.string(),
+  buyerName: z.string(),
+  kind: z.enum(PURCHASE_KINDS),
   /** 'refunded' once the order was refunded; the sale then counts for nothing. */
-  status: 'completed' | 'refunded';
-  currency: string;
-  amountCents: number;
-  feeCents: number;
-  netCents: number;
-  paidAt: string;
-  refundedAt: string | null;
-}
+  status: z.enum(['completed', 'refunded']),
+  currency: z.string(),
+  amountCents: z.int(),
+  feeCents: z.int(),
+  netCents: z.int(),
+  paidAt: z.string(),
+  refundedAt: z.nullable(z.string()),
+});
+export type SaleItem = z.output<typeof SaleItemSchema>;

@@ -6,7 +6,8 @@
 import './zod-browser';
 import * as z from 'zod/mini';
 import { safeText } from './text';
-import { WEBHOOK_EVENT_TYPES, type WebhookDeliveryEventType, type WebhookDeliveryStatus, type WebhookEventType } from './domain';
+import type { WebhookDeliveryViewSchema, WebhookEndpointViewSchema } from './api/schemas/settings';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './domain';
 
 /** Endpoints per account. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
@@ -43,48 +44,8 @@ export const WebhookEndpointPatchSchema = z
   );
 export type WebhookEndpointPatch = z.output<typeof WebhookEndpointPatchSchema>;
 
-export const WebhookDeliveriesQuerySchema = z.strictObject({
-  cursor: z.optional(z.string().check(z.maxLength(200))),
-  limit: z._default(
-    z.pipe(
-      z.string().check(z.regex(/^\d{1,3}$/)),
-      z.pipe(
-        z.transform((v: string) => Number(v)),
-        z.number().check(z.minimum(1), z.maximum(WEBHOOK_DELIVERIES_PAGE_MAX)),
-      ),
-    ),
-    WEBHOOK_DELIVERIES_PAGE,
-  ),
-});
-
-export interface WebhookEndpointView {
-  id: string;
-  url: string;
-  description: string;
-  events: WebhookEventType[];
-  /** The signing secret (whsec_…): shown to its owner, who needs it to verify deliveries. */
-  secret: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface WebhookDeliveryView {
-  id: string;
-  /** The event's id, sent as Toolmint-Webhook-Id: the same on every retry. */
-  eventId: string;
-  event: WebhookDeliveryEventType;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  /** The HTTP status of the last answer; null when no answer came (refused, timed out, unreachable). */
-  lastStatusCode: number | null;
-  /** The start of the last answer's body, or why no answer came. */
-  lastResponse: string | null;
-  lastAttemptAt: string | null;
-  /** When the next attempt is due (pending only). */
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-}
+export type WebhookEndpointView = z.output<typeof WebhookEndpointViewSchema>;
+export type WebhookDeliveryView = z.output<typeof WebhookDeliveryViewSchema>;
 
 /** Shown in /settings/api and in docs/decisions/027: how a receiver checks a delivery. */
 export const WEBHOOK_VERIFY_SNIPPET = `import { createHmac, timingSafeEqual } from 'node:crypto';

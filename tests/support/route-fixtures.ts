@@ -79,7 +79,7 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
   await payLocalCheckout(t.db, payments, owner.userId, purchase.url.split('/checkout/')[1]!, CARD_OK);
   const open = await startCheckout(t.db, payments, buyer, { productId: forSale.id });
   const apiKey = await createApiKey(t.db, await getAuth(), owner.userId, { name: 'Hostile suite key', scopes: ['products:read'] });
-  const webhook = await createWebhookEndpoint(t.db, owner.userId, { url: 'http://127.0.0.1:9/hooks', events: ['sale.refunded'] });
+  const webhook = await createWebhookEndpoint(t.db, owner.userId, { url: 'http://127.0.0.1:9/hooks', description: '', events: ['sale.refunded'] });
 
   return {
     owner,

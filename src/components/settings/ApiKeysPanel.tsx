@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { API_KEY_NAME_MAX_LENGTH, CreateApiKeySchema, type ApiKeyView, type CreateApiKey, type CreatedApiKey } from '@/src/shared/api-keys';
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES } from '@/src/shared/domain';
+import { api, ApiError } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
@@ -22,10 +23,6 @@ interface Props {
   initialKeys: ApiKeyView[];
 }
 
-interface ApiErrorBody {
-  error?: { code?: string; message?: string; fields?: Record<string, string> };
-}
-
 const FIELD_STYLES: FieldStyles = { field: 'set-field', invalid: 'is-invalid', hint: 'set-hint', error: 'set-error' };
 const LABELS: Record<string, string> = { name: 'Name', scopes: 'Permissions' };
 
@@ -33,11 +30,6 @@ const LABELS: Record<string, string> = { name: 'Name', scopes: 'Permissions' };
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const dayAndTime = (iso: string) =>
   `${new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })} UTC`;
-
-async function readError(response: Response): Promise<NonNullable<ApiErrorBody['error']>> {
-  const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
-  return body?.error ?? { message: 'Something went wrong. Please try again.' };
-}
 
 export default function ApiKeysPanel({ initialKeys }: Props) {
   const [keys, setKeys] = useState(initialKeys);
@@ -76,27 +68,20 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
     async (values) => {
       setFormError(null);
       try {
-        const response = await fetch('/api/settings/api-keys', {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(values),
-        });
-        if (!response.ok) {
-          const error = await readError(response);
-          const fields = Object.entries(error.fields ?? {}).filter(([path]) => path === 'name' || path.startsWith('scopes'));
-          for (const [path, message] of fields) form.setError(path.startsWith('scopes') ? 'scopes' : 'name', { type: 'server', message });
-          if (fields.length) focusField(fields[0]?.[0]);
-          else setFormError((previous) => ({ message: error.message ?? 'The key could not be created.', attempt: (previous?.attempt ?? 0) + 1 }));
-          return;
-        }
-        const key = (await response.json()) as CreatedApiKey;
+        const key = await api('POST /api/settings/api-keys', { body: values });
         const { key: _secret, ...view } = key;
         setKeys((list) => [view, ...list]);
         setCreated(key);
         setCopied(false);
         form.reset();
       } catch (error) {
+        if (error instanceof ApiError && error.code !== 'NETWORK') {
+          const fields = Object.entries(error.fields).filter(([path]) => path === 'name' || path.startsWith('scopes'));
+          for (const [path, message] of fields) form.setError(path.startsWith('scopes') ? 'scopes' : 'name', { type: 'server', message });
+          if (fields.length) focusField(fields[0]?.[0]);
+          else setFormError((previous) => ({ message: error.message, attempt: (previous?.attempt ?? 0) + 1 }));
+          return;
+        }
         console.warn('[api-keys] create failed:', error);
         setFormError((previous) => ({ message: 'Something went wrong. Please try again.', attempt: (previous?.attempt ?? 0) + 1 }));
       }
@@ -120,12 +105,11 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
   async function revoke(key: ApiKeyView) {
     setRevoking(key.id);
     try {
-      const response = await fetch(`/api/settings/api-keys/${encodeURIComponent(key.id)}`, { method: 'DELETE', credentials: 'same-origin' });
-      // 404: already gone (revoked in another tab): it is off the list either way.
-      if (!response.ok && response.status !== 404) {
-        const error = await readError(response);
-        toast({ title: 'The key was not revoked', description: error.message ?? 'Please try again.', variant: 'destructive' });
-        return;
+      try {
+        await api('DELETE /api/settings/api-keys/{id}', { params: { id: key.id } });
+      } catch (error) {
+        // API_KEY_NOT_FOUND: already gone (revoked in another tab): it is off the list either way.
+        if (!(error instanceof ApiError) || error.code !== 'API_KEY_NOT_FOUND') throw error;
       }
       setKeys((list) => list.filter((k) => k.id !== key.id));
       if (created?.id === key.id) setCreated(null);
@@ -133,7 +117,11 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
       toast({ title: 'Key revoked', description: `“${key.name}” no longer works.`, variant: 'success' });
     } catch (error) {
       console.warn('[api-keys] revoke failed:', error);
-      toast({ title: 'The key was not revoked', description: 'Something went wrong. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'The key was not revoked',
+        description: error instanceof ApiError ? error.message : 'Something went wrong. Please try again.',
+        variant: 'destructive',
+      });
     } finally {
       setRevoking(null);
     }

@@ -9,7 +9,7 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { formatDate, timeAgo } from '@/src/shared/format';
 import { WEBHOOK_DELIVERY_STATUS_LABELS, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES } from '@/src/shared/domain';
 import {
@@ -22,6 +22,7 @@ import {
   type WebhookEndpointInput,
   type WebhookEndpointView,
 } from '@/src/shared/webhooks';
+import { api, ApiError } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
@@ -32,31 +33,7 @@ type EndpointForm = z.input<typeof WebhookEndpointInputSchema>;
 const FIELD_STYLES: FieldStyles = { field: 'wh-field', hint: 'wh-hint', error: 'wh-error' };
 const LABELS: Record<string, string> = { url: 'Endpoint URL', description: 'Description', events: 'Events' };
 
-class ApiFailure extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-async function api<T>(path: string, init: { method?: string; json?: unknown } = {}): Promise<T> {
-  const response = await fetch(path, {
-    method: init.method ?? 'GET',
-    credentials: 'same-origin',
-    cache: 'no-store',
-    headers: { accept: 'application/json', ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(init.json !== undefined ? { body: JSON.stringify(init.json) } : {}),
-  });
-  if (response.status === 204) return undefined as T;
-  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string; fields?: Record<string, string> } } | null;
-  if (!response.ok) throw new ApiFailure(body?.error?.code ?? 'INTERNAL', body?.error?.message ?? 'Something went wrong', body?.error?.fields);
-  return body as T;
-}
-
-const messageOf = (error: unknown) => (error instanceof ApiFailure ? error.message : 'Something went wrong');
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
 
 function EndpointFormView({
   initial,
@@ -83,7 +60,7 @@ function EndpointFormView({
     try {
       await onSubmit(value);
     } catch (error) {
-      const fields = error instanceof ApiFailure ? error.fields : {};
+      const fields = error instanceof ApiError ? error.fields : {};
       let first: keyof EndpointForm | null = null;
       for (const [path, message] of Object.entries(fields)) {
         if (path === 'url' || path === 'description' || path === 'events') {
@@ -203,13 +180,11 @@ function EndpointCard({
   const [busy, setBusy] = useState<null | 'test' | 'roll' | 'delete'>(null);
   const [deliveries, setDeliveries] = useState<WebhookDeliveryView[] | null>(null);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const base = `/api/settings/webhooks/${endpoint.id}`;
+  const params = { id: endpoint.id };
 
   async function loadDeliveries(cursor: string | null = null) {
     try {
-      const page = await api<{ items: WebhookDeliveryView[]; nextCursor: string | null }>(
-        `${base}/deliveries${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
-      );
+      const page = await api('GET /api/settings/webhooks/{id}/deliveries', { params, query: cursor ? { cursor } : {} });
       setDeliveries((current) => (cursor && current ? [...current, ...page.items] : page.items));
       setNextCursor(page.nextCursor);
     } catch (error) {
@@ -225,7 +200,7 @@ function EndpointCard({
   async function sendTest() {
     setBusy('test');
     try {
-      const delivery = await api<WebhookDeliveryView>(`${base}/test`, { method: 'POST' });
+      const delivery = await api('POST /api/settings/webhooks/{id}/test', { params });
       setDeliveries((current) => [delivery, ...(current ?? []).filter((d) => d.id !== delivery.id)]);
       toast({
         title: delivery.status === 'delivered' ? 'Test ping delivered' : 'Test ping failed',
@@ -243,7 +218,7 @@ function EndpointCard({
     if (!window.confirm('Roll the signing secret? The current secret stops working at once.')) return;
     setBusy('roll');
     try {
-      onChanged(await api<WebhookEndpointView>(`${base}/roll-secret`, { method: 'POST' }));
+      onChanged(await api('POST /api/settings/webhooks/{id}/roll-secret', { params }));
       setShowSecret(true);
       toast({ title: 'New signing secret', description: 'Update it on your server: deliveries are now signed with it.', variant: 'success' });
     } catch (error) {
@@ -257,7 +232,7 @@ function EndpointCard({
     if (!window.confirm(`Delete the endpoint ${endpoint.url}? Its deliveries are deleted too.`)) return;
     setBusy('delete');
     try {
-      await api(base, { method: 'DELETE' });
+      await api('DELETE /api/settings/webhooks/{id}', { params });
       onDeleted(endpoint.id);
       toast({ title: 'Endpoint deleted', variant: 'success' });
     } catch (error) {
@@ -274,7 +249,7 @@ function EndpointCard({
           submitLabel="Save endpoint"
           onCancel={() => setEditing(false)}
           onSubmit={async (value) => {
-            onChanged(await api<WebhookEndpointView>(base, { method: 'PATCH', json: value }));
+            onChanged(await api('PATCH /api/settings/webhooks/{id}', { params, body: value }));
             setEditing(false);
             toast({ title: 'Endpoint saved', variant: 'success' });
           }}
@@ -374,7 +349,7 @@ export default function WebhooksPanel({ initial }: { initial: WebhookEndpointVie
             submitLabel="Add endpoint"
             onCancel={() => setAdding(false)}
             onSubmit={async (value) => {
-              const created = await api<WebhookEndpointView>('/api/settings/webhooks', { method: 'POST', json: value });
+              const created = await api('POST /api/settings/webhooks', { body: value });
               setEndpoints((current) => [...current, created]);
               setAdding(false);
               toast({ title: 'Endpoint added', description: 'Copy its signing secret to verify deliveries.', variant: 'success' });

@@ -9,9 +9,20 @@ import { authRoutes } from './auth';
 import { favoriteRoutes } from './favorites';
 import { paymentRoutes } from './payments';
 import { profileRoutes } from './profile';
+import { salesRoutes } from './sales';
+import { settingsRoutes } from './settings';
 import { systemRoutes } from './system';
 import { updateRoutes } from './updates';
 
-export const API_ROUTES = [...systemRoutes, ...authRoutes, ...favoriteRoutes, ...paymentRoutes, ...profileRoutes, ...updateRoutes] as const;
+export const API_ROUTES = [
+  ...systemRoutes,
+  ...authRoutes,
+  ...favoriteRoutes,
+  ...paymentRoutes,
+  ...profileRoutes,
+  ...updateRoutes,
+  ...salesRoutes,
+  ...settingsRoutes,
+] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;

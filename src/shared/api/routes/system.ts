@@ -1,6 +1,7 @@
 /** Routes about the service itself. */
 import * as z from 'zod/mini';
 import { defineRoute, json } from '../contract';
+import { DeliveryRunSchema } from '../schemas/settings';
 
 export const getHealth = defineRoute({
   method: 'GET',
@@ -40,10 +41,23 @@ export const runSweep = defineRoute({
       counterWindowsDeleted: z.int(),
       viewDaysDeleted: z.int(),
       /** Creator webhook deliveries that were due (docs/decisions/027). */
-      webhooks: z.object({ attempted: z.int(), delivered: z.int(), retrying: z.int(), failed: z.int() }),
+      webhooks: DeliveryRunSchema,
     }),
   ),
   errors: ['UNAUTHENTICATED'],
 });
 
-export const systemRoutes = [getHealth, getOpenApi, runSweep] as const;
+export const deliverWebhooks = defineRoute({
+  method: 'GET',
+  path: '/api/cron/webhooks',
+  operationId: 'deliverWebhooks',
+  tag: 'System',
+  summary: 'Send the creator webhook deliveries that are due (Vercel Cron)',
+  description:
+    'Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`. The daily sweep sends them too; a Pro plan can run this one every minute (docs/decisions/027).',
+  auth: 'secret',
+  response: json(DeliveryRunSchema),
+  errors: ['UNAUTHENTICATED'],
+});
+
+export const systemRoutes = [getHealth, getOpenApi, runSweep, deliverWebhooks] as const;

@@ -1,15 +1,7 @@
-/**
- * DELETE /api/settings/api-keys/{id}: revokes one of the signed-in user's API keys (204);
- * from then on the key answers 401. Another user's key, or none, is 404 and nothing changes.
- * An account route: a cookie session only (docs/decisions/025).
- */
+/** DELETE /api/settings/api-keys/{id}: revokes one of the caller's keys (another's: 404). */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { apiKeyIdParam, handle } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { revokeApiKey } from '@/functions/api-keys/api-keys.service';
+import * as routes from '@/src/shared/api/routes/settings';
 
-export const DELETE = handle(async (context) => {
-  const user = requireApiUser(context);
-  await revokeApiKey(await getDb(), user.id, apiKeyIdParam(context, 'id'));
-  return new Response(null, { status: 204 });
-});
+export const DELETE = endpoint(routes.revokeApiKey, async ({ user, params }) => revokeApiKey(await getDb(), user.id, params.id));

@@ -1,13 +1,7 @@
-/**
- * POST /api/settings/webhooks/{id}/roll-secret: replaces the endpoint's signing secret; the
- * old one stops working at once. Answers the endpoint with its new secret. docs/decisions/027.
- */
+/** POST /api/settings/webhooks/{id}/roll-secret: a new signing secret; the old one stops working at once. */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json, uuidParam } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { rollWebhookSecret } from '@/functions/webhooks/webhooks.service';
+import * as routes from '@/src/shared/api/routes/settings';
 
-export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await rollWebhookSecret(await getDb(), user.id, uuidParam(context, 'id')));
-});
+export const POST = endpoint(routes.rollWebhookSecret, async ({ user, params }) => rollWebhookSecret(await getDb(), user.id, params.id));
