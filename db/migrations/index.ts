@@ -14,6 +14,7 @@ import * as profileOwnsIdentity from './2026-11-24-0200-profile-owns-identity';
 import * as notificationKinds from './2026-11-24-0300-notification-kinds';
 import * as cataloguePages from './2026-11-25-0200-catalogue-pages';
 import * as searchUnderLoad from './2026-11-25-0300-search-under-load';
+import * as licenseKeys from './2026-11-26-0200-license-keys';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0300-notification-kinds': notificationKinds,
   '2026-11-25-0200-catalogue-pages': cataloguePages,
   '2026-11-25-0300-search-under-load': searchUnderLoad,
+  '2026-11-26-0200-license-keys': licenseKeys,
 };

@@ -50,6 +50,8 @@ export const ERRORS = {
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   REFUND_NOT_ALLOWED: { status: 409, message: 'This order can no longer be refunded' },
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Subscription not found' },
+  // Licence keys (functions/licenses, docs/decisions/026): an unknown key, a key of another product, another creator's key.
+  LICENSE_NOT_FOUND: { status: 404, message: 'License key not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

@@ -58,6 +58,12 @@ export const WRITE_LIMITS = {
   checkout: { label: 'checkout attempts', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
   orderChange: { label: 'refund and cancellation requests', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
   payoutSetup: { label: 'payout set-up requests', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
+  // Licence keys (functions/licenses, docs/decisions/026). Verification needs no account, so the
+  // address is what counts: a copy of the software checks its key when it starts; 60 a minute
+  // from one address covers an office starting it together behind one NAT, and is nothing to
+  // guess with (a key is 128 random bits). It stops floods and anyone pumping a use count.
+  licenseVerify: { label: 'license checks', windowSeconds: MINUTE, perAccount: 20, perAddress: 60 },
+  licenseChange: { label: 'license key changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
 } as const satisfies Record<string, WriteLimit>;
 
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
@@ -98,6 +104,8 @@ export const WRITE_ROUTES = {
   'POST /api/orders/[id]/cancel-subscription': 'orderChange',
   'POST /api/payments/payouts/onboarding': 'payoutSetup',
   'POST /api/payments/payouts/dashboard': 'payoutSetup',
+  'POST /api/v1/licenses/verify': 'licenseVerify',
+  'PATCH /api/me/licenses/[id]': 'licenseChange',
 } as const satisfies Record<string, WriteLimitName>;
 
 /** Write routes limited by something other than WRITE_ROUTES, and by what. */

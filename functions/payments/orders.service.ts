@@ -27,6 +27,7 @@ import {
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
 import { isAdmin } from '../profiles/profiles.service';
+import { listBuyerLicenses } from '../licenses/licenses.repository';
 import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus, type PurchaseKind } from '@/src/shared/domain';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,11 +57,16 @@ export interface LibraryItem {
   };
   subscription: null | { status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean };
   lastDownloadedAt: string | null;
+  /** The licence key the order (or a free product's download) issued; disabled after a refund or by the creator. */
+  license: null | { key: string; disabled: boolean };
 }
 
-/** /library: every order (newest first), then free products downloaded without one. */
+/** /library: every order (newest first), then free products downloaded without one, each with its licence key. */
 export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]> {
-  const [orders, downloads] = await Promise.all([listBuyerOrders(db, userId), listDownloadedWithoutOrder(db, userId)]);
+  const [orders, downloads, licenses] = await Promise.all([listBuyerOrders(db, userId), listDownloadedWithoutOrder(db, userId), listBuyerLicenses(db, userId)]);
+  const view = (l: (typeof licenses)[number] | undefined) => (l ? { key: l.key, disabled: l.disabled_at !== null } : null);
+  const byOrder = new Map(licenses.filter((l) => l.order_id).map((l) => [l.order_id, l]));
+  const freeByProduct = new Map(licenses.filter((l) => !l.order_id).map((l) => [l.product_id, l]));
   const now = Date.now();
   const items: LibraryItem[] = orders.map((o) => {
     const activeSub = isOneOf(ACTIVE_SUBSCRIPTION_STATUSES, o.subscription_status) && o.current_period_end && new Date(o.current_period_end).getTime() > now;
@@ -84,6 +90,7 @@ export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]>
         ? { status: o.subscription_status, currentPeriodEnd: iso(o.current_period_end), cancelAtPeriodEnd: Boolean(o.cancel_at_period_end) }
         : null,
       lastDownloadedAt: null,
+      license: view(byOrder.get(o.id)),
     };
   });
   for (const d of downloads) {
@@ -95,6 +102,7 @@ export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]>
       order: null,
       subscription: null,
       lastDownloadedAt: iso(d.last_downloaded_at),
+      license: view(freeByProduct.get(d.product_id)),
     });
   }
   return items;

@@ -167,6 +167,8 @@ export const ProductInputSchema = z
     content_text: optionalText(20_000),
     file_urls: z.array(storedUrl).max(FILE_URLS_MAX, `Attach at most ${FILE_URLS_MAX} files`).default([]),
     download_instructions: optionalText(2000),
+    // A licence key per purchase, or per buyer of a free product (functions/licenses, docs/decisions/026).
+    issues_license_keys: z.boolean().default(false),
     demo_links: z.array(DemoLinkSchema).max(DEMO_LINKS_MAX, `Add at most ${DEMO_LINKS_MAX} demo links`).default([]),
     access_requirements: z
       .object({ accounts: optionalText(300), api_keys: optionalText(300), hardware: optionalText(300), other: optionalText(300) })
