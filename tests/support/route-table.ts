@@ -36,6 +36,9 @@ export interface RouteFixtures {
   checkoutSessionId: string;
   /** A tool the owner maintains. */
   toolId: string;
+  /** A licence key of the owner's product (productId, which issues keys): the other user's, from their download. */
+  licenseId: string;
+  licenseKey: string;
   /** A valid keyset cursor for the tool's updates and the owner's feed. */
   updatesCursor: string;
   /** A valid search cursor (sort newest). */
@@ -592,6 +595,28 @@ export const ROUTES: RouteSpec[] = [
     params: (fx) => ({ id: fx.orderId }),
     ids: { id: 'uuid' },
     destructive: true,
+  },
+
+  // Licence keys (functions/licenses).
+  {
+    file: 'v1/licenses/verify.ts',
+    method: 'POST',
+    path: '/api/v1/licenses/verify',
+    load: api('v1/licenses/verify.ts'),
+    auth: 'anyone',
+    body: 'json',
+    json: (fx) => ({ product_id: fx.productId, license_key: fx.licenseKey, increment_uses_count: true }),
+  },
+  {
+    file: 'me/licenses/[id].ts',
+    method: 'PATCH',
+    path: '/api/me/licenses/[id]',
+    load: api('me/licenses/[id].ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.licenseId }),
+    ids: { id: 'uuid' },
+    body: 'json',
+    json: () => ({ disabled: false }),
   },
 
   // Last: its valid example signs the owner out. Its body is ignored (the client sends '{}'),
