@@ -168,12 +168,8 @@ export default function LibraryList({ items: initial }: { items: LibraryEntry[] 
                 )}
                 {item.license ? (
                   <div className="lib-license">
-                    <span className="lib-license-label" id={`lib-license-${k}`}>
-                      License key
-                    </span>
-                    <code className="lib-license-key" aria-labelledby={`lib-license-${k}`}>
-                      {item.license.key}
-                    </code>
+                    <span className="lib-license-label">License key</span>
+                    <code className="lib-license-key">{item.license.key}</code>
                     {item.license.disabled ? <span className="cp-pill is-refunded">Disabled</span> : null}
                     <button type="button" className="btn btn-ghost lib-license-copy" onClick={() => void copyText(item.license?.key ?? '')}>
                       Copy<span className="visually-hidden"> the license key of {item.title}</span>
