@@ -42,6 +42,7 @@ export interface StudioProduct {
   content_text: string | null;
   file_urls: string[];
   download_instructions: string | null;
+  issues_license_keys: boolean;
   access_requirements: Record<string, unknown>;
   demo_links: DemoLinkJson[];
   published_at: string | null;

@@ -7,6 +7,7 @@
 import type { RouteMap } from '../contract';
 import { authRoutes } from './auth';
 import { favoriteRoutes } from './favorites';
+import { licenseRoutes } from './licenses';
 import { paymentRoutes } from './payments';
 import { profileRoutes } from './profile';
 import { salesRoutes } from './sales';
@@ -23,6 +24,7 @@ export const API_ROUTES = [
   ...updateRoutes,
   ...salesRoutes,
   ...settingsRoutes,
+  ...licenseRoutes,
 ] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;
