@@ -27,7 +27,12 @@ export interface HandlerInput<R extends RouteSpec> {
   body: BodyOf<R>;
 }
 
-export type HandlerResult<R extends RouteSpec> = R['response'] extends { kind: 'json' } ? ResponseOf<R> | Response : Response | void;
+/** The answer of a `mayCreate` PUT that created its resource: sent with 201 instead of the route's status. */
+export class Created<T> {
+  constructor(readonly body: T) {}
+}
+
+export type HandlerResult<R extends RouteSpec> = R['response'] extends { kind: 'json' } ? ResponseOf<R> | Created<ResponseOf<R>> | Response : Response | void;
 
 const checkResponses = () => process.env['API_CHECK_RESPONSES'] === '1';
 
@@ -67,8 +72,10 @@ export function endpoint<const R extends RouteSpec>(route: R, handler: (input: H
     let body: unknown = undefined;
     if (route.body?.kind === 'json') body = parseOrThrow(route.body.schema, await readJsonBody(context.request));
 
-    const result = await handler({ context, user, params, query, body } as HandlerInput<R>);
-    if (result instanceof Response) return result;
+    const answer = await handler({ context, user, params, query, body } as HandlerInput<R>);
+    if (answer instanceof Response) return answer;
+    const createdIt = answer instanceof Created && route.mayCreate === true;
+    const result: unknown = answer instanceof Created ? answer.body : answer;
     if (route.response.kind === 'empty') return new Response(null, { status: 204 });
     if (route.response.kind === 'json' && checkResponses()) {
       const checked = route.response.schema.safeParse(result);
@@ -76,7 +83,7 @@ export function endpoint<const R extends RouteSpec>(route: R, handler: (input: H
         throw new Error(`the answer of ${route.method} ${route.path} does not match its schema: ${JSON.stringify(zodFields(checked.error))}`);
       }
     }
-    return json(result, { status: route.status ?? 200 });
+    return json(result, { status: createdIt ? 201 : (route.status ?? 200) });
   });
   const wrapped: APIRoute = (context) => run(context);
   return Object.assign(wrapped, { route });

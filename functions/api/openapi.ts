@@ -129,6 +129,7 @@ function responsesOf(route: RouteSpec): OpenApiOperation['responses'] {
   if (response.kind === 'json') responses[status] = { description: 'Success', content: { 'application/json': { schema: toJson(response.schema, 'output') } } };
   else if (response.kind === 'file') responses[status] = { description: 'The file', content: { [response.contentType]: { schema: { type: 'string' } } } };
   else responses[status] = { description: 'Done (no content)' };
+  if (route.mayCreate && responses[status]) responses['201'] = { ...responses[status], description: 'Created' };
 
   const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...(route.auth === 'public' ? [] : SIGNED_IN_ERRORS), ...(route.errors ?? [])]);
   if (route.auth === 'verified') codes.add('EMAIL_NOT_VERIFIED');

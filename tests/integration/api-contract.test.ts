@@ -28,6 +28,8 @@ import { createTestDb, type TestDb } from '../support/test-db';
 
 vi.hoisted(() => {
   process.env['RATE_LIMIT_SCALE'] = '1000';
+  // The fixtures' webhook endpoint (tests/support/route-fixtures.ts): accepted, and nothing listens there.
+  process.env['OUTBOUND_ALLOW_HOSTS'] = '127.0.0.1:9';
 });
 
 type Handler = (context: APIContext) => Response | Promise<Response>;

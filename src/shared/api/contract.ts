@@ -57,6 +57,8 @@ export interface RouteSpec {
   body?: RouteBody;
   /** The success status (200 by default; 204 for `empty` answers). */
   status?: 200 | 201 | 204;
+  /** A PUT that may create: it answers 201 (same body) when it created the resource, `status` when it replaced it. */
+  mayCreate?: true;
   response: RouteResponse;
   /** The error codes this route answers besides the ones every route may (validation, auth, limits). */
   errors?: readonly ErrorCode[];

@@ -7,8 +7,7 @@
  * DELETE /api/reviews/{sellerId}: deletes the signed-in user's review; { seller }.
  */
 import { getDb } from '@/db/database';
-import { endpoint } from '@/functions/_shared/endpoint';
-import { json } from '@/functions/_shared/http';
+import { Created, endpoint } from '@/functions/_shared/endpoint';
 import { pageSellerReviews, removeReview, saveReview } from '@/functions/reviews/reviews.service';
 import * as routes from '@/src/shared/api/routes/profile';
 
@@ -16,8 +15,8 @@ export const GET = endpoint(routes.listSellerReviews, async ({ params, query }) 
 
 export const PUT = endpoint(routes.saveSellerReview, async ({ user, params, body }) => {
   const saved = await saveReview(await getDb(), user.id, params.sellerId, body);
-  // An added review is a 201, an edit a 200: the one route with two success statuses.
-  return saved.created ? json(saved, { status: 201 }) : saved;
+  // An added review is a 201, an edit a 200 (the route's `mayCreate`).
+  return saved.created ? new Created(saved) : saved;
 });
 
 export const DELETE = endpoint(routes.deleteSellerReview, async ({ user, params }) => removeReview(await getDb(), user.id, params.sellerId));

@@ -220,6 +220,7 @@ export const saveSellerReview = defineRoute({
   tag: 'Reviews',
   summary: "Add or replace the caller's review of a seller",
   description: 'One review per reviewer and seller: 201 when added, 200 when it replaced the previous one. Needs a verified email; never of oneself.',
+  mayCreate: true,
   auth: 'verified',
   params: sellerParams,
   body: json(ReviewInputSchema),
