@@ -12,16 +12,18 @@
  * module the editor scores with). Private deliverables must come from the creator's own
  * folder; files a save or delete leaves unused are released from the blob store.
  */
-import { z } from 'zod';
-import { safeText } from '@/src/shared/text';
+import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { assertEmailVerified } from '../_shared/auth-guard';
-import { ProductInputSchema, ProductStatusSchema, type ProductInput } from '@/src/shared/product-schema';
-import { CATEGORY_IDS, PRODUCT_STATUSES } from '@/src/shared/domain';
+import { decodeCursor, pageOf } from '../_shared/cursor';
+import { ProductInputSchema, type ProductInput } from '@/src/shared/product-schema';
+import type { CategoryId, ProductStatus } from '@/src/shared/domain';
+import { LIMIT_MAX } from '@/src/shared/api/contract';
+import type { OwnerProduct } from '@/src/shared/api/schemas/products';
 import { requestRebuild, type RebuildReason } from '../rebuilds/rebuilds.service';
 import { pagesShowingProduct } from '../rebuilds/affected-pages';
-import { scoreProduct, type QualityScore } from '@/src/shared/quality-score';
+import { scoreProduct } from '@/src/shared/quality-score';
 import { PRIVATE_PREFIX, type BlobStore } from '../_shared/blob-store';
 import { deliverablePrefix, releaseUnusedUploads } from '../uploads/uploads.service';
 import {
@@ -34,7 +36,7 @@ import {
   updateOwnProduct,
   type OwnerProductRow,
 } from './products.repository';
-import { isUuid } from '@/src/shared/ids';
+import { isTimestampText, isUuid } from '@/src/shared/ids';
 
 function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');
@@ -92,11 +94,24 @@ function filesOf(row: Pick<OwnerProductRow, 'image_url' | 'featured_image_url' |
   return [row.image_url, row.featured_image_url, ...row.additional_images, ...row.file_urls].filter((u): u is string => Boolean(u));
 }
 
-export function toOwnerProduct(row: OwnerProductRow) {
-  const qualityScore: QualityScore = scoreProduct(row);
-  return { ...row, price: Number(row.price), rating: Number(row.rating), community_score: Number(row.community_score), qualityScore };
+const iso = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
+
+/** A product row as the API answers it (src/shared/api/schemas/products.ts): numbers as numbers, times as ISO text, its quality score. */
+export function toOwnerProduct(row: OwnerProductRow): OwnerProduct {
+  const { created_at_text: _position, ...columns } = row as OwnerProductRow & { created_at_text?: string };
+  return {
+    ...columns,
+    price: Number(row.price),
+    rating: Number(row.rating),
+    community_score: Number(row.community_score),
+    // Written only through the product schema, whose access requirements are text.
+    access_requirements: row.access_requirements as Record<string, string>,
+    published_at: row.published_at ? iso(row.published_at) : null,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    qualityScore: scoreProduct(row),
+  };
 }
-export type OwnerProduct = ReturnType<typeof toOwnerProduct>;
 
 /** Which rebuild a status change calls for, if any. */
 export function rebuildReasonFor(before: string | null, after: string | null): RebuildReason | null {
@@ -165,11 +180,8 @@ export async function updateProduct(db: Db, creatorId: string, id: string, raw: 
   return toOwnerProduct(row);
 }
 
-export const StatusChangeSchema = z.object({ status: ProductStatusSchema });
-
-export async function changeProductStatus(db: Db, creatorId: string, id: string, raw: unknown): Promise<OwnerProduct> {
+export async function changeProductStatus(db: Db, creatorId: string, id: string, { status }: { status: ProductStatus }): Promise<OwnerProduct> {
   if (!isUuid(id)) notFound();
-  const { status } = StatusChangeSchema.parse(raw);
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
   await assertMayPublish(db, creatorId, before.status, status);
@@ -207,18 +219,45 @@ export async function deleteProduct(db: Db, creatorId: string, id: string, blobs
   return { archived: false };
 }
 
-export const OwnListSchema = z.object({
-  search: safeText().trim().max(200).optional(),
-  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(PRODUCT_STATUSES).optional()),
-  category: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(CATEGORY_IDS).optional()),
+/** A list cursor: the position of the last product of a page (exact created_at text and id). */
+const OwnListCursor = z.strictObject({
+  c: z.string().check(z.refine(isTimestampText)),
+  id: z.string().check(z.refine(isUuid)),
 });
 
-export async function listMyProducts(db: Db, creatorId: string, raw: unknown): Promise<OwnerProduct[]> {
-  const filters = OwnListSchema.parse(raw);
-  const rows = await listOwnProducts(db, creatorId, {
-    ...(filters.search ? { search: filters.search } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.category ? { category: filters.category } : {}),
-  });
-  return rows.map(toOwnerProduct);
+export interface OwnListQuery {
+  search?: string | undefined;
+  status?: ProductStatus | undefined;
+  category?: CategoryId | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/** A page of the creator's products, newest first, and the cursor of the next page (null on the last). */
+export async function listMyProducts(db: Db, creatorId: string, query: OwnListQuery): Promise<{ items: OwnerProduct[]; nextCursor: string | null }> {
+  const after = decodeCursor(query.cursor, OwnListCursor);
+  const rows = await listOwnProducts(
+    db,
+    creatorId,
+    {
+      ...(query.search ? { search: query.search } : {}),
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.category ? { category: query.category } : {}),
+    },
+    { after: after ? { createdAt: after.c, id: after.id } : undefined, limit: query.limit + 1 },
+  );
+  const page = pageOf(rows, query.limit, (row) => ({ c: row.created_at_text, id: row.id }));
+  return { items: page.items.map(toOwnerProduct), nextCursor: page.nextCursor };
+}
+
+/** Every product of the creator (the studio page lists and counts them all), page by page. */
+export async function listAllMyProducts(db: Db, creatorId: string): Promise<OwnerProduct[]> {
+  const all: OwnerProduct[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listMyProducts(db, creatorId, { cursor, limit: LIMIT_MAX });
+    all.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return all;
 }

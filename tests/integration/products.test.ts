@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ZodError } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeProductStatus, createProduct, deleteProduct, getOwnProduct, listMyProducts, updateProduct } from '@/functions/products/products.service';
+import { changeProductStatus, createProduct, deleteProduct, getOwnProduct, listAllMyProducts, updateProduct } from '@/functions/products/products.service';
 import { requestRebuild } from '@/functions/rebuilds/rebuilds.service';
 import { searchCatalogue } from '@/functions/catalogue/search.service';
 import { getProductPage } from '@/functions/catalogue/product-page.service';
@@ -54,13 +54,13 @@ describe('create', () => {
   });
 
   it('refuses invalid input with field messages and saves nothing', async () => {
-    const before = (await listMyProducts(t.db, owner.id, {})).length;
+    const before = (await listAllMyProducts(t.db, owner.id)).length;
     const error = await createProduct(t.db, owner.id, { ...valid, title: 'Short', demo_url: 'ftp://x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ZodError);
     const messages = (error as ZodError).issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(messages).toContain('title: Title must be at least 10 characters');
     expect(messages).toContain('demo_url: URL should start with http:// or https://');
-    expect((await listMyProducts(t.db, owner.id, {})).length).toBe(before);
+    expect((await listAllMyProducts(t.db, owner.id)).length).toBe(before);
   });
 
   it('forces price 0 for the free pricing model and turns an unparseable price into 0', async () => {
@@ -79,7 +79,7 @@ describe('ownership', () => {
     const after = await getOwnProduct(t.db, owner.id, p.id);
     expect(after).toMatchObject({ title: valid.title, status: 'draft' });
     expect(after.updated_at).toEqual(p.updated_at);
-    expect((await listMyProducts(t.db, intruder.id, {})).map((x) => x.id)).not.toContain(p.id);
+    expect((await listAllMyProducts(t.db, intruder.id)).map((x) => x.id)).not.toContain(p.id);
   });
 
   it('a draft is invisible in public search until published, and gone again when unpublished', async () => {

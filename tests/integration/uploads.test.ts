@@ -116,13 +116,19 @@ describe('who may upload', () => {
       .png()
       .toBuffer();
     const victimFolder = path.join(root, 'public', 'products', bob.userId);
-    const res = await upload(alice, '../../x.png', png, 'image/png', {
+    // Fields naming a folder are not part of the upload: refused by name (issue 14), nothing stored.
+    const named = await upload(alice, 'x.png', png, 'image/png', {
       slot: 'main',
       index: '0',
       userId: bob.userId,
       path: `products/${bob.userId}/evil.png`,
       folder: bob.userId,
     });
+    expect(named.status).toBe(400);
+    expect(Object.keys(named.body.error.fields).sort()).toEqual(['_']);
+    expect(named.body.error.fields._).toMatch(/userId.*path.*folder|Unrecognized/);
+    expect(fs.existsSync(victimFolder)).toBe(false);
+    const res = await upload(alice, '../../x.png', png, 'image/png', { slot: 'main', index: '0' });
     expect(res.status).toBe(201);
     expect(res.body.pathname).toMatch(new RegExp(`^products/${alice.userId}/product-main-\\d+-0\\.png$`));
     expect(fs.existsSync(victimFolder)).toBe(false);

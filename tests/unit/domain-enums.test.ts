@@ -39,7 +39,7 @@ import { SearchParamsSchema } from '@/src/shared/search';
 import { UPDATE_TYPE_TONES, validateToolUpdate } from '@/src/shared/tool-updates';
 import { sanitizeDemoLinks } from '@/src/shared/products';
 import { DEMO_LINK_GROUPS } from '@/src/components/catalogue/media';
-import { ViewSchema } from '@/functions/interactions/interactions.service';
+import { recordProductView } from '@/src/shared/api/routes/products';
 
 /** The keys of a label map or the values of an option list: exactly the array's values, each once. */
 function expectExactly(values: readonly string[], covered: readonly string[]): void {
@@ -190,6 +190,7 @@ describe('update types', () => {
 
 describe('interaction types', () => {
   it('the view request schema', () => {
+    const ViewSchema = recordProductView.body.schema;
     for (const type of INTERACTION_TYPES) expect(ViewSchema.parse({ type }).type).toBe(type);
     expect(ViewSchema.safeParse({ type: OUTSIDE }).success).toBe(false);
   });

@@ -36,7 +36,8 @@ export class ApiError extends Error {
 type ParamsArg<R extends RouteSpec> = R['params'] extends z.ZodMiniObject ? { params: z.input<R['params']> } : { params?: never };
 type QueryArg<R extends RouteSpec> = R['query'] extends z.ZodMiniObject ? { query?: QueryInputOf<R> } : { query?: never };
 type BodyArg<R extends RouteSpec> = R['body'] extends { kind: 'json' | 'multipart' } ? { body: BodyInputOf<R> } : { body?: never };
-export type RequestArgs<R extends RouteSpec> = ParamsArg<R> & QueryArg<R> & BodyArg<R> & { signal?: AbortSignal };
+/** `keepalive`: the request outlives the page (a view recorded as a link is followed). */
+export type RequestArgs<R extends RouteSpec> = ParamsArg<R> & QueryArg<R> & BodyArg<R> & { signal?: AbortSignal; keepalive?: boolean };
 type ArgsTuple<R extends RouteSpec> = object extends RequestArgs<R> ? [args?: RequestArgs<R>] : [args: RequestArgs<R>];
 export type ApiResponse<K extends ApiRouteKey> = ResponseOf<ApiRouteMap[K]>;
 
@@ -60,11 +61,12 @@ export function apiUrl(path: string, params: Record<string, string> = {}, query:
 export async function api<K extends ApiRouteKey>(key: K, ...[args]: ArgsTuple<ApiRouteMap[K]>): Promise<ApiResponse<K>> {
   const space = key.indexOf(' ');
   const method = key.slice(0, space);
-  const { params, query, body, signal } = (args ?? {}) as {
+  const { params, query, body, signal, keepalive } = (args ?? {}) as {
     params?: Record<string, string>;
     query?: Record<string, unknown>;
     body?: unknown;
     signal?: AbortSignal;
+    keepalive?: boolean;
   };
   const headers: Record<string, string> = { accept: 'application/json' };
   let payload: BodyInit | undefined;
@@ -75,7 +77,14 @@ export async function api<K extends ApiRouteKey>(key: K, ...[args]: ArgsTuple<Ap
   }
   let response: Response;
   try {
-    response = await fetch(apiUrl(key.slice(space + 1), params, query), { method, headers, body: payload, credentials: 'same-origin', signal });
+    response = await fetch(apiUrl(key.slice(space + 1), params, query), {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal,
+      ...(keepalive ? { keepalive } : {}),
+    });
   } catch (error) {
     if (signal?.aborted) throw error; // the caller cancelled: not a failure to report
     throw new ApiError('NETWORK', 'Network error: check your connection and try again.', 0);

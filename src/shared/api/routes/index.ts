@@ -6,8 +6,10 @@
  */
 import type { RouteMap } from '../contract';
 import { favoriteRoutes } from './favorites';
+import { productRoutes } from './products';
 import { systemRoutes } from './system';
+import { uploadRoutes } from './uploads';
 
-export const API_ROUTES = [...systemRoutes, ...favoriteRoutes] as const;
+export const API_ROUTES = [...systemRoutes, ...favoriteRoutes, ...productRoutes, ...uploadRoutes] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;
