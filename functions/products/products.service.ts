@@ -1,12 +1,13 @@
 /**
- * A creator's products: create, update, status change and delete with ownership enforced
- * here (a product of someone else does not exist for the caller, and nothing changes), the
- * shared zod schema (src/shared/product-schema.ts), and a content rebuild requested for
- * every change that affects public pages.
+ * A creator's products: list (keyset pages), read, create, replace (PUT), change (PATCH) and
+ * delete, with ownership enforced here (a product of someone else does not exist for the
+ * caller, and nothing changes) and a content rebuild requested for every change that affects
+ * public pages. Input arrives parsed by the route's schemas (src/shared/api/routes/products.ts,
+ * docs/decisions/024): PUT replaces every field, PATCH changes the fields it sent.
  *
- * Publishing (a save or status change that makes a product published) is for creators with a
- * verified email: 403 NOT_A_CREATOR, else 403 EMAIL_NOT_VERIFIED (docs/decisions/012). Drafts
- * may be prepared by anyone; a listing already published stays editable.
+ * Publishing (a save that makes a product published) is for creators with a verified email:
+ * 403 NOT_A_CREATOR, else 403 EMAIL_NOT_VERIFIED (docs/decisions/012). Drafts may be prepared
+ * by anyone; a listing already published stays editable.
  *
  * Every product returned carries its `qualityScore` (src/shared/quality-score.ts, the same
  * module the editor scores with). Private deliverables must come from the creator's own
@@ -17,10 +18,11 @@ import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { assertEmailVerified } from '../_shared/auth-guard';
 import { decodeCursor, pageOf } from '../_shared/cursor';
-import { ProductInputSchema, type ProductInput } from '@/src/shared/product-schema';
+import type { ProductInput } from '@/src/shared/product-schema';
 import type { CategoryId, ProductStatus } from '@/src/shared/domain';
 import { LIMIT_MAX } from '@/src/shared/api/contract';
-import type { OwnerProduct } from '@/src/shared/api/schemas/products';
+import type { OwnerProduct, ProductPatch } from '@/src/shared/api/schemas/products';
+import type { ProductUpdate } from '@/db/schema';
 import { requestRebuild, type RebuildReason } from '../rebuilds/rebuilds.service';
 import { pagesShowingProduct } from '../rebuilds/affected-pages';
 import { scoreProduct } from '@/src/shared/quality-score';
@@ -83,9 +85,9 @@ export function toColumns(input: ProductInput) {
  * A private deliverable reference must point into the creator's own folder: otherwise a
  * creator could attach (and, through a download, read) another creator's paid files.
  */
-function assertOwnFiles(creatorId: string, input: ProductInput): void {
+function assertOwnFiles(creatorId: string, fileUrls: readonly string[]): void {
   const own = `${PRIVATE_PREFIX}${deliverablePrefix(creatorId)}`;
-  const foreign = input.file_urls.find((u) => u.startsWith(PRIVATE_PREFIX) && (!u.startsWith(own) || u.includes('..')));
+  const foreign = fileUrls.find((u) => u.startsWith(PRIVATE_PREFIX) && (!u.startsWith(own) || u.includes('..')));
   if (foreign) throw new AppError('VALIDATION_FAILED', undefined, { file_urls: 'Invalid file reference' });
 }
 
@@ -139,9 +141,8 @@ async function assertMayPublish(db: Db, userId: string, before: string | null, a
   assertEmailVerified({ emailVerified: standing.email_verified });
 }
 
-export async function createProduct(db: Db, creatorId: string, raw: unknown): Promise<OwnerProduct> {
-  const input = ProductInputSchema.parse(raw);
-  assertOwnFiles(creatorId, input);
+export async function createProduct(db: Db, creatorId: string, input: ProductInput): Promise<OwnerProduct> {
+  assertOwnFiles(creatorId, input.file_urls);
   await assertMayPublish(db, creatorId, null, input.status);
   const row = await insertProduct(db, { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null });
   const reason = rebuildReasonFor(null, row.status);
@@ -156,15 +157,25 @@ export async function getOwnProduct(db: Db, creatorId: string, id: string): Prom
   return toOwnerProduct(row);
 }
 
-export async function updateProduct(db: Db, creatorId: string, id: string, raw: unknown, blobs?: BlobStore): Promise<OwnerProduct> {
+/**
+ * Saves a change to one of the creator's products: the columns `change` computes from the
+ * product as it was, with the rules every save follows (who may publish, the publication time,
+ * the pages to refresh, and the files the product no longer uses released from storage).
+ */
+async function saveChange(
+  db: Db,
+  creatorId: string,
+  id: string,
+  change: (before: OwnerProductRow) => ProductUpdate & { status: ProductStatus },
+  blobs?: BlobStore,
+): Promise<OwnerProduct> {
   if (!isUuid(id)) notFound();
-  const input = ProductInputSchema.parse(raw);
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
-  const publishedAt = input.status === 'published' ? (before.published_at ?? new Date()) : before.published_at;
-  assertOwnFiles(creatorId, input);
-  await assertMayPublish(db, creatorId, before.status, input.status);
-  const row = await updateOwnProduct(db, creatorId, id, { ...toColumns(input), published_at: publishedAt });
+  const columns = change(before);
+  await assertMayPublish(db, creatorId, before.status, columns.status);
+  const publishedAt = columns.status === 'published' ? (before.published_at ?? new Date()) : before.published_at;
+  const row = await updateOwnProduct(db, creatorId, id, { ...columns, published_at: publishedAt });
   if (!row) notFound();
   const reason = rebuildReasonFor(before.status, row.status);
   if (reason) await requestRebuild(db, reason, id, pagesOf(row, before));
@@ -180,19 +191,36 @@ export async function updateProduct(db: Db, creatorId: string, id: string, raw: 
   return toOwnerProduct(row);
 }
 
+/** PUT: the product becomes `input`, every field (a field the body left out has its default). */
+export async function updateProduct(db: Db, creatorId: string, id: string, input: ProductInput, blobs?: BlobStore): Promise<OwnerProduct> {
+  assertOwnFiles(creatorId, input.file_urls);
+  return saveChange(db, creatorId, id, () => toColumns(input), blobs);
+}
+
+/**
+ * PATCH: only the fields the body sent change (src/shared/api/schemas/products.ts resolved
+ * each: a cleared field is absent, or its default). The free pricing model keeps its price at
+ * 0 whichever of the two fields was sent.
+ */
+export async function patchProduct(db: Db, creatorId: string, id: string, patch: ProductPatch, blobs?: BlobStore): Promise<OwnerProduct> {
+  if (patch.file_urls) assertOwnFiles(creatorId, patch.file_urls);
+  return saveChange(
+    db,
+    creatorId,
+    id,
+    (before) => {
+      // toColumns maps field by field: the columns of the fields sent are taken from it.
+      const all: Partial<Record<string, unknown>> = toColumns(patch as ProductInput);
+      const columns = Object.fromEntries(Object.keys(patch).map((field) => [field, all[field]])) as ProductUpdate;
+      if ((patch.pricing_model ?? before.pricing_model) === 'free') columns.price = 0;
+      return { ...columns, status: patch.status ?? before.status };
+    },
+    blobs,
+  );
+}
+
 export async function changeProductStatus(db: Db, creatorId: string, id: string, { status }: { status: ProductStatus }): Promise<OwnerProduct> {
-  if (!isUuid(id)) notFound();
-  const before = await findOwnProduct(db, creatorId, id);
-  if (!before) notFound();
-  await assertMayPublish(db, creatorId, before.status, status);
-  const row = await updateOwnProduct(db, creatorId, id, {
-    status,
-    published_at: status === 'published' ? (before.published_at ?? new Date()) : before.published_at,
-  });
-  if (!row) notFound();
-  const reason = rebuildReasonFor(before.status, row.status);
-  if (reason) await requestRebuild(db, reason, id, pagesOf(row));
-  return toOwnerProduct(row);
+  return patchProduct(db, creatorId, id, { status });
 }
 
 /**

@@ -20,7 +20,6 @@ import {
   PRODUCT_DEFAULTS,
   PRODUCT_STATUSES,
   TECHNICAL_LEVELS,
-  isOneOf,
 } from './domain';
 import { AI_TOOL_TYPE_VALUES } from './ai-tool-ids';
 import {
@@ -101,10 +100,10 @@ const stringList = (maxItems: number, maxLength = 60, label = 'items') =>
     .transform(cleanList)
     .pipe(z.array(safeText().max(maxLength, `Each entry has at most ${maxLength} characters`)).max(maxItems, `Use at most ${maxItems} ${label}`));
 
-/** Unknown statuses are treated as draft (spec section 4): the product form and the status change share it. */
-export const ProductStatusSchema = z.preprocess((v) => (isOneOf(PRODUCT_STATUSES, v) ? v : PRODUCT_DEFAULTS.status), z.enum(PRODUCT_STATUSES));
+/** A new product is a draft (spec section 9); an unknown status is refused, never made a draft (issue 14). */
+export const ProductStatusSchema = z.enum(PRODUCT_STATUSES).default(PRODUCT_DEFAULTS.status);
 
-export const DemoLinkSchema = z.object({
+export const DemoLinkSchema = z.strictObject({
   id: safeText()
     .trim()
     .min(1)
@@ -116,65 +115,71 @@ export const DemoLinkSchema = z.object({
   description: optionalText(300),
 });
 
-export const ProductInputSchema = z
-  .object({
-    title: safeText({ error: 'Title is required' })
-      .trim()
-      .min(1, 'Title is required')
-      .min(TITLE_MIN, `Title must be at least ${TITLE_MIN} characters`)
-      .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
-    description: safeText({ error: 'Description is required' })
-      .trim()
-      .min(1, 'Description is required')
-      .min(DESCRIPTION_MIN, `Description must be at least ${DESCRIPTION_MIN} characters`)
-      .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
-    short_description: optionalText(SHORT_DESCRIPTION_MAX),
-    status: ProductStatusSchema,
-    price: z.preprocess((v) => {
-      const n = typeof v === 'string' ? Number.parseFloat(v) : v;
-      return typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 100) / 100 : 0; // 0 if unparseable
-    }, z.number().min(0, 'Price cannot be negative').max(100_000)),
-    category_id: z.preprocess(blankToUndefined, z.enum(CATEGORY_IDS).optional()),
-    tags: stringList(TAGS_MAX, 40, 'tags'),
-    demo_url: optionalUrl,
-    download_url: optionalUrl,
-    image_url: optionalImage,
-    featured_image_url: optionalImage,
-    additional_images: z
-      .array(z.union([httpUrl, safeText().regex(/^\/blobs\//, 'Invalid image URL')]))
-      .max(ADDITIONAL_IMAGES_MAX, `Use at most ${ADDITIONAL_IMAGES_MAX} additional images`)
-      .default([]),
-    video_demo_url: z.preprocess(blankToUndefined, httpUrl.refine((v) => VIDEO_URL.test(v), VIDEO_URL_HINT).optional()),
-    ai_tool_type: z.preprocess(blankToUndefined, z.enum(AI_TOOL_TYPE_VALUES).optional()),
-    content_type: z.preprocess(blankToUndefined, z.enum(CONTENT_TYPE_IDS).optional()),
-    pricing_model: z.enum(PRICING_MODELS).default(PRODUCT_DEFAULTS.pricingModel),
-    technical_level: z.enum(TECHNICAL_LEVELS).default(PRODUCT_DEFAULTS.technicalLevel),
-    deployment_type: z.enum(DEPLOYMENT_TYPES).default(PRODUCT_DEFAULTS.deploymentType),
-    compatibility_tags: stringList(LIST_MAX),
-    use_cases: stringList(LIST_MAX, 200),
-    required_skills: stringList(LIST_MAX),
-    output_types: stringList(LIST_MAX),
-    integration_complexity: wholeNumber.pipe(z.number().int().min(1).max(5)).default(1),
-    success_rate: wholeNumber.pipe(z.number().int().min(0).max(100)).default(85),
-    // Whole number, at least 0; invalid becomes 0 (spec section 5).
-    avg_setup_time: z
-      .preprocess((v) => {
-        const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
-        return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0;
-      }, z.number().int().min(0).max(100_000))
-      .default(5),
-    content_delivery_type: z.enum(DELIVERY_TYPES, { error: 'Choose how buyers receive the product' }),
-    content_text: optionalText(20_000),
-    file_urls: z.array(storedUrl).max(FILE_URLS_MAX, `Attach at most ${FILE_URLS_MAX} files`).default([]),
-    download_instructions: optionalText(2000),
-    demo_links: z.array(DemoLinkSchema).max(DEMO_LINKS_MAX, `Add at most ${DEMO_LINKS_MAX} demo links`).default([]),
-    access_requirements: z
-      .object({ accounts: optionalText(300), api_keys: optionalText(300), hardware: optionalText(300), other: optionalText(300) })
-      .default({})
-      // Absent entries are dropped, so an empty object means "no requirements".
-      .transform((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as Partial<Record<AccessRequirementKey, string>>),
-  })
-  .transform((p) => (p.pricing_model === 'free' ? { ...p, price: 0 } : p));
+/** The product's fields, each with its rule: the API's bodies are built on them (src/shared/api/schemas/products.ts). */
+export const ProductFieldsSchema = z.object({
+  title: safeText({ error: 'Title is required' })
+    .trim()
+    .min(1, 'Title is required')
+    .min(TITLE_MIN, `Title must be at least ${TITLE_MIN} characters`)
+    .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
+  description: safeText({ error: 'Description is required' })
+    .trim()
+    .min(1, 'Description is required')
+    .min(DESCRIPTION_MIN, `Description must be at least ${DESCRIPTION_MIN} characters`)
+    .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+  short_description: optionalText(SHORT_DESCRIPTION_MAX),
+  status: ProductStatusSchema,
+  price: z.preprocess((v) => {
+    const n = typeof v === 'string' ? Number.parseFloat(v) : v;
+    return typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 100) / 100 : 0; // 0 if unparseable
+  }, z.number().min(0, 'Price cannot be negative').max(100_000)),
+  category_id: z.preprocess(blankToUndefined, z.enum(CATEGORY_IDS).optional()),
+  tags: stringList(TAGS_MAX, 40, 'tags'),
+  demo_url: optionalUrl,
+  download_url: optionalUrl,
+  image_url: optionalImage,
+  featured_image_url: optionalImage,
+  additional_images: z
+    .array(z.union([httpUrl, safeText().regex(/^\/blobs\//, 'Invalid image URL')]))
+    .max(ADDITIONAL_IMAGES_MAX, `Use at most ${ADDITIONAL_IMAGES_MAX} additional images`)
+    .default([]),
+  video_demo_url: z.preprocess(blankToUndefined, httpUrl.refine((v) => VIDEO_URL.test(v), VIDEO_URL_HINT).optional()),
+  ai_tool_type: z.preprocess(blankToUndefined, z.enum(AI_TOOL_TYPE_VALUES).optional()),
+  content_type: z.preprocess(blankToUndefined, z.enum(CONTENT_TYPE_IDS).optional()),
+  pricing_model: z.enum(PRICING_MODELS).default(PRODUCT_DEFAULTS.pricingModel),
+  technical_level: z.enum(TECHNICAL_LEVELS).default(PRODUCT_DEFAULTS.technicalLevel),
+  deployment_type: z.enum(DEPLOYMENT_TYPES).default(PRODUCT_DEFAULTS.deploymentType),
+  compatibility_tags: stringList(LIST_MAX),
+  use_cases: stringList(LIST_MAX, 200),
+  required_skills: stringList(LIST_MAX),
+  output_types: stringList(LIST_MAX),
+  integration_complexity: wholeNumber.pipe(z.number().int().min(1).max(5)).default(1),
+  success_rate: wholeNumber.pipe(z.number().int().min(0).max(100)).default(85),
+  // Whole number, at least 0; invalid becomes 0 (spec section 5).
+  avg_setup_time: z
+    .preprocess((v) => {
+      const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+      return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : 0;
+    }, z.number().int().min(0).max(100_000))
+    .default(5),
+  content_delivery_type: z.enum(DELIVERY_TYPES, { error: 'Choose how buyers receive the product' }),
+  content_text: optionalText(20_000),
+  file_urls: z.array(storedUrl).max(FILE_URLS_MAX, `Attach at most ${FILE_URLS_MAX} files`).default([]),
+  download_instructions: optionalText(2000),
+  demo_links: z.array(DemoLinkSchema).max(DEMO_LINKS_MAX, `Add at most ${DEMO_LINKS_MAX} demo links`).default([]),
+  access_requirements: z
+    .strictObject({ accounts: optionalText(300), api_keys: optionalText(300), hardware: optionalText(300), other: optionalText(300) })
+    .default({})
+    // Absent entries are dropped, so an empty object means "no requirements".
+    .transform((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as Partial<Record<AccessRequirementKey, string>>),
+});
+
+/** Spec section 5: a free product's price is 0, whatever was sent. */
+export function withPricingRule<T extends { pricing_model: string; price: number }>(p: T): T {
+  return p.pricing_model === 'free' ? { ...p, price: 0 } : p;
+}
+
+export const ProductInputSchema = ProductFieldsSchema.transform(withPricingRule);
 
 export type ProductInput = z.infer<typeof ProductInputSchema>;
 export type ProductInputRaw = z.input<typeof ProductInputSchema>;

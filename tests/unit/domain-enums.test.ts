@@ -76,9 +76,10 @@ function expectSearchParam(param: string, values: readonly string[]): void {
 }
 
 describe('product status', () => {
-  it('the schema keeps each status and treats anything else as draft (spec section 4)', () => {
+  it('the schema keeps each status, makes a new product a draft and refuses anything else (issue 14)', () => {
     for (const status of PRODUCT_STATUSES) expect(ProductStatusSchema.parse(status)).toBe(status);
-    expect(ProductStatusSchema.parse(OUTSIDE)).toBe('draft');
+    expect(ProductStatusSchema.parse(undefined)).toBe('draft');
+    expect(ProductStatusSchema.safeParse(OUTSIDE).success).toBe(false);
   });
   it('labels', () => expectExactly(PRODUCT_STATUSES, Object.keys(PRODUCT_STATUS_LABELS)));
 });

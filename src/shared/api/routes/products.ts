@@ -6,7 +6,8 @@
 import * as z from 'zod/mini';
 import { CATEGORY_IDS, INTERACTION_TYPES, PRODUCT_STATUSES } from '../../domain';
 import { defineRoute, empty, file, json, page, pageQuery, uuid } from '../contract';
-import { DownloadResultSchema, OwnerProductSchema, ProductAccessSchema } from '../schemas/products';
+import { DownloadResultSchema, OwnerProductSchema, ProductAccessSchema, ProductPatchSchema, ProductWriteSchema, SearchResultSchema } from '../schemas/products';
+import { MAX_PAGE_SIZE, PAGE_SIZE, SearchParamsSchema } from '../../search';
 import { userText } from '../schemas/text';
 
 const EXAMPLE_ID = '0b6f5c1e-8d2a-4c39-9a57-2f1e3d4c5b6a';
@@ -48,6 +49,81 @@ export const getMyProduct = defineRoute({
   example: { params: { id: EXAMPLE_ID } },
 });
 
+/** A product a script could create (the example of the reference and docs/api.md). */
+const EXAMPLE_PRODUCT = {
+  title: 'Cold email sequences for SaaS founders',
+  description:
+    'Twelve proven cold email sequences with subject lines, follow-ups and a reply-tracking sheet, written for SaaS founders selling to small teams.',
+  short_description: 'Cold email sequences that get replies',
+  status: 'draft',
+  price: 19,
+  category_id: 'business',
+  tags: ['email', 'sales', 'saas'],
+  ai_tool_type: 'chatgpt',
+  content_type: 'content-creation',
+  pricing_model: 'one_time',
+  content_delivery_type: 'text',
+  content_text: 'Sequence 1: the problem-first opener.',
+};
+
+const PUBLISHING_ERRORS = ['NOT_A_CREATOR', 'EMAIL_NOT_VERIFIED'] as const;
+
+export const createMyProduct = defineRoute({
+  method: 'POST',
+  path: '/api/me/products',
+  operationId: 'createMyProduct',
+  tag: 'Products',
+  summary: 'Create a product (a draft unless `status` says otherwise)',
+  description:
+    'Required: `title` (10 to 100 characters), `description` (50 to 1000) and `content_delivery_type`; every other field has a default. ' +
+    'An unknown field or enum value is a 400 naming it; `null` means absent. Publishing needs a creator account with a verified email. ' +
+    'Images and files are uploaded first (POST /api/uploads/images, /api/uploads/files) and referenced by URL.',
+  auth: 'user',
+  scope: 'products:write',
+  body: json(ProductWriteSchema),
+  status: 201,
+  response: json(OwnerProductSchema),
+  errors: PUBLISHING_ERRORS,
+  example: { body: EXAMPLE_PRODUCT },
+});
+
+export const replaceMyProduct = defineRoute({
+  method: 'PUT',
+  path: '/api/me/products/{id}',
+  operationId: 'replaceMyProduct',
+  tag: 'Products',
+  summary: 'Replace one of your products: every field as sent, a field left out as on a new product',
+  description:
+    'The JSON of GET /api/me/products/{id} is accepted unchanged: its read-only fields (id, creator_id, counters, rating, community_score, timestamps, qualityScore) are ignored and `null` means absent. ' +
+    'Validated as strictly as POST. To change some fields only, use PATCH.',
+  auth: 'user',
+  scope: 'products:write',
+  params: productParams,
+  body: json(ProductWriteSchema),
+  response: json(OwnerProductSchema),
+  errors: ['PRODUCT_NOT_FOUND', ...PUBLISHING_ERRORS],
+  example: { params: { id: EXAMPLE_ID }, body: EXAMPLE_PRODUCT },
+});
+
+export const patchMyProduct = defineRoute({
+  method: 'PATCH',
+  path: '/api/me/products/{id}',
+  operationId: 'patchMyProduct',
+  tag: 'Products',
+  summary: 'Change some fields of one of your products; the others stay as they are',
+  description:
+    'Any field of the product, each validated as on PUT: `{ "title": "New title" }` changes the title only, `{ "status": "published" }` publishes. ' +
+    '`null` (or an empty text) empties an optional field; a title, a description, a status, a number or a list cannot be null (send [] to empty a list). ' +
+    'An unknown field or enum value is a 400 naming it; read-only fields are ignored.',
+  auth: 'user',
+  scope: 'products:write',
+  params: productParams,
+  body: json(ProductPatchSchema),
+  response: json(OwnerProductSchema),
+  errors: ['PRODUCT_NOT_FOUND', ...PUBLISHING_ERRORS],
+  example: { params: { id: EXAMPLE_ID }, body: { title: 'Cold email sequences for B2B founders', status: 'published' } },
+});
+
 export const deleteMyProduct = defineRoute({
   method: 'DELETE',
   path: '/api/me/products/{id}',
@@ -61,6 +137,24 @@ export const deleteMyProduct = defineRoute({
   response: empty,
   errors: ['PRODUCT_NOT_FOUND'],
   example: { params: { id: EXAMPLE_ID } },
+});
+
+// --- The marketplace ---
+
+export const searchProducts = defineRoute({
+  method: 'GET',
+  path: '/api/products',
+  operationId: 'searchProducts',
+  tag: 'Catalogue',
+  summary: 'Search published products: full text with typo correction, filters and sorts, a page at a time',
+  description:
+    `\`limit\` is 1 to ${MAX_PAGE_SIZE} (default ${PAGE_SIZE}); send \`nextCursor\` back as \`cursor\` for the next page (with the same filters and sort). ` +
+    '`corrections` lists the words the search corrected ({ "chatbto": "chatbot" }). Under load it may answer 503 SERVER_BUSY with Retry-After, or 504 QUERY_TIMEOUT.',
+  auth: 'public',
+  query: z.strictObject(SearchParamsSchema.shape),
+  response: json(SearchResultSchema),
+  errors: ['SERVER_BUSY', 'QUERY_TIMEOUT'],
+  example: { query: { search: 'email', category: 'business', sort: 'newest', limit: '24' } },
 });
 
 // --- A published product ---
@@ -134,4 +228,16 @@ export const recordProductView = defineRoute({
   example: { params: { id: EXAMPLE_ID }, body: { sessionId: 'tab-session-id', type: 'view' } },
 });
 
-export const productRoutes = [listMyProducts, getMyProduct, deleteMyProduct, getProductAccess, downloadProduct, getProductFile, recordProductView] as const;
+export const productRoutes = [
+  searchProducts,
+  listMyProducts,
+  createMyProduct,
+  getMyProduct,
+  replaceMyProduct,
+  patchMyProduct,
+  deleteMyProduct,
+  getProductAccess,
+  downloadProduct,
+  getProductFile,
+  recordProductView,
+] as const;

@@ -1,11 +1,13 @@
 /**
  * Products as the API answers them: a creator's own product (with its deliverables and its
  * quality score, for the editor and for scripts), what a download delivers, what the product
- * page's button may offer, and a page of marketplace search results. The TypeScript types of
- * the services and islands are derived from these schemas.
+ * page's button may offer, and a page of marketplace search results; and what a client writes
+ * (POST, PUT and PATCH bodies, docs/decisions/024). The TypeScript types of the services and
+ * islands are derived from these schemas.
  */
 import * as z from 'zod/mini';
 import { DELIVERY_TYPES, DEMO_LINK_TYPES, DEPLOYMENT_TYPES, PRICING_MODELS, PRODUCT_STATUSES, PURCHASE_KINDS, TECHNICAL_LEVELS } from '../../domain';
+import { ProductFieldsSchema, withPricingRule } from '../../product-schema';
 import { page } from '../contract';
 import { ProductCardSchema } from './catalogue';
 
@@ -31,7 +33,7 @@ export const QualityScoreSchema = z.object({
   canSubmit: z.boolean(),
 });
 
-export const DemoLinkSchema = z.object({
+export const StoredDemoLinkSchema = z.object({
   id: z.string(),
   type: z.enum(DEMO_LINK_TYPES),
   url: z.string(),
@@ -81,7 +83,7 @@ export const OwnerProductSchema = z.object({
   file_urls: z.array(z.string()),
   download_instructions: z.nullable(z.string()),
   access_requirements: z.record(z.string(), z.string()),
-  demo_links: z.array(DemoLinkSchema),
+  demo_links: z.array(StoredDemoLinkSchema),
   published_at: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
@@ -113,3 +115,97 @@ export type ProductAccess = z.output<typeof ProductAccessSchema>;
 /** A page of marketplace search results, with the words it corrected ({ chatbto: 'chatbot' }). */
 export const SearchResultSchema = z.extend(page(ProductCardSchema), { corrections: z.record(z.string(), z.string()) });
 export type SearchResult = z.output<typeof SearchResultSchema>;
+
+// --- What a client writes: the bodies of POST, PUT and PATCH /api/me/products ---
+
+/** The product fields a client writes (src/shared/product-schema.ts, the editor's own schema). */
+const FIELDS = ProductFieldsSchema.shape;
+export type ProductWriteField = keyof typeof FIELDS;
+export const PRODUCT_WRITE_FIELDS = Object.keys(FIELDS) as ProductWriteField[];
+
+/**
+ * What GET answers that no client writes. PUT and PATCH accept and ignore them, so the JSON of
+ * a GET can be sent back as it is.
+ */
+export const PRODUCT_READ_ONLY_FIELDS = [
+  'id',
+  'creator_id',
+  'downloads_count',
+  'views_count',
+  'rating',
+  'community_score',
+  'published_at',
+  'created_at',
+  'updated_at',
+  'qualityScore',
+] as const satisfies readonly Exclude<keyof OwnerProduct, ProductWriteField>[];
+type ReadOnlyField = (typeof PRODUCT_READ_ONLY_FIELDS)[number];
+/** Every field GET answers is either written or read-only: a new one must be listed above. */
+type Unlisted = Exclude<keyof OwnerProduct, ProductWriteField | ReadOnlyField>;
+const everyFieldListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyFieldListed;
+
+const readOnlyShape = Object.fromEntries(PRODUCT_READ_ONLY_FIELDS.map((field) => [field, z.optional(z.unknown())])) as {
+  [K in ReadOnlyField]: z.ZodMiniOptional<z.ZodMiniUnknown>;
+};
+
+function withoutReadOnly<T extends object>(body: T): Omit<T, ReadOnlyField> {
+  const out = { ...body } as Record<string, unknown>;
+  for (const field of PRODUCT_READ_ONLY_FIELDS) delete out[field];
+  return out as Omit<T, ReadOnlyField>;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * POST and PUT: the whole product. Strict (an unknown field is a 400 naming it); `null` means
+ * absent, so an optional field is empty and a field with a default takes it; the read-only
+ * fields of a GET are ignored. PUT replaces: a field left out is as on a new product.
+ */
+const ProductWriteObject = z.strictObject({ ...FIELDS, ...readOnlyShape });
+/** What a client sends to create or replace a product. */
+export type ProductBody = z.input<typeof ProductWriteObject>;
+
+const dropNulls = (body: unknown) => (isPlainObject(body) ? Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null)) : body);
+
+export const ProductWriteSchema = z.pipe(
+  // Typed as the object it feeds (mini types a transform's input as unknown): the typed client sends a ProductBody.
+  z.pipe(z.transform(dropNulls), ProductWriteObject) as unknown as typeof ProductWriteObject,
+  z.transform((body: z.output<typeof ProductWriteObject>) => withPricingRule(withoutReadOnly(body))),
+);
+
+/** Whether a field of the product may be empty (stored as null): it parses `undefined` to `undefined`. */
+function mayBeEmpty(schema: z.ZodMiniType): boolean {
+  const absent = schema.safeParse(undefined);
+  return absent.success && absent.data === undefined;
+}
+
+/**
+ * A field of a PATCH: left out, it is not touched (its default is not applied); sent, it is
+ * parsed by the same field schema as on PUT. `null` empties a field that may be empty and is
+ * refused on the others (a title, a status, a list: send [] to empty a list).
+ */
+function patchField<S extends z.ZodMiniType>(schema: S): z.ZodMiniOptional<S> {
+  const nullEmpties = mayBeEmpty(schema);
+  return z.optional(
+    z.pipe(
+      z.transform((value: unknown) => (value === null && nullEmpties ? undefined : value)),
+      schema,
+    ),
+  ) as unknown as z.ZodMiniOptional<S>;
+}
+
+const patchShape = Object.fromEntries(Object.entries(FIELDS).map(([field, schema]) => [field, patchField(schema as z.ZodMiniType)])) as {
+  [K in ProductWriteField]: z.ZodMiniOptional<(typeof FIELDS)[K]>;
+};
+
+/**
+ * PATCH: the product schema made partial. Only the fields sent change; the output holds
+ * exactly those (a field sent empty is present with `undefined`). Strict, and the read-only
+ * fields of a GET are ignored, as on PUT.
+ */
+export const ProductPatchSchema = z.pipe(
+  z.strictObject({ ...patchShape, ...readOnlyShape }),
+  z.transform((body) => withoutReadOnly(body)),
+);
+export type ProductPatch = z.output<typeof ProductPatchSchema>;
