@@ -65,7 +65,12 @@ export default defineConfig({
   integrations: [react(), onDemandApi, pageHeaders({ vercel: isVercel, https: isHttpsSite(site) })],
   // Security headers: docs/decisions/009. Astro hashes the inline scripts and styles of each
   // page into script-src and style-src; the other directives come from the shared module.
+  // checkOrigin off: Astro's check refuses every form-like or bodiless write without our
+  // Origin, so a script's multipart upload or DELETE with an API key could never pass.
+  // src/middleware.ts applies the same-origin rule to every on-demand write made with a
+  // cookie (functions/_shared/auth-origin.ts) and exempts only API key requests (docs/decisions/025).
   security: {
+    checkOrigin: false,
     csp: {
       directives: [...PAGE_CSP_DIRECTIVES],
       styleDirective: { resources: ["'self'", STYLE_ATTRIBUTES] },

@@ -26,6 +26,24 @@ export default tseslint.config(
     },
   },
   {
+    // Everything under src/ may reach an island, and classic zod costs the browser ~26 KB gzip
+    // that zod/mini tree-shakes away; the server (functions/, db/, scripts/) keeps classic zod
+    // (docs/decisions/022).
+    files: ['src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
+            name,
+            message: 'Under src/ import zod/mini (docs/decisions/022); classic zod is for functions/, db/ and scripts/.',
+          })),
+          patterns: [{ group: ['zod/v4/classic', 'zod/v4/classic/*', 'zod/v3/*'], message: 'Under src/ import zod/mini (docs/decisions/022).' }],
+        },
+      ],
+    },
+  },
+  {
     // Tests read the API's JSON answers as they come: untyped by nature.
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR as DATA_DIR, E2E_PORT as PORT } from './tests/support/e2e-env';
+import { E2E_DATA_DIR as DATA_DIR, E2E_PORT as PORT, E2E_RECEIVER_PORT as RECEIVER_PORT } from './tests/support/e2e-env';
 
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
@@ -43,6 +43,7 @@ export default defineConfig({
     // Every e2e request comes from 127.0.0.1: every rate limit (auth and writes) is scaled
     // up so the suite's many sign-ins and writes fit, while the 429s are tested in the integration tests.
     // SITE_URL is left empty so the server derives it from HOST and PORT, as `npm start` does.
+    // OUTBOUND_ALLOW_HOSTS lets webhooks reach the receiver of tests/e2e/webhooks.spec.ts (and nothing else private).
     env: {
       API_CHECK_RESPONSES: '1',
       RATE_LIMIT_SCALE: '50',
@@ -52,6 +53,7 @@ export default defineConfig({
       OUT_DIR: `${DATA_DIR}/dist`,
       SITE_URL: '',
       DATABASE_URL: '',
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${RECEIVER_PORT}`,
     },
   },
 });

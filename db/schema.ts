@@ -27,6 +27,9 @@ import type {
   UploadKind,
   UserRole,
   UserType,
+  WebhookDeliveryEventType,
+  WebhookDeliveryStatus,
+  WebhookEventType,
 } from '../src/shared/domain';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -96,6 +99,36 @@ export interface RateLimitsTable {
   key: string;
   count: number;
   last_request: ColumnType<string, number | bigint | string, number | bigint | string>;
+}
+
+/**
+ * API keys (better-auth's API key plugin, docs/decisions/025). The plugin writes the rows;
+ * functions/api-keys reads and deletes them. `key` is the SHA-256 of the secret.
+ */
+export interface ApiKeysTable {
+  id: string;
+  config_id: Generated<string>;
+  name: string | null;
+  start: string | null;
+  reference_id: string;
+  prefix: string | null;
+  key: string;
+  refill_interval: number | null;
+  refill_amount: number | null;
+  last_refill_at: Date | null;
+  enabled: Generated<boolean | null>;
+  rate_limit_enabled: Generated<boolean | null>;
+  rate_limit_time_window: number | null;
+  rate_limit_max: number | null;
+  request_count: Generated<number | null>;
+  remaining: number | null;
+  last_request: Date | null;
+  expires_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  /** JSON of { resource: [action] }, e.g. {"products":["read"]} for products:read. */
+  permissions: string | null;
+  metadata: string | null;
 }
 
 export interface ProfilesTable {
@@ -398,12 +431,46 @@ export interface OrderPayoutItemsTable {
   amount_cents: number;
 }
 
+export interface WebhookEndpointsTable {
+  id: Generated<string>;
+  user_id: string;
+  url: string;
+  description: Generated<string>;
+  events: ColumnType<WebhookEventType[], WebhookEventType[], WebhookEventType[]>;
+  secret: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveriesTable {
+  id: Generated<string>;
+  endpoint_id: string;
+  /** The event's id, the same for every endpoint it goes to (Toolmint-Webhook-Id). */
+  event_id: string;
+  event_type: WebhookDeliveryEventType;
+  /** The exact JSON body that is signed and sent. */
+  payload: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  first_attempt_at: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  last_status_code: number | null;
+  last_response_snippet: string | null;
+  last_error: string | null;
+  claim_token: string | null;
+  claimed_until: Timestamp | null;
+  delivered_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;
+  api_keys: ApiKeysTable;
   profiles: ProfilesTable;
   categories: CategoriesTable;
   ai_tools: AiToolsTable;
@@ -431,6 +498,8 @@ export interface Database {
   payout_accounts: PayoutAccountsTable;
   subscriptions: SubscriptionsTable;
   order_payout_items: OrderPayoutItemsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;
@@ -444,3 +513,5 @@ export type SellerReview = Selectable<SellerReviewsTable>;
 export type Download = Selectable<DownloadsTable>;
 export type Order = Selectable<OrdersTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
+export type WebhookEndpoint = Selectable<WebhookEndpointsTable>;
+export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;

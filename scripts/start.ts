@@ -9,6 +9,7 @@ import { getEnv } from '../functions/_shared/env';
 import { setDbHandle } from '../db/database';
 import { getBlobStore } from '../functions/_shared/blob-store';
 import { runSweep } from '../functions/uploads/sweep';
+import { deliverAllDueWebhooks } from '../functions/webhooks/deliveries.service';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
 import { isBuildCurrent, precompressOutput, readBuildStamp, runAstroBuild } from './lib/astro-build';
@@ -54,10 +55,24 @@ async function main(): Promise<void> {
   const sweepTimer = setInterval(sweep, 60 * 60 * 1000);
   sweepTimer.unref();
   void sweep();
+  // Creator webhooks (docs/decisions/027): retries fall due from one minute on, so due
+  // deliveries are sent every 30 seconds, not only with the hourly sweep.
+  let webhooksBusy = false;
+  const webhookTimer = setInterval(() => {
+    if (webhooksBusy) return;
+    webhooksBusy = true;
+    deliverAllDueWebhooks(handle.db)
+      .catch((error: unknown) => console.warn('[webhooks] delivering failed:', (error as Error).message))
+      .finally(() => {
+        webhooksBusy = false;
+      });
+  }, 30 * 1000);
+  webhookTimer.unref();
   console.log(`\ntoolmint is running at http://${env.HOST}:${env.PORT} (database: ${handle.driver}, ${handle.location})`);
 
   const shutdown = async () => {
     clearInterval(sweepTimer);
+    clearInterval(webhookTimer);
     site.server.close();
     await pages;
     await publisher.idle().catch(() => {});

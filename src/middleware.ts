@@ -1,23 +1,38 @@
 /**
  * Runs for every on-demand request (prebuilt pages skip it: they never see a session).
  * 0. A declared body over the path's limit is refused (413 PAYLOAD_TOO_LARGE).
- * 1. State-changing /api requests outside /api/auth must come from our own origin
- *    (better-auth checks its own routes).
- * 2. The session is loaded into Astro.locals (user, sessionId) for pages and API routes;
+ * 1. An /api request with `Authorization: Bearer …` is an API key request (docs/decisions/025,
+ *    functions/api-keys/bearer.ts): the key, not a cookie, says who it is, on the routes and
+ *    within the scopes functions/api-keys/route-scopes.ts opens to keys, under the key's own
+ *    rate limit. No session is read and no cookie is set. The few routes that read their own
+ *    Authorization (the cron sweep) are left to it.
+ * 2. Otherwise, every state-changing request must come from our own origin (or from a client
+ *    that is no browser: functions/_shared/auth-origin.ts). The rule protects cookie
+ *    sessions, which a bearer request does not use; it stands in for Astro's own origin
+ *    check, which is off (astro.config.mjs) because it refuses scripts' uploads and DELETEs.
+ *    better-auth checks its routes again with the same trusted origins.
+ * 3. The session is loaded into Astro.locals (user, sessionId) for pages and API routes;
  *    a refreshed session cookie is passed on to the response.
- * 3. Write routes are rate limited per account and address (functions/_shared/rate-limit.ts).
+ * 4. Write routes are rate limited per account and address (functions/_shared/rate-limit.ts).
  * The auth module is imported lazily so that `astro build` never opens the database.
  */
 import type { MiddlewareHandler } from 'astro';
 import { declaredBodyTooLarge } from '../functions/_shared/body-limit';
+import { hasOwnAuthorization } from '../functions/api-keys/route-scopes';
 import { CATALOGUE_PATH } from '../functions/rebuilds/affected-pages';
 
-/** On-demand paths that never need the session: auth (better-auth reads it itself), files, health, payment webhooks. */
-const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/, /^\/api\/payments\/webhook$/];
+/**
+ * On-demand paths that never need the session: auth (better-auth reads it itself), files,
+ * health, and the machine callers with their own secret (Stripe's webhook signs its body; Vercel
+ * Cron sends `Authorization: Bearer $CRON_SECRET`, which must never be read as a session or an
+ * API key).
+ */
+const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/, /^\/api\/payments\/webhook$/, /^\/api\/cron\//];
 
 export const onRequest: MiddlewareHandler = async (context, next) => {
   context.locals.user = null;
   context.locals.sessionId = null;
+  context.locals.apiKey = null;
   const { pathname } = context.url;
   // Catalogue pages are shared by every visitor (stored, or cached by the CDN): no session,
   // so no visitor's header or refreshed cookie can end up in another's copy (docs/decisions/015).
@@ -30,7 +45,12 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     const { errorResponse } = await import('../functions/_shared/http');
     return errorResponse('PAYLOAD_TOO_LARGE');
   }
-  if (pathname.startsWith('/api/') && !pathname.startsWith('/api/auth/')) {
+  // Only the Bearer scheme: a browser behind HTTP Basic auth (a password-protected staging
+  // site) sends Basic credentials with every request, and those go the cookie way.
+  const authorization = pathname.startsWith('/api/') && !hasOwnAuthorization(pathname) ? context.request.headers.get('authorization') : null;
+  if (authorization !== null && /^bearer(\s|$)/i.test(authorization.trim())) return withApiKey(context, next, authorization);
+
+  if (!['GET', 'HEAD', 'OPTIONS'].includes(context.request.method)) {
     const { crossOriginRefusal } = await import('../functions/_shared/auth-origin');
     const { getEnv } = await import('../functions/_shared/env');
     const { trustedOriginsFor } = await import('../functions/_shared/auth');
@@ -72,3 +92,24 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
     return copy;
   }
 };
+
+/** An /api request made with an API key: its owner in locals, the write limits, and no cookies out. */
+async function withApiKey(context: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1], authorization: string): Promise<Response> {
+  const { authenticateBearer } = await import('../functions/api-keys/bearer');
+  const outcome = await authenticateBearer(context, authorization);
+  if (!outcome.ok) return outcome.response;
+  context.locals.user = outcome.key.user;
+  context.locals.apiKey = { id: outcome.key.id, scopes: outcome.key.scopes };
+  const { enforceWriteLimit } = await import('../functions/_shared/rate-limit');
+  const response = (await enforceWriteLimit(context)) ?? (await next());
+  if (!response.headers.has('set-cookie')) return response;
+  // A key's answer never starts a browser session or sets a visitor cookie.
+  try {
+    response.headers.delete('set-cookie');
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.delete('set-cookie');
+    return copy;
+  }
+}

@@ -14,6 +14,8 @@ import * as profileOwnsIdentity from './2026-11-24-0200-profile-owns-identity';
 import * as notificationKinds from './2026-11-24-0300-notification-kinds';
 import * as cataloguePages from './2026-11-25-0200-catalogue-pages';
 import * as searchUnderLoad from './2026-11-25-0300-search-under-load';
+import * as apiKeys from './2026-11-26-0100-api-keys';
+import * as webhooks from './2026-11-26-0300-webhooks';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0300-notification-kinds': notificationKinds,
   '2026-11-25-0200-catalogue-pages': cataloguePages,
   '2026-11-25-0300-search-under-load': searchUnderLoad,
+  '2026-11-26-0100-api-keys': apiKeys,
+  '2026-11-26-0300-webhooks': webhooks,
 };

@@ -6,9 +6,9 @@
  *   stored exactly as the editor would store it (no field trimmed, de-duplicated or reset on
  *   the way); deliverable files through the upload rules (format, size, safe name); a
  *   published product has something to deliver and belongs to a creator;
- * - users through the profile form (validateProfile), the onboarding interests and the
- *   sign-up email and password rules;
- * - tool updates, seller reviews and follows through their validators and the services'
+ * - users through the profile form's schema (profileFormSchema), the onboarding interests and
+ *   the sign-up email and password rules;
+ * - tool updates, seller reviews and follows through their API schemas and the services'
  *   rules (no self-review or self-follow, one per pair, known tools and users).
  *
  * Every problem is reported at once, with the file and field it is in: the seed refuses to
@@ -24,13 +24,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { ProductInputSchema, type ProductInput } from '@/src/shared/product-schema';
 import { AI_TOOL_IDS, type AiToolId } from '@/src/shared/ai-tool-ids';
-import { USER_TYPES, type UserType } from '@/src/shared/domain';
-import { validateProfile, type ProfileInput } from '@/src/shared/profile';
+import { USER_TYPES, type UpdateType, type UserType } from '@/src/shared/domain';
 import { validateEmail, validateNewPassword } from '@/src/shared/auth-validation';
-import { validateToolUpdate, type ToolUpdateInput } from '@/src/shared/tool-updates';
-import { validateReview, type ReviewInput } from '@/src/shared/reviews';
+import { OnboardingInputSchema, profileFormSchema, ReviewInputSchema, type ReviewInput } from '@/src/shared/api/schemas/profile';
+import { ToolUpdateInputSchema } from '@/src/shared/api/schemas/updates';
 import { hasDeliverable, selectDelivery } from '@/src/shared/delivery';
-import { OnboardingInputSchema } from '@/functions/profiles/profiles.service';
 import { DELIVERABLE_MAX_BYTES, deliverablePrefix } from '@/functions/uploads/uploads.service';
 import { isDeliverableExtension, extensionOf, matchesFormat, safeFileName } from '@/functions/uploads/file-types';
 import { PRIVATE_PREFIX } from '@/functions/_shared/blob-store';
@@ -41,7 +39,18 @@ export const DEMO_DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 /** The administrator: author of the tool updates, and the row that says the demo is seeded. */
 export const DEMO_ADMIN_KEY = 'toolmint-team';
 
-export interface DemoUser extends ProfileInput {
+/** A profile's editable fields as the profile form saves them. */
+export interface DemoProfile {
+  fullName: string;
+  bio: string | null;
+  company: string | null;
+  location: string | null;
+  website: string | null;
+  socialLinks: Record<string, string>;
+  specialties: string[];
+}
+
+export interface DemoUser extends DemoProfile {
   key: string;
   email: string;
   userType: UserType;
@@ -69,7 +78,11 @@ export interface DemoProduct {
   createdDaysAgo: number;
 }
 
-export interface DemoToolUpdate extends ToolUpdateInput {
+export interface DemoToolUpdate {
+  title: string;
+  content: string;
+  updateType: UpdateType;
+  version: string | null;
   toolId: AiToolId;
   daysAgo: number;
 }
@@ -123,7 +136,7 @@ const UsersFileSchema = z.strictObject({
       userType: z.enum(USER_TYPES),
       role: z.enum(['user', 'admin']),
       verified: z.boolean(),
-      // The profile form's fields, checked by validateProfile below.
+      // The profile form's fields, checked by profileFormSchema below.
       fullName: z.unknown().optional(),
       company: z.unknown().optional(),
       bio: z.unknown().optional(),
@@ -140,7 +153,7 @@ const UsersFileSchema = z.strictObject({
 
 /** Product fields the seed makes itself: images are generated, file_urls and content_text come from the folder. */
 const GENERATED_PRODUCT_FIELDS = ['image_url', 'featured_image_url', 'additional_images', 'file_urls', 'content_text'] as const;
-const EDITOR_FIELDS = Object.keys(ProductInputSchema.in.shape).filter((k) => !(GENERATED_PRODUCT_FIELDS as readonly string[]).includes(k));
+const EDITOR_FIELDS = Object.keys(ProductInputSchema.def.in.shape).filter((k) => !(GENERATED_PRODUCT_FIELDS as readonly string[]).includes(k));
 
 const ProductFileSchema = z.strictObject({
   creator: slug,
@@ -178,8 +191,8 @@ const CatalogueOrderSchema = z.array(slug);
 
 /** JSON's view of a value: what a row stores (undefined keys dropped), compared ignoring key order. */
 const sameData = (a: unknown, b: unknown) => isDeepStrictEqual(JSON.parse(JSON.stringify(a ?? null)), JSON.parse(JSON.stringify(b ?? null)));
-/** Zod's issues as 'path: message', with the refused value when it is a short scalar. */
-function issuesOf(error: z.ZodError, input?: unknown): string[] {
+/** Zod's issues (classic or mini) as 'path: message', with the refused value when it is a short scalar. */
+function issuesOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, input?: unknown): string[] {
   return error.issues.map((issue) => {
     const value = issue.path.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined), input);
     const shown = ['string', 'number', 'boolean'].includes(typeof value) && String(value).length <= 80 ? ` (${JSON.stringify(value)})` : '';
@@ -234,13 +247,22 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
         socialLinks: u.socialLinks ?? {},
         specialties: u.specialties ?? [],
       };
-      const profile = validateProfile(fields, u.userType);
-      if (!profile.ok)
-        report(
-          where,
-          Object.entries(profile.fields).map(([f, m]) => `${f}: ${m}`),
-        );
-      else expectUnchanged(where, fields, { ...profile.value }, 'the profile form');
+      const parsed = profileFormSchema(u.userType).safeParse(fields);
+      const profile: DemoProfile | undefined = parsed.success
+        ? {
+            fullName: parsed.data.fullName,
+            bio: parsed.data.bio ?? null,
+            company: parsed.data.company ?? null,
+            location: parsed.data.location ?? null,
+            website: parsed.data.website ?? null,
+            socialLinks: Object.fromEntries(
+              Object.entries(parsed.data.socialLinks ?? {}).filter((link): link is [string, string] => typeof link[1] === 'string'),
+            ),
+            specialties: parsed.data.specialties ?? [],
+          }
+        : undefined;
+      if (!parsed.success) report(where, issuesOf(parsed.error));
+      else if (profile) expectUnchanged(where, fields, { ...profile }, 'the profile form');
       const onboarding = OnboardingInputSchema.safeParse({ action: 'complete', interests: u.interests });
       if (!onboarding.success) report(where, issuesOf(onboarding.error, { interests: u.interests }));
       else if (onboarding.data.action === 'complete') expectUnchanged(where, { interests: u.interests }, onboarding.data, 'onboarding');
@@ -251,9 +273,9 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
       emails.add(u.email);
       if (keys.has(u.key)) report(where, [`key: ${u.key} is used twice`]);
       keys.add(u.key);
-      if (profile.ok)
+      if (profile)
         users.push({
-          ...profile.value,
+          ...profile,
           key: u.key,
           email: u.email,
           userType: u.userType,
@@ -389,19 +411,17 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
   for (const [index, u] of (readJson('tool-updates.json', ToolUpdatesFileSchema) ?? []).entries()) {
     const where = `tool-updates.json: ${index}`;
     const fields = { title: u.title, content: u.content, updateType: u.updateType, version: u.version ?? null };
-    const checked = validateToolUpdate(fields);
-    if (!checked.ok) {
-      report(
-        where,
-        Object.entries(checked.fields).map(([f, m]) => `${f}: ${m}`),
-      );
+    const parsed = ToolUpdateInputSchema.safeParse(fields);
+    if (!parsed.success) {
+      report(where, issuesOf(parsed.error));
       continue;
     }
-    expectUnchanged(where, fields, { ...checked.value }, 'the update form');
+    const update = { ...parsed.data, version: parsed.data.version ?? null };
+    expectUnchanged(where, fields, update, 'the update form');
     // The seed derives the row id from the tool and the title.
-    if (toolUpdates.some((other) => other.toolId === u.toolId && other.title === checked.value.title))
+    if (toolUpdates.some((other) => other.toolId === u.toolId && other.title === update.title))
       report(where, [`title: ${u.toolId} already has an update with this title`]);
-    toolUpdates.push({ ...checked.value, toolId: u.toolId, daysAgo: u.daysAgo });
+    toolUpdates.push({ ...update, toolId: u.toolId, daysAgo: u.daysAgo });
   }
 
   // Seller reviews: one per reviewer and seller, never of oneself, of a seller (functions/reviews).
@@ -412,18 +432,15 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
   ]);
   for (const [index, r] of (readJson('reviews.json', ReviewsFileSchema) ?? []).entries()) {
     const where = `reviews.json: ${index}`;
-    const checked = validateReview({ rating: r.rating, text: r.text });
-    if (!checked.ok)
-      report(
-        where,
-        Object.entries(checked.fields).map(([f, m]) => `${f}: ${m}`),
-      );
-    else expectUnchanged(where, { rating: r.rating, text: r.text }, { ...checked.value }, 'the review form');
-    if (!knownUser(where, 'sellerKey', r.sellerKey) || !knownUser(where, 'reviewerKey', r.reviewerKey) || !checked.ok) continue;
+    const given = { rating: r.rating, text: r.text };
+    const checked = ReviewInputSchema.safeParse(given);
+    if (!checked.success) report(where, issuesOf(checked.error));
+    else expectUnchanged(where, given, { ...checked.data }, 'the review form');
+    if (!knownUser(where, 'sellerKey', r.sellerKey) || !knownUser(where, 'reviewerKey', r.reviewerKey) || !checked.success) continue;
     if (r.sellerKey === r.reviewerKey) report(where, ['a user cannot review themselves']);
     else if (!sellers.has(r.sellerKey)) report(where, [`sellerKey: '${r.sellerKey}' is not a seller`]);
     else if (reviews.some((o) => o.sellerKey === r.sellerKey && o.reviewerKey === r.reviewerKey)) report(where, ['one review per reviewer and seller']);
-    else reviews.push({ ...checked.value, sellerKey: r.sellerKey, reviewerKey: r.reviewerKey, daysAgo: r.daysAgo });
+    else reviews.push({ ...checked.data, sellerKey: r.sellerKey, reviewerKey: r.reviewerKey, daysAgo: r.daysAgo });
   }
 
   // Follows

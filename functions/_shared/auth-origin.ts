@@ -1,6 +1,8 @@
 /**
- * The same-origin rule for state-changing API requests outside /api/auth (better-auth checks
- * its own routes). Called by src/middleware.ts for POST, PUT, PATCH and DELETE under /api.
+ * The same-origin rule for state-changing requests made with a browser's cookies. Called by
+ * src/middleware.ts for every on-demand POST, PUT, PATCH and DELETE, except those made with an
+ * API key (docs/decisions/025), which carry no ambient credential; it stands in for Astro's
+ * own origin check, which is off (astro.config.mjs). better-auth checks its routes again.
  *
  * Browsers send Origin on every such request, and Sec-Fetch-Site where they support Fetch
  * Metadata; a request with neither comes from a non-browser client, which carries no

@@ -51,3 +51,28 @@ export const authRateLimitTable = {
   modelName: 'rate_limits',
   fields: { lastRequest: 'last_request' },
 } as const;
+
+/**
+ * The API key plugin's table (@better-auth/api-key, docs/decisions/025), created by
+ * db/migrations/*-api-keys with these names.
+ */
+export const apiKeyTableOptions = {
+  apikey: {
+    modelName: 'api_keys',
+    fields: {
+      configId: 'config_id',
+      referenceId: 'reference_id',
+      refillInterval: 'refill_interval',
+      refillAmount: 'refill_amount',
+      lastRefillAt: 'last_refill_at',
+      rateLimitEnabled: 'rate_limit_enabled',
+      rateLimitTimeWindow: 'rate_limit_time_window',
+      rateLimitMax: 'rate_limit_max',
+      requestCount: 'request_count',
+      lastRequest: 'last_request',
+      expiresAt: 'expires_at',
+      createdAt: 'created_at',
+      updatedAt: 'updated_at',
+    },
+  },
+} as const;

@@ -21,8 +21,12 @@
  * - Only the newest password-reset link works; a used one voids the rest.
  * - The profile owns name, company, user type and avatar: better-auth's /update-user is
  *   closed (edits go through PATCH /api/profile), sign-up cannot set an image.
+ * - API keys are better-auth's API key plugin (docs/decisions/025), used from the server only
+ *   (functions/api-keys): its HTTP endpoints under /api/auth/api-key/* are closed, since keys
+ *   are managed at /api/settings/api-keys and checked by src/middleware.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { apiKey } from '@better-auth/api-key';
 import { APIError, betterAuth, type BetterAuthOptions } from 'better-auth';
 import { createAuthMiddleware } from 'better-auth/api';
 import { buildSyntheticUserOutput, parseUserInput, parseUserOutput } from 'better-auth/db';
@@ -38,12 +42,14 @@ import {
   validateName,
   validateNewPassword,
 } from '@/src/shared/auth-validation';
+import { API_KEY_NAME_MAX_LENGTH, API_KEY_PREFIX, API_KEY_SECRET_LENGTH, API_KEY_START_LENGTH } from '@/src/shared/api-keys';
 import { isUserType, USER_TYPES } from '@/src/shared/domain';
 import { toSessionUser, type SessionUser } from '@/src/shared/session';
-import { safeText, textProblem } from '@/src/shared/text';
+import { textProblem } from '@/src/shared/text';
+import { safeText } from './safe-text';
 import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from './auth-emails';
 import { markEmailVerified, voidOlderResetTokens, voidResetTokens } from './auth.repository';
-import { authRateLimitTable, authTableOptions } from './auth-tables';
+import { apiKeyTableOptions, authRateLimitTable, authTableOptions } from './auth-tables';
 import { getAuthSecret, getEnv, type Env } from './env';
 import { ERRORS } from './errors';
 import { readBody } from './http';
@@ -201,11 +207,48 @@ const hideSignUpToken = createAuthMiddleware(async (ctx) => {
 });
 
 /** Client-caused refusals better-auth logs as errors (a bad origin) are warnings for us. */
-const EXPECTED_REFUSALS = /^(Invalid origin|Invalid callbackURL|Invalid redirectURL|Blocked cross-site|Sign-up attempt)/;
+const EXPECTED_REFUSALS = /^(Invalid origin|Invalid callbackURL|Invalid redirectURL|Blocked cross-site|Sign-up attempt|Failed to validate API key)/;
 
 function logAuth(level: 'debug' | 'info' | 'success' | 'warn' | 'error', message: string, ...args: unknown[]): void {
   if (level === 'error' && !EXPECTED_REFUSALS.test(message)) console.error(`[auth] ${message}`, ...args);
   else if (level === 'error' || level === 'warn') console.warn(`[auth] ${message}`);
+}
+
+/**
+ * The API key plugin's endpoints. Keys are created, listed and revoked through
+ * /api/settings/api-keys and verified by the middleware, all by calling auth.api from the
+ * server; over HTTP these paths answer 404 like any unknown auth path.
+ */
+export const API_KEY_AUTH_PATHS = [
+  '/api-key/create',
+  '/api-key/verify',
+  '/api-key/get',
+  '/api-key/update',
+  '/api-key/delete',
+  '/api-key/list',
+  '/api-key/delete-all-expired-api-keys',
+] as const;
+
+/**
+ * The plugin as we use it (docs/decisions/025): keys are `tm_` and 64 letters, stored as
+ * their SHA-256 (the plugin's default hashing, never switched off), with the first
+ * API_KEY_START_LENGTH characters kept to tell them apart. Its own per-key rate limit is
+ * off: ours counts in rate_limit_counters like every other limit (functions/api-keys).
+ * Verification still records the time of each use (last_request), shown as 'last used'.
+ */
+function apiKeyPlugin() {
+  return apiKey({
+    defaultPrefix: API_KEY_PREFIX,
+    defaultKeyLength: API_KEY_SECRET_LENGTH,
+    startingCharactersConfig: { shouldStore: true, charactersLength: API_KEY_START_LENGTH },
+    requireName: true,
+    maximumNameLength: API_KEY_NAME_MAX_LENGTH,
+    enableMetadata: false,
+    enableSessionForAPIKeys: false,
+    rateLimit: { enabled: false },
+    keyExpiration: { defaultExpiresIn: null, disableCustomExpiresTime: true },
+    schema: apiKeyTableOptions,
+  });
 }
 
 export interface CreateAuthOptions {
@@ -319,6 +362,8 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
       disableCSRFCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    plugins: [apiKeyPlugin()],
+    disabledPaths: [...API_KEY_AUTH_PATHS],
     telemetry: { enabled: false },
     // 'info', not 'warn': at 'warn' better-auth logs every refused request (a 400, a 401) as
     // an error through its default console logger; logAuth keeps warnings and real errors.

@@ -133,6 +133,26 @@ const EnvSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** The platform's fee in basis points of each sale (1500 = 15%, the spec's 0.85 creator share). */
     PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(1500),
+
+    // Outbound requests (functions/_shared/outbound-fetch.ts, docs/decisions/027).
+    /**
+     * Tests only: comma-separated `host:port` pairs that outbound requests (webhook deliveries)
+     * may reach although they are private or loopback, over http as well as https, e.g.
+     * `127.0.0.1:4799` for a local test receiver. Never set it in a deployment (the server logs
+     * a warning when it is set): unset, every private, loopback, link-local and other non-public
+     * address is refused.
+     */
+    OUTBOUND_ALLOW_HOSTS: z
+      .string()
+      .trim()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'must be host:port pairs separated by commas'))),
   })
   .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? siteUrlFor(env.HOST, env.PORT) }));
 

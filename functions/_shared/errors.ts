@@ -7,7 +7,6 @@ export const ERRORS = {
   VALIDATION_FAILED: { status: 400, message: 'Some fields are invalid' },
   UNAUTHENTICATED: { status: 401, message: 'User not authenticated' },
   FORBIDDEN: { status: 403, message: 'You do not have access to this' },
-  INSUFFICIENT_SCOPE: { status: 403, message: 'This API key does not have the scope this route needs' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   PRODUCT_NOT_FOUND: { status: 404, message: 'Product not found' },
   PROFILE_NOT_FOUND: { status: 404, message: 'Profile not found' },
@@ -51,6 +50,13 @@ export const ERRORS = {
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   REFUND_NOT_ALLOWED: { status: 409, message: 'This order can no longer be refunded' },
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Subscription not found' },
+  // API keys (functions/api-keys, docs/decisions/025).
+  INSUFFICIENT_SCOPE: { status: 403, message: 'This API key does not have the permission this route needs' },
+  API_KEY_NOT_FOUND: { status: 404, message: 'API key not found' },
+  API_KEY_LIMIT_REACHED: { status: 409, message: 'You have as many API keys as an account may have. Revoke one you no longer use first.' },
+  // Creator webhooks (functions/webhooks, docs/decisions/027).
+  WEBHOOK_NOT_FOUND: { status: 404, message: 'Webhook endpoint not found' },
+  WEBHOOK_LIMIT_REACHED: { status: 409, message: 'You have reached the limit of 10 webhook endpoints. Delete one to add another.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

@@ -6,7 +6,7 @@
  */
 import { $ZodError } from 'zod/v4/core';
 import type { APIContext } from 'astro';
-import { isToolId, isUserId, isCheckoutSessionId, isUuid } from '@/src/shared/ids';
+import { isApiKeyId, isToolId, isUserId, isCheckoutSessionId, isUuid } from '@/src/shared/ids';
 import { bodyLimitFor } from './body-limit';
 import { AppError, ERRORS, type ErrorCode } from './errors';
 
@@ -131,5 +131,7 @@ export const uuidParam = (context: Pick<APIContext, 'params'>, name: string): st
 export const userIdParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isUserId);
 /** A checkout session id path parameter ({sessionId}). */
 export const checkoutSessionParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isCheckoutSessionId);
+/** An API key id path parameter ({id} of /api/settings/api-keys/{id}). */
+export const apiKeyIdParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isApiKeyId);
 /** A tool slug path parameter ({toolId}); unknown slugs are the service's TOOL_NOT_FOUND. */
 export const toolIdParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isToolId);

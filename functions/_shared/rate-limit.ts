@@ -15,6 +15,9 @@
  *   rate_limits table); RATE_LIMIT_SCALE multiplies those and these (automated tests only).
  * - tests/integration/rate-limits.test.ts fails when a write route under src/pages/api has
  *   no entry in WRITE_ROUTES or WRITE_ROUTES_LIMITED_ELSEWHERE.
+ * - Requests made with an API key also count against the key's own limit (API_KEY_LIMIT,
+ *   reads too; docs/decisions/025), in the same table; writes count against the account's
+ *   write limits as well.
  */
 import type { APIContext } from 'astro';
 import type { Db } from '@/db/database';
@@ -58,7 +61,19 @@ export const WRITE_LIMITS = {
   checkout: { label: 'checkout attempts', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
   orderChange: { label: 'refund and cancellation requests', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
   payoutSetup: { label: 'payout set-up requests', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
+  // API keys (docs/decisions/025): creating and revoking them.
+  apiKeyChange: { label: 'API key changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  // Creator webhooks (docs/decisions/027): a test ping makes one outbound request each.
+  webhookWrite: { label: 'webhook changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  webhookTest: { label: 'test pings', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
 } as const satisfies Record<string, WriteLimit>;
+
+/**
+ * Every request made with one API key, whatever its method (docs/decisions/025): a script
+ * that loops cannot crowd out the database for everyone else. Per key, not per address: a
+ * key is one client, and a creator's several keys have a budget each.
+ */
+export const API_KEY_LIMIT = { label: 'requests with this API key', windowSeconds: MINUTE, perKey: 120 } as const;
 
 export type WriteLimitName = keyof typeof WRITE_LIMITS;
 
@@ -71,6 +86,7 @@ export const WRITE_ROUTES = {
   'DELETE /api/profile/avatar': 'profileImage',
   'POST /api/profile/banner': 'profileImage',
   'DELETE /api/profile/banner': 'profileImage',
+  'PUT /api/profile': 'profileEdit',
   'PATCH /api/profile': 'profileEdit',
   'POST /api/profile/onboarding': 'profileEdit',
   'POST /api/profile/start-selling': 'profileEdit',
@@ -98,6 +114,13 @@ export const WRITE_ROUTES = {
   'POST /api/orders/[id]/cancel-subscription': 'orderChange',
   'POST /api/payments/payouts/onboarding': 'payoutSetup',
   'POST /api/payments/payouts/dashboard': 'payoutSetup',
+  'POST /api/settings/api-keys': 'apiKeyChange',
+  'DELETE /api/settings/api-keys/[id]': 'apiKeyChange',
+  'POST /api/settings/webhooks': 'webhookWrite',
+  'PATCH /api/settings/webhooks/[id]': 'webhookWrite',
+  'DELETE /api/settings/webhooks/[id]': 'webhookWrite',
+  'POST /api/settings/webhooks/[id]/roll-secret': 'webhookWrite',
+  'POST /api/settings/webhooks/[id]/test': 'webhookTest',
 } as const satisfies Record<string, WriteLimitName>;
 
 /** Write routes limited by something other than WRITE_ROUTES, and by what. */
@@ -167,6 +190,20 @@ export interface LimitDecision {
 }
 
 /**
+ * Counts one request against fixed-window counters (key -> maximum) and says whether it is
+ * within all of them. Every counter is incremented in one statement; any one over its
+ * maximum refuses.
+ */
+async function countInWindow(db: Db, maxima: ReadonlyMap<string, number>, windowSeconds: number, now: number): Promise<LimitDecision> {
+  const nowSeconds = now / 1000;
+  const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
+  const retryAfterSeconds = Math.max(1, Math.ceil(windowStart + windowSeconds - nowSeconds));
+  const counts = await incrementCounters(db, [...maxima.keys()], windowStart, new Date((windowStart + windowSeconds) * 1000));
+  const allowed = [...maxima].every(([key, max]) => (counts.get(key) ?? 0) <= max);
+  return { allowed, retryAfterSeconds };
+}
+
+/**
  * Counts one request of `subject` against a limit and says whether it is within it. Both
  * counters are incremented in one statement; either one over its maximum refuses.
  */
@@ -178,15 +215,16 @@ export async function hitWriteLimit(
 ): Promise<LimitDecision> {
   const limit: WriteLimit = WRITE_LIMITS[name];
   const scale = options.scale ?? getEnv().RATE_LIMIT_SCALE;
-  const nowSeconds = (options.now ?? Date.now()) / 1000;
-  const windowStart = Math.floor(nowSeconds / limit.windowSeconds) * limit.windowSeconds;
-  const retryAfterSeconds = Math.max(1, Math.ceil(windowStart + limit.windowSeconds - nowSeconds));
   const maxima = new Map<string, number>();
   if (subject.userId) maxima.set(`${name}:user:${subject.userId}`, limit.perAccount * scale);
   if (subject.address) maxima.set(`${name}:addr:${addressBucket(subject.address)}`, limit.perAddress * scale);
-  const counts = await incrementCounters(db, [...maxima.keys()], windowStart, new Date((windowStart + limit.windowSeconds) * 1000));
-  const allowed = [...maxima].every(([key, max]) => (counts.get(key) ?? 0) <= max);
-  return { allowed, retryAfterSeconds };
+  return countInWindow(db, maxima, limit.windowSeconds, options.now ?? Date.now());
+}
+
+/** Counts one request made with the API key `keyId` against API_KEY_LIMIT. */
+export async function hitApiKeyLimit(db: Db, keyId: string, options: { scale?: number; now?: number } = {}): Promise<LimitDecision> {
+  const scale = options.scale ?? getEnv().RATE_LIMIT_SCALE;
+  return countInWindow(db, new Map([[`apiKey:key:${keyId}`, API_KEY_LIMIT.perKey * scale]]), API_KEY_LIMIT.windowSeconds, options.now ?? Date.now());
 }
 
 function inWords(seconds: number): string {
@@ -194,11 +232,16 @@ function inWords(seconds: number): string {
   return `${Math.ceil(seconds / 60)} minutes`;
 }
 
-/** 429 RATE_LIMITED in the error shape, with Retry-After. */
-export function rateLimitedResponse(name: WriteLimitName, retryAfterSeconds: number): Response {
-  const response = errorResponse('RATE_LIMITED', `Too many ${WRITE_LIMITS[name].label}. Please try again in ${inWords(retryAfterSeconds)}.`);
+/** 429 RATE_LIMITED in the error shape, with Retry-After: 'Too many <label>. Please try again in …'. */
+export function tooManyResponse(label: string, retryAfterSeconds: number): Response {
+  const response = errorResponse('RATE_LIMITED', `Too many ${label}. Please try again in ${inWords(retryAfterSeconds)}.`);
   response.headers.set('retry-after', String(retryAfterSeconds));
   return response;
+}
+
+/** 429 RATE_LIMITED for a write limit. */
+export function rateLimitedResponse(name: WriteLimitName, retryAfterSeconds: number): Response {
+  return tooManyResponse(WRITE_LIMITS[name].label, retryAfterSeconds);
 }
 
 /**

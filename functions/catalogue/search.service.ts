@@ -198,9 +198,12 @@ export interface SearchOptions extends QueryOptions {
   cacheKey?: string;
 }
 
-/** Validates the parameters (src/shared/search.ts): a ZodError for the API wrapper to turn into 400. */
+/**
+ * Validates raw parameters (src/shared/search.ts) for callers outside the API (GET /api/products
+ * has its route parse them): a zod error, which the API wrapper turns into a 400.
+ */
 export function parseSearchParams(raw: Record<string, string | undefined>): SearchParams {
-  return SearchParamsSchema.parse(raw);
+  return z.parse(SearchParamsSchema, raw);
 }
 
 /** Search with raw parameters (a URL's query): validates, then findProducts(). */

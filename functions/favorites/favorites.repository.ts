@@ -3,16 +3,20 @@
  * catalogue's base query), their ids, and adding or removing one. Functions take `db` first.
  */
 import type { Db } from '@/db/database';
-import { selectPublishedProducts, type PublishedProductRow } from '../catalogue/catalogue.repository';
+import { selectPublishedCards } from '../catalogue/catalogue.repository';
+import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 
-/** The user's favorited products that are published, most recently favorited first. */
-export async function listFavoriteProducts(db: Db, userId: string, limit: number): Promise<PublishedProductRow[]> {
-  return selectPublishedProducts(db)
+/**
+ * The user's favorited products that are published, most recently favorited first, as cards;
+ * a keyset page over (favorited at, product id) after `after`.
+ */
+export async function listFavoriteProducts(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
+  let query = selectPublishedCards(db)
     .innerJoin('favorites as f', 'f.product_id', 'p.id')
-    .where('f.user_id', '=', userId)
-    .orderBy('f.created_at', 'desc')
-    .limit(limit)
-    .execute();
+    .select(timeKey('f.created_at').as('cursor_at'))
+    .where('f.user_id', '=', userId);
+  if (options.after) query = query.where(after('f.created_at', 'f.product_id', options.after));
+  return query.orderBy('f.created_at', 'desc').orderBy('f.product_id', 'desc').limit(options.limit).execute();
 }
 
 export async function listFavoriteProductIds(db: Db, userId: string): Promise<string[]> {

@@ -9,13 +9,21 @@ import type { ProductCard } from '@/src/shared/products';
 import { isPublishedProduct } from '../catalogue/catalogue.repository';
 import { toProductCard } from '../catalogue/catalogue.mapper';
 import { isUuid } from '@/src/shared/ids';
+import { LIMIT_DEFAULT } from '@/src/shared/api/contract';
+import { decodeCursor, pageOf } from '../_shared/cursor';
+import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { deleteFavorite, insertFavorite, listFavoriteProductIds, listFavoriteProducts } from './favorites.repository';
 
-/** At most this many favorites are listed. */
-const FAVORITES_LISTED = 200;
-
-export async function listFavorites(db: Db, userId: string): Promise<ProductCard[]> {
-  return (await listFavoriteProducts(db, userId, FAVORITES_LISTED)).map(toProductCard);
+/** A keyset page of the user's favorites, most recently favorited first. */
+export async function listFavorites(
+  db: Db,
+  userId: string,
+  options: { cursor?: string | null; limit?: number } = {},
+): Promise<{ items: ProductCard[]; nextCursor: string | null }> {
+  const limit = options.limit ?? LIMIT_DEFAULT;
+  const rows = await listFavoriteProducts(db, userId, { after: decodeCursor(options.cursor, TimeKeysetSchema), limit: limit + 1 });
+  const page = pageOf(rows, limit, positionOf);
+  return { items: page.items.map(toProductCard), nextCursor: page.nextCursor };
 }
 
 export async function listFavoriteIds(db: Db, userId: string): Promise<string[]> {

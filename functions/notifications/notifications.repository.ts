@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import type { OrderNotificationKind } from '@/src/shared/domain';
-import { cursorTime, cursorTimeOf, type Keyset } from '../tool-updates/tool-updates.repository';
+import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 
 /**
  * A creator's sale or refund notice for an order, once: the (user_id, order_id, kind) unique
@@ -62,7 +62,7 @@ export async function markAllRead(db: Db, userId: string): Promise<number> {
  * they were notified about (a security notice for a tool they do not follow, or a tool they
  * have unfollowed since), each with their notification when they have one.
  */
-export async function listFeed(db: Db, userId: string, options: { toolId?: string | null; after?: Keyset | null; limit: number }) {
+export async function listFeed(db: Db, userId: string, options: { toolId?: string | null; after?: TimeKeyset | null; limit: number }) {
   let query = db
     .selectFrom('ai_tool_updates as u')
     .innerJoin('ai_tools as t', 't.id', 'u.tool_id')
@@ -79,7 +79,7 @@ export async function listFeed(db: Db, userId: string, options: { toolId?: strin
       'u.version',
       'u.created_at',
       'a.full_name as author_name',
-      cursorTime.as('cursor_at'),
+      timeKey('u.created_at').as('cursor_at'),
       'n.id as notification_id',
       'n.is_read',
       'n.reason',
@@ -91,12 +91,12 @@ export async function listFeed(db: Db, userId: string, options: { toolId?: strin
       ) end`.as('impacted_product'),
     ]);
   if (options.toolId) query = query.where('u.tool_id', '=', options.toolId);
-  if (options.after) query = query.where(sql<boolean>`(u.created_at, u.id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`);
+  if (options.after) query = query.where(after('u.created_at', 'u.id', options.after));
   return query.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(options.limit).execute();
 }
 
 /** The user's sale and refund notices newest first, with the order's product and amount. */
-export async function listOrderNotices(db: Db, userId: string, options: { after?: Keyset | null; limit: number }) {
+export async function listOrderNotices(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
   let query = db
     .selectFrom('user_notifications as n')
     .innerJoin('orders as o', 'o.id', 'n.order_id')
@@ -112,8 +112,8 @@ export async function listOrderNotices(db: Db, userId: string, options: { after?
       'o.product_id',
       'p.title as product_title',
       'o.amount_cents',
-      cursorTimeOf('n.created_at').as('cursor_at'),
+      timeKey('n.created_at').as('cursor_at'),
     ]);
-  if (options.after) query = query.where(sql<boolean>`(n.created_at, n.id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`);
+  if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
   return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
 }

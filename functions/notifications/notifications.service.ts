@@ -13,10 +13,11 @@
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import { decodeCursor, encodeCursor, NOTIFICATIONS_PAGE_SIZE, type FeedItem, type Page } from '@/src/shared/tool-updates';
+import { NOTIFICATIONS_PAGE_SIZE, type FeedItem } from '@/src/shared/tool-updates';
+import { decodeCursor, pageOf } from '../_shared/cursor';
+import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import type { OrderNotificationKind } from '@/src/shared/domain';
 import { countUnread, insertOrderNotice, listFeed, listOrderNotices, markAllRead, markRead } from './notifications.repository';
-import { isUuid, isToolId } from '@/src/shared/ids';
 
 /**
  * The creator's 'sale' or 'refund' notice of an order. Call it with the transaction that moved
@@ -32,7 +33,9 @@ function requireUserId(userId: string | null | undefined): string {
   return userId;
 }
 
-export interface FeedPage extends Page<FeedItem> {
+export interface FeedPage {
+  items: FeedItem[];
+  nextCursor: string | null;
   unreadCount: number;
 }
 
@@ -42,9 +45,9 @@ export async function getFeed(
   options: { cursor?: string | null; toolId?: string | null; limit?: number } = {},
 ): Promise<FeedPage> {
   const me = requireUserId(userId);
-  const limit = Math.min(Math.max(options.limit ?? NOTIFICATIONS_PAGE_SIZE, 1), 50);
-  const toolId = options.toolId && isToolId(options.toolId) ? options.toolId : null;
-  const after = decodeCursor(options.cursor);
+  const limit = options.limit ?? NOTIFICATIONS_PAGE_SIZE;
+  const toolId = options.toolId ?? null;
+  const after = decodeCursor(options.cursor, TimeKeysetSchema);
   // Both lists are keyset pages over (created_at desc, id desc) from the same cursor, so the
   // first limit + 1 of their merge are the first limit + 1 of all notices. Filtered by a
   // tool, order notices (of no tool) are left out.
@@ -53,20 +56,15 @@ export async function getFeed(
     toolId ? Promise.resolve([]) : listOrderNotices(db, me, { after, limit: limit + 1 }),
     countUnread(db, me),
   ]);
-  const entries: { cursorAt: string; id: string; item: FeedItem }[] = [
-    ...updates.map((r) => ({ cursorAt: r.cursor_at, id: r.id, item: toolUpdateItem(r) })),
-    ...orders.map((r) => ({ cursorAt: r.cursor_at, id: r.id, item: orderItem(r) })),
+  const entries: { cursor_at: string; id: string; item: FeedItem }[] = [
+    ...updates.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: toolUpdateItem(r) })),
+    ...orders.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: orderItem(r) })),
   ];
   // Newest first, as PostgreSQL orders them: the cursor texts are fixed-width UTC times, and
   // uuids compare as their lowercase text.
-  entries.sort((a, b) => (a.cursorAt === b.cursorAt ? (a.id < b.id ? 1 : -1) : a.cursorAt < b.cursorAt ? 1 : -1));
-  const page = entries.slice(0, limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map((e) => e.item),
-    nextCursor: entries.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null,
-    unreadCount,
-  };
+  entries.sort((a, b) => (a.cursor_at === b.cursor_at ? (a.id < b.id ? 1 : -1) : a.cursor_at < b.cursor_at ? 1 : -1));
+  const page = pageOf(entries, limit, positionOf);
+  return { items: page.items.map((e) => e.item), nextCursor: page.nextCursor, unreadCount };
 }
 
 function toolUpdateItem(r: Awaited<ReturnType<typeof listFeed>>[number]): FeedItem {
@@ -109,7 +107,7 @@ export async function getUnreadCount(db: Db, userId: string | null | undefined):
 
 export async function markNotificationRead(db: Db, userId: string | null | undefined, notificationId: string): Promise<{ unreadCount: number }> {
   const me = requireUserId(userId);
-  if (!isUuid(notificationId) || !(await markRead(db, me, notificationId))) throw new AppError('NOTIFICATION_NOT_FOUND');
+  if (!(await markRead(db, me, notificationId))) throw new AppError('NOTIFICATION_NOT_FOUND');
   return { unreadCount: await countUnread(db, me) };
 }
 

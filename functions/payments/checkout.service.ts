@@ -1,5 +1,6 @@
 /**
  * Starting a checkout and the local provider's hosted-like page.
+ * Inputs arrive parsed by the routes' schemas (src/shared/api/routes/payments.ts).
  * - startCheckout: POST /api/checkout { productId } -> { url }. The amount is computed here
  *   from the product row (integer cents) and locked into the provider's session and the
  *   pending order; a later price change never changes what that checkout charges. The order
@@ -13,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '@/db/database';
 import type { SessionUser } from '@/src/shared/session';
-import { feeCents, isValidExpiry, purchaseKind, testCardOutcome, toCents } from '@/src/shared/payments';
+import type { Card, CheckoutBody } from '@/src/shared/api/schemas/payments';
+import { feeCents, purchaseKind, testCardOutcome, toCents } from '@/src/shared/payments';
 import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
@@ -21,8 +23,6 @@ import { findOrderBySession, findPayoutAccount, findProductForCheckout, findPubl
 import { handleWebhook } from './webhook.service';
 import type { OrderStatus, PurchaseKind } from '@/src/shared/domain';
 import type { ProductAccess } from '@/src/shared/api/schemas/products';
-
-export const CheckoutInputSchema = z.object({ productId: z.uuid('Choose a product to buy') });
 
 /** Where a checkout returns: the product page, which shows the outcome. */
 export function returnUrls(siteUrl: string, productId: string, orderId: string) {
@@ -70,8 +70,7 @@ export async function getProductAccess(db: Db, deps: PaymentsDeps, userId: strin
   return { owned, purchase, purchasable, reason };
 }
 
-export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUser, raw: unknown): Promise<{ url: string; orderId: string }> {
-  const { productId } = CheckoutInputSchema.parse(raw);
+export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUser, { productId }: CheckoutBody): Promise<{ url: string; orderId: string }> {
   const product = await findPublishedProductForSale(db, productId);
   if (!product) throw new AppError('PRODUCT_NOT_FOUND');
   const kind = purchaseKind(product);
@@ -145,25 +144,12 @@ export async function getLocalCheckout(db: Db, deps: PaymentsDeps, userId: strin
   };
 }
 
-export const CardSchema = z.object({
-  cardNumber: z.string().trim().min(1, 'Enter your card number').max(30),
-  expiry: z
-    .string()
-    .trim()
-    .refine((v) => isValidExpiry(v), 'Your card’s expiration date is incomplete or in the past.'),
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.'),
-});
-
-export async function payLocalCheckout(db: Db, deps: PaymentsDeps, userId: string, sessionId: string, raw: unknown): Promise<{ redirectUrl: string }> {
+export async function payLocalCheckout(db: Db, deps: PaymentsDeps, userId: string, sessionId: string, card: Card): Promise<{ redirectUrl: string }> {
   const { order, provider } = await findOwnLocalSession(db, deps, userId, sessionId);
   const { successUrl } = returnUrls(deps.siteUrl, order.product_id, order.id);
   // A second submit after the payment went through lands on the same success.
   if (order.status === 'paid') return { redirectUrl: successUrl };
   if (order.status !== 'pending') throw new AppError('CHECKOUT_CLOSED');
-  const card = CardSchema.parse(raw);
   const outcome = testCardOutcome(card.cardNumber);
   if (outcome.outcome === 'invalid') throw new AppError('VALIDATION_FAILED', undefined, { cardNumber: outcome.message });
   if (outcome.outcome !== 'success') throw new AppError('CARD_DECLINED', outcome.message);

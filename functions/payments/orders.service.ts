@@ -8,10 +8,14 @@
  * A refund goes through the provider first; only when it succeeded is the order marked
  * refunded (and access revoked) in one transaction with the same rule the webhook uses.
  */
-import { z } from 'zod';
 import type { Db } from '@/db/database';
 import type { Order } from '@/db/schema';
+import * as z from 'zod/mini';
+import { LIMIT_DEFAULT, type QueryOf } from '@/src/shared/api/contract';
+import type { listAdminOrders } from '@/src/shared/api/routes/payments';
+import type { AdminOrder, LibraryItem } from '@/src/shared/api/schemas/payments';
 import { formatOrderNumber, parseOrderNumber, REFUND_WINDOW_DAYS, SUBSCRIPTION_PERIOD_DAYS } from '@/src/shared/payments';
+import { decodeCursor, pageOf } from '../_shared/cursor';
 import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
@@ -26,36 +30,16 @@ import {
   updateSubscription,
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
+import { kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { isAdmin } from '../profiles/profiles.service';
-import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus, type PurchaseKind } from '@/src/shared/domain';
+import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus } from '@/src/shared/domain';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = 24 * 60 * 60 * 1000;
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export function isWithinRefundWindow(paidAt: Date | string | null, now: Date = new Date()): boolean {
   return Boolean(paidAt) && now.getTime() - new Date(paidAt as Date).getTime() <= REFUND_WINDOW_DAYS * DAY;
-}
-
-export interface LibraryItem {
-  productId: string;
-  title: string;
-  imageUrl: string | null;
-  /** Whether Download again works today. */
-  hasAccess: boolean;
-  order: null | {
-    id: string;
-    number: string;
-    status: Extract<OrderStatus, 'paid' | 'refunded'>;
-    kind: PurchaseKind;
-    amountCents: number;
-    paidAt: string | null;
-    refundedAt: string | null;
-    canRefund: boolean;
-  };
-  subscription: null | { status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean };
-  lastDownloadedAt: string | null;
 }
 
 /** /library: every order (newest first), then free products downloaded without one. */
@@ -101,7 +85,6 @@ export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]>
 }
 
 async function ownOrder(db: Db, userId: string, orderId: string): Promise<Order> {
-  if (!UUID.test(orderId)) throw new AppError('ORDER_NOT_FOUND');
   const order = await findOrder(db, orderId);
   if (!order || order.buyer_id !== userId || order.status === 'pending') throw new AppError('ORDER_NOT_FOUND');
   return order;
@@ -131,6 +114,7 @@ async function refundThroughProvider(db: Db, deps: PaymentsDeps, order: Order): 
   await deps.provider.refund({ paymentId: order.provider_payment_id, orderId: order.id });
   const effects = { refunded: [] as Order[] };
   const refunded = await db.transaction().execute((trx) => refundOrderInTrx(trx, order, effects));
+  if (effects.refunded.length) kickWebhookDeliveries(db);
   if (refunded?.provider_subscription_id) await deps.provider.cancelSubscriptionAtPeriodEnd(refunded.provider_subscription_id).catch(() => {});
   await sendRefundNotices(db, deps, effects.refunded);
   // Someone else (a webhook, a concurrent click) refunded it meanwhile: same outcome.
@@ -147,7 +131,6 @@ export async function requestRefund(db: Db, deps: PaymentsDeps, userId: string, 
 
 /** A refund from /sales (the sale's creator) or the admin list (an admin), any time. */
 export async function refundSale(db: Db, deps: PaymentsDeps, actorId: string, orderId: string) {
-  if (!UUID.test(orderId)) throw new AppError('ORDER_NOT_FOUND');
   const order = await findOrder(db, orderId);
   if (!order || order.status === 'pending') throw new AppError('ORDER_NOT_FOUND');
   if (order.creator_id !== actorId && !(await isAdmin(db, actorId))) throw new AppError('ORDER_NOT_FOUND');
@@ -207,16 +190,25 @@ export async function advanceLocalSubscription(db: Db, deps: PaymentsDeps, subsc
   await handleWebhook(db, deps, payload, deps.provider.sign(payload));
 }
 
-export const AdminOrdersQuerySchema = z.object({ q: z.string().trim().max(200).optional() });
+/** What the admin list takes: GET /api/admin/orders' query as its schema parsed it (`limit` defaults to 20). */
+export type AdminOrdersInput = Partial<QueryOf<typeof listAdminOrders>>;
 
-/** The admin's order list: search by buyer email or order number (TM-000042 or 42). */
-export async function listOrdersForAdmin(db: Db, actorId: string, raw: unknown) {
+/** The list's keyset position: the order number, unique and given in insert order. */
+const AdminOrdersCursor = z.object({ n: z.string().check(z.regex(/^\d{1,18}$/)) });
+
+/**
+ * The admin's order list, newest first (by order number), a page at a time: search by buyer
+ * email or order number (TM-000042 or 42).
+ */
+export async function listOrdersForAdmin(db: Db, actorId: string, { q, cursor, limit = LIMIT_DEFAULT }: AdminOrdersInput) {
   if (!(await isAdmin(db, actorId))) throw new AppError('FORBIDDEN');
-  const { q } = AdminOrdersQuerySchema.parse(raw);
+  const after = decodeCursor(cursor, AdminOrdersCursor);
   const number = q ? parseOrderNumber(q) : null;
-  const rows = await listAllOrders(db, number !== null ? { number } : q ? { email: q } : {});
+  const filter = number !== null ? { number } : q ? { email: q } : {};
+  const rows = await listAllOrders(db, filter, { beforeNumber: after?.n ?? null, limit: limit + 1 });
+  const { items, nextCursor } = pageOf(rows, limit, (o) => ({ n: String(o.number) }));
   return {
-    items: rows.map((o) => ({
+    items: items.map((o): AdminOrder => ({
       id: o.id,
       number: formatOrderNumber(o.number),
       status: o.status,
@@ -230,7 +222,7 @@ export async function listOrdersForAdmin(db: Db, actorId: string, raw: unknown) 
       paidAt: iso(o.paid_at),
       refundedAt: iso(o.refunded_at),
     })),
-    nextCursor: null,
+    nextCursor,
   };
 }
 
@@ -239,7 +231,6 @@ export async function listOrdersForAdmin(db: Db, actorId: string, raw: unknown) 
  * creator or an admin. Anyone else, like an id that does not exist: 404.
  */
 export async function refundOrder(db: Db, deps: PaymentsDeps, actorId: string, orderId: string) {
-  if (!UUID.test(orderId)) throw new AppError('ORDER_NOT_FOUND');
   const order = await findOrder(db, orderId);
   if (order?.buyer_id === actorId) return requestRefund(db, deps, actorId, orderId);
   return refundSale(db, deps, actorId, orderId);

@@ -364,8 +364,12 @@ export async function findOrderWithProduct(db: Q, orderId: string) {
     .executeTakeFirst();
 }
 
-/** Orders for the admin list: search by buyer email (contains) or order number. */
-export async function listAllOrders(db: Q, filter: { email?: string; number?: number }, limit = 100) {
+/**
+ * Orders for the admin list, newest first by order number (unique, so a keyset page never
+ * skips or repeats one): search by buyer email (contains) or order number; `beforeNumber` is
+ * the last number of the previous page.
+ */
+export async function listAllOrders(db: Q, filter: { email?: string; number?: number }, page: { beforeNumber: string | null; limit: number }) {
   let query = db
     .selectFrom('orders as o')
     .innerJoin('products as p', 'p.id', 'o.product_id')
@@ -374,5 +378,6 @@ export async function listAllOrders(db: Q, filter: { email?: string; number?: nu
     .where('o.status', '<>', 'pending');
   if (filter.number !== undefined) query = query.where('o.number', '=', String(filter.number) as never);
   if (filter.email) query = query.where('u.email', 'ilike', `%${filter.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  return query.orderBy('o.created_at', 'desc').limit(limit).execute();
+  if (page.beforeNumber !== null) query = query.where('o.number', '<', page.beforeNumber as never);
+  return query.orderBy('o.number', 'desc').limit(page.limit).execute();
 }

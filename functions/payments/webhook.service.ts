@@ -17,6 +17,9 @@
  *   transition (pending -> paid, a renewal's insert, paid -> refunded), so it exists exactly
  *   when the transition does and a replay, which finds no transition to make, writes none.
  * - Receipts and the creator's sale emails are sent after the commit.
+ * - The creator's webhooks (sale.created, sale.refunded) are enqueued in the same transaction
+ *   as the transition, like the bell notice, and sent right after the commit
+ *   (functions/webhooks/deliveries.service.ts, docs/decisions/027).
  */
 import type Stripe from 'stripe';
 import type { Transaction } from 'kysely';
@@ -42,6 +45,7 @@ import {
 } from './payments.repository';
 import { sendRefundNotices, sendSaleNotices } from './notices';
 import { notifyCreatorOfOrder } from '../notifications/notifications.service';
+import { enqueueSaleEvent, kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import type { PaymentEventStatus, SubscriptionStatus } from '@/src/shared/domain';
 
 type Trx = Transaction<Database>;
@@ -84,6 +88,7 @@ export async function handleWebhook(db: Db, deps: PaymentsDeps, rawBody: string,
     if (outcome.status !== 'processed') await setEventStatus(trx, event.id, outcome.status, outcome.status === 'parked' ? outcome.waitsFor : null);
     return { received: true as const, duplicate: false, status: outcome.status };
   });
+  if (effects.paid.length || effects.refunded.length || effects.duplicates.length) kickWebhookDeliveries(db);
   await sendSaleNotices(db, deps, effects.paid);
   await sendRefundNotices(db, deps, effects.refunded);
   for (const duplicate of effects.duplicates) await refundDuplicate(db, deps, duplicate);
@@ -105,6 +110,7 @@ async function refundDuplicate(db: Db, deps: PaymentsDeps, order: Order): Promis
   }
   const effects = { refunded: [] as Order[] };
   await db.transaction().execute((trx) => refundOrderInTrx(trx, order, effects));
+  if (effects.refunded.length) kickWebhookDeliveries(db);
   await sendRefundNotices(db, deps, effects.refunded);
 }
 
@@ -180,6 +186,7 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects:
       });
       if (renewal) {
         await notifyCreatorOfOrder(trx, renewal, 'sale');
+        await enqueueSaleEvent(trx, 'sale.created', renewal);
         effects.paid.push(renewal);
       }
       return { status: 'processed' };
@@ -210,8 +217,9 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
   const order = await markOrderPaid(trx, session.id, { paymentId, subscriptionId });
   // Already paid (another completion won), or a session we never created.
   if (!order) return { status: 'ignored' };
-  // Every paid transition is a sale for the bell, a duplicate payment too: its refund follows.
+  // Every paid transition is a sale for the bell and the webhooks, a duplicate payment too: its refund follows.
   await notifyCreatorOfOrder(trx, order, 'sale');
+  await enqueueSaleEvent(trx, 'sale.created', order);
   if (order.kind === 'subscription' && subscriptionId) {
     await insertSubscription(trx, {
       buyerId: order.buyer_id,
@@ -239,6 +247,7 @@ export async function refundOrderInTrx(trx: Trx, order: Order, effects: { refund
   const refunded = await markOrderRefunded(trx, order.id);
   if (!refunded) return null;
   await notifyCreatorOfOrder(trx, refunded, 'refund');
+  await enqueueSaleEvent(trx, 'sale.refunded', refunded);
   if (refunded.provider_subscription_id) await updateSubscription(trx, refunded.provider_subscription_id, { status: 'canceled' });
   effects.refunded.push(refunded);
   return refunded;

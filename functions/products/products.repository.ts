@@ -68,6 +68,15 @@ export async function updateOwnProduct(db: Db, creatorId: string, id: string, va
     .executeTakeFirst();
 }
 
+/**
+ * The status of one of the creator's products, its row locked until the transaction ends:
+ * whether a save publishes the product is decided under the lock (docs/decisions/027).
+ */
+export async function lockOwnProductStatus(db: Db, creatorId: string, id: string): Promise<string | null> {
+  const row = await db.selectFrom('products').select('status').where('id', '=', id).where('creator_id', '=', creatorId).forUpdate().executeTakeFirst();
+  return row?.status ?? null;
+}
+
 export async function deleteOwnProduct(db: Db, creatorId: string, id: string) {
   return db
     .deleteFrom('products')

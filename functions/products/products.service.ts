@@ -12,6 +12,10 @@
  * Every product returned carries its `qualityScore` (src/shared/quality-score.ts, the same
  * module the editor scores with). Private deliverables must come from the creator's own
  * folder; files a save or delete leaves unused are released from the blob store.
+ *
+ * A save that makes a product published enqueues the creator's product.published webhook in
+ * the same transaction, decided under a lock on the product's row so two concurrent publishes
+ * give one event (functions/webhooks/deliveries.service.ts, docs/decisions/027).
  */
 import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
@@ -35,9 +39,11 @@ import {
   hasOrders,
   insertProduct,
   listOwnProducts,
+  lockOwnProductStatus,
   updateOwnProduct,
   type OwnerProductRow,
 } from './products.repository';
+import { enqueueProductPublished, kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
 
 function notFound(): never {
@@ -141,10 +147,29 @@ async function assertMayPublish(db: Db, userId: string, before: string | null, a
   assertEmailVerified({ emailVerified: standing.email_verified });
 }
 
+/** Saves a change of one of the creator's products, enqueueing product.published when it publishes it. */
+async function saveOwnProduct(db: Db, creatorId: string, id: string, values: ProductUpdate): Promise<OwnerProductRow | undefined> {
+  const { row, published } = await db.transaction().execute(async (trx) => {
+    const previous = await lockOwnProductStatus(trx, creatorId, id);
+    const row = await updateOwnProduct(trx, creatorId, id, values);
+    const published = Boolean(row) && previous !== 'published' && row?.status === 'published';
+    if (row && published) await enqueueProductPublished(trx, row);
+    return { row, published };
+  });
+  if (published) kickWebhookDeliveries(db);
+  return row;
+}
+
 export async function createProduct(db: Db, creatorId: string, input: ProductInput): Promise<OwnerProduct> {
   assertOwnFiles(creatorId, input.file_urls);
   await assertMayPublish(db, creatorId, null, input.status);
-  const row = await insertProduct(db, { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null });
+  const values = { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null };
+  const row = await db.transaction().execute(async (trx) => {
+    const inserted = await insertProduct(trx, values);
+    if (inserted.status === 'published') await enqueueProductPublished(trx, inserted);
+    return inserted;
+  });
+  if (row.status === 'published') kickWebhookDeliveries(db);
   const reason = rebuildReasonFor(null, row.status);
   if (reason) await requestRebuild(db, reason, row.id, pagesOf(row));
   return toOwnerProduct(row);
@@ -175,7 +200,7 @@ async function saveChange(
   const columns = change(before);
   await assertMayPublish(db, creatorId, before.status, columns.status);
   const publishedAt = columns.status === 'published' ? (before.published_at ?? new Date()) : before.published_at;
-  const row = await updateOwnProduct(db, creatorId, id, { ...columns, published_at: publishedAt });
+  const row = await saveOwnProduct(db, creatorId, id, { ...columns, published_at: publishedAt });
   if (!row) notFound();
   const reason = rebuildReasonFor(before.status, row.status);
   if (reason) await requestRebuild(db, reason, id, pagesOf(row, before));

@@ -6,21 +6,26 @@
  * Rules:
  * - A public profile never shows the email; unknown ids are 'Profile not found' (404).
  * - The portfolio lists only published products.
- * - The edit changes only the signed-in user's own row. The profile owns name, company, user
- *   type and avatar; the account (which the session and header read) follows it in the same
- *   statement (trigger, docs/decisions/012). better-auth's /update-user is closed.
+ * - The edit changes only the signed-in user's own row: PUT replaces the editable fields, PATCH
+ *   changes the ones sent (docs/decisions/024), both under a lock on the row. The profile owns
+ *   name, company, user type and avatar; the account (which the session and header read)
+ *   follows it in the same statement (trigger, docs/decisions/012). better-auth's /update-user
+ *   is closed.
  * - 'Start selling' switches a buyer or community account to creator with the sign-up rule
  *   for the company or project name.
  */
-import { readTextField } from '@/src/shared/text';
+import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
+import { decodeCursor, pageOf } from '../_shared/cursor';
+import { keysetTime } from '../_shared/keyset.repository';
 import { toNumber } from '@/src/shared/products';
 import { validateCompany } from '@/src/shared/auth-validation';
+import { uuid } from '@/src/shared/api/contract';
+import type { ProfilePatch, ProfileReplace } from '@/src/shared/api/schemas/profile';
 import {
   PORTFOLIO_PAGE_SIZE,
-  isPortfolioSort,
-  validateProfile,
+  SOCIAL_NETWORKS,
   type DownloadHistoryItem,
   type OwnProduct,
   type PortfolioItem,
@@ -29,7 +34,8 @@ import {
   type PublicProfile,
   type SellerReviewView,
 } from '@/src/shared/profile';
-import { CATEGORY_IDS, isOneOf } from '@/src/shared/domain';
+import type { CategoryId } from '@/src/shared/domain';
+import { isUserId } from '@/src/shared/ids';
 import { isFollowingPerson } from '../follows/follows.service';
 import { findOwnReview, listSellerReviews } from '../reviews/reviews.service';
 import {
@@ -38,17 +44,30 @@ import {
   listOwnProducts,
   listPortfolio,
   listPortfolioCategories,
+  lockProfile,
   publishedFigures,
   setCreatorType,
   updateProfileFields,
+  type PortfolioPosition,
   type ProfileRow,
 } from './profiles.repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
-const ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+const isWebUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\//i.test(value);
+
+/** The stored links of the known networks that are http(s) URLs: the only ones ever rendered as links. */
+function socialLinksOf(row: ProfileRow): Record<string, string> {
+  const stored = (row.social_links && typeof row.social_links === 'object' ? row.social_links : {}) as Record<string, unknown>;
+  const links: Record<string, string> = {};
+  for (const { id } of SOCIAL_NETWORKS) {
+    const url = stored[id];
+    if (isWebUrl(url)) links[id] = url;
+  }
+  return links;
+}
 
 export function toPublicProfile(row: ProfileRow): PublicProfile {
-  const links = row.social_links && typeof row.social_links === 'object' ? row.social_links : {};
   return {
     id: row.id,
     fullName: row.full_name?.trim() || 'User',
@@ -57,11 +76,10 @@ export function toPublicProfile(row: ProfileRow): PublicProfile {
     bio: row.bio,
     avatarUrl: row.avatar_url,
     bannerImageUrl: row.banner_image_url,
-    // Only http(s) links are ever rendered as links.
-    socialLinks: Object.fromEntries(Object.entries(links).filter(([, url]) => typeof url === 'string' && /^https?:\/\//i.test(url))),
+    socialLinks: socialLinksOf(row),
     specialties: row.specialties ?? [],
     location: row.location,
-    website: row.website && /^https?:\/\//i.test(row.website) ? row.website : null,
+    website: isWebUrl(row.website) ? row.website : null,
     verified: row.verified,
     followerCount: row.follower_count,
     followingCount: row.following_count,
@@ -77,7 +95,7 @@ export function isSeller(profile: Pick<PublicProfile, 'userType'>, stats: Profil
 
 export interface PortfolioPage {
   items: PortfolioItem[];
-  nextOffset: number | null;
+  nextCursor: string | null;
 }
 
 export interface ProfilePage {
@@ -92,13 +110,33 @@ export interface ProfilePage {
   portfolioCategories: { id: string; name: string }[];
 }
 
-export async function getPortfolio(db: Db, creatorId: string, options: { sort?: unknown; category?: unknown; offset?: unknown } = {}): Promise<PortfolioPage> {
-  const sort: PortfolioSort = isPortfolioSort(options.sort) ? options.sort : 'newest';
-  const categoryId = isOneOf(CATEGORY_IDS, options.category) ? options.category : null;
-  const offset = Math.min(Math.max(Math.trunc(Number(options.offset) || 0), 0), 10_000);
-  const rows = await listPortfolio(db, creatorId, { sort, categoryId, offset, limit: PORTFOLIO_PAGE_SIZE + 1 });
+/** Each sort's cursor: the sort itself, then the values its order compares. */
+const PORTFOLIO_CURSORS = {
+  newest: z.strictObject({ s: z.literal('newest'), at: keysetTime(), id: uuid() }),
+  popular: z.strictObject({ s: z.literal('popular'), d: z.int().check(z.minimum(0)), at: keysetTime(), id: uuid() }),
+  top_rated: z.strictObject({ s: z.literal('top_rated'), r: z.string().check(z.regex(/^\d{1,3}(\.\d{1,6})?$/)), d: z.int().check(z.minimum(0)), id: uuid() }),
+} satisfies Record<PortfolioSort, z.ZodMiniType<PortfolioPosition>>;
+
+type PortfolioRow = Awaited<ReturnType<typeof listPortfolio>>[number];
+
+function portfolioPosition(sort: PortfolioSort, row: PortfolioRow): PortfolioPosition {
+  if (sort === 'popular') return { s: sort, d: row.downloads_count, at: row.cursor_at, id: row.id };
+  if (sort === 'top_rated') return { s: sort, r: String(row.rating), d: row.downloads_count, id: row.id };
+  return { s: sort, at: row.cursor_at, id: row.id };
+}
+
+export async function getPortfolio(
+  db: Db,
+  creatorId: string,
+  options: { sort?: PortfolioSort; category?: CategoryId | undefined; cursor?: string | undefined; limit?: number } = {},
+): Promise<PortfolioPage> {
+  const sort = options.sort ?? 'newest';
+  const limit = options.limit ?? PORTFOLIO_PAGE_SIZE;
+  const after = decodeCursor(options.cursor, PORTFOLIO_CURSORS[sort]);
+  const rows = await listPortfolio(db, creatorId, { sort, categoryId: options.category ?? null, after, limit: limit + 1 });
+  const page = pageOf(rows, limit, (row) => portfolioPosition(sort, row));
   return {
-    items: rows.slice(0, PORTFOLIO_PAGE_SIZE).map((r) => ({
+    items: page.items.map((r) => ({
       id: r.id,
       title: r.title,
       shortDescription: r.short_description ?? '',
@@ -109,18 +147,18 @@ export async function getPortfolio(db: Db, creatorId: string, options: { sort?: 
       categoryId: r.category_id,
       createdAt: iso(r.created_at),
     })),
-    nextOffset: rows.length > PORTFOLIO_PAGE_SIZE ? offset + PORTFOLIO_PAGE_SIZE : null,
+    nextCursor: page.nextCursor,
   };
 }
 
-export async function getPublicPortfolio(db: Db, creatorId: string, options: { sort?: unknown; category?: unknown; offset?: unknown }): Promise<PortfolioPage> {
-  if (!ID.test(creatorId) || !(await findProfile(db, creatorId))) throw new AppError('PROFILE_NOT_FOUND');
+export async function getPublicPortfolio(db: Db, creatorId: string, options: Parameters<typeof getPortfolio>[2]): Promise<PortfolioPage> {
+  if (!(await findProfile(db, creatorId))) throw new AppError('PROFILE_NOT_FOUND');
   return getPortfolio(db, creatorId, options);
 }
 
 /** Everything /profile/{userId} shows, for a visitor or a signed-in viewer; null when there is no such profile. */
 export async function getProfilePage(db: Db, profileId: string, viewerId: string | null | undefined): Promise<ProfilePage | null> {
-  if (!ID.test(profileId)) return null;
+  if (!isUserId(profileId)) return null;
   const row = await findProfile(db, profileId);
   if (!row) return null;
   const profile = toPublicProfile(row);
@@ -194,15 +232,61 @@ export async function getOwnProfile(db: Db, userId: string | null | undefined): 
   return toPublicProfile(row);
 }
 
-export async function updateOwnProfile(db: Db, userId: string | null | undefined, raw: unknown): Promise<PublicProfile> {
-  if (!userId) throw new AppError('UNAUTHENTICATED');
-  const current = await findProfile(db, userId);
-  if (!current) throw new AppError('PROFILE_NOT_FOUND');
-  const checked = validateProfile(raw, current.user_type);
-  if (!checked.ok) throw new AppError('VALIDATION_FAILED', undefined, checked.fields as Record<string, string>);
-  const row = await updateProfileFields(db, userId, checked.value);
-  if (!row) throw new AppError('PROFILE_NOT_FOUND');
-  return toPublicProfile(row);
+type EditableFields = Parameters<typeof updateProfileFields>[2];
+
+/** A profile's links changed by a patch: a link per network, null removes it, a missing one stays. */
+function mergeLinks(current: Record<string, string>, patch: ProfilePatch['socialLinks']): Record<string, string> {
+  if (patch === null) return {};
+  const links = { ...current };
+  for (const [network, url] of Object.entries(patch ?? {})) {
+    if (url === undefined) continue;
+    if (url === null) delete links[network];
+    else links[network] = url;
+  }
+  return links;
+}
+
+/**
+ * Saves the editable fields `change` computes from the locked row, after the company rule of
+ * the account type (creators need one). One transaction, so two edits at once never mix.
+ */
+async function saveOwnProfile(db: Db, userId: string, change: (current: ProfileRow) => EditableFields): Promise<PublicProfile> {
+  return db.transaction().execute(async (trx) => {
+    const current = await lockProfile(trx, userId);
+    if (!current) throw new AppError('PROFILE_NOT_FOUND');
+    const values = change(current);
+    const message = validateCompany(current.user_type, (values.company === undefined ? current.company : values.company) ?? '');
+    if (message) throw new AppError('VALIDATION_FAILED', undefined, { company: message });
+    const row = await updateProfileFields(trx, userId, values);
+    if (!row) throw new AppError('PROFILE_NOT_FOUND');
+    return toPublicProfile(row);
+  });
+}
+
+/** PUT /api/profile: every editable field from `input` (ProfileReplaceSchema's output); read-only fields are ignored. */
+export async function replaceOwnProfile(db: Db, userId: string, input: ProfileReplace): Promise<PublicProfile> {
+  return saveOwnProfile(db, userId, () => ({
+    fullName: input.fullName,
+    bio: input.bio ?? null,
+    company: input.company ?? null,
+    location: input.location ?? null,
+    website: input.website ?? null,
+    socialLinks: mergeLinks({}, input.socialLinks ?? null),
+    specialties: input.specialties ?? [],
+  }));
+}
+
+/** PATCH /api/profile: the fields `input` holds (ProfilePatchSchema's output); null empties one, socialLinks merges by network. */
+export async function patchOwnProfile(db: Db, userId: string, input: ProfilePatch): Promise<PublicProfile> {
+  return saveOwnProfile(db, userId, (current) => ({
+    ...(input.fullName !== undefined ? { fullName: input.fullName } : {}),
+    ...(input.bio !== undefined ? { bio: input.bio } : {}),
+    ...(input.company !== undefined ? { company: input.company } : {}),
+    ...(input.location !== undefined ? { location: input.location } : {}),
+    ...(input.website !== undefined ? { website: input.website } : {}),
+    ...(input.socialLinks !== undefined ? { socialLinks: mergeLinks(socialLinksOf(current), input.socialLinks) } : {}),
+    ...(input.specialties !== undefined ? { specialties: input.specialties ?? [] } : {}),
+  }));
 }
 
 /**
@@ -210,11 +294,9 @@ export async function updateOwnProfile(db: Db, userId: string | null | undefined
  * project with the sign-up rules (spec section 5). A creator calling it again may change the
  * name the same way. Publishing still needs a verified email.
  */
-export async function becomeCreator(db: Db, userId: string | null | undefined, raw: unknown): Promise<PublicProfile> {
-  if (!userId) throw new AppError('UNAUTHENTICATED');
-  const input = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const { text: company, problem } = readTextField(input['company']);
-  const message = problem ?? validateCompany('creator', company);
+export async function becomeCreator(db: Db, userId: string, input: { company?: string | null | undefined }): Promise<PublicProfile> {
+  const company = input.company ?? '';
+  const message = validateCompany('creator', company);
   if (message) throw new AppError('VALIDATION_FAILED', message, { company: message });
   const row = await setCreatorType(db, userId, company);
   if (!row) throw new AppError('PROFILE_NOT_FOUND');

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import type { OnboardingStatus, UserRole, UserType } from '@/src/shared/domain';
 import { publishedProducts, publishedProductsTable } from '../catalogue/catalogue.repository';
+import { timeKey } from '../_shared/keyset.repository';
 
 export interface OnboardingRow {
   onboarding_status: OnboardingStatus;
@@ -57,10 +58,16 @@ export async function findProfile(db: Db, id: string) {
 
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
+/** The row, locked for the rest of the transaction (an edit reads, merges and writes it). */
+export async function lockProfile(db: Db, id: string) {
+  return db.selectFrom('profiles').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Writes the given editable fields; the others keep their values. */
 export async function updateProfileFields(
   db: Db,
   id: string,
-  values: {
+  values: Partial<{
     fullName: string;
     bio: string | null;
     company: string | null;
@@ -68,18 +75,18 @@ export async function updateProfileFields(
     website: string | null;
     socialLinks: Record<string, string>;
     specialties: string[];
-  },
+  }>,
 ) {
   return db
     .updateTable('profiles')
     .set({
-      full_name: values.fullName,
-      bio: values.bio,
-      company: values.company,
-      location: values.location,
-      website: values.website,
-      social_links: JSON.stringify(values.socialLinks),
-      specialties: values.specialties,
+      ...(values.fullName !== undefined ? { full_name: values.fullName } : {}),
+      ...(values.bio !== undefined ? { bio: values.bio } : {}),
+      ...(values.company !== undefined ? { company: values.company } : {}),
+      ...(values.location !== undefined ? { location: values.location } : {}),
+      ...(values.website !== undefined ? { website: values.website } : {}),
+      ...(values.socialLinks !== undefined ? { social_links: JSON.stringify(values.socialLinks) } : {}),
+      ...(values.specialties !== undefined ? { specialties: values.specialties } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', id)
@@ -129,19 +136,43 @@ export async function listPortfolioCategories(db: Db, creatorId: string): Promis
     .execute();
 }
 
+/** Where a portfolio page starts: after the last row of the previous one, in the sort's order. */
+export type PortfolioPosition =
+  { s: 'newest'; at: string; id: string } | { s: 'popular'; d: number; at: string; id: string } | { s: 'top_rated'; r: string; d: number; id: string };
+
+/**
+ * The creator's published products in one of the three sorts (every sort ends on the id, so
+ * the order is total), a keyset page after `after`.
+ */
 export async function listPortfolio(
   db: Db,
   creatorId: string,
-  options: { sort: 'newest' | 'popular' | 'top_rated'; categoryId: string | null; offset: number; limit: number },
+  options: { sort: 'newest' | 'popular' | 'top_rated'; categoryId: string | null; after: PortfolioPosition | null; limit: number },
 ) {
   let query = publishedProducts(db)
-    .select(['p.id', 'p.title', 'p.short_description', 'p.price', 'p.rating', 'p.downloads_count', 'p.image_url', 'p.category_id', 'p.created_at'])
+    .select([
+      'p.id',
+      'p.title',
+      'p.short_description',
+      'p.price',
+      'p.rating',
+      'p.downloads_count',
+      'p.image_url',
+      'p.category_id',
+      'p.created_at',
+      timeKey('p.created_at').as('cursor_at'),
+    ])
     .where('p.creator_id', '=', creatorId);
   if (options.categoryId) query = query.where('p.category_id', '=', options.categoryId);
+  const at = options.after;
+  if (at?.s === 'newest') query = query.where(sql<boolean>`(p.created_at, p.id) < (${at.at}::timestamptz, ${at.id}::uuid)`);
+  if (at?.s === 'popular')
+    query = query.where(sql<boolean>`(p.downloads_count, p.created_at, p.id) < (${at.d}::integer, ${at.at}::timestamptz, ${at.id}::uuid)`);
+  if (at?.s === 'top_rated') query = query.where(sql<boolean>`(p.rating, p.downloads_count, p.id) < (${at.r}::numeric, ${at.d}::integer, ${at.id}::uuid)`);
   if (options.sort === 'popular') query = query.orderBy('p.downloads_count', 'desc').orderBy('p.created_at', 'desc');
   else if (options.sort === 'top_rated') query = query.orderBy('p.rating', 'desc').orderBy('p.downloads_count', 'desc');
   else query = query.orderBy('p.created_at', 'desc');
-  return query.orderBy('p.id', 'desc').offset(options.offset).limit(options.limit).execute();
+  return query.orderBy('p.id', 'desc').limit(options.limit).execute();
 }
 
 /** The owner's products in every status, newest first (section 7: products by creator). */

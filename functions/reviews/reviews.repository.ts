@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import { publishedProducts } from '../catalogue/catalogue.repository';
+import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 
 /**
  * Locks the seller's profile row for the rest of the transaction. Reviews of one seller are
@@ -62,6 +63,7 @@ function selectReviews(db: Db) {
       'r.updated_at',
       'p.full_name as reviewer_name',
       'p.avatar_url as reviewer_avatar_url',
+      timeKey('r.created_at').as('cursor_at'),
       sql<boolean>`exists (
         select 1 from downloads d join products pr on pr.id = d.product_id
         where d.user_id = r.reviewer_id and pr.creator_id = r.seller_id
@@ -71,8 +73,11 @@ function selectReviews(db: Db) {
 
 export type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>['execute']>>[number];
 
-export async function listLatestReviews(db: Db, sellerId: string, limit: number): Promise<ReviewRow[]> {
-  return selectReviews(db).where('r.seller_id', '=', sellerId).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute();
+/** The seller's reviews newest first, after a keyset position when given. */
+export async function listLatestReviews(db: Db, sellerId: string, options: { after?: TimeKeyset | null; limit: number }): Promise<ReviewRow[]> {
+  let query = selectReviews(db).where('r.seller_id', '=', sellerId);
+  if (options.after) query = query.where(after('r.created_at', 'r.id', options.after));
+  return query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(options.limit).execute();
 }
 
 export async function findReview(db: Db, sellerId: string, reviewerId: string): Promise<ReviewRow | undefined> {

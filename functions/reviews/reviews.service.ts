@@ -9,11 +9,16 @@
  *   may delete it.
  * - The seller's average_rating and review_count are recomputed from the rows in the same
  *   transaction, under a lock on the seller's profile, so they always match the reviews.
+ * - A new review (not an edit) enqueues the seller's review.created webhook in that
+ *   transaction (functions/webhooks/deliveries.service.ts, docs/decisions/027).
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
+import { enqueueReviewCreated, kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { REVIEWS_SHOWN, type SellerReviewView } from '@/src/shared/profile';
-import { validateReview } from '@/src/shared/reviews';
+import type { ReviewInput } from '@/src/shared/api/schemas/profile';
+import { decodeCursor, pageOf } from '../_shared/cursor';
+import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { toNumber } from '@/src/shared/products';
 import {
   countReviewsByRating,
@@ -61,22 +66,25 @@ function toRating(row: { average_rating: string | number; review_count: number }
   return { averageRating: toNumber(row.average_rating, 0), reviewCount: row.review_count };
 }
 
-export async function saveReview(db: Db, userId: string | null | undefined, sellerId: string, raw: unknown): Promise<SavedReview> {
+/** `input` is ReviewInputSchema's output (the route parsed it). */
+export async function saveReview(db: Db, userId: string | null | undefined, sellerId: string, input: ReviewInput): Promise<SavedReview> {
   const me = requireUserId(userId);
   if (!sellerId || sellerId.length > 200) throw new AppError('PROFILE_NOT_FOUND');
   if (sellerId === me) throw new AppError('CANNOT_REVIEW_SELF');
-  const checked = validateReview(raw);
-  if (!checked.ok) throw new AppError('VALIDATION_FAILED', undefined, checked.fields);
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     const seller = await lockSeller(trx, sellerId);
     if (!seller) throw new AppError('PROFILE_NOT_FOUND');
     if (seller.user_type !== 'creator' && !(await hasPublishedProducts(trx, sellerId))) throw new AppError('NOT_A_SELLER');
-    const { created } = await upsertReview(trx, { sellerId, reviewerId: me, rating: checked.value.rating, text: checked.value.text });
+    const { created } = await upsertReview(trx, { sellerId, reviewerId: me, rating: input.rating, text: input.text });
     const rating = await recomputeSellerRating(trx, sellerId);
     const review = await findReview(trx, sellerId, me);
     if (!review) throw new AppError('INTERNAL');
-    return { created: Boolean(created), review: toReviewView(review), seller: toRating(rating) };
+    const view = toReviewView(review);
+    if (created) await enqueueReviewCreated(trx, sellerId, view);
+    return { created: Boolean(created), review: view, seller: toRating(rating) };
   });
+  if (saved.created) kickWebhookDeliveries(db);
+  return saved;
 }
 
 export async function removeReview(db: Db, userId: string | null | undefined, sellerId: string): Promise<{ seller: SellerRating }> {
@@ -91,7 +99,18 @@ export async function removeReview(db: Db, userId: string | null | undefined, se
 
 /** The seller's latest reviews, newest first: REVIEWS_SHOWN on the profile, more in the studio. */
 export async function listSellerReviews(db: Db, sellerId: string, limit = REVIEWS_SHOWN): Promise<SellerReviewView[]> {
-  return (await listLatestReviews(db, sellerId, limit)).map(toReviewView);
+  return (await listLatestReviews(db, sellerId, { limit })).map(toReviewView);
+}
+
+/** A keyset page of the seller's reviews, newest first (GET /api/reviews/{sellerId}). */
+export async function pageSellerReviews(
+  db: Db,
+  sellerId: string,
+  options: { cursor?: string | null; limit: number },
+): Promise<{ items: SellerReviewView[]; nextCursor: string | null }> {
+  const rows = await listLatestReviews(db, sellerId, { after: decodeCursor(options.cursor, TimeKeysetSchema), limit: options.limit + 1 });
+  const page = pageOf(rows, options.limit, positionOf);
+  return { items: page.items.map(toReviewView), nextCursor: page.nextCursor };
 }
 
 export interface ReviewSummary {

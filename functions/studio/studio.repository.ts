@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
+import { after as afterKeyset, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 
 const int = (value: unknown) => Number(value ?? 0);
 
@@ -144,9 +145,13 @@ export async function listFollowers(db: Db, userId: string, limit = 200) {
     .execute();
 }
 
-/** The creator's paid and refunded orders, newest first: the sales and earnings ledger. */
-export async function listSales(db: Db, creatorId: string, limit = 5000) {
-  return db
+/**
+ * The creator's paid and refunded orders, newest first by payment time: the sales and
+ * earnings ledger, and GET /api/me/sales page by page (keyset on paid_at, id: `after` is the
+ * last row of the previous page; a paid or refunded order always has its paid_at).
+ */
+export async function listSales(db: Db, creatorId: string, limit = 5000, after: TimeKeyset | null = null) {
+  let query = db
     .selectFrom('orders as o')
     .innerJoin('products as p', 'p.id', 'o.product_id')
     .leftJoin('profiles as buyer', 'buyer.id', 'o.buyer_id')
@@ -159,19 +164,19 @@ export async function listSales(db: Db, creatorId: string, limit = 5000) {
       'o.refunded_at',
       'o.amount_cents',
       'o.fee_cents',
+      'o.currency',
       'o.status',
       'o.kind',
       'p.id as product_id',
       'p.title as product_title',
       'buyer.full_name as buyer_name',
       'payout.status as payout_status',
+      timeKey('o.paid_at').as('cursor_at'),
     ])
     .where('o.creator_id', '=', creatorId)
-    .where('o.status', 'in', ['paid', 'refunded'])
-    .orderBy('o.paid_at', 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(limit)
-    .execute();
+    .where('o.status', 'in', ['paid', 'refunded']);
+  if (after) query = query.where(afterKeyset('o.paid_at', 'o.id', after));
+  return query.orderBy('o.paid_at', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
 }
 
 /**

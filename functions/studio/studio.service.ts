@@ -15,6 +15,9 @@ import type { Db } from '@/db/database';
 import type { SessionUser } from '@/src/shared/session';
 import { centsToDecimal, formatOrderNumber } from '@/src/shared/payments';
 import { toCsv } from '@/src/shared/studio-format';
+import { SalesQuerySchema, type SaleItem } from '@/src/shared/sales';
+import { decodeCursor, pageOf } from '@/functions/_shared/cursor';
+import { positionOf, TimeKeysetSchema } from '@/functions/_shared/keyset.repository';
 import { AppError } from '../_shared/errors';
 import {
   buyerCounts,
@@ -185,6 +188,36 @@ export async function getSales(db: Db, user: SessionUser) {
       net: dollars(s.amount_cents - s.fee_cents),
       status: s.status === 'refunded' ? ('refunded' as const) : ('completed' as const),
     })),
+  };
+}
+
+/**
+ * GET /api/me/sales: one page of the creator's sales, newest first. `limit` (default 50, at
+ * most 100) and `cursor` (the previous page's nextCursor) come from the query string; a
+ * malformed one is a 400, never a silent first page. Pages follow each other on
+ * (paid_at, id), so a sale is on exactly one page however many there are.
+ */
+export async function getSalesPage(db: Db, user: SessionUser, query: unknown): Promise<{ items: SaleItem[]; nextCursor: string | null }> {
+  const { limit, cursor } = SalesQuerySchema.parse(query);
+  const rows = await listSales(db, user.id, limit + 1, decodeCursor(cursor, TimeKeysetSchema));
+  const page = pageOf(rows, limit, positionOf);
+  return {
+    items: page.items.map((s): SaleItem => ({
+      id: s.id,
+      orderNumber: formatOrderNumber(s.number),
+      productId: s.product_id,
+      productTitle: s.product_title,
+      buyerName: s.buyer_name?.trim() || 'A buyer',
+      kind: s.kind,
+      status: s.status === 'refunded' ? 'refunded' : 'completed',
+      currency: s.currency,
+      amountCents: s.amount_cents,
+      feeCents: s.fee_cents,
+      netCents: s.amount_cents - s.fee_cents,
+      paidAt: new Date(s.created_at ?? Date.now()).toISOString(),
+      refundedAt: s.refunded_at ? new Date(s.refunded_at).toISOString() : null,
+    })),
+    nextCursor: page.nextCursor,
   };
 }
 

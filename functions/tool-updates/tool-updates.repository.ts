@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import type { UpdateType } from '@/src/shared/domain';
+import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 
 export async function findTool(db: Db, toolId: string) {
   return db.selectFrom('ai_tools').select(['id', 'name', 'claimed_by', 'maintainer_name']).where('id', '=', toolId).executeTakeFirst();
@@ -56,16 +57,6 @@ export async function insertFollowerNotifications(db: Db, updateId: string, tool
   return Number(result.numAffectedRows ?? 0);
 }
 
-/**
- * A microsecond-exact text form of a created_at column, for keyset cursors. Fixed width, so
- * comparing two of them as text orders them in time (the notifications feed merges on it).
- */
-export function cursorTimeOf(column: string) {
-  return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-}
-
-export const cursorTime = cursorTimeOf('u.created_at');
-
 export function selectUpdates(db: Db) {
   return db
     .selectFrom('ai_tool_updates as u')
@@ -81,21 +72,16 @@ export function selectUpdates(db: Db) {
       'u.version',
       'u.created_at',
       'a.full_name as author_name',
-      cursorTime.as('cursor_at'),
+      timeKey('u.created_at').as('cursor_at'),
     ]);
 }
 
 export type UpdateRow = Awaited<ReturnType<ReturnType<typeof selectUpdates>['execute']>>[number];
 
-export interface Keyset {
-  createdAt: string;
-  id: string;
-}
-
-export async function listUpdates(db: Db, options: { toolId?: string | null; after?: Keyset | null; limit: number }): Promise<UpdateRow[]> {
+export async function listUpdates(db: Db, options: { toolId?: string | null; after?: TimeKeyset | null; limit: number }): Promise<UpdateRow[]> {
   let query = selectUpdates(db);
   if (options.toolId) query = query.where('u.tool_id', '=', options.toolId);
-  if (options.after) query = query.where(sql<boolean>`(u.created_at, u.id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`);
+  if (options.after) query = query.where(after('u.created_at', 'u.id', options.after));
   return query.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(options.limit).execute();
 }
 

@@ -11,7 +11,10 @@
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import { decodeCursor, encodeCursor, UPDATES_PAGE_SIZE, validateToolUpdate, type Page, type ToolUpdateView } from '@/src/shared/tool-updates';
+import { UPDATES_PAGE_SIZE, type ToolUpdateView } from '@/src/shared/tool-updates';
+import type { ToolUpdateInput } from '@/src/shared/api/schemas/updates';
+import { decodeCursor, pageOf } from '../_shared/cursor';
+import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
 import { isAdmin } from '../profiles/profiles.service';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
@@ -63,13 +66,12 @@ export interface PostedUpdate {
   notified: { followers: number; impacted: number };
 }
 
-export async function postToolUpdate(db: Db, userId: string | null | undefined, toolId: string, raw: unknown): Promise<PostedUpdate> {
+/** `input` is ToolUpdateInputSchema's output (the route parsed it): trimmed, checked. */
+export async function postToolUpdate(db: Db, userId: string | null | undefined, toolId: string, post: ToolUpdateInput): Promise<PostedUpdate> {
   if (!userId) throw new AppError('UNAUTHENTICATED');
   await requireTool(db, toolId);
   if (!(await canPostUpdate(db, userId, toolId))) throw new AppError('NOT_TOOL_MAINTAINER');
-  const checked = validateToolUpdate(raw);
-  if (!checked.ok) throw new AppError('VALIDATION_FAILED', undefined, checked.fields);
-  const input = checked.value;
+  const input = { ...post, version: post.version ?? null };
 
   const posted = await db.transaction().execute(async (trx) => {
     const row = await insertUpdate(trx, { toolId, authorId: userId, ...input });
@@ -85,11 +87,14 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
   return posted;
 }
 
-export async function listToolUpdates(db: Db, options: { toolId?: string | null; cursor?: string | null; limit?: number }): Promise<Page<ToolUpdateView>> {
+/** A keyset page of updates newest first (one tool's, or every tool's for the site feed). */
+export async function listToolUpdates(
+  db: Db,
+  options: { toolId?: string | null; cursor?: string | null; limit?: number },
+): Promise<{ items: ToolUpdateView[]; nextCursor: string | null }> {
   if (options.toolId) await requireTool(db, options.toolId);
-  const limit = Math.min(Math.max(options.limit ?? UPDATES_PAGE_SIZE, 1), 50);
-  const rows = await listUpdates(db, { toolId: options.toolId ?? null, after: decodeCursor(options.cursor), limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  return { items: page.map(toUpdateView), nextCursor: rows.length > limit && last ? encodeCursor(last.cursor_at, last.id) : null };
+  const limit = options.limit ?? UPDATES_PAGE_SIZE;
+  const rows = await listUpdates(db, { toolId: options.toolId ?? null, after: decodeCursor(options.cursor, TimeKeysetSchema), limit: limit + 1 });
+  const page = pageOf(rows, limit, positionOf);
+  return { items: page.items.map(toUpdateView), nextCursor: page.nextCursor };
 }

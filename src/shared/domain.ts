@@ -7,7 +7,7 @@
  * in time and keep their own lists; tests/integration/domain-enums.test.ts checks that the
  * database accepts exactly these values.
  *
- * Isomorphic and dependency-free, and nothing here but literals and two pure guards: a
+ * Isomorphic and dependency-free, and nothing here but literals and a few pure guards: a
  * bundler drops what an island does not use, so an island importing one enum does not ship
  * the others. The AI tools are not here: their ids, names and option groups are
  * src/shared/ai-tool-ids.ts.
@@ -217,6 +217,48 @@ export const PAYOUT_STATUSES = ['pending', 'processing', 'paid', 'cancelled'] as
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 // ---------------------------------------------------------------------------
+// API keys (docs/decisions/025)
+// ---------------------------------------------------------------------------
+
+/**
+ * What an API key may do: each scope opens a fixed set of routes
+ * (functions/api-keys/route-scopes.ts); a key reaches nothing else.
+ */
+export const API_KEY_SCOPES = ['products:read', 'products:write', 'sales:read', 'licenses:verify'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, { title: string; text: string }> = {
+  'products:read': { title: 'Read products', text: 'List your products and read one with its files.' },
+  'products:write': { title: 'Write products', text: 'Create, edit, publish and delete your products, and upload their images and files.' },
+  'sales:read': { title: 'Read sales', text: 'List your sales and export your earnings report.' },
+  'licenses:verify': { title: 'Verify licence keys', text: "Check a buyer's licence key for one of your products." },
+};
+export function isApiKeyScope(value: unknown): value is ApiKeyScope {
+  return isOneOf(API_KEY_SCOPES, value);
+}
+
+// ---------------------------------------------------------------------------
+// Creator webhooks (docs/decisions/027)
+// ---------------------------------------------------------------------------
+
+/** The events a creator's webhook endpoint can subscribe to. */
+export const WEBHOOK_EVENT_TYPES = ['sale.created', 'sale.refunded', 'product.published', 'review.created'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
+  'sale.created': 'A sale is paid',
+  'sale.refunded': 'A sale is refunded',
+  'product.published': 'A product is published',
+  'review.created': 'You receive a review',
+};
+/** What a delivery carries: a subscribed event, or the test ping sent from /settings/api (never retried). */
+export const WEBHOOK_DELIVERY_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, 'webhook.test'] as const;
+export type WebhookDeliveryEventType = (typeof WEBHOOK_DELIVERY_EVENT_TYPES)[number];
+
+/** pending (waiting for its first or next attempt), delivered (a 2xx answer), failed (no 2xx within 24 hours). */
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+export const WEBHOOK_DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = { pending: 'Retrying', delivered: 'Delivered', failed: 'Failed' };
+
+// ---------------------------------------------------------------------------
 // Uploads (docs/decisions/006 and 011)
 // ---------------------------------------------------------------------------
 
@@ -238,7 +280,3 @@ export type BlobAccess = (typeof BLOB_ACCESS)[number];
 export function isOneOf<const T extends readonly string[]>(values: T, value: unknown): value is T[number] {
   return typeof value === 'string' && values.includes(value);
 }
-
-/** What an API key may do (docs/decisions/025): each route names the scope it needs, account routes none. */
-export const API_KEY_SCOPES = ['products:read', 'products:write', 'sales:read', 'licenses:verify'] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];

@@ -1,10 +1,11 @@
 /**
  * The bridge between our validation rules and the form library (docs/decisions/019). The
  * rules stay where they are, as plain functions with the spec's messages that the server
- * applies too (auth-validation.ts, profile.ts, reviews.ts, tool-updates.ts, the editor's
- * validateForm over the API's own ProductInputSchema); `rulesSchema` wraps one of them in a
- * zod schema whose issues are exactly those messages, keyed by field path, which is what
- * react-hook-form's zod resolver reads. Built on zod/mini: the auth islands carry no other
+ * applies too (auth-validation.ts, the editor's validateForm over the API's own
+ * ProductInputSchema); `rulesSchema` wraps one of them in a zod schema whose issues are
+ * exactly those messages, keyed by field path, which is what react-hook-form's zod resolver
+ * reads. Forms whose body is an API route's (profile, reviews, tool updates) use that route's
+ * schema directly (src/shared/api/schemas). Built on zod/mini: the auth islands carry no other
  * zod, and mini tree-shakes to a few hundred bytes here (classic zod would add ~14 KB gzip).
  */
 import * as z from 'zod/mini';
@@ -25,24 +26,12 @@ export function rulesSchema<T>(rules: (values: T) => FieldMessages) {
   );
 }
 
-/** What the shared validators that also clean their input return (profile, reviews, tool updates). */
-export type Checked<O> = { ok: true; value: O } | { ok: false; fields: FieldMessages };
-
 /**
- * A zod schema over a form's values that reports `check(values)`'s field messages as its
- * issues and, when there are none, gives the cleaned value `check` returns: the form submits
- * exactly what the server would accept.
+ * An API route's body schema as a form's (profile, reviews, tool updates): the form holds
+ * values of type `V` (text, '' for an empty field), which the schema accepts as they are
+ * (checked here at compile time), and submits the schema's output, what the server parses
+ * too. Only the types change: `formSchemaOf<Values>()(schema)` is the schema itself.
  */
-export function checkedSchema<T, O>(check: (values: T) => Checked<O>) {
-  return z.pipe(
-    z.custom<T>(),
-    z.transform((values: T, ctx) => {
-      const result = check(values);
-      if (result.ok) return result.value;
-      for (const [key, message] of Object.entries(result.fields)) {
-        if (message) ctx.issues.push({ code: 'custom', path: pathOf(key), message, input: values });
-      }
-      return z.NEVER;
-    }),
-  );
+export function formSchemaOf<V>() {
+  return <S extends z.ZodMiniType>(schema: S & ([V] extends [z.input<S>] ? unknown : never)) => schema as unknown as z.ZodMiniType<z.output<S>, V>;
 }

@@ -16,6 +16,8 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 export const isUserId = (value: unknown): value is string => typeof value === 'string' && USER_ID_PATTERN.test(value);
 export const isCheckoutSessionId = (value: unknown): value is string => typeof value === 'string' && CHECKOUT_SESSION_ID_PATTERN.test(value);
 export const isToolId = (value: unknown): value is string => typeof value === 'string' && TOOL_ID_PATTERN.test(value);
+/** API key ids are better-auth's too (its API key plugin): the shape of a user id. */
+export const isApiKeyId = (value: unknown): value is string => isUserId(value);
 
 /**
  * A timestamp as PostgreSQL prints timestamptz (`2026-11-21 10:00:00.123456+00`) or as ISO

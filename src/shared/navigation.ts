@@ -16,6 +16,13 @@ export const MAIN_NAV: readonly NavLink[] = [
   { href: '/dashboard', label: 'Dashboard', signedInOnly: true },
 ];
 
+/** The signed-in user's own pages: the header's account menu and the mobile sheet. */
+export const ACCOUNT_NAV: readonly NavLink[] = [
+  { href: '/profile', label: 'Profile' },
+  { href: '/dashboard', label: 'Dashboard' },
+  { href: '/settings/api', label: 'API keys', alsoActiveFor: ['/settings/'] },
+];
+
 export function isNavActive(link: NavLink, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === link.href || path.startsWith(`${link.href}/`)) return true;

@@ -5,25 +5,15 @@
  * the migration's check lists the same values, and /tool-updates renders each kind. Isomorphic and dependency-free apart from
  * the money formatting it shares with payments.
  */
+import type * as z from 'zod/mini';
+import type { OrderFeedItemSchema } from './api/schemas/updates';
 import { formatCents } from './payments';
-import type { OrderNotificationKind } from './domain';
 
 /** Where an order notice leads: the creator's sales. */
 export const ORDER_NOTICE_HREF = '/sales';
 
 /** One sale or refund notice in the creator's feed. */
-export interface OrderFeedItem {
-  kind: OrderNotificationKind;
-  /** The notification's id (an order notice has no update of its own). */
-  id: string;
-  notificationId: string;
-  isRead: boolean;
-  createdAt: string;
-  orderId: string;
-  productId: string;
-  productTitle: string;
-  amountCents: number;
-}
+export type OrderFeedItem = z.output<typeof OrderFeedItemSchema>;
 
 /** 'New sale: Lead Enrichment Workflow — $79.00', 'Refund: Lead Enrichment Workflow — $79.00'. */
 export function orderNoticeText(item: Pick<OrderFeedItem, 'kind' | 'productTitle' | 'amountCents'>): string {

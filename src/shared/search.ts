@@ -2,9 +2,11 @@
  * Marketplace search parameters (GET /api/products and the /marketplace URL), shared by
  * the API and the search island. Spec sections 2 (Marketplace), 3 (the legacy content-type
  * ids) and 9 (budgets). The enumerations themselves are src/shared/domain.ts.
+ * The schema is zod/mini like every schema under src/ (docs/decisions/022); the API parses it
+ * with classic `z.parse` (functions/catalogue/search.service.ts), so a refusal is a ZodError.
  */
-import './zod-browser';
-import { z } from 'zod';
+import { preprocess } from './zod-browser';
+import * as z from 'zod/mini';
 import { safeText } from './text';
 import { CATEGORY_IDS, CONTENT_TYPE_IDS, PRICING_MODELS, TECHNICAL_LEVELS, isOneOf, type ContentTypeId } from './domain';
 import { AI_TOOL_TYPE_VALUES } from './ai-tool-ids';
@@ -62,38 +64,39 @@ export const PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 60;
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values, { error: message }).optional());
+  preprocess((v) => (v === '' || v === null ? undefined : v), z.optional(z.enum(values, { error: message })));
 
 export const SearchParamsSchema = z.object({
-  search: z
-    .preprocess((v) => (typeof v === 'string' ? v.trim() : v), safeText().max(200, 'Search must be 200 characters or fewer').optional())
-    .transform((v) => v || undefined),
+  search: z.pipe(
+    preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.optional(safeText().check(z.maxLength(200, 'Search must be 200 characters or fewer')))),
+    z.transform((v: string | undefined) => v || undefined),
+  ),
   category: optionalEnum(CATEGORY_IDS, `Unknown category. Use one of: ${CATEGORY_IDS.join(', ')}`),
-  type: z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), z.string().optional())
-    .transform((v, ctx) => {
+  type: z.pipe(
+    preprocess((v) => (v === '' || v === null ? undefined : v), z.optional(z.string())),
+    z.transform((v: string | undefined, ctx) => {
       if (v === undefined) return undefined;
       const normalized = normalizeContentType(v);
       if (!normalized) {
-        ctx.addIssue({ code: 'custom', message: 'Unknown content type' });
+        ctx.issues.push({ code: 'custom', message: 'Unknown content type', input: v });
         return z.NEVER;
       }
       return normalized === 'all' ? undefined : normalized;
     }),
+  ),
   budget: optionalEnum(BUDGETS.map((b) => b.value) as unknown as readonly [Budget, ...Budget[]], 'Unknown budget. Use free, under-50, 50-100 or 100-plus'),
   tool: optionalEnum(AI_TOOL_TYPE_VALUES, 'Unknown AI tool'),
   pricing: optionalEnum(PRICING_MODELS, 'Unknown pricing model'),
   level: optionalEnum(TECHNICAL_LEVELS, 'Unknown technical level'),
   sort: optionalEnum(SORTS.map((s) => s.value) as unknown as readonly [Sort, ...Sort[]], 'Unknown sort'),
-  cursor: z.preprocess((v) => (v === '' ? undefined : v), safeText().max(500).optional()),
-  limit: z.preprocess(
+  cursor: preprocess((v) => (v === '' ? undefined : v), z.optional(safeText().check(z.maxLength(500)))),
+  limit: preprocess(
     (v) => (v === '' || v === undefined ? undefined : Number(v)),
-    z
-      .number({ error: 'Limit must be a number' })
-      .int('Limit must be a whole number')
-      .min(1, 'Limit must be at least 1')
-      .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`)
-      .optional(),
+    z.optional(
+      z
+        .number({ error: 'Limit must be a number' })
+        .check(z.int('Limit must be a whole number'), z.gte(1, 'Limit must be at least 1'), z.lte(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`)),
+    ),
   ),
 });
 

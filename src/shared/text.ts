@@ -9,10 +9,14 @@
  * - unpaired UTF-16 surrogates: jsonb refuses them (a lone "\ud800" escape), and they are
  *   never the text of a real keyboard either.
  * Line ends are normalised first: \r\n and a lone \r become \n.
- * Islands that import only the plain functions do not bundle zod (it is tree-shaken).
+ *
+ * The zod side is `zod/mini` (docs/decisions/022): `textChecks()` is the rule as zod checks,
+ * which a string schema of either zod flavour takes; `safeText()` is the mini string the
+ * shared schemas build on, and functions/_shared/safe-text.ts the classic one the server's own
+ * schemas chain `.trim().max()` on. Islands that import only the plain functions do not
+ * bundle zod (it is tree-shaken).
  */
-import './zod-browser';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const TEXT_MESSAGES = {
   controlCharacters: 'Remove control characters: only tabs and line breaks are allowed',
@@ -34,15 +38,20 @@ export function textProblem(value: string): string | null {
   return null;
 }
 
-/** A string of user text: line ends normalised, refused with the rule's message otherwise. Chain .trim().min().max() as on z.string(). */
-export function safeText(options: { error?: string } = {}) {
-  return z
-    .string(options.error ? { error: options.error } : undefined)
-    .overwrite(normalizeLineEnds)
-    .superRefine((value, ctx) => {
+/** The rule as zod checks, in order: line ends normalised, then refused with the rule's message. */
+export function textChecks() {
+  return [
+    z.overwrite(normalizeLineEnds),
+    z.superRefine((value: string, ctx) => {
       const problem = textProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
+    }),
+  ] as const;
+}
+
+/** A string of user text (zod/mini): add `.check(z.trim(), z.minLength(), z.maxLength())` as needed. */
+export function safeText(options: { error?: string } = {}) {
+  return z.string(options.error ? { error: options.error } : undefined).check(...textChecks());
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * $favoriteIds: the products the visitor has favorited (the spec's like toggle, made real).
- * Signed-in users: loaded from GET /api/favorites and changed with PUT / DELETE
+ * Signed-in users: loaded from GET /api/favorites (every page: the hearts on any card need
+ * every id) and changed with PUT / DELETE
  * /api/favorites/{productId}. Visitors: kept in localStorage under 'toolmint_favorites'
  * (a JSON array of ids) and synced across tabs; they move to the account at the next sign-in.
  *
@@ -10,7 +11,8 @@
  * Used by the marketplace cards, ProductCard.astro and the product page's Save button.
  */
 import { atom } from 'nanostores';
-import { api } from '../shared/api/client';
+import { api, type ApiResponse } from '../shared/api/client';
+import { LIMIT_MAX } from '../shared/api/contract';
 import type { ProductCard } from '../shared/products';
 import { $session, loadSession, type SessionState } from './session';
 import { toast } from './toasts';
@@ -77,10 +79,16 @@ async function loadForUser(userId: string): Promise<void> {
       await Promise.all(local.map((productId) => api('PUT /api/favorites/{productId}', { params: { productId } }).catch(() => null)));
       storage()?.removeItem(FAVORITES_STORAGE_KEY);
     }
-    const body = await api('GET /api/favorites');
-    if (mine !== generation || owner !== userId) return;
+    const all: ProductCard[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ApiResponse<'GET /api/favorites'> = await api('GET /api/favorites', { query: { limit: String(LIMIT_MAX), ...(cursor ? { cursor } : {}) } });
+      if (mine !== generation || owner !== userId) return;
+      all.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
     const changed = changedDuringLoad ?? new Map<string, boolean>();
-    const items = body.items.filter((p) => changed.get(p.id) !== false);
+    const items = all.filter((p) => changed.get(p.id) !== false);
     const ids = new Set(items.map((p) => p.id));
     for (const [id, on] of changed) if (on) ids.add(id);
     $favoriteProducts.set(items);

@@ -10,6 +10,7 @@
  * change and mark-read calls refreshUnreadCount() or sets the count the server answered.
  */
 import { atom } from 'nanostores';
+import { api, ApiError } from '../shared/api/client';
 import { $session } from './session';
 
 export const $unreadCount = atom(0);
@@ -19,7 +20,6 @@ export function unreadBadgeText(count: number): string | null {
   return count > 99 ? '99+' : String(Math.floor(count));
 }
 
-export const UNREAD_COUNT_URL = '/api/notifications/unread-count';
 /** A focus within this long of the last load does not load again. */
 const FOCUS_REFRESH_MIN_MS = 1_000;
 
@@ -33,21 +33,19 @@ let lastLoadedAt = 0;
  */
 export function refreshUnreadCount(): Promise<number | null> {
   if ($session.get().status !== 'signed-in') return Promise.resolve(null);
-  inFlight ??= fetch(UNREAD_COUNT_URL, { credentials: 'same-origin', headers: { accept: 'application/json' }, cache: 'no-store' })
-    .then(async (response) => {
-      if (response.status === 401) {
-        $unreadCount.set(0);
-        return null;
-      }
-      if (!response.ok) throw new Error(`unread count answered ${response.status}`);
-      const body = (await response.json()) as { count?: unknown };
-      const count = typeof body.count === 'number' && body.count >= 0 ? body.count : 0;
+  inFlight ??= api('GET /api/notifications/unread-count')
+    .then((body) => {
+      const count = Math.max(0, body.count);
       lastLoadedAt = Date.now();
       // A sign-out while the request ran wins.
       if ($session.get().status === 'signed-in') $unreadCount.set(count);
       return count;
     })
     .catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') {
+        $unreadCount.set(0);
+        return null;
+      }
       console.warn('[notifications] could not load the unread count:', error);
       return null;
     })

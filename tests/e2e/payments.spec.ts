@@ -2,8 +2,10 @@
  * Payments in Chromium with the local test-mode provider (issue 11): buying a $79 product with
  * 4242 4242 4242 4242 and downloading it; a decline with 4000 0000 0000 0002 showing the
  * message and granting nothing; cancelling a checkout; a refund from /library; a subscription
- * bought then cancelled; the creator seeing the sale, the fee and the net on /sales and
- * /earnings, and the sale's notice in /tool-updates and the badge. Each test signs up a fresh buyer.
+ * bought then cancelled; the card form's field messages; the creator seeing the sale, the fee
+ * and the net on /sales and /earnings, the sale's notice in /tool-updates and the badge, and
+ * requesting a payout; an admin refunding the order from /admin/orders. Each test signs up a
+ * fresh buyer.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, failOnPageErrors, hydrated, readLatestEmail, signIn, verificationLink } from './support';
@@ -107,6 +109,21 @@ test('a decline with 4000 0000 0000 0002 shows the message and grants nothing', 
   await expect(page.getByRole('button', { name: 'Buy for $79.00' })).toBeVisible();
 });
 
+test("the card form shows the server's field messages under their fields and charges nothing", async ({ page, baseURL }) => {
+  const id = await productId(page, CHURN);
+  await signUpBuyer(page, baseURL!);
+  await startCheckout(page, id, 'Buy for $79.00');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('01 / 20');
+  await page.getByLabel('CVC').fill('1');
+  await page.getByRole('button', { name: 'Pay $79.00' }).click();
+  await expect(page.getByText('Your card’s expiration date is incomplete or in the past.')).toBeVisible();
+  await expect(page.getByText('Your card’s security code is incomplete.')).toBeVisible();
+  await expect(page.getByLabel('Expiry')).toBeFocused();
+  await expect(page).toHaveURL(/\/checkout\//);
+  expect((await page.request.post(`/api/products/${id}/download`, { headers: { Origin: baseURL! } })).status()).toBe(402);
+});
+
 test('cancelling a checkout returns to the product with nothing charged', async ({ page, baseURL }) => {
   const id = await productId(page, CHURN);
   await signUpBuyer(page, baseURL!);
@@ -160,9 +177,13 @@ test('a subscription bought, then cancelled at the end of the period', async ({ 
   await expect(page.getByRole('listitem', { name: SREFS })).toContainText(/Ends/);
 });
 
-test('the creator sees the sale, the fee and the net on /sales and /earnings', async ({ page, browser, baseURL }) => {
+test('the creator sees the sale, the fee and the net on /sales and /earnings, requests a payout, and an admin refunds it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const id = await productId(page, WEBINAR);
-  await signUpBuyer(page, baseURL!, 'Sasha Sale');
+  const buyerEmail = await signUpBuyer(page, baseURL!, 'Sasha Sale');
   await startCheckout(page, id, 'Buy for $19.00');
   await pay(page, '4242 4242 4242 4242', 'Pay $19.00');
   await expect(toast(page)).toContainText('Purchase successful!');
@@ -195,5 +216,26 @@ test('the creator sees the sale, the fee and the net on /sales and /earnings', a
     await creator.goto('/tool-updates');
     await expect(creator.locator('li.forder', { hasText: `New sale: ${WEBINAR} — $19.00` }).first()).not.toHaveClass(/is-unread/, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
+
+  // 'Request Payout' pays out the available balance, this sale's net included.
+  await creator.goto('/earnings');
+  await creator.getByRole('button', { name: 'Request Payout' }).click();
+  await expect(creator.locator('.toast')).toContainText('Payout requested');
+  await expect(creator.locator('tbody tr').filter({ hasText: WEBINAR }).first()).toContainText('Processing');
   await context.close();
+
+  // An administrator finds the order by the buyer's email and refunds it.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO.admin, baseURL!);
+  await admin.goto(`/admin/orders?q=${encodeURIComponent(buyerEmail)}`);
+  const order = admin.locator('tbody tr', { hasText: buyerEmail });
+  await expect(order).toHaveCount(1);
+  await expect(order).toContainText('$19.00');
+  admin.once('dialog', (dialog) => void dialog.accept());
+  await order.getByRole('button', { name: /^Refund/ }).click();
+  await expect(admin.locator('.toast')).toContainText('Order refunded');
+  await expect(order).toContainText('Refunded');
+  await adminContext.close();
+  expect((await page.request.post(`/api/products/${id}/download`, { headers: { Origin: baseURL! } })).status()).toBe(402);
 });

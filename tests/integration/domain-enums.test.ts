@@ -30,6 +30,9 @@ import {
   UPLOAD_KINDS,
   USER_ROLES,
   USER_TYPES,
+  WEBHOOK_DELIVERY_EVENT_TYPES,
+  WEBHOOK_DELIVERY_STATUSES,
+  WEBHOOK_EVENT_TYPES,
 } from '@/src/shared/domain';
 import { createTestDb, type TestDb } from '../support/test-db';
 
@@ -88,6 +91,8 @@ const COLUMNS: [string, string, readonly string[]][] = [
   ['payment_events', 'status', PAYMENT_EVENT_STATUSES],
   ['subscriptions', 'provider', PAYMENT_PROVIDERS],
   ['subscriptions', 'status', SUBSCRIPTION_STATUSES],
+  ['webhook_deliveries', 'event_type', WEBHOOK_DELIVERY_EVENT_TYPES],
+  ['webhook_deliveries', 'status', WEBHOOK_DELIVERY_STATUSES],
 ];
 
 describe(`check constraints match src/shared/domain.ts (${process.env['DATABASE_URL'] ? 'postgres via neon driver' : 'pglite'})`, () => {
@@ -95,5 +100,11 @@ describe(`check constraints match src/shared/domain.ts (${process.env['DATABASE_
     const found = allowedValues(table, column);
     expect(found.length, `no check constraint lists ${table}.${column}`).toBeGreaterThan(0);
     for (const list of found) expect([...list].sort()).toEqual([...values].sort());
+  });
+  // An array column: its constraint is `events <@ ARRAY[...]` rather than `= ANY`.
+  it('webhook_endpoints.events', () => {
+    const def = checks.find((c) => c.table === 'webhook_endpoints' && c.def.includes('<@'))?.def ?? '';
+    const values = [...def.matchAll(/'([^']*)'/g)].map((v) => v[1]!);
+    expect(values.sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
   });
 });

@@ -172,11 +172,11 @@ describe('favorites', () => {
     await addFavorite(t.db, buyer.id, a.id);
     await addFavorite(t.db, buyer.id, b.id);
     await expect(addFavorite(t.db, buyer.id, draft.id)).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
-    expect((await listFavorites(t.db, buyer.id)).map((p) => p.title).sort()).toEqual(['Fav A', 'Fav B']);
+    expect((await listFavorites(t.db, buyer.id)).items.map((p) => p.title).sort()).toEqual(['Fav A', 'Fav B']);
     await t.db.updateTable('products').set({ status: 'archived' }).where('id', '=', b.id).execute();
-    expect((await listFavorites(t.db, buyer.id)).map((p) => p.title)).toEqual(['Fav A']);
+    expect((await listFavorites(t.db, buyer.id)).items.map((p) => p.title)).toEqual(['Fav A']);
     await removeFavorite(t.db, buyer.id, a.id);
     await removeFavorite(t.db, buyer.id, a.id);
-    expect(await listFavorites(t.db, buyer.id)).toEqual([]);
+    expect(await listFavorites(t.db, buyer.id)).toEqual({ items: [], nextCursor: null });
   });
 });

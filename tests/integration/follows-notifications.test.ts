@@ -36,7 +36,7 @@ const OTHER_TOOL = 'zapier';
 const update = {
   title: 'Queue mode for self-hosted instances',
   content: 'Workers now pick up executions from a Redis queue, so long workflows no longer block the editor.',
-  updateType: 'feature',
+  updateType: 'feature' as const,
   version: '1.80',
 };
 

@@ -16,13 +16,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { APIContext } from 'astro';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { getAuth, resetAuth } from '@/functions/_shared/auth';
 import { bodyLimitFor, UPLOAD_BODY_LIMIT } from '@/functions/_shared/body-limit';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
+import { createApiKey } from '@/functions/api-keys/api-keys.service';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { postToolUpdate } from '@/functions/tool-updates/tool-updates.service';
 import { uploadDeliverable } from '@/functions/uploads/uploads.service';
-import { encodeCursor } from '@/src/shared/tool-updates';
+import { encodeCursor } from '@/functions/_shared/cursor';
 import { call, fileForm, signUp, type CallOptions, type CallResult, type TestSession } from '../support/api';
 import { createProduct, ensureCategories } from '../support/factories';
 import { pathOf, ROUTES, type IdKind, type RouteFixtures, type RouteSpec } from '../support/route-table';
@@ -31,11 +32,14 @@ import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.s
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import type { SessionUser } from '@/src/shared/session';
 import { CARD_OK } from '../support/payments';
+import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
 
 // Thousands of requests from a handful of accounts: the write limits (tested in
 // rate-limits.test.ts) are scaled out of the way, before anything reads the environment.
 vi.hoisted(() => {
   process.env['RATE_LIMIT_SCALE'] = '1000';
+  // The webhook examples' URL (route-table.ts): allowed over http, and nothing listens on port 9.
+  process.env['OUTBOUND_ALLOW_HOSTS'] = '127.0.0.1:9';
 });
 
 type Handler = (context: APIContext) => Response | Promise<Response>;
@@ -118,11 +122,13 @@ function badCursors(format: 'search' | 'keyset'): [string, Record<string, string
   if (format === 'keyset') {
     return [
       ['garbage', { cursor: 'garbage' }],
-      ['a bad timestamp', { cursor: encodeCursor('2026-13-45T99:00:00.000Z', id) }],
-      ['a day that does not exist', { cursor: encodeCursor('2026-02-30T10:00:00.000Z', id) }],
-      ['a number as timestamp', { cursor: encodeCursor('1', id) }],
-      ['a bad id', { cursor: encodeCursor('2026-11-21T10:00:00.000Z', 'not-a-uuid') }],
-      ['NUL', { cursor: `2026-11-21T10:00:00.000Z|${id}\u0000` }],
+      ['not JSON', { cursor: Buffer.from('{not json').toString('base64url') }],
+      ['a bad timestamp', { cursor: encodeCursor({ at: '2026-13-45T99:00:00.000Z', id }) }],
+      ['a day that does not exist', { cursor: encodeCursor({ at: '2026-02-30T10:00:00.000Z', id }) }],
+      ['a number as timestamp', { cursor: encodeCursor({ at: '1', id }) }],
+      ['a bad id', { cursor: encodeCursor({ at: '2026-11-21T10:00:00.000Z', id: 'not-a-uuid' }) }],
+      ['NUL in the timestamp', { cursor: encodeCursor({ at: '2026-11-21T10:00:00.000Z\u0000', id }) }],
+      ['an extra field', { cursor: encodeCursor({ at: '2026-11-21T10:00:00.000Z', id, x: 1 }) }],
     ];
   }
   return [
@@ -393,6 +399,8 @@ beforeAll(async () => {
   const purchase = await startCheckout(t.db, payments, buyer, { productId: bought.id });
   await payLocalCheckout(t.db, payments, owner.userId, purchase.url.split('/checkout/')[1]!, CARD_OK);
   const open = await startCheckout(t.db, payments, buyer, { productId: forSale.id });
+  const apiKey = await createApiKey(t.db, await getAuth(), owner.userId, { name: 'Hostile suite key', scopes: ['products:read'] });
+  const webhook = await createWebhookEndpoint(t.db, owner.userId, { url: 'http://127.0.0.1:9/hooks', events: ['sale.refunded'] });
 
   fx = {
     owner,
@@ -407,7 +415,10 @@ beforeAll(async () => {
     paidProductId: forSale.id,
     checkoutSessionId: open.url.split('/checkout/')[1]!,
     toolId: 'n8n',
-    updatesCursor: encodeCursor(new Date().toISOString(), randomUUID()),
+    apiKeyId: apiKey.id,
+    webhookId: webhook.id,
+    deliveriesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
+    updatesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),
     png: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 90 } } })
       .png()

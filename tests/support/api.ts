@@ -94,6 +94,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** The client address Astro would see (rate limits, view counting); default 127.0.0.1. */
   address?: string;
+  /** The Origin of a non-GET request: the site's own by default, another site's, or none (null). */
+  origin?: string | null;
 }
 
 export interface CallResult {
@@ -107,7 +109,8 @@ export async function call(handler: RouteHandler, path: string, options: CallOpt
   const method = options.method ?? 'GET';
   const headers = new Headers(options.headers);
   if (options.session) headers.set('cookie', options.session.cookie);
-  if (method !== 'GET') headers.set('origin', SITE);
+  const origin = options.origin === undefined ? SITE : options.origin;
+  if (method !== 'GET' && origin !== null) headers.set('origin', origin);
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers.set('content-type', 'application/json');

@@ -10,7 +10,7 @@
 import { execFileSync } from 'node:child_process';
 
 /** A port nothing listens on right now (asked of the OS in a child, so this module stays synchronous). */
-function freePort(): number {
+export function freePort(): number {
   const script = "const s=require('node:net').createServer();s.listen(0,'localhost',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }
@@ -19,3 +19,11 @@ process.env['E2E_PORT'] ||= String(freePort());
 
 export const E2E_PORT = Number(process.env['E2E_PORT']);
 export const E2E_DATA_DIR = `.test-data/e2e-${E2E_PORT}`;
+
+/**
+ * Where the webhook e2e test runs its receiver: the server is started with
+ * OUTBOUND_ALLOW_HOSTS=127.0.0.1:<this port>, the only private address it may send webhooks to
+ * (docs/decisions/027). Picked once by the runner like E2E_PORT.
+ */
+process.env['E2E_RECEIVER_PORT'] ||= String(freePort());
+export const E2E_RECEIVER_PORT = Number(process.env['E2E_RECEIVER_PORT']);

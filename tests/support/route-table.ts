@@ -36,8 +36,14 @@ export interface RouteFixtures {
   checkoutSessionId: string;
   /** A tool the owner maintains. */
   toolId: string;
-  /** A valid keyset cursor for the tool's updates and the owner's feed. */
+  /** One of the owner's API keys (its id). */
+  apiKeyId: string;
+  /** A valid keyset cursor (time and id) for the tool's updates, the owner's feed, reviews and favorites. */
   updatesCursor: string;
+  /** One of the owner's webhook endpoints (its URL refuses every delivery without a connection). */
+  webhookId: string;
+  /** A valid keyset cursor for the owner's webhook deliveries. */
+  deliveriesCursor: string;
   /** A valid search cursor (sort newest). */
   searchCursor: string;
   png: Buffer;
@@ -250,11 +256,19 @@ export const ROUTES: RouteSpec[] = [
     auth: 'anyone',
     params: (fx) => ({ userId: fx.owner.userId }),
     ids: { userId: 'userId' },
-    query: () => ({ sort: 'popular', category: 'business', offset: '0' }),
+    query: () => ({ sort: 'popular', category: 'business', limit: '12' }),
   },
 
   // Favorites and follows.
-  { file: 'favorites/index.ts', method: 'GET', path: '/api/favorites', load: api('favorites/index.ts'), auth: 'user' },
+  {
+    file: 'favorites/index.ts',
+    method: 'GET',
+    path: '/api/favorites',
+    load: api('favorites/index.ts'),
+    auth: 'user',
+    query: (fx) => ({ cursor: fx.updatesCursor, limit: '50' }),
+    cursors: { cursor: 'keyset' },
+  },
   ...(['PUT', 'DELETE'] as const).map((method): RouteSpec => ({
     file: 'favorites/[productId].ts',
     method,
@@ -388,9 +402,9 @@ export const ROUTES: RouteSpec[] = [
 
   // Profiles and onboarding.
   { file: 'profile/index.ts', method: 'GET', path: '/api/profile', load: api('profile/index.ts'), auth: 'user' },
-  {
+  ...(['PUT', 'PATCH'] as const).map((method): RouteSpec => ({
     file: 'profile/index.ts',
-    method: 'PATCH',
+    method,
     path: '/api/profile',
     load: api('profile/index.ts'),
     auth: 'user',
@@ -405,7 +419,7 @@ export const ROUTES: RouteSpec[] = [
       socialLinks: { github: 'https://github.com/olive' },
       specialties: ['Copywriting', 'Prompt engineering'],
     }),
-  },
+  })),
   ...(['avatar', 'banner'] as const).flatMap((kind): RouteSpec[] => [
     {
       file: `profile/${kind}.ts`,
@@ -447,6 +461,8 @@ export const ROUTES: RouteSpec[] = [
     auth: 'anyone',
     params: (fx) => ({ sellerId: fx.other.userId }),
     ids: { sellerId: 'userId' },
+    query: (fx) => ({ cursor: fx.updatesCursor, limit: '10' }),
+    cursors: { cursor: 'keyset' },
   },
   {
     file: 'reviews/[sellerId].ts',
@@ -523,6 +539,37 @@ export const ROUTES: RouteSpec[] = [
   // Studio.
   { file: 'studio/earnings.csv.ts', method: 'GET', path: '/api/studio/earnings.csv', load: api('studio/earnings.csv.ts'), auth: 'user' },
   {
+    file: 'me/sales.ts',
+    method: 'GET',
+    path: '/api/me/sales',
+    load: api('me/sales.ts'),
+    auth: 'user',
+    query: (fx) => ({ limit: '10', cursor: fx.updatesCursor }),
+    cursors: { cursor: 'keyset' },
+  },
+
+  // API keys (docs/decisions/025): account routes, a cookie session only.
+  { file: 'settings/api-keys/index.ts', method: 'GET', path: '/api/settings/api-keys', load: api('settings/api-keys/index.ts'), auth: 'user' },
+  {
+    file: 'settings/api-keys/index.ts',
+    method: 'POST',
+    path: '/api/settings/api-keys',
+    load: api('settings/api-keys/index.ts'),
+    auth: 'user',
+    body: 'json',
+    json: () => ({ name: 'Nightly import script', scopes: ['products:read', 'products:write'] }),
+  },
+  {
+    file: 'settings/api-keys/[id].ts',
+    method: 'DELETE',
+    path: '/api/settings/api-keys/[id]',
+    load: api('settings/api-keys/[id].ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.apiKeyId }),
+    ids: { id: 'userId' },
+    destructive: true,
+  },
+  {
     file: 'studio/payouts.ts',
     method: 'POST',
     path: '/api/studio/payouts',
@@ -559,6 +606,7 @@ export const ROUTES: RouteSpec[] = [
     path: '/api/payments/webhook',
     load: api('payments/webhook.ts'),
     auth: 'anyone',
+    // Read raw (the signature covers its bytes): hostile JSON reaches the signature check, never a parser.
     body: 'json',
     json: () => ({ id: 'evt_unsigned', type: 'checkout.session.completed', data: { object: {} } }),
     expect: { status: 400, why: 'an event without a valid signature is refused before anything is written (signed events: payments.test.ts)' },
@@ -614,6 +662,8 @@ export const ROUTES: RouteSpec[] = [
     path: '/api/admin/orders',
     load: api('admin/orders.ts'),
     auth: 'user',
+    // A page of a search ({ items, nextCursor }); paging itself: api-payments-contract.test.ts.
+    query: () => ({ q: 'TM-000001', limit: '50' }),
     expect: { status: 403, why: 'the owner is not an administrator' },
   },
   {
@@ -625,6 +675,78 @@ export const ROUTES: RouteSpec[] = [
     params: (fx) => ({ id: fx.orderId }),
     ids: { id: 'uuid' },
     destructive: true,
+  },
+
+  // Creator webhooks (functions/webhooks, docs/decisions/027). The examples subscribe only to
+  // sale.refunded, which the suite never sends the owner, so no delivery runs in the background.
+  { file: 'settings/webhooks/index.ts', method: 'GET', path: '/api/settings/webhooks', load: api('settings/webhooks/index.ts'), auth: 'user' },
+  {
+    file: 'settings/webhooks/index.ts',
+    method: 'POST',
+    path: '/api/settings/webhooks',
+    load: api('settings/webhooks/index.ts'),
+    auth: 'user',
+    body: 'json',
+    // 127.0.0.1:9 is the suite's OUTBOUND_ALLOW_HOSTS: accepted, and nothing listens there.
+    json: () => ({ url: 'http://127.0.0.1:9/hooks', description: 'Automation', events: ['sale.refunded'] }),
+  },
+  {
+    file: 'settings/webhooks/[id]/index.ts',
+    method: 'PATCH',
+    path: '/api/settings/webhooks/[id]',
+    load: api('settings/webhooks/[id]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.webhookId }),
+    ids: { id: 'uuid' },
+    body: 'json',
+    json: () => ({ description: 'Renamed', events: ['sale.refunded'] }),
+  },
+  {
+    file: 'settings/webhooks/[id]/deliveries.ts',
+    method: 'GET',
+    path: '/api/settings/webhooks/[id]/deliveries',
+    load: api('settings/webhooks/[id]/deliveries.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.webhookId }),
+    ids: { id: 'uuid' },
+    query: (fx) => ({ cursor: fx.deliveriesCursor, limit: '10' }),
+    cursors: { cursor: 'keyset' },
+  },
+  {
+    file: 'settings/webhooks/[id]/test.ts',
+    method: 'POST',
+    path: '/api/settings/webhooks/[id]/test',
+    load: api('settings/webhooks/[id]/test.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.webhookId }),
+    ids: { id: 'uuid' },
+  },
+  {
+    file: 'settings/webhooks/[id]/roll-secret.ts',
+    method: 'POST',
+    path: '/api/settings/webhooks/[id]/roll-secret',
+    load: api('settings/webhooks/[id]/roll-secret.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.webhookId }),
+    ids: { id: 'uuid' },
+  },
+  {
+    file: 'settings/webhooks/[id]/index.ts',
+    method: 'DELETE',
+    path: '/api/settings/webhooks/[id]',
+    load: api('settings/webhooks/[id]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.webhookId }),
+    ids: { id: 'uuid' },
+    destructive: true,
+  },
+  {
+    file: 'cron/webhooks.ts',
+    method: 'GET',
+    path: '/api/cron/webhooks',
+    load: api('cron/webhooks.ts'),
+    auth: 'anyone',
+    expect: { status: 401, why: 'only a scheduler with CRON_SECRET may run the deliveries; the suite sets no secret' },
   },
 
   // Last: its valid example signs the owner out. Its body is ignored (the client sends '{}'),

@@ -11,9 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_DATA_DIR, DemoDataError, loadDemoData, readDemoData } from '@/db/seed/demo-data';
 import { ProductInputSchema, TITLE_MIN } from '@/src/shared/product-schema';
 import { AUTH_MESSAGES } from '@/src/shared/auth-validation';
-import { validateProfile } from '@/src/shared/profile';
-import { validateReview } from '@/src/shared/reviews';
-import { validateToolUpdate } from '@/src/shared/tool-updates';
+import { profileFormSchema, ReviewInputSchema } from '@/src/shared/api/schemas/profile';
+import { ToolUpdateInputSchema } from '@/src/shared/api/schemas/updates';
 
 describe('the demo data in db/seed/data', () => {
   const { data, problems } = readDemoData();
@@ -31,11 +30,16 @@ describe('the demo data in db/seed/data', () => {
   it('holds profiles, reviews and tool updates as their forms save them', () => {
     for (const { key, userType, fullName, bio, company, location, website, socialLinks, specialties } of data.users) {
       const profile = { fullName, bio, company, location, website, socialLinks, specialties };
-      expect(validateProfile(profile, userType), key).toEqual({ ok: true, value: profile });
+      expect(profileFormSchema(userType).safeParse(profile), key).toEqual({ success: true, data: profile });
     }
-    for (const r of data.reviews) expect(validateReview(r)).toEqual({ ok: true, value: { rating: r.rating, text: r.text } });
-    for (const u of data.toolUpdates)
-      expect(validateToolUpdate(u)).toMatchObject({ ok: true, value: { title: u.title, content: u.content, updateType: u.updateType, version: u.version } });
+    for (const r of data.reviews) {
+      const review = { rating: r.rating, text: r.text };
+      expect(ReviewInputSchema.safeParse(review)).toEqual({ success: true, data: review });
+    }
+    for (const u of data.toolUpdates) {
+      const update = { title: u.title, content: u.content, updateType: u.updateType, version: u.version };
+      expect(ToolUpdateInputSchema.safeParse(update)).toEqual({ success: true, data: update });
+    }
   });
 
   it('has the logins the README and the end-to-end tests use', () => {

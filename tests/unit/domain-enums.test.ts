@@ -36,7 +36,8 @@ import { AI_TOOLS } from '@/src/shared/ai-tools';
 import { CATEGORIES } from '@/src/shared/categories';
 import { ProductInputSchema, ProductStatusSchema } from '@/src/shared/product-schema';
 import { SearchParamsSchema } from '@/src/shared/search';
-import { UPDATE_TYPE_TONES, validateToolUpdate } from '@/src/shared/tool-updates';
+import { UPDATE_TYPE_TONES } from '@/src/shared/tool-updates';
+import { ToolUpdateInputSchema } from '@/src/shared/api/schemas/updates';
 import { sanitizeDemoLinks } from '@/src/shared/products';
 import { DEMO_LINK_GROUPS } from '@/src/components/catalogue/media';
 import { recordProductView } from '@/src/shared/api/routes/products';
@@ -178,10 +179,10 @@ describe('user types', () => {
 
 describe('update types', () => {
   const post = (updateType: string) =>
-    validateToolUpdate({ title: 'Version 2 is out', content: 'Faster runs and a new editor for everyone.', updateType, version: '' });
+    ToolUpdateInputSchema.safeParse({ title: 'Version 2 is out', content: 'Faster runs and a new editor for everyone.', updateType, version: '' });
   it('the post rules', () => {
-    for (const type of UPDATE_TYPES) expect(post(type)).toMatchObject({ ok: true, value: { updateType: type } });
-    expect(post(OUTSIDE).ok).toBe(false);
+    for (const type of UPDATE_TYPES) expect(post(type)).toMatchObject({ success: true, data: { updateType: type } });
+    expect(post(OUTSIDE).success).toBe(false);
   });
   it('labels and badge tones', () => {
     expectExactly(UPDATE_TYPES, Object.keys(UPDATE_TYPE_LABELS));

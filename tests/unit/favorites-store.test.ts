@@ -1,8 +1,8 @@
 /**
  * $favoriteIds (src/stores/favorites.ts) with a fake browser: visitors keep favorites in
- * localStorage, signed-in users through /api/favorites, a visitor's favorites move to the
- * account at sign-in, a refused change is undone, and a toggle made while the account's
- * list is loading survives the (older) answer.
+ * localStorage, signed-in users through /api/favorites (every page of it), a visitor's
+ * favorites move to the account at sign-in, a refused change is undone, and a toggle made
+ * while the account's list is loading survives the (older) answer.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -29,7 +29,7 @@ interface Call {
 
 let calls: Call[];
 let localStorage: MemoryStorage;
-let answerFavorites: () => Promise<Response>;
+let answerFavorites: (cursor: string | null) => Promise<Response>;
 let answerChange: (call: Call) => Response;
 
 const user = { id: 'user-1', email: 'buyer@example.com', name: 'Alex', full_name: 'Alex Morgan' };
@@ -71,7 +71,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const call = { method: init.method ?? 'GET', url };
     calls.push(call);
-    if (url === '/api/favorites') return answerFavorites();
+    const address = new URL(url, 'http://localhost');
+    if (address.pathname === '/api/favorites') return answerFavorites(address.searchParams.get('cursor'));
     if (url.startsWith('/api/favorites/')) return answerChange(call);
     throw new Error(`unexpected fetch ${url}`);
   });
@@ -116,6 +117,17 @@ describe('favorites store', () => {
     ]);
     expect([...store.$favoriteIds.get()]).toEqual(['p2']);
     expect(store.$favoriteProducts.get()?.map((p) => p.id)).toEqual([]);
+  });
+
+  it('loads every page of a long list of favorites', async () => {
+    answerFavorites = async (cursor) =>
+      cursor === null ? json({ items: [card('p1'), card('p2')], nextCursor: 'next-page' }) : json({ items: [card('p3')], nextCursor: null });
+    const { store } = await load(true);
+    store.initFavorites();
+    await vi.waitFor(() => expect(store.$favoritesSource.get()).toBe('user'));
+    expect(calls.map((c) => c.url)).toEqual(['/api/favorites?limit=100', '/api/favorites?limit=100&cursor=next-page']);
+    expect([...store.$favoriteIds.get()]).toEqual(['p1', 'p2', 'p3']);
+    expect(store.$favoriteProducts.get()?.map((p) => p.id)).toEqual(['p1', 'p2', 'p3']);
   });
 
   it("moves a visitor's local favorites to the account at sign-in", async () => {

@@ -1,20 +1,37 @@
 /**
- * Pure rules of issue 7: the tool update form, keyset cursors, the profile edit form,
- * specialties shown before '+N more', reviews, the Atom feed's escaping, and the unread
- * count store (loads only for a signed-in user; keeps its value when a load fails).
+ * Pure rules of issue 7, on the API's schemas since issue 14: the tool update form, keyset
+ * cursors, the profile edit form, specialties shown before '+N more', reviews, the Atom feed's
+ * escaping, and the unread count store (loads only for a signed-in user; keeps its value when
+ * a load fails).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeCursor, encodeCursor, UPDATE_TYPE_TONES, validateToolUpdate } from '@/src/shared/tool-updates';
-import { checkWebUrl, initialsOf, joinedLabel, socialLabel, validateProfile, visibleSpecialties } from '@/src/shared/profile';
-import { validateReview } from '@/src/shared/reviews';
+import type * as z from 'zod/mini';
+import { UPDATE_TYPE_TONES } from '@/src/shared/tool-updates';
+import { ToolUpdateInputSchema } from '@/src/shared/api/schemas/updates';
+import { profileFormSchema, ReviewInputSchema } from '@/src/shared/api/schemas/profile';
+import { checkWebUrl, initialsOf, joinedLabel, socialLabel, visibleSpecialties } from '@/src/shared/profile';
+import { decodeCursor, encodeCursor } from '@/functions/_shared/cursor';
+import { TimeKeysetSchema } from '@/functions/_shared/keyset.repository';
+import { zodFields } from '@/functions/_shared/http';
 import { buildAtomFeed, xmlEscape } from '@/functions/tool-updates/feed';
 import { $session, SIGNED_OUT } from '@/src/stores/session';
 import { $unreadCount, refreshUnreadCount, setUnreadCount } from '@/src/stores/notifications';
 
+/** A schema's answer as the API gives it: the clean value, or the first message of each field. */
+function check(schema: z.ZodMiniType, value: unknown) {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, fields: zodFields(parsed.error) };
+}
+
 describe('tool update form', () => {
   it('trims, accepts a missing version and gives the clean input', () => {
     expect(
-      validateToolUpdate({ title: '  Queue mode GA  ', content: ' Workers pick up executions from Redis now. ', updateType: 'feature', version: '  ' }),
+      check(ToolUpdateInputSchema, {
+        title: '  Queue mode GA  ',
+        content: ' Workers pick up executions from Redis now. ',
+        updateType: 'feature',
+        version: '  ',
+      }),
     ).toEqual({
       ok: true,
       value: { title: 'Queue mode GA', content: 'Workers pick up executions from Redis now.', updateType: 'feature', version: null },
@@ -22,7 +39,7 @@ describe('tool update form', () => {
   });
 
   it('names every invalid field', () => {
-    expect(validateToolUpdate({ title: 'Hey', content: 'too short', updateType: 'rumour', version: 'x'.repeat(41) })).toEqual({
+    expect(check(ToolUpdateInputSchema, { title: 'Hey', content: 'too short', updateType: 'rumour', version: 'x'.repeat(41) })).toEqual({
       ok: false,
       fields: {
         title: 'Title must be at least 5 characters',
@@ -31,7 +48,13 @@ describe('tool update form', () => {
         version: 'Version must be at most 40 characters',
       },
     });
-    expect(validateToolUpdate(null)).toMatchObject({ ok: false, fields: { title: 'Title is required', content: 'Content is required' } });
+    expect(check(ToolUpdateInputSchema, {})).toMatchObject({ ok: false, fields: { title: 'Title is required', content: 'Content is required' } });
+    expect(check(ToolUpdateInputSchema, { title: 'Queue mode GA', content: 'Workers pick up executions.', updateType: 'feature', pinned: true })).toMatchObject(
+      {
+        ok: false,
+        fields: { _: 'Unknown field: pinned' },
+      },
+    );
   });
 
   it('colours the types as the spec says', () => {
@@ -40,13 +63,16 @@ describe('tool update form', () => {
 });
 
 describe('keyset cursors', () => {
-  it('round-trip and refuse anything else', () => {
-    const cursor = encodeCursor('2026-11-20T10:00:00.123456Z', '0f0e8a5c-1d2b-4c3d-8e9f-0a1b2c3d4e5f');
-    expect(decodeCursor(cursor)).toEqual({ createdAt: '2026-11-20T10:00:00.123456Z', id: '0f0e8a5c-1d2b-4c3d-8e9f-0a1b2c3d4e5f' });
-    expect(decodeCursor('yesterday|0f0e8a5c-1d2b-4c3d-8e9f-0a1b2c3d4e5f')).toBeNull();
-    expect(decodeCursor("2026-11-20T10:00:00Z|1' or 1=1")).toBeNull();
-    expect(decodeCursor(`${cursor}|extra`)).toBeNull();
-    expect(decodeCursor(null)).toBeNull();
+  it('round-trip through the one codec and refuse anything else with a 400', () => {
+    const id = '0f0e8a5c-1d2b-4c3d-8e9f-0a1b2c3d4e5f';
+    const cursor = encodeCursor({ at: '2026-11-20T10:00:00.123456Z', id });
+    expect(decodeCursor(cursor, TimeKeysetSchema)).toEqual({ at: '2026-11-20T10:00:00.123456Z', id });
+    const refused = { code: 'VALIDATION_FAILED', status: 400, message: 'Invalid cursor' };
+    expect(() => decodeCursor(encodeCursor({ at: 'yesterday', id }), TimeKeysetSchema)).toThrow(expect.objectContaining(refused));
+    expect(() => decodeCursor(encodeCursor({ at: '2026-11-20T10:00:00Z', id: "1' or 1=1" }), TimeKeysetSchema)).toThrow(expect.objectContaining(refused));
+    expect(() => decodeCursor(encodeCursor({ at: '2026-11-20T10:00:00Z', id, extra: 1 }), TimeKeysetSchema)).toThrow(expect.objectContaining(refused));
+    expect(() => decodeCursor('2026-11-20T10:00:00Z|0f0e8a5c', TimeKeysetSchema)).toThrow(expect.objectContaining(refused));
+    expect(decodeCursor(null, TimeKeysetSchema)).toBeNull();
   });
 });
 
@@ -57,12 +83,12 @@ describe('profile edit form', () => {
     company: 'Flowline',
     location: ' Toronto ',
     website: '',
-    socialLinks: { github: ' https://github.com/maya ', myspace: 'https://myspace.com/x', twitter: '' },
+    socialLinks: { github: ' https://github.com/maya ', twitter: '' },
     specialties: ['n8n', ' N8N ', 'Make', ''],
   };
 
-  it('cleans the input: empty to null, unknown networks dropped, specialties deduplicated', () => {
-    expect(validateProfile(valid, 'creator')).toEqual({
+  it('cleans the input: empty to null, specialties deduplicated', () => {
+    expect(check(profileFormSchema('creator'), valid)).toEqual({
       ok: true,
       value: {
         fullName: 'Maya Chen',
@@ -70,32 +96,37 @@ describe('profile edit form', () => {
         company: 'Flowline',
         location: 'Toronto',
         website: null,
-        socialLinks: { github: 'https://github.com/maya' },
+        socialLinks: { github: 'https://github.com/maya', twitter: null },
         specialties: ['n8n', 'Make'],
       },
     });
   });
 
+  it('refuses an unknown network or field, naming it', () => {
+    expect(check(profileFormSchema('creator'), { ...valid, socialLinks: { myspace: 'https://myspace.com/x' } })).toEqual({
+      ok: false,
+      fields: { socialLinks: 'Unknown field: myspace' },
+    });
+    expect(check(profileFormSchema('creator'), { ...valid, email: 'maya@example.com' })).toEqual({ ok: false, fields: { _: 'Unknown field: email' } });
+  });
+
   it('needs a company for creators only', () => {
-    expect(validateProfile({ ...valid, company: '' }, 'creator')).toMatchObject({
+    expect(check(profileFormSchema('creator'), { ...valid, company: '' })).toMatchObject({
       ok: false,
       fields: { company: 'Company or project name is required for creators' },
     });
-    expect(validateProfile({ ...valid, company: '' }, 'buyer')).toMatchObject({ ok: true });
+    expect(check(profileFormSchema('buyer'), { ...valid, company: '' })).toMatchObject({ ok: true });
   });
 
   it('checks links and limits with the form messages', () => {
     expect(
-      validateProfile(
-        {
-          ...valid,
-          fullName: 'M@ya',
-          website: 'example.com',
-          socialLinks: { linkedin: 'https://localhost' },
-          specialties: Array.from({ length: 11 }, (_, i) => `Skill ${i}`),
-        },
-        'creator',
-      ),
+      check(profileFormSchema('creator'), {
+        ...valid,
+        fullName: 'M@ya',
+        website: 'example.com',
+        socialLinks: { linkedin: 'https://localhost' },
+        specialties: Array.from({ length: 11 }, (_, i) => `Skill ${i}`),
+      }),
     ).toEqual({
       ok: false,
       fields: {
@@ -127,16 +158,20 @@ describe('profile display', () => {
 
 describe('reviews', () => {
   it('needs 1 to 5 whole stars and a text', () => {
-    expect(validateReview({ rating: 5, text: '  Great templates and fast answers.  ' })).toEqual({
+    expect(check(ReviewInputSchema, { rating: 5, text: '  Great templates and fast answers.  ' })).toEqual({
       ok: true,
       value: { rating: 5, text: 'Great templates and fast answers.' },
     });
-    expect(validateReview({ rating: '4', text: 'Works well for our team.' })).toMatchObject({ ok: true, value: { rating: 4 } });
-    expect(validateReview({ rating: 0, text: '' })).toEqual({
+    // A rating is a number: text is refused, never read as one.
+    expect(check(ReviewInputSchema, { rating: '4', text: 'Works well for our team.' })).toEqual({
+      ok: false,
+      fields: { rating: 'Choose a rating from 1 to 5 stars' },
+    });
+    expect(check(ReviewInputSchema, { rating: 0, text: '' })).toEqual({
       ok: false,
       fields: { rating: 'Choose a rating from 1 to 5 stars', text: 'Write a few words about your experience' },
     });
-    expect(validateReview({ rating: 4.5, text: 'x'.repeat(2001) })).toEqual({
+    expect(check(ReviewInputSchema, { rating: 4.5, text: 'x'.repeat(2001) })).toEqual({
       ok: false,
       fields: { rating: 'Choose a rating from 1 to 5 stars', text: 'The review must be at most 2000 characters' },
     });

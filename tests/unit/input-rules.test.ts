@@ -8,7 +8,8 @@ import { bodyLimitFor, declaredBodyTooLarge, JSON_BODY_LIMIT, PRODUCT_BODY_LIMIT
 import { PROFILE_IMAGE_UPLOAD_MAX_BYTES } from '@/functions/profiles/profile-images.service';
 import { DELIVERABLE_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES } from '@/functions/uploads/uploads.service';
 import { isTimestampText, isToolId, isUserId, isUuid } from '@/src/shared/ids';
-import { readTextField, safeText, TEXT_MESSAGES, textProblem } from '@/src/shared/text';
+import { safeText } from '@/functions/_shared/safe-text';
+import { readTextField, TEXT_MESSAGES, textProblem } from '@/src/shared/text';
 
 describe('the text rule', () => {
   it('allows printable text, tabs and line breaks, and normalises \\r\\n', () => {

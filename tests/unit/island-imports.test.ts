@@ -2,7 +2,9 @@
  * Islands ship only what they use (docs/decisions/018): no React island, and no store an
  * island uses, reaches the AI tools' marketing copy (src/shared/ai-tools.ts, about 12 KB
  * gzipped) through its imports; islands take ids, names and options from
- * src/shared/ai-tool-ids.ts. Follows every relative or `@/` import that stays at run time (type-only
+ * src/shared/ai-tool-ids.ts. Nor does any reach classic zod (about 26 KB gzipped), not even
+ * through a module outside src/ that the lint rule does not see: islands use zod/mini
+ * (docs/decisions/022). Follows every relative or `@/` import that stays at run time (type-only
  * imports are erased), from every .tsx under src/components and every module of src/stores.
  */
 import fs from 'node:fs';
@@ -69,5 +71,24 @@ describe('islands and the AI tools copy', () => {
   it.each(islands.map((f) => [path.relative(ROOT, f), f]))('%s never imports src/shared/ai-tools.ts', (_name, file) => {
     const chain = reachable(file).get(COPY);
     expect(chain?.map((f) => path.relative(ROOT, f)).join(' -> ') ?? null).toBeNull();
+  });
+});
+
+/** A run-time import of classic zod ('zod', 'zod/v4', 'zod/v3' or one of their files); zod/mini and type-only imports are fine. */
+const CLASSIC_ZOD = /^\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\s*from\s+)?['"]zod(?:\/v4(?:\/classic[\w./-]*)?|\/v3[\w./-]*)?['"]/m;
+
+describe('islands and classic zod', () => {
+  it('the check sees a classic import and lets zod/mini through', () => {
+    expect(CLASSIC_ZOD.test("import { z } from 'zod';")).toBe(true);
+    expect(CLASSIC_ZOD.test("import * as z from 'zod/v4';")).toBe(true);
+    expect(CLASSIC_ZOD.test("import * as z from 'zod/v4/classic/external.js';")).toBe(true);
+    expect(CLASSIC_ZOD.test("import * as z from 'zod/mini';")).toBe(false);
+    expect(CLASSIC_ZOD.test("import * as z from 'zod/v4/mini';")).toBe(false);
+    expect(CLASSIC_ZOD.test("import type { ZodError } from 'zod';")).toBe(false);
+  });
+
+  it.each(islands.map((f) => [path.relative(ROOT, f), f]))('%s never reaches classic zod', (_name, file) => {
+    const found = [...reachable(file)].find(([module]) => CLASSIC_ZOD.test(fs.readFileSync(module, 'utf8')));
+    expect(found?.[1].map((f) => path.relative(ROOT, f)).join(' -> ') ?? null).toBeNull();
   });
 });

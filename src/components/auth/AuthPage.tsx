@@ -61,7 +61,7 @@ export default function AuthPage() {
     setMode(modeFromUrl());
     setRedirect(target);
     void getProviders()
-      .then(({ data }) => setProviders(data))
+      .then(setProviders)
       .catch(() => setProviders({ google: false, github: false }));
     void loadSession().then(async (state) => {
       if (state.status === 'signed-in') {

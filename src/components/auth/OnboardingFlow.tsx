@@ -8,14 +8,15 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { BIO_MAX_LENGTH, INTEREST_OPTIONS, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH, SPECIALTY_SUGGESTIONS } from '@/src/shared/onboarding';
 import type { UserType } from '@/src/shared/domain';
 import { toast } from '@/src/stores/toasts';
-import { saveOnboarding, type OnboardingPayload } from './auth-client';
+import { api, ApiError } from '@/src/shared/api/client';
+import type { Onboarding } from '@/src/shared/api/schemas/profile';
 import { mirrorOnboarding } from './redirects';
 import './auth.css';
 
 interface Props {
   firstName: string;
   userType: UserType;
-  initial: OnboardingPayload;
+  initial: Onboarding;
   /** Where to go afterwards (a validated same-site path). */
   next: string;
 }
@@ -65,15 +66,15 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
     try {
       const body =
         action === 'skip' ? ({ action } as const) : ({ action, interests, specialties: isCreator ? specialties : [], bio: isCreator ? bio : '' } as const);
-      const { data, error } = await saveOnboarding(body);
-      if (error) {
-        toast({ title: 'Could not save', description: error.message, variant: 'destructive' });
-        setSaving(null);
-        return;
-      }
+      const data = await api('POST /api/profile/onboarding', { body });
       mirrorOnboarding(data.status, action === 'complete' ? { interests: data.interests, specialties: data.specialties, bio: data.bio } : undefined);
       window.location.replace(next);
     } catch (failure) {
+      if (failure instanceof ApiError && failure.code !== 'NETWORK') {
+        toast({ title: 'Could not save', description: failure.message, variant: 'destructive' });
+        setSaving(null);
+        return;
+      }
       console.error('[onboarding] save failed:', failure);
       toast({ title: 'Unexpected Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
       setSaving(null);

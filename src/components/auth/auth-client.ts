@@ -1,21 +1,23 @@
 /**
- * The auth islands' calls to /api/auth (better-auth) and /api/profile. Each returns
- * `{ data }` or `{ error: { code, message } }` with the server's message; a network failure
- * throws, which the islands report as 'Unexpected Error'.
+ * The auth islands' calls to better-auth's /api/auth routes (its contract, not ours: our own
+ * routes go through src/shared/api/client.ts). Each returns `{ data }` or
+ * `{ error: { code, message } }` with the server's message; a network failure throws, which
+ * the islands report as 'Unexpected Error'.
  */
+import { api } from '@/src/shared/api/client';
 import { validateCredentialsPresent } from '@/src/shared/auth-validation';
 import type { UserType } from '@/src/shared/domain';
-import type { OnboardingStatus } from '@/src/shared/domain';
 
-export interface ApiError {
+/** A refusal of better-auth (or of its providers route), with its code and message. */
+export interface AuthError {
   code: string;
   message: string;
   status: number;
 }
 
-export type ApiResult<T> = { data: T; error: null } | { data: null; error: ApiError };
+export type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthError };
 
-async function request<T>(path: string, init: RequestInit = {}): Promise<ApiResult<T>> {
+async function request<T>(path: string, init: RequestInit = {}): Promise<AuthResult<T>> {
   const response = await fetch(path, {
     credentials: 'same-origin',
     ...init,
@@ -23,7 +25,7 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<ApiResu
   });
   const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (response.ok) return { data: body as T, error: null };
-  // better-auth answers { code, message }; our own routes { error: { code, message } }.
+  // better-auth answers { code, message }; the providers route { error: { code, message } }.
   const nested = body?.['error'] as Record<string, unknown> | undefined;
   const source = nested && typeof nested === 'object' ? nested : (body ?? {});
   let message = typeof source['message'] === 'string' ? source['message'] : '';
@@ -47,7 +49,7 @@ export interface AuthUserPayload {
   company?: string | null;
 }
 
-function credentialsError(email: string | undefined, password: string | undefined): ApiResult<never> | null {
+function credentialsError(email: string | undefined, password: string | undefined): AuthResult<never> | null {
   const message = validateCredentialsPresent(email, password);
   return message ? { data: null, error: { code: 'CREDENTIALS_MISSING', message, status: 400 } } : null;
 }
@@ -89,8 +91,9 @@ export function resetPassword(token: string, newPassword: string) {
 
 export type SocialProvider = 'google' | 'github';
 
-export function getProviders() {
-  return request<Record<SocialProvider, boolean>>('/api/auth/providers');
+/** Which providers are configured (our route, on the typed client; a failure throws). */
+export function getProviders(): Promise<Record<SocialProvider, boolean>> {
+  return api('GET /api/auth/providers');
 }
 
 /** Starts OAuth; the answer holds the provider's authorization URL. */
@@ -101,19 +104,4 @@ export function signInSocial(provider: SocialProvider, callbackURL: string, newU
     newUserCallbackURL,
     errorCallbackURL: '/auth?mode=login&error=oauth',
   });
-}
-
-export interface OnboardingPayload {
-  status: OnboardingStatus;
-  interests: string[];
-  specialties: string[];
-  bio: string | null;
-}
-
-export function getOnboarding() {
-  return request<OnboardingPayload>('/api/profile/onboarding');
-}
-
-export function saveOnboarding(body: { action: 'skip' } | { action: 'complete'; interests: string[]; specialties: string[]; bio: string }) {
-  return post<OnboardingPayload>('/api/profile/onboarding', body);
 }

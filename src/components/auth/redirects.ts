@@ -12,7 +12,7 @@
 import { LOCAL_FLAGS } from '@/src/shared/onboarding';
 import { safeRedirectPath } from '@/src/shared/auth-validation';
 import type { OnboardingStatus } from '@/src/shared/domain';
-import { getOnboarding } from './auth-client';
+import { api } from '@/src/shared/api/client';
 
 export const POST_SIGN_IN_DELAY_MS = 100;
 export const POST_SIGN_UP_DELAY_MS = 1500;
@@ -67,9 +67,7 @@ export function onboardingUrl(redirect: string | null): string {
 export async function destinationAfterSignIn(redirect: string | null): Promise<string> {
   const done = redirect ?? '/dashboard';
   try {
-    const { data, error } = await getOnboarding();
-    if (error) throw new Error(error.message);
-    mirrorOnboarding(data.status);
+    mirrorOnboarding((await api('GET /api/profile/onboarding')).status);
   } catch (error) {
     console.warn('[auth] could not read the onboarding status, using the local flags:', error);
     const local = localOnboardingStatus();

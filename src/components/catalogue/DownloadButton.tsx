@@ -13,12 +13,12 @@
  * a panel with Copy; the panel lists everything delivered, in case a pop-up was blocked.
  */
 import { useEffect, useRef, useState } from 'react';
+import { api, ApiError } from '@/src/shared/api/client';
 import { buyLabel, purchaseKind } from '@/src/shared/payments';
 import { $session } from '@/src/stores/session';
 import { useSession } from '@/src/stores/use-session';
 import { toast } from '@/src/stores/toasts';
 import type { Delivery } from '@/src/shared/delivery';
-import { api } from '@/src/shared/api/client';
 import type { ProductAccess } from '@/src/shared/api/schemas/products';
 import { copyText as copyToClipboard, deliver as startDelivery, fileName, requestDownload, showUnexpectedDownloadError } from './download-client';
 
@@ -99,26 +99,19 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
   async function checkout() {
     setBusy(true);
     try {
-      const response = await fetch('/api/checkout', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ productId }),
-      });
-      const body = (await response.json().catch(() => null)) as { url?: string; error?: { code?: string; message?: string } } | null;
-      if (response.status === 401) return loginRequired();
-      if (response.ok && body?.url) {
-        window.location.assign(body.url);
-        return;
-      }
-      if (body?.error?.code === 'ALREADY_OWNED') {
+      const { url } = await api('POST /api/checkout', { body: { productId } });
+      window.location.assign(url);
+      return;
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : 'NETWORK';
+      if (code === 'UNAUTHENTICATED') return loginRequired();
+      if (code === 'ALREADY_OWNED') {
         setAccess({ owned: true, purchasable: true, reason: null });
         setBusy(false);
         return download();
       }
-      toast({ title: 'Checkout failed', description: body?.error?.message ?? 'Payments are unavailable right now. Please try again.', variant: 'destructive' });
-    } catch {
-      toast({ title: 'Checkout failed', description: 'Payments are unavailable right now. Please try again.', variant: 'destructive' });
+      const description = code === 'NETWORK' || code === 'INTERNAL' ? 'Payments are unavailable right now. Please try again.' : (error as ApiError).message;
+      toast({ title: 'Checkout failed', description, variant: 'destructive' });
     }
     setBusy(false);
   }

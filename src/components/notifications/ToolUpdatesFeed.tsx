@@ -17,6 +17,7 @@ import { useStore } from '@nanostores/react';
 import { formatDate, timeAgo } from '@/src/shared/format';
 import type { FeedItem, ToolUpdateFeedItem } from '@/src/shared/tool-updates';
 import { ORDER_NOTICE_HREF, orderNoticeText, type OrderFeedItem } from '@/src/shared/notifications';
+import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { $unreadCount, setUnreadCount } from '@/src/stores/notifications';
 import { UpdateTypeBadge, UpdateVersion } from './UpdateTypeBadge';
@@ -30,24 +31,8 @@ interface Props {
   followedTools: { toolId: string; name: string }[];
 }
 
-interface FeedAnswer {
-  items: FeedItem[];
-  nextCursor: string | null;
-  unreadCount: number;
-}
-
-async function fetchFeed(cursor: string | null, toolId: string | null): Promise<FeedAnswer> {
-  const query = new URLSearchParams();
-  if (cursor) query.set('cursor', cursor);
-  if (toolId) query.set('tool', toolId);
-  const response = await fetch(`/api/notifications${query.size ? `?${query}` : ''}`, {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-    cache: 'no-store',
-  });
-  if (!response.ok) throw new Error(`notifications answered ${response.status}`);
-  return (await response.json()) as FeedAnswer;
-}
+const fetchFeed = (cursor: string | null, toolId: string | null) =>
+  api('GET /api/notifications', { query: { ...(cursor ? { cursor } : {}), ...(toolId ? { tool: toolId } : {}) } });
 
 /** A sale or refund of one of the creator's products: opening it (the link to /sales) reads it. */
 function OrderEntry({ item, onOpen }: { item: OrderFeedItem; onOpen: (item: FeedItem) => void }) {
@@ -203,14 +188,7 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
     applyUnread(Math.max(0, shownUnread.current - 1));
     try {
       // keepalive: an order notice is read by following its link, and the request outlives the page.
-      const response = await fetch(`/api/notifications/${encodeURIComponent(item.notificationId)}/read`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { accept: 'application/json' },
-        keepalive: true,
-      });
-      if (!response.ok) throw new Error(`mark read answered ${response.status}`);
-      const body = (await response.json()) as { unreadCount: number };
+      const body = await api('POST /api/notifications/{id}/read', { params: { id: item.notificationId }, keepalive: true });
       applyUnread(body.unreadCount);
     } catch (error) {
       console.warn('[tool-updates] marking one notification read failed:', error);
@@ -221,9 +199,7 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
     if (markingAll) return;
     setMarkingAll(true);
     try {
-      const response = await fetch('/api/notifications/read-all', { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
-      if (!response.ok) throw new Error(`read-all answered ${response.status}`);
-      const body = (await response.json()) as { unreadCount: number };
+      const body = await api('POST /api/notifications/read-all');
       setItems((current) => current.map((i) => ({ ...i, isRead: true })));
       applyUnread(body.unreadCount);
       toast({ title: 'All notifications marked as read', variant: 'success' });

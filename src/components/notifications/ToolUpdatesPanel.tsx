@@ -4,23 +4,17 @@
  * maintainer or an administrator a form to post an update (the server decides who may:
  * GET /api/tools/{id}/updates answers canPost, and POST enforces it).
  * Hydrated when visible: the tool pages stay light (docs/decisions/005). The post form is
- * react-hook-form with a zod schema over validateToolUpdate (docs/decisions/019): checked on
+ * react-hook-form with the API's own ToolUpdateInputSchema (docs/decisions/019): checked on
  * submit, then as fields change.
  */
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkedSchema } from '@/src/shared/form-schema';
+import { formSchemaOf } from '@/src/shared/form-schema';
 import { timeAgo, formatDate } from '@/src/shared/format';
-import {
-  UPDATE_CONTENT_MAX,
-  UPDATE_TITLE_MAX,
-  UPDATE_VERSION_MAX,
-  validateToolUpdate,
-  type ToolUpdateFields,
-  type ToolUpdateInput,
-  type ToolUpdateView,
-} from '@/src/shared/tool-updates';
+import { UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX, UPDATE_VERSION_MAX, type ToolUpdateView } from '@/src/shared/tool-updates';
+import { ToolUpdateInputSchema, type ToolUpdateInput } from '@/src/shared/api/schemas/updates';
+import { api, ApiError } from '@/src/shared/api/client';
 import { UPDATE_TYPE_LABELS, UPDATE_TYPES, type UpdateType } from '@/src/shared/domain';
 import { toast } from '@/src/stores/toasts';
 import { refreshUnreadCount } from '@/src/stores/notifications';
@@ -35,28 +29,13 @@ interface Props {
   toolName: string;
 }
 
-interface Answer {
-  items: ToolUpdateView[];
-  nextCursor: string | null;
-  canPost: boolean;
-}
-
 const EMPTY_FORM = { title: '', content: '', updateType: 'feature' as UpdateType, version: '' };
 type UpdateForm = typeof EMPTY_FORM;
-const UpdateFormSchema = checkedSchema<UpdateForm, ToolUpdateInput>(validateToolUpdate);
+const UpdateFormSchema = formSchemaOf<UpdateForm>()(ToolUpdateInputSchema);
 const FIELD_STYLES: FieldStyles = { field: 'ufield', hint: 'hint', error: 'ufield-error' };
 const LABELS: Record<keyof UpdateForm, string> = { title: 'Title', updateType: 'Type', version: 'Version', content: 'What changed' };
 
-async function fetchUpdates(toolId: string, cursor: string | null): Promise<Answer> {
-  const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  const response = await fetch(`/api/tools/${encodeURIComponent(toolId)}/updates${query}`, {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-    cache: 'no-store',
-  });
-  if (!response.ok) throw new Error(`updates answered ${response.status}`);
-  return (await response.json()) as Answer;
-}
+const fetchUpdates = (toolId: string, cursor: string | null) => api('GET /api/tools/{toolId}/updates', { params: { toolId }, query: cursor ? { cursor } : {} });
 
 export function UpdateItem({ update }: { update: ToolUpdateView }) {
   const [open, setOpen] = useState(false);
@@ -140,31 +119,21 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
 
   const submit = form.handleSubmit(async (value) => {
     try {
-      const response = await fetch(`/api/tools/${encodeURIComponent(toolId)}/updates`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(value),
-      });
-      const body = (await response.json().catch(() => null)) as
-        | { update: ToolUpdateView; notified: { followers: number; impacted: number } }
-        | { error?: { code?: string; message?: string; fields?: ToolUpdateFields } }
-        | null;
-      if (response.ok && body && 'update' in body) {
-        setItems((current) => [body.update, ...current]);
-        form.reset(EMPTY_FORM);
-        setFormOpen(false);
-        const { followers, impacted } = body.notified;
-        const reach = `Sent to ${followers} ${followers === 1 ? 'follower' : 'followers'}${impacted ? ` and ${impacted} ${impacted === 1 ? 'buyer' : 'buyers'} of ${toolName} products` : ''}.`;
-        toast({ title: 'Update posted', description: reach, variant: 'success' });
-        void refreshUnreadCount();
+      const body = await api('POST /api/tools/{toolId}/updates', { params: { toolId }, body: value });
+      setItems((current) => [body.update, ...current]);
+      form.reset(EMPTY_FORM);
+      setFormOpen(false);
+      const { followers, impacted } = body.notified;
+      const reach = `Sent to ${followers} ${followers === 1 ? 'follower' : 'followers'}${impacted ? ` and ${impacted} ${impacted === 1 ? 'buyer' : 'buyers'} of ${toolName} products` : ''}.`;
+      toast({ title: 'Update posted', description: reach, variant: 'success' });
+      void refreshUnreadCount();
+    } catch (error) {
+      if (error instanceof ApiError && error.code !== 'NETWORK') {
+        for (const [path, message] of Object.entries(error.fields)) if (message) form.setError(path as keyof UpdateForm, { type: 'server', message });
+        if (error.code === 'NOT_TOOL_MAINTAINER') setCanPost(false);
+        toast({ title: 'Failed to post update', description: error.message || 'Something went wrong', variant: 'destructive' });
         return;
       }
-      const error = body && 'error' in body ? body.error : undefined;
-      for (const [path, message] of Object.entries(error?.fields ?? {})) if (message) form.setError(path as keyof UpdateForm, { type: 'server', message });
-      if (error?.code === 'NOT_TOOL_MAINTAINER') setCanPost(false);
-      toast({ title: 'Failed to post update', description: error?.message ?? 'Something went wrong', variant: 'destructive' });
-    } catch (error) {
       console.warn('[tool-updates] post failed:', error);
       toast({ title: 'Failed to post update', description: 'Something went wrong', variant: 'destructive' });
     }

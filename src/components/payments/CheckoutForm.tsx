@@ -1,14 +1,18 @@
 /**
  * The local test-mode checkout's card form (/checkout/{sessionId}): Card number, Expiry, CVC,
  * 'Pay $79.00' (or 'Subscribe $9.00/month') and 'Cancel'. POSTs the card to
- * /api/checkout/{sessionId}/pay; Stripe's test cards decide the outcome on the server, whose
- * zod CardSchema is the only check (functions/payments/checkout.service.ts): its field
- * messages go into the form's state (react-hook-form, docs/decisions/019) under their fields.
+ * /api/checkout/{sessionId}/pay with the typed client; Stripe's test cards decide the outcome
+ * on the server, whose route schema CardSchema (src/shared/api/schemas/payments.ts) is the
+ * only check: its field messages (ApiError.fields) go into the form's state (react-hook-form,
+ * docs/decisions/019) under their fields.
  * A decline shows the card's message in the error summary, which takes focus, and keeps the
  * form; a success goes back to the product.
  */
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type * as z from 'zod/mini';
+import { api, ApiError } from '@/src/shared/api/client';
+import type { CardSchema } from '@/src/shared/api/schemas/payments';
 import { payLabel } from '@/src/shared/payments';
 import type { PurchaseKind } from '@/src/shared/domain';
 import { ErrorSummary } from '../ui/ErrorSummary';
@@ -22,15 +26,7 @@ interface Props {
   cancelUrl: string;
 }
 
-interface ErrorBody {
-  error?: { code?: string; message?: string; fields?: Record<string, string> };
-}
-
-interface Card {
-  cardNumber: string;
-  expiry: string;
-  cvc: string;
-}
+type Card = z.input<typeof CardSchema>;
 
 const UNAVAILABLE = 'Payments are unavailable right now. Please try again.';
 const FIELD_STYLES: FieldStyles = { field: 'co-label', hint: 'co-hint', error: 'co-field-error' };
@@ -51,23 +47,14 @@ export default function CheckoutForm({ sessionId, kind, amountCents, cancelUrl }
   const submit = form.handleSubmit(async (card) => {
     setFailure(null);
     try {
-      const response = await fetch(`/api/checkout/${encodeURIComponent(sessionId)}/pay`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(card),
-      });
-      const body = (await response.json().catch(() => null)) as ({ redirectUrl?: string } & ErrorBody) | null;
-      if (response.ok && body?.redirectUrl) {
-        setRedirecting(true);
-        window.location.assign(body.redirectUrl);
-        return;
-      }
-      const fields = Object.entries(body?.error?.fields ?? {});
+      const { redirectUrl } = await api('POST /api/checkout/{sessionId}/pay', { params: { sessionId }, body: card });
+      setRedirecting(true);
+      window.location.assign(redirectUrl);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code === 'NETWORK') return fail(UNAVAILABLE);
+      const fields = Object.entries(error.fields);
       for (const [name, message] of fields) form.setError(name as keyof Card, { type: 'server', message }, { shouldFocus: name === fields[0]?.[0] });
-      if (!fields.length) fail(body?.error?.message ?? UNAVAILABLE);
-    } catch {
-      fail(UNAVAILABLE);
+      if (!fields.length) fail(error.message);
     }
   });
 

@@ -2,61 +2,45 @@
  * /library: everything the user bought or downloaded, newest first, with the order date,
  * amount and receipt, 'Download again', 'Request refund' (paid orders within 30 days: the
  * landing page's money-back guarantee) and 'Cancel subscription' (no renewal; access to the
- * end of the paid period). Talks to /api/products/{id}/download and /api/orders/{id}/*.
+ * end of the paid period). Talks to /api/products/{id}/download and /api/orders/{id}/* (the
+ * typed client).
  */
 import { useState } from 'react';
+import { api, ApiError } from '@/src/shared/api/client';
+import type { LibraryItem } from '@/src/shared/api/schemas/payments';
 import { formatDate } from '@/src/shared/format';
 import { formatCents } from '@/src/shared/payments';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
 import { toast } from '@/src/stores/toasts';
 import { copyText, fileName } from '../catalogue/download-client';
 import { useRedownload } from '../catalogue/use-redownload';
-import type { OrderStatus, PurchaseKind } from '@/src/shared/domain';
 
-export interface LibraryEntry {
-  productId: string;
-  title: string;
-  imageUrl: string | null;
-  hasAccess: boolean;
-  order: null | {
-    id: string;
-    number: string;
-    status: Extract<OrderStatus, 'paid' | 'refunded'>;
-    kind: PurchaseKind;
-    amountCents: number;
-    paidAt: string | null;
-    refundedAt: string | null;
-    canRefund: boolean;
-  };
-  subscription: null | { status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean };
-  lastDownloadedAt: string | null;
-}
-
-async function post(path: string): Promise<{ ok: boolean; message: string }> {
+/** Refund and Cancel subscription: the server's message on a refusal, ours when the network failed. */
+async function post(key: 'POST /api/orders/{id}/refund' | 'POST /api/orders/{id}/cancel-subscription', id: string): Promise<{ ok: boolean; message: string }> {
   try {
-    const response = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { accept: 'application/json' } });
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    return { ok: response.ok, message: body?.error?.message ?? 'Something went wrong. Please try again.' };
-  } catch {
-    return { ok: false, message: 'Something went wrong. Please try again.' };
+    await api(key, { params: { id } });
+    return { ok: true, message: '' };
+  } catch (error) {
+    const message = error instanceof ApiError && error.code !== 'NETWORK' ? error.message : 'Something went wrong. Please try again.';
+    return { ok: false, message };
   }
 }
 
-export default function LibraryList({ items: initial }: { items: LibraryEntry[] }) {
+export default function LibraryList({ items: initial }: { items: LibraryItem[] }) {
   const [items, setItems] = useState(initial);
   // A repeat download is never a second purchase: its toast says so, whatever the price.
   const { busy, setBusy, delivered, panel, redownload } = useRedownload({ returnTo: '/library', successTitle: 'Download started!' });
 
-  const key = (item: LibraryEntry) => item.order?.id ?? item.productId;
-  const update = (k: string, change: (item: LibraryEntry) => LibraryEntry) => setItems((list) => list.map((i) => (key(i) === k ? change(i) : i)));
+  const key = (item: LibraryItem) => item.order?.id ?? item.productId;
+  const update = (k: string, change: (item: LibraryItem) => LibraryItem) => setItems((list) => list.map((i) => (key(i) === k ? change(i) : i)));
 
-  const downloadAgain = (item: LibraryEntry) => redownload(key(item), item);
+  const downloadAgain = (item: LibraryItem) => redownload(key(item), item);
 
-  async function refund(item: LibraryEntry) {
+  async function refund(item: LibraryItem) {
     if (busy || !item.order) return;
     if (!window.confirm(`Refund ${formatCents(item.order.amountCents)} for ${item.title}? You will lose access to it.`)) return;
     setBusy(key(item));
-    const result = await post(`/api/orders/${item.order.id}/refund`);
+    const result = await post('POST /api/orders/{id}/refund', item.order.id);
     setBusy(null);
     if (!result.ok) {
       toast({ title: 'Refund failed', description: result.message, variant: 'destructive' });
@@ -71,10 +55,10 @@ export default function LibraryList({ items: initial }: { items: LibraryEntry[] 
     }));
   }
 
-  async function cancelSubscription(item: LibraryEntry) {
+  async function cancelSubscription(item: LibraryItem) {
     if (busy || !item.order) return;
     setBusy(key(item));
-    const result = await post(`/api/orders/${item.order.id}/cancel-subscription`);
+    const result = await post('POST /api/orders/{id}/cancel-subscription', item.order.id);
     setBusy(null);
     if (!result.ok) {
       toast({ title: 'Cancellation failed', description: result.message, variant: 'destructive' });

@@ -5,6 +5,7 @@
  * the request itself failed. The follower count on the page follows the server's answer.
  */
 import { useState } from 'react';
+import { api, ApiError } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { $profileFollowers } from '@/src/stores/profile';
 
@@ -33,16 +34,7 @@ export default function FollowCreatorButton({ userId, name, initialFollowing, si
     const follow = !following;
     setBusy(true);
     try {
-      const response = await fetch(`/api/follows/users/${encodeURIComponent(userId)}`, {
-        method: follow ? 'PUT' : 'DELETE',
-        credentials: 'same-origin',
-        headers: { accept: 'application/json' },
-      });
-      if (!response.ok) {
-        toast({ title: 'Error', description: follow ? 'Failed to follow creator' : 'Failed to unfollow creator', variant: 'destructive' });
-        return;
-      }
-      const body = (await response.json()) as { following: boolean; followerCount: number };
+      const body = await api(follow ? 'PUT /api/follows/users/{userId}' : 'DELETE /api/follows/users/{userId}', { params: { userId } });
       setFollowing(body.following);
       $profileFollowers.set(body.followerCount);
       toast({
@@ -51,6 +43,10 @@ export default function FollowCreatorButton({ userId, name, initialFollowing, si
         variant: 'success',
       });
     } catch (error) {
+      if (error instanceof ApiError && error.code !== 'NETWORK') {
+        toast({ title: 'Error', description: follow ? 'Failed to follow creator' : 'Failed to unfollow creator', variant: 'destructive' });
+        return;
+      }
       console.warn('[follows] follow creator failed:', error);
       toast({ title: 'Error', description: 'Something went wrong', variant: 'destructive' });
     } finally {

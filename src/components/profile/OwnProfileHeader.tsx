@@ -10,6 +10,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { USER_TYPE_LABELS, type ProfileImageKind, type UserType } from '@/src/shared/domain';
+import { api, ApiError } from '@/src/shared/api/client';
 import { $session } from '@/src/stores/session';
 import { $ownProfile } from '@/src/stores/profile';
 import { toast } from '@/src/stores/toasts';
@@ -62,36 +63,32 @@ export default function OwnProfileHeader(props: Props) {
       return;
     }
     setBusy(kind);
+    const failed = (description: string) => toast({ title: 'Upload failed', description, variant: 'destructive' });
     try {
       const form = new FormData();
       form.set('file', file);
-      const response = await fetch(`/api/profile/${kind}`, { method: 'POST', credentials: 'same-origin', body: form, headers: { accept: 'application/json' } });
-      const body = (await response.json().catch(() => null)) as { url?: string | null; error?: { code?: string; message?: string } } | null;
-      if (!response.ok || !body?.url) {
-        const code = body?.error?.code;
-        if (code === 'NOT_AN_IMAGE') toast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
-        else if (code === 'IMAGE_COMPRESSION_FAILED')
-          toast({ title: 'Compression failed', description: body?.error?.message ?? `Failed to compress ${file.name}`, variant: 'destructive' });
-        else if (response.status === 401) toast({ title: 'Upload failed', description: 'User not authenticated', variant: 'destructive' });
-        else
-          toast({
-            title: 'Upload failed',
-            description: kind === 'banner' ? 'Failed to upload cover photo' : body?.error?.message || 'Failed to upload image',
-            variant: 'destructive',
-          });
+      const { url } = kind === 'avatar' ? await api('POST /api/profile/avatar', { body: form }) : await api('POST /api/profile/banner', { body: form });
+      if (!url) {
+        failed(kind === 'banner' ? 'Failed to upload cover photo' : 'Failed to upload image');
         return;
       }
       if (kind === 'avatar') {
-        setAvatarUrl(body.url);
-        showInSession(body.url);
+        setAvatarUrl(url);
+        showInSession(url);
         toast({ title: 'Avatar uploaded', description: 'Your profile picture has been updated', variant: 'success' });
       } else {
-        setBannerUrl(body.url);
+        setBannerUrl(url);
         toast({ title: 'Cover photo updated', variant: 'success' });
       }
     } catch (error) {
-      console.warn(`[profile] ${kind} upload failed:`, error);
-      toast({ title: 'Upload failed', description: kind === 'banner' ? 'Failed to upload cover photo' : 'Failed to upload image', variant: 'destructive' });
+      if (!(error instanceof ApiError) || error.code === 'NETWORK') {
+        console.warn(`[profile] ${kind} upload failed:`, error);
+        failed(kind === 'banner' ? 'Failed to upload cover photo' : 'Failed to upload image');
+      } else if (error.code === 'NOT_AN_IMAGE') toast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
+      else if (error.code === 'IMAGE_COMPRESSION_FAILED')
+        toast({ title: 'Compression failed', description: error.message || `Failed to compress ${file.name}`, variant: 'destructive' });
+      else if (error.code === 'UNAUTHENTICATED') failed('User not authenticated');
+      else failed(kind === 'banner' ? 'Failed to upload cover photo' : error.message || 'Failed to upload image');
     } finally {
       setBusy(null);
     }
@@ -101,8 +98,7 @@ export default function OwnProfileHeader(props: Props) {
     if (busy) return;
     setBusy(kind);
     try {
-      const response = await fetch(`/api/profile/${kind}`, { method: 'DELETE', credentials: 'same-origin', headers: { accept: 'application/json' } });
-      if (!response.ok) throw new Error(`remove answered ${response.status}`);
+      await (kind === 'avatar' ? api('DELETE /api/profile/avatar') : api('DELETE /api/profile/banner'));
       if (kind === 'avatar') {
         setAvatarUrl(null);
         showInSession(null);

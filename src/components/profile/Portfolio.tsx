@@ -6,45 +6,44 @@
 import { useId, useRef, useState } from 'react';
 import { displayRating, formatCount, formatPrice } from '@/src/shared/format';
 import { PORTFOLIO_SORTS, type PortfolioItem, type PortfolioSort } from '@/src/shared/profile';
+import type { CategoryId } from '@/src/shared/domain';
+import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
 
 interface Props {
   userId: string;
   initialItems: PortfolioItem[];
-  initialNextOffset: number | null;
+  initialNextCursor: string | null;
   categories: { id: string; name: string }[];
   emptyText: string;
 }
 
-export default function Portfolio({ userId, initialItems, initialNextOffset, categories, emptyText }: Props) {
+export default function Portfolio({ userId, initialItems, initialNextCursor, categories, emptyText }: Props) {
   const [items, setItems] = useState(initialItems);
-  const [nextOffset, setNextOffset] = useState(initialNextOffset);
+  const [nextCursor, setNextCursor] = useState(initialNextCursor);
   const [sort, setSort] = useState<PortfolioSort>('newest');
-  const [category, setCategory] = useState('');
+  const [category, setCategory] = useState<CategoryId | ''>('');
   const [loading, setLoading] = useState(false);
   const request = useRef(0);
   const uid = useId();
 
-  async function fetchPage(nextSort: PortfolioSort, nextCategory: string, offset: number) {
-    const query = new URLSearchParams({ sort: nextSort });
-    if (nextCategory) query.set('category', nextCategory);
-    if (offset) query.set('offset', String(offset));
-    const response = await fetch(`/api/profiles/${encodeURIComponent(userId)}/products?${query}`, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`portfolio answered ${response.status}`);
-    return (await response.json()) as { items: PortfolioItem[]; nextOffset: number | null };
-  }
+  const fetchPage = (nextSort: PortfolioSort, nextCategory: CategoryId | '', cursor: string | null) =>
+    api('GET /api/profiles/{userId}/products', {
+      params: { userId },
+      query: { sort: nextSort, ...(nextCategory ? { category: nextCategory } : {}), ...(cursor ? { cursor } : {}) },
+    });
 
-  async function apply(nextSort: PortfolioSort, nextCategory: string) {
+  async function apply(nextSort: PortfolioSort, nextCategory: CategoryId | '') {
     setSort(nextSort);
     setCategory(nextCategory);
     setLoading(true);
     const mine = ++request.current;
     try {
-      const page = await fetchPage(nextSort, nextCategory, 0);
+      const page = await fetchPage(nextSort, nextCategory, null);
       if (mine !== request.current) return;
       setItems(page.items);
-      setNextOffset(page.nextOffset);
+      setNextCursor(page.nextCursor);
     } catch (error) {
       console.warn('[profile] portfolio failed:', error);
       toast({ title: 'Something went wrong', description: 'We could not load these products. Please try again.', variant: 'destructive' });
@@ -54,14 +53,14 @@ export default function Portfolio({ userId, initialItems, initialNextOffset, cat
   }
 
   async function more() {
-    if (nextOffset === null || loading) return;
+    if (nextCursor === null || loading) return;
     setLoading(true);
     const mine = ++request.current;
     try {
-      const page = await fetchPage(sort, category, nextOffset);
+      const page = await fetchPage(sort, category, nextCursor);
       if (mine !== request.current) return;
       setItems((current) => [...current, ...page.items.filter((p) => !current.some((c) => c.id === p.id))]);
-      setNextOffset(page.nextOffset);
+      setNextCursor(page.nextCursor);
     } catch (error) {
       console.warn('[profile] portfolio failed:', error);
       toast({ title: 'Something went wrong', description: 'We could not load more products. Please try again.', variant: 'destructive' });
@@ -85,7 +84,7 @@ export default function Portfolio({ userId, initialItems, initialNextOffset, cat
             <label htmlFor={`${uid}-category`} className="visually-hidden">
               Category
             </label>
-            <select id={`${uid}-category`} value={category} onChange={(e) => void apply(sort, e.target.value)}>
+            <select id={`${uid}-category`} value={category} onChange={(e) => void apply(sort, e.target.value as CategoryId | '')}>
               <option value="">All categories</option>
               {categories.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -122,7 +121,7 @@ export default function Portfolio({ userId, initialItems, initialNextOffset, cat
           </ul>
         )}
       </div>
-      {nextOffset !== null ? (
+      {nextCursor !== null ? (
         <button type="button" className="btn btn-secondary portfolio-more" onClick={() => void more()} disabled={loading}>
           {loading ? 'Loading…' : 'Load more products'}
         </button>

@@ -1,25 +1,19 @@
 /**
  * The edit form of one's own profile (/profile#edit): full name, bio, company, location,
- * website, social links and specialties, checked with the same rules as the server
- * (src/shared/profile.ts) and saved with PATCH /api/profile. The new name reaches the header
- * through $session and the page header through $ownProfile. State, unsaved changes and
- * errors are react-hook-form's with a zod schema over validateProfile (docs/decisions/019):
- * checked on submit, then again as fields change; 'Save' needs a change.
+ * website, social links and specialties, checked with the server's own schema
+ * (profileFormSchema: PUT /api/profile's body and the company rule of the account type) and
+ * saved with PUT /api/profile: the form holds every editable field. The new name reaches the
+ * header through $session and the page header through $ownProfile. State, unsaved changes
+ * and errors are react-hook-form's (docs/decisions/019): checked on submit, then again as
+ * fields change; 'Save' needs a change.
  */
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkedSchema } from '@/src/shared/form-schema';
-import {
-  BIO_MAX_LENGTH,
-  LOCATION_MAX_LENGTH,
-  MAX_SPECIALTIES,
-  SOCIAL_NETWORKS,
-  SPECIALTY_MAX_LENGTH,
-  validateProfile,
-  type ProfileFields,
-  type ProfileInput,
-} from '@/src/shared/profile';
+import { formSchemaOf } from '@/src/shared/form-schema';
+import { BIO_MAX_LENGTH, LOCATION_MAX_LENGTH, MAX_SPECIALTIES, SOCIAL_NETWORKS, SPECIALTY_MAX_LENGTH } from '@/src/shared/profile';
+import { profileFormSchema, type ProfileReplace } from '@/src/shared/api/schemas/profile';
+import { api, ApiError } from '@/src/shared/api/client';
 import type { UserType } from '@/src/shared/domain';
 import { $session } from '@/src/stores/session';
 import { $ownProfile } from '@/src/stores/profile';
@@ -75,8 +69,8 @@ const LABELS: Record<string, string> = {
 };
 
 export default function ProfileEditForm({ userType, initial }: Props) {
-  const [schema] = useState(() => checkedSchema<Values, ProfileInput>((values) => validateProfile(values, userType)));
-  const form = useForm<Values, unknown, ProfileInput>({
+  const [schema] = useState(() => formSchemaOf<Values>()(profileFormSchema(userType)));
+  const form = useForm<Values, unknown, ProfileReplace>({
     resolver: zodResolver(schema),
     defaultValues: toValues(initial),
     // Checked on submit, then as fields change; the first field at fault takes focus (below).
@@ -90,7 +84,7 @@ export default function ProfileEditForm({ userType, initial }: Props) {
   const [specialty, setSpecialty] = useState('');
   const uid = useId();
   const id = (name: string) => `${uid}-${name.replace(/\W/g, '-')}`;
-  const err = (name: keyof ProfileFields) => errorAt(errors, name);
+  const err = (name: string) => errorAt(errors, name);
 
   function addSpecialty() {
     const value = specialty.trim();
@@ -113,20 +107,7 @@ export default function ProfileEditForm({ userType, initial }: Props) {
   const submit = form.handleSubmit(
     async (value) => {
       try {
-        const response = await fetch('/api/profile', {
-          method: 'PATCH',
-          credentials: 'same-origin',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(value),
-        });
-        const body = (await response.json().catch(() => null)) as
-          (Props['initial'] & { error?: undefined }) | { error: { message?: string; fields?: ProfileFields } } | null;
-        if (!response.ok || !body || body.error) {
-          const error = body?.error;
-          for (const [path, message] of Object.entries(error?.fields ?? {})) if (message) form.setError(path as keyof Values, { type: 'server', message });
-          toast({ title: 'Update failed', description: error?.message ?? 'Failed to update profile', variant: 'destructive' });
-          return;
-        }
+        const body = await api('PUT /api/profile', { body: value });
         form.reset(toValues(body));
         $ownProfile.set({ fullName: body.fullName, company: body.company, location: body.location, website: body.website, bio: body.bio });
         const session = $session.get();
@@ -135,6 +116,11 @@ export default function ProfileEditForm({ userType, initial }: Props) {
         }
         toast({ title: 'Profile updated', description: 'Your changes are saved.', variant: 'success' });
       } catch (error) {
+        if (error instanceof ApiError && error.code !== 'NETWORK') {
+          for (const [path, message] of Object.entries(error.fields)) if (message) form.setError(path as keyof Values, { type: 'server', message });
+          toast({ title: 'Update failed', description: error.message || 'Failed to update profile', variant: 'destructive' });
+          return;
+        }
         console.warn('[profile] save failed:', error);
         toast({ title: 'Update failed', description: 'Something went wrong. Please try again.', variant: 'destructive' });
       }

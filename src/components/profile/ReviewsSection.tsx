@@ -3,17 +3,18 @@
  * reviewer name and avatar, and for a signed-in user who is not the seller a form to add a
  * review (1 to 5 stars and a text), then edit or delete it. After a change the reviews and
  * the seller's rating are loaded again. Toasts: 'Review added'; 'Error' / 'Failed to add review'.
- * The form is react-hook-form with a zod schema over validateReview (docs/decisions/019);
+ * The form is react-hook-form with the API's own ReviewInputSchema (docs/decisions/019);
  * its messages show after a submit and stay until the next one.
  */
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkedSchema } from '@/src/shared/form-schema';
 import { formatDate, timeAgo } from '@/src/shared/format';
-import { REVIEW_TEXT_MAX, validateReview, type ReviewFields, type ReviewInput } from '@/src/shared/reviews';
+import { REVIEW_TEXT_MAX } from '@/src/shared/reviews';
 import type { SellerReviewView } from '@/src/shared/profile';
+import { ReviewInputSchema, type ReviewInput } from '@/src/shared/api/schemas/profile';
+import { api, ApiError } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { $sellerRating } from '@/src/stores/profile';
 import { ErrorSummary } from '../ui/ErrorSummary';
@@ -25,7 +26,6 @@ interface ReviewForm {
   rating: number;
   text: string;
 }
-const ReviewFormSchema = checkedSchema<ReviewForm, ReviewInput>(validateReview);
 const FIELD_STYLES: FieldStyles = { field: 'pfield', hint: 'hint', error: 'ufield-error' };
 
 interface Props {
@@ -57,7 +57,7 @@ export default function ReviewsSection(props: Props) {
   const [ownReview, setOwnReview] = useState(props.initialOwnReview);
   const [editing, setEditing] = useState(!props.initialOwnReview);
   const form = useForm<ReviewForm, unknown, ReviewInput>({
-    resolver: zodResolver(ReviewFormSchema),
+    resolver: zodResolver(ReviewInputSchema),
     defaultValues: { rating: props.initialOwnReview?.rating ?? 0, text: props.initialOwnReview?.text ?? '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -73,9 +73,7 @@ export default function ReviewsSection(props: Props) {
 
   async function reload() {
     try {
-      const response = await fetch(`/api/reviews/${encodeURIComponent(sellerId)}`, { headers: { accept: 'application/json' }, cache: 'no-store' });
-      if (!response.ok) throw new Error(`reviews answered ${response.status}`);
-      setReviews(((await response.json()) as { items: SellerReviewView[] }).items);
+      setReviews((await api('GET /api/reviews/{sellerId}', { params: { sellerId } })).items);
     } catch (error) {
       console.warn('[reviews] reload failed:', error);
     }
@@ -83,28 +81,19 @@ export default function ReviewsSection(props: Props) {
 
   const submit = form.handleSubmit(async (value) => {
     try {
-      const response = await fetch(`/api/reviews/${encodeURIComponent(sellerId)}`, {
-        method: 'PUT',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(value),
-      });
-      const body = (await response.json().catch(() => null)) as
-        | { created: boolean; review: SellerReviewView; seller: { averageRating: number; reviewCount: number } }
-        | { error?: { message?: string; fields?: ReviewFields } }
-        | null;
-      if (response.ok && body && 'review' in body) {
-        setOwnReview(body.review);
-        setEditing(false);
-        $sellerRating.set(body.seller);
-        toast({ title: body.created ? 'Review added' : 'Review updated', description: `Thanks for reviewing ${sellerName}.`, variant: 'success' });
-        await reload();
+      const body = await api('PUT /api/reviews/{sellerId}', { params: { sellerId }, body: value });
+      setOwnReview(body.review);
+      setEditing(false);
+      $sellerRating.set(body.seller);
+      toast({ title: body.created ? 'Review added' : 'Review updated', description: `Thanks for reviewing ${sellerName}.`, variant: 'success' });
+      await reload();
+    } catch (error) {
+      if (error instanceof ApiError && error.code !== 'NETWORK') {
+        for (const [path, message] of Object.entries(error.fields)) if (message) form.setError(path as keyof ReviewForm, { type: 'server', message });
+        const hasFields = Object.keys(error.fields).length > 0;
+        toast({ title: 'Error', description: hasFields ? 'Failed to add review' : error.message || 'Failed to add review', variant: 'destructive' });
         return;
       }
-      const error = body && 'error' in body ? body.error : undefined;
-      for (const [path, message] of Object.entries(error?.fields ?? {})) if (message) form.setError(path as keyof ReviewForm, { type: 'server', message });
-      toast({ title: 'Error', description: error?.fields ? 'Failed to add review' : error?.message || 'Failed to add review', variant: 'destructive' });
-    } catch (error) {
       console.warn('[reviews] save failed:', error);
       toast({ title: 'Error', description: 'Failed to add review', variant: 'destructive' });
     }
@@ -113,13 +102,7 @@ export default function ReviewsSection(props: Props) {
   async function remove() {
     setRemoving(true);
     try {
-      const response = await fetch(`/api/reviews/${encodeURIComponent(sellerId)}`, {
-        method: 'DELETE',
-        credentials: 'same-origin',
-        headers: { accept: 'application/json' },
-      });
-      if (!response.ok) throw new Error(`delete answered ${response.status}`);
-      const body = (await response.json()) as { seller: { averageRating: number; reviewCount: number } };
+      const body = await api('DELETE /api/reviews/{sellerId}', { params: { sellerId } });
       $sellerRating.set(body.seller);
       setOwnReview(null);
       form.reset({ rating: 0, text: '' });

@@ -106,10 +106,9 @@ export function useProductForm({ mode, product, onSaved, scrollToTop }: Options)
   const [payoutsMissing, setPayoutsMissing] = useState(false);
   useEffect(() => {
     let live = true;
-    fetch('/api/payments/payouts', { credentials: 'same-origin', headers: { accept: 'application/json' } })
-      .then(async (r) => (r.ok ? ((await r.json()) as { stripe: boolean; ready: boolean }) : null))
+    api('GET /api/payments/payouts')
       .then((setup) => {
-        if (live && setup) setPayoutsMissing(setup.stripe && !setup.ready);
+        if (live) setPayoutsMissing(setup.stripe && !setup.ready);
       })
       .catch(() => {});
     return () => {

@@ -36,7 +36,7 @@ export class ApiError extends Error {
 type ParamsArg<R extends RouteSpec> = R['params'] extends z.ZodMiniObject ? { params: z.input<R['params']> } : { params?: never };
 type QueryArg<R extends RouteSpec> = R['query'] extends z.ZodMiniObject ? { query?: QueryInputOf<R> } : { query?: never };
 type BodyArg<R extends RouteSpec> = R['body'] extends { kind: 'json' | 'multipart' } ? { body: BodyInputOf<R> } : { body?: never };
-/** `keepalive`: the request outlives the page (a view recorded as a link is followed). */
+/** `keepalive`: the request outlives the page (a click that also navigates away). */
 export type RequestArgs<R extends RouteSpec> = ParamsArg<R> & QueryArg<R> & BodyArg<R> & { signal?: AbortSignal; keepalive?: boolean };
 type ArgsTuple<R extends RouteSpec> = object extends RequestArgs<R> ? [args?: RequestArgs<R>] : [args: RequestArgs<R>];
 export type ApiResponse<K extends ApiRouteKey> = ResponseOf<ApiRouteMap[K]>;
@@ -77,14 +77,7 @@ export async function api<K extends ApiRouteKey>(key: K, ...[args]: ArgsTuple<Ap
   }
   let response: Response;
   try {
-    response = await fetch(apiUrl(key.slice(space + 1), params, query), {
-      method,
-      headers,
-      body: payload,
-      credentials: 'same-origin',
-      signal,
-      ...(keepalive ? { keepalive } : {}),
-    });
+    response = await fetch(apiUrl(key.slice(space + 1), params, query), { method, headers, body: payload, credentials: 'same-origin', signal, keepalive });
   } catch (error) {
     if (signal?.aborted) throw error; // the caller cancelled: not a failure to report
     throw new ApiError('NETWORK', 'Network error: check your connection and try again.', 0);

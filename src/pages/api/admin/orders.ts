@@ -1,10 +1,10 @@
-/** GET /api/admin/orders?q=: every order, searchable by buyer email or order number (admins only). */
+/**
+ * GET /api/admin/orders?q=&cursor=&limit=: every order, newest first, searchable by buyer
+ * email or order number (admins only), as { items, nextCursor } pages.
+ */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { listOrdersForAdmin } from '@/functions/payments/orders.service';
+import { listAdminOrders as route } from '@/src/shared/api/routes/payments';
 
-export const GET = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await listOrdersForAdmin(await getDb(), user.id, { q: context.url.searchParams.get('q') ?? undefined }));
-});
+export const GET = endpoint(route, async ({ user, query }) => listOrdersForAdmin(await getDb(), user.id, query));

@@ -1,6 +1,10 @@
 /**
- * /api/auth/*: better-auth's routes (sign-up, sign-in, sign-out, get-session, password
+ * /api/auth/*: better-auth's own routes (sign-up, sign-in, sign-out, get-session, password
  * reset, OAuth callbacks), with the client address Astro determined for rate limiting.
+ * They are better-auth's API, with its request and answer shapes: outside our API contract
+ * (docs/decisions/024), not declared in src/shared/api/routes nor in /api/openapi.json. Our
+ * one route under /api/auth, GET /api/auth/providers, is declared (routes/auth.ts); Astro
+ * serves that file before this catch-all.
  */
 import { getAuth, handleAuthRequest } from '@/functions/_shared/auth';
 import { handle } from '@/functions/_shared/http';

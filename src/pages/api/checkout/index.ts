@@ -1,18 +1,15 @@
 /**
- * POST /api/checkout { productId } -> { url }: starts a checkout for the signed-in buyer
- * (functions/payments/checkout.service.ts). 401 signed out, 404 unknown or unpublished,
- * 409 ALREADY_OWNED, 409 PAYOUTS_NOT_READY, 503 PAYMENTS_UNAVAILABLE.
+ * POST /api/checkout { productId } -> 201 { url }: starts a checkout for the signed-in buyer
+ * (functions/payments/checkout.service.ts). Buying needs a verified email (docs/decisions/012):
+ * a receipt must reach its buyer. Declared in src/shared/api/routes/payments.ts.
  */
 import { getDb } from '@/db/database';
-import { requireVerifiedUser } from '@/functions/_shared/auth-guard';
-import { handle, json, readJsonBody } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { startCheckout } from '@/functions/payments/checkout.service';
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
+import { startCheckout as route } from '@/src/shared/api/routes/payments';
 
-export const POST = handle(async (context) => {
-  // Buying needs a verified email (docs/decisions/012): a receipt must reach its buyer.
-  const user = requireVerifiedUser(context);
-  const body: unknown = await readJsonBody(context.request);
+export const POST = endpoint(route, async ({ user, body }) => {
   const { url } = await startCheckout(await getDb(), defaultPaymentsDeps(), user, body);
-  return json({ url }, { status: 201 });
+  return { url };
 });

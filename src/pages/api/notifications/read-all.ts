@@ -1,10 +1,7 @@
 /** POST /api/notifications/read-all: marks every unread notification of the signed-in user read; { marked, unreadCount }. */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { markAllNotificationsRead } from '@/functions/notifications/notifications.service';
+import { markAllNotificationsRead as route } from '@/src/shared/api/routes/updates';
 
-export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await markAllNotificationsRead(await getDb(), user.id));
-});
+export const POST = endpoint(route, async ({ user }) => markAllNotificationsRead(await getDb(), user.id));

@@ -1,10 +1,7 @@
 /** GET /api/notifications/unread-count: { count } of the signed-in user's unread notifications (the header badge). */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { getUnreadCount } from '@/functions/notifications/notifications.service';
+import { getUnreadCount as route } from '@/src/shared/api/routes/updates';
 
-export const GET = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json({ count: await getUnreadCount(await getDb(), user.id) });
-});
+export const GET = endpoint(route, async ({ user }) => ({ count: await getUnreadCount(await getDb(), user.id) }));

@@ -4,18 +4,14 @@
  */
 import { getDb } from '@/db/database';
 import { getBlobStore } from '@/functions/_shared/blob-store';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { readUpload } from '@/functions/uploads/read-upload';
 import { PROFILE_IMAGE_UPLOAD_MAX_BYTES, removeProfileImage, uploadProfileImage } from '@/functions/profiles/profile-images.service';
+import * as routes from '@/src/shared/api/routes/profile';
 
-export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
+export const POST = endpoint(routes.uploadBanner, async ({ user, context }) => {
   const { file } = await readUpload(context.request, PROFILE_IMAGE_UPLOAD_MAX_BYTES);
-  return json(await uploadProfileImage(await getDb(), getBlobStore(), user.id, 'banner', file));
+  return uploadProfileImage(await getDb(), getBlobStore(), user.id, 'banner', file);
 });
 
-export const DELETE = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await removeProfileImage(await getDb(), getBlobStore(), user.id, 'banner'));
-});
+export const DELETE = endpoint(routes.removeBanner, async ({ user }) => removeProfileImage(await getDb(), getBlobStore(), user.id, 'banner'));

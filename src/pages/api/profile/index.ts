@@ -1,20 +1,15 @@
 /**
  * GET   /api/profile: the signed-in user's profile.
- * PATCH /api/profile { fullName, bio, company, location, website, socialLinks, specialties }:
- *       edits it (field messages on 400 VALIDATION_FAILED); answers the updated profile.
+ * PUT   /api/profile: replaces its editable fields (the GET answer is accepted unchanged: read-only
+ *       fields are ignored, null means no value).
+ * PATCH /api/profile: changes only the fields sent.
+ * Field messages on 400 VALIDATION_FAILED; both answer the saved profile (docs/decisions/024).
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json, readJsonBody } from '@/functions/_shared/http';
-import { getOwnProfile, updateOwnProfile } from '@/functions/profiles/profile-page.service';
+import { endpoint } from '@/functions/_shared/endpoint';
+import { getOwnProfile, patchOwnProfile, replaceOwnProfile } from '@/functions/profiles/profile-page.service';
+import * as routes from '@/src/shared/api/routes/profile';
 
-export const GET = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await getOwnProfile(await getDb(), user.id));
-});
-
-export const PATCH = handle(async (context) => {
-  const user = requireApiUser(context);
-  const body: unknown = await readJsonBody(context.request);
-  return json(await updateOwnProfile(await getDb(), user.id, body));
-});
+export const GET = endpoint(routes.getProfile, async ({ user }) => getOwnProfile(await getDb(), user.id));
+export const PUT = endpoint(routes.replaceProfile, async ({ user, body }) => replaceOwnProfile(await getDb(), user.id, body));
+export const PATCH = endpoint(routes.updateProfile, async ({ user, body }) => patchOwnProfile(await getDb(), user.id, body));

@@ -3,19 +3,11 @@
  * POST /api/profile/onboarding: { action: 'complete', interests, specialties?, bio? } or { action: 'skip' }.
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json, readJsonBody } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { getOnboarding, saveOnboarding } from '@/functions/profiles/profiles.service';
+import * as routes from '@/src/shared/api/routes/profile';
 
 export const prerender = false;
 
-export const GET = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await getOnboarding(await getDb(), user));
-});
-
-export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
-  const body: unknown = await readJsonBody(context.request);
-  return json(await saveOnboarding(await getDb(), user, body));
-});
+export const GET = endpoint(routes.getOnboarding, async ({ user }) => getOnboarding(await getDb(), user));
+export const POST = endpoint(routes.saveOnboarding, async ({ user, body }) => saveOnboarding(await getDb(), user, body));

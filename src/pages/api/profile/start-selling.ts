@@ -5,12 +5,8 @@
  * still needs a verified email.
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json, readJsonBody } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { becomeCreator } from '@/functions/profiles/profile-page.service';
+import { startSelling } from '@/src/shared/api/routes/profile';
 
-export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
-  const body: unknown = await readJsonBody(context.request);
-  return json(await becomeCreator(await getDb(), user.id, body));
-});
+export const POST = endpoint(startSelling, async ({ user, body }) => becomeCreator(await getDb(), user.id, body));

@@ -1,25 +1,23 @@
 /**
- * GET    /api/reviews/{sellerId}: the seller's latest 10 reviews with reviewer name and avatar.
+ * GET    /api/reviews/{sellerId}?cursor=&limit=: the seller's reviews newest first, with reviewer
+ *        name and avatar; { items, nextCursor }.
  * PUT    /api/reviews/{sellerId} { rating, text }: adds or edits the signed-in user's review;
  *        { created, review, seller: { averageRating, reviewCount } } (201 when added). Needs a
  *        verified email (403 EMAIL_NOT_VERIFIED).
  * DELETE /api/reviews/{sellerId}: deletes the signed-in user's review; { seller }.
  */
 import { getDb } from '@/db/database';
-import { requireApiUser, requireVerifiedUser } from '@/functions/_shared/auth-guard';
-import { handle, json, readJsonBody, userIdParam } from '@/functions/_shared/http';
-import { listSellerReviews, removeReview, saveReview } from '@/functions/reviews/reviews.service';
+import { endpoint } from '@/functions/_shared/endpoint';
+import { json } from '@/functions/_shared/http';
+import { pageSellerReviews, removeReview, saveReview } from '@/functions/reviews/reviews.service';
+import * as routes from '@/src/shared/api/routes/profile';
 
-export const GET = handle(async (context) => json({ items: await listSellerReviews(await getDb(), userIdParam(context, 'sellerId')) }));
+export const GET = endpoint(routes.listSellerReviews, async ({ params, query }) => pageSellerReviews(await getDb(), params.sellerId, query));
 
-export const PUT = handle(async (context) => {
-  const user = requireVerifiedUser(context);
-  const body: unknown = await readJsonBody(context.request);
-  const saved = await saveReview(await getDb(), user.id, userIdParam(context, 'sellerId'), body);
-  return json(saved, { status: saved.created ? 201 : 200 });
+export const PUT = endpoint(routes.saveSellerReview, async ({ user, params, body }) => {
+  const saved = await saveReview(await getDb(), user.id, params.sellerId, body);
+  // An added review is a 201, an edit a 200: the one route with two success statuses.
+  return saved.created ? json(saved, { status: 201 }) : saved;
 });
 
-export const DELETE = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await removeReview(await getDb(), user.id, userIdParam(context, 'sellerId')));
-});
+export const DELETE = endpoint(routes.deleteSellerReview, async ({ user, params }) => removeReview(await getDb(), user.id, params.sellerId));

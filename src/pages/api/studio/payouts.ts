@@ -3,11 +3,8 @@
  * signed-in creator's available balance (201), or 409 NO_PAYOUT_BALANCE when there is none.
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { requestPayout } from '@/functions/studio/studio.service';
+import { requestPayout as route } from '@/src/shared/api/routes/payments';
 
-export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await requestPayout(await getDb(), user), { status: 201 });
-});
+export const POST = endpoint(route, async ({ user }) => requestPayout(await getDb(), user));

@@ -1,6 +1,6 @@
 /** A signed-in user's favorite products (the like toggle). Visitors keep theirs in the browser. */
 import * as z from 'zod/mini';
-import { defineRoute, empty, json, page, uuid } from '../contract';
+import { defineRoute, empty, json, page, pageQuery, uuid } from '../contract';
 import { ProductCardSchema } from '../schemas/catalogue';
 
 const productParams = z.strictObject({ productId: uuid() });
@@ -10,10 +10,12 @@ export const listFavorites = defineRoute({
   path: '/api/favorites',
   operationId: 'listFavorites',
   tag: 'Favorites',
-  summary: "The caller's favorite published products, newest first",
-  description: 'All of them in one page (at most 200 are kept listed): `nextCursor` is always null.',
+  summary: "The caller's favorite published products, most recently favorited first",
+  description: 'A page of `limit` (1 to 100, default 20); follow `nextCursor` for the rest.',
   auth: 'user',
+  query: z.strictObject(pageQuery()),
   response: json(page(ProductCardSchema)),
+  example: { query: { limit: '50' } },
 });
 
 export const addFavorite = defineRoute({

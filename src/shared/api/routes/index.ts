@@ -5,11 +5,24 @@
  * when a route file serves a route that is not here, or the other way round.
  */
 import type { RouteMap } from '../contract';
+import { authRoutes } from './auth';
 import { favoriteRoutes } from './favorites';
+import { paymentRoutes } from './payments';
 import { productRoutes } from './products';
+import { profileRoutes } from './profile';
 import { systemRoutes } from './system';
+import { updateRoutes } from './updates';
 import { uploadRoutes } from './uploads';
 
-export const API_ROUTES = [...systemRoutes, ...favoriteRoutes, ...productRoutes, ...uploadRoutes] as const;
+export const API_ROUTES = [
+  ...systemRoutes,
+  ...authRoutes,
+  ...favoriteRoutes,
+  ...paymentRoutes,
+  ...profileRoutes,
+  ...updateRoutes,
+  ...productRoutes,
+  ...uploadRoutes,
+] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;

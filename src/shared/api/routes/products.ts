@@ -8,7 +8,7 @@ import { CATEGORY_IDS, INTERACTION_TYPES, PRODUCT_STATUSES } from '../../domain'
 import { defineRoute, empty, file, json, page, pageQuery, uuid } from '../contract';
 import { DownloadResultSchema, OwnerProductSchema, ProductAccessSchema, ProductPatchSchema, ProductWriteSchema, SearchResultSchema } from '../schemas/products';
 import { MAX_PAGE_SIZE, PAGE_SIZE, SearchParamsSchema } from '../../search';
-import { userText } from '../schemas/text';
+import { maxLength, strictObject, userText } from '../schemas/fields';
 
 const EXAMPLE_ID = '0b6f5c1e-8d2a-4c39-9a57-2f1e3d4c5b6a';
 const productParams = z.strictObject({ id: uuid() });
@@ -24,8 +24,8 @@ export const listMyProducts = defineRoute({
   description: 'Filters: `search` (title, short description and tags), `status`, `category`. Pages of `limit` (1 to 100, default 20) with `cursor`.',
   auth: 'user',
   scope: 'products:read',
-  query: z.strictObject({
-    search: z.optional(userText({ max: 200 })),
+  query: strictObject({
+    search: z.optional(userText(maxLength(200, 'Search must be 200 characters or fewer'))),
     status: z.optional(z.enum(PRODUCT_STATUSES)),
     category: z.optional(z.enum(CATEGORY_IDS)),
     ...pageQuery(),
@@ -151,7 +151,7 @@ export const searchProducts = defineRoute({
     `\`limit\` is 1 to ${MAX_PAGE_SIZE} (default ${PAGE_SIZE}); send \`nextCursor\` back as \`cursor\` for the next page (with the same filters and sort). ` +
     '`corrections` lists the words the search corrected ({ "chatbto": "chatbot" }). Under load it may answer 503 SERVER_BUSY with Retry-After, or 504 QUERY_TIMEOUT.',
   auth: 'public',
-  query: z.strictObject(SearchParamsSchema.shape),
+  query: strictObject(SearchParamsSchema.shape),
   response: json(SearchResultSchema),
   errors: ['SERVER_BUSY', 'QUERY_TIMEOUT'],
   example: { query: { search: 'email', category: 'business', sort: 'newest', limit: '24' } },
@@ -215,9 +215,9 @@ export const recordProductView = defineRoute({
   params: productParams,
   body: json(
     z.prefault(
-      z.strictObject({
+      strictObject({
         /** The browser tab's session id, kept with the view for the creator's analytics. */
-        sessionId: z.optional(userText({ min: 1, max: 100 })),
+        sessionId: z.optional(userText((id) => (id ? maxLength(100, 'At most 100 characters')(id) : 'Required'))),
         type: z._default(z.enum(INTERACTION_TYPES), 'view'),
       }),
       {},

@@ -13,4 +13,26 @@ export const getHealth = defineRoute({
   response: json(z.object({ status: z.literal('ok'), driver: z.enum(['pglite', 'neon']) })),
 });
 
-export const systemRoutes = [getHealth] as const;
+export const runSweep = defineRoute({
+  method: 'GET',
+  path: '/api/cron/sweep',
+  operationId: 'runSweep',
+  tag: 'System',
+  summary: 'Run the periodic sweep (Vercel Cron)',
+  description:
+    'Deletes uploads attached to nothing for 24 hours prunes ended rate-limit windows and old view-count days, and sends the creator webhook deliveries that are due. Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`; that bearer is the cron secret, never an API key (the middleware resolves no session or key on this path).',
+  auth: 'secret',
+  response: json(
+    z.object({
+      uploadsDeleted: z.int(),
+      bytesFreed: z.int(),
+      counterWindowsDeleted: z.int(),
+      viewDaysDeleted: z.int(),
+      /** Creator webhook deliveries that were due (docs/decisions/027). */
+      webhooks: z.object({ attempted: z.int(), delivered: z.int(), retrying: z.int(), failed: z.int() }),
+    }),
+  ),
+  errors: ['UNAUTHENTICATED'],
+});
+
+export const systemRoutes = [getHealth, runSweep] as const;

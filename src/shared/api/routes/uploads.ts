@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { IMAGE_SLOTS } from '../../domain';
 import { defineRoute, json, multipart } from '../contract';
-import { userText } from '../schemas/text';
+import { maxLength, strictObject, userText } from '../schemas/fields';
 import { RemovedUploadSchema, StorageUsageSchema, UploadedFileSchema, UploadedImageSchema } from '../schemas/uploads';
 
 export const getStorageUsage = defineRoute({
@@ -33,7 +33,7 @@ export const uploadImage = defineRoute({
   auth: 'user',
   scope: 'products:write',
   body: multipart(
-    z.strictObject({
+    strictObject({
       slot: z.enum(IMAGE_SLOTS, 'Choose main, featured or additional'),
       index: z._default(
         z.pipe(
@@ -59,7 +59,7 @@ export const uploadFile = defineRoute({
     "multipart/form-data with `file`. The answer's `url` is a `private:` reference for the product's file_urls: buyers reach the file only through a download.",
   auth: 'user',
   scope: 'products:write',
-  body: multipart(z.strictObject({})),
+  body: multipart(strictObject({})),
   status: 201,
   response: json(UploadedFileSchema),
   errors: ['UNSUPPORTED_FILE_TYPE', 'FILE_TOO_LARGE', 'STORAGE_QUOTA_EXCEEDED', 'UPLOAD_FAILED'],
@@ -74,7 +74,7 @@ export const removeUpload = defineRoute({
   description: 'A file one of your products still uses is kept (`removed: false`) until the product is saved without it.',
   auth: 'user',
   scope: 'products:write',
-  body: json(z.strictObject({ url: userText({ min: 1, max: 2000 }) })),
+  body: json(strictObject({ url: userText((url) => (url ? maxLength(2000, 'At most 2000 characters')(url) : 'Required'), { required: 'Required' }) })),
   response: json(RemovedUploadSchema),
   errors: ['NOT_FOUND'],
   example: { body: { url: '/blobs/products/user-id/product-main-1764000000000-0.webp' } },

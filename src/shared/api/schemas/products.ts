@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { DELIVERY_TYPES, DEMO_LINK_TYPES, DEPLOYMENT_TYPES, PRICING_MODELS, PRODUCT_STATUSES, PURCHASE_KINDS, TECHNICAL_LEVELS } from '../../domain';
 import { ProductFieldsSchema, withPricingRule } from '../../product-schema';
 import { page } from '../contract';
+import { strictObject } from './fields';
 import { ProductCardSchema } from './catalogue';
 
 /** The quality score of spec section 5 (src/shared/quality-score.ts computes it). */
@@ -162,7 +163,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> => type
  * absent, so an optional field is empty and a field with a default takes it; the read-only
  * fields of a GET are ignored. PUT replaces: a field left out is as on a new product.
  */
-const ProductWriteObject = z.strictObject({ ...FIELDS, ...readOnlyShape });
+const ProductWriteObject = strictObject({ ...FIELDS, ...readOnlyShape });
 /** What a client sends to create or replace a product. */
 export type ProductBody = z.input<typeof ProductWriteObject>;
 
@@ -205,7 +206,7 @@ const patchShape = Object.fromEntries(Object.entries(FIELDS).map(([field, schema
  * fields of a GET are ignored, as on PUT.
  */
 export const ProductPatchSchema = z.pipe(
-  z.strictObject({ ...patchShape, ...readOnlyShape }),
+  strictObject({ ...patchShape, ...readOnlyShape }),
   z.transform((body) => withoutReadOnly(body)),
 );
 export type ProductPatch = z.output<typeof ProductPatchSchema>;

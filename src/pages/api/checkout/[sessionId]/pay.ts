@@ -1,17 +1,13 @@
 /**
  * POST /api/checkout/{sessionId}/pay { cardNumber, expiry, cvc }: the local test-mode
  * checkout's Pay / Subscribe button. -> { redirectUrl } on success; 402 CARD_DECLINED with
- * the card's message; 404 for a checkout that is not the caller's.
+ * the card's message; 404 for a checkout that is not the caller's. The card fields are
+ * checked by the route's CardSchema (src/shared/api/schemas/payments.ts) before anything runs.
  */
 import { getDb } from '@/db/database';
-import { requireVerifiedUser } from '@/functions/_shared/auth-guard';
-import { checkoutSessionParam, handle, json, readJsonBody } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { payLocalCheckout } from '@/functions/payments/checkout.service';
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
+import { payCheckout as route } from '@/src/shared/api/routes/payments';
 
-export const POST = handle(async (context) => {
-  const user = requireVerifiedUser(context);
-  const sessionId = checkoutSessionParam(context, 'sessionId');
-  const body: unknown = await readJsonBody(context.request);
-  return json(await payLocalCheckout(await getDb(), defaultPaymentsDeps(), user.id, sessionId, body));
-});
+export const POST = endpoint(route, async ({ user, params, body }) => payLocalCheckout(await getDb(), defaultPaymentsDeps(), user.id, params.sessionId, body));

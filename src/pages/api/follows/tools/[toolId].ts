@@ -3,16 +3,9 @@
  * { toolId, following, followerCount }. Signed-in users only.
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json, toolIdParam } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { followTool, unfollowTool } from '@/functions/follows/follows.service';
+import * as routes from '@/src/shared/api/routes/updates';
 
-export const PUT = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await followTool(await getDb(), user.id, toolIdParam(context, 'toolId')));
-});
-
-export const DELETE = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await unfollowTool(await getDb(), user.id, toolIdParam(context, 'toolId')));
-});
+export const PUT = endpoint(routes.followTool, async ({ user, params }) => followTool(await getDb(), user.id, params.toolId));
+export const DELETE = endpoint(routes.unfollowTool, async ({ user, params }) => unfollowTool(await getDb(), user.id, params.toolId));

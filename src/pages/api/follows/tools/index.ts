@@ -3,7 +3,8 @@
  * tool's live follower count, and the tools the signed-in user follows (none for a visitor).
  */
 import { getDb } from '@/db/database';
-import { handle, json } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { getToolFollows } from '@/functions/follows/follows.service';
+import { getToolFollows as route } from '@/src/shared/api/routes/updates';
 
-export const GET = handle(async ({ locals }) => json(await getToolFollows(await getDb(), locals.user?.id)));
+export const GET = endpoint(route, async ({ user }) => getToolFollows(await getDb(), user?.id));

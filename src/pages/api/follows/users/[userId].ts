@@ -4,16 +4,9 @@
  * Signed-in users only; never oneself (400 CANNOT_FOLLOW_SELF).
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json, userIdParam } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { followPerson, unfollowPerson } from '@/functions/follows/follows.service';
+import * as routes from '@/src/shared/api/routes/updates';
 
-export const PUT = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await followPerson(await getDb(), user.id, userIdParam(context, 'userId')));
-});
-
-export const DELETE = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await unfollowPerson(await getDb(), user.id, userIdParam(context, 'userId')));
-});
+export const PUT = endpoint(routes.followPerson, async ({ user, params }) => followPerson(await getDb(), user.id, params.userId));
+export const DELETE = endpoint(routes.unfollowPerson, async ({ user, params }) => unfollowPerson(await getDb(), user.id, params.userId));

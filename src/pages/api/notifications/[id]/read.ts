@@ -3,11 +3,8 @@
  * { unreadCount }. Another user's notification answers 404 like a missing one.
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json, uuidParam } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { markNotificationRead } from '@/functions/notifications/notifications.service';
+import { markNotificationRead as route } from '@/src/shared/api/routes/updates';
 
-export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await markNotificationRead(await getDb(), user.id, uuidParam(context, 'id')));
-});
+export const POST = endpoint(route, async ({ user, params }) => markNotificationRead(await getDb(), user.id, params.id));

@@ -3,12 +3,9 @@
  * subscription stops renewing; access lasts until the paid period ends.
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json, uuidParam } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import { cancelSubscription } from '@/functions/payments/orders.service';
+import { cancelSubscription as route } from '@/src/shared/api/routes/payments';
 
-export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await cancelSubscription(await getDb(), defaultPaymentsDeps(), user.id, uuidParam(context, 'id')));
-});
+export const POST = endpoint(route, async ({ user, params }) => cancelSubscription(await getDb(), defaultPaymentsDeps(), user.id, params.id));

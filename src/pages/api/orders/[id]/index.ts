@@ -1,10 +1,7 @@
 /** GET /api/orders/{id}: the receipt of one of the caller's orders (another user's: 404). */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json, uuidParam } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { getReceipt } from '@/functions/payments/orders.service';
+import { getOrder as route } from '@/src/shared/api/routes/payments';
 
-export const GET = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await getReceipt(await getDb(), user.id, uuidParam(context, 'id')));
-});
+export const GET = endpoint(route, async ({ user, params }) => getReceipt(await getDb(), user.id, params.id));

@@ -4,12 +4,9 @@
  * creator or an admin, any time). -> { id, status: 'refunded' }. Another user's order: 404.
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json, uuidParam } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import { refundOrder } from '@/functions/payments/orders.service';
+import { refundOrder as route } from '@/src/shared/api/routes/payments';
 
-export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await refundOrder(await getDb(), defaultPaymentsDeps(), user.id, uuidParam(context, 'id')));
-});
+export const POST = endpoint(route, async ({ user, params }) => refundOrder(await getDb(), defaultPaymentsDeps(), user.id, params.id));

@@ -3,12 +3,9 @@
  * (the editor warns before a paid product is published without payouts).
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import { getPayoutSetup } from '@/functions/payments/payouts.service';
+import { getPayoutSetup as route } from '@/src/shared/api/routes/payments';
 
-export const GET = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await getPayoutSetup(await getDb(), defaultPaymentsDeps(), user.id));
-});
+export const GET = endpoint(route, async ({ user }) => getPayoutSetup(await getDb(), defaultPaymentsDeps(), user.id));

@@ -1,14 +1,10 @@
 /**
- * GET /api/profiles/{userId}/products?sort=newest|popular|top_rated&category=&offset=: the
- * creator's published products (the portfolio); { items, nextOffset }.
+ * GET /api/profiles/{userId}/products?sort=newest|popular|top_rated&category=&cursor=&limit=: a
+ * page of the creator's published products (the portfolio); { items, nextCursor }.
  */
 import { getDb } from '@/db/database';
-import { handle, json, userIdParam } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { getPublicPortfolio } from '@/functions/profiles/profile-page.service';
+import { listPortfolio } from '@/src/shared/api/routes/profile';
 
-export const GET = handle(async (context) => {
-  const q = context.url.searchParams;
-  return json(
-    await getPublicPortfolio(await getDb(), userIdParam(context, 'userId'), { sort: q.get('sort'), category: q.get('category'), offset: q.get('offset') }),
-  );
-});
+export const GET = endpoint(listPortfolio, async ({ params, query }) => getPublicPortfolio(await getDb(), params.userId, query));

@@ -1,0 +1,106 @@
+/**
+ * Follows, tool updates and notifications as the API reads and answers them (docs/decisions/024).
+ * The TypeScript types in src/shared/tool-updates.ts and notifications.ts are derived from these.
+ */
+import * as z from 'zod/mini';
+import { NOTIFICATION_REASONS, ORDER_NOTIFICATION_KINDS, UPDATE_TYPES } from '../../domain';
+import { UPDATE_CONTENT_MAX, UPDATE_CONTENT_MIN, UPDATE_TITLE_MAX, UPDATE_TITLE_MIN, UPDATE_VERSION_MAX } from '../../tool-updates';
+import { maxLength, optionalText, strictObject, userText, type TextRule } from './fields';
+
+const nullableText = z.nullable(z.string());
+
+// --- Tool updates ---------------------------------------------------------------------------
+
+/** An update as the API answers it. */
+export const ToolUpdateSchema = z.object({
+  id: z.string(),
+  toolId: z.string(),
+  toolName: z.string(),
+  title: z.string(),
+  content: z.string(),
+  updateType: z.enum(UPDATE_TYPES),
+  version: nullableText,
+  createdAt: z.string(),
+  authorName: nullableText,
+});
+
+export const PostedUpdateSchema = z.object({
+  update: ToolUpdateSchema,
+  /** Notices written: followers, and buyers reached by a security update who do not follow. */
+  notified: z.object({ followers: z.number(), impacted: z.number() }),
+});
+
+/** Required text of `min` to `max` characters, with the post form's messages. */
+const between =
+  (label: string, min: number, max: number): TextRule =>
+  (value) =>
+    !value
+      ? `${label} is required`
+      : value.length < min
+        ? `${label} must be at least ${min} characters`
+        : value.length > max
+          ? `${label} must be at most ${max} characters`
+          : null;
+
+/** A post: title 5-200, content 20-5000 characters, a known type, an optional version (empty means none). */
+export const ToolUpdateInputSchema = strictObject({
+  title: userText(between('Title', UPDATE_TITLE_MIN, UPDATE_TITLE_MAX), { required: 'Title is required' }),
+  content: userText(between('Content', UPDATE_CONTENT_MIN, UPDATE_CONTENT_MAX), { required: 'Content is required' }),
+  updateType: z.enum(UPDATE_TYPES, { error: 'Choose feature, announcement, bug fix, security or other' }),
+  version: optionalText(maxLength(UPDATE_VERSION_MAX, `Version must be at most ${UPDATE_VERSION_MAX} characters`)),
+});
+export type ToolUpdateInput = z.output<typeof ToolUpdateInputSchema>;
+
+// --- Notifications --------------------------------------------------------------------------
+
+/** An update in /tool-updates, with the reader's notification when they have one. */
+export const ToolUpdateFeedItemSchema = z.object({
+  ...ToolUpdateSchema.def.shape,
+  kind: z.literal('tool_update'),
+  /** The reader's notification for this update; null for an update of a followed tool posted before they followed. */
+  notificationId: nullableText,
+  isRead: z.boolean(),
+  /** 'security_impact': the reader downloaded a product built on the tool. */
+  reason: z.nullable(z.enum(NOTIFICATION_REASONS)),
+  /** For a security notice: a product the reader downloaded that is built on the tool. */
+  impactedProduct: z.nullable(z.object({ id: z.string(), title: z.string() })),
+});
+
+/** One sale or refund notice in a creator's feed (docs/decisions/014). */
+export const OrderFeedItemSchema = z.object({
+  kind: z.enum(ORDER_NOTIFICATION_KINDS),
+  /** The notification's id (an order notice has no update of its own). */
+  id: z.string(),
+  notificationId: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  orderId: z.string(),
+  productId: z.string(),
+  productTitle: z.string(),
+  amountCents: z.number(),
+});
+
+/** One entry of /tool-updates: a tool update, or (for a creator) a sale or refund notice. */
+export const FeedItemSchema = z.union([ToolUpdateFeedItemSchema, OrderFeedItemSchema]);
+
+export const UnreadCountSchema = z.object({ unreadCount: z.number() });
+
+// --- Follows --------------------------------------------------------------------------------
+
+export const ToolFollowStateSchema = z.object({ toolId: z.string(), following: z.boolean(), followerCount: z.number() });
+
+/**
+ * Every tool's follower count and the tools the caller follows. One small resource over the
+ * tool directory (a few dozen tools), not a list of resources: it is not paged.
+ */
+export const ToolFollowsOverviewSchema = z.object({
+  counts: z.record(z.string(), z.number()),
+  following: z.array(z.string()),
+});
+
+export const PersonFollowStateSchema = z.object({
+  userId: z.string(),
+  following: z.boolean(),
+  followerCount: z.number(),
+  followingCount: z.number(),
+});
