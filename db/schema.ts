@@ -211,6 +211,8 @@ export interface ProductsTable {
   download_instructions: string | null;
   access_requirements: JSONColumnType<Record<string, unknown>, string | undefined, string>;
   demo_links: JSONColumnType<DemoLinkJson[], string | undefined, string>;
+  /** Whether each purchase (or a free product's first download) issues a licence key (migration 2026-11-26-0200). */
+  issues_license_keys: Generated<boolean>;
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -464,6 +466,20 @@ export interface WebhookDeliveriesTable {
   created_at: CreatedAt;
 }
 
+/** A licence key (migration 2026-11-26-0200, functions/licenses): per paid order, or per buyer of a free product. */
+export interface LicensesTable {
+  id: Generated<string>;
+  product_id: string;
+  buyer_id: string;
+  /** The paid order that issued it; null for a free product's key. */
+  order_id: string | null;
+  key: string;
+  uses: Generated<number>;
+  /** Null while the key verifies; set by a refund or by the creator. */
+  disabled_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -500,6 +516,7 @@ export interface Database {
   order_payout_items: OrderPayoutItemsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  licenses: LicensesTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;
@@ -515,3 +532,4 @@ export type Order = Selectable<OrdersTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type WebhookEndpoint = Selectable<WebhookEndpointsTable>;
 export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;
+export type License = Selectable<LicensesTable>;

@@ -66,6 +66,12 @@ export const WRITE_LIMITS = {
   // Creator webhooks (docs/decisions/027): a test ping makes one outbound request each.
   webhookWrite: { label: 'webhook changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
   webhookTest: { label: 'test pings', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
+  // Licence keys (functions/licenses, docs/decisions/026). Verification needs no account, so the
+  // address is what counts: a copy of the software checks its key when it starts; 60 a minute
+  // from one address covers an office starting it together behind one NAT, and is nothing to
+  // guess with (a key is 128 random bits). It stops floods and anyone pumping a use count.
+  licenseVerify: { label: 'license checks', windowSeconds: MINUTE, perAccount: 20, perAddress: 60 },
+  licenseChange: { label: 'license key changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
@@ -121,6 +127,8 @@ export const WRITE_ROUTES = {
   'DELETE /api/settings/webhooks/[id]': 'webhookWrite',
   'POST /api/settings/webhooks/[id]/roll-secret': 'webhookWrite',
   'POST /api/settings/webhooks/[id]/test': 'webhookTest',
+  'POST /api/v1/licenses/verify': 'licenseVerify',
+  'PATCH /api/me/licenses/[id]': 'licenseChange',
 } as const satisfies Record<string, WriteLimitName>;
 
 /** Write routes limited by something other than WRITE_ROUTES, and by what. */

@@ -1,11 +1,12 @@
 /**
  * Queries of downloads: the deliverable columns of a published product, the download
  * record (every download is kept: sales, redownloads, analytics) with the counter raised once
- * per user and product, and a user's history.
+ * per user and product and a free product's licence key claimed, and a user's history.
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import type { DownloadType } from '@/src/shared/domain';
+import { insertFreeLicense } from '../licenses/licenses.repository';
 
 /**
  * A published product, or an archived one (its buyers keep what they paid for: the service
@@ -14,7 +15,20 @@ import type { DownloadType } from '@/src/shared/domain';
 export async function findDownloadableProduct(db: Db, productId: string) {
   return db
     .selectFrom('products')
-    .select(['id', 'title', 'price', 'pricing_model', 'status', 'creator_id', 'content_delivery_type', 'file_urls', 'download_url', 'demo_url', 'content_text'])
+    .select([
+      'id',
+      'title',
+      'price',
+      'pricing_model',
+      'status',
+      'creator_id',
+      'content_delivery_type',
+      'file_urls',
+      'download_url',
+      'demo_url',
+      'content_text',
+      'issues_license_keys',
+    ])
     .where('id', '=', productId)
     .where('status', 'in', ['published', 'archived'])
     .executeTakeFirst();
@@ -22,7 +36,7 @@ export async function findDownloadableProduct(db: Db, productId: string) {
 
 export async function recordDownload(
   db: Db,
-  row: { userId: string; productId: string; downloadType: DownloadType; amount: number; contentAccessed: string },
+  row: { userId: string; productId: string; downloadType: DownloadType; amount: number; contentAccessed: string; freeLicenseKey?: string | null },
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -49,6 +63,8 @@ export async function recordDownload(
         .set({ downloads_count: sql`downloads_count + 1` })
         .where('id', '=', row.productId)
         .execute();
+    // A free product's licence key, claimed with the download it comes with (functions/licenses).
+    if (row.freeLicenseKey) await insertFreeLicense(trx, { productId: row.productId, buyerId: row.userId, key: row.freeLicenseKey });
   });
 }
 

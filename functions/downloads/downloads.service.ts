@@ -8,6 +8,9 @@
  * its creator or a buyer with an entitlement (a paid order or an active subscription,
  * functions/payments); anyone else gets 402 PAYMENT_REQUIRED and nothing about the content.
  * An archived product stays downloadable for those who paid for it.
+ *
+ * Licence keys (docs/decisions/026): a free product that issues them gives the downloading
+ * buyer their key with their first download (a priced product's come with its orders).
  */
 import type { Db } from '@/db/database';
 import type { BlobStore } from '../_shared/blob-store';
@@ -15,6 +18,7 @@ import { AppError } from '../_shared/errors';
 import { downloadTypeFor, hasDeliverable, selectDelivery } from '@/src/shared/delivery';
 import { toNumber } from '@/src/shared/products';
 import { canAccessProduct, hasPaidAccess } from '../payments/checkout.service';
+import { freeLicenseKeyFor } from '../licenses/licenses.service';
 import { findDownloadableProduct, hasDownloaded, hasPaidDownload, recordDownload } from './downloads.repository';
 import { isUuid } from '@/src/shared/ids';
 import type { DownloadResult } from '@/src/shared/api/schemas/products';
@@ -65,6 +69,7 @@ export async function downloadProduct(db: Db, userId: string | null | undefined,
     downloadType,
     amount: downloadType === 'paid' ? toNumber(product.price, 0) : 0,
     contentAccessed: product.content_delivery_type,
+    freeLicenseKey: freeLicenseKeyFor(product, userId),
   }).catch((error: unknown) => {
     // Nothing is delivered unless the download was recorded (one transaction, so nothing half-written).
     console.error('[download] recording failed:', error);

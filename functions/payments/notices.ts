@@ -1,15 +1,17 @@
 /**
  * The emails a payment sends, after its transaction has committed: the buyer's receipt (order
- * number, product, amount, a link to /library), the creator's new-sale notice, and the
- * creator's refund notice. A mail failure is logged and never undoes the payment: the order
- * is the record, the email a courtesy. The creator's notice in the bell is not sent from here:
- * it is a row written with the order's transition (webhook.service.ts, docs/decisions/014).
+ * number, product, amount, the licence key when the product issues one, a link to /library),
+ * the creator's new-sale notice, and the creator's refund notice. A mail failure is logged
+ * and never undoes the payment: the order is the record, the email a courtesy. The creator's
+ * notice in the bell is not sent from here: it is a row written with the order's transition
+ * (webhook.service.ts, docs/decisions/014).
  */
 import type { Db } from '@/db/database';
 import type { Order } from '@/db/schema';
 import { formatCents, formatOrderNumber, netCents } from '@/src/shared/payments';
 import type { PaymentsDeps } from './deps';
 import { findProductForCheckout, findUserEmail } from './payments.repository';
+import { findOrderLicenseKey } from '../licenses/licenses.repository';
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -25,10 +27,11 @@ async function send(deps: PaymentsDeps, to: string, subject: string, lines: stri
 
 export async function sendSaleNotices(db: Db, deps: PaymentsDeps, orders: Order[]): Promise<void> {
   for (const order of orders) {
-    const [buyer, creator, product] = await Promise.all([
+    const [buyer, creator, product, licenseKey] = await Promise.all([
       findUserEmail(db, order.buyer_id),
       findUserEmail(db, order.creator_id),
       findProductForCheckout(db, order.product_id),
+      findOrderLicenseKey(db, order.id),
     ]);
     const title = product?.title ?? 'your product';
     const number = formatOrderNumber(order.number);
@@ -41,6 +44,7 @@ export async function sendSaleNotices(db: Db, deps: PaymentsDeps, orders: Order[
         `Product: ${title}`,
         `Amount: ${amount}${order.kind === 'subscription' ? ' (monthly subscription)' : ''}`,
         `Date: ${new Date(order.paid_at ?? Date.now()).toISOString().slice(0, 10)}`,
+        ...(licenseKey ? [`License key: ${licenseKey}`] : []),
         `Your library, to download it again or request a refund within 30 days: ${library}`,
       ]);
     }

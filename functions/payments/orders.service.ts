@@ -32,6 +32,7 @@ import {
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
 import { kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { isAdmin } from '../profiles/profiles.service';
+import { listBuyerLicenses } from '../licenses/licenses.repository';
 import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus } from '@/src/shared/domain';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -42,9 +43,12 @@ export function isWithinRefundWindow(paidAt: Date | string | null, now: Date = n
   return Boolean(paidAt) && now.getTime() - new Date(paidAt as Date).getTime() <= REFUND_WINDOW_DAYS * DAY;
 }
 
-/** /library: every order (newest first), then free products downloaded without one. */
+/** /library: every order (newest first), then free products downloaded without one, each with its licence key. */
 export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]> {
-  const [orders, downloads] = await Promise.all([listBuyerOrders(db, userId), listDownloadedWithoutOrder(db, userId)]);
+  const [orders, downloads, licenses] = await Promise.all([listBuyerOrders(db, userId), listDownloadedWithoutOrder(db, userId), listBuyerLicenses(db, userId)]);
+  const view = (l: (typeof licenses)[number] | undefined) => (l ? { key: l.key, disabled: l.disabled_at !== null } : null);
+  const byOrder = new Map(licenses.filter((l) => l.order_id).map((l) => [l.order_id, l]));
+  const freeByProduct = new Map(licenses.filter((l) => !l.order_id).map((l) => [l.product_id, l]));
   const now = Date.now();
   const items: LibraryItem[] = orders.map((o) => {
     const activeSub = isOneOf(ACTIVE_SUBSCRIPTION_STATUSES, o.subscription_status) && o.current_period_end && new Date(o.current_period_end).getTime() > now;
@@ -68,6 +72,7 @@ export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]>
         ? { status: o.subscription_status, currentPeriodEnd: iso(o.current_period_end), cancelAtPeriodEnd: Boolean(o.cancel_at_period_end) }
         : null,
       lastDownloadedAt: null,
+      license: view(byOrder.get(o.id)),
     };
   });
   for (const d of downloads) {
@@ -79,6 +84,7 @@ export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]>
       order: null,
       subscription: null,
       lastDownloadedAt: iso(d.last_downloaded_at),
+      license: view(freeByProduct.get(d.product_id)),
     });
   }
   return items;

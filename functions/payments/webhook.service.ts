@@ -16,6 +16,9 @@
  * - The creator's bell notice of a sale or refund is written in the transaction of the order's
  *   transition (pending -> paid, a renewal's insert, paid -> refunded), so it exists exactly
  *   when the transition does and a replay, which finds no transition to make, writes none.
+ * - A product that issues licence keys gets its key in the transaction of pending -> paid (one
+ *   per order: a replay or a losing concurrent completion issues none), and a refund disables
+ *   it in the refund's transaction (functions/licenses, docs/decisions/026).
  * - Receipts and the creator's sale emails are sent after the commit.
  * - The creator's webhooks (sale.created, sale.refunded) are enqueued in the same transaction
  *   as the transition, like the bell notice, and sent right after the commit
@@ -46,6 +49,7 @@ import {
 import { sendRefundNotices, sendSaleNotices } from './notices';
 import { notifyCreatorOfOrder } from '../notifications/notifications.service';
 import { enqueueSaleEvent, kickWebhookDeliveries } from '../webhooks/deliveries.service';
+import { disableRefundedLicenses, issueOrderLicense } from '../licenses/licenses.service';
 import type { PaymentEventStatus, SubscriptionStatus } from '@/src/shared/domain';
 
 type Trx = Transaction<Database>;
@@ -232,7 +236,11 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
     });
   }
   if (order.kind === 'one_time' && (await hasOtherPaidOrder(trx, order))) effects.duplicates.push(order);
-  else effects.paid.push(order);
+  else {
+    // A duplicate payment is refunded at once and gets no key: the buyer has the first order's.
+    await issueOrderLicense(trx, order);
+    effects.paid.push(order);
+  }
   // Events that arrived before this one and waited for it.
   const refs = [paymentId, subscriptionId].filter((r): r is string => Boolean(r));
   for (const parked of await takeParkedEvents(trx, refs)) {
@@ -248,6 +256,7 @@ export async function refundOrderInTrx(trx: Trx, order: Order, effects: { refund
   if (!refunded) return null;
   await notifyCreatorOfOrder(trx, refunded, 'refund');
   await enqueueSaleEvent(trx, 'sale.refunded', refunded);
+  await disableRefundedLicenses(trx, refunded);
   if (refunded.provider_subscription_id) await updateSubscription(trx, refunded.provider_subscription_id, { status: 'canceled' });
   effects.refunded.push(refunded);
   return refunded;

@@ -43,6 +43,7 @@ const OWNER_COLUMNS = [
   'content_text',
   'file_urls',
   'download_instructions',
+  'issues_license_keys',
   'access_requirements',
   'demo_links',
   'published_at',

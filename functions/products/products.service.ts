@@ -82,6 +82,7 @@ export function toColumns(input: ProductInput) {
     content_text: input.content_text ?? null,
     file_urls: input.file_urls,
     download_instructions: input.download_instructions ?? null,
+    issues_license_keys: input.issues_license_keys,
     demo_links: JSON.stringify(input.demo_links),
     access_requirements: JSON.stringify(input.access_requirements),
   };

@@ -189,6 +189,8 @@ export const ProductFieldsSchema = z.object({
   content_text: optionalText(20_000),
   file_urls: z._default(z.array(storedUrl).check(z.maxLength(FILE_URLS_MAX, `Attach at most ${FILE_URLS_MAX} files`)), []),
   download_instructions: optionalText(2000),
+  // A licence key per purchase, or per buyer of a free product (functions/licenses, docs/decisions/026).
+  issues_license_keys: z._default(z.boolean(), false),
   demo_links: z._default(z.array(DemoLinkSchema).check(z.maxLength(DEMO_LINKS_MAX, `Add at most ${DEMO_LINKS_MAX} demo links`)), []),
   access_requirements: z.pipe(
     z._default(AccessRequirementsSchema, {}),

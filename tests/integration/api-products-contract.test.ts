@@ -94,6 +94,7 @@ const ALTERNATIVES: Record<string, { send: unknown; shows?: unknown }> = {
   content_text: { send: 'Template 1: the referral opener.' },
   file_urls: { send: ['https://example.org/templates.zip'] },
   download_instructions: { send: 'Paste the templates into your CRM.' },
+  issues_license_keys: { send: true },
   demo_links: {
     send: [{ id: 'demo-2', type: 'tutorial', url: 'https://example.org/tutorial', title: 'Tutorial' }],
   },

@@ -365,9 +365,13 @@ beforeAll(async () => {
     category_id: 'business',
     content_delivery_type: 'file',
     file_urls: [deliverable.url],
+    issues_license_keys: true,
   });
   const spare = await createProduct(t.db, owner.userId, { title: 'Spare product', status: 'draft' });
   await downloadProduct(t.db, owner.userId, product.id);
+  // The other user's first download of it claims a licence key of the owner's product.
+  await downloadProduct(t.db, other.userId, product.id);
+  const license = await t.db.selectFrom('licenses').select(['id', 'key']).where('product_id', '=', product.id).executeTakeFirstOrThrow();
   // A notification for the owner: they follow Zapier, whose maintainer posts an update.
   await t.db.insertInto('ai_tool_follows').values({ user_id: owner.userId, tool_id: 'zapier' }).execute();
   await postToolUpdate(t.db, other.userId, 'zapier', {
@@ -419,6 +423,8 @@ beforeAll(async () => {
     webhookId: webhook.id,
     deliveriesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
     updatesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
+    licenseId: license.id,
+    licenseKey: license.key,
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),
     png: await sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 200, g: 40, b: 90 } } })
       .png()

@@ -38,6 +38,9 @@ export interface RouteFixtures {
   toolId: string;
   /** One of the owner's API keys (its id). */
   apiKeyId: string;
+  /** A licence key of the owner's product (productId, which issues keys): the other user's, from their download. */
+  licenseId: string;
+  licenseKey: string;
   /** A valid keyset cursor (time and id) for the tool's updates, the owner's feed, reviews and favorites. */
   updatesCursor: string;
   /** One of the owner's webhook endpoints (its URL refuses every delivery without a connection). */
@@ -747,6 +750,27 @@ export const ROUTES: RouteSpec[] = [
     load: api('cron/webhooks.ts'),
     auth: 'anyone',
     expect: { status: 401, why: 'only a scheduler with CRON_SECRET may run the deliveries; the suite sets no secret' },
+  },
+  // Licence keys (functions/licenses).
+  {
+    file: 'v1/licenses/verify.ts',
+    method: 'POST',
+    path: '/api/v1/licenses/verify',
+    load: api('v1/licenses/verify.ts'),
+    auth: 'anyone',
+    body: 'json',
+    json: (fx) => ({ product_id: fx.productId, license_key: fx.licenseKey, increment_uses_count: true }),
+  },
+  {
+    file: 'me/licenses/[id].ts',
+    method: 'PATCH',
+    path: '/api/me/licenses/[id]',
+    load: api('me/licenses/[id].ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.licenseId }),
+    ids: { id: 'uuid' },
+    body: 'json',
+    json: () => ({ disabled: false }),
   },
 
   // Last: its valid example signs the owner out. Its body is ignored (the client sends '{}'),

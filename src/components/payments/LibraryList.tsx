@@ -1,6 +1,6 @@
 /**
  * /library: everything the user bought or downloaded, newest first, with the order date,
- * amount and receipt, 'Download again', 'Request refund' (paid orders within 30 days: the
+ * amount and receipt, the licence key with a Copy button (docs/decisions/026), 'Download again', 'Request refund' (paid orders within 30 days: the
  * landing page's money-back guarantee) and 'Cancel subscription' (no renewal; access to the
  * end of the paid period). Talks to /api/products/{id}/download and /api/orders/{id}/* (the
  * typed client).
@@ -52,6 +52,8 @@ export default function LibraryList({ items: initial }: { items: LibraryItem[] }
       hasAccess: false,
       order: i.order && { ...i.order, status: 'refunded', canRefund: false, refundedAt: new Date().toISOString() },
       subscription: i.subscription && { ...i.subscription, status: 'canceled' },
+      // A refund disables the order's licence key (functions/licenses).
+      license: i.license && { ...i.license, disabled: true },
     }));
   }
 
@@ -147,6 +149,16 @@ export default function LibraryList({ items: initial }: { items: LibraryItem[] }
                     {item.lastDownloadedAt ? <span>Downloaded {formatDate(item.lastDownloadedAt)}</span> : null}
                   </span>
                 )}
+                {item.license ? (
+                  <div className="lib-license">
+                    <span className="lib-license-label">License key</span>
+                    <code className="lib-license-key">{item.license.key}</code>
+                    {item.license.disabled ? <span className="cp-pill is-refunded">Disabled</span> : null}
+                    <button type="button" className="btn btn-ghost lib-license-copy" onClick={() => void copyText(item.license?.key ?? '')}>
+                      Copy<span className="visually-hidden"> the license key of {item.title}</span>
+                    </button>
+                  </div>
+                ) : null}
                 {item.order ? (
                   <details className="lib-receipt">
                     <summary>Receipt {item.order.number}</summary>

@@ -42,6 +42,8 @@ export interface EditorValues {
   download_url: string;
   content_text: string;
   download_instructions: string;
+  /** Each purchase (a free product: each buyer's first download) gets a licence key. */
+  issues_license_keys: boolean;
   demo_url: string;
   video_demo_url: string;
   demo_links: DemoLinkDraft[];
@@ -78,6 +80,7 @@ export function defaultValues(): EditorValues {
     download_url: '',
     content_text: '',
     download_instructions: '',
+    issues_license_keys: false,
     demo_url: '',
     video_demo_url: '',
     demo_links: [],
@@ -120,6 +123,7 @@ export function valuesFromProduct(p: StudioProduct): EditorValues {
     download_url: p.download_url ?? '',
     content_text: p.content_text ?? '',
     download_instructions: p.download_instructions ?? '',
+    issues_license_keys: p.issues_license_keys,
     demo_url: p.demo_url ?? '',
     video_demo_url: p.video_demo_url ?? '',
     demo_links: p.demo_links.map((l) => ({ id: l.id, type: l.type, url: l.url, title: l.title, description: l.description ?? '' })),
@@ -196,6 +200,7 @@ export function toPayload(v: EditorValues): ProductBody {
     compatibility_tags: cleanList(v.compatibility_tags),
     additional_images: v.additional_images,
     file_urls: show.files ? v.file_urls : [],
+    issues_license_keys: v.issues_license_keys,
     demo_links: v.demo_links.map((l) => ({
       id: l.id,
       type: l.type,
@@ -276,6 +281,7 @@ export const FIELD_SECTIONS: Record<string, string> = {
   download_url: 'delivery',
   content_text: 'delivery',
   download_instructions: 'delivery',
+  issues_license_keys: 'delivery',
   demo_url: 'demos',
   video_demo_url: 'demos',
   demo_links: 'demos',

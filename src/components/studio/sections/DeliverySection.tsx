@@ -1,17 +1,19 @@
 /**
  * Section 3, Content Delivery (spec sections 2 and 5): required and highlighted until a
  * method is chosen; file inputs for file and multiple, the link for link and multiple (with
- * the live URL check), the text for text and multiple; download instructions and formats.
+ * the live URL check), the text for text and multiple; download instructions and formats;
+ * whether each purchase gets a licence key (functions/licenses, docs/decisions/026).
  */
 import { memo } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { DELIVERY_TYPE_CHOICES, DELIVERY_TYPES } from '@/src/shared/domain';
 import { checkDemoUrl } from '@/src/shared/quality-score';
 import { clearOnEdit } from '@/src/components/ui/form-state';
+import { FormField } from '@/src/components/ui/FormField';
 import { DeliverableFiles } from '../DeliverableFiles';
 import { deliveryInputs } from '../editor-state';
 import { EditorSection } from '../EditorSection';
-import { StudioField } from '../StudioField';
+import { STUDIO_FIELD_STYLES, StudioField } from '../StudioField';
 import { textField, useUrlCheck } from '../use-product-form';
 import { fieldId, useSectionForm, type SectionProps } from './section-props';
 
@@ -21,7 +23,10 @@ interface Props extends SectionProps {
 
 const DELIVERY_OPTIONS = DELIVERY_TYPES.map((value) => ({ value, ...DELIVERY_TYPE_CHOICES[value] }));
 
-const NAMES = ['content_delivery_type', 'file_urls', 'download_url', 'content_text', 'download_instructions'] as const;
+const NAMES = ['content_delivery_type', 'file_urls', 'download_url', 'content_text', 'download_instructions', 'issues_license_keys'] as const;
+
+/** The licence key switch: the box before its label. */
+const CHECKBOX_STYLES = { ...STUDIO_FIELD_STYLES, controlFirst: 'st-check-row' };
 
 export const DeliverySection = memo(function DeliverySection({ collapsible, open, onToggle, onBusyChange }: Props) {
   const { form, err } = useSectionForm(NAMES);
@@ -126,6 +131,15 @@ export const DeliverySection = memo(function DeliverySection({ collapsible, open
           <textarea {...control} data-field="download_instructions" className="st-input st-textarea" rows={3} {...textField(form, 'download_instructions')} />
         )}
       </StudioField>
+      <FormField
+        id={fieldId('issues_license_keys')}
+        styles={CHECKBOX_STYLES}
+        label="Issue a license key with each purchase"
+        error={err('issues_license_keys')}
+        hint="For software, apps and models: every buyer gets a unique key in their library and receipt, and your code checks it with POST /api/v1/licenses/verify. Free products give one key per buyer, on their first download."
+      >
+        {(control) => <input {...control} data-field="issues_license_keys" type="checkbox" {...textField(form, 'issues_license_keys')} />}
+      </FormField>
       <p className="st-formats">
         Formats: ZIP, RAR, PDF, DOC, TXT, JSON, XML, CSV · Images: JPG, PNG, WebP. <strong>Tip:</strong> test delivery before publishing.
       </p>

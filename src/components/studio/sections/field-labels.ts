@@ -15,6 +15,7 @@ const LABELS: Record<string, string> = {
   download_url: 'Access link',
   content_text: 'Text content',
   download_instructions: 'Download instructions',
+  issues_license_keys: 'License keys',
   demo_url: 'Demo URL',
   video_demo_url: 'Primary video URL',
   demo_links: 'Demo links',

@@ -114,5 +114,7 @@ export const LibraryItemSchema = z.object({
   ),
   subscription: z.nullable(z.object({ status: z.string(), currentPeriodEnd: isoDate(), cancelAtPeriodEnd: z.boolean() })),
   lastDownloadedAt: isoDate(),
+  /** The licence key the order (or a free product's download) issued; disabled after a refund or by the creator (docs/decisions/026). */
+  license: z.nullable(z.object({ key: z.string(), disabled: z.boolean() })),
 });
 export type LibraryItem = z.output<typeof LibraryItemSchema>;

@@ -83,6 +83,8 @@ export const OwnerProductSchema = z.object({
   content_text: z.nullable(z.string()),
   file_urls: z.array(z.string()),
   download_instructions: z.nullable(z.string()),
+  /** A licence key per purchase (docs/decisions/026). */
+  issues_license_keys: z.boolean(),
   access_requirements: z.record(z.string(), z.string()),
   demo_links: z.array(StoredDemoLinkSchema),
   published_at: z.nullable(z.string()),
