@@ -8,10 +8,21 @@ import type { RouteMap } from '../contract';
 import { authRoutes } from './auth';
 import { favoriteRoutes } from './favorites';
 import { paymentRoutes } from './payments';
+import { productRoutes } from './products';
 import { profileRoutes } from './profile';
 import { systemRoutes } from './system';
 import { updateRoutes } from './updates';
+import { uploadRoutes } from './uploads';
 
-export const API_ROUTES = [...systemRoutes, ...authRoutes, ...favoriteRoutes, ...paymentRoutes, ...profileRoutes, ...updateRoutes] as const;
+export const API_ROUTES = [
+  ...systemRoutes,
+  ...authRoutes,
+  ...favoriteRoutes,
+  ...paymentRoutes,
+  ...profileRoutes,
+  ...updateRoutes,
+  ...productRoutes,
+  ...uploadRoutes,
+] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;
