@@ -14,7 +14,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as z from 'zod/mini';
 import { changeProductStatus, createProduct, updateProduct } from '../functions/products/products.service';
+import { ProductWriteSchema } from '../src/shared/api/schemas/products';
 import { fixedCataloguePaths } from './lib/page-publisher';
 import { buildBenchSite, openBenchCatalogue, serveBench, type BenchServer } from './lib/bench-catalogue';
 import { replaceSection } from './lib/report';
@@ -57,7 +59,7 @@ async function main(): Promise<void> {
       const hide: number[] = [];
       for (let run = 0; run < RUNS; run++) {
         const title = `Bench publish probe ${size} ${run} ${Date.now()}`;
-        const input = {
+        const input = z.parse(ProductWriteSchema, {
           title,
           description: 'A workflow published by the publishing benchmark. Use it to measure how fast a listing goes live.',
           status: 'published',
@@ -66,7 +68,7 @@ async function main(): Promise<void> {
           content_delivery_type: 'text',
           content_text: 'Step one.',
           tags: ['benchmark'],
-        };
+        });
         const started = performance.now();
         const product = await createProduct(catalogue.handle.db, creator.id, input);
         await until(() => stored(server, `/product/${product.id}`).includes(title) && stored(server, '/marketplace').includes(title));

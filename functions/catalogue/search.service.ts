@@ -4,10 +4,10 @@
  * search.repository.ts and pages with an opaque keyset cursor. GET /api/products runs it
  * under searchGuard (src/pages/api/products/index.ts, docs/decisions/016).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Db, DbHandle } from '@/db/database';
+import { decodeCursor, encodeCursor } from '../_shared/cursor';
 import { getEnv } from '../_shared/env';
-import { AppError } from '../_shared/errors';
 import { ReadGuard, type ReadGuardLimits } from '../_shared/read-guard';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
 import { BUDGET_BOUNDS, effectiveSort, PAGE_SIZE, SearchParamsSchema, type SearchParams } from '@/src/shared/search';
@@ -54,19 +54,6 @@ export function searchWords(text: string): string[] {
   ].slice(0, 8);
 }
 
-interface Cursor {
-  /** The sort asked for. */
-  s: SortKey;
-  v: string;
-  id: string;
-  /** The order that sort used: 'popular' for the relevance of weak words only (see findProducts). */
-  by?: 'popular';
-}
-
-function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
-
 const DECIMAL = /^-?\d{1,20}(\.\d{1,20})?$/;
 const FLOAT = /^-?\d{1,20}(\.\d{1,20})?(e[+-]?\d{1,2})?$/i;
 
@@ -84,17 +71,21 @@ const CURSOR_VALUE: Record<SortKey, (value: string) => boolean> = {
   relevance: (v) => FLOAT.test(v) && (Number(v) === 0 || (Math.abs(Number(v)) > 1e-37 && Math.abs(Number(v)) < 1e38)),
 };
 
-function decodeCursor(raw: string, sort: SortKey): Cursor {
-  try {
-    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Partial<Cursor>;
-    const by = parsed.by === undefined ? sort : parsed.by === 'popular' && sort === 'relevance' ? 'popular' : undefined;
-    if (by && parsed.s === sort && typeof parsed.v === 'string' && parsed.v.length < 100 && CURSOR_VALUE[by](parsed.v) && isUuid(parsed.id)) {
-      return parsed as Cursor;
-    }
-  } catch {
-    // fall through
-  }
-  throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { cursor: 'Invalid cursor: start again from the first page' });
+/**
+ * A search cursor (the shared codec, functions/_shared/cursor.ts): the sort asked for (`s`), the
+ * last row's sort value as exact text (`v`) and id, and `by: 'popular'` when a relevance search
+ * of weak words only ran in popularity order (see findProducts). Valid only for the sort it
+ * was made for, with a value PostgreSQL takes as that sort's column type.
+ */
+function cursorSchema(sort: SortKey) {
+  return z
+    .strictObject({
+      s: z.literal(sort),
+      v: z.string().check(z.maxLength(99)),
+      id: z.string().check(z.refine(isUuid)),
+      by: z.optional(z.literal('popular')),
+    })
+    .check(z.refine((c) => (c.by === undefined || sort === 'relevance') && CURSOR_VALUE[c.by ?? sort](c.v)));
 }
 
 /**
@@ -208,8 +199,8 @@ export interface SearchOptions extends QueryOptions {
 }
 
 /**
- * Validates the parameters (src/shared/search.ts): a ZodError for the API wrapper to turn into
- * 400. The schema is zod/mini (docs/decisions/022); classic `z.parse` is what throws a ZodError.
+ * Validates raw parameters (src/shared/search.ts) for callers outside the API (GET /api/products
+ * has its route parse them): a zod error, which the API wrapper turns into a 400.
  */
 export function parseSearchParams(raw: Record<string, string | undefined>): SearchParams {
   return z.parse(SearchParamsSchema, raw);
@@ -224,7 +215,7 @@ export async function searchCatalogue(db: Db, raw: Record<string, string | undef
 export async function findProducts(db: Db, params: SearchParams, options: SearchOptions = {}): Promise<SearchResult> {
   const sort = effectiveSort(params);
   const limit = params.limit ?? PAGE_SIZE;
-  const after = params.cursor ? decodeCursor(params.cursor, sort) : undefined;
+  const after = decodeCursor(params.cursor, cursorSchema(sort)) ?? undefined;
   const queryOptions = options.signal ? { signal: options.signal } : {};
   const { match, corrections } = params.search
     ? await buildTextSearch(db, params.search, { ...queryOptions, ...(options.cacheKey ? { cacheKey: options.cacheKey } : {}) })

@@ -21,14 +21,7 @@ import { canAccessProduct, hasPaidAccess } from '../payments/checkout.service';
 import { freeLicenseKeyFor } from '../licenses/licenses.service';
 import { findDownloadableProduct, hasDownloaded, hasPaidDownload, recordDownload } from './downloads.repository';
 import { isUuid } from '@/src/shared/ids';
-
-export interface DownloadResult {
-  success: true;
-  message: string;
-  contentText: string | null;
-  downloadUrl: string | null;
-  fileUrls: string[];
-}
+import type { DownloadResult } from '@/src/shared/api/schemas/products';
 
 const PRIVATE_PREFIX = 'private:';
 

@@ -4,18 +4,11 @@
  * kept as a product_interactions row (user id empty for visitors, the browser's session id, the
  * context), which the creator analytics read. A repeated view answers the same as a counted one.
  */
-import { z } from 'zod';
 import { isUuid } from '@/src/shared/ids';
-import { safeText } from '../_shared/safe-text';
-import { INTERACTION_TYPES, type InteractionType } from '@/src/shared/domain';
+import type { InteractionType } from '@/src/shared/domain';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { countView, deleteViewDaysBefore } from './interactions.repository';
-
-export const ViewSchema = z.object({
-  sessionId: safeText().trim().min(1).max(100).optional(),
-  type: z.enum(INTERACTION_TYPES).default('view'),
-});
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);

@@ -22,6 +22,7 @@ import { LocalPaymentProvider, localId } from './local-provider';
 import { findOrderBySession, findPayoutAccount, findProductForCheckout, findPublishedProductForSale, hasEntitlement, insertOrder } from './payments.repository';
 import { handleWebhook } from './webhook.service';
 import type { OrderStatus, PurchaseKind } from '@/src/shared/domain';
+import type { ProductAccess } from '@/src/shared/api/schemas/products';
 
 /** Where a checkout returns: the product page, which shows the outcome. */
 export function returnUrls(siteUrl: string, productId: string, orderId: string) {
@@ -48,13 +49,7 @@ export async function hasPaidAccess(db: Db, userId: string, productId: string): 
   return hasEntitlement(db, userId, productId);
 }
 
-export interface ProductAccess {
-  owned: boolean;
-  purchase: PurchaseKind | null;
-  /** False when nobody can buy it right now (its creator has not set up payouts). */
-  purchasable: boolean;
-  reason: string | null;
-}
+export type { ProductAccess };
 
 /** What the product page's button offers: Download, Buy/Subscribe, or why it cannot be bought. */
 export async function getProductAccess(db: Db, deps: PaymentsDeps, userId: string | null, productId: string): Promise<ProductAccess> {

@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import type { NewProduct, ProductUpdate } from '@/db/schema';
+import type { ProductStatus } from '@/src/shared/domain';
 
 const OWNER_COLUMNS = [
   'id',
@@ -91,9 +92,29 @@ export async function hasOrders(db: Db, productId: string): Promise<boolean> {
   return Boolean(await db.selectFrom('orders').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst());
 }
 
-export async function listOwnProducts(db: Db, creatorId: string, filters: { search?: string; status?: string; category?: string }) {
-  let query = db.selectFrom('products').select(OWNER_COLUMNS).where('creator_id', '=', creatorId);
-  if (filters.status) query = query.where('status', '=', filters.status as never);
+/** Where a page of a creator's products starts: after this row (created_at as exact text, keeping its microseconds). */
+export interface OwnListPosition {
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * A keyset page of a creator's products, newest first (created_at, then id): `limit` rows after
+ * `after`. Each row carries its created_at as exact text for the next cursor (a JS Date would
+ * drop the microseconds and make pages skip or repeat rows).
+ */
+export async function listOwnProducts(
+  db: Db,
+  creatorId: string,
+  filters: { search?: string; status?: ProductStatus; category?: string },
+  page: { after?: OwnListPosition | undefined; limit: number },
+) {
+  let query = db
+    .selectFrom('products')
+    .select(OWNER_COLUMNS)
+    .select(sql<string>`created_at::text`.as('created_at_text'))
+    .where('creator_id', '=', creatorId);
+  if (filters.status) query = query.where('status', '=', filters.status);
   if (filters.category) query = query.where('category_id', '=', filters.category);
   if (filters.search) {
     const like = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -101,7 +122,8 @@ export async function listOwnProducts(db: Db, creatorId: string, filters: { sear
       eb.or([eb('title', 'ilike', like), eb('short_description', 'ilike', like), eb(sql`array_to_string(tags, ' ')`, 'ilike', like)]),
     );
   }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute();
+  if (page.after) query = query.where(sql<boolean>`(created_at, id) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
 }
 
 export type OwnerProductRow = NonNullable<Awaited<ReturnType<typeof findOwnProduct>>>;

@@ -1,12 +1,13 @@
 /**
- * A creator's products: create, update, status change and delete with ownership enforced
- * here (a product of someone else does not exist for the caller, and nothing changes), the
- * shared zod schema (src/shared/product-schema.ts), and a content rebuild requested for
- * every change that affects public pages.
+ * A creator's products: list (keyset pages), read, create, replace (PUT), change (PATCH) and
+ * delete, with ownership enforced here (a product of someone else does not exist for the
+ * caller, and nothing changes) and a content rebuild requested for every change that affects
+ * public pages. Input arrives parsed by the route's schemas (src/shared/api/routes/products.ts,
+ * docs/decisions/024): PUT replaces every field, PATCH changes the fields it sent.
  *
- * Publishing (a save or status change that makes a product published) is for creators with a
- * verified email: 403 NOT_A_CREATOR, else 403 EMAIL_NOT_VERIFIED (docs/decisions/012). Drafts
- * may be prepared by anyone; a listing already published stays editable.
+ * Publishing (a save that makes a product published) is for creators with a verified email:
+ * 403 NOT_A_CREATOR, else 403 EMAIL_NOT_VERIFIED (docs/decisions/012). Drafts may be prepared
+ * by anyone; a listing already published stays editable.
  *
  * Every product returned carries its `qualityScore` (src/shared/quality-score.ts, the same
  * module the editor scores with). Private deliverables must come from the creator's own
@@ -16,17 +17,19 @@
  * the same transaction, decided under a lock on the product's row so two concurrent publishes
  * give one event (functions/webhooks/deliveries.service.ts, docs/decisions/027).
  */
-import { z } from 'zod';
-import { safeText } from '../_shared/safe-text';
+import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
-import type { ProductUpdate } from '@/db/schema';
 import { AppError } from '../_shared/errors';
 import { assertEmailVerified } from '../_shared/auth-guard';
-import { ProductInputSchema, ProductStatusSchema, type ProductInput } from '@/src/shared/product-schema';
-import { CATEGORY_IDS, PRODUCT_STATUSES } from '@/src/shared/domain';
+import { decodeCursor, pageOf } from '../_shared/cursor';
+import type { ProductInput } from '@/src/shared/product-schema';
+import type { CategoryId, ProductStatus } from '@/src/shared/domain';
+import { LIMIT_MAX } from '@/src/shared/api/contract';
+import type { OwnerProduct, ProductPatch } from '@/src/shared/api/schemas/products';
+import type { ProductUpdate } from '@/db/schema';
 import { requestRebuild, type RebuildReason } from '../rebuilds/rebuilds.service';
 import { pagesShowingProduct } from '../rebuilds/affected-pages';
-import { scoreProduct, type QualityScore } from '@/src/shared/quality-score';
+import { scoreProduct } from '@/src/shared/quality-score';
 import { PRIVATE_PREFIX, type BlobStore } from '../_shared/blob-store';
 import { deliverablePrefix, releaseUnusedUploads } from '../uploads/uploads.service';
 import {
@@ -41,7 +44,7 @@ import {
   type OwnerProductRow,
 } from './products.repository';
 import { enqueueProductPublished, kickWebhookDeliveries } from '../webhooks/deliveries.service';
-import { isUuid } from '@/src/shared/ids';
+import { isTimestampText, isUuid } from '@/src/shared/ids';
 
 function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');
@@ -89,9 +92,9 @@ export function toColumns(input: ProductInput) {
  * A private deliverable reference must point into the creator's own folder: otherwise a
  * creator could attach (and, through a download, read) another creator's paid files.
  */
-function assertOwnFiles(creatorId: string, input: ProductInput): void {
+function assertOwnFiles(creatorId: string, fileUrls: readonly string[]): void {
   const own = `${PRIVATE_PREFIX}${deliverablePrefix(creatorId)}`;
-  const foreign = input.file_urls.find((u) => u.startsWith(PRIVATE_PREFIX) && (!u.startsWith(own) || u.includes('..')));
+  const foreign = fileUrls.find((u) => u.startsWith(PRIVATE_PREFIX) && (!u.startsWith(own) || u.includes('..')));
   if (foreign) throw new AppError('VALIDATION_FAILED', undefined, { file_urls: 'Invalid file reference' });
 }
 
@@ -100,11 +103,24 @@ function filesOf(row: Pick<OwnerProductRow, 'image_url' | 'featured_image_url' |
   return [row.image_url, row.featured_image_url, ...row.additional_images, ...row.file_urls].filter((u): u is string => Boolean(u));
 }
 
-export function toOwnerProduct(row: OwnerProductRow) {
-  const qualityScore: QualityScore = scoreProduct(row);
-  return { ...row, price: Number(row.price), rating: Number(row.rating), community_score: Number(row.community_score), qualityScore };
+const iso = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
+
+/** A product row as the API answers it (src/shared/api/schemas/products.ts): numbers as numbers, times as ISO text, its quality score. */
+export function toOwnerProduct(row: OwnerProductRow): OwnerProduct {
+  const { created_at_text: _position, ...columns } = row as OwnerProductRow & { created_at_text?: string };
+  return {
+    ...columns,
+    price: Number(row.price),
+    rating: Number(row.rating),
+    community_score: Number(row.community_score),
+    // Written only through the product schema, whose access requirements are text.
+    access_requirements: row.access_requirements as Record<string, string>,
+    published_at: row.published_at ? iso(row.published_at) : null,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    qualityScore: scoreProduct(row),
+  };
 }
-export type OwnerProduct = ReturnType<typeof toOwnerProduct>;
 
 /** Which rebuild a status change calls for, if any. */
 export function rebuildReasonFor(before: string | null, after: string | null): RebuildReason | null {
@@ -132,8 +148,6 @@ async function assertMayPublish(db: Db, userId: string, before: string | null, a
   assertEmailVerified({ emailVerified: standing.email_verified });
 }
 
-/** The shared schema is zod/mini (docs/decisions/022); classic `z.parse` makes a refusal the ZodError the API wrapper answers 400 to. */
-const parseProductInput = (raw: unknown): ProductInput => z.parse(ProductInputSchema, raw);
 /** Saves a change of one of the creator's products, enqueueing product.published when it publishes it. */
 async function saveOwnProduct(db: Db, creatorId: string, id: string, values: ProductUpdate): Promise<OwnerProductRow | undefined> {
   const { row, published } = await db.transaction().execute(async (trx) => {
@@ -147,9 +161,8 @@ async function saveOwnProduct(db: Db, creatorId: string, id: string, values: Pro
   return row;
 }
 
-export async function createProduct(db: Db, creatorId: string, raw: unknown): Promise<OwnerProduct> {
-  const input = parseProductInput(raw);
-  assertOwnFiles(creatorId, input);
+export async function createProduct(db: Db, creatorId: string, input: ProductInput): Promise<OwnerProduct> {
+  assertOwnFiles(creatorId, input.file_urls);
   await assertMayPublish(db, creatorId, null, input.status);
   const values = { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null };
   const row = await db.transaction().execute(async (trx) => {
@@ -170,15 +183,25 @@ export async function getOwnProduct(db: Db, creatorId: string, id: string): Prom
   return toOwnerProduct(row);
 }
 
-export async function updateProduct(db: Db, creatorId: string, id: string, raw: unknown, blobs?: BlobStore): Promise<OwnerProduct> {
+/**
+ * Saves a change to one of the creator's products: the columns `change` computes from the
+ * product as it was, with the rules every save follows (who may publish, the publication time,
+ * the pages to refresh, and the files the product no longer uses released from storage).
+ */
+async function saveChange(
+  db: Db,
+  creatorId: string,
+  id: string,
+  change: (before: OwnerProductRow) => ProductUpdate & { status: ProductStatus },
+  blobs?: BlobStore,
+): Promise<OwnerProduct> {
   if (!isUuid(id)) notFound();
-  const input = parseProductInput(raw);
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
-  const publishedAt = input.status === 'published' ? (before.published_at ?? new Date()) : before.published_at;
-  assertOwnFiles(creatorId, input);
-  await assertMayPublish(db, creatorId, before.status, input.status);
-  const row = await saveOwnProduct(db, creatorId, id, { ...toColumns(input), published_at: publishedAt });
+  const columns = change(before);
+  await assertMayPublish(db, creatorId, before.status, columns.status);
+  const publishedAt = columns.status === 'published' ? (before.published_at ?? new Date()) : before.published_at;
+  const row = await saveOwnProduct(db, creatorId, id, { ...columns, published_at: publishedAt });
   if (!row) notFound();
   const reason = rebuildReasonFor(before.status, row.status);
   if (reason) await requestRebuild(db, reason, id, pagesOf(row, before));
@@ -194,22 +217,36 @@ export async function updateProduct(db: Db, creatorId: string, id: string, raw: 
   return toOwnerProduct(row);
 }
 
-export const StatusChangeSchema = z.object({ status: ProductStatusSchema });
+/** PUT: the product becomes `input`, every field (a field the body left out has its default). */
+export async function updateProduct(db: Db, creatorId: string, id: string, input: ProductInput, blobs?: BlobStore): Promise<OwnerProduct> {
+  assertOwnFiles(creatorId, input.file_urls);
+  return saveChange(db, creatorId, id, () => toColumns(input), blobs);
+}
 
-export async function changeProductStatus(db: Db, creatorId: string, id: string, raw: unknown): Promise<OwnerProduct> {
-  if (!isUuid(id)) notFound();
-  const { status } = StatusChangeSchema.parse(raw);
-  const before = await findOwnProduct(db, creatorId, id);
-  if (!before) notFound();
-  await assertMayPublish(db, creatorId, before.status, status);
-  const row = await saveOwnProduct(db, creatorId, id, {
-    status,
-    published_at: status === 'published' ? (before.published_at ?? new Date()) : before.published_at,
-  });
-  if (!row) notFound();
-  const reason = rebuildReasonFor(before.status, row.status);
-  if (reason) await requestRebuild(db, reason, id, pagesOf(row));
-  return toOwnerProduct(row);
+/**
+ * PATCH: only the fields the body sent change (src/shared/api/schemas/products.ts resolved
+ * each: a cleared field is absent, or its default). The free pricing model keeps its price at
+ * 0 whichever of the two fields was sent.
+ */
+export async function patchProduct(db: Db, creatorId: string, id: string, patch: ProductPatch, blobs?: BlobStore): Promise<OwnerProduct> {
+  if (patch.file_urls) assertOwnFiles(creatorId, patch.file_urls);
+  return saveChange(
+    db,
+    creatorId,
+    id,
+    (before) => {
+      // toColumns maps field by field: the columns of the fields sent are taken from it.
+      const all: Partial<Record<string, unknown>> = toColumns(patch as ProductInput);
+      const columns = Object.fromEntries(Object.keys(patch).map((field) => [field, all[field]])) as ProductUpdate;
+      if ((patch.pricing_model ?? before.pricing_model) === 'free') columns.price = 0;
+      return { ...columns, status: patch.status ?? before.status };
+    },
+    blobs,
+  );
+}
+
+export async function changeProductStatus(db: Db, creatorId: string, id: string, { status }: { status: ProductStatus }): Promise<OwnerProduct> {
+  return patchProduct(db, creatorId, id, { status });
 }
 
 /**
@@ -236,18 +273,45 @@ export async function deleteProduct(db: Db, creatorId: string, id: string, blobs
   return { archived: false };
 }
 
-export const OwnListSchema = z.object({
-  search: safeText().trim().max(200).optional(),
-  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(PRODUCT_STATUSES).optional()),
-  category: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), z.enum(CATEGORY_IDS).optional()),
+/** A list cursor: the position of the last product of a page (exact created_at text and id). */
+const OwnListCursor = z.strictObject({
+  c: z.string().check(z.refine(isTimestampText)),
+  id: z.string().check(z.refine(isUuid)),
 });
 
-export async function listMyProducts(db: Db, creatorId: string, raw: unknown): Promise<OwnerProduct[]> {
-  const filters = OwnListSchema.parse(raw);
-  const rows = await listOwnProducts(db, creatorId, {
-    ...(filters.search ? { search: filters.search } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.category ? { category: filters.category } : {}),
-  });
-  return rows.map(toOwnerProduct);
+export interface OwnListQuery {
+  search?: string | undefined;
+  status?: ProductStatus | undefined;
+  category?: CategoryId | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+/** A page of the creator's products, newest first, and the cursor of the next page (null on the last). */
+export async function listMyProducts(db: Db, creatorId: string, query: OwnListQuery): Promise<{ items: OwnerProduct[]; nextCursor: string | null }> {
+  const after = decodeCursor(query.cursor, OwnListCursor);
+  const rows = await listOwnProducts(
+    db,
+    creatorId,
+    {
+      ...(query.search ? { search: query.search } : {}),
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.category ? { category: query.category } : {}),
+    },
+    { after: after ? { createdAt: after.c, id: after.id } : undefined, limit: query.limit + 1 },
+  );
+  const page = pageOf(rows, query.limit, (row) => ({ c: row.created_at_text, id: row.id }));
+  return { items: page.items.map(toOwnerProduct), nextCursor: page.nextCursor };
+}
+
+/** Every product of the creator (the studio page lists and counts them all), page by page. */
+export async function listAllMyProducts(db: Db, creatorId: string): Promise<OwnerProduct[]> {
+  const all: OwnerProduct[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listMyProducts(db, creatorId, { cursor, limit: LIMIT_MAX });
+    all.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return all;
 }

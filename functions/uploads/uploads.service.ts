@@ -16,8 +16,6 @@
  *   (sweep.ts, docs/decisions/011).
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { safeText } from '../_shared/safe-text';
 import type { Db } from '@/db/database';
 import { BlobExistsError, type BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
@@ -28,10 +26,9 @@ import { deleteUploadRow, isUsedByOwnProducts, lockStorageOf, saveUploadRow, sto
 import { contentTypeFor } from '../_shared/blob-store';
 import { getEnv } from '../_shared/env';
 import { formatBytes } from '@/src/shared/format';
-import type { BlobAccess } from '@/src/shared/domain';
+import type { BlobAccess, ImageSlot } from '@/src/shared/domain';
+import type { StorageUsage, UploadedFile, UploadedImage } from '@/src/shared/api/schemas/uploads';
 
-export const IMAGE_SLOTS = ['main', 'featured', 'additional'] as const;
-export type ImageSlot = (typeof IMAGE_SLOTS)[number];
 export const IMAGE_UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 export const DELIVERABLE_MAX_BYTES = 25 * 1024 * 1024;
 
@@ -39,31 +36,6 @@ export interface UploadFile {
   name: string;
   bytes: Buffer;
 }
-
-export interface UploadedImage {
-  url: string;
-  pathname: string;
-  slot: ImageSlot;
-  name: string;
-  contentType: string;
-  width: number;
-  height: number;
-  originalSize: number;
-  size: number;
-  compressed: boolean;
-}
-
-export interface UploadedFile {
-  url: string;
-  name: string;
-  size: number;
-  contentType: string;
-}
-
-const ImageFieldsSchema = z.object({
-  slot: z.enum(IMAGE_SLOTS, { error: 'Choose main, featured or additional' }),
-  index: z.coerce.number().int().min(0).max(99).default(0),
-});
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
@@ -77,11 +49,6 @@ function ownFolderId(userId: string | null | undefined): string {
 export { imagePrefix };
 export function deliverablePrefix(userId: string): string {
   return `deliverables/${userId}/`;
-}
-
-export interface StorageUsage {
-  usedBytes: number;
-  quotaBytes: number;
 }
 
 /** GET /api/uploads/usage: what the editor shows as 'Storage: 12.4 MB of 2 GB used'. */
@@ -147,17 +114,16 @@ async function putOnce(blobs: BlobStore, pathnameFor: (attempt: number) => strin
   throw new AppError('UPLOAD_FAILED');
 }
 
-/** One product image: checked, compressed when over 2 MB, stored at the spec's path. */
+/** One product image (its slot and index parsed by the route): checked, compressed when over 2 MB, stored at the spec's path. */
 export async function uploadProductImage(
   db: Db,
   blobs: BlobStore,
   userId: string | null | undefined,
-  fields: { slot?: unknown; index?: unknown },
+  { slot, index }: { slot: ImageSlot; index: number },
   file: UploadFile | null,
   options: { now?: number; limits?: PipelineLimits } = {},
 ): Promise<UploadedImage> {
   const owner = ownFolderId(userId);
-  const { slot, index } = ImageFieldsSchema.parse(fields);
   if (!file) throw new AppError('VALIDATION_FAILED', 'Choose an image to upload', { file: 'Choose an image to upload' });
   const name = displayName(file.name);
   if (file.bytes.length > IMAGE_UPLOAD_MAX_BYTES) throw new AppError('FILE_TOO_LARGE', `File ${name} is too large (max ${mb(IMAGE_UPLOAD_MAX_BYTES)})`);
@@ -201,15 +167,13 @@ export async function uploadDeliverable(db: Db, blobs: BlobStore, userId: string
   return { url: stored.url, name: safeName, size: file.bytes.length, contentType };
 }
 
-export const RemoveSchema = z.object({ url: safeText().trim().min(1).max(2000) });
-
 /**
- * Removes an uploaded file from the caller's folders. A file one of the caller's products
- * still uses is kept (the product would lose it); saving the product without it releases it.
+ * Removes an uploaded file (its URL, as the upload answered it) from the caller's folders. A
+ * file one of the caller's products still uses is kept (the product would lose it); saving the
+ * product without it releases it.
  */
-export async function removeUpload(db: Db, blobs: BlobStore, userId: string | null | undefined, raw: unknown): Promise<{ removed: boolean }> {
+export async function removeUpload(db: Db, blobs: BlobStore, userId: string | null | undefined, url: string): Promise<{ removed: boolean }> {
   const owner = ownFolderId(userId);
-  const { url } = RemoveSchema.parse(raw);
   const location = blobs.locate(url);
   const prefix = location?.access === 'private' ? deliverablePrefix(owner) : imagePrefix(owner);
   if (!location || !location.pathname.startsWith(prefix)) throw new AppError('NOT_FOUND', 'File not found');

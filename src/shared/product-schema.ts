@@ -26,7 +26,6 @@ import {
   PRODUCT_DEFAULTS,
   PRODUCT_STATUSES,
   TECHNICAL_LEVELS,
-  isOneOf,
 } from './domain';
 import { AI_TOOL_TYPE_VALUES } from './ai-tool-ids';
 import {
@@ -115,10 +114,10 @@ const stringList = (maxItems: number, maxLength = 60, label = 'items') =>
       .check(z.maxLength(maxItems, `Use at most ${maxItems} ${label}`)),
   );
 
-/** Unknown statuses are treated as draft (spec section 4): the product form and the status change share it. */
-export const ProductStatusSchema = preprocess((v) => (isOneOf(PRODUCT_STATUSES, v) ? v : PRODUCT_DEFAULTS.status), z.enum(PRODUCT_STATUSES));
+/** A new product is a draft (spec section 9); an unknown status is refused, never made a draft (issue 14). */
+export const ProductStatusSchema = z._default(z.enum(PRODUCT_STATUSES), PRODUCT_DEFAULTS.status);
 
-export const DemoLinkSchema = z.object({
+export const DemoLinkSchema = z.strictObject({
   id: z._default(safeText().check(z.trim(), z.minLength(1), z.maxLength(40)), () => String(Date.now())),
   type: z.enum(DEMO_LINK_TYPES),
   url: httpUrl,
@@ -126,14 +125,15 @@ export const DemoLinkSchema = z.object({
   description: optionalText(300),
 });
 
-const AccessRequirementsSchema = z.object({
+const AccessRequirementsSchema = z.strictObject({
   accounts: optionalText(300),
   api_keys: optionalText(300),
   hardware: optionalText(300),
   other: optionalText(300),
 });
 
-const ProductFieldsSchema = z.object({
+/** The product's fields, each with its rule: the API's bodies are built on them (src/shared/api/schemas/products.ts). */
+export const ProductFieldsSchema = z.object({
   title: safeText({ error: 'Title is required' }).check(
     z.trim(),
     z.minLength(1, 'Title is required'),
@@ -202,9 +202,14 @@ const ProductFieldsSchema = z.object({
   ),
 });
 
+/** Spec section 5: a free product's price is 0, whatever was sent. */
+export function withPricingRule<T extends { pricing_model: string; price: number }>(p: T): T {
+  return p.pricing_model === 'free' ? { ...p, price: 0 } : p;
+}
+
 export const ProductInputSchema = z.pipe(
   ProductFieldsSchema,
-  z.transform((p: z.output<typeof ProductFieldsSchema>) => (p.pricing_model === 'free' ? { ...p, price: 0 } : p)),
+  z.transform((p: z.output<typeof ProductFieldsSchema>) => withPricingRule(p)),
 );
 
 export type ProductInput = z.infer<typeof ProductInputSchema>;

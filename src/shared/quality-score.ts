@@ -19,6 +19,8 @@
  * - Word rules match whole words case-insensitively: 'ai' or a word starting 'tool' (tool,
  *   tools, toolkit); use/uses/used/using/useful, help/helps/helped/helping/helpful.
  */
+import type * as z from 'zod/mini';
+import type { FieldScoreSchema, QualityScoreSchema } from './api/schemas/products';
 
 export const TITLE_MIN = 10;
 export const TITLE_MAX = 100;
@@ -171,28 +173,11 @@ const STOPWORDS = new Set([
   'new',
 ]);
 
-export type FieldKey = 'title' | 'description' | 'shortDescription' | 'tags';
-
-export interface FieldScore {
-  score: number;
-  isValid: boolean;
-  /** Problems that make the field invalid. */
-  issues: string[];
-  /** Improvements that would raise the score. */
-  suggestions: string[];
-}
-
-export type ScoreLevel = 'good' | 'medium' | 'poor';
-
-export interface QualityScore {
-  overall: number;
-  level: ScoreLevel;
-  label: string;
-  message: string;
-  fields: Record<FieldKey, FieldScore>;
-  /** Title and description valid: the editor may submit. */
-  canSubmit: boolean;
-}
+/** The score's shape is the API's (src/shared/api/schemas/products.ts): the products answer it. */
+export type QualityScore = z.output<typeof QualityScoreSchema>;
+export type FieldScore = z.output<typeof FieldScoreSchema>;
+export type FieldKey = keyof QualityScore['fields'];
+export type ScoreLevel = QualityScore['level'];
 
 export interface ScoreInput {
   title?: string | null | undefined;

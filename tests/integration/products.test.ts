@@ -1,16 +1,17 @@
 /**
- * The products API's rules: the shared schema, ownership (another user's product does not
- * exist for them and nothing changes), and the page refreshes each change requests.
+ * The products API's rules: the shared schema (as the routes parse bodies with it), ownership
+ * (another user's product does not exist for them and nothing changes), and the page
+ * refreshes each change requests.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeProductStatus, createProduct, deleteProduct, getOwnProduct, listMyProducts, updateProduct } from '@/functions/products/products.service';
+import { changeProductStatus, createProduct, deleteProduct, getOwnProduct, listAllMyProducts, updateProduct } from '@/functions/products/products.service';
 import { requestRebuild } from '@/functions/rebuilds/rebuilds.service';
 import { searchCatalogue } from '@/functions/catalogue/search.service';
 import { getProductPage } from '@/functions/catalogue/product-page.service';
-import { createUser, ensureCategories } from '../support/factories';
+import { createUser, ensureCategories, productInput as input } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
@@ -40,7 +41,7 @@ const clearRequests = () => t.db.deleteFrom('rebuild_requests').execute();
 
 describe('create', () => {
   it('defaults to draft, cleans list entries, and ignores fields a client may not set', async () => {
-    const p = await createProduct(t.db, owner.id, { ...valid, creator_id: intruder.id, downloads_count: 999, rating: 5, status: 'weird' });
+    const p = await createProduct(t.db, owner.id, input({ ...valid, creator_id: intruder.id, downloads_count: 999, rating: 5 }));
     expect(p).toMatchObject({
       creator_id: owner.id,
       status: 'draft',
@@ -53,37 +54,48 @@ describe('create', () => {
     expect(p.short_description).toBeNull();
   });
 
+  it('refuses an unknown status instead of making it a draft (issue 14)', () => {
+    expect(() => input({ ...valid, status: 'weird' })).toThrow($ZodError);
+  });
+
   it('refuses invalid input with field messages and saves nothing', async () => {
-    const before = (await listMyProducts(t.db, owner.id, {})).length;
-    const error = await createProduct(t.db, owner.id, { ...valid, title: 'Short', demo_url: 'ftp://x' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ZodError);
-    const messages = (error as ZodError).issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const before = (await listAllMyProducts(t.db, owner.id)).length;
+    let error: unknown;
+    try {
+      await createProduct(t.db, owner.id, input({ ...valid, title: 'Short', demo_url: 'ftp://x' }));
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf($ZodError);
+    const messages = (error as $ZodError).issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(messages).toContain('title: Title must be at least 10 characters');
     expect(messages).toContain('demo_url: URL should start with http:// or https://');
-    expect((await listMyProducts(t.db, owner.id, {})).length).toBe(before);
+    expect((await listAllMyProducts(t.db, owner.id)).length).toBe(before);
   });
 
   it('forces price 0 for the free pricing model and turns an unparseable price into 0', async () => {
-    expect((await createProduct(t.db, owner.id, { ...valid, pricing_model: 'free', price: 25 })).price).toBe(0);
-    expect((await createProduct(t.db, owner.id, { ...valid, price: 'abc' })).price).toBe(0);
+    expect((await createProduct(t.db, owner.id, input({ ...valid, pricing_model: 'free', price: 25 }))).price).toBe(0);
+    expect((await createProduct(t.db, owner.id, input({ ...valid, price: 'abc' }))).price).toBe(0);
   });
 });
 
 describe('ownership', () => {
   it('another user cannot read, update, change the status of, or delete a product, and nothing changes', async () => {
-    const p = await createProduct(t.db, owner.id, { ...valid, status: 'draft' });
+    const p = await createProduct(t.db, owner.id, input({ ...valid, status: 'draft' }));
     await expect(getOwnProduct(t.db, intruder.id, p.id)).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
-    await expect(updateProduct(t.db, intruder.id, p.id, { ...valid, title: 'Hijacked product title' })).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+    await expect(updateProduct(t.db, intruder.id, p.id, input({ ...valid, title: 'Hijacked product title' }))).rejects.toMatchObject({
+      code: 'PRODUCT_NOT_FOUND',
+    });
     await expect(changeProductStatus(t.db, intruder.id, p.id, { status: 'published' })).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
     await expect(deleteProduct(t.db, intruder.id, p.id)).rejects.toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
     const after = await getOwnProduct(t.db, owner.id, p.id);
     expect(after).toMatchObject({ title: valid.title, status: 'draft' });
     expect(after.updated_at).toEqual(p.updated_at);
-    expect((await listMyProducts(t.db, intruder.id, {})).map((x) => x.id)).not.toContain(p.id);
+    expect((await listAllMyProducts(t.db, intruder.id)).map((x) => x.id)).not.toContain(p.id);
   });
 
   it('a draft is invisible in public search until published, and gone again when unpublished', async () => {
-    const p = await createProduct(t.db, owner.id, { ...valid, title: 'Zebra Unique Workflow Draft' });
+    const p = await createProduct(t.db, owner.id, input({ ...valid, title: 'Zebra Unique Workflow Draft' }));
     const find = async () => (await searchCatalogue(t.db, { search: 'zebra unique' })).items.map((x) => x.id);
     expect(await find()).toEqual([]);
     await changeProductStatus(t.db, owner.id, p.id, { status: 'published' });
@@ -96,21 +108,21 @@ describe('ownership', () => {
 describe('rebuild requests', () => {
   it('are recorded for publishing changes only', async () => {
     await clearRequests();
-    const p = await createProduct(t.db, owner.id, valid);
-    await updateProduct(t.db, owner.id, p.id, { ...valid, title: 'A draft edit stays private' });
+    const p = await createProduct(t.db, owner.id, input(valid));
+    await updateProduct(t.db, owner.id, p.id, input({ ...valid, title: 'A draft edit stays private' }));
     expect(await pendingReasons()).toEqual([]);
     await changeProductStatus(t.db, owner.id, p.id, { status: 'published' });
-    await updateProduct(t.db, owner.id, p.id, { ...valid, status: 'published', title: 'An edit of a published product' });
+    await updateProduct(t.db, owner.id, p.id, input({ ...valid, status: 'published', title: 'An edit of a published product' }));
     await changeProductStatus(t.db, owner.id, p.id, { status: 'draft' });
-    const q = await createProduct(t.db, owner.id, { ...valid, status: 'published' });
+    const q = await createProduct(t.db, owner.id, input({ ...valid, status: 'published' }));
     await deleteProduct(t.db, owner.id, q.id);
     expect(await pendingReasons()).toEqual(['published', 'updated', 'unpublished', 'published', 'deleted']);
   });
 
   it('name the pages that show the product: both AI tools after a move, its sitemap shard, never another product', async () => {
     await clearRequests();
-    const p = await createProduct(t.db, owner.id, { ...valid, status: 'published', ai_tool_type: 'claude' });
-    await updateProduct(t.db, owner.id, p.id, { ...valid, status: 'published', ai_tool_type: 'n8n' });
+    const p = await createProduct(t.db, owner.id, input({ ...valid, status: 'published', ai_tool_type: 'claude' }));
+    await updateProduct(t.db, owner.id, p.id, input({ ...valid, status: 'published', ai_tool_type: 'n8n' }));
     const rows = await t.db.selectFrom('rebuild_requests').select(['reason', 'paths']).orderBy('id').execute();
     expect(rows[0]?.paths).toEqual(
       expect.arrayContaining([
@@ -131,8 +143,8 @@ describe('rebuild requests', () => {
   });
 
   it("clear the similar-product candidates at once: an unpublished product leaves every 'You might also like'", async () => {
-    const a = await createProduct(t.db, owner.id, { ...valid, status: 'published', ai_tool_type: 'claude', title: 'Similar probe A for Claude' });
-    const b = await createProduct(t.db, owner.id, { ...valid, status: 'published', ai_tool_type: 'claude', title: 'Similar probe B for Claude' });
+    const a = await createProduct(t.db, owner.id, input({ ...valid, status: 'published', ai_tool_type: 'claude', title: 'Similar probe A for Claude' }));
+    const b = await createProduct(t.db, owner.id, input({ ...valid, status: 'published', ai_tool_type: 'claude', title: 'Similar probe B for Claude' }));
     expect((await getProductPage(t.db, a.id))?.similar.map((p) => p.id)).toContain(b.id);
     await changeProductStatus(t.db, owner.id, b.id, { status: 'draft' });
     expect((await getProductPage(t.db, a.id))?.similar.map((p) => p.id)).not.toContain(b.id);

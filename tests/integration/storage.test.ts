@@ -26,6 +26,7 @@ import { POST as postImage } from '@/src/pages/api/uploads/images';
 import { DELETE as deleteUpload } from '@/src/pages/api/uploads/index';
 import { GET as getUsage } from '@/src/pages/api/uploads/usage';
 import { call, fileForm, signUp, type TestSession } from '../support/api';
+import { productInput } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 // Read by getEnv() on its first call in this file (each test file has its own modules).
@@ -166,7 +167,7 @@ describe('the sweep', () => {
     const orphanFile = await file(erin, 'never attached', 'orphan.txt');
     const recentOrphan = await image(erin, '#303030');
     await call(postAvatar, '/api/profile/avatar', { method: 'POST', session: erin, form: fileForm('me.png', await png('#404040'), 'image/png') });
-    await createProduct(t.db, erin.userId, { ...product, image_url: attachedImage.body.url, file_urls: [attachedFile.body.url] });
+    await createProduct(t.db, erin.userId, productInput({ ...product, image_url: attachedImage.body.url, file_urls: [attachedFile.body.url] }));
     // A day and an hour pass for all but the recent upload.
     await t.db
       .updateTable('uploads')

@@ -20,6 +20,7 @@ import { POST as postFile } from '@/src/pages/api/uploads/files';
 import { DELETE as deleteUpload } from '@/src/pages/api/uploads/index';
 import { GET as getBlob } from '@/src/pages/blobs/[...path]';
 import { call, fileForm, signUp, type TestSession } from '../support/api';
+import { productInput } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
@@ -116,13 +117,19 @@ describe('who may upload', () => {
       .png()
       .toBuffer();
     const victimFolder = path.join(root, 'public', 'products', bob.userId);
-    const res = await upload(alice, '../../x.png', png, 'image/png', {
+    // Fields naming a folder are not part of the upload: refused by name (issue 14), nothing stored.
+    const named = await upload(alice, 'x.png', png, 'image/png', {
       slot: 'main',
       index: '0',
       userId: bob.userId,
       path: `products/${bob.userId}/evil.png`,
       folder: bob.userId,
     });
+    expect(named.status).toBe(400);
+    expect(Object.keys(named.body.error.fields).sort()).toEqual(['_']);
+    expect(named.body.error.fields._).toMatch(/userId.*path.*folder|Unrecognized/);
+    expect(fs.existsSync(victimFolder)).toBe(false);
+    const res = await upload(alice, '../../x.png', png, 'image/png', { slot: 'main', index: '0' });
     expect(res.status).toBe(201);
     expect(res.body.pathname).toMatch(new RegExp(`^products/${alice.userId}/product-main-\\d+-0\\.png$`));
     expect(fs.existsSync(victimFolder)).toBe(false);
@@ -393,7 +400,7 @@ describe('removing and releasing files', () => {
     expect(fs.existsSync(path.join(root, 'public', unused.body.pathname))).toBe(false);
 
     const used = await upload(alice, 'used.png', png);
-    await createProduct(t.db, alice.userId, { ...product, image_url: used.body.url });
+    await createProduct(t.db, alice.userId, productInput({ ...product, image_url: used.body.url }));
     const kept = await call(deleteUpload, '/api/uploads', { method: 'DELETE', session: alice, json: { url: used.body.url } });
     expect(kept.body).toEqual({ removed: false });
     expect(fs.existsSync(path.join(root, 'public', used.body.pathname))).toBe(true);
@@ -406,8 +413,8 @@ describe('removing and releasing files', () => {
     const first = await upload(alice, 'first.png', png);
     const second = await upload(alice, 'second.png', png);
     const deliverable = await uploadFile(alice, 'tool.zip', zip());
-    const p = await createProduct(t.db, alice.userId, { ...product, image_url: first.body.url, file_urls: [deliverable.body.url] });
-    await updateProduct(t.db, alice.userId, p.id, { ...product, image_url: second.body.url, file_urls: [deliverable.body.url] }, store);
+    const p = await createProduct(t.db, alice.userId, productInput({ ...product, image_url: first.body.url, file_urls: [deliverable.body.url] }));
+    await updateProduct(t.db, alice.userId, p.id, productInput({ ...product, image_url: second.body.url, file_urls: [deliverable.body.url] }), store);
     expect(fs.existsSync(path.join(root, 'public', first.body.pathname))).toBe(false);
     expect(fs.existsSync(path.join(root, 'public', second.body.pathname))).toBe(true);
     await deleteProduct(t.db, alice.userId, p.id, store);
@@ -417,7 +424,7 @@ describe('removing and releasing files', () => {
 
   it("refuses a product that points at another creator's private file", async () => {
     const bobsFile = await uploadFile(bob, 'paid.zip', zip());
-    await expect(createProduct(t.db, alice.userId, { ...product, file_urls: [bobsFile.body.url] })).rejects.toMatchObject({
+    await expect(createProduct(t.db, alice.userId, productInput({ ...product, file_urls: [bobsFile.body.url] }))).rejects.toMatchObject({
       code: 'VALIDATION_FAILED',
       fields: { file_urls: 'Invalid file reference' },
     });

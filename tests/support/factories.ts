@@ -3,7 +3,9 @@
  * tests never depend on each other's rows.
  */
 import { randomUUID } from 'node:crypto';
+import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
+import { ProductWriteSchema } from '@/src/shared/api/schemas/products';
 import type { NewProduct } from '@/db/schema';
 import type { UserType } from '@/src/shared/domain';
 
@@ -31,6 +33,9 @@ export async function createProduct(db: Db, creatorId: string, overrides: Partia
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** A product body as POST and PUT /api/me/products parse it (for tests calling the products service directly). */
+export const productInput = (body: unknown) => z.parse(ProductWriteSchema, body);
 
 export async function ensureCategories(db: Db) {
   for (const id of ['content', 'design', 'audio', 'business', 'video', 'tech']) {

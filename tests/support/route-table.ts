@@ -9,7 +9,7 @@
  * notification, upload or review it names, the maintainer of the tool (see the fixtures of
  * the hostile suite).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestSession } from './api';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -125,8 +125,32 @@ export const productExample = () => ({
   access_requirements: { accounts: 'A Gmail account' },
 });
 
-/** The spec's lenient product fields (src/shared/product-schema.ts). */
-const PRODUCT_LENIENT = ['status', 'price', 'avg_setup_time'];
+/** The spec's lenient product fields (src/shared/product-schema.ts): an unparseable price or setup time is 0. */
+const PRODUCT_LENIENT = ['price', 'avg_setup_time'];
+/**
+ * POST and PUT read `null` as absent (docs/decisions/024): an optional field is then empty,
+ * a field with a default takes it.
+ */
+const PRODUCT_NULLABLE = [
+  'short_description',
+  'status',
+  'category_id',
+  'demo_url',
+  'download_url',
+  'image_url',
+  'featured_image_url',
+  'video_demo_url',
+  'ai_tool_type',
+  'content_type',
+  'pricing_model',
+  'technical_level',
+  'deployment_type',
+  'integration_complexity',
+  'success_rate',
+  'avg_setup_time',
+  'content_text',
+  'download_instructions',
+];
 
 const MODULES = import.meta.glob<Record<string, unknown>>('../../src/pages/api/**/*.ts');
 const api = (file: string) => () => {
@@ -285,7 +309,15 @@ export const ROUTES: RouteSpec[] = [
     path: '/api/me/products',
     load: api('me/products/index.ts'),
     auth: 'user',
-    query: () => ({ search: 'email', status: 'published', category: 'business' }),
+    query: () => ({
+      search: 'email',
+      status: 'published',
+      category: 'business',
+      limit: '10',
+      // A keyset position (functions/_shared/cursor.ts): the exact creation time and id of a product.
+      cursor: Buffer.from(JSON.stringify({ c: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),
+    }),
+    cursors: { cursor: 'search' },
   },
   {
     file: 'me/products/index.ts',
@@ -296,6 +328,7 @@ export const ROUTES: RouteSpec[] = [
     body: 'json',
     json: productExample,
     lenient: PRODUCT_LENIENT,
+    nullable: PRODUCT_NULLABLE,
   },
   {
     file: 'me/products/[id].ts',
@@ -317,6 +350,7 @@ export const ROUTES: RouteSpec[] = [
     body: 'json',
     json: productExample,
     lenient: PRODUCT_LENIENT,
+    nullable: PRODUCT_NULLABLE,
   },
   {
     file: 'me/products/[id].ts',
@@ -327,8 +361,7 @@ export const ROUTES: RouteSpec[] = [
     params: (fx) => ({ id: fx.spareProductId }),
     ids: { id: 'uuid' },
     body: 'json',
-    json: () => ({ status: 'published' }),
-    lenient: ['status'],
+    json: () => ({ title: 'A spare product, renamed', status: 'published', tags: ['spare'] }),
   },
   {
     file: 'me/products/[id].ts',

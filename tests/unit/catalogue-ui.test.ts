@@ -16,7 +16,7 @@ import {
   isDefaultQuery,
   marketplaceHref,
   mergeById,
-  productsApiUrl,
+  productsQuery,
   readFilters,
   resultCountText,
   toCardView,
@@ -27,6 +27,7 @@ import {
 import { deliveryIncludes, labelFor } from '@/src/components/catalogue/labels';
 import { PRICING_MODEL_LABELS } from '@/src/shared/domain';
 import { parseStoredIds } from '@/src/stores/favorites';
+import { apiUrl } from '@/src/shared/api/client';
 import type { PublicProduct } from '@/src/shared/products';
 
 const site = new URL('https://toolmint.example');
@@ -257,8 +258,10 @@ describe('marketplace URL state', () => {
     expect(isDefaultQuery({ ...EMPTY_FILTERS, search: '   ' })).toBe(true);
     expect(isDefaultQuery({ ...EMPTY_FILTERS, sort: 'popular' })).toBe(false);
     expect(countPanelFilters({ ...EMPTY_FILTERS, search: 'x', sort: 'popular', category: 'content', tool: 'n8n' })).toBe(2);
-    expect(productsApiUrl(EMPTY_FILTERS)).toBe('/api/products');
-    expect(productsApiUrl({ ...EMPTY_FILTERS, search: 'chatbto' }, { cursor: 'abc', limit: 48 })).toBe('/api/products?search=chatbto&cursor=abc&limit=48');
+    expect(apiUrl('/api/products', {}, productsQuery(EMPTY_FILTERS))).toBe('/api/products');
+    expect(apiUrl('/api/products', {}, productsQuery({ ...EMPTY_FILTERS, search: 'chatbto' }, { cursor: 'abc', limit: 48 }))).toBe(
+      '/api/products?search=chatbto&cursor=abc&limit=48',
+    );
   });
 
   it('maps the anchors to views', () => {

@@ -124,7 +124,8 @@ describe('a broken demo file is refused with its file and field', () => {
           p.status = 'live';
         }),
       ),
-    ).toEqual([`${product(N8N)}: status: the product editor would save this as "draft"`]);
+      // An unknown status is refused, never saved as a draft (issue 14).
+    ).toEqual([expect.stringMatching(new RegExp(`^${product(N8N)}: status: Invalid option.*\\("live"\\)$`))]);
     expect(
       problemsAfter((dir) =>
         editProduct(dir, ZAP, (p) => {

@@ -40,7 +40,7 @@ import { UPDATE_TYPE_TONES } from '@/src/shared/tool-updates';
 import { ToolUpdateInputSchema } from '@/src/shared/api/schemas/updates';
 import { sanitizeDemoLinks } from '@/src/shared/products';
 import { DEMO_LINK_GROUPS } from '@/src/components/catalogue/media';
-import { ViewSchema } from '@/functions/interactions/interactions.service';
+import { recordProductView } from '@/src/shared/api/routes/products';
 
 /** The keys of a label map or the values of an option list: exactly the array's values, each once. */
 function expectExactly(values: readonly string[], covered: readonly string[]): void {
@@ -77,9 +77,10 @@ function expectSearchParam(param: string, values: readonly string[]): void {
 }
 
 describe('product status', () => {
-  it('the schema keeps each status and treats anything else as draft (spec section 4)', () => {
+  it('the schema keeps each status, makes a new product a draft and refuses anything else (issue 14)', () => {
     for (const status of PRODUCT_STATUSES) expect(ProductStatusSchema.parse(status)).toBe(status);
-    expect(ProductStatusSchema.parse(OUTSIDE)).toBe('draft');
+    expect(ProductStatusSchema.parse(undefined)).toBe('draft');
+    expect(ProductStatusSchema.safeParse(OUTSIDE).success).toBe(false);
   });
   it('labels', () => expectExactly(PRODUCT_STATUSES, Object.keys(PRODUCT_STATUS_LABELS)));
 });
@@ -191,6 +192,7 @@ describe('update types', () => {
 
 describe('interaction types', () => {
   it('the view request schema', () => {
+    const ViewSchema = recordProductView.body.schema;
     for (const type of INTERACTION_TYPES) expect(ViewSchema.parse({ type }).type).toBe(type);
     expect(ViewSchema.safeParse({ type: OUTSIDE }).success).toBe(false);
   });

@@ -19,6 +19,7 @@ import { $session } from '@/src/stores/session';
 import { useSession } from '@/src/stores/use-session';
 import { toast } from '@/src/stores/toasts';
 import type { Delivery } from '@/src/shared/delivery';
+import type { ProductAccess } from '@/src/shared/api/schemas/products';
 import { copyText as copyToClipboard, deliver as startDelivery, fileName, requestDownload, showUnexpectedDownloadError } from './download-client';
 
 interface Props {
@@ -27,11 +28,7 @@ interface Props {
   pricingModel: string;
 }
 
-interface Access {
-  owned: boolean;
-  purchasable: boolean;
-  reason: string | null;
-}
+type Access = Pick<ProductAccess, 'owned' | 'purchasable' | 'reason'>;
 
 /** Spec section 9: the copy tick shows for 2 s. */
 const COPY_TICK_MS = 2000;
@@ -55,10 +52,9 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
   useEffect(() => {
     if (!purchase || session.status === 'loading') return;
     let live = true;
-    fetch(`/api/products/${encodeURIComponent(productId)}/access`, { credentials: 'same-origin', headers: { accept: 'application/json' } })
-      .then(async (response) => (response.ok ? ((await response.json()) as Access) : null))
+    api('GET /api/products/{id}/access', { params: { id: productId } })
       .then((result) => {
-        if (live && result) setAccess(result);
+        if (live) setAccess(result);
       })
       .catch(() => {});
     return () => {

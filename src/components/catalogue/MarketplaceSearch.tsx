@@ -14,6 +14,7 @@
  * the filter definitions and labels arrive as props, built by the page from src/shared.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { api } from '@/src/shared/api/client';
 import { refreshFavorites, toggleFavorite } from '@/src/stores/favorites';
 import { toast } from '@/src/stores/toasts';
 import { MarketplaceCard } from './MarketplaceCard';
@@ -26,7 +27,7 @@ import {
   EMPTY_FILTERS,
   isDefaultQuery,
   marketplaceHref,
-  productsApiUrl,
+  productsQuery,
   readFilters,
   resultCountText,
   SEARCH_MAX_LENGTH,
@@ -71,14 +72,7 @@ type Status = 'idle' | 'loading' | 'error' | 'more';
 const SEARCH_DEBOUNCE_MS = 350;
 const LOAD_ERROR = { title: 'Failed to load marketplace', description: "We couldn't load the marketplace products. Please try again." };
 
-async function fetchProducts(
-  url: string,
-  signal?: AbortSignal,
-): Promise<{ items: CardView[]; nextCursor: string | null; corrections?: Record<string, string> }> {
-  const response = await fetch(url, signal ? { signal } : {});
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return response.json();
-}
+const fetchProducts = (query: Record<string, string>, signal?: AbortSignal) => api('GET /api/products', { query, ...(signal ? { signal } : {}) });
 
 export default function MarketplaceSearch({ initialItems, initialHasMore, pageSize, filters: definitions, sorts, toolLabels }: Props) {
   const [filters, setFilters] = useState<MarketplaceFilters>(EMPTY_FILTERS);
@@ -103,8 +97,8 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
     request.current = controller;
     setStatus('loading');
     try {
-      const body = await fetchProducts(productsApiUrl(next), controller.signal);
-      setResults({ items: body.items, nextCursor: body.nextCursor, hasMore: body.nextCursor !== null, corrections: body.corrections ?? {} });
+      const body = await fetchProducts(productsQuery(next), controller.signal);
+      setResults({ items: body.items, nextCursor: body.nextCursor, hasMore: body.nextCursor !== null, corrections: body.corrections });
       setStatus('idle');
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -151,7 +145,7 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
     try {
       // The prebuilt first page has no cursor: fetch it again together with the next page.
       const { nextCursor, items } = results;
-      const body = await fetchProducts(productsApiUrl(filters, nextCursor ? { cursor: nextCursor } : { limit: items.length + pageSize }));
+      const body = await fetchProducts(productsQuery(filters, nextCursor ? { cursor: nextCursor } : { limit: items.length + pageSize }));
       const ids = new Set(items.map((p) => p.id));
       setResults((r) => ({
         ...r,

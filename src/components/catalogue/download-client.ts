@@ -3,6 +3,7 @@
  * product page's button and the profile's Redownload: the request and its outcomes, the
  * delivery (the link in a new tab, files 500 ms apart) and copying text.
  */
+import { api, ApiError } from '@/src/shared/api/client';
 import type { Delivery } from '@/src/shared/delivery';
 import { toast } from '@/src/stores/toasts';
 
@@ -17,25 +18,21 @@ export type DownloadOutcome =
 
 /** Throws on anything unexpected (network, 5xx): callers show 'Download Error'. */
 export async function requestDownload(productId: string): Promise<DownloadOutcome> {
-  const response = await fetch(`/api/products/${encodeURIComponent(productId)}/download`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  });
-  if (response.status === 401) return { kind: 'login-required' };
-  const body = (await response.json().catch(() => null)) as
-    ({ success?: boolean; message?: string } & Partial<Delivery>) | { error?: { code?: string; message?: string } } | null;
-  if (response.ok && body && 'success' in body && body.success) {
+  try {
+    const body = await api('POST /api/products/{id}/download', { params: { id: productId } });
     return {
       kind: 'delivered',
-      message: body.message ?? 'Download started!',
-      delivery: { contentText: body.contentText ?? null, downloadUrl: body.downloadUrl ?? null, fileUrls: body.fileUrls ?? [] },
+      message: body.message,
+      delivery: { contentText: body.contentText, downloadUrl: body.downloadUrl, fileUrls: body.fileUrls },
     };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.code === 'UNAUTHENTICATED') return { kind: 'login-required' };
+    // The service's own failures carry its message ('Download Failed'); anything else (the
+    // network, a 500) is unexpected.
+    if (error.code !== 'INTERNAL' && error.code !== 'NETWORK') return { kind: 'failed', message: error.message };
+    throw error;
   }
-  const error = body && 'error' in body ? body.error : undefined;
-  // The service's own failures carry its message ('Download Failed'); anything else is unexpected.
-  if (error?.message && error.code !== 'INTERNAL') return { kind: 'failed', message: error.message };
-  throw new Error(`download answered ${response.status}`);
 }
 
 export function showUnexpectedDownloadError(error: unknown): void {

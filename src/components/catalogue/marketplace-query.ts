@@ -1,7 +1,7 @@
 /**
  * The marketplace island's state as pure functions: the filters read from and written to
  * the /marketplace URL (search, category, budget as the landing page sends them, plus type,
- * tool, pricing, level and sort), the GET /api/products URL, the slim card shape the island
+ * tool, pricing, level and sort), the GET /api/products query, the slim card shape the island
  * carries, the creators behind a result list, and the 'Did you mean' query.
  *
  * Dependency-free on purpose (src/shared/search.ts holds the same values but imports zod,
@@ -51,12 +51,12 @@ export function countPanelFilters(filters: MarketplaceFilters): number {
   return (['category', 'budget', 'type', 'tool', 'pricing', 'level'] as const).filter((k) => filters[k]).length;
 }
 
-export function productsApiUrl(filters: MarketplaceFilters, page: { cursor?: string | null; limit?: number } = {}): string {
-  const params = filtersToParams(filters);
-  if (page.cursor) params.set('cursor', page.cursor);
-  if (page.limit) params.set('limit', String(page.limit));
-  const qs = params.toString();
-  return qs ? `/api/products?${qs}` : '/api/products';
+/** The GET /api/products query: the filters in their URL order, then the page. */
+export function productsQuery(filters: MarketplaceFilters, page: { cursor?: string | null; limit?: number } = {}): Record<string, string> {
+  const query = Object.fromEntries(filtersToParams(filters));
+  if (page.cursor) query['cursor'] = page.cursor;
+  if (page.limit) query['limit'] = String(page.limit);
+  return query;
 }
 
 export type MarketplaceView = 'all' | 'favorites' | 'creators';

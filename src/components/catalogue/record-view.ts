@@ -7,6 +7,8 @@
  * page itself, which counts a visit that did not come through a card (a shared link, a
  * search engine) once per tab: a card click marks the product as viewed in this tab.
  */
+import { api, ApiError } from '@/src/shared/api/client';
+
 export const VIEW_SESSION_KEY = 'toolmint_view_session';
 
 function randomId(): string {
@@ -38,17 +40,12 @@ export function recordView(productId: string): void {
     // storage disabled: the page may count this visit again, which is harmless
   }
   try {
-    void fetch(`/api/products/${encodeURIComponent(productId)}/view`, {
-      method: 'POST',
-      keepalive: true,
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId: viewSessionId(), type: 'view' }),
-    })
-      .then((response) => {
-        if (!response.ok) console.warn(`Failed to record view (${response.status})`);
-      })
-      .catch((error: unknown) => console.warn('An error occurred while tracking the view', error));
+    api('POST /api/products/{id}/view', { params: { id: productId }, body: { sessionId: viewSessionId(), type: 'view' }, keepalive: true }).catch(
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status > 0) console.warn(`Failed to record view (${error.status})`);
+        else console.warn('An error occurred while tracking the view', error);
+      },
+    );
   } catch (error) {
     console.warn('An error occurred while tracking the view', error);
   }

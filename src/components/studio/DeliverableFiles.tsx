@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { formatBytes } from '@/src/shared/format';
 import { toast } from '@/src/stores/toasts';
-import { ApiError, removeUpload, uploadFile } from './api';
+import { api, ApiError } from '@/src/shared/api/client';
 import { fileNameOf } from './editor-state';
 import { FileIcon, TrashIcon, UploadIcon } from './icons';
 
@@ -18,6 +18,14 @@ interface Props {
   onChange(files: string[]): void;
   onBusyChange(busy: boolean): void;
   error?: string | undefined;
+}
+
+const removeUpload = (url: string) => api('DELETE /api/uploads', { body: { url } });
+
+function uploadFile(file: File) {
+  const form = new FormData();
+  form.set('file', file);
+  return api('POST /api/uploads/files', { body: form });
 }
 
 export function DeliverableFiles({ files, onChange, onBusyChange, error }: Props) {

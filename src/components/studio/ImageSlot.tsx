@@ -9,10 +9,9 @@ import { useId, useRef, useState } from 'react';
 import { toast } from '@/src/stores/toasts';
 import { formatBytes } from '@/src/shared/format';
 import { checkDemoUrl } from '@/src/shared/quality-score';
-import { ApiError, removeUpload, uploadImage } from './api';
+import { api, ApiError } from '@/src/shared/api/client';
+import type { ImageSlot as Slot } from '@/src/shared/domain';
 import { CloseIcon, UploadIcon } from './icons';
-
-type Slot = 'main' | 'featured' | 'additional';
 
 interface Props {
   slot: Slot;
@@ -42,7 +41,16 @@ export function ImageSlot({ slot, label, description, images, onChange, onBusyCh
 
   /** Replacing a single image drops the old upload from storage (kept if a saved product uses it). */
   const release = (old: string) => {
-    if (old.startsWith('/blobs/products/') || old.includes('.blob.vercel-storage.com/products/')) void removeUpload(old).catch(() => {});
+    if (old.startsWith('/blobs/products/') || old.includes('.blob.vercel-storage.com/products/'))
+      void api('DELETE /api/uploads', { body: { url: old } }).catch(() => {});
+  };
+
+  const uploadImage = (file: File, index: number) => {
+    const form = new FormData();
+    form.set('slot', slot);
+    form.set('index', String(index));
+    form.set('file', file);
+    return api('POST /api/uploads/images', { body: form });
   };
 
   async function upload(list: FileList | null) {
@@ -57,7 +65,7 @@ export function ImageSlot({ slot, label, description, images, onChange, onBusyCh
       for (const [i, file] of files.entries()) {
         setProgress(`Processing image ${i + 1} of ${files.length} (${formatBytes(file.size)})…`);
         try {
-          const result = await uploadImage(file, slot, i);
+          const result = await uploadImage(file, i);
           added.push(result.url);
           if (multiple) onChange([...current.current, result.url]);
           else {

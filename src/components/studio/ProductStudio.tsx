@@ -9,7 +9,7 @@ import { toast } from '@/src/stores/toasts';
 import { formatPrice } from '@/src/shared/format';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
 import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@/src/shared/domain';
-import { ApiError, deleteProduct, getProduct } from './api';
+import { api, ApiError } from '@/src/shared/api/client';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DotsIcon, EditIcon, EyeIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';
 import { ProductEditor } from './ProductEditor';
@@ -157,11 +157,13 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
     if (view.kind !== 'edit' || editing) return;
     let cancelled = false;
     setLoadingEdit(true);
-    getProduct(view.id)
+    api('GET /api/me/products/{id}', { params: { id: view.id } })
       .then((p) => !cancelled && setFetched(p))
       .catch((e: unknown) => {
         if (cancelled) return;
-        if (e instanceof ApiError && e.code !== 'PRODUCT_NOT_FOUND') toast({ title: 'Error loading product', description: e.message, variant: 'destructive' });
+        // An id that is not one (VALIDATION_FAILED) is as missing as someone else's product.
+        if (e instanceof ApiError && e.code !== 'PRODUCT_NOT_FOUND' && e.code !== 'VALIDATION_FAILED')
+          toast({ title: 'Error loading product', description: e.message, variant: 'destructive' });
         setView({ kind: 'missing', id: view.id });
       })
       .finally(() => !cancelled && setLoadingEdit(false));
@@ -199,7 +201,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
     if (!deleting) return;
     setBusyDelete(true);
     try {
-      await deleteProduct(deleting.id);
+      await api('DELETE /api/me/products/{id}', { params: { id: deleting.id } });
       setProducts((list) => list.filter((p) => p.id !== deleting.id));
       toast({ title: 'Product deleted', description: `${deleting.title} was deleted.`, variant: 'success' });
       setDeleting(null);

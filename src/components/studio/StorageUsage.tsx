@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { formatBytes } from '@/src/shared/format';
-import { getStorageUsage, type StorageUsage as Usage } from './api';
+import { api } from '@/src/shared/api/client';
+import type { StorageUsage as Usage } from '@/src/shared/api/schemas/uploads';
 
 interface Props {
   /** Changes whenever the product's files change; null while an upload is running. */
@@ -20,7 +21,7 @@ export function StorageUsage({ filesKey }: Props) {
     let cancelled = false;
     // A removal is sent without waiting: give it a moment to land before reading.
     const timer = setTimeout(() => {
-      getStorageUsage()
+      api('GET /api/uploads/usage')
         .then((u) => !cancelled && setUsage(u))
         .catch(() => {}); // informative only: the line stays as it was
     }, 400);

@@ -15,6 +15,7 @@ import {
   type ProductStatus,
   type TechnicalLevel,
 } from '@/src/shared/domain';
+import type { ProductBody } from '@/src/shared/api/schemas/products';
 import type { StudioProduct } from './types';
 
 export interface DemoLinkDraft {
@@ -179,7 +180,7 @@ export function deliveryInputs(method: DeliveryType | '') {
  * The API payload. Empty optional fields are left out (sent as absent); inputs a delivery
  * method does not use are not sent, so switching from 'multiple' to 'text' drops the files.
  */
-export function toPayload(v: EditorValues): Record<string, unknown> {
+export function toPayload(v: EditorValues): ProductBody {
   const show = deliveryInputs(v.content_delivery_type);
   const payload: Record<string, unknown> = {
     title: v.title.trim(),
@@ -231,7 +232,8 @@ export function toPayload(v: EditorValues): Record<string, unknown> {
     const trimmed = present(value);
     if (trimmed !== undefined) payload[key] = trimmed;
   }
-  return payload;
+  // Built field by field above; validateForm checks it with the API's own schema before it is sent.
+  return payload as ProductBody;
 }
 
 export type FieldErrors = Record<string, string>;

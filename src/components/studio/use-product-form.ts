@@ -17,12 +17,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch, type FieldErrors, type FieldPath, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { api } from '@/src/shared/api/client';
 import { rulesSchema } from '@/src/shared/form-schema';
 import { scoreProduct, VALIDATION_DEBOUNCE_MS, type QualityScore, type UrlCheck } from '@/src/shared/quality-score';
 import { toast } from '@/src/stores/toasts';
 import { clearOnEdit, errorList } from '../ui/form-state';
-import { ApiError, createProduct, updateProduct } from './api';
+import { api, ApiError } from '@/src/shared/api/client';
 import { defaultValues, sectionOf, toPayload, validateForm, valuesFromProduct, type EditorValues } from './editor-state';
 import { useDebounced } from './hooks';
 import type { StudioProduct } from './types';
@@ -157,7 +156,10 @@ export function useProductForm({ mode, product, onSaved, scrollToTop }: Options)
     setSummary(null);
     try {
       const payload = toPayload(values);
-      const saved = mode === 'create' ? await createProduct(payload) : await updateProduct(product!.id, payload);
+      const saved =
+        mode === 'create'
+          ? await api('POST /api/me/products', { body: payload })
+          : await api('PUT /api/me/products/{id}', { params: { id: product!.id }, body: payload });
       onSaved(saved, mode);
       if (mode === 'create') {
         toast({

@@ -5,14 +5,13 @@
  * GET /api/products/{id}/files/{name} after a download.
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
 import { getBlobStore } from '@/functions/_shared/blob-store';
-import { handle, json } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { readUpload } from '@/functions/uploads/read-upload';
 import { DELIVERABLE_MAX_BYTES, uploadDeliverable } from '@/functions/uploads/uploads.service';
+import { uploadFile as route } from '@/src/shared/api/routes/uploads';
 
-export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
-  const { file } = await readUpload(context.request, DELIVERABLE_MAX_BYTES);
-  return json(await uploadDeliverable(await getDb(), getBlobStore(), user.id, file), { status: 201 });
+export const POST = endpoint(route, async ({ user, context }) => {
+  const { file } = await readUpload(context.request, DELIVERABLE_MAX_BYTES, route.body.fields);
+  return uploadDeliverable(await getDb(), getBlobStore(), user.id, file);
 });

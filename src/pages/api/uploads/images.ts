@@ -4,14 +4,13 @@
  * 201 with the stored image; 401 'User not authenticated'; 415 'File {name} is not an image'.
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
 import { getBlobStore } from '@/functions/_shared/blob-store';
-import { handle, json } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { readUpload } from '@/functions/uploads/read-upload';
 import { IMAGE_UPLOAD_MAX_BYTES, uploadProductImage } from '@/functions/uploads/uploads.service';
+import { uploadImage as route } from '@/src/shared/api/routes/uploads';
 
-export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
-  const { file, fields } = await readUpload(context.request, IMAGE_UPLOAD_MAX_BYTES);
-  return json(await uploadProductImage(await getDb(), getBlobStore(), user.id, fields, file), { status: 201 });
+export const POST = endpoint(route, async ({ user, context }) => {
+  const { file, fields } = await readUpload(context.request, IMAGE_UPLOAD_MAX_BYTES, route.body.fields);
+  return uploadProductImage(await getDb(), getBlobStore(), user.id, fields, file);
 });

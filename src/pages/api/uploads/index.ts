@@ -4,13 +4,9 @@
  * product is saved without it: { removed: false }.
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
 import { getBlobStore } from '@/functions/_shared/blob-store';
-import { handle, json, readJsonBody } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { removeUpload } from '@/functions/uploads/uploads.service';
+import { removeUpload as route } from '@/src/shared/api/routes/uploads';
 
-export const DELETE = handle(async (context) => {
-  const user = requireApiUser(context);
-  const body: unknown = await readJsonBody(context.request);
-  return json(await removeUpload(await getDb(), getBlobStore(), user.id, body));
-});
+export const DELETE = endpoint(route, async ({ user, body }) => removeUpload(await getDb(), getBlobStore(), user.id, body.url));

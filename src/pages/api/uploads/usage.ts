@@ -3,11 +3,8 @@
  * they uploaded (images, deliverables, avatar, banner) against their quota (2 GB by default).
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { getStorageUsage } from '@/functions/uploads/uploads.service';
+import { getStorageUsage as route } from '@/src/shared/api/routes/uploads';
 
-export const GET = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await getStorageUsage(await getDb(), user.id));
-});
+export const GET = endpoint(route, async ({ user }) => getStorageUsage(await getDb(), user.id));

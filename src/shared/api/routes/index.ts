@@ -9,11 +9,13 @@ import { authRoutes } from './auth';
 import { favoriteRoutes } from './favorites';
 import { licenseRoutes } from './licenses';
 import { paymentRoutes } from './payments';
+import { productRoutes } from './products';
 import { profileRoutes } from './profile';
 import { salesRoutes } from './sales';
 import { settingsRoutes } from './settings';
 import { systemRoutes } from './system';
 import { updateRoutes } from './updates';
+import { uploadRoutes } from './uploads';
 
 export const API_ROUTES = [
   ...systemRoutes,
@@ -25,6 +27,8 @@ export const API_ROUTES = [
   ...salesRoutes,
   ...settingsRoutes,
   ...licenseRoutes,
+  ...productRoutes,
+  ...uploadRoutes,
 ] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;

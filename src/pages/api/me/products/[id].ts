@@ -1,34 +1,22 @@
 /**
  * GET /api/me/products/{id}: one of the caller's products with its deliverables (for the
- * editor). PUT replaces its form fields, PATCH changes only its status, DELETE removes it
- * (and the uploaded files it alone used). Every answer carries the product's qualityScore.
- * Another user's product answers 404 and nothing changes.
+ * editor and for scripts). PUT replaces it (the GET's JSON is accepted unchanged), PATCH
+ * changes the fields it sends, DELETE removes it (and the uploaded files it alone used).
+ * Every answer carries the product's qualityScore. Another user's product answers 404 and
+ * nothing changes (docs/decisions/024).
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
 import { getBlobStore } from '@/functions/_shared/blob-store';
-import { handle, json, readJsonBody, uuidParam } from '@/functions/_shared/http';
-import { changeProductStatus, deleteProduct, getOwnProduct, updateProduct } from '@/functions/products/products.service';
+import { endpoint } from '@/functions/_shared/endpoint';
+import { deleteProduct, getOwnProduct, patchProduct, updateProduct } from '@/functions/products/products.service';
+import * as routes from '@/src/shared/api/routes/products';
 
-export const GET = handle(async (context) => {
-  const user = requireApiUser(context);
-  return json(await getOwnProduct(await getDb(), user.id, uuidParam(context, 'id')));
-});
+export const GET = endpoint(routes.getMyProduct, async ({ user, params }) => getOwnProduct(await getDb(), user.id, params.id));
 
-export const PUT = handle(async (context) => {
-  const user = requireApiUser(context);
-  const body: unknown = await readJsonBody(context.request);
-  return json(await updateProduct(await getDb(), user.id, uuidParam(context, 'id'), body, getBlobStore()));
-});
+export const PUT = endpoint(routes.replaceMyProduct, async ({ user, params, body }) => updateProduct(await getDb(), user.id, params.id, body, getBlobStore()));
 
-export const PATCH = handle(async (context) => {
-  const user = requireApiUser(context);
-  const body: unknown = await readJsonBody(context.request);
-  return json(await changeProductStatus(await getDb(), user.id, uuidParam(context, 'id'), body));
-});
+export const PATCH = endpoint(routes.patchMyProduct, async ({ user, params, body }) => patchProduct(await getDb(), user.id, params.id, body, getBlobStore()));
 
-export const DELETE = handle(async (context) => {
-  const user = requireApiUser(context);
-  await deleteProduct(await getDb(), user.id, uuidParam(context, 'id'), getBlobStore());
-  return new Response(null, { status: 204 });
+export const DELETE = endpoint(routes.deleteMyProduct, async ({ user, params }) => {
+  await deleteProduct(await getDb(), user.id, params.id, getBlobStore());
 });

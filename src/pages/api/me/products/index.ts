@@ -1,25 +1,13 @@
 /**
- * GET /api/me/products: the signed-in creator's products, newest first, with search,
- * status and category filters. POST creates a product (status defaults to draft).
+ * GET /api/me/products: the signed-in creator's products, newest first, with search, status
+ * and category filters, a page at a time. POST creates a product (a draft unless it says
+ * otherwise). Bodies and queries are parsed by the routes' schemas (src/shared/api/routes/products.ts).
  */
 import { getDb } from '@/db/database';
-import { requireApiUser } from '@/functions/_shared/auth-guard';
-import { handle, json, readJsonBody } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { createProduct, listMyProducts } from '@/functions/products/products.service';
+import * as routes from '@/src/shared/api/routes/products';
 
-export const GET = handle(async (context) => {
-  const user = requireApiUser(context);
-  const url = context.url.searchParams;
-  const items = await listMyProducts(await getDb(), user.id, {
-    search: url.get('search') ?? undefined,
-    status: url.get('status') ?? undefined,
-    category: url.get('category') ?? undefined,
-  });
-  return json({ items, nextCursor: null });
-});
+export const GET = endpoint(routes.listMyProducts, async ({ user, query }) => listMyProducts(await getDb(), user.id, query));
 
-export const POST = handle(async (context) => {
-  const user = requireApiUser(context);
-  const body: unknown = await readJsonBody(context.request);
-  return json(await createProduct(await getDb(), user.id, body), { status: 201 });
-});
+export const POST = endpoint(routes.createMyProduct, async ({ user, body }) => createProduct(await getDb(), user.id, body));

@@ -4,10 +4,9 @@
  * Signed out: owned false (the button still says Buy and sends them to log in).
  */
 import { getDb } from '@/db/database';
-import { handle, json, uuidParam } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import { getProductAccess } from '@/functions/payments/checkout.service';
+import { getProductAccess as route } from '@/src/shared/api/routes/products';
 
-export const GET = handle(async (context) =>
-  json(await getProductAccess(await getDb(), defaultPaymentsDeps(), context.locals.user?.id ?? null, uuidParam(context, 'id'))),
-);
+export const GET = endpoint(route, async ({ user, params }) => getProductAccess(await getDb(), defaultPaymentsDeps(), user?.id ?? null, params.id));

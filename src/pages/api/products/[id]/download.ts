@@ -1,9 +1,11 @@
 /**
  * POST /api/products/{id}/download: the download service (spec section 7). Answers
- * { success, message, contentText, downloadUrl, fileUrls }.
+ * { success, message, contentText, downloadUrl, fileUrls }. The service itself refuses a
+ * visitor, with the spec's 'Please log in to download this product'.
  */
 import { getDb } from '@/db/database';
-import { handle, json, uuidParam } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
+import { downloadProduct as route } from '@/src/shared/api/routes/products';
 
-export const POST = handle(async (context) => json(await downloadProduct(await getDb(), context.locals.user?.id, uuidParam(context, 'id'))));
+export const POST = endpoint(route, async ({ user, params }) => downloadProduct(await getDb(), user?.id, params.id));

@@ -4,27 +4,24 @@
  * by the toolmint_visitor cookie this answer sets, a request without it by client address.
  */
 import { getDb } from '@/db/database';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { getAuthSecret, getEnv } from '@/functions/_shared/env';
-import { handle, readJsonBody, uuidParam } from '@/functions/_shared/http';
 import { clientAddressOf } from '@/functions/_shared/rate-limit';
-import { recordView, ViewSchema } from '@/functions/interactions/interactions.service';
+import { recordView } from '@/functions/interactions/interactions.service';
 import { identifyVisitor } from '@/functions/interactions/visitor';
+import { recordProductView as route } from '@/src/shared/api/routes/products';
 
-export const POST = handle(async (context) => {
-  const { locals, request } = context;
-  const productId = uuidParam(context, 'id');
-  // An empty body is a plain view.
-  const raw = await readJsonBody(request);
-  const body = ViewSchema.parse(raw === undefined ? {} : raw);
+export const POST = endpoint(route, async ({ context, user, params, body }) => {
+  const { request } = context;
   const env = getEnv();
   const visitor = identifyVisitor(
-    { cookieHeader: request.headers.get('cookie'), userId: locals.user?.id ?? null, address: clientAddressOf(context) ?? null },
+    { cookieHeader: request.headers.get('cookie'), userId: user?.id ?? null, address: clientAddressOf(context) ?? null },
     getAuthSecret(env),
     new URL(env.SITE_URL).protocol === 'https:',
   );
   await recordView(await getDb(), {
-    productId,
-    userId: locals.user?.id ?? null,
+    productId: params.id,
+    userId: user?.id ?? null,
     visitorKey: visitor.key,
     visitorAlias: visitor.alias,
     sessionId: body.sessionId,

@@ -4,12 +4,13 @@
  */
 import { getDb } from '@/db/database';
 import { contentTypeFor, getBlobStore } from '@/functions/_shared/blob-store';
-import { handle, uuidParam } from '@/functions/_shared/http';
+import { endpoint } from '@/functions/_shared/endpoint';
 import { readDeliverable } from '@/functions/downloads/downloads.service';
+import { getProductFile as route } from '@/src/shared/api/routes/products';
 
-export const GET = handle(async (context) => {
+export const GET = endpoint(route, async ({ user, params }) => {
   // The name is only compared with the product's stored file names, never queried.
-  const file = await readDeliverable(await getDb(), getBlobStore(), context.locals.user?.id, uuidParam(context, 'id'), context.params.name ?? '');
+  const file = await readDeliverable(await getDb(), getBlobStore(), user?.id, params.id, params.name);
   return new Response(new Uint8Array(file.body), {
     headers: {
       'content-type': contentTypeFor(file.name),
