@@ -198,7 +198,8 @@ export const getProductFile = defineRoute({
   description: 'The file itself, as an attachment (its content type follows its extension).',
   auth: 'public',
   params: z.strictObject({ id: uuid(), name: z.string().check(z.minLength(1), z.maxLength(255)) }),
-  response: file('application/octet-stream'),
+  // The stored file's own type (a zip, a PDF, an image...): any media type.
+  response: file('*/*'),
   errors: ['UNAUTHENTICATED', 'DOWNLOAD_UNAVAILABLE', 'PAYMENT_REQUIRED', 'FORBIDDEN', 'NOT_FOUND'],
   example: { params: { id: EXAMPLE_ID, name: 'templates.zip' } },
 });
