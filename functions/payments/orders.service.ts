@@ -27,7 +27,8 @@ import {
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
 import { isAdmin } from '../profiles/profiles.service';
-import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus, type PurchaseKind } from '@/src/shared/domain';
+import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus } from '@/src/shared/domain';
+import type { LibraryItem } from '@/src/shared/library';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = 24 * 60 * 60 * 1000;
@@ -36,26 +37,6 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export function isWithinRefundWindow(paidAt: Date | string | null, now: Date = new Date()): boolean {
   return Boolean(paidAt) && now.getTime() - new Date(paidAt as Date).getTime() <= REFUND_WINDOW_DAYS * DAY;
-}
-
-export interface LibraryItem {
-  productId: string;
-  title: string;
-  imageUrl: string | null;
-  /** Whether Download again works today. */
-  hasAccess: boolean;
-  order: null | {
-    id: string;
-    number: string;
-    status: Extract<OrderStatus, 'paid' | 'refunded'>;
-    kind: PurchaseKind;
-    amountCents: number;
-    paidAt: string | null;
-    refundedAt: string | null;
-    canRefund: boolean;
-  };
-  subscription: null | { status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean };
-  lastDownloadedAt: string | null;
 }
 
 /** /library: every order (newest first), then free products downloaded without one. */

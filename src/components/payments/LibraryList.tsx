@@ -9,28 +9,9 @@ import { formatDate } from '@/src/shared/format';
 import { formatCents } from '@/src/shared/payments';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
 import { toast } from '@/src/stores/toasts';
-import { copyText, fileName } from '../catalogue/download-client';
+import { DeliveryPanel } from '../catalogue/DeliveryPanel';
 import { useRedownload } from '../catalogue/use-redownload';
-import type { OrderStatus, PurchaseKind } from '@/src/shared/domain';
-
-export interface LibraryEntry {
-  productId: string;
-  title: string;
-  imageUrl: string | null;
-  hasAccess: boolean;
-  order: null | {
-    id: string;
-    number: string;
-    status: Extract<OrderStatus, 'paid' | 'refunded'>;
-    kind: PurchaseKind;
-    amountCents: number;
-    paidAt: string | null;
-    refundedAt: string | null;
-    canRefund: boolean;
-  };
-  subscription: null | { status: string; currentPeriodEnd: string | null; cancelAtPeriodEnd: boolean };
-  lastDownloadedAt: string | null;
-}
+import type { LibraryItem } from '@/src/shared/library';
 
 async function post(path: string): Promise<{ ok: boolean; message: string }> {
   try {
@@ -42,17 +23,17 @@ async function post(path: string): Promise<{ ok: boolean; message: string }> {
   }
 }
 
-export default function LibraryList({ items: initial }: { items: LibraryEntry[] }) {
+export default function LibraryList({ items: initial }: { items: LibraryItem[] }) {
   const [items, setItems] = useState(initial);
   // A repeat download is never a second purchase: its toast says so, whatever the price.
   const { busy, setBusy, delivered, panel, redownload } = useRedownload({ returnTo: '/library', successTitle: 'Download started!' });
 
-  const key = (item: LibraryEntry) => item.order?.id ?? item.productId;
-  const update = (k: string, change: (item: LibraryEntry) => LibraryEntry) => setItems((list) => list.map((i) => (key(i) === k ? change(i) : i)));
+  const key = (item: LibraryItem) => item.order?.id ?? item.productId;
+  const update = (k: string, change: (item: LibraryItem) => LibraryItem) => setItems((list) => list.map((i) => (key(i) === k ? change(i) : i)));
 
-  const downloadAgain = (item: LibraryEntry) => redownload(key(item), item);
+  const downloadAgain = (item: LibraryItem) => redownload(key(item), item);
 
-  async function refund(item: LibraryEntry) {
+  async function refund(item: LibraryItem) {
     if (busy || !item.order) return;
     if (!window.confirm(`Refund ${formatCents(item.order.amountCents)} for ${item.title}? You will lose access to it.`)) return;
     setBusy(key(item));
@@ -71,7 +52,7 @@ export default function LibraryList({ items: initial }: { items: LibraryEntry[] 
     }));
   }
 
-  async function cancelSubscription(item: LibraryEntry) {
+  async function cancelSubscription(item: LibraryItem) {
     if (busy || !item.order) return;
     setBusy(key(item));
     const result = await post(`/api/orders/${item.order.id}/cancel-subscription`);
@@ -98,39 +79,7 @@ export default function LibraryList({ items: initial }: { items: LibraryEntry[] 
 
   return (
     <>
-      {delivered ? (
-        <div className="dl-panel" ref={panel} tabIndex={-1} role="region" aria-label={`Your download: ${delivered.title}`}>
-          <strong>{delivered.title}</strong>
-          {delivered.downloadUrl ? (
-            <p className="lib-row-p">
-              <a className="btn btn-secondary" href={delivered.downloadUrl} target="_blank" rel="noopener">
-                Open the access link ↗
-              </a>
-            </p>
-          ) : null}
-          {delivered.fileUrls.length ? (
-            <ul>
-              {delivered.fileUrls.map((url) => (
-                <li key={url}>
-                  <a href={url} download={fileName(url)}>
-                    {fileName(url)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {delivered.contentText ? (
-            <div>
-              <button type="button" className="btn btn-secondary" onClick={() => void copyText(delivered.contentText ?? '')}>
-                Copy
-              </button>
-              <pre tabIndex={0} aria-label="Product content" className="lib-text">
-                {delivered.contentText}
-              </pre>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
+      {delivered ? <DeliveryPanel delivery={delivered} title={delivered.title} label={`Your download: ${delivered.title}`} ref={panel} /> : null}
       <ul className="lib-list">
         {items.map((item) => {
           const k = key(item);
