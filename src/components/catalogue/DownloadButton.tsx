@@ -20,6 +20,7 @@ import { toast } from '@/src/stores/toasts';
 import type { Delivery } from '@/src/shared/delivery';
 import { deliver as startDelivery, requestDownload, showUnexpectedDownloadError } from './download-client';
 import { DeliveryPanel } from './DeliveryPanel';
+import { Icon } from '@/src/components/ui/Icon';
 
 interface Props {
   productId: string;
@@ -175,16 +176,9 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
         {busy ? (
           <span className="dl-spinner" aria-hidden="true" />
         ) : (
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-            <path
-              d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <Icon size={20}>
+            <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" />
+          </Icon>
         )}
         {label}
       </button>

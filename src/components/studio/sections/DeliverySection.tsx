@@ -4,16 +4,15 @@
  * the live URL check), the text for text and multiple; download instructions and formats.
  */
 import { memo } from 'react';
-import { useController, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { DELIVERY_TYPE_CHOICES, DELIVERY_TYPES } from '@/src/shared/domain';
 import { checkDemoUrl } from '@/src/shared/quality-score';
-import { clearOnEdit } from '@/src/components/ui/form-state';
 import { DeliverableFiles } from '../DeliverableFiles';
 import { deliveryInputs } from '../editor-state';
 import { EditorSection } from '../EditorSection';
-import { StudioField } from '../StudioField';
+import { StudioInput, StudioTextarea } from '../StudioInputs';
 import { textField, useUrlCheck } from '../use-product-form';
-import { fieldId, useSectionForm, type SectionProps } from './section-props';
+import { fieldId, useSectionForm, useWholeField, type SectionProps } from './section-props';
 
 interface Props extends SectionProps {
   onBusyChange(busy: boolean): void;
@@ -23,27 +22,16 @@ const DELIVERY_OPTIONS = DELIVERY_TYPES.map((value) => ({ value, ...DELIVERY_TYP
 
 const NAMES = ['content_delivery_type', 'file_urls', 'download_url', 'content_text', 'download_instructions'] as const;
 
-export const DeliverySection = memo(function DeliverySection({ collapsible, open, onToggle, onBusyChange }: Props) {
+export const DeliverySection = memo(function DeliverySection({ onBusyChange, ...section }: Props) {
   const { form, err } = useSectionForm(NAMES);
   const method = useWatch({ control: form.control, name: 'content_delivery_type' });
-  const files = useController({ control: form.control, name: 'file_urls' });
+  const files = useWholeField('file_urls');
   const downloadCheck = useUrlCheck(form, 'download_url', checkDemoUrl);
   const show = deliveryInputs(method);
   const methodError = err('content_delivery_type');
   const methodErrorId = `${fieldId('content_delivery_type')}-error`;
   return (
-    <EditorSection
-      id="delivery"
-      number={3}
-      title="Content Delivery"
-      description="How buyers receive the product after they get it. Test delivery before publishing."
-      collapsible={collapsible}
-      open={open}
-      onToggle={onToggle}
-      required
-      complete={Boolean(method)}
-      attention={method ? null : 'Choose a delivery method: it is required.'}
-    >
+    <EditorSection id="delivery" {...section} required complete={Boolean(method)} attention={method ? null : 'Choose a delivery method: it is required.'}>
       <fieldset
         className="st-fieldset"
         data-field="content_delivery_type"
@@ -73,59 +61,35 @@ export const DeliverySection = memo(function DeliverySection({ collapsible, open
       </fieldset>
       {show.files && (
         <div data-field="file_urls">
-          <DeliverableFiles
-            files={files.field.value}
-            onChange={(next) => {
-              files.field.onChange(next);
-              clearOnEdit(form, 'file_urls');
-            }}
-            onBusyChange={onBusyChange}
-            error={err('file_urls')}
-          />
+          <DeliverableFiles files={files.value} onChange={files.onChange} onBusyChange={onBusyChange} error={err('file_urls')} />
         </div>
       )}
       {show.link && (
-        <StudioField
+        <StudioInput
+          name="download_url"
           label="Access link"
-          id={fieldId('download_url')}
-          error={err('download_url')}
           status={downloadCheck}
           hint="Where buyers download or open your product."
-        >
-          {(control) => (
-            <input
-              {...control}
-              data-field="download_url"
-              className="st-input"
-              type="url"
-              inputMode="url"
-              placeholder="https://"
-              {...textField(form, 'download_url')}
-            />
-          )}
-        </StudioField>
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+        />
       )}
       {show.text && (
-        <StudioField
+        <StudioTextarea
+          name="content_text"
           label="Text content"
-          id={fieldId('content_text')}
-          error={err('content_text')}
           hint="Shown to buyers right after they get the product: a prompt, setup steps, a license key."
-        >
-          {(control) => <textarea {...control} data-field="content_text" className="st-input st-textarea" rows={6} {...textField(form, 'content_text')} />}
-        </StudioField>
+          rows={6}
+        />
       )}
-      <StudioField
+      <StudioTextarea
+        name="download_instructions"
         label="Download instructions"
-        id={fieldId('download_instructions')}
         optional
-        error={err('download_instructions')}
         hint="Anything buyers should do first: import steps, credentials to prepare."
-      >
-        {(control) => (
-          <textarea {...control} data-field="download_instructions" className="st-input st-textarea" rows={3} {...textField(form, 'download_instructions')} />
-        )}
-      </StudioField>
+        rows={3}
+      />
       <p className="st-formats">
         Formats: ZIP, RAR, PDF, DOC, TXT, JSON, XML, CSV · Images: JPG, PNG, WebP. <strong>Tip:</strong> test delivery before publishing.
       </p>
