@@ -22,7 +22,7 @@ import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList, revalidateIfInvalid } from '../ui/form-state';
 import { signUpEmail } from './auth-client';
-import { AUTH_FIELD_STYLES, Field, PasswordField, PasswordStrengthMeter } from './fields';
+import { AUTH_FIELD_STYLES, EmailField, Field, PasswordField, PasswordStrengthMeter } from './fields';
 import { ACCOUNT_FIELDS, SignupFormSchema, type SignupFormValues } from './form-schemas';
 import { clearOnboardingFlags, onboardingUrl, POST_SIGN_UP_DELAY_MS, replaceLocation } from './redirects';
 
@@ -210,13 +210,9 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
               error={errors.name?.message}
               {...form.register('name', { onChange: () => revalidateIfInvalid(form, 'name') })}
             />
-            <Field
+            <EmailField
               id={fid('email')}
               label={FIELD_LABELS.email}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
               error={errors.email?.message}
               {...form.register('email', { onChange: () => revalidateIfInvalid(form, 'email') })}
             />
