@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import type { OnboardingStatus, UserRole, UserType } from '@/src/shared/domain';
+import type { ProfileInput } from '@/src/shared/profile';
 import { publishedProducts, publishedProductsTable } from '../catalogue/catalogue.repository';
 
 export interface OnboardingRow {
@@ -60,15 +61,7 @@ export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 export async function updateProfileFields(
   db: Db,
   id: string,
-  values: {
-    fullName: string;
-    bio: string | null;
-    company: string | null;
-    location: string | null;
-    website: string | null;
-    socialLinks: Record<string, string>;
-    specialties: string[];
-  },
+  values: ProfileInput,
 ) {
   return db
     .updateTable('profiles')

@@ -12,7 +12,8 @@
  * One react-hook-form form holds the three steps (values survive Back); its zod schema
  * reports the rules of src/shared/auth-validation.ts.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useStepFocus } from '../ui/use-step-focus';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@/src/shared/domain';
@@ -66,23 +67,13 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
   const [loading, setLoading] = useState(false);
   /** The address the verification email went to, once the sign-up was answered. */
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
+  const headingRef = useStepFocus<HTMLHeadingElement>(step);
   const uid = useId();
   const fid = (name: keyof SignupFormValues) => `${uid}-${name}`;
 
   useEffect(() => {
     if (preselectedType) form.setValue('userType', preselectedType);
   }, [form, preselectedType]);
-
-  // Move focus to the new step's heading (not on first render: the page decides that).
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
 
   /** The confirmation follows the password once it has been typed or shows an error. */
   function passwordChanged() {

@@ -30,15 +30,7 @@ import { errorAt, errorList } from '../ui/form-state';
 
 interface Props {
   userType: UserType;
-  initial: {
-    fullName: string;
-    bio: string | null;
-    company: string | null;
-    location: string | null;
-    website: string | null;
-    socialLinks: Record<string, string>;
-    specialties: string[];
-  };
+  initial: ProfileInput;
 }
 
 interface Values {
