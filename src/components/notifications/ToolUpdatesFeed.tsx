@@ -136,7 +136,7 @@ function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: 
         </p>
       </div>
       {!open ? (
-        <p className="uitem-body clamped fpreview" aria-hidden="true" onClick={toggle}>
+        <p className="uitem-body clamp fpreview" aria-hidden="true" onClick={toggle}>
           {item.content}
         </p>
       ) : null}

@@ -10,6 +10,7 @@ import { formatCents } from '@/src/shared/payments';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
 import { toast } from '@/src/stores/toasts';
 import { DeliveryPanel } from '../catalogue/DeliveryPanel';
+import { statusTone } from '../ui/tones';
 import { useRedownload } from '../catalogue/use-redownload';
 import type { LibraryItem } from '@/src/shared/library';
 
@@ -99,7 +100,7 @@ export default function LibraryList({ items: initial }: { items: LibraryItem[] }
                       {formatCents(item.order.amountCents)}
                       {item.order.kind === 'subscription' ? ' / month' : ''}
                     </span>
-                    <span className={`cp-pill is-${item.order.status}`}>{item.order.status === 'refunded' ? 'Refunded' : 'Paid'}</span>
+                    <span className={`cp-pill ${statusTone(item.order.status)}`}>{item.order.status === 'refunded' ? 'Refunded' : 'Paid'}</span>
                     {subActive ? (
                       <span>
                         {sub.cancelAtPeriodEnd ? `Ends ${formatDate(sub.currentPeriodEnd ?? '')}` : `Renews ${formatDate(sub.currentPeriodEnd ?? '')}`}

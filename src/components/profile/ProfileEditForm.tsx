@@ -198,7 +198,7 @@ export default function ProfileEditForm({ userType, initial }: Props) {
           Specialties <span className="hint">(up to {MAX_SPECIALTIES}; the first 3 show on your profile)</span>
         </legend>
         {specialties.field.value.length > 0 ? (
-          <ul className="pchips pchips-edit">
+          <ul className="pchips pchips-edit row-list">
             {specialties.field.value.map((s) => (
               <li key={s} className="pchip">
                 {s}

@@ -25,7 +25,7 @@ function Fact({ path, cap, join, children }: { path: string; cap?: IconProps['ca
 export function ProfileFacts({ company, location, website, createdAt }: Props) {
   const websiteLabel = website ? website.replace(/^https?:\/\//, '').replace(/\/$/, '') : null;
   return (
-    <ul className="pfacts">
+    <ul className="pfacts row-list">
       {company ? (
         <Fact path="M3 21h18M5 21V7l7-4 7 4v14M9 9h1m4 0h1m-6 4h1m4 0h1m-6 4h1m4 0h1" join="miter">
           <span className="visually-hidden">Company: </span>

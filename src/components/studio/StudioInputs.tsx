@@ -4,10 +4,11 @@
  * error clears on edit (textField) and the field's own error. A section then writes only
  * what differs: the label, the hint, and the input's attributes.
  */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useFormContext, useFormState, type FieldPath } from 'react-hook-form';
 import { errorAt } from '@/src/components/ui/form-state';
 import type { UrlCheck } from '@/src/shared/quality-score';
+import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@/src/shared/domain';
 import type { EditorValues } from './editor-state';
 import { StudioField } from './StudioField';
 import { textField } from './use-product-form';
@@ -28,6 +29,18 @@ interface FieldProps {
 export interface SelectOption {
   value: string;
   label: string;
+}
+
+/** The product statuses as choices (the editor's Status, the list's filter). */
+export const PRODUCT_STATUS_OPTIONS: readonly SelectOption[] = PRODUCT_STATUSES.map((value) => ({ value, label: PRODUCT_STATUS_LABELS[value] }));
+
+/** The <option>s of a list of choices. */
+export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
+  return options.map((o) => (
+    <option key={o.value} value={o.value}>
+      {o.label}
+    </option>
+  ));
 }
 
 /** The field's frame, and its registration for the control inside. */
@@ -98,21 +111,15 @@ export function StudioSelect({
   }) {
   const field = { name, label, hint, optional, clears };
   const { error, registration } = useStudioField(field);
-  const list = (items: readonly SelectOption[]): ReactNode =>
-    items.map((o) => (
-      <option key={o.value} value={o.value}>
-        {o.label}
-      </option>
-    ));
   return (
     <Frame field={field} error={error}>
       {(control) => (
         <select {...control} className="st-input" {...select} {...registration}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
-          {list(options)}
+          <SelectOptions options={options} />
           {groups.map((g) => (
             <optgroup key={g.group} label={g.group}>
-              {list(g.options)}
+              <SelectOptions options={g.options} />
             </optgroup>
           ))}
         </select>
