@@ -129,7 +129,7 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
                     {s}
                     <button
                       type="button"
-                      className="chip-remove"
+                      className="chip-remove chip-x"
                       onClick={() => setSpecialties((list) => list.filter((x) => x !== s))}
                       aria-label={`Remove ${s}`}
                     >

@@ -202,7 +202,12 @@ export default function ProfileEditForm({ userType, initial }: Props) {
             {specialties.field.value.map((s) => (
               <li key={s} className="pchip">
                 {s}
-                <button type="button" aria-label={`Remove ${s}`} onClick={() => specialties.field.onChange(specialties.field.value.filter((x) => x !== s))}>
+                <button
+                  type="button"
+                  className="chip-x"
+                  aria-label={`Remove ${s}`}
+                  onClick={() => specialties.field.onChange(specialties.field.value.filter((x) => x !== s))}
+                >
                   ×
                 </button>
               </li>

@@ -252,7 +252,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
 
   return (
     <div className="st-studio">
-      <header className="st-head">
+      <header className="st-head page-head">
         <div>
           <p className="eyebrow">Creator studio</p>
           <h1>AI-Native Product Management</h1>
