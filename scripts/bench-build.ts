@@ -6,10 +6,9 @@
  * the peak memory of the process (the embedded database included). Writes the '## Build'
  * section of docs/benchmarks.md. Sizes: BENCH_BUILD_SIZES=1000,10000,30000 (default).
  */
-import os from 'node:os';
 import path from 'node:path';
 import { buildBenchSite, openBenchCatalogue, serveBench, withPeakRss } from './lib/bench-catalogue';
-import { replaceSection } from './lib/report';
+import { measuredOn, replaceSection, runToExit } from './lib/report';
 
 const SIZES = (process.env['BENCH_BUILD_SIZES'] ?? '1000,10000,30000').split(',').map(Number);
 
@@ -46,10 +45,7 @@ async function main(): Promise<void> {
   const section = [
     '## Build',
     '',
-    `Measured ${new Date().toISOString().slice(0, 16)}Z by \`npm run bench:build\` on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, embedded PGlite (load average at the end: ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}).`,
+    `${measuredOn('bench:build')}.`,
     'A full build is `astro build` (the sources only: it is the same at every catalogue size) plus every catalogue page (each product page, the landing page, marketplace, directory, tool pages and sitemap) rendered through its route and written into the page store with its .br and .gz variants, four at a time, by the running server (docs/decisions/015). Peak memory is the whole server process, database included.',
     '',
     '| published products | pages rendered | astro build (s) | pages (s) | full build (s) | ms per page | peak memory (MB) |',
@@ -63,10 +59,4 @@ async function main(): Promise<void> {
   console.log(section);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runToExit(main);

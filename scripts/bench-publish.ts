@@ -12,14 +12,13 @@
  * Writes the '## Publishing' section of docs/benchmarks.md. Sizes: BENCH_PUBLISH_SIZES=1000,10000,100000.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import * as z from 'zod/mini';
 import { changeProductStatus, createProduct, updateProduct } from '../functions/products/products.service';
 import { ProductWriteSchema } from '../src/shared/api/schemas/products';
 import { fixedCataloguePaths } from './lib/page-publisher';
 import { buildBenchSite, openBenchCatalogue, serveBench, type BenchServer } from './lib/bench-catalogue';
-import { replaceSection } from './lib/report';
+import { measuredOn, replaceSection, runToExit } from './lib/report';
 
 const SIZES = (process.env['BENCH_PUBLISH_SIZES'] ?? '1000,10000,100000').split(',').map(Number);
 const RUNS = 5;
@@ -102,10 +101,7 @@ async function main(): Promise<void> {
   const section = [
     '## Publishing',
     '',
-    `Measured ${new Date().toISOString().slice(0, 16)}Z by \`npm run bench:publish\` on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, embedded PGlite (load average at the end: ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}); median / worst of ${RUNS} runs, in seconds.`,
+    `${measuredOn('bench:publish')}; median / worst of ${RUNS} runs, in seconds.`,
     "Publish: from the studio service call until the product's stored page and the marketplace's stored first page hold the new title and the creator profile (rendered per request) lists it. Edit: until the stored product page holds the new title. Unpublish: until the product page answers 404. Everything: until every page the publish touched is stored again, the sitemap (which lists every product) included. Target: under 2 s at every size.",
     '',
     '| published products | publish (s) | edit (s) | unpublish (s) | everything incl. sitemap (s) |',
@@ -118,10 +114,4 @@ async function main(): Promise<void> {
   console.log(section);
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runToExit(main);

@@ -22,13 +22,13 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { NON_PAGE_CSP, securityHeaders } from '../functions/_shared/security-headers';
 import { PAGE_CSP_FILE } from './lib/page-headers';
 import { PageStore } from './lib/page-store';
 import { replaceSection } from './lib/report';
+import { freePort } from './lib/free-port';
 
 const SECONDS = Number(process.env['BENCH_SERVE_SECONDS'] ?? 8);
 const CONNECTIONS = Number(process.env['BENCH_SERVE_CONNECTIONS'] ?? 16);
@@ -83,14 +83,6 @@ interface Measurement {
   errors: number;
 }
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 
 function cpuTicks(pids: number[]): number {
@@ -131,7 +123,7 @@ async function waitFor(url: string, child: ChildProcess, log: () => string, time
 }
 
 async function startApp(): Promise<Server> {
-  const port = await freePort();
+  const port = await freePort('127.0.0.1');
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: process.cwd(),
@@ -222,7 +214,7 @@ function brotliModulePath(): string | undefined {
 }
 
 async function startNginx(options: { headers: boolean }): Promise<Server> {
-  const port = await freePort();
+  const port = await freePort('127.0.0.1');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-serve-nginx-'));
   const brotliModule = brotliModulePath();
   fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, port, { ...options, brotliModule }));
@@ -240,7 +232,7 @@ async function startNginx(options: { headers: boolean }): Promise<Server> {
 }
 
 async function startNodeBaseline(): Promise<Server> {
-  const port = await freePort();
+  const port = await freePort('127.0.0.1');
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/lib/baseline-static-server.ts', BASE_DIR, String(port), BASE_CSP], {
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -353,22 +353,35 @@ function initials(name: string): string {
   return letters.toUpperCase();
 }
 
+/**
+ * The backdrop of an avatar or a banner: a diagonal gradient of `linear.stops` under a white
+ * glow fading out from (cx, cy), each a full-size rect. Returned as SVG text (defs and rects).
+ */
+function backdrop(
+  width: number,
+  height: number,
+  linear: { id: string; stops: string },
+  glow: { id: string; cx: string; cy: string; r: string; opacity: string },
+): string {
+  return `<defs>
+  <linearGradient id="${linear.id}" x1="0" y1="0" x2="1" y2="1">
+    ${linear.stops}
+  </linearGradient>
+  <radialGradient id="${glow.id}" cx="${glow.cx}" cy="${glow.cy}" r="${glow.r}">
+    <stop offset="0" stop-color="#ffffff" stop-opacity="${glow.opacity}"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
+  </radialGradient>
+</defs>
+<rect width="${width}" height="${height}" fill="url(#${linear.id})"/>
+<rect width="${width}" height="${height}" fill="url(#${glow.id})"/>`;
+}
+
 /** 256x256 WebP avatar: initials centred on a diagonal gradient (safe to crop to a circle). */
 export async function renderAvatar(input: { name: string; hue: number }): Promise<Buffer> {
   const hue = ((Math.round(input.hue) % 360) + 360) % 360;
   const r = rng(hashString(input.name));
   const text = escapeXml(initials(input.name));
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
-<defs>
-  <linearGradient id="a" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${hsl(hue, 72, 58)}"/><stop offset="1" stop-color="${hsl(hue + 38, 68, 36)}"/>
-  </linearGradient>
-  <radialGradient id="g" cx="30%" cy="25%" r="60%">
-    <stop offset="0" stop-color="#ffffff" stop-opacity="0.35"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
-  </radialGradient>
-</defs>
-<rect width="256" height="256" fill="url(#a)"/>
-<rect width="256" height="256" fill="url(#g)"/>
+${backdrop(256, 256, { id: 'a', stops: `<stop offset="0" stop-color="${hsl(hue, 72, 58)}"/><stop offset="1" stop-color="${hsl(hue + 38, 68, 36)}"/>` }, { id: 'g', cx: '30%', cy: '25%', r: '60%', opacity: '0.35' })}
 <circle cx="${(190 + r() * 30).toFixed(0)}" cy="${(200 + r() * 30).toFixed(0)}" r="${(60 + r() * 20).toFixed(0)}" fill="#ffffff" fill-opacity="0.08"/>
 <text x="128" y="128" dy="0.35em" font-family="${FONT}" font-weight="700" font-size="${text.length > 2 ? 80 : 96}" fill="#ffffff" text-anchor="middle" letter-spacing="-2">${text}</text>
 </svg>`;
@@ -395,16 +408,15 @@ export async function renderBanner(input: { name: string; hue: number }): Promis
     `<circle cx="${(1100 + r() * 300).toFixed(0)}" cy="${(100 + r() * 100).toFixed(0)}" r="160" fill="none" stroke="#ffffff" stroke-opacity="0.2" stroke-width="3"/>`,
   );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="400" viewBox="0 0 1600 400">
-<defs>
-  <linearGradient id="b" x1="0" y1="0" x2="1" y2="1">
-    <stop offset="0" stop-color="${hsl(hue, 58, 22)}"/><stop offset="0.6" stop-color="${hsl(hue + 30, 62, 38)}"/><stop offset="1" stop-color="${hsl(hue + 70, 70, 52)}"/>
-  </linearGradient>
-  <radialGradient id="s" cx="80%" cy="20%" r="50%">
-    <stop offset="0" stop-color="#ffffff" stop-opacity="0.3"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
-  </radialGradient>
-</defs>
-<rect width="1600" height="400" fill="url(#b)"/>
-<rect width="1600" height="400" fill="url(#s)"/>
+${backdrop(
+  1600,
+  400,
+  {
+    id: 'b',
+    stops: `<stop offset="0" stop-color="${hsl(hue, 58, 22)}"/><stop offset="0.6" stop-color="${hsl(hue + 30, 62, 38)}"/><stop offset="1" stop-color="${hsl(hue + 70, 70, 52)}"/>`,
+  },
+  { id: 's', cx: '80%', cy: '20%', r: '50%', opacity: '0.3' },
+)}
 ${shapes.join('')}
 </svg>`;
   return toWebp(svg);

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import type { OrderNotificationKind } from '@/src/shared/domain';
 import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
+import { pageOfUpdates, selectUpdates, type UpdatesPage } from '../tool-updates/tool-updates.repository';
 
 /**
  * A creator's sale or refund notice for an order, once: the (user_id, order_id, kind) unique
@@ -62,24 +63,11 @@ export async function markAllRead(db: Db, userId: string): Promise<number> {
  * they were notified about (a security notice for a tool they do not follow, or a tool they
  * have unfollowed since), each with their notification when they have one.
  */
-export async function listFeed(db: Db, userId: string, options: { toolId?: string | null; after?: TimeKeyset | null; limit: number }) {
-  let query = db
-    .selectFrom('ai_tool_updates as u')
-    .innerJoin('ai_tools as t', 't.id', 'u.tool_id')
-    .leftJoin('profiles as a', 'a.id', 'u.author_id')
+export async function listFeed(db: Db, userId: string, options: UpdatesPage) {
+  const query = selectUpdates(db)
     .leftJoin('user_notifications as n', (join) => join.onRef('n.update_id', '=', 'u.id').on('n.user_id', '=', userId))
     .where((eb) => eb.or([eb('u.tool_id', 'in', eb.selectFrom('ai_tool_follows').select('tool_id').where('user_id', '=', userId)), eb('n.id', 'is not', null)]))
     .select([
-      'u.id',
-      'u.tool_id',
-      't.name as tool_name',
-      'u.title',
-      'u.content',
-      'u.update_type',
-      'u.version',
-      'u.created_at',
-      'a.full_name as author_name',
-      timeKey('u.created_at').as('cursor_at'),
       'n.id as notification_id',
       'n.is_read',
       'n.reason',
@@ -90,9 +78,7 @@ export async function listFeed(db: Db, userId: string, options: { toolId?: strin
         order by d.created_at desc limit 1
       ) end`.as('impacted_product'),
     ]);
-  if (options.toolId) query = query.where('u.tool_id', '=', options.toolId);
-  if (options.after) query = query.where(after('u.created_at', 'u.id', options.after));
-  return query.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(options.limit).execute();
+  return pageOfUpdates(query, options).execute();
 }
 
 /** The user's sale and refund notices newest first, with the order's product and amount. */

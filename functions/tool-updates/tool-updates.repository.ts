@@ -2,7 +2,7 @@
  * Every query of tool updates: the tool and its claim, posting an update with its
  * notifications, and reading updates newest first (keyset pages over created_at, id).
  */
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '@/db/database';
 import type { UpdateType } from '@/src/shared/domain';
 import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
@@ -78,11 +78,26 @@ export function selectUpdates(db: Db) {
 
 export type UpdateRow = Awaited<ReturnType<ReturnType<typeof selectUpdates>['execute']>>[number];
 
-export async function listUpdates(db: Db, options: { toolId?: string | null; after?: TimeKeyset | null; limit: number }): Promise<UpdateRow[]> {
-  let query = selectUpdates(db);
-  if (options.toolId) query = query.where('u.tool_id', '=', options.toolId);
-  if (options.after) query = query.where(after('u.created_at', 'u.id', options.after));
-  return query.orderBy('u.created_at', 'desc').orderBy('u.id', 'desc').limit(options.limit).execute();
+export interface UpdatesPage {
+  toolId?: string | null;
+  after?: TimeKeyset | null;
+  limit: number;
+}
+
+/**
+ * One page of a query over updates (`u`, as selectUpdates names them), newest first: one
+ * tool's when asked, and after the keyset position. Shared with the reader's feed
+ * (notifications.repository.ts listFeed), which adds the reader's notifications to the rows.
+ */
+export function pageOfUpdates<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, { toolId, after: position, limit }: UpdatesPage) {
+  let page = query;
+  if (toolId) page = page.where(sql<boolean>`u.tool_id = ${toolId}`);
+  if (position) page = page.where(after('u.created_at', 'u.id', position));
+  return page.orderBy(sql`u.created_at desc, u.id desc`).limit(limit);
+}
+
+export async function listUpdates(db: Db, options: UpdatesPage): Promise<UpdateRow[]> {
+  return pageOfUpdates(selectUpdates(db), options).execute();
 }
 
 export async function latestUpdateAt(db: Db, toolId: string | null): Promise<Date | null> {

@@ -1,7 +1,10 @@
 /**
  * docs/benchmarks.md: each bench script owns one '## ' section and replaces it on each run.
+ * Also what the bench scripts that measure on the embedded database share: the line that says
+ * when and on what machine, and running to an exit code.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export const REPORT_PATH = path.resolve('docs', 'benchmarks.md');
@@ -21,4 +24,24 @@ export function replaceSection(heading: string, section: string, file = REPORT_P
   }
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, `${next.trimEnd()}\n`);
+}
+
+/** 'Measured <time>Z by `npm run <script>` on <cores> cores, <memory> GiB, Node <v>, embedded PGlite (load average at the end: …)'. */
+export function measuredOn(script: string): string {
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  return `Measured ${new Date().toISOString().slice(0, 16)}Z by \`npm run ${script}\` on ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, embedded PGlite (load average at the end: ${load})`;
+}
+
+/** Runs a bench to its end and exits (0, or 1 with the error), whatever handles are still open. */
+export function runToExit(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

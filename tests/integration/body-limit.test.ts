@@ -9,10 +9,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '@/functions/_shared/body-limit';
+import { freePort } from '@/scripts/lib/free-port';
 
 const MB = 1024 * 1024;
 const DATA_DIR = path.join('.test-data', `body-limit-${process.pid}`);
@@ -22,14 +22,6 @@ const OUT_DIR = path.join('.test-data', 'body-limit-dist');
 let server: ChildProcess;
 let port: number;
 let origin: string;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, 'localhost', () => resolve()));
-  const { port: free } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return free;
-}
 
 /** The server's resident memory, from /proc (Linux). */
 function rssOf(pid: number): number {

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NON_PAGE_CSP, PERMISSIONS_POLICY, PERMISSIONS_POLICY_WITH_MICROPHONE } from '@/functions/_shared/security-headers';
+import { freePort } from '@/scripts/lib/free-port';
 
 function start(env: Record<string, string>) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
@@ -23,14 +24,6 @@ function start(env: Record<string, string>) {
 }
 
 /** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, 'localhost', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 const expectOneClearLine = (stderr: string, text: string) => {
   expect(stderr).toContain('toolmint could not start: ');
   expect(stderr).toContain(text);

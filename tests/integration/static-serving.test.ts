@@ -9,11 +9,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeStaticFile, writeStaticFile } from '@/scripts/lib/static-files';
+import { freePort } from '@/scripts/lib/free-port';
 
 const DATA_DIR = path.resolve('.test-data', `static-serving-${process.pid}`);
 // Kept between runs: start.ts reuses a build whose sources and content have not changed.
@@ -25,14 +25,6 @@ const PAGES = path.join(OUT_DIR, 'pages');
 let server: ChildProcess;
 let port: number;
 let output = '';
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, 'localhost', () => resolve()));
-  const { port: free } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return free;
-}
 
 interface Answer {
   status: number;

@@ -11,7 +11,7 @@ import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { clearOnEdit } from '../ui/form-state';
 import { requestPasswordReset } from './auth-client';
-import { Field } from './fields';
+import { EmailField } from './fields';
 import { ForgotFormSchema, type ForgotValues } from './form-schemas';
 
 interface Props {
@@ -84,17 +84,7 @@ export function ForgotPasswordForm({ onBackToSignIn }: Props) {
   return (
     <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={loading}>
       <ErrorSummary items={errors.email ? [{ target: emailId, label: 'Email' }] : []} />
-      <Field
-        id={emailId}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        disabled={loading}
-        {...form.register('email', { onChange: () => clearOnEdit(form, 'email') })}
-      />
+      <EmailField id={emailId} error={errors.email?.message} disabled={loading} {...form.register('email', { onChange: () => clearOnEdit(form, 'email') })} />
       <button type="submit" className="btn btn-primary auth-submit" disabled={loading}>
         {loading ? 'Sending...' : 'Send reset link'}
       </button>

@@ -12,7 +12,7 @@ import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { clearOnEdit, errorList } from '../ui/form-state';
 import { signInEmail, type AuthUserPayload } from './auth-client';
-import { Field, PasswordField } from './fields';
+import { EmailField, PasswordField } from './fields';
 import { LoginFormSchema } from './form-schemas';
 
 interface Props {
@@ -55,13 +55,8 @@ export function LoginForm({ onSignedIn, onForgotPassword }: Props) {
   return (
     <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate aria-busy={loading}>
       <ErrorSummary items={errorList(errors).map(([name]) => ({ target: fid(name as keyof LoginValues), label: LABELS[name as keyof LoginValues] }))} />
-      <Field
+      <EmailField
         id={fid('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
         error={errors.email?.message}
         disabled={loading}
         {...form.register('email', { onChange: () => clearOnEdit(form, 'email') })}

@@ -4,7 +4,8 @@
  * on the server profile (POST /api/profile/onboarding) and mirrored in the local flags of
  * spec section 3, then the user goes on to the dashboard (or where they were headed).
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useStepFocus } from '../ui/use-step-focus';
 import { BIO_MAX_LENGTH, INTEREST_OPTIONS, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH, SPECIALTY_SUGGESTIONS } from '@/src/shared/onboarding';
 import type { UserType } from '@/src/shared/domain';
 import { toast } from '@/src/stores/toasts';
@@ -30,18 +31,9 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
   const [specialtyInput, setSpecialtyInput] = useState('');
   const [bio, setBio] = useState(initial.bio ?? '');
   const [saving, setSaving] = useState<'complete' | 'skip' | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
+  const headingRef = useStepFocus<HTMLHeadingElement>(step);
   const specialtyId = useId();
   const bioId = useId();
-
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
 
   const toggleInterest = (id: string) => setInterests((list) => (list.includes(id) ? list.filter((i) => i !== id) : [...list, id]));
 
@@ -138,7 +130,7 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
                     {s}
                     <button
                       type="button"
-                      className="chip-remove"
+                      className="chip-remove chip-x"
                       onClick={() => setSpecialties((list) => list.filter((x) => x !== s))}
                       aria-label={`Remove ${s}`}
                     >

@@ -12,7 +12,8 @@
  * One react-hook-form form holds the three steps (values survive Back); its zod schema
  * reports the rules of src/shared/auth-validation.ts.
  */
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useStepFocus } from '../ui/use-step-focus';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@/src/shared/domain';
@@ -22,7 +23,7 @@ import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList, revalidateIfInvalid } from '../ui/form-state';
 import { signUpEmail } from './auth-client';
-import { AUTH_FIELD_STYLES, Field, PasswordField, PasswordStrengthMeter } from './fields';
+import { AUTH_FIELD_STYLES, EmailField, Field, PasswordField, PasswordStrengthMeter } from './fields';
 import { ACCOUNT_FIELDS, SignupFormSchema, type SignupFormValues } from './form-schemas';
 import { clearOnboardingFlags, onboardingUrl, POST_SIGN_UP_DELAY_MS, replaceLocation } from './redirects';
 
@@ -66,23 +67,13 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
   const [loading, setLoading] = useState(false);
   /** The address the verification email went to, once the sign-up was answered. */
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
+  const headingRef = useStepFocus<HTMLHeadingElement>(step);
   const uid = useId();
   const fid = (name: keyof SignupFormValues) => `${uid}-${name}`;
 
   useEffect(() => {
     if (preselectedType) form.setValue('userType', preselectedType);
   }, [form, preselectedType]);
-
-  // Move focus to the new step's heading (not on first render: the page decides that).
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    headingRef.current?.focus();
-  }, [step]);
 
   /** The confirmation follows the password once it has been typed or shows an error. */
   function passwordChanged() {
@@ -210,13 +201,9 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
               error={errors.name?.message}
               {...form.register('name', { onChange: () => revalidateIfInvalid(form, 'name') })}
             />
-            <Field
+            <EmailField
               id={fid('email')}
               label={FIELD_LABELS.email}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              placeholder="you@example.com"
               error={errors.email?.message}
               {...form.register('email', { onChange: () => revalidateIfInvalid(form, 'email') })}
             />

@@ -1,7 +1,7 @@
 /**
  * Form primitives of the auth islands: a labelled input on the shared FormField (label,
  * aria-invalid, aria-describedby, the error announced as it appears) in the auth card's
- * style, a password input with a show/hide toggle, and the strength meter.
+ * style, the email input, a password input with a show/hide toggle, and the strength meter.
  */
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { PASSWORD_RULES, passwordChecks, passwordStrength, type PasswordStrength } from '@/src/shared/auth-validation';
@@ -38,6 +38,14 @@ export function Field({ label, error, hint, adornment, labelExtra, id, ...input 
       )}
     </FormField>
   );
+}
+
+/** The email input of every auth form (login, sign-up, forgot password): its type, autofill and keyboard. */
+export function EmailField({
+  label = 'Email',
+  ...props
+}: Omit<FieldProps, 'type' | 'autoComplete' | 'inputMode' | 'placeholder' | 'label'> & { label?: string }) {
+  return <Field label={label} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...props} />;
 }
 
 type PasswordFieldProps = Omit<FieldProps, 'type' | 'adornment'>;

@@ -10,7 +10,7 @@
  * Idle, then 'Processing...' (disabled), then success or failure. Signed out ($session, or a
  * 401 answer): 'Login Required' and off to /auth, back here after logging in. A delivery opens
  * the link in a new tab, downloads each file 500 ms after the previous one, and shows text in
- * a panel with Copy; the panel lists everything delivered, in case a pop-up was blocked.
+ * the delivery panel with Copy (DeliveryPanel), which lists everything delivered.
  */
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiError } from '@/src/shared/api/client';
@@ -20,7 +20,9 @@ import { useSession } from '@/src/stores/use-session';
 import { toast } from '@/src/stores/toasts';
 import type { Delivery } from '@/src/shared/delivery';
 import type { ProductAccess } from '@/src/shared/api/schemas/products';
-import { copyText as copyToClipboard, deliver as startDelivery, fileName, requestDownload, showUnexpectedDownloadError } from './download-client';
+import { deliver as startDelivery, requestDownload, showUnexpectedDownloadError } from './download-client';
+import { DeliveryPanel } from './DeliveryPanel';
+import { Icon } from '@/src/components/ui/Icon';
 
 interface Props {
   productId: string;
@@ -30,14 +32,11 @@ interface Props {
 
 type Access = Pick<ProductAccess, 'owned' | 'purchasable' | 'reason'>;
 
-/** Spec section 9: the copy tick shows for 2 s. */
-const COPY_TICK_MS = 2000;
 const LOGIN_REDIRECT_DELAY_MS = 900;
 
 export default function DownloadButton({ productId, price, pricingModel }: Props) {
   const [busy, setBusy] = useState(false);
   const [delivered, setDelivery] = useState<Delivery | null>(null);
-  const [copied, setCopied] = useState(false);
   const [access, setAccess] = useState<Access | null>(null);
   const [justBought, setJustBought] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -142,12 +141,6 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
     }
   }
 
-  async function copyText(text: string) {
-    if (!(await copyToClipboard(text))) return;
-    setCopied(true);
-    timers.current.push(setTimeout(() => setCopied(false), COPY_TICK_MS));
-  }
-
   const owned = Boolean(access?.owned);
   const blocked = Boolean(purchase && access && !access.owned && !access.purchasable);
   const label = busy
@@ -173,56 +166,14 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
         {busy ? (
           <span className="dl-spinner" aria-hidden="true" />
         ) : (
-          <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-            <path
-              d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <Icon size={20}>
+            <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" />
+          </Icon>
         )}
         {label}
       </button>
       {blocked && access?.reason ? <p className="dl-blocked">{access.reason}</p> : null}
-      {delivered ? (
-        <div className="dl-panel" ref={panel} tabIndex={-1} role="region" aria-label="Your download">
-          <p className="dl-panel-title">Your download</p>
-          {delivered.downloadUrl ? (
-            <p className="dl-row">
-              <a className="btn btn-secondary dl-link" href={delivered.downloadUrl} target="_blank" rel="noopener">
-                Open the access link<span aria-hidden="true"> ↗</span>
-              </a>
-            </p>
-          ) : null}
-          {delivered.fileUrls.length ? (
-            <ul className="dl-files">
-              {delivered.fileUrls.map((url) => (
-                <li key={url}>
-                  <a href={url} download={fileName(url)}>
-                    {fileName(url)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {delivered.contentText ? (
-            <div className="dl-text">
-              <div className="dl-text-head">
-                <span>Content</span>
-                <button type="button" className="btn btn-secondary dl-copy" onClick={() => void copyText(delivered.contentText ?? '')}>
-                  {copied ? 'Copied' : 'Copy'}
-                </button>
-              </div>
-              <pre tabIndex={0} aria-label="Product content">
-                {delivered.contentText}
-              </pre>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
+      {delivered ? <DeliveryPanel delivery={delivered} title="Your download" label="Your download" ref={panel} /> : null}
     </div>
   );
 }

@@ -62,11 +62,11 @@ export function MarketplaceCard({ product, toolLabel, liked, onToggleLike, eager
           </span>
         </div>
         <h3 className="pcard-title">
-          <a href={href} onClick={onOpen}>
+          <a className="clamp" href={href} onClick={onOpen}>
             {product.title}
           </a>
         </h3>
-        {product.shortDescription ? <p className="pcard-short">{product.shortDescription}</p> : null}
+        {product.shortDescription ? <p className="pcard-short clamp">{product.shortDescription}</p> : null}
         <p className="pcard-creator">
           by <strong>{product.creator.fullName}</strong>
         </p>

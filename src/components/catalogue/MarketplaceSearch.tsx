@@ -426,7 +426,7 @@ function Skeleton() {
 
 function State({ title, text, action, onAction, alert }: { title: string; text: string; action: string; onAction(): void; alert?: boolean }) {
   return (
-    <div className="mk-state" role={alert ? 'alert' : undefined}>
+    <div className="mk-state state-box" role={alert ? 'alert' : undefined}>
       <h2>{title}</h2>
       <p className="muted">{text}</p>
       <button type="button" className="btn btn-primary" onClick={onAction}>

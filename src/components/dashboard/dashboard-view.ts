@@ -35,6 +35,12 @@ export function dashboardView(f: DashboardFigures): Dashboard {
     href: '/profile',
     done: f.facts.onboardingStatus === 'completed' || f.facts.hasBio,
   };
+  const exploreStep: ChecklistStep = {
+    title: 'Explore the marketplace',
+    description: 'Open a product or save one to your favorites.',
+    href: '/marketplace',
+    done: f.facts.explored,
+  };
 
   if (f.userType === 'creator') {
     return {
@@ -106,7 +112,7 @@ export function dashboardView(f: DashboardFigures): Dashboard {
       ],
       checklist: [
         profileStep,
-        { title: 'Explore the marketplace', description: 'Open a product or save one to your favorites.', href: '/marketplace', done: f.facts.explored },
+        exploreStep,
         {
           title: 'Follow an AI tool or a creator',
           description: 'Stay on top of updates from the tools you rely on.',
@@ -132,7 +138,7 @@ export function dashboardView(f: DashboardFigures): Dashboard {
     ],
     checklist: [
       profileStep,
-      { title: 'Explore the marketplace', description: 'Open a product or save one to your favorites.', href: '/marketplace', done: f.facts.explored },
+      exploreStep,
       { title: 'Make your first connection', description: 'Follow a creator whose work you like.', href: '/marketplace#creators', done: f.facts.followsPerson },
       { title: 'Follow AI tools', description: 'Get notices when the tools you use ship updates.', href: '/ai-tools', done: f.followingTools > 0 },
     ],

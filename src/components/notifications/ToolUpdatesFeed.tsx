@@ -34,6 +34,29 @@ interface Props {
 const fetchFeed = (cursor: string | null, toolId: string | null) =>
   api('GET /api/notifications', { query: { ...(cursor ? { cursor } : {}), ...(toolId ? { tool: toolId } : {}) } });
 
+/** When an entry was posted, and 'New' while it is unread. */
+function When({ at, unread }: { at: string; unread: boolean }) {
+  return (
+    <>
+      <time className="utime" dateTime={at} title={formatDate(at)} suppressHydrationWarning>
+        {timeAgo(at)}
+      </time>
+      {unread ? <span className="fnew">New</span> : null}
+    </>
+  );
+}
+
+/** An entry's title, marked (a dot, and words for screen readers) while it is unread. */
+function EntryTitle({ text, unread }: { text: string; unread: boolean }) {
+  return (
+    <>
+      {unread ? <span className="fdot" aria-hidden="true" /> : null}
+      <span>{text}</span>
+      {unread ? <span className="visually-hidden"> (unread)</span> : null}
+    </>
+  );
+}
+
 /** A sale or refund of one of the creator's products: opening it (the link to /sales) reads it. */
 function OrderEntry({ item, onOpen }: { item: OrderFeedItem; onOpen: (item: FeedItem) => void }) {
   const unread = !item.isRead;
@@ -41,16 +64,11 @@ function OrderEntry({ item, onOpen }: { item: OrderFeedItem; onOpen: (item: Feed
     <li className={`fitem forder${unread ? ' is-unread' : ''}`}>
       <div className="fitem-meta">
         <span className={`utype ${item.kind === 'sale' ? 'utype-green' : 'utype-neutral'}`}>{item.kind === 'sale' ? 'Sale' : 'Refund'}</span>
-        <time className="utime" dateTime={item.createdAt} title={formatDate(item.createdAt)} suppressHydrationWarning>
-          {timeAgo(item.createdAt)}
-        </time>
-        {unread ? <span className="fnew">New</span> : null}
+        <When at={item.createdAt} unread={unread} />
       </div>
       <h2 className="fitem-title">
         <a className="ftitle-button" href={ORDER_NOTICE_HREF} onClick={() => onOpen(item)}>
-          {unread ? <span className="fdot" aria-hidden="true" /> : null}
-          <span>{orderNoticeText(item)}</span>
-          {unread ? <span className="visually-hidden"> (unread)</span> : null}
+          <EntryTitle text={orderNoticeText(item)} unread={unread} />
         </a>
       </h2>
     </li>
@@ -74,16 +92,11 @@ function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: 
         </a>
         <UpdateTypeBadge type={item.updateType} />
         <UpdateVersion version={item.version} />
-        <time className="utime" dateTime={item.createdAt} title={formatDate(item.createdAt)} suppressHydrationWarning>
-          {timeAgo(item.createdAt)}
-        </time>
-        {unread ? <span className="fnew">New</span> : null}
+        <When at={item.createdAt} unread={unread} />
       </div>
       <h2 className="fitem-title">
         <button type="button" className="ftitle-button" aria-expanded={open} aria-controls={bodyId} onClick={toggle}>
-          {unread ? <span className="fdot" aria-hidden="true" /> : null}
-          <span>{item.title}</span>
-          {unread ? <span className="visually-hidden"> (unread)</span> : null}
+          <EntryTitle text={item.title} unread={unread} />
           <svg className="fchevron" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
             <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
@@ -108,7 +121,7 @@ function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: 
         </p>
       </div>
       {!open ? (
-        <p className="uitem-body clamped fpreview" aria-hidden="true" onClick={toggle}>
+        <p className="uitem-body clamp fpreview" aria-hidden="true" onClick={toggle}>
           {item.content}
         </p>
       ) : null}

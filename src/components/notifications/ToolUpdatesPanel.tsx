@@ -50,7 +50,7 @@ export function UpdateItem({ update }: { update: ToolUpdateView }) {
         </time>
       </div>
       <h3 className="uitem-title">{update.title}</h3>
-      <p className={`uitem-body${long && !open ? ' clamped' : ''}`}>{update.content}</p>
+      <p className={`uitem-body${long && !open ? ' clamp' : ''}`}>{update.content}</p>
       {long ? (
         <button type="button" className="ulink" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Show less' : 'Read more'}

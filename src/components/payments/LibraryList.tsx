@@ -12,7 +12,9 @@ import { formatDate } from '@/src/shared/format';
 import { formatCents } from '@/src/shared/payments';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
 import { toast } from '@/src/stores/toasts';
-import { copyText, fileName } from '../catalogue/download-client';
+import { DeliveryPanel } from '../catalogue/DeliveryPanel';
+import { statusTone } from '../ui/tones';
+import { copyText } from '../catalogue/download-client';
 import { useRedownload } from '../catalogue/use-redownload';
 
 /** Refund and Cancel subscription: the server's message on a refusal, ours when the network failed. */
@@ -84,39 +86,7 @@ export default function LibraryList({ items: initial }: { items: LibraryItem[] }
 
   return (
     <>
-      {delivered ? (
-        <div className="dl-panel" ref={panel} tabIndex={-1} role="region" aria-label={`Your download: ${delivered.title}`}>
-          <strong>{delivered.title}</strong>
-          {delivered.downloadUrl ? (
-            <p className="lib-row-p">
-              <a className="btn btn-secondary" href={delivered.downloadUrl} target="_blank" rel="noopener">
-                Open the access link ↗
-              </a>
-            </p>
-          ) : null}
-          {delivered.fileUrls.length ? (
-            <ul>
-              {delivered.fileUrls.map((url) => (
-                <li key={url}>
-                  <a href={url} download={fileName(url)}>
-                    {fileName(url)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {delivered.contentText ? (
-            <div>
-              <button type="button" className="btn btn-secondary" onClick={() => void copyText(delivered.contentText ?? '')}>
-                Copy
-              </button>
-              <pre tabIndex={0} aria-label="Product content" className="lib-text">
-                {delivered.contentText}
-              </pre>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
+      {delivered ? <DeliveryPanel delivery={delivered} title={delivered.title} label={`Your download: ${delivered.title}`} ref={panel} /> : null}
       <ul className="lib-list">
         {items.map((item) => {
           const k = key(item);
@@ -136,7 +106,7 @@ export default function LibraryList({ items: initial }: { items: LibraryItem[] }
                       {formatCents(item.order.amountCents)}
                       {item.order.kind === 'subscription' ? ' / month' : ''}
                     </span>
-                    <span className={`cp-pill is-${item.order.status}`}>{item.order.status === 'refunded' ? 'Refunded' : 'Paid'}</span>
+                    <span className={`cp-pill ${statusTone(item.order.status)}`}>{item.order.status === 'refunded' ? 'Refunded' : 'Paid'}</span>
                     {subActive ? (
                       <span>
                         {sub.cancelAtPeriodEnd ? `Ends ${formatDate(sub.currentPeriodEnd ?? '')}` : `Renews ${formatDate(sub.currentPeriodEnd ?? '')}`}

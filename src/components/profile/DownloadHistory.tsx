@@ -1,12 +1,12 @@
 /**
  * Download history on one's own profile (spec sections 2, 3 and 7): newest first, each with
  * Redownload through POST /api/products/{id}/download (the download service). Delivery as on
- * the product page: the link opens in a new tab, files download 500 ms apart, text shows in a
- * panel with Copy.
+ * the product page: the link opens in a new tab, files download 500 ms apart, and the delivery
+ * panel (DeliveryPanel) lists it all, with Copy for text.
  */
 import { formatDate, formatPrice, timeAgo } from '@/src/shared/format';
 import type { DownloadHistoryItem } from '@/src/shared/profile';
-import { copyText, fileName } from '../catalogue/download-client';
+import { DeliveryPanel } from '../catalogue/DeliveryPanel';
 import { useRedownload } from '../catalogue/use-redownload';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
 
@@ -25,43 +25,7 @@ export default function DownloadHistory({ items }: { items: DownloadHistoryItem[
   return (
     <>
       {delivered ? (
-        <div className="dl-panel pdelivered" ref={panel} tabIndex={-1} role="region" aria-label={`Your download: ${delivered.title}`}>
-          <div className="pdelivered-head">
-            <strong>{delivered.title}</strong>
-            <button type="button" className="btn btn-ghost" onClick={() => closeDelivered()} aria-label="Close the download panel">
-              ×
-            </button>
-          </div>
-          {delivered.downloadUrl ? (
-            <p style={{ margin: 0 }}>
-              <a className="btn btn-secondary" href={delivered.downloadUrl} target="_blank" rel="noopener">
-                Open the access link ↗
-              </a>
-            </p>
-          ) : null}
-          {delivered.fileUrls.length ? (
-            <ul className="pdelivered-files">
-              {delivered.fileUrls.map((url) => (
-                <li key={url}>
-                  <a href={url} download={fileName(url)}>
-                    {fileName(url)}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {delivered.contentText ? (
-            <div className="pdelivered-text">
-              <div className="pdelivered-head">
-                <span>Content</span>
-                <button type="button" className="btn btn-secondary" onClick={() => void copyText(delivered.contentText ?? '')}>
-                  Copy
-                </button>
-              </div>
-              <pre tabIndex={0}>{delivered.contentText}</pre>
-            </div>
-          ) : null}
-        </div>
+        <DeliveryPanel delivery={delivered} title={delivered.title} label={`Your download: ${delivered.title}`} ref={panel} onClose={closeDelivered} />
       ) : null}
       <ul className="prows">
         {items.map((d) => (

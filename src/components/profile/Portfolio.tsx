@@ -106,7 +106,7 @@ export default function Portfolio({ userId, initialItems, initialNextCursor, cat
                   <img src={p.imageUrl || FALLBACK_IMAGE} alt="" width={400} height={250} loading="lazy" decoding="async" />
                   <span className="pcard-mini-body">
                     <span className="pcard-mini-title">{p.title}</span>
-                    {p.shortDescription ? <span className="pcard-mini-desc">{p.shortDescription}</span> : null}
+                    {p.shortDescription ? <span className="pcard-mini-desc clamp">{p.shortDescription}</span> : null}
                     <span className="pcard-mini-meta">
                       <span className="pcard-mini-price">{formatPrice(p.price)}</span>
                       <span role="img" aria-label={`Rating ${displayRating(p.rating)} out of 5`}>

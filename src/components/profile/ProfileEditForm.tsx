@@ -192,11 +192,16 @@ export default function ProfileEditForm({ userType, initial }: Props) {
           Specialties <span className="hint">(up to {MAX_SPECIALTIES}; the first 3 show on your profile)</span>
         </legend>
         {specialties.field.value.length > 0 ? (
-          <ul className="pchips pchips-edit">
+          <ul className="pchips pchips-edit row-list">
             {specialties.field.value.map((s) => (
               <li key={s} className="pchip">
                 {s}
-                <button type="button" aria-label={`Remove ${s}`} onClick={() => specialties.field.onChange(specialties.field.value.filter((x) => x !== s))}>
+                <button
+                  type="button"
+                  className="chip-x"
+                  aria-label={`Remove ${s}`}
+                  onClick={() => specialties.field.onChange(specialties.field.value.filter((x) => x !== s))}
+                >
                   ×
                 </button>
               </li>

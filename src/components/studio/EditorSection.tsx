@@ -1,15 +1,14 @@
 /**
- * One section of the product editor. On small screens it folds (a button with
+ * One section of the product editor, numbered and titled from SECTION_HEADINGS. On small screens it folds (a button with
  * aria-expanded); from 768 px every section is open and the heading is plain text.
  */
 import type { ReactNode } from 'react';
 import { CheckIcon, ChevronIcon } from './icons';
+import { SECTION_HEADINGS } from './sections/section-props';
+import type { SectionId } from './use-product-form';
 
 interface Props {
-  id: string;
-  number: number;
-  title: string;
-  description: string;
+  id: SectionId;
   collapsible: boolean;
   open: boolean;
   onToggle(id: string): void;
@@ -20,19 +19,9 @@ interface Props {
   children: ReactNode;
 }
 
-export function EditorSection({
-  id,
-  number,
-  title,
-  description,
-  collapsible,
-  open,
-  onToggle,
-  complete = false,
-  required = false,
-  attention = null,
-  children,
-}: Props) {
+export function EditorSection({ id, collapsible, open, onToggle, complete = false, required = false, attention = null, children }: Props) {
+  const number = SECTION_HEADINGS.findIndex((s) => s.id === id) + 1;
+  const { title, description } = SECTION_HEADINGS[number - 1]!;
   const bodyId = `st-section-${id}-body`;
   const headingId = `st-section-${id}-title`;
   const label = (

@@ -46,7 +46,7 @@ export function ListInput({ label, values, onChange, placeholder, hint, error, v
         )}
       </label>
       {values.length > 0 && (
-        <ul className="st-chips" aria-label={label}>
+        <ul className="st-chips row-list" aria-label={label}>
           {values.map((value) => (
             <li key={value} className="st-chip">
               <span>{value}</span>

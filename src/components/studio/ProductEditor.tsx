@@ -8,7 +8,6 @@
  * After a create the form resets to the defaults; after an update it stays filled.
  */
 import { useCallback, useRef, useState } from 'react';
-import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@/src/shared/domain';
 import { FormProvider, useFormState } from 'react-hook-form';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { errorList } from '../ui/form-state';
@@ -26,6 +25,7 @@ import { fieldLabel } from './sections/field-labels';
 import { ImagesSection } from './sections/ImagesSection';
 import { MetricsSection } from './sections/MetricsSection';
 import { PricingSection } from './sections/PricingSection';
+import { PRODUCT_STATUS_OPTIONS, SelectOptions } from './StudioInputs';
 import type { StudioOptions, StudioProduct } from './types';
 import { useProductForm, type EditorMode } from './use-product-form';
 
@@ -113,11 +113,7 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
             <label className="st-status-field">
               <span>Status</span>
               <select className="st-input" data-field="status" {...form.register('status')}>
-                {PRODUCT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {PRODUCT_STATUS_LABELS[s]}
-                  </option>
-                ))}
+                <SelectOptions options={PRODUCT_STATUS_OPTIONS} />
               </select>
             </label>
             <p className="st-submit-note" role="status" aria-live="polite">

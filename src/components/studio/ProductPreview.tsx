@@ -20,6 +20,7 @@ import {
 } from '@/src/shared/domain';
 import { fileNameOf } from './editor-state';
 import type { StudioCreator, StudioOptions, StudioProduct, StudioReviews } from './types';
+import { statusTone } from '../ui/tones';
 
 const TABS = ['Overview', 'Details', 'Creator', 'Reviews'] as const;
 type Tab = (typeof TABS)[number];
@@ -50,7 +51,7 @@ function List({ title, items }: { title: string; items: string[] }) {
   return (
     <div className="st-pv-block">
       <h4>{title}</h4>
-      <ul className="st-pv-tags">
+      <ul className="st-pv-tags row-list">
         {items.map((i) => (
           <li key={i}>{i}</li>
         ))}
@@ -97,7 +98,7 @@ export function ProductPreview({ product: p, creator, reviews, options, onClose,
         <div className="st-pv-head-text">
           <p className="eyebrow">Preview</p>
           <h2 id="st-pv-title">{p.title}</h2>
-          <span className={`st-status is-${p.status}`}>{PRODUCT_STATUS_LABELS[p.status]}</span>
+          <span className={`st-status ${statusTone(p.status)}`}>{PRODUCT_STATUS_LABELS[p.status]}</span>
         </div>
         <div className="st-pv-head-actions">
           <button type="button" className="btn btn-secondary" onClick={() => onEdit(p.id)}>
@@ -174,7 +175,7 @@ export function ProductPreview({ product: p, creator, reviews, options, onClose,
                   </div>
                 </dl>
                 {p.tags.length > 0 && (
-                  <ul className="st-pv-tags">
+                  <ul className="st-pv-tags row-list">
                     {p.tags.map((t) => (
                       <li key={t}>{t}</li>
                     ))}

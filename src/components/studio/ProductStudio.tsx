@@ -8,13 +8,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '@/src/stores/toasts';
 import { formatPrice } from '@/src/shared/format';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
-import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@/src/shared/domain';
+import { PRODUCT_STATUS_LABELS } from '@/src/shared/domain';
 import { api, ApiError } from '@/src/shared/api/client';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DotsIcon, EditIcon, EyeIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';
 import { ProductEditor } from './ProductEditor';
 import { ProductPreview } from './ProductPreview';
+import { PRODUCT_STATUS_OPTIONS, SelectOptions } from './StudioInputs';
 import type { StudioCreator, StudioOptions, StudioProduct, StudioReviews } from './types';
+import { statusTone } from '../ui/tones';
 
 type View = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'missing'; id: string };
 
@@ -232,7 +234,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
 
   if (view.kind === 'edit' || loadingEdit) {
     return (
-      <div className="st-state" role="status">
+      <div className="st-state state-box" role="status">
         <p>Loading product…</p>
       </div>
     );
@@ -240,7 +242,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
 
   if (view.kind === 'missing') {
     return (
-      <div className="st-state">
+      <div className="st-state state-box">
         <h1>Product not found</h1>
         <p className="muted">This product does not exist, or it is not one of yours.</p>
         <button type="button" className="btn btn-primary" onClick={() => go({ kind: 'list' })}>
@@ -252,7 +254,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
 
   return (
     <div className="st-studio">
-      <header className="st-head">
+      <header className="st-head page-head">
         <div>
           <p className="eyebrow">Creator studio</p>
           <h1>AI-Native Product Management</h1>
@@ -288,11 +290,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
           <span>Status</span>
           <select className="st-input" value={status} onChange={(e) => setStatus(e.target.value)}>
             <option value="all">All statuses</option>
-            {PRODUCT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {PRODUCT_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <SelectOptions options={PRODUCT_STATUS_OPTIONS} />
           </select>
         </label>
         <label className="st-filter">
@@ -313,7 +311,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
       </p>
 
       {products.length === 0 ? (
-        <div className="st-state">
+        <div className="st-state state-box">
           <h2>No products yet</h2>
           <p className="muted">List your first AI tool, prompt pack or workflow. The editor scores your listing as you write.</p>
           <button type="button" className="btn btn-primary" onClick={() => go({ kind: 'create' })}>
@@ -321,7 +319,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
           </button>
         </div>
       ) : filtered.length === 0 ? (
-        <div className="st-state">
+        <div className="st-state state-box">
           <h2>No products match</h2>
           <p className="muted">Try another search, or clear the filters.</p>
           {filtersActive && (
@@ -339,7 +337,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
           )}
         </div>
       ) : (
-        <ul className="st-grid">
+        <ul className="st-grid card-list">
           {filtered.map((p) => (
             <li key={p.id}>
               <article className="st-card" aria-labelledby={`st-card-${p.id}`}>
@@ -355,22 +353,22 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
                       if (!e.currentTarget.src.endsWith(FALLBACK_IMAGE)) e.currentTarget.src = FALLBACK_IMAGE;
                     }}
                   />
-                  <span className={`st-status is-${p.status}`}>{PRODUCT_STATUS_LABELS[p.status]}</span>
+                  <span className={`st-status ${statusTone(p.status)}`}>{PRODUCT_STATUS_LABELS[p.status]}</span>
                 </div>
                 <div className="st-card-body">
                   <div className="st-card-top">
                     <h2 className="st-card-title" id={`st-card-${p.id}`}>
-                      <button type="button" className="st-link-button" onClick={() => go({ kind: 'edit', id: p.id })}>
+                      <button type="button" className="st-link-button clamp" onClick={() => go({ kind: 'edit', id: p.id })}>
                         {p.title}
                       </button>
                     </h2>
                     <CardMenu product={p} onPreview={() => setPreview(p)} onEdit={() => go({ kind: 'edit', id: p.id })} onDelete={() => setDeleting(p)} />
                   </div>
-                  {p.short_description && <p className="st-card-short">{p.short_description}</p>}
+                  {p.short_description && <p className="st-card-short clamp">{p.short_description}</p>}
                   <div className="st-card-meta">
                     <span className="st-card-price">{formatPrice(p.price)}</span>
                     {categoryName(p.category_id) && <span className="badge">{categoryName(p.category_id)}</span>}
-                    <span className={`st-quality is-${p.qualityScore.level}`} title={p.qualityScore.message}>
+                    <span className={`st-quality ${statusTone(p.qualityScore.level)}`} title={p.qualityScore.message}>
                       Quality {p.qualityScore.overall}
                     </span>
                   </div>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { FieldKey, QualityScore } from '@/src/shared/quality-score';
 import { SCORE_WEIGHTS, levelFor } from '@/src/shared/quality-score';
 import { AlertIcon, CheckIcon, SparkIcon } from './icons';
+import { statusTone } from '../ui/tones';
 
 const FIELDS: { key: FieldKey; label: string }[] = [
   { key: 'title', label: 'Title' },
@@ -42,7 +43,7 @@ export function QualityScoreCard({ score, validating }: { score: QualityScore; v
             <SparkIcon size={16} /> Quality score
           </h2>
           <p className="st-score-level">
-            <span className={`st-level is-${score.level}`}>{score.label}</span>
+            <span className={`st-level ${statusTone(score.level)}`}>{score.label}</span>
             <span className="visually-hidden">: {score.overall} out of 100</span>
             <span className={`st-validating${validating ? ' is-on' : ''}`} role="status" aria-live="polite">
               {validating ? 'Validating…' : ''}

@@ -53,7 +53,7 @@ export function ErrorSummary({ items, title, focusKey = null, onFollow, classNam
     <div ref={ref} className={className ? `error-summary ${className}` : 'error-summary'} role="alert" tabIndex={-1}>
       <p className="error-summary-title">{title ?? `${fieldsNeedAttention(items.length)}:`}</p>
       {items.length > 0 ? (
-        <ul className="error-summary-list">
+        <ul className="error-summary-list row-list">
           {items.map((item) => (
             <li key={item.target}>
               <a href={`#${item.target}`} onClick={(event) => follow(event, item.target)}>

@@ -39,9 +39,6 @@ export const DeliverySection = memo(function DeliverySection({ collapsible, open
   return (
     <EditorSection
       id="delivery"
-      number={3}
-      title="Content Delivery"
-      description="How buyers receive the product after they get it. Test delivery before publishing."
       collapsible={collapsible}
       open={open}
       onToggle={onToggle}

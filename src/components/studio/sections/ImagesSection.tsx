@@ -17,6 +17,11 @@ interface Props extends SectionProps {
 }
 
 const NAMES = ['image_url', 'featured_image_url', 'additional_images'] as const;
+const SLOT_TEXT = {
+  main: { label: 'Main image', description: 'Shown on marketplace cards. One image.' },
+  featured: { label: 'Featured image', description: 'Leads the gallery on your product page. One image.' },
+  additional: { label: 'Additional images', description: 'Screenshots and examples. Several images.' },
+};
 
 function useImages(form: UseFormReturn<EditorValues>, name: (typeof NAMES)[number]) {
   const { field } = useController({ control: form.control, name });
@@ -29,7 +34,7 @@ function useImages(form: UseFormReturn<EditorValues>, name: (typeof NAMES)[numbe
   return { images, onChange };
 }
 
-export const ImagesSection = memo(function ImagesSection({ collapsible, open, onToggle, uploads, onBusyChange }: Props) {
+export const ImagesSection = memo(function ImagesSection({ uploads, onBusyChange, ...section }: Props) {
   const { form, err } = useSectionForm(NAMES);
   const main = useImages(form, 'image_url');
   const featured = useImages(form, 'featured_image_url');
@@ -39,43 +44,13 @@ export const ImagesSection = memo(function ImagesSection({ collapsible, open, on
   // Changes whenever the product's stored files change, so the storage line is read again.
   const filesKey = uploads > 0 ? null : [...main.images, '|', ...featured.images, '|', ...additional.images, '|', ...fileUrls].join('\n');
   return (
-    <EditorSection
-      id="images"
-      number={2}
-      title="Product Images"
-      description="The main image shows on cards; featured and additional images fill the gallery."
-      collapsible={collapsible}
-      open={open}
-      onToggle={onToggle}
-      complete={main.images.length > 0}
-    >
+    <EditorSection id="images" {...section} complete={main.images.length > 0}>
       <div className="st-image-grid" data-field="image_url">
-        <ImageSlot
-          slot="main"
-          label="Main image"
-          description="Shown on marketplace cards. One image."
-          images={main.images}
-          onChange={main.onChange}
-          onBusyChange={onBusyChange}
-        />
-        <ImageSlot
-          slot="featured"
-          label="Featured image"
-          description="Leads the gallery on your product page. One image."
-          images={featured.images}
-          onChange={featured.onChange}
-          onBusyChange={onBusyChange}
-        />
+        <ImageSlot slot="main" {...SLOT_TEXT.main} {...main} onBusyChange={onBusyChange} />
+        <ImageSlot slot="featured" {...SLOT_TEXT.featured} {...featured} onBusyChange={onBusyChange} />
       </div>
       <div data-field="additional_images">
-        <ImageSlot
-          slot="additional"
-          label="Additional images"
-          description="Screenshots and examples. Several images."
-          images={additional.images}
-          onChange={additional.onChange}
-          onBusyChange={onBusyChange}
-        />
+        <ImageSlot slot="additional" {...SLOT_TEXT.additional} {...additional} onBusyChange={onBusyChange} />
       </div>
       {imageError && <p className="st-error">{imageError}</p>}
       <StorageUsage filesKey={filesKey} />

@@ -10,7 +10,7 @@ import { purchaseKind } from '@/src/shared/payments';
 import { clearOnEdit } from '@/src/components/ui/form-state';
 import { EditorSection } from '../EditorSection';
 import { StudioField } from '../StudioField';
-import { textField } from '../use-product-form';
+import { StudioSelect } from '../StudioInputs';
 import { fieldId, useSectionForm, type SectionProps } from './section-props';
 
 interface Props extends SectionProps {
@@ -18,34 +18,18 @@ interface Props extends SectionProps {
 }
 
 const NAMES = ['pricing_model', 'price', 'deployment_type'] as const;
+const PRICING_OPTIONS = PRICING_MODELS.map((value) => ({ value, label: PRICING_MODEL_LABELS[value] }));
+const DEPLOYMENT_OPTIONS = DEPLOYMENT_TYPES.map((value) => ({ value, label: DEPLOYMENT_TYPE_LABELS[value] }));
 
-export const PricingSection = memo(function PricingSection({ collapsible, open, onToggle, payoutsMissing }: Props) {
+export const PricingSection = memo(function PricingSection({ payoutsMissing, ...section }: Props) {
   const { form, err } = useSectionForm(NAMES);
   const pricingModel = useWatch({ control: form.control, name: 'pricing_model' });
   const { field: price } = useController({ control: form.control, name: 'price' });
   const free = pricingModel === 'free';
   return (
-    <EditorSection
-      id="pricing"
-      number={6}
-      title="Pricing and Deployment"
-      description="What it costs and how much setup buyers should expect."
-      collapsible={collapsible}
-      open={open}
-      onToggle={onToggle}
-    >
+    <EditorSection id="pricing" {...section}>
       <div className="st-grid-2">
-        <StudioField label="Pricing model" id={fieldId('pricing_model')} error={err('pricing_model')}>
-          {(control) => (
-            <select {...control} data-field="pricing_model" className="st-input" {...textField(form, 'pricing_model')}>
-              {PRICING_MODELS.map((m) => (
-                <option key={m} value={m}>
-                  {PRICING_MODEL_LABELS[m]}
-                </option>
-              ))}
-            </select>
-          )}
-        </StudioField>
+        <StudioSelect name="pricing_model" label="Pricing model" options={PRICING_OPTIONS} />
         <StudioField label="Price (USD)" id={fieldId('price')} error={err('price')} hint={free ? 'Free products have no price.' : '0 shows as Free.'}>
           {(control) => (
             <div className="st-money">
@@ -77,17 +61,7 @@ export const PricingSection = memo(function PricingSection({ collapsible, open, 
           Buyers cannot pay for this product until you set up payouts. <a href="/earnings">Set up payouts</a> before you publish it as a paid product.
         </p>
       ) : null}
-      <StudioField label="Deployment" id={fieldId('deployment_type')} error={err('deployment_type')}>
-        {(control) => (
-          <select {...control} data-field="deployment_type" className="st-input" {...textField(form, 'deployment_type')}>
-            {DEPLOYMENT_TYPES.map((d) => (
-              <option key={d} value={d}>
-                {DEPLOYMENT_TYPE_LABELS[d]}
-              </option>
-            ))}
-          </select>
-        )}
-      </StudioField>
+      <StudioSelect name="deployment_type" label="Deployment" options={DEPLOYMENT_OPTIONS} />
     </EditorSection>
   );
 });
