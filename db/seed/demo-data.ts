@@ -17,6 +17,7 @@
  * Used by db/seed/seed.ts, which runs from the tsx scripts (start, dev, build, db) and the
  * tests, never from the server bundle: the files are read from disk next to this module.
  */
+import type { ProfileFields } from '@/src/shared/api/schemas/profile';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,15 +41,7 @@ export const DEMO_DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 export const DEMO_ADMIN_KEY = 'toolmint-team';
 
 /** A profile's editable fields as the profile form saves them. */
-export interface DemoProfile {
-  fullName: string;
-  bio: string | null;
-  company: string | null;
-  location: string | null;
-  website: string | null;
-  socialLinks: Record<string, string>;
-  specialties: string[];
-}
+export type DemoProfile = ProfileFields;
 
 export interface DemoUser extends DemoProfile {
   key: string;

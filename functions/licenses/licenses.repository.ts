@@ -62,6 +62,9 @@ export async function disableLicensesOfOrder(db: Q, order: { id: string; provide
   return Number(result.numUpdatedRows);
 }
 
+/** What every read of a key selects: the key and its product's title (`l` joined with `p`). */
+const LICENSE_COLUMNS = ['l.id', 'l.key', 'l.uses', 'l.disabled_at', 'l.created_at', 'l.order_id', 'l.product_id', 'p.title as product_title'] as const;
+
 /** A key of a product with everything verification answers: the buyer's email, the order, the subscription. */
 export async function findLicenseForVerification(db: Q, productId: string, key: string) {
   return db
@@ -71,14 +74,7 @@ export async function findLicenseForVerification(db: Q, productId: string, key: 
     .leftJoin('orders as o', 'o.id', 'l.order_id')
     .leftJoin('subscriptions as s', 's.provider_subscription_id', 'o.provider_subscription_id')
     .select([
-      'l.id',
-      'l.key',
-      'l.uses',
-      'l.disabled_at',
-      'l.created_at',
-      'l.order_id',
-      'l.product_id',
-      'p.title as product_title',
+      ...LICENSE_COLUMNS,
       'u.email',
       'o.number as order_number',
       'o.status as order_status',
@@ -120,19 +116,7 @@ function creatorLicenses(db: Q, creatorId: string) {
     .innerJoin('products as p', 'p.id', 'l.product_id')
     .leftJoin('profiles as buyer', 'buyer.id', 'l.buyer_id')
     .leftJoin('orders as o', 'o.id', 'l.order_id')
-    .select([
-      'l.id',
-      'l.key',
-      'l.uses',
-      'l.disabled_at',
-      'l.created_at',
-      'l.order_id',
-      'l.product_id',
-      'p.title as product_title',
-      'buyer.full_name as buyer_name',
-      'o.number as order_number',
-      'o.status as order_status',
-    ])
+    .select([...LICENSE_COLUMNS, 'buyer.full_name as buyer_name', 'o.number as order_number', 'o.status as order_status'])
     .where('p.creator_id', '=', creatorId);
 }
 

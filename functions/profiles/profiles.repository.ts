@@ -5,6 +5,7 @@
  * type and avatar; the users row follows it by trigger (db/migrations/*-profile-owns-identity).
  * Functions take `db` (or a transaction) first.
  */
+import type { ProfileFields } from '@/src/shared/api/schemas/profile';
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import type { OnboardingStatus, UserRole, UserType } from '@/src/shared/domain';
@@ -64,19 +65,7 @@ export async function lockProfile(db: Db, id: string) {
 }
 
 /** Writes the given editable fields; the others keep their values. */
-export async function updateProfileFields(
-  db: Db,
-  id: string,
-  values: Partial<{
-    fullName: string;
-    bio: string | null;
-    company: string | null;
-    location: string | null;
-    website: string | null;
-    socialLinks: Record<string, string>;
-    specialties: string[];
-  }>,
-) {
+export async function updateProfileFields(db: Db, id: string, values: Partial<ProfileFields>) {
   return db
     .updateTable('profiles')
     .set({

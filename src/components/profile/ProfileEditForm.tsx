@@ -12,7 +12,7 @@ import { useController, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formSchemaOf } from '@/src/shared/form-schema';
 import { BIO_MAX_LENGTH, LOCATION_MAX_LENGTH, MAX_SPECIALTIES, SOCIAL_NETWORKS, SPECIALTY_MAX_LENGTH } from '@/src/shared/profile';
-import { profileFormSchema, type ProfileReplace } from '@/src/shared/api/schemas/profile';
+import { profileFormSchema, type ProfileFields, type ProfileReplace } from '@/src/shared/api/schemas/profile';
 import { api, ApiError } from '@/src/shared/api/client';
 import type { UserType } from '@/src/shared/domain';
 import { $session } from '@/src/stores/session';
@@ -24,15 +24,7 @@ import { errorAt, errorList } from '../ui/form-state';
 
 interface Props {
   userType: UserType;
-  initial: {
-    fullName: string;
-    bio: string | null;
-    company: string | null;
-    location: string | null;
-    website: string | null;
-    socialLinks: Record<string, string>;
-    specialties: string[];
-  };
+  initial: ProfileFields;
 }
 
 interface Values {

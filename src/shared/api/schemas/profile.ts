@@ -158,6 +158,17 @@ export const ProfileReplaceSchema = strictObject({
 export const ProfilePatchSchema = z.partial(ProfileReplaceSchema);
 
 export type ProfileReplace = z.output<typeof ProfileReplaceSchema>;
+
+/** A profile's editable fields as they are stored, edited in the form and seeded. */
+export interface ProfileFields {
+  fullName: string;
+  bio: string | null;
+  company: string | null;
+  location: string | null;
+  website: string | null;
+  socialLinks: Record<string, string>;
+  specialties: string[];
+}
 export type ProfilePatch = z.output<typeof ProfilePatchSchema>;
 
 /** The edit form: the PUT body, with the company rule of the account type (shown with the other messages). */
