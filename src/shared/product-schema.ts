@@ -118,7 +118,10 @@ const stringList = (maxItems: number, maxLength = 60, label = 'items') =>
 export const ProductStatusSchema = z._default(z.enum(PRODUCT_STATUSES), PRODUCT_DEFAULTS.status);
 
 export const DemoLinkSchema = z.strictObject({
-  id: z._default(safeText().check(z.trim(), z.minLength(1), z.maxLength(40)), () => String(Date.now())),
+  // A fresh id when absent: documented without a default value (it is made per link).
+  id: z
+    ._default(safeText().check(z.trim(), z.minLength(1), z.maxLength(40)), () => String(Date.now()))
+    .register(z.globalRegistry, { description: 'Made from the time when absent', default: undefined }),
   type: z.enum(DEMO_LINK_TYPES),
   url: httpUrl,
   title: safeText().check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(120)),
