@@ -58,11 +58,7 @@ export async function findProfile(db: Db, id: string) {
 
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
-export async function updateProfileFields(
-  db: Db,
-  id: string,
-  values: ProfileInput,
-) {
+export async function updateProfileFields(db: Db, id: string, values: ProfileInput) {
   return db
     .updateTable('profiles')
     .set({
