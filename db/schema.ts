@@ -213,6 +213,10 @@ export interface ProductsTable {
   demo_links: JSONColumnType<DemoLinkJson[], string | undefined, string>;
   /** Whether each purchase (or a free product's first download) issues a licence key (migration 2026-11-26-0200). */
   issues_license_keys: Generated<boolean>;
+  /** When the product last entered the review queue (migration 2026-11-27-0400, docs/decisions/031). */
+  submitted_at: Timestamp | null;
+  /** Why an administrator did not approve it, shown to its creator until it is submitted again. */
+  review_note: string | null;
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
