@@ -94,8 +94,9 @@ export interface RouteSpec {
 
 const email = () => `hostile-${randomBytes(5).toString('hex')}@example.com`;
 
+/** A valid published product; each call has its own title (a second listing with nearly the same title is refused, docs/decisions/031). */
 export const productExample = () => ({
-  title: 'Cold email sequences for SaaS founders',
+  title: `Cold email sequences for SaaS founders ${randomBytes(5).toString('hex')}`,
   description:
     'Twelve proven cold email sequences with subject lines, follow-ups and a reply-tracking sheet, written for SaaS founders selling to small teams.',
   short_description: 'Cold email sequences that get replies',

@@ -2,17 +2,24 @@
  * The buttons of /admin/products (docs/decisions/031): Approve POSTs
  * /api/admin/products/{id}/approve; each Reject form POSTs its reason to
  * /api/admin/products/{id}/reject and shows a refused reason under its field. Either way the
- * product leaves the queue: its card is removed, and the page reloads when the queue is empty.
+ * product leaves the queue: its card is removed (the toast says what happened).
  */
 import { api, ApiError } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 
+/** The decided product leaves the list; the count follows, and an empty list says so. */
 function settle(card: HTMLElement | null): void {
+  const list = card?.parentElement;
   card?.remove();
   const left = document.querySelectorAll('[data-review-card]').length;
   const count = document.querySelector('[data-review-count]');
   if (count) count.textContent = `${left} waiting`;
-  if (left === 0) window.location.reload();
+  if (left === 0 && list) {
+    const done = document.createElement('p');
+    done.className = 'muted';
+    done.textContent = 'Nothing left to review.';
+    list.replaceWith(done);
+  }
 }
 
 export function wireReviewQueue(): void {
