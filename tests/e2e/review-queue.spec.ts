@@ -102,18 +102,16 @@ test('an administrator rejects with a reason the creator reads in the editor; a 
   await page.goto('/');
   const account = await signUpThroughApi(page, REVIEW_URL, { userType: 'creator', name: 'Rex Rejected' });
   await page.goto(await verificationLink(account.email, OUTBOX));
-  const created = await page.request.post('/api/me/products', {
-    headers: { Origin: REVIEW_URL },
-    data: {
-      title,
-      description: 'Turns a meeting transcript into decisions, owners and dates. Use it to help your team follow up on every meeting.',
-      status: 'published',
-      pricing_model: 'free',
-      price: 0,
-      content_delivery_type: 'text',
-      content_text: 'Paste the transcript after this prompt.',
-    },
-  });
+  const body = {
+    title,
+    description: 'Turns a meeting transcript into decisions, owners and dates. Use it to help your team follow up on every meeting.',
+    status: 'published',
+    pricing_model: 'free',
+    price: 0,
+    content_delivery_type: 'text',
+    content_text: 'Paste the transcript after this prompt.',
+  };
+  const created = await page.request.post('/api/me/products', { headers: { Origin: REVIEW_URL }, data: body });
   const { id, status } = (await created.json()) as { id: string; status: string };
   expect(status).toBe('in_review');
 
@@ -134,6 +132,19 @@ test('an administrator rejects with a reason the creator reads in the editor; a 
   await hydrated(page);
   await expect(page.locator('[data-review="rejected"]')).toContainText('Add an example of the summary it produces.');
   await expect(page.getByLabel('Status')).toHaveValue('rejected');
+
+  // A copy with nearly the same title may be a draft, but publishing it is refused next to its title.
+  const copy = await page.request.post('/api/me/products', {
+    headers: { Origin: REVIEW_URL },
+    data: { ...body, title: `${title}!`, status: 'draft' },
+  });
+  expect(copy.status()).toBe(201);
+  await page.goto(`/products?edit=${((await copy.json()) as { id: string }).id}`);
+  await hydrated(page);
+  await page.getByLabel('Status').selectOption('published');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(`You already have a product called “${title}”.`, { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
   // A seeded creator (joined months ago, verified) publishes at once.
   const demoContext = await browser.newContext({ baseURL: REVIEW_URL });

@@ -79,8 +79,8 @@ const PUBLISHING_ERRORS = ['NOT_A_CREATOR', 'EMAIL_NOT_VERIFIED', 'DUPLICATE_TIT
 
 /** What a publish may answer while the review queue holds the creator's first products (docs/decisions/031). */
 const REVIEW_NOTE =
-  ' A title nearly the same as one of your other products is refused (409 `DUPLICATE_TITLE`, with a message on `title`). ' +
-  'Asking for `published` may answer `status: "in_review"`: the first 3 products of an account younger than 7 days, or with an unverified email, wait for an administrator before they are public. ' +
+  ' A listing (published, in review or rejected) whose title is nearly the same as another of yours is refused: 409 `DUPLICATE_TITLE`, with a message on `title`; drafts may share a title. ' +
+  'Asking for `published` may answer `status: "in_review"`: while an account is younger than 7 days or its email is unverified, its products wait for an administrator until 3 of them have been approved (unless the operator set NEW_CREATOR_REVIEW=off). ' +
   'A product `rejected` there carries the reason in `review_note`; sending `published` again submits it again.';
 
 export const createMyProduct = defineRoute({
