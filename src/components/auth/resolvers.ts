@@ -4,9 +4,19 @@
  * not part of what /auth loads before it hydrates.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ForgotFormSchema, LoginFormSchema, ResetFormSchema, SignupFormSchema } from './form-schemas';
+import type { Resolver } from 'react-hook-form';
+import type { LoginValues } from '@/src/shared/auth-validation';
+import {
+  ForgotFormSchema,
+  LoginFormSchema,
+  ResetFormSchema,
+  SignupFormSchema,
+  type ForgotValues,
+  type ResetValues,
+  type SignupFormValues,
+} from './form-schemas';
 
-export const loginResolver = zodResolver(LoginFormSchema);
-export const forgotResolver = zodResolver(ForgotFormSchema);
-export const resetResolver = zodResolver(ResetFormSchema);
-export const signupResolver = zodResolver(SignupFormSchema);
+export const loginResolver: Resolver<LoginValues> = zodResolver(LoginFormSchema);
+export const forgotResolver: Resolver<ForgotValues> = zodResolver(ForgotFormSchema);
+export const resetResolver: Resolver<ResetValues> = zodResolver(ResetFormSchema);
+export const signupResolver: Resolver<SignupFormValues> = zodResolver(SignupFormSchema);
