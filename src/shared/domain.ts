@@ -122,6 +122,16 @@ export const DEMO_LINK_GROUP_HEADINGS: Record<DemoLinkType, string> = {
   api_reference: 'API reference',
 };
 
+/** Spec section 3, access_requirements (object): what a buyer needs to run the product. */
+export const ACCESS_REQUIREMENT_KEYS = ['accounts', 'api_keys', 'hardware', 'other'] as const;
+export type AccessRequirementKey = (typeof ACCESS_REQUIREMENT_KEYS)[number];
+export const ACCESS_REQUIREMENT_LABELS: Record<AccessRequirementKey, string> = {
+  accounts: 'Accounts needed',
+  api_keys: 'API keys or credentials',
+  hardware: 'Hardware or hosting',
+  other: 'Other requirements',
+};
+
 /**
  * A new product's defaults (spec section 9), for the product schema, the editor's empty form
  * and the catalogue's fallbacks (the migration's column defaults are the same values).
