@@ -40,7 +40,6 @@ test('a buyer downloads a free product and reviews it, the creator replies, the 
   // A new buyer: before downloading, the page says who may review.
   await signUpThroughApi(page, baseURL!, { userType: 'buyer', name: 'Rosa Reviewer' });
   await page.goto(`/product/${id}`);
-  // The reviews island hydrates when it scrolls into view (client:visible).
   const reviews = page.locator('[data-product-reviews]');
   await reviews.scrollIntoViewIfNeeded();
   await hydrated(page);
