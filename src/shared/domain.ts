@@ -202,6 +202,26 @@ export const NOTIFICATION_REASONS = ['follow', 'security_impact'] as const;
 export type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
 
 // ---------------------------------------------------------------------------
+// Product reviews (issue 15, docs/decisions/029)
+// ---------------------------------------------------------------------------
+
+/** The orders of a product's reviews on its page. */
+export const PRODUCT_REVIEW_SORTS = ['newest', 'helpful', 'lowest'] as const;
+export type ProductReviewSort = (typeof PRODUCT_REVIEW_SORTS)[number];
+export const PRODUCT_REVIEW_SORT_LABELS: Record<ProductReviewSort, string> = { newest: 'Newest', helpful: 'Most helpful', lowest: 'Lowest rated' };
+
+/** Why someone reports a review (kept for the team, product_review_reports). */
+export const REVIEW_REPORT_REASONS = ['spam', 'offensive', 'off_topic', 'not_a_buyer', 'other'] as const;
+export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number];
+export const REVIEW_REPORT_REASON_LABELS: Record<ReviewReportReason, string> = {
+  spam: 'Spam or advertising',
+  offensive: 'Offensive or abusive',
+  off_topic: 'Not about this product',
+  not_a_buyer: 'Written by someone who did not use it',
+  other: 'Something else',
+};
+
+// ---------------------------------------------------------------------------
 // Payments (docs/decisions/013)
 // ---------------------------------------------------------------------------
 
