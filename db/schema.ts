@@ -21,6 +21,7 @@ import type {
   PricingModel,
   ProductStatus,
   PurchaseKind,
+  ReviewReportReason,
   SubscriptionStatus,
   TechnicalLevel,
   UpdateType,
@@ -190,7 +191,11 @@ export interface ProductsTable {
   video_demo_url: string | null;
   downloads_count: Generated<number>;
   views_count: Generated<number>;
+  /** The average of the product's reviews (two decimals), 0 without any (docs/decisions/029). */
   rating: Numeric;
+  review_count: Generated<number>;
+  /** The Bayesian average 'Top rated' sorts by; 0 without reviews (functions/product-reviews). */
+  rating_score: Numeric;
   ai_tool_type: string | null;
   content_type: string | null;
   pricing_model: Generated<PricingModel>;
@@ -246,6 +251,34 @@ export interface SellerReviewsTable {
   review_text: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A product review (migration 2026-11-27-0200, functions/product-reviews). */
+export interface ProductReviewsTable {
+  id: Generated<string>;
+  product_id: string;
+  reviewer_id: string;
+  rating: number;
+  review_text: string;
+  helpful_count: Generated<number>;
+  reply_text: string | null;
+  replied_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductReviewVotesTable {
+  review_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ProductReviewReportsTable {
+  review_id: string;
+  reporter_id: string;
+  reason: ReviewReportReason;
+  details: string | null;
+  created_at: Timestamp;
 }
 
 export interface SellerBadgesTable {
@@ -498,6 +531,9 @@ export interface Database {
   downloads: DownloadsTable;
   favorites: FavoritesTable;
   seller_reviews: SellerReviewsTable;
+  product_reviews: ProductReviewsTable;
+  product_review_votes: ProductReviewVotesTable;
+  product_review_reports: ProductReviewReportsTable;
   seller_badges: SellerBadgesTable;
   seller_analytics: SellerAnalyticsTable;
   follows: FollowsTable;

@@ -18,6 +18,7 @@ import * as z from 'zod/mini';
 import { safeText } from './text';
 import {
   CATEGORY_IDS,
+  type AccessRequirementKey,
   CONTENT_TYPE_IDS,
   DELIVERY_TYPES,
   DEMO_LINK_TYPES,
@@ -47,15 +48,9 @@ export const FILE_URLS_MAX = 20;
 export const DEMO_LINKS_MAX = 10;
 export const LIST_MAX = 20;
 
-/** Spec section 3, access_requirements (object): what a buyer needs to run the product. */
-export const ACCESS_REQUIREMENT_KEYS = ['accounts', 'api_keys', 'hardware', 'other'] as const;
-export type AccessRequirementKey = (typeof ACCESS_REQUIREMENT_KEYS)[number];
-export const ACCESS_REQUIREMENT_LABELS: Record<AccessRequirementKey, string> = {
-  accounts: 'Accounts needed',
-  api_keys: 'API keys or credentials',
-  hardware: 'Hardware or hosting',
-  other: 'Other requirements',
-};
+// The access requirements' keys and labels are domain enums (src/shared/domain.ts); kept
+// importable from here, where the schemas use them.
+export { ACCESS_REQUIREMENT_KEYS, ACCESS_REQUIREMENT_LABELS, type AccessRequirementKey } from './domain';
 
 /** '' and whitespace become undefined, so empty optional fields are stored as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);

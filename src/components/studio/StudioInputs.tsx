@@ -8,11 +8,12 @@ import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes 
 import { useFormContext, useFormState, type FieldPath } from 'react-hook-form';
 import { errorAt } from '@/src/components/ui/form-state';
 import type { UrlCheck } from '@/src/shared/quality-score';
-import { CREATOR_PRODUCT_STATUSES, isOneOf, PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, REVIEW_PRODUCT_STATUSES } from '@/src/shared/domain';
 import type { EditorValues } from './editor-state';
 import { StudioField } from './StudioField';
 import { textField } from './use-product-form';
 import { fieldId } from './sections/section-props';
+
+import { SelectOptions, type SelectOption } from './SelectOptions';
 
 interface FieldProps {
   name: FieldPath<EditorValues>;
@@ -24,34 +25,6 @@ interface FieldProps {
   status?: UrlCheck | null;
   /** Whose error an edit clears: the field's own unless it belongs to a group (access requirements). */
   clears?: FieldPath<EditorValues>;
-}
-
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
-/** The product statuses as choices (the list's filter). */
-export const PRODUCT_STATUS_OPTIONS: readonly SelectOption[] = PRODUCT_STATUSES.map((value) => ({ value, label: PRODUCT_STATUS_LABELS[value] }));
-
-/**
- * The editor's Status: what a creator chooses (draft, published, archived), and the product's
- * review status while it has one, so 'In review' or 'Not approved' reads as it is; saving it
- * unchanged keeps it, Published submits it again (docs/decisions/031).
- */
-export function editorStatusOptions(current: string | undefined): SelectOption[] {
-  const values: string[] = [...CREATOR_PRODUCT_STATUSES];
-  if (isOneOf(REVIEW_PRODUCT_STATUSES, current)) values.splice(1, 0, current);
-  return values.map((value) => ({ value, label: isOneOf(PRODUCT_STATUSES, value) ? PRODUCT_STATUS_LABELS[value] : value }));
-}
-
-/** The <option>s of a list of choices. */
-export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
-  return options.map((o) => (
-    <option key={o.value} value={o.value}>
-      {o.label}
-    </option>
-  ));
 }
 
 /** The field's frame, and its registration for the control inside. */

@@ -260,11 +260,8 @@ export function validateForm(v: EditorValues): FieldErrors {
   return errors;
 }
 
-/** The name a stored deliverable is shown (and downloaded) with: the last path segment. */
-export function fileNameOf(url: string): string {
-  const clean = url.split(/[?#]/)[0] ?? url;
-  return decodeURIComponent(clean.slice(clean.lastIndexOf('/') + 1)) || 'file';
-}
+// In its own module, so the preview reads it without loading the schemas.
+export { fileNameOf } from './file-name';
 
 /** The section each field lives in, so the form can open the section of the first error. */
 export const FIELD_SECTIONS: Record<string, string> = {
