@@ -46,6 +46,8 @@ const OWNER_COLUMNS = [
   'issues_license_keys',
   'access_requirements',
   'demo_links',
+  'version',
+  'release_notes',
   'published_at',
   'created_at',
   'updated_at',
