@@ -94,6 +94,11 @@ export async function hasOrders(db: Db, productId: string): Promise<boolean> {
   return Boolean(await db.selectFrom('orders').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst());
 }
 
+/** Whether anyone downloaded the product: it stays in their library, so it is archived rather than deleted (issue 15). */
+export async function hasDownloads(db: Db, productId: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('downloads').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst());
+}
+
 /** Where a page of a creator's products starts: after this row (created_at as exact text, keeping its microseconds). */
 export interface OwnListPosition {
   createdAt: string;

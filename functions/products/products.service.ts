@@ -38,6 +38,7 @@ import {
   deleteOwnProduct,
   findOwnProduct,
   findPublisherStanding,
+  hasDownloads,
   hasOrders,
   insertProduct,
   listOwnProducts,
@@ -258,8 +259,9 @@ export async function changeProductStatus(db: Db, creatorId: string, id: string,
 }
 
 /**
- * Deletes a product, or archives it when it has orders: orders and sales are financial records
- * and its buyers keep access to what they paid for (issue 11). An order arriving between the
+ * Deletes a product, or archives it when it has orders or downloads: orders and sales are
+ * financial records and its buyers keep access to what they paid for (issue 11), and everyone
+ * who got it keeps it in their library (issue 15). An order arriving between the
  * check and the delete trips the foreign key, which archives it too.
  */
 export async function deleteProduct(db: Db, creatorId: string, id: string, blobs?: BlobStore): Promise<{ archived: boolean }> {
@@ -268,7 +270,8 @@ export async function deleteProduct(db: Db, creatorId: string, id: string, blobs
     await changeProductStatus(db, creatorId, id, { status: 'archived' });
     return { archived: true };
   };
-  if (await hasOrders(db, id)) return archive();
+  // Buyers and downloaders keep it in their library (issue 15): archived, never deleted from under them.
+  if ((await hasOrders(db, id)) || (await hasDownloads(db, id))) return archive();
   const deleted = await deleteOwnProduct(db, creatorId, id).catch((error: unknown) => {
     if ((error as { code?: string } | null)?.code === '23503') return 'referenced' as const;
     throw error;
