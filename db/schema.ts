@@ -222,9 +222,21 @@ export interface ProductsTable {
   submitted_at: Timestamp | null;
   /** Why an administrator did not approve it, shown to its creator until it is submitted again. */
   review_note: string | null;
+  /** The version the creator is editing and its release notes (migration 2026-11-27-0300); released ones are in product_versions. */
+  version: ColumnType<string | null, string | null | undefined, string | null>;
+  release_notes: ColumnType<string | null, string | null | undefined, string | null>;
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A version a published product was released at, once each (migration 2026-11-27-0300). */
+export interface ProductVersionsTable {
+  id: Generated<string>;
+  product_id: string;
+  version: string;
+  notes: string | null;
+  released_at: Timestamp;
 }
 
 export interface DownloadsTable {
@@ -339,6 +351,8 @@ export interface UserNotificationsTable {
   update_id: string | null;
   /** Set for a 'sale' or 'refund' notice only. */
   order_id: string | null;
+  /** Set for a 'product_version' notice only (an owner's notice of a new version). */
+  product_version_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A tool update's reason; null for an order notice. */
   reason: ColumnType<NotificationReason | null, NotificationReason | null | undefined, NotificationReason | null>;
   is_read: Generated<boolean>;
@@ -557,6 +571,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   licenses: LicensesTable;
+  product_versions: ProductVersionsTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;

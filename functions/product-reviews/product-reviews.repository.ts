@@ -237,3 +237,13 @@ export async function listWrittenReviews(db: Db, userId: string, options: { afte
   if (options.after) query = query.where(sql<boolean>`(r.created_at, r.id) < (${options.after.at}::timestamptz, ${options.after.id}::uuid)`);
   return query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(options.limit).execute();
 }
+
+/** How many product reviews the user wrote (their home's 'Reviews written' figure). */
+export async function countWrittenReviews(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('product_reviews')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('reviewer_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

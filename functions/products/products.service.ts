@@ -15,7 +15,9 @@
  *
  * A save that makes a product published enqueues the creator's product.published webhook in
  * the same transaction, decided under a lock on the product's row so two concurrent publishes
- * give one event (functions/webhooks/deliveries.service.ts, docs/decisions/027).
+ * give one event (functions/webhooks/deliveries.service.ts, docs/decisions/027). The same
+ * transaction applies the version rules and releases a new version to its owners
+ * (functions/versions, docs/decisions/030).
  *
  * Publishing that resists spam (issue 15, docs/decisions/031): a title nearly the same as one
  * of the creator's other products is refused (409 DUPLICATE_TITLE on `title`), and a save asking
@@ -44,6 +46,7 @@ import {
   findOwnProduct,
   findPublisherStanding,
   findReviewStanding,
+  hasDownloads,
   hasOrders,
   LISTED_STATUSES,
   insertProduct,
@@ -55,6 +58,7 @@ import {
 import { enqueueProductPublished, kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
 import { newCreatorReview } from '../_shared/env';
+import { releaseVersionInTrx } from '../versions/versions.service';
 
 function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');
@@ -95,6 +99,8 @@ export function toColumns(input: ProductInput) {
     issues_license_keys: input.issues_license_keys,
     demo_links: JSON.stringify(input.demo_links),
     access_requirements: JSON.stringify(input.access_requirements),
+    version: input.version ?? null,
+    release_notes: input.release_notes ?? null,
   };
 }
 
@@ -234,6 +240,8 @@ async function saveOwnProduct(db: Db, creatorId: string, id: string, values: Pro
     // An approval applies only to a product still in review (not withdrawn meanwhile).
     if (onlyFrom && previous !== onlyFrom) return { row: undefined, published: false };
     const row = await updateOwnProduct(trx, creatorId, id, values);
+    // Version rules, and a new version released with its owners' notices (docs/decisions/030).
+    if (row) await releaseVersionInTrx(trx, previous, row);
     const published = Boolean(row) && previous !== 'published' && row?.status === 'published';
     if (row && published) await enqueueProductPublished(trx, row);
     return { row, published };
@@ -255,6 +263,7 @@ export async function createProduct(db: Db, creatorId: string, input: ProductInp
   };
   const row = await db.transaction().execute(async (trx) => {
     const inserted = await insertProduct(trx, values);
+    await releaseVersionInTrx(trx, null, inserted);
     if (inserted.status === 'published') await enqueueProductPublished(trx, inserted);
     return inserted;
   });
@@ -356,8 +365,9 @@ export async function changeProductStatus(db: Db, creatorId: string, id: string,
 }
 
 /**
- * Deletes a product, or archives it when it has orders: orders and sales are financial records
- * and its buyers keep access to what they paid for (issue 11). An order arriving between the
+ * Deletes a product, or archives it when it has orders or downloads: orders and sales are
+ * financial records and its buyers keep access to what they paid for (issue 11), and everyone
+ * who got it keeps it in their library (issue 15). An order arriving between the
  * check and the delete trips the foreign key, which archives it too.
  */
 export async function deleteProduct(db: Db, creatorId: string, id: string, blobs?: BlobStore): Promise<{ archived: boolean }> {
@@ -366,7 +376,8 @@ export async function deleteProduct(db: Db, creatorId: string, id: string, blobs
     await changeProductStatus(db, creatorId, id, { status: 'archived' });
     return { archived: true };
   };
-  if (await hasOrders(db, id)) return archive();
+  // Buyers and downloaders keep it in their library (issue 15): archived, never deleted from under them.
+  if ((await hasOrders(db, id)) || (await hasDownloads(db, id))) return archive();
   const deleted = await deleteOwnProduct(db, creatorId, id).catch((error: unknown) => {
     if ((error as { code?: string } | null)?.code === '23503') return 'referenced' as const;
     throw error;

@@ -270,7 +270,10 @@ async function refuseBody(req: http.IncomingMessage, res: http.ServerResponse): 
     });
     req.on('data', (chunk: Buffer) => {
       dropped += chunk.byteLength;
-      if (dropped > LINGER_BYTES) return close();
+      if (dropped > LINGER_BYTES) {
+        close();
+        return;
+      }
       clearTimeout(idle);
       idle = setTimeout(close, LINGER_IDLE_MS);
       idle.unref();

@@ -52,6 +52,12 @@ export const LIST_MAX = 20;
 // importable from here, where the schemas use them.
 export { ACCESS_REQUIREMENT_KEYS, ACCESS_REQUIREMENT_LABELS, type AccessRequirementKey } from './domain';
 
+/** A version number: 1 to 4 dot-separated numbers and an optional pre-release tag (1.2, 2.0.1, 3.0-beta.1); a leading 'v' is dropped. */
+export const VERSION_MAX = 32;
+export const VERSION_PATTERN = /^\d{1,9}(\.\d{1,9}){0,3}(-[0-9A-Za-z][0-9A-Za-z.-]*)?$/;
+export const VERSION_HINT = 'Use a version number like 1.2 or 2.0.1';
+export const RELEASE_NOTES_MAX = 5000;
+
 /** '' and whitespace become undefined, so empty optional fields are stored as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -198,6 +204,15 @@ export const ProductFieldsSchema = z.object({
         Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as Partial<Record<AccessRequirementKey, string>>,
     ),
   ),
+  // The version buyers get and what changed in it (docs/decisions/030): publishing a new one notifies its owners.
+  version: preprocess(
+    (v) => (typeof v === 'string' ? v.trim().replace(/^v(?=\d)/i, '') : v),
+    preprocess(
+      blankToUndefined,
+      z.optional(safeText().check(z.maxLength(VERSION_MAX, `Version must be at most ${VERSION_MAX} characters`), z.regex(VERSION_PATTERN, VERSION_HINT))),
+    ),
+  ),
+  release_notes: optionalText(RELEASE_NOTES_MAX),
 });
 
 /** Spec section 5: a free product's price is 0, whatever was sent. */

@@ -718,6 +718,17 @@ export const ROUTES: RouteSpec[] = [
     expect: { status: 400, why: 'an event without a valid signature is refused before anything is written (signed events: payments.test.ts)' },
   },
   {
+    file: 'products/[id]/versions.ts',
+    method: 'GET',
+    path: '/api/products/[id]/versions',
+    load: api('products/[id]/versions.ts'),
+    auth: 'anyone',
+    params: (fx) => ({ id: fx.productId }),
+    ids: { id: 'uuid' },
+    query: () => ({ limit: '10' }),
+    cursors: { cursor: 'keyset' },
+  },
+  {
     file: 'products/[id]/access.ts',
     method: 'GET',
     path: '/api/products/[id]/access',

@@ -18,6 +18,7 @@ import {
 } from '../schemas/products';
 import { MAX_PAGE_SIZE, PAGE_SIZE, SearchParamsSchema } from '../../search';
 import { maxLength, strictObject, userText } from '../schemas/fields';
+import { ProductVersionSchema } from '../schemas/versions';
 
 const EXAMPLE_ID = '0b6f5c1e-8d2a-4c39-9a57-2f1e3d4c5b6a';
 const productParams = z.strictObject({ id: uuid() });
@@ -302,6 +303,22 @@ export const rejectProduct = defineRoute({
   example: { params: { id: EXAMPLE_ID }, body: { reason: 'This repeats a listing already in the marketplace. Describe what your version adds.' } },
 });
 
+export const listProductVersions = defineRoute({
+  method: 'GET',
+  path: '/api/products/{id}/versions',
+  operationId: 'listProductVersions',
+  tag: 'Catalogue',
+  summary: "A published product's released versions with their release notes, newest first ('What\u2019s new')",
+  description:
+    'A creator sets `version` and `release_notes` on the product (PUT or PATCH /api/me/products/{id}); saving it published at a new version releases it and notifies its owners. Pages of `limit` with `cursor`.',
+  auth: 'public',
+  params: productParams,
+  query: strictObject({ ...pageQuery() }),
+  response: json(page(ProductVersionSchema)),
+  errors: ['PRODUCT_NOT_FOUND'],
+  example: { params: { id: EXAMPLE_ID } },
+});
+
 export const productRoutes = [
   searchProducts,
   listMyProducts,
@@ -317,4 +334,5 @@ export const productRoutes = [
   listReviewQueue,
   approveProduct,
   rejectProduct,
+  listProductVersions,
 ] as const;

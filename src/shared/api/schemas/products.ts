@@ -105,6 +105,9 @@ export const OwnerProductSchema = z.object({
   submitted_at: z.nullable(z.string()),
   /** Why an administrator did not approve it (status `rejected`), until it is submitted again. */
   review_note: z.nullable(z.string()),
+  /** The version being edited and its notes; publishing a new one notifies the product's owners (docs/decisions/030). */
+  version: z.nullable(z.string()),
+  release_notes: z.nullable(z.string()),
   published_at: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
