@@ -11,15 +11,19 @@
 import type { Db } from '@/db/database';
 import type { ProductCard } from '@/src/shared/products';
 import { PAGE_SIZE } from '@/src/shared/search';
+import type { SiteFigures } from '@/src/shared/site-figures';
 import type { ToolFiguresInput } from '@/src/shared/tool-pages';
 import {
   countPublished,
+  countPublishedByCategory,
+  countPublishingCreatorsAndTools,
   listMostDownloadedPublished,
   listNewestPublished,
   listPublishedForSitemap,
   listPublishingCreators,
   listToolFigures,
   listTopRatedPublished,
+  readCatalogueTotals,
 } from './catalogue.repository';
 import { toProductCard } from './catalogue.mapper';
 
@@ -50,6 +54,25 @@ export async function getLandingData(db: Db, carouselCategories: readonly string
     featured: featured.map(toProductCard),
     trending: trending.map(toProductCard),
     picksByCategory: Object.fromEntries(carouselCategories.map((id, i) => [id, (picks[i] ?? []).map(toProductCard)])) as Record<string, ProductCard[]>,
+  };
+}
+
+/**
+ * The landing page's live figures (issue 15), read when the page renders: four aggregate
+ * reads over the published products' partial indexes, whatever the catalogue's size. Every
+ * change that alters them (a publish, an edit of the category, an unpublish, a delete) already
+ * re-renders '/' (functions/rebuilds/affected-pages.ts pagesShowingProduct); downloads and
+ * ratings change without a content change and refresh with the stored page's age (decision 015).
+ */
+export async function getSiteFigures(db: Db): Promise<SiteFigures> {
+  const [totals, people, byCategory] = await Promise.all([readCatalogueTotals(db), countPublishingCreatorsAndTools(db), countPublishedByCategory(db)]);
+  return {
+    products: totals.products,
+    creators: people.creators,
+    tools: people.tools,
+    downloads: totals.downloads,
+    rating: totals.rated > 0 && totals.averageRating !== null ? { average: totals.averageRating, ratedProducts: totals.rated } : null,
+    byCategory,
   };
 }
 
