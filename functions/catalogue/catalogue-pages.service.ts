@@ -15,8 +15,6 @@ import type { SiteFigures } from '@/src/shared/site-figures';
 import type { ToolFiguresInput } from '@/src/shared/tool-pages';
 import {
   countPublished,
-  countPublishedByCategory,
-  countPublishingCreatorsAndTools,
   listMostDownloadedPublished,
   listNewestPublished,
   listPublishedForSitemap,
@@ -58,22 +56,35 @@ export async function getLandingData(db: Db, carouselCategories: readonly string
 }
 
 /**
- * The landing page's live figures (issue 15), read when the page renders: four aggregate
- * reads over the published products' partial indexes, whatever the catalogue's size. Every
- * change that alters them (a publish, an edit of the category, an unpublish, a delete) already
- * re-renders '/' (functions/rebuilds/affected-pages.ts pagesShowingProduct); downloads and
- * ratings change without a content change and refresh with the stored page's age (decision 015).
+ * From this many published products, the figures are reused for FIGURES_MAX_AGE_MS: their one
+ * scan then costs more than the rest of the landing (0.6 s at 100k on PGlite), and a figure
+ * rounded to two digits ('12K+') cannot move with one change.
  */
-export async function getSiteFigures(db: Db): Promise<SiteFigures> {
-  const [totals, people, byCategory] = await Promise.all([readCatalogueTotals(db), countPublishingCreatorsAndTools(db), countPublishedByCategory(db)]);
-  return {
+const FIGURES_REUSE_FROM = 10_000;
+const FIGURES_MAX_AGE_MS = 5 * 60_000;
+const figuresCache = new WeakMap<Db, { at: number; figures: SiteFigures }>();
+
+/**
+ * The landing page's live figures (issue 15, docs/decisions/028), read when the page renders.
+ * Every change that alters them (a publish, an edit of the category or tool, an unpublish, a
+ * delete) already re-renders '/' (functions/rebuilds/affected-pages.ts pagesShowingProduct);
+ * downloads and ratings change without a content change and refresh with the stored page's age
+ * (decision 015). Exact below FIGURES_REUSE_FROM products; above, at most 5 minutes old.
+ */
+export async function getSiteFigures(db: Db, now = Date.now()): Promise<SiteFigures> {
+  const cached = figuresCache.get(db);
+  if (cached && cached.figures.products >= FIGURES_REUSE_FROM && now - cached.at < FIGURES_MAX_AGE_MS) return cached.figures;
+  const totals = await readCatalogueTotals(db);
+  const figures: SiteFigures = {
     products: totals.products,
-    creators: people.creators,
-    tools: people.tools,
+    creators: totals.creators,
+    tools: totals.tools,
     downloads: totals.downloads,
     rating: totals.rated > 0 && totals.averageRating !== null ? { average: totals.averageRating, ratedProducts: totals.rated } : null,
-    byCategory,
+    byCategory: totals.byCategory,
   };
+  figuresCache.set(db, { at: now, figures });
+  return figures;
 }
 
 /** The marketplace's first page (newest first, as the search API's default sort) and the catalogue size. */

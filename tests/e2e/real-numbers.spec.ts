@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { roundedFigure } from '@/src/shared/site-figures';
-import { DEMO_PASSWORD } from './support';
+import { DEMO_PASSWORD, hydrated } from './support';
 
 /** Every published product, counted through the public search API a page at a time. */
 async function countPublished(request: APIRequestContext): Promise<number> {
@@ -33,7 +33,7 @@ test('the landing shows only figures counted from the catalogue, and promises th
   await expect(figures.getByRole('link', { name: /Support.*Contact the team/ })).toHaveAttribute('href', '/support');
 
   const grid = page.getByRole('region', { name: 'Find tools for every kind of work' });
-  await expect(grid.getByText(/tools$/)).toHaveCount(0);
+  await expect(grid.getByText(/^[\d,]+\+ tools$/)).toHaveCount(0);
   for (const count of await grid.locator('.count').allTextContents()) expect(count).toMatch(/^\d[\d,.]*[KM]?\+ products$/);
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Contact & support' }).click();
@@ -91,4 +91,32 @@ test("a product without reviews says 'No ratings yet', and shows only the metric
   } finally {
     await request.delete(`/api/me/products/${id}`, { headers: origin });
   }
+});
+
+test("the editor starts the metrics at the spec's values, marked not shown until the creator changes them", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const login = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin: baseURL! },
+    data: { email: 'creator@example.com', password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  await page.goto('/products?new=1');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create AI-Native Product' })).toBeVisible();
+  const note = (name: string) => page.locator(`[data-metric-note="${name}"]`);
+  for (const name of ['technical_level', 'integration_complexity', 'success_rate', 'avg_setup_time']) {
+    await expect(note(name)).toHaveText(/Not shown to buyers until you change it/);
+  }
+  // The starting value is still on the control.
+  await expect(page.locator('output[for$="success_rate"]')).toHaveText('85%');
+  // Changing it sets it; 'Don't show' puts it back to not set, at its starting value.
+  await page.getByLabel('Success rate').fill('70');
+  await expect(note('success_rate')).toHaveText(/Shown on the product page/);
+  await expect(note('integration_complexity')).toHaveText(/Not shown to buyers/);
+  await note('success_rate').getByRole('button', { name: "Don't show" }).click();
+  await expect(note('success_rate')).toHaveText(/Not shown to buyers/);
+  await expect(page.locator('output[for$="success_rate"]')).toHaveText('85%');
+  // Choosing a technical level sets it.
+  await page.getByRole('radio', { name: 'Advanced' }).check();
+  await expect(note('technical_level')).toHaveText(/Shown on the product page/);
 });
