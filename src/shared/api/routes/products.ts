@@ -114,7 +114,7 @@ export const patchMyProduct = defineRoute({
   summary: 'Change some fields of one of your products; the others stay as they are',
   description:
     'Any field of the product, each validated as on PUT: `{ "title": "New title" }` changes the title only, `{ "status": "published" }` publishes. ' +
-    '`null` (or an empty text) empties an optional field, a metric or `technical_level` included (then not shown on the product page); a title, a description, a status, a price or a list cannot be null (send [] to empty a list). ' +
+    '`null` (or an empty text) empties an optional field, a metric or `technical_level` included (then not shown on the product page); a title, a description, a status or a list cannot be null (send [] to empty a list). ' +
     'An unknown field or enum value is a 400 naming it; read-only fields are ignored.',
   auth: 'user',
   scope: 'products:write',
