@@ -57,7 +57,7 @@ export async function getLandingData(db: Db, carouselCategories: readonly string
 
 /**
  * From this many published products, the figures are reused for FIGURES_MAX_AGE_MS: their one
- * scan then costs more than the rest of the landing (0.6 s at 100k on PGlite), and a figure
+ * scan then costs more than the rest of the landing (0.52 s at 100k on PGlite), and a figure
  * rounded to two digits ('12K+') cannot move with one change.
  */
 const FIGURES_REUSE_FROM = 10_000;

@@ -201,7 +201,7 @@ export async function listToolFigures(db: Db): Promise<ToolFigureRow[]> {
  * The catalogue's totals for the landing page's figures (issue 15), in one pass over the
  * published rows: how many, how many are rated (a rating is the average of real reviews, 0
  * without any) and their average, all downloads, how many creators and AI tools have one, and
- * how many each category holds. A scan: at 100k published products about 0.6 s on PGlite
+ * how many each category holds. A scan: at 100k published products 0.52 s on PGlite
  * (docs/decisions/028), which is why the service reuses the result for a while at that size.
  */
 export async function readCatalogueTotals(db: Db) {
