@@ -53,8 +53,8 @@ beforeAll(async () => {
   creator = await signUp('creator', 'Unrated Creator');
 });
 afterAll(async () => {
+  resetAuth();
   await closeDb();
-  await t?.close();
 });
 
 describe('no page or API answer shows a rating without reviews behind it', () => {
