@@ -51,7 +51,7 @@ export function trustFigures(f: SiteFigures): { key: TrustFigureKey; value: stri
   const out: { key: TrustFigureKey; value: string; label: string }[] = [];
   if (f.rating && f.rating.ratedProducts > 0) {
     const n = f.rating.ratedProducts;
-    out.push({ key: 'rating', value: roundedRating(f.rating.average), label: `Average rating of ${n} rated ${n === 1 ? 'product' : 'products'}` });
+    out.push({ key: 'rating', value: roundedRating(f.rating.average), label: `Average of ${n} rated ${n === 1 ? 'product' : 'products'}` });
   }
   if (f.products >= FIGURE_MINIMUMS.products) out.push({ key: 'products', value: roundedFigure(f.products), label: 'Products' });
   if (f.creators >= FIGURE_MINIMUMS.creators) out.push({ key: 'creators', value: roundedFigure(f.creators), label: 'Creators' });

@@ -131,7 +131,7 @@ describe('the landing figures are counted from the database', () => {
     await createProduct(t.db, creators[1]!.id, { title: 'Another rated product', rating: '3' });
     const rated = await getSiteFigures(t.db);
     expect(rated.rating).toEqual({ average: expect.closeTo(3.625, 5), ratedProducts: 2 });
-    expect(trustFigures(rated).find((f) => f.key === 'rating')).toMatchObject({ value: '3.6', label: 'Average rating of 2 rated products' });
+    expect(trustFigures(rated).find((f) => f.key === 'rating')).toMatchObject({ value: '3.6', label: 'Average of 2 rated products' });
     expect(trustFigures(rated).find((f) => f.key === 'products')?.value).toMatch(/^\d+0\+$/);
   });
 

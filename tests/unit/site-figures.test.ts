@@ -43,7 +43,7 @@ describe('trustFigures', () => {
       ['tools', '9'],
       ['downloads', '15K+'],
     ]);
-    expect(shown[0]?.label).toBe('Average rating of 31 rated products');
+    expect(shown[0]?.label).toBe('Average of 31 rated products');
   });
 });
 
