@@ -80,7 +80,7 @@ export async function getSiteFigures(db: Db, now = Date.now()): Promise<SiteFigu
     creators: totals.creators,
     tools: totals.tools,
     downloads: totals.downloads,
-    rating: totals.rated > 0 && totals.averageRating !== null ? { average: totals.averageRating, ratedProducts: totals.rated } : null,
+    rating: totals.reviews > 0 && totals.averageRating !== null ? { average: totals.averageRating, reviews: totals.reviews } : null,
     byCategory: totals.byCategory,
   };
   figuresCache.set(db, { at: now, figures });

@@ -67,6 +67,7 @@ export function selectPublishedCards(db: Db) {
       'p.rating',
       'p.downloads_count',
       'p.views_count',
+      'p.review_count',
       'p.image_url',
       'p.category_id',
       'p.ai_tool_type',
@@ -199,8 +200,8 @@ export async function listToolFigures(db: Db): Promise<ToolFigureRow[]> {
 
 /**
  * The catalogue's totals for the landing page's figures (issue 15), in one pass over the
- * published rows: how many, how many are rated (a rating is the average of real reviews, 0
- * without any) and their average, all downloads, how many creators and AI tools have one, and
+ * published rows: how many, how many reviews they have and the average of those reviews (each
+ * product's average weighted by its review count), all downloads, how many creators and AI tools have one, and
  * how many each category holds. A scan: at 100k published products 0.52 s on PGlite
  * (docs/decisions/028), which is why the service reuses the result for a while at that size.
  */
@@ -208,8 +209,9 @@ export async function readCatalogueTotals(db: Db) {
   const row = await publishedProducts(db)
     .select([
       sql<number>`count(*)::int`.as('products'),
-      sql<number>`(count(*) filter (where p.rating > 0))::int`.as('rated'),
-      sql<string | null>`avg(p.rating) filter (where p.rating > 0)`.as('average_rating'),
+      // Every review once: each product's average weighted by its review count.
+      sql<string>`coalesce(sum(p.review_count), 0)::bigint`.as('reviews'),
+      sql<string | null>`sum(p.rating * p.review_count) filter (where p.review_count > 0) / nullif(sum(p.review_count), 0)`.as('average_rating'),
       sql<string>`coalesce(sum(p.downloads_count), 0)::bigint`.as('downloads'),
       sql<number>`count(distinct p.creator_id)::int`.as('creators'),
       sql<number>`count(distinct p.ai_tool_type)::int`.as('tools'),
@@ -219,7 +221,7 @@ export async function readCatalogueTotals(db: Db) {
   const columns = row as unknown as Record<string, number | string | null>;
   return {
     products: Number(row.products),
-    rated: Number(row.rated),
+    reviews: Number(row.reviews),
     averageRating: row.average_rating === null ? null : Number(row.average_rating),
     downloads: Number(row.downloads),
     creators: Number(row.creators),

@@ -15,8 +15,8 @@ export interface SiteFigures {
   tools: number;
   /** Downloads of published products, all time. */
   downloads: number;
-  /** The average of the rated products' ratings (each the average of its reviews), with how many there are; null without any. */
-  rating: { average: number; ratedProducts: number } | null;
+  /** The average of every product review, and how many there are; null without any. */
+  rating: { average: number; reviews: number } | null;
   /** Published products per category id. */
   byCategory: Record<string, number>;
 }
@@ -49,9 +49,9 @@ export type TrustFigureKey = 'rating' | 'products' | 'creators' | 'tools' | 'dow
 /** The figures the landing's trust strip shows, in order; each one left out while small. */
 export function trustFigures(f: SiteFigures): { key: TrustFigureKey; value: string; label: string }[] {
   const out: { key: TrustFigureKey; value: string; label: string }[] = [];
-  if (f.rating && f.rating.ratedProducts > 0) {
-    const n = f.rating.ratedProducts;
-    out.push({ key: 'rating', value: roundedRating(f.rating.average), label: `Average of ${n} rated ${n === 1 ? 'product' : 'products'}` });
+  if (f.rating && f.rating.reviews > 0) {
+    const n = f.rating.reviews;
+    out.push({ key: 'rating', value: roundedRating(f.rating.average), label: `Average of ${n.toLocaleString('en-US')} ${n === 1 ? 'review' : 'reviews'}` });
   }
   if (f.products >= FIGURE_MINIMUMS.products) out.push({ key: 'products', value: roundedFigure(f.products), label: 'Products' });
   if (f.creators >= FIGURE_MINIMUMS.creators) out.push({ key: 'creators', value: roundedFigure(f.creators), label: 'Creators' });

@@ -103,10 +103,12 @@ describe('no page or API answer shows a rating without reviews behind it', () =>
 
   it('a rated product (the average of its reviews) shows its rating and has an AggregateRating', async () => {
     const seller = await createUser(t.db);
-    const rated = await createProduct(t.db, seller.id, { title: 'A rated product with reviews', rating: '4.25' });
+    const rated = await createProduct(t.db, seller.id, { title: 'A rated product with reviews', rating: '4.25', review_count: 4 });
     const page = await getProductPage(t.db, rated.id);
     expect(formatRating(page!.product.rating)).toBe('4.3');
-    expect(productJsonLd(page!.product, new URL('http://localhost:4321'))).toMatchObject({ aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.3 } });
+    expect(productJsonLd(page!.product, new URL('http://localhost:4321'))).toMatchObject({
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.3, ratingCount: 4 },
+    });
   });
 });
 
@@ -127,11 +129,11 @@ describe('the landing figures are counted from the database', () => {
     expect(after.tools).toBe(before.tools + 1);
     expect(after.byCategory['design']).toBe((before.byCategory['design'] ?? 0) + 12);
     expect(categoryCountLabel(after.byCategory['design'])).toBe('10+ products');
-    // Only the rated products count toward the average: 4.25 (the test above) and now 3.0.
-    await createProduct(t.db, creators[1]!.id, { title: 'Another rated product', rating: '3' });
+    // The average of every review: 4 reviews averaging 4.25 (the test above) and now 2 averaging 3.
+    await createProduct(t.db, creators[1]!.id, { title: 'Another rated product', rating: '3', review_count: 2 });
     const rated = await getSiteFigures(t.db);
-    expect(rated.rating).toEqual({ average: expect.closeTo(3.625, 5), ratedProducts: 2 });
-    expect(trustFigures(rated).find((f) => f.key === 'rating')).toMatchObject({ value: '3.6', label: 'Average of 2 rated products' });
+    expect(rated.rating).toEqual({ average: expect.closeTo(23 / 6, 5), reviews: 6 });
+    expect(trustFigures(rated).find((f) => f.key === 'rating')).toMatchObject({ value: '3.8', label: 'Average of 6 reviews' });
     expect(trustFigures(rated).find((f) => f.key === 'products')?.value).toMatch(/^\d+0\+$/);
   });
 

@@ -34,8 +34,8 @@ describe('trustFigures', () => {
   it('leaves every figure out while the catalogue is small, and the rating out without reviews', () => {
     expect(trustFigures(figures({ products: 9, creators: 4, tools: 2, downloads: 99 }))).toEqual([]);
   });
-  it('shows the live figures once they are large enough, the rating with how many products it averages', () => {
-    const shown = trustFigures(figures({ products: 72, creators: 12, tools: 9, downloads: 15_320, rating: { average: 4.57, ratedProducts: 31 } }));
+  it('shows the live figures once they are large enough, the rating with how many reviews it averages', () => {
+    const shown = trustFigures(figures({ products: 72, creators: 12, tools: 9, downloads: 15_320, rating: { average: 4.57, reviews: 1031 } }));
     expect(shown.map((f) => [f.key, f.value])).toEqual([
       ['rating', '4.5'],
       ['products', '70+'],
@@ -43,7 +43,7 @@ describe('trustFigures', () => {
       ['tools', '9'],
       ['downloads', '15K+'],
     ]);
-    expect(shown[0]?.label).toBe('Average of 31 rated products');
+    expect(shown[0]?.label).toBe('Average of 1,031 reviews');
   });
 });
 

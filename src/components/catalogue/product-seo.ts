@@ -48,8 +48,15 @@ export function productJsonLd(p: PublicProduct, site: URL): Record<string, unkno
     },
   };
   // Only a rating with reviews behind it (issue 15): an unrated product has no AggregateRating.
-  if (isRated(p.rating)) {
-    ld['aggregateRating'] = { '@type': 'AggregateRating', ratingValue: Number(p.rating.toFixed(1)), bestRating: 5, worstRating: 1 };
+  if (isRated(p.rating) && p.reviewCount > 0) {
+    ld['aggregateRating'] = {
+      '@type': 'AggregateRating',
+      ratingValue: Number(p.rating.toFixed(1)),
+      ratingCount: p.reviewCount,
+      reviewCount: p.reviewCount,
+      bestRating: 5,
+      worstRating: 1,
+    };
   }
   return ld;
 }

@@ -61,6 +61,9 @@ export interface EditorValues {
   output_types: string[];
   compatibility_tags: string[];
   access_requirements: Record<AccessRequirementKey, string>;
+  /** The version number and its release notes (docs/decisions/030); '' when none. */
+  version: string;
+  release_notes: string;
   /** The metrics still at their starting values, never changed by the creator: not sent, so not shown to buyers (issue 15). */
   metrics_unset: OptionalMetric[];
 }
@@ -108,6 +111,8 @@ export function defaultValues(): EditorValues {
     output_types: [],
     compatibility_tags: [],
     access_requirements: { accounts: '', api_keys: '', hardware: '', other: '' },
+    version: '',
+    release_notes: '',
     metrics_unset: [...OPTIONAL_METRICS],
   };
 }
@@ -153,6 +158,8 @@ export function valuesFromProduct(p: StudioProduct): EditorValues {
     output_types: [...p.output_types],
     compatibility_tags: [...p.compatibility_tags],
     access_requirements: access,
+    version: p.version ?? '',
+    release_notes: p.release_notes ?? '',
     metrics_unset: OPTIONAL_METRICS.filter((k) => p[k] === null),
   };
 }
@@ -239,6 +246,8 @@ export function toPayload(v: EditorValues): ProductBody {
     ['ai_tool_type', v.ai_tool_type],
     ['content_type', v.content_type],
     ['download_instructions', v.download_instructions],
+    ['version', v.version],
+    ['release_notes', v.release_notes],
   ];
   if (show.link) optional.push(['download_url', v.download_url]);
   if (show.text) optional.push(['content_text', v.content_text]);
@@ -274,11 +283,8 @@ export function validateForm(v: EditorValues): FieldErrors {
   return errors;
 }
 
-/** The name a stored deliverable is shown (and downloaded) with: the last path segment. */
-export function fileNameOf(url: string): string {
-  const clean = url.split(/[?#]/)[0] ?? url;
-  return decodeURIComponent(clean.slice(clean.lastIndexOf('/') + 1)) || 'file';
-}
+// In its own module, so the preview reads it without loading the schemas.
+export { fileNameOf } from './file-name';
 
 /** The section each field lives in, so the form can open the section of the first error. */
 export const FIELD_SECTIONS: Record<string, string> = {
