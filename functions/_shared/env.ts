@@ -85,6 +85,12 @@ const EnvSchema = z
     RESEND_API_KEY: z.string().trim().optional(),
     /** Sender of account emails. */
     MAIL_FROM: z.string().trim().default('toolmint <no-reply@toolmint.local>'),
+    /** Where people reach the team: the /support page (prebuilt, so read at build time) and the terms point to it. */
+    SUPPORT_EMAIL: z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')
+      .default('support@toolmint.dev'),
 
     // Write limits, storage quota and the upload sweep (functions/_shared/rate-limit.ts,
     // functions/uploads; docs/decisions/011).

@@ -60,6 +60,7 @@ export const FOOTER_NAV: readonly { title: string; links: readonly { href: strin
   {
     title: 'Legal',
     links: [
+      { href: '/support', label: 'Contact & support' },
       { href: '/terms', label: 'Terms of Service', newTab: true },
       { href: '/privacy', label: 'Privacy Policy', newTab: true },
     ],
