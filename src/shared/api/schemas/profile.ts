@@ -31,6 +31,8 @@ export const SocialLinksSchema = z.object(
 /** What /profile/{userId} shows about a person (never the email); GET /api/profile answers one's own. */
 export const PublicProfileSchema = z.object({
   id: z.string(),
+  /** The public address /@handle, or null until the person chooses one (docs/decisions/032). */
+  handle: z.nullable(z.string()),
   fullName: z.string(),
   userType: z.enum(USER_TYPES),
   company: nullableText,
