@@ -36,10 +36,3 @@ export async function voidResetTokens(db: Db, userId: string): Promise<void> {
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
   await db.updateTable('users').set({ email_verified: true, updated_at: new Date() }).where('id', '=', userId).where('email_verified', '=', false).execute();
 }
-
-/** The address the account holds now (a change of email is pending until its link is opened). */
-export async function findUserEmail(db: Db, userId: string | undefined): Promise<string | null> {
-  if (!userId) return null;
-  const row = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-  return row?.email ?? null;
-}

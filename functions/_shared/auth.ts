@@ -48,7 +48,7 @@ import { toSessionUser, type SessionUser } from '@/src/shared/session';
 import { textProblem } from '@/src/shared/text';
 import { safeText } from './safe-text';
 import { accountExistsEmail, changeEmailMessage, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from './auth-emails';
-import { findUserEmail, markEmailVerified, voidOlderResetTokens, voidResetTokens } from './auth.repository';
+import { markEmailVerified, voidOlderResetTokens, voidResetTokens } from './auth.repository';
 import { deleteAccountData } from '../account/account.service';
 import { apiKeyTableOptions, authRateLimitTable, authTableOptions } from './auth-tables';
 import { getAuthSecret, getEnv, type Env } from './env';
@@ -102,6 +102,16 @@ export function trustedOriginsFor(env: Env): string[] {
   if (site.hostname === '127.0.0.1') origins.add(`${site.protocol}//localhost${site.port ? `:${site.port}` : ''}`);
   if (env.VERCEL_URL) origins.add(`https://${env.VERCEL_URL.replace(/^https?:\/\//, '')}`);
   return [...origins];
+}
+
+/** Whether a verification token is better-auth's change-of-email one (its JWT payload names the new address). */
+function isChangeEmailToken(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    return typeof payload['updateTo'] === 'string' && payload['requestType'] === 'change-email-verification';
+  } catch {
+    return false;
+  }
 }
 
 const badRequest = (message: string, code = 'VALIDATION_FAILED') => APIError.from('BAD_REQUEST', { message, code });
@@ -340,11 +350,12 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_TOKEN_EXPIRES_IN_SECONDS,
-      async sendVerificationEmail({ user, token }: { user: { id: string; email: string; name: string }; token: string }) {
+      async sendVerificationEmail({ user, token }: { user: { email: string; name: string }; token: string }) {
         // A change of address (/change-email) sends the link to the new address, while the
-        // account still holds the old one: that email says so (docs/decisions/032).
-        const current = await findUserEmail(db, user.id);
-        if (current && current.toLowerCase() !== user.email.toLowerCase()) {
+        // account still holds the old one: that email says so (docs/decisions/032). The token
+        // (a JWT better-auth just signed) says which it is; no query here, since sign-up sends
+        // its email inside its transaction.
+        if (isChangeEmailToken(token)) {
           await (mailer ?? getMailer()).send(
             changeEmailMessage({
               to: user.email,

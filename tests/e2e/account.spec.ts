@@ -64,7 +64,7 @@ test('a user picks a handle and /@handle shows their profile', async ({ page, ba
   const handle = `hugo-${Date.now().toString(36)}`;
   await field.fill(handle.toUpperCase());
   await form.getByRole('button', { name: 'Save handle' }).click();
-  await expect(form.getByRole('link', { name: `/@${handle}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `/@${handle}` })).toBeVisible();
 
   await page.goto(`/@${handle}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Hugo Handle' })).toBeVisible();

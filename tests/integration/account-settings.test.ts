@@ -22,7 +22,6 @@ import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.s
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import { getLibrary } from '@/functions/payments/orders.service';
 import { getProfilePage } from '@/functions/profiles/profile-page.service';
-import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
 import { followPerson } from '@/functions/follows/follows.service';
 import { HANDLE_MESSAGES } from '@/src/shared/handles';
 import type { SessionUser } from '@/src/shared/session';
@@ -154,7 +153,8 @@ describe('change email', () => {
 
 describe('sessions', () => {
   it('lists the active sessions without tokens, marks this one, and signs one out', async () => {
-    const me = await signUp('creator', 'Sid Sessions');
+    // Unverified: opening the verification link would sign in a third session.
+    const me = await signUp('creator', 'Sid Sessions', { verified: false });
     const phone = await signInAgain(me.email);
     const list = await call(sessionsRoute.GET as Handler, '/api/settings/account/sessions', { session: me });
     expect(list.status).toBe(200);
@@ -268,7 +268,11 @@ describe('delete my account', () => {
     const draft = await createProduct(t.db, creator.userId, { title: 'A draft', status: 'draft' });
     await call(handleRoute.PUT as Handler, '/api/settings/account/handle', { method: 'PUT', session: creator, json: { handle: 'cora-gone' } });
     await createApiKey(t.db, await getAuth(), creator.userId, { name: 'Release script', scopes: ['products:read'] });
-    await createWebhookEndpoint(t.db, creator.userId, { url: 'https://example.com/hooks', description: '', events: ['sale.created'] });
+    // Written directly: registering one resolves its host, which a test machine may not reach.
+    await t.db
+      .insertInto('webhook_endpoints')
+      .values({ user_id: creator.userId, url: 'https://example.com/hooks', events: ['sale.created'], secret: 'whsec_test', updated_at: new Date() })
+      .execute();
     await followPerson(t.db, buyer.userId, creator.userId);
 
     const res = await auth('delete-user', creator, { password: PASSWORD });
@@ -342,8 +346,7 @@ describe('handles', () => {
   });
 
   it('refuses bad handles with field messages', async () => {
-    const me = await signUp('buyer', 'Bad Handles');
-    for (const [handle, message] of [
+    const cases: [unknown, string][] = [
       ['ab', HANDLE_MESSAGES.length],
       ['a'.repeat(31), HANDLE_MESSAGES.length],
       ['has space', HANDLE_MESSAGES.characters],
@@ -354,14 +357,16 @@ describe('handles', () => {
       ['toolmint', HANDLE_MESSAGES.reserved],
       ['support', HANDLE_MESSAGES.reserved],
       ['', HANDLE_MESSAGES.required],
-    ] as const) {
+      [42, 'Must be text'],
+    ];
+    // Handle changes are rate limited (10 per account in 10 minutes): a few accounts share the cases.
+    let me = await signUp('buyer', 'Bad Handles');
+    for (const [i, [handle, message]] of cases.entries()) {
+      if (i > 0 && i % 5 === 0) me = await signUp('buyer', 'Bad Handles');
       const res = await put(me, handle);
-      expect(res.status, handle).toBe(400);
-      expect(res.body.error.fields, handle).toEqual({ handle: message });
+      expect(res.status, String(handle)).toBe(400);
+      expect(res.body.error.fields, String(handle)).toEqual({ handle: message });
     }
-    const notText = await put(me, 42);
-    expect(notText.status).toBe(400);
-    expect(notText.body.error.fields).toHaveProperty('handle');
   });
 
   it('refuses a handle taken by someone else, whatever its case, with a field message', async () => {
