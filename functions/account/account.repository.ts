@@ -178,6 +178,11 @@ export async function lockLiveProfile(db: Db, userId: string) {
   return db.selectFrom('profiles').select(['id']).where('id', '=', userId).where('deleted_at', 'is', null).forUpdate().executeTakeFirst();
 }
 
+export async function isLiveProfile(db: Db, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('profiles').select('id').where('id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+  return Boolean(row);
+}
+
 /** Archives every product of the creator that is not yet archived; answers the ones that were public. */
 export async function archiveAllProducts(db: Db, userId: string): Promise<{ id: string; ai_tool_type: string | null }[]> {
   const before = await db

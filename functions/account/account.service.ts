@@ -12,12 +12,16 @@
  * - Deleting erases personal data but never money: orders, payouts, downloads, licences and
  *   subscriptions stay, pointing at the profile, which becomes an anonymous tombstone. The
  *   creator's products are archived (off the catalogue; buyers keep downloading what they
- *   paid for), renewing subscriptions are cancelled at period end, API keys and webhooks go.
+ *   paid for), renewing subscriptions are cancelled at period end, API keys and webhooks go,
+ *   and the profile picture and cover photo leave storage.
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { pagesShowingProduct } from '../rebuilds/affected-pages';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
+import { getBlobStore, type BlobStore } from '../_shared/blob-store';
+import { removeProfileImage } from '../profiles/profile-images.service';
+import { PROFILE_IMAGE_KINDS } from '@/src/shared/domain';
 import { recomputeSellerRating } from '../reviews/reviews.repository';
 import { defaultPaymentsDeps, type PaymentsDeps } from '../payments/deps';
 import { updateSubscription } from '../payments/payments.repository';
@@ -39,6 +43,7 @@ import {
   handleTakenByOther,
   listActiveSessions,
   listRenewingSubscriptions,
+  isLiveProfile,
   lockLiveProfile,
   removeFollows,
   removePersonalRows,
@@ -141,11 +146,21 @@ export async function exportMyData(db: Db, userId: string): Promise<AccountExpor
  * All of it in one transaction, so a failure leaves the account as it was and the deletion is
  * refused; the catalogue pages that showed the archived products are re-rendered after.
  */
-export async function deleteAccountData(db: Db, userId: string, deps: Pick<PaymentsDeps, 'provider'> = defaultPaymentsDeps()): Promise<void> {
+export async function deleteAccountData(
+  db: Db,
+  userId: string,
+  deps: Pick<PaymentsDeps, 'provider'> = defaultPaymentsDeps(),
+  blobs: BlobStore = getBlobStore(),
+): Promise<void> {
   // The buyer stops paying; access lasts to the period's end, as with 'Cancel subscription'.
   for (const sub of await listRenewingSubscriptions(db, userId)) {
     await deps.provider.cancelSubscriptionAtPeriodEnd(sub.provider_subscription_id);
     await updateSubscription(db, sub.provider_subscription_id, { cancelAtPeriodEnd: true });
+  }
+  // The picture and cover photo leave storage first (the profile's own remove, which is
+  // idempotent): a failure here refuses the deletion before anything is erased.
+  if (await isLiveProfile(db, userId)) {
+    for (const kind of PROFILE_IMAGE_KINDS) await removeProfileImage(db, blobs, userId, kind);
   }
   const archived = await db.transaction().execute(async (trx) => {
     if (!(await lockLiveProfile(trx, userId))) return [];

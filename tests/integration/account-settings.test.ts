@@ -11,9 +11,15 @@
  * - handles: the rules, reserved words, taken in any case, /@handle lookups.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
+import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
+import { uploadProfileImage } from '@/functions/profiles/profile-images.service';
 import { getAuth, handleAuthRequest, resetAuth } from '@/functions/_shared/auth';
 import { profileIdForHandle } from '@/functions/account/account.service';
 import { createApiKey } from '@/functions/api-keys/api-keys.service';
@@ -43,16 +49,24 @@ const PASSWORD = 'Str0ng!pass';
 let t: TestDb;
 const address = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
+let root: string;
+let store: LocalBlobStore;
+
 beforeAll(async () => {
   t = await createTestDb();
   setDbHandle(t);
   resetAuth();
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-account-'));
+  store = new LocalBlobStore(root);
+  setBlobStore(store);
   await ensureCategories(t.db);
 });
 
 afterAll(async () => {
+  setBlobStore(undefined);
   resetAuth();
   await closeDb();
+  fs.rmSync(root, { recursive: true, force: true });
 });
 
 /** A better-auth endpoint, as the browser calls it. */
@@ -274,6 +288,12 @@ describe('delete my account', () => {
       .values({ user_id: creator.userId, url: 'https://example.com/hooks', events: ['sale.created'], secret: 'whsec_test', updated_at: new Date() })
       .execute();
     await followPerson(t.db, buyer.userId, creator.userId);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+      .png()
+      .toBuffer();
+    const avatar = await uploadProfileImage(t.db, store, creator.userId, 'avatar', { name: 'me.png', bytes: png });
+    const avatarAt = store.locate(avatar.url!.split('?')[0]!)!;
+    expect(await store.get(avatarAt.pathname, avatarAt.access)).not.toBeNull();
 
     const res = await auth('delete-user', creator, { password: PASSWORD });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -291,6 +311,8 @@ describe('delete my account', () => {
     expect(tomb.deleted_at).not.toBeNull();
     expect(await getProfilePage(t.db, creator.userId, null)).toBeNull();
     expect(await profileIdForHandle(t.db, 'cora-gone')).toBeNull();
+    // The picture left storage.
+    expect(await store.get(avatarAt.pathname, avatarAt.access)).toBeNull();
     // Products are archived (off the catalogue), the order is kept for accounting.
     const statuses = await t.db.selectFrom('products').select(['id', 'status']).where('creator_id', '=', creator.userId).execute();
     expect(statuses.map((p) => p.status).sort()).toEqual(['archived', 'archived']);
