@@ -347,6 +347,29 @@ describe('delete my account', () => {
     expect(await t.db.selectFrom('orders').select('id').where('creator_id', '=', creator.userId).execute()).toHaveLength(1);
   });
 
+  it("a subscriber's deletion stops the renewals: cancelled at period end, the order kept", async () => {
+    const creator = await signUp('creator', 'Sue Subs');
+    const buyer = await signUp('buyer', 'Sam Subscriber');
+    const product = await createProduct(t.db, creator.userId, {
+      title: `Weekly prompts ${randomBytes(3).toString('hex')}`,
+      price: 9,
+      pricing_model: 'subscription',
+      content_delivery_type: 'text',
+      content_text: 'This week: ten prompts.',
+    });
+    const payments = defaultPaymentsDeps();
+    const checkout = await startCheckout(t.db, payments, { id: buyer.userId, email: buyer.email } as SessionUser, { productId: product.id });
+    await payLocalCheckout(t.db, payments, buyer.userId, checkout.url.split('/checkout/')[1]!, CARD_OK);
+    const before = await t.db.selectFrom('subscriptions').selectAll().where('buyer_id', '=', buyer.userId).executeTakeFirstOrThrow();
+    expect(before).toMatchObject({ status: 'active', cancel_at_period_end: false });
+
+    expect((await auth('delete-user', buyer, { password: PASSWORD })).status).toBe(200);
+    const after = await t.db.selectFrom('subscriptions').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+    expect(after.cancel_at_period_end).toBe(true);
+    const order = await t.db.selectFrom('orders').select(['status', 'amount_cents']).where('id', '=', checkout.orderId).executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: 'paid', amount_cents: 900 });
+  });
+
   it('needs a session', async () => {
     const res = await auth('delete-user', null, { password: PASSWORD });
     expect(res.status).toBe(401);
