@@ -145,6 +145,8 @@ export const ProfileReplaceSchema = strictObject({
   specialties: z.optional(z.nullable(SpecialtiesSchema)),
   // Read-only: what GET answers besides the editable fields.
   id: readOnly(z.string()),
+  /** Chosen at PUT /api/settings/account/handle (docs/decisions/032). */
+  handle: readOnly(z.string()),
   userType: readOnly(z.enum(USER_TYPES)),
   avatarUrl: readOnly(z.string()),
   bannerImageUrl: readOnly(z.string()),
