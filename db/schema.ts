@@ -21,6 +21,7 @@ import type {
   PricingModel,
   ProductStatus,
   PurchaseKind,
+  ReviewReportReason,
   SubscriptionStatus,
   TechnicalLevel,
   UpdateType,
@@ -194,7 +195,11 @@ export interface ProductsTable {
   video_demo_url: string | null;
   downloads_count: Generated<number>;
   views_count: Generated<number>;
+  /** The average of the product's reviews (two decimals), 0 without any (docs/decisions/029). */
   rating: Numeric;
+  review_count: Generated<number>;
+  /** The Bayesian average 'Top rated' sorts by; 0 without reviews (functions/product-reviews). */
+  rating_score: Numeric;
   ai_tool_type: string | null;
   content_type: string | null;
   pricing_model: Generated<PricingModel>;
@@ -217,9 +222,21 @@ export interface ProductsTable {
   demo_links: JSONColumnType<DemoLinkJson[], string | undefined, string>;
   /** Whether each purchase (or a free product's first download) issues a licence key (migration 2026-11-26-0200). */
   issues_license_keys: Generated<boolean>;
+  /** The version the creator is editing and its release notes (migration 2026-11-27-0300); released ones are in product_versions. */
+  version: ColumnType<string | null, string | null | undefined, string | null>;
+  release_notes: ColumnType<string | null, string | null | undefined, string | null>;
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A version a published product was released at, once each (migration 2026-11-27-0300). */
+export interface ProductVersionsTable {
+  id: Generated<string>;
+  product_id: string;
+  version: string;
+  notes: string | null;
+  released_at: Timestamp;
 }
 
 export interface DownloadsTable {
@@ -246,6 +263,34 @@ export interface SellerReviewsTable {
   review_text: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A product review (migration 2026-11-27-0200, functions/product-reviews). */
+export interface ProductReviewsTable {
+  id: Generated<string>;
+  product_id: string;
+  reviewer_id: string;
+  rating: number;
+  review_text: string;
+  helpful_count: Generated<number>;
+  reply_text: string | null;
+  replied_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductReviewVotesTable {
+  review_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface ProductReviewReportsTable {
+  review_id: string;
+  reporter_id: string;
+  reason: ReviewReportReason;
+  details: string | null;
+  created_at: Timestamp;
 }
 
 export interface SellerBadgesTable {
@@ -306,6 +351,8 @@ export interface UserNotificationsTable {
   update_id: string | null;
   /** Set for a 'sale' or 'refund' notice only. */
   order_id: string | null;
+  /** Set for a 'product_version' notice only (an owner's notice of a new version). */
+  product_version_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A tool update's reason; null for an order notice. */
   reason: ColumnType<NotificationReason | null, NotificationReason | null | undefined, NotificationReason | null>;
   is_read: Generated<boolean>;
@@ -498,6 +545,9 @@ export interface Database {
   downloads: DownloadsTable;
   favorites: FavoritesTable;
   seller_reviews: SellerReviewsTable;
+  product_reviews: ProductReviewsTable;
+  product_review_votes: ProductReviewVotesTable;
+  product_review_reports: ProductReviewReportsTable;
   seller_badges: SellerBadgesTable;
   seller_analytics: SellerAnalyticsTable;
   follows: FollowsTable;
@@ -521,6 +571,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   licenses: LicensesTable;
+  product_versions: ProductVersionsTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;

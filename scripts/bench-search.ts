@@ -366,7 +366,16 @@ interface BackendRun {
   size: number;
   fillSeconds: number;
   levels: LevelResult[];
+  /** GET /api/health (`select 1`) at FLOOR_CLIENTS clients on the same server: what the stack costs without any search. */
+  floor?: LevelResult;
 }
+
+/**
+ * The floor: the same closed loop, server, driver and load generator, on GET /api/health
+ * (`select 1`) instead of a search. Whatever p95 it has at 10 clients, no search can beat on
+ * this machine; it separates what the search costs from what the shared cores cost.
+ */
+const FLOOR_CLIENTS = 10;
 
 async function benchServer(
   backend: string,
@@ -392,7 +401,12 @@ async function benchServer(
       levels.push(level);
       await new Promise((resolve) => setTimeout(resolve, 2000)); // let cut requests drain before the next level
     }
-    return { backend, size, fillSeconds, levels };
+    console.log(`[bench] ${backend}, ${size.toLocaleString('en-US')} products: floor, GET /api/health at ${FLOOR_CLIENTS} clients for ${SECONDS} s`);
+    const floor = await runLevel(port, server.pid!, [{ key: 'health', path: '/api/health' }], FLOOR_CLIENTS, databaseCpu);
+    console.log(
+      `[bench]   floor p50 ${ms(percentile(floor.ok, 50))} ms, p95 ${ms(percentile(floor.ok, 95))} ms, ${(floor.ok.length / SECONDS).toFixed(0)} answers/s`,
+    );
+    return { backend, size, fillSeconds, levels, floor };
   } finally {
     await stopChild(server);
   }
@@ -437,8 +451,11 @@ function report(runs: BackendRun[], started: string, loadBefore: string): string
       const out: string[] = [];
       if (ten) {
         const p95 = percentile(ten.ok, 95);
+        const floor = r.floor
+          ? ` (floor of this stack on this machine, GET /api/health at ${FLOOR_CLIENTS} clients: p95 ${ms(percentile(r.floor.ok, 95))} ms, p50 ${ms(percentile(r.floor.ok, 50))} ms, ${(r.floor.ok.length / r.floor.seconds).toFixed(0)} answers/s)`
+          : '';
         out.push(
-          `${r.backend}, ${r.size.toLocaleString('en-US')}: p95 at 10 clients ${ms(p95)} ms, target under ${limit} ms: ${p95 < limit ? 'met' : 'missed'}`,
+          `${r.backend}, ${r.size.toLocaleString('en-US')}: p95 at 10 clients ${ms(p95)} ms, target under ${limit} ms: ${p95 < limit ? 'met' : 'missed'}${floor}`,
         );
       }
       if (fifty) {

@@ -3,8 +3,9 @@
  * `tsx scripts/island-size.ts <outDir> ProductStudio AuthPage ...`. For each island it
  * follows the component chunk's static imports (what loads before it hydrates), adds the
  * React renderer's, and prints every chunk with its raw and gzip size (gzip -9, what a
- * static server precompresses) and the total. Dynamic imports load later and are listed apart.
- * Used to compare builds before and after a change (docs/decisions/019).
+ * static server precompresses) and the total. Dynamic imports load later (when a view opens) and
+ * are listed apart, each with what it adds to the page and the page's total once it has loaded.
+ * Used to compare builds before and after a change (docs/decisions/019, 033).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,7 +26,7 @@ function chunk(prefix: string): string {
 }
 
 const STATIC_IMPORT = /(?:^|[;}\n])\s*import\s*(?:[\w$*{}\s,]+from\s*)?["']\.\/([^"']+\.js)["']/g;
-const DYNAMIC_IMPORT = /import\(\s*["']\.\/([^"']+\.js)["']\s*\)/g;
+const DYNAMIC_IMPORT = /import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g;
 
 function closure(entries: string[]): { statics: Set<string>; dynamics: Set<string> } {
   const statics = new Set<string>();
@@ -61,7 +62,11 @@ for (const island of islands) {
   }
   console.log(`  ${'total'.padEnd(48)} ${String(raw).padStart(8)} B ${String(gzip).padStart(7)} B gzip`);
   for (const name of dynamics) {
-    const s = size(name);
-    console.log(`  later (dynamic import): ${name} ${s.gzip} B gzip`);
+    // What opening it adds: its own static closure, less what the page already loaded.
+    const added = [...closure([name]).statics].filter((n) => !statics.has(n));
+    const addedGzip = added.reduce((sum, n) => sum + size(n).gzip, 0);
+    console.log(
+      `  later (dynamic import): ${name} adds ${added.length} chunk(s), ${addedGzip} B gzip (${added.sort().join(', ')}); page total then ${gzip + addedGzip} B gzip`,
+    );
   }
 }

@@ -34,6 +34,7 @@ import { DELIVERABLE_MAX_BYTES, deliverablePrefix } from '@/functions/uploads/up
 import { isDeliverableExtension, extensionOf, matchesFormat, safeFileName } from '@/functions/uploads/file-types';
 import { PRIVATE_PREFIX } from '@/functions/_shared/blob-store';
 import { demoProductId, demoUserId } from './ids';
+import { ProductReviewsFileSchema, readDemoProductReviews, type DemoProductReview } from './product-reviews';
 
 export const DEMO_DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 
@@ -67,7 +68,6 @@ export interface DemoProduct {
   files: DemoFile[];
   downloadsCount: number;
   viewsCount: number;
-  rating: number;
   createdDaysAgo: number;
 }
 
@@ -104,6 +104,8 @@ export interface DemoData {
   products: DemoProduct[];
   toolUpdates: DemoToolUpdate[];
   reviews: DemoReview[];
+  /** Product reviews (db/seed/product-reviews.ts); a product's rating comes only from these. */
+  productReviews: DemoProductReview[];
   follows: DemoFollow[];
   toolFollows: DemoToolFollow[];
 }
@@ -153,11 +155,7 @@ const ProductFileSchema = z.strictObject({
   files: z.array(z.string()).default([]),
   downloads_count: count,
   views_count: count,
-  rating: z
-    .number()
-    .min(0)
-    .max(5)
-    .refine((v) => Number(v.toFixed(2)) === v, 'At most two decimals'),
+  // No `rating`: a product's rating is the average of its reviews (product-reviews.json).
   created_days_ago: count,
   ...Object.fromEntries(EDITOR_FIELDS.map((k) => [k, z.unknown().optional()])),
 });
@@ -315,7 +313,7 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
     if (extra.length) report(folder, [`unexpected ${extra.join(', ')}: a product folder holds product.json, content.txt and files/`]);
     const fileData = readJson(file, ProductFileSchema);
     if (!fileData) return undefined;
-    const { creator, files: fileNames, downloads_count, views_count, rating, created_days_ago, ...rest } = fileData;
+    const { creator, files: fileNames, downloads_count, views_count, created_days_ago, ...rest } = fileData;
     const editorFields: Record<string, unknown> = rest;
     if (!knownUser(file, 'creator', creator)) return undefined;
     if (userTypes.get(creator) !== 'creator')
@@ -369,7 +367,6 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
       files,
       downloadsCount: downloads_count,
       viewsCount: views_count,
-      rating,
       createdDaysAgo: created_days_ago,
     };
   }
@@ -453,7 +450,18 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
     else toolFollows.push(f);
   }
 
-  return { data: { password: usersFile?.password ?? '', users, products, toolUpdates, reviews, follows, toolFollows }, problems };
+  // Product reviews: the review form's rules, of a published product, never one's own (db/seed/product-reviews.ts).
+  const productReviews = readDemoProductReviews(
+    readJson('product-reviews.json', ProductReviewsFileSchema) ?? [],
+    {
+      products: products.map((p) => ({ key: p.key, creatorKey: p.creatorKey, published: p.input.status === 'published' })),
+      productKeys: order,
+      users: users.map((u) => ({ key: u.key, userType: u.userType, role: u.role })),
+    },
+    report,
+  );
+
+  return { data: { password: usersFile?.password ?? '', users, products, toolUpdates, reviews, productReviews, follows, toolFollows }, problems };
 }
 
 /** The demo catalogue, or a DemoDataError listing every problem in it. */

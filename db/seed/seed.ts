@@ -18,6 +18,7 @@ import { toColumns } from '@/functions/products/products.service';
 import { DEMO_ADMIN_KEY, loadDemoData, type DemoData } from './demo-data';
 import { renderAvatar, renderBanner, renderProductImage } from './images';
 import { demoProductId, demoUpdateId, demoUserId, stableUuid } from './ids';
+import { seedProductReviews } from './product-reviews';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number, now: number) => new Date(now - days * DAY);
@@ -166,7 +167,6 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
         additional_images: additional ? [additional.url] : [],
         downloads_count: p.downloadsCount,
         views_count: p.viewsCount,
-        rating: p.rating,
         published_at: p.input.status === 'published' ? created : null,
         created_at: created,
         updated_at: created,
@@ -232,6 +232,8 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
   `.execute(db);
   await seedActivity(db, demo, now);
   await recomputeProfileCounters(db);
+  // Product reviews come after the orders and downloads they need (docs/decisions/029).
+  await seedProductReviews(db, demo.productReviews, now);
 
   return { users: demo.users.length, products: demo.products.length, updates: demo.toolUpdates.length };
 }

@@ -129,7 +129,8 @@ export async function seedSynthetic(db: Db, count: number, onProgress?: (done: n
         content_text: 'Synthetic product content.',
         downloads_count: downloads,
         views_count: downloads * 3 + Math.floor(random() * 500),
-        rating: random() < 0.1 ? 0 : Math.round((3.5 + random() * 1.5) * 10) / 10,
+        // No reviews behind them, so no rating (a product's rating only comes from its reviews: docs/decisions/029).
+        rating: 0,
         created_at: new Date(now - Math.floor(random() * 400 * 86_400_000)),
       });
     }

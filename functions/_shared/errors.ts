@@ -33,6 +33,14 @@ export const ERRORS = {
   CANNOT_REVIEW_SELF: { status: 403, message: 'You cannot review yourself' },
   NOT_A_SELLER: { status: 400, message: 'Only sellers can be reviewed' },
   REVIEW_NOT_FOUND: { status: 404, message: 'Review not found' },
+  // Product reviews (functions/product-reviews, docs/decisions/029) and who may review a seller.
+  REVIEW_NOT_ALLOWED: { status: 403, message: 'Only people who got this product can review it' },
+  CANNOT_REVIEW_OWN_PRODUCT: { status: 403, message: 'You cannot review your own product' },
+  ALREADY_REVIEWED: { status: 409, message: 'You have already reviewed this product. Edit your review instead.' },
+  NOT_PRODUCT_CREATOR: { status: 403, message: 'Only the creator of this product can reply to its reviews' },
+  ALREADY_REPLIED: { status: 409, message: 'You have already replied to this review' },
+  OWN_REVIEW: { status: 403, message: 'This is your own review' },
+  SELLER_REVIEW_NOT_ALLOWED: { status: 403, message: "Only people who got one of this seller's products can review them" },
   // Accounts: verified email, who may publish, and the account fields only the profile edits (issue 10, docs/decisions/012).
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email address first. We sent you a link.' },
   NOT_A_CREATOR: { status: 403, message: 'Only creators can publish products. Start selling to switch your account to a creator account.' },

@@ -171,6 +171,16 @@ export async function exportSellerReviews(db: Db, userId: string) {
     .execute();
 }
 
+/** Product reviews the user wrote, with the creator's public reply to each. */
+export async function exportProductReviews(db: Db, userId: string) {
+  return db
+    .selectFrom('product_reviews')
+    .select(['id', 'product_id', 'rating', 'review_text', 'helpful_count', 'reply_text', 'replied_at', 'created_at', 'updated_at'])
+    .where('reviewer_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}
+
 // ---- Deletion ---------------------------------------------------------------------------
 
 /** Locks the profile for the erasure; undefined when there is none (or it is already erased). */
@@ -226,6 +236,23 @@ export async function removeSellerReviews(db: Db, userId: string): Promise<strin
   const written = await db.deleteFrom('seller_reviews').where('reviewer_id', '=', userId).returning('seller_id').execute();
   await db.deleteFrom('seller_reviews').where('seller_id', '=', userId).execute();
   return [...new Set(written.map((r) => r.seller_id))];
+}
+
+/**
+ * Deletes the product reviews the user wrote, their helpful votes (keeping the counts true) and
+ * reports; answers the products whose rating changed, with their tool for the pages to refresh.
+ */
+export async function removeProductReviews(db: Db, userId: string): Promise<{ id: string; ai_tool_type: string | null }[]> {
+  await sql`
+    update product_reviews set helpful_count = greatest(helpful_count - 1, 0)
+    where id in (select review_id from product_review_votes where user_id = ${userId})
+  `.execute(db);
+  await db.deleteFrom('product_review_votes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('product_review_reports').where('reporter_id', '=', userId).execute();
+  const removed = await db.deleteFrom('product_reviews').where('reviewer_id', '=', userId).returning('product_id').execute();
+  const ids = [...new Set(removed.map((r) => r.product_id))];
+  if (ids.length === 0) return [];
+  return db.selectFrom('products').select(['id', 'ai_tool_type']).where('id', 'in', ids).execute();
 }
 
 /** Personal data with no accounting value: favorites, notifications, webhooks, API keys; views lose their author. */

@@ -12,7 +12,7 @@
  * - Deleting erases personal data but never money: orders, payouts, downloads, licences and
  *   subscriptions stay, pointing at the profile, which becomes an anonymous tombstone. The
  *   creator's products are archived (off the catalogue; buyers keep downloading what they
- *   paid for), renewing subscriptions are cancelled at period end, API keys and webhooks go,
+ *   paid for), the reviews they wrote go (product ratings recomputed), renewing subscriptions are cancelled at period end, API keys and webhooks go,
  *   and the profile picture and cover photo leave storage.
  */
 import type { Db } from '@/db/database';
@@ -23,6 +23,8 @@ import { getBlobStore, type BlobStore } from '../_shared/blob-store';
 import { removeProfileImage } from '../profiles/profile-images.service';
 import { PROFILE_IMAGE_KINDS } from '@/src/shared/domain';
 import { recomputeSellerRating } from '../reviews/reviews.repository';
+import { recomputeProductRating } from '../product-reviews/product-reviews.repository';
+import { RATING_PRIOR } from '../product-reviews/product-reviews.service';
 import { defaultPaymentsDeps, type PaymentsDeps } from '../payments/deps';
 import { updateSubscription } from '../payments/payments.repository';
 import { HANDLE_MAX_LENGTH, HANDLE_MESSAGES, HANDLE_PATTERN, handleProblem, normalizeHandle, suggestHandle } from '@/src/shared/handles';
@@ -36,6 +38,7 @@ import {
   exportFollows,
   exportOrders,
   exportProducts,
+  exportProductReviews,
   exportSellerReviews,
   findHandle,
   findProfileIdByHandle,
@@ -47,6 +50,7 @@ import {
   lockLiveProfile,
   removeFollows,
   removePersonalRows,
+  removeProductReviews,
   removeSellerReviews,
   setHandle,
 } from './account.repository';
@@ -98,12 +102,10 @@ export async function sessionTokenOf(db: Db, userId: string, sessionId: string):
 
 type ExportSection = (db: Db, userId: string) => Promise<unknown>;
 
-/**
- * The reviews the user wrote, by kind. Product reviews (the reviews part of issue 15) add their
- * loader here as `product`, and the export, its schema and its test pick it up.
- */
+/** The reviews the user wrote, by kind: another kind of review adds its loader here. */
 export const REVIEW_EXPORTS: Record<string, ExportSection> = {
   seller: exportSellerReviews,
+  product: exportProductReviews,
 };
 
 async function exportReviews(db: Db, userId: string): Promise<Record<string, unknown>> {
@@ -162,18 +164,25 @@ export async function deleteAccountData(
   if (await isLiveProfile(db, userId)) {
     for (const kind of PROFILE_IMAGE_KINDS) await removeProfileImage(db, blobs, userId, kind);
   }
-  const archived = await db.transaction().execute(async (trx) => {
-    if (!(await lockLiveProfile(trx, userId))) return [];
+  const changed = await db.transaction().execute(async (trx) => {
+    if (!(await lockLiveProfile(trx, userId))) return { archived: [], reviewed: [] };
     const products = await archiveAllProducts(trx, userId);
     await removeFollows(trx, userId);
     const sellers = await removeSellerReviews(trx, userId);
     for (const sellerId of sellers) await recomputeSellerRating(trx, sellerId);
+    const reviewed = await removeProductReviews(trx, userId);
+    for (const product of reviewed) await recomputeProductRating(trx, product.id, RATING_PRIOR);
     await removePersonalRows(trx, userId);
     await anonymiseProfile(trx, userId);
-    return products;
+    return { archived: products, reviewed };
   });
-  for (const product of archived) {
+  for (const product of changed.archived) {
     await requestRebuild(db, 'archived', product.id, pagesShowingProduct({ id: product.id, toolIds: [product.ai_tool_type] }));
+  }
+  // Pages that showed a rating the deleted reviews counted in.
+  const archivedIds = new Set(changed.archived.map((p) => p.id));
+  for (const product of changed.reviewed.filter((p) => !archivedIds.has(p.id))) {
+    await requestRebuild(db, 'review', product.id, pagesShowingProduct({ id: product.id, toolIds: [product.ai_tool_type] }));
   }
 }
 

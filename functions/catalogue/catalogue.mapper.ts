@@ -42,6 +42,7 @@ export function toProductCard(row: PublishedCardRow): ProductCard {
     rating: toNumber(row.rating, D.rating),
     downloadsCount: row.downloads_count ?? D.count,
     viewsCount: row.views_count ?? D.count,
+    reviewCount: row.review_count ?? 0,
     imageUrl: row.image_url,
     categoryId: row.category_id,
     aiToolType: row.ai_tool_type || D.aiToolType,

@@ -66,6 +66,7 @@ export function selectPublishedCards(db: Db) {
       'p.rating',
       'p.downloads_count',
       'p.views_count',
+      'p.review_count',
       'p.image_url',
       'p.category_id',
       'p.ai_tool_type',

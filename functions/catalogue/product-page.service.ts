@@ -1,5 +1,6 @@
 /**
- * The data of a product page: the published product and 'You might also like'.
+ * The data of a product page: the published product, its released versions ('What's new')
+ * and 'You might also like'.
  *
  * Similar products are chosen from a bounded candidate set: the best-ranked few of the
  * product's AI tool, of its category and of its content type (each an indexed top-K read),
@@ -18,6 +19,8 @@ import { pickSimilar } from '@/src/shared/similar';
 import { findPublishedProduct, listTopRatedPublished, type PublishedCardRow } from './catalogue.repository';
 import { toProductCard, toPublicProduct } from './catalogue.mapper';
 import { isUuid } from '@/src/shared/ids';
+import type { ProductVersion } from '@/src/shared/api/schemas/versions';
+import { getVersionHistory } from '../versions/versions.service';
 
 /** Candidates kept per bucket (tool, category, content type). */
 export const SIMILAR_CANDIDATES_PER_BUCKET = 24;
@@ -51,9 +54,10 @@ export function forgetSimilarCandidates(): void {
   generation++;
 }
 
-export async function getProductPage(db: Db, id: string): Promise<{ product: PublicProduct; similar: ProductCard[] } | null> {
+export async function getProductPage(db: Db, id: string): Promise<{ product: PublicProduct; similar: ProductCard[]; versions: ProductVersion[] } | null> {
   if (!isUuid(id)) return null;
-  const row = await findPublishedProduct(db, id);
+  // Its released versions ('What's new', docs/decisions/030) are read alongside: an empty list for an unknown id.
+  const [row, versions] = await Promise.all([findPublishedProduct(db, id), getVersionHistory(db, id)]);
   if (!row) return null;
   const product = toPublicProduct(row);
   const filters: Bucket[] = [
@@ -65,5 +69,5 @@ export async function getProductPage(db: Db, id: string): Promise<{ product: Pub
   for (const rows of await Promise.all(filters.map((f) => bucket(db, f)))) {
     for (const candidate of rows) if (candidate.id !== id) candidates.set(candidate.id, toProductCard(candidate));
   }
-  return { product, similar: pickSimilar(product, [...candidates.values()]) };
+  return { product, similar: pickSimilar(product, [...candidates.values()]), versions };
 }

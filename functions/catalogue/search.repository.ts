@@ -64,7 +64,8 @@ interface SortSpec {
 const SORTS: Record<Exclude<SortKey, 'relevance'>, SortSpec> = {
   newest: { expr: sql`p.created_at`, cast: 'timestamptz', direction: 'desc' },
   popular: { expr: sql`p.downloads_count`, cast: 'integer', direction: 'desc' },
-  top_rated: { expr: sql`p.rating`, cast: 'numeric', direction: 'desc' },
+  // The Bayesian average of the product's reviews (docs/decisions/029), 0 without reviews.
+  top_rated: { expr: sql`p.rating_score`, cast: 'numeric', direction: 'desc' },
   price_asc: { expr: sql`p.price`, cast: 'numeric', direction: 'asc' },
   price_desc: { expr: sql`p.price`, cast: 'numeric', direction: 'desc' },
 };

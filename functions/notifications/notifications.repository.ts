@@ -103,3 +103,52 @@ export async function listOrderNotices(db: Db, userId: string, options: { after?
   if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
   return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
 }
+
+/**
+ * An owner's notice of a product's new version, one per owner (docs/decisions/030): everyone
+ * with a paid order of the product that is not refunded, and everyone who downloaded it free,
+ * apart from its creator. One statement, inside the transaction that released the version;
+ * the (user_id, product_version_id) unique constraint makes a second write a no-op.
+ * Returns how many notices were written.
+ */
+export async function insertVersionNotices(db: Db, values: { versionId: string; productId: string; creatorId: string }): Promise<number> {
+  const rows = await db
+    .insertInto('user_notifications')
+    .columns(['user_id', 'kind', 'product_version_id', 'reason'])
+    .expression(
+      db
+        .selectFrom(
+          db
+            .selectFrom('orders')
+            .select('buyer_id as owner_id')
+            .where('product_id', '=', values.productId)
+            .where('status', '=', 'paid')
+            .union(db.selectFrom('downloads').select('user_id as owner_id').where('product_id', '=', values.productId).where('download_type', '=', 'free'))
+            .as('owners'),
+        )
+        .select([
+          'owners.owner_id',
+          sql<'product_version'>`'product_version'`.as('kind'),
+          sql<string>`${values.versionId}::uuid`.as('product_version_id'),
+          sql<null>`null`.as('reason'),
+        ])
+        .where('owners.owner_id', '<>', values.creatorId),
+    )
+    .onConflict((oc) => oc.columns(['user_id', 'product_version_id']).doNothing())
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** The user's notices of new versions newest first, with the product and the version's notes. */
+export async function listVersionNotices(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
+  let query = db
+    .selectFrom('user_notifications as n')
+    .innerJoin('product_versions as v', 'v.id', 'n.product_version_id')
+    .innerJoin('products as p', 'p.id', 'v.product_id')
+    .where('n.user_id', '=', userId)
+    .where('n.kind', '=', 'product_version')
+    .select(['n.id', 'n.is_read', 'n.created_at', 'v.product_id', 'p.title as product_title', 'v.version', 'v.notes', timeKey('n.created_at').as('cursor_at')]);
+  if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
+  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
+}

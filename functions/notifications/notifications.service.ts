@@ -3,7 +3,8 @@
  * the unread count behind the header badge, and marking read one or all. Besides tool
  * updates, a creator's sales and refunds are notices (docs/decisions/014): written by
  * notifyCreatorOfOrder in the transaction of the order's transition, listed in the same feed,
- * counted in the same badge.
+ * counted in the same badge. So are an owner's notices of a product's new version
+ * (docs/decisions/030), written by notifyOwnersOfVersion when the creator releases it.
  * Called by src/pages/api/notifications/**, src/pages/tool-updates.astro and
  * functions/payments/webhook.service.ts.
  *
@@ -17,7 +18,16 @@ import { NOTIFICATIONS_PAGE_SIZE, type FeedItem } from '@/src/shared/tool-update
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import type { OrderNotificationKind } from '@/src/shared/domain';
-import { countUnread, insertOrderNotice, listFeed, listOrderNotices, markAllRead, markRead } from './notifications.repository';
+import {
+  countUnread,
+  insertOrderNotice,
+  insertVersionNotices,
+  listFeed,
+  listOrderNotices,
+  listVersionNotices,
+  markAllRead,
+  markRead,
+} from './notifications.repository';
 
 /**
  * The creator's 'sale' or 'refund' notice of an order. Call it with the transaction that moved
@@ -26,6 +36,16 @@ import { countUnread, insertOrderNotice, listFeed, listOrderNotices, markAllRead
  */
 export async function notifyCreatorOfOrder(trx: Db, order: { id: string; creator_id: string }, kind: OrderNotificationKind): Promise<void> {
   await insertOrderNotice(trx, { userId: order.creator_id, orderId: order.id, kind });
+}
+
+/**
+ * Every owner's notice of a product's new version (docs/decisions/030): paid orders not
+ * refunded and free downloads, never the creator. Call it with the transaction that released
+ * the version, which happens once per version string; the unique (user, version) makes a
+ * second call a no-op anyway. Returns how many notices were written.
+ */
+export async function notifyOwnersOfVersion(trx: Db, version: { id: string; productId: string; creatorId: string }): Promise<number> {
+  return insertVersionNotices(trx, { versionId: version.id, productId: version.productId, creatorId: version.creatorId });
 }
 
 function requireUserId(userId: string | null | undefined): string {
@@ -51,14 +71,16 @@ export async function getFeed(
   // Both lists are keyset pages over (created_at desc, id desc) from the same cursor, so the
   // first limit + 1 of their merge are the first limit + 1 of all notices. Filtered by a
   // tool, order notices (of no tool) are left out.
-  const [updates, orders, unreadCount] = await Promise.all([
+  const [updates, orders, versions, unreadCount] = await Promise.all([
     listFeed(db, me, { toolId, after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listOrderNotices(db, me, { after, limit: limit + 1 }),
+    toolId ? Promise.resolve([]) : listVersionNotices(db, me, { after, limit: limit + 1 }),
     countUnread(db, me),
   ]);
   const entries: { cursor_at: string; id: string; item: FeedItem }[] = [
     ...updates.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: toolUpdateItem(r) })),
     ...orders.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: orderItem(r) })),
+    ...versions.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: versionItem(r) })),
   ];
   // Newest first, as PostgreSQL orders them: the cursor texts are fixed-width UTC times, and
   // uuids compare as their lowercase text.
@@ -98,6 +120,20 @@ function orderItem(r: Awaited<ReturnType<typeof listOrderNotices>>[number]): Fee
     productId: r.product_id,
     productTitle: r.product_title,
     amountCents: r.amount_cents,
+  };
+}
+
+function versionItem(r: Awaited<ReturnType<typeof listVersionNotices>>[number]): FeedItem {
+  return {
+    kind: 'product_version',
+    id: r.id,
+    notificationId: r.id,
+    isRead: Boolean(r.is_read),
+    createdAt: new Date(r.created_at).toISOString(),
+    productId: r.product_id,
+    productTitle: r.product_title,
+    version: r.version,
+    notes: r.notes,
   };
 }
 

@@ -46,6 +46,8 @@ const OWNER_COLUMNS = [
   'issues_license_keys',
   'access_requirements',
   'demo_links',
+  'version',
+  'release_notes',
   'published_at',
   'created_at',
   'updated_at',
@@ -90,6 +92,11 @@ export async function deleteOwnProduct(db: Db, creatorId: string, id: string) {
 /** Whether any order (even a pending checkout) refers to the product: then it is archived, never deleted. */
 export async function hasOrders(db: Db, productId: string): Promise<boolean> {
   return Boolean(await db.selectFrom('orders').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst());
+}
+
+/** Whether anyone downloaded the product: it stays in their library, so it is archived rather than deleted (issue 15). */
+export async function hasDownloads(db: Db, productId: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('downloads').select('id').where('product_id', '=', productId).limit(1).executeTakeFirst());
 }
 
 /** Where a page of a creator's products starts: after this row (created_at as exact text, keeping its microseconds). */

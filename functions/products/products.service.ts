@@ -15,7 +15,9 @@
  *
  * A save that makes a product published enqueues the creator's product.published webhook in
  * the same transaction, decided under a lock on the product's row so two concurrent publishes
- * give one event (functions/webhooks/deliveries.service.ts, docs/decisions/027).
+ * give one event (functions/webhooks/deliveries.service.ts, docs/decisions/027). The same
+ * transaction applies the version rules and releases a new version to its owners
+ * (functions/versions, docs/decisions/030).
  */
 import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
@@ -36,6 +38,7 @@ import {
   deleteOwnProduct,
   findOwnProduct,
   findPublisherStanding,
+  hasDownloads,
   hasOrders,
   insertProduct,
   listOwnProducts,
@@ -45,6 +48,7 @@ import {
 } from './products.repository';
 import { enqueueProductPublished, kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
+import { releaseVersionInTrx } from '../versions/versions.service';
 
 function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');
@@ -85,6 +89,8 @@ export function toColumns(input: ProductInput) {
     issues_license_keys: input.issues_license_keys,
     demo_links: JSON.stringify(input.demo_links),
     access_requirements: JSON.stringify(input.access_requirements),
+    version: input.version ?? null,
+    release_notes: input.release_notes ?? null,
   };
 }
 
@@ -153,6 +159,8 @@ async function saveOwnProduct(db: Db, creatorId: string, id: string, values: Pro
   const { row, published } = await db.transaction().execute(async (trx) => {
     const previous = await lockOwnProductStatus(trx, creatorId, id);
     const row = await updateOwnProduct(trx, creatorId, id, values);
+    // Version rules, and a new version released with its owners' notices (docs/decisions/030).
+    if (row) await releaseVersionInTrx(trx, previous, row);
     const published = Boolean(row) && previous !== 'published' && row?.status === 'published';
     if (row && published) await enqueueProductPublished(trx, row);
     return { row, published };
@@ -167,6 +175,7 @@ export async function createProduct(db: Db, creatorId: string, input: ProductInp
   const values = { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null };
   const row = await db.transaction().execute(async (trx) => {
     const inserted = await insertProduct(trx, values);
+    await releaseVersionInTrx(trx, null, inserted);
     if (inserted.status === 'published') await enqueueProductPublished(trx, inserted);
     return inserted;
   });
@@ -250,8 +259,9 @@ export async function changeProductStatus(db: Db, creatorId: string, id: string,
 }
 
 /**
- * Deletes a product, or archives it when it has orders: orders and sales are financial records
- * and its buyers keep access to what they paid for (issue 11). An order arriving between the
+ * Deletes a product, or archives it when it has orders or downloads: orders and sales are
+ * financial records and its buyers keep access to what they paid for (issue 11), and everyone
+ * who got it keeps it in their library (issue 15). An order arriving between the
  * check and the delete trips the foreign key, which archives it too.
  */
 export async function deleteProduct(db: Db, creatorId: string, id: string, blobs?: BlobStore): Promise<{ archived: boolean }> {
@@ -260,7 +270,8 @@ export async function deleteProduct(db: Db, creatorId: string, id: string, blobs
     await changeProductStatus(db, creatorId, id, { status: 'archived' });
     return { archived: true };
   };
-  if (await hasOrders(db, id)) return archive();
+  // Buyers and downloaders keep it in their library (issue 15): archived, never deleted from under them.
+  if ((await hasOrders(db, id)) || (await hasDownloads(db, id))) return archive();
   const deleted = await deleteOwnProduct(db, creatorId, id).catch((error: unknown) => {
     if ((error as { code?: string } | null)?.code === '23503') return 'referenced' as const;
     throw error;

@@ -122,7 +122,7 @@ type PortfolioRow = Awaited<ReturnType<typeof listPortfolio>>[number];
 
 function portfolioPosition(sort: PortfolioSort, row: PortfolioRow): PortfolioPosition {
   if (sort === 'popular') return { s: sort, d: row.downloads_count, at: row.cursor_at, id: row.id };
-  if (sort === 'top_rated') return { s: sort, r: String(row.rating), d: row.downloads_count, id: row.id };
+  if (sort === 'top_rated') return { s: sort, r: String(row.rating_score), d: row.downloads_count, id: row.id };
   return { s: sort, at: row.cursor_at, id: row.id };
 }
 

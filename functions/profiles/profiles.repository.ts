@@ -145,6 +145,7 @@ export async function listPortfolio(
       'p.short_description',
       'p.price',
       'p.rating',
+      'p.rating_score',
       'p.downloads_count',
       'p.image_url',
       'p.category_id',
@@ -157,9 +158,10 @@ export async function listPortfolio(
   if (at?.s === 'newest') query = query.where(sql<boolean>`(p.created_at, p.id) < (${at.at}::timestamptz, ${at.id}::uuid)`);
   if (at?.s === 'popular')
     query = query.where(sql<boolean>`(p.downloads_count, p.created_at, p.id) < (${at.d}::integer, ${at.at}::timestamptz, ${at.id}::uuid)`);
-  if (at?.s === 'top_rated') query = query.where(sql<boolean>`(p.rating, p.downloads_count, p.id) < (${at.r}::numeric, ${at.d}::integer, ${at.id}::uuid)`);
+  if (at?.s === 'top_rated')
+    query = query.where(sql<boolean>`(p.rating_score, p.downloads_count, p.id) < (${at.r}::numeric, ${at.d}::integer, ${at.id}::uuid)`);
   if (options.sort === 'popular') query = query.orderBy('p.downloads_count', 'desc').orderBy('p.created_at', 'desc');
-  else if (options.sort === 'top_rated') query = query.orderBy('p.rating', 'desc').orderBy('p.downloads_count', 'desc');
+  else if (options.sort === 'top_rated') query = query.orderBy('p.rating_score', 'desc').orderBy('p.downloads_count', 'desc');
   else query = query.orderBy('p.created_at', 'desc');
   return query.orderBy('p.id', 'desc').limit(options.limit).execute();
 }

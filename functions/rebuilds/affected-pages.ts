@@ -69,3 +69,14 @@ export function pagesShowingProduct(product: { id: string; toolIds: readonly (st
   ];
   return [...new Set(paths)];
 }
+
+/**
+ * The stored pages that show a product's reviews or rating (docs/decisions/029): its own page
+ * (the reviews section), the marketplace's first page and the landing page (cards, 'Top
+ * rated'), and its AI tool's pages (cards). Not the sitemap: a review changes no URL or
+ * date there. The creator's profile is not stored (it renders on every request).
+ */
+export function pagesShowingReviews(product: { id: string; toolId: string | null | undefined }): string[] {
+  const tool = pagesShowingTool(product.toolId).filter((p) => p.startsWith('/tools/'));
+  return [...new Set([productPath(product.id), '/marketplace', '/', ...tool])];
+}

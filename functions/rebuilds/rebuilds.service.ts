@@ -15,8 +15,8 @@ import { forgetSimilarCandidates } from '../catalogue/product-page.service';
 import { claimPendingRequests, finishRequests, insertRebuildRequest } from './rebuilds.repository';
 import { revalidatePaths } from './revalidate';
 
-/** Product changes, and a tool update (the directory and tool pages show each tool's latest update date). */
-export type RebuildReason = 'published' | 'updated' | 'unpublished' | 'archived' | 'deleted' | 'tool_update';
+/** Product changes, a tool update (the directory and tool pages show each tool's latest update date), and a product review (its rating). */
+export type RebuildReason = 'published' | 'updated' | 'unpublished' | 'archived' | 'deleted' | 'tool_update' | 'review';
 
 /** Reasons after which the product's page must stop being served at once. */
 export const HIDING_REASONS: ReadonlySet<RebuildReason> = new Set(['unpublished', 'archived', 'deleted']);

@@ -5,6 +5,8 @@
  * Rules:
  * - A signed-in user reviews another user who sells (a creator, or anyone with a published
  *   product); never themselves (403 CANNOT_REVIEW_SELF, and a check constraint).
+ * - Only someone who got one of the seller's products reviews them (issue 15): a paid order
+ *   that is not refunded, or a download without a refunded order (403 SELLER_REVIEW_NOT_ALLOWED).
  * - One review per reviewer and seller (unique key): writing again edits it; the reviewer
  *   may delete it.
  * - The seller's average_rating and review_count are recomputed from the rows in the same
@@ -20,6 +22,7 @@ import type { ReviewInput } from '@/src/shared/api/schemas/profile';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { toNumber } from '@/src/shared/products';
+import { hasObtainedFromSeller } from '../product-reviews/product-reviews.repository';
 import {
   countReviewsByRating,
   deleteReview,
@@ -75,6 +78,8 @@ export async function saveReview(db: Db, userId: string | null | undefined, sell
     const seller = await lockSeller(trx, sellerId);
     if (!seller) throw new AppError('PROFILE_NOT_FOUND');
     if (seller.user_type !== 'creator' && !(await hasPublishedProducts(trx, sellerId))) throw new AppError('NOT_A_SELLER');
+    // An edit of an existing review is allowed too only while the rule holds (a refund ends it).
+    if (!(await hasObtainedFromSeller(trx, me, sellerId))) throw new AppError('SELLER_REVIEW_NOT_ALLOWED');
     const { created } = await upsertReview(trx, { sellerId, reviewerId: me, rating: input.rating, text: input.text });
     const rating = await recomputeSellerRating(trx, sellerId);
     const review = await findReview(trx, sellerId, me);

@@ -23,6 +23,7 @@ import type { DeliveryRunSchema } from '@/src/shared/api/schemas/settings';
 import type { Order } from '@/db/schema';
 import { formatOrderNumber, toCents } from '@/src/shared/payments';
 import type { SellerReviewView } from '@/src/shared/profile';
+import type { ProductReview } from '@/src/shared/api/schemas/product-reviews';
 import type { WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEventType } from '@/src/shared/domain';
 import { getEnv } from '../_shared/env';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy } from '../_shared/outbound-fetch';
@@ -159,6 +160,30 @@ export async function enqueueReviewCreated(trx: Db, sellerId: string, review: Se
     rating: review.rating,
     text: review.text,
     reviewer: { id: review.reviewer.id, name: review.reviewer.fullName },
+    createdAt: review.createdAt,
+  }));
+}
+
+/**
+ * review.created for a product review (docs/decisions/029): the same event as a seller
+ * review, sent to the product's creator, with `product` naming what was reviewed (a seller
+ * review has no `product`). A new review only; edits and replies are not events.
+ */
+export async function enqueueProductReviewCreated(
+  trx: Db,
+  creatorId: string,
+  product: { id: string; title: string },
+  review: ProductReview,
+): Promise<string | null> {
+  return enqueueEvent(trx, creatorId, 'review.created', async () => ({
+    object: 'review',
+    id: review.id,
+    sellerId: creatorId,
+    rating: review.rating,
+    text: review.text,
+    reviewer: { id: review.reviewer.id, name: review.reviewer.fullName },
+    verifiedPurchase: review.verifiedPurchase,
+    product: { id: product.id, title: product.title },
     createdAt: review.createdAt,
   }));
 }

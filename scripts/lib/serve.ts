@@ -233,16 +233,24 @@ async function admitBody(req: http.IncomingMessage, res: http.ServerResponse): P
   return true;
 }
 
-/** How much of a refused body is read and dropped, at most, while the 413 reaches the client. */
-const LINGER_BYTES = 1024 * 1024;
+/**
+ * The lingering close after a 413, as nginx's lingering_time / lingering_timeout: what is still
+ * in flight is read and dropped until the client has been quiet for LINGER_IDLE_MS, for
+ * LINGER_MS at most, and LINGER_BYTES at most (a bound on the CPU a client can make us spend;
+ * nothing is kept in memory). A byte cap close to the limit was not enough: a fast client on a
+ * loopback has megabytes in flight, and closing while they arrive makes the kernel send a reset
+ * that can reach the client before it has read our answer (ECONNRESET instead of the 413).
+ */
+const LINGER_BYTES = 64 * 1024 * 1024;
 const LINGER_MS = 2000;
+const LINGER_IDLE_MS = 500;
 
 /**
  * Answers 413 and closes the connection. Node would destroy the socket as soon as the answer
  * is written, and a client still sending then gets a reset that can swallow the answer. So
  * this closes as nginx does (lingering close): our side is half-closed after the answer and
- * what is still in flight is read and dropped, at most LINGER_BYTES or LINGER_MS, then the
- * connection is destroyed: the rest of the body is never read.
+ * what is still in flight is read and dropped (see LINGER_*), then the connection is
+ * destroyed: the rest of a body that keeps coming is never read.
  */
 async function refuseBody(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const response = errorResponse('PAYLOAD_TOO_LARGE');
@@ -251,14 +259,26 @@ async function refuseBody(req: http.IncomingMessage, res: http.ServerResponse): 
   socket.destroySoon = () => socket.end();
   res.once('finish', () => {
     let dropped = 0;
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
-    timer.unref();
-    socket.once('close', () => clearTimeout(timer));
+    const close = () => socket.destroy();
+    const deadline = setTimeout(close, LINGER_MS);
+    let idle = setTimeout(close, LINGER_IDLE_MS);
+    deadline.unref();
+    idle.unref();
+    socket.once('close', () => {
+      clearTimeout(deadline);
+      clearTimeout(idle);
+    });
     req.on('data', (chunk: Buffer) => {
       dropped += chunk.byteLength;
-      if (dropped > LINGER_BYTES) socket.destroy();
+      if (dropped > LINGER_BYTES) {
+        close();
+        return;
+      }
+      clearTimeout(idle);
+      idle = setTimeout(close, LINGER_IDLE_MS);
+      idle.unref();
     });
-    req.once('end', () => socket.destroy());
+    req.once('end', close);
     req.resume();
   });
   res.writeHead(response.status, { ...Object.fromEntries(response.headers), 'content-length': payload.byteLength, connection: 'close' });

@@ -122,6 +122,16 @@ export const DEMO_LINK_GROUP_HEADINGS: Record<DemoLinkType, string> = {
   api_reference: 'API reference',
 };
 
+/** Spec section 3, access_requirements (object): what a buyer needs to run the product. */
+export const ACCESS_REQUIREMENT_KEYS = ['accounts', 'api_keys', 'hardware', 'other'] as const;
+export type AccessRequirementKey = (typeof ACCESS_REQUIREMENT_KEYS)[number];
+export const ACCESS_REQUIREMENT_LABELS: Record<AccessRequirementKey, string> = {
+  accounts: 'Accounts needed',
+  api_keys: 'API keys or credentials',
+  hardware: 'Hardware or hosting',
+  other: 'Other requirements',
+};
+
 /**
  * A new product's defaults (spec section 9), for the product schema, the editor's empty form
  * and the catalogue's fallbacks (the migration's column defaults are the same values).
@@ -180,8 +190,11 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
   other: 'Other',
 };
 
-/** What a notice is about: a tool update, or (for a creator) a sale or a refund of one of their orders. */
-export const NOTIFICATION_KINDS = ['tool_update', 'sale', 'refund'] as const;
+/**
+ * What a notice is about: a tool update, (for a creator) a sale or a refund of one of their
+ * orders, or (for an owner of a product) its new version (docs/decisions/030).
+ */
+export const NOTIFICATION_KINDS = ['tool_update', 'sale', 'refund', 'product_version'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The kinds that are about one of the creator's orders. */
 export const ORDER_NOTIFICATION_KINDS = ['sale', 'refund'] as const satisfies readonly NotificationKind[];
@@ -190,6 +203,26 @@ export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number];
 /** Why a tool update reached a reader: they follow the tool, or they downloaded a product built on it. */
 export const NOTIFICATION_REASONS = ['follow', 'security_impact'] as const;
 export type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
+
+// ---------------------------------------------------------------------------
+// Product reviews (issue 15, docs/decisions/029)
+// ---------------------------------------------------------------------------
+
+/** The orders of a product's reviews on its page. */
+export const PRODUCT_REVIEW_SORTS = ['newest', 'helpful', 'lowest'] as const;
+export type ProductReviewSort = (typeof PRODUCT_REVIEW_SORTS)[number];
+export const PRODUCT_REVIEW_SORT_LABELS: Record<ProductReviewSort, string> = { newest: 'Newest', helpful: 'Most helpful', lowest: 'Lowest rated' };
+
+/** Why someone reports a review (kept for the team, product_review_reports). */
+export const REVIEW_REPORT_REASONS = ['spam', 'offensive', 'off_topic', 'not_a_buyer', 'other'] as const;
+export type ReviewReportReason = (typeof REVIEW_REPORT_REASONS)[number];
+export const REVIEW_REPORT_REASON_LABELS: Record<ReviewReportReason, string> = {
+  spam: 'Spam or advertising',
+  offensive: 'Offensive or abusive',
+  off_topic: 'Not about this product',
+  not_a_buyer: 'Written by someone who did not use it',
+  other: 'Something else',
+};
 
 // ---------------------------------------------------------------------------
 // Payments (docs/decisions/013)

@@ -6,7 +6,7 @@
  * the money formatting it shares with payments.
  */
 import type * as z from 'zod/mini';
-import type { OrderFeedItemSchema } from './api/schemas/updates';
+import type { OrderFeedItemSchema, VersionFeedItemSchema } from './api/schemas/updates';
 import { formatCents } from './payments';
 
 /** Where an order notice leads: the creator's sales. */
@@ -18,4 +18,22 @@ export type OrderFeedItem = z.output<typeof OrderFeedItemSchema>;
 /** 'New sale: Lead Enrichment Workflow — $79.00', 'Refund: Lead Enrichment Workflow — $79.00'. */
 export function orderNoticeText(item: Pick<OrderFeedItem, 'kind' | 'productTitle' | 'amountCents'>): string {
   return `${item.kind === 'sale' ? 'New sale' : 'Refund'}: ${item.productTitle} — ${formatCents(item.amountCents)}`;
+}
+
+/** An owner's notice of a product's new version (docs/decisions/030). */
+export type VersionFeedItem = z.output<typeof VersionFeedItemSchema>;
+
+/** Where a version notice leads: the product page's 'What's new'. */
+export function versionNoticeHref(item: Pick<VersionFeedItem, 'productId'>): string {
+  return `/product/${item.productId}#whats-new`;
+}
+
+/** 'New version of Lead Enrichment Workflow: v1.1'. */
+export function versionNoticeText(item: Pick<VersionFeedItem, 'productTitle' | 'version'>): string {
+  return `New version of ${item.productTitle}: v${item.version}`;
+}
+
+/** The title of a notice that is not a tool update: a sale, a refund or a new version. */
+export function noticeText(item: OrderFeedItem | VersionFeedItem): string {
+  return item.kind === 'product_version' ? versionNoticeText(item) : orderNoticeText(item);
 }

@@ -18,6 +18,7 @@ import * as z from 'zod/mini';
 import { safeText } from './text';
 import {
   CATEGORY_IDS,
+  type AccessRequirementKey,
   CONTENT_TYPE_IDS,
   DELIVERY_TYPES,
   DEMO_LINK_TYPES,
@@ -47,15 +48,15 @@ export const FILE_URLS_MAX = 20;
 export const DEMO_LINKS_MAX = 10;
 export const LIST_MAX = 20;
 
-/** Spec section 3, access_requirements (object): what a buyer needs to run the product. */
-export const ACCESS_REQUIREMENT_KEYS = ['accounts', 'api_keys', 'hardware', 'other'] as const;
-export type AccessRequirementKey = (typeof ACCESS_REQUIREMENT_KEYS)[number];
-export const ACCESS_REQUIREMENT_LABELS: Record<AccessRequirementKey, string> = {
-  accounts: 'Accounts needed',
-  api_keys: 'API keys or credentials',
-  hardware: 'Hardware or hosting',
-  other: 'Other requirements',
-};
+// The access requirements' keys and labels are domain enums (src/shared/domain.ts); kept
+// importable from here, where the schemas use them.
+export { ACCESS_REQUIREMENT_KEYS, ACCESS_REQUIREMENT_LABELS, type AccessRequirementKey } from './domain';
+
+/** A version number: 1 to 4 dot-separated numbers and an optional pre-release tag (1.2, 2.0.1, 3.0-beta.1); a leading 'v' is dropped. */
+export const VERSION_MAX = 32;
+export const VERSION_PATTERN = /^\d{1,9}(\.\d{1,9}){0,3}(-[0-9A-Za-z][0-9A-Za-z.-]*)?$/;
+export const VERSION_HINT = 'Use a version number like 1.2 or 2.0.1';
+export const RELEASE_NOTES_MAX = 5000;
 
 /** '' and whitespace become undefined, so empty optional fields are stored as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -203,6 +204,15 @@ export const ProductFieldsSchema = z.object({
         Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) as Partial<Record<AccessRequirementKey, string>>,
     ),
   ),
+  // The version buyers get and what changed in it (docs/decisions/030): publishing a new one notifies its owners.
+  version: preprocess(
+    (v) => (typeof v === 'string' ? v.trim().replace(/^v(?=\d)/i, '') : v),
+    preprocess(
+      blankToUndefined,
+      z.optional(safeText().check(z.maxLength(VERSION_MAX, `Version must be at most ${VERSION_MAX} characters`), z.regex(VERSION_PATTERN, VERSION_HINT))),
+    ),
+  ),
+  release_notes: optionalText(RELEASE_NOTES_MAX),
 });
 
 /** Spec section 5: a free product's price is 0, whatever was sent. */

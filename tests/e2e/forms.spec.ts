@@ -85,8 +85,9 @@ test('the profile form checks on submit, then as fields change, and saves only a
 
 test('a review shows its messages after submit, is added, and edits with its stars', async ({ page, baseURL }) => {
   await page.goto('/');
-  const search = await page.request.get('/api/products?search=claude');
-  const seller = ((await search.json()) as { items: { creator: { id: string; fullName: string } }[] }).items[0]!.creator;
+  const search = await page.request.get('/api/products?search=claude&budget=free');
+  const free = ((await search.json()) as { items: { id: string; creator: { id: string; fullName: string } }[] }).items[0]!;
+  const seller = free.creator;
   const account = await signUpThroughApi(page, baseURL!, { userType: 'buyer', name: 'Ada Reviewer' });
   await page.goto(await verificationLink(account.email));
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();
@@ -97,6 +98,16 @@ test('a review shows its messages after submit, is added, and edits with its sta
   await form.getByRole('button', { name: 'Submit review' }).click();
   await expect(form.getByText('Choose a rating from 1 to 5 stars')).toBeVisible();
   await expect(form.getByText('Write a few words about your experience')).toBeVisible();
+
+  // Only someone who got one of the seller's products reviews them (issue 15): refused until a download.
+  await form.getByRole('radio', { name: '4 stars' }).check();
+  await form.getByLabel('Your experience').fill('Clear instructions and a quick answer to my question.');
+  await form.getByRole('button', { name: 'Submit review' }).click();
+  await expect(toasts(page).getByText("Only people who got one of this seller's products can review them")).toBeVisible();
+  const downloaded = await page.request.post(`/api/products/${free.id}/download`, { headers: { Origin: baseURL! } });
+  expect(downloaded.status(), await downloaded.text()).toBe(200);
+  await page.reload();
+  await islandReady(page, form);
 
   await form.getByRole('radio', { name: '4 stars' }).check();
   await form.getByLabel('Your experience').fill('Clear instructions and a quick answer to my question.');

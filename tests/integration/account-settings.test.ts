@@ -28,6 +28,7 @@ import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.s
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import { getLibrary } from '@/functions/payments/orders.service';
 import { getProfilePage } from '@/functions/profiles/profile-page.service';
+import { createProductReview } from '@/functions/product-reviews/product-reviews.service';
 import { followPerson } from '@/functions/follows/follows.service';
 import { HANDLE_MESSAGES } from '@/src/shared/handles';
 import type { SessionUser } from '@/src/shared/session';
@@ -330,9 +331,19 @@ describe('delete my account', () => {
   });
 
   it("a buyer's deletion keeps their orders with the buyer anonymised", async () => {
-    const { creator, buyer, orderId } = await creatorWithSale();
+    const { creator, buyer, product, orderId } = await creatorWithSale();
+    await createProductReview(t.db, buyer.userId, product.id, { rating: 5, text: 'Worth every cent.' });
+    expect((await t.db.selectFrom('products').select('review_count').where('id', '=', product.id).executeTakeFirstOrThrow()).review_count).toBe(1);
+    const mine = await call(exportRoute.GET as Handler, '/api/settings/account/export', { session: buyer });
+    expect(mine.body.reviews.product).toMatchObject([{ product_id: product.id, rating: 5, review_text: 'Worth every cent.' }]);
+
     const res = await auth('delete-user', buyer, { password: PASSWORD });
     expect(res.status).toBe(200);
+    // The review they wrote is gone, and the product's rating no longer counts it.
+    expect(await t.db.selectFrom('product_reviews').select('id').where('reviewer_id', '=', buyer.userId).execute()).toEqual([]);
+    const rated = await t.db.selectFrom('products').select(['review_count', 'rating']).where('id', '=', product.id).executeTakeFirstOrThrow();
+    expect(rated.review_count).toBe(0);
+    expect(Number(rated.rating)).toBe(0);
     const order = await t.db
       .selectFrom('orders')
       .innerJoin('profiles', 'profiles.id', 'orders.buyer_id')

@@ -279,6 +279,8 @@ describe('lists past 500 rows: no gap, no duplicate, in order', () => {
           created_at: p.at,
           downloads_count: p.downloads,
           rating: p.rating,
+          // 'Top rated' sorts by the Bayesian score (docs/decisions/029), here following the rating.
+          rating_score: p.rating,
         })),
         // Drafts are never listed, in any list.
         ...Array.from({ length: 5 }, (_, i) => ({ creator_id: creatorId, title: `Draft ${i}`, status: 'draft' as const, created_at: at(i) })),

@@ -99,6 +99,8 @@ const ALTERNATIVES: Record<string, { send: unknown; shows?: unknown }> = {
     send: [{ id: 'demo-2', type: 'tutorial', url: 'https://example.org/tutorial', title: 'Tutorial' }],
   },
   access_requirements: { send: { hardware: 'Any laptop', other: 'A CRM' } },
+  version: { send: 'v2.1', shows: '2.1' },
+  release_notes: { send: 'Adds a CSV export.' },
 };
 
 /** Fields that follow from others: a change of a field may change these too, nothing else. */

@@ -24,6 +24,7 @@ import {
   PRICING_MODELS,
   PRODUCT_STATUSES,
   PURCHASE_KINDS,
+  REVIEW_REPORT_REASONS,
   SUBSCRIPTION_STATUSES,
   TECHNICAL_LEVELS,
   UPDATE_TYPES,
@@ -93,6 +94,7 @@ const COLUMNS: [string, string, readonly string[]][] = [
   ['subscriptions', 'status', SUBSCRIPTION_STATUSES],
   ['webhook_deliveries', 'event_type', WEBHOOK_DELIVERY_EVENT_TYPES],
   ['webhook_deliveries', 'status', WEBHOOK_DELIVERY_STATUSES],
+  ['product_review_reports', 'reason', REVIEW_REPORT_REASONS],
 ];
 
 describe(`check constraints match src/shared/domain.ts (${process.env['DATABASE_URL'] ? 'postgres via neon driver' : 'pglite'})`, () => {

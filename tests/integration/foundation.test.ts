@@ -20,6 +20,7 @@ import {
 import { SITEMAP_SHARDS } from '@/src/shared/sitemap';
 import { getProductPage } from '@/functions/catalogue/product-page.service';
 import { seedDemo } from '@/db/seed/seed';
+import { loadDemoData } from '@/db/seed/demo-data';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
@@ -123,6 +124,42 @@ describe('demo data', () => {
     ).toBe(0);
   });
 
+  it('has product reviews from people who got each product, and every product rating comes from them (docs/decisions/029)', async () => {
+    const { productReviews } = loadDemoData();
+    // Every review of product-reviews.json was written: each reviewer got the product in the demo activity.
+    expect(await count('select count(*) as n from product_reviews')).toBe(productReviews.length);
+    expect(
+      await count(`
+      select count(*) as n from product_reviews r join products p on p.id = r.product_id
+      where p.creator_id = r.reviewer_id or not (
+        exists (select 1 from orders o where o.buyer_id = r.reviewer_id and o.product_id = r.product_id and o.status = 'paid')
+        or (exists (select 1 from downloads d where d.user_id = r.reviewer_id and d.product_id = r.product_id)
+            and not exists (select 1 from orders o where o.buyer_id = r.reviewer_id and o.product_id = r.product_id and o.status = 'refunded'))
+      )
+    `),
+    ).toBe(0);
+    // No review before its reviewer got the product, no reply before its review.
+    expect(
+      await count(`
+      select count(*) as n from product_reviews r
+      where r.created_at < least(
+        coalesce((select min(o.paid_at) from orders o where o.buyer_id = r.reviewer_id and o.product_id = r.product_id and o.status = 'paid'), 'infinity'),
+        coalesce((select min(d.created_at) from downloads d where d.user_id = r.reviewer_id and d.product_id = r.product_id), 'infinity'))
+        or r.replied_at < r.created_at
+    `),
+    ).toBe(0);
+    // A product's rating, count and score are its reviews', and 0 without any.
+    expect(
+      await count(`
+      select count(*) as n from products p
+      where p.review_count <> (select count(*) from product_reviews r where r.product_id = p.id)
+        or p.rating <> coalesce((select round(avg(r.rating)::numeric, 2) from product_reviews r where r.product_id = p.id), 0)
+        or (p.review_count = 0 and p.rating_score <> 0)
+    `),
+    ).toBe(0);
+    expect(await count('select count(*) as n from products where review_count > 0')).toBeGreaterThanOrEqual(10);
+  });
+
   it('has recent paid and free downloads and views, so creator pages show real figures', async () => {
     expect(await count("select count(*) as n from downloads where download_type = 'paid' and created_at > now() - interval '60 days'")).toBeGreaterThan(10);
     expect(await count("select count(*) as n from downloads where download_type = 'free'")).toBeGreaterThan(10);
@@ -163,11 +200,11 @@ describe('demo data', () => {
 
   it('is idempotent: seeding again adds nothing', async () => {
     const before = await count(
-      'select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from user_notifications) + (select count(*) from orders) + (select count(*) from subscriptions) as n',
+      'select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from product_reviews) + (select count(*) from user_notifications) + (select count(*) from orders) + (select count(*) from subscriptions) as n',
     );
     await seedDemo(t.db, new LocalBlobStore(blobDir));
     const after = await count(
-      'select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from user_notifications) + (select count(*) from orders) + (select count(*) from subscriptions) as n',
+      'select (select count(*) from products) + (select count(*) from users) + (select count(*) from seller_reviews) + (select count(*) from product_reviews) + (select count(*) from user_notifications) + (select count(*) from orders) + (select count(*) from subscriptions) as n',
     );
     expect(after).toBe(before);
   });

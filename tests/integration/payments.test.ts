@@ -27,7 +27,7 @@ import { GET as unreadRoute } from '@/src/pages/api/notifications/unread-count';
 import { POST as readOneRoute } from '@/src/pages/api/notifications/[id]/read';
 import { POST as readAllRoute } from '@/src/pages/api/notifications/read-all';
 import { getFeed, notifyCreatorOfOrder } from '@/functions/notifications/notifications.service';
-import { orderNoticeText, type OrderFeedItem } from '@/src/shared/notifications';
+import { noticeText, orderNoticeText, type OrderFeedItem } from '@/src/shared/notifications';
 import type { SessionUser } from '@/src/shared/session';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
@@ -649,7 +649,7 @@ describe("the creator's sale and refund notices (the bell)", () => {
     let cursor: string | null = null;
     do {
       const page = await getFeed(t.db, reader.userId, { cursor, limit: 3 });
-      seen.push(...page.items.map((i) => (i.kind === 'tool_update' ? i.title : orderNoticeText(i))));
+      seen.push(...page.items.map((i) => (i.kind === 'tool_update' ? i.title : noticeText(i))));
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual([

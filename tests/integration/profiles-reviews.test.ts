@@ -23,7 +23,7 @@ import { DELETE as deleteAvatarRoute, POST as postAvatarRoute } from '@/src/page
 import { POST as postBannerRoute } from '@/src/pages/api/profile/banner';
 import { GET as portfolioRoute } from '@/src/pages/api/profiles/[userId]/products';
 import { call, fileForm, signUp, type TestSession } from '../support/api';
-import { createProduct, createUser, ensureCategories } from '../support/factories';
+import { createProduct, createUser, ensureCategories, obtainFrom } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
@@ -101,7 +101,21 @@ describe('seller reviews', () => {
     expect(await expectRatingMatchesRows(seller.userId)).toEqual({ count: 0, average: 0 });
   });
 
+  it('refuses a review from someone who got none of the seller’s products, with a clear message', async () => {
+    const stranger = await signUp('buyer', 'Stan Stranger');
+    const res = await call(putReviewRoute, '/api/reviews/x', {
+      method: 'PUT',
+      session: stranger,
+      params: { sellerId: seller.userId },
+      json: { rating: 1, text: 'Never bought anything here.' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error).toEqual({ code: 'SELLER_REVIEW_NOT_ALLOWED', message: "Only people who got one of this seller's products can review them" });
+    expect(await expectRatingMatchesRows(seller.userId)).toEqual({ count: 0, average: 0 });
+  });
+
   it('adds, edits and deletes one review per reviewer, recomputing the seller’s figures', async () => {
+    await obtainFrom(t.db, buyer.userId, seller.userId);
     const added = await call(putReviewRoute, '/api/reviews/x', {
       method: 'PUT',
       session: buyer,
@@ -129,6 +143,7 @@ describe('seller reviews', () => {
     const rows = await t.db.selectFrom('seller_reviews').selectAll().where('seller_id', '=', seller.userId).execute();
     expect(rows).toHaveLength(1);
     const other = await signUp('buyer', 'Olly Other');
+    await obtainFrom(t.db, other.userId, seller.userId);
     await call(putReviewRoute, '/api/reviews/x', {
       method: 'PUT',
       session: other,
@@ -149,6 +164,7 @@ describe('seller reviews', () => {
   it('keeps average_rating equal to the reviews when many reviews race', async () => {
     const star = await createUser(t.db, { fullName: 'Busy Seller' });
     const reviewers = await Promise.all(Array.from({ length: 30 }, () => createUser(t.db, { userType: 'buyer' })));
+    for (const r of reviewers) await obtainFrom(t.db, r.id, star.id);
     await Promise.all(reviewers.map((r, i) => saveReview(t.db, r.id, star.id, { rating: (i % 5) + 1, text: `Review number ${i} of this seller.` })));
     await Promise.all(reviewers.slice(0, 10).map((r) => saveReview(t.db, r.id, star.id, { rating: 5, text: 'Changed my mind, five stars.' })));
     const figures = await expectRatingMatchesRows(star.id);
@@ -288,11 +304,26 @@ describe('the public profile and portfolio', () => {
       title: 'Old popular',
       downloads_count: 900,
       rating: 4.1,
+      rating_score: 4.1,
       category_id: 'business',
       created_at: new Date('2026-01-01'),
     });
-    await createProduct(t.db, creator.id, { title: 'New niche', downloads_count: 3, rating: 4.9, category_id: 'design', created_at: new Date('2026-06-01') });
-    await createProduct(t.db, creator.id, { title: 'Middle', downloads_count: 50, rating: 3.5, category_id: 'business', created_at: new Date('2026-03-01') });
+    await createProduct(t.db, creator.id, {
+      title: 'New niche',
+      downloads_count: 3,
+      rating: 4.9,
+      rating_score: 4.9,
+      category_id: 'design',
+      created_at: new Date('2026-06-01'),
+    });
+    await createProduct(t.db, creator.id, {
+      title: 'Middle',
+      downloads_count: 50,
+      rating: 3.5,
+      rating_score: 3.5,
+      category_id: 'business',
+      created_at: new Date('2026-03-01'),
+    });
     await createProduct(t.db, creator.id, { title: 'Secret draft', status: 'draft', downloads_count: 5000, rating: 5 });
     const titles = async (query: string) =>
       (await call(portfolioRoute, `/api/profiles/${creator.id}/products${query}`, { params: { userId: creator.id } })).body.items.map(

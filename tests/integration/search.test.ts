@@ -2,6 +2,7 @@
  * GET /api/products: full text with typo tolerance, every filter, sorts, keyset pagination
  * without duplicates or gaps, and nothing unpublished ever returned.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchCatalogue } from '@/functions/catalogue/search.service';
 import { AppError } from '@/functions/_shared/errors';
@@ -111,6 +112,12 @@ beforeAll(async () => {
       downloads_count: i % 4,
       rating: (i % 5) + 0.5,
     });
+  // 'Top rated' sorts by the Bayesian score (docs/decisions/029); these fixtures set ratings
+  // directly, so their score follows the rating as it would for products with equal counts.
+  await t.db
+    .updateTable('products')
+    .set({ rating_score: sql`rating` })
+    .execute();
 });
 
 afterAll(async () => t?.close());

@@ -34,7 +34,8 @@ import { POST as productCreateRoute } from '@/src/pages/api/me/products/index';
 import { PUT as reviewRoute } from '@/src/pages/api/reviews/[sellerId]';
 import { WEBHOOK_VERIFY_SNIPPET } from '@/src/shared/webhooks';
 import { call, signUp, type TestSession } from '../support/api';
-import { createProduct, ensureCategories } from '../support/factories';
+import { createProduct, ensureCategories, obtainFrom } from '../support/factories';
+import { createProductReview, editProductReview } from '@/functions/product-reviews/product-reviews.service';
 import { buyLocally, testDeps } from '../support/payments';
 import { productExample } from '../support/route-table';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -641,6 +642,8 @@ describe('events, each from its real trigger', () => {
     const before = (await eventsSent()).length;
     const reviewer = await signUp('buyer', 'Rae Reviewer');
     const params = { sellerId: session.userId };
+    // Only someone who got one of the seller's products reviews them (issue 15).
+    const kit = await obtainFrom(t.db, reviewer.userId, session.userId);
     const posted = await call(reviewRoute, `/api/reviews/${session.userId}`, {
       method: 'PUT',
       session: reviewer,
@@ -667,6 +670,28 @@ describe('events, each from its real trigger', () => {
           rating: 4,
           text: 'Solid prompts.',
           reviewer: { id: reviewer.userId, name: 'Rae Reviewer' },
+        },
+      },
+    });
+    expect(sent[0]!.data.object).not.toHaveProperty('product');
+
+    // A product review is the same event, naming the product (docs/decisions/029); its edit is not an event.
+    const created = await createProductReview(t.db, reviewer.userId, kit.id, { rating: 5, text: 'The kit saved me a day.' });
+    await editProductReview(t.db, reviewer.userId, created.review.id, { rating: 4, text: 'The kit saved me half a day.' });
+    const more = (await eventsSent()).slice(before + 1);
+    expect(more).toHaveLength(1);
+    expect(more[0]).toMatchObject({
+      type: 'review.created',
+      data: {
+        object: {
+          object: 'review',
+          id: created.review.id,
+          sellerId: session.userId,
+          rating: 5,
+          text: 'The kit saved me a day.',
+          reviewer: { id: reviewer.userId, name: 'Rae Reviewer' },
+          verifiedPurchase: false,
+          product: { id: kit.id, title: 'Free starter kit' },
         },
       },
     });

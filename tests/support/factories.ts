@@ -34,6 +34,23 @@ export async function createProduct(db: Db, creatorId: string, overrides: Partia
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * `userId` gets one of `creatorId`'s products the way a buyer of a free product does: a
+ * published free product of theirs (made here) and a download of it. Seller and product
+ * reviews need this (docs/decisions/029). Answers the product.
+ */
+export async function obtainFrom(db: Db, userId: string, creatorId: string) {
+  const product = await createProduct(db, creatorId, {
+    title: 'Free starter kit',
+    price: 0,
+    pricing_model: 'free',
+    content_delivery_type: 'text',
+    content_text: 'The kit.',
+  });
+  await db.insertInto('downloads').values({ user_id: userId, product_id: product.id, download_type: 'free', amount: 0, content_accessed: 'text' }).execute();
+  return product;
+}
+
 /** A product body as POST and PUT /api/me/products parse it (for tests calling the products service directly). */
 export const productInput = (body: unknown) => z.parse(ProductWriteSchema, body);
 

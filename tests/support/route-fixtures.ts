@@ -17,6 +17,7 @@ import { encodeCursor } from '@/functions/_shared/cursor';
 import { getAuth } from '@/functions/_shared/auth';
 import { createApiKey } from '@/functions/api-keys/api-keys.service';
 import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
+import { createProductReview } from '@/functions/product-reviews/product-reviews.service';
 import { fileForm, signUp, type CallOptions } from './api';
 import { createProduct, ensureCategories } from './factories';
 import { CARD_OK } from './payments';
@@ -82,6 +83,19 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
   const purchase = await startCheckout(t.db, payments, buyer, { productId: bought.id });
   await payLocalCheckout(t.db, payments, owner.userId, purchase.url.split('/checkout/')[1]!, CARD_OK);
   const open = await startCheckout(t.db, payments, buyer, { productId: forSale.id });
+  // Product reviews: the owner reviews what they bought, the other user the owner's product
+  // they downloaded; the owner downloaded another free product and has not reviewed it yet.
+  const free = await createProduct(t.db, other.userId, {
+    title: 'Free follow-up templates',
+    price: 0,
+    pricing_model: 'free',
+    category_id: 'business',
+    content_delivery_type: 'text',
+    content_text: 'The templates.',
+  });
+  await downloadProduct(t.db, owner.userId, free.id);
+  const ownerReview = await createProductReview(t.db, owner.userId, bought.id, { rating: 4, text: 'A clear playbook with real examples.' });
+  const otherReview = await createProductReview(t.db, other.userId, product.id, { rating: 5, text: 'The sequences got replies in a week.' });
   const apiKey = await createApiKey(t.db, await getAuth(), owner.userId, { name: 'Hostile suite key', scopes: ['products:read'] });
   const webhook = await createWebhookEndpoint(t.db, owner.userId, { url: 'http://127.0.0.1:9/hooks', description: '', events: ['sale.refunded'] });
   // A second session of the owner's (another device), for the revoke of one session.
@@ -98,6 +112,9 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     notificationId: notification.id,
     orderId: purchase.orderId,
     paidProductId: forSale.id,
+    freeProductId: free.id,
+    ownerReviewId: ownerReview.review.id,
+    productReviewId: otherReview.review.id,
     checkoutSessionId: open.url.split('/checkout/')[1]!,
     toolId: 'n8n',
     apiKeyId: apiKey.id,

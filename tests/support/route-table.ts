@@ -41,6 +41,12 @@ export interface RouteFixtures {
   /** A licence key of the owner's product (productId, which issues keys): the other user's, from their download. */
   licenseId: string;
   licenseKey: string;
+  /** Another creator's free product the owner downloaded and has not reviewed. */
+  freeProductId: string;
+  /** The owner's review of the other creator's product they bought. */
+  ownerReviewId: string;
+  /** The other user's review of the owner's product (productId), without a reply. */
+  productReviewId: string;
   /** A valid keyset cursor (time and id) for the tool's updates, the owner's feed, reviews and favorites. */
   updatesCursor: string;
   /** A second session of the owner's (not the one the suite signs in with). */
@@ -492,6 +498,101 @@ export const ROUTES: RouteSpec[] = [
     destructive: true,
   },
 
+  // Product reviews (docs/decisions/029): the owner reviews a product they got, edits their
+  // review, replies to the other user's review of their own product, votes and reports it.
+  {
+    file: 'products/[id]/reviews/index.ts',
+    method: 'GET',
+    path: '/api/products/[id]/reviews',
+    load: api('products/[id]/reviews/index.ts'),
+    auth: 'anyone',
+    params: (fx) => ({ id: fx.productId }),
+    ids: { id: 'uuid' },
+    query: (fx) => ({ sort: 'newest', cursor: fx.updatesCursor, limit: '10' }),
+    cursors: { cursor: 'keyset' },
+  },
+  {
+    file: 'products/[id]/reviews/index.ts',
+    method: 'POST',
+    path: '/api/products/[id]/reviews',
+    load: api('products/[id]/reviews/index.ts'),
+    auth: 'user',
+    params: (fx) => ({ id: fx.freeProductId }),
+    ids: { id: 'uuid' },
+    body: 'json',
+    json: () => ({ rating: 4, text: 'Worked on the first try.\nClear instructions.' }),
+  },
+  {
+    file: 'products/[id]/reviews/mine.ts',
+    method: 'GET',
+    path: '/api/products/[id]/reviews/mine',
+    load: api('products/[id]/reviews/mine.ts'),
+    auth: 'anyone',
+    params: (fx) => ({ id: fx.productId }),
+    ids: { id: 'uuid' },
+  },
+  {
+    file: 'product-reviews/[reviewId]/index.ts',
+    method: 'PUT',
+    path: '/api/product-reviews/[reviewId]',
+    load: api('product-reviews/[reviewId]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ reviewId: fx.ownerReviewId }),
+    ids: { reviewId: 'uuid' },
+    body: 'json',
+    json: () => ({ rating: 5, text: 'Even better after the update.\nRecommended.' }),
+  },
+  {
+    file: 'product-reviews/[reviewId]/reply.ts',
+    method: 'POST',
+    path: '/api/product-reviews/[reviewId]/reply',
+    load: api('product-reviews/[reviewId]/reply.ts'),
+    auth: 'owner',
+    params: (fx) => ({ reviewId: fx.productReviewId }),
+    ids: { reviewId: 'uuid' },
+    body: 'json',
+    json: () => ({ text: 'Thank you for the review!' }),
+  },
+  {
+    file: 'product-reviews/[reviewId]/helpful.ts',
+    method: 'PUT',
+    path: '/api/product-reviews/[reviewId]/helpful',
+    load: api('product-reviews/[reviewId]/helpful.ts'),
+    auth: 'user',
+    params: (fx) => ({ reviewId: fx.productReviewId }),
+    ids: { reviewId: 'uuid' },
+  },
+  {
+    file: 'product-reviews/[reviewId]/helpful.ts',
+    method: 'DELETE',
+    path: '/api/product-reviews/[reviewId]/helpful',
+    load: api('product-reviews/[reviewId]/helpful.ts'),
+    auth: 'user',
+    params: (fx) => ({ reviewId: fx.productReviewId }),
+    ids: { reviewId: 'uuid' },
+  },
+  {
+    file: 'product-reviews/[reviewId]/report.ts',
+    method: 'POST',
+    path: '/api/product-reviews/[reviewId]/report',
+    load: api('product-reviews/[reviewId]/report.ts'),
+    auth: 'user',
+    params: (fx) => ({ reviewId: fx.productReviewId }),
+    ids: { reviewId: 'uuid' },
+    body: 'json',
+    json: () => ({ reason: 'off_topic', details: 'About another product.' }),
+    nullable: ['details'],
+  },
+  {
+    file: 'me/reviews.ts',
+    method: 'GET',
+    path: '/api/me/reviews',
+    load: api('me/reviews.ts'),
+    auth: 'user',
+    query: (fx) => ({ cursor: fx.updatesCursor, limit: '20' }),
+    cursors: { cursor: 'keyset' },
+  },
+
   // Tool updates and notifications.
   {
     file: 'tools/[toolId]/updates.ts',
@@ -645,6 +746,17 @@ export const ROUTES: RouteSpec[] = [
     body: 'json',
     json: () => ({ id: 'evt_unsigned', type: 'checkout.session.completed', data: { object: {} } }),
     expect: { status: 400, why: 'an event without a valid signature is refused before anything is written (signed events: payments.test.ts)' },
+  },
+  {
+    file: 'products/[id]/versions.ts',
+    method: 'GET',
+    path: '/api/products/[id]/versions',
+    load: api('products/[id]/versions.ts'),
+    auth: 'anyone',
+    params: (fx) => ({ id: fx.productId }),
+    ids: { id: 'uuid' },
+    query: () => ({ limit: '10' }),
+    cursors: { cursor: 'keyset' },
   },
   {
     file: 'products/[id]/access.ts',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CATALOGUE_PAGE_ROUTES, CATALOGUE_PATH, NON_CATALOGUE_ROUTE, pagesShowingProduct, pagesShowingTool } from '@/functions/rebuilds/affected-pages';
+import {
+  CATALOGUE_PAGE_ROUTES,
+  CATALOGUE_PATH,
+  NON_CATALOGUE_ROUTE,
+  pagesShowingProduct,
+  pagesShowingReviews,
+  pagesShowingTool,
+} from '@/functions/rebuilds/affected-pages';
 import { fixedCataloguePaths, isCataloguePath } from '@/scripts/lib/page-publisher';
 
 describe('pages a change touches', () => {
@@ -13,6 +20,12 @@ describe('pages a change touches', () => {
     const paths = pagesShowingProduct({ id: 'p1', toolIds: ['n8n', 'make'] });
     expect(paths).toEqual(expect.arrayContaining(['/tools/n8n', '/tools/n8n/landing', '/tools/make/landing']));
     expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("a product review: the pages showing the product's rating, not the directory or the sitemap (docs/decisions/029)", () => {
+    expect(pagesShowingReviews({ id: 'b1', toolId: 'n8n' }).sort()).toEqual(['/product/b1', '/marketplace', '/', '/tools/n8n', '/tools/n8n/landing'].sort());
+    expect(pagesShowingReviews({ id: 'b1', toolId: null }).sort()).toEqual(['/product/b1', '/marketplace', '/'].sort());
+    for (const p of pagesShowingReviews({ id: '0b8f8c8e-3c8a-4f7e-9d1a-2f2e6b1c9a00', toolId: 'make' })) expect(isCataloguePath(p), p).toBe(true);
   });
 
   it('a tool without a detail page has only its landing page', () => {

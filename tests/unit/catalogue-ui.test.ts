@@ -43,6 +43,7 @@ function product(overrides: Partial<PublicProduct> = {}): PublicProduct {
     rating: 4.6,
     downloadsCount: 10,
     viewsCount: 100,
+    reviewCount: 0,
     imageUrl: '/blobs/products/a/main.webp',
     categoryId: 'business',
     aiToolType: 'claude',

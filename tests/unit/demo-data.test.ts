@@ -13,6 +13,7 @@ import { ProductInputSchema, TITLE_MIN } from '@/src/shared/product-schema';
 import { AUTH_MESSAGES } from '@/src/shared/auth-validation';
 import { profileFormSchema, ReviewInputSchema } from '@/src/shared/api/schemas/profile';
 import { ToolUpdateInputSchema } from '@/src/shared/api/schemas/updates';
+import { ProductReviewInputSchema, ReviewReplyInputSchema } from '@/src/shared/api/schemas/product-reviews';
 
 describe('the demo data in db/seed/data', () => {
   const { data, problems } = readDemoData();
@@ -40,6 +41,30 @@ describe('the demo data in db/seed/data', () => {
       const update = { title: u.title, content: u.content, updateType: u.updateType, version: u.version };
       expect(ToolUpdateInputSchema.safeParse(update)).toEqual({ success: true, data: update });
     }
+  });
+
+  it('gives products no rating of their own: ratings come from product reviews, by people who are not the creator', () => {
+    for (const key of fs.readdirSync(path.join(DEMO_DATA_DIR, 'products'))) {
+      const file = JSON.parse(fs.readFileSync(path.join(DEMO_DATA_DIR, 'products', key, 'product.json'), 'utf8')) as Record<string, unknown>;
+      expect(file, key).not.toHaveProperty('rating');
+    }
+    expect(data.productReviews.length).toBeGreaterThanOrEqual(20);
+    const rated = new Set(data.productReviews.map((r) => r.productKey));
+    expect(rated.size).toBeGreaterThanOrEqual(10);
+    for (const r of data.productReviews) {
+      const product = data.products.find((p) => p.key === r.productKey)!;
+      const reviewer = data.users.find((u) => u.key === r.reviewerKey)!;
+      expect(product.input.status, r.productKey).toBe('published');
+      expect(product.creatorKey).not.toBe(r.reviewerKey);
+      // Buyers and community members: the demo activity gives them orders and downloads (db/seed/seed.ts).
+      expect(reviewer.userType, r.reviewerKey).not.toBe('creator');
+      expect(reviewer.role).not.toBe('admin');
+      expect(ProductReviewInputSchema.safeParse({ rating: r.rating, text: r.text })).toEqual({ success: true, data: { rating: r.rating, text: r.text } });
+      if (r.reply) expect(ReviewReplyInputSchema.safeParse({ text: r.reply.text }).success).toBe(true);
+    }
+    // Some low ratings and some replies: the demo shows what real reviews look like.
+    expect(data.productReviews.some((r) => r.rating <= 3)).toBe(true);
+    expect(data.productReviews.some((r) => r.reply)).toBe(true);
   });
 
   it('has the logins the README and the end-to-end tests use', () => {
@@ -228,6 +253,39 @@ describe('a broken demo file is refused with its file and field', () => {
         }),
       ),
     ).toEqual(['tool-updates.json: 0: content: Content must be at least 20 characters']);
+  });
+
+  it('product reviews: the review form and the rules of who may review refuse the same', () => {
+    expect(
+      problemsAfter((dir) =>
+        editRows(dir, 'product-reviews.json', (r) => {
+          r[0]!['rating'] = 6;
+          r[0]!['text'] = '';
+        }),
+      ),
+    ).toEqual(['product-reviews.json: 0: rating: Choose a rating from 1 to 5 stars', 'product-reviews.json: 0: text: Write a few words about your experience']);
+    expect(
+      problemsAfter((dir) =>
+        editRows(dir, 'product-reviews.json', (r) => {
+          r[0]!['reviewerKey'] = 'maya-chen';
+        }),
+      ),
+    ).toEqual(['product-reviews.json: 0: a creator cannot review their own product']);
+    expect(
+      problemsAfter((dir) =>
+        editRows(dir, 'product-reviews.json', (r) => {
+          r[1]!['reviewerKey'] = r[0]!['reviewerKey'];
+          r[1]!['productKey'] = r[0]!['productKey'];
+        }),
+      ),
+    ).toEqual(['product-reviews.json: 1: one review per reviewer and product']);
+    expect(
+      problemsAfter((dir) =>
+        editProduct(dir, N8N, (p) => {
+          p['rating'] = 4.8;
+        }),
+      ),
+    ).toEqual([expect.stringContaining(`${product(N8N)}: Unrecognized key`)]);
   });
 
   it('the seed refuses to start on a broken catalogue, listing every problem', () => {

@@ -14,6 +14,7 @@ import { loadSession, setSignedIn } from '@/src/stores/session';
 import { toast } from '@/src/stores/toasts';
 import { AuthAssistant } from './AuthAssistant';
 import { getProviders, type AuthUserPayload, type SocialProvider } from './auth-client';
+import { preloadAuthResolvers } from './auth-resolvers';
 import { Spinner } from './fields';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
@@ -56,6 +57,8 @@ export default function AuthPage() {
 
   useEffect(() => {
     markVisited();
+    // The forms' validation (zod) is fetched now, not before the page could draw (docs/decisions/033).
+    preloadAuthResolvers();
     const params = new URLSearchParams(window.location.search);
     const target = redirectParam();
     setMode(modeFromUrl());

@@ -6,13 +6,13 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { clearOnEdit } from '../ui/form-state';
 import { requestPasswordReset } from './auth-client';
 import { EmailField } from './fields';
-import { ForgotFormSchema, type ForgotValues } from './form-schemas';
+import type { ForgotValues } from './form-schemas';
+import { forgotValidation } from './auth-resolvers';
 
 interface Props {
   onBackToSignIn(): void;
@@ -20,7 +20,7 @@ interface Props {
 
 export function ForgotPasswordForm({ onBackToSignIn }: Props) {
   const form = useForm<ForgotValues>({
-    resolver: zodResolver(ForgotFormSchema),
+    resolver: forgotValidation.resolver,
     defaultValues: { email: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',

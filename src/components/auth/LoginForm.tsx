@@ -6,14 +6,13 @@
  */
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { LoginValues } from '@/src/shared/auth-validation';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { clearOnEdit, errorList } from '../ui/form-state';
 import { signInEmail, type AuthUserPayload } from './auth-client';
 import { EmailField, PasswordField } from './fields';
-import { LoginFormSchema } from './form-schemas';
+import { loginValidation } from './auth-resolvers';
 
 interface Props {
   onSignedIn(user: AuthUserPayload): void;
@@ -24,7 +23,7 @@ const LABELS: Record<keyof LoginValues, string> = { email: 'Email', password: 'P
 
 export function LoginForm({ onSignedIn, onForgotPassword }: Props) {
   const form = useForm<LoginValues>({
-    resolver: zodResolver(LoginFormSchema),
+    resolver: loginValidation.resolver,
     defaultValues: { email: '', password: '' },
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',

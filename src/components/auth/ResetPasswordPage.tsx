@@ -8,14 +8,14 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { SIGNED_OUT, $session } from '@/src/stores/session';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { errorList, revalidateIfInvalid } from '../ui/form-state';
 import { resetPassword } from './auth-client';
 import { PasswordField, PasswordStrengthMeter, Spinner } from './fields';
-import { ResetFormSchema, type ResetValues } from './form-schemas';
+import type { ResetValues } from './form-schemas';
+import { resetValidation } from './auth-resolvers';
 import './auth.css';
 
 type Phase = 'loading' | 'form' | 'done' | 'invalid';
@@ -24,7 +24,7 @@ export default function ResetPasswordPage() {
   const [phase, setPhase] = useState<Phase>('loading');
   const [token, setToken] = useState('');
   const form = useForm<ResetValues>({
-    resolver: zodResolver(ResetFormSchema),
+    resolver: resetValidation.resolver,
     defaultValues: { password: '', confirmPassword: '' },
     mode: 'onBlur',
     reValidateMode: 'onBlur',
@@ -33,6 +33,8 @@ export default function ResetPasswordPage() {
   const password = useWatch({ control: form.control, name: 'password' });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const uid = useId();
+  // The form's validation (zod) is fetched once the page has drawn (docs/decisions/033).
+  useEffect(() => resetValidation.preload(), []);
   const ids: Record<keyof ResetValues, string> = { password: `${uid}-password`, confirmPassword: `${uid}-confirm` };
   const labels: Record<keyof ResetValues, string> = { password: 'New password', confirmPassword: 'Confirm new password' };
 

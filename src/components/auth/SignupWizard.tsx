@@ -15,7 +15,6 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useStepFocus } from '../ui/use-step-focus';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@/src/shared/domain';
 import { loadSession } from '@/src/stores/session';
 import { toast } from '@/src/stores/toasts';
@@ -24,7 +23,9 @@ import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList, revalidateIfInvalid } from '../ui/form-state';
 import { signUpEmail } from './auth-client';
 import { AUTH_FIELD_STYLES, EmailField, Field, PasswordField, PasswordStrengthMeter } from './fields';
-import { ACCOUNT_FIELDS, SignupFormSchema, type SignupFormValues } from './form-schemas';
+import type { SignupFormValues } from './form-schemas';
+import { ACCOUNT_FIELDS } from './form-fields';
+import { signupValidation } from './auth-resolvers';
 import { clearOnboardingFlags, onboardingUrl, POST_SIGN_UP_DELAY_MS, replaceLocation } from './redirects';
 
 export const WIZARD_STEPS = ['Choose Type', 'Account Info', 'Complete'] as const;
@@ -56,7 +57,7 @@ const FIELD_LABELS: Record<Exclude<keyof SignupFormValues, 'userType'>, string> 
 export function SignupWizard({ preselectedType, redirect }: Props) {
   const [step, setStep] = useState(0);
   const form = useForm<SignupFormValues>({
-    resolver: zodResolver(SignupFormSchema),
+    resolver: signupValidation.resolver,
     defaultValues: { userType: preselectedType ?? '', name: '', email: '', password: '', confirmPassword: '', company: '', terms: false },
     // On blur, then on change once an error shows (revalidateIfInvalid); all of a step on Continue.
     mode: 'onBlur',

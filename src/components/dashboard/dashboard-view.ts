@@ -1,6 +1,7 @@
 /**
  * What the dashboard says (spec section 2, Dashboard; section 6, stats per user type): the
- * four stat cards, three quick actions and the Getting Started checklist, made from the
+ * header's primary action (the user's main task, issue 15), the four stat cards, three quick
+ * actions and the Getting Started checklist, made from the
  * figures functions/studio/studio.service.ts computes. Pure, so the words live with the page.
  */
 import type { DashboardFigures } from '@/functions/studio/studio.service';
@@ -20,7 +21,17 @@ export interface ChecklistStep {
   done: boolean;
 }
 
+/** A link button in the dashboard's header. */
+export interface HeadAction {
+  label: string;
+  href: string;
+}
+
 export interface Dashboard {
+  /** The user's main task, the header's primary button (issue 15): never Sign Out. */
+  primaryAction: HeadAction;
+  /** The header's second button. */
+  secondaryAction: HeadAction;
   stats: StatCardView[];
   quickActions: QuickAction[];
   checklist: ChecklistStep[];
@@ -44,6 +55,8 @@ export function dashboardView(f: DashboardFigures): Dashboard {
 
   if (f.userType === 'creator') {
     return {
+      primaryAction: { label: 'Create product', href: '/products?new=1' },
+      secondaryAction: { label: 'Marketplace', href: '/marketplace' },
       stats: [
         {
           key: 'earnings',
@@ -87,6 +100,8 @@ export function dashboardView(f: DashboardFigures): Dashboard {
 
   if (f.userType === 'buyer') {
     return {
+      primaryAction: { label: 'Browse the marketplace', href: '/marketplace' },
+      secondaryAction: { label: 'Your library', href: '/library' },
       stats: [
         {
           key: 'purchases',
@@ -125,6 +140,8 @@ export function dashboardView(f: DashboardFigures): Dashboard {
   }
 
   return {
+    primaryAction: { label: 'Find creators', href: '/marketplace#creators' },
+    secondaryAction: { label: 'Marketplace', href: '/marketplace' },
     stats: [
       { key: 'posts', label: 'Posts', value: '0', hint: COMMUNITY_SOON },
       { key: 'connections', label: 'Connections', value: formatInteger(f.connections), hint: 'People you follow or who follow you' },

@@ -16,7 +16,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatDate, timeAgo } from '@/src/shared/format';
 import type { FeedItem, ToolUpdateFeedItem } from '@/src/shared/tool-updates';
-import { ORDER_NOTICE_HREF, orderNoticeText, type OrderFeedItem } from '@/src/shared/notifications';
+import { ORDER_NOTICE_HREF, orderNoticeText, versionNoticeHref, versionNoticeText, type OrderFeedItem, type VersionFeedItem } from '@/src/shared/notifications';
 import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { $unreadCount, setUnreadCount } from '@/src/stores/notifications';
@@ -71,6 +71,25 @@ function OrderEntry({ item, onOpen }: { item: OrderFeedItem; onOpen: (item: Feed
           <EntryTitle text={orderNoticeText(item)} unread={unread} />
         </a>
       </h2>
+    </li>
+  );
+}
+
+/** A new version of a product the reader owns: opening it (the link to the product's 'What's new') reads it. */
+function VersionEntry({ item, onOpen }: { item: VersionFeedItem; onOpen: (item: FeedItem) => void }) {
+  const unread = !item.isRead;
+  return (
+    <li className={`fitem fversion${unread ? ' is-unread' : ''}`}>
+      <div className="fitem-meta">
+        <span className="utype utype-blue">New version</span>
+        <When at={item.createdAt} unread={unread} />
+      </div>
+      <h2 className="fitem-title">
+        <a className="ftitle-button" href={versionNoticeHref(item)} onClick={() => onOpen(item)}>
+          <EntryTitle text={versionNoticeText(item)} unread={unread} />
+        </a>
+      </h2>
+      {item.notes ? <p className="uitem-body fversion-notes">{item.notes}</p> : null}
     </li>
   );
 }
@@ -266,6 +285,8 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
             {items.map((item) =>
               item.kind === 'tool_update' ? (
                 <FeedEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ) : item.kind === 'product_version' ? (
+                <VersionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : (
                 <OrderEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ),

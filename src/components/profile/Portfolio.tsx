@@ -84,7 +84,7 @@ export default function Portfolio({ userId, initialItems, initialNextCursor, cat
             <label htmlFor={`${uid}-category`} className="visually-hidden">
               Category
             </label>
-            <select id={`${uid}-category`} value={category} onChange={(e) => void apply(sort, e.target.value as CategoryId | '')}>
+            <select id={`${uid}-category`} className="text-control" value={category} onChange={(e) => void apply(sort, e.target.value as CategoryId | '')}>
               <option value="">All categories</option>
               {categories.map((c) => (
                 <option key={c.id} value={c.id}>

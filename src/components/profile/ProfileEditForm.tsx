@@ -128,7 +128,7 @@ export default function ProfileEditForm({ userType, initial }: Props) {
       <ErrorSummary items={errorList(errors).map(([path]) => ({ target: id(path), label: LABELS[path] ?? path }))} />
       <div className="pform-grid">
         <FormField id={id('fullName')} styles={FIELD_STYLES} label="Full name" error={err('fullName')}>
-          {(control) => <input {...control} autoComplete="name" {...text('fullName')} />}
+          {(control) => <input {...control} className="text-control" autoComplete="name" {...text('fullName')} />}
         </FormField>
         <FormField
           id={id('company')}
@@ -136,7 +136,7 @@ export default function ProfileEditForm({ userType, initial }: Props) {
           label={<>Company or project{userType === 'creator' ? '' : <span className="hint"> (optional)</span>}</>}
           error={err('company')}
         >
-          {(control) => <input {...control} autoComplete="organization" {...text('company')} />}
+          {(control) => <input {...control} className="text-control" autoComplete="organization" {...text('company')} />}
         </FormField>
         <FormField
           id={id('location')}
@@ -148,7 +148,7 @@ export default function ProfileEditForm({ userType, initial }: Props) {
           }
           error={err('location')}
         >
-          {(control) => <input {...control} maxLength={LOCATION_MAX_LENGTH + 20} placeholder="City, Country" {...text('location')} />}
+          {(control) => <input {...control} className="text-control" maxLength={LOCATION_MAX_LENGTH + 20} placeholder="City, Country" {...text('location')} />}
         </FormField>
         <FormField
           id={id('website')}
@@ -160,7 +160,7 @@ export default function ProfileEditForm({ userType, initial }: Props) {
           }
           error={err('website')}
         >
-          {(control) => <input {...control} type="url" inputMode="url" placeholder="https://" {...text('website')} />}
+          {(control) => <input {...control} className="text-control" type="url" inputMode="url" placeholder="https://" {...text('website')} />}
         </FormField>
       </div>
       <FormField
@@ -176,7 +176,7 @@ export default function ProfileEditForm({ userType, initial }: Props) {
         }
         error={err('bio')}
       >
-        {(control) => <textarea {...control} placeholder="What you build, for whom, and what you are good at." {...text('bio')} />}
+        {(control) => <textarea {...control} className="text-control" placeholder="What you build, for whom, and what you are good at." {...text('bio')} />}
       </FormField>
 
       <fieldset className="pfieldset">
@@ -206,6 +206,7 @@ export default function ProfileEditForm({ userType, initial }: Props) {
           </label>
           <input
             id={id('specialties')}
+            className="text-control"
             aria-invalid={err('specialties') ? true : undefined}
             aria-describedby={err('specialties') ? `${id('specialties')}-error` : undefined}
             value={specialty}
@@ -235,7 +236,9 @@ export default function ProfileEditForm({ userType, initial }: Props) {
             const name = `socialLinks.${n.id}` as const;
             return (
               <FormField key={n.id} id={id(name)} styles={FIELD_STYLES} label={n.label} error={err(name)}>
-                {(control) => <input {...control} type="url" inputMode="url" placeholder={`https://${n.hosts[0]}/…`} {...text(name)} />}
+                {(control) => (
+                  <input {...control} className="text-control" type="url" inputMode="url" placeholder={`https://${n.hosts[0]}/…`} {...text(name)} />
+                )}
               </FormField>
             );
           })}

@@ -207,7 +207,13 @@ export default function ReviewsSection(props: Props) {
           </fieldset>
           <FormField id={`${uid}-text`} styles={FIELD_STYLES} label="Your experience" error={errors.text?.message}>
             {(control) => (
-              <textarea {...control} maxLength={REVIEW_TEXT_MAX} placeholder={`What was it like to buy from ${sellerName}?`} {...form.register('text')} />
+              <textarea
+                {...control}
+                className="text-control"
+                maxLength={REVIEW_TEXT_MAX}
+                placeholder={`What was it like to buy from ${sellerName}?`}
+                {...form.register('text')}
+              />
             )}
           </FormField>
           <div className="rform-actions">

@@ -16,6 +16,8 @@ import { api, ApiError } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
+import { DataTable } from '../dashboard/DataTable';
+import type { Column } from '../dashboard/table-columns';
 import { errorAt, errorList } from '../ui/form-state';
 import './settings.css';
 
@@ -23,6 +25,14 @@ interface Props {
   initialKeys: ApiKeyView[];
 }
 
+const KEY_COLUMNS: readonly Column[] = [
+  { label: 'Name' },
+  { label: 'Key' },
+  { label: 'Permissions' },
+  { label: 'Created', class: 'hide-sm' },
+  { label: 'Last used' },
+  { label: 'Actions', hidden: true },
+];
 const FIELD_STYLES: FieldStyles = { field: 'set-field', invalid: 'is-invalid', hint: 'set-hint', error: 'set-error' };
 const LABELS: Record<string, string> = { name: 'Name', scopes: 'Permissions' };
 
@@ -149,7 +159,9 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
             hint="What will use it, so you can tell keys apart: “Nightly import”, “GitHub Actions”."
             error={errorAt(errors, 'name')}
           >
-            {(control) => <input {...control} autoComplete="off" maxLength={API_KEY_NAME_MAX_LENGTH + 20} {...form.register('name')} />}
+            {(control) => (
+              <input {...control} className="text-control" autoComplete="off" maxLength={API_KEY_NAME_MAX_LENGTH + 20} {...form.register('name')} />
+            )}
           </FormField>
           <fieldset
             className={scopeError ? 'set-fieldset is-invalid' : 'set-fieldset'}
@@ -195,7 +207,7 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
             <input
               ref={keyFieldRef}
               id={id('new-key')}
-              className="set-key"
+              className="set-key text-control"
               readOnly
               value={created.key}
               spellCheck={false}
@@ -222,70 +234,52 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
           <p>{keys.length === 1 ? '1 key' : `${keys.length} keys`}</p>
         </div>
         {keys.length ? (
-          <div className="cp-table-wrap">
-            <table className="cp-table set-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Permissions</th>
-                  <th scope="col" className="hide-sm">
-                    Created
-                  </th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.map((key) => (
-                  <tr key={key.id} data-api-key={key.id}>
-                    <td className="title">{key.name}</td>
-                    <td>
-                      <code className="set-start">{key.start}…</code>
-                    </td>
-                    <td>
-                      <ul className="set-scopes" aria-label={`Permissions of ${key.name}`}>
-                        {key.scopes.map((scope) => (
-                          <li key={scope}>
-                            <code>{scope}</code>
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="cp-muted hide-sm nowrap">
-                      <time dateTime={key.createdAt}>{day(key.createdAt)}</time>
-                    </td>
-                    <td className="cp-muted nowrap">{key.lastUsedAt ? <time dateTime={key.lastUsedAt}>{dayAndTime(key.lastUsedAt)}</time> : 'Never'}</td>
-                    <td className="set-row-actions">
-                      {confirming === key.id ? (
-                        <span className="set-confirm" role="group" aria-label={`Revoke ${key.name}?`}>
-                          <span>Scripts using it stop working at once.</span>
-                          <button
-                            type="button"
-                            className="btn btn-danger"
-                            onClick={() => void revoke(key)}
-                            disabled={revoking === key.id}
-                            aria-busy={revoking === key.id}
-                          >
-                            {revoking === key.id ? 'Revoking…' : 'Yes, revoke'}
-                          </button>
-                          <button type="button" className="btn btn-ghost" onClick={() => setConfirming(null)} disabled={revoking === key.id}>
-                            Keep it
-                          </button>
-                        </span>
-                      ) : (
-                        <button type="button" className="btn btn-ghost" onClick={() => setConfirming(key.id)}>
-                          Revoke<span className="visually-hidden"> {key.name}</span>
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={KEY_COLUMNS} className="set-table">
+            {keys.map((key) => (
+              <tr key={key.id} data-api-key={key.id}>
+                <td className="title">{key.name}</td>
+                <td>
+                  <code className="set-start">{key.start}…</code>
+                </td>
+                <td>
+                  <ul className="set-scopes" aria-label={`Permissions of ${key.name}`}>
+                    {key.scopes.map((scope) => (
+                      <li key={scope}>
+                        <code>{scope}</code>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="cp-muted hide-sm nowrap">
+                  <time dateTime={key.createdAt}>{day(key.createdAt)}</time>
+                </td>
+                <td className="cp-muted nowrap">{key.lastUsedAt ? <time dateTime={key.lastUsedAt}>{dayAndTime(key.lastUsedAt)}</time> : 'Never'}</td>
+                <td className="set-row-actions">
+                  {confirming === key.id ? (
+                    <span className="set-confirm" role="group" aria-label={`Revoke ${key.name}?`}>
+                      <span>Scripts using it stop working at once.</span>
+                      <button
+                        type="button"
+                        className="btn btn-danger"
+                        onClick={() => void revoke(key)}
+                        disabled={revoking === key.id}
+                        aria-busy={revoking === key.id}
+                      >
+                        {revoking === key.id ? 'Revoking…' : 'Yes, revoke'}
+                      </button>
+                      <button type="button" className="btn btn-ghost" onClick={() => setConfirming(null)} disabled={revoking === key.id}>
+                        Keep it
+                      </button>
+                    </span>
+                  ) : (
+                    <button type="button" className="btn btn-ghost" onClick={() => setConfirming(key.id)}>
+                      Revoke<span className="visually-hidden"> {key.name}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         ) : (
           <div className="cp-empty">
             <h3>No API keys yet</h3>

@@ -25,7 +25,7 @@ import { fieldLabel } from './sections/field-labels';
 import { ImagesSection } from './sections/ImagesSection';
 import { MetricsSection } from './sections/MetricsSection';
 import { PricingSection } from './sections/PricingSection';
-import { PRODUCT_STATUS_OPTIONS, SelectOptions } from './StudioInputs';
+import { PRODUCT_STATUS_OPTIONS, SelectOptions } from './SelectOptions';
 import type { StudioOptions, StudioProduct } from './types';
 import { useProductForm, type EditorMode } from './use-product-form';
 

@@ -5,20 +5,21 @@
  */
 import { useRef, useState } from 'react';
 import { formatPrice } from '@/src/shared/format';
-import { ACCESS_REQUIREMENT_LABELS, type AccessRequirementKey } from '@/src/shared/product-schema';
 import { galleryItems, paragraphs, safeUrl } from '../catalogue/media';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
 import { useModal } from './hooks';
 import { CloseIcon } from './icons';
 import {
+  ACCESS_REQUIREMENT_LABELS,
   DELIVERY_TYPE_LABELS,
   DEMO_LINK_TYPE_LABELS,
   DEPLOYMENT_TYPE_LABELS,
   PRICING_MODEL_LABELS,
   PRODUCT_STATUS_LABELS,
   TECHNICAL_LEVEL_LABELS,
+  type AccessRequirementKey,
 } from '@/src/shared/domain';
-import { fileNameOf } from './editor-state';
+import { fileNameOf } from './file-name';
 import type { StudioCreator, StudioOptions, StudioProduct, StudioReviews } from './types';
 import { statusTone } from '../ui/tones';
 

@@ -12,11 +12,44 @@ import { PRODUCT_STATUS_LABELS } from '@/src/shared/domain';
 import { api, ApiError } from '@/src/shared/api/client';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DotsIcon, EditIcon, EyeIcon, PlusIcon, SearchIcon, TrashIcon } from './icons';
-import { ProductEditor } from './ProductEditor';
-import { ProductPreview } from './ProductPreview';
-import { PRODUCT_STATUS_OPTIONS, SelectOptions } from './StudioInputs';
+import type { ProductEditor } from './ProductEditor';
+import type { ProductPreview } from './ProductPreview';
+import { lazyModule } from './lazy-module';
+import { PRODUCT_STATUS_OPTIONS, SelectOptions } from './SelectOptions';
 import type { StudioCreator, StudioOptions, StudioProduct, StudioReviews } from './types';
 import { statusTone } from '../ui/tones';
+
+// The editor and the preview load when they open, not with the list (docs/decisions/033).
+const editorModule = lazyModule(() => import('./ProductEditor'));
+const previewModule = lazyModule(() => import('./ProductPreview'));
+
+// A page opened on the editor (?new=1, ?edit={id}) has it before it hydrates: the server
+// rendered it, and the first client render must match that HTML and not lose what is typed.
+// The server always has it.
+if (typeof window === 'undefined' || opensOnEditor(window.location.search)) await editorModule.load();
+
+function opensOnEditor(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return params.get('new') === '1' || Boolean(params.get('edit'));
+}
+
+function LoadingState({ failed, what }: { failed: boolean; what: string }) {
+  return (
+    <div className="st-state state-box" role="status">
+      <p>{failed ? `The ${what} could not be loaded. Check your connection and reload the page.` : `Loading the ${what}…`}</p>
+    </div>
+  );
+}
+
+function Editor(props: Parameters<typeof ProductEditor>[0]) {
+  const { module, failed } = editorModule.useLoaded();
+  return module ? <module.ProductEditor {...props} /> : <LoadingState failed={failed} what="editor" />;
+}
+
+function Preview(props: Parameters<typeof ProductPreview>[0]) {
+  const { module } = previewModule.useLoaded();
+  return module ? <module.ProductPreview {...props} /> : null;
+}
 
 type View = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; id: string } | { kind: 'missing'; id: string };
 
@@ -220,7 +253,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
 
   if (view.kind === 'create' || (view.kind === 'edit' && editing)) {
     return (
-      <ProductEditor
+      <Editor
         key={view.kind === 'edit' ? view.id : 'create'}
         mode={view.kind === 'edit' ? 'edit' : 'create'}
         product={view.kind === 'edit' ? editing : null}
@@ -399,7 +432,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
       )}
 
       {preview && (
-        <ProductPreview
+        <Preview
           product={preview}
           creator={creator}
           reviews={reviews}

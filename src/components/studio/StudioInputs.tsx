@@ -8,11 +8,12 @@ import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes 
 import { useFormContext, useFormState, type FieldPath } from 'react-hook-form';
 import { errorAt } from '@/src/components/ui/form-state';
 import type { UrlCheck } from '@/src/shared/quality-score';
-import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES } from '@/src/shared/domain';
 import type { EditorValues } from './editor-state';
 import { StudioField } from './StudioField';
 import { textField } from './use-product-form';
 import { fieldId } from './sections/section-props';
+
+import { SelectOptions, type SelectOption } from './SelectOptions';
 
 interface FieldProps {
   name: FieldPath<EditorValues>;
@@ -24,23 +25,6 @@ interface FieldProps {
   status?: UrlCheck | null;
   /** Whose error an edit clears: the field's own unless it belongs to a group (access requirements). */
   clears?: FieldPath<EditorValues>;
-}
-
-export interface SelectOption {
-  value: string;
-  label: string;
-}
-
-/** The product statuses as choices (the editor's Status, the list's filter). */
-export const PRODUCT_STATUS_OPTIONS: readonly SelectOption[] = PRODUCT_STATUSES.map((value) => ({ value, label: PRODUCT_STATUS_LABELS[value] }));
-
-/** The <option>s of a list of choices. */
-export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
-  return options.map((o) => (
-    <option key={o.value} value={o.value}>
-      {o.label}
-    </option>
-  ));
 }
 
 /** The field's frame, and its registration for the control inside. */

@@ -61,6 +61,9 @@ export interface EditorValues {
   output_types: string[];
   compatibility_tags: string[];
   access_requirements: Record<AccessRequirementKey, string>;
+  /** The version number and its release notes (docs/decisions/030); '' when none. */
+  version: string;
+  release_notes: string;
 }
 
 /** Spec section 9: price 0, draft, one_time, beginner, ready_to_use, complexity 1, success 85, setup 5. */
@@ -98,6 +101,8 @@ export function defaultValues(): EditorValues {
     output_types: [],
     compatibility_tags: [],
     access_requirements: { accounts: '', api_keys: '', hardware: '', other: '' },
+    version: '',
+    release_notes: '',
   };
 }
 
@@ -141,6 +146,8 @@ export function valuesFromProduct(p: StudioProduct): EditorValues {
     output_types: [...p.output_types],
     compatibility_tags: [...p.compatibility_tags],
     access_requirements: access,
+    version: p.version ?? '',
+    release_notes: p.release_notes ?? '',
   };
 }
 
@@ -225,6 +232,8 @@ export function toPayload(v: EditorValues): ProductBody {
     ['ai_tool_type', v.ai_tool_type],
     ['content_type', v.content_type],
     ['download_instructions', v.download_instructions],
+    ['version', v.version],
+    ['release_notes', v.release_notes],
   ];
   if (show.link) optional.push(['download_url', v.download_url]);
   if (show.text) optional.push(['content_text', v.content_text]);
@@ -260,11 +269,8 @@ export function validateForm(v: EditorValues): FieldErrors {
   return errors;
 }
 
-/** The name a stored deliverable is shown (and downloaded) with: the last path segment. */
-export function fileNameOf(url: string): string {
-  const clean = url.split(/[?#]/)[0] ?? url;
-  return decodeURIComponent(clean.slice(clean.lastIndexOf('/') + 1)) || 'file';
-}
+// In its own module, so the preview reads it without loading the schemas.
+export { fileNameOf } from './file-name';
 
 /** The section each field lives in, so the form can open the section of the first error. */
 export const FIELD_SECTIONS: Record<string, string> = {

@@ -2,7 +2,9 @@
  * Section 3, Content Delivery (spec sections 2 and 5): required and highlighted until a
  * method is chosen; file inputs for file and multiple, the link for link and multiple (with
  * the live URL check), the text for text and multiple; download instructions and formats;
- * whether each purchase gets a licence key (functions/licenses, docs/decisions/026).
+ * whether each purchase gets a licence key (functions/licenses, docs/decisions/026); the
+ * version and its release notes (a new version of a published product notifies its owners,
+ * docs/decisions/030).
  */
 import { memo } from 'react';
 import { useController, useWatch } from 'react-hook-form';
@@ -23,7 +25,16 @@ interface Props extends SectionProps {
 
 const DELIVERY_OPTIONS = DELIVERY_TYPES.map((value) => ({ value, ...DELIVERY_TYPE_CHOICES[value] }));
 
-const NAMES = ['content_delivery_type', 'file_urls', 'download_url', 'content_text', 'download_instructions', 'issues_license_keys'] as const;
+const NAMES = [
+  'content_delivery_type',
+  'file_urls',
+  'download_url',
+  'content_text',
+  'download_instructions',
+  'issues_license_keys',
+  'version',
+  'release_notes',
+] as const;
 
 /** The licence key switch: the box before its label. */
 const CHECKBOX_STYLES = { ...STUDIO_FIELD_STYLES, controlFirst: 'st-check-row' };
@@ -137,6 +148,18 @@ export const DeliverySection = memo(function DeliverySection({ collapsible, open
       >
         {(control) => <input {...control} data-field="issues_license_keys" type="checkbox" {...textField(form, 'issues_license_keys')} />}
       </FormField>
+      <StudioField
+        label="Version"
+        id={fieldId('version')}
+        optional
+        error={err('version')}
+        hint="Like 1.0 or 2.1.3. Publishing a new version tells everyone who bought or downloaded this product, and shows your notes under 'What's new'."
+      >
+        {(control) => <input {...control} data-field="version" className="st-input" placeholder="1.0" maxLength={32} {...textField(form, 'version')} />}
+      </StudioField>
+      <StudioField label="Release notes" id={fieldId('release_notes')} optional error={err('release_notes')} hint="What changed in this version.">
+        {(control) => <textarea {...control} data-field="release_notes" className="st-input st-textarea" rows={3} {...textField(form, 'release_notes')} />}
+      </StudioField>
       <p className="st-formats">
         Formats: ZIP, RAR, PDF, DOC, TXT, JSON, XML, CSV · Images: JPG, PNG, WebP. <strong>Tip:</strong> test delivery before publishing.
       </p>

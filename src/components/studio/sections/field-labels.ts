@@ -34,6 +34,8 @@ const LABELS: Record<string, string> = {
   compatibility_tags: 'Compatible with',
   access_requirements: 'Access requirements',
   status: 'Status',
+  version: 'Version',
+  release_notes: 'Release notes',
 };
 
 export function fieldLabel(path: string): string {

@@ -10,6 +10,7 @@ import { authRoutes } from './auth';
 import { favoriteRoutes } from './favorites';
 import { licenseRoutes } from './licenses';
 import { paymentRoutes } from './payments';
+import { productReviewRoutes } from './product-reviews';
 import { productRoutes } from './products';
 import { profileRoutes } from './profile';
 import { salesRoutes } from './sales';
@@ -24,6 +25,7 @@ export const API_ROUTES = [
   ...favoriteRoutes,
   ...paymentRoutes,
   ...profileRoutes,
+  ...productReviewRoutes,
   ...updateRoutes,
   ...salesRoutes,
   ...settingsRoutes,

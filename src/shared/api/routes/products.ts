@@ -9,6 +9,7 @@ import { defineRoute, empty, file, json, page, pageQuery, uuid } from '../contra
 import { DownloadResultSchema, OwnerProductSchema, ProductAccessSchema, ProductPatchSchema, ProductWriteSchema, SearchResultSchema } from '../schemas/products';
 import { MAX_PAGE_SIZE, PAGE_SIZE, SearchParamsSchema } from '../../search';
 import { maxLength, strictObject, userText } from '../schemas/fields';
+import { ProductVersionSchema } from '../schemas/versions';
 
 const EXAMPLE_ID = '0b6f5c1e-8d2a-4c39-9a57-2f1e3d4c5b6a';
 const productParams = z.strictObject({ id: uuid() });
@@ -229,6 +230,22 @@ export const recordProductView = defineRoute({
   example: { params: { id: EXAMPLE_ID }, body: { sessionId: 'tab-session-id', type: 'view' } },
 });
 
+export const listProductVersions = defineRoute({
+  method: 'GET',
+  path: '/api/products/{id}/versions',
+  operationId: 'listProductVersions',
+  tag: 'Catalogue',
+  summary: "A published product's released versions with their release notes, newest first ('What\u2019s new')",
+  description:
+    'A creator sets `version` and `release_notes` on the product (PUT or PATCH /api/me/products/{id}); saving it published at a new version releases it and notifies its owners. Pages of `limit` with `cursor`.',
+  auth: 'public',
+  params: productParams,
+  query: strictObject({ ...pageQuery() }),
+  response: json(page(ProductVersionSchema)),
+  errors: ['PRODUCT_NOT_FOUND'],
+  example: { params: { id: EXAMPLE_ID } },
+});
+
 export const productRoutes = [
   searchProducts,
   listMyProducts,
@@ -241,4 +258,5 @@ export const productRoutes = [
   downloadProduct,
   getProductFile,
   recordProductView,
+  listProductVersions,
 ] as const;

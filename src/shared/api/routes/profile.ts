@@ -219,13 +219,14 @@ export const saveSellerReview = defineRoute({
   operationId: 'saveSellerReview',
   tag: 'Reviews',
   summary: "Add or replace the caller's review of a seller",
-  description: 'One review per reviewer and seller: 201 when added, 200 when it replaced the previous one. Needs a verified email; never of oneself.',
+  description:
+    "One review per reviewer and seller: 201 when added, 200 when it replaced the previous one. Needs a verified email and one of the seller's products (a paid order that is not refunded, or a download): otherwise 403 SELLER_REVIEW_NOT_ALLOWED; never of oneself.",
   mayCreate: true,
   auth: 'verified',
   params: sellerParams,
   body: json(ReviewInputSchema),
   response: json(SavedReviewSchema),
-  errors: ['PROFILE_NOT_FOUND', 'CANNOT_REVIEW_SELF', 'NOT_A_SELLER', 'EMAIL_NOT_VERIFIED'],
+  errors: ['PROFILE_NOT_FOUND', 'CANNOT_REVIEW_SELF', 'NOT_A_SELLER', 'SELLER_REVIEW_NOT_ALLOWED', 'EMAIL_NOT_VERIFIED'],
   example: { params: { sellerId: EXAMPLE_USER }, body: { rating: 5, text: 'Clear setup notes and quick answers.' } },
 });
 

@@ -38,7 +38,7 @@ export const AccountExportSchema = z.object({
   downloads: rows,
   favorites: rows,
   follows: z.object({ people: rows, tools: rows }),
-  /** By kind: `seller` (reviews of sellers), `product` once product reviews exist. */
+  /** By kind: `seller` (reviews of sellers) and `product` (reviews of products). */
   reviews: z.record(z.string(), rows),
 });
 export type AccountExport = z.output<typeof AccountExportSchema>;

@@ -25,6 +25,8 @@ export const ProductCardSchema = z.object({
   rating: z.number(),
   downloadsCount: z.number(),
   viewsCount: z.number(),
+  /** How many reviews `rating` averages (0: no rating, whatever `rating` says). */
+  reviewCount: z.number(),
   imageUrl: z.nullable(z.string()),
   categoryId: z.nullable(z.string()),
   aiToolType: z.string(),

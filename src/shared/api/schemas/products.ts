@@ -87,6 +87,9 @@ export const OwnerProductSchema = z.object({
   issues_license_keys: z.boolean(),
   access_requirements: z.record(z.string(), z.string()),
   demo_links: z.array(StoredDemoLinkSchema),
+  /** The version being edited and its notes; publishing a new one notifies the product's owners (docs/decisions/030). */
+  version: z.nullable(z.string()),
+  release_notes: z.nullable(z.string()),
   published_at: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),

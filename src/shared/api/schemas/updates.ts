@@ -80,8 +80,23 @@ export const OrderFeedItemSchema = z.object({
   amountCents: z.number(),
 });
 
-/** One entry of /tool-updates: a tool update, or (for a creator) a sale or refund notice. */
-export const FeedItemSchema = z.union([ToolUpdateFeedItemSchema, OrderFeedItemSchema]);
+/** An owner's notice of a new version of a product they bought or downloaded (docs/decisions/030). */
+export const VersionFeedItemSchema = z.object({
+  kind: z.literal('product_version'),
+  /** The notification's id. */
+  id: z.string(),
+  notificationId: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  productId: z.string(),
+  productTitle: z.string(),
+  version: z.string(),
+  /** The version's release notes, when the creator wrote some. */
+  notes: nullableText,
+});
+
+/** One entry of /tool-updates: a tool update, (for a creator) a sale or refund notice, or (for an owner) a new version. */
+export const FeedItemSchema = z.union([ToolUpdateFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema]);
 
 export const UnreadCountSchema = z.object({ unreadCount: z.number() });
 
