@@ -154,6 +154,10 @@ export interface ProfilesTable {
   average_rating: Numeric;
   review_count: Generated<number>;
   onboarding_status: Generated<OnboardingStatus>;
+  /** The public address /@handle (migration 2026-11-27-0500): lower-case, unique, null until chosen. */
+  handle: string | null;
+  /** Set when the account was deleted: the row stays as an anonymised tombstone for orders (docs/decisions/032). */
+  deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

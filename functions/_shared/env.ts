@@ -160,6 +160,17 @@ const EnvSchema = z
       )
       .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'must be host:port pairs separated by commas'))),
   })
+  .superRefine((env, ctx) => {
+    // A provider is offered only with both halves; one alone is a configuration mistake that
+    // would silently hide the button (docs/decisions/032).
+    for (const [id, secret] of [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+    ] as const) {
+      if (Boolean(env[id]) !== Boolean(env[secret]))
+        ctx.addIssue({ code: 'custom', path: [env[id] ? secret : id], message: `must be set together with ${env[id] ? id : secret}` });
+    }
+  })
   .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? siteUrlFor(env.HOST, env.PORT) }));
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -67,6 +67,9 @@ export const ERRORS = {
   WEBHOOK_LIMIT_REACHED: { status: 409, message: 'You have reached the limit of 10 webhook endpoints. Delete one to add another.' },
   // Licence keys (functions/licenses, docs/decisions/026): an unknown key, a key of another product, another creator's key.
   LICENSE_NOT_FOUND: { status: 404, message: 'License key not found' },
+  // Account settings (functions/account, docs/decisions/032).
+  HANDLE_TAKEN: { status: 409, message: 'This handle is already taken' },
+  SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

@@ -20,7 +20,8 @@ export const MAIN_NAV: readonly NavLink[] = [
 export const ACCOUNT_NAV: readonly NavLink[] = [
   { href: '/profile', label: 'Profile' },
   { href: '/dashboard', label: 'Dashboard' },
-  { href: '/settings/api', label: 'API keys', alsoActiveFor: ['/settings/'] },
+  { href: '/settings/account', label: 'Account settings' },
+  { href: '/settings/api', label: 'API keys' },
 ];
 
 export function isNavActive(link: NavLink, pathname: string): boolean {
