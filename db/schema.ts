@@ -154,6 +154,10 @@ export interface ProfilesTable {
   average_rating: Numeric;
   review_count: Generated<number>;
   onboarding_status: Generated<OnboardingStatus>;
+  /** The public address /@handle (migration 2026-11-27-0500): lower-case, unique, null until chosen. */
+  handle: string | null;
+  /** Set when the account was deleted: the row stays as an anonymised tombstone for orders (docs/decisions/032). */
+  deleted_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -199,16 +203,18 @@ export interface ProductsTable {
   ai_tool_type: string | null;
   content_type: string | null;
   pricing_model: Generated<PricingModel>;
-  technical_level: Generated<TechnicalLevel>;
+  /** Null: the creator did not set it, and the product page leaves it out (migration 2026-11-27-0100). */
+  technical_level: TechnicalLevel | null;
   deployment_type: Generated<DeploymentType>;
   capability_vector: JSONColumnType<Record<string, number>> | null;
   compatibility_tags: TextArray;
   use_cases: TextArray;
   required_skills: TextArray;
   output_types: TextArray;
-  integration_complexity: Generated<number>;
-  success_rate: Generated<number>;
-  avg_setup_time: Generated<number>;
+  /** The metrics: null when the creator did not set them (migration 2026-11-27-0100). */
+  integration_complexity: number | null;
+  success_rate: number | null;
+  avg_setup_time: number | null;
   community_score: Numeric;
   content_delivery_type: Generated<DeliveryType>;
   content_text: string | null;

@@ -43,7 +43,7 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${
   <text x="96" y="360" font-size="68" font-weight="800" fill="#ffffff" letter-spacing="-2">work for you</text>
   <text x="96" y="420" font-size="28" fill="#ece7ff">The marketplace for what creators build with AI</text>
   ${chipSvg}
-  <text x="96" y="570" font-size="22" fill="#ece7ff" fill-opacity="0.85">4.9 average rating · 50K+ users · 10,000+ tools</text>
+  <text x="96" y="570" font-size="22" fill="#ece7ff" fill-opacity="0.85">Independent creators · real reviews · 30-day money-back guarantee</text>
 </svg>`;
 
 const out = path.resolve('public', 'og-default.png');

@@ -96,6 +96,18 @@ export function verifyEmailMessage(input: { to: string; name: string | null; url
   });
 }
 
+/** Sent to the new address of a change of email (/settings/account): the change happens when it is opened. */
+export function changeEmailMessage(input: { to: string; name: string | null; url: string; expiresInHours: number }): MailMessage {
+  return emailLayout({
+    to: input.to,
+    subject: 'Confirm your new toolmint email address',
+    greeting: greet(input.name),
+    intro: ['You asked to use this address for your toolmint account. Until you confirm it, your account keeps its current address.'],
+    action: { label: 'Confirm your new email', url: input.url },
+    outro: [`The link expires in ${input.expiresInHours} hours. If you did not ask for this, ignore this email: nothing changes.`],
+  });
+}
+
 /** Sent instead of an error when a sign-up names an address that already has an account. */
 export function accountExistsEmail(input: { to: string; name: string | null; signInUrl: string; resetUrl: string }): MailMessage {
   return emailLayout({

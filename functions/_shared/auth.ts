@@ -47,8 +47,9 @@ import { isUserType, USER_TYPES } from '@/src/shared/domain';
 import { toSessionUser, type SessionUser } from '@/src/shared/session';
 import { textProblem } from '@/src/shared/text';
 import { safeText } from './safe-text';
-import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from './auth-emails';
+import { accountExistsEmail, changeEmailMessage, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from './auth-emails';
 import { markEmailVerified, voidOlderResetTokens, voidResetTokens } from './auth.repository';
+import { deleteAccountData } from '../account/account.service';
 import { apiKeyTableOptions, authRateLimitTable, authTableOptions } from './auth-tables';
 import { getAuthSecret, getEnv, type Env } from './env';
 import { ERRORS } from './errors';
@@ -73,6 +74,13 @@ export const AUTH_RATE_LIMITS = {
   '/request-password-reset': { window: 60, max: 3 },
   '/reset-password': { window: 60, max: 5 },
   '/change-password': { window: 60, max: 5 },
+  // Account settings (docs/decisions/032): each change-email request sends an email; the
+  // deletion checks a password.
+  '/change-email': { window: 60, max: 3 },
+  '/delete-user': { window: 60, max: 5 },
+  '/revoke-other-sessions': { window: 60, max: 10 },
+  '/revoke-session': { window: 60, max: 10 },
+  '/revoke-sessions': { window: 60, max: 10 },
   // The Resend button of the verify-email banner: each request sends an email.
   '/send-verification-email': { window: 60, max: 3 },
 } as const;
@@ -94,6 +102,16 @@ export function trustedOriginsFor(env: Env): string[] {
   if (site.hostname === '127.0.0.1') origins.add(`${site.protocol}//localhost${site.port ? `:${site.port}` : ''}`);
   if (env.VERCEL_URL) origins.add(`https://${env.VERCEL_URL.replace(/^https?:\/\//, '')}`);
   return [...origins];
+}
+
+/** Whether a verification token is better-auth's change-of-email one (its JWT payload names the new address). */
+function isChangeEmailToken(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+    return typeof payload['updateTo'] === 'string' && payload['requestType'] === 'change-email-verification';
+  } catch {
+    return false;
+  }
 }
 
 const badRequest = (message: string, code = 'VALIDATION_FAILED') => APIError.from('BAD_REQUEST', { message, code });
@@ -272,6 +290,27 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
     database: { db, type: 'postgres' as const, transaction: true },
     user: {
       ...authTableOptions.user,
+      // /settings/account (docs/decisions/032): a new address is used only once the link sent
+      // to it is opened (better-auth's change-email-verification flow); until then the old
+      // one stays. updateEmailWithoutVerification stays off, even for unverified accounts.
+      changeEmail: { enabled: true },
+      // Deleting needs the password (POST /delete-user { password }); beforeDelete erases our
+      // side in one transaction before better-auth deletes the user, its sessions, accounts
+      // and API keys. A failure there refuses the deletion and changes nothing.
+      deleteUser: {
+        enabled: true,
+        async beforeDelete(user: { id: string }) {
+          try {
+            await deleteAccountData(db, user.id);
+          } catch (error) {
+            console.warn('[auth] account deletion refused:', error instanceof Error ? error.message : error);
+            throw APIError.from('SERVICE_UNAVAILABLE', {
+              code: 'SERVICE_UNAVAILABLE',
+              message: 'Your account could not be deleted right now. Please try again.',
+            });
+          }
+        },
+      },
       additionalFields: {
         full_name: { ...authTableOptions.user.additionalFields.full_name, validator: { input: userFieldValidators.full_name } },
         user_type: { ...authTableOptions.user.additionalFields.user_type, validator: { input: userFieldValidators.user_type } },
@@ -312,6 +351,21 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_TOKEN_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user, token }: { user: { email: string; name: string }; token: string }) {
+        // A change of address (/change-email) sends the link to the new address, while the
+        // account still holds the old one: that email says so (docs/decisions/032). The token
+        // (a JWT better-auth just signed) says which it is; no query here, since sign-up sends
+        // its email inside its transaction.
+        if (isChangeEmailToken(token)) {
+          await (mailer ?? getMailer()).send(
+            changeEmailMessage({
+              to: user.email,
+              name: toSessionUser(user)?.fullName ?? (user.name || null),
+              url: verifyEmailUrl(siteUrl.origin, token),
+              expiresInHours: VERIFY_TOKEN_EXPIRES_IN_SECONDS / 3600,
+            }),
+          );
+          return;
+        }
         await (mailer ?? getMailer()).send(
           verifyEmailMessage({
             to: user.email,

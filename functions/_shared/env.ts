@@ -90,6 +90,12 @@ const EnvSchema = z
     RESEND_API_KEY: z.string().trim().optional(),
     /** Sender of account emails. */
     MAIL_FROM: z.string().trim().default('toolmint <no-reply@toolmint.local>'),
+    /** Where people reach the team: the /support page (prebuilt, so read at build time) and the terms point to it. */
+    SUPPORT_EMAIL: z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')
+      .default('support@toolmint.dev'),
 
     // Write limits, storage quota and the upload sweep (functions/_shared/rate-limit.ts,
     // functions/uploads; docs/decisions/011).
@@ -166,6 +172,17 @@ const EnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'must be host:port pairs separated by commas'))),
+  })
+  .superRefine((env, ctx) => {
+    // A provider is offered only with both halves; one alone is a configuration mistake that
+    // would silently hide the button (docs/decisions/032).
+    for (const [id, secret] of [
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+    ] as const) {
+      if (Boolean(env[id]) !== Boolean(env[secret]))
+        ctx.addIssue({ code: 'custom', path: [env[id] ? secret : id], message: `must be set together with ${env[id] ? id : secret}` });
+    }
   })
   .transform((env) => ({ ...env, SITE_URL: env.SITE_URL ?? siteUrlFor(env.HOST, env.PORT) }));
 

@@ -70,6 +70,9 @@ export const ERRORS = {
   // Publishing that resists spam (functions/products/review-queue.service.ts, docs/decisions/031).
   DUPLICATE_TITLE: { status: 409, message: 'You already have a product with nearly the same title' },
   NOT_IN_REVIEW: { status: 409, message: 'This product is not waiting for review' },
+  // Account settings (functions/account, docs/decisions/032).
+  HANDLE_TAKEN: { status: 409, message: 'This handle is already taken' },
+  SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

@@ -78,6 +78,9 @@ export const WRITE_LIMITS = {
   // guess with (a key is 128 random bits). It stops floods and anyone pumping a use count.
   licenseVerify: { label: 'license checks', windowSeconds: MINUTE, perAccount: 20, perAddress: 60 },
   licenseChange: { label: 'license key changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
+  // Account settings (docs/decisions/032): a handle is picked a few times, sessions revoked one by one.
+  handleChange: { label: 'handle changes', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
+  sessionRevoke: { label: 'session sign-outs', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
@@ -143,6 +146,8 @@ export const WRITE_ROUTES = {
   'POST /api/settings/webhooks/[id]/test': 'webhookTest',
   'POST /api/v1/licenses/verify': 'licenseVerify',
   'PATCH /api/me/licenses/[id]': 'licenseChange',
+  'PUT /api/settings/account/handle': 'handleChange',
+  'DELETE /api/settings/account/sessions/[id]': 'sessionRevoke',
 } as const satisfies Record<string, WriteLimitName>;
 
 /** Write routes limited by something other than WRITE_ROUTES, and by what. */

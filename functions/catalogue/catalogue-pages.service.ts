@@ -11,6 +11,7 @@
 import type { Db } from '@/db/database';
 import type { ProductCard } from '@/src/shared/products';
 import { PAGE_SIZE } from '@/src/shared/search';
+import type { SiteFigures } from '@/src/shared/site-figures';
 import type { ToolFiguresInput } from '@/src/shared/tool-pages';
 import {
   countPublished,
@@ -20,6 +21,7 @@ import {
   listPublishingCreators,
   listToolFigures,
   listTopRatedPublished,
+  readCatalogueTotals,
 } from './catalogue.repository';
 import { toProductCard } from './catalogue.mapper';
 
@@ -51,6 +53,38 @@ export async function getLandingData(db: Db, carouselCategories: readonly string
     trending: trending.map(toProductCard),
     picksByCategory: Object.fromEntries(carouselCategories.map((id, i) => [id, (picks[i] ?? []).map(toProductCard)])) as Record<string, ProductCard[]>,
   };
+}
+
+/**
+ * From this many published products, the figures are reused for FIGURES_MAX_AGE_MS: their one
+ * scan then costs more than the rest of the landing (0.52 s at 100k on PGlite), and a figure
+ * rounded to two digits ('12K+') cannot move with one change.
+ */
+const FIGURES_REUSE_FROM = 10_000;
+const FIGURES_MAX_AGE_MS = 5 * 60_000;
+const figuresCache = new WeakMap<Db, { at: number; figures: SiteFigures }>();
+
+/**
+ * The landing page's live figures (issue 15, docs/decisions/028), read when the page renders.
+ * Every change that alters them (a publish, an edit of the category or tool, an unpublish, a
+ * delete) already re-renders '/' (functions/rebuilds/affected-pages.ts pagesShowingProduct);
+ * downloads and ratings change without a content change and refresh with the stored page's age
+ * (decision 015). Exact below FIGURES_REUSE_FROM products; above, at most 5 minutes old.
+ */
+export async function getSiteFigures(db: Db, now = Date.now()): Promise<SiteFigures> {
+  const cached = figuresCache.get(db);
+  if (cached && cached.figures.products >= FIGURES_REUSE_FROM && now - cached.at < FIGURES_MAX_AGE_MS) return cached.figures;
+  const totals = await readCatalogueTotals(db);
+  const figures: SiteFigures = {
+    products: totals.products,
+    creators: totals.creators,
+    tools: totals.tools,
+    downloads: totals.downloads,
+    rating: totals.reviews > 0 && totals.averageRating !== null ? { average: totals.averageRating, reviews: totals.reviews } : null,
+    byCategory: totals.byCategory,
+  };
+  figuresCache.set(db, { at: now, figures });
+  return figures;
 }
 
 /** The marketplace's first page (newest first, as the search API's default sort) and the catalogue size. */

@@ -39,7 +39,8 @@ export function toProductCard(row: PublishedCardRow): ProductCard {
     shortDescription: row.short_description ?? '',
     price: toNumber(row.price, D.price),
     pricingModel: row.pricing_model ?? D.pricingModel,
-    rating: toNumber(row.rating, D.rating),
+    // A missing rating is no rating (0), never the spec's 4.5 placeholder (issue 15).
+    rating: toNumber(row.rating, 0),
     downloadsCount: row.downloads_count ?? D.count,
     viewsCount: row.views_count ?? D.count,
     reviewCount: row.review_count ?? 0,
@@ -47,7 +48,8 @@ export function toProductCard(row: PublishedCardRow): ProductCard {
     categoryId: row.category_id,
     aiToolType: row.ai_tool_type || D.aiToolType,
     contentType: row.content_type || D.contentType,
-    technicalLevel: row.technical_level ?? D.technicalLevel,
+    // Null when the creator did not set it: never the spec's 'beginner' shown as a fact (issue 15).
+    technicalLevel: row.technical_level,
     deploymentType: row.deployment_type ?? D.deploymentType,
     contentDeliveryType: row.content_delivery_type ?? D.contentDeliveryType,
     tags: row.tags ?? [],

@@ -9,6 +9,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
+import { CATEGORY_IDS } from '@/src/shared/domain';
 
 /** Published products, `p`: start every public read of products here. */
 export function publishedProducts(db: Db) {
@@ -195,4 +196,36 @@ export async function listToolFigures(db: Db): Promise<ToolFigureRow[]> {
     ])
     .orderBy('t.id')
     .execute();
+}
+
+/**
+ * The catalogue's totals for the landing page's figures (issue 15), in one pass over the
+ * published rows: how many, how many reviews they have and the average of those reviews (each
+ * product's average weighted by its review count), all downloads, how many creators and AI tools have one, and
+ * how many each category holds. A scan: at 100k published products 0.52 s on PGlite
+ * (docs/decisions/028), which is why the service reuses the result for a while at that size.
+ */
+export async function readCatalogueTotals(db: Db) {
+  const row = await publishedProducts(db)
+    .select([
+      sql<number>`count(*)::int`.as('products'),
+      // Every review once: each product's average weighted by its review count.
+      sql<string>`coalesce(sum(p.review_count), 0)::bigint`.as('reviews'),
+      sql<string | null>`sum(p.rating * p.review_count) filter (where p.review_count > 0) / nullif(sum(p.review_count), 0)`.as('average_rating'),
+      sql<string>`coalesce(sum(p.downloads_count), 0)::bigint`.as('downloads'),
+      sql<number>`count(distinct p.creator_id)::int`.as('creators'),
+      sql<number>`count(distinct p.ai_tool_type)::int`.as('tools'),
+      ...CATEGORY_IDS.map((id) => sql<number>`(count(*) filter (where p.category_id = ${id}))::int`.as(`category_${id}`)),
+    ])
+    .executeTakeFirstOrThrow();
+  const columns = row as unknown as Record<string, number | string | null>;
+  return {
+    products: Number(row.products),
+    reviews: Number(row.reviews),
+    averageRating: row.average_rating === null ? null : Number(row.average_rating),
+    downloads: Number(row.downloads),
+    creators: Number(row.creators),
+    tools: Number(row.tools),
+    byCategory: Object.fromEntries(CATEGORY_IDS.map((id) => [id, Number(columns[`category_${id}`] ?? 0)])) as Record<string, number>,
+  };
 }

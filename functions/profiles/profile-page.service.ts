@@ -70,6 +70,7 @@ function socialLinksOf(row: ProfileRow): Record<string, string> {
 export function toPublicProfile(row: ProfileRow): PublicProfile {
   return {
     id: row.id,
+    handle: row.handle ?? null,
     fullName: row.full_name?.trim() || 'User',
     userType: row.user_type,
     company: row.company,
@@ -160,7 +161,8 @@ export async function getPublicPortfolio(db: Db, creatorId: string, options: Par
 export async function getProfilePage(db: Db, profileId: string, viewerId: string | null | undefined): Promise<ProfilePage | null> {
   if (!isUserId(profileId)) return null;
   const row = await findProfile(db, profileId);
-  if (!row) return null;
+  // A deleted account's profile is a tombstone kept for its orders: not a page (docs/decisions/032).
+  if (!row || row.deleted_at) return null;
   const profile = toPublicProfile(row);
   const [stats, reviews, ownReview, isFollowing, portfolio, portfolioCategories] = await Promise.all([
     publishedFigures(db, profileId),

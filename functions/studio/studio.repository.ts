@@ -121,6 +121,7 @@ export async function listFollowers(db: Db, userId: string, limit = 200) {
     .innerJoin('profiles as p', 'p.id', 'f.follower_id')
     .select([
       'p.id',
+      'p.handle',
       'p.full_name',
       'p.avatar_url',
       'p.user_type',

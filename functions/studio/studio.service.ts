@@ -135,6 +135,7 @@ export async function getFollowers(db: Db, user: SessionUser) {
     newLast30Days: recent,
     followers: rows.map((r) => ({
       id: r.id,
+      handle: r.handle,
       fullName: r.full_name?.trim() || 'Member',
       avatarUrl: r.avatar_url,
       userType: r.user_type,

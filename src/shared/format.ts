@@ -9,10 +9,21 @@ export function formatPrice(price: number | string | null | undefined): string {
   return `$${value.toFixed(2)}`;
 }
 
-/** Cards show 4.8 for an unrated product (rating 0), per spec section 9. */
-export function displayRating(rating: number | string | null | undefined): string {
+/** What a product without reviews shows instead of a rating (issue 15: never an invented figure). */
+export const NO_RATINGS = 'No ratings yet';
+
+/**
+ * Whether a rating has reviews behind it. A product's rating is the average of its reviews
+ * (1 to 5 stars each), and 0 while it has none, so any positive value is a real average.
+ */
+export function isRated(rating: number | string | null | undefined): boolean {
   const value = Number(rating ?? 0);
-  return (Number.isFinite(value) && value > 0 ? value : 4.8).toFixed(1);
+  return Number.isFinite(value) && value > 0;
+}
+
+/** A rating with one decimal ('4.3'), or 'No ratings yet' when no review is behind it (never 4.8). */
+export function formatRating(rating: number | string | null | undefined): string {
+  return isRated(rating) ? Number(rating).toFixed(1) : NO_RATINGS;
 }
 
 /** Compact counts: 950, 1.2K, 12K, 1.5M. */

@@ -20,7 +20,8 @@ export const MAIN_NAV: readonly NavLink[] = [
 export const ACCOUNT_NAV: readonly NavLink[] = [
   { href: '/profile', label: 'Profile' },
   { href: '/dashboard', label: 'Dashboard' },
-  { href: '/settings/api', label: 'API keys', alsoActiveFor: ['/settings/'] },
+  { href: '/settings/account', label: 'Account settings' },
+  { href: '/settings/api', label: 'API keys' },
 ];
 
 export function isNavActive(link: NavLink, pathname: string): boolean {
@@ -60,6 +61,7 @@ export const FOOTER_NAV: readonly { title: string; links: readonly { href: strin
   {
     title: 'Legal',
     links: [
+      { href: '/support', label: 'Contact & support' },
       { href: '/terms', label: 'Terms of Service', newTab: true },
       { href: '/privacy', label: 'Privacy Policy', newTab: true },
     ],

@@ -170,16 +170,19 @@ export const ProductFieldsSchema = z.object({
   ai_tool_type: preprocess(blankToUndefined, z.optional(z.enum(AI_TOOL_TYPE_VALUES))),
   content_type: preprocess(blankToUndefined, z.optional(z.enum(CONTENT_TYPE_IDS))),
   pricing_model: z._default(z.enum(PRICING_MODELS), PRODUCT_DEFAULTS.pricingModel),
-  technical_level: z._default(z.enum(TECHNICAL_LEVELS), PRODUCT_DEFAULTS.technicalLevel),
+  // The metrics and the technical level are optional (issue 15): absent is 'not set', stored as
+  // null, and the product page leaves them out. The editor starts from the spec's values but
+  // sends them only once the creator changes them (src/components/studio/editor-state.ts).
+  technical_level: preprocess(blankToUndefined, z.optional(z.enum(TECHNICAL_LEVELS))),
   deployment_type: z._default(z.enum(DEPLOYMENT_TYPES), PRODUCT_DEFAULTS.deploymentType),
   compatibility_tags: stringList(LIST_MAX),
   use_cases: stringList(LIST_MAX, 200),
   required_skills: stringList(LIST_MAX),
   output_types: stringList(LIST_MAX),
-  integration_complexity: z._default(z.pipe(wholeNumber, z.number().check(z.int(), z.gte(1), z.lte(5))), 1),
-  success_rate: z._default(z.pipe(wholeNumber, z.number().check(z.int(), z.gte(0), z.lte(100))), 85),
+  integration_complexity: z.optional(z.pipe(wholeNumber, z.number().check(z.int(), z.gte(1), z.lte(5)))),
+  success_rate: z.optional(z.pipe(wholeNumber, z.number().check(z.int(), z.gte(0), z.lte(100)))),
   // Whole number, at least 0; invalid becomes 0 (spec section 5).
-  avg_setup_time: z._default(
+  avg_setup_time: z.optional(
     preprocess(
       (v) => {
         const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
@@ -187,7 +190,6 @@ export const ProductFieldsSchema = z.object({
       },
       z.number().check(z.int(), z.gte(0), z.lte(100_000)),
     ),
-    5,
   ),
   content_delivery_type: z.enum(DELIVERY_TYPES, { error: 'Choose how buyers receive the product' }),
   content_text: optionalText(20_000),

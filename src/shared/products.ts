@@ -24,9 +24,10 @@ export interface PublicProduct extends ProductCard {
   useCases: string[];
   requiredSkills: string[];
   outputTypes: string[];
-  integrationComplexity: number;
-  successRate: number;
-  avgSetupTime: number;
+  /** The metrics: null when the creator did not set them (issue 15), and the page leaves them out. */
+  integrationComplexity: number | null;
+  successRate: number | null;
+  avgSetupTime: number | null;
   downloadInstructions: string | null;
   updatedAt: string;
 }
@@ -37,7 +38,8 @@ export const FALLBACK_IMAGE = '/images/product-fallback.svg';
 export const MARKETPLACE_DEFAULTS = {
   title: 'Untitled Product',
   price: 0,
-  rating: 4.5,
+  // The spec's 4.5 was a placeholder: an unrated product has no rating (issue 15).
+  rating: 0,
   count: 0,
   aiToolType: 'AI Tool',
   contentType: 'tool',

@@ -26,6 +26,7 @@ export const STATIC_PUBLIC_PATHS: readonly SitemapEntry[] = [
   { path: '/ai-tools', changefreq: 'weekly', priority: 0.8 },
   { path: '/community', changefreq: 'monthly', priority: 0.3 },
   { path: '/developers', changefreq: 'monthly', priority: 0.3 },
+  { path: '/support', changefreq: 'yearly', priority: 0.3 },
   { path: '/terms', changefreq: 'yearly', priority: 0.2 },
   { path: '/privacy', changefreq: 'yearly', priority: 0.2 },
 ];

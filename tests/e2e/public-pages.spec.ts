@@ -156,18 +156,16 @@ test.describe('category carousel', () => {
 });
 
 test.describe('landing page', () => {
-  test('shows the pitch, the static figures and claims, six categories and real featured products', async ({ page }) => {
+  test('shows the pitch, the live figures and real promises, six categories and real featured products', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'AI tools that actually work for you' })).toBeVisible();
+    // The figures are counted from the catalogue (tests/e2e/real-numbers.spec.ts checks their values).
     const figures = page.getByRole('region', { name: 'toolmint in numbers' });
-    for (const text of ['4.9', '50K+', '10,000+', '30-day', 'Money-back guarantee', '24/7', 'Support']) {
+    for (const text of ['Products', '30-day', 'Money-back guarantee', 'Support', 'Contact the team']) {
       await expect(figures.getByText(text, { exact: true })).toBeVisible();
     }
     const grid = page.getByRole('region', { name: 'Find tools for every kind of work' });
     await expect(grid.getByRole('listitem')).toHaveCount(6);
-    for (const count of ['1,200+ tools', '800+ tools', '500+ tools', '400+ tools', '600+ tools', '300+ tools']) {
-      await expect(grid.getByText(count)).toBeVisible();
-    }
     await expect(grid.getByRole('link', { name: 'Design & Creative' })).toHaveAttribute('href', '/marketplace?category=design');
     const featured = page.getByRole('region', { name: 'Featured tools' });
     await expect(featured.getByRole('article')).toHaveCount(3);

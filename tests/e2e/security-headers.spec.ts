@@ -110,7 +110,8 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
 
   await signIn(page, DEMO.creator, baseURL!);
-  for (const path of ['/dashboard', '/products', '/profile', '/tool-updates', '/library', '/sales', '/earnings', '/settings/api']) await visit(page, path);
+  for (const path of ['/dashboard', '/products', '/profile', '/tool-updates', '/library', '/sales', '/earnings', '/settings/api', '/settings/account'])
+    await visit(page, path);
 
   // A blob image the marketplace shows, an Atom feed and API answers.
   await page.goto('/marketplace');

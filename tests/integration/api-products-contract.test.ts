@@ -207,13 +207,31 @@ describe('PATCH', () => {
       ['description', 'Description is required'],
       ['status', expect.any(String)],
       ['tags', expect.any(String)],
-      ['success_rate', expect.any(String)],
+      ['pricing_model', expect.any(String)],
     ] as const) {
       const refused = await patch(id, { [field]: null });
       expect(refused.status, field).toBe(400);
       expect(refused.body.error.fields).toEqual({ [field]: message });
     }
     expect(await row(id)).toEqual(storedBefore);
+  });
+
+  it('a metric is not set until sent: absent or null is null (not shown), on POST, PUT and PATCH (issue 15)', async () => {
+    const METRICS = ['technical_level', 'integration_complexity', 'success_rate', 'avg_setup_time'] as const;
+    const { technical_level: _t, integration_complexity: _i, success_rate: _s, avg_setup_time: _a, ...withoutMetrics } = full();
+    const created = await create(withoutMetrics);
+    for (const m of METRICS) expect(created[m], m).toBeNull();
+    expect(await row(created.id)).toMatchObject({ technical_level: null, integration_complexity: null, success_rate: null, avg_setup_time: null });
+    // The GET JSON, nulls and all, goes back unchanged through PUT.
+    const same = await put(created.id, await get(created.id));
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    for (const m of METRICS) expect(same.body[m], m).toBeNull();
+    // Set, then emptied again by PATCH null.
+    expect((await patch(created.id, { success_rate: 85, technical_level: 'beginner' })).body).toMatchObject({ success_rate: 85, technical_level: 'beginner' });
+    expect((await patch(created.id, { success_rate: null })).body).toMatchObject({ success_rate: null, technical_level: 'beginner' });
+    // PUT replaces: a metric left out is not set.
+    const { technical_level: _level, ...rest } = await get(created.id);
+    expect((await put(created.id, rest)).body).toMatchObject({ technical_level: null });
   });
 
   it('an empty PATCH changes nothing', async () => {

@@ -58,16 +58,16 @@ describe(`schema constraints (${process.env['DATABASE_URL'] ? 'postgres via neon
     ).rejects.toThrow();
   });
 
-  it('applies the section 9 defaults to a new product', async () => {
+  it('applies the section 9 defaults to a new product, and leaves its metrics not set (issue 15)', async () => {
     const row = await t.db.insertInto('products').values(product({})).returningAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       status: 'draft',
       pricing_model: 'one_time',
-      technical_level: 'beginner',
+      technical_level: null,
       deployment_type: 'ready_to_use',
-      integration_complexity: 1,
-      success_rate: 85,
-      avg_setup_time: 5,
+      integration_complexity: null,
+      success_rate: null,
+      avg_setup_time: null,
       content_delivery_type: 'file',
     });
     expect(Number(row.price)).toBe(0);

@@ -49,7 +49,8 @@ describe('create', () => {
       rating: 0,
       tags: ['ai', 'legal'],
       pricing_model: 'one_time',
-      success_rate: 85,
+      // Not set: the product page leaves it out (issue 15), where it once showed the editor's 85%.
+      success_rate: null,
     });
     expect(p.short_description).toBeNull();
   });

@@ -98,6 +98,8 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
   const otherReview = await createProductReview(t.db, other.userId, product.id, { rating: 5, text: 'The sequences got replies in a week.' });
   const apiKey = await createApiKey(t.db, await getAuth(), owner.userId, { name: 'Hostile suite key', scopes: ['products:read'] });
   const webhook = await createWebhookEndpoint(t.db, owner.userId, { url: 'http://127.0.0.1:9/hooks', description: '', events: ['sale.refunded'] });
+  // A second session of the owner's (another device), for the revoke of one session.
+  const spareSession = await (await (await getAuth()).$context).internalAdapter.createSession(owner.userId);
 
   return {
     owner,
@@ -117,6 +119,7 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     toolId: 'n8n',
     apiKeyId: apiKey.id,
     webhookId: webhook.id,
+    spareSessionId: spareSession.id,
     deliveriesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
     updatesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
     licenseId: license.id,

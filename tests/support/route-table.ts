@@ -49,6 +49,8 @@ export interface RouteFixtures {
   productReviewId: string;
   /** A valid keyset cursor (time and id) for the tool's updates, the owner's feed, reviews and favorites. */
   updatesCursor: string;
+  /** A second session of the owner's (not the one the suite signs in with). */
+  spareSessionId: string;
   /** One of the owner's webhook endpoints (its URL refuses every delivery without a connection). */
   webhookId: string;
   /** A valid keyset cursor for the owner's webhook deliveries. */
@@ -675,6 +677,35 @@ export const ROUTES: RouteSpec[] = [
     ids: { id: 'userId' },
     destructive: true,
   },
+
+  // Account settings (docs/decisions/032): a cookie session only.
+  {
+    file: 'settings/account/handle.ts',
+    method: 'PUT',
+    path: '/api/settings/account/handle',
+    load: api('settings/account/handle.ts'),
+    auth: 'user',
+    body: 'json',
+    json: () => ({ handle: `olive-${randomBytes(3).toString('hex')}` }),
+  },
+  {
+    file: 'settings/account/sessions/index.ts',
+    method: 'GET',
+    path: '/api/settings/account/sessions',
+    load: api('settings/account/sessions/index.ts'),
+    auth: 'user',
+  },
+  {
+    file: 'settings/account/sessions/[id].ts',
+    method: 'DELETE',
+    path: '/api/settings/account/sessions/[id]',
+    load: api('settings/account/sessions/[id].ts'),
+    auth: 'owner',
+    params: (fx) => ({ id: fx.spareSessionId }),
+    ids: { id: 'userId' },
+    destructive: true,
+  },
+  { file: 'settings/account/export.ts', method: 'GET', path: '/api/settings/account/export', load: api('settings/account/export.ts'), auth: 'user' },
   {
     file: 'studio/payouts.ts',
     method: 'POST',

@@ -198,8 +198,8 @@ describe('groupDemoLinks', () => {
 });
 
 describe('product SEO', () => {
-  it('describes a Product with an Offer in USD, in stock, and an AggregateRating', () => {
-    const ld = productJsonLd(product(), site);
+  it('describes a Product with an Offer in USD, in stock, and an AggregateRating of its reviews', () => {
+    const ld = productJsonLd(product({ reviewCount: 12 }), site);
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -207,8 +207,11 @@ describe('product SEO', () => {
       url: 'https://toolmint.example/product/11111111-1111-4111-8111-111111111111',
       image: 'https://toolmint.example/blobs/products/a/main.webp',
       offers: { '@type': 'Offer', price: '19.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
-      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.6, bestRating: 5 },
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.6, ratingCount: 12, reviewCount: 12, bestRating: 5 },
     });
+  });
+  it('has no AggregateRating without reviews behind the rating (issue 15)', () => {
+    expect(productJsonLd(product({ rating: 4.6, reviewCount: 0 }), site)).not.toHaveProperty('aggregateRating');
   });
   it('offers free products at 0.00 and leaves out the rating when there is none', () => {
     const ld = productJsonLd(product({ price: 0, rating: 0, imageUrl: null }), site);

@@ -9,11 +9,13 @@ import {
   defaultValues,
   deliveryInputs,
   fileNameOf,
+  OPTIONAL_METRICS,
   parsePrice,
   parseSetupTime,
   sectionOf,
   toPayload,
   validateForm,
+  valuesFromProduct,
   type EditorValues,
 } from '@/src/components/studio/editor-state';
 
@@ -125,11 +127,53 @@ describe('checks before saving', () => {
 });
 
 describe('the shared schema agrees with the form', () => {
-  it('average setup time: a whole number at least 0, anything else 0, absent 5', async () => {
+  it('average setup time: a whole number at least 0, anything else 0, absent not set', async () => {
     const { ProductInputSchema } = await import('@/src/shared/product-schema');
     const parse = (avg_setup_time: unknown) => ProductInputSchema.parse({ ...toPayload(valid()), avg_setup_time }).avg_setup_time;
     expect([parse(30), parse('45'), parse(2.5), parse('2.5'), parse(-1), parse('soon'), parse('')]).toEqual([30, 45, 0, 0, 0, 0, 0]);
-    const { avg_setup_time: _omit, ...rest } = toPayload(valid());
-    expect(ProductInputSchema.parse(rest).avg_setup_time).toBe(5);
+    const { avg_setup_time: _omit, ...rest } = toPayload({ ...valid(), metrics_unset: [] });
+    expect(ProductInputSchema.parse(rest).avg_setup_time).toBeUndefined();
+  });
+});
+
+describe('metrics only when the creator set them (issue 15)', () => {
+  it("starts at the spec's values but sends none of them until changed", () => {
+    expect(defaultValues().metrics_unset).toEqual([...OPTIONAL_METRICS]);
+    const payload = toPayload(valid()) as Record<string, unknown>;
+    for (const metric of OPTIONAL_METRICS) expect(payload, metric).not.toHaveProperty(metric);
+  });
+  it('sends a metric once it is set, and keeps the others out', () => {
+    const payload = toPayload({ ...valid(), success_rate: 70, metrics_unset: ['technical_level', 'integration_complexity', 'avg_setup_time'] }) as Record<
+      string,
+      unknown
+    >;
+    expect(payload['success_rate']).toBe(70);
+    expect(payload).not.toHaveProperty('integration_complexity');
+  });
+  it('reads a saved product: null is not set (starting value shown), a value is set', () => {
+    const saved = { ...toPayload({ ...valid(), metrics_unset: [] }), success_rate: null, technical_level: null } as Record<string, unknown>;
+    const values = valuesFromProduct({
+      ...saved,
+      id: 'p',
+      creator_id: 'c',
+      short_description: null,
+      category_id: null,
+      demo_url: null,
+      download_url: null,
+      image_url: null,
+      featured_image_url: null,
+      video_demo_url: null,
+      ai_tool_type: null,
+      content_type: null,
+      content_text: 'The prompt.',
+      download_instructions: null,
+      access_requirements: {},
+      demo_links: [],
+    } as unknown as Parameters<typeof valuesFromProduct>[0]);
+    expect(values.metrics_unset.sort()).toEqual(['success_rate', 'technical_level']);
+    expect(values.success_rate).toBe(85);
+    expect(values.technical_level).toBe('beginner');
+    expect(values.integration_complexity).toBe(1);
+    expect(values.avg_setup_time).toBe('5');
   });
 });

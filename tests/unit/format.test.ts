@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayRating, formatBytes, formatCount, formatPrice, timeAgo } from '@/src/shared/format';
+import { formatBytes, formatRating, isRated, formatCount, formatPrice, timeAgo } from '@/src/shared/format';
 import { isNavActive, MAIN_NAV } from '@/src/shared/navigation';
 import { sanitizeDemoLinks } from '@/src/shared/products';
 
@@ -16,9 +16,18 @@ describe('formatPrice (spec section 9)', () => {
   });
 });
 
-describe('displayRating', () => {
-  it('shows 4.8 for an unrated product', () => expect(displayRating(0)).toBe('4.8'));
-  it('shows the rating with one decimal', () => expect(displayRating('4.25')).toBe('4.3'));
+describe('formatRating (issue 15: no invented rating)', () => {
+  it("shows 'No ratings yet' for a product without reviews, never 4.8", () => {
+    for (const unrated of [0, '0', '0.00', null, undefined, Number.NaN, 'x']) {
+      expect(formatRating(unrated)).toBe('No ratings yet');
+      expect(isRated(unrated)).toBe(false);
+    }
+  });
+  it('shows a real average with one decimal', () => {
+    expect(formatRating('4.25')).toBe('4.3');
+    expect(formatRating(1)).toBe('1.0');
+    expect(isRated('3.50')).toBe(true);
+  });
 });
 
 describe('formatCount', () => {

@@ -22,10 +22,10 @@ const tools = { chatgpt: { latestUpdateAt: '2026-12-01T00:00:00.000Z' } };
 describe('sitemap entries', () => {
   it('lists the public pages, the six tool pages and the fourteen landing pages', () => {
     const paths = pageEntries(tools).map((e) => e.path);
-    expect(paths).toEqual(expect.arrayContaining(['/', '/marketplace', '/ai-tools', '/community', '/developers', '/terms', '/privacy']));
+    expect(paths).toEqual(expect.arrayContaining(['/', '/marketplace', '/ai-tools', '/community', '/developers', '/support', '/terms', '/privacy']));
     for (const id of TOOL_DETAIL_IDS) expect(paths).toContain(`/tools/${id}`);
     for (const tool of AI_TOOLS) expect(paths).toContain(`/tools/${tool.id}/landing`);
-    expect(paths).toHaveLength(7 + TOOL_DETAIL_IDS.length + AI_TOOLS.length);
+    expect(paths).toHaveLength(8 + TOOL_DETAIL_IDS.length + AI_TOOLS.length);
     expect(paths.some((p) => p.startsWith('/product/'))).toBe(false);
   });
   it('lists every product dated by its last change, and each creator once', () => {

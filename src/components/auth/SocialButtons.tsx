@@ -1,7 +1,8 @@
 /**
- * Google and GitHub sign-in. Real OAuth through better-auth when the provider is configured
- * on the server (GET /api/auth/providers); otherwise the spec's toast
- * 'Coming Soon: {provider} authentication will be available soon.'
+ * Google and GitHub sign-in through better-auth's OAuth. Only the providers configured on the
+ * server (GET /api/auth/providers, from the env of functions/_shared/env.ts) get a button; with
+ * none configured (or while the answer is pending) there are no buttons and no 'or' divider,
+ * since a button that cannot sign anyone in is a broken promise (issue 15).
  */
 import { useState } from 'react';
 import { toast } from '@/src/stores/toasts';
@@ -43,10 +44,6 @@ export function SocialButtons({ providers, redirect }: Props) {
   const [pending, setPending] = useState<SocialProvider | null>(null);
 
   async function start(id: SocialProvider, name: string) {
-    if (!providers?.[id]) {
-      toast({ title: 'Coming Soon', description: `${name} authentication will be available soon.` });
-      return;
-    }
     setPending(id);
     try {
       // Back on /auth as a sign-in event (signed_in=1), new accounts straight to onboarding.
@@ -65,13 +62,16 @@ export function SocialButtons({ providers, redirect }: Props) {
     }
   }
 
+  const shown = PROVIDERS.filter((p) => providers?.[p.id]);
+  if (shown.length === 0) return null;
+
   return (
     <div className="social">
       <div className="auth-divider">
         <span>or continue with</span>
       </div>
       <div className="social-buttons">
-        {PROVIDERS.map((p) => (
+        {shown.map((p) => (
           <button key={p.id} type="button" className="btn btn-secondary social-button" onClick={() => void start(p.id, p.name)} disabled={pending !== null}>
             <ProviderIcon id={p.id} />
             {pending === p.id ? 'Redirecting...' : p.name}

@@ -105,3 +105,25 @@ export function signInSocial(provider: SocialProvider, callbackURL: string, newU
     errorCallbackURL: '/auth?mode=login&error=oauth',
   });
 }
+
+// Account settings (/settings/account, docs/decisions/032): better-auth's own endpoints.
+
+/** Changes the password (the current one required) and ends every other session. */
+export function changePassword(currentPassword: string, newPassword: string) {
+  return post<{ token: string | null }>('/api/auth/change-password', { currentPassword, newPassword, revokeOtherSessions: true });
+}
+
+/** Sends a confirmation link to the new address; the account keeps the old one until it is opened. */
+export function changeEmail(newEmail: string) {
+  return post<{ status: boolean }>('/api/auth/change-email', { newEmail: newEmail.trim(), callbackURL: '/settings/account?email=changed' });
+}
+
+/** Signs out every session of the account but this one. */
+export function revokeOtherSessions() {
+  return post<{ status: boolean }>('/api/auth/revoke-other-sessions', {});
+}
+
+/** Deletes the account, confirmed by its password. */
+export function deleteAccount(password: string) {
+  return post<{ success: boolean }>('/api/auth/delete-user', { password });
+}

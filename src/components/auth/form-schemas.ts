@@ -45,3 +45,26 @@ export const SignupFormSchema = rulesSchema<SignupFormValues>((v) => ({
   ...validateAccountStep(v),
   ...(v.userType ? validateCompleteStep({ userType: v.userType, company: v.company }, v.terms) : {}),
 }));
+
+// Account settings (/settings/account, docs/decisions/032).
+
+export interface ChangePasswordValues {
+  currentPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+export const ChangePasswordFormSchema = rulesSchema<ChangePasswordValues>((v) => ({
+  currentPassword: v.currentPassword ? null : 'Enter your current password',
+  password: validateNewPassword(v.password),
+  confirmPassword: validateConfirmPassword(v.password, v.confirmPassword),
+}));
+
+export interface ChangeEmailValues {
+  email: string;
+}
+export const ChangeEmailFormSchema = rulesSchema<ChangeEmailValues>((v) => ({ email: validateEmail(v.email) }));
+
+export interface DeleteAccountValues {
+  password: string;
+}
+export const DeleteAccountFormSchema = rulesSchema<DeleteAccountValues>((v) => ({ password: v.password ? null : 'Enter your password to confirm' }));

@@ -1,10 +1,10 @@
 /**
  * The marketplace card (spec section 2): image with the stock fallback, like toggle, rating
- * (0 shows 4.8), price ('Free' when zero or missing), title, short description, creator name
+ * ('No ratings yet' without reviews), price ('Free' when zero or missing), title, short description, creator name
  * and 'Get Tool'. Clicking it records a view, then the link opens the product page.
  * ProductCard.astro renders the same markup for static pages (styles: card.css).
  */
-import { displayRating, formatPrice } from '@/src/shared/format';
+import { formatPrice, formatRating, isRated } from '@/src/shared/format';
 import type { CardView } from './marketplace-query';
 import { recordView } from './record-view';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
@@ -30,7 +30,8 @@ export function HeartIcon() {
 export function MarketplaceCard({ product, toolLabel, liked, onToggleLike, eager = false, priority = false }: Props) {
   const href = `/product/${encodeURIComponent(product.id)}`;
   const price = formatPrice(product.price);
-  const rating = displayRating(product.rating);
+  const rating = formatRating(product.rating);
+  const rated = isRated(product.rating);
   const onOpen = () => recordView(product.id);
 
   return (
@@ -56,9 +57,9 @@ export function MarketplaceCard({ product, toolLabel, liked, onToggleLike, eager
       <div className="pcard-body">
         <div className="pcard-meta">
           <span className="badge">{toolLabel}</span>
-          <span className="pcard-rating">
-            <span aria-hidden="true">★</span> {rating}
-            <span className="visually-hidden"> out of 5 stars</span>
+          <span className={rated ? 'pcard-rating' : 'pcard-rating is-unrated'}>
+            {rated && <span aria-hidden="true">★</span>} {rating}
+            {rated && <span className="visually-hidden"> out of 5 stars</span>}
           </span>
         </div>
         <h3 className="pcard-title">

@@ -4,6 +4,7 @@
  * description and the Open Graph image. Pure; used by ProductPage.astro; unit-tested.
  */
 import type { PublicProduct } from '@/src/shared/products';
+import { isRated } from '@/src/shared/format';
 import { safeUrl } from './media';
 
 export function productPath(id: string): string {
@@ -46,8 +47,16 @@ export function productJsonLd(p: PublicProduct, site: URL): Record<string, unkno
       seller: { '@type': 'Person', name: p.creator.fullName },
     },
   };
-  if (Number.isFinite(p.rating) && p.rating > 0) {
-    ld['aggregateRating'] = { '@type': 'AggregateRating', ratingValue: Number(p.rating.toFixed(1)), bestRating: 5, worstRating: 1 };
+  // Only a rating with reviews behind it (issue 15): an unrated product has no AggregateRating.
+  if (isRated(p.rating) && p.reviewCount > 0) {
+    ld['aggregateRating'] = {
+      '@type': 'AggregateRating',
+      ratingValue: Number(p.rating.toFixed(1)),
+      ratingCount: p.reviewCount,
+      reviewCount: p.reviewCount,
+      bestRating: 5,
+      worstRating: 1,
+    };
   }
   return ld;
 }

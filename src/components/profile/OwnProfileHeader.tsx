@@ -16,9 +16,12 @@ import { $ownProfile } from '@/src/stores/profile';
 import { toast } from '@/src/stores/toasts';
 import { Avatar } from './Avatar';
 import { ProfileFacts } from './ProfileFacts';
+import { profileUrl } from '@/src/shared/handles';
 
 interface Props {
   userId: string;
+  /** The chosen handle (the public profile is /@handle), or null. */
+  handle?: string | null;
   email: string;
   userType: UserType;
   verified: boolean;
@@ -157,7 +160,7 @@ export default function OwnProfileHeader(props: Props) {
               Remove photo
             </button>
           ) : null}
-          <a className="btn btn-ghost" href={`/profile/${props.userId}`}>
+          <a className="btn btn-ghost" href={profileUrl({ id: props.userId, handle: props.handle ?? null })}>
             View public profile
           </a>
         </div>

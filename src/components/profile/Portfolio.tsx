@@ -4,7 +4,7 @@
  * The first page (newest, all categories) comes from the server as props.
  */
 import { useId, useRef, useState } from 'react';
-import { displayRating, formatCount, formatPrice } from '@/src/shared/format';
+import { formatCount, formatPrice, formatRating, isRated } from '@/src/shared/format';
 import { PORTFOLIO_SORTS, type PortfolioItem, type PortfolioSort } from '@/src/shared/profile';
 import type { CategoryId } from '@/src/shared/domain';
 import { api } from '@/src/shared/api/client';
@@ -109,9 +109,13 @@ export default function Portfolio({ userId, initialItems, initialNextCursor, cat
                     {p.shortDescription ? <span className="pcard-mini-desc clamp">{p.shortDescription}</span> : null}
                     <span className="pcard-mini-meta">
                       <span className="pcard-mini-price">{formatPrice(p.price)}</span>
-                      <span role="img" aria-label={`Rating ${displayRating(p.rating)} out of 5`}>
-                        ★ {displayRating(p.rating)}
-                      </span>
+                      {isRated(p.rating) ? (
+                        <span role="img" aria-label={`Rating ${formatRating(p.rating)} out of 5`}>
+                          ★ {formatRating(p.rating)}
+                        </span>
+                      ) : (
+                        <span>{formatRating(p.rating)}</span>
+                      )}
                       <span>{formatCount(p.downloadsCount)} downloads</span>
                     </span>
                   </span>

@@ -26,6 +26,9 @@ import { statusTone } from '../ui/tones';
 const TABS = ['Overview', 'Details', 'Creator', 'Reviews'] as const;
 type Tab = (typeof TABS)[number];
 
+/** A metric the creator has not set: buyers do not see it (issue 15). */
+const NOT_SHOWN = 'Not set (not shown)';
+
 interface Props {
   product: StudioProduct;
   creator: StudioCreator;
@@ -232,7 +235,7 @@ export function ProductPreview({ product: p, creator, reviews, options, onClose,
                 </div>
                 <div>
                   <dt>Technical level</dt>
-                  <dd>{TECHNICAL_LEVEL_LABELS[p.technical_level]}</dd>
+                  <dd>{p.technical_level ? TECHNICAL_LEVEL_LABELS[p.technical_level] : NOT_SHOWN}</dd>
                 </div>
                 <div>
                   <dt>Deployment</dt>
@@ -240,15 +243,15 @@ export function ProductPreview({ product: p, creator, reviews, options, onClose,
                 </div>
                 <div>
                   <dt>Integration complexity</dt>
-                  <dd>{p.integration_complexity} / 5</dd>
+                  <dd>{p.integration_complexity === null ? NOT_SHOWN : `${p.integration_complexity} / 5`}</dd>
                 </div>
                 <div>
                   <dt>Success rate</dt>
-                  <dd>{p.success_rate}%</dd>
+                  <dd>{p.success_rate === null ? NOT_SHOWN : `${p.success_rate}%`}</dd>
                 </div>
                 <div>
                   <dt>Average setup time</dt>
-                  <dd>{p.avg_setup_time} min</dd>
+                  <dd>{p.avg_setup_time === null ? NOT_SHOWN : `${p.avg_setup_time} min`}</dd>
                 </div>
               </dl>
               <List title="Use cases" items={p.use_cases} />

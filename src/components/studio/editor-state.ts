@@ -64,9 +64,19 @@ export interface EditorValues {
   /** The version number and its release notes (docs/decisions/030); '' when none. */
   version: string;
   release_notes: string;
+  /** The metrics still at their starting values, never changed by the creator: not sent, so not shown to buyers (issue 15). */
+  metrics_unset: OptionalMetric[];
 }
 
-/** Spec section 9: price 0, draft, one_time, beginner, ready_to_use, complexity 1, success 85, setup 5. */
+/**
+ * The metrics a buyer sees only once the creator sets them (issue 15): the editor shows the
+ * spec's starting values, marked 'Not shown until you change it', and leaves them out of the
+ * payload (stored as null) until the creator changes them.
+ */
+export const OPTIONAL_METRICS = ['technical_level', 'integration_complexity', 'success_rate', 'avg_setup_time'] as const;
+export type OptionalMetric = (typeof OPTIONAL_METRICS)[number];
+
+/** Spec section 9: price 0, draft, one_time, beginner, ready_to_use, complexity 1, success 85, setup 5 (the metrics not set: metrics_unset). */
 export function defaultValues(): EditorValues {
   return {
     title: '',
@@ -103,6 +113,7 @@ export function defaultValues(): EditorValues {
     access_requirements: { accounts: '', api_keys: '', hardware: '', other: '' },
     version: '',
     release_notes: '',
+    metrics_unset: [...OPTIONAL_METRICS],
   };
 }
 
@@ -110,6 +121,7 @@ export function defaultValues(): EditorValues {
 export const COMMUNITY_SCORE_DEFAULT = 0;
 
 export function valuesFromProduct(p: StudioProduct): EditorValues {
+  const start = defaultValues();
   const access = Object.fromEntries(
     ACCESS_REQUIREMENT_KEYS.map((k) => [k, typeof p.access_requirements?.[k] === 'string' ? (p.access_requirements[k] as string) : '']),
   ) as Record<AccessRequirementKey, string>;
@@ -134,13 +146,13 @@ export function valuesFromProduct(p: StudioProduct): EditorValues {
     demo_links: p.demo_links.map((l) => ({ id: l.id, type: l.type, url: l.url, title: l.title, description: l.description ?? '' })),
     ai_tool_type: p.ai_tool_type ?? '',
     content_type: p.content_type ?? '',
-    technical_level: p.technical_level,
+    technical_level: p.technical_level ?? start.technical_level,
     pricing_model: p.pricing_model,
     price: String(p.price),
     deployment_type: p.deployment_type,
-    avg_setup_time: String(p.avg_setup_time),
-    integration_complexity: p.integration_complexity,
-    success_rate: p.success_rate,
+    avg_setup_time: p.avg_setup_time === null ? start.avg_setup_time : String(p.avg_setup_time),
+    integration_complexity: p.integration_complexity ?? start.integration_complexity,
+    success_rate: p.success_rate ?? start.success_rate,
     use_cases: [...p.use_cases],
     required_skills: [...p.required_skills],
     output_types: [...p.output_types],
@@ -148,6 +160,7 @@ export function valuesFromProduct(p: StudioProduct): EditorValues {
     access_requirements: access,
     version: p.version ?? '',
     release_notes: p.release_notes ?? '',
+    metrics_unset: OPTIONAL_METRICS.filter((k) => p[k] === null),
   };
 }
 
@@ -222,6 +235,7 @@ export function toPayload(v: EditorValues): ProductBody {
     ),
   };
   if (v.content_delivery_type) payload['content_delivery_type'] = v.content_delivery_type;
+  for (const metric of v.metrics_unset) delete payload[metric];
   const optional: [string, string][] = [
     ['short_description', v.short_description],
     ['category_id', v.category_id],

@@ -7,6 +7,7 @@ import { StudioSelect } from '../StudioInputs';
 import type { StudioOptions } from '../types';
 import { textField } from '../use-product-form';
 import { useSectionForm, type SectionProps } from './section-props';
+import { MetricNote } from './MetricNote';
 
 interface Props extends SectionProps {
   aiTools: StudioOptions['aiTools'];
@@ -34,6 +35,7 @@ export const ClassificationSection = memo(function ClassificationSection({ aiToo
             </label>
           ))}
         </div>
+        <MetricNote name="technical_level" />
         {err('technical_level') && <p className="st-error">{err('technical_level')}</p>}
       </fieldset>
     </EditorSection>

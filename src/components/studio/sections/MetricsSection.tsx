@@ -10,6 +10,7 @@ import { COMMUNITY_SCORE_DEFAULT, type EditorValues } from '../editor-state';
 import { EditorSection } from '../EditorSection';
 import { StudioInput } from '../StudioInputs';
 import { fieldId, useSectionForm, type SectionProps } from './section-props';
+import { MetricNote } from './MetricNote';
 
 interface Props extends SectionProps {
   /** The saved product's score; the default for a new one. */
@@ -55,6 +56,7 @@ function Slider({
         aria-valuetext={valueText}
         {...form.register(name, { valueAsNumber: true, onChange: () => clearOnEdit(form, name) })}
       />
+      <MetricNote name={name} />
     </div>
   );
 }
@@ -75,15 +77,18 @@ export const MetricsSection = memo(function MetricsSection({ communityScore, ...
           step={1}
         />
         <Slider name="success_rate" label="Success rate" shown={`${successRate}%`} valueText={`${successRate}%`} min={0} max={100} step={5} />
-        <StudioInput
-          name="avg_setup_time"
-          label="Average setup time (minutes)"
-          hint="A whole number; anything else counts as 0."
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-        />
+        <div>
+          <StudioInput
+            name="avg_setup_time"
+            label="Average setup time (minutes)"
+            hint="A whole number; anything else counts as 0."
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+          />
+          <MetricNote name="avg_setup_time" />
+        </div>
         <div className="st-field">
           <span className="st-label">Community score</span>
           <p className="st-readonly">{communityScore ?? COMMUNITY_SCORE_DEFAULT}</p>

@@ -5,6 +5,7 @@
  * when a route file serves a route that is not here, or the other way round.
  */
 import type { RouteMap } from '../contract';
+import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { favoriteRoutes } from './favorites';
 import { licenseRoutes } from './licenses';
@@ -28,6 +29,7 @@ export const API_ROUTES = [
   ...updateRoutes,
   ...salesRoutes,
   ...settingsRoutes,
+  ...accountRoutes,
   ...licenseRoutes,
   ...productRoutes,
   ...uploadRoutes,

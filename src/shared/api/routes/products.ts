@@ -91,7 +91,8 @@ export const createMyProduct = defineRoute({
   tag: 'Products',
   summary: 'Create a product (a draft unless `status` says otherwise)',
   description:
-    'Required: `title` (10 to 100 characters), `description` (50 to 1000) and `content_delivery_type`; every other field has a default. ' +
+    'Required: `title` (10 to 100 characters), `description` (50 to 1000) and `content_delivery_type`; every other field has a default, ' +
+    'except the metrics (`integration_complexity`, `success_rate`, `avg_setup_time`) and `technical_level`: left out they are not set (null), and the product page does not show them. ' +
     'An unknown field or enum value is a 400 naming it; `null` means absent. Publishing needs a creator account with a verified email. ' +
     'Images and files are uploaded first (POST /api/uploads/images, /api/uploads/files) and referenced by URL.' +
     REVIEW_NOTE,
@@ -131,7 +132,7 @@ export const patchMyProduct = defineRoute({
   summary: 'Change some fields of one of your products; the others stay as they are',
   description:
     'Any field of the product, each validated as on PUT: `{ "title": "New title" }` changes the title only, `{ "status": "published" }` publishes. ' +
-    '`null` (or an empty text) empties an optional field; a title, a description, a status, a number or a list cannot be null (send [] to empty a list). ' +
+    '`null` (or an empty text) empties an optional field, a metric or `technical_level` included (then not shown on the product page); a title, a description, a status or a list cannot be null (send [] to empty a list). ' +
     'An unknown field or enum value is a 400 naming it; read-only fields are ignored.' +
     REVIEW_NOTE,
   auth: 'user',

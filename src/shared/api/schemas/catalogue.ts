@@ -31,7 +31,8 @@ export const ProductCardSchema = z.object({
   categoryId: z.nullable(z.string()),
   aiToolType: z.string(),
   contentType: z.string(),
-  technicalLevel: z.string(),
+  /** Null when the creator did not set it (issue 15). */
+  technicalLevel: z.nullable(z.string()),
   deploymentType: z.string(),
   contentDeliveryType: z.string(),
   tags: z.array(z.string()),

@@ -31,6 +31,8 @@ export const SocialLinksSchema = z.object(
 /** What /profile/{userId} shows about a person (never the email); GET /api/profile answers one's own. */
 export const PublicProfileSchema = z.object({
   id: z.string(),
+  /** The public address /@handle, or null until the person chooses one (docs/decisions/032). */
+  handle: z.nullable(z.string()),
   fullName: z.string(),
   userType: z.enum(USER_TYPES),
   company: nullableText,
@@ -143,6 +145,8 @@ export const ProfileReplaceSchema = strictObject({
   specialties: z.optional(z.nullable(SpecialtiesSchema)),
   // Read-only: what GET answers besides the editable fields.
   id: readOnly(z.string()),
+  /** Chosen at PUT /api/settings/account/handle (docs/decisions/032). */
+  handle: readOnly(z.string()),
   userType: readOnly(z.enum(USER_TYPES)),
   avatarUrl: readOnly(z.string()),
   bannerImageUrl: readOnly(z.string()),
