@@ -27,7 +27,9 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           // Every JSON answer is checked against its route's documented schema (docs/decisions/024).
-          env: { API_CHECK_RESPONSES: '1' },
+          // Fresh test accounts publish at once; tests/integration/review-queue.test.ts turns the
+          // new-creator review queue on per test (docs/decisions/031).
+          env: { API_CHECK_RESPONSES: '1', NEW_CREATOR_REVIEW: 'off' },
           globalSetup: ['tests/support/integration-global-setup.ts'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           testTimeout: 60_000,

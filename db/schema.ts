@@ -224,6 +224,10 @@ export interface ProductsTable {
   demo_links: JSONColumnType<DemoLinkJson[], string | undefined, string>;
   /** Whether each purchase (or a free product's first download) issues a licence key (migration 2026-11-26-0200). */
   issues_license_keys: Generated<boolean>;
+  /** When the product last entered the review queue (migration 2026-11-27-0400, docs/decisions/031). */
+  submitted_at: Timestamp | null;
+  /** Why an administrator did not approve it, shown to its creator until it is submitted again. */
+  review_note: string | null;
   /** The version the creator is editing and its release notes (migration 2026-11-27-0300); released ones are in product_versions. */
   version: ColumnType<string | null, string | null | undefined, string | null>;
   release_notes: ColumnType<string | null, string | null | undefined, string | null>;

@@ -20,6 +20,7 @@ import * as licenseKeys from './2026-11-26-0200-license-keys';
 import * as metricsWhenSet from './2026-11-27-0100-metrics-when-set';
 import * as productReviews from './2026-11-27-0200-product-reviews';
 import * as productVersions from './2026-11-27-0300-product-versions';
+import * as reviewQueue from './2026-11-27-0400-review-queue';
 import * as accountSettings from './2026-11-27-0500-account-settings';
 
 export const migrations: Record<string, Migration> = {
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0100-metrics-when-set': metricsWhenSet,
   '2026-11-27-0200-product-reviews': productReviews,
   '2026-11-27-0300-product-versions': productVersions,
+  '2026-11-27-0400-review-queue': reviewQueue,
   '2026-11-27-0500-account-settings': accountSettings,
 };

@@ -29,7 +29,7 @@ export function verifyEmailUrl(siteUrl: string, token: string): string {
   return url.toString();
 }
 
-interface EmailContent {
+export interface EmailContent {
   to: string;
   subject: string;
   greeting: string;
@@ -40,7 +40,7 @@ interface EmailContent {
   outro: string[];
 }
 
-function emailLayout(content: EmailContent): MailMessage {
+export function emailLayout(content: EmailContent): MailMessage {
   const text = [
     content.greeting,
     '',

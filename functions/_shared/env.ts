@@ -15,6 +15,11 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+const NewCreatorReviewSchema = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+  z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
+);
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -140,6 +145,14 @@ const EnvSchema = z
     /** The platform's fee in basis points of each sale (1500 = 15%, the spec's 0.85 creator share). */
     PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(1500),
 
+    // Publishing that resists spam (functions/products/review-queue.service.ts, docs/decisions/031).
+    /**
+     * `on` (the default): the first 3 products of an account younger than 7 days, or with an
+     * unverified email, wait for an administrator at /admin/products before they are public.
+     * `off`: they are published at once. Read on every publish (newCreatorReview below).
+     */
+    NEW_CREATOR_REVIEW: NewCreatorReviewSchema,
+
     // Outbound requests (functions/_shared/outbound-fetch.ts, docs/decisions/027).
     /**
      * Tests only: comma-separated `host:port` pairs that outbound requests (webhook deliveries)
@@ -202,6 +215,15 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (source === process.env) cached = parsed.data;
   return parsed.data;
+}
+
+/**
+ * Whether new creators' first products wait in the review queue (NEW_CREATOR_REVIEW). Read from
+ * the environment on each call rather than from getEnv()'s cached copy, so a test can switch it;
+ * the server still refuses to start with a bad value, since getEnv() validates it too.
+ */
+export function newCreatorReview(source: NodeJS.ProcessEnv = process.env): boolean {
+  return NewCreatorReviewSchema.parse(source['NEW_CREATOR_REVIEW']) === 'on';
 }
 
 /** Used only outside production, so a fresh checkout runs with no configuration. */

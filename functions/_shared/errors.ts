@@ -67,6 +67,9 @@ export const ERRORS = {
   WEBHOOK_LIMIT_REACHED: { status: 409, message: 'You have reached the limit of 10 webhook endpoints. Delete one to add another.' },
   // Licence keys (functions/licenses, docs/decisions/026): an unknown key, a key of another product, another creator's key.
   LICENSE_NOT_FOUND: { status: 404, message: 'License key not found' },
+  // Publishing that resists spam (functions/products/review-queue.service.ts, docs/decisions/031).
+  DUPLICATE_TITLE: { status: 409, message: 'You already have a product with nearly the same title' },
+  NOT_IN_REVIEW: { status: 409, message: 'This product is not waiting for review' },
   // Account settings (functions/account, docs/decisions/032).
   HANDLE_TAKEN: { status: 409, message: 'This handle is already taken' },
   SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },

@@ -64,6 +64,8 @@ export const WRITE_LIMITS = {
   // Payments (functions/payments, docs/decisions/013).
   checkout: { label: 'checkout attempts', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
   orderChange: { label: 'refund and cancellation requests', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
+  // The review queue (docs/decisions/031): an administrator working through it.
+  reviewDecision: { label: 'review decisions', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 360 },
   payoutSetup: { label: 'payout set-up requests', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
   // API keys (docs/decisions/025): creating and revoking them.
   apiKeyChange: { label: 'API key changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
@@ -131,6 +133,8 @@ export const WRITE_ROUTES = {
   'POST /api/checkout/[sessionId]/pay': 'checkout',
   'POST /api/orders/[id]/refund': 'orderChange',
   'POST /api/orders/[id]/cancel-subscription': 'orderChange',
+  'POST /api/admin/products/[id]/approve': 'reviewDecision',
+  'POST /api/admin/products/[id]/reject': 'reviewDecision',
   'POST /api/payments/payouts/onboarding': 'payoutSetup',
   'POST /api/payments/payouts/dashboard': 'payoutSetup',
   'POST /api/settings/api-keys': 'apiKeyChange',

@@ -46,6 +46,8 @@ const OWNER_COLUMNS = [
   'issues_license_keys',
   'access_requirements',
   'demo_links',
+  'submitted_at',
+  'review_note',
   'version',
   'release_notes',
   'published_at',
@@ -143,4 +145,127 @@ export async function findPublisherStanding(db: Db, userId: string) {
     .select(['p.user_type', 'u.email_verified'])
     .where('p.id', '=', userId)
     .executeTakeFirst();
+}
+
+/** The statuses of a listing: public, or submitted to be (docs/decisions/031). */
+export const LISTED_STATUSES = ['in_review', 'rejected', 'published'] as const satisfies readonly ProductStatus[];
+
+/** Above this pg_trgm similarity two titles of one creator are the same listing (issue 15). */
+export const NEAR_DUPLICATE_SIMILARITY = 0.8;
+
+/**
+ * The creator's own listing (published, in review, or rejected there) whose title is most like
+ * `title`, when its similarity is above NEAR_DUPLICATE_SIMILARITY (pg_trgm, case-insensitive),
+ * other than `exceptId`. Drafts and archived products are not listings. Scoped to one creator
+ * through products_creator_created_idx: a creator's titles are compared, never the catalogue's
+ * (docs/decisions/031).
+ */
+export async function findNearDuplicateTitle(db: Db, creatorId: string, title: string, exceptId?: string) {
+  let query = db
+    .selectFrom('products')
+    .select(['id', 'title'])
+    .where('creator_id', '=', creatorId)
+    .where('status', 'in', LISTED_STATUSES)
+    .where(sql<boolean>`similarity(title, ${title}) > ${NEAR_DUPLICATE_SIMILARITY}`);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return query
+    .orderBy(sql`similarity(title, ${title})`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * What the review queue asks of a publisher (docs/decisions/031): when the account was made,
+ * whether its email is verified, and how many of its products have been public (approved, or
+ * published without review), archived ones included.
+ */
+export async function findReviewStanding(db: Db, userId: string) {
+  return db
+    .selectFrom('users as u')
+    .select([
+      'u.created_at',
+      'u.email_verified',
+      (eb) =>
+        eb
+          .selectFrom('products')
+          .select(sql<string>`count(*)`.as('n'))
+          .where('creator_id', '=', userId)
+          .where('published_at', 'is not', null)
+          .as('public_products'),
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The creator's products by review status, for the dashboard's notice. */
+export async function countOwnInReview(db: Db, creatorId: string) {
+  const row = await db
+    .selectFrom('products')
+    .select([
+      sql<string>`count(*) filter (where status = 'in_review')`.as('in_review'),
+      sql<string>`count(*) filter (where status = 'rejected')`.as('rejected'),
+    ])
+    .where('creator_id', '=', creatorId)
+    .where('status', 'in', ['in_review', 'rejected'])
+    .executeTakeFirstOrThrow();
+  return { inReview: Number(row.in_review), rejected: Number(row.rejected) };
+}
+
+/** Where a page of the review queue starts: after this product (submitted_at as exact text). */
+export interface QueuePosition {
+  submittedAt: string;
+  id: string;
+}
+
+/**
+ * A page of the review queue, oldest submission first (products_review_queue_idx), with what an
+ * administrator weighs: the creator, their account's age and whether its email is verified.
+ */
+export async function listReviewQueue(db: Db, page: { after?: QueuePosition | undefined; limit: number }) {
+  let query = db
+    .selectFrom('products as p')
+    .innerJoin('profiles as pr', 'pr.id', 'p.creator_id')
+    .innerJoin('users as u', 'u.id', 'p.creator_id')
+    .select([
+      'p.id',
+      'p.title',
+      'p.short_description',
+      'p.description',
+      'p.category_id',
+      'p.price',
+      'p.pricing_model',
+      'p.image_url',
+      'p.creator_id',
+      'pr.full_name as creator_name',
+      'u.email as creator_email',
+      'u.email_verified as creator_email_verified',
+      'u.created_at as creator_joined_at',
+      'p.submitted_at',
+      sql<string>`p.submitted_at::text`.as('submitted_at_text'),
+    ])
+    .where('p.status', '=', 'in_review');
+  if (page.after) query = query.where(sql<boolean>`(p.submitted_at, p.id) > (${page.after.submittedAt}::timestamptz, ${page.after.id}::uuid)`);
+  return query.orderBy('p.submitted_at', 'asc').orderBy('p.id', 'asc').limit(page.limit).execute();
+}
+
+/** A product and its creator's address, for a review decision. */
+export async function findProductForReview(db: Db, id: string) {
+  return db
+    .selectFrom('products as p')
+    .innerJoin('users as u', 'u.id', 'p.creator_id')
+    .select(['p.id', 'p.creator_id', 'p.title', 'p.status', 'u.email', 'u.name'])
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Rejects a product still in review (one statement, so a withdrawn or approved product is left alone); whether it was. */
+export async function markRejected(db: Db, id: string, reason: string): Promise<boolean> {
+  const row = await db
+    .updateTable('products')
+    .set({ status: 'rejected', review_note: reason, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'in_review')
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
 }

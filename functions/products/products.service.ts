@@ -18,6 +18,12 @@
  * give one event (functions/webhooks/deliveries.service.ts, docs/decisions/027). The same
  * transaction applies the version rules and releases a new version to its owners
  * (functions/versions, docs/decisions/030).
+ *
+ * Publishing that resists spam (issue 15, docs/decisions/031): a title nearly the same as one
+ * of the creator's other products is refused (409 DUPLICATE_TITLE on `title`), and a save asking
+ * for 'published' answers 'in_review' while the creator's first products wait for an
+ * administrator (functions/products/review-queue.service.ts approves them through
+ * publishAfterReview, the same steps as a publish here).
  */
 import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
@@ -25,7 +31,7 @@ import { AppError } from '../_shared/errors';
 import { assertEmailVerified } from '../_shared/auth-guard';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import type { ProductInput } from '@/src/shared/product-schema';
-import type { CategoryId, ProductStatus } from '@/src/shared/domain';
+import { isOneOf, type CategoryId, type ProductStatus } from '@/src/shared/domain';
 import { LIMIT_MAX } from '@/src/shared/api/contract';
 import type { OwnerProduct, ProductPatch } from '@/src/shared/api/schemas/products';
 import type { ProductUpdate } from '@/db/schema';
@@ -36,10 +42,13 @@ import { PRIVATE_PREFIX, type BlobStore } from '../_shared/blob-store';
 import { deliverablePrefix, releaseUnusedUploads } from '../uploads/uploads.service';
 import {
   deleteOwnProduct,
+  findNearDuplicateTitle,
   findOwnProduct,
   findPublisherStanding,
+  findReviewStanding,
   hasDownloads,
   hasOrders,
+  LISTED_STATUSES,
   insertProduct,
   listOwnProducts,
   lockOwnProductStatus,
@@ -48,6 +57,7 @@ import {
 } from './products.repository';
 import { enqueueProductPublished, kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
+import { newCreatorReview } from '../_shared/env';
 import { releaseVersionInTrx } from '../versions/versions.service';
 
 function notFound(): never {
@@ -121,6 +131,7 @@ export function toOwnerProduct(row: OwnerProductRow): OwnerProduct {
     community_score: Number(row.community_score),
     // Written only through the product schema, whose access requirements are text.
     access_requirements: row.access_requirements as Record<string, string>,
+    submitted_at: row.submitted_at ? iso(row.submitted_at) : null,
     published_at: row.published_at ? iso(row.published_at) : null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -154,10 +165,80 @@ async function assertMayPublish(db: Db, userId: string, before: string | null, a
   assertEmailVerified({ emailVerified: standing.email_verified });
 }
 
+/**
+ * 409 DUPLICATE_TITLE, with a message on `title`, when the creator has another listing (published,
+ * in review or rejected) whose title is nearly the same (pg_trgm similarity above 0.8): one
+ * listing, not several copies of it. Checked when a product becomes a listing or a listing is
+ * renamed; drafts may share a title (a copy to rework is not spam until it is published).
+ */
+async function assertDistinctTitle(db: Db, creatorId: string, title: string, exceptId?: string): Promise<void> {
+  const twin = await findNearDuplicateTitle(db, creatorId, title, exceptId);
+  if (!twin) return;
+  throw new AppError('DUPLICATE_TITLE', undefined, {
+    title: `You already have a product called “${twin.title}”. Give this one a title that says how it is different, or edit that product instead.`,
+  });
+}
+
+const isListed = (status: ProductStatus) => isOneOf(LISTED_STATUSES, status);
+
+/** An account is new for 7 days; until 3 of its products have been public, new ones wait for review. */
+export const REVIEW_ACCOUNT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const REVIEWED_PRODUCTS = 3;
+
+/**
+ * Whether a product about to be published waits for an administrator instead (docs/decisions/031):
+ * the queue is on (NEW_CREATOR_REVIEW), the product has never been public, the account is younger
+ * than 7 days or its email is unverified, and fewer than 3 of its products have been public.
+ */
+export function needsReview(
+  standing: { createdAt: Date; emailVerified: boolean; publicProducts: number },
+  product: { everPublic: boolean },
+  now = new Date(),
+  enabled = newCreatorReview(),
+): boolean {
+  if (!enabled || product.everPublic || standing.publicProducts >= REVIEWED_PRODUCTS) return false;
+  return now.getTime() - standing.createdAt.getTime() < REVIEW_ACCOUNT_AGE_MS || !standing.emailVerified;
+}
+
+/**
+ * The status a save stores: a creator asks for draft, published or archived; 'published' (or
+ * 'in_review', as a GET sent back unchanged says) becomes 'in_review' while needsReview holds.
+ * 'rejected' is an administrator's answer: it may be sent back unchanged, not chosen.
+ */
+async function resolveStatus(
+  db: Db,
+  creatorId: string,
+  before: { status: ProductStatus; published_at: Date | string | null } | null,
+  requested: ProductStatus,
+): Promise<ProductStatus> {
+  if (requested === 'rejected') {
+    if (before?.status === 'rejected') return 'rejected';
+    throw new AppError('VALIDATION_FAILED', undefined, { status: 'Only a review can reject a product: choose Draft, Published or Archived' });
+  }
+  if (requested !== 'published' && requested !== 'in_review') return requested;
+  if (before?.status === 'published') return 'published';
+  await assertMayPublish(db, creatorId, before?.status ?? null, 'published');
+  const standing = await findReviewStanding(db, creatorId);
+  if (!standing) return 'published';
+  const queued = needsReview(
+    { createdAt: new Date(standing.created_at), emailVerified: standing.email_verified, publicProducts: Number(standing.public_products ?? 0) },
+    { everPublic: Boolean(before?.published_at) },
+  );
+  return queued ? 'in_review' : 'published';
+}
+
+/** The review columns for a save that stores `status`: entering the queue stamps it and clears an old rejection's reason. */
+function reviewColumns(before: { status: ProductStatus } | null, status: ProductStatus): Pick<ProductUpdate, 'submitted_at' | 'review_note'> {
+  if (status === 'in_review' && before?.status !== 'in_review') return { submitted_at: new Date(), review_note: null };
+  return {};
+}
+
 /** Saves a change of one of the creator's products, enqueueing product.published when it publishes it. */
-async function saveOwnProduct(db: Db, creatorId: string, id: string, values: ProductUpdate): Promise<OwnerProductRow | undefined> {
+async function saveOwnProduct(db: Db, creatorId: string, id: string, values: ProductUpdate, onlyFrom?: ProductStatus): Promise<OwnerProductRow | undefined> {
   const { row, published } = await db.transaction().execute(async (trx) => {
     const previous = await lockOwnProductStatus(trx, creatorId, id);
+    // An approval applies only to a product still in review (not withdrawn meanwhile).
+    if (onlyFrom && previous !== onlyFrom) return { row: undefined, published: false };
     const row = await updateOwnProduct(trx, creatorId, id, values);
     // Version rules, and a new version released with its owners' notices (docs/decisions/030).
     if (row) await releaseVersionInTrx(trx, previous, row);
@@ -171,8 +252,15 @@ async function saveOwnProduct(db: Db, creatorId: string, id: string, values: Pro
 
 export async function createProduct(db: Db, creatorId: string, input: ProductInput): Promise<OwnerProduct> {
   assertOwnFiles(creatorId, input.file_urls);
-  await assertMayPublish(db, creatorId, null, input.status);
-  const values = { ...toColumns(input), creator_id: creatorId, published_at: input.status === 'published' ? new Date() : null };
+  const status = await resolveStatus(db, creatorId, null, input.status);
+  if (isListed(status)) await assertDistinctTitle(db, creatorId, input.title);
+  const values = {
+    ...toColumns(input),
+    status,
+    ...reviewColumns(null, status),
+    creator_id: creatorId,
+    published_at: status === 'published' ? new Date() : null,
+  };
   const row = await db.transaction().execute(async (trx) => {
     const inserted = await insertProduct(trx, values);
     await releaseVersionInTrx(trx, null, inserted);
@@ -207,8 +295,11 @@ async function saveChange(
   if (!isUuid(id)) notFound();
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
-  const columns = change(before);
-  await assertMayPublish(db, creatorId, before.status, columns.status);
+  const requested = change(before);
+  const status = await resolveStatus(db, creatorId, before, requested.status);
+  const title = requested.title ?? before.title;
+  if (isListed(status) && (!isListed(before.status) || title !== before.title)) await assertDistinctTitle(db, creatorId, title, id);
+  const columns = { ...requested, status, ...reviewColumns(before, status) };
   const publishedAt = columns.status === 'published' ? (before.published_at ?? new Date()) : before.published_at;
   const row = await saveOwnProduct(db, creatorId, id, { ...columns, published_at: publishedAt });
   if (!row) notFound();
@@ -223,6 +314,21 @@ async function saveChange(
       filesOf(before).filter((u) => !kept.has(u)),
     );
   }
+  return toOwnerProduct(row);
+}
+
+/**
+ * An administrator's approval (functions/products/review-queue.service.ts): the product waiting
+ * in review is published by the same steps as a creator's publish (saveOwnProduct's
+ * product.published webhook, the rebuild of the pages that show it). Null when it is no longer
+ * in review.
+ */
+export async function publishAfterReview(db: Db, creatorId: string, id: string): Promise<OwnerProduct | null> {
+  const before = await findOwnProduct(db, creatorId, id);
+  if (!before || before.status !== 'in_review') return null;
+  const row = await saveOwnProduct(db, creatorId, id, { status: 'published', published_at: new Date(), review_note: null }, 'in_review');
+  if (!row) return null;
+  await requestRebuild(db, 'published', id, pagesOf(row));
   return toOwnerProduct(row);
 }
 

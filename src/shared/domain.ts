@@ -17,10 +17,30 @@
 // Products (spec sections 3, 5 and 9)
 // ---------------------------------------------------------------------------
 
-/** A product's status; only 'published' is public (functions/catalogue/catalogue.repository.ts). */
-export const PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const;
+/**
+ * A product's status; only 'published' is public (functions/catalogue/catalogue.repository.ts).
+ * 'in_review': a new creator's product waiting for an administrator before it is public;
+ * 'rejected': refused there, with a reason its creator reads (docs/decisions/031).
+ */
+export const PRODUCT_STATUSES = ['draft', 'in_review', 'rejected', 'published', 'archived'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
-export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' };
+export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
+  draft: 'Draft',
+  in_review: 'In review',
+  rejected: 'Not approved',
+  published: 'Published',
+  archived: 'Archived',
+};
+/**
+ * The statuses a creator chooses between. The review's own statuses are set by the server: a
+ * save asking for 'published' answers 'in_review' while the creator's products are reviewed.
+ */
+export const CREATOR_PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const satisfies readonly ProductStatus[];
+/** The statuses of the review queue (docs/decisions/031). */
+export const REVIEW_PRODUCT_STATUSES = ['in_review', 'rejected'] as const satisfies readonly ProductStatus[];
+export type ReviewProductStatus = (typeof REVIEW_PRODUCT_STATUSES)[number];
+/** What an administrator's decision leaves a product in review: published (approved), or rejected. */
+export const REVIEW_DECISION_STATUSES = ['published', 'rejected'] as const satisfies readonly ProductStatus[];
 
 /** The six marketplace categories; their names and copy are src/shared/categories.ts. */
 export const CATEGORY_IDS = ['content', 'design', 'audio', 'business', 'video', 'tech'] as const;

@@ -34,19 +34,19 @@ export async function signIn(page: Page, who: { email: string; password: string 
 export const OUTBOX = path.resolve(process.env['E2E_OUTBOX'] ?? path.join(E2E_DATA_DIR, 'outbox'));
 
 /** The text of the newest email to `email` (whose subject matches `subject`, if given), once it exists. */
-export async function readLatestEmail(email: string, subject?: RegExp): Promise<string> {
+export async function readLatestEmail(email: string, subject?: RegExp, outbox = OUTBOX): Promise<string> {
   let text: string | undefined;
   await expect
     .poll(
       () => {
-        const files = fs.existsSync(OUTBOX)
+        const files = fs.existsSync(outbox)
           ? fs
-              .readdirSync(OUTBOX)
+              .readdirSync(outbox)
               .filter((f) => f.includes(email.toLowerCase()))
               .sort()
           : [];
         text = files
-          .map((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8'))
+          .map((f) => fs.readFileSync(path.join(outbox, f), 'utf8'))
           .filter((eml) => !subject || subject.test(eml.match(/^Subject: (.*)$/m)?.[1] ?? ''))
           .map(readEmlText)
           .at(-1);
@@ -66,8 +66,8 @@ export function linkInEmail(text: string): string {
 }
 
 /** The verification link better-auth mailed to `email` (verifyEmailMessage). */
-export async function verificationLink(email: string): Promise<string> {
-  return linkInEmail(await readLatestEmail(email, /^Verify your toolmint email/));
+export async function verificationLink(email: string, outbox = OUTBOX): Promise<string> {
+  return linkInEmail(await readLatestEmail(email, /^Verify your toolmint email/, outbox));
 }
 
 /** A new account made through the sign-up API with the page's cookies (so the page is signed in as it). */

@@ -9,7 +9,7 @@
  *   is checked, never silently capped.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/_shared/auth';
 import { GET as listMine, POST as createMine } from '@/src/pages/api/me/products/index';
@@ -129,6 +129,12 @@ beforeAll(async () => {
   resetAuth();
   await ensureCategories(t.db);
   owner = await signUp('creator', 'Contract Creator');
+});
+
+// Each test starts with no products: full() is one listing, and a second listing of the owner
+// with nearly the same title is refused (docs/decisions/031).
+beforeEach(async () => {
+  if (owner) await t.db.deleteFrom('products').where('creator_id', '=', owner.userId).execute();
 });
 
 afterAll(async () => {

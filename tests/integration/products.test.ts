@@ -145,7 +145,11 @@ describe('rebuild requests', () => {
 
   it("clear the similar-product candidates at once: an unpublished product leaves every 'You might also like'", async () => {
     const a = await createProduct(t.db, owner.id, input({ ...valid, status: 'published', ai_tool_type: 'claude', title: 'Similar probe A for Claude' }));
-    const b = await createProduct(t.db, owner.id, input({ ...valid, status: 'published', ai_tool_type: 'claude', title: 'Similar probe B for Claude' }));
+    const b = await createProduct(
+      t.db,
+      owner.id,
+      input({ ...valid, status: 'published', ai_tool_type: 'claude', title: 'Another Claude workflow to compare' }),
+    );
     expect((await getProductPage(t.db, a.id))?.similar.map((p) => p.id)).toContain(b.id);
     await changeProductStatus(t.db, owner.id, b.id, { status: 'draft' });
     expect((await getProductPage(t.db, a.id))?.similar.map((p) => p.id)).not.toContain(b.id);

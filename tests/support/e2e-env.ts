@@ -27,3 +27,13 @@ export const E2E_DATA_DIR = `.test-data/e2e-${E2E_PORT}`;
  */
 process.env['E2E_RECEIVER_PORT'] ||= String(freePort());
 export const E2E_RECEIVER_PORT = Number(process.env['E2E_RECEIVER_PORT']);
+
+/**
+ * The second server of tests/e2e/review-queue.spec.ts: the same build's sources with the
+ * new-creator review queue on (NEW_CREATOR_REVIEW, docs/decisions/031), on its own port and
+ * data folder. The first server runs with the queue off, so the other specs' new creators
+ * publish at once.
+ */
+process.env['E2E_REVIEW_PORT'] ||= String(freePort());
+export const E2E_REVIEW_PORT = Number(process.env['E2E_REVIEW_PORT']);
+export const E2E_REVIEW_DATA_DIR = `.test-data/e2e-review-${E2E_REVIEW_PORT}`;

@@ -102,8 +102,9 @@ export interface RouteSpec {
 
 const email = () => `hostile-${randomBytes(5).toString('hex')}@example.com`;
 
+/** A valid published product; each call has its own title (a second listing with nearly the same title is refused, docs/decisions/031). */
 export const productExample = () => ({
-  title: 'Cold email sequences for SaaS founders',
+  title: `Cold email sequences for SaaS founders ${randomBytes(5).toString('hex')}`,
   description:
     'Twelve proven cold email sequences with subject lines, follow-ups and a reply-tracking sheet, written for SaaS founders selling to small teams.',
   short_description: 'Cold email sequences that get replies',
@@ -811,6 +812,38 @@ export const ROUTES: RouteSpec[] = [
     auth: 'user',
     // A page of a search ({ items, nextCursor }); paging itself: api-payments-contract.test.ts.
     query: () => ({ q: 'TM-000001', limit: '50' }),
+    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
+  // The review queue (docs/decisions/031): administrators only; its rules: tests/integration/review-queue.test.ts.
+  {
+    file: 'admin/products.ts',
+    method: 'GET',
+    path: '/api/admin/products',
+    load: api('admin/products.ts'),
+    auth: 'user',
+    query: () => ({ limit: '50' }),
+    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
+  {
+    file: 'admin/products/[id]/approve.ts',
+    method: 'POST',
+    path: '/api/admin/products/[id]/approve',
+    load: api('admin/products/[id]/approve.ts'),
+    auth: 'user',
+    params: (fx) => ({ id: fx.productId }),
+    ids: { id: 'uuid' },
+    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
+  {
+    file: 'admin/products/[id]/reject.ts',
+    method: 'POST',
+    path: '/api/admin/products/[id]/reject',
+    load: api('admin/products/[id]/reject.ts'),
+    auth: 'user',
+    params: (fx) => ({ id: fx.productId }),
+    ids: { id: 'uuid' },
+    body: 'json',
+    json: () => ({ reason: 'This repeats a listing already in the marketplace.' }),
     expect: { status: 403, why: 'the owner is not an administrator' },
   },
   {

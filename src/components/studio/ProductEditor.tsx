@@ -25,7 +25,7 @@ import { fieldLabel } from './sections/field-labels';
 import { ImagesSection } from './sections/ImagesSection';
 import { MetricsSection } from './sections/MetricsSection';
 import { PricingSection } from './sections/PricingSection';
-import { PRODUCT_STATUS_OPTIONS, SelectOptions } from './SelectOptions';
+import { editorStatusOptions, SelectOptions } from './SelectOptions';
 import type { StudioOptions, StudioProduct } from './types';
 import { useProductForm, type EditorMode } from './use-product-form';
 
@@ -50,6 +50,7 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
   const basicComplete = score.fields.title.isValid && score.fields.description.isValid && score.fields.shortDescription.isValid && !validating;
   const cancel = () => (editor.dirty ? setConfirmDiscard(true) : onClose());
   const section = { collapsible, onToggle: toggle };
+  const status = form.watch('status');
 
   return (
     <div className="st-editor" ref={top}>
@@ -79,6 +80,23 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
               Back to products
             </button>
           </div>
+        </div>
+      )}
+
+      {product?.status === 'in_review' && (
+        <div className="st-banner st-review-banner" role="status" data-review="in_review">
+          <p>
+            <strong>In review.</strong> The first products of a new account are checked by our team before they are public. You can keep editing: it goes live
+            on the marketplace once it is approved.
+          </p>
+        </div>
+      )}
+      {product?.status === 'rejected' && (
+        <div className="st-banner st-review-banner is-rejected" role="alert" data-review="rejected">
+          <p>
+            <strong>Not approved.</strong> The reviewer wrote: “{product.review_note ?? 'No reason given'}”. Change what they asked for, set Status to Published
+            and save: it is checked again.
+          </p>
         </div>
       )}
 
@@ -113,7 +131,7 @@ export function ProductEditor({ mode, product, options, onSaved, onClose, onEdit
             <label className="st-status-field">
               <span>Status</span>
               <select className="st-input" data-field="status" {...form.register('status')}>
-                <SelectOptions options={PRODUCT_STATUS_OPTIONS} />
+                <SelectOptions options={editorStatusOptions(status)} />
               </select>
             </label>
             <p className="st-submit-note" role="status" aria-live="polite">

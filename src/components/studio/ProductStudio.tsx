@@ -424,6 +424,8 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
                       View public page
                     </a>
                   )}
+                  {p.status === 'in_review' && <p className="st-card-review">Waiting for approval before it is public.</p>}
+                  {p.status === 'rejected' && <p className="st-card-review is-rejected">Not approved: {p.review_note ?? 'no reason given'}</p>}
                 </div>
               </article>
             </li>

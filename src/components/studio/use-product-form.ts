@@ -164,7 +164,10 @@ export function useProductForm({ mode, product, onSaved, scrollToTop }: Options)
       if (mode === 'create') {
         toast({
           title: 'Product created',
-          description: `${saved.title} was saved as ${saved.status === 'published' ? 'published' : saved.status}.`,
+          description:
+            saved.status === 'in_review'
+              ? `${saved.title} is in review: it goes live once our team approves it.`
+              : `${saved.title} was saved as ${saved.status === 'published' ? 'published' : saved.status}.`,
           variant: 'success',
         });
         form.reset(defaultValues());
@@ -172,7 +175,11 @@ export function useProductForm({ mode, product, onSaved, scrollToTop }: Options)
         setCreated({ id: saved.id, title: saved.title });
         scrollToTop();
       } else {
-        toast({ title: 'Product updated', variant: 'success' });
+        toast(
+          saved.status === 'in_review' && product?.status !== 'in_review'
+            ? { title: 'Submitted for review', description: 'It goes live once our team approves it.', variant: 'success' }
+            : { title: 'Product updated', variant: 'success' },
+        );
         form.reset(valuesFromProduct(saved));
       }
     } catch (error) {
@@ -185,8 +192,9 @@ export function useProductForm({ mode, product, onSaved, scrollToTop }: Options)
       }
       const generic = e.code === 'INTERNAL' || e.code === 'NETWORK' || !e.message;
       if (mode === 'create') toast({ title: 'Create failed', description: generic ? 'Failed to create product' : e.message, variant: 'destructive' });
-      // Publishing refusals (unverified email, not a creator) say what to do; other failures keep the spec's words.
-      else if (e.code === 'EMAIL_NOT_VERIFIED' || e.code === 'NOT_A_CREATOR') toast({ title: 'Update failed', description: e.message, variant: 'destructive' });
+      // Publishing refusals (unverified email, not a creator, a near-duplicate title) say what to do; other failures keep the spec's words.
+      else if (e.code === 'EMAIL_NOT_VERIFIED' || e.code === 'NOT_A_CREATOR' || e.code === 'DUPLICATE_TITLE')
+        toast({ title: 'Update failed', description: e.message, variant: 'destructive' });
       else
         toast({
           title: 'Update failed',

@@ -14,10 +14,12 @@ const STATUS_TONES: Readonly<Record<string, Tone>> = {
   draft: 'neutral',
   pending: 'neutral',
   archived: 'warn',
+  in_review: 'warn',
   processing: 'warn',
   medium: 'warn',
   refunded: 'bad',
   cancelled: 'bad',
+  rejected: 'bad',
   poor: 'bad',
 };
 

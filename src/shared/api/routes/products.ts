@@ -6,7 +6,16 @@
 import * as z from 'zod/mini';
 import { CATEGORY_IDS, INTERACTION_TYPES, PRODUCT_STATUSES } from '../../domain';
 import { defineRoute, empty, file, json, page, pageQuery, uuid } from '../contract';
-import { DownloadResultSchema, OwnerProductSchema, ProductAccessSchema, ProductPatchSchema, ProductWriteSchema, SearchResultSchema } from '../schemas/products';
+import {
+  DownloadResultSchema,
+  OwnerProductSchema,
+  ProductAccessSchema,
+  ProductPatchSchema,
+  ProductWriteSchema,
+  ReviewDecisionSchema,
+  ReviewQueueItemSchema,
+  SearchResultSchema,
+} from '../schemas/products';
 import { MAX_PAGE_SIZE, PAGE_SIZE, SearchParamsSchema } from '../../search';
 import { maxLength, strictObject, userText } from '../schemas/fields';
 import { ProductVersionSchema } from '../schemas/versions';
@@ -67,7 +76,13 @@ const EXAMPLE_PRODUCT = {
   content_text: 'Sequence 1: the problem-first opener.',
 };
 
-const PUBLISHING_ERRORS = ['NOT_A_CREATOR', 'EMAIL_NOT_VERIFIED'] as const;
+const PUBLISHING_ERRORS = ['NOT_A_CREATOR', 'EMAIL_NOT_VERIFIED', 'DUPLICATE_TITLE'] as const;
+
+/** What a publish may answer while the review queue holds the creator's first products (docs/decisions/031). */
+const REVIEW_NOTE =
+  ' A listing (published, in review or rejected) whose title is nearly the same as another of yours is refused: 409 `DUPLICATE_TITLE`, with a message on `title`; drafts may share a title. ' +
+  'Asking for `published` may answer `status: "in_review"`: while an account is younger than 7 days or its email is unverified, its products wait for an administrator until 3 of them have been approved (unless the operator set NEW_CREATOR_REVIEW=off). ' +
+  'A product `rejected` there carries the reason in `review_note`; sending `published` again submits it again.';
 
 export const createMyProduct = defineRoute({
   method: 'POST',
@@ -79,7 +94,8 @@ export const createMyProduct = defineRoute({
     'Required: `title` (10 to 100 characters), `description` (50 to 1000) and `content_delivery_type`; every other field has a default, ' +
     'except the metrics (`integration_complexity`, `success_rate`, `avg_setup_time`) and `technical_level`: left out they are not set (null), and the product page does not show them. ' +
     'An unknown field or enum value is a 400 naming it; `null` means absent. Publishing needs a creator account with a verified email. ' +
-    'Images and files are uploaded first (POST /api/uploads/images, /api/uploads/files) and referenced by URL.',
+    'Images and files are uploaded first (POST /api/uploads/images, /api/uploads/files) and referenced by URL.' +
+    REVIEW_NOTE,
   auth: 'user',
   scope: 'products:write',
   body: json(ProductWriteSchema),
@@ -97,7 +113,8 @@ export const replaceMyProduct = defineRoute({
   summary: 'Replace one of your products: every field as sent, a field left out as on a new product',
   description:
     'The JSON of GET /api/me/products/{id} is accepted unchanged: its read-only fields (id, creator_id, counters, rating, community_score, timestamps, qualityScore) are ignored and `null` means absent. ' +
-    'Validated as strictly as POST. To change some fields only, use PATCH.',
+    'Validated as strictly as POST. To change some fields only, use PATCH.' +
+    REVIEW_NOTE,
   auth: 'user',
   scope: 'products:write',
   params: productParams,
@@ -116,7 +133,8 @@ export const patchMyProduct = defineRoute({
   description:
     'Any field of the product, each validated as on PUT: `{ "title": "New title" }` changes the title only, `{ "status": "published" }` publishes. ' +
     '`null` (or an empty text) empties an optional field, a metric or `technical_level` included (then not shown on the product page); a title, a description, a status or a list cannot be null (send [] to empty a list). ' +
-    'An unknown field or enum value is a 400 naming it; read-only fields are ignored.',
+    'An unknown field or enum value is a 400 naming it; read-only fields are ignored.' +
+    REVIEW_NOTE,
   auth: 'user',
   scope: 'products:write',
   params: productParams,
@@ -231,6 +249,61 @@ export const recordProductView = defineRoute({
   example: { params: { id: EXAMPLE_ID }, body: { sessionId: 'tab-session-id', type: 'view' } },
 });
 
+// --- The review queue (administrators, docs/decisions/031) ---
+
+export const listReviewQueue = defineRoute({
+  method: 'GET',
+  path: '/api/admin/products',
+  operationId: 'listReviewQueue',
+  tag: 'Admin',
+  summary: 'Products waiting for review, oldest first (administrators only)',
+  description:
+    'The first 3 products of an account younger than 7 days, or with an unverified email, wait here before they are public (unless NEW_CREATOR_REVIEW=off). Paginated: send `nextCursor` back as `cursor`.',
+  auth: 'user',
+  query: strictObject({ ...pageQuery() }),
+  response: json(page(ReviewQueueItemSchema)),
+  errors: ['FORBIDDEN'],
+  example: { query: { limit: '50' } },
+});
+
+export const approveProduct = defineRoute({
+  method: 'POST',
+  path: '/api/admin/products/{id}/approve',
+  operationId: 'approveProduct',
+  tag: 'Admin',
+  summary: 'Approve a product in review: it is published (administrators only)',
+  description:
+    'Published as a creator publishes: its pages are rendered again and the creator’s product.published webhook is sent. The creator is emailed. A product no longer in review: 409 NOT_IN_REVIEW.',
+  auth: 'user',
+  params: productParams,
+  response: json(ReviewDecisionSchema),
+  errors: ['FORBIDDEN', 'PRODUCT_NOT_FOUND', 'NOT_IN_REVIEW'],
+  example: { params: { id: EXAMPLE_ID } },
+});
+
+export const rejectProduct = defineRoute({
+  method: 'POST',
+  path: '/api/admin/products/{id}/reject',
+  operationId: 'rejectProduct',
+  tag: 'Admin',
+  summary: 'Reject a product in review, with the reason its creator reads (administrators only)',
+  description:
+    '`reason` (1 to 1000 characters) is emailed to the creator and shown in their studio; they may edit the product and publish it again, which submits it again.',
+  auth: 'user',
+  params: productParams,
+  body: json(
+    strictObject({
+      reason: userText(
+        (value) => (!value ? 'Say why, so the creator knows what to change' : maxLength(1000, 'The reason must be 1000 characters or fewer')(value)),
+        { required: 'Say why, so the creator knows what to change' },
+      ),
+    }),
+  ),
+  response: json(ReviewDecisionSchema),
+  errors: ['FORBIDDEN', 'PRODUCT_NOT_FOUND', 'NOT_IN_REVIEW'],
+  example: { params: { id: EXAMPLE_ID }, body: { reason: 'This repeats a listing already in the marketplace. Describe what your version adds.' } },
+});
+
 export const listProductVersions = defineRoute({
   method: 'GET',
   path: '/api/products/{id}/versions',
@@ -259,5 +332,8 @@ export const productRoutes = [
   downloadProduct,
   getProductFile,
   recordProductView,
+  listReviewQueue,
+  approveProduct,
+  rejectProduct,
   listProductVersions,
 ] as const;

@@ -6,7 +6,17 @@
  * islands are derived from these schemas.
  */
 import * as z from 'zod/mini';
-import { DELIVERY_TYPES, DEMO_LINK_TYPES, DEPLOYMENT_TYPES, PRICING_MODELS, PRODUCT_STATUSES, PURCHASE_KINDS, TECHNICAL_LEVELS } from '../../domain';
+import {
+  DELIVERY_TYPES,
+  DEMO_LINK_TYPES,
+  DEPLOYMENT_TYPES,
+  PRICING_MODELS,
+  PRODUCT_STATUSES,
+  PURCHASE_KINDS,
+  REVIEW_DECISION_STATUSES,
+  TECHNICAL_LEVELS,
+} from '../../domain';
+
 import { ProductFieldsSchema, withPricingRule } from '../../product-schema';
 import { page } from '../contract';
 import { strictObject } from './fields';
@@ -55,6 +65,10 @@ export const OwnerProductSchema = z.object({
   short_description: z.nullable(z.string()),
   price: z.number(),
   category_id: z.nullable(z.string()),
+  /**
+   * `published` is asked for, `in_review` may be answered: a new creator's first products wait for
+   * an administrator (docs/decisions/031); `rejected` when one was not approved.
+   */
   status: z.enum(PRODUCT_STATUSES),
   tags: z.array(z.string()),
   demo_url: z.nullable(z.string()),
@@ -89,6 +103,10 @@ export const OwnerProductSchema = z.object({
   issues_license_keys: z.boolean(),
   access_requirements: z.record(z.string(), z.string()),
   demo_links: z.array(StoredDemoLinkSchema),
+  /** When it last entered the review queue. */
+  submitted_at: z.nullable(z.string()),
+  /** Why an administrator did not approve it (status `rejected`), until it is submitted again. */
+  review_note: z.nullable(z.string()),
   /** The version being edited and its notes; publishing a new one notifies the product's owners (docs/decisions/030). */
   version: z.nullable(z.string()),
   release_notes: z.nullable(z.string()),
@@ -142,6 +160,8 @@ export const PRODUCT_READ_ONLY_FIELDS = [
   'views_count',
   'rating',
   'community_score',
+  'submitted_at',
+  'review_note',
   'published_at',
   'created_at',
   'updated_at',
@@ -217,3 +237,26 @@ export const ProductPatchSchema = z.pipe(
   z.transform((body) => withoutReadOnly(body)),
 );
 export type ProductPatch = z.output<typeof ProductPatchSchema>;
+
+/** A product waiting in the review queue, with what an administrator weighs (docs/decisions/031). */
+export const ReviewQueueItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  shortDescription: z.nullable(z.string()),
+  description: z.nullable(z.string()),
+  categoryId: z.nullable(z.string()),
+  pricingModel: z.enum(PRICING_MODELS),
+  price: z.number(),
+  imageUrl: z.nullable(z.string()),
+  creatorId: z.string(),
+  creatorName: z.nullable(z.string()),
+  creatorEmail: z.string(),
+  creatorEmailVerified: z.boolean(),
+  creatorJoinedAt: z.string(),
+  submittedAt: z.string(),
+});
+export type ReviewQueueItem = z.output<typeof ReviewQueueItemSchema>;
+
+/** An administrator's decision on a product in review: its status after it. */
+export const ReviewDecisionSchema = z.object({ id: z.string(), status: z.enum(REVIEW_DECISION_STATUSES) });
+export type ReviewDecision = z.output<typeof ReviewDecisionSchema>;
