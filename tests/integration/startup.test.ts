@@ -179,7 +179,15 @@ describe('a custom PORT with no SITE_URL', () => {
     }
 
     // A revalidated page (304) keeps its own policy: the browser merges these headers into its copy.
-    const page = await fetch(`${origin}/marketplace`);
+    // The page store is filled in the background after the start: until /marketplace is stored it
+    // is rendered on demand, without validators. Wait for the stored copy (on a busy machine the
+    // full render can take a while).
+    let page = await fetch(`${origin}/marketplace`);
+    for (const started = Date.now(); !page.headers.get('etag') && Date.now() - started < 120_000;) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      page = await fetch(`${origin}/marketplace`);
+    }
+    expect(page.headers.get('etag')).toBeTruthy();
     const validators: Record<string, string> = {};
     if (page.headers.get('etag')) validators['if-none-match'] = page.headers.get('etag')!;
     if (page.headers.get('last-modified')) validators['if-modified-since'] = page.headers.get('last-modified')!;
@@ -194,7 +202,7 @@ describe('a custom PORT with no SITE_URL', () => {
     expect(missing.status).toBe(404);
     expectSecurityHeaders(missing);
     expectPagePolicy(missing);
-  });
+  }, 180_000);
 
   it('answers a path with bad percent-encoding with the 404 page, or the error shape under /api', async () => {
     for (const pathname of ['/product/%ZZ', '/tools/%ZZ', '/profile/%ZZ', '/%E0%A4%A', '/marketplace/%']) {
