@@ -44,6 +44,20 @@ export async function isDemoSeeded(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
+/**
+ * A demo product's deliverable files, put in the blob store (local, or Vercel Blob when
+ * BLOB_READ_WRITE_TOKEN is set) where its file_urls say, as private files only the download
+ * route reads (the loader checked the paths as the editor would).
+ */
+export async function storeDemoDeliverables(blobs: BlobStore, p: DemoData['products'][number]): Promise<void> {
+  for (const file of p.files) {
+    await blobs.put(`deliverables/${demoUserId(p.creatorKey)}/${demoProductId(p.key)}/${file.name}`, file.bytes, {
+      contentType: 'application/octet-stream',
+      access: 'private',
+    });
+  }
+}
+
 export interface SeedReport {
   users: number;
   products: number;
@@ -150,10 +164,7 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
           { contentType: 'image/webp', access: 'public' },
         )
       : null;
-    // Stored where p.input.file_urls says (the loader checked them as the editor would).
-    for (const file of p.files) {
-      await blobs.put(`deliverables/${creatorId}/${id}/${file.name}`, file.bytes, { contentType: 'application/octet-stream', access: 'private' });
-    }
+    await storeDemoDeliverables(blobs, p);
     const created = new Date(stamp);
     await db
       .insertInto('products')

@@ -12,11 +12,11 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { seedDemo, seedDemoCounters } from '@/db/seed/seed';
+import { seedDemo, seedDemoCounters, storeDemoDeliverables } from '@/db/seed/seed';
 import { loadDemoData } from '@/db/seed/demo-data';
 import { demoProductId } from '@/db/seed/ids';
 import { resetAuth } from '@/functions/_shared/auth';
-import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
+import { LocalBlobStore, setBlobStore, storeIdFromToken, VercelBlobStore, type VercelBlobClient } from '@/functions/_shared/blob-store';
 import { purchaseKind } from '@/src/shared/payments';
 import { isPlaceholderUrl } from '@/src/shared/placeholder-hosts';
 import { POST as downloadRoute } from '@/src/pages/api/products/[id]/download';
@@ -135,6 +135,43 @@ describe("every demo product's delivery works for a buyer, through the download 
     }
     expect(files).toBe(published.reduce((n, p) => n + p.files.length, 0));
     expect(files).toBeGreaterThan(30);
+  });
+
+  it('serves the same files from Vercel Blob when the seed stores them there (BLOB_READ_WRITE_TOKEN)', async () => {
+    // An in-memory stand-in for @vercel/blob's SDK (the store's own contract is tests/unit/vercel-blob-store.test.ts).
+    const files = new Map<string, Buffer>();
+    const client: VercelBlobClient = {
+      async put(pathname, body, options) {
+        files.set(`${storeIdFromToken(options.token)}:${pathname}`, Buffer.from(body));
+        return { url: `https://${storeIdFromToken(options.token)}.${options.access}.blob.vercel-storage.com/${pathname}`, pathname };
+      },
+      async del(pathname, options) {
+        files.delete(`${storeIdFromToken(options.token)}:${pathname}`);
+      },
+      async get(pathname, options) {
+        const body = files.get(`${storeIdFromToken(options.token)}:${pathname}`);
+        return body ? { statusCode: 200, stream: new Blob([new Uint8Array(body)]).stream() } : null;
+      },
+    };
+    const vercel = new VercelBlobStore(client, 'vercel_blob_rw_PubStore123_secretA', 'vercel_blob_rw_PrivStore456_secretB');
+    const withFiles = published.filter((p) => p.files.length > 0);
+    for (const p of withFiles) await storeDemoDeliverables(vercel, p);
+    expect(files.size).toBe(withFiles.reduce((n, p) => n + p.files.length, 0));
+    setBlobStore(vercel);
+    try {
+      const buyer = await signUp('buyer', 'Vercel Buyer');
+      for (const p of withFiles.filter((x) => !purchaseKind({ price: x.input.price, pricingModel: x.input.pricing_model })).slice(0, 5)) {
+        const id = demoProductId(p.key);
+        expect((await call(downloadRoute, `/api/products/${id}/download`, { method: 'POST', session: buyer, params: { id } })).status).toBe(200);
+        for (const file of p.files) {
+          const got = await call(fileRoute, `/api/products/${id}/files/${file.name}`, { session: buyer, params: { id, name: file.name } });
+          expect(got.status, `${p.key}/${file.name}`).toBe(200);
+          expect(got.bytes.equals(file.bytes), `${p.key}/${file.name}`).toBe(true);
+        }
+      }
+    } finally {
+      setBlobStore(new LocalBlobStore(blobDir));
+    }
   });
 
   it("refuses a demo product's file to someone who has not downloaded it", async () => {
