@@ -5,7 +5,9 @@
  * - products through the product editor's schema (ProductInputSchema), and each product
  *   stored exactly as the editor would store it (no field trimmed, de-duplicated or reset on
  *   the way); deliverable files through the upload rules (format, size, safe name); a
- *   published product has something to deliver and belongs to a creator;
+ *   published product has something to deliver and belongs to a creator, and no address it
+ *   delivers or shows is a placeholder (example.com...); counters are not written in the
+ *   files: the seed counts them from the downloads and orders it records;
  * - users through the profile form's schema (profileFormSchema), the onboarding interests and
  *   the sign-up email and password rules;
  * - tool updates, seller reviews and follows through their API schemas and the services'
@@ -33,6 +35,7 @@ import { hasDeliverable, selectDelivery } from '@/src/shared/delivery';
 import { DELIVERABLE_MAX_BYTES, deliverablePrefix } from '@/functions/uploads/uploads.service';
 import { isDeliverableExtension, extensionOf, matchesFormat, safeFileName } from '@/functions/uploads/file-types';
 import { PRIVATE_PREFIX } from '@/functions/_shared/blob-store';
+import { isPlaceholderUrl } from '@/src/shared/placeholder-hosts';
 import { demoProductId, demoUserId } from './ids';
 import { ProductReviewsFileSchema, readDemoProductReviews, type DemoProductReview } from './product-reviews';
 
@@ -66,7 +69,7 @@ export interface DemoProduct {
   /** What the product editor saves for this product (file_urls name the deliverables as the seed stores them). */
   input: ProductInput & { category_id: string; ai_tool_type: string };
   files: DemoFile[];
-  downloadsCount: number;
+  /** Lifetime views; the seed's downloads and orders make the download and sales figures (seedDemoCounters). */
   viewsCount: number;
   createdDaysAgo: number;
 }
@@ -153,7 +156,6 @@ const EDITOR_FIELDS = Object.keys(ProductInputSchema.def.in.shape).filter((k) =>
 const ProductFileSchema = z.strictObject({
   creator: slug,
   files: z.array(z.string()).default([]),
-  downloads_count: count,
   views_count: count,
   // No `rating`: a product's rating is the average of its reviews (product-reviews.json).
   created_days_ago: count,
@@ -313,7 +315,7 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
     if (extra.length) report(folder, [`unexpected ${extra.join(', ')}: a product folder holds product.json, content.txt and files/`]);
     const fileData = readJson(file, ProductFileSchema);
     if (!fileData) return undefined;
-    const { creator, files: fileNames, downloads_count, views_count, created_days_ago, ...rest } = fileData;
+    const { creator, files: fileNames, views_count, created_days_ago, ...rest } = fileData;
     const editorFields: Record<string, unknown> = rest;
     if (!knownUser(file, 'creator', creator)) return undefined;
     if (userTypes.get(creator) !== 'creator')
@@ -359,13 +361,16 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
         `a published product delivers something: with content_delivery_type '${input.content_delivery_type}' give ${input.content_delivery_type === 'text' ? 'content.txt' : input.content_delivery_type === 'link' ? 'download_url' : 'files'}`,
       ]);
     }
+    // A buyer opens these: a reserved or placeholder host (example.com...) is a dead link.
+    for (const [field, url] of demoUrlsOf(input)) {
+      if (isPlaceholderUrl(url)) report(file, [`${field}: ${url} leads nowhere; link a real page, or deliver a file from files/`]);
+    }
     if (!files) return undefined;
     return {
       key,
       creatorKey: creator,
       input: { ...input, category_id: input.category_id, ai_tool_type: input.ai_tool_type },
       files,
-      downloadsCount: downloads_count,
       viewsCount: views_count,
       createdDaysAgo: created_days_ago,
     };
@@ -462,6 +467,16 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
   );
 
   return { data: { password: usersFile?.password ?? '', users, products, toolUpdates, reviews, productReviews, follows, toolFollows }, problems };
+}
+
+/** Every address a product shows or delivers, with the field it is in. */
+export function demoUrlsOf(input: ProductInput): [string, string][] {
+  return [
+    ...(input.download_url ? [['download_url', input.download_url] as [string, string]] : []),
+    ...(input.demo_url ? [['demo_url', input.demo_url] as [string, string]] : []),
+    ...(input.video_demo_url ? [['video_demo_url', input.video_demo_url] as [string, string]] : []),
+    ...(input.demo_links ?? []).map((link, i): [string, string] => [`demo_links.${i}.url`, link.url]),
+  ];
 }
 
 /** The demo catalogue, or a DemoDataError listing every problem in it. */

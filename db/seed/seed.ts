@@ -45,6 +45,20 @@ export async function isDemoSeeded(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
+/**
+ * A demo product's deliverable files, put in the blob store (local, or Vercel Blob when
+ * BLOB_READ_WRITE_TOKEN is set) where its file_urls say, as private files only the download
+ * route reads (the loader checked the paths as the editor would).
+ */
+export async function storeDemoDeliverables(blobs: BlobStore, p: DemoData['products'][number]): Promise<void> {
+  for (const file of p.files) {
+    await blobs.put(`deliverables/${demoUserId(p.creatorKey)}/${demoProductId(p.key)}/${file.name}`, file.bytes, {
+      contentType: 'application/octet-stream',
+      access: 'private',
+    });
+  }
+}
+
 export interface SeedReport {
   users: number;
   products: number;
@@ -151,10 +165,7 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
           { contentType: 'image/webp', access: 'public' },
         )
       : null;
-    // Stored where p.input.file_urls says (the loader checked them as the editor would).
-    for (const file of p.files) {
-      await blobs.put(`deliverables/${creatorId}/${id}/${file.name}`, file.bytes, { contentType: 'application/octet-stream', access: 'private' });
-    }
+    await storeDemoDeliverables(blobs, p);
     const created = new Date(stamp);
     await db
       .insertInto('products')
@@ -165,7 +176,8 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
         image_url: image.url,
         featured_image_url: featured?.url ?? null,
         additional_images: additional ? [additional.url] : [],
-        downloads_count: p.downloadsCount,
+        // Counted from the seeded downloads by seedDemoCounters, as the download service counts them.
+        downloads_count: 0,
         views_count: p.viewsCount,
         published_at: p.input.status === 'published' ? created : null,
         created_at: created,
@@ -231,6 +243,7 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
     on conflict (user_id, update_id) do nothing
   `.execute(db);
   await seedActivity(db, demo, now);
+  await seedDemoCounters(db, demo);
   await recomputeProfileCounters(db);
   // Product reviews come after the orders and downloads they need (docs/decisions/029).
   await seedProductReviews(db, demo.productReviews, now);
@@ -241,7 +254,8 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
 /**
  * Recent activity so creator pages have real figures: demo buyers' downloads over the last
  * 60 days and product views over the last 30. Deterministic ids keep it idempotent. The
- * products' downloads_count and views_count already include this (they are lifetime totals).
+ * products' views_count is a lifetime total that includes these views; their downloads_count
+ * is counted from these downloads afterwards (seedDemoCounters).
  * Every paid download of a one-time or subscription product is backed by a paid order (test
  * mode, the local provider), and subscriptions by an active subscription: sales and earnings
  * come from orders (docs/decisions/013), and the demo buyers really own what they downloaded.
@@ -331,6 +345,28 @@ async function seedActivity(db: Db, demo: DemoData, now: number): Promise<void> 
         .execute();
     }
   }
+}
+
+/**
+ * The demo products' download figures, counted from the downloads the seed recorded the way
+ * the download service counts them (one per person: functions/downloads/downloads.repository.ts),
+ * so every figure the demo shows matches its rows; sales and earnings come from the orders
+ * (recomputeProfileCounters). Idempotent: a count, not an increment.
+ */
+export async function seedDemoCounters(db: Db, demo: DemoData): Promise<void> {
+  const ids = demo.products.map((p) => demoProductId(p.key));
+  if (!ids.length) return;
+  // The downloaders the app counts by (one row per person and product, so a demo buyer's next download does not count again).
+  await sql`
+    insert into product_downloaders (product_id, user_id, first_downloaded_at)
+    select product_id, user_id, min(created_at) from downloads where product_id in (${sql.join(ids)}) group by product_id, user_id
+    on conflict (product_id, user_id) do nothing
+  `.execute(db);
+  await db
+    .updateTable('products')
+    .set({ downloads_count: sql<number>`(select count(*)::integer from product_downloaders d where d.product_id = products.id)` })
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Derived profile figures, recomputed from their source rows. */

@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_DATA_DIR, DemoDataError, loadDemoData, readDemoData } from '@/db/seed/demo-data';
+import { DEMO_DATA_DIR, DemoDataError, demoUrlsOf, loadDemoData, readDemoData } from '@/db/seed/demo-data';
+import { isPlaceholderUrl } from '@/src/shared/placeholder-hosts';
+import { hasDeliverable, selectDelivery } from '@/src/shared/delivery';
 import { ProductInputSchema, TITLE_MIN } from '@/src/shared/product-schema';
 import { AUTH_MESSAGES } from '@/src/shared/auth-validation';
 import { profileFormSchema, ReviewInputSchema } from '@/src/shared/api/schemas/profile';
@@ -65,6 +67,49 @@ describe('the demo data in db/seed/data', () => {
     // Some low ratings and some replies: the demo shows what real reviews look like.
     expect(data.productReviews.some((r) => r.rating <= 3)).toBe(true);
     expect(data.productReviews.some((r) => r.reply)).toBe(true);
+  });
+
+  it('delivers and links only real addresses: no example.com or other placeholder host', () => {
+    const dead = data.products.flatMap((p) =>
+      demoUrlsOf(p.input)
+        .filter(([, url]) => isPlaceholderUrl(url))
+        .map(([field, url]) => `${p.key} ${field}: ${url}`),
+    );
+    expect(dead).toEqual([]);
+    // And every product.json on disk, not only what the loader kept.
+    const raw = fs
+      .readdirSync(path.join(DEMO_DATA_DIR, 'products'))
+      .filter((key) =>
+        /\bexample\.(com|net|org)\b|\.(test|invalid|example)\b/.test(fs.readFileSync(path.join(DEMO_DATA_DIR, 'products', key, 'product.json'), 'utf8')),
+      );
+    expect(raw).toEqual([]);
+  });
+
+  it('gives every published product something a buyer receives: a stored file, a real page or its text', () => {
+    for (const p of data.products.filter((x) => x.input.status === 'published')) {
+      const delivery = selectDelivery({
+        ...p.input,
+        download_url: p.input.download_url ?? null,
+        demo_url: p.input.demo_url ?? null,
+        content_text: p.input.content_text ?? null,
+      });
+      expect(hasDeliverable(delivery), p.key).toBe(true);
+      // Files come from the product folder (the seed puts them in the blob store), one per stored address.
+      expect(delivery.fileUrls.length, p.key).toBe(
+        p.input.content_delivery_type === 'file' || p.input.content_delivery_type === 'multiple' ? p.files.length : 0,
+      );
+      if (delivery.downloadUrl) expect(delivery.downloadUrl, p.key).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('writes no download or sales figure: the seed counts them from the downloads and orders it records', () => {
+    for (const key of fs.readdirSync(path.join(DEMO_DATA_DIR, 'products'))) {
+      const file = JSON.parse(fs.readFileSync(path.join(DEMO_DATA_DIR, 'products', key, 'product.json'), 'utf8')) as Record<string, unknown>;
+      expect(
+        Object.keys(file).filter((k) => /downloads|sales|earnings|orders/.test(k)),
+        key,
+      ).toEqual([]);
+    }
   });
 
   it('has the logins the README and the end-to-end tests use', () => {
@@ -200,6 +245,27 @@ describe('a broken demo file is refused with its file and field', () => {
         });
       }),
     ).toEqual([`${files}/lead enrichment.json: an upload would store this name as lead-enrichment.json`]);
+  });
+
+  it('a placeholder address or an invented counter', () => {
+    expect(
+      problemsAfter((dir) =>
+        editProduct(dir, N8N, (p) => {
+          p['download_url'] = 'https://shop.example.com/get';
+          p.demo_links = [{ type: 'documentation', url: 'https://docs.example.org/guide', title: 'Guide' }];
+        }),
+      ),
+    ).toEqual([
+      `${product(N8N)}: download_url: https://shop.example.com/get leads nowhere; link a real page, or deliver a file from files/`,
+      `${product(N8N)}: demo_links.0.url: https://docs.example.org/guide leads nowhere; link a real page, or deliver a file from files/`,
+    ]);
+    expect(
+      problemsAfter((dir) =>
+        editProduct(dir, N8N, (p) => {
+          p['downloads_count'] = 690;
+        }),
+      ),
+    ).toEqual([expect.stringMatching(new RegExp(`^${product(N8N)}: Unrecognized key: "downloads_count"`))]);
   });
 
   it('a published product with nothing to deliver', () => {

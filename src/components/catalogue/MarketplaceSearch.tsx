@@ -24,6 +24,10 @@ import {
   correctedQuery,
   countPanelFilters,
   creatorsOf,
+  deadEndFallbacks,
+  fallbackActionText,
+  fallbacksToOffer,
+  noResultsTitle,
   EMPTY_FILTERS,
   isDefaultQuery,
   marketplaceHref,
@@ -31,6 +35,7 @@ import {
   readFilters,
   resultCountText,
   SEARCH_MAX_LENGTH,
+  type Fallback,
   viewFromHash,
   type AllowedValues,
   type CardView,
@@ -65,6 +70,13 @@ interface Results {
   nextCursor: string | null;
   hasMore: boolean;
   corrections: Record<string, string>;
+  /** When a category or a budget emptied the results: the same search without it, with what it finds. */
+  fallbacks?: FallbackResults[];
+}
+
+interface FallbackResults extends Omit<Results, 'fallbacks'> {
+  fallback: Fallback;
+  count: number;
 }
 
 type Status = 'idle' | 'loading' | 'error' | 'more';
@@ -98,7 +110,23 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
     setStatus('loading');
     try {
       const body = await fetchProducts(productsQuery(next), controller.signal);
-      setResults({ items: body.items, nextCursor: body.nextCursor, hasMore: body.nextCursor !== null, corrections: body.corrections });
+      // Nothing in the category or the budget: find what the same search has without it (one request each).
+      const tried = body.items.length
+        ? []
+        : await Promise.all(
+            deadEndFallbacks(next).map(async (fallback): Promise<FallbackResults> => {
+              const found = await fetchProducts(productsQuery(fallback.filters), controller.signal);
+              const hasMore = found.nextCursor !== null;
+              return { fallback, items: found.items, nextCursor: found.nextCursor, hasMore, corrections: found.corrections, count: found.items.length };
+            }),
+          );
+      setResults({
+        items: body.items,
+        nextCursor: body.nextCursor,
+        hasMore: body.nextCursor !== null,
+        corrections: body.corrections,
+        fallbacks: fallbacksToOffer(tried),
+      });
       setStatus('idle');
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -119,6 +147,16 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
   function setSearch(value: string) {
     setSearchText(value);
     applyFilters({ ...current.current.filters, search: value.trim() });
+  }
+
+  /** One click from 'No results in {category}' to the results it offered: already fetched, shown at once. */
+  function takeFallback({ fallback, items, nextCursor, hasMore, corrections }: FallbackResults) {
+    request.current?.abort();
+    clearTimeout(debounce.current);
+    setFilters(fallback.filters);
+    history.replaceState(history.state, '', marketplaceHref(fallback.filters, current.current.view));
+    setResults({ items, nextCursor, hasMore, corrections });
+    setStatus('idle');
   }
 
   function clearFilters() {
@@ -241,9 +279,28 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
   } else if (status === 'error') {
     body = <State title={LOAD_ERROR.title} text={LOAD_ERROR.description} action="Try Again" onAction={() => void search(filters)} alert />;
   } else if (!results.items.length) {
-    body = (
+    const labelOf = (key: 'category' | 'budget') =>
+      definitions
+        .find((d) => d.key === key)
+        ?.groups.flatMap((g) => g.options)
+        .find((o) => o.value === filters[key])?.label;
+    const offers = results.fallbacks ?? [];
+    const title = noResultsTitle(filters, { category: labelOf('category'), budget: labelOf('budget') });
+    body = offers.length ? (
+      <div className="mk-state state-box">
+        <h2>{title}</h2>
+        <p className="muted">{offers.length > 1 ? 'The same search finds products elsewhere:' : 'The same search finds products elsewhere.'}</p>
+        <div className="mk-fallbacks">
+          {offers.map((offer) => (
+            <button key={offer.fallback.drop.join('+')} type="button" className="btn btn-primary" onClick={() => takeFallback(offer)}>
+              {fallbackActionText(offer.fallback.drop, offer.count, offer.hasMore)}
+            </button>
+          ))}
+        </div>
+      </div>
+    ) : (
       <State
-        title="No products match your search"
+        title={title ?? 'No products match your search'}
         text="Try other words or fewer filters, or clear the filters to see every product."
         action="Clear filters"
         onAction={clearFilters}

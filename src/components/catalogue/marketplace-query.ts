@@ -138,3 +138,61 @@ export function resultCountText(count: number, hasMore: boolean): string {
   const noun = count === 1 ? 'product' : 'products';
   return hasMore ? `Showing the first ${count} ${noun}` : `${count} ${noun}`;
 }
+
+/**
+ * Discovery that does not dead-end (issue 15): when a search finds nothing inside a category
+ * or a budget, the marketplace says so ('No results in Audio & Voice', 'No results under $50')
+ * and offers the same search without that restriction. The other filters are kept.
+ */
+export type Widening = 'category' | 'budget';
+
+export interface Fallback {
+  /** The restrictions this fallback lifts. */
+  drop: Widening[];
+  filters: MarketplaceFilters;
+}
+
+/** The budget as the end of a sentence: 'No results under $50'. */
+const BUDGET_PHRASES: Record<string, string> = {
+  free: 'among free products',
+  'under-50': 'under $50',
+  '50-100': 'between $50 and $100',
+  '100-plus': 'at $100 or more',
+};
+
+export function budgetPhrase(budget: string, label = budget): string {
+  return BUDGET_PHRASES[budget] ?? `for the budget ${label}`;
+}
+
+/** The searches to try when `filters` found nothing: without the category, without the budget, then without both. */
+export function deadEndFallbacks(filters: MarketplaceFilters): Fallback[] {
+  const set = (['category', 'budget'] as const).filter((k) => filters[k]);
+  const without = (drop: Widening[]): Fallback => ({
+    drop,
+    filters: { ...filters, ...Object.fromEntries(drop.map((k) => [k, ''])) },
+  });
+  const fallbacks = set.map((k) => without([k]));
+  if (set.length === 2) fallbacks.push(without([...set]));
+  return fallbacks;
+}
+
+/** Which fallbacks to offer once their results are known: those lifting one restriction that find something, else the one lifting both. */
+export function fallbacksToOffer<T extends { fallback: Fallback; count: number }>(tried: readonly T[]): T[] {
+  const found = tried.filter((t) => t.count > 0);
+  const single = found.filter((t) => t.fallback.drop.length === 1);
+  return single.length ? single : found.slice(0, 1);
+}
+
+/** 'No results in Audio & Voice under $50' for the restrictions in force; null when there are none. */
+export function noResultsTitle(filters: MarketplaceFilters, labels: { category?: string | undefined; budget?: string | undefined }): string | null {
+  const parts: string[] = [];
+  if (filters.category) parts.push(`in ${labels.category ?? filters.category}`);
+  if (filters.budget) parts.push(budgetPhrase(filters.budget, labels.budget));
+  return parts.length ? `No results ${parts.join(' ')}` : null;
+}
+
+/** The fallback's button: 'Show 3 results in all categories', 'Show 24+ results at any price'. */
+export function fallbackActionText(drop: readonly Widening[], count: number, hasMore: boolean): string {
+  const where = [drop.includes('category') ? 'in all categories' : '', drop.includes('budget') ? 'at any price' : ''].filter(Boolean).join(' ');
+  return `Show ${count}${hasMore ? '+' : ''} ${count === 1 && !hasMore ? 'result' : 'results'} ${where}`;
+}
