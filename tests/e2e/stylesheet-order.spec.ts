@@ -20,6 +20,9 @@ for (const width of [1280, 390]) {
     // What the order used to change: the page's padding, the download button, the similar products' buttons.
     await expect(page.locator('.dl-button')).toBeVisible();
     await expect(page.locator('.pp-similar .pcard-get').first()).toBeVisible();
+    // The header swaps its signed-out/loading parts when the session check answers: let it
+    // settle first, or the snapshots would differ by that swap and not by the stylesheet order.
+    await expect(page.locator('.site-header')).not.toHaveAttribute('data-auth-state', 'loading');
 
     const result = await page.evaluate(async () => {
       const snapshot = () =>
