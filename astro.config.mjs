@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * One config for both deployments: @astrojs/vercel when VERCEL is set (Vercel's build sets
- * it), @astrojs/node standalone otherwise (the embedded default served by `npm start`).
+ * it), @astrojs/node otherwise (the embedded default served by `npm start`), in middleware mode:
+ * scripts/lib/serve.ts serves the build's files itself, so only Astro's renderer is mounted.
  * Pages are prebuilt; every route under /api renders on demand (see onDemandApi below).
  */
 import fs from 'node:fs';
@@ -44,7 +45,11 @@ async function adapter() {
     return vercel({ excludeFiles: filesOf('node_modules/@electric-sql/pglite'), staticHeaders: true, isr });
   }
   const { default: node } = await import('@astrojs/node');
-  return node({ mode: 'standalone', staticHeaders: true });
+  // 'middleware': the handler is Astro's renderer only. In 'standalone' mode every on-demand
+  // request (every API call) first went through the adapter's static handler: an lstat, a
+  // stat by `send` and a second Request built to match the route, work our own static path
+  // (scripts/lib/serve.ts) had already done.
+  return node({ mode: 'middleware', staticHeaders: true });
 }
 
 /** API routes always render on demand, so no page has to remember `prerender = false`. */

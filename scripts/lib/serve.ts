@@ -134,11 +134,13 @@ export class SiteServer {
   }
 
   /**
-   * A GET or HEAD for a file of the build is answered from disk (true). Ranges are left to
-   * the adapter, which implements them; the API and blobs are never files of the build.
+   * A GET or HEAD for a file of the build is answered from disk (true), whole: a Range is
+   * ignored (RFC 9110 lets a server do so; the build's files are pages, assets and small
+   * images, and the adapter's own static handler, which served ranges, is not mounted: see
+   * astro.config.mjs). The API and blobs are never files of the build.
    */
   private async serveStatic(req: http.IncomingMessage, res: http.ServerResponse, current: NonNullable<SiteServer['current']>): Promise<boolean> {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
     if (urlPath.startsWith('/api/') || urlPath.startsWith('/blobs/')) return false;
     const found = current.files.lookup(urlPath);
