@@ -112,6 +112,12 @@ export async function jobsReady(db: Db): Promise<Engine> {
   return engine;
 }
 
+/** Whether the engine of `db` has a queue for job `name` (a job another module may or may not define). */
+export async function isJobDefined(db: Db, name: string): Promise<boolean> {
+  const engine = db.isTransaction ? engines().current : await jobsReady(db);
+  return Boolean(engine?.queues.has(name));
+}
+
 export interface EnqueueOptions {
   /**
    * With a 'short' queue (defineJob policy), at most one queued job per key; with any queue

@@ -214,7 +214,7 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
  * What a notice is about: a tool update, (for a creator) a sale or a refund of one of their
  * orders, or (for an owner of a product) its new version (docs/decisions/030).
  */
-export const NOTIFICATION_KINDS = ['tool_update', 'sale', 'refund', 'product_version'] as const;
+export const NOTIFICATION_KINDS = ['tool_update', 'sale', 'refund', 'product_version', 'new_product'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The kinds that are about one of the creator's orders. */
 export const ORDER_NOTIFICATION_KINDS = ['sale', 'refund'] as const satisfies readonly NotificationKind[];

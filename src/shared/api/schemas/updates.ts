@@ -26,8 +26,11 @@ export const ToolUpdateSchema = z.object({
 
 export const PostedUpdateSchema = z.object({
   update: ToolUpdateSchema,
-  /** Notices written: followers, and buyers reached by a security update who do not follow. */
-  notified: z.object({ followers: z.number(), impacted: z.number() }),
+  /**
+   * The background job that writes the notices (followers, and for a security update the buyers
+   * of products built on the tool) after the answer; its id, or null (docs/decisions/040).
+   */
+  notifying: z.object({ jobId: nullableText }),
 });
 
 /** Required text of `min` to `max` characters, with the post form's messages. */
