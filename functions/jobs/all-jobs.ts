@@ -4,3 +4,5 @@
  * line here (docs/decisions/040).
  */
 import '../tool-updates/fan-out.job';
+import '../uploads/sweep.job';
+import '../webhooks/deliveries.job';

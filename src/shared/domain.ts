@@ -329,6 +329,17 @@ export type ImageSlot = (typeof IMAGE_SLOTS)[number];
 export const BLOB_ACCESS = ['public', 'private'] as const;
 export type BlobAccess = (typeof BLOB_ACCESS)[number];
 
+// ---------------------------------------------------------------------------
+// Background jobs (docs/decisions/040)
+// ---------------------------------------------------------------------------
+
+/**
+ * A job's state, as pg-boss keeps it: created (waiting to run), retry (failed, waiting for its
+ * next attempt), active (running), completed, cancelled, failed (out of retries, kept with its error).
+ */
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
 /** Whether `value` is one of `values`, narrowing it: the one membership check every enum uses. */
 export function isOneOf<const T extends readonly string[]>(values: T, value: unknown): value is T[number] {
   return typeof value === 'string' && values.includes(value);
