@@ -4,5 +4,6 @@
  * line here (docs/decisions/040).
  */
 import '../tool-updates/fan-out.job';
+import '../notifications/new-product.job';
 import '../uploads/sweep.job';
 import '../webhooks/deliveries.job';

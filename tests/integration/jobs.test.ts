@@ -5,6 +5,7 @@
  * follower, in batches, whether its job runs once, twice, or in two drains at once; a failing
  * job is retried with backoff and, after its last retry, kept as failed with its error, which
  * administrators read at GET /api/admin/jobs; GET /api/cron/jobs drains only with the secret.
+ * Publishing a product notifies its creator's followers the same way ('new_product').
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,7 +18,9 @@ import { GET as adminJobsRoute } from '@/src/pages/api/admin/jobs';
 import { GET as cronJobsRoute } from '@/src/pages/api/cron/jobs';
 import { addSyntheticFollowers } from '@/scripts/lib/synthetic-followers';
 import { call, signUp, type TestSession } from '../support/api';
-import { createProduct, createUser } from '../support/factories';
+import { createProduct, createUser, ensureCategories, productInput } from '../support/factories';
+import { changeProductStatus, createProduct as publishProduct } from '@/functions/products/products.service';
+import { GET as feedRoute } from '@/src/pages/api/notifications/index';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 const CRON_SECRET = vi.hoisted(() => {
@@ -158,6 +161,70 @@ describe('the fan-out of a tool update', () => {
     await t.db.deleteFrom('ai_tool_updates').where('id', '=', posted.update.id).execute();
     expect(await drainJobs(t.db)).toMatchObject({ completed: 1, failed: 0 });
     expect((await noticesOf(posted.update.id)).total).toBe(0);
+  });
+});
+
+describe('the fan-out of a new product', () => {
+  it('notifies every follower of its creator once, in their feed, and not again when it is published again', async () => {
+    await ensureCategories(t.db);
+    const creator = await signUp('creator', 'Ada Creator');
+    const reader = await signUp('buyer', 'Follows Ada');
+    await t.db.insertInto('follows').values({ follower_id: reader.userId, following_id: creator.userId }).execute();
+    await addSyntheticFollowers(t.db, { count: 1500, prefix: 'ada-', creatorId: creator.userId });
+    const product = await publishProduct(
+      t.db,
+      creator.userId,
+      productInput({
+        title: 'Contract Review Prompt Pack',
+        description: 'Twenty prompts that help you review contracts. Spot risky clauses and save hours.',
+        content_delivery_type: 'text',
+        content_text: 'Prompt one...',
+        category_id: 'business',
+        status: 'published',
+      }),
+    );
+    expect(product.status).toBe('published');
+    const count = async () =>
+      Number((await sql<{ n: string }>`select count(*) as n from user_notifications where product_id = ${product.id}::uuid`.execute(t.db)).rows[0]!.n);
+    expect(await count()).toBe(0);
+    expect(await drainJobs(t.db)).toMatchObject({ completed: 1, failed: 0 });
+    expect(await count()).toBe(1501);
+    const feed = await call(feedRoute, '/api/notifications', { session: reader });
+    expect(feed.status).toBe(200);
+    expect(feed.body.items[0]).toMatchObject({
+      kind: 'new_product',
+      productId: product.id,
+      productTitle: 'Contract Review Prompt Pack',
+      creatorId: creator.userId,
+      creatorName: 'Ada Creator',
+      isRead: false,
+    });
+    // Archived and published again: its job runs again and writes nothing twice.
+    await changeProductStatus(t.db, creator.userId, product.id, { status: 'archived' });
+    await changeProductStatus(t.db, creator.userId, product.id, { status: 'published' });
+    expect(await drainJobs(t.db)).toMatchObject({ completed: 1, failed: 0 });
+    expect(await count()).toBe(1501);
+  });
+
+  it('a draft notifies nobody', async () => {
+    const creator = await signUp('creator', 'Quiet Creator');
+    await addSyntheticFollowers(t.db, { count: 3, prefix: 'quiet-', creatorId: creator.userId });
+    await publishProduct(
+      t.db,
+      creator.userId,
+      productInput({
+        title: 'Unfinished Sales Playbook',
+        description: 'A playbook for outbound sales that is not finished yet, so it stays a draft.',
+        content_delivery_type: 'text',
+        content_text: 'Step one...',
+        category_id: 'business',
+        status: 'draft',
+      }),
+    );
+    await drainJobs(t.db);
+    expect(await listJobs(t.db, { name: 'notify.new-product', state: 'created' })).toEqual([]);
+    const notices = await sql<{ n: string }>`select count(*) as n from user_notifications where user_id like 'quiet-%'`.execute(t.db);
+    expect(Number(notices.rows[0]!.n)).toBe(0);
   });
 });
 

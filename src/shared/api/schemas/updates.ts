@@ -98,8 +98,26 @@ export const VersionFeedItemSchema = z.object({
   notes: nullableText,
 });
 
-/** One entry of /tool-updates: a tool update, (for a creator) a sale or refund notice, or (for an owner) a new version. */
-export const FeedItemSchema = z.union([ToolUpdateFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema]);
+/** A product published by a creator the reader follows (docs/decisions/040). */
+export const NewProductFeedItemSchema = z.object({
+  kind: z.literal('new_product'),
+  /** The notification's id. */
+  id: z.string(),
+  notificationId: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  productId: z.string(),
+  productTitle: z.string(),
+  creatorId: z.string(),
+  /** The creator's display name (null when they have none). */
+  creatorName: nullableText,
+});
+
+/**
+ * One entry of /tool-updates: a tool update, (for a creator) a sale or refund notice, (for an
+ * owner) a new version, or a new product of a creator the reader follows.
+ */
+export const FeedItemSchema = z.union([ToolUpdateFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema, NewProductFeedItemSchema]);
 
 export const UnreadCountSchema = z.object({ unreadCount: z.number() });
 
