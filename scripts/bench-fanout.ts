@@ -144,6 +144,12 @@ async function main(): Promise<void> {
         runs.push(await measure('PostgreSQL (Neon driver, WebSocket proxy)', handle));
       } finally {
         await handle.close();
+        // The pool reports itself ended before its connections have closed: let them go first.
+        for (let i = 0; i < 40; i++) {
+          const open = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = ${name}`.execute(admin.db);
+          if (!open.rows[0]?.n) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
         await admin.close();
         await proxy.close();
