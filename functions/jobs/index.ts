@@ -13,16 +13,5 @@
  * A job module calls defineJob()/schedule() at its top level and is listed in all-jobs.ts.
  */
 export { defineJob, schedule, type JobContext, type JobHandler, type JobOptions, type JobPolicy } from './registry';
-export {
-  drainJobs,
-  enqueue,
-  isJobDefined,
-  jobsReady,
-  listJobs,
-  startWorker,
-  stopJobs,
-  type DrainResult,
-  type EnqueueOptions,
-  type JobRecord,
-  type JobState,
-} from './engine';
+export { drainJobs, enqueue, isJobDefined, jobsReady, listJobs, startWorker, stopJobs, type DrainResult, type EnqueueOptions, type JobRecord } from './engine';
+export type { JobState } from '@/src/shared/domain';
