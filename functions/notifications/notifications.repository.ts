@@ -177,7 +177,7 @@ export async function insertNewProductNoticeBatch(
     ), written as (
       insert into user_notifications (user_id, kind, product_id, reason, created_at)
       select user_id, 'new_product', ${product.id}::uuid, null, ${product.publishedAt}::timestamptz from batch
-      on conflict (user_id, product_id) do nothing
+      on conflict (user_id, product_id) where product_id is not null do nothing
       returning 1
     )
     select (select count(*) from batch) as seen, (select count(*) from written) as written, (select max(user_id) from batch) as last
