@@ -65,8 +65,9 @@ export interface PostedUpdate {
 /** `input` is ToolUpdateInputSchema's output (the route parsed it): trimmed, checked. */
 export async function postToolUpdate(db: Db, userId: string | null | undefined, toolId: string, post: ToolUpdateInput): Promise<PostedUpdate> {
   if (!userId) throw new AppError('UNAUTHENTICATED');
-  await requireTool(db, toolId);
-  if (!(await canPostUpdate(db, userId, toolId))) throw new AppError('NOT_TOOL_MAINTAINER');
+  const tool = await requireTool(db, toolId);
+  // canPostUpdate's rule, on the tool already read.
+  if (tool.claimed_by !== userId && !(await isAdmin(db, userId))) throw new AppError('NOT_TOOL_MAINTAINER');
   const input = { ...post, version: post.version ?? null };
 
   await jobsReady(db);
