@@ -16,7 +16,7 @@
  *   once. A refusal of the provider puts the row back to 'queued' with backoff; after
  *   MAX_ATTEMPTS it is kept as 'failed' with its error, never dropped.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@/db/database';
 import type { EmailMessage } from '@/db/schema';
 import { getEnv } from '../_shared/env';
@@ -60,10 +60,10 @@ export interface QueueInput {
   payload?: Record<string, unknown> | null;
 }
 
-/** Queues one user's email of one event as their preference says. True when a row was written. */
-export async function queueNotificationEmail(db: Db, input: QueueInput): Promise<boolean> {
+/** Queues one user's email of one event as their preference says: the new row's id, or null (off, in the app only, or queued before). */
+export async function queueNotificationEmail(db: Db, input: QueueInput): Promise<string | null> {
   const channel = await channelOf(db, input.userId, input.kind);
-  if (channel !== 'instant' && channel !== 'daily' && channel !== 'weekly') return false;
+  if (channel !== 'instant' && channel !== 'daily' && channel !== 'weekly') return null;
   const row = await db
     .insertInto('email_messages')
     .values({
@@ -78,7 +78,7 @@ export async function queueNotificationEmail(db: Db, input: QueueInput): Promise
     .onConflict((oc) => oc.columns(['user_id', 'kind', 'reference']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  return Boolean(row);
+  return row?.id ?? null;
 }
 
 interface BatchResult {
@@ -87,10 +87,26 @@ interface BatchResult {
   queued: number;
 }
 
-async function fanOut(db: Db, kind: EmailKind, reference: string, recipients: (after: string, limit: number) => ReturnType<typeof sql>): Promise<number> {
-  let after = '';
+/** Where a fan-out stopped: the last user id it walked past, or null when it is done. */
+export interface FanOutResult {
+  queued: number;
+  next: string | null;
+}
+
+/**
+ * Walks recipients by user id, EMAIL_BATCH a statement, at most `maxBatches` statements (a job
+ * enqueues its own continuation from `next`, so no single run outlives a serverless function).
+ */
+async function fanOut(
+  db: Db,
+  kind: EmailKind,
+  reference: string,
+  recipients: (after: string, limit: number) => RawBuilder<unknown>,
+  options: { after?: string; maxBatches?: number } = {},
+): Promise<FanOutResult> {
+  let after = options.after ?? '';
   let queued = 0;
-  for (;;) {
+  for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
     const { rows } = await sql<BatchResult>`
       with batch as (${recipients(after, EMAIL_BATCH)}),
       ins as (
@@ -107,9 +123,10 @@ async function fanOut(db: Db, kind: EmailKind, reference: string, recipients: (a
     `.execute(db);
     const result = rows[0]!;
     queued += Number(result.queued);
-    if (Number(result.seen) < EMAIL_BATCH || !result.last) return queued;
+    if (Number(result.seen) < EMAIL_BATCH || !result.last) return { queued, next: null };
     after = result.last;
   }
+  return { queued, next: after };
 }
 
 /**
@@ -118,9 +135,9 @@ async function fanOut(db: Db, kind: EmailKind, reference: string, recipients: (a
  * 'security_update' or 'tool_update' says. Runs after the notices are written (the
  * 'email.notifications' job); running it again queues nothing more.
  */
-export async function queueToolUpdateEmails(db: Db, updateId: string): Promise<number> {
+export async function queueToolUpdateEmails(db: Db, updateId: string, options: { after?: string; maxBatches?: number } = {}): Promise<FanOutResult> {
   const update = await db.selectFrom('ai_tool_updates').select(['id', 'update_type']).where('id', '=', updateId).executeTakeFirst();
-  if (!update) return 0;
+  if (!update) return { queued: 0, next: null };
   const kind: EmailKind = update.update_type === 'security' ? 'security_update' : 'tool_update';
   return fanOut(
     db,
@@ -128,19 +145,21 @@ export async function queueToolUpdateEmails(db: Db, updateId: string): Promise<n
     `update:${update.id}`,
     (after, limit) =>
       sql`select user_id from user_notifications where update_id = ${update.id} and user_id > ${after} order by user_id limit ${limit}`,
+    options,
   );
 }
 
 /** The emails of a creator's newly published product, to their followers ('new_product'). */
-export async function queueNewProductEmails(db: Db, productId: string): Promise<number> {
+export async function queueNewProductEmails(db: Db, productId: string, options: { after?: string; maxBatches?: number } = {}): Promise<FanOutResult> {
   const product = await db.selectFrom('products').select(['id', 'creator_id', 'status']).where('id', '=', productId).executeTakeFirst();
-  if (!product || product.status !== 'published') return 0;
+  if (!product || product.status !== 'published') return { queued: 0, next: null };
   return fanOut(
     db,
     'new_product',
     `product:${product.id}`,
     (after, limit) =>
       sql`select follower_id as user_id from follows where following_id = ${product.creator_id} and follower_id > ${after} order by follower_id limit ${limit}`,
+    options,
   );
 }
 
@@ -152,6 +171,8 @@ export interface SendOptions {
   now?: Date;
   /** Messages claimed per call. */
   limit?: number;
+  /** Only these messages (a change sending its own emails at once); others wait for the job. */
+  ids?: string[];
 }
 
 export interface SendReport {
@@ -161,7 +182,9 @@ export interface SendReport {
   failed: number;
 }
 
-async function claimDue(db: Db, now: Date, limit: number): Promise<EmailMessage[]> {
+async function claimDue(db: Db, now: Date, limit: number, ids?: string[]): Promise<EmailMessage[]> {
+  if (ids && !ids.length) return [];
+  const only = ids ? sql`and id in (${sql.join(ids)})` : sql``;
   const { rows } = await sql<EmailMessage>`
     update email_messages set status = 'sending', attempts = attempts + 1,
       locked_until = ${now}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
@@ -169,6 +192,7 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<EmailMessage[
       select id from email_messages
       where status in ('queued', 'sending') and next_attempt_at <= ${now}
         and (status = 'queued' or locked_until < ${now})
+        ${only}
       order by next_attempt_at
       limit ${limit}
       for update skip locked
@@ -266,7 +290,7 @@ export async function sendDueEmails(db: Db, options: SendOptions = {}): Promise<
   const siteUrl = options.siteUrl ?? getEnv().SITE_URL;
   const report: SendReport = { sent: 0, cancelled: 0, retried: 0, failed: 0 };
   for (;;) {
-    const claimed = await claimDue(db, now, options.limit ?? 50);
+    const claimed = await claimDue(db, now, options.limit ?? 50, options.ids);
     if (!claimed.length) return report;
     for (const message of claimed) {
       const user = await db.selectFrom('users').select(['email']).where('id', '=', message.user_id).executeTakeFirst();
@@ -327,4 +351,30 @@ export function kickEmailSending(db: Db): void {
 /** Resolves when no kicked sending is running in this process (tests, shutdown). */
 export async function emailSendingIdle(): Promise<void> {
   while (running) await running;
+}
+
+let fanning: Promise<void> | null = null;
+
+/**
+ * Until the notices' fan-out runs as a job that enqueues 'email.notifications' (functions/email/
+ * jobs.ts), a posted tool update queues its emails here, in the background of this process,
+ * after its transaction committed, and sends the instant ones.
+ */
+export function kickToolUpdateEmails(db: Db, updateId: string): void {
+  const previous = fanning ?? Promise.resolve();
+  fanning = previous
+    .then(async () => {
+      const { queued } = await queueToolUpdateEmails(db, updateId);
+      if (queued) kickEmailSending(db);
+    })
+    .catch((error: unknown) => console.warn('[email] queueing the emails of a tool update failed:', (error as Error).message))
+    .finally(() => {
+      fanning = null;
+    });
+}
+
+/** Resolves when no kicked fan-out or sending is running in this process (tests, shutdown). */
+export async function emailWorkIdle(): Promise<void> {
+  while (fanning) await fanning;
+  await emailSendingIdle();
 }

@@ -3,4 +3,4 @@
  * each defineJob() and schedule() has run and its queue exists. A new job module = one import
  * line here (docs/decisions/040).
  */
-export {};
+import '../email/jobs';

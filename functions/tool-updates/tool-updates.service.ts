@@ -28,6 +28,7 @@ import {
   type UpdateRow,
 } from './tool-updates.repository';
 import { isToolId } from '@/src/shared/ids';
+import { kickToolUpdateEmails } from '../email/email.service';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -84,6 +85,8 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
   });
   // The directory and the tool's pages show its latest update date; the sitemap its lastmod.
   await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId));
+  // Emails to the people notified, as each one's preferences say (docs/decisions/041).
+  kickToolUpdateEmails(db, posted.update.id);
   return posted;
 }
 
