@@ -64,17 +64,24 @@ export interface QueueInput {
 export async function queueNotificationEmail(db: Db, input: QueueInput): Promise<string | null> {
   const channel = await channelOf(db, input.userId, input.kind);
   if (channel !== 'instant' && channel !== 'daily' && channel !== 'weekly') return null;
+  // Through the users row: an account deleted meanwhile gets nothing (and no foreign-key error).
   const row = await db
     .insertInto('email_messages')
-    .values({
-      user_id: input.userId,
-      kind: input.kind,
-      reference: input.reference,
-      channel,
-      status: channel === 'instant' ? 'queued' : 'pending_digest',
-      payload: input.payload ? JSON.stringify(input.payload) : null,
-      next_attempt_at: new Date(),
-    })
+    .columns(['user_id', 'kind', 'reference', 'channel', 'status', 'payload', 'next_attempt_at'])
+    .expression(
+      db
+        .selectFrom('users')
+        .select([
+          'id',
+          sql.lit(input.kind).as('kind'),
+          sql<string>`${input.reference}::text`.as('reference'),
+          sql.lit(channel).as('channel'),
+          sql.lit(channel === 'instant' ? 'queued' : 'pending_digest').as('status'),
+          sql<string | null>`${input.payload ? JSON.stringify(input.payload) : null}::jsonb`.as('payload'),
+          sql<Date>`now()`.as('next_attempt_at'),
+        ])
+        .where('id', '=', input.userId),
+    )
     .onConflict((oc) => oc.columns(['user_id', 'kind', 'reference']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -113,6 +120,7 @@ async function fanOut(
         insert into email_messages (user_id, kind, reference, channel, status)
         select b.user_id, ${kind}, ${reference}, c.channel, ${statusFor}
         from batch b
+        join users u on u.id = b.user_id
         left join notification_preferences p on p.user_id = b.user_id and p.kind = ${kind}
         cross join lateral (select coalesce(p.channel, ${EMAIL_KIND_INFO[kind].default}) as channel) c
         where c.channel in ('instant', 'daily', 'weekly')
@@ -310,7 +318,7 @@ export async function sendDueEmails(db: Db, options: SendOptions = {}): Promise<
         if (message.attempts >= MAX_ATTEMPTS) {
           await finish(db, message.id, { status: 'failed', last_error: detail });
           report.failed++;
-          console.error(`[email] ${message.kind} ${message.id} failed for good after ${message.attempts} tries: ${detail}`);
+          console.warn(`[email] ${message.kind} ${message.id} failed for good after ${message.attempts} tries: ${detail}`);
         } else {
           await finish(db, message.id, { status: 'queued', last_error: detail, next_attempt_at: new Date(now.getTime() + backoffMinutes(message.attempts) * 60_000) });
           report.retried++;

@@ -37,7 +37,7 @@ export default function UnsubscribeConfirm({ token, label }: Props) {
       {state === 'ask' ? (
         <>
           <p>
-            Stop emails about <strong>{label.toLowerCase()}</strong>? Notices of this kind stop in the app too; you can turn them back on at any time.
+            Stop emails about <strong>{label.toLowerCase()}</strong>? You can turn them back on at any time.
           </p>
           <button type="button" className="btn btn-primary" disabled={busy} aria-busy={busy} onClick={() => void run('unsubscribe')}>
             Unsubscribe
