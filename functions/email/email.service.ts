@@ -9,7 +9,7 @@
  *   their recipients by user id, BATCH rows per statement.
  * - Sending (sendDueEmails, the 'email.send' job): due rows are claimed with
  *   `for update skip locked` (status 'sending' with a lease), so two workers never take the
- *   same row. At send time the account must still exist, the address must not be suppressed
+ *   same row. At send time the account must still exist with a verified address, which must not be suppressed
  *   (bounce, complaint) and the kind must still be on that channel; otherwise the row is
  *   'cancelled' with the reason. The mailer gets the row id as its idempotency key (Resend's
  *   Idempotency-Key, the outbox's file name), so a crash between sending and recording sends
@@ -301,8 +301,9 @@ export async function sendDueEmails(db: Db, options: SendOptions = {}): Promise<
     const claimed = await claimDue(db, now, options.limit ?? 50, options.ids);
     if (!claimed.length) return report;
     for (const message of claimed) {
-      const user = await db.selectFrom('users').select(['email']).where('id', '=', message.user_id).executeTakeFirst();
-      const why = user ? await refusal(db, message, user.email) : 'the account was deleted';
+      const user = await db.selectFrom('users').select(['email', 'email_verified']).where('id', '=', message.user_id).executeTakeFirst();
+      // An address nobody proved is theirs gets no notifications (no mail to someone else's inbox).
+      const why = !user ? 'the account was deleted' : !user.email_verified ? 'the address is not verified' : await refusal(db, message, user.email);
       const composed = user && !why ? await composeMessage(db, message, user.email, siteUrl, now) : null;
       if (!user || why || !composed?.ok) {
         await finish(db, message.id, { status: 'cancelled', cancel_reason: why ?? (composed && !composed.ok ? composed.reason : 'nothing to send') });
