@@ -41,7 +41,8 @@ export interface EmailContent {
 }
 
 /** Account emails are transactional (docs/decisions/041): always sent, no unsubscribe. */
-export const TRANSACTIONAL_NOTE = 'This is a transactional email about your account: it is sent whatever your notification settings, and it cannot be unsubscribed from.';
+export const TRANSACTIONAL_NOTE =
+  'This is a transactional email about your account: it is sent whatever your notification settings, and it cannot be unsubscribed from.';
 
 export function emailLayout(content: EmailContent): MailMessage {
   const text = [

@@ -54,7 +54,11 @@ export async function handleResendWebhook(
   const to = Array.isArray(event.data?.to) ? event.data.to : [event.data?.to];
   const addresses = to.filter((a): a is string => typeof a === 'string' && /^[^\s@]+@[^\s@]+$/.test(a.trim())).map((a) => a.trim().toLowerCase());
   if (!addresses.length) return { received: true, suppressed: 0 };
-  const detail = [event.data?.bounce?.type, event.data?.bounce?.subType, event.data?.bounce?.message].filter((v) => typeof v === 'string').join(' · ').slice(0, 500) || null;
+  const detail =
+    [event.data?.bounce?.type, event.data?.bounce?.subType, event.data?.bounce?.message]
+      .filter((v) => typeof v === 'string')
+      .join(' · ')
+      .slice(0, 500) || null;
   const rows = await db
     .insertInto('email_suppressions')
     .values(addresses.map((email) => ({ email, reason: reason!, detail })))

@@ -71,9 +71,7 @@ async function toolUpdatePiece(db: Db, message: Pick<EmailMessage, 'user_id' | '
         ? `You get this email because a product you got on toolmint is built on ${update.tool_name}.`
         : `You get this email because you follow ${update.tool_name} on toolmint.`,
     subject: security ? `Security update for ${update.tool_name}: ${update.title}` : `${update.tool_name}: ${update.title}`,
-    intro: security
-      ? `${update.tool_name} published a security update. Read it and update what you use.`
-      : `${update.tool_name} published an update.`,
+    intro: security ? `${update.tool_name} published a security update. Read it and update what you use.` : `${update.tool_name} published an update.`,
   };
 }
 
@@ -183,7 +181,9 @@ function payloadPiece(kind: EmailKind, message: Pick<EmailMessage, 'payload'>, s
   if (url.origin !== new URL(siteUrl).origin) return null;
   return {
     card: { ...p.card, url: url.toString() },
-    section: { community_reply: 'Replies', community_mention: 'Mentions', community_answer_accepted: 'Accepted answers' }[kind as string] ?? EMAIL_KIND_INFO[kind].label,
+    section:
+      { community_reply: 'Replies', community_mention: 'Mentions', community_answer_accepted: 'Accepted answers' }[kind as string] ??
+      EMAIL_KIND_INFO[kind].label,
     reason: p.reason ?? 'You get this email because of your activity in the toolmint community.',
     subject: p.subject,
     intro: p.intro,
@@ -213,5 +213,12 @@ export async function pieceOf(db: Db, message: Pick<EmailMessage, 'user_id' | 'k
 
 /** The email of one event. */
 export function eventContent(piece: Piece): EmailContent {
-  return { subject: piece.subject, preview: piece.card.text ?? piece.intro, heading: piece.subject, paragraphs: [piece.intro], sections: [{ title: piece.section, cards: [piece.card] }], action: { label: 'Open on toolmint', url: piece.card.url } };
+  return {
+    subject: piece.subject,
+    preview: piece.card.text ?? piece.intro,
+    heading: piece.subject,
+    paragraphs: [piece.intro],
+    sections: [{ title: piece.section, cards: [piece.card] }],
+    action: { label: 'Open on toolmint', url: piece.card.url },
+  };
 }

@@ -169,9 +169,7 @@ export async function buildDigestFor(
   window: { start: Date; end: Date },
   siteUrl = getEnv().SITE_URL,
 ): Promise<string | null> {
-  const preferences = (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst())
-    ? await getPreferences(db, userId)
-    : null;
+  const preferences = (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) ? await getPreferences(db, userId) : null;
   if (!preferences) return null;
   const pending: Pick<EmailMessage, 'id' | 'user_id' | 'kind' | 'reference' | 'payload'>[] = await db
     .selectFrom('email_messages')
@@ -198,7 +196,10 @@ export async function buildDigestFor(
   const sections = [...sectionsOf(lines), ...(trend ? [trend] : [])];
   const day = window.start.toISOString().slice(0, 10);
   const subject = period === 'daily' ? `Your toolmint daily digest for ${day}` : `Your toolmint week from ${day}`;
-  const intro = period === 'daily' ? 'What happened yesterday on toolmint that you asked to hear about.' : 'Your week on toolmint: what the tools and creators you follow shipped.';
+  const intro =
+    period === 'daily'
+      ? 'What happened yesterday on toolmint that you asked to hear about.'
+      : 'Your week on toolmint: what the tools and creators you follow shipped.';
   return db.transaction().execute(async (trx) => {
     const digest = await trx
       .insertInto('email_messages')
@@ -217,7 +218,12 @@ export async function buildDigestFor(
     if (!digest) return null;
     const ids = pending.map((p) => p.id);
     if (ids.length)
-      await trx.updateTable('email_messages').set({ status: 'digested', digest_id: digest.id }).where('id', 'in', ids).where('status', '=', 'pending_digest').execute();
+      await trx
+        .updateTable('email_messages')
+        .set({ status: 'digested', digest_id: digest.id })
+        .where('id', 'in', ids)
+        .where('status', '=', 'pending_digest')
+        .execute();
     return digest.id;
   });
 }
@@ -238,4 +244,3 @@ export async function buildDigests(db: Db, period: DigestPeriod, options: { now?
     after = users[users.length - 1]!;
   }
 }
-

@@ -151,8 +151,7 @@ export async function queueToolUpdateEmails(db: Db, updateId: string, options: {
     db,
     kind,
     `update:${update.id}`,
-    (after, limit) =>
-      sql`select user_id from user_notifications where update_id = ${update.id} and user_id > ${after} order by user_id limit ${limit}`,
+    (after, limit) => sql`select user_id from user_notifications where update_id = ${update.id} and user_id > ${after} order by user_id limit ${limit}`,
     options,
   );
 }
@@ -210,7 +209,11 @@ async function claimDue(db: Db, now: Date, limit: number, ids?: string[]): Promi
   return rows;
 }
 
-async function finish(db: Db, id: string, values: Partial<Pick<EmailMessage, 'status' | 'cancel_reason' | 'last_error' | 'sent_at' | 'next_attempt_at'>>): Promise<void> {
+async function finish(
+  db: Db,
+  id: string,
+  values: Partial<Pick<EmailMessage, 'status' | 'cancel_reason' | 'last_error' | 'sent_at' | 'next_attempt_at'>>,
+): Promise<void> {
   await db
     .updateTable('email_messages')
     .set({ ...values, locked_until: null })
@@ -261,7 +264,14 @@ export async function composeMessage(
     const payload = message.payload as { sections?: EmailSection[]; subject?: string; intro?: string } | null;
     if (!payload?.sections?.length) return { ok: false, reason: 'the digest is empty' };
     const subject = payload.subject ?? 'Your toolmint digest';
-    content = { subject, preview: payload.intro ?? subject, heading: subject, paragraphs: payload.intro ? [payload.intro] : [], sections: payload.sections, action: { label: 'Open toolmint', url: siteUrl } };
+    content = {
+      subject,
+      preview: payload.intro ?? subject,
+      heading: subject,
+      paragraphs: payload.intro ? [payload.intro] : [],
+      sections: payload.sections,
+      action: { label: 'Open toolmint', url: siteUrl },
+    };
     reason =
       message.kind === 'daily_digest'
         ? 'You get this daily digest because some of your notifications are set to "Daily digest".'
@@ -321,7 +331,11 @@ export async function sendDueEmails(db: Db, options: SendOptions = {}): Promise<
           report.failed++;
           console.warn(`[email] ${message.kind} ${message.id} failed for good after ${message.attempts} tries: ${detail}`);
         } else {
-          await finish(db, message.id, { status: 'queued', last_error: detail, next_attempt_at: new Date(now.getTime() + backoffMinutes(message.attempts) * 60_000) });
+          await finish(db, message.id, {
+            status: 'queued',
+            last_error: detail,
+            next_attempt_at: new Date(now.getTime() + backoffMinutes(message.attempts) * 60_000),
+          });
           report.retried++;
         }
       }

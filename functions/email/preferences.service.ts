@@ -28,12 +28,7 @@ export async function getPreferences(db: Db, userId: string): Promise<EmailPrefe
 
 /** One kind's channel for one user (the send-time check). */
 export async function channelOf(db: Db, userId: string, kind: EmailKind): Promise<EmailChannel> {
-  const row = await db
-    .selectFrom('notification_preferences')
-    .select('channel')
-    .where('user_id', '=', userId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
+  const row = await db.selectFrom('notification_preferences').select('channel').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
   return row?.channel ?? EMAIL_KIND_INFO[kind].default;
 }
 
@@ -48,7 +43,11 @@ export async function preferencesView(db: Db, user: { id: string; email: string 
   return { preferences, suppressed };
 }
 
-async function writeChannels(db: Db, userId: string, channels: Partial<Record<EmailKind, { channel: EmailChannel; previous: EmailChannel | null }>>): Promise<void> {
+async function writeChannels(
+  db: Db,
+  userId: string,
+  channels: Partial<Record<EmailKind, { channel: EmailChannel; previous: EmailChannel | null }>>,
+): Promise<void> {
   const rows = Object.entries(channels).map(([kind, v]) => ({
     user_id: userId,
     kind: kind as EmailKind,

@@ -28,11 +28,7 @@ export interface UnsubscribeClaim {
   expiresAt: Date;
 }
 
-export function createUnsubscribeToken(
-  userId: string,
-  kind: EmailMessageKind,
-  options: { now?: Date; days?: number; secret?: string } = {},
-): string {
+export function createUnsubscribeToken(userId: string, kind: EmailMessageKind, options: { now?: Date; days?: number; secret?: string } = {}): string {
   const now = options.now ?? new Date();
   const expiry = Math.floor(now.getTime() / 1000) + (options.days ?? UNSUBSCRIBE_TOKEN_DAYS) * 86_400;
   const payload = Buffer.from(JSON.stringify({ u: userId, k: kind, x: expiry })).toString('base64url');
@@ -60,7 +56,8 @@ export function verifyUnsubscribeToken(token: string, options: { now?: Date; sec
   }
   const { u, k, x } = (claim ?? {}) as { u?: unknown; k?: unknown; x?: unknown };
   if (typeof u !== 'string' || !u || typeof x !== 'number') throw invalid('This unsubscribe link is not valid.');
-  if (!isEmailMessageKind(k)) throw new AppError('VALIDATION_FAILED', 'This unsubscribe link names a kind of email toolmint does not send.', { kind: 'Unknown kind' });
+  if (!isEmailMessageKind(k))
+    throw new AppError('VALIDATION_FAILED', 'This unsubscribe link names a kind of email toolmint does not send.', { kind: 'Unknown kind' });
   const expiresAt = new Date(x * 1000);
   if (expiresAt.getTime() <= (options.now ?? new Date()).getTime())
     throw invalid('This unsubscribe link has expired. Change what you receive on your notification settings.');

@@ -54,15 +54,21 @@ export async function sendSaleNotices(db: Db, deps: PaymentsDeps, orders: Order[
     const amount = formatCents(order.amount_cents);
     const library = new URL('/library', deps.siteUrl).toString();
     if (buyer) {
-      await send(deps, buyer.email, `Your receipt for ${title} (${number})`, [
-        `Thank you for your purchase.`,
-        `Order number: ${number}`,
-        `Product: ${title}`,
-        `Amount: ${amount}${order.kind === 'subscription' ? ' (monthly subscription)' : ''}`,
-        `Date: ${new Date(order.paid_at ?? Date.now()).toISOString().slice(0, 10)}`,
-        ...(licenseKey ? [`License key: ${licenseKey}`] : []),
-        `Your library, to download it again or request a refund within 30 days: ${library}`,
-      ], { label: 'Open your library', url: library });
+      await send(
+        deps,
+        buyer.email,
+        `Your receipt for ${title} (${number})`,
+        [
+          `Thank you for your purchase.`,
+          `Order number: ${number}`,
+          `Product: ${title}`,
+          `Amount: ${amount}${order.kind === 'subscription' ? ' (monthly subscription)' : ''}`,
+          `Date: ${new Date(order.paid_at ?? Date.now()).toISOString().slice(0, 10)}`,
+          ...(licenseKey ? [`License key: ${licenseKey}`] : []),
+          `Your library, to download it again or request a refund within 30 days: ${library}`,
+        ],
+        { label: 'Open your library', url: library },
+      );
     }
     if (creator) await notifyCreator(db, deps, order.creator_id, `sale:${order.id}`);
   }

@@ -31,8 +31,16 @@ async function emlTo(email: string, subject: RegExp): Promise<string> {
   await expect
     .poll(
       () => {
-        const files = fs.existsSync(OUTBOX) ? fs.readdirSync(OUTBOX).filter((f) => f.includes(email.toLowerCase())).sort() : [];
-        eml = files.map((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8')).filter((e) => subject.test(e.match(/^Subject: (.*)$/m)?.[1] ?? '')).at(-1);
+        const files = fs.existsSync(OUTBOX)
+          ? fs
+              .readdirSync(OUTBOX)
+              .filter((f) => f.includes(email.toLowerCase()))
+              .sort()
+          : [];
+        eml = files
+          .map((f) => fs.readFileSync(path.join(OUTBOX, f), 'utf8'))
+          .filter((e) => subject.test(e.match(/^Subject: (.*)$/m)?.[1] ?? ''))
+          .at(-1);
         return eml;
       },
       { timeout: 20_000 },

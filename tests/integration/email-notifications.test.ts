@@ -21,7 +21,14 @@ import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/_shared/auth';
 import type { Mailer } from '@/functions/_shared/mailer';
 import { buildDigests, lastCompletePeriod } from '@/functions/email/digest.service';
-import { emailWorkIdle, MAX_ATTEMPTS, queueNewProductEmails, queueNotificationEmail, queueToolUpdateEmails, sendDueEmails } from '@/functions/email/email.service';
+import {
+  emailWorkIdle,
+  MAX_ATTEMPTS,
+  queueNewProductEmails,
+  queueNotificationEmail,
+  queueToolUpdateEmails,
+  sendDueEmails,
+} from '@/functions/email/email.service';
 import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
 import { insertFollowerNotifications, insertUpdate } from '@/functions/tool-updates/tool-updates.repository';
 import { defaultPreferences, type EmailPreferences } from '@/src/shared/email-preferences';
@@ -62,7 +69,11 @@ beforeAll(async () => {
   t = await createTestDb();
   setDbHandle(t);
   resetAuth();
-  await t.db.insertInto('ai_tools').values({ id: TOOL, name: 'Claude' }).onConflict((oc) => oc.column('id').doNothing()).execute();
+  await t.db
+    .insertInto('ai_tools')
+    .values({ id: TOOL, name: 'Claude' })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
   admin = await signUp('community', 'Team Admin');
   await t.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
 });
@@ -81,7 +92,11 @@ async function follower(name: string): Promise<TestSession> {
 
 const settings = (session: TestSession) => call(settingsRoute.GET as Handler, '/api/settings/notifications', { session });
 const save = (session: TestSession, preferences: Partial<EmailPreferences> | Record<string, string>) =>
-  call(settingsRoute.PUT as Handler, '/api/settings/notifications', { method: 'PUT', session, json: { preferences: { ...defaultPreferences(), ...preferences } } });
+  call(settingsRoute.PUT as Handler, '/api/settings/notifications', {
+    method: 'PUT',
+    session,
+    json: { preferences: { ...defaultPreferences(), ...preferences } },
+  });
 
 /**
  * A tool update and its notices, as the notices' fan-out writes them, then the email fan-out
@@ -89,14 +104,20 @@ const save = (session: TestSession, preferences: Partial<EmailPreferences> | Rec
  * and these tests choose when (and through which mailer) emails go.
  */
 async function post(type: 'security' | 'feature', title: string) {
-  const row = await insertUpdate(t.db, { toolId: TOOL, authorId: admin.userId, title, content: `${title}: what changed and what to do.`, updateType: type, version: null });
+  const row = await insertUpdate(t.db, {
+    toolId: TOOL,
+    authorId: admin.userId,
+    title,
+    content: `${title}: what changed and what to do.`,
+    updateType: type,
+    version: null,
+  });
   await insertFollowerNotifications(t.db, row.id, TOOL, new Date(row.created_at));
   await queueToolUpdateEmails(t.db, row.id);
   return row.id;
 }
 
-const messagesOf = (reference: string) =>
-  t.db.selectFrom('email_messages').selectAll().where('reference', '=', reference).orderBy('user_id').execute();
+const messagesOf = (reference: string) => t.db.selectFrom('email_messages').selectAll().where('reference', '=', reference).orderBy('user_id').execute();
 const sentTo = (mailer: MemoryMailer, email: string) => mailer.sent.filter((m) => m.to === email);
 
 describe('preferences per kind', () => {
@@ -110,8 +131,7 @@ describe('preferences per kind', () => {
 
     const security = await post('security', 'Prompt injection fix');
     const feature = await post('feature', 'Longer context');
-    const channels = async (id: string) =>
-      Object.fromEntries((await messagesOf(`update:${id}`)).map((m) => [m.user_id, `${m.channel}/${m.status}`]));
+    const channels = async (id: string) => Object.fromEntries((await messagesOf(`update:${id}`)).map((m) => [m.user_id, `${m.channel}/${m.status}`]));
     const sec = await channels(security);
     expect(sec[byDefault.userId]).toBe('instant/queued');
     expect(sec[eager.userId]).toBe('instant/queued');
@@ -126,7 +146,11 @@ describe('preferences per kind', () => {
     const [mail] = sentTo(mailer, byDefault.email);
     expect(sentTo(mailer, byDefault.email)).toHaveLength(1);
     expect(mail!.subject).toBe('Security update for Claude: Prompt injection fix');
-    expect(sentTo(mailer, eager.email).map((m) => m.subject).sort()).toEqual(['Claude: Longer context', 'Security update for Claude: Prompt injection fix']);
+    expect(
+      sentTo(mailer, eager.email)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(['Claude: Longer context', 'Security update for Claude: Prompt injection fix']);
     expect(sentTo(mailer, quiet.email)).toEqual([]);
     // Both parts, absolute links, the one-click headers, no images.
     expect(mail!.text).toContain('Prompt injection fix');
@@ -188,8 +212,15 @@ describe('sending once', () => {
     const user = await signUp('creator', 'Unlucky Uma');
     const product = await createProduct(t.db, user.userId, { title: 'Unlucky Product' });
     const messageId = await queueNotificationEmail(t.db, { userId: user.userId, kind: 'new_product', reference: `product:${product.id}` });
-    await t.db.updateTable('email_messages').set({ status: 'queued', channel: 'instant', attempts: MAX_ATTEMPTS - 1 }).where('id', '=', messageId!).execute();
-    await t.db.insertInto('notification_preferences').values({ user_id: user.userId, kind: 'new_product', channel: 'instant', previous_channel: null }).execute();
+    await t.db
+      .updateTable('email_messages')
+      .set({ status: 'queued', channel: 'instant', attempts: MAX_ATTEMPTS - 1 })
+      .where('id', '=', messageId!)
+      .execute();
+    await t.db
+      .insertInto('notification_preferences')
+      .values({ user_id: user.userId, kind: 'new_product', channel: 'instant', previous_channel: null })
+      .execute();
     await sendDueEmails(t.db, { mailer: new DownMailer(), siteUrl: SITE_URL, now: new Date(Date.now() + 7 * 86_400_000) });
     const row = await t.db.selectFrom('email_messages').selectAll().where('id', '=', messageId!).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
@@ -277,17 +308,28 @@ describe('digests', () => {
     const now = new Date(Date.now() + 86_400_000);
     const yesterday = lastCompletePeriod('daily', now);
     // The notice came in during the digest's day.
-    await t.db.updateTable('email_messages').set({ created_at: new Date(yesterday.start.getTime() + 3_600_000) } as never).where('reference', '=', `update:${id}`).execute();
+    await t.db
+      .updateTable('email_messages')
+      .set({ created_at: new Date(yesterday.start.getTime() + 3_600_000) } as never)
+      .where('reference', '=', `update:${id}`)
+      .execute();
     const runs = await Promise.all([buildDigests(t.db, 'daily', { now, siteUrl: SITE_URL }), buildDigests(t.db, 'daily', { now, siteUrl: SITE_URL })]);
     expect(runs.reduce((n, r) => n + r.built, 0)).toBeGreaterThanOrEqual(1);
-    const digests = await t.db.selectFrom('email_messages').selectAll().where('kind', '=', 'daily_digest').where('user_id', 'in', [digest.userId, nothing.userId]).execute();
+    const digests = await t.db
+      .selectFrom('email_messages')
+      .selectAll()
+      .where('kind', '=', 'daily_digest')
+      .where('user_id', 'in', [digest.userId, nothing.userId])
+      .execute();
     expect(digests.map((d) => d.user_id)).toEqual([digest.userId]);
     expect(digests[0]!.reference).toBe(`daily:${yesterday.start.toISOString().slice(0, 10)}`);
     const line = (await messagesOf(`update:${id}`)).find((m) => m.user_id === digest.userId)!;
     expect(line).toMatchObject({ status: 'digested', digest_id: digests[0]!.id });
     // A third run the next minute builds nothing more.
     await buildDigests(t.db, 'daily', { now, siteUrl: SITE_URL });
-    expect(await t.db.selectFrom('email_messages').select('id').where('kind', '=', 'daily_digest').where('user_id', '=', digest.userId).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('email_messages').select('id').where('kind', '=', 'daily_digest').where('user_id', '=', digest.userId).execute()).toHaveLength(
+      1,
+    );
     const mailer = new MemoryMailer();
     await sendDueEmails(t.db, { mailer, siteUrl: SITE_URL });
     const [mail] = sentTo(mailer, digest.email);
@@ -310,7 +352,12 @@ describe('digests', () => {
     await queueNewProductEmails(t.db, product.id);
     const runs = await Promise.all([buildDigests(t.db, 'weekly', { now, siteUrl: SITE_URL }), buildDigests(t.db, 'weekly', { now, siteUrl: SITE_URL })]);
     expect(runs.every((r) => r.built + r.skipped > 0)).toBe(true);
-    const digests = await t.db.selectFrom('email_messages').selectAll().where('kind', '=', 'weekly_digest').where('user_id', 'in', [reader.userId, lonely.userId]).execute();
+    const digests = await t.db
+      .selectFrom('email_messages')
+      .selectAll()
+      .where('kind', '=', 'weekly_digest')
+      .where('user_id', 'in', [reader.userId, lonely.userId])
+      .execute();
     expect(digests.map((d) => d.user_id)).toEqual([reader.userId]);
     const sections = (digests[0]!.payload as { sections: { title: string; cards: { title: string }[] }[] }).sections;
     expect(sections.map((s) => s.title)).toEqual(expect.arrayContaining(['Updates from tools you follow', 'New from creators you follow']));
@@ -323,7 +370,12 @@ describe('digests', () => {
 describe("Resend's webhook", () => {
   const webhook = new Webhook(WEBHOOK_SECRET);
   const deliver = (payload: string, headers: Record<string, string>) =>
-    call(webhookRoute.POST as Handler, '/api/email/webhook', { method: 'POST', origin: null, body: payload, headers: { 'content-type': 'application/json', ...headers } });
+    call(webhookRoute.POST as Handler, '/api/email/webhook', {
+      method: 'POST',
+      origin: null,
+      body: payload,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
   const signed = (payload: string, id = `msg_${randomBytes(8).toString('hex')}`) => {
     const at = new Date();
     return { 'svix-id': id, 'svix-timestamp': String(Math.floor(at.getTime() / 1000)), 'svix-signature': webhook.sign(id, at, payload) };
@@ -331,7 +383,11 @@ describe("Resend's webhook", () => {
 
   it('suppresses the address of a validly signed hard bounce, and the settings say so', async () => {
     const user = await signUp('buyer', 'Bouncy Bo');
-    const payload = JSON.stringify({ type: 'email.bounced', created_at: new Date().toISOString(), data: { email_id: 'e1', to: [user.email], bounce: { type: 'Permanent', subType: 'General', message: 'No such user' } } });
+    const payload = JSON.stringify({
+      type: 'email.bounced',
+      created_at: new Date().toISOString(),
+      data: { email_id: 'e1', to: [user.email], bounce: { type: 'Permanent', subType: 'General', message: 'No such user' } },
+    });
     const res = await deliver(payload, signed(payload));
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true, suppressed: 1 });
@@ -364,7 +420,11 @@ describe("Resend's webhook", () => {
       { ...good, 'svix-signature': 'v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' },
       { ...good, 'svix-id': 'msg_other' },
       { 'svix-id': 'msg_stale', 'svix-timestamp': String(Math.floor(stale.getTime() / 1000)), 'svix-signature': webhook.sign('msg_stale', stale, payload) },
-      { 'svix-id': 'msg_x', 'svix-timestamp': good['svix-timestamp'], 'svix-signature': other.sign('msg_x', new Date(Number(good['svix-timestamp']) * 1000), payload) },
+      {
+        'svix-id': 'msg_x',
+        'svix-timestamp': good['svix-timestamp'],
+        'svix-signature': other.sign('msg_x', new Date(Number(good['svix-timestamp']) * 1000), payload),
+      },
     ];
     for (const headers of attempts) {
       const res = await deliver(payload, headers);

@@ -46,14 +46,22 @@ export interface EmailContent {
 }
 
 export type EmailFooter =
-  | { kind: 'notification'; reason: string; settingsUrl: string; unsubscribeUrl: string; unsubscribeLabel: string }
-  | { kind: 'transactional'; reason: string };
+  { kind: 'notification'; reason: string; settingsUrl: string; unsubscribeUrl: string; unsubscribeLabel: string } | { kind: 'transactional'; reason: string };
 
 function Card({ card }: { card: EmailCard }) {
   return (
     <Section style={{ border: `1px solid ${C.border}`, borderRadius: '10px', padding: '14px 16px', margin: '0 0 12px' }}>
       {card.eyebrow ? (
-        <Text style={{ margin: '0 0 4px', fontSize: '12px', fontWeight: 700, color: card.urgent ? C.danger : C.muted, textTransform: 'uppercase', letterSpacing: '0.04em' }}>
+        <Text
+          style={{
+            margin: '0 0 4px',
+            fontSize: '12px',
+            fontWeight: 700,
+            color: card.urgent ? C.danger : C.muted,
+            textTransform: 'uppercase',
+            letterSpacing: '0.04em',
+          }}
+        >
           {card.eyebrow}
         </Text>
       ) : null}
@@ -107,7 +115,10 @@ export function ToolmintEmail({ content, footer }: { content: EmailContent; foot
                 {content.action.label}
               </Button>
               <Text style={{ fontSize: '13px', color: C.muted, margin: '10px 0 0' }}>
-                Or open this link: <Link href={content.action.url} style={{ color: C.accent, wordBreak: 'break-all' }}>{content.action.url}</Link>
+                Or open this link:{' '}
+                <Link href={content.action.url} style={{ color: C.accent, wordBreak: 'break-all' }}>
+                  {content.action.url}
+                </Link>
               </Text>
             </Section>
           ) : null}
@@ -116,10 +127,16 @@ export function ToolmintEmail({ content, footer }: { content: EmailContent; foot
           {footer.kind === 'notification' ? (
             <>
               <Text style={{ fontSize: '13px', color: C.muted, margin: '0 0 8px' }}>
-                Choose what toolmint emails you: <Link href={footer.settingsUrl} style={{ color: C.accent }}>{footer.settingsUrl}</Link>
+                Choose what toolmint emails you:{' '}
+                <Link href={footer.settingsUrl} style={{ color: C.accent }}>
+                  {footer.settingsUrl}
+                </Link>
               </Text>
               <Text style={{ fontSize: '13px', color: C.muted, margin: 0 }}>
-                Unsubscribe from {footer.unsubscribeLabel.toLowerCase()}: <Link href={footer.unsubscribeUrl} style={{ color: C.accent }}>{footer.unsubscribeUrl}</Link>
+                Unsubscribe from {footer.unsubscribeLabel.toLowerCase()}:{' '}
+                <Link href={footer.unsubscribeUrl} style={{ color: C.accent }}>
+                  {footer.unsubscribeUrl}
+                </Link>
               </Text>
             </>
           ) : (

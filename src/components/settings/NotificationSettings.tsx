@@ -40,9 +40,7 @@ export default function NotificationSettings({ email, initial }: Props) {
       toast({ title: 'Notification settings saved', variant: 'success' });
     } catch (error) {
       const message =
-        error instanceof ApiError && error.code !== 'NETWORK'
-          ? Object.values(error.fields)[0] ?? error.message
-          : 'Something went wrong. Please try again.';
+        error instanceof ApiError && error.code !== 'NETWORK' ? (Object.values(error.fields)[0] ?? error.message) : 'Something went wrong. Please try again.';
       setFailure((previous) => ({ message, attempt: (previous?.attempt ?? 0) + 1 }));
     }
   });

@@ -5,12 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { defineRoute, json } from '../contract';
-import {
-  NotificationPreferencesInputSchema,
-  NotificationPreferencesViewSchema,
-  UnsubscribeResultSchema,
-  defaultPreferences,
-} from '../../email-preferences';
+import { NotificationPreferencesInputSchema, NotificationPreferencesViewSchema, UnsubscribeResultSchema, defaultPreferences } from '../../email-preferences';
 
 const tokenQuery = z.strictObject({ token: z.string().check(z.minLength(1, 'Required'), z.maxLength(1000, 'Too long')) });
 const EXAMPLE_TOKEN = 'eyJ1Ijoia0o4dlEyeExtTjRwUjZzVCIsImsiOiJ0b29sX3VwZGF0ZSIsIngiOjE3OTk5OTk5OTl9.Q2hhbmdlZC1ieS10aGUtdGVzdC10YWJsZS10by1hLXJlYWwtb25l';
@@ -22,7 +17,7 @@ export const getNotificationSettings = defineRoute({
   tag: 'Notifications',
   summary: 'What toolmint tells you, and how: a channel per kind of notification',
   description:
-    "Channels: `off`, `app` (the bell only), `instant` (an email at once), `daily` and `weekly` (a line in that digest). `suppressed` is set when email to your address stopped after a hard bounce or a spam complaint reported by the mail provider. Receipts, password resets and verification emails are transactional: always sent, not listed here.",
+    'Channels: `off`, `app` (the bell only), `instant` (an email at once), `daily` and `weekly` (a line in that digest). `suppressed` is set when email to your address stopped after a hard bounce or a spam complaint reported by the mail provider. Receipts, password resets and verification emails are transactional: always sent, not listed here.',
   auth: 'user',
   response: json(NotificationPreferencesViewSchema),
 });
@@ -33,7 +28,8 @@ export const putNotificationSettings = defineRoute({
   operationId: 'putNotificationSettings',
   tag: 'Notifications',
   summary: 'Replace your channel for every kind of notification',
-  description: 'Every kind is required; a kind offers only some channels (the weekly digest is `off` or `weekly`). The GET answer can be sent back unchanged (`suppressed` is read-only).',
+  description:
+    'Every kind is required; a kind offers only some channels (the weekly digest is `off` or `weekly`). The GET answer can be sent back unchanged (`suppressed` is read-only).',
   auth: 'user',
   body: json(NotificationPreferencesInputSchema),
   response: json(NotificationPreferencesViewSchema),
@@ -80,7 +76,13 @@ export const receiveEmailEvent = defineRoute({
   body: { kind: 'raw', contentType: 'application/json' },
   response: json(z.object({ received: z.literal(true), suppressed: z.number() })),
   errors: ['WEBHOOK_SIGNATURE_INVALID'],
-  example: { body: { type: 'email.bounced', created_at: '2026-11-28T07:00:00.000Z', data: { email_id: '4ef9a417-02e9-4d39-ad75-9611e0fcc33c', to: ['ada@example.com'], bounce: { type: 'Permanent' } } } },
+  example: {
+    body: {
+      type: 'email.bounced',
+      created_at: '2026-11-28T07:00:00.000Z',
+      data: { email_id: '4ef9a417-02e9-4d39-ad75-9611e0fcc33c', to: ['ada@example.com'], bounce: { type: 'Permanent' } },
+    },
+  },
 });
 
 export const notificationSettingsRoutes = [getNotificationSettings, putNotificationSettings, unsubscribeOneClick, undoUnsubscribe, receiveEmailEvent] as const;
