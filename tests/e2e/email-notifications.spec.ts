@@ -13,6 +13,8 @@ import { readEmlHeaders, readEmlHtml, readEmlText } from '@/functions/_shared/ma
 import { DEMO, failOnPageErrors, hydrated, OUTBOX, signIn, signUpThroughApi, verificationLink, watchPageErrors } from './support';
 
 failOnPageErrors();
+// Sign-up, a follow, the settings, an update from another browser, the outbox, the unsubscribe pages: a long story.
+test.setTimeout(180_000);
 
 const toast = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
@@ -75,8 +77,11 @@ test('a security update of a followed tool is emailed at once, and one click uns
     await admin.goto('/tools/claude');
     const panel = admin.locator('section', { has: admin.getByRole('heading', { name: 'Updates', exact: true }) });
     await panel.scrollIntoViewIfNeeded();
-    await hydrated(admin);
-    await panel.getByRole('button', { name: 'Post an update' }).click();
+    // Islands further down the page hydrate when seen: wait for this panel's form, not for every island.
+    await expect(async () => {
+      await panel.getByRole('button', { name: 'Post an update' }).click();
+      await expect(panel.getByLabel('Title')).toBeVisible({ timeout: 1000 });
+    }).toPass();
     await panel.getByLabel('Title').fill(title);
     await panel.getByLabel('Type').selectOption('security');
     await panel.getByLabel('What changed').fill('A crafted prompt could escape the sandbox. Update your integrations.');

@@ -19,7 +19,9 @@ import { Webhook } from 'svix';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/_shared/auth';
-import type { Mailer } from '@/functions/_shared/mailer';
+import { setMailer, type Mailer } from '@/functions/_shared/mailer';
+import { drainJobs, jobsReady, listJobs } from '@/functions/jobs';
+import { enqueueNotificationEmails } from '@/functions/email/jobs';
 import { buildDigests, lastCompletePeriod } from '@/functions/email/digest.service';
 import {
   emailWorkIdle,
@@ -225,6 +227,30 @@ describe('sending once', () => {
     const row = await t.db.selectFrom('email_messages').selectAll().where('id', '=', messageId!).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
     expect(row.last_error).toMatch(/503/);
+  });
+});
+
+describe('as jobs on the engine', () => {
+  it("'email.notifications' enqueued twice and drained queues and sends one email per follower", async () => {
+    const user = await follower('Jobbed Jo');
+    const row = await insertUpdate(t.db, { toolId: TOOL, authorId: admin.userId, title: 'Job-run fix', content: 'Fixed through a job.', updateType: 'security', version: null });
+    await insertFollowerNotifications(t.db, row.id, TOOL, new Date(row.created_at));
+    const mailer = new MemoryMailer();
+    setMailer(mailer);
+    try {
+      await jobsReady(t.db);
+      await t.db.transaction().execute(async (trx) => {
+        await enqueueNotificationEmails(trx, { updateId: row.id });
+        await enqueueNotificationEmails(trx, { updateId: row.id });
+      });
+      await drainJobs(t.db, { maxMs: 30_000, names: ['email.notifications', 'email.send'] });
+      await drainJobs(t.db, { maxMs: 30_000, names: ['email.notifications', 'email.send'] });
+    } finally {
+      setMailer(undefined);
+    }
+    expect(sentTo(mailer, user.email).filter((m) => m.subject === 'Security update for Claude: Job-run fix')).toHaveLength(1);
+    expect((await messagesOf(`update:${row.id}`)).filter((m) => m.user_id === user.userId)).toMatchObject([{ status: 'sent' }]);
+    expect((await listJobs(t.db, { name: 'email.notifications' })).map((j) => j.state)).toEqual(['completed', 'completed']);
   });
 });
 
