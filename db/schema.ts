@@ -360,6 +360,8 @@ export interface UserNotificationsTable {
   order_id: string | null;
   /** Set for a 'product_version' notice only (an owner's notice of a new version). */
   product_version_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set for a 'new_product' notice only (a product published by a creator the user follows). */
+  product_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A tool update's reason; null for an order notice. */
   reason: ColumnType<NotificationReason | null, NotificationReason | null | undefined, NotificationReason | null>;
   is_read: Generated<boolean>;

@@ -376,28 +376,7 @@ export async function emailSendingIdle(): Promise<void> {
   while (running) await running;
 }
 
-let fanning: Promise<void> | null = null;
-
-/**
- * Until the notices' fan-out runs as a job that enqueues 'email.notifications' (functions/email/
- * jobs.ts), a posted tool update queues its emails here, in the background of this process,
- * after its transaction committed, and sends the instant ones.
- */
-export function kickToolUpdateEmails(db: Db, updateId: string): void {
-  const previous = fanning ?? Promise.resolve();
-  fanning = previous
-    .then(async () => {
-      const { queued } = await queueToolUpdateEmails(db, updateId);
-      if (queued) kickEmailSending(db);
-    })
-    .catch((error: unknown) => console.warn('[email] queueing the emails of a tool update failed:', (error as Error).message))
-    .finally(() => {
-      fanning = null;
-    });
-}
-
-/** Resolves when no kicked fan-out or sending is running in this process (tests, shutdown). */
+/** Resolves when no kicked sending is running in this process (tests, shutdown). */
 export async function emailWorkIdle(): Promise<void> {
-  while (fanning) await fanning;
   await emailSendingIdle();
 }

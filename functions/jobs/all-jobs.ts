@@ -3,4 +3,8 @@
  * each defineJob() and schedule() has run and its queue exists. A new job module = one import
  * line here (docs/decisions/040).
  */
+import '../tool-updates/fan-out.job';
+import '../notifications/new-product.job';
+import '../uploads/sweep.job';
+import '../webhooks/deliveries.job';
 import '../email/jobs';

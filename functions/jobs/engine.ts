@@ -19,6 +19,8 @@
 import { fromKysely, PgBoss, type Job, type Queue } from 'pg-boss';
 import { sql } from 'kysely';
 import { onDbClose, rawSqlOf, type Db } from '@/db/database';
+import type { JobState } from '@/src/shared/domain';
+import { after as afterPosition, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 import { jobDefinition, jobDefinitions, scheduleDefinitions, type JobDefinition } from './registry';
 
 export const JOBS_SCHEMA = 'pgboss';
@@ -112,6 +114,12 @@ export async function jobsReady(db: Db): Promise<Engine> {
   return engine;
 }
 
+/** Whether the engine of `db` has a queue for job `name` (a job another module may or may not define). */
+export async function isJobDefined(db: Db, name: string): Promise<boolean> {
+  const engine = db.isTransaction ? engines().current : await jobsReady(db);
+  return Boolean(engine?.queues.has(name));
+}
+
 export interface EnqueueOptions {
   /**
    * With a 'short' queue (defineJob policy), at most one queued job per key; with any queue
@@ -146,10 +154,12 @@ function errorOutput(error: unknown): { message: string; name: string; stack?: s
 }
 
 async function runOne(engine: Engine, definition: JobDefinition, job: Job<unknown>): Promise<void> {
+  // A worker's job carries pg-boss's signal; a fetched one (a drain) gets one aborted at its expiry.
+  const expiry = job.signal ? null : AbortSignal.timeout(definition.options.expireInSeconds * 1000);
   await definition.handler(job.data, {
     db: engine.db,
     job: { id: job.id, name: job.name, retryCount: job.retryCount },
-    signal: job.signal,
+    signal: job.signal ?? expiry!,
   });
 }
 
@@ -193,16 +203,16 @@ export interface DrainResult {
 
 /**
  * Run the jobs that are due, one after another, until none is left or `maxMs` has passed (a
- * job already running is finished). First one maintenance pass (expired attempts back to retry,
- * old jobs deleted) and every schedule sent at most once per period. For Vercel Cron, where no
- * process stays up, and for tests. Two drains at once never run the same attempt twice
- * (pg-boss fetches with FOR UPDATE SKIP LOCKED).
+ * job already running is finished). With `periodic` (the cron route), first one maintenance
+ * pass (expired attempts back to retry, old jobs deleted) and every schedule sent at most once
+ * per its period. For Vercel Cron, where no process stays up, and for tests. Two drains at once
+ * never run the same attempt twice (pg-boss fetches with FOR UPDATE SKIP LOCKED).
  */
-export async function drainJobs(db: Db, options: { maxMs?: number; names?: string[] } = {}): Promise<DrainResult> {
+export async function drainJobs(db: Db, options: { maxMs?: number; names?: string[]; periodic?: boolean } = {}): Promise<DrainResult> {
   const engine = await jobsReady(db);
   const deadline = Date.now() + (options.maxMs ?? 50_000);
   const result: DrainResult = { completed: 0, failed: 0, timedOut: false };
-  if (!options.names) {
+  if (options.periodic) {
     await engine.boss.supervise().catch((error: unknown) => console.warn('[jobs] maintenance failed:', (error as Error).message));
     for (const s of scheduleDefinitions()) {
       if (!engine.queues.has(s.name)) continue;
@@ -248,10 +258,10 @@ export async function stopJobs(db: Db): Promise<void> {
   await engine.boss.stop({ graceful: true, close: false, timeout: 10_000 });
 }
 
-export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
-
 export interface JobRecord {
   id: string;
+  /** The keyset position's time (timeKey of created_on). */
+  cursorAt: string;
   name: string;
   state: JobState;
   data: unknown;
@@ -264,11 +274,12 @@ export interface JobRecord {
   completedOn: Date | null;
 }
 
-/** Jobs newest first, optionally of one state and one name (the admin view, the tests). */
-export async function listJobs(db: Db, filter: { state?: JobState; name?: string; limit?: number } = {}): Promise<JobRecord[]> {
+/** Jobs newest first, optionally of one state and one name, after a keyset position (the admin view, the tests). */
+export async function listJobs(db: Db, filter: { state?: JobState; name?: string; after?: TimeKeyset | null; limit?: number } = {}): Promise<JobRecord[]> {
   await jobsReady(db);
   const rows = await sql<{
     id: string;
+    cursor_at: string;
     name: string;
     state: JobState;
     data: unknown;
@@ -279,16 +290,18 @@ export async function listJobs(db: Db, filter: { state?: JobState; name?: string
     start_after: Date;
     completed_on: Date | null;
   }>`
-    select id, name, state, data, output, retry_count, retry_limit, created_on, start_after, completed_on
+    select id, ${timeKey('created_on')} as cursor_at, name, state, data, output, retry_count, retry_limit, created_on, start_after, completed_on
     from ${sql.table(`${JOBS_SCHEMA}.job`)}
     where (${filter.state ?? null}::text is null or state::text = ${filter.state ?? null})
       and (${filter.name ?? null}::text is null or name = ${filter.name ?? null})
       and name not like '\\_\\_pgboss%'
+      and ${filter.after ? afterPosition('created_on', 'id', filter.after) : sql<boolean>`true`}
     order by created_on desc, id desc
     limit ${filter.limit ?? 100}
   `.execute(db);
   return rows.rows.map((r) => ({
     id: r.id,
+    cursorAt: r.cursor_at,
     name: r.name,
     state: r.state,
     data: r.data,

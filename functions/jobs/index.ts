@@ -6,10 +6,23 @@
  *   await jobsReady(db)                               before a transaction that enqueues
  *   await enqueue(dbOrTrx, name, data, { singletonKey, singletonSeconds, startAfter })
  *   await startWorker(db)                             the in-process worker (scripts/start.ts)
- *   await drainJobs(db, { maxMs })                    run due jobs for a bounded time (cron route, tests)
+ *   await drainJobs(db, { maxMs, periodic })          run due jobs for a bounded time (cron route: periodic, tests)
  *   await listJobs(db, { state: 'failed' })           what ran and what failed, with its error
+ *   await isJobDefined(db, name)                      for a hook into a job another module may define
  *
  * A job module calls defineJob()/schedule() at its top level and is listed in all-jobs.ts.
  */
 export { defineJob, schedule, type JobContext, type JobHandler, type JobOptions, type JobPolicy } from './registry';
-export { drainJobs, enqueue, jobsReady, listJobs, startWorker, stopJobs, type DrainResult, type EnqueueOptions, type JobRecord, type JobState } from './engine';
+export {
+  drainJobs,
+  enqueue,
+  isJobDefined,
+  jobsReady,
+  listJobs,
+  startWorker,
+  stopJobs,
+  type DrainResult,
+  type EnqueueOptions,
+  type JobRecord,
+  type JobState,
+} from './engine';

@@ -5,9 +5,11 @@
  * Rules:
  * - Only the maintainer of a claimed tool (ai_tools.claimed_by) or an administrator
  *   (profiles.role = 'admin') posts an update; anyone else gets 403 NOT_TOOL_MAINTAINER.
- * - Posting is one transaction: the update, a 'security_impact' notice for every buyer who
- *   downloaded a product built on the tool when it is a security update, and a 'follow' notice
- *   for every follower. Either all of it is written or none of it.
+ * - Posting records the update and enqueues its fan-out job ('notify.tool-update',
+ *   fan-out.job.ts) in one transaction, and returns: the job writes a 'security_impact' notice
+ *   for every buyer who downloaded a product built on the tool when it is a security update,
+ *   and a 'follow' notice for every follower, in batches (docs/decisions/040). Either the
+ *   update and its job are both recorded or neither is.
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
@@ -18,17 +20,10 @@ import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
 import { isAdmin } from '../profiles/profiles.service';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
-import {
-  findTool,
-  findUpdate,
-  insertFollowerNotifications,
-  insertImpactNotifications,
-  insertUpdate,
-  listUpdates,
-  type UpdateRow,
-} from './tool-updates.repository';
+import { findTool, findUpdate, insertUpdate, listUpdates, type UpdateRow } from './tool-updates.repository';
+import { enqueue, jobsReady } from '../jobs';
+import { TOOL_UPDATE_FAN_OUT } from './fan-out.job';
 import { isToolId } from '@/src/shared/ids';
-import { kickToolUpdateEmails } from '../email/email.service';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -63,8 +58,8 @@ export async function canPostUpdate(db: Db, userId: string | null | undefined, t
 
 export interface PostedUpdate {
   update: ToolUpdateView;
-  /** Notices written: followers, and buyers reached by a security update who do not follow. */
-  notified: { followers: number; impacted: number };
+  /** The fan-out job that writes the notices (GET /api/admin/jobs shows it). */
+  notifying: { jobId: string | null };
 }
 
 /** `input` is ToolUpdateInputSchema's output (the route parsed it): trimmed, checked. */
@@ -74,19 +69,16 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
   if (!(await canPostUpdate(db, userId, toolId))) throw new AppError('NOT_TOOL_MAINTAINER');
   const input = { ...post, version: post.version ?? null };
 
+  await jobsReady(db);
   const posted = await db.transaction().execute(async (trx) => {
     const row = await insertUpdate(trx, { toolId, authorId: userId, ...input });
-    const createdAt = new Date(row.created_at);
-    const impacted = input.updateType === 'security' ? await insertImpactNotifications(trx, row.id, toolId, createdAt) : 0;
-    const followers = await insertFollowerNotifications(trx, row.id, toolId, createdAt);
+    const jobId = await enqueue(trx, TOOL_UPDATE_FAN_OUT, { updateId: row.id });
     const created = await findUpdate(trx, row.id);
     if (!created) throw new AppError('INTERNAL');
-    return { update: toUpdateView(created), notified: { followers, impacted } };
+    return { update: toUpdateView(created), notifying: { jobId } };
   });
   // The directory and the tool's pages show its latest update date; the sitemap its lastmod.
   await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId));
-  // Emails to the people notified, as each one's preferences say (docs/decisions/041).
-  kickToolUpdateEmails(db, posted.update.id);
   return posted;
 }
 
