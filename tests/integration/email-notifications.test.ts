@@ -32,7 +32,7 @@ import {
   sendDueEmails,
 } from '@/functions/email/email.service';
 import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
-import { insertFollowerNotifications, insertUpdate } from '@/functions/tool-updates/tool-updates.repository';
+import { insertFollowerNoticeBatch, insertUpdate } from '@/functions/tool-updates/tool-updates.repository';
 import { defaultPreferences, type EmailPreferences } from '@/src/shared/email-preferences';
 import * as settingsRoute from '@/src/pages/api/settings/notifications';
 import * as unsubscribeRoute from '@/src/pages/api/unsubscribe/index';
@@ -101,9 +101,9 @@ const save = (session: TestSession, preferences: Partial<EmailPreferences> | Rec
   });
 
 /**
- * A tool update and its notices, as the notices' fan-out writes them, then the email fan-out
- * ('email.notifications'). Not postToolUpdate: that kicks its own sending in the background,
- * and these tests choose when (and through which mailer) emails go.
+ * A tool update and its notices, as the notices' fan-out job writes them, then the email fan-out
+ * ('email.notifications'), called directly: these tests choose when (and through which mailer)
+ * emails go. The same through the job engine: 'as jobs on the engine' below.
  */
 async function post(type: 'security' | 'feature', title: string) {
   const row = await insertUpdate(t.db, {
@@ -114,7 +114,7 @@ async function post(type: 'security' | 'feature', title: string) {
     updateType: type,
     version: null,
   });
-  await insertFollowerNotifications(t.db, row.id, TOOL, new Date(row.created_at));
+  await insertFollowerNoticeBatch(t.db, { id: row.id, toolId: TOOL, createdAt: new Date(row.created_at) }, '', 100_000);
   await queueToolUpdateEmails(t.db, row.id);
   return row.id;
 }
@@ -234,7 +234,7 @@ describe('as jobs on the engine', () => {
   it("'email.notifications' enqueued twice and drained queues and sends one email per follower", async () => {
     const user = await follower('Jobbed Jo');
     const row = await insertUpdate(t.db, { toolId: TOOL, authorId: admin.userId, title: 'Job-run fix', content: 'Fixed through a job.', updateType: 'security', version: null });
-    await insertFollowerNotifications(t.db, row.id, TOOL, new Date(row.created_at));
+    await insertFollowerNoticeBatch(t.db, { id: row.id, toolId: TOOL, createdAt: new Date(row.created_at) }, '', 100_000);
     const mailer = new MemoryMailer();
     setMailer(mailer);
     try {
