@@ -33,7 +33,7 @@ import {
 import { eventContent, pieceOf } from './content';
 import { channelOf, getPreferences, unsubscribeLabel } from './preferences.service';
 import { renderEmail } from './render';
-import type { EmailContent, EmailSection } from './templates/email';
+import type { EmailCard, EmailContent, EmailSection } from './templates/email';
 import { createUnsubscribeToken } from './unsubscribe-token';
 
 /** Rows written per statement by a fan-out. */
@@ -86,6 +86,24 @@ export async function queueNotificationEmail(db: Db, input: QueueInput): Promise
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
+}
+
+export type CommunityEmailKind = Extract<EmailKind, 'community_reply' | 'community_mention' | 'community_answer_accepted'>;
+
+/**
+ * For the community notices (replies, mentions, accepted answers): the email of one notice, as
+ * the person's preference for its kind says, sent at once in the background when 'Email at
+ * once' (the 'email.send' job catches up otherwise). `reference` is unique per person and kind
+ * (`reply:<id>`); `card.url` a path on the site. Call after the notice's transaction commits.
+ */
+export async function queueCommunityEmail(
+  db: Db,
+  input: { userId: string; kind: CommunityEmailKind; reference: string; subject: string; intro: string; card: EmailCard; reason?: string },
+): Promise<string | null> {
+  const { userId, kind, reference, ...payload } = input;
+  const id = await queueNotificationEmail(db, { userId, kind, reference, payload: { ...payload } });
+  if (id) kickEmailSending(db);
+  return id;
 }
 
 interface BatchResult {

@@ -230,10 +230,59 @@ describe('sending once', () => {
   });
 });
 
+describe('community notices', () => {
+  it('emails a reply at once by default with the card it was given, and a mention set to the daily digest waits', async () => {
+    const user = await signUp('community', 'Chatty Cleo');
+    await save(user, { community_mention: 'daily' });
+    const reply = await queueNotificationEmail(t.db, {
+      userId: user.userId,
+      kind: 'community_reply',
+      reference: 'reply:1',
+      payload: {
+        subject: 'Ada replied to your post',
+        intro: 'Ada replied to "Best n8n workflows?".',
+        card: { title: 'Re: Best n8n workflows?', url: '/community#post-1', text: 'Try the lead one.' },
+      },
+    });
+    const mention = await queueNotificationEmail(t.db, {
+      userId: user.userId,
+      kind: 'community_mention',
+      reference: 'mention:1',
+      payload: { subject: 'Ada mentioned you', intro: 'Ada mentioned you.', card: { title: 'A post', url: '/community#post-2' } },
+    });
+    // A card pointing off the site is dropped at send time.
+    const offSite = await queueNotificationEmail(t.db, {
+      userId: user.userId,
+      kind: 'community_answer_accepted',
+      reference: 'answer:1',
+      payload: { subject: 'Accepted', intro: 'Accepted.', card: { title: 'Elsewhere', url: 'https://evil.example/x' } },
+    });
+    expect([reply, mention, offSite].every(Boolean)).toBe(true);
+    const mailer = new MemoryMailer();
+    await sendDueEmails(t.db, { mailer, siteUrl: SITE_URL });
+    const mails = sentTo(mailer, user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Ada replied to your post']);
+    expect(mails[0]!.html).toContain(`href="${SITE_URL}/community#post-1"`);
+    const rows = await t.db.selectFrom('email_messages').select(['kind', 'status']).where('user_id', '=', user.userId).orderBy('kind').execute();
+    expect(rows).toEqual([
+      { kind: 'community_answer_accepted', status: 'cancelled' },
+      { kind: 'community_mention', status: 'pending_digest' },
+      { kind: 'community_reply', status: 'sent' },
+    ]);
+  });
+});
+
 describe('as jobs on the engine', () => {
   it("'email.notifications' enqueued twice and drained queues and sends one email per follower", async () => {
     const user = await follower('Jobbed Jo');
-    const row = await insertUpdate(t.db, { toolId: TOOL, authorId: admin.userId, title: 'Job-run fix', content: 'Fixed through a job.', updateType: 'security', version: null });
+    const row = await insertUpdate(t.db, {
+      toolId: TOOL,
+      authorId: admin.userId,
+      title: 'Job-run fix',
+      content: 'Fixed through a job.',
+      updateType: 'security',
+      version: null,
+    });
     await insertFollowerNoticeBatch(t.db, { id: row.id, toolId: TOOL, createdAt: new Date(row.created_at) }, '', 100_000);
     const mailer = new MemoryMailer();
     setMailer(mailer);
