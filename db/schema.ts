@@ -32,6 +32,7 @@ import type {
   WebhookDeliveryStatus,
   WebhookEventType,
 } from '../src/shared/domain';
+import type { EmailChannel, EmailDelivery, EmailKind, EmailMessageKind, EmailMessageStatus, EmailSuppressionReason } from '../src/shared/email-preferences';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -539,6 +540,44 @@ export interface LicensesTable {
   created_at: CreatedAt;
 }
 
+/** A user's channel for one email kind, where it differs from the default (migration 2026-11-28-0700, docs/decisions/041). */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  kind: EmailKind;
+  channel: EmailChannel;
+  /** What a one-click unsubscribe turned off, for its 'Undo'; cleared by any other change. */
+  previous_channel: EmailChannel | null;
+  updated_at: Generated<Date>;
+}
+
+/** Every email decided on, once per (user, kind, reference): events, digests (docs/decisions/041). */
+export interface EmailMessagesTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: EmailMessageKind;
+  reference: string;
+  channel: EmailDelivery;
+  status: EmailMessageStatus;
+  /** What the template needs when the reference alone does not say it (JSON). */
+  payload: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  cancel_reason: string | null;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  digest_id: string | null;
+  created_at: CreatedAt;
+  sent_at: Timestamp | null;
+}
+
+/** An address Resend reported as a hard bounce or a complaint: nothing is sent to it. */
+export interface EmailSuppressionsTable {
+  email: string;
+  reason: EmailSuppressionReason;
+  detail: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -580,6 +619,9 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   licenses: LicensesTable;
   product_versions: ProductVersionsTable;
+  notification_preferences: NotificationPreferencesTable;
+  email_messages: EmailMessagesTable;
+  email_suppressions: EmailSuppressionsTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;
@@ -596,3 +638,4 @@ export type Subscription = Selectable<SubscriptionsTable>;
 export type WebhookEndpoint = Selectable<WebhookEndpointsTable>;
 export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;
 export type License = Selectable<LicensesTable>;
+export type EmailMessage = Selectable<EmailMessagesTable>;

@@ -23,11 +23,11 @@ import { CATALOGUE_PATH } from '../functions/rebuilds/affected-pages';
 
 /**
  * On-demand paths that never need the session: auth (better-auth reads it itself), files,
- * health, and the machine callers with their own secret (Stripe's webhook signs its body; Vercel
+ * health, and the machine callers with their own secret (Stripe's and Resend's webhooks sign their bodies; Vercel
  * Cron sends `Authorization: Bearer $CRON_SECRET`, which must never be read as a session or an
  * API key).
  */
-const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/, /^\/api\/payments\/webhook$/, /^\/api\/cron\//];
+const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/, /^\/api\/payments\/webhook$/, /^\/api\/email\/webhook$/, /^\/api\/cron\//];
 
 export const onRequest: MiddlewareHandler = async (context, next) => {
   context.locals.user = null;

@@ -40,6 +40,10 @@ export interface EmailContent {
   outro: string[];
 }
 
+/** Account emails are transactional (docs/decisions/041): always sent, no unsubscribe. */
+export const TRANSACTIONAL_NOTE =
+  'This is a transactional email about your account: it is sent whatever your notification settings, and it cannot be unsubscribed from.';
+
 export function emailLayout(content: EmailContent): MailMessage {
   const text = [
     content.greeting,
@@ -48,6 +52,8 @@ export function emailLayout(content: EmailContent): MailMessage {
     ...(content.action ? [content.action.url, ''] : []),
     ...content.outro.flatMap((p) => [p, '']),
     'toolmint',
+    '',
+    TRANSACTIONAL_NOTE,
   ].join('\n');
   const muted = 'font-size:14px;color:#5b5670';
   const button = content.action
@@ -62,6 +68,7 @@ export function emailLayout(content: EmailContent): MailMessage {
 ${content.intro.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${button}
 ${content.outro.map((p) => `<p style="${muted}">${escapeHtml(p)}</p>`).join('\n')}
+<p style="font-size:12px;color:#5b5670;border-top:1px solid #e4e0f0;padding-top:12px;margin-top:20px">${escapeHtml(TRANSACTIONAL_NOTE)}</p>
 </div></body></html>`;
   return { to: content.to, subject: content.subject, text, html };
 }

@@ -88,6 +88,16 @@ const EnvSchema = z
     GITHUB_CLIENT_SECRET: z.string().trim().optional(),
     /** Resend API key: with it emails are sent through Resend; without it they go to DATA_DIR/outbox. */
     RESEND_API_KEY: z.string().trim().optional(),
+    /**
+     * Signing secret (whsec_…) of the Resend webhook pointed at /api/email/webhook: hard bounces
+     * and complaints stop email to that address (functions/email/bounces.service.ts). Unset: the
+     * route refuses every call.
+     */
+    RESEND_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     /** Sender of account emails. */
     MAIL_FROM: z.string().trim().default('toolmint <no-reply@toolmint.local>'),
     /** Where people reach the team: the /support page (prebuilt, so read at build time) and the terms point to it. */

@@ -3,6 +3,7 @@
  * - default: an outbox folder, DATA_DIR/outbox, one RFC 5322 `.eml` file per message, so a
  *   developer (and the e2e tests) can open what would have been sent;
  * - RESEND_API_KEY set: the Resend HTTP API (https://resend.com/docs/api-reference/emails/send-email).
+ * Both carry a message's custom headers (List-Unsubscribe...) and honour its idempotency key.
  * Called by the auth (password reset, email verification, account-exists notice) through
  * getMailer(); tests pass their own to createAuth, or install one process-wide with setMailer().
  */
@@ -16,6 +17,17 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) of a notification
+   * email (functions/email). Names are plain header names; values are ASCII.
+   */
+  headers?: Record<string, string>;
+  /**
+   * Sends the message at most once per key: Resend's Idempotency-Key (kept 24 hours by Resend),
+   * and the outbox file's name (a second send with the same key leaves the first file alone).
+   * functions/email passes the email_messages id.
+   */
+  idempotencyKey?: string;
 }
 
 export interface Mailer {
@@ -27,6 +39,35 @@ export interface Mailer {
 /** RFC 2047 encoded-word for a header that is not plain ASCII. */
 function encodeHeader(value: string): string {
   return /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
+/** A custom header's name: letters, digits and dashes only (no header injection). */
+function headerName(name: string): string {
+  if (!/^[A-Za-z0-9-]+$/.test(name)) throw new Error(`Not a header name: ${name}`);
+  return name;
+}
+
+/** A custom header's value on one line (no CR/LF: no header injection). */
+function headerValue(value: string): string {
+  return encodeHeader(value.replace(/[\r\n]+/g, ' '));
+}
+
+/** The headers of an .eml written by formatEml, lower-cased names (tests and tooling). */
+export function readEmlHeaders(eml: string): Record<string, string> {
+  const head = eml.split('\r\n\r\n')[0] ?? '';
+  return Object.fromEntries(
+    head.split('\r\n').flatMap((line) => {
+      const at = line.indexOf(':');
+      return at > 0 ? [[line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()]] : [];
+    }),
+  );
+}
+
+/** Reads the HTML part back out of an .eml written by formatEml (tests and tooling). */
+export function readEmlHtml(eml: string): string {
+  const part = eml.split(/\r\n--toolmint-[^\r\n]+\r\n/).find((p) => p.startsWith('Content-Type: text/html'));
+  const body = part?.split('\r\n\r\n')[1] ?? '';
+  return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
 }
 
 function base64Lines(value: string): string {
@@ -44,7 +85,8 @@ export function formatEml(message: MailMessage, from: string, date = new Date())
     `To: ${message.to}`,
     `Subject: ${encodeHeader(message.subject)}`,
     `Date: ${date.toUTCString()}`,
-    `Message-ID: <${randomUUID()}@${domain}>`,
+    `Message-ID: <${message.idempotencyKey ?? randomUUID()}@${domain}>`,
+    ...Object.entries(message.headers ?? {}).map(([name, value]) => `${headerName(name)}: ${headerValue(value)}`),
     'MIME-Version: 1.0',
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
     '',
@@ -80,6 +122,15 @@ export class OutboxMailer implements Mailer {
     await fs.mkdir(this.destination, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const recipient = message.to.toLowerCase().replace(/[^a-z0-9@._-]/g, '_');
+    if (message.idempotencyKey) {
+      // One file per key, whatever the time: a second send of the same message writes nothing.
+      const key = message.idempotencyKey.replace(/[^A-Za-z0-9_-]/g, '_');
+      const existing = (await fs.readdir(this.destination)).find((name) => name.endsWith(`-${key}.eml`));
+      if (existing) return;
+      const file = path.join(this.destination, `${stamp}-${recipient}-${key}.eml`);
+      await fs.writeFile(file, formatEml(message, this.from), { encoding: 'utf8', flag: 'wx' });
+      return;
+    }
     const file = path.join(this.destination, `${stamp}-${recipient}-${randomUUID().slice(0, 8)}.eml`);
     await fs.writeFile(file, formatEml(message, this.from), 'utf8');
   }
@@ -97,8 +148,19 @@ export class ResendMailer implements Mailer {
   async send(message: MailMessage): Promise<void> {
     const response = await fetch(this.endpoint, {
       method: 'POST',
-      headers: { authorization: `Bearer ${this.apiKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ from: this.from, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
+      headers: {
+        authorization: `Bearer ${this.apiKey}`,
+        'content-type': 'application/json',
+        ...(message.idempotencyKey ? { 'idempotency-key': message.idempotencyKey } : {}),
+      },
+      body: JSON.stringify({
+        from: this.from,
+        to: [message.to],
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        ...(message.headers && Object.keys(message.headers).length ? { headers: message.headers } : {}),
+      }),
       signal: AbortSignal.timeout(10_000),
     });
     if (!response.ok) {

@@ -81,6 +81,10 @@ export const WRITE_LIMITS = {
   // Account settings (docs/decisions/032): a handle is picked a few times, sessions revoked one by one.
   handleChange: { label: 'handle changes', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
   sessionRevoke: { label: 'session sign-outs', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  // Email notifications (docs/decisions/041): saving preferences; the one-click unsubscribe and
+  // its undo come from mail providers' servers (many people behind one address), so per address it is generous.
+  notificationSettings: { label: 'notification setting changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
+  unsubscribe: { label: 'unsubscribe requests', windowSeconds: MINUTE, perAccount: 30, perAddress: 600 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
@@ -148,6 +152,9 @@ export const WRITE_ROUTES = {
   'PATCH /api/me/licenses/[id]': 'licenseChange',
   'PUT /api/settings/account/handle': 'handleChange',
   'DELETE /api/settings/account/sessions/[id]': 'sessionRevoke',
+  'PUT /api/settings/notifications': 'notificationSettings',
+  'POST /api/unsubscribe': 'unsubscribe',
+  'POST /api/unsubscribe/undo': 'unsubscribe',
 } as const satisfies Record<string, WriteLimitName>;
 
 /** Write routes limited by something other than WRITE_ROUTES, and by what. */
@@ -157,6 +164,8 @@ export const WRITE_ROUTES_LIMITED_ELSEWHERE: Record<string, string> = {
   // the signature over the raw body checks out (an HMAC, cheap to refuse), and each event id is
   // stored once, so a flood of replays writes nothing (functions/payments/webhook.service.ts).
   'POST /api/payments/webhook': 'the Stripe signature, checked before any write, and one row per event id',
+  // Resend's delivery events (docs/decisions/041): signed like Stripe's; a replay writes nothing new.
+  'POST /api/email/webhook': 'the Resend (Svix) signature, checked before anything is read, and one row per address',
 };
 
 export const WRITE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -7,3 +7,4 @@ import '../tool-updates/fan-out.job';
 import '../notifications/new-product.job';
 import '../uploads/sweep.job';
 import '../webhooks/deliveries.job';
+import '../email/jobs';

@@ -33,6 +33,7 @@ import type {
 } from '@/src/shared/api/schemas/product-reviews';
 import { toNumber } from '@/src/shared/products';
 import * as z from 'zod/mini';
+import { kickEmailSending, queueNotificationEmail } from '../email/email.service';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { keysetTime, positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
@@ -138,6 +139,10 @@ export async function createProductReview(db: Db, userId: string | null | undefi
     return { review, product: rating, page: product };
   });
   kickWebhookDeliveries(db);
+  // The creator's email, as their preferences for 'review_received' say (docs/decisions/041).
+  await queueNotificationEmail(db, { userId: result.page.creator_id, kind: 'review_received', reference: `review:${result.review.id}` })
+    .then((id) => id && kickEmailSending(db))
+    .catch((error: unknown) => console.warn('[email] could not queue the review email:', (error as Error).message));
   await refreshPages(db, result.page);
   return { review: result.review, product: result.product };
 }

@@ -21,6 +21,7 @@ export const ACCOUNT_NAV: readonly NavLink[] = [
   { href: '/profile', label: 'Profile' },
   { href: '/dashboard', label: 'Dashboard' },
   { href: '/settings/account', label: 'Account settings' },
+  { href: '/settings/notifications', label: 'Notifications' },
   { href: '/settings/api', label: 'API keys' },
 ];
 

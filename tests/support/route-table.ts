@@ -11,6 +11,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestSession } from './api';
+import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
+import { defaultPreferences } from '@/src/shared/email-preferences';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -678,6 +680,51 @@ export const ROUTES: RouteSpec[] = [
     destructive: true,
   },
 
+  // Email notifications (docs/decisions/041): the settings need a session; the one-click
+  // unsubscribe and its undo need only the signed token; Resend's events need its signature.
+  {
+    file: 'settings/notifications.ts',
+    method: 'GET',
+    path: '/api/settings/notifications',
+    load: api('settings/notifications.ts'),
+    auth: 'user',
+  },
+  {
+    file: 'settings/notifications.ts',
+    method: 'PUT',
+    path: '/api/settings/notifications',
+    load: api('settings/notifications.ts'),
+    auth: 'user',
+    body: 'json',
+    json: () => ({ preferences: { ...defaultPreferences(), tool_update: 'instant' } }),
+  },
+  {
+    file: 'unsubscribe/index.ts',
+    method: 'POST',
+    path: '/api/unsubscribe',
+    load: api('unsubscribe/index.ts'),
+    auth: 'anyone',
+    query: (fx) => ({ token: createUnsubscribeToken(fx.other.userId, 'community_mention') }),
+  },
+  {
+    file: 'unsubscribe/undo.ts',
+    method: 'POST',
+    path: '/api/unsubscribe/undo',
+    load: api('unsubscribe/undo.ts'),
+    auth: 'anyone',
+    query: (fx) => ({ token: createUnsubscribeToken(fx.other.userId, 'community_mention') }),
+  },
+  {
+    file: 'email/webhook.ts',
+    method: 'POST',
+    path: '/api/email/webhook',
+    load: api('email/webhook.ts'),
+    auth: 'anyone',
+    // Read raw (the signature covers its bytes): hostile JSON reaches the signature check, never a parser.
+    body: 'json',
+    json: () => ({ type: 'email.bounced', data: { to: ['ada@example.com'], bounce: { type: 'Permanent' } } }),
+    expect: { status: 400, why: 'an event without a valid Svix signature is refused before anything is read (signed events: email-notifications.test.ts)' },
+  },
   // Account settings (docs/decisions/032): a cookie session only.
   {
     file: 'settings/account/handle.ts',

@@ -9,6 +9,7 @@ import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { favoriteRoutes } from './favorites';
 import { licenseRoutes } from './licenses';
+import { notificationSettingsRoutes } from './notification-settings';
 import { paymentRoutes } from './payments';
 import { productReviewRoutes } from './product-reviews';
 import { productRoutes } from './products';
@@ -30,6 +31,7 @@ export const API_ROUTES = [
   ...salesRoutes,
   ...settingsRoutes,
   ...accountRoutes,
+  ...notificationSettingsRoutes,
   ...licenseRoutes,
   ...productRoutes,
   ...uploadRoutes,

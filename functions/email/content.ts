@@ -1,0 +1,224 @@
+/**
+ * What each email says (docs/decisions/041): from an email_messages row to the card it shows
+ * (in its own email or in a digest) and the reason it came. Read at send time, from the rows
+ * the reference names (a tool update, a product, an order, a review), so a million queued
+ * tool-update emails share one update row; kinds without a table of ours (the community
+ * notices) carry their card in the row's payload. Null: what it was about is gone (the email
+ * is cancelled).
+ */
+import type { Db } from '@/db/database';
+import type { EmailMessage } from '@/db/schema';
+import { UPDATE_TYPE_LABELS } from '@/src/shared/domain';
+import { EMAIL_KIND_INFO, type EmailKind } from '@/src/shared/email-preferences';
+import { profileUrl } from '@/src/shared/handles';
+import { formatCents, formatOrderNumber, netCents } from '@/src/shared/payments';
+import { toolDetailsHref } from '@/src/shared/tool-pages';
+import type { EmailCard, EmailContent } from './templates/email';
+
+export interface Piece {
+  card: EmailCard;
+  /** The section a digest shows it in. */
+  section: string;
+  /** Why the email came: the footer's first line. */
+  reason: string;
+  /** The subject and heading of its own email. */
+  subject: string;
+  intro: string;
+}
+
+const abs = (siteUrl: string, path: string) => new URL(path, siteUrl).toString();
+const excerpt = (text: string, max = 280) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+};
+
+/** `update:<id>` -> the id; a reference's prefix says what it names. */
+export function referenceId(reference: string, prefix: string): string | null {
+  return reference.startsWith(`${prefix}:`) ? reference.slice(prefix.length + 1) : null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function toolUpdatePiece(db: Db, message: Pick<EmailMessage, 'user_id' | 'reference'>, siteUrl: string): Promise<Piece | null> {
+  const id = referenceId(message.reference, 'update');
+  if (!id || !UUID.test(id)) return null;
+  const update = await db
+    .selectFrom('ai_tool_updates as u')
+    .innerJoin('ai_tools as t', 't.id', 'u.tool_id')
+    .select(['u.id', 'u.tool_id', 'u.title', 'u.content', 'u.update_type', 'u.version', 't.name as tool_name'])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  if (!update) return null;
+  const notice = await db
+    .selectFrom('user_notifications')
+    .select('reason')
+    .where('user_id', '=', message.user_id)
+    .where('update_id', '=', id)
+    .executeTakeFirst();
+  const security = update.update_type === 'security';
+  const title = `${update.title}${update.version ? ` (${update.version})` : ''}`;
+  return {
+    card: {
+      eyebrow: `${UPDATE_TYPE_LABELS[update.update_type]} · ${update.tool_name}`,
+      title,
+      text: excerpt(update.content),
+      url: abs(siteUrl, toolDetailsHref(update.tool_id)),
+      urgent: security,
+    },
+    section: 'Updates from tools you follow',
+    reason:
+      notice?.reason === 'security_impact'
+        ? `You get this email because a product you got on toolmint is built on ${update.tool_name}.`
+        : `You get this email because you follow ${update.tool_name} on toolmint.`,
+    subject: security ? `Security update for ${update.tool_name}: ${update.title}` : `${update.tool_name}: ${update.title}`,
+    intro: security ? `${update.tool_name} published a security update. Read it and update what you use.` : `${update.tool_name} published an update.`,
+  };
+}
+
+async function newProductPiece(db: Db, message: Pick<EmailMessage, 'reference'>, siteUrl: string): Promise<Piece | null> {
+  const id = referenceId(message.reference, 'product');
+  if (!id || !UUID.test(id)) return null;
+  const product = await db
+    .selectFrom('products as p')
+    .innerJoin('profiles as c', 'c.id', 'p.creator_id')
+    .select(['p.id', 'p.title', 'p.short_description', 'p.description', 'p.status', 'c.id as creator_id', 'c.full_name', 'c.handle'])
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+  if (!product || product.status !== 'published') return null;
+  const creator = product.full_name ?? 'A creator you follow';
+  return {
+    card: {
+      eyebrow: `New product · ${creator}`,
+      title: product.title,
+      text: excerpt(product.short_description ?? product.description ?? ''),
+      url: abs(siteUrl, `/product/${product.id}`),
+    },
+    section: 'New from creators you follow',
+    reason: `You get this email because you follow ${creator} on toolmint (${abs(siteUrl, profileUrl({ id: product.creator_id, handle: product.handle }))}).`,
+    subject: `New from ${creator}: ${product.title}`,
+    intro: `${creator} published a new product.`,
+  };
+}
+
+async function orderPiece(db: Db, message: Pick<EmailMessage, 'reference'>, siteUrl: string): Promise<Piece | null> {
+  const saleId = referenceId(message.reference, 'sale');
+  const refundId = referenceId(message.reference, 'refund');
+  const id = saleId ?? refundId;
+  if (!id || !UUID.test(id)) return null;
+  const order = await db
+    .selectFrom('orders as o')
+    .leftJoin('products as p', 'p.id', 'o.product_id')
+    .select(['o.id', 'o.number', 'o.kind', 'o.amount_cents', 'o.fee_cents', 'o.status', 'p.title'])
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+  if (!order) return null;
+  const title = order.title ?? 'your product';
+  const number = formatOrderNumber(order.number);
+  const amount = formatCents(order.amount_cents);
+  const sales = abs(siteUrl, '/sales');
+  if (refundId) {
+    return {
+      card: { eyebrow: `Refund · ${number}`, title: `Refund: ${title} — ${amount}`, text: 'The sale no longer counts towards your earnings.', url: sales },
+      section: 'Your sales',
+      reason: 'You get this email because you sell on toolmint.',
+      subject: `Refund: ${title} (${number})`,
+      intro: `Order ${number} of ${title} was refunded (${amount}).`,
+    };
+  }
+  return {
+    card: {
+      eyebrow: `Sale · ${number}`,
+      title: `New sale: ${title} — ${amount}`,
+      text: `Platform fee ${formatCents(order.fee_cents)}, your earnings ${formatCents(netCents(order.amount_cents, order.fee_cents))}${order.kind === 'subscription' ? ' (monthly subscription)' : ''}.`,
+      url: sales,
+    },
+    section: 'Your sales',
+    reason: 'You get this email because you sell on toolmint.',
+    subject: `New sale: ${title}`,
+    intro: `You made a sale of ${title}.`,
+  };
+}
+
+async function reviewPiece(db: Db, message: Pick<EmailMessage, 'reference'>, siteUrl: string): Promise<Piece | null> {
+  const id = referenceId(message.reference, 'review');
+  if (!id || !UUID.test(id)) return null;
+  const review = await db
+    .selectFrom('product_reviews as r')
+    .innerJoin('products as p', 'p.id', 'r.product_id')
+    .leftJoin('profiles as a', 'a.id', 'r.reviewer_id')
+    .select(['r.rating', 'r.review_text', 'p.id as product_id', 'p.title', 'a.full_name'])
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  if (!review) return null;
+  const stars = '★'.repeat(review.rating) + '☆'.repeat(Math.max(0, 5 - review.rating));
+  return {
+    card: {
+      eyebrow: `Review · ${stars}`,
+      title: `${review.full_name ?? 'Someone'} reviewed ${review.title}`,
+      text: excerpt(review.review_text),
+      url: abs(siteUrl, `/product/${review.product_id}#reviews`),
+    },
+    section: 'Reviews of your products',
+    reason: 'You get this email because you sell on toolmint.',
+    subject: `New review of ${review.title} (${review.rating}/5)`,
+    intro: `${review.full_name ?? 'Someone'} reviewed ${review.title}.`,
+  };
+}
+
+/** The payload a community notice (or any kind without a table of ours) queues with its email. */
+export interface CardPayload {
+  card: EmailCard;
+  subject: string;
+  intro: string;
+  reason?: string;
+}
+
+function payloadPiece(kind: EmailKind, message: Pick<EmailMessage, 'payload'>, siteUrl: string): Piece | null {
+  const p = message.payload as Partial<CardPayload> | null;
+  if (!p?.card?.title || !p.card.url || !p.subject || !p.intro) return null;
+  // Links are absolute and on the site: a payload's path is resolved against SITE_URL.
+  const url = new URL(p.card.url, siteUrl);
+  if (url.origin !== new URL(siteUrl).origin) return null;
+  return {
+    card: { ...p.card, url: url.toString() },
+    section:
+      { community_reply: 'Replies', community_mention: 'Mentions', community_answer_accepted: 'Accepted answers' }[kind as string] ??
+      EMAIL_KIND_INFO[kind].label,
+    reason: p.reason ?? 'You get this email because of your activity in the toolmint community.',
+    subject: p.subject,
+    intro: p.intro,
+  };
+}
+
+/** The piece of one event email (not a digest). */
+export async function pieceOf(db: Db, message: Pick<EmailMessage, 'user_id' | 'kind' | 'reference' | 'payload'>, siteUrl: string): Promise<Piece | null> {
+  switch (message.kind) {
+    case 'security_update':
+    case 'tool_update':
+      return toolUpdatePiece(db, message, siteUrl);
+    case 'new_product':
+      return newProductPiece(db, message, siteUrl);
+    case 'sale':
+      return orderPiece(db, message, siteUrl);
+    case 'review_received':
+      return reviewPiece(db, message, siteUrl);
+    case 'community_reply':
+    case 'community_mention':
+    case 'community_answer_accepted':
+      return payloadPiece(message.kind, message, siteUrl);
+    default:
+      return null;
+  }
+}
+
+/** The email of one event. */
+export function eventContent(piece: Piece): EmailContent {
+  return {
+    subject: piece.subject,
+    preview: piece.card.text ?? piece.intro,
+    heading: piece.subject,
+    paragraphs: [piece.intro],
+    sections: [{ title: piece.section, cards: [piece.card] }],
+    action: { label: 'Open on toolmint', url: piece.card.url },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * A user's email preferences (issue 18, docs/decisions/041): /settings/notifications, the
+ * one-click unsubscribe and its 'Undo'. Kinds, channels and defaults are
+ * src/shared/email-preferences.ts; notification_preferences holds a user's own choices.
+ */
+import type { Db } from '@/db/database';
+import {
+  EMAIL_CHANNEL_LABELS,
+  EMAIL_KIND_INFO,
+  EMAIL_KINDS,
+  defaultPreferences,
+  type EmailChannel,
+  type EmailKind,
+  type EmailMessageKind,
+  type EmailPreferences,
+  type NotificationPreferencesInput,
+  type NotificationPreferencesView,
+  type UnsubscribeResult,
+} from '@/src/shared/email-preferences';
+import type { UnsubscribeClaim } from './unsubscribe-token';
+
+export async function getPreferences(db: Db, userId: string): Promise<EmailPreferences> {
+  const rows = await db.selectFrom('notification_preferences').select(['kind', 'channel']).where('user_id', '=', userId).execute();
+  const preferences = defaultPreferences();
+  for (const row of rows) preferences[row.kind] = row.channel;
+  return preferences;
+}
+
+/** One kind's channel for one user (the send-time check). */
+export async function channelOf(db: Db, userId: string, kind: EmailKind): Promise<EmailChannel> {
+  const row = await db.selectFrom('notification_preferences').select('channel').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  return row?.channel ?? EMAIL_KIND_INFO[kind].default;
+}
+
+/** Why nothing is sent to an address, if Resend reported it (a hard bounce or a complaint). */
+export async function suppressionOf(db: Db, email: string): Promise<NotificationPreferencesView['suppressed']> {
+  const row = await db.selectFrom('email_suppressions').select(['reason', 'created_at']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return row ? { reason: row.reason, since: new Date(row.created_at).toISOString() } : null;
+}
+
+export async function preferencesView(db: Db, user: { id: string; email: string }): Promise<NotificationPreferencesView> {
+  const [preferences, suppressed] = await Promise.all([getPreferences(db, user.id), suppressionOf(db, user.email)]);
+  return { preferences, suppressed };
+}
+
+async function writeChannels(
+  db: Db,
+  userId: string,
+  channels: Partial<Record<EmailKind, { channel: EmailChannel; previous: EmailChannel | null }>>,
+): Promise<void> {
+  const rows = Object.entries(channels).map(([kind, v]) => ({
+    user_id: userId,
+    kind: kind as EmailKind,
+    channel: v!.channel,
+    previous_channel: v!.previous,
+    updated_at: new Date(),
+  }));
+  if (!rows.length) return;
+  await db
+    .insertInto('notification_preferences')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'kind']).doUpdateSet((eb) => ({
+        channel: eb.ref('excluded.channel'),
+        previous_channel: eb.ref('excluded.previous_channel'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
+}
+
+/** PUT /api/settings/notifications: every kind's channel (the schema checked each is offered). */
+export async function savePreferences(db: Db, user: { id: string; email: string }, input: NotificationPreferencesInput): Promise<NotificationPreferencesView> {
+  await writeChannels(db, user.id, Object.fromEntries(EMAIL_KINDS.map((k) => [k, { channel: input.preferences[k], previous: null }])));
+  return preferencesView(db, user);
+}
+
+/** The kinds a token's kind stands for: itself, or for the daily digest every kind set to 'Daily digest'. */
+function kindsOf(kind: EmailMessageKind, preferences: EmailPreferences): EmailKind[] {
+  if (kind !== 'daily_digest') return [kind];
+  return EMAIL_KINDS.filter((k) => preferences[k] === 'daily');
+}
+
+export const unsubscribeLabel = (kind: EmailMessageKind) => (kind === 'daily_digest' ? 'Daily digest' : EMAIL_KIND_INFO[kind].label);
+
+async function userExists(db: Db, userId: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst());
+}
+
+/**
+ * The one-click unsubscribe (POST /api/unsubscribe?token=): the token's kind is turned off
+ * (the daily digest: every kind on 'Daily digest'), and what it was is kept for 'Undo'. A
+ * second POST changes nothing more. A deleted account has nothing to turn off.
+ */
+export async function unsubscribe(db: Db, claim: UnsubscribeClaim): Promise<UnsubscribeResult> {
+  const label = unsubscribeLabel(claim.kind);
+  const result = (previous: EmailChannel): UnsubscribeResult => ({ kind: claim.kind, label, channel: 'off', previous });
+  if (!(await userExists(db, claim.userId))) return result('off');
+  const preferences = await getPreferences(db, claim.userId);
+  const kinds = kindsOf(claim.kind, preferences).filter((k) => preferences[k] !== 'off');
+  await writeChannels(db, claim.userId, Object.fromEntries(kinds.map((k) => [k, { channel: 'off' as const, previous: preferences[k] }])));
+  if (claim.kind === 'daily_digest') return result(kinds.length ? 'daily' : 'off');
+  return result(kinds.length ? preferences[claim.kind] : 'off');
+}
+
+/** 'Undo' on the unsubscribe page: the kinds the unsubscribe turned off get their channel back. */
+export async function undoUnsubscribe(db: Db, claim: UnsubscribeClaim): Promise<UnsubscribeResult> {
+  const label = unsubscribeLabel(claim.kind);
+  if (!(await userExists(db, claim.userId))) return { kind: claim.kind, label, channel: 'off', previous: 'off' };
+  const rows = await db
+    .selectFrom('notification_preferences')
+    .select(['kind', 'channel', 'previous_channel'])
+    .where('user_id', '=', claim.userId)
+    .where('previous_channel', 'is not', null)
+    .where('channel', '=', 'off')
+    .execute();
+  const restore = rows.filter((r) => (claim.kind === 'daily_digest' ? r.previous_channel === 'daily' : r.kind === claim.kind));
+  await writeChannels(db, claim.userId, Object.fromEntries(restore.map((r) => [r.kind, { channel: r.previous_channel!, previous: null }])));
+  const channel = claim.kind === 'daily_digest' ? (restore.length ? 'daily' : 'off') : await channelOf(db, claim.userId, claim.kind);
+  return { kind: claim.kind, label, channel, previous: 'off' };
+}
+
+export const channelLabel = (channel: EmailChannel) => EMAIL_CHANNEL_LABELS[channel];
