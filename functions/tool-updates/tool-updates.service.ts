@@ -65,7 +65,7 @@ export interface PostedUpdate {
 /** `input` is ToolUpdateInputSchema's output (the route parsed it): trimmed, checked. */
 export async function postToolUpdate(db: Db, userId: string | null | undefined, toolId: string, post: ToolUpdateInput): Promise<PostedUpdate> {
   if (!userId) throw new AppError('UNAUTHENTICATED');
-  await requireTool(db, toolId);
+  const tool = await requireTool(db, toolId);
   if (!(await canPostUpdate(db, userId, toolId))) throw new AppError('NOT_TOOL_MAINTAINER');
   const input = { ...post, version: post.version ?? null };
 
@@ -79,7 +79,7 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
     return { update: toUpdateView(created), notified: { followers, impacted } };
   });
   // The directory and the tool's pages show its latest update date; the sitemap its lastmod.
-  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId));
+  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId, tool.detail_page));
   return posted;
 }
 

@@ -16,6 +16,7 @@ import { profileRoutes } from './profile';
 import { salesRoutes } from './sales';
 import { settingsRoutes } from './settings';
 import { systemRoutes } from './system';
+import { toolRoutes } from './tools';
 import { updateRoutes } from './updates';
 import { uploadRoutes } from './uploads';
 
@@ -33,6 +34,7 @@ export const API_ROUTES = [
   ...licenseRoutes,
   ...productRoutes,
   ...uploadRoutes,
+  ...toolRoutes,
 ] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;
