@@ -34,7 +34,10 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     ['n8n', 'n8n', owner.userId, 'n8n.io'],
     ['zapier', 'Zapier', other.userId, 'zapier.com'],
   ] as const) {
-    await t.db.insertInto('ai_tools').values({ id, name, claimed_by: maintainer, official_site: `https://${host}`, official_site_host: host }).execute();
+    await t.db
+      .insertInto('ai_tools')
+      .values({ id, name, claimed_by: maintainer, official_site: `https://${host}`, official_site_host: host })
+      .execute();
   }
   // The owner's claim of Zapier by email (its link's token is unknown here: verifying answers 409).
   const claim = await startClaim(t.db, owner.userId, 'zapier', { method: 'email', email: 'olive@zapier.com' });

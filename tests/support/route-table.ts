@@ -1080,7 +1080,14 @@ export const ROUTES: RouteSpec[] = [
     json: () => ({ reason: 'The domain changed hands.' }),
     expect: { status: 403, why: 'the owner is not an administrator' },
   },
-  { file: 'admin/tool-claims.ts', method: 'GET', path: '/api/admin/tool-claims', load: api('admin/tool-claims.ts'), auth: 'user', expect: { status: 403, why: 'the owner is not an administrator' } },
+  {
+    file: 'admin/tool-claims.ts',
+    method: 'GET',
+    path: '/api/admin/tool-claims',
+    load: api('admin/tool-claims.ts'),
+    auth: 'user',
+    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
   {
     file: 'admin/tool-claims/[claimId]/review.ts',
     method: 'POST',
