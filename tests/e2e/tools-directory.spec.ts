@@ -82,7 +82,10 @@ test('a user claims Claude by the email in the outbox', async ({ page, baseURL }
   await page.getByRole('link', { name: 'Claim Your Tool' }).click();
   await expect(page).toHaveURL(/\/ai-tools\/claim$/);
   await page.getByRole('main').getByRole('link', { name: 'Claude', exact: true }).click();
-  await hydrated(page);
+  await expect(page).toHaveURL(/\/ai-tools\/claim\?tool=claude$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Claim Claude' })).toBeVisible();
+  // The claim form hydrates on load (a busy machine may take a while).
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
   const address = `cleo-${stamp}@claude.ai`;
   await page.getByLabel('Email address at claude.ai').fill(address);
   await page.getByLabel(/Maintained by/).fill(`Claude Team ${stamp}`);
@@ -91,7 +94,7 @@ test('a user claims Claude by the email in the outbox', async ({ page, baseURL }
 
   const link = linkInEmail(await readLatestEmail(address, /Confirm you maintain Claude/));
   await page.goto(link);
-  await hydrated(page);
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Verify Claude' }).click();
   await expect(page.getByRole('heading', { name: 'You are the verified maintainer of Claude' })).toBeVisible();
 
