@@ -85,6 +85,13 @@ export const WRITE_LIMITS = {
   // its undo come from mail providers' servers (many people behind one address), so per address it is generous.
   notificationSettings: { label: 'notification setting changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
   unsubscribe: { label: 'unsubscribe requests', windowSeconds: MINUTE, perAccount: 30, perAddress: 600 },
+  // The AI tools directory (docs/decisions/038): submissions are rare; a claim sends an email
+  // (to an address the claimant names) or fetches a URL, so both are kept low.
+  toolSubmit: { label: 'tool submissions', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
+  toolEdit: { label: 'tool changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  toolClaim: { label: 'tool claims', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
+  toolClaimCheck: { label: 'claim checks', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
+  toolInvite: { label: 'maintainer invitations', windowSeconds: HOUR, perAccount: 20, perAddress: 60 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
@@ -155,6 +162,15 @@ export const WRITE_ROUTES = {
   'PUT /api/settings/notifications': 'notificationSettings',
   'POST /api/unsubscribe': 'unsubscribe',
   'POST /api/unsubscribe/undo': 'unsubscribe',
+  'POST /api/tools': 'toolSubmit',
+  'PUT /api/tools/[toolId]': 'toolEdit',
+  'POST /api/tools/[toolId]/claims': 'toolClaim',
+  'POST /api/tool-claims/[claimId]/verify': 'toolClaimCheck',
+  'POST /api/tools/[toolId]/maintainers': 'toolInvite',
+  'POST /api/tool-invites/accept': 'toolEdit',
+  'POST /api/admin/tools/[toolId]/review': 'reviewDecision',
+  'POST /api/admin/tools/[toolId]/revoke': 'reviewDecision',
+  'POST /api/admin/tool-claims/[claimId]/review': 'reviewDecision',
 } as const satisfies Record<string, WriteLimitName>;
 
 /** Write routes limited by something other than WRITE_ROUTES, and by what. */

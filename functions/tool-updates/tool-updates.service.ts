@@ -3,8 +3,8 @@
  * feed routes.
  *
  * Rules:
- * - Only the maintainer of a claimed tool (ai_tools.claimed_by) or an administrator
- *   (profiles.role = 'admin') posts an update; anyone else gets 403 NOT_TOOL_MAINTAINER.
+ * - Only a maintainer of the tool (tool_maintainers: its owner or a co-maintainer) or an
+ *   administrator (profiles.role = 'admin') posts an update; anyone else gets 403 NOT_TOOL_MAINTAINER.
  * - Posting records the update and enqueues its fan-out job ('notify.tool-update',
  *   fan-out.job.ts) in one transaction, and returns: the job writes a 'security_impact' notice
  *   for every buyer who downloaded a product built on the tool when it is a security update,
@@ -18,7 +18,7 @@ import type { ToolUpdateInput } from '@/src/shared/api/schemas/updates';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
-import { isAdmin } from '../profiles/profiles.service';
+import { isToolMaintainer } from '../tools/tool-maintainers';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
 import { findTool, findUpdate, insertUpdate, listUpdates, type UpdateRow } from './tool-updates.repository';
 import { enqueue, jobsReady } from '../jobs';
@@ -47,13 +47,9 @@ async function requireTool(db: Db, toolId: string) {
   return tool;
 }
 
-/** The maintainer of a claimed tool, or an administrator. */
+/** A maintainer of the tool (owner or co-maintainer), or an administrator (functions/tools/tool-maintainers.ts). */
 export async function canPostUpdate(db: Db, userId: string | null | undefined, toolId: string): Promise<boolean> {
-  if (!userId) return false;
-  const tool = isToolId(toolId) ? await findTool(db, toolId) : undefined;
-  if (!tool) return false;
-  if (tool.claimed_by === userId) return true;
-  return isAdmin(db, userId);
+  return isToolMaintainer(db, userId, toolId);
 }
 
 export interface PostedUpdate {
@@ -66,8 +62,7 @@ export interface PostedUpdate {
 export async function postToolUpdate(db: Db, userId: string | null | undefined, toolId: string, post: ToolUpdateInput): Promise<PostedUpdate> {
   if (!userId) throw new AppError('UNAUTHENTICATED');
   const tool = await requireTool(db, toolId);
-  // canPostUpdate's rule, on the tool already read.
-  if (tool.claimed_by !== userId && !(await isAdmin(db, userId))) throw new AppError('NOT_TOOL_MAINTAINER');
+  if (!(await canPostUpdate(db, userId, toolId))) throw new AppError('NOT_TOOL_MAINTAINER');
   const input = { ...post, version: post.version ?? null };
 
   await jobsReady(db);
@@ -79,7 +74,7 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
     return { update: toUpdateView(created), notifying: { jobId } };
   });
   // The directory and the tool's pages show its latest update date; the sitemap its lastmod.
-  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId));
+  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId, tool.detail_page));
   return posted;
 }
 

@@ -32,7 +32,7 @@ import {
   isUserType,
 } from '@/src/shared/domain';
 import { AI_TOOL_IDS, AI_TOOL_NAMES, AI_TOOL_TYPE_OPTIONS, AI_TOOL_TYPE_VALUES, CUSTOM_AI_TOOL_VALUE, TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
-import { AI_TOOLS } from '@/src/shared/ai-tools';
+import { SEED_AI_TOOLS as AI_TOOLS } from '@/db/seed/ai-tools-data';
 import { CATEGORIES } from '@/src/shared/categories';
 import { ProductInputSchema, ProductStatusSchema } from '@/src/shared/product-schema';
 import { SearchParamsSchema } from '@/src/shared/search';
@@ -152,10 +152,15 @@ describe('demo link types', () => {
 });
 
 describe('AI tools', () => {
-  it("the product schema and the marketplace search take each tool and 'custom'", () => {
+  it("the product schema and the marketplace search take each tool and 'custom', and any tool id's shape (the tools are rows, docs/decisions/038)", () => {
     expect(AI_TOOL_TYPE_VALUES).toEqual([...AI_TOOL_IDS, CUSTOM_AI_TOOL_VALUE]);
-    expectProductField('ai_tool_type', AI_TOOL_TYPE_VALUES);
-    expectSearchParam('tool', AI_TOOL_TYPE_VALUES);
+    for (const value of [...AI_TOOL_TYPE_VALUES, 'a-tool-approved-later']) {
+      expect(product({ ai_tool_type: value }).data?.ai_tool_type, value).toBe(value);
+      expect(SearchParamsSchema.safeParse({ tool: value }).data?.tool, value).toBe(value);
+    }
+    // Not a tool id at all: refused by the schema (an unknown id is refused by the server: products.service assertToolType).
+    expect(product({ ai_tool_type: 'Not A Tool!' }).success).toBe(false);
+    expect(SearchParamsSchema.safeParse({ tool: '../etc' }).success).toBe(false);
   });
   it('names, the grouped options and the marketing copy', () => {
     expectExactly(AI_TOOL_IDS, Object.keys(AI_TOOL_NAMES));
@@ -164,7 +169,7 @@ describe('AI tools', () => {
       AI_TOOL_TYPE_OPTIONS.flatMap((g) => g.options.map((o) => o.value)),
     );
     expect(AI_TOOLS.map((t) => t.id)).toEqual([...AI_TOOL_IDS]);
-    for (const tool of AI_TOOLS) expect(tool.name).toBe(AI_TOOL_NAMES[tool.id].name);
+    for (const tool of AI_TOOLS) expect(tool.name).toBe(AI_TOOL_NAMES[tool.id as keyof typeof AI_TOOL_NAMES].name);
     for (const id of TOOL_DETAIL_IDS) expect(isOneOf(AI_TOOL_IDS, id)).toBe(true);
   });
 });
