@@ -14,13 +14,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { api, ApiError } from '@/src/shared/api/client';
 import { DELETED_POST_TEXT, THREAD_TITLE_MAX } from '@/src/shared/community';
-import { ReplyInputSchema, ThreadEditSchema, type Reply, type ThreadViewer } from '@/src/shared/api/schemas/community';
+import type { Reply, ThreadViewer } from '@/src/shared/api/schemas/community';
 import { formatDate, timeAgo } from '@/src/shared/format';
 import { toast } from '@/src/stores/toasts';
 import { loadDraft, MarkdownField, saveDraft } from './MarkdownField';
+import { editValidation, replyValidation } from './community-resolvers';
+import type { EditValues, ReplyValues } from './resolvers';
 
 export interface ReplyMeta {
   id: string;
@@ -83,15 +84,6 @@ function VoteButton({
   );
 }
 
-interface ReplyValues {
-  body: string;
-  parentReplyId?: string | null;
-}
-interface EditValues {
-  title?: string;
-  body?: string;
-}
-
 export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
   const [mounted, setMounted] = useState(false);
   const [viewer, setViewer] = useState<ThreadViewer | null>(null);
@@ -107,7 +99,11 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
   useEffect(() => {
     setMounted(true);
     api('GET /api/community/threads/{threadId}/viewer', { params: { threadId } })
-      .then(setViewer)
+      .then((state) => {
+        setViewer(state);
+        // A signed-in reader may reply: fetch the form's checks ahead.
+        if (state.signedIn) replyValidation.preload();
+      })
       .catch((error: unknown) => console.warn('[community] viewer failed:', error));
   }, [threadId]);
 
@@ -119,11 +115,11 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
   }, [viewer]);
 
   const replyForm = useForm<ReplyValues>({
-    resolver: zodResolver(ReplyInputSchema),
+    resolver: replyValidation.resolver,
     defaultValues: { body: '' },
     mode: 'onSubmit',
   });
-  const editForm = useForm<EditValues>({ resolver: zodResolver(ThreadEditSchema), defaultValues: {}, mode: 'onSubmit' });
+  const editForm = useForm<EditValues>({ resolver: editValidation.resolver, defaultValues: {}, mode: 'onSubmit' });
 
   useEffect(() => {
     if (mounted) replyForm.setValue('body', loadDraft(draftKey));
