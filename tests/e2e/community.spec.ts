@@ -10,6 +10,9 @@ import { failOnPageErrors, hydrated, signUpThroughApi, watchPageErrors } from '.
 
 failOnPageErrors();
 
+/** The thread page's island hydrates when the browser is idle (at most 2 s after load): on a busy machine that can take a while. */
+const islandsReady = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 30_000 });
+
 async function communityUser(browser: Browser, baseURL: string, name: string, handle?: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -56,13 +59,13 @@ test('a thread in the Claude space: started, replied to with a mention, and the 
   await ada.waitForURL(/\/community\/[0-9a-f-]{36}$/);
   const threadUrl = new URL(ada.url()).pathname;
   await expect(ada.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  await hydrated(ada);
+  await islandsReady(ada);
   await expect(ada.getByRole('button', { name: 'Following' })).toBeVisible();
 
   // Bob replies and mentions her.
   const bob = await communityUser(browser, baseURL!, 'Bob Replier');
   await bob.goto(threadUrl);
-  await hydrated(bob);
+  await islandsReady(bob);
   await bob
     .getByRole('button', { name: /Up-vote/ })
     .first()
