@@ -310,4 +310,3 @@ export const communityRoutes = [
   unfollowCommunityThread,
   previewCommunityPost,
 ] as const;
-
