@@ -25,6 +25,8 @@ import * as accountSettings from './2026-11-27-0500-account-settings';
 import * as fanOutJobs from './2026-11-28-0600-fan-out-jobs';
 import * as emailNotifications from './2026-11-28-0700-email-notifications';
 import * as toolsDirectory from './2026-11-28-0400-tools-directory';
+import * as community from './2026-11-28-0100-community';
+import * as notificationKindsTogether from './2026-11-28-0900-notification-kinds-together';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -49,4 +51,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0600-fan-out-jobs': fanOutJobs,
   '2026-11-28-0700-email-notifications': emailNotifications,
   '2026-11-28-0400-tools-directory': toolsDirectory,
+  '2026-11-28-0100-community': community,
+  '2026-11-28-0900-notification-kinds-together': notificationKindsTogether,
 };

@@ -92,6 +92,12 @@ export const WRITE_LIMITS = {
   toolClaim: { label: 'tool claims', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
   toolClaimCheck: { label: 'claim checks', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
   toolInvite: { label: 'maintainer invitations', windowSeconds: HOUR, perAccount: 20, perAddress: 60 },
+  // The community (docs/decisions/035): posts (threads, replies, edits, deletions), votes,
+  // follows and previews. Moderation's per-day posting limits are assertCanPost's, not these.
+  communityPost: { label: 'posts', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  communityVote: { label: 'votes', windowSeconds: MINUTE, perAccount: 60, perAddress: 180 },
+  communityFollow: { label: 'follow changes', windowSeconds: MINUTE, perAccount: 30, perAddress: 90 },
+  communityPreview: { label: 'previews', windowSeconds: MINUTE, perAccount: 60, perAddress: 180 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
@@ -128,6 +134,19 @@ export const WRITE_ROUTES = {
   'PUT /api/product-reviews/[reviewId]/helpful': 'reviewVote',
   'DELETE /api/product-reviews/[reviewId]/helpful': 'reviewVote',
   'POST /api/product-reviews/[reviewId]/report': 'reviewReport',
+  'POST /api/community/threads': 'communityPost',
+  'PATCH /api/community/threads/[threadId]': 'communityPost',
+  'DELETE /api/community/threads/[threadId]': 'communityPost',
+  'POST /api/community/threads/[threadId]/replies': 'communityPost',
+  'PATCH /api/community/replies/[replyId]': 'communityPost',
+  'DELETE /api/community/replies/[replyId]': 'communityPost',
+  'PUT /api/community/threads/[threadId]/vote': 'communityVote',
+  'DELETE /api/community/threads/[threadId]/vote': 'communityVote',
+  'PUT /api/community/replies/[replyId]/vote': 'communityVote',
+  'DELETE /api/community/replies/[replyId]/vote': 'communityVote',
+  'PUT /api/community/threads/[threadId]/follow': 'communityFollow',
+  'DELETE /api/community/threads/[threadId]/follow': 'communityFollow',
+  'POST /api/community/preview': 'communityPreview',
   'PUT /api/follows/tools/[toolId]': 'followToggle',
   'DELETE /api/follows/tools/[toolId]': 'followToggle',
   'PUT /api/follows/users/[userId]': 'followToggle',

@@ -8,6 +8,7 @@
  */
 import type * as z from 'zod/mini';
 import type { NewProductFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema } from './api/schemas/updates';
+import type { CommunityFeedItemSchema } from './api/schemas/community';
 import { formatCents } from './payments';
 
 /** Where an order notice leads: the creator's sales. */
@@ -47,9 +48,41 @@ export function newProductNoticeText(item: Pick<NewProductFeedItem, 'productTitl
   return `New from ${item.creatorName ?? 'a creator you follow'}: ${item.productTitle}`;
 }
 
-/** The title of a notice that is not a tool update: a sale, a refund, a new version or a new product. */
-export function noticeText(item: OrderFeedItem | VersionFeedItem | NewProductFeedItem): string {
+/** A community notice (docs/decisions/035): a reply, a mention, an accepted answer, a question on a product. */
+export type CommunityFeedItem = z.output<typeof CommunityFeedItemSchema>;
+
+/** Where a community notice leads: the thread, at the reply when there is one. */
+export function communityNoticeHref(item: Pick<CommunityFeedItem, 'threadId' | 'replyId'>): string {
+  return `/community/${item.threadId}${item.replyId ? `#reply-${item.replyId}` : ''}`;
+}
+
+/** 'Ada replied in “Best prompts for Claude”', 'Ada mentioned you in …', 'Ada accepted your answer in …', 'Ada asked about Lead Enrichment Workflow: …'. */
+export function communityNoticeText(item: Pick<CommunityFeedItem, 'kind' | 'actorName' | 'threadTitle' | 'productTitle'>): string {
+  const who = item.actorName?.trim() || 'Someone';
+  const title = `“${item.threadTitle}”`;
+  switch (item.kind) {
+    case 'community_reply':
+      return `${who} replied in ${title}`;
+    case 'community_mention':
+      return `${who} mentioned you in ${title}`;
+    case 'community_answer_accepted':
+      return `${who} accepted your answer in ${title}`;
+    case 'community_product_question':
+      return `${who} asked about ${item.productTitle ?? 'your product'}: ${title}`;
+  }
+}
+
+/** The label of a community notice's kind. */
+export const COMMUNITY_NOTICE_LABELS: Record<CommunityFeedItem['kind'], string> = {
+  community_reply: 'Reply',
+  community_mention: 'Mention',
+  community_answer_accepted: 'Answer accepted',
+  community_product_question: 'Question',
+};
+
+/** The title of a notice that is not a tool update: a sale, a refund, a new version, a new product or a community notice. */
+export function noticeText(item: OrderFeedItem | VersionFeedItem | NewProductFeedItem | CommunityFeedItem): string {
   if (item.kind === 'product_version') return versionNoticeText(item);
   if (item.kind === 'new_product') return newProductNoticeText(item);
-  return orderNoticeText(item);
+  return 'threadId' in item ? communityNoticeText(item) : orderNoticeText(item);
 }

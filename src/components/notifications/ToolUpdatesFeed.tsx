@@ -11,6 +11,8 @@
  *
  * A creator's sale and refund notices (docs/decisions/014) are entries of the same list:
  * 'New sale: {product} — {amount}' or 'Refund: …', a link to /sales that marks the notice read.
+ * So are community notices (docs/decisions/035): a reply, a mention, an accepted answer, a
+ * question on the creator's product, each a link to the thread that marks the notice read.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -19,11 +21,15 @@ import type { FeedItem, ToolUpdateFeedItem } from '@/src/shared/tool-updates';
 import {
   newProductNoticeHref,
   newProductNoticeText,
+  COMMUNITY_NOTICE_LABELS,
+  communityNoticeHref,
+  communityNoticeText,
   ORDER_NOTICE_HREF,
   orderNoticeText,
   versionNoticeHref,
   versionNoticeText,
   type NewProductFeedItem,
+  type CommunityFeedItem,
   type OrderFeedItem,
   type VersionFeedItem,
 } from '@/src/shared/notifications';
@@ -118,6 +124,25 @@ function NewProductEntry({ item, onOpen }: { item: NewProductFeedItem; onOpen: (
           <EntryTitle text={newProductNoticeText(item)} unread={unread} />
         </a>
       </h2>
+    </li>
+  );
+}
+
+/** A community notice: opening it (the link to the thread, at the reply) reads it. */
+function CommunityEntry({ item, onOpen }: { item: CommunityFeedItem; onOpen: (item: FeedItem) => void }) {
+  const unread = !item.isRead;
+  return (
+    <li className={`fitem fcommunity${unread ? ' is-unread' : ''}`}>
+      <div className="fitem-meta">
+        <span className="utype utype-blue">{COMMUNITY_NOTICE_LABELS[item.kind]}</span>
+        <When at={item.createdAt} unread={unread} />
+      </div>
+      <h2 className="fitem-title">
+        <a className="ftitle-button" href={communityNoticeHref(item)} onClick={() => onOpen(item)}>
+          <EntryTitle text={communityNoticeText(item)} unread={unread} />
+        </a>
+      </h2>
+      {item.excerpt ? <p className="uitem-body fversion-notes">{item.excerpt}</p> : null}
     </li>
   );
 }
@@ -317,6 +342,8 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
                 <VersionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : item.kind === 'new_product' ? (
                 <NewProductEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ) : 'threadId' in item ? (
+                <CommunityEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : (
                 <OrderEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ),

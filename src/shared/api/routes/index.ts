@@ -7,6 +7,7 @@
 import type { RouteMap } from '../contract';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
+import { communityRoutes } from './community';
 import { favoriteRoutes } from './favorites';
 import { licenseRoutes } from './licenses';
 import { notificationSettingsRoutes } from './notification-settings';
@@ -28,6 +29,7 @@ export const API_ROUTES = [
   ...paymentRoutes,
   ...profileRoutes,
   ...productReviewRoutes,
+  ...communityRoutes,
   ...updateRoutes,
   ...salesRoutes,
   ...settingsRoutes,

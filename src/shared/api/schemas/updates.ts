@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { NOTIFICATION_REASONS, ORDER_NOTIFICATION_KINDS, UPDATE_TYPES } from '../../domain';
+import { CommunityFeedItemSchema } from './community';
 import { UPDATE_CONTENT_MAX, UPDATE_CONTENT_MIN, UPDATE_TITLE_MAX, UPDATE_TITLE_MIN, UPDATE_VERSION_MAX } from '../../tool-updates';
 import { maxLength, optionalText, strictObject, userText, type TextRule } from './fields';
 
@@ -115,9 +116,10 @@ export const NewProductFeedItemSchema = z.object({
 
 /**
  * One entry of /tool-updates: a tool update, (for a creator) a sale or refund notice, (for an
- * owner) a new version, or a new product of a creator the reader follows.
+ * owner) a new version, a new product of a creator the reader follows, or a community notice
+ * (docs/decisions/035).
  */
-export const FeedItemSchema = z.union([ToolUpdateFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema, NewProductFeedItemSchema]);
+export const FeedItemSchema = z.union([ToolUpdateFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema, NewProductFeedItemSchema, CommunityFeedItemSchema]);
 
 export const UnreadCountSchema = z.object({ unreadCount: z.number() });
 
