@@ -71,20 +71,33 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
   if (!userId) throw new AppError('UNAUTHENTICATED');
   await requireTool(db, toolId);
   if (!(await canPostUpdate(db, userId, toolId))) throw new AppError('NOT_TOOL_MAINTAINER');
-  const input = { ...post, version: post.version ?? null };
-
-  const posted = await db.transaction().execute(async (trx) => {
-    const row = await insertUpdate(trx, { toolId, authorId: userId, ...input });
-    const createdAt = new Date(row.created_at);
-    const impacted = input.updateType === 'security' ? await insertImpactNotifications(trx, row.id, toolId, createdAt) : 0;
-    const followers = await insertFollowerNotifications(trx, row.id, toolId, createdAt);
-    const created = await findUpdate(trx, row.id);
-    if (!created) throw new AppError('INTERNAL');
-    return { update: toUpdateView(created), notified: { followers, impacted } };
-  });
+  const posted = await db.transaction().execute((trx) => writeToolUpdate(trx, toolId, userId, post));
   // The directory and the tool's pages show its latest update date; the sitemap its lastmod.
-  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId));
+  await requestToolRebuild(db, toolId);
   return posted;
+}
+
+/**
+ * The update and its notices, inside the caller's transaction: a 'security_impact' notice for
+ * every buyer of a product built on the tool when it is a security update, and a 'follow'
+ * notice for every follower. Shared by a maintainer's post and the changelog job
+ * (functions/tool-feeds, docs/decisions/039), whose updates have no author (`authorId` null).
+ * The caller then calls requestToolRebuild() once it has committed.
+ */
+export async function writeToolUpdate(trx: Db, toolId: string, authorId: string | null, post: ToolUpdateInput): Promise<PostedUpdate> {
+  const input = { ...post, version: post.version ?? null };
+  const row = await insertUpdate(trx, { toolId, authorId, ...input });
+  const createdAt = new Date(row.created_at);
+  const impacted = input.updateType === 'security' ? await insertImpactNotifications(trx, row.id, toolId, createdAt) : 0;
+  const followers = await insertFollowerNotifications(trx, row.id, toolId, createdAt);
+  const created = await findUpdate(trx, row.id);
+  if (!created) throw new AppError('INTERNAL');
+  return { update: toUpdateView(created), notified: { followers, impacted } };
+}
+
+/** The tool's pages (latest update date), the directory and the sitemap are rendered again. */
+export async function requestToolRebuild(db: Db, toolId: string): Promise<void> {
+  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId));
 }
 
 /** A keyset page of updates newest first (one tool's, or every tool's for the site feed). */
