@@ -91,14 +91,16 @@ function clip(text: string, max: number): string {
 
 // --- Content types ---------------------------------------------------------------------------
 
-/** What a Content-Type header says about a body: HTML is never a feed; XML and JSON may be. */
-export function contentTypeVerdict(header: string | undefined): 'html' | 'feed' | 'unknown' {
+/**
+ * What a Content-Type header says about a body: HTML (and images, PDFs, ...) is never a feed;
+ * XML and JSON may be; no type, text/plain and octet-stream are decided by the body.
+ */
+export function contentTypeVerdict(header: string | undefined): 'not-feed' | 'feed' | 'unknown' {
   const type = (header ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!type) return 'unknown';
-  if (type === 'text/html' || type === 'application/xhtml+xml') return 'html';
+  if (!type || type === 'text/plain' || type === 'application/octet-stream') return 'unknown';
+  if (type === 'application/xhtml+xml') return 'not-feed';
   if (/^(application|text)\/([a-z0-9.+-]+\+)?(xml|json)$/.test(type)) return 'feed';
-  if (type === 'text/plain' || type === 'application/octet-stream') return 'unknown';
-  return 'html';
+  return 'not-feed';
 }
 
 // --- Classification and versions ---------------------------------------------------------------
@@ -227,7 +229,7 @@ function toEntry(raw: RawEntry): FeedEntry | null {
  */
 export function parseChangelog(body: string, options: { contentType?: string | undefined; url?: string } = {}): ParsedChangelog {
   const text = body.replace(/^\uFEFF/, '').trim();
-  if (contentTypeVerdict(options.contentType) === 'html' || /^(<!doctype html|<html[\s>])/i.test(text)) throw new FeedRefusedError('not a feed');
+  if (contentTypeVerdict(options.contentType) === 'not-feed' || /^(<!doctype html|<html[\s>])/i.test(text)) throw new FeedRefusedError('not a feed');
   if (!text) throw new FeedRefusedError('not a feed');
   // Entity definitions are how XML bombs grow: no feed needs them.
   if (/<!ENTITY/i.test(text.slice(0, 4096))) throw new FeedRefusedError('malformed feed');
