@@ -10,6 +10,7 @@ import { setDbHandle } from '../db/database';
 import { getBlobStore } from '../functions/_shared/blob-store';
 import { runSweep } from '../functions/uploads/sweep';
 import { deliverAllDueWebhooks } from '../functions/webhooks/deliveries.service';
+import { runDueFeedFetches } from '../functions/tool-feeds/feed-job';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
 import { isBuildCurrent, precompressOutput, readBuildStamp, runAstroBuild } from './lib/astro-build';
@@ -68,11 +69,28 @@ async function main(): Promise<void> {
       });
   }, 30 * 1000);
   webhookTimer.unref();
+  // Changelog sources of AI tools (docs/decisions/039): due sources are fetched every minute
+  // (each is due hourly, or sooner after a failure), 10 per run; overlapping runs (another
+  // instance, /api/cron/feeds) post each entry once.
+  let feedsBusy = false;
+  const feeds = () => {
+    if (feedsBusy) return;
+    feedsBusy = true;
+    runDueFeedFetches(handle.db)
+      .then((r) => r.posted && console.log(`[feeds] posted ${r.posted} tool update(s) from changelog feeds`))
+      .catch((error: unknown) => console.warn('[feeds] fetching changelog sources failed:', (error as Error).message))
+      .finally(() => {
+        feedsBusy = false;
+      });
+  };
+  const feedsTimer = setInterval(feeds, 60 * 1000);
+  feedsTimer.unref();
   console.log(`\ntoolmint is running at http://${env.HOST}:${env.PORT} (database: ${handle.driver}, ${handle.location})`);
 
   const shutdown = async () => {
     clearInterval(sweepTimer);
     clearInterval(webhookTimer);
+    clearInterval(feedsTimer);
     site.server.close();
     await pages;
     await publisher.idle().catch(() => {});

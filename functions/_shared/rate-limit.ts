@@ -81,6 +81,10 @@ export const WRITE_LIMITS = {
   // Account settings (docs/decisions/032): a handle is picked a few times, sessions revoked one by one.
   handleChange: { label: 'handle changes', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
   sessionRevoke: { label: 'session sign-outs', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  // Changelog sources of AI tools (docs/decisions/039): adding, removing, resuming, re-typing
+  // updates; 'Fetch now' makes an outbound request each.
+  toolFeedWrite: { label: 'changelog changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
+  toolFeedFetch: { label: 'changelog fetches', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
@@ -148,6 +152,11 @@ export const WRITE_ROUTES = {
   'PATCH /api/me/licenses/[id]': 'licenseChange',
   'PUT /api/settings/account/handle': 'handleChange',
   'DELETE /api/settings/account/sessions/[id]': 'sessionRevoke',
+  'POST /api/tools/[toolId]/changelog-sources': 'toolFeedWrite',
+  'DELETE /api/tools/[toolId]/changelog-sources/[sourceId]': 'toolFeedWrite',
+  'POST /api/tools/[toolId]/changelog-sources/[sourceId]/resume': 'toolFeedWrite',
+  'POST /api/tools/[toolId]/changelog-sources/[sourceId]/fetch': 'toolFeedFetch',
+  'PATCH /api/tools/[toolId]/updates/[updateId]': 'toolFeedWrite',
 } as const satisfies Record<string, WriteLimitName>;
 
 /** Write routes limited by something other than WRITE_ROUTES, and by what. */

@@ -18,6 +18,7 @@ import { getAuth } from '@/functions/_shared/auth';
 import { createApiKey } from '@/functions/api-keys/api-keys.service';
 import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
 import { createProductReview } from '@/functions/product-reviews/product-reviews.service';
+import { addChangelogSource } from '@/functions/tool-feeds/tool-feeds.service';
 import { fileForm, signUp, type CallOptions } from './api';
 import { createProduct, ensureCategories } from './factories';
 import { CARD_OK } from './payments';
@@ -97,6 +98,14 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
   const ownerReview = await createProductReview(t.db, owner.userId, bought.id, { rating: 4, text: 'A clear playbook with real examples.' });
   const otherReview = await createProductReview(t.db, other.userId, product.id, { rating: 5, text: 'The sequences got replies in a week.' });
   const apiKey = await createApiKey(t.db, await getAuth(), owner.userId, { name: 'Hostile suite key', scopes: ['products:read'] });
+  // The owner's tool: an update of it, and a changelog source whose URL refuses every connection.
+  const toolUpdate = await postToolUpdate(t.db, owner.userId, 'n8n', {
+    title: 'Queue mode metrics',
+    content: 'Workers now report their queue depth and latency.',
+    updateType: 'feature',
+    version: null,
+  });
+  const changelogSource = await addChangelogSource(t.db, owner.userId, 'n8n', { url: 'http://127.0.0.1:9/feeds/releases.atom' });
   const webhook = await createWebhookEndpoint(t.db, owner.userId, { url: 'http://127.0.0.1:9/hooks', description: '', events: ['sale.refunded'] });
   // A second session of the owner's (another device), for the revoke of one session.
   const spareSession = await (await (await getAuth()).$context).internalAdapter.createSession(owner.userId);
@@ -117,6 +126,8 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     productReviewId: otherReview.review.id,
     checkoutSessionId: open.url.split('/checkout/')[1]!,
     toolId: 'n8n',
+    changelogSourceId: changelogSource.id,
+    toolUpdateId: toolUpdate.update.id,
     apiKeyId: apiKey.id,
     webhookId: webhook.id,
     spareSessionId: spareSession.id,

@@ -16,6 +16,7 @@ import { profileRoutes } from './profile';
 import { salesRoutes } from './sales';
 import { settingsRoutes } from './settings';
 import { systemRoutes } from './system';
+import { toolFeedRoutes } from './tool-feeds';
 import { updateRoutes } from './updates';
 import { uploadRoutes } from './uploads';
 
@@ -27,6 +28,7 @@ export const API_ROUTES = [
   ...profileRoutes,
   ...productReviewRoutes,
   ...updateRoutes,
+  ...toolFeedRoutes,
   ...salesRoutes,
   ...settingsRoutes,
   ...accountRoutes,
