@@ -116,7 +116,8 @@ async function fetchFeed(source: ClaimedSource, options: FeedJobOptions): Promis
   } catch (error) {
     if (error instanceof OutboundRefusedError) throw new FetchFailed(error.message);
     const message = (error as Error).message;
-    throw new FetchFailed(/timed out/i.test(message) ? 'timed out after 10 seconds' : `could not connect (${message})`);
+    const seconds = (options.timeoutMs ?? FEED_TIMEOUT_MS) / 1000;
+    throw new FetchFailed(/timed out/i.test(message) ? `no answer within ${seconds} s` : `could not connect (${message})`);
   }
   const validators = { etag: header(response, 'etag')?.slice(0, 512) ?? null, lastModified: header(response, 'last-modified')?.slice(0, 128) ?? null };
   if (response.status === 304) return { notModified: true, entries: [], etag: source.etag, lastModified: source.last_modified };
