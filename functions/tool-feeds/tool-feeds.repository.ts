@@ -158,7 +158,9 @@ export async function claimSources(
         .select('id')
         .where('removed_at', 'is', null)
         .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', now)]));
-      due = ids ? due.where('id', 'in', ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : due.where('paused_at', 'is', null).where('next_fetch_at', '<=', now);
+      due = ids
+        ? due.where('id', 'in', ids.length ? ids : ['00000000-0000-0000-0000-000000000000'])
+        : due.where('paused_at', 'is', null).where('next_fetch_at', '<=', now);
       return due.orderBy('next_fetch_at').limit(limit).forUpdate().skipLocked();
     })
     .returning(['id', 'tool_id', 'url', 'etag', 'last_modified', 'last_success_at', 'consecutive_failures', 'paused_at', 'added_by'])

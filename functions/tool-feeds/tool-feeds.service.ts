@@ -89,7 +89,8 @@ export async function addChangelogSource(
   const row = await db.transaction().execute(async (trx) => {
     if (!(await lockTool(trx, toolId))) throw new AppError('TOOL_NOT_FOUND');
     const existing = await findSourceByUrl(trx, toolId, url);
-    if (existing && !existing.removed_at) throw new AppError('CHANGELOG_SOURCE_EXISTS', undefined, { url: 'This feed is already a changelog source of this tool' });
+    if (existing && !existing.removed_at)
+      throw new AppError('CHANGELOG_SOURCE_EXISTS', undefined, { url: 'This feed is already a changelog source of this tool' });
     if ((await countActiveSources(trx, toolId)) >= MAX_CHANGELOG_SOURCES) throw new AppError('CHANGELOG_SOURCE_LIMIT_REACHED');
     return insertOrReviveSource(trx, { toolId, url, addedBy: userId });
   });

@@ -28,7 +28,7 @@ import type { ChangelogSourceView } from '@/src/shared/tool-feeds';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { createProduct, ensureCategories } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
+import { startWebhookReceiver, type ReceiverAnswer, type WebhookReceiver } from '../support/webhook-receiver';
 
 // The feed server's port is chosen before the environment is read: it is the one private
 // address fetches may reach (OUTBOUND_ALLOW_HOSTS, tests only).
@@ -61,7 +61,8 @@ async function addSource(session: TestSession, toolId: string, url: string): Pro
 }
 
 const sourceRow = (id: string) => t.db.selectFrom('ai_tool_changelog_sources').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const updatesOf = (toolId: string) => t.db.selectFrom('ai_tool_updates').selectAll().where('tool_id', '=', toolId).orderBy('created_at').orderBy('id').execute();
+const updatesOf = (toolId: string) =>
+  t.db.selectFrom('ai_tool_updates').selectAll().where('tool_id', '=', toolId).orderBy('created_at').orderBy('id').execute();
 const noticesOf = (userId: string) =>
   t.db
     .selectFrom('user_notifications as n')
@@ -92,7 +93,10 @@ beforeAll(async () => {
     ['zapier', 'Zapier'],
     ['claude', 'Claude'],
   ] as const)
-    await t.db.insertInto('ai_tools').values({ id, name, claimed_by: id === 'claude' ? null : maintainer.userId }).execute();
+    await t.db
+      .insertInto('ai_tools')
+      .values({ id, name, claimed_by: id === 'claude' ? null : maintainer.userId })
+      .execute();
   for (const f of followers)
     await t.db
       .insertInto('ai_tool_follows')
@@ -119,7 +123,7 @@ afterAll(async () => {
 
 describe('the job', () => {
   it('posts each entry of a GitHub releases feed once, however many runs overlap; followers get one notice each', async () => {
-    server.answer('/n8n/releases.atom', (request) =>
+    server.answer('/n8n/releases.atom', (request): ReceiverAnswer =>
       request.headers['if-none-match'] === '"rel-1"'
         ? { status: 304, headers: { etag: '"rel-1"' } }
         : { status: 200, headers: { 'content-type': ATOM, etag: '"rel-1"' }, body: fixture('github-releases.atom') },
@@ -162,11 +166,19 @@ describe('the job', () => {
     expect(a.posted + b.posted).toBe(0);
     expect(await updatesOf('n8n')).toHaveLength(3);
     expect((await sourceRow(mirror.id)).last_status).toBe('Fetched: nothing new');
-    await call(removeSourceRoute, `/api/tools/n8n/changelog-sources/${mirror.id}`, { method: 'DELETE', session: maintainer, params: { toolId: 'n8n', sourceId: mirror.id } });
+    await call(removeSourceRoute, `/api/tools/n8n/changelog-sources/${mirror.id}`, {
+      method: 'DELETE',
+      session: maintainer,
+      params: { toolId: 'n8n', sourceId: mirror.id },
+    });
   });
 
   it('stores RSS entries as text and every reader shows them escaped, the Atom feed included', async () => {
-    server.answer('/cursor/rss.xml', { status: 200, headers: { 'content-type': RSS, 'last-modified': 'Thu, 19 Nov 2026 17:00:00 GMT' }, body: fixture('changelog.rss') });
+    server.answer('/cursor/rss.xml', {
+      status: 200,
+      headers: { 'content-type': RSS, 'last-modified': 'Thu, 19 Nov 2026 17:00:00 GMT' },
+      body: fixture('changelog.rss'),
+    });
     const source = await addSource(maintainer, 'cursor', server.url('/cursor/rss.xml'));
     const response = await call(fetchNowRoute, `/api/tools/cursor/changelog-sources/${source.id}/fetch`, {
       method: 'POST',
@@ -212,7 +224,11 @@ describe('the job', () => {
       const { outcome, source: after } = await fetchChangelogSourceNow(t.db, maintainer.userId, 'make', source.id, { timeoutMs: 500 });
       expect(outcome, at).toMatchObject({ ok: false, posted: 0, status, paused: false });
       expect(after, at).toMatchObject({ lastStatus: status, consecutiveFailures: 1, kind: null, lastSuccessAt: null });
-      await call(removeSourceRoute, `/api/tools/make/changelog-sources/${source.id}`, { method: 'DELETE', session: maintainer, params: { toolId: 'make', sourceId: source.id } });
+      await call(removeSourceRoute, `/api/tools/make/changelog-sources/${source.id}`, {
+        method: 'DELETE',
+        session: maintainer,
+        params: { toolId: 'make', sourceId: source.id },
+      });
     }
     for (const [at, status] of [
       ['/make/inside.xml', 'Last fetch failed: The URL must start with https://'],
@@ -223,14 +239,18 @@ describe('the job', () => {
       const { outcome } = await fetchChangelogSourceNow(t.db, maintainer.userId, 'make', source.id);
       expect(outcome.status, at).toBe(status);
       if (at === '/make/loop.xml') expect(server.on(at).length - before).toBe(6);
-      await call(removeSourceRoute, `/api/tools/make/changelog-sources/${source.id}`, { method: 'DELETE', session: maintainer, params: { toolId: 'make', sourceId: source.id } });
+      await call(removeSourceRoute, `/api/tools/make/changelog-sources/${source.id}`, {
+        method: 'DELETE',
+        session: maintainer,
+        params: { toolId: 'make', sourceId: source.id },
+      });
     }
     expect(await updatesOf('make')).toEqual([]);
   });
 
   it('pauses a source after 5 failures in a row, emails its maintainer once, and fetches it again when resumed', async () => {
     let broken = true;
-    server.answer('/zapier/releases.atom', () =>
+    server.answer('/zapier/releases.atom', (): ReceiverAnswer =>
       broken ? { status: 503, body: 'down' } : { status: 200, headers: { 'content-type': ATOM }, body: fixture('github-releases.atom') },
     );
     const source = await addSource(maintainer, 'zapier', server.url('/zapier/releases.atom'));
@@ -289,7 +309,13 @@ describe('managing sources', () => {
     const sourceParams = { toolId: 'n8n', sourceId: source.id };
     const attempts = [
       () => call(listSourcesRoute, '/api/tools/n8n/changelog-sources', { session: other, params: { toolId: 'n8n' } }),
-      () => call(addSourceRoute, '/api/tools/n8n/changelog-sources', { method: 'POST', session: other, params: { toolId: 'n8n' }, json: { url: server.url('/x') } }),
+      () =>
+        call(addSourceRoute, '/api/tools/n8n/changelog-sources', {
+          method: 'POST',
+          session: other,
+          params: { toolId: 'n8n' },
+          json: { url: server.url('/x') },
+        }),
       () => call(fetchNowRoute, `${sourcePath}/fetch`, { method: 'POST', session: other, params: sourceParams }),
       () => call(resumeRoute, `${sourcePath}/resume`, { method: 'POST', session: other, params: sourceParams }),
       () => call(removeSourceRoute, sourcePath, { method: 'DELETE', session: other, params: sourceParams }),
@@ -417,7 +443,11 @@ describe('managing sources', () => {
     expect(back.id).toBe(removed.id);
     // A removed source is not fetched.
     for (const s of added.slice(1))
-      await call(removeSourceRoute, `/api/tools/cursor/changelog-sources/${s.id}`, { method: 'DELETE', session: maintainer, params: { toolId: 'cursor', sourceId: s.id } });
+      await call(removeSourceRoute, `/api/tools/cursor/changelog-sources/${s.id}`, {
+        method: 'DELETE',
+        session: maintainer,
+        params: { toolId: 'cursor', sourceId: s.id },
+      });
     const before = server.on('/cursor/extra-1.xml').length;
     await runDueFeedFetches(t.db, { now: later(3) });
     expect(server.on('/cursor/extra-1.xml').length).toBe(before);

@@ -81,7 +81,8 @@ describe('parseChangelog', () => {
     expect(refusal('{"version":', 'application/json')).toBe('malformed feed');
     expect(refusal('just some words', 'text/plain')).toBe('not a feed');
     expect(refusal('', 'application/rss+xml')).toBe('not a feed');
-    const bomb = '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><rss version="2.0"><channel><title>&b;</title></channel></rss>';
+    const bomb =
+      '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]><rss version="2.0"><channel><title>&b;</title></channel></rss>';
     expect(refusal(bomb, 'application/rss+xml')).toBe('malformed feed');
   });
 
