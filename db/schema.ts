@@ -5,6 +5,7 @@
  */
 import type { ColumnType, Generated, Insertable, JSONColumnType, Selectable, Updateable } from 'kysely';
 import type {
+  AiToolCategory,
   BlobAccess,
   DeliveryType,
   DemoLinkType,
@@ -25,6 +26,11 @@ import type {
   ReviewReportReason,
   SubscriptionStatus,
   TechnicalLevel,
+  ToolClaimMethod,
+  ToolClaimStatus,
+  ToolEvent,
+  ToolMaintainerRole,
+  ToolStatus,
   UpdateType,
   UploadKind,
   UserRole,
@@ -170,12 +176,107 @@ export interface CategoriesTable {
   created_at: CreatedAt;
 }
 
+/** One stat of a tool page ('Integrations': '400+'). */
+export interface AiToolStatJson {
+  label: string;
+  value: string;
+}
+
+/** The copy of a tool's /tools/{id}/landing page (null: derived from the tool's own copy). */
+export interface AiToolLandingJson {
+  headline: string;
+  subheadline: string;
+  features: { title: string; description: string }[];
+}
+
+/** A tool of the directory, and a submission (docs/decisions/038). */
 export interface AiToolsTable {
   id: string;
   name: string;
+  /** The owner (tool_maintainers role 'owner' holds the same user). */
   claimed_by: string | null;
+  /** 'Maintained by {name or organisation}'. */
   maintainer_name: string | null;
   created_at: CreatedAt;
+  category: Generated<AiToolCategory>;
+  description: Generated<string>;
+  long_description: Generated<string>;
+  official_site: string | null;
+  /** Lower-case host without a leading 'www.'; unique among tools that are not rejected. */
+  official_site_host: string | null;
+  documentation_url: string | null;
+  github_url: string | null;
+  pricing: Generated<string>;
+  platforms: TextArray;
+  features: TextArray;
+  use_cases: TextArray;
+  stats: JSONColumnType<AiToolStatJson[], string | undefined, string>;
+  gradient_from: Generated<string>;
+  gradient_to: Generated<string>;
+  monogram: Generated<string>;
+  logo_url: string | null;
+  landing: JSONColumnType<AiToolLandingJson | null, string | null | undefined, string | null>;
+  /** The latest public release we know of (YYYY-MM-DD), from the copy; real updates win. */
+  last_release_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether /tools/{id} is a detail page (otherwise it points at the landing page). */
+  detail_page: Generated<boolean>;
+  status: Generated<ToolStatus>;
+  submitted_by: string | null;
+  submitted_at: Timestamp | null;
+  reviewed_at: Timestamp | null;
+  /** The administrator's message when asking for changes or rejecting. */
+  review_note: string | null;
+  /** Changelog source URLs asked for at submission (the feeds job owns the sources table). */
+  requested_sources: TextArray;
+  /** When a domain claim succeeded: the page shows 'Verified'. */
+  verified_at: Timestamp | null;
+  updated_at: Generated<Date>;
+}
+
+export interface ToolMaintainersTable {
+  tool_id: string;
+  user_id: string;
+  role: ToolMaintainerRole;
+  invited_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ToolMaintainerInvitesTable {
+  id: Generated<string>;
+  tool_id: string;
+  invited_by: string | null;
+  /** Set when invited by handle. */
+  invitee_id: string | null;
+  /** Set when invited by email (or the invitee's address when invited by handle). */
+  email: string | null;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
+}
+
+export interface ToolClaimsTable {
+  id: Generated<string>;
+  tool_id: string;
+  user_id: string;
+  method: ToolClaimMethod;
+  /** The address at the official domain (method 'email'). */
+  email: string | null;
+  /** 'Maintained by' this name when verified (null: the claimant's display name). */
+  organisation: string | null;
+  /** sha256 of the email link's token (method 'email') or of the challenge. */
+  token_hash: string;
+  /** The value to publish at /.well-known/toolmint-verification.txt (method 'well_known'). */
+  challenge: string | null;
+  status: Generated<ToolClaimStatus>;
+  /** An administrator's reason (rejection, revocation). */
+  note: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  verified_at: Timestamp | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
 }
 
 export interface ProductsTable {
@@ -394,6 +495,10 @@ export interface UserNotificationsTable {
   order_id: string | null;
   /** Set for a 'product_version' notice only (an owner's notice of a new version). */
   product_version_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set for a 'tool_notice' only: the tool, what happened, and an optional message. */
+  tool_id: ColumnType<string | null, string | null | undefined, string | null>;
+  tool_event: ColumnType<ToolEvent | null, ToolEvent | null | undefined, ToolEvent | null>;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
   /** A tool update's reason; null for an order notice. */
   reason: ColumnType<NotificationReason | null, NotificationReason | null | undefined, NotificationReason | null>;
   is_read: Generated<boolean>;
@@ -582,6 +687,9 @@ export interface Database {
   profiles: ProfilesTable;
   categories: CategoriesTable;
   ai_tools: AiToolsTable;
+  tool_maintainers: ToolMaintainersTable;
+  tool_maintainer_invites: ToolMaintainerInvitesTable;
+  tool_claims: ToolClaimsTable;
   products: ProductsTable;
   downloads: DownloadsTable;
   favorites: FavoritesTable;

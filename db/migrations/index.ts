@@ -22,6 +22,7 @@ import * as productReviews from './2026-11-27-0200-product-reviews';
 import * as productVersions from './2026-11-27-0300-product-versions';
 import * as reviewQueue from './2026-11-27-0400-review-queue';
 import * as accountSettings from './2026-11-27-0500-account-settings';
+import * as toolsDirectory from './2026-11-28-0400-tools-directory';
 import * as changelogSources from './2026-11-28-0500-changelog-sources';
 
 export const migrations: Record<string, Migration> = {
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0300-product-versions': productVersions,
   '2026-11-27-0400-review-queue': reviewQueue,
   '2026-11-27-0500-account-settings': accountSettings,
+  '2026-11-28-0400-tools-directory': toolsDirectory,
   '2026-11-28-0500-changelog-sources': changelogSources,
 };

@@ -1,18 +1,21 @@
 /**
- * Who maintains a tool, for its changelog sources (docs/decisions/039). The one place the
- * feeds ask: today the tool's claim (ai_tools.claimed_by) as the tool-updates service decides
- * who may post; the directory's maintainers (issue 17, 'Claim Your Tool') replace it here.
+ * Who maintains a tool, for its changelog sources (docs/decisions/039): the directory's
+ * maintainers (tool_maintainers: the owner who claimed it and invited co-maintainers,
+ * docs/decisions/038) and administrators, through the one check every tool write uses.
  */
 import type { Db } from '@/db/database';
-import { canPostUpdate } from '../tool-updates/tool-updates.service';
+import { isToolMaintainer } from '../tools/tool-maintainers';
 
-/** The tool's maintainer, or an administrator: manages its sources and re-types its updates. */
+/** A maintainer of the tool, or an administrator: manages its sources and re-types its updates. */
 export async function canManageToolFeeds(db: Db, userId: string | null | undefined, toolId: string): Promise<boolean> {
-  return canPostUpdate(db, userId, toolId);
+  return isToolMaintainer(db, userId, toolId);
 }
 
-/** The users told when one of the tool's sources is paused. */
+/** The users told when one of the tool's sources is paused: its maintainers (and the owner of a claim). */
 export async function maintainerIdsOf(db: Db, toolId: string): Promise<string[]> {
-  const row = await db.selectFrom('ai_tools').select('claimed_by').where('id', '=', toolId).executeTakeFirst();
-  return row?.claimed_by ? [row.claimed_by] : [];
+  const [tool, rows] = await Promise.all([
+    db.selectFrom('ai_tools').select('claimed_by').where('id', '=', toolId).executeTakeFirst(),
+    db.selectFrom('tool_maintainers').select('user_id').where('tool_id', '=', toolId).execute(),
+  ]);
+  return [...new Set([...(tool?.claimed_by ? [tool.claimed_by] : []), ...rows.map((r) => r.user_id)])];
 }

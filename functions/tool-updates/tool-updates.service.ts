@@ -3,8 +3,8 @@
  * feed routes.
  *
  * Rules:
- * - Only the maintainer of a claimed tool (ai_tools.claimed_by) or an administrator
- *   (profiles.role = 'admin') posts an update; anyone else gets 403 NOT_TOOL_MAINTAINER.
+ * - Only a maintainer of the tool (tool_maintainers: its owner or a co-maintainer) or an
+ *   administrator (profiles.role = 'admin') posts an update; anyone else gets 403 NOT_TOOL_MAINTAINER.
  * - Posting is one transaction: the update, a 'security_impact' notice for every buyer who
  *   downloaded a product built on the tool when it is a security update, and a 'follow' notice
  *   for every follower. Either all of it is written or none of it.
@@ -16,7 +16,7 @@ import type { ToolUpdateInput } from '@/src/shared/api/schemas/updates';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
-import { isAdmin } from '../profiles/profiles.service';
+import { isToolMaintainer } from '../tools/tool-maintainers';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
 import {
   findTool,
@@ -51,13 +51,9 @@ async function requireTool(db: Db, toolId: string) {
   return tool;
 }
 
-/** The maintainer of a claimed tool, or an administrator. */
+/** A maintainer of the tool (owner or co-maintainer), or an administrator (functions/tools/tool-maintainers.ts). */
 export async function canPostUpdate(db: Db, userId: string | null | undefined, toolId: string): Promise<boolean> {
-  if (!userId) return false;
-  const tool = isToolId(toolId) ? await findTool(db, toolId) : undefined;
-  if (!tool) return false;
-  if (tool.claimed_by === userId) return true;
-  return isAdmin(db, userId);
+  return isToolMaintainer(db, userId, toolId);
 }
 
 export interface PostedUpdate {

@@ -6,7 +6,7 @@
  * src/shared/ai-tools.ts (descriptions, landing copy, features, stats), which only the
  * server and the Astro pages read.
  */
-import { isOneOf } from './domain';
+import { AI_TOOL_CATEGORIES, isOneOf, type AiToolCategory } from './domain';
 
 export const AI_TOOL_IDS = [
   'n8n',
@@ -26,9 +26,8 @@ export const AI_TOOL_IDS = [
 ] as const;
 export type AiToolId = (typeof AI_TOOL_IDS)[number];
 
-/** Category groups in display order. */
-export const AI_TOOL_CATEGORIES = ['Automation', 'Development', 'AI Assistant', 'Image Generation', 'Video Generation'] as const;
-export type AiToolCategory = (typeof AI_TOOL_CATEGORIES)[number];
+/** Category groups in display order (src/shared/domain.ts). */
+export { AI_TOOL_CATEGORIES, type AiToolCategory } from './domain';
 
 /** Each tool's display name and category. */
 export const AI_TOOL_NAMES: Record<AiToolId, { name: string; category: AiToolCategory }> = {
@@ -65,7 +64,7 @@ export const AI_TOOL_TYPE_OPTIONS: readonly {
   group: AiToolCategory | 'Other';
   options: { value: AiToolTypeValue; label: string }[];
 }[] = [
-  ...AI_TOOL_CATEGORIES.map((group) => ({
+  ...AI_TOOL_CATEGORIES.filter((group) => group !== 'Other').map((group) => ({
     group,
     options: AI_TOOL_IDS.filter((id) => AI_TOOL_NAMES[id].category === group).map((id) => ({ value: id, label: AI_TOOL_NAMES[id].name })),
   })),

@@ -214,11 +214,55 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
  * What a notice is about: a tool update, (for a creator) a sale or a refund of one of their
  * orders, or (for an owner of a product) its new version (docs/decisions/030).
  */
-export const NOTIFICATION_KINDS = ['tool_update', 'sale', 'refund', 'product_version'] as const;
+export const NOTIFICATION_KINDS = ['tool_update', 'sale', 'refund', 'product_version', 'tool_notice'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The kinds that are about one of the creator's orders. */
 export const ORDER_NOTIFICATION_KINDS = ['sale', 'refund'] as const satisfies readonly NotificationKind[];
 export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number];
+
+/**
+ * What a 'tool_notice' notification says (docs/decisions/038): the outcome of a tool
+ * submission, of a domain claim, a new co-maintainer, a changelog source paused after failures.
+ */
+export const TOOL_EVENTS = [
+  'submission_approved',
+  'submission_changes_requested',
+  'submission_rejected',
+  'claim_verified',
+  'claim_rejected',
+  'claim_revoked',
+  'maintainer_added',
+  'source_paused',
+] as const;
+export type ToolEvent = (typeof TOOL_EVENTS)[number];
+
+// ---------------------------------------------------------------------------
+// The AI tools directory (issue 17, docs/decisions/038)
+// ---------------------------------------------------------------------------
+
+/** A tool's category, the directory's groups in display order. */
+export const AI_TOOL_CATEGORIES = ['Automation', 'Development', 'AI Assistant', 'Image Generation', 'Video Generation', 'Other'] as const;
+export type AiToolCategory = (typeof AI_TOOL_CATEGORIES)[number];
+
+/** A tool row is a submission too: only 'approved' tools are public. */
+export const TOOL_STATUSES = ['pending', 'approved', 'changes_requested', 'rejected'] as const;
+export type ToolStatus = (typeof TOOL_STATUSES)[number];
+export const TOOL_STATUS_LABELS: Record<ToolStatus, string> = {
+  pending: 'Waiting for review',
+  approved: 'Approved',
+  changes_requested: 'Changes requested',
+  rejected: 'Rejected',
+};
+
+export const TOOL_MAINTAINER_ROLES = ['owner', 'co_maintainer'] as const;
+export type ToolMaintainerRole = (typeof TOOL_MAINTAINER_ROLES)[number];
+
+/** How a claimant proves control of the tool's official domain. */
+export const TOOL_CLAIM_METHODS = ['email', 'well_known'] as const;
+export type ToolClaimMethod = (typeof TOOL_CLAIM_METHODS)[number];
+/** 'in_review': proven, but the tool already had an owner, so an administrator decides. */
+export const TOOL_CLAIM_STATUSES = ['pending', 'in_review', 'verified', 'rejected', 'revoked'] as const;
+export type ToolClaimStatus = (typeof TOOL_CLAIM_STATUSES)[number];
 
 /** Why a tool update reached a reader: they follow the tool, or they downloaded a product built on it. */
 export const NOTIFICATION_REASONS = ['follow', 'security_impact'] as const;

@@ -66,6 +66,7 @@ const APPLICATION_CATEGORY: Record<AiToolCategory, string> = {
   'AI Assistant': 'ProductivityApplication',
   'Image Generation': 'MultimediaApplication',
   'Video Generation': 'MultimediaApplication',
+  Other: 'WebApplication',
 };
 
 /** schema.org SoftwareApplication for a tool page (https://schema.org/SoftwareApplication). */
