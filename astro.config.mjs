@@ -41,7 +41,9 @@ async function adapter() {
     const token = getEnv().ISR_BYPASS_TOKEN;
     if (!token) console.warn('[build] ISR_BYPASS_TOKEN is not set: the catalogue pages will render on every request');
     const isr = token ? { bypassToken: token, expiration: 300, exclude: [NON_CATALOGUE_ROUTE] } : false;
-    return vercel({ excludeFiles: filesOf('node_modules/@electric-sql/pglite'), staticHeaders: true, isr });
+    // maxDuration 60 s (every plan allows it): GET /api/cron/jobs runs due jobs for 25 s, and a
+    // fan-out job in hand hands over to its continuation within 20 s (docs/decisions/040).
+    return vercel({ excludeFiles: filesOf('node_modules/@electric-sql/pglite'), staticHeaders: true, isr, maxDuration: 60 });
   }
   const { default: node } = await import('@astrojs/node');
   return node({ mode: 'standalone', staticHeaders: true });

@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect, sql, type Dialect } from 'kysely';
+import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect, sql, type Dialect } from 'kysely';
 import type { Database } from './schema';
 import { PGliteThread } from './pglite-thread';
 import { keepStatistics } from './statistics';
@@ -30,6 +30,56 @@ export interface DbHandle {
   /** Where the data lives, for messages: a folder or a host. */
   location: string;
   close(): Promise<void>;
+}
+
+/**
+ * node-postgres-style access for a library that brings its own SQL: pg-boss, the job engine
+ * (functions/jobs/engine.ts, docs/decisions/040). `text` runs as sent: several statements in
+ * one call when there are no `values` (the simple protocol), and the answer has the rows of
+ * every statement, in order. On PGlite it takes Kysely's single connection for the call, so it
+ * never lands inside somebody else's transaction (the single-owner rule, decision 001).
+ */
+export interface RawSql {
+  driver: DbHandle['driver'];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of SQL the library wrote
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+}
+
+// On globalThis, like the handle (getDbHandle): the start script and the server bundle load
+// this module separately and share one database.
+const EXTRAS_KEY = Symbol.for('toolmint.db.extras');
+type Extras = { raw: WeakMap<Db, RawSql>; closers: WeakMap<Db, (() => Promise<void>)[]> };
+const extras: Extras = ((globalThis as Record<symbol, unknown>)[EXTRAS_KEY] as Extras | undefined) ?? {
+  raw: new WeakMap(),
+  closers: new WeakMap(),
+};
+(globalThis as Record<symbol, unknown>)[EXTRAS_KEY] = extras;
+const rawSql = extras.raw;
+
+/** The RawSql of a database handle's Kysely instance (not of a transaction). */
+export function rawSqlOf(db: Db): RawSql {
+  const raw = rawSql.get(db);
+  if (!raw) throw new Error('This Kysely instance was not opened by createDb(): it has no raw SQL access.');
+  return raw;
+}
+
+/** Run `fn` when the handle of `db` closes, before the database does (the job engine stops there). */
+export function onDbClose(db: Db, fn: () => Promise<void>): void {
+  extras.closers.set(db, [...(extras.closers.get(db) ?? []), fn]);
+}
+
+async function runClosers(db: Db): Promise<void> {
+  const closers = extras.closers.get(db) ?? [];
+  extras.closers.delete(db);
+  for (const fn of closers.reverse()) {
+    await fn().catch((error: unknown) => console.warn('[db] closing:', (error as Error).message));
+  }
+}
+
+/** Rows of one result or of several (node-postgres answers an array for several statements). */
+function rowsOf(result: unknown): unknown[] {
+  const results = Array.isArray(result) ? (result as { rows?: unknown[] }[]) : [result as { rows?: unknown[] }];
+  return results.flatMap((r) => r?.rows ?? []);
 }
 
 export class DatabaseConfigError extends Error {
@@ -94,6 +144,23 @@ async function openPglite(dataDir: string, onWorker: boolean): Promise<DbHandle>
     throw new DatabaseConfigError(`Could not open the embedded database in ${dir}: ${(error as Error).message}`);
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client as never }) });
+  const pglite = client as { exec(text: string): Promise<unknown> };
+  rawSql.set(db, {
+    driver: 'pglite',
+    async executeSql(text, values) {
+      if (values?.length) return { rows: [...(await db.executeQuery(CompiledQuery.raw(text, values))).rows] };
+      // Kysely's connection, held for the call: exec() runs on the one session PGlite has.
+      return db.connection().execute(async () => {
+        try {
+          return { rows: rowsOf(await pglite.exec(text)) };
+        } catch (error) {
+          // A failed BEGIN … COMMIT block leaves the one session in an aborted transaction.
+          await pglite.exec('rollback').catch(() => {});
+          throw error;
+        }
+      });
+    },
+  });
   // PGlite has no autovacuum: analyse changed tables as it would (db/statistics.ts).
   const statistics = keepStatistics(db);
   return {
@@ -101,6 +168,7 @@ async function openPglite(dataDir: string, onWorker: boolean): Promise<DbHandle>
     driver: 'pglite',
     location: dir,
     async close() {
+      await runClosers(db);
       await statistics.stop();
       await db.destroy();
       unlock();
@@ -128,11 +196,14 @@ async function openNeon(env: Env): Promise<DbHandle> {
   pool.on('error', (error: Error) => console.error('[db] idle connection error:', error.message));
   const dialect: Dialect = new PostgresDialect({ pool: pool as never });
   const db = new Kysely<Database>({ dialect });
+  // pg-boss was written for node-postgres's Pool.query, which the Neon Pool keeps.
+  rawSql.set(db, { driver: 'neon', executeSql: async (text, values) => ({ rows: rowsOf(await pool.query(text, values)) }) });
   return {
     db,
     driver: 'neon',
     location: `${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`,
     async close() {
+      await runClosers(db);
       await db.destroy();
     },
   };

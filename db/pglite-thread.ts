@@ -91,7 +91,7 @@ export class PGliteThread {
   }
 
   private send(
-    message: { type: 'query'; sql: string; params: unknown[] } | { type: 'begin' | 'commit' | 'rollback' | 'close' },
+    message: { type: 'query'; sql: string; params: unknown[] } | { type: 'exec'; sql: string } | { type: 'begin' | 'commit' | 'rollback' | 'close' },
   ): Promise<QueryResult<unknown> | null> {
     if (this.closed) return Promise.reject(new Error('PGlite is closed.'));
     const id = this.nextId++;
@@ -107,6 +107,16 @@ export class PGliteThread {
   async query<T>(sql: string, params: unknown[] = []): Promise<QueryResult<T>> {
     await this.waitReady;
     return (await this.send({ type: 'query', sql, params })) as QueryResult<T>;
+  }
+
+  /**
+   * Several statements without parameters in one call (PGlite's exec()): the rows of every
+   * statement. Only for a caller holding Kysely's connection (db/database.ts rawExecutorOf).
+   */
+  async exec(sql: string): Promise<{ rows: unknown[] }> {
+    await this.waitReady;
+    const result = (await this.send({ type: 'exec', sql })) as QueryResult<unknown>;
+    return { rows: result.rows };
   }
 
   /** PGlite's transaction() in the worker, held open while `callback` runs; its statements go to it. */

@@ -5,7 +5,7 @@
  * stops every other request, and the server's timers (deadlines, 503s) keep their time.
  *
  * Plain JavaScript so that worker_threads loads it under tsx, vitest, Vite and plain Node alike.
- * Messages in: { id, type: 'query', sql, params } | { id, type: 'begin' | 'commit' | 'rollback' | 'close' }.
+ * Messages in: { id, type: 'query', sql, params } | { id, type: 'exec', sql } | { id, type: 'begin' | 'commit' | 'rollback' | 'close' }.
  * Messages out: { type: 'ready' } | { type: 'failed', error } once, then { id, result } | { id, error }.
  * The main thread sends one message at a time (Kysely holds its single connection for each
  * statement, and for the whole of a transaction).
@@ -47,6 +47,12 @@ async function handle(message) {
     case 'query': {
       const { rows, affectedRows, fields } = await (open?.tx ?? db).query(message.sql, message.params, { rowMode: 'object' });
       return { rows, affectedRows, fields };
+    }
+    case 'exec': {
+      // Several statements in one call (simple protocol), as pg-boss sends its schema and its
+      // locked blocks (functions/jobs/engine.ts): the rows of every statement, in order.
+      const results = await (open?.tx ?? db).exec(message.sql);
+      return { rows: results.flatMap((r) => r.rows ?? []), fields: [] };
     }
     case 'begin': {
       if (open) throw new Error('A transaction is already open.');

@@ -499,6 +499,8 @@ export interface UserNotificationsTable {
   tool_id: ColumnType<string | null, string | null | undefined, string | null>;
   tool_event: ColumnType<ToolEvent | null, ToolEvent | null | undefined, ToolEvent | null>;
   note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set for a 'new_product' notice only (a product published by a creator the user follows). */
+  product_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A tool update's reason; null for an order notice. */
   reason: ColumnType<NotificationReason | null, NotificationReason | null | undefined, NotificationReason | null>;
   is_read: Generated<boolean>;

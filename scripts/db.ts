@@ -25,6 +25,8 @@ async function main(command: string | undefined): Promise<void> {
     } else {
       await sql`drop schema public cascade`.execute(handle.db);
       await sql`create schema public`.execute(handle.db);
+      // The job engine's tables (docs/decisions/040): pg-boss installs them again on its next start.
+      await sql`drop schema if exists pgboss cascade`.execute(handle.db);
     }
   }
   const applied = await migrateToLatest(handle.db);

@@ -7,10 +7,8 @@
 import path from 'node:path';
 import { getEnv } from '../functions/_shared/env';
 import { setDbHandle } from '../db/database';
-import { getBlobStore } from '../functions/_shared/blob-store';
-import { runSweep } from '../functions/uploads/sweep';
-import { deliverAllDueWebhooks } from '../functions/webhooks/deliveries.service';
-import { runDueFeedFetches } from '../functions/tool-feeds/feed-job';
+import { enqueue, startWorker, stopJobs } from '../functions/jobs';
+import { SWEEP_JOB } from '../functions/uploads/sweep.job';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
 import { isBuildCurrent, precompressOutput, readBuildStamp, runAstroBuild } from './lib/astro-build';
@@ -33,6 +31,13 @@ async function main(): Promise<void> {
   }
 
   setDbHandle(handle);
+  // Background jobs (docs/decisions/040): the in-process worker runs the fan-out of notices,
+  // the emails and the periodic jobs: the sweep (docs/decisions/011) hourly, and once now;
+  // creator webhook deliveries that are due (docs/decisions/027) and the changelog sources of
+  // AI tools that are due (docs/decisions/039) every minute.
+  // Started before the server listens, so the first request finds it.
+  await startWorker(handle.db);
+  await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
   const publisher = new PagePublisher(handle.db, new PageStore(outDir));
   const site = new SiteServer({ pages: publisher });
   await site.swap(outDir);
@@ -47,51 +52,11 @@ async function main(): Promise<void> {
       ),
     )
     .catch((error: unknown) => console.error('[pages] rendering the catalogue pages failed; they are rendered on demand:', error));
-  // The periodic sweep (docs/decisions/011): uploads attached to nothing after a day, ended
-  // rate-limit windows, past view days. Once at start, then hourly.
-  const sweep = () =>
-    runSweep(handle.db, getBlobStore())
-      .then((r) => r.uploadsDeleted && console.log(`[sweep] deleted ${r.uploadsDeleted} unattached upload(s), ${(r.bytesFreed / 1048576).toFixed(1)} MB`))
-      .catch((error: unknown) => console.warn('[sweep] failed:', (error as Error).message));
-  const sweepTimer = setInterval(sweep, 60 * 60 * 1000);
-  sweepTimer.unref();
-  void sweep();
-  // Creator webhooks (docs/decisions/027): retries fall due from one minute on, so due
-  // deliveries are sent every 30 seconds, not only with the hourly sweep.
-  let webhooksBusy = false;
-  const webhookTimer = setInterval(() => {
-    if (webhooksBusy) return;
-    webhooksBusy = true;
-    deliverAllDueWebhooks(handle.db)
-      .catch((error: unknown) => console.warn('[webhooks] delivering failed:', (error as Error).message))
-      .finally(() => {
-        webhooksBusy = false;
-      });
-  }, 30 * 1000);
-  webhookTimer.unref();
-  // Changelog sources of AI tools (docs/decisions/039): due sources are fetched every minute
-  // (each is due hourly, or sooner after a failure), 10 per run; overlapping runs (another
-  // instance, /api/cron/feeds) post each entry once.
-  let feedsBusy = false;
-  const feeds = () => {
-    if (feedsBusy) return;
-    feedsBusy = true;
-    runDueFeedFetches(handle.db)
-      .then((r) => r.posted && console.log(`[feeds] posted ${r.posted} tool update(s) from changelog feeds`))
-      .catch((error: unknown) => console.warn('[feeds] fetching changelog sources failed:', (error as Error).message))
-      .finally(() => {
-        feedsBusy = false;
-      });
-  };
-  const feedsTimer = setInterval(feeds, 60 * 1000);
-  feedsTimer.unref();
   console.log(`\ntoolmint is running at http://${env.HOST}:${env.PORT} (database: ${handle.driver}, ${handle.location})`);
 
   const shutdown = async () => {
-    clearInterval(sweepTimer);
-    clearInterval(webhookTimer);
-    clearInterval(feedsTimer);
     site.server.close();
+    await stopJobs(handle.db);
     await pages;
     await publisher.idle().catch(() => {});
     publisher.stop();

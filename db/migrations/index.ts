@@ -24,6 +24,7 @@ import * as reviewQueue from './2026-11-27-0400-review-queue';
 import * as accountSettings from './2026-11-27-0500-account-settings';
 import * as toolsDirectory from './2026-11-28-0400-tools-directory';
 import * as changelogSources from './2026-11-28-0500-changelog-sources';
+import * as fanOutJobs from './2026-11-28-0600-fan-out-jobs';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0500-account-settings': accountSettings,
   '2026-11-28-0400-tools-directory': toolsDirectory,
   '2026-11-28-0500-changelog-sources': changelogSources,
+  '2026-11-28-0600-fan-out-jobs': fanOutJobs,
 };

@@ -5,7 +5,7 @@
  * Counters: a person's follower_count and following_count change only by the rows a
  * statement really inserted or deleted, in the same transaction, so they stay exact however
  * many follows and unfollows race (a duplicate insert or a second delete changes nothing).
- * Tool follower counts are counted from the rows (ai_tool_follows_tool_idx).
+ * Tool follower counts are counted from the rows (ai_tool_follows_tool_user_idx).
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';

@@ -152,3 +152,58 @@ export async function listVersionNotices(db: Db, userId: string, options: { afte
   if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
   return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
 }
+
+/** The size of one fan-out INSERT … SELECT (docs/decisions/040). */
+export const NEW_PRODUCT_BATCH = 1000;
+
+/**
+ * One batch of 'new_product' notices for a product: the next `limit` followers of its creator
+ * by user id after `after` (index follows (following_id, follower_id)). Unique (user_id,
+ * product_id): a rerun, or the product published again, writes nothing twice.
+ */
+export async function insertNewProductNoticeBatch(
+  db: Db,
+  product: { id: string; creatorId: string; publishedAt: Date },
+  after: string,
+  limit = NEW_PRODUCT_BATCH,
+): Promise<{ seen: number; written: number; last: string | null }> {
+  const result = await sql<{ seen: number | string; written: number | string; last: string | null }>`
+    with batch as (
+      select f.follower_id as user_id
+      from follows f
+      where f.following_id = ${product.creatorId} and f.follower_id > ${after}
+      order by f.follower_id
+      limit ${limit}
+    ), written as (
+      insert into user_notifications (user_id, kind, product_id, reason, created_at)
+      select user_id, 'new_product', ${product.id}::uuid, null, ${product.publishedAt}::timestamptz from batch
+      on conflict (user_id, product_id) do nothing
+      returning 1
+    )
+    select (select count(*) from batch) as seen, (select count(*) from written) as written, (select max(user_id) from batch) as last
+  `.execute(db);
+  const row = result.rows[0];
+  return { seen: Number(row?.seen ?? 0), written: Number(row?.written ?? 0), last: row?.last ?? null };
+}
+
+/** The user's notices of new products newest first, with the product and its creator (as counted in the unread badge). */
+export async function listNewProductNotices(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
+  let query = db
+    .selectFrom('user_notifications as n')
+    .innerJoin('products as p', 'p.id', 'n.product_id')
+    .leftJoin('profiles as c', 'c.id', 'p.creator_id')
+    .where('n.user_id', '=', userId)
+    .where('n.kind', '=', 'new_product')
+    .select([
+      'n.id',
+      'n.is_read',
+      'n.created_at',
+      'p.id as product_id',
+      'p.title as product_title',
+      'p.creator_id',
+      'c.full_name as creator_name',
+      timeKey('n.created_at').as('cursor_at'),
+    ]);
+  if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
+  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
+}

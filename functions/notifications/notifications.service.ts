@@ -4,7 +4,9 @@
  * updates, a creator's sales and refunds are notices (docs/decisions/014): written by
  * notifyCreatorOfOrder in the transaction of the order's transition, listed in the same feed,
  * counted in the same badge. So are an owner's notices of a product's new version
- * (docs/decisions/030), written by notifyOwnersOfVersion when the creator releases it.
+ * (docs/decisions/030), written by notifyOwnersOfVersion when the creator releases it, and a
+ * follower's notice of a creator's new product, written by the 'notify.new-product' job
+ * (new-product.job.ts, docs/decisions/040).
  * Called by src/pages/api/notifications/**, src/pages/tool-updates.astro and
  * functions/payments/webhook.service.ts.
  *
@@ -23,6 +25,7 @@ import {
   insertOrderNotice,
   insertVersionNotices,
   listFeed,
+  listNewProductNotices,
   listOrderNotices,
   listVersionNotices,
   markAllRead,
@@ -71,16 +74,18 @@ export async function getFeed(
   // Both lists are keyset pages over (created_at desc, id desc) from the same cursor, so the
   // first limit + 1 of their merge are the first limit + 1 of all notices. Filtered by a
   // tool, order notices (of no tool) are left out.
-  const [updates, orders, versions, unreadCount] = await Promise.all([
+  const [updates, orders, versions, newProducts, unreadCount] = await Promise.all([
     listFeed(db, me, { toolId, after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listOrderNotices(db, me, { after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listVersionNotices(db, me, { after, limit: limit + 1 }),
+    toolId ? Promise.resolve([]) : listNewProductNotices(db, me, { after, limit: limit + 1 }),
     countUnread(db, me),
   ]);
   const entries: { cursor_at: string; id: string; item: FeedItem }[] = [
     ...updates.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: toolUpdateItem(r) })),
     ...orders.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: orderItem(r) })),
     ...versions.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: versionItem(r) })),
+    ...newProducts.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: newProductItem(r) })),
   ];
   // Newest first, as PostgreSQL orders them: the cursor texts are fixed-width UTC times, and
   // uuids compare as their lowercase text.
@@ -134,6 +139,20 @@ function versionItem(r: Awaited<ReturnType<typeof listVersionNotices>>[number]):
     productTitle: r.product_title,
     version: r.version,
     notes: r.notes,
+  };
+}
+
+function newProductItem(r: Awaited<ReturnType<typeof listNewProductNotices>>[number]): FeedItem {
+  return {
+    kind: 'new_product',
+    id: r.id,
+    notificationId: r.id,
+    isRead: Boolean(r.is_read),
+    createdAt: new Date(r.created_at).toISOString(),
+    productId: r.product_id,
+    productTitle: r.product_title,
+    creatorId: r.creator_id,
+    creatorName: r.creator_name ?? null,
   };
 }
 

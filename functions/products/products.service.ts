@@ -56,6 +56,8 @@ import {
   type OwnerProductRow,
 } from './products.repository';
 import { enqueueProductPublished, kickWebhookDeliveries } from '../webhooks/deliveries.service';
+import { enqueue, jobsReady } from '../jobs';
+import { NEW_PRODUCT_FAN_OUT } from '../notifications/new-product.job';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
 import { newCreatorReview } from '../_shared/env';
 import { releaseVersionInTrx } from '../versions/versions.service';
@@ -235,6 +237,7 @@ function reviewColumns(before: { status: ProductStatus } | null, status: Product
 
 /** Saves a change of one of the creator's products, enqueueing product.published when it publishes it. */
 async function saveOwnProduct(db: Db, creatorId: string, id: string, values: ProductUpdate, onlyFrom?: ProductStatus): Promise<OwnerProductRow | undefined> {
+  await jobsReady(db);
   const { row, published } = await db.transaction().execute(async (trx) => {
     const previous = await lockOwnProductStatus(trx, creatorId, id);
     // An approval applies only to a product still in review (not withdrawn meanwhile).
@@ -243,7 +246,11 @@ async function saveOwnProduct(db: Db, creatorId: string, id: string, values: Pro
     // Version rules, and a new version released with its owners' notices (docs/decisions/030).
     if (row) await releaseVersionInTrx(trx, previous, row);
     const published = Boolean(row) && previous !== 'published' && row?.status === 'published';
-    if (row && published) await enqueueProductPublished(trx, row);
+    if (row && published) {
+      await enqueueProductPublished(trx, row);
+      // The creator's followers hear of it from a background job (docs/decisions/040).
+      await enqueue(trx, NEW_PRODUCT_FAN_OUT, { productId: row.id });
+    }
     return { row, published };
   });
   if (published) kickWebhookDeliveries(db);
@@ -261,10 +268,14 @@ export async function createProduct(db: Db, creatorId: string, input: ProductInp
     creator_id: creatorId,
     published_at: status === 'published' ? new Date() : null,
   };
+  await jobsReady(db);
   const row = await db.transaction().execute(async (trx) => {
     const inserted = await insertProduct(trx, values);
     await releaseVersionInTrx(trx, null, inserted);
-    if (inserted.status === 'published') await enqueueProductPublished(trx, inserted);
+    if (inserted.status === 'published') {
+      await enqueueProductPublished(trx, inserted);
+      await enqueue(trx, NEW_PRODUCT_FAN_OUT, { productId: inserted.id });
+    }
     return inserted;
   });
   if (row.status === 'published') kickWebhookDeliveries(db);

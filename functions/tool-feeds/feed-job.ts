@@ -10,6 +10,8 @@
  *   2 minutes; each entry is first recorded in ai_tool_feed_entries (primary key tool and guid
  *   or link) in the same transaction as its update, so two overlapping runs, or two sources of
  *   one tool listing the same entry, post it once.
+ * - Each update's notices are written by its fan-out job ('notify.tool-update',
+ *   docs/decisions/040), enqueued in the update's transaction.
  * - Each fetch goes through the SSRF guard (functions/_shared/outbound-fetch.ts): https only,
  *   public addresses only after DNS and on each of at most 5 redirects, 10 s for the whole
  *   exchange, 2 MB read at most. ETag / Last-Modified make it conditional; 304 is nothing new.
@@ -25,6 +27,7 @@ import { getMailer } from '../_shared/mailer';
 import { emailLayout } from '../_shared/auth-emails';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy, type OutboundResponse } from '../_shared/outbound-fetch';
 import { requestToolRebuild, writeToolUpdate } from '../tool-updates/tool-updates.service';
+import { jobsReady } from '../jobs';
 import { FEED_FAILURES_BEFORE_PAUSE, type FeedFetchOutcome, type FeedRunResult } from '@/src/shared/tool-feeds';
 import { FeedRefusedError, parseChangelog, type FeedEntry } from './feed-parse';
 import {
@@ -151,6 +154,7 @@ async function postNewEntries(db: Db, source: ClaimedSource, entries: readonly F
     fresh.slice(cap).map((e) => e.key),
   );
   let posted = 0;
+  await jobsReady(db);
   // Oldest first, so the tool's updates read in the feed's order.
   for (const entry of [...toPost].reverse()) {
     const made = await db.transaction().execute(async (trx) => {

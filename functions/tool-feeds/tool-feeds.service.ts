@@ -19,8 +19,9 @@ import { isToolId, isUuid } from '@/src/shared/ids';
 import { MAX_CHANGELOG_SOURCES, type ChangelogSourceInput, type ChangelogSourceView, type FeedFetchOutcome } from '@/src/shared/tool-feeds';
 import type { ToolUpdateView } from '@/src/shared/tool-updates';
 import type { UpdateType } from '@/src/shared/domain';
-import { findUpdate, insertImpactNotifications, setUpdateType } from '../tool-updates/tool-updates.repository';
-import { requestToolRebuild, toUpdateView } from '../tool-updates/tool-updates.service';
+import { findUpdate, setUpdateType } from '../tool-updates/tool-updates.repository';
+import { notifyOfUpdate, requestToolRebuild, toUpdateView } from '../tool-updates/tool-updates.service';
+import { jobsReady } from '../jobs';
 import { fetchSourceNow, type FeedJobOptions } from './feed-job';
 import { canManageToolFeeds } from './maintainers';
 import {
@@ -130,13 +131,15 @@ export async function fetchChangelogSourceNow(
 export async function retypeToolUpdate(db: Db, userId: string, toolId: string, updateId: string, updateType: UpdateType): Promise<ToolUpdateView> {
   await requireManager(db, userId, toolId);
   if (!isUuid(updateId)) throw new AppError('UPDATE_NOT_FOUND');
+  await jobsReady(db);
   const view = await db.transaction().execute(async (trx) => {
     const before = await setUpdateType(trx, toolId, updateId, updateType);
     if (!before) throw new AppError('UPDATE_NOT_FOUND');
     const row = await findUpdate(trx, updateId);
     if (!row) throw new AppError('UPDATE_NOT_FOUND');
-    // Buyers of products built on the tool hear of a security update, whenever it became one.
-    if (updateType === 'security' && before !== 'security') await insertImpactNotifications(trx, updateId, toolId, new Date(row.created_at));
+    // Buyers of products built on the tool hear of a security update, whenever it became one
+    // (the fan-out writes their notices; followers already notified are not notified twice).
+    if (updateType === 'security' && before !== 'security') await notifyOfUpdate(trx, updateId);
     return toUpdateView(row);
   });
   await requestToolRebuild(db, toolId);

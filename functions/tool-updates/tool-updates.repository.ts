@@ -2,7 +2,7 @@
  * Every query of tool updates: the tool and its claim, posting an update with its
  * notifications, and reading updates newest first (keyset pages over created_at, id).
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '@/db/database';
 import type { UpdateType } from '@/src/shared/domain';
 import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
@@ -29,32 +29,90 @@ export async function insertUpdate(
     .executeTakeFirstOrThrow();
 }
 
-/**
- * Security notices for buyers who downloaded a product built on the tool (whatever its
- * status now), whether or not they follow it. Inserted before the followers' notices, so a
- * follower who is also such a buyer gets the more specific reason.
- */
-export async function insertImpactNotifications(db: Db, updateId: string, toolId: string, createdAt: Date): Promise<number> {
-  const result = await sql`
-    insert into user_notifications (user_id, update_id, reason, created_at)
-    select distinct d.user_id, ${updateId}::uuid, 'security_impact', ${createdAt}::timestamptz
-    from downloads d join products p on p.id = d.product_id
-    where p.ai_tool_type = ${toolId}
-    on conflict (user_id, update_id) do nothing
-  `.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+/** The size of one fan-out INSERT … SELECT (docs/decisions/040). */
+export const FAN_OUT_BATCH = 1000;
+
+export interface BatchResult {
+  /** Recipients in this batch (written now or already before). */
+  seen: number;
+  /** Notices written by this batch (a rerun writes none). */
+  written: number;
+  /** The last recipient's user id: the keyset position of the next batch. */
+  last: string | null;
 }
 
-/** One notice per follower of the tool. */
-export async function insertFollowerNotifications(db: Db, updateId: string, toolId: string, createdAt: Date): Promise<number> {
-  const result = await sql`
-    insert into user_notifications (user_id, update_id, reason, created_at)
-    select f.user_id, ${updateId}::uuid, 'follow', ${createdAt}::timestamptz
-    from ai_tool_follows f
-    where f.tool_id = ${toolId}
-    on conflict (user_id, update_id) do nothing
-  `.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+async function batchOf(db: Db, query: RawBuilder<unknown>): Promise<BatchResult> {
+  const result = await query.execute(db);
+  const row = (result.rows as { seen: number | string; written: number | string; last: string | null }[])[0];
+  return { seen: Number(row?.seen ?? 0), written: Number(row?.written ?? 0), last: row?.last ?? null };
+}
+
+/**
+ * One batch of security notices for buyers who downloaded a product built on the tool
+ * (whatever its status now), whether or not they follow it: the next `limit` buyers by user
+ * id after `after`. Written before the followers' notices, so a follower who is also such a
+ * buyer gets the more specific reason. Unique (user_id, update_id): a rerun writes nothing.
+ */
+export async function insertImpactNoticeBatch(
+  db: Db,
+  update: { id: string; toolId: string; createdAt: Date },
+  after: string,
+  limit = FAN_OUT_BATCH,
+): Promise<BatchResult> {
+  return batchOf(
+    db,
+    sql`
+      with batch as (
+        select distinct d.user_id
+        from downloads d join products p on p.id = d.product_id
+        where p.ai_tool_type = ${update.toolId} and d.user_id > ${after}
+        order by d.user_id
+        limit ${limit}
+      ), written as (
+        insert into user_notifications (user_id, update_id, reason, created_at)
+        select user_id, ${update.id}::uuid, 'security_impact', ${update.createdAt}::timestamptz from batch
+        on conflict (user_id, update_id) do nothing
+        returning 1
+      )
+      select (select count(*) from batch) as seen, (select count(*) from written) as written, (select max(user_id) from batch) as last
+    `,
+  );
+}
+
+/**
+ * One batch of 'follow' notices: the next `limit` followers of the tool by user id after
+ * `after` (index ai_tool_follows (tool_id, user_id)). Unique (user_id, update_id): a rerun,
+ * or a follower who already has the security notice, writes nothing.
+ */
+export async function insertFollowerNoticeBatch(
+  db: Db,
+  update: { id: string; toolId: string; createdAt: Date },
+  after: string,
+  limit = FAN_OUT_BATCH,
+): Promise<BatchResult> {
+  return batchOf(
+    db,
+    sql`
+      with batch as (
+        select f.user_id
+        from ai_tool_follows f
+        where f.tool_id = ${update.toolId} and f.user_id > ${after}
+        order by f.user_id
+        limit ${limit}
+      ), written as (
+        insert into user_notifications (user_id, update_id, reason, created_at)
+        select user_id, ${update.id}::uuid, 'follow', ${update.createdAt}::timestamptz from batch
+        on conflict (user_id, update_id) do nothing
+        returning 1
+      )
+      select (select count(*) from batch) as seen, (select count(*) from written) as written, (select max(user_id) from batch) as last
+    `,
+  );
+}
+
+/** What the fan-out job needs of an update (undefined: deleted since). */
+export async function findUpdateForFanOut(db: Db, id: string) {
+  return db.selectFrom('ai_tool_updates').select(['id', 'tool_id', 'update_type', 'created_at']).where('id', '=', id).executeTakeFirst();
 }
 
 export function selectUpdates(db: Db) {

@@ -5,9 +5,12 @@
  * Rules:
  * - Only a maintainer of the tool (tool_maintainers: its owner or a co-maintainer) or an
  *   administrator (profiles.role = 'admin') posts an update; anyone else gets 403 NOT_TOOL_MAINTAINER.
- * - Posting is one transaction: the update, a 'security_impact' notice for every buyer who
- *   downloaded a product built on the tool when it is a security update, and a 'follow' notice
- *   for every follower. Either all of it is written or none of it.
+ * - Posting records the update and enqueues its fan-out job ('notify.tool-update',
+ *   fan-out.job.ts) in one transaction, and returns: the job writes a 'security_impact' notice
+ *   for every buyer who downloaded a product built on the tool when it is a security update,
+ *   and a 'follow' notice for every follower, in batches (docs/decisions/040). Either the
+ *   update and its job are both recorded or neither is. The changelog job (functions/tool-feeds,
+ *   docs/decisions/039) posts through writeToolUpdate() the same way.
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
@@ -18,15 +21,9 @@ import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
 import { isToolMaintainer } from '../tools/tool-maintainers';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
-import {
-  findTool,
-  findUpdate,
-  insertFollowerNotifications,
-  insertImpactNotifications,
-  insertUpdate,
-  listUpdates,
-  type UpdateRow,
-} from './tool-updates.repository';
+import { findTool, findUpdate, insertUpdate, listUpdates, type UpdateRow } from './tool-updates.repository';
+import { enqueue, jobsReady } from '../jobs';
+import { TOOL_UPDATE_FAN_OUT } from './fan-out.job';
 import { isToolId } from '@/src/shared/ids';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -58,8 +55,8 @@ export async function canPostUpdate(db: Db, userId: string | null | undefined, t
 
 export interface PostedUpdate {
   update: ToolUpdateView;
-  /** Notices written: followers, and buyers reached by a security update who do not follow. */
-  notified: { followers: number; impacted: number };
+  /** The fan-out job that writes the notices (GET /api/admin/jobs shows it). */
+  notifying: { jobId: string | null };
 }
 
 /** `input` is ToolUpdateInputSchema's output (the route parsed it): trimmed, checked. */
@@ -67,6 +64,7 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
   if (!userId) throw new AppError('UNAUTHENTICATED');
   await requireTool(db, toolId);
   if (!(await canPostUpdate(db, userId, toolId))) throw new AppError('NOT_TOOL_MAINTAINER');
+  await jobsReady(db);
   const posted = await db.transaction().execute((trx) => writeToolUpdate(trx, toolId, userId, post));
   // The directory and the tool's pages show its latest update date; the sitemap its lastmod.
   await requestToolRebuild(db, toolId);
@@ -74,21 +72,27 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
 }
 
 /**
- * The update and its notices, inside the caller's transaction: a 'security_impact' notice for
- * every buyer of a product built on the tool when it is a security update, and a 'follow'
- * notice for every follower. Shared by a maintainer's post and the changelog job
- * (functions/tool-feeds, docs/decisions/039), whose updates have no author (`authorId` null).
- * The caller then calls requestToolRebuild() once it has committed.
+ * The update and its fan-out job ('notify.tool-update': the followers' notices and, for a
+ * security update, the buyers' impact notices), inside the caller's transaction; the caller
+ * awaits jobsReady(db) before opening it and calls requestToolRebuild() once it has committed.
+ * Shared by a maintainer's post and the changelog job (functions/tool-feeds,
+ * docs/decisions/039), whose updates have no author (`authorId` null).
  */
 export async function writeToolUpdate(trx: Db, toolId: string, authorId: string | null, post: ToolUpdateInput): Promise<PostedUpdate> {
   const input = { ...post, version: post.version ?? null };
   const row = await insertUpdate(trx, { toolId, authorId, ...input });
-  const createdAt = new Date(row.created_at);
-  const impacted = input.updateType === 'security' ? await insertImpactNotifications(trx, row.id, toolId, createdAt) : 0;
-  const followers = await insertFollowerNotifications(trx, row.id, toolId, createdAt);
+  const jobId = await notifyOfUpdate(trx, row.id);
   const created = await findUpdate(trx, row.id);
   if (!created) throw new AppError('INTERNAL');
-  return { update: toUpdateView(created), notified: { followers, impacted } };
+  return { update: toUpdateView(created), notifying: { jobId } };
+}
+
+/**
+ * Enqueues the fan-out of an update's notices (idempotent: one notice per reader and update).
+ * Also after a maintainer makes an update a security one, so the buyers hear of it.
+ */
+export async function notifyOfUpdate(trx: Db, updateId: string): Promise<string | null> {
+  return enqueue(trx, TOOL_UPDATE_FAN_OUT, { updateId });
 }
 
 /** The tool's pages (latest update date), the directory and the sitemap are rendered again. */

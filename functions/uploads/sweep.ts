@@ -1,13 +1,13 @@
 /**
- * The periodic sweep (docs/decisions/011), run hourly by `npm start` (scripts/start.ts) and
- * daily by Vercel Cron through GET /api/cron/sweep:
+ * The periodic sweep (docs/decisions/011), run hourly by `npm start`'s job worker (sweep.job.ts,
+ * docs/decisions/040) and daily by Vercel Cron through GET /api/cron/sweep:
  * - uploads attached to no product and to no profile (avatar, banner) 24 hours after they
  *   were stored are deleted, file and row: an editor session abandoned before saving leaves
  *   nothing behind for long;
  * - rate-limit windows that ended and view-count days before yesterday are dropped (they only
  *   decide the present; the counted views stay in product_interactions).
  * - creator webhook deliveries that are due are sent (functions/webhooks/deliveries.service.ts,
- *   docs/decisions/027); `npm start` also sends them every 30 seconds between sweeps.
+ *   docs/decisions/027); `npm start` also sends them every minute between sweeps (deliveries.job.ts).
  * Each upload's row is deleted first, by a statement that re-checks it is still unattached,
  * so a product saved meanwhile keeps its file; when the file cannot be deleted the row is put
  * back for the next run.

@@ -214,7 +214,7 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
  * What a notice is about: a tool update, (for a creator) a sale or a refund of one of their
  * orders, or (for an owner of a product) its new version (docs/decisions/030).
  */
-export const NOTIFICATION_KINDS = ['tool_update', 'sale', 'refund', 'product_version', 'tool_notice'] as const;
+export const NOTIFICATION_KINDS = ['tool_update', 'sale', 'refund', 'product_version', 'tool_notice', 'new_product'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The kinds that are about one of the creator's orders. */
 export const ORDER_NOTIFICATION_KINDS = ['sale', 'refund'] as const satisfies readonly NotificationKind[];
@@ -377,6 +377,17 @@ export type ImageSlot = (typeof IMAGE_SLOTS)[number];
 /** Public blobs are served to anyone; private ones (deliverables) only through the download endpoint. */
 export const BLOB_ACCESS = ['public', 'private'] as const;
 export type BlobAccess = (typeof BLOB_ACCESS)[number];
+
+// ---------------------------------------------------------------------------
+// Background jobs (docs/decisions/040)
+// ---------------------------------------------------------------------------
+
+/**
+ * A job's state, as pg-boss keeps it: created (waiting to run), retry (failed, waiting for its
+ * next attempt), active (running), completed, cancelled, failed (out of retries, kept with its error).
+ */
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
 
 /** Whether `value` is one of `values`, narrowing it: the one membership check every enum uses. */
 export function isOneOf<const T extends readonly string[]>(values: T, value: unknown): value is T[number] {

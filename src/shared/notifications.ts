@@ -1,12 +1,13 @@
 /**
  * The kinds of a user's notifications (docs/decisions/014): a tool update of a tool they
- * follow (or a security notice), and for a creator a sale or a refund of one of their orders.
+ * follow (or a security notice), for a creator a sale or a refund of one of their orders, for
+ * an owner a product's new version, and a new product of a creator they follow (decision 040).
  * The kinds themselves are src/shared/domain.ts: db/schema.ts types the column with them,
  * the migration's check lists the same values, and /tool-updates renders each kind. Isomorphic and dependency-free apart from
  * the money formatting it shares with payments.
  */
 import type * as z from 'zod/mini';
-import type { OrderFeedItemSchema, VersionFeedItemSchema } from './api/schemas/updates';
+import type { NewProductFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema } from './api/schemas/updates';
 import { formatCents } from './payments';
 
 /** Where an order notice leads: the creator's sales. */
@@ -33,7 +34,22 @@ export function versionNoticeText(item: Pick<VersionFeedItem, 'productTitle' | '
   return `New version of ${item.productTitle}: v${item.version}`;
 }
 
-/** The title of a notice that is not a tool update: a sale, a refund or a new version. */
-export function noticeText(item: OrderFeedItem | VersionFeedItem): string {
-  return item.kind === 'product_version' ? versionNoticeText(item) : orderNoticeText(item);
+/** A new product of a creator the reader follows (docs/decisions/040). */
+export type NewProductFeedItem = z.output<typeof NewProductFeedItemSchema>;
+
+/** Where a new-product notice leads: the product page. */
+export function newProductNoticeHref(item: Pick<NewProductFeedItem, 'productId'>): string {
+  return `/product/${item.productId}`;
+}
+
+/** 'New from Ada Lovelace: Lead Enrichment Workflow'. */
+export function newProductNoticeText(item: Pick<NewProductFeedItem, 'productTitle' | 'creatorName'>): string {
+  return `New from ${item.creatorName ?? 'a creator you follow'}: ${item.productTitle}`;
+}
+
+/** The title of a notice that is not a tool update: a sale, a refund, a new version or a new product. */
+export function noticeText(item: OrderFeedItem | VersionFeedItem | NewProductFeedItem): string {
+  if (item.kind === 'product_version') return versionNoticeText(item);
+  if (item.kind === 'new_product') return newProductNoticeText(item);
+  return orderNoticeText(item);
 }

@@ -1,7 +1,8 @@
 /**
  * Follows, tool updates and notifications against a real database (PGlite, or PostgreSQL
- * through the Neon driver with DATABASE_URL): posting an update writes exactly one notice per
- * follower plus the security notices, all in one transaction; only maintainers and admins
+ * through the Neon driver with DATABASE_URL): posting an update records it with its fan-out job
+ * and returns; the job (run here by drainJobs, by the worker under npm start) writes exactly
+ * one notice per follower plus the security notices; only maintainers and admins
  * post; nobody reads or marks another user's notifications; follows are idempotent and the
  * counts stay exact under 100 concurrent toggles.
  */
@@ -11,6 +12,7 @@ import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/_shared/auth';
 import { followPerson, followTool, unfollowPerson, unfollowTool } from '@/functions/follows/follows.service';
 import { postToolUpdate } from '@/functions/tool-updates/tool-updates.service';
+import { drainJobs, listJobs } from '@/functions/jobs';
 import { buildAtomFeed } from '@/functions/tool-updates/feed';
 import { GET as getToolFollows } from '@/src/pages/api/follows/tools/index';
 import { DELETE as unfollowToolRoute, PUT as followToolRoute } from '@/src/pages/api/follows/tools/[toolId]';
@@ -88,7 +90,10 @@ describe('posting a tool update', () => {
       version: '1.80',
       authorName: 'Team Admin',
     });
-    expect(res.body.notified).toEqual({ followers: 7, impacted: 0 });
+    // The request only recorded the update and its job: the notices come from the job.
+    expect(res.body.notifying.jobId).toEqual(expect.any(String));
+    expect(await notificationsOf(res.body.update.id)).toEqual([]);
+    await drainJobs(t.db);
 
     const rows = await notificationsOf(res.body.update.id);
     expect(rows).toHaveLength(7);
@@ -138,10 +143,11 @@ describe('posting a tool update', () => {
       },
     });
     expect(res.status).toBe(201);
+    await drainJobs(t.db);
     const rows = await notificationsOf(res.body.update.id);
     // Every follower once, plus the two buyers who do not follow; the Claude buyer not at all.
     expect(rows).toHaveLength(followerCount + 2);
-    expect(res.body.notified).toEqual({ followers: followerCount - 1, impacted: 3 });
+    expect(rows.filter((r) => r.reason === 'security_impact')).toHaveLength(3);
     const reasons = Object.fromEntries(rows.map((r) => [r.user_id, r.reason]));
     expect(reasons[buyer.id]).toBe('security_impact');
     expect(reasons[archivedBuyer.id]).toBe('security_impact');
@@ -159,17 +165,9 @@ describe('posting a tool update', () => {
     });
   });
 
-  it('writes nothing at all when any notification fails (one transaction)', async () => {
+  it('keeps the update when a notice fails to write: the job is retried, then writes every notice once', async () => {
     const victim = await createUser(t.db, { userType: 'buyer' });
     await follow(victim.id);
-    const before = await t.db
-      .selectFrom('ai_tool_updates')
-      .select(sql<string>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow();
-    const notificationsBefore = await t.db
-      .selectFrom('user_notifications')
-      .select(sql<string>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow();
     await sql
       .raw(
         `
@@ -181,22 +179,29 @@ describe('posting a tool update', () => {
       )
       .execute(t.db);
     await sql`create trigger refuse_one_notice before insert on user_notifications for each row execute function refuse_one_notice()`.execute(t.db);
+    let posted;
     try {
-      await expect(postToolUpdate(t.db, admin.userId, TOOL, { ...update, title: 'This update must not survive' })).rejects.toThrow(/simulated failure/);
+      posted = await postToolUpdate(t.db, admin.userId, TOOL, { ...update, title: 'This update survives a failing notice' });
+      const run = await drainJobs(t.db);
+      expect(run.failed).toBe(1);
     } finally {
       await sql`drop trigger refuse_one_notice on user_notifications`.execute(t.db);
       await sql`drop function refuse_one_notice()`.execute(t.db);
     }
-    const after = await t.db
-      .selectFrom('ai_tool_updates')
-      .select(sql<string>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow();
-    const notificationsAfter = await t.db
-      .selectFrom('user_notifications')
-      .select(sql<string>`count(*)`.as('n'))
-      .executeTakeFirstOrThrow();
-    expect(after.n).toBe(before.n);
-    expect(notificationsAfter.n).toBe(notificationsBefore.n);
+    // The update is there; the job waits for its retry with the error it failed with.
+    expect(await t.db.selectFrom('ai_tool_updates').select('id').where('id', '=', posted.update.id).execute()).toHaveLength(1);
+    const [job] = await listJobs(t.db, { name: 'notify.tool-update', state: 'retry' });
+    expect(job?.data).toEqual({ updateId: posted.update.id });
+    expect(job?.output).toMatchObject({ message: expect.stringContaining('simulated failure') });
+    expect(job!.startAfter.getTime()).toBeGreaterThan(Date.now());
+    expect(await notificationsOf(posted.update.id)).toEqual([]);
+    // Its retry falls due (moved to now here, rather than waiting out the backoff) and writes every notice once.
+    await sql`update pgboss.job set start_after = now() where id = ${job!.id}::uuid`.execute(t.db);
+    await drainJobs(t.db);
+    const rows = await notificationsOf(posted.update.id);
+    const followers = await t.db.selectFrom('ai_tool_follows').select('user_id').where('tool_id', '=', TOOL).execute();
+    expect(rows).toHaveLength(followers.length);
+    expect(rows.map((r) => r.user_id)).toContain(victim.id);
   });
 
   it('is refused to anyone but the tool maintainer or an admin, and to visitors', async () => {
@@ -324,6 +329,7 @@ describe('notifications belong to their user', () => {
       content: 'Files attached during a voice conversation are now kept in the chat history.',
       updateType: 'bug_fix',
     });
+    await drainJobs(t.db);
     const row = await t.db
       .selectFrom('user_notifications')
       .select('id')

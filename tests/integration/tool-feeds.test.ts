@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/_shared/auth';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
+import { drainJobs } from '@/functions/jobs';
 import { runDueFeedFetches } from '@/functions/tool-feeds/feed-job';
+import { TOOL_UPDATE_FAN_OUT } from '@/functions/tool-updates/fan-out.job';
 import { fetchChangelogSourceNow } from '@/functions/tool-feeds/tool-feeds.service';
 import { CHANGELOG_SEED_SOURCES, seedChangelogSources } from '@/functions/tool-feeds/seed-sources';
 import { GET as listSourcesRoute, POST as addSourceRoute } from '@/src/pages/api/tools/[toolId]/changelog-sources/index';
@@ -70,6 +72,9 @@ const noticesOf = (userId: string) =>
     .select(['n.update_id', 'n.reason', 'u.tool_id'])
     .where('n.user_id', '=', userId)
     .execute();
+
+/** The notices are written by each update's fan-out job (docs/decisions/040): run it. */
+const fanOut = () => drainJobs(t.db, { names: [TOOL_UPDATE_FAN_OUT] });
 
 /** The run after every due source's schedule: `hours` from now. */
 const later = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
@@ -135,6 +140,7 @@ describe('the job', () => {
     const runs = await Promise.all([runDueFeedFetches(t.db), runDueFeedFetches(t.db), runDueFeedFetches(t.db)]);
     expect(runs.reduce((n, r) => n + r.posted, 0)).toBe(3);
     expect(runs.reduce((n, r) => n + r.fetched, 0)).toBe(1);
+    await fanOut();
 
     const updates = await updatesOf('n8n');
     expect(updates.map((u) => [u.title, u.update_type, u.version, u.author_id])).toEqual([
@@ -360,6 +366,7 @@ describe('managing sources', () => {
     });
     expect(retyped.status).toBe(200);
     expect(retyped.body).toMatchObject({ id: feature.id, updateType: 'security', toolId: 'n8n' });
+    await fanOut();
     expect((await noticesOf(buyer.userId)).filter((n) => n.update_id === feature.id)).toEqual([
       { update_id: feature.id, reason: 'security_impact', tool_id: 'n8n' },
     ]);

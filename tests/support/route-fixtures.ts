@@ -11,6 +11,7 @@ import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import { postToolUpdate } from '@/functions/tool-updates/tool-updates.service';
+import { drainJobs } from '@/functions/jobs';
 import { uploadDeliverable } from '@/functions/uploads/uploads.service';
 import type { SessionUser } from '@/src/shared/session';
 import { encodeCursor } from '@/functions/_shared/cursor';
@@ -60,6 +61,8 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     content: 'Triggers now fire within a second of the event.',
     updateType: 'feature',
   });
+  // The notices are written by the update's fan-out job.
+  await drainJobs(t.db);
   const notification = await t.db.selectFrom('user_notifications').select('id').where('user_id', '=', owner.userId).executeTakeFirstOrThrow();
   // Payments: the owner buys one of the other creator's paid products (an order of theirs to
   // read, refund or cancel) and has an open checkout for another.

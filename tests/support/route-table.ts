@@ -1001,6 +1001,24 @@ export const ROUTES: RouteSpec[] = [
     auth: 'anyone',
     expect: { status: 401, why: 'only a scheduler with CRON_SECRET may run the deliveries; the suite sets no secret' },
   },
+  // Background jobs (docs/decisions/040): the drain for Vercel Cron, and the administrators' list.
+  {
+    file: 'cron/jobs.ts',
+    method: 'GET',
+    path: '/api/cron/jobs',
+    load: api('cron/jobs.ts'),
+    auth: 'anyone',
+    expect: { status: 401, why: 'only a scheduler with CRON_SECRET may run the jobs; the suite sets no secret' },
+  },
+  {
+    file: 'admin/jobs.ts',
+    method: 'GET',
+    path: '/api/admin/jobs',
+    load: api('admin/jobs.ts'),
+    auth: 'user',
+    query: () => ({ state: 'failed', limit: '20' }),
+    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
   // Licence keys (functions/licenses).
   {
     file: 'v1/licenses/verify.ts',

@@ -16,7 +16,17 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatDate, timeAgo } from '@/src/shared/format';
 import type { FeedItem, ToolUpdateFeedItem } from '@/src/shared/tool-updates';
-import { ORDER_NOTICE_HREF, orderNoticeText, versionNoticeHref, versionNoticeText, type OrderFeedItem, type VersionFeedItem } from '@/src/shared/notifications';
+import {
+  newProductNoticeHref,
+  newProductNoticeText,
+  ORDER_NOTICE_HREF,
+  orderNoticeText,
+  versionNoticeHref,
+  versionNoticeText,
+  type NewProductFeedItem,
+  type OrderFeedItem,
+  type VersionFeedItem,
+} from '@/src/shared/notifications';
 import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { $unreadCount, setUnreadCount } from '@/src/stores/notifications';
@@ -90,6 +100,24 @@ function VersionEntry({ item, onOpen }: { item: VersionFeedItem; onOpen: (item: 
         </a>
       </h2>
       {item.notes ? <p className="uitem-body fversion-notes">{item.notes}</p> : null}
+    </li>
+  );
+}
+
+/** A product published by a creator the reader follows: opening it (the link to the product) reads it. */
+function NewProductEntry({ item, onOpen }: { item: NewProductFeedItem; onOpen: (item: FeedItem) => void }) {
+  const unread = !item.isRead;
+  return (
+    <li className={`fitem fproduct${unread ? ' is-unread' : ''}`}>
+      <div className="fitem-meta">
+        <span className="utype utype-blue">New product</span>
+        <When at={item.createdAt} unread={unread} />
+      </div>
+      <h2 className="fitem-title">
+        <a className="ftitle-button" href={newProductNoticeHref(item)} onClick={() => onOpen(item)}>
+          <EntryTitle text={newProductNoticeText(item)} unread={unread} />
+        </a>
+      </h2>
     </li>
   );
 }
@@ -287,6 +315,8 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
                 <FeedEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : item.kind === 'product_version' ? (
                 <VersionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ) : item.kind === 'new_product' ? (
+                <NewProductEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : (
                 <OrderEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ),

@@ -148,8 +148,7 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
       setItems((current) => [body.update, ...current]);
       form.reset(EMPTY_FORM);
       setFormOpen(false);
-      const { followers, impacted } = body.notified;
-      const reach = `Sent to ${followers} ${followers === 1 ? 'follower' : 'followers'}${impacted ? ` and ${impacted} ${impacted === 1 ? 'buyer' : 'buyers'} of ${toolName} products` : ''}.`;
+      const reach = `${toolName}'s followers${body.update.updateType === 'security' ? ` and the buyers of ${toolName} products` : ''} are being notified.`;
       toast({ title: 'Update posted', description: reach, variant: 'success' });
       void refreshUnreadCount();
     } catch (error) {

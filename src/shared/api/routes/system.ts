@@ -1,6 +1,7 @@
 /** Routes about the service itself. */
 import * as z from 'zod/mini';
-import { defineRoute, json } from '../contract';
+import { defineRoute, json, page, pageQuery } from '../contract';
+import { JOB_STATES } from '../../domain';
 import { DeliveryRunSchema } from '../schemas/settings';
 import { FeedRunSchema } from '../../tool-feeds';
 
@@ -61,6 +62,66 @@ export const deliverWebhooks = defineRoute({
   errors: ['UNAUTHENTICATED'],
 });
 
+/** What a drain of the background jobs did (docs/decisions/040). */
+export const DrainRunSchema = z.object({
+  /** Jobs run to completion. */
+  completed: z.int(),
+  /** Attempts that failed: retried later with backoff, or kept as failed after the last retry. */
+  failed: z.int(),
+  /** The time was up with jobs possibly still due; the next call goes on. */
+  timedOut: z.boolean(),
+});
+
+export const runJobs = defineRoute({
+  method: 'GET',
+  path: '/api/cron/jobs',
+  operationId: 'runJobs',
+  tag: 'System',
+  summary: 'Run the background jobs that are due (Vercel Cron)',
+  description:
+    'One maintenance pass, each periodic job sent at most once per its period, then due jobs (notice fan-out, emails) one after another for at most 25 seconds. `npm start` runs them in-process instead. Only Vercel Cron (or a scheduler standing in for it) may call it, with `Authorization: Bearer $CRON_SECRET` (docs/decisions/040).',
+  auth: 'secret',
+  response: json(DrainRunSchema),
+  errors: ['UNAUTHENTICATED'],
+});
+
+/** A background job as an administrator sees it (docs/decisions/040). */
+export const AdminJobSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  state: z.enum(JOB_STATES),
+  /** The job's input, as enqueued. */
+  data: z.unknown(),
+  /** The last failed attempt's error; null when it has not failed. */
+  error: z.nullable(z.object({ message: z.string(), name: z.nullable(z.string()) })),
+  /** Retries so far, and how many it may have. */
+  retryCount: z.int(),
+  retryLimit: z.int(),
+  createdAt: z.string(),
+  /** When it runs next (created or retry), or ran. */
+  startAfter: z.string(),
+  completedAt: z.nullable(z.string()),
+});
+
+export const listAdminJobs = defineRoute({
+  method: 'GET',
+  path: '/api/admin/jobs',
+  operationId: 'listAdminJobs',
+  tag: 'Admin',
+  summary: 'Background jobs, newest first, with their errors (administrators only)',
+  description:
+    '`state=failed` lists the jobs that ran out of retries, each with its last error; `retry` those waiting for their next attempt. `name` keeps one job (e.g. `notify.tool-update`). Paginated: send `nextCursor` back as `cursor`.',
+  auth: 'user',
+  query: z.strictObject({
+    state: z.optional(z.enum(JOB_STATES)),
+    name: z.optional(z.string().check(z.trim(), z.regex(/^[a-z][a-z0-9_.-]{0,99}$/, 'A job name, such as notify.tool-update'))),
+    ...pageQuery(),
+  }),
+  response: json(page(AdminJobSchema)),
+  errors: ['FORBIDDEN'],
+  example: { query: { state: 'failed', limit: '20' } },
+});
+
 export const runFeedFetches = defineRoute({
   method: 'GET',
   path: '/api/cron/feeds',
@@ -74,4 +135,4 @@ export const runFeedFetches = defineRoute({
   errors: ['UNAUTHENTICATED'],
 });
 
-export const systemRoutes = [getHealth, getOpenApi, runSweep, deliverWebhooks, runFeedFetches] as const;
+export const systemRoutes = [getHealth, getOpenApi, runSweep, deliverWebhooks, runFeedFetches, runJobs, listAdminJobs] as const;

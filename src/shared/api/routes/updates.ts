@@ -109,7 +109,7 @@ export const postToolUpdate = defineRoute({
   tag: 'Tool updates',
   summary: 'Post an update of a tool one maintains',
   description:
-    "For the maintainer of the claimed tool or an administrator, with a verified email. Notifies the tool's followers and, for a security update, everyone who downloaded a product built on it.",
+    "For the maintainer of the claimed tool or an administrator, with a verified email. Records the update and answers; a background job then notifies the tool's followers and, for a security update, everyone who downloaded a product built on it (`notifying.jobId`).",
   auth: 'verified',
   params: toolParams,
   body: json(ToolUpdateInputSchema),

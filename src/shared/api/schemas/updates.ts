@@ -26,8 +26,11 @@ export const ToolUpdateSchema = z.object({
 
 export const PostedUpdateSchema = z.object({
   update: ToolUpdateSchema,
-  /** Notices written: followers, and buyers reached by a security update who do not follow. */
-  notified: z.object({ followers: z.number(), impacted: z.number() }),
+  /**
+   * The background job that writes the notices (followers, and for a security update the buyers
+   * of products built on the tool) after the answer; its id, or null (docs/decisions/040).
+   */
+  notifying: z.object({ jobId: nullableText }),
 });
 
 /** Required text of `min` to `max` characters, with the post form's messages. */
@@ -95,8 +98,26 @@ export const VersionFeedItemSchema = z.object({
   notes: nullableText,
 });
 
-/** One entry of /tool-updates: a tool update, (for a creator) a sale or refund notice, or (for an owner) a new version. */
-export const FeedItemSchema = z.union([ToolUpdateFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema]);
+/** A product published by a creator the reader follows (docs/decisions/040). */
+export const NewProductFeedItemSchema = z.object({
+  kind: z.literal('new_product'),
+  /** The notification's id. */
+  id: z.string(),
+  notificationId: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  productId: z.string(),
+  productTitle: z.string(),
+  creatorId: z.string(),
+  /** The creator's display name (null when they have none). */
+  creatorName: nullableText,
+});
+
+/**
+ * One entry of /tool-updates: a tool update, (for a creator) a sale or refund notice, (for an
+ * owner) a new version, or a new product of a creator the reader follows.
+ */
+export const FeedItemSchema = z.union([ToolUpdateFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema, NewProductFeedItemSchema]);
 
 export const UnreadCountSchema = z.object({ unreadCount: z.number() });
 

@@ -2,7 +2,7 @@
  * GET  /api/tools/{toolId}/updates?cursor=&limit=: the tool's updates newest first,
  *      { items, nextCursor, canPost } (canPost: the caller may post, for the form).
  * POST /api/tools/{toolId}/updates { title, content, updateType, version? }: the maintainer
- *      of the claimed tool or an administrator posts an update; 201 { update, notified }.
+ *      of the claimed tool or an administrator posts an update; 201 { update, notifying }; the notices are written by a background job.
  *      Needs a verified email (403 EMAIL_NOT_VERIFIED).
  */
 import { getDb } from '@/db/database';

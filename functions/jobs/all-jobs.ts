@@ -1,0 +1,10 @@
+/**
+ * Every job module, loaded by the engine before it starts (functions/jobs/engine.ts), so that
+ * each defineJob() and schedule() has run and its queue exists. A new job module = one import
+ * line here (docs/decisions/040).
+ */
+import '../tool-updates/fan-out.job';
+import '../notifications/new-product.job';
+import '../uploads/sweep.job';
+import '../webhooks/deliveries.job';
+import '../tool-feeds/feeds.job';

@@ -1,0 +1,317 @@
+/**
+ * The job engine: pg-boss (docs/decisions/040) on our own database handle, on both drivers.
+ *
+ * - pg-boss keeps its tables in the `pgboss` schema of our database and installs or migrates
+ *   them itself when the engine starts (its own versioned migrations).
+ * - It reaches the database through RawSql (db/database.ts): on PGlite through Kysely's single
+ *   connection (never inside somebody else's transaction: the single-owner rule, decision 001);
+ *   on PostgreSQL through the same Neon Pool as Kysely. enqueue() inside a transaction goes
+ *   through that transaction (pg-boss's fromKysely), so the job is recorded with the change.
+ * - One engine per database per process, kept on globalThis like the database handle, so the
+ *   start script's worker and the server bundle's routes share it.
+ *
+ * Two ways to run jobs, the same jobs:
+ * - startWorker(db): the in-process worker of `npm start` (scripts/start.ts): polls every queue,
+ *   runs the scheduler (schedule()) and pg-boss's maintenance (expiry, retention).
+ * - drainJobs(db, { maxMs }): runs the due jobs for a bounded time and returns; the Vercel Cron
+ *   route (/api/cron/jobs) and the tests use it.
+ */
+import { fromKysely, PgBoss, type Job, type Queue } from 'pg-boss';
+import { sql } from 'kysely';
+import { onDbClose, rawSqlOf, type Db } from '@/db/database';
+import type { JobState } from '@/src/shared/domain';
+
+export type { JobState };
+import { after as afterPosition, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
+import { jobDefinition, jobDefinitions, scheduleDefinitions, type JobDefinition } from './registry';
+
+export const JOBS_SCHEMA = 'pgboss';
+
+interface Engine {
+  db: Db;
+  boss: PgBoss;
+  worker: boolean;
+  /** Queues this engine created (an enqueue to any other is refused before it reaches the database). */
+  queues: Set<string>;
+}
+
+const KEY = Symbol.for('toolmint.jobs');
+interface Engines {
+  byDb: Map<Db, Promise<Engine>>;
+  /** The engine started last: a transaction's enqueue() uses it (a transaction does not name its database). */
+  current?: Engine;
+}
+function engines(): Engines {
+  const g = globalThis as typeof globalThis & { [KEY]?: Engines };
+  g[KEY] ??= { byDb: new Map() };
+  return g[KEY];
+}
+
+function queueOptions(definition: JobDefinition): Omit<Queue, 'name'> {
+  const o = definition.options;
+  return {
+    policy: o.policy,
+    retryLimit: o.retryLimit,
+    retryDelay: o.retryDelay,
+    retryBackoff: o.backoff,
+    retryDelayMax: o.retryDelayMax,
+    expireInSeconds: o.expireInSeconds,
+    // Completed and failed jobs are kept 30 days: a failure stays visible (GET /api/admin/jobs).
+    deleteAfterSeconds: 30 * 24 * 3600,
+  };
+}
+
+/** Create the queue of every job defined in this process that the engine does not have yet. */
+async function ensureQueues(engine: Engine): Promise<void> {
+  for (const definition of jobDefinitions()) {
+    if (engine.queues.has(definition.name)) continue;
+    const existing = await engine.boss.getQueue(definition.name);
+    if (existing) await engine.boss.updateQueue(definition.name, queueOptions(definition));
+    else await engine.boss.createQueue(definition.name, queueOptions(definition));
+    engine.queues.add(definition.name);
+  }
+}
+
+async function startEngine(db: Db, worker: boolean): Promise<Engine> {
+  // Every job module, so that their definitions exist before the queues are made.
+  await import('./all-jobs');
+  const raw = rawSqlOf(db);
+  const boss = new PgBoss({
+    db: raw,
+    backend: raw.driver === 'pglite' ? 'pglite' : 'postgres',
+    schema: JOBS_SCHEMA,
+    migrate: true,
+    // Timers only in the worker: a drain (Vercel, tests) does one maintenance pass itself.
+    supervise: worker,
+    schedule: worker,
+    // PGlite has no autovacuum to watch (db/statistics.ts keeps its statistics).
+    monitorVacuum: raw.driver !== 'pglite',
+    reindex: raw.driver !== 'pglite',
+  });
+  boss.on('error', (error: Error) => console.warn('[jobs]', error.message));
+  await boss.start();
+  const engine: Engine = { db, boss, worker, queues: new Set() };
+  await ensureQueues(engine);
+  onDbClose(db, () => stopJobs(db));
+  return engine;
+}
+
+/**
+ * The engine of `db`, started on first use (no worker: nothing runs a job until startWorker()
+ * or drainJobs()). Call it outside any transaction before enqueue() inside one: on PGlite
+ * starting the engine needs the one connection a transaction holds.
+ */
+export async function jobsReady(db: Db): Promise<Engine> {
+  const all = engines();
+  let pending = all.byDb.get(db);
+  if (!pending) {
+    pending = startEngine(db, false);
+    all.byDb.set(db, pending);
+    pending.catch(() => all.byDb.delete(db));
+  }
+  const engine = await pending;
+  all.current = engine;
+  // A job module loaded after the start (a test's own jobs) gets its queue here.
+  if (jobDefinitions().some((d) => !engine.queues.has(d.name))) await ensureQueues(engine);
+  return engine;
+}
+
+/** Whether the engine of `db` has a queue for job `name` (a job another module may or may not define). */
+export async function isJobDefined(db: Db, name: string): Promise<boolean> {
+  const engine = db.isTransaction ? engines().current : await jobsReady(db);
+  return Boolean(engine?.queues.has(name));
+}
+
+export interface EnqueueOptions {
+  /**
+   * With a 'short' queue (defineJob policy), at most one queued job per key; with any queue
+   * and `singletonSeconds`, at most one per key per slot of that many seconds.
+   */
+  singletonKey?: string;
+  singletonSeconds?: number;
+  /** Not before this time (a Date), or this many seconds from now. */
+  startAfter?: Date | number;
+}
+
+/**
+ * Record job `name` with `data` (JSON). `db` may be a transaction: the job is then written by
+ * it, and exists only if it commits. Returns the job's id, or null when a singleton rule
+ * dropped it. The job must have been defined (defineJob) and the engine ready (jobsReady).
+ */
+export async function enqueue<T extends object>(db: Db, name: string, data: T, options: EnqueueOptions = {}): Promise<string | null> {
+  const engine = db.isTransaction ? engines().current : await jobsReady(db);
+  if (!engine) throw new Error('The job engine is not started: call jobsReady(db) before the transaction that enqueues.');
+  if (!engine.queues.has(name)) throw new Error(`No job named ${name} is defined (functions/jobs/all-jobs.ts lists the job modules).`);
+  return engine.boss.send(name, data, {
+    ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
+    ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+    db: fromKysely(db),
+  });
+}
+
+function errorOutput(error: unknown): { message: string; name: string; stack?: string } {
+  const e = error instanceof Error ? error : new Error(String(error));
+  return { message: e.message, name: e.name, ...(e.stack ? { stack: e.stack.split('\n').slice(0, 8).join('\n') } : {}) };
+}
+
+async function runOne(engine: Engine, definition: JobDefinition, job: Job<unknown>): Promise<void> {
+  // A worker's job carries pg-boss's signal; a fetched one (a drain) gets one aborted at its expiry.
+  const expiry = job.signal ? null : AbortSignal.timeout(definition.options.expireInSeconds * 1000);
+  await definition.handler(job.data, {
+    db: engine.db,
+    job: { id: job.id, name: job.name, retryCount: job.retryCount },
+    signal: job.signal ?? expiry!,
+  });
+}
+
+/**
+ * The in-process worker (`npm start`): every defined job is polled and run as it falls due,
+ * the schedules are sent on time, and pg-boss's maintenance runs. Stopped with the database.
+ */
+export async function startWorker(db: Db, options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+  const all = engines();
+  const existing = await all.byDb.get(db)?.catch(() => undefined);
+  if (existing?.worker) return;
+  if (existing) await existing.boss.stop({ graceful: true, close: false });
+  const pending = startEngine(db, true);
+  all.byDb.set(db, pending);
+  const engine = await pending;
+  all.current = engine;
+  for (const definition of jobDefinitions()) {
+    await engine.boss.work(definition.name, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 }, async ([job]) => {
+      if (job) await runOne(engine, definition, job);
+    });
+  }
+  for (const s of scheduleDefinitions()) {
+    await engine.boss.schedule(s.name, s.cron, s.data, { tz: 'UTC', missed: 'once' });
+  }
+}
+
+/** How many seconds apart a cron expression's occurrences are (the next two). */
+function periodSeconds(boss: PgBoss, cron: string): number {
+  const [a, b] = boss.previewSchedule(cron, { count: 2, tz: 'UTC' });
+  return a && b ? Math.max(60, Math.round((b.getTime() - a.getTime()) / 1000)) : 24 * 3600;
+}
+
+export interface DrainResult {
+  /** Jobs run to completion. */
+  completed: number;
+  /** Attempts that threw (retried later, or kept as failed after the last retry). */
+  failed: number;
+  /** True when maxMs ran out with jobs possibly still due. */
+  timedOut: boolean;
+}
+
+/**
+ * Run the jobs that are due, one after another, until none is left or `maxMs` has passed (a
+ * job already running is finished). With `periodic` (the cron route), first one maintenance
+ * pass (expired attempts back to retry, old jobs deleted) and every schedule sent at most once
+ * per its period. For Vercel Cron, where no process stays up, and for tests. Two drains at once
+ * never run the same attempt twice (pg-boss fetches with FOR UPDATE SKIP LOCKED).
+ */
+export async function drainJobs(db: Db, options: { maxMs?: number; names?: string[]; periodic?: boolean } = {}): Promise<DrainResult> {
+  const engine = await jobsReady(db);
+  const deadline = Date.now() + (options.maxMs ?? 50_000);
+  const result: DrainResult = { completed: 0, failed: 0, timedOut: false };
+  if (options.periodic) {
+    await engine.boss.supervise().catch((error: unknown) => console.warn('[jobs] maintenance failed:', (error as Error).message));
+    for (const s of scheduleDefinitions()) {
+      if (!engine.queues.has(s.name)) continue;
+      await engine.boss.send(s.name, s.data, { singletonKey: 'schedule', singletonSeconds: periodSeconds(engine.boss, s.cron) });
+    }
+  }
+  const names = options.names ?? [...engine.queues];
+  for (;;) {
+    let ran = 0;
+    for (const name of names) {
+      if (Date.now() >= deadline) {
+        result.timedOut = true;
+        return result;
+      }
+      const definition = jobDefinition(name);
+      if (!definition) continue;
+      const [job] = await engine.boss.fetch<unknown>(name, { batchSize: 1 });
+      if (!job) continue;
+      ran++;
+      const attempt = { id: job.id, retryCount: job.retryCount };
+      try {
+        await runOne(engine, definition, job);
+        await engine.boss.complete(name, attempt);
+        result.completed++;
+      } catch (error) {
+        console.warn(`[jobs] ${name} ${job.id} failed (attempt ${job.retryCount + 1}):`, (error as Error).message);
+        await engine.boss.fail(name, attempt, errorOutput(error));
+        result.failed++;
+      }
+    }
+    if (ran === 0) return result;
+  }
+}
+
+/** Stop the engine of `db` (its worker finishes the job in hand). The database closing calls it. */
+export async function stopJobs(db: Db): Promise<void> {
+  const all = engines();
+  const pending = all.byDb.get(db);
+  all.byDb.delete(db);
+  const engine = await pending?.catch(() => undefined);
+  if (!engine) return;
+  if (all.current === engine) delete all.current;
+  await engine.boss.stop({ graceful: true, close: false, timeout: 10_000 });
+}
+
+export interface JobRecord {
+  id: string;
+  /** The keyset position's time (timeKey of created_on). */
+  cursorAt: string;
+  name: string;
+  state: JobState;
+  data: unknown;
+  /** A failed attempt's error ({ message, name, stack }), or a completed job's result. */
+  output: unknown;
+  retryCount: number;
+  retryLimit: number;
+  createdOn: Date;
+  startAfter: Date;
+  completedOn: Date | null;
+}
+
+/** Jobs newest first, optionally of one state and one name, after a keyset position (the admin view, the tests). */
+export async function listJobs(db: Db, filter: { state?: JobState; name?: string; after?: TimeKeyset | null; limit?: number } = {}): Promise<JobRecord[]> {
+  await jobsReady(db);
+  const rows = await sql<{
+    id: string;
+    cursor_at: string;
+    name: string;
+    state: JobState;
+    data: unknown;
+    output: unknown;
+    retry_count: number;
+    retry_limit: number;
+    created_on: Date;
+    start_after: Date;
+    completed_on: Date | null;
+  }>`
+    select id, ${timeKey('created_on')} as cursor_at, name, state, data, output, retry_count, retry_limit, created_on, start_after, completed_on
+    from ${sql.table(`${JOBS_SCHEMA}.job`)}
+    where (${filter.state ?? null}::text is null or state::text = ${filter.state ?? null})
+      and (${filter.name ?? null}::text is null or name = ${filter.name ?? null})
+      and name not like '\\_\\_pgboss%'
+      and ${filter.after ? afterPosition('created_on', 'id', filter.after) : sql<boolean>`true`}
+    order by created_on desc, id desc
+    limit ${filter.limit ?? 100}
+  `.execute(db);
+  return rows.rows.map((r) => ({
+    id: r.id,
+    cursorAt: r.cursor_at,
+    name: r.name,
+    state: r.state,
+    data: r.data,
+    output: r.output,
+    retryCount: r.retry_count,
+    retryLimit: r.retry_limit,
+    createdOn: new Date(r.created_on),
+    startAfter: new Date(r.start_after),
+    completedOn: r.completed_on ? new Date(r.completed_on) : null,
+  }));
+}

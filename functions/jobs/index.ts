@@ -1,0 +1,28 @@
+/**
+ * Background jobs (docs/decisions/040): the API the rest of the code uses.
+ *
+ *   defineJob(name, handler, { retryLimit, retryDelay, backoff, retryDelayMax, expireInSeconds, policy })
+ *   schedule(name, cron, data?)                       periodic run of a defined job (UTC cron)
+ *   await jobsReady(db)                               before a transaction that enqueues
+ *   await enqueue(dbOrTrx, name, data, { singletonKey, singletonSeconds, startAfter })
+ *   await startWorker(db)                             the in-process worker (scripts/start.ts)
+ *   await drainJobs(db, { maxMs, periodic })          run due jobs for a bounded time (cron route: periodic, tests)
+ *   await listJobs(db, { state: 'failed' })           what ran and what failed, with its error
+ *   await isJobDefined(db, name)                      for a hook into a job another module may define
+ *
+ * A job module calls defineJob()/schedule() at its top level and is listed in all-jobs.ts.
+ */
+export { defineJob, schedule, type JobContext, type JobHandler, type JobOptions, type JobPolicy } from './registry';
+export {
+  drainJobs,
+  enqueue,
+  isJobDefined,
+  jobsReady,
+  listJobs,
+  startWorker,
+  stopJobs,
+  type DrainResult,
+  type EnqueueOptions,
+  type JobRecord,
+  type JobState,
+} from './engine';

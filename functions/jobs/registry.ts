@@ -1,0 +1,99 @@
+/**
+ * What jobs exist: defineJob() and schedule() record a job's handler, its retry policy and its
+ * period in this process. Job modules call them at their top level and are listed once in
+ * functions/jobs/all-jobs.ts, which the engine loads before it starts (docs/decisions/040).
+ *
+ * No database here: this module is imported by job modules, and the engine (engine.ts) reads it.
+ */
+import type { Db } from '@/db/database';
+
+/** pg-boss queue policies we use: 'standard' (every job runs), 'short' (one queued job per singletonKey). */
+export type JobPolicy = 'standard' | 'short' | 'singleton' | 'stately';
+
+export interface JobOptions {
+  /** Retries after the first attempt before the job is kept as failed. Default 5. */
+  retryLimit?: number;
+  /** Seconds before the first retry. Default 10. */
+  retryDelay?: number;
+  /** Exponential backoff from retryDelay (with jitter), capped at retryDelayMax. Default true. */
+  backoff?: boolean;
+  /** The longest wait between two attempts, in seconds. Default one hour. */
+  retryDelayMax?: number;
+  /** How long one attempt may run before it counts as failed. Default 15 minutes. */
+  expireInSeconds?: number;
+  /** See JobPolicy. Default 'standard'. */
+  policy?: JobPolicy;
+}
+
+export interface JobContext {
+  /** The database (never a transaction): a handler opens its own transactions. */
+  db: Db;
+  job: { id: string; name: string; retryCount: number };
+  /** Aborted when the attempt expires or the worker stops. */
+  signal: AbortSignal;
+}
+
+export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
+
+export interface JobDefinition<T = unknown> {
+  name: string;
+  handler: JobHandler<T>;
+  options: Required<Omit<JobOptions, 'policy'>> & { policy: JobPolicy };
+}
+
+export interface ScheduleDefinition {
+  name: string;
+  cron: string;
+  data: Record<string, unknown>;
+}
+
+const NAME = /^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)*$/;
+
+const jobs = new Map<string, JobDefinition>();
+const schedules = new Map<string, ScheduleDefinition>();
+
+/**
+ * Declare a job: `name` (e.g. 'notify.tool-update'), the handler that runs it, and its retry
+ * policy. The handler must be idempotent: a job can run twice (a worker that died after the
+ * work and before reporting it, two drains in overlap), so it writes through unique keys.
+ * A handler that throws is retried with backoff; after `retryLimit` retries the job is kept
+ * as 'failed' with its error (GET /api/admin/jobs).
+ */
+export function defineJob<T>(name: string, handler: JobHandler<T>, options: JobOptions = {}): JobDefinition<T> {
+  if (!NAME.test(name)) throw new Error(`Job name ${JSON.stringify(name)}: lower-case words joined by dots`);
+  const definition: JobDefinition<T> = {
+    name,
+    handler,
+    options: {
+      retryLimit: options.retryLimit ?? 5,
+      retryDelay: options.retryDelay ?? 10,
+      backoff: options.backoff ?? true,
+      retryDelayMax: options.retryDelayMax ?? 3600,
+      expireInSeconds: options.expireInSeconds ?? 15 * 60,
+      policy: options.policy ?? 'standard',
+    },
+  };
+  jobs.set(name, definition as JobDefinition);
+  return definition;
+}
+
+/**
+ * Run a defined job periodically: `cron` is a five-field cron expression in UTC. With
+ * `npm start` the in-process worker sends it on time (pg-boss's scheduler); on Vercel every
+ * drain (the cron route) sends it at most once per period.
+ */
+export function schedule(name: string, cron: string, data: Record<string, unknown> = {}): void {
+  schedules.set(name, { name, cron, data });
+}
+
+export function jobDefinitions(): JobDefinition[] {
+  return [...jobs.values()];
+}
+
+export function jobDefinition(name: string): JobDefinition | undefined {
+  return jobs.get(name);
+}
+
+export function scheduleDefinitions(): ScheduleDefinition[] {
+  return [...schedules.values()];
+}
