@@ -70,6 +70,17 @@ export const ERRORS = {
   // Publishing that resists spam (functions/products/review-queue.service.ts, docs/decisions/031).
   DUPLICATE_TITLE: { status: 409, message: 'You already have a product with nearly the same title' },
   NOT_IN_REVIEW: { status: 409, message: 'This product is not waiting for review' },
+  // The AI tools directory (functions/tools, docs/decisions/038).
+  DUPLICATE_TOOL: { status: 409, message: 'This tool is already in the directory' },
+  TOOL_NOT_PENDING: { status: 409, message: 'This tool is not waiting for review' },
+  NOT_TOOL_EDITOR: { status: 403, message: 'Only a maintainer of this tool or an administrator can change it' },
+  CLAIM_NOT_FOUND: { status: 404, message: 'Claim not found' },
+  CLAIM_NOT_PENDING: { status: 409, message: 'This claim is not waiting for verification' },
+  CLAIM_NOT_IN_REVIEW: { status: 409, message: 'This claim is not waiting for an administrator' },
+  CLAIM_CHECK_FAILED: { status: 409, message: 'The verification did not succeed' },
+  ALREADY_MAINTAINER: { status: 409, message: 'You already maintain this tool' },
+  TOOL_NOT_CLAIMED: { status: 409, message: 'This tool has no maintainer' },
+  INVITE_NOT_FOUND: { status: 404, message: 'This invitation is not valid any more' },
   // Account settings (functions/account, docs/decisions/032).
   HANDLE_TAKEN: { status: 409, message: 'This handle is already taken' },
   SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },

@@ -85,6 +85,13 @@ export const WRITE_LIMITS = {
   // updates; 'Fetch now' makes an outbound request each.
   toolFeedWrite: { label: 'changelog changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
   toolFeedFetch: { label: 'changelog fetches', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
+  // The AI tools directory (docs/decisions/038): submissions are rare; a claim sends an email
+  // (to an address the claimant names) or fetches a URL, so both are kept low.
+  toolSubmit: { label: 'tool submissions', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
+  toolEdit: { label: 'tool changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  toolClaim: { label: 'tool claims', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
+  toolClaimCheck: { label: 'claim checks', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
+  toolInvite: { label: 'maintainer invitations', windowSeconds: HOUR, perAccount: 20, perAddress: 60 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
@@ -157,6 +164,15 @@ export const WRITE_ROUTES = {
   'POST /api/tools/[toolId]/changelog-sources/[sourceId]/resume': 'toolFeedWrite',
   'POST /api/tools/[toolId]/changelog-sources/[sourceId]/fetch': 'toolFeedFetch',
   'PATCH /api/tools/[toolId]/updates/[updateId]': 'toolFeedWrite',
+  'POST /api/tools': 'toolSubmit',
+  'PUT /api/tools/[toolId]': 'toolEdit',
+  'POST /api/tools/[toolId]/claims': 'toolClaim',
+  'POST /api/tool-claims/[claimId]/verify': 'toolClaimCheck',
+  'POST /api/tools/[toolId]/maintainers': 'toolInvite',
+  'POST /api/tool-invites/accept': 'toolEdit',
+  'POST /api/admin/tools/[toolId]/review': 'reviewDecision',
+  'POST /api/admin/tools/[toolId]/revoke': 'reviewDecision',
+  'POST /api/admin/tool-claims/[claimId]/review': 'reviewDecision',
 } as const satisfies Record<string, WriteLimitName>;
 
 /** Write routes limited by something other than WRITE_ROUTES, and by what. */

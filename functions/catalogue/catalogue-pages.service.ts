@@ -8,6 +8,7 @@
  * (a few indexed top-N queries), and the cost of a page does not grow with the catalogue.
  * Only the sitemap lists every product, in 16 shards.
  */
+import { listPublicTools } from '../tools/tools.service';
 import type { Db } from '@/db/database';
 import type { ProductCard } from '@/src/shared/products';
 import { PAGE_SIZE } from '@/src/shared/search';
@@ -101,8 +102,8 @@ export async function getToolPageData(db: Db, toolId: string, limit: number) {
 
 /** The sitemap's page file: the tools' latest updates and the creators with published products. */
 export async function getSitemapPagesSource(db: Db) {
-  const [tools, creatorIds] = await Promise.all([getToolFigures(db), listPublishingCreators(db)]);
-  return { tools, creatorIds };
+  const [tools, creatorIds, directory] = await Promise.all([getToolFigures(db), listPublishingCreators(db), listPublicTools(db)]);
+  return { tools, creatorIds, directory: directory.map((t) => ({ id: t.id, hasDetailPage: t.hasDetailPage, lastUpdate: t.lastUpdate })) };
 }
 
 /** One product shard of the sitemap (src/shared/sitemap.ts). */

@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 
 export async function toolExists(db: Db, toolId: string): Promise<boolean> {
-  const row = await db.selectFrom('ai_tools').select('id').where('id', '=', toolId).executeTakeFirst();
+  const row = await db.selectFrom('ai_tools').select('id').where('id', '=', toolId).where('status', '=', 'approved').executeTakeFirst();
   return Boolean(row);
 }
 
@@ -44,7 +44,7 @@ export async function countToolFollowers(db: Db, toolId: string): Promise<number
 export async function listToolFollowerCounts(db: Db): Promise<{ id: string; follower_count: number }[]> {
   const result = await sql<{ id: string; follower_count: number }>`
     select t.id, (select count(*)::int from ai_tool_follows f where f.tool_id = t.id) as follower_count
-    from ai_tools t order by t.id
+    from ai_tools t where t.status = 'approved' order by t.id
   `.execute(db);
   return result.rows;
 }

@@ -25,6 +25,8 @@
  * administrator (functions/products/review-queue.service.ts approves them through
  * publishAfterReview, the same steps as a publish here).
  */
+import { isToolTypeValue } from '../tools/tools.service';
+import { isAiToolId } from '@/src/shared/ai-tool-ids';
 import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
@@ -114,6 +116,12 @@ function assertOwnFiles(creatorId: string, fileUrls: readonly string[]): void {
   const own = `${PRIVATE_PREFIX}${deliverablePrefix(creatorId)}`;
   const foreign = fileUrls.find((u) => u.startsWith(PRIVATE_PREFIX) && (!u.startsWith(own) || u.includes('..')));
   if (foreign) throw new AppError('VALIDATION_FAILED', undefined, { file_urls: 'Invalid file reference' });
+}
+
+/** A product's AI tool: a tool of the directory (an approved ai_tools row) or 'custom' (docs/decisions/038). */
+async function assertToolType(db: Db, value: string | null | undefined): Promise<void> {
+  if (!value || isAiToolId(value)) return;
+  if (!(await isToolTypeValue(db, value))) throw new AppError('VALIDATION_FAILED', undefined, { ai_tool_type: 'Unknown AI tool' });
 }
 
 /** Every stored file a product row refers to. */
@@ -259,6 +267,7 @@ async function saveOwnProduct(db: Db, creatorId: string, id: string, values: Pro
 
 export async function createProduct(db: Db, creatorId: string, input: ProductInput): Promise<OwnerProduct> {
   assertOwnFiles(creatorId, input.file_urls);
+  await assertToolType(db, input.ai_tool_type);
   const status = await resolveStatus(db, creatorId, null, input.status);
   if (isListed(status)) await assertDistinctTitle(db, creatorId, input.title);
   const values = {
@@ -346,6 +355,7 @@ export async function publishAfterReview(db: Db, creatorId: string, id: string):
 /** PUT: the product becomes `input`, every field (a field the body left out has its default). */
 export async function updateProduct(db: Db, creatorId: string, id: string, input: ProductInput, blobs?: BlobStore): Promise<OwnerProduct> {
   assertOwnFiles(creatorId, input.file_urls);
+  await assertToolType(db, input.ai_tool_type);
   return saveChange(db, creatorId, id, () => toColumns(input), blobs);
 }
 
@@ -356,6 +366,7 @@ export async function updateProduct(db: Db, creatorId: string, id: string, input
  */
 export async function patchProduct(db: Db, creatorId: string, id: string, patch: ProductPatch, blobs?: BlobStore): Promise<OwnerProduct> {
   if (patch.file_urls) assertOwnFiles(creatorId, patch.file_urls);
+  await assertToolType(db, patch.ai_tool_type);
   return saveChange(
     db,
     creatorId,

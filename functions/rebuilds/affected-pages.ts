@@ -45,9 +45,9 @@ export function productPath(id: string): string {
 }
 
 /** A tool's pages: its detail page (six tools have one) and its landing page, plus the directory and the sitemap's page file (their dates). */
-export function pagesShowingTool(toolId: string | null | undefined): string[] {
+export function pagesShowingTool(toolId: string | null | undefined, hasDetailPage: boolean = hasToolDetailPage(toolId ?? '')): string[] {
   if (!toolId) return [];
-  return [...(hasToolDetailPage(toolId) ? [`/tools/${toolId}`] : []), `/tools/${toolId}/landing`, '/ai-tools', SITEMAP_PAGES_PATH];
+  return [...(hasDetailPage ? [`/tools/${toolId}`] : []), `/tools/${toolId}/landing`, '/ai-tools', SITEMAP_PAGES_PATH];
 }
 
 /**
@@ -63,7 +63,7 @@ export function pagesShowingProduct(product: { id: string; toolIds: readonly (st
     productPath(product.id),
     '/marketplace',
     '/',
-    ...product.toolIds.flatMap(pagesShowingTool),
+    ...product.toolIds.flatMap((id) => pagesShowingTool(id)),
     productSitemapPath(product.id),
     SITEMAP_PAGES_PATH,
   ];

@@ -16,7 +16,7 @@ import { claimPendingRequests, finishRequests, insertRebuildRequest } from './re
 import { revalidatePaths } from './revalidate';
 
 /** Product changes, a tool update (the directory and tool pages show each tool's latest update date), and a product review (its rating). */
-export type RebuildReason = 'published' | 'updated' | 'unpublished' | 'archived' | 'deleted' | 'tool_update' | 'review';
+export type RebuildReason = 'published' | 'updated' | 'unpublished' | 'archived' | 'deleted' | 'tool_update' | 'review' | 'tool_changed';
 
 /** Reasons after which the product's page must stop being served at once. */
 export const HIDING_REASONS: ReadonlySet<RebuildReason> = new Set(['unpublished', 'archived', 'deleted']);

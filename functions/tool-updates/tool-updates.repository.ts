@@ -8,7 +8,13 @@ import type { UpdateType } from '@/src/shared/domain';
 import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 
 export async function findTool(db: Db, toolId: string) {
-  return db.selectFrom('ai_tools').select(['id', 'name', 'claimed_by', 'maintainer_name']).where('id', '=', toolId).executeTakeFirst();
+  // Only tools of the directory (approved): a submission waiting for review has no updates yet.
+  return db
+    .selectFrom('ai_tools')
+    .select(['id', 'name', 'claimed_by', 'maintainer_name', 'detail_page'])
+    .where('id', '=', toolId)
+    .where('status', '=', 'approved')
+    .executeTakeFirst();
 }
 
 export async function insertUpdate(

@@ -62,12 +62,12 @@ export interface PostedUpdate {
 /** `input` is ToolUpdateInputSchema's output (the route parsed it): trimmed, checked. */
 export async function postToolUpdate(db: Db, userId: string | null | undefined, toolId: string, post: ToolUpdateInput): Promise<PostedUpdate> {
   if (!userId) throw new AppError('UNAUTHENTICATED');
-  await requireTool(db, toolId);
+  const tool = await requireTool(db, toolId);
   if (!(await canPostUpdate(db, userId, toolId))) throw new AppError('NOT_TOOL_MAINTAINER');
   await jobsReady(db);
   const posted = await db.transaction().execute((trx) => writeToolUpdate(trx, toolId, userId, post));
   // The directory and the tool's pages show its latest update date; the sitemap its lastmod.
-  await requestToolRebuild(db, toolId);
+  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId, tool.detail_page));
   return posted;
 }
 
@@ -97,7 +97,8 @@ export async function notifyOfUpdate(trx: Db, updateId: string): Promise<string 
 
 /** The tool's pages (latest update date), the directory and the sitemap are rendered again. */
 export async function requestToolRebuild(db: Db, toolId: string): Promise<void> {
-  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId));
+  const tool = isToolId(toolId) ? await findTool(db, toolId) : undefined;
+  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId, tool?.detail_page));
 }
 
 /** A keyset page of updates newest first (one tool's, or every tool's for the site feed). */

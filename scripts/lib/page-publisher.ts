@@ -26,6 +26,7 @@ import type { AddressInfo } from 'node:net';
 import type { Db } from '@/db/database';
 import { AI_TOOL_IDS, TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
 import { isSitemapPath, productPath } from '@/functions/rebuilds/affected-pages';
+import { listPublicToolIds } from '@/functions/tools/tools.service';
 import { SITEMAP_INDEX_PATH, sitemapFiles } from '@/src/shared/sitemap';
 import { claimPendingRequests, finishRequests, readContentMark } from '@/functions/rebuilds/rebuilds.repository';
 import { HIDING_REASONS, registerRebuildListener, type PageChange } from '@/functions/rebuilds/rebuilds.service';
@@ -38,6 +39,8 @@ export const RENDER_HEADER = 'x-toolmint-render';
 export const REFRESH_AFTER_MS = 5 * 60 * 1000;
 
 const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
+/** A tool's detail or landing page: any tool of the directory (the rows say which exist, docs/decisions/038). */
+const TOOL_PAGE = /^\/tools\/[a-z0-9-]{1,60}(?:\/landing)?$/;
 
 /** The catalogue pages that are not one product's: the landing, marketplace, directory, tool pages and sitemap. */
 export function fixedCataloguePaths(): string[] {
@@ -54,7 +57,7 @@ export function fixedCataloguePaths(): string[] {
 
 /** Whether a path is one the store keeps (so only those are looked up or written). */
 export function isCataloguePath(pathname: string): boolean {
-  return PRODUCT_PAGE.test(pathname) || fixedCataloguePaths().includes(pathname);
+  return PRODUCT_PAGE.test(pathname) || TOOL_PAGE.test(pathname) || fixedCataloguePaths().includes(pathname);
 }
 
 export type RenderOutcome = 'written' | 'removed' | 'failed';
@@ -99,7 +102,7 @@ export class PagePublisher {
 
   /** The stored page for a request path, unless it is hidden; a stale one is also queued for a render. */
   lookup(pathname: string): { file: string; csp: string } | undefined {
-    if (!this.fixed.has(pathname) && !PRODUCT_PAGE.test(pathname)) return undefined;
+    if (!this.fixed.has(pathname) && !PRODUCT_PAGE.test(pathname) && !TOOL_PAGE.test(pathname)) return undefined;
     const page = this.store.get(pathname);
     if (!page) return undefined;
     const productId = PRODUCT_PAGE.exec(pathname)?.[1];
@@ -257,7 +260,9 @@ export class PagePublisher {
     const before = new Set(this.store.paths());
     this.store.reset(build, '');
     const ids = await this.db.selectFrom('products').select('id').where('status', '=', 'published').orderBy('created_at', 'desc').execute();
-    const paths = [...ids.map((r) => productPath(r.id)), ...fixedCataloguePaths()];
+    const tools = await listPublicToolIds(this.db);
+    const toolPaths = tools.flatMap((t) => [...(t.hasDetailPage ? [`/tools/${t.id}`] : []), `/tools/${t.id}/landing`]);
+    const paths = [...ids.map((r) => productPath(r.id)), ...new Set([...fixedCataloguePaths(), ...toolPaths])];
     await this.renderMany(paths, { bulk: true });
     const kept = new Set(paths);
     for (const old of before) if (!kept.has(old)) this.store.remove(old);

@@ -11,8 +11,8 @@ import { pageEntries, profileEntries, renderSitemap } from '../shared/sitemap';
 export const prerender = false;
 
 export const GET: APIRoute = async ({ site }) => {
-  const { tools, creatorIds } = await getSitemapPagesSource(await getDb());
-  return new Response(renderSitemap(site ?? 'http://localhost:4321', [...pageEntries(tools), ...profileEntries(creatorIds)]), {
+  const { tools, creatorIds, directory } = await getSitemapPagesSource(await getDb());
+  return new Response(renderSitemap(site ?? 'http://localhost:4321', [...pageEntries(tools, directory), ...profileEntries(creatorIds)]), {
     headers: { 'content-type': 'application/xml; charset=utf-8' },
   });
 };

@@ -28,7 +28,7 @@ import {
   PRODUCT_STATUSES,
   TECHNICAL_LEVELS,
 } from './domain';
-import { AI_TOOL_TYPE_VALUES } from './ai-tool-ids';
+import { TOOL_ID_PATTERN } from './ids';
 import {
   DESCRIPTION_MAX,
   DESCRIPTION_MIN,
@@ -167,7 +167,8 @@ export const ProductFieldsSchema = z.object({
   featured_image_url: optionalImage,
   additional_images: z._default(z.array(imageUrl()).check(z.maxLength(ADDITIONAL_IMAGES_MAX, `Use at most ${ADDITIONAL_IMAGES_MAX} additional images`)), []),
   video_demo_url: preprocess(blankToUndefined, z.optional(httpUrl.check(z.refine((v: string) => VIDEO_URL.test(v), VIDEO_URL_HINT)))),
-  ai_tool_type: preprocess(blankToUndefined, z.optional(z.enum(AI_TOOL_TYPE_VALUES))),
+  // An approved tool's id or 'custom' (the server checks the tool exists: docs/decisions/038).
+  ai_tool_type: preprocess(blankToUndefined, z.optional(z.string().check(z.regex(TOOL_ID_PATTERN, 'Unknown AI tool')))),
   content_type: preprocess(blankToUndefined, z.optional(z.enum(CONTENT_TYPE_IDS))),
   pricing_model: z._default(z.enum(PRICING_MODELS), PRODUCT_DEFAULTS.pricingModel),
   // The metrics and the technical level are optional (issue 15): absent is 'not set', stored as

@@ -9,7 +9,7 @@ import { preprocess } from './zod-browser';
 import * as z from 'zod/mini';
 import { safeText } from './text';
 import { CATEGORY_IDS, CONTENT_TYPE_IDS, PRICING_MODELS, TECHNICAL_LEVELS, isOneOf, type ContentTypeId } from './domain';
-import { AI_TOOL_TYPE_VALUES } from './ai-tool-ids';
+import { TOOL_ID_PATTERN } from './ids';
 import { BUDGET_OPTIONS } from './marketplace-url';
 
 /**
@@ -85,7 +85,8 @@ export const SearchParamsSchema = z.object({
     }),
   ),
   budget: optionalEnum(BUDGETS.map((b) => b.value) as unknown as readonly [Budget, ...Budget[]], 'Unknown budget. Use free, under-50, 50-100 or 100-plus'),
-  tool: optionalEnum(AI_TOOL_TYPE_VALUES, 'Unknown AI tool'),
+  // Any tool id of the directory (the tools live in the database, docs/decisions/038).
+  tool: preprocess((v) => (v === '' ? undefined : v), z.optional(z.string().check(z.regex(TOOL_ID_PATTERN, 'Unknown AI tool')))),
   pricing: optionalEnum(PRICING_MODELS, 'Unknown pricing model'),
   level: optionalEnum(TECHNICAL_LEVELS, 'Unknown technical level'),
   sort: optionalEnum(SORTS.map((s) => s.value) as unknown as readonly [Sort, ...Sort[]], 'Unknown sort'),

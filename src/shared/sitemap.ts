@@ -3,8 +3,13 @@
  * page, and every published product and creator profile. Pure functions: the sitemap
  * routes (src/pages/sitemap*.xml.ts) feed them from the database.
  */
-import { AI_TOOL_IDS, TOOL_DETAIL_IDS } from './ai-tool-ids';
-import { findAiTool } from './ai-tools';
+/** A tool of the directory as the sitemap lists it (functions/tools/tools.service.ts). */
+export interface SitemapTool {
+  id: string;
+  hasDetailPage: boolean;
+  /** The latest release its copy knows of (YYYY-MM-DD). */
+  lastUpdate: string | null;
+}
 
 export interface SitemapEntry {
   path: string;
@@ -56,11 +61,13 @@ export function sitemapFiles(): string[] {
   return [SITEMAP_PAGES_PATH, ...SITEMAP_SHARDS.map((shard) => `/sitemap-products-${shard}.xml`)];
 }
 
-/** The public pages, the detail tool pages and every tool's landing page, each once. */
-export function pageEntries(tools: SitemapSource['tools']): SitemapEntry[] {
+/** The public pages, the detail tool pages and every approved tool's landing page, each once. */
+export function pageEntries(tools: SitemapSource['tools'], directory: readonly SitemapTool[]): SitemapEntry[] {
   const entries: SitemapEntry[] = [...STATIC_PUBLIC_PATHS];
-  for (const id of TOOL_DETAIL_IDS) entries.push({ path: `/tools/${id}`, lastmod: toolLastmod(id, tools), changefreq: 'weekly', priority: 0.7 });
-  for (const id of AI_TOOL_IDS) entries.push({ path: `/tools/${id}/landing`, lastmod: toolLastmod(id, tools), changefreq: 'monthly', priority: 0.6 });
+  for (const tool of directory) {
+    if (tool.hasDetailPage) entries.push({ path: `/tools/${tool.id}`, lastmod: toolLastmod(tool, tools), changefreq: 'weekly', priority: 0.7 });
+  }
+  for (const tool of directory) entries.push({ path: `/tools/${tool.id}/landing`, lastmod: toolLastmod(tool, tools), changefreq: 'monthly', priority: 0.6 });
   return entries;
 }
 
@@ -73,9 +80,9 @@ export function profileEntries(creatorIds: readonly string[]): SitemapEntry[] {
   return [...new Set(creatorIds)].map((id) => ({ path: `/profile/${id}`, changefreq: 'weekly', priority: 0.4 }));
 }
 
-function toolLastmod(id: string, tools: SitemapSource['tools']): string | null {
-  const staticDate = findAiTool(id)?.lastUpdate ?? null;
-  const live = tools[id]?.latestUpdateAt ?? null;
+function toolLastmod(tool: SitemapTool, tools: SitemapSource['tools']): string | null {
+  const staticDate = tool.lastUpdate;
+  const live = tools[tool.id]?.latestUpdateAt ?? null;
   if (!live) return staticDate;
   if (!staticDate) return live;
   return new Date(live) > new Date(staticDate) ? live : staticDate;

@@ -4,7 +4,7 @@
  * (product count, followers, latest update, maintainer). Pure functions, unit tested; the
  * pages call them when they render.
  */
-import { hasToolDetailPage, type AiToolCategory } from './ai-tool-ids';
+import type { AiToolCategory } from './domain';
 import type { AiTool } from './ai-tools';
 
 /** A tool's live figures (functions/catalogue/catalogue-pages.service.ts getToolFigures). */
@@ -46,8 +46,8 @@ function latestOf(a: string, b: string | null): string {
 }
 
 /** 'View Details' goes to the detail page when the tool has one, else to its landing page. */
-export function toolDetailsHref(id: string): string {
-  return hasToolDetailPage(id) ? `/tools/${id}` : `/tools/${id}/landing`;
+export function toolDetailsHref(tool: Pick<AiTool, 'id' | 'hasDetailPage'>): string {
+  return tool.hasDetailPage ? `/tools/${tool.id}` : `/tools/${tool.id}/landing`;
 }
 
 /** The marketplace filtered to products built with the tool. */
@@ -81,7 +81,7 @@ export function toolJsonLd(tool: AiTool, pageUrl: string): Record<string, unknow
     operatingSystem: tool.supportedPlatforms.join(', '),
     url: tool.officialSite,
     mainEntityOfPage: pageUrl,
-    sameAs: [tool.officialSite, tool.documentation, ...(tool.github ? [tool.github] : [])],
+    sameAs: [tool.officialSite, ...(tool.documentation ? [tool.documentation] : []), ...(tool.github ? [tool.github] : [])],
     featureList: tool.features,
     dateModified: tool.lastUpdate,
   };

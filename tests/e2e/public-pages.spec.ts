@@ -7,7 +7,7 @@
  * landing page opens, not the marketplace itself.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { AI_TOOLS } from '@/src/shared/ai-tools';
+import { SEED_AI_TOOLS as AI_TOOLS } from '@/db/seed/ai-tools-data';
 import { TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
 
 /** Captures the next navigation to /marketplace and answers it with a blank page. */

@@ -20,6 +20,7 @@ import { createApiKey } from '@/functions/api-keys/api-keys.service';
 import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
 import { createProductReview } from '@/functions/product-reviews/product-reviews.service';
 import { addChangelogSource } from '@/functions/tool-feeds/tool-feeds.service';
+import { startClaim } from '@/functions/tools/claims.service';
 import { fileForm, signUp, type CallOptions } from './api';
 import { createProduct, ensureCategories } from './factories';
 import { CARD_OK } from './payments';
@@ -31,12 +32,17 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
 
   const owner = await signUp('creator', 'Olive Owner');
   const other = await signUp('creator', 'Oscar Other');
-  for (const [id, name, maintainer] of [
-    ['n8n', 'n8n', owner.userId],
-    ['zapier', 'Zapier', other.userId],
+  for (const [id, name, maintainer, host] of [
+    ['n8n', 'n8n', owner.userId, 'n8n.io'],
+    ['zapier', 'Zapier', other.userId, 'zapier.com'],
   ] as const) {
-    await t.db.insertInto('ai_tools').values({ id, name, claimed_by: maintainer }).execute();
+    await t.db
+      .insertInto('ai_tools')
+      .values({ id, name, claimed_by: maintainer, official_site: `https://${host}`, official_site_host: host })
+      .execute();
   }
+  // The owner's claim of Zapier by email (its link's token is unknown here: verifying answers 409).
+  const claim = await startClaim(t.db, owner.userId, 'zapier', { method: 'email', email: 'olive@zapier.com' });
   const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200)]);
   const deliverable = await uploadDeliverable(t.db, blobs, owner.userId, { name: 'templates.zip', bytes: zip });
   const loose = await uploadDeliverable(t.db, blobs, owner.userId, { name: 'spare.zip', bytes: zip });
@@ -131,6 +137,7 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     toolId: 'n8n',
     changelogSourceId: changelogSource.id,
     toolUpdateId: toolUpdate.update.id,
+    toolClaimId: claim.id,
     apiKeyId: apiKey.id,
     webhookId: webhook.id,
     spareSessionId: spareSession.id,

@@ -40,6 +40,8 @@ export interface RouteFixtures {
   changelogSourceId: string;
   /** An update of that tool. */
   toolUpdateId: string;
+  /** The owner's pending claim (by email) of another tool, Zapier. */
+  toolClaimId: string;
   /** One of the owner's API keys (its id). */
   apiKeyId: string;
   /** A licence key of the owner's product (productId, which issues keys): the other user's, from their download. */
@@ -105,6 +107,23 @@ export interface RouteSpec {
 }
 
 const email = () => `hostile-${randomBytes(5).toString('hex')}@example.com`;
+
+/** A valid tool submission; each call names its own tool and site (duplicates are refused, docs/decisions/038). */
+export const toolExample = () => {
+  const tag = randomBytes(5).toString('hex');
+  return {
+    name: `Tool ${tag}`,
+    officialSite: `https://tool-${tag}.com`,
+    category: 'AI Assistant',
+    description: 'An assistant that answers questions with citations.',
+    longDescription: 'It answers questions with a short written answer and numbered citations, searching the web in real time, and asks follow-ups.',
+    pricing: 'Free; Pro $20/month',
+    platforms: ['Web', 'iOS'],
+    documentationUrl: `https://docs.tool-${tag}.com`,
+    githubUrl: null,
+    changelogSources: [`https://tool-${tag}.com/changelog.rss`],
+  };
+};
 
 /** A valid published product; each call has its own title (a second listing with nearly the same title is refused, docs/decisions/031). */
 export const productExample = () => ({
@@ -1039,6 +1058,139 @@ export const ROUTES: RouteSpec[] = [
     ids: { id: 'uuid' },
     body: 'json',
     json: () => ({ disabled: false }),
+  },
+
+  // The AI tools directory (docs/decisions/038); its rules: tests/integration/tools-directory.test.ts.
+  {
+    file: 'tools/index.ts',
+    method: 'POST',
+    path: '/api/tools',
+    load: api('tools/index.ts'),
+    auth: 'user',
+    body: 'json',
+    nullable: ['documentationUrl', 'githubUrl', 'logoUrl'],
+    json: () => toolExample(),
+  },
+  {
+    file: 'tools/[toolId]/index.ts',
+    method: 'GET',
+    path: '/api/tools/[toolId]',
+    load: api('tools/[toolId]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ toolId: fx.toolId }),
+    ids: { toolId: 'toolId' },
+  },
+  {
+    file: 'tools/[toolId]/index.ts',
+    method: 'PUT',
+    path: '/api/tools/[toolId]',
+    load: api('tools/[toolId]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ toolId: fx.toolId }),
+    ids: { toolId: 'toolId' },
+    body: 'json',
+    nullable: ['documentationUrl', 'githubUrl', 'logoUrl'],
+    json: () => ({ ...toolExample(), name: 'n8n', officialSite: 'https://n8n.io' }),
+  },
+  {
+    file: 'tools/[toolId]/claims.ts',
+    method: 'POST',
+    path: '/api/tools/[toolId]/claims',
+    load: api('tools/[toolId]/claims.ts'),
+    auth: 'user',
+    params: () => ({ toolId: 'zapier' }),
+    ids: { toolId: 'toolId' },
+    body: 'json',
+    nullable: ['email', 'organisation'],
+    json: () => ({ method: 'well_known', organisation: 'Zapier' }),
+  },
+  {
+    file: 'tool-claims/[claimId]/verify.ts',
+    method: 'POST',
+    path: '/api/tool-claims/[claimId]/verify',
+    load: api('tool-claims/[claimId]/verify.ts'),
+    auth: 'owner',
+    params: (fx) => ({ claimId: fx.toolClaimId }),
+    ids: { claimId: 'uuid' },
+    body: 'json',
+    json: () => ({ token: 'not-the-emailed-token' }),
+    expect: { status: 409, why: 'only the emailed token completes the claim' },
+  },
+  {
+    file: 'tools/[toolId]/maintainers.ts',
+    method: 'POST',
+    path: '/api/tools/[toolId]/maintainers',
+    load: api('tools/[toolId]/maintainers.ts'),
+    auth: 'owner',
+    params: (fx) => ({ toolId: fx.toolId }),
+    ids: { toolId: 'toolId' },
+    body: 'json',
+    json: () => ({ invitee: email() }),
+  },
+  {
+    file: 'tool-invites/accept.ts',
+    method: 'POST',
+    path: '/api/tool-invites/accept',
+    load: api('tool-invites/accept.ts'),
+    auth: 'user',
+    body: 'json',
+    json: () => ({ token: 'no-such-invitation-token' }),
+    expect: { status: 404, why: 'no invitation has this token' },
+  },
+  {
+    file: 'admin/tools.ts',
+    method: 'GET',
+    path: '/api/admin/tools',
+    load: api('admin/tools.ts'),
+    auth: 'user',
+    query: () => ({ limit: '50' }),
+    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
+  {
+    file: 'admin/tools/[toolId]/review.ts',
+    method: 'POST',
+    path: '/api/admin/tools/[toolId]/review',
+    load: api('admin/tools/[toolId]/review.ts'),
+    auth: 'user',
+    params: (fx) => ({ toolId: fx.toolId }),
+    ids: { toolId: 'toolId' },
+    body: 'json',
+    nullable: ['message'],
+    json: () => ({ decision: 'reject', message: 'This is not an AI tool.' }),
+    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
+  {
+    file: 'admin/tools/[toolId]/revoke.ts',
+    method: 'POST',
+    path: '/api/admin/tools/[toolId]/revoke',
+    load: api('admin/tools/[toolId]/revoke.ts'),
+    auth: 'user',
+    params: (fx) => ({ toolId: fx.toolId }),
+    ids: { toolId: 'toolId' },
+    body: 'json',
+    json: () => ({ reason: 'The domain changed hands.' }),
+    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
+  {
+    file: 'admin/tool-claims.ts',
+    method: 'GET',
+    path: '/api/admin/tool-claims',
+    load: api('admin/tool-claims.ts'),
+    auth: 'user',
+    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
+  {
+    file: 'admin/tool-claims/[claimId]/review.ts',
+    method: 'POST',
+    path: '/api/admin/tool-claims/[claimId]/review',
+    load: api('admin/tool-claims/[claimId]/review.ts'),
+    auth: 'user',
+    params: (fx) => ({ claimId: fx.toolClaimId }),
+    ids: { claimId: 'uuid' },
+    body: 'json',
+    nullable: ['message'],
+    json: () => ({ decision: 'reject', message: 'Not proven.' }),
+    expect: { status: 403, why: 'the owner is not an administrator' },
   },
 
   // Last: its valid example signs the owner out. Its body is ignored (the client sends '{}'),

@@ -32,7 +32,7 @@ import {
   isUserType,
 } from '@/src/shared/domain';
 import { AI_TOOL_IDS, AI_TOOL_NAMES, AI_TOOL_TYPE_OPTIONS, AI_TOOL_TYPE_VALUES, CUSTOM_AI_TOOL_VALUE, TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
-import { AI_TOOLS } from '@/src/shared/ai-tools';
+import { SEED_AI_TOOLS as AI_TOOLS } from '@/db/seed/ai-tools-data';
 import { CATEGORIES } from '@/src/shared/categories';
 import { ProductInputSchema, ProductStatusSchema } from '@/src/shared/product-schema';
 import { SearchParamsSchema } from '@/src/shared/search';
@@ -164,7 +164,7 @@ describe('AI tools', () => {
       AI_TOOL_TYPE_OPTIONS.flatMap((g) => g.options.map((o) => o.value)),
     );
     expect(AI_TOOLS.map((t) => t.id)).toEqual([...AI_TOOL_IDS]);
-    for (const tool of AI_TOOLS) expect(tool.name).toBe(AI_TOOL_NAMES[tool.id].name);
+    for (const tool of AI_TOOLS) expect(tool.name).toBe(AI_TOOL_NAMES[tool.id as keyof typeof AI_TOOL_NAMES].name);
     for (const id of TOOL_DETAIL_IDS) expect(isOneOf(AI_TOOL_IDS, id)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AI_TOOLS } from '@/src/shared/ai-tools';
+import { SEED_AI_TOOLS as AI_TOOLS } from '@/db/seed/ai-tools-data';
 import { TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
 import {
   SITEMAP_SHARDS,
@@ -21,7 +21,7 @@ const tools = { chatgpt: { latestUpdateAt: '2026-12-01T00:00:00.000Z' } };
 
 describe('sitemap entries', () => {
   it('lists the public pages, the six tool pages and the fourteen landing pages', () => {
-    const paths = pageEntries(tools).map((e) => e.path);
+    const paths = pageEntries(tools, AI_TOOLS).map((e) => e.path);
     expect(paths).toEqual(expect.arrayContaining(['/', '/marketplace', '/ai-tools', '/community', '/developers', '/support', '/terms', '/privacy']));
     for (const id of TOOL_DETAIL_IDS) expect(paths).toContain(`/tools/${id}`);
     for (const tool of AI_TOOLS) expect(paths).toContain(`/tools/${tool.id}/landing`);
@@ -36,7 +36,7 @@ describe('sitemap entries', () => {
     expect(profileEntries(['u1', 'u2', 'u1']).map((e) => e.path)).toEqual(['/profile/u1', '/profile/u2']);
   });
   it('dates a tool page by its newest update or its own release, whichever is later', () => {
-    const entries = pageEntries(tools);
+    const entries = pageEntries(tools, AI_TOOLS);
     expect(entries.find((e) => e.path === '/tools/chatgpt')?.lastmod).toBe('2026-12-01T00:00:00.000Z');
     expect(entries.find((e) => e.path === '/tools/claude')?.lastmod).toBe(AI_TOOLS.find((t) => t.id === 'claude')?.lastUpdate);
   });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AI_TOOLS, findAiTool } from '@/src/shared/ai-tools';
+import { SEED_AI_TOOLS as AI_TOOLS } from '@/db/seed/ai-tools-data';
+
+const findAiTool = (id: string) => AI_TOOLS.find((t) => t.id === id);
 import { TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
 import { plural, summarizeTool, toolDetailsHref, toolJsonLd, toolMarketplaceHref } from '@/src/shared/tool-pages';
 
@@ -30,9 +32,9 @@ describe('summarizeTool', () => {
 describe('links', () => {
   it("'View Details' opens the detail page for the six detail tools and the landing page otherwise", () => {
     for (const tool of AI_TOOLS) {
-      expect(toolDetailsHref(tool.id)).toBe(TOOL_DETAIL_IDS.includes(tool.id as never) ? `/tools/${tool.id}` : `/tools/${tool.id}/landing`);
+      expect(toolDetailsHref(tool)).toBe(TOOL_DETAIL_IDS.includes(tool.id as never) ? `/tools/${tool.id}` : `/tools/${tool.id}/landing`);
     }
-    expect(toolDetailsHref('make')).toBe('/tools/make/landing');
+    expect(toolDetailsHref(findAiTool('make')!)).toBe('/tools/make/landing');
   });
   it('filters the marketplace by tool', () => {
     expect(toolMarketplaceHref('github-copilot')).toBe('/marketplace?tool=github-copilot');

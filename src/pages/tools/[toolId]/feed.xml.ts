@@ -8,17 +8,18 @@ import { getEnv } from '@/functions/_shared/env';
 import { AppError } from '@/functions/_shared/errors';
 import { buildAtomFeed, FEED_CONTENT_TYPE } from '@/functions/tool-updates/feed';
 import { listToolUpdates } from '@/functions/tool-updates/tool-updates.service';
-import { findAiTool } from '@/src/shared/ai-tools';
+import { getPublicTool } from '@/functions/tools/tools.service';
 
 export const prerender = false;
 
 export const GET: APIRoute = async ({ params }) => {
   const toolId = params.toolId ?? '';
-  const tool = findAiTool(toolId);
+  const db = await getDb();
+  const tool = await getPublicTool(db, toolId);
   if (!tool) return new Response('Tool Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   let page;
   try {
-    page = await listToolUpdates(await getDb(), { toolId, limit: 30 });
+    page = await listToolUpdates(db, { toolId, limit: 30 });
   } catch (error) {
     if (error instanceof AppError && error.code === 'TOOL_NOT_FOUND')
       return new Response('Tool Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });

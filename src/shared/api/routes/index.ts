@@ -17,6 +17,7 @@ import { salesRoutes } from './sales';
 import { settingsRoutes } from './settings';
 import { systemRoutes } from './system';
 import { toolFeedRoutes } from './tool-feeds';
+import { toolRoutes } from './tools';
 import { updateRoutes } from './updates';
 import { uploadRoutes } from './uploads';
 
@@ -35,6 +36,7 @@ export const API_ROUTES = [
   ...licenseRoutes,
   ...productRoutes,
   ...uploadRoutes,
+  ...toolRoutes,
 ] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;

@@ -1,0 +1,37 @@
+/** A maintainer invites a co-maintainer by handle or email (docs/decisions/038); react-hook-form (docs/decisions/019). */
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { api, ApiError } from '@/src/shared/api/client';
+import { FormField, type FieldStyles } from '../ui/FormField';
+import { errorAt } from '../ui/form-state';
+
+const STYLES: FieldStyles = { field: 'tf-field', hint: 'tf-hint', error: 'tf-error' };
+
+export default function InviteForm({ toolId }: { toolId: string }) {
+  const form = useForm<{ invitee: string }>({ defaultValues: { invitee: '' } });
+  const [sent, setSent] = useState<string | null>(null);
+  const uid = useId();
+  const submit = form.handleSubmit(async ({ invitee }) => {
+    if (!invitee.trim()) return form.setError('invitee', { type: 'required', message: 'Enter a handle or an email address' });
+    try {
+      const invite = await api('POST /api/tools/{toolId}/maintainers', { params: { toolId }, body: { invitee } });
+      setSent(invite.sentTo);
+      form.reset();
+    } catch (error) {
+      form.setError('invitee', { type: 'server', message: error instanceof ApiError ? (error.fields['invitee'] ?? error.message) : 'Something went wrong' });
+    }
+  });
+  return (
+    <form className="tf-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Invite a co-maintainer">
+      <FormField id={`${uid}-invitee`} styles={STYLES} label="Handle or email address" error={errorAt(form.formState.errors, 'invitee')}>
+        {(control) => <input {...control} className="text-control" placeholder="@handle or name@example.com" {...form.register('invitee')} />}
+      </FormField>
+      <div className="tf-actions">
+        <button type="submit" className="btn btn-secondary" disabled={form.formState.isSubmitting}>
+          Send the invitation
+        </button>
+      </div>
+      {sent && <p role="status">Invitation sent to {sent}.</p>}
+    </form>
+  );
+}
