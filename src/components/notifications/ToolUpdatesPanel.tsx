@@ -54,24 +54,23 @@ export function UpdateItem({ update, onRetype }: { update: ToolUpdateView; onRet
           {timeAgo(update.createdAt)}
         </time>
         {onRetype ? (
-          <label className="uretype">
-            Type
-            <select
-              value={update.updateType}
-              disabled={saving}
-              aria-label={`Type of “${update.title}”`}
-              onChange={(e) => {
-                setSaving(true);
-                void onRetype(e.target.value as UpdateType).finally(() => setSaving(false));
-              }}
-            >
-              {UPDATE_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {UPDATE_TYPE_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          </label>
+          // Maintainers re-classify an update (a changelog entry typed wrongly).
+          <select
+            className="uretype"
+            value={update.updateType}
+            disabled={saving}
+            aria-label={`Re-classify “${update.title}”`}
+            onChange={(e) => {
+              setSaving(true);
+              void onRetype(e.target.value as UpdateType).finally(() => setSaving(false));
+            }}
+          >
+            {UPDATE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {UPDATE_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
         ) : null}
       </div>
       <h3 className="uitem-title">{update.title}</h3>
