@@ -44,6 +44,8 @@ async function asAdmin(browser: Browser, baseURL: string, work: (page: Page) => 
 }
 
 test('a changelog feed added by a maintainer reaches a follower with its type badges and the unread count', async ({ page, browser, baseURL }) => {
+  // Two accounts, a fetch and a fan-out job on a shared machine: more than the default minute.
+  test.setTimeout(180_000);
   // The follower: a new account that follows Claude.
   const email = `feeds-${Date.now()}@example.com`;
   const signUp = await page.request.post('/api/auth/sign-up/email', {
