@@ -170,7 +170,10 @@ async function checkWellKnown(officialSite: string, challenge: string): Promise<
   try {
     const response = await outboundFetch(url, { timeoutMs: 10_000, maxResponseBytes: 4096, maxRedirects: 3, headers: { accept: 'text/plain' } });
     if (response.status !== 200) return `${url} answered ${response.status}`;
-    const lines = response.body.toString('utf8').split(/\r?\n/).map((line) => line.trim());
+    const lines = response.body
+      .toString('utf8')
+      .split(/\r?\n/)
+      .map((line) => line.trim());
     return lines.includes(challenge) ? null : `${url} does not contain the verification text`;
   } catch (error) {
     if (error instanceof OutboundRefusedError || error instanceof OutboundRequestError) return `${url} could not be read: ${error.message}`;
@@ -247,7 +250,14 @@ async function assertAdmin(db: Db, actorId: string): Promise<void> {
 /** Claims of tools that already had an owner, proven, waiting for an administrator (oldest first). */
 export async function listClaimQueue(db: Db, actorId: string): Promise<ToolClaim[]> {
   await assertAdmin(db, actorId);
-  const rows = await db.selectFrom('tool_claims').selectAll().where('status', '=', 'in_review').orderBy('verified_at', 'asc').orderBy('id', 'asc').limit(100).execute();
+  const rows = await db
+    .selectFrom('tool_claims')
+    .selectAll()
+    .where('status', '=', 'in_review')
+    .orderBy('verified_at', 'asc')
+    .orderBy('id', 'asc')
+    .limit(100)
+    .execute();
   return Promise.all(rows.map((row) => toClaim(db, row as ClaimRow)));
 }
 
@@ -258,7 +268,9 @@ export async function reviewClaim(
   { decision, message }: { decision: 'approve' | 'reject'; message?: string | null | undefined },
 ): Promise<ToolClaim> {
   await assertAdmin(db, actorId);
-  const claim = isUuid(claimId) ? ((await db.selectFrom('tool_claims').selectAll().where('id', '=', claimId).executeTakeFirst()) as ClaimRow | undefined) : undefined;
+  const claim = isUuid(claimId)
+    ? ((await db.selectFrom('tool_claims').selectAll().where('id', '=', claimId).executeTakeFirst()) as ClaimRow | undefined)
+    : undefined;
   if (!claim) throw new AppError('CLAIM_NOT_FOUND');
   if (claim.status !== 'in_review') throw new AppError('CLAIM_NOT_IN_REVIEW');
   const tool = await selectTool(db, claim.tool_id);
@@ -272,7 +284,10 @@ export async function reviewClaim(
       .execute();
   }
   await tellUser(db, claim.user_id, {
-    subject: decision === 'approve' ? `You are the verified maintainer of ${tool?.name ?? claim.tool_id}` : `Your claim of ${tool?.name ?? claim.tool_id} was not accepted`,
+    subject:
+      decision === 'approve'
+        ? `You are the verified maintainer of ${tool?.name ?? claim.tool_id}`
+        : `Your claim of ${tool?.name ?? claim.tool_id} was not accepted`,
     intro:
       decision === 'approve'
         ? [`An administrator accepted your claim of ${tool?.name ?? claim.tool_id}.`]

@@ -82,10 +82,23 @@ export async function acceptInvite(
     .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   if (!invite || (invite.invitee_id && invite.invitee_id !== userId)) throw new AppError('INVITE_NOT_FOUND');
-  const existing = await db.selectFrom('tool_maintainers').select('role').where('tool_id', '=', invite.tool_id).where('user_id', '=', userId).executeTakeFirst();
+  const existing = await db
+    .selectFrom('tool_maintainers')
+    .select('role')
+    .where('tool_id', '=', invite.tool_id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   await db.transaction().execute(async (trx) => {
-    if (!existing) await trx.insertInto('tool_maintainers').values({ tool_id: invite.tool_id, user_id: userId, role: 'co_maintainer', invited_by: invite.invited_by }).execute();
-    await trx.updateTable('tool_maintainer_invites').set({ accepted_at: sql<Date>`now()`, accepted_by: userId }).where('id', '=', invite.id).execute();
+    if (!existing)
+      await trx
+        .insertInto('tool_maintainers')
+        .values({ tool_id: invite.tool_id, user_id: userId, role: 'co_maintainer', invited_by: invite.invited_by })
+        .execute();
+    await trx
+      .updateTable('tool_maintainer_invites')
+      .set({ accepted_at: sql<Date>`now()`, accepted_by: userId })
+      .where('id', '=', invite.id)
+      .execute();
   });
   return { toolId: invite.tool_id, userId, role: existing?.role ?? 'co_maintainer' };
 }

@@ -55,7 +55,10 @@ export function toToolRecord(row: ToolRow): ToolRecord {
 }
 
 function monogramOf(name: string): string {
-  const words = name.replace(/[^\p{L}\p{N} ]/gu, ' ').split(/\s+/).filter(Boolean);
+  const words = name
+    .replace(/[^\p{L}\p{N} ]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   const letters = words.length > 1 ? `${words[0]!.charAt(0)}${words[1]!.charAt(0)}` : (words[0] ?? name).slice(0, 2);
   return letters.charAt(0).toUpperCase() + letters.slice(1, 2).toLowerCase();
 }

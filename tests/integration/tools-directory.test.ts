@@ -144,7 +144,10 @@ describe('List Your Tools', () => {
     ] as const) {
       const response = await post(submit, '/api/tools', alice, tool({ [field]: value }));
       expect(response.status, `${field}=${String(value)}`).toBe(400);
-      expect(Object.keys(response.body.error.fields ?? {}).some((k) => k.startsWith(field)), `${field}: ${JSON.stringify(response.body)}`).toBe(true);
+      expect(
+        Object.keys(response.body.error.fields ?? {}).some((k) => k.startsWith(field)),
+        `${field}: ${JSON.stringify(response.body)}`,
+      ).toBe(true);
     }
   });
 
@@ -170,8 +173,14 @@ describe('List Your Tools', () => {
   });
 
   it('takes the logo from the image pipeline, and only the submitter’s own upload', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#5b3fd6' } }).png().toBuffer();
-    const uploaded = await call(uploadImage, '/api/uploads/images', { method: 'POST', session: alice, form: fileForm('logo.png', png, 'image/png', { slot: 'main' }) });
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#5b3fd6' } })
+      .png()
+      .toBuffer();
+    const uploaded = await call(uploadImage, '/api/uploads/images', {
+      method: 'POST',
+      session: alice,
+      form: fileForm('logo.png', png, 'image/png', { slot: 'main' }),
+    });
     expect(uploaded.status).toBe(201);
     const bobs = await post(submit, '/api/tools', bob, tool({ logoUrl: uploaded.body.url }));
     expect(bobs.status).toBe(400);
@@ -222,7 +231,12 @@ describe('the admin queue', () => {
     const mail = testMailer().lastTo(alice.email, /Changes requested/);
     expect(mail?.text).toContain('Link the documentation, please.');
     expect((await put(bob, id, tool())).status).toBe(404);
-    const edited = await put(alice, id, { ...tool(), name: submitted.body.name, officialSite: submitted.body.officialSite, documentationUrl: 'https://docs.example-tool.org' });
+    const edited = await put(alice, id, {
+      ...tool(),
+      name: submitted.body.name,
+      officialSite: submitted.body.officialSite,
+      documentationUrl: 'https://docs.example-tool.org',
+    });
     expect(edited.status).toBe(200);
     expect(edited.body.status).toBe('pending');
   });
@@ -263,7 +277,14 @@ describe('Claim Your Tool', () => {
     const origin = `http://127.0.0.1:${env.port}`;
     await t.db
       .insertInto('ai_tools')
-      .values({ id: 'local-tool', name: 'Local Tool', official_site: `${origin}/`, official_site_host: '127.0.0.1', status: 'approved', category: 'Development' })
+      .values({
+        id: 'local-tool',
+        name: 'Local Tool',
+        official_site: `${origin}/`,
+        official_site_host: '127.0.0.1',
+        status: 'approved',
+        category: 'Development',
+      })
       .execute();
     const started = await claim(bob, 'local-tool', { method: 'well_known' });
     expect(started.status).toBe(201);
@@ -293,7 +314,13 @@ describe('Claim Your Tool', () => {
     expect((await call(claimQueueRoute, '/api/admin/tool-claims', { session: carol })).status).toBe(403);
     const queue = await call(claimQueueRoute, '/api/admin/tool-claims', { session: admin });
     expect(queue.body.items.map((c: { id: string }) => c.id)).toContain(started.body.id);
-    const rejected = await post(claimReviewRoute, `/api/admin/tool-claims/${started.body.id}/review`, admin, { decision: 'reject', message: 'Alice already proved it.' }, { claimId: started.body.id });
+    const rejected = await post(
+      claimReviewRoute,
+      `/api/admin/tool-claims/${started.body.id}/review`,
+      admin,
+      { decision: 'reject', message: 'Alice already proved it.' },
+      { claimId: started.body.id },
+    );
     expect(rejected.body.status).toBe('rejected');
     expect(await isToolMaintainer(t.db, alice.userId, 'claude')).toBe(true);
     expect(testMailer().lastTo(carol.email, /was not accepted/)).toBeDefined();
@@ -302,7 +329,13 @@ describe('Claim Your Tool', () => {
   it('only maintainers edit their tool; co-maintainers join by invitation; an administrator revokes the claim', async () => {
     const claude = await call(getOne, '/api/tools/claude', { session: alice, params: { toolId: 'claude' } });
     expect(claude.status).toBe(200);
-    const page = { ...tool(), name: 'Claude', officialSite: 'https://claude.ai', category: 'AI Assistant', description: 'An AI assistant by Anthropic, edited by its maintainer.' };
+    const page = {
+      ...tool(),
+      name: 'Claude',
+      officialSite: 'https://claude.ai',
+      category: 'AI Assistant',
+      description: 'An AI assistant by Anthropic, edited by its maintainer.',
+    };
     expect((await put(bob, 'claude', page)).status).toBe(403);
     expect((await call(getOne, '/api/tools/claude', { session: bob, params: { toolId: 'claude' } })).status).toBe(404);
     const edited = await put(alice, 'claude', page);

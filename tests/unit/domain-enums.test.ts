@@ -152,10 +152,15 @@ describe('demo link types', () => {
 });
 
 describe('AI tools', () => {
-  it("the product schema and the marketplace search take each tool and 'custom'", () => {
+  it("the product schema and the marketplace search take each tool and 'custom', and any tool id's shape (the tools are rows, docs/decisions/038)", () => {
     expect(AI_TOOL_TYPE_VALUES).toEqual([...AI_TOOL_IDS, CUSTOM_AI_TOOL_VALUE]);
-    expectProductField('ai_tool_type', AI_TOOL_TYPE_VALUES);
-    expectSearchParam('tool', AI_TOOL_TYPE_VALUES);
+    for (const value of [...AI_TOOL_TYPE_VALUES, 'a-tool-approved-later']) {
+      expect(product({ ai_tool_type: value }).data?.ai_tool_type, value).toBe(value);
+      expect(SearchParamsSchema.safeParse({ tool: value }).data?.tool, value).toBe(value);
+    }
+    // Not a tool id at all: refused by the schema (an unknown id is refused by the server: products.service assertToolType).
+    expect(product({ ai_tool_type: 'Not A Tool!' }).success).toBe(false);
+    expect(SearchParamsSchema.safeParse({ tool: '../etc' }).success).toBe(false);
   });
   it('names, the grouped options and the marketing copy', () => {
     expectExactly(AI_TOOL_IDS, Object.keys(AI_TOOL_NAMES));

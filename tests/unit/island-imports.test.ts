@@ -63,9 +63,7 @@ describe('islands and the AI tools copy', () => {
   it('finds the islands, and the walk does follow imports', () => {
     expect(islands.some((f) => f.endsWith('ProductStudio.tsx'))).toBe(true);
     const studio = reachable(islands.find((f) => f.endsWith('ProductStudio.tsx'))!);
-    expect([...studio.keys()].map((f) => path.relative(ROOT, f))).toEqual(
-      expect.arrayContaining(['src/shared/product-schema.ts', 'src/shared/ai-tool-ids.ts']),
-    );
+    expect([...studio.keys()].map((f) => path.relative(ROOT, f))).toEqual(expect.arrayContaining(['src/shared/product-schema.ts', 'src/shared/ids.ts']));
   });
 
   it.each(islands.map((f) => [path.relative(ROOT, f), f]))('%s never imports src/shared/ai-tools.ts', (_name, file) => {

@@ -41,7 +41,10 @@ export function wireToolQueue(): void {
     wire(
       form,
       (decision, message) =>
-        api('POST /api/admin/tools/{toolId}/review', { params: { toolId }, body: { decision: decision as 'approve' | 'request_changes' | 'reject', message: message || null } }),
+        api('POST /api/admin/tools/{toolId}/review', {
+          params: { toolId },
+          body: { decision: decision as 'approve' | 'request_changes' | 'reject', message: message || null },
+        }),
       () => form.closest('[data-tool-card]')?.remove(),
     );
   }
@@ -49,7 +52,11 @@ export function wireToolQueue(): void {
     const claimId = form.dataset['claimReview'] ?? '';
     wire(
       form,
-      (decision, message) => api('POST /api/admin/tool-claims/{claimId}/review', { params: { claimId }, body: { decision: decision as 'approve' | 'reject', message: message || null } }),
+      (decision, message) =>
+        api('POST /api/admin/tool-claims/{claimId}/review', {
+          params: { claimId },
+          body: { decision: decision as 'approve' | 'reject', message: message || null },
+        }),
       () => form.closest('[data-claim-card]')?.remove(),
     );
   }
@@ -57,7 +64,8 @@ export function wireToolQueue(): void {
   if (revoke) {
     wire(
       revoke,
-      (_decision, reason) => api('POST /api/admin/tools/{toolId}/revoke', { params: { toolId: revoke.querySelector('select')?.value ?? '' }, body: { reason } }),
+      (_decision, reason) =>
+        api('POST /api/admin/tools/{toolId}/revoke', { params: { toolId: revoke.querySelector('select')?.value ?? '' }, body: { reason } }),
       () => window.location.reload(),
     );
   }

@@ -37,7 +37,12 @@ function rules(values: Values): Record<string, string> {
 
 export default function ClaimForm({ tool }: Props) {
   const [schema] = useState(() => rulesSchema<Values>(rules));
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { method: 'email', email: '', organisation: '' }, mode: 'onSubmit', reValidateMode: 'onChange' });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { method: 'email', email: '', organisation: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
   const { errors, isSubmitting } = form.formState;
   const [claim, setClaim] = useState<ToolClaim | null>(null);
   const [checking, setChecking] = useState(false);
@@ -144,7 +149,11 @@ export default function ClaimForm({ tool }: Props) {
       <FormField
         id={`${uid}-organisation`}
         styles={STYLES}
-        label={<>Maintained by <span className="tf-hint">(optional: your organisation; else your name)</span></>}
+        label={
+          <>
+            Maintained by <span className="tf-hint">(optional: your organisation; else your name)</span>
+          </>
+        }
         error={errorAt(errors, 'organisation')}
       >
         {(control) => <input {...control} className="text-control" {...form.register('organisation')} />}

@@ -109,7 +109,13 @@ const toValues = (t: ToolRecord | null | undefined): Values => ({
 
 export default function ToolForm({ initial, mode }: Props) {
   const [schema] = useState(() => rulesSchema<Values>(rules));
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: toValues(initial), mode: 'onSubmit', reValidateMode: 'onChange', shouldFocusError: false });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: toValues(initial),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
   const { errors, isSubmitting } = form.formState;
   const [saved, setSaved] = useState<ToolRecord | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -142,7 +148,11 @@ export default function ToolForm({ initial, mode }: Props) {
         const body = bodyOf(values) as z.input<typeof ToolInputSchema>;
         const result = initial ? await api('PUT /api/tools/{toolId}', { params: { toolId: initial.id }, body }) : await api('POST /api/tools', { body });
         setSaved(result);
-        toast({ title: initial ? 'Saved' : 'Submitted', description: result.status === 'approved' ? 'The page is updated.' : 'An administrator will review it.', variant: 'success' });
+        toast({
+          title: initial ? 'Saved' : 'Submitted',
+          description: result.status === 'approved' ? 'The page is updated.' : 'An administrator will review it.',
+          variant: 'success',
+        });
       } catch (error) {
         if (error instanceof ApiError && error.code !== 'NETWORK') {
           const fields = Object.entries(error.fields);
@@ -183,11 +193,21 @@ export default function ToolForm({ initial, mode }: Props) {
           <strong>The reviewer wrote:</strong> {initial.reviewNote}
         </p>
       )}
-      {saved && initial && <p className="tf-saved" role="status">{saved.status === 'approved' ? 'Saved. The page is updated.' : 'Saved. It waits for review again.'}</p>}
+      {saved && initial && (
+        <p className="tf-saved" role="status">
+          {saved.status === 'approved' ? 'Saved. The page is updated.' : 'Saved. It waits for review again.'}
+        </p>
+      )}
       <FormField id={id('name')} styles={STYLES} label="Name" error={err('name')}>
         {(control) => <input {...control} className="text-control" {...text('name')} />}
       </FormField>
-      <FormField id={id('officialSite')} styles={STYLES} label="Official site" hint="https://… Its domain is how a maintainer proves the tool is theirs." error={err('officialSite')}>
+      <FormField
+        id={id('officialSite')}
+        styles={STYLES}
+        label="Official site"
+        hint="https://… Its domain is how a maintainer proves the tool is theirs."
+        error={err('officialSite')}
+      >
         {(control) => <input {...control} className="text-control" type="url" inputMode="url" {...text('officialSite')} />}
       </FormField>
       <FormField id={id('category')} styles={STYLES} label="Category" error={err('category')}>
@@ -205,10 +225,25 @@ export default function ToolForm({ initial, mode }: Props) {
       <FormField id={id('description')} styles={STYLES} label="One-line description" error={err('description')}>
         {(control) => <input {...control} className="text-control" {...text('description')} />}
       </FormField>
-      <FormField id={id('longDescription')} styles={STYLES} label="Description" hint="Two or three sentences: what it does and for whom." error={err('longDescription')}>
+      <FormField
+        id={id('longDescription')}
+        styles={STYLES}
+        label="Description"
+        hint="Two or three sentences: what it does and for whom."
+        error={err('longDescription')}
+      >
         {(control) => <textarea {...control} className="text-control" rows={5} {...text('longDescription')} />}
       </FormField>
-      <FormField id={id('logoUrl')} styles={STYLES} label={<>Logo <span className="tf-hint">(optional, PNG, JPEG or WebP)</span></>} error={err('logoUrl')}>
+      <FormField
+        id={id('logoUrl')}
+        styles={STYLES}
+        label={
+          <>
+            Logo <span className="tf-hint">(optional, PNG, JPEG or WebP)</span>
+          </>
+        }
+        error={err('logoUrl')}
+      >
         {(control) => (
           <div className="tf-logo">
             {logo && <img src={logo} alt="" width={48} height={48} />}
@@ -216,22 +251,62 @@ export default function ToolForm({ initial, mode }: Props) {
           </div>
         )}
       </FormField>
-      <FormField id={id('pricing')} styles={STYLES} label={<>Pricing summary <span className="tf-hint">(optional)</span></>} error={err('pricing')}>
+      <FormField
+        id={id('pricing')}
+        styles={STYLES}
+        label={
+          <>
+            Pricing summary <span className="tf-hint">(optional)</span>
+          </>
+        }
+        error={err('pricing')}
+      >
         {(control) => <input {...control} className="text-control" placeholder="Free plan; Pro $20/month" {...text('pricing')} />}
       </FormField>
-      <FormField id={id('platforms')} styles={STYLES} label={<>Platforms <span className="tf-hint">(comma-separated)</span></>} error={err('platforms')}>
+      <FormField
+        id={id('platforms')}
+        styles={STYLES}
+        label={
+          <>
+            Platforms <span className="tf-hint">(comma-separated)</span>
+          </>
+        }
+        error={err('platforms')}
+      >
         {(control) => <input {...control} className="text-control" placeholder="Web, iOS, API" {...text('platforms')} />}
       </FormField>
-      <FormField id={id('documentationUrl')} styles={STYLES} label={<>Documentation <span className="tf-hint">(optional)</span></>} error={err('documentationUrl')}>
+      <FormField
+        id={id('documentationUrl')}
+        styles={STYLES}
+        label={
+          <>
+            Documentation <span className="tf-hint">(optional)</span>
+          </>
+        }
+        error={err('documentationUrl')}
+      >
         {(control) => <input {...control} className="text-control" type="url" inputMode="url" {...text('documentationUrl')} />}
       </FormField>
-      <FormField id={id('githubUrl')} styles={STYLES} label={<>GitHub <span className="tf-hint">(optional)</span></>} error={err('githubUrl')}>
+      <FormField
+        id={id('githubUrl')}
+        styles={STYLES}
+        label={
+          <>
+            GitHub <span className="tf-hint">(optional)</span>
+          </>
+        }
+        error={err('githubUrl')}
+      >
         {(control) => <input {...control} className="text-control" type="url" inputMode="url" {...text('githubUrl')} />}
       </FormField>
       <FormField
         id={id('changelogSources')}
         styles={STYLES}
-        label={<>Changelog sources <span className="tf-hint">(optional, one feed URL a line)</span></>}
+        label={
+          <>
+            Changelog sources <span className="tf-hint">(optional, one feed URL a line)</span>
+          </>
+        }
         hint="RSS, Atom (like https://github.com/{owner}/{repo}/releases.atom) or JSON Feed: its updates reach the tool's followers."
         error={err('changelogSources')}
       >

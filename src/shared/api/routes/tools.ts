@@ -46,7 +46,7 @@ export const submitTool = defineRoute({
   path: '/api/tools',
   operationId: 'submitTool',
   tag: 'AI tools',
-  summary: "List Your Tools: submit an AI tool to the directory (it waits for an administrator)",
+  summary: 'List Your Tools: submit an AI tool to the directory (it waits for an administrator)',
   description:
     'Required: `name`, `officialSite` (http or https, a real host name), `category`, `description` (one line) and `longDescription`. ' +
     'The logo is uploaded first (POST /api/uploads/images) and given as `logoUrl`. `changelogSources` (up to 5 feed URLs) are kept with the submission for the feeds job. ' +
@@ -77,7 +77,7 @@ export const updateTool = defineRoute({
   path: '/api/tools/{toolId}',
   operationId: 'updateTool',
   tag: 'AI tools',
-  summary: "Edit a tool: its maintainers edit its page; its submitter edits a submission (it waits again)",
+  summary: 'Edit a tool: its maintainers edit its page; its submitter edits a submission (it waits again)',
   description: 'Replaces every field. An approved tool: its maintainers (owner, co-maintainers) and administrators; its pages are rendered again.',
   auth: 'user',
   params: toolParams,
@@ -165,7 +165,7 @@ export const verifyToolClaim = defineRoute({
   tag: 'AI tools',
   summary: "Complete a claim: the email link's token, or the well-known file fetched now",
   description:
-    "The claimant only. A tool without an owner account: the claimant becomes its verified owner. A tool that has one: the claim waits for an administrator (`status: \"in_review\"`). A wrong token, or a file that does not hold the challenge: 409 CLAIM_CHECK_FAILED.",
+    'The claimant only. A tool without an owner account: the claimant becomes its verified owner. A tool that has one: the claim waits for an administrator (`status: "in_review"`). A wrong token, or a file that does not hold the challenge: 409 CLAIM_CHECK_FAILED.',
   auth: 'user',
   params: claimParams,
   body: json(ToolClaimVerifyInputSchema),

@@ -21,8 +21,10 @@ const between = (label: string, min: number, max: number) => (value: string) =>
   value.length < min ? `${label} must be at least ${min} characters` : value.length > max ? `${label} must be at most ${max} characters` : null;
 
 /** A URL a tool page links to: http(s) with a real public host (src/shared/tools.ts). */
-const publicUrl = (label: string) => userText((value) => (value.length > 500 ? `${label} must be at most 500 characters` : publicUrlProblem(value)), { required: `${label} is required` });
-const optionalPublicUrl = (label: string) => optionalText((value) => (value.length > 500 ? `${label} must be at most 500 characters` : publicUrlProblem(value)));
+const publicUrl = (label: string) =>
+  userText((value) => (value.length > 500 ? `${label} must be at most 500 characters` : publicUrlProblem(value)), { required: `${label} is required` });
+const optionalPublicUrl = (label: string) =>
+  optionalText((value) => (value.length > 500 ? `${label} must be at most 500 characters` : publicUrlProblem(value)));
 
 /** An uploaded logo: the answer of POST /api/uploads/images (a /blobs/ path, or a Vercel Blob URL). */
 const logoUrl = z.optional(
@@ -41,9 +43,7 @@ export const ToolInputSchema = strictObject({
   logoUrl,
   pricing: z._default(userText(maxLength(TOOL_PRICING_MAX, `Pricing must be at most ${TOOL_PRICING_MAX} characters`)), ''),
   platforms: z._default(
-    z
-      .array(userText(between('A platform', 1, 30)))
-      .check(z.maxLength(TOOL_PLATFORMS_MAX, `Name at most ${TOOL_PLATFORMS_MAX} platforms`)),
+    z.array(userText(between('A platform', 1, 30))).check(z.maxLength(TOOL_PLATFORMS_MAX, `Name at most ${TOOL_PLATFORMS_MAX} platforms`)),
     [],
   ),
   documentationUrl: optionalPublicUrl('Documentation'),
