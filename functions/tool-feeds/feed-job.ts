@@ -32,6 +32,7 @@ import { FEED_FAILURES_BEFORE_PAUSE, type FeedFetchOutcome, type FeedRunResult }
 import { FeedRefusedError, parseChangelog, type FeedEntry } from './feed-parse';
 import {
   adminIds,
+  adoptRequestedSources,
   claimEntry,
   claimSources,
   contactsOf,
@@ -261,6 +262,8 @@ async function runClaimed(db: Db, sources: ClaimedSource[], token: string, optio
 export async function runDueFeedFetches(db: Db, options: FeedJobOptions = {}): Promise<FeedRunResult> {
   const now = options.now ?? new Date();
   const token = randomUUID();
+  // Sources given with a tool's submission join once it is approved.
+  await adoptRequestedSources(db);
   const sources = await claimSources(db, { now, claimedUntil: new Date(now.getTime() + CLAIM_MS), token, limit: options.limit ?? SOURCES_PER_RUN });
   const outcomes = await runClaimed(db, sources, token, options);
   return {

@@ -104,6 +104,24 @@ export async function insertSeedSources(db: Db, rows: readonly { toolId: string;
   return Number(result.numInsertedOrUpdatedRows ?? 0);
 }
 
+/**
+ * The changelog sources a submitter gave with an approved tool (ai_tools.requested_sources,
+ * docs/decisions/038) become its sources, once: at most 5 per tool, https URLs of a sane
+ * length; one that was removed stays removed. Each fetch still goes through the SSRF guard.
+ */
+export async function adoptRequestedSources(db: Db): Promise<number> {
+  const result = await sql`
+    insert into ai_tool_changelog_sources (tool_id, url, added_by)
+    select t.id, r.url, t.submitted_by
+    from ai_tools t
+    cross join lateral unnest(t.requested_sources[1:5]) as r(url)
+    where t.status = 'approved' and cardinality(t.requested_sources) > 0
+      and r.url like 'https://%' and char_length(r.url) <= 2048
+    on conflict (tool_id, url) do nothing
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
 export async function markRemoved(db: Db, toolId: string, id: string): Promise<boolean> {
   const result = await db
     .updateTable('ai_tool_changelog_sources')

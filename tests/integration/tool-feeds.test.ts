@@ -18,6 +18,7 @@ import { runDueFeedFetches } from '@/functions/tool-feeds/feed-job';
 import { TOOL_UPDATE_FAN_OUT } from '@/functions/tool-updates/fan-out.job';
 import { fetchChangelogSourceNow } from '@/functions/tool-feeds/tool-feeds.service';
 import { CHANGELOG_SEED_SOURCES, seedChangelogSources } from '@/functions/tool-feeds/seed-sources';
+import { adoptRequestedSources } from '@/functions/tool-feeds/tool-feeds.repository';
 import { GET as listSourcesRoute, POST as addSourceRoute } from '@/src/pages/api/tools/[toolId]/changelog-sources/index';
 import { DELETE as removeSourceRoute } from '@/src/pages/api/tools/[toolId]/changelog-sources/[sourceId]/index';
 import { POST as resumeRoute } from '@/src/pages/api/tools/[toolId]/changelog-sources/[sourceId]/resume';
@@ -495,5 +496,18 @@ describe('seed sources', () => {
         seeded.map((s) => s.id),
       )
       .execute();
+  });
+
+  it('adopts the sources a submitter gave with a tool once it is approved, once, https only', async () => {
+    const requested = ['https://make.example/changelog.xml', 'http://make.example/plain.xml'];
+    await t.db.updateTable('ai_tools').set({ requested_sources: requested, status: 'pending' }).where('id', '=', 'make').execute();
+    expect(await adoptRequestedSources(t.db)).toBe(0);
+    await t.db.updateTable('ai_tools').set({ status: 'approved' }).where('id', '=', 'make').execute();
+    expect(await adoptRequestedSources(t.db)).toBe(1);
+    expect(await adoptRequestedSources(t.db)).toBe(0);
+    const adopted = await t.db.selectFrom('ai_tool_changelog_sources').selectAll().where('url', '=', requested[0]!).executeTakeFirstOrThrow();
+    expect(adopted.tool_id).toBe('make');
+    // Out of the schedule again: nothing here fetches the internet.
+    await t.db.updateTable('ai_tool_changelog_sources').set({ removed_at: new Date() }).where('id', '=', adopted.id).execute();
   });
 });
