@@ -33,6 +33,9 @@ const serverEnv = (port: number, dataDir: string) => ({
   OUT_DIR: `${dataDir}/dist`,
   SITE_URL: '',
   DATABASE_URL: '',
+  // The built-in tools' public changelog feeds are not seeded: no test server reaches the
+  // internet (docs/decisions/039); tests/e2e/tool-feeds.spec.ts serves its own feed.
+  CHANGELOG_SEED_SOURCES: 'off',
 });
 
 export default defineConfig({
@@ -69,7 +72,8 @@ export default defineConfig({
       // Every e2e request comes from 127.0.0.1: every rate limit (auth and writes) is scaled
       // up so the suite's many sign-ins and writes fit, while the 429s are tested in the integration tests.
       // SITE_URL is left empty so the server derives it from HOST and PORT, as `npm start` does.
-      // OUTBOUND_ALLOW_HOSTS lets webhooks reach the receiver of tests/e2e/webhooks.spec.ts (and nothing else private).
+      // OUTBOUND_ALLOW_HOSTS lets webhooks reach the receiver of tests/e2e/webhooks.spec.ts, and changelog fetches the
+      // feed server of tests/e2e/tool-feeds.spec.ts on the same port (and nothing else private).
       // NEW_CREATOR_REVIEW=off: the specs' new creators publish at once; the queue has its own server below.
       env: { ...serverEnv(PORT, DATA_DIR), OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${RECEIVER_PORT}`, NEW_CREATOR_REVIEW: 'off' },
     },

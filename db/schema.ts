@@ -11,6 +11,7 @@ import type {
   DemoLinkType,
   DeploymentType,
   DownloadType,
+  FeedKind,
   InteractionType,
   NotificationKind,
   NotificationReason,
@@ -451,6 +452,40 @@ export interface AiToolUpdatesTable {
   created_at: Timestamp;
 }
 
+/** A tool's changelog feed (migration 2026-11-28-0500, functions/tool-feeds, docs/decisions/039). */
+export interface AiToolChangelogSourcesTable {
+  id: Generated<string>;
+  tool_id: string;
+  url: string;
+  /** What the last good fetch found; null until then. */
+  kind: FeedKind | null;
+  /** Who added it; null for a seeded source. */
+  added_by: string | null;
+  etag: string | null;
+  last_modified: string | null;
+  last_fetched_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  next_fetch_at: Generated<Date>;
+  consecutive_failures: Generated<number>;
+  paused_at: Timestamp | null;
+  /** In words for the maintainer: 'Last fetch failed: not a feed'. */
+  last_status: string | null;
+  claim_token: string | null;
+  claimed_until: Timestamp | null;
+  removed_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** An entry of a tool's feeds already seen (by guid or link): posted once. */
+export interface AiToolFeedEntriesTable {
+  tool_id: string;
+  entry_key: string;
+  source_id: string | null;
+  /** The update it became; null for an entry only recorded (older entries of a first fetch). */
+  update_id: string | null;
+  seen_at: CreatedAt;
+}
+
 export interface UserNotificationsTable {
   id: Generated<string>;
   user_id: string;
@@ -803,6 +838,8 @@ export interface Database {
   product_interactions: ProductInteractionsTable;
   ai_tool_follows: AiToolFollowsTable;
   ai_tool_updates: AiToolUpdatesTable;
+  ai_tool_changelog_sources: AiToolChangelogSourcesTable;
+  ai_tool_feed_entries: AiToolFeedEntriesTable;
   user_notifications: UserNotificationsTable;
   search_words: SearchWordsTable;
   rebuild_requests: RebuildRequestsTable;

@@ -27,6 +27,7 @@ import * as emailNotifications from './2026-11-28-0700-email-notifications';
 import * as toolsDirectory from './2026-11-28-0400-tools-directory';
 import * as community from './2026-11-28-0100-community';
 import * as notificationKindsTogether from './2026-11-28-0900-notification-kinds-together';
+import * as changelogSources from './2026-11-28-0500-changelog-sources';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0400-tools-directory': toolsDirectory,
   '2026-11-28-0100-community': community,
   '2026-11-28-0900-notification-kinds-together': notificationKindsTogether,
+  '2026-11-28-0500-changelog-sources': changelogSources,
 };

@@ -20,6 +20,7 @@ import { DEMO_ADMIN_KEY, loadDemoData, type DemoData } from './demo-data';
 import { renderAvatar, renderBanner, renderProductImage } from './images';
 import { demoProductId, demoUpdateId, demoUserId, stableUuid } from './ids';
 import { seedProductReviews } from './product-reviews';
+import { seedChangelogSources } from '@/functions/tool-feeds/seed-sources';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number, now: number) => new Date(now - days * DAY);
@@ -69,6 +70,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .onConflict((oc) => oc.column('id').doUpdateSet(copy).where('ai_tools.official_site', 'is', null))
       .execute();
   }
+  // Their public changelog feeds (docs/decisions/039), unless CHANGELOG_SEED_SOURCES=off.
+  await seedChangelogSources(db);
 }
 
 export async function isDemoSeeded(db: Db): Promise<boolean> {

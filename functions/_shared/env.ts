@@ -19,6 +19,8 @@ const NewCreatorReviewSchema = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
   z.enum(['on', 'off'], { message: "must be 'on' or 'off'" }).default('on'),
 );
+/** Any other on/off switch that defaults to on. */
+const OnByDefaultSchema = NewCreatorReviewSchema;
 
 const EnvSchema = z
   .object({
@@ -182,6 +184,14 @@ const EnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'must be host:port pairs separated by commas'))),
+
+    // Changelog sources of AI tools (functions/tool-feeds, docs/decisions/039).
+    /**
+     * `on` (the default): the built-in tools' public changelog feeds are seeded with the
+     * reference data and fetched by the changelog job. `off`: they are not seeded (the test
+     * servers, which must not reach the internet); sources maintainers add still work.
+     */
+    CHANGELOG_SEED_SOURCES: OnByDefaultSchema,
   })
   .superRefine((env, ctx) => {
     // A provider is offered only with both halves; one alone is a configuration mistake that

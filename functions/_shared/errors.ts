@@ -92,6 +92,13 @@ export const ERRORS = {
   OWN_POST_VOTE: { status: 403, message: 'You cannot vote on your own post' },
   EDIT_WINDOW_CLOSED: { status: 403, message: 'Posts can be edited for 15 minutes after posting' },
   POST_DELETED: { status: 409, message: 'This post was deleted' },
+  // Changelog sources of AI tools (functions/tool-feeds, docs/decisions/039).
+  NOT_TOOL_MAINTAINER_OF_SOURCES: { status: 403, message: 'Only the maintainer of this tool or an administrator can manage its changelog sources' },
+  CHANGELOG_SOURCE_NOT_FOUND: { status: 404, message: 'Changelog source not found' },
+  CHANGELOG_SOURCE_EXISTS: { status: 409, message: 'This feed is already a changelog source of this tool' },
+  CHANGELOG_SOURCE_LIMIT_REACHED: { status: 409, message: 'A tool can have at most 5 changelog sources. Remove one to add another.' },
+  FEED_FETCH_RUNNING: { status: 409, message: 'This source is being fetched right now. Try again in a minute.' },
+  UPDATE_NOT_FOUND: { status: 404, message: 'Update not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

@@ -14,7 +14,9 @@
  *   reach an internal address. IP literals are checked before connecting (Node does not look
  *   them up). No connection pooling: every request makes, checks and closes its own socket.
  * - Redirects are not followed unless `maxRedirects` is given, and then each hop is checked
- *   exactly like the first URL.
+ *   exactly like the first URL (a changelog feed follows up to 5, docs/decisions/039): a
+ *   redirect to another scheme (http, file:, ftp:, ...), to an IP literal inside or to a name
+ *   that resolves inside is refused before any connection to it.
  * - OUTBOUND_ALLOW_HOSTS (tests only; a warning is logged when it is set) names `host:port`
  *   pairs, as written in the URL, that may be reached over http or https whatever they
  *   resolve to: a local test receiver on 127.0.0.1.
@@ -241,6 +243,11 @@ export async function outboundFetch(raw: string | URL, init: OutboundRequest = {
     }
     const location = response.headers.location;
     if (response.status < 300 || response.status >= 400 || !location || hop >= (init.maxRedirects ?? 0)) return response;
-    target = new URL(location, url);
+    // The next hop is checked like the first URL (scheme, credentials, address) by checkShape.
+    try {
+      target = new URL(location, url);
+    } catch {
+      throw new OutboundRefusedError('The server redirected to an address that is not a URL');
+    }
   }
 }

@@ -85,6 +85,10 @@ export const WRITE_LIMITS = {
   // its undo come from mail providers' servers (many people behind one address), so per address it is generous.
   notificationSettings: { label: 'notification setting changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
   unsubscribe: { label: 'unsubscribe requests', windowSeconds: MINUTE, perAccount: 30, perAddress: 600 },
+  // Changelog sources of AI tools (docs/decisions/039): adding, removing, resuming, re-typing
+  // updates; 'Fetch now' makes an outbound request each.
+  toolFeedWrite: { label: 'changelog changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
+  toolFeedFetch: { label: 'changelog fetches', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
   // The AI tools directory (docs/decisions/038): submissions are rare; a claim sends an email
   // (to an address the claimant names) or fetches a URL, so both are kept low.
   toolSubmit: { label: 'tool submissions', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
@@ -181,6 +185,11 @@ export const WRITE_ROUTES = {
   'PUT /api/settings/notifications': 'notificationSettings',
   'POST /api/unsubscribe': 'unsubscribe',
   'POST /api/unsubscribe/undo': 'unsubscribe',
+  'POST /api/tools/[toolId]/changelog-sources': 'toolFeedWrite',
+  'DELETE /api/tools/[toolId]/changelog-sources/[sourceId]': 'toolFeedWrite',
+  'POST /api/tools/[toolId]/changelog-sources/[sourceId]/resume': 'toolFeedWrite',
+  'POST /api/tools/[toolId]/changelog-sources/[sourceId]/fetch': 'toolFeedFetch',
+  'PATCH /api/tools/[toolId]/updates/[updateId]': 'toolFeedWrite',
   'POST /api/tools': 'toolSubmit',
   'PUT /api/tools/[toolId]': 'toolEdit',
   'POST /api/tools/[toolId]/claims': 'toolClaim',

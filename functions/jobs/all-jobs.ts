@@ -8,3 +8,4 @@ import '../notifications/new-product.job';
 import '../uploads/sweep.job';
 import '../webhooks/deliveries.job';
 import '../email/jobs';
+import '../tool-feeds/feeds.job';

@@ -20,6 +20,8 @@ import { fromKysely, PgBoss, type Job, type Queue } from 'pg-boss';
 import { sql } from 'kysely';
 import { onDbClose, rawSqlOf, type Db } from '@/db/database';
 import type { JobState } from '@/src/shared/domain';
+
+export type { JobState };
 import { after as afterPosition, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 import { jobDefinition, jobDefinitions, scheduleDefinitions, type JobDefinition } from './registry';
 

@@ -19,7 +19,7 @@ export async function findTool(db: Db, toolId: string) {
 
 export async function insertUpdate(
   db: Db,
-  values: { toolId: string; authorId: string; title: string; content: string; updateType: UpdateType; version: string | null },
+  values: { toolId: string; authorId: string | null; title: string; content: string; updateType: UpdateType; version: string | null },
 ) {
   return db
     .insertInto('ai_tool_updates')
@@ -173,4 +173,18 @@ export async function latestUpdateAt(db: Db, toolId: string | null): Promise<Dat
 
 export async function findUpdate(db: Db, id: string): Promise<UpdateRow | undefined> {
   return selectUpdates(db).where('u.id', '=', id).executeTakeFirst();
+}
+
+/** Changes an update's type; the row as selectUpdates reads it, or undefined when it is not the tool's. */
+export async function setUpdateType(db: Db, toolId: string, updateId: string, updateType: UpdateType): Promise<UpdateType | undefined> {
+  const before = await db
+    .selectFrom('ai_tool_updates')
+    .select('update_type')
+    .where('id', '=', updateId)
+    .where('tool_id', '=', toolId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) return undefined;
+  await db.updateTable('ai_tool_updates').set({ update_type: updateType }).where('id', '=', updateId).execute();
+  return before.update_type;
 }

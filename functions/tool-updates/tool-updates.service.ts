@@ -9,7 +9,8 @@
  *   fan-out.job.ts) in one transaction, and returns: the job writes a 'security_impact' notice
  *   for every buyer who downloaded a product built on the tool when it is a security update,
  *   and a 'follow' notice for every follower, in batches (docs/decisions/040). Either the
- *   update and its job are both recorded or neither is.
+ *   update and its job are both recorded or neither is. The changelog job (functions/tool-feeds,
+ *   docs/decisions/039) posts through writeToolUpdate() the same way.
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
@@ -63,19 +64,41 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
   if (!userId) throw new AppError('UNAUTHENTICATED');
   const tool = await requireTool(db, toolId);
   if (!(await canPostUpdate(db, userId, toolId))) throw new AppError('NOT_TOOL_MAINTAINER');
-  const input = { ...post, version: post.version ?? null };
-
   await jobsReady(db);
-  const posted = await db.transaction().execute(async (trx) => {
-    const row = await insertUpdate(trx, { toolId, authorId: userId, ...input });
-    const jobId = await enqueue(trx, TOOL_UPDATE_FAN_OUT, { updateId: row.id });
-    const created = await findUpdate(trx, row.id);
-    if (!created) throw new AppError('INTERNAL');
-    return { update: toUpdateView(created), notifying: { jobId } };
-  });
+  const posted = await db.transaction().execute((trx) => writeToolUpdate(trx, toolId, userId, post));
   // The directory and the tool's pages show its latest update date; the sitemap its lastmod.
   await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId, tool.detail_page));
   return posted;
+}
+
+/**
+ * The update and its fan-out job ('notify.tool-update': the followers' notices and, for a
+ * security update, the buyers' impact notices), inside the caller's transaction; the caller
+ * awaits jobsReady(db) before opening it and calls requestToolRebuild() once it has committed.
+ * Shared by a maintainer's post and the changelog job (functions/tool-feeds,
+ * docs/decisions/039), whose updates have no author (`authorId` null).
+ */
+export async function writeToolUpdate(trx: Db, toolId: string, authorId: string | null, post: ToolUpdateInput): Promise<PostedUpdate> {
+  const input = { ...post, version: post.version ?? null };
+  const row = await insertUpdate(trx, { toolId, authorId, ...input });
+  const jobId = await notifyOfUpdate(trx, row.id);
+  const created = await findUpdate(trx, row.id);
+  if (!created) throw new AppError('INTERNAL');
+  return { update: toUpdateView(created), notifying: { jobId } };
+}
+
+/**
+ * Enqueues the fan-out of an update's notices (idempotent: one notice per reader and update).
+ * Also after a maintainer makes an update a security one, so the buyers hear of it.
+ */
+export async function notifyOfUpdate(trx: Db, updateId: string): Promise<string | null> {
+  return enqueue(trx, TOOL_UPDATE_FAN_OUT, { updateId });
+}
+
+/** The tool's pages (latest update date), the directory and the sitemap are rendered again. */
+export async function requestToolRebuild(db: Db, toolId: string): Promise<void> {
+  const tool = isToolId(toolId) ? await findTool(db, toolId) : undefined;
+  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId, tool?.detail_page));
 }
 
 /** A keyset page of updates newest first (one tool's, or every tool's for the site feed). */

@@ -289,6 +289,11 @@ export type ToolClaimStatus = (typeof TOOL_CLAIM_STATUSES)[number];
 export const NOTIFICATION_REASONS = ['follow', 'security_impact'] as const;
 export type NotificationReason = (typeof NOTIFICATION_REASONS)[number];
 
+/** The feed formats a tool's changelog source may be (docs/decisions/039): what its last good fetch found. */
+export const FEED_KINDS = ['rss', 'atom', 'json'] as const;
+export type FeedKind = (typeof FEED_KINDS)[number];
+export const FEED_KIND_LABELS: Record<FeedKind, string> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' };
+
 // ---------------------------------------------------------------------------
 // Product reviews (issue 15, docs/decisions/029)
 // ---------------------------------------------------------------------------

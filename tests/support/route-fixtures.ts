@@ -19,6 +19,7 @@ import { getAuth } from '@/functions/_shared/auth';
 import { createApiKey } from '@/functions/api-keys/api-keys.service';
 import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
 import { createProductReview } from '@/functions/product-reviews/product-reviews.service';
+import { addChangelogSource } from '@/functions/tool-feeds/tool-feeds.service';
 import { startClaim } from '@/functions/tools/claims.service';
 import { createReply, createThread } from '@/functions/community/community.service';
 import { fileForm, signUp, type CallOptions } from './api';
@@ -107,6 +108,14 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
   const ownerReview = await createProductReview(t.db, owner.userId, bought.id, { rating: 4, text: 'A clear playbook with real examples.' });
   const otherReview = await createProductReview(t.db, other.userId, product.id, { rating: 5, text: 'The sequences got replies in a week.' });
   const apiKey = await createApiKey(t.db, await getAuth(), owner.userId, { name: 'Hostile suite key', scopes: ['products:read'] });
+  // The owner's tool: an update of it, and a changelog source whose URL refuses every connection.
+  const toolUpdate = await postToolUpdate(t.db, owner.userId, 'n8n', {
+    title: 'Queue mode metrics',
+    content: 'Workers now report their queue depth and latency.',
+    updateType: 'feature',
+    version: null,
+  });
+  const changelogSource = await addChangelogSource(t.db, owner.userId, 'n8n', { url: 'http://127.0.0.1:9/feeds/releases.atom' });
   const webhook = await createWebhookEndpoint(t.db, owner.userId, { url: 'http://127.0.0.1:9/hooks', description: '', events: ['sale.refunded'] });
   // Community threads and replies (docs/decisions/035), in the general 'help' space.
   const thread = (who: string, title: string) =>
@@ -144,6 +153,8 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     productReviewId: otherReview.review.id,
     checkoutSessionId: open.url.split('/checkout/')[1]!,
     toolId: 'n8n',
+    changelogSourceId: changelogSource.id,
+    toolUpdateId: toolUpdate.update.id,
     toolClaimId: claim.id,
     apiKeyId: apiKey.id,
     webhookId: webhook.id,

@@ -38,6 +38,10 @@ export interface RouteFixtures {
   checkoutSessionId: string;
   /** A tool the owner maintains. */
   toolId: string;
+  /** A changelog source of that tool (its URL, on 127.0.0.1:9, refuses every connection). */
+  changelogSourceId: string;
+  /** An update of that tool. */
+  toolUpdateId: string;
   /** The owner's pending claim (by email) of another tool, Zapier. */
   toolClaimId: string;
   /** One of the owner's API keys (its id). */
@@ -793,6 +797,75 @@ export const ROUTES: RouteSpec[] = [
       updateType: 'feature',
       version: '1.2',
     }),
+  },
+  // Changelog sources of the owner's tool and re-typing its updates (docs/decisions/039).
+  {
+    file: 'tools/[toolId]/updates/[updateId].ts',
+    method: 'PATCH',
+    path: '/api/tools/[toolId]/updates/[updateId]',
+    load: api('tools/[toolId]/updates/[updateId].ts'),
+    auth: 'owner',
+    params: (fx) => ({ toolId: fx.toolId, updateId: fx.toolUpdateId }),
+    ids: { toolId: 'toolId', updateId: 'uuid' },
+    body: 'json',
+    json: () => ({ updateType: 'bug_fix' }),
+  },
+  {
+    file: 'tools/[toolId]/changelog-sources/index.ts',
+    method: 'GET',
+    path: '/api/tools/[toolId]/changelog-sources',
+    load: api('tools/[toolId]/changelog-sources/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ toolId: fx.toolId }),
+    ids: { toolId: 'toolId' },
+  },
+  {
+    file: 'tools/[toolId]/changelog-sources/index.ts',
+    method: 'POST',
+    path: '/api/tools/[toolId]/changelog-sources',
+    load: api('tools/[toolId]/changelog-sources/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ toolId: fx.toolId }),
+    ids: { toolId: 'toolId' },
+    body: 'json',
+    // 127.0.0.1:9 is the suites' OUTBOUND_ALLOW_HOSTS: accepted, and nothing listens there.
+    json: () => ({ url: `http://127.0.0.1:9/feeds/${randomBytes(5).toString('hex')}.xml` }),
+  },
+  {
+    file: 'tools/[toolId]/changelog-sources/[sourceId]/resume.ts',
+    method: 'POST',
+    path: '/api/tools/[toolId]/changelog-sources/[sourceId]/resume',
+    load: api('tools/[toolId]/changelog-sources/[sourceId]/resume.ts'),
+    auth: 'owner',
+    params: (fx) => ({ toolId: fx.toolId, sourceId: fx.changelogSourceId }),
+    ids: { toolId: 'toolId', sourceId: 'uuid' },
+  },
+  {
+    file: 'tools/[toolId]/changelog-sources/[sourceId]/fetch.ts',
+    method: 'POST',
+    path: '/api/tools/[toolId]/changelog-sources/[sourceId]/fetch',
+    load: api('tools/[toolId]/changelog-sources/[sourceId]/fetch.ts'),
+    auth: 'owner',
+    params: (fx) => ({ toolId: fx.toolId, sourceId: fx.changelogSourceId }),
+    ids: { toolId: 'toolId', sourceId: 'uuid' },
+  },
+  {
+    file: 'tools/[toolId]/changelog-sources/[sourceId]/index.ts',
+    method: 'DELETE',
+    path: '/api/tools/[toolId]/changelog-sources/[sourceId]',
+    load: api('tools/[toolId]/changelog-sources/[sourceId]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ toolId: fx.toolId, sourceId: fx.changelogSourceId }),
+    ids: { toolId: 'toolId', sourceId: 'uuid' },
+    destructive: true,
+  },
+  {
+    file: 'cron/feeds.ts',
+    method: 'GET',
+    path: '/api/cron/feeds',
+    load: api('cron/feeds.ts'),
+    auth: 'anyone',
+    expect: { status: 401, why: 'only a scheduler with CRON_SECRET may run the changelog job; the suite sets no secret' },
   },
   {
     file: 'notifications/index.ts',

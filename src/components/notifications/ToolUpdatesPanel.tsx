@@ -1,13 +1,14 @@
 /**
  * The 'Updates' panel of a tool page (/tools/{id}): the tool's updates newest first with
  * type badges, versions and 'x ago', 'Load more', the tool's Atom feed, and for the tool's
- * maintainer or an administrator a form to post an update (the server decides who may:
- * GET /api/tools/{id}/updates answers canPost, and POST enforces it).
+ * maintainer or an administrator a form to post an update, the tool's changelog sources
+ * (ChangelogSources, loaded only for them) and a type picker on each update (the server
+ * decides who may: GET /api/tools/{id}/updates answers canPost, and every write enforces it).
  * Hydrated when visible: the tool pages stay light (docs/decisions/005). The post form is
  * react-hook-form with the API's own ToolUpdateInputSchema (docs/decisions/019): checked on
  * submit, then as fields change.
  */
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formSchemaOf } from '@/src/shared/form-schema';
@@ -24,6 +25,9 @@ import { errorList } from '../ui/form-state';
 import { FeedIcon, UpdateTypeBadge, UpdateVersion } from './UpdateTypeBadge';
 import './updates.css';
 
+// Maintainers only: its own chunk, fetched when the server says the caller may post.
+const ChangelogSources = lazy(() => import('./ChangelogSources'));
+
 interface Props {
   toolId: string;
   toolName: string;
@@ -37,8 +41,9 @@ const LABELS: Record<keyof UpdateForm, string> = { title: 'Title', updateType: '
 
 const fetchUpdates = (toolId: string, cursor: string | null) => api('GET /api/tools/{toolId}/updates', { params: { toolId }, query: cursor ? { cursor } : {} });
 
-export function UpdateItem({ update }: { update: ToolUpdateView }) {
+export function UpdateItem({ update, onRetype }: { update: ToolUpdateView; onRetype?: ((type: UpdateType) => Promise<void>) | undefined }) {
   const [open, setOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
   const long = update.content.length > 220;
   return (
     <li className="uitem">
@@ -48,6 +53,25 @@ export function UpdateItem({ update }: { update: ToolUpdateView }) {
         <time className="utime" dateTime={update.createdAt} title={formatDate(update.createdAt)} suppressHydrationWarning>
           {timeAgo(update.createdAt)}
         </time>
+        {onRetype ? (
+          // Maintainers re-classify an update (a changelog entry typed wrongly).
+          <select
+            className="uretype"
+            value={update.updateType}
+            disabled={saving}
+            aria-label={`Re-classify “${update.title}”`}
+            onChange={(e) => {
+              setSaving(true);
+              void onRetype(e.target.value as UpdateType).finally(() => setSaving(false));
+            }}
+          >
+            {UPDATE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {UPDATE_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+        ) : null}
       </div>
       <h3 className="uitem-title">{update.title}</h3>
       <p className={`uitem-body${long && !open ? ' clamp' : ''}`}>{update.content}</p>
@@ -140,6 +164,17 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
 
   const id = (name: string) => `${uid}-${name}`;
 
+  /** A maintainer re-types an update (a changelog entry typed wrongly). */
+  async function retype(update: ToolUpdateView, updateType: UpdateType) {
+    try {
+      const changed = await api('PATCH /api/tools/{toolId}/updates/{updateId}', { params: { toolId, updateId: update.id }, body: { updateType } });
+      setItems((current) => current.map((u) => (u.id === changed.id ? changed : u)));
+      toast({ title: 'Update re-typed', description: `Now: ${UPDATE_TYPE_LABELS[changed.updateType]}`, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Could not change the type', description: error instanceof ApiError ? error.message : 'Something went wrong', variant: 'destructive' });
+    }
+  }
+
   return (
     <section className="panel card upanel" aria-labelledby={id('heading')}>
       <div className="upanel-head">
@@ -216,6 +251,12 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
         </form>
       ) : null}
 
+      {canPost ? (
+        <Suspense fallback={null}>
+          <ChangelogSources toolId={toolId} toolName={toolName} onPosted={() => void load()} />
+        </Suspense>
+      ) : null}
+
       {status === 'loading' ? (
         <div role="status" aria-busy="true" aria-label="Loading updates">
           <div className="uskeleton" />
@@ -234,7 +275,7 @@ export default function ToolUpdatesPanel({ toolId, toolName }: Props) {
         <>
           <ul className="ulist" style={{ listStyle: 'none', padding: 0, margin: '0.5rem 0 0' }}>
             {items.map((u) => (
-              <UpdateItem key={u.id} update={u} />
+              <UpdateItem key={u.id} update={u} onRetype={canPost ? (type) => retype(u, type) : undefined} />
             ))}
           </ul>
           {nextCursor ? (

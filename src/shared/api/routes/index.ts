@@ -18,6 +18,7 @@ import { profileRoutes } from './profile';
 import { salesRoutes } from './sales';
 import { settingsRoutes } from './settings';
 import { systemRoutes } from './system';
+import { toolFeedRoutes } from './tool-feeds';
 import { toolRoutes } from './tools';
 import { updateRoutes } from './updates';
 import { uploadRoutes } from './uploads';
@@ -31,6 +32,7 @@ export const API_ROUTES = [
   ...productReviewRoutes,
   ...communityRoutes,
   ...updateRoutes,
+  ...toolFeedRoutes,
   ...salesRoutes,
   ...settingsRoutes,
   ...accountRoutes,

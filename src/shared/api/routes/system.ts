@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { defineRoute, json, page, pageQuery } from '../contract';
 import { JOB_STATES } from '../../domain';
 import { DeliveryRunSchema } from '../schemas/settings';
+import { FeedRunSchema } from '../../tool-feeds';
 
 export const getHealth = defineRoute({
   method: 'GET',
@@ -121,4 +122,17 @@ export const listAdminJobs = defineRoute({
   example: { query: { state: 'failed', limit: '20' } },
 });
 
-export const systemRoutes = [getHealth, getOpenApi, runSweep, deliverWebhooks, runJobs, listAdminJobs] as const;
+export const runFeedFetches = defineRoute({
+  method: 'GET',
+  path: '/api/cron/feeds',
+  operationId: 'runFeedFetches',
+  tag: 'System',
+  summary: 'Fetch the changelog sources that are due (Vercel Cron)',
+  description:
+    'Only a scheduler may call it, with `Authorization: Bearer $CRON_SECRET`. Claims at most 10 due sources per call and posts their new entries once, however many calls overlap (docs/decisions/039).',
+  auth: 'secret',
+  response: json(FeedRunSchema),
+  errors: ['UNAUTHENTICATED'],
+});
+
+export const systemRoutes = [getHealth, getOpenApi, runSweep, deliverWebhooks, runFeedFetches, runJobs, listAdminJobs] as const;

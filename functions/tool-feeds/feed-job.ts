@@ -1,0 +1,285 @@
+/**
+ * The changelog job (issue 17, docs/decisions/039): fetches the due changelog sources of AI
+ * tools and posts each new entry as a tool update through the tool-updates service, so the
+ * followers' notices, the unread badge, the Atom feeds and the impact notices to buyers follow.
+ *
+ * - Bounded: a run claims at most `limit` due sources (10 by default), fetches 4 at a time, and
+ *   posts at most 10 entries per source (3 on a source's first good fetch, so adding a feed
+ *   with years of releases does not flood anyone); older unseen entries are recorded as seen.
+ * - Idempotent: sources are claimed with FOR UPDATE SKIP LOCKED and a claim that lapses after
+ *   2 minutes; each entry is first recorded in ai_tool_feed_entries (primary key tool and guid
+ *   or link) in the same transaction as its update, so two overlapping runs, or two sources of
+ *   one tool listing the same entry, post it once.
+ * - Each update's notices are written by its fan-out job ('notify.tool-update',
+ *   docs/decisions/040), enqueued in the update's transaction.
+ * - Each fetch goes through the SSRF guard (functions/_shared/outbound-fetch.ts): https only,
+ *   public addresses only after DNS and on each of at most 5 redirects, 10 s for the whole
+ *   exchange, 2 MB read at most. ETag / Last-Modified make it conditional; 304 is nothing new.
+ * - A failure is written in the source's status ('Last fetch failed: not a feed') and the
+ *   source is retried later (15 min, 30 min, 1 h, 2 h); the 5th failure in a row pauses it and
+ *   its maintainers are told by email. A success resets the count; the next fetch is an hour on.
+ */
+import { randomUUID } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { Db } from '@/db/database';
+import { getEnv } from '../_shared/env';
+import { getMailer } from '../_shared/mailer';
+import { emailLayout } from '../_shared/auth-emails';
+import { outboundFetch, OutboundRefusedError, type OutboundPolicy, type OutboundResponse } from '../_shared/outbound-fetch';
+import { requestToolRebuild, writeToolUpdate } from '../tool-updates/tool-updates.service';
+import { jobsReady } from '../jobs';
+import { FEED_FAILURES_BEFORE_PAUSE, type FeedFetchOutcome, type FeedRunResult } from '@/src/shared/tool-feeds';
+import { FeedRefusedError, parseChangelog, type FeedEntry } from './feed-parse';
+import {
+  adminIds,
+  adoptRequestedSources,
+  claimEntry,
+  claimSources,
+  contactsOf,
+  finishFetch,
+  linkEntryToUpdate,
+  recordEntriesSeen,
+  seenKeys,
+  type ClaimedSource,
+} from './tool-feeds.repository';
+import { maintainerIdsOf } from './maintainers';
+
+const MINUTE = 60_000;
+/** Between two good fetches of a source. */
+export const FETCH_INTERVAL_MS = 60 * MINUTE;
+/** After the n-th failure in a row: 15 min, 30 min, 1 h, 2 h (the 5th pauses). */
+const retryDelay = (failures: number) => 15 * MINUTE * 2 ** Math.min(failures - 1, 4);
+const CLAIM_MS = 2 * MINUTE;
+export const FEED_TIMEOUT_MS = 10_000;
+export const FEED_MAX_BYTES = 2 * 1024 * 1024;
+export const FEED_MAX_REDIRECTS = 5;
+const SOURCES_PER_RUN = 10;
+const CONCURRENCY = 4;
+/** New entries posted per source and fetch. */
+const ENTRIES_PER_FETCH = 10;
+/** On a source's first good fetch: only its newest entries are posted. */
+const ENTRIES_ON_FIRST_FETCH = 3;
+
+const ACCEPT = 'application/atom+xml, application/rss+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1';
+
+export interface FeedJobOptions {
+  /** Sources claimed in this run (default 10). */
+  limit?: number;
+  now?: Date;
+  /** The outbound policy (tests pass their own resolver); default: OUTBOUND_ALLOW_HOSTS and the system resolver. */
+  policy?: OutboundPolicy;
+  timeoutMs?: number;
+}
+
+/** A failed fetch, in the words the maintainer reads after 'Last fetch failed: '. */
+class FetchFailed extends Error {}
+
+function header(response: OutboundResponse, name: string): string | undefined {
+  const value = response.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The body as text: decompressed when the server compressed it anyway, never past 2 MB. */
+function bodyText(response: OutboundResponse): string {
+  const encoding = (header(response, 'content-encoding') ?? 'identity').trim().toLowerCase();
+  if (encoding === 'identity' || encoding === '') return response.body.toString('utf8');
+  const options = { maxOutputLength: FEED_MAX_BYTES };
+  try {
+    if (encoding === 'gzip' || encoding === 'x-gzip') return zlib.gunzipSync(response.body, options).toString('utf8');
+    if (encoding === 'deflate') return zlib.inflateSync(response.body, options).toString('utf8');
+    if (encoding === 'br') return zlib.brotliDecompressSync(response.body, options).toString('utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new FetchFailed('the feed is larger than 2 MB');
+    throw new FetchFailed('malformed feed');
+  }
+  throw new FetchFailed(`unsupported content encoding ${encoding}`);
+}
+
+interface FetchedFeed {
+  notModified: boolean;
+  entries: FeedEntry[];
+  kind?: ParsedKind;
+  etag: string | null;
+  lastModified: string | null;
+}
+type ParsedKind = ReturnType<typeof parseChangelog>['kind'];
+
+async function fetchFeed(source: ClaimedSource, options: FeedJobOptions): Promise<FetchedFeed> {
+  const headers: Record<string, string> = { accept: ACCEPT, 'user-agent': `toolmint-changelog/1.0 (+${getEnv().SITE_URL})` };
+  if (source.etag) headers['if-none-match'] = source.etag;
+  if (source.last_modified) headers['if-modified-since'] = source.last_modified;
+  let response: OutboundResponse;
+  try {
+    response = await outboundFetch(source.url, {
+      headers,
+      timeoutMs: options.timeoutMs ?? FEED_TIMEOUT_MS,
+      maxResponseBytes: FEED_MAX_BYTES,
+      maxRedirects: FEED_MAX_REDIRECTS,
+      ...(options.policy ? { policy: options.policy } : {}),
+    });
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) throw new FetchFailed(error.message);
+    const message = (error as Error).message;
+    const seconds = (options.timeoutMs ?? FEED_TIMEOUT_MS) / 1000;
+    throw new FetchFailed(/timed out/i.test(message) ? `no answer within ${seconds} s` : `could not connect (${message})`);
+  }
+  const validators = { etag: header(response, 'etag')?.slice(0, 512) ?? null, lastModified: header(response, 'last-modified')?.slice(0, 128) ?? null };
+  if (response.status === 304) return { notModified: true, entries: [], etag: source.etag, lastModified: source.last_modified };
+  if (response.status >= 300 && response.status < 400) throw new FetchFailed(`more than ${FEED_MAX_REDIRECTS} redirects`);
+  if (response.status !== 200) throw new FetchFailed(`the server answered HTTP ${response.status}`);
+  if (response.truncated) throw new FetchFailed('the feed is larger than 2 MB');
+  try {
+    const parsed = parseChangelog(bodyText(response), { contentType: header(response, 'content-type'), url: response.url });
+    return { notModified: false, entries: parsed.entries, kind: parsed.kind, ...validators };
+  } catch (error) {
+    if (error instanceof FeedRefusedError) throw new FetchFailed(error.message);
+    throw error;
+  }
+}
+
+/** Posts the entries not seen yet; returns how many became updates. */
+async function postNewEntries(db: Db, source: ClaimedSource, entries: readonly FeedEntry[]): Promise<number> {
+  const seen = await seenKeys(
+    db,
+    source.tool_id,
+    entries.map((e) => e.key),
+  );
+  const fresh = entries.filter((e) => !seen.has(e.key));
+  if (!fresh.length) return 0;
+  const cap = source.last_success_at ? ENTRIES_PER_FETCH : ENTRIES_ON_FIRST_FETCH;
+  const toPost = fresh.slice(0, cap);
+  await recordEntriesSeen(
+    db,
+    source.tool_id,
+    source.id,
+    fresh.slice(cap).map((e) => e.key),
+  );
+  let posted = 0;
+  await jobsReady(db);
+  // Oldest first, so the tool's updates read in the feed's order.
+  for (const entry of [...toPost].reverse()) {
+    const made = await db.transaction().execute(async (trx) => {
+      if (!(await claimEntry(trx, { toolId: source.tool_id, key: entry.key, sourceId: source.id }))) return false;
+      const { update } = await writeToolUpdate(trx, source.tool_id, null, {
+        title: entry.title,
+        content: entry.content,
+        updateType: entry.updateType,
+        version: entry.version,
+      });
+      await linkEntryToUpdate(trx, source.tool_id, entry.key, update.id);
+      return true;
+    });
+    if (made) posted++;
+  }
+  if (posted) await requestToolRebuild(db, source.tool_id);
+  return posted;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Fetches one claimed source and records what came of it. */
+async function fetchClaimed(db: Db, source: ClaimedSource, token: string, options: FeedJobOptions): Promise<FeedFetchOutcome> {
+  const fetchedAt = options.now ?? new Date();
+  try {
+    const feed = await fetchFeed(source, options);
+    const posted = feed.notModified ? 0 : await postNewEntries(db, source, feed.entries);
+    const status = feed.notModified ? 'Not modified since the last fetch' : posted ? `Fetched: ${plural(posted, 'new update')}` : 'Fetched: nothing new';
+    await finishFetch(db, source.id, token, {
+      ...(feed.kind ? { kind: feed.kind } : {}),
+      etag: feed.etag,
+      lastModified: feed.lastModified,
+      fetchedAt,
+      success: true,
+      consecutiveFailures: 0,
+      pausedAt: null,
+      nextFetchAt: new Date(fetchedAt.getTime() + FETCH_INTERVAL_MS),
+      status,
+    });
+    return { sourceId: source.id, ok: true, posted, status, paused: false };
+  } catch (error) {
+    if (!(error instanceof FetchFailed)) console.warn(`[feeds] fetching ${source.url} failed:`, error);
+    const reason = error instanceof FetchFailed ? error.message : 'an unexpected error';
+    const failures = source.consecutive_failures + 1;
+    const pause = failures >= FEED_FAILURES_BEFORE_PAUSE;
+    const status = `Last fetch failed: ${reason}`;
+    const pausedAt = source.paused_at ?? (pause ? fetchedAt : null);
+    await finishFetch(db, source.id, token, {
+      fetchedAt,
+      success: false,
+      consecutiveFailures: failures,
+      pausedAt,
+      nextFetchAt: new Date(fetchedAt.getTime() + retryDelay(failures)),
+      status,
+    });
+    // Told once: when this failure is the one that pauses it.
+    if (pause && !source.paused_at) await tellMaintainers(db, source, status);
+    return { sourceId: source.id, ok: false, posted: 0, status, paused: pausedAt !== null };
+  }
+}
+
+/** Emails the tool's maintainers (else whoever added the source, else the administrators) that it is paused. */
+async function tellMaintainers(db: Db, source: ClaimedSource, status: string): Promise<void> {
+  try {
+    let ids = [...new Set([...(await maintainerIdsOf(db, source.tool_id)), ...(source.added_by ? [source.added_by] : [])])];
+    if (!ids.length) ids = await adminIds(db);
+    const tool = await db.selectFrom('ai_tools').select('name').where('id', '=', source.tool_id).executeTakeFirst();
+    const name = tool?.name ?? source.tool_id;
+    const url = new URL(`/tools/${encodeURIComponent(source.tool_id)}#changelog-sources`, getEnv().SITE_URL).toString();
+    for (const contact of await contactsOf(db, ids)) {
+      await getMailer().send(
+        emailLayout({
+          to: contact.email,
+          subject: `A changelog feed of ${name} is paused`,
+          greeting: contact.name ? `Hi ${contact.name},` : 'Hi,',
+          intro: [
+            `We could not read ${source.url} ${FEED_FAILURES_BEFORE_PAUSE} times in a row, so we stopped fetching it. ${status}.`,
+            `Followers of ${name} get no updates from it until you fix the feed or its address and resume it.`,
+          ],
+          action: { label: 'Manage changelog sources', url },
+          outro: ['You get this email because you maintain this tool on toolmint.'],
+        }),
+      );
+    }
+  } catch (error) {
+    console.warn('[feeds] could not tell the maintainers of a paused source:', error);
+  }
+}
+
+async function runClaimed(db: Db, sources: ClaimedSource[], token: string, options: FeedJobOptions): Promise<FeedFetchOutcome[]> {
+  const outcomes: FeedFetchOutcome[] = [];
+  const queue = [...sources];
+  const work = async () => {
+    for (let source = queue.shift(); source; source = queue.shift()) outcomes.push(await fetchClaimed(db, source, token, options));
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, work));
+  return outcomes;
+}
+
+/**
+ * One run of the job: claims the due sources (at most `limit`) and fetches them. Safe to run
+ * from several places at once (the in-process timer, the cron route, a second instance).
+ */
+export async function runDueFeedFetches(db: Db, options: FeedJobOptions = {}): Promise<FeedRunResult> {
+  const now = options.now ?? new Date();
+  const token = randomUUID();
+  // Sources given with a tool's submission join once it is approved.
+  await adoptRequestedSources(db);
+  const sources = await claimSources(db, { now, claimedUntil: new Date(now.getTime() + CLAIM_MS), token, limit: options.limit ?? SOURCES_PER_RUN });
+  const outcomes = await runClaimed(db, sources, token, options);
+  return {
+    fetched: outcomes.filter((o) => o.ok).length,
+    failed: outcomes.filter((o) => !o.ok).length,
+    posted: outcomes.reduce((n, o) => n + o.posted, 0),
+    paused: outcomes.filter((o) => !o.ok && o.paused).length,
+  };
+}
+
+/** A maintainer's 'Fetch now': that source, whatever its schedule; null when a run holds it. */
+export async function fetchSourceNow(db: Db, sourceId: string, options: FeedJobOptions = {}): Promise<FeedFetchOutcome | null> {
+  const now = options.now ?? new Date();
+  const token = randomUUID();
+  const [source] = await claimSources(db, { now, claimedUntil: new Date(now.getTime() + CLAIM_MS), token, limit: 1, ids: [sourceId] });
+  if (!source) return null;
+  const [outcome] = await runClaimed(db, [source], token, options);
+  return outcome ?? null;
+}
