@@ -32,6 +32,7 @@ import type {
   WebhookDeliveryStatus,
   WebhookEventType,
 } from '../src/shared/domain';
+import type { CommunitySpaceKind, CommunityThreadKind, CommunityVoteTarget } from '../src/shared/community';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -359,6 +360,12 @@ export interface UserNotificationsTable {
   order_id: string | null;
   /** Set for a 'product_version' notice only (an owner's notice of a new version). */
   product_version_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set for a community notice (docs/decisions/035): the thread it is about. */
+  community_thread_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A community notice's reply: the new reply, the accepted answer, or the reply that mentions. */
+  community_reply_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who did what a community notice tells (the replier, the mentioner, who accepted, who asked). */
+  actor_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A tool update's reason; null for an order notice. */
   reason: ColumnType<NotificationReason | null, NotificationReason | null | undefined, NotificationReason | null>;
   is_read: Generated<boolean>;
@@ -537,6 +544,93 @@ export interface LicensesTable {
   created_at: CreatedAt;
 }
 
+/** A space of the community: one per AI tool (kept by a trigger on ai_tools) or a general one (docs/decisions/035). */
+export interface CommunitySpacesTable {
+  /** The slug: /community/{id}. */
+  id: string;
+  name: string;
+  description: Generated<string>;
+  kind: CommunitySpaceKind;
+  /** Set exactly for a tool's space. */
+  tool_id: string | null;
+  sort_order: Generated<number>;
+  thread_count: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface CommunityThreadsTable {
+  id: Generated<string>;
+  space_id: string;
+  author_id: string;
+  kind: Generated<CommunityThreadKind>;
+  title: string;
+  /** The Markdown source. */
+  body: string;
+  /** The sanitized HTML of body, rendered by the server at write time (functions/community/markdown.ts). */
+  body_html: string;
+  /** A question on a product (its 'Questions' panel). */
+  product_id: string | null;
+  linked_tool_ids: TextArray;
+  linked_product_ids: TextArray;
+  tags: TextArray;
+  /** A question's accepted answer. */
+  accepted_reply_id: ColumnType<string | null, string | null | undefined, string | null>;
+  vote_count: Generated<number>;
+  reply_count: Generated<number>;
+  /** src/shared/community.ts hotScore(vote_count, created_at). */
+  hot_score: Generated<number>;
+  last_activity_at: Generated<Date>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  edited_at: Timestamp | null;
+  /** Soft delete: the page says 'This post was deleted', replies stay. */
+  deleted_at: Timestamp | null;
+  /** Moderation: no new replies ('This discussion is locked'). */
+  locked_at: Timestamp | null;
+  /** Moderation: out of lists and pages. */
+  hidden_at: Timestamp | null;
+  /** Kept by a trigger; never written by the app. */
+  search_vector: ColumnType<string, never, never>;
+}
+
+export interface CommunityRepliesTable {
+  id: Generated<string>;
+  thread_id: string;
+  author_id: string;
+  /** A top-level reply this one is nested under (one level). */
+  parent_reply_id: string | null;
+  /** The nested reply this one answers and quotes. */
+  quoted_reply_id: ColumnType<string | null, string | null | undefined, string | null>;
+  body: string;
+  body_html: string;
+  vote_count: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  edited_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+  hidden_at: Timestamp | null;
+}
+
+export interface CommunityVotesTable {
+  user_id: string;
+  target_kind: CommunityVoteTarget;
+  /** Set exactly for a vote on a thread. */
+  thread_id: string | null;
+  /** Set exactly for a vote on a reply. */
+  reply_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface CommunityThreadFollowsTable {
+  thread_id: string;
+  user_id: string;
+  created_at: CreatedAt;
+}
+
+export interface CommunitySearchWordsTable {
+  word: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -578,6 +672,12 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   licenses: LicensesTable;
   product_versions: ProductVersionsTable;
+  community_spaces: CommunitySpacesTable;
+  community_threads: CommunityThreadsTable;
+  community_replies: CommunityRepliesTable;
+  community_votes: CommunityVotesTable;
+  community_thread_follows: CommunityThreadFollowsTable;
+  community_search_words: CommunitySearchWordsTable;
 }
 
 export type Profile = Selectable<ProfilesTable>;
@@ -594,3 +694,6 @@ export type Subscription = Selectable<SubscriptionsTable>;
 export type WebhookEndpoint = Selectable<WebhookEndpointsTable>;
 export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;
 export type License = Selectable<LicensesTable>;
+export type CommunitySpace = Selectable<CommunitySpacesTable>;
+export type CommunityThread = Selectable<CommunityThreadsTable>;
+export type CommunityReply = Selectable<CommunityRepliesTable>;

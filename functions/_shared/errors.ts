@@ -73,6 +73,14 @@ export const ERRORS = {
   // Account settings (functions/account, docs/decisions/032).
   HANDLE_TAKEN: { status: 409, message: 'This handle is already taken' },
   SESSION_NOT_FOUND: { status: 404, message: 'Session not found' },
+  // The community (functions/community, docs/decisions/035).
+  SPACE_NOT_FOUND: { status: 404, message: 'Space not found' },
+  THREAD_NOT_FOUND: { status: 404, message: 'Discussion not found' },
+  REPLY_NOT_FOUND: { status: 404, message: 'Reply not found' },
+  THREAD_LOCKED: { status: 403, message: 'This discussion is locked' },
+  OWN_POST_VOTE: { status: 403, message: 'You cannot vote on your own post' },
+  EDIT_WINDOW_CLOSED: { status: 403, message: 'Posts can be edited for 15 minutes after posting' },
+  POST_DELETED: { status: 409, message: 'This post was deleted' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

@@ -212,10 +212,29 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
 
 /**
  * What a notice is about: a tool update, (for a creator) a sale or a refund of one of their
- * orders, or (for an owner of a product) its new version (docs/decisions/030).
+ * orders, (for an owner of a product) its new version (docs/decisions/030), or the community's
+ * (docs/decisions/035): a reply to your thread, your reply or a thread you follow, a mention,
+ * your answer accepted, a question on your product.
  */
-export const NOTIFICATION_KINDS = ['tool_update', 'sale', 'refund', 'product_version'] as const;
+export const NOTIFICATION_KINDS = [
+  'tool_update',
+  'sale',
+  'refund',
+  'product_version',
+  'community_reply',
+  'community_mention',
+  'community_answer_accepted',
+  'community_product_question',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The community's kinds: each points at a thread (user_notifications.community_thread_id). */
+export const COMMUNITY_NOTIFICATION_KINDS = [
+  'community_reply',
+  'community_mention',
+  'community_answer_accepted',
+  'community_product_question',
+] as const satisfies readonly NotificationKind[];
+export type CommunityNotificationKind = (typeof COMMUNITY_NOTIFICATION_KINDS)[number];
 /** The kinds that are about one of the creator's orders. */
 export const ORDER_NOTIFICATION_KINDS = ['sale', 'refund'] as const satisfies readonly NotificationKind[];
 export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number];

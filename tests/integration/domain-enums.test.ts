@@ -35,6 +35,7 @@ import {
   WEBHOOK_DELIVERY_STATUSES,
   WEBHOOK_EVENT_TYPES,
 } from '@/src/shared/domain';
+import { COMMUNITY_SPACE_KINDS, COMMUNITY_THREAD_KINDS, COMMUNITY_VOTE_TARGETS } from '@/src/shared/community';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
@@ -95,6 +96,9 @@ const COLUMNS: [string, string, readonly string[]][] = [
   ['webhook_deliveries', 'event_type', WEBHOOK_DELIVERY_EVENT_TYPES],
   ['webhook_deliveries', 'status', WEBHOOK_DELIVERY_STATUSES],
   ['product_review_reports', 'reason', REVIEW_REPORT_REASONS],
+  ['community_spaces', 'kind', COMMUNITY_SPACE_KINDS],
+  ['community_threads', 'kind', COMMUNITY_THREAD_KINDS],
+  ['community_votes', 'target_kind', COMMUNITY_VOTE_TARGETS],
 ];
 
 describe(`check constraints match src/shared/domain.ts (${process.env['DATABASE_URL'] ? 'postgres via neon driver' : 'pglite'})`, () => {
