@@ -81,6 +81,9 @@ export const ERRORS = {
   OWN_POST_VOTE: { status: 403, message: 'You cannot vote on your own post' },
   EDIT_WINDOW_CLOSED: { status: 403, message: 'Posts can be edited for 15 minutes after posting' },
   POST_DELETED: { status: 409, message: 'This post was deleted' },
+  // Q&A (functions/community-qa, docs/decisions/036).
+  NOT_A_QUESTION: { status: 409, message: 'Only a question can have an accepted answer' },
+  CANNOT_ACCEPT_ANSWER: { status: 403, message: "Only the person who asked, or the product's creator, can mark the answer" },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

@@ -81,6 +81,9 @@ export const WRITE_LIMITS = {
   // Account settings (docs/decisions/032): a handle is picked a few times, sessions revoked one by one.
   handleChange: { label: 'handle changes', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
   sessionRevoke: { label: 'session sign-outs', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  // Q&A (docs/decisions/036): marking, changing and clearing a question's answer; asking on a product page.
+  answerMark: { label: 'answer changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
+  productQuestion: { label: 'questions', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
@@ -121,6 +124,9 @@ export const WRITE_ROUTES = {
   'DELETE /api/follows/tools/[toolId]': 'followToggle',
   'PUT /api/follows/users/[userId]': 'followToggle',
   'DELETE /api/follows/users/[userId]': 'followToggle',
+  'PUT /api/community/threads/[threadId]/answer': 'answerMark',
+  'DELETE /api/community/threads/[threadId]/answer': 'answerMark',
+  'POST /api/products/[id]/questions': 'productQuestion',
   'PUT /api/favorites/[productId]': 'favoriteToggle',
   'DELETE /api/favorites/[productId]': 'favoriteToggle',
   'POST /api/tools/[toolId]/updates': 'toolUpdatePost',

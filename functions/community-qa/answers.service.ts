@@ -85,7 +85,7 @@ export async function acceptAnswer(db: Db, userId: string, threadId: string, rep
     if (reply.author_id !== userId) {
       await trx
         .insertInto('user_notifications')
-        .values({ user_id: reply.author_id, kind: 'community_answer_accepted', community_thread_id: threadId, community_reply_id: reply.id, actor_id: userId })
+        .values({ user_id: reply.author_id, kind: 'community_answer_accepted', community_thread_id: threadId, community_reply_id: reply.id, actor_id: userId, reason: null, update_id: null, order_id: null })
         .onConflict((oc) => oc.doNothing())
         .execute();
     }

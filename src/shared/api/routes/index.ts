@@ -7,6 +7,7 @@
 import type { RouteMap } from '../contract';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
+import { communityQaRoutes } from './community-qa';
 import { favoriteRoutes } from './favorites';
 import { licenseRoutes } from './licenses';
 import { paymentRoutes } from './payments';
@@ -33,6 +34,7 @@ export const API_ROUTES = [
   ...licenseRoutes,
   ...productRoutes,
   ...uploadRoutes,
+  ...communityQaRoutes,
 ] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;
