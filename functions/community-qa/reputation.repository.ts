@@ -4,8 +4,7 @@
  * the person's own rows: community_threads_author_idx and community_replies_author_idx (the
  * up-votes their listed posts received, vote_count being kept exact by the vote statements),
  * community_threads_accepted_idx (their replies marked as answers), product_reviews_reviewer_idx
- * and seller_reviews_reviewer_idx (reviews written), and profiles.follower_count (kept by the
- * follow statements). A deleted or hidden post's votes and answers do not count.
+ * and seller_reviews_reviewer_idx (reviews written), and follows_following_idx (followers). A deleted or hidden post's votes and answers do not count.
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
@@ -21,7 +20,7 @@ interface PartsRow {
   accepted: string | number | null;
   product_reviews: string | number | null;
   seller_reviews: string | number | null;
-  followers: number | null;
+  followers: string | number | null;
 }
 
 /** The parts of each given person's reputation (unknown ids: all zero), in one round trip. */
@@ -41,7 +40,7 @@ export async function reputationPartsOf(db: Db, userIds: readonly string[]): Pro
           and t.deleted_at is null and t.hidden_at is null and t.author_id <> p.id) as accepted,
       (select count(*) from product_reviews pr where pr.reviewer_id = p.id) as product_reviews,
       (select count(*) from seller_reviews sr where sr.reviewer_id = p.id) as seller_reviews,
-      p.follower_count as followers
+      (select count(*) from follows f where f.following_id = p.id) as followers
     from profiles p
     where p.id in (${sql.join(ids)})
   `.execute(db);

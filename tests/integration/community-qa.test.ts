@@ -327,7 +327,6 @@ describe('reputation', () => {
         { follower_id: voters[1]!.id, following_id: member.id },
       ])
       .execute();
-    await t.db.updateTable('profiles').set({ follower_count: 2 }).where('id', '=', member.id).execute();
 
     const rep = await getReputation(t.db, member.id);
     expect(rep.parts).toEqual({ upvotes: 5, acceptedAnswers: 1, reviews: 2, followers: 2 });
