@@ -7,6 +7,7 @@
 import type { RouteMap } from '../contract';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
+import { communityRoutes } from './community';
 import { communityQaRoutes } from './community-qa';
 import { favoriteRoutes } from './favorites';
 import { licenseRoutes } from './licenses';
@@ -27,6 +28,7 @@ export const API_ROUTES = [
   ...paymentRoutes,
   ...profileRoutes,
   ...productReviewRoutes,
+  ...communityRoutes,
   ...updateRoutes,
   ...salesRoutes,
   ...settingsRoutes,
