@@ -259,7 +259,7 @@ export async function seedCommunity(db: Db, threads: DemoThread[], products: { k
   await sql`
     update community_spaces s set thread_count = c.n
     from (select s2.id, count(t.id)::int as n from community_spaces s2
-          left join community_threads t on t.space_id = s2.id and t.deleted_at is null and t.hidden_at is null
+          left join community_threads t on t.space_id = s2.id and t.deleted_at is null
           group by s2.id) c
     where c.id = s.id and s.thread_count <> c.n
   `.execute(db);

@@ -16,7 +16,7 @@ import type { ProductQuestionInput } from '@/src/shared/api/schemas/community-qa
 import type { SessionUser } from '@/src/shared/session';
 import { Created } from '@/functions/_shared/endpoint';
 import { findPublishedProduct, listProductQuestions, questionSpaceFor, type ProductQuestionRow } from './questions.repository';
-import { createQuestionThread } from './create-question';
+import { createThread } from '@/functions/community/community.service';
 import { reputationScores } from './reputation.service';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -63,22 +63,22 @@ export async function productQuestion(db: Db, product: { id: string; creator_id:
 
 /**
  * 'Ask a question' on a product page: a question thread linked to the product, in its tool's
- * space or Help, and a community_product_question notice to the product's creator (not when
- * the creator asks on their own product).
+ * space or Help, through the community's own thread creation (posting rules, Markdown,
+ * mentions, the author following it), which also tells the product's creator
+ * (notices.ts, in the same transaction).
  */
 export async function askProductQuestion(db: Db, user: SessionUser, productId: string, input: ProductQuestionInput): Promise<Created<ProductQuestion>> {
   const product = await publishedProductOrThrow(db, productId);
   const spaceId = await questionSpaceFor(db, product.ai_tool_type);
-  const threadId = await db.transaction().execute(async (trx) => {
-    const id = await createQuestionThread(trx, user, { spaceId, productId: product.id, title: input.title, body: input.body });
-    if (product.creator_id !== user.id) {
-      await trx
-        .insertInto('user_notifications')
-        .values({ user_id: product.creator_id, kind: 'community_product_question', community_thread_id: id, actor_id: user.id, reason: null, update_id: null, order_id: null })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
-    }
-    return id;
+  const thread = await createThread(db, user.id, {
+    spaceId,
+    kind: 'question',
+    title: input.title,
+    body: input.body,
+    tags: [],
+    productIds: [],
+    toolIds: [],
+    productId: product.id,
   });
-  return new Created(await productQuestion(db, product, threadId));
+  return new Created(await productQuestion(db, product, thread.id));
 }

@@ -42,6 +42,7 @@ import { keysetTime } from '../_shared/keyset.repository';
 import { isAdmin } from '../profiles/profiles.service';
 import { plainText, renderMarkdown } from './markdown';
 import { assertCanPost } from './post-guard';
+import { notifyProductQuestion } from '../community-qa/notices';
 import {
   analyzeCommunityWords,
   existingTools,
@@ -331,6 +332,8 @@ export async function createThread(db: Db, userId: string, input: ThreadInput): 
       trx,
       mentioned.filter((m) => m.id !== userId).map((m) => ({ userId: m.id, kind: 'community_mention' as const, threadId: id, replyId: null, actorId: userId })),
     );
+    // Q&A (docs/decisions/036): a question on a product tells its creator.
+    if (productId && input.kind === 'question') await notifyProductQuestion(trx, { threadId: id, productId, askerId: userId });
     return id;
   });
   return requireThread(db, threadId, userId);

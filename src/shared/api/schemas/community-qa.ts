@@ -5,9 +5,9 @@
  * community's limits (src/shared/community.ts).
  */
 import * as z from 'zod/mini';
-import { POST_BODY_MAX, THREAD_TITLE_MAX, THREAD_TITLE_MIN } from '../../community';
 import { AUTHOR_BADGES } from '../../community-qa';
-import { strictObject, userText } from './fields';
+import { strictObject } from './fields';
+import { postBody, threadTitle } from './community';
 import { uuid } from '../contract';
 
 // --- Requests -------------------------------------------------------------------------------
@@ -15,16 +15,8 @@ import { uuid } from '../contract';
 export const AcceptAnswerInputSchema = strictObject({ replyId: uuid() });
 export type AcceptAnswerInput = z.output<typeof AcceptAnswerInputSchema>;
 
-const TITLE_MESSAGE = `The title must be ${THREAD_TITLE_MIN} to ${THREAD_TITLE_MAX} characters`;
-const BODY_REQUIRED = 'Describe your question';
-
-/** A question on a product: a title of 5 to 150 characters and a Markdown body of up to 20,000. */
-export const ProductQuestionInputSchema = strictObject({
-  title: userText((t) => (t.length < THREAD_TITLE_MIN || t.length > THREAD_TITLE_MAX ? TITLE_MESSAGE : null), { required: TITLE_MESSAGE }),
-  body: userText((b) => (!b ? BODY_REQUIRED : b.length > POST_BODY_MAX ? `At most ${POST_BODY_MAX.toLocaleString('en-US')} characters` : null), {
-    required: BODY_REQUIRED,
-  }),
-});
+/** A question on a product: the thread form's title (5 to 150 characters) and Markdown body (up to 20,000). */
+export const ProductQuestionInputSchema = strictObject({ title: threadTitle(), body: postBody() });
 export type ProductQuestionInput = z.output<typeof ProductQuestionInputSchema>;
 
 // --- Answers --------------------------------------------------------------------------------
