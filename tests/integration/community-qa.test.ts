@@ -15,6 +15,10 @@ import { dashboardView } from '@/src/components/dashboard/dashboard-view';
 import { REPUTATION_POINTS, reputationScore } from '@/src/shared/reputation';
 import { DELETE as clearRoute, PUT as acceptRoute } from '@/src/pages/api/community/threads/[threadId]/answer';
 import { GET as listQuestionsRoute, POST as askRoute } from '@/src/pages/api/products/[id]/questions';
+import { GET as threadRoute } from '@/src/pages/api/community/threads/[threadId]/index';
+import { GET as repliesRoute, POST as replyRoute } from '@/src/pages/api/community/threads/[threadId]/replies';
+import { PUT as voteReplyRoute } from '@/src/pages/api/community/replies/[replyId]/vote';
+import { GET as threadsRoute } from '@/src/pages/api/community/threads/index';
 import { call, signUp, type TestSession } from '../support/api';
 import { createProduct, createUser, ensureCategories } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -294,6 +298,45 @@ describe("a product's questions", () => {
     expect(listed.body.items.map((q: { id: string }) => q.id)).toEqual([asked.body.id]);
     const draft = await createProduct(t.db, creator.userId, { status: 'draft' });
     expect((await call(askRoute, `/api/products/${draft.id}/questions`, { method: 'POST', session: asker, params: { id: draft.id }, json: body })).status).toBe(404);
+  });
+});
+
+describe("the author lines: 'Creator', 'Maintainer' and reputation", () => {
+  it("badge the product's creator on its question and the tool's maintainer in its space, with each author's reputation", async () => {
+    const maintainer = await signUp('community', 'Mia Maintainer');
+    await t.db.insertInto('ai_tools').values({ id: 'badge-tool', name: 'Badge Tool', claimed_by: maintainer.userId }).execute();
+    const product = await createProduct(t.db, creator.userId, { title: 'Badge product', ai_tool_type: 'badge-tool' });
+    const body = { title: 'Which plan do I need for this?', body: 'Asking before I buy.' };
+    const asked = await call(askRoute, `/api/products/${product.id}/questions`, { method: 'POST', session: asker, params: { id: product.id }, json: body });
+    expect(asked.status).toBe(201);
+    expect(asked.body.spaceId).toBe('badge-tool');
+    const threadId = asked.body.id as string;
+    const post = (session: TestSession, text: string) =>
+      call(replyRoute, `/api/community/threads/${threadId}/replies`, { method: 'POST', session, params: { threadId }, json: { body: text } });
+    const fromCreator = await post(creator, 'The free plan is enough.');
+    expect(fromCreator.status).toBe(201);
+    // The answer of the POST already carries the badge.
+    expect(fromCreator.body.author).toMatchObject({ id: creator.userId, badges: ['creator'] });
+    const fromMaintainer = await post(maintainer, 'Confirmed from the tool side.');
+    const fromHelper = await post(helper, 'Works for me on the free plan.');
+    expect((await call(voteReplyRoute, `/api/community/replies/${fromCreator.body.id}/vote`, { method: 'PUT', session: asker, params: { replyId: fromCreator.body.id } })).status).toBe(
+      200,
+    );
+
+    const replies = await call(repliesRoute, `/api/community/threads/${threadId}/replies`, { params: { threadId } });
+    expect(replies.status).toBe(200);
+    const byId = new Map(replies.body.items.map((r: { id: string; author: { badges: string[]; reputation: number } }) => [r.id, r.author]));
+    expect(byId.get(fromCreator.body.id)).toMatchObject({ badges: ['creator'], reputation: (await getReputation(t.db, creator.userId)).score });
+    expect(byId.get(fromMaintainer.body.id)).toMatchObject({ badges: ['maintainer'] });
+    expect(byId.get(fromHelper.body.id)).toMatchObject({ badges: [], reputation: (await getReputation(t.db, helper.userId)).score });
+    expect((await getReputation(t.db, creator.userId)).parts.upvotes).toBeGreaterThanOrEqual(1);
+
+    const thread = await call(threadRoute, `/api/community/threads/${threadId}`, { params: { threadId } });
+    expect(thread.body.author).toMatchObject({ id: asker.userId, badges: [] });
+    // No 'Creator' badge outside the product's own questions.
+    const list = await call(threadsRoute, '/api/community/threads?space=badge-tool&sort=new', {});
+    expect(list.status).toBe(200);
+    expect(list.body.items[0].author).toMatchObject({ id: asker.userId, badges: [], reputation: (await getReputation(t.db, asker.userId)).score });
   });
 });
 
