@@ -87,13 +87,19 @@ const KNOWN_SPACES: readonly string[] = [...GENERAL_SPACES.map((s) => s.id), ...
 /** The file's threads, each checked as the API checks one. `report(where, problems)` collects what is wrong. */
 export function readDemoCommunity(
   rows: z.infer<typeof CommunityFileSchema>,
-  context: { products: { key: string; creatorKey: string; published: boolean }[]; users: { key: string }[] },
+  context: {
+    products: { key: string; creatorKey: string; published: boolean }[];
+    /** Every product key of the catalogue, loaded or not: a question on a product refused for its own problems is not reported again. */
+    productKeys: string[];
+    users: { key: string }[];
+  },
   report: (where: string, problems: string[]) => void,
 ): DemoThread[] {
   const threads: DemoThread[] = [];
   const knownUser = (key: string) => context.users.some((u) => u.key === key);
   for (const [index, t] of rows.entries()) {
     const where = `community.json: ${index} (${t.key})`;
+    if (t.product && context.productKeys.includes(t.product) && !context.products.some((p) => p.key === t.product)) continue;
     const problems: string[] = [];
     const parsed = ThreadInputSchema.safeParse({ spaceId: t.space, title: t.title, body: t.body, kind: t.kind, tags: t.tags ?? [] });
     if (!parsed.success) problems.push(...issues(parsed.error));

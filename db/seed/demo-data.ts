@@ -474,7 +474,9 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
     readJson('community.json', CommunityFileSchema) ?? [],
     {
       products: products.map((p) => ({ key: p.key, creatorKey: p.creatorKey, published: p.input.status === 'published' })),
-      users: users.map((u) => ({ key: u.key })),
+      productKeys: order,
+      // Every key users.json lists: a user refused for their own problems is reported once, there.
+      users: (usersFile?.users ?? []).map((u) => ({ key: String(u.key) })),
     },
     report,
   );
