@@ -105,3 +105,19 @@ export async function clearAnswer(db: Db, userId: string, threadId: string): Pro
     return { threadId, acceptedReplyId: null };
   });
 }
+
+/**
+ * What a thread page's island needs about Q&A for the visitor: whether they may mark the answer
+ * (a listed, unlocked question they asked, or one on their product) and the answer now.
+ */
+export async function answerViewerState(db: Db, threadId: string, viewerId: string | null): Promise<{ canMarkAnswer: boolean; acceptedReplyId: string | null }> {
+  const row = await db
+    .selectFrom('community_threads as t')
+    .leftJoin('products as p', 'p.id', 't.product_id')
+    .select(['t.kind', 't.author_id', 't.accepted_reply_id', 't.locked_at', 't.deleted_at', 'p.creator_id as product_creator_id'])
+    .where('t.id', '=', threadId)
+    .executeTakeFirst();
+  if (!row) return { canMarkAnswer: false, acceptedReplyId: null };
+  const canMark = Boolean(viewerId) && row.kind === 'question' && !row.locked_at && !row.deleted_at && canMarkAnswer(row, viewerId!);
+  return { canMarkAnswer: canMark, acceptedReplyId: row.accepted_reply_id };
+}

@@ -45,6 +45,7 @@ import { assertCanPost } from './post-guard';
 import { notifyProductQuestion } from '../community-qa/notices';
 import { withAuthorDetails } from '../community-qa/author-details';
 import { badgeContext } from '../community-qa/badges';
+import { answerViewerState } from '../community-qa/answers.service';
 import {
   analyzeCommunityWords,
   existingTools,
@@ -260,7 +261,12 @@ export async function listReplies(
 export async function getViewer(db: Db, threadId: string, viewerId: string | null): Promise<ThreadViewer> {
   const thread = await findThreadState(db, threadId);
   if (!thread || (thread.hidden_at && !(await canSeeHidden(db, viewerId)))) throw new AppError('THREAD_NOT_FOUND');
-  const base = { locked: thread.locked_at !== null, deleted: thread.deleted_at !== null, voteCount: thread.vote_count };
+  const base = {
+    locked: thread.locked_at !== null,
+    deleted: thread.deleted_at !== null,
+    voteCount: thread.vote_count,
+    ...(await answerViewerState(db, threadId, viewerId)),
+  };
   if (!viewerId) {
     const counts = await replyVoteCounts(db, threadId);
     return {

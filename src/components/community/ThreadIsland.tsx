@@ -21,6 +21,8 @@ import { ReplyInputSchema, ThreadEditSchema, type Reply, type ThreadViewer } fro
 import { formatDate, timeAgo } from '@/src/shared/format';
 import { toast } from '@/src/stores/toasts';
 import { loadDraft, MarkdownField, saveDraft } from './MarkdownField';
+import AnswerButton from './AnswerButton';
+import { AuthorBadges } from './AuthorBadges';
 
 export interface ReplyMeta {
   id: string;
@@ -136,6 +138,10 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
 
   if (!mounted || !viewer) return null;
   const v = viewer;
+  const answer = (id: string) =>
+    v.canMarkAnswer ? (
+      <AnswerButton threadId={threadId} replyId={id} accepted={v.acceptedReplyId === id} onChange={(acceptedReplyId) => setViewer({ ...v, acceptedReplyId })} />
+    ) : null;
 
   async function vote(target: Target) {
     const isThread = target === 'thread';
@@ -337,6 +343,7 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
           </button>
         ) : null}
         {ownActions(meta.id)}
+        {answer(meta.id)}
       </>
     );
   }
@@ -457,6 +464,7 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
                   <span className="cm-author" data-post-author={r.id}>
                     {r.author?.name ?? 'Deleted'}
                   </span>
+                  <AuthorBadges author={r.author} />
                   <time dateTime={r.createdAt} title={formatDate(r.createdAt)}>
                     {timeAgo(r.createdAt)}
                   </time>

@@ -214,6 +214,9 @@ export const ThreadViewerSchema = z.object({
   ownReplyIds: z.array(z.string()),
   /** Until when (ISO) each of the caller's posts may still be edited; 'thread' for the thread. */
   editableUntil: z.record(z.string(), z.string()),
+  /** Q&A (docs/decisions/036): the caller may mark the answer (the question's author, or the product's creator). */
+  canMarkAnswer: z.boolean(),
+  acceptedReplyId: z.nullable(z.string()),
 });
 export type ThreadViewer = z.output<typeof ThreadViewerSchema>;
 
