@@ -137,7 +137,14 @@ export function readDemoCommunity(
       }
       if (reply.hoursAfter >= t.daysAgo * 24) problems.push(`${at}.hoursAfter: a reply cannot be in the future`);
       checkVotes(`${at}.votes`, reply.votes, reply.author);
-      replies.push({ key: reply.key, authorKey: reply.author, parentKey: reply.parent ?? null, body: reply.body as string, hoursAfter: reply.hoursAfter, voterKeys: reply.votes });
+      replies.push({
+        key: reply.key,
+        authorKey: reply.author,
+        parentKey: reply.parent ?? null,
+        body: reply.body as string,
+        hoursAfter: reply.hoursAfter,
+        voterKeys: reply.votes,
+      });
     }
     if (t.accepted) {
       if (t.kind !== 'question') problems.push('accepted: only a question has an accepted answer');

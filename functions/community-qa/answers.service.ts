@@ -85,7 +85,16 @@ export async function acceptAnswer(db: Db, userId: string, threadId: string, rep
     if (reply.author_id !== userId) {
       await trx
         .insertInto('user_notifications')
-        .values({ user_id: reply.author_id, kind: 'community_answer_accepted', community_thread_id: threadId, community_reply_id: reply.id, actor_id: userId, reason: null, update_id: null, order_id: null })
+        .values({
+          user_id: reply.author_id,
+          kind: 'community_answer_accepted',
+          community_thread_id: threadId,
+          community_reply_id: reply.id,
+          actor_id: userId,
+          reason: null,
+          update_id: null,
+          order_id: null,
+        })
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
@@ -110,7 +119,11 @@ export async function clearAnswer(db: Db, userId: string, threadId: string): Pro
  * What a thread page's island needs about Q&A for the visitor: whether they may mark the answer
  * (a listed, unlocked question they asked, or one on their product) and the answer now.
  */
-export async function answerViewerState(db: Db, threadId: string, viewerId: string | null): Promise<{ canMarkAnswer: boolean; acceptedReplyId: string | null }> {
+export async function answerViewerState(
+  db: Db,
+  threadId: string,
+  viewerId: string | null,
+): Promise<{ canMarkAnswer: boolean; acceptedReplyId: string | null }> {
   const row = await db
     .selectFrom('community_threads as t')
     .leftJoin('products as p', 'p.id', 't.product_id')

@@ -255,7 +255,14 @@ export async function listReplies(
   const rows = await listReplyRows(db, threadId, { after, limit: options.limit + 1, includeHidden });
   const page = pageOf(rows, options.limit, (r) => ({ at: r.cursor_at, id: r.id }));
   const badges = await badgeContext(db, { productId: thread.productId, spaceId: thread.spaceId });
-  return { items: await withAuthorDetails(db, page.items.map((r) => toReply(r, thread.acceptedReplyId)), badges), nextCursor: page.nextCursor };
+  return {
+    items: await withAuthorDetails(
+      db,
+      page.items.map((r) => toReply(r, thread.acceptedReplyId)),
+      badges,
+    ),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function getViewer(db: Db, threadId: string, viewerId: string | null): Promise<ThreadViewer> {

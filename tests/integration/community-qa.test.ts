@@ -121,14 +121,18 @@ describe('marking the answer of a question', () => {
     expect((await accept(null, q.id, first.id)).status).toBe(401);
     const other = await accept(stranger, q.id, first.id);
     expect(other.status).toBe(403);
-    expect(other.body).toEqual({ error: { code: 'CANNOT_ACCEPT_ANSWER', message: "Only the person who asked, or the product's creator, can mark the answer" } });
+    expect(other.body).toEqual({
+      error: { code: 'CANNOT_ACCEPT_ANSWER', message: "Only the person who asked, or the product's creator, can mark the answer" },
+    });
     // The author of a reply is not the asker either.
     expect((await accept(helper, q.id, first.id)).status).toBe(403);
 
     const marked = await accept(asker, q.id, first.id);
     expect(marked.status).toBe(200);
     expect(marked.body).toEqual({ threadId: q.id, acceptedReplyId: first.id });
-    expect(await notices(helper.userId)).toEqual([{ kind: 'community_answer_accepted', community_thread_id: q.id, community_reply_id: first.id, actor_id: asker.userId }]);
+    expect(await notices(helper.userId)).toEqual([
+      { kind: 'community_answer_accepted', community_thread_id: q.id, community_reply_id: first.id, actor_id: asker.userId },
+    ]);
 
     // Marking it again changes nothing and notifies no one twice.
     expect((await accept(asker, q.id, first.id)).status).toBe(200);
@@ -183,7 +187,16 @@ describe('marking the answer of a question', () => {
     expect(wrongReply.status).toBe(404);
     expect(wrongReply.body.error.code).toBe('REPLY_NOT_FOUND');
     expect((await accept(asker, q.id, 'not-a-uuid')).status).toBe(400);
-    expect((await call(acceptRoute, `/api/community/threads/${q.id}/answer`, { method: 'PUT', session: asker, params: { threadId: q.id }, json: { replyId: own.id, extra: 1 } })).status).toBe(400);
+    expect(
+      (
+        await call(acceptRoute, `/api/community/threads/${q.id}/answer`, {
+          method: 'PUT',
+          session: asker,
+          params: { threadId: q.id },
+          json: { replyId: own.id, extra: 1 },
+        })
+      ).status,
+    ).toBe(400);
 
     await t.db.updateTable('community_replies').set({ deleted_at: new Date() }).where('id', '=', own.id).execute();
     expect((await accept(asker, q.id, own.id)).body.error.code).toBe('REPLY_NOT_FOUND');
@@ -252,7 +265,9 @@ describe("a product's questions", () => {
     expect(first.body.items.map((q: { id: string }) => q.id)).toEqual([answered.id]);
     expect(first.body.items[0]).toMatchObject({ answered: true, creatorReplied: true, replyCount: 1, url: `/community/${answered.id}` });
     expect(first.body.items[0].author).toMatchObject({ id: helper.userId, fullName: 'Hal Helper' });
-    const second = await call(listQuestionsRoute, `/api/products/${product.id}/questions?limit=1&cursor=${first.body.nextCursor}`, { params: { id: product.id } });
+    const second = await call(listQuestionsRoute, `/api/products/${product.id}/questions?limit=1&cursor=${first.body.nextCursor}`, {
+      params: { id: product.id },
+    });
     expect(second.body.items.map((q: { id: string }) => q.id)).toEqual([older.id]);
     expect(second.body.items[0]).toMatchObject({ answered: false, creatorReplied: false });
     expect(second.body.nextCursor).toBeNull();
@@ -265,10 +280,15 @@ describe("a product's questions", () => {
   it("asks a question in the product's tool space, lists it and notifies the product's creator", async () => {
     const product = await createProduct(t.db, creator.userId, { title: 'Ask me product', ai_tool_type: 'qa-tool' });
     const body = { title: 'Does it work with HubSpot free?', body: 'I am on the free plan. Does it need custom properties?' };
-    expect((await call(askRoute, `/api/products/${product.id}/questions`, { method: 'POST', session: null, params: { id: product.id }, json: body })).status).toBe(
-      401,
-    );
-    const bad = await call(askRoute, `/api/products/${product.id}/questions`, { method: 'POST', session: asker, params: { id: product.id }, json: { title: 'Hi', body: '' } });
+    expect(
+      (await call(askRoute, `/api/products/${product.id}/questions`, { method: 'POST', session: null, params: { id: product.id }, json: body })).status,
+    ).toBe(401);
+    const bad = await call(askRoute, `/api/products/${product.id}/questions`, {
+      method: 'POST',
+      session: asker,
+      params: { id: product.id },
+      json: { title: 'Hi', body: '' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({ title: 'The title must be at least 5 characters', body: 'Write something' });
 
@@ -297,7 +317,9 @@ describe("a product's questions", () => {
     const listed = await call(listQuestionsRoute, `/api/products/${product.id}/questions`, { params: { id: product.id } });
     expect(listed.body.items.map((q: { id: string }) => q.id)).toEqual([asked.body.id]);
     const draft = await createProduct(t.db, creator.userId, { status: 'draft' });
-    expect((await call(askRoute, `/api/products/${draft.id}/questions`, { method: 'POST', session: asker, params: { id: draft.id }, json: body })).status).toBe(404);
+    expect((await call(askRoute, `/api/products/${draft.id}/questions`, { method: 'POST', session: asker, params: { id: draft.id }, json: body })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -319,9 +341,15 @@ describe("the author lines: 'Creator', 'Maintainer' and reputation", () => {
     expect(fromCreator.body.author).toMatchObject({ id: creator.userId, badges: ['creator'] });
     const fromMaintainer = await post(maintainer, 'Confirmed from the tool side.');
     const fromHelper = await post(helper, 'Works for me on the free plan.');
-    expect((await call(voteReplyRoute, `/api/community/replies/${fromCreator.body.id}/vote`, { method: 'PUT', session: asker, params: { replyId: fromCreator.body.id } })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await call(voteReplyRoute, `/api/community/replies/${fromCreator.body.id}/vote`, {
+          method: 'PUT',
+          session: asker,
+          params: { replyId: fromCreator.body.id },
+        })
+      ).status,
+    ).toBe(200);
 
     const replies = await call(repliesRoute, `/api/community/threads/${threadId}/replies`, { params: { threadId } });
     expect(replies.status).toBe(200);
@@ -361,7 +389,10 @@ describe('reputation', () => {
     // Two reviews written (a product review and a seller review), two followers.
     const seller = await createUser(t.db);
     const product = await createProduct(t.db, seller.id);
-    await t.db.insertInto('product_reviews').values({ product_id: product.id, reviewer_id: member.id, rating: 5, review_text: 'Great product, works.' }).execute();
+    await t.db
+      .insertInto('product_reviews')
+      .values({ product_id: product.id, reviewer_id: member.id, rating: 5, review_text: 'Great product, works.' })
+      .execute();
     await t.db.insertInto('seller_reviews').values({ seller_id: seller.id, reviewer_id: member.id, rating: 4, review_text: 'Helpful seller.' }).execute();
     await t.db
       .insertInto('follows')

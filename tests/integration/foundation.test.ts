@@ -175,7 +175,9 @@ describe('demo data', () => {
           or not exists (select 1 from community_replies r where r.id = t.accepted_reply_id and r.thread_id = t.id)))
     `),
     ).toBe(0);
-    expect(await count('select count(*) as n from community_replies r where r.vote_count <> (select count(*) from community_votes v where v.reply_id = r.id)')).toBe(0);
+    expect(
+      await count('select count(*) as n from community_replies r where r.vote_count <> (select count(*) from community_votes v where v.reply_id = r.id)'),
+    ).toBe(0);
     expect(
       await count(`
       select count(*) as n from community_votes v
@@ -183,9 +185,15 @@ describe('demo data', () => {
       where v.user_id = coalesce(t.author_id, r.author_id)
     `),
     ).toBe(0);
-    expect(await count('select count(*) as n from community_spaces s where s.thread_count <> (select count(*) from community_threads t where t.space_id = s.id and t.deleted_at is null)')).toBe(0);
+    expect(
+      await count(
+        'select count(*) as n from community_spaces s where s.thread_count <> (select count(*) from community_threads t where t.space_id = s.id and t.deleted_at is null)',
+      ),
+    ).toBe(0);
     // Questions on products, some answered; the creators were told.
-    expect(await count(`select count(*) as n from community_threads where product_id is not null and kind = 'question' and accepted_reply_id is not null`)).toBeGreaterThanOrEqual(2);
+    expect(
+      await count(`select count(*) as n from community_threads where product_id is not null and kind = 'question' and accepted_reply_id is not null`),
+    ).toBeGreaterThanOrEqual(2);
     expect(
       await count(`
       select count(*) as n from community_threads t join products p on p.id = t.product_id

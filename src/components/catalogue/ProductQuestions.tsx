@@ -74,7 +74,13 @@ function AskForm({ productId, onAsked, onCancel }: { productId: string; onAsked:
       <FormField id={`${uid}-title`} styles={FIELD_STYLES} label={LABELS.title} error={errors.title?.message}>
         {(control) => <input {...control} type="text" maxLength={THREAD_TITLE_MAX} placeholder="Does it work with…?" {...form.register('title')} />}
       </FormField>
-      <FormField id={`${uid}-body`} styles={FIELD_STYLES} label={LABELS.body} hint="Markdown works: **bold**, `code`, lists and links." error={errors.body?.message}>
+      <FormField
+        id={`${uid}-body`}
+        styles={FIELD_STYLES}
+        label={LABELS.body}
+        hint="Markdown works: **bold**, `code`, lists and links."
+        error={errors.body?.message}
+      >
         {(control) => <textarea {...control} rows={4} maxLength={POST_BODY_MAX} {...form.register('body')} />}
       </FormField>
       <div className="pqa-actions">

@@ -152,7 +152,13 @@ export function dashboardView(f: DashboardFigures): Dashboard {
         href: COMMUNITY_LINKS.spaces,
       },
       { key: 'connections', label: 'Connections', value: formatInteger(f.connections), hint: 'People you follow or who follow you' },
-      { key: 'discussions', label: 'Discussions', value: formatInteger(f.discussions), hint: 'Threads you started or replied to', href: COMMUNITY_LINKS.spaces },
+      {
+        key: 'discussions',
+        label: 'Discussions',
+        value: formatInteger(f.discussions),
+        hint: 'Threads you started or replied to',
+        href: COMMUNITY_LINKS.spaces,
+      },
       { key: 'reputation', label: 'Reputation', value: formatInteger(rep.score), hint: reputationBreakdown(rep.parts), href: '/profile#reputation' },
     ],
     quickActions: [
