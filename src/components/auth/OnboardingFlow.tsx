@@ -100,7 +100,7 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
           {userType === 'community' ? (
             <div className="onboarding-next" data-community-start>
               <p>
-                <strong>Then, the community:</strong> Finish takes you to its spaces, one for every AI tool plus Help, Automation and more.
+                <strong>Then, the community:</strong> a space for every AI tool, plus Help, Automation and more. Your dashboard links there too.
               </p>
               <ul>
                 <li>
