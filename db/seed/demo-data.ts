@@ -38,6 +38,7 @@ import { PRIVATE_PREFIX } from '@/functions/_shared/blob-store';
 import { isPlaceholderUrl } from '@/src/shared/placeholder-hosts';
 import { demoProductId, demoUserId } from './ids';
 import { ProductReviewsFileSchema, readDemoProductReviews, type DemoProductReview } from './product-reviews';
+import { CommunityFileSchema, readDemoCommunity, type DemoThread } from './community';
 
 export const DEMO_DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
 
@@ -111,6 +112,8 @@ export interface DemoData {
   productReviews: DemoProductReview[];
   follows: DemoFollow[];
   toolFollows: DemoToolFollow[];
+  /** The community's threads, replies, votes and Q&A (db/seed/community.ts). */
+  community: DemoThread[];
 }
 
 export class DemoDataError extends Error {
@@ -466,7 +469,19 @@ export function readDemoData(dir: string = DEMO_DATA_DIR): { data: DemoData; pro
     report,
   );
 
-  return { data: { password: usersFile?.password ?? '', users, products, toolUpdates, reviews, productReviews, follows, toolFollows }, problems };
+  // The community: the thread and reply forms' rules, known spaces, users and products (db/seed/community.ts).
+  const community = readDemoCommunity(
+    readJson('community.json', CommunityFileSchema) ?? [],
+    {
+      products: products.map((p) => ({ key: p.key, creatorKey: p.creatorKey, published: p.input.status === 'published' })),
+      productKeys: order,
+      // Every key users.json lists: a user refused for their own problems is reported once, there.
+      users: (usersFile?.users ?? []).map((u) => ({ key: String(u.key) })),
+    },
+    report,
+  );
+
+  return { data: { password: usersFile?.password ?? '', users, products, toolUpdates, reviews, productReviews, follows, toolFollows, community }, problems };
 }
 
 /** Every address a product shows or delivers, with the field it is in. */

@@ -21,6 +21,7 @@ import { renderAvatar, renderBanner, renderProductImage } from './images';
 import { demoProductId, demoUpdateId, demoUserId, stableUuid } from './ids';
 import { seedProductReviews } from './product-reviews';
 import { seedChangelogSources } from '@/functions/tool-feeds/seed-sources';
+import { seedCommunity } from './community';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number, now: number) => new Date(now - days * DAY);
@@ -281,6 +282,13 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
   await recomputeProfileCounters(db);
   // Product reviews come after the orders and downloads they need (docs/decisions/029).
   await seedProductReviews(db, demo.productReviews, now);
+  // The community's threads, replies, votes and Q&A (docs/decisions/036).
+  await seedCommunity(
+    db,
+    demo.community,
+    demo.products.map((p) => ({ key: p.key, creatorKey: p.creatorKey })),
+    now,
+  );
 
   return { users: demo.users.length, products: demo.products.length, updates: demo.toolUpdates.length };
 }

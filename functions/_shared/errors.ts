@@ -99,6 +99,9 @@ export const ERRORS = {
   CHANGELOG_SOURCE_LIMIT_REACHED: { status: 409, message: 'A tool can have at most 5 changelog sources. Remove one to add another.' },
   FEED_FETCH_RUNNING: { status: 409, message: 'This source is being fetched right now. Try again in a minute.' },
   UPDATE_NOT_FOUND: { status: 404, message: 'Update not found' },
+  // Q&A (functions/community-qa, docs/decisions/036).
+  NOT_A_QUESTION: { status: 409, message: 'Only a question can have an accepted answer' },
+  CANNOT_ACCEPT_ANSWER: { status: 403, message: "Only the person who asked, or the product's creator, can mark the answer" },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

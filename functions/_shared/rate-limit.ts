@@ -102,6 +102,8 @@ export const WRITE_LIMITS = {
   communityVote: { label: 'votes', windowSeconds: MINUTE, perAccount: 60, perAddress: 180 },
   communityFollow: { label: 'follow changes', windowSeconds: MINUTE, perAccount: 30, perAddress: 90 },
   communityPreview: { label: 'previews', windowSeconds: MINUTE, perAccount: 60, perAddress: 180 },
+  // Q&A (docs/decisions/036): marking, changing and clearing a question's answer.
+  answerMark: { label: 'answer changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
@@ -155,6 +157,9 @@ export const WRITE_ROUTES = {
   'DELETE /api/follows/tools/[toolId]': 'followToggle',
   'PUT /api/follows/users/[userId]': 'followToggle',
   'DELETE /api/follows/users/[userId]': 'followToggle',
+  'PUT /api/community/threads/[threadId]/answer': 'answerMark',
+  'DELETE /api/community/threads/[threadId]/answer': 'answerMark',
+  'POST /api/products/[id]/questions': 'communityPost',
   'PUT /api/favorites/[productId]': 'favoriteToggle',
   'DELETE /api/favorites/[productId]': 'favoriteToggle',
   'POST /api/tools/[toolId]/updates': 'toolUpdatePost',

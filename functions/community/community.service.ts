@@ -42,6 +42,10 @@ import { keysetTime } from '../_shared/keyset.repository';
 import { isAdmin } from '../profiles/profiles.service';
 import { plainText, renderMarkdown } from './markdown';
 import { assertCanPost } from './post-guard';
+import { notifyProductQuestion } from '../community-qa/notices';
+import { withAuthorDetails } from '../community-qa/author-details';
+import { badgeContext } from '../community-qa/badges';
+import { answerViewerState } from '../community-qa/answers.service';
 import {
   analyzeCommunityWords,
   existingTools,
@@ -86,6 +90,9 @@ function author(row: { author_id: string; author_name: string | null; author_han
     handle: row.author_handle,
     avatarUrl: row.author_avatar_url,
     url: profileUrl({ id: row.author_id, handle: row.author_handle }),
+    // Filled in by withAuthorDetails (functions/community-qa, docs/decisions/036).
+    reputation: 0,
+    badges: [],
   };
 }
 
@@ -176,7 +183,7 @@ export async function listThreads(db: Db, query: ThreadListQuery): Promise<{ ite
     limit: query.limit + 1,
   });
   const page = pageOf(rows, query.limit, (r) => threadPosition(query.sort, r));
-  return { items: page.items.map(toSummary), nextCursor: page.nextCursor };
+  return { items: await withAuthorDetails(db, page.items.map(toSummary)), nextCursor: page.nextCursor };
 }
 
 function toThread(row: ThreadDetailRow): Thread {
@@ -203,7 +210,8 @@ export async function getThread(db: Db, threadId: string, viewerId?: string | nu
   const row = await findThreadDetail(db, threadId);
   if (!row) return null;
   if (row.hidden_at && !(await canSeeHidden(db, viewerId))) return null;
-  return toThread(row);
+  const [thread] = await withAuthorDetails(db, [toThread(row)], await badgeContext(db, { productId: row.product_id, spaceId: row.space_id }));
+  return thread!;
 }
 
 export async function requireThread(db: Db, threadId: string, viewerId?: string | null): Promise<Thread> {
@@ -246,13 +254,26 @@ export async function listReplies(
   const includeHidden = await canSeeHidden(db, options.viewerId);
   const rows = await listReplyRows(db, threadId, { after, limit: options.limit + 1, includeHidden });
   const page = pageOf(rows, options.limit, (r) => ({ at: r.cursor_at, id: r.id }));
-  return { items: page.items.map((r) => toReply(r, thread.acceptedReplyId)), nextCursor: page.nextCursor };
+  const badges = await badgeContext(db, { productId: thread.productId, spaceId: thread.spaceId });
+  return {
+    items: await withAuthorDetails(
+      db,
+      page.items.map((r) => toReply(r, thread.acceptedReplyId)),
+      badges,
+    ),
+    nextCursor: page.nextCursor,
+  };
 }
 
 export async function getViewer(db: Db, threadId: string, viewerId: string | null): Promise<ThreadViewer> {
   const thread = await findThreadState(db, threadId);
   if (!thread || (thread.hidden_at && !(await canSeeHidden(db, viewerId)))) throw new AppError('THREAD_NOT_FOUND');
-  const base = { locked: thread.locked_at !== null, deleted: thread.deleted_at !== null, voteCount: thread.vote_count };
+  const base = {
+    locked: thread.locked_at !== null,
+    deleted: thread.deleted_at !== null,
+    voteCount: thread.vote_count,
+    ...(await answerViewerState(db, threadId, viewerId)),
+  };
   if (!viewerId) {
     const counts = await replyVoteCounts(db, threadId);
     return {
@@ -331,6 +352,8 @@ export async function createThread(db: Db, userId: string, input: ThreadInput): 
       trx,
       mentioned.filter((m) => m.id !== userId).map((m) => ({ userId: m.id, kind: 'community_mention' as const, threadId: id, replyId: null, actorId: userId })),
     );
+    // Q&A (docs/decisions/036): a question on a product tells its creator.
+    if (productId && input.kind === 'question') await notifyProductQuestion(trx, { threadId: id, productId, askerId: userId });
     return id;
   });
   return requireThread(db, threadId, userId);
@@ -415,7 +438,9 @@ async function requireReply(db: Db, replyId: string): Promise<Reply> {
   const row = await findReply(db, replyId);
   if (!row) throw new AppError('REPLY_NOT_FOUND');
   const thread = await findThreadDetail(db, row.thread_id);
-  return toReply(row, thread?.accepted_reply_id ?? null);
+  const badges = thread ? await badgeContext(db, { productId: thread.product_id, spaceId: thread.space_id }) : undefined;
+  const [reply] = await withAuthorDetails(db, [toReply(row, thread?.accepted_reply_id ?? null)], badges);
+  return reply!;
 }
 
 export async function editReply(db: Db, userId: string, replyId: string, edit: ReplyEdit): Promise<Reply> {

@@ -36,6 +36,7 @@ import {
   salesTotals,
 } from './studio.repository';
 import { listSellerReviews, summarizeSellerReviews } from '../reviews/reviews.service';
+import { communityFigures, type Reputation } from '../community-qa/reputation.service';
 
 /** Spec section 9: the creator keeps 0.85; the platform's 15% is PLATFORM_FEE_BPS (default 1500). */
 export const CREATOR_SHARE = 0.85;
@@ -83,7 +84,17 @@ export type DashboardFigures =
       followingTools: number;
       reviews: number;
     }
-  | { userType: 'community'; facts: ChecklistFacts; connections: number; reputation: number; followingTools: number };
+  | {
+      userType: 'community';
+      facts: ChecklistFacts;
+      connections: number;
+      followingTools: number;
+      /** Threads and replies written (not deleted), and the discussions taken part in (docs/decisions/036). */
+      threads: number;
+      replies: number;
+      discussions: number;
+      reputation: Reputation;
+    };
 
 export async function getDashboardFigures(db: Db, user: SessionUser): Promise<DashboardFigures> {
   const facts = await checklistFacts(db, user.id);
@@ -119,9 +130,17 @@ export async function getDashboardFigures(db: Db, user: SessionUser): Promise<Da
       reviews: counts.reviews,
     };
   }
-  const [connections, followers] = await Promise.all([countConnections(db, user.id), countFollowers(db, user.id)]);
-  // Reputation from what exists today: people who follow you and the reviews you wrote.
-  return { userType: 'community', facts, connections, reputation: followers * 10 + counts.reviews * 5, followingTools: following.tools };
+  const [connections, community] = await Promise.all([countConnections(db, user.id), communityFigures(db, user.id)]);
+  return {
+    userType: 'community',
+    facts,
+    connections,
+    followingTools: following.tools,
+    threads: community.threads,
+    replies: community.replies,
+    discussions: community.discussions,
+    reputation: community.reputation,
+  };
 }
 
 export async function getFollowers(db: Db, user: SessionUser) {

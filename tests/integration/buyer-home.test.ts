@@ -140,7 +140,7 @@ describe("the dashboard's primary action", () => {
   it.each([
     ['creator', 'Create product', '/products?new=1'],
     ['buyer', 'Browse the marketplace', '/marketplace'],
-    ['community', 'Find creators', '/marketplace#creators'],
+    ['community', 'Start a discussion', '/community/new'],
   ] as const)('for a %s is %s', async (userType, label, href) => {
     const user = await createUser(t.db, { userType });
     const view = dashboardView(await getDashboardFigures(t.db, sessionOf(user, userType)));

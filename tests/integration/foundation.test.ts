@@ -160,6 +160,49 @@ describe('demo data', () => {
     expect(await count('select count(*) as n from products where review_count > 0')).toBeGreaterThanOrEqual(10);
   });
 
+  it('has a living community whose figures come from its rows: threads, replies, votes, answered product questions (docs/decisions/036)', async () => {
+    const { community } = loadDemoData();
+    expect(await count('select count(*) as n from community_threads')).toBe(community.length);
+    expect(await count('select count(*) as n from community_replies')).toBe(community.reduce((n, t) => n + t.replies.length, 0));
+    expect(await count('select count(distinct space_id) as n from community_threads')).toBeGreaterThanOrEqual(5);
+    // Counters equal the rows; no vote on one's own post; answers only on questions, among their replies.
+    expect(
+      await count(`
+      select count(*) as n from community_threads t
+      where t.vote_count <> (select count(*) from community_votes v where v.thread_id = t.id)
+        or t.reply_count <> (select count(*) from community_replies r where r.thread_id = t.id)
+        or (t.accepted_reply_id is not null and (t.kind <> 'question'
+          or not exists (select 1 from community_replies r where r.id = t.accepted_reply_id and r.thread_id = t.id)))
+    `),
+    ).toBe(0);
+    expect(
+      await count('select count(*) as n from community_replies r where r.vote_count <> (select count(*) from community_votes v where v.reply_id = r.id)'),
+    ).toBe(0);
+    expect(
+      await count(`
+      select count(*) as n from community_votes v
+        left join community_threads t on t.id = v.thread_id left join community_replies r on r.id = v.reply_id
+      where v.user_id = coalesce(t.author_id, r.author_id)
+    `),
+    ).toBe(0);
+    expect(
+      await count(
+        'select count(*) as n from community_spaces s where s.thread_count <> (select count(*) from community_threads t where t.space_id = s.id and t.deleted_at is null)',
+      ),
+    ).toBe(0);
+    // Questions on products, some answered; the creators were told.
+    expect(
+      await count(`select count(*) as n from community_threads where product_id is not null and kind = 'question' and accepted_reply_id is not null`),
+    ).toBeGreaterThanOrEqual(2);
+    expect(
+      await count(`
+      select count(*) as n from community_threads t join products p on p.id = t.product_id
+      where p.creator_id <> t.author_id and not exists (
+        select 1 from user_notifications n where n.kind = 'community_product_question' and n.community_thread_id = t.id and n.user_id = p.creator_id)
+    `),
+    ).toBe(0);
+  });
+
   it('has recent paid and free downloads and views, so creator pages show real figures', async () => {
     expect(await count("select count(*) as n from downloads where download_type = 'paid' and created_at > now() - interval '60 days'")).toBeGreaterThan(10);
     expect(await count("select count(*) as n from downloads where download_type = 'free'")).toBeGreaterThan(10);

@@ -287,7 +287,7 @@ describe('buyer and community dashboards', () => {
     expect(d.checklist.map((s) => s.done)).toEqual([false, true, true, true]);
   });
 
-  it('community: Posts and Discussions say the community launches soon; Connections and Reputation are real', async () => {
+  it('community: Posts, Connections, Discussions and Reputation are real figures (docs/decisions/036)', async () => {
     const member = asUser(await createUser(t.db, { userType: 'community' }), 'community');
     const a = await createUser(t.db);
     const b = await createUser(t.db);
@@ -301,10 +301,10 @@ describe('buyer and community dashboards', () => {
       .execute();
     const d = dashboardView(await getDashboardFigures(t.db, member));
     expect(d.stats.map((s) => [s.label, s.value, s.hint])).toEqual([
-      ['Posts', '0', 'Community launches soon'],
+      ['Posts', '0', '0 threads, 0 replies'],
       ['Connections', '2', 'People you follow or who follow you'],
-      ['Discussions', '0', 'Community launches soon'],
-      ['Reputation', '20', '10 per follower, 5 per review you wrote'],
+      ['Discussions', '0', 'Threads you started or replied to'],
+      ['Reputation', '20', '0 up-votes, 0 accepted answers, 0 reviews, 2 followers'],
     ]);
   });
 });

@@ -134,6 +134,17 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
   const communityOtherReply = await createReply(t.db, other.userId, communityOtherThread.id, { body: 'Pin the model version.' });
   const communityReply = await createReply(t.db, owner.userId, communityOtherThread.id, { body: 'And keep a test set.' });
   const spareCommunityReply = await createReply(t.db, owner.userId, communityOtherThread.id, { body: 'A reply to delete.' });
+  // Q&A (docs/decisions/036): the owner's question with the other user's reply.
+  const communityQuestion = await createThread(t.db, owner.userId, {
+    spaceId: 'help',
+    title: 'Which model for long PDFs?',
+    body: 'Asking for a friend.',
+    kind: 'question',
+    tags: [],
+    productIds: [],
+    toolIds: [],
+  });
+  const communityAnswer = await createReply(t.db, other.userId, communityQuestion.id, { body: 'One with a long context window.' });
   // A second session of the owner's (another device), for the revoke of one session.
   const spareSession = await (await (await getAuth()).$context).internalAdapter.createSession(owner.userId);
 
@@ -167,6 +178,8 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     communityOtherReplyId: communityOtherReply.id,
     spareCommunityThreadId: spareCommunityThread.id,
     spareCommunityReplyId: spareCommunityReply.id,
+    communityQuestionId: communityQuestion.id,
+    communityAnswerId: communityAnswer.id,
     licenseId: license.id,
     licenseKey: license.key,
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),

@@ -74,6 +74,9 @@ export interface RouteFixtures {
   /** Another thread and reply of the owner's, for the destructive DELETE examples. */
   spareCommunityThreadId: string;
   spareCommunityReplyId: string;
+  /** Q&A (docs/decisions/036): the owner's question, and the other user's reply to it. */
+  communityQuestionId: string;
+  communityAnswerId: string;
   png: Buffer;
   zip: Buffer;
 }
@@ -304,6 +307,50 @@ export const ROUTES: RouteSpec[] = [
     params: (fx) => ({ userId: fx.owner.userId }),
     ids: { userId: 'userId' },
     query: () => ({ sort: 'popular', category: 'business', limit: '12' }),
+  },
+
+  // Q&A (docs/decisions/036).
+  {
+    file: 'community/threads/[threadId]/answer.ts',
+    method: 'PUT',
+    path: '/api/community/threads/[threadId]/answer',
+    load: api('community/threads/[threadId]/answer.ts'),
+    auth: 'owner',
+    params: (fx) => ({ threadId: fx.communityQuestionId }),
+    ids: { threadId: 'uuid' },
+    body: 'json',
+    json: (fx) => ({ replyId: fx.communityAnswerId }),
+  },
+  {
+    file: 'community/threads/[threadId]/answer.ts',
+    method: 'DELETE',
+    path: '/api/community/threads/[threadId]/answer',
+    load: api('community/threads/[threadId]/answer.ts'),
+    auth: 'owner',
+    params: (fx) => ({ threadId: fx.communityQuestionId }),
+    ids: { threadId: 'uuid' },
+  },
+  {
+    file: 'products/[id]/questions.ts',
+    method: 'GET',
+    path: '/api/products/[id]/questions',
+    load: api('products/[id]/questions.ts'),
+    auth: 'anyone',
+    params: (fx) => ({ id: fx.productId }),
+    ids: { id: 'uuid' },
+    query: (fx) => ({ cursor: fx.updatesCursor, limit: '5' }),
+    cursors: { cursor: 'keyset' },
+  },
+  {
+    file: 'products/[id]/questions.ts',
+    method: 'POST',
+    path: '/api/products/[id]/questions',
+    load: api('products/[id]/questions.ts'),
+    auth: 'user',
+    params: (fx) => ({ id: fx.productId }),
+    ids: { id: 'uuid' },
+    body: 'json',
+    json: () => ({ title: 'Does it work with the free plan?', body: 'I am on the **free** plan of the tool.' }),
   },
 
   // The community (docs/decisions/035).

@@ -12,6 +12,7 @@ import { toast } from '@/src/stores/toasts';
 import { api, ApiError } from '@/src/shared/api/client';
 import type { Onboarding } from '@/src/shared/api/schemas/profile';
 import { mirrorOnboarding } from './redirects';
+import { COMMUNITY_LINKS } from '@/src/shared/community-qa';
 import './auth.css';
 
 interface Props {
@@ -96,6 +97,24 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
               </label>
             ))}
           </div>
+          {userType === 'community' ? (
+            <div className="onboarding-next" data-community-start>
+              <p>
+                <strong>Then, the community:</strong> a space for every AI tool, plus Help, Automation and more. Your dashboard links there too.
+              </p>
+              <ul>
+                <li>
+                  <a href={COMMUNITY_LINKS.newThread}>Start a discussion</a>
+                </li>
+                <li>
+                  <a href={COMMUNITY_LINKS.spaces}>Browse spaces</a>
+                </li>
+                <li>
+                  <a href={COMMUNITY_LINKS.unanswered}>Answer questions</a>
+                </li>
+              </ul>
+            </div>
+          ) : null}
         </fieldset>
       )}
       {step === 1 && isCreator && (

@@ -22,6 +22,8 @@ import { toast } from '@/src/stores/toasts';
 import { loadDraft, MarkdownField, saveDraft } from './MarkdownField';
 import { editValidation, replyValidation } from './community-resolvers';
 import type { EditValues, ReplyValues } from './resolvers';
+import AnswerButton from './AnswerButton';
+import { AuthorBadges } from './AuthorBadges';
 
 export interface ReplyMeta {
   id: string;
@@ -132,6 +134,10 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
 
   if (!mounted || !viewer) return null;
   const v = viewer;
+  const answer = (id: string) =>
+    v.canMarkAnswer ? (
+      <AnswerButton threadId={threadId} replyId={id} accepted={v.acceptedReplyId === id} onChange={(acceptedReplyId) => setViewer({ ...v, acceptedReplyId })} />
+    ) : null;
 
   async function vote(target: Target) {
     const isThread = target === 'thread';
@@ -333,6 +339,7 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
           </button>
         ) : null}
         {ownActions(meta.id)}
+        {answer(meta.id)}
       </>
     );
   }
@@ -453,6 +460,7 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
                   <span className="cm-author" data-post-author={r.id}>
                     {r.author?.name ?? 'Deleted'}
                   </span>
+                  <AuthorBadges author={r.author} />
                   <time dateTime={r.createdAt} title={formatDate(r.createdAt)}>
                     {timeAgo(r.createdAt)}
                   </time>

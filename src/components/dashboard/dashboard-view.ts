@@ -7,6 +7,8 @@
 import type { DashboardFigures } from '@/functions/studio/studio.service';
 import { formatInteger, formatMoney } from '@/src/shared/studio-format';
 import type { StatCardView } from './StatCards.astro';
+import { reputationBreakdown } from '@/src/shared/reputation';
+import { COMMUNITY_LINKS } from '@/src/shared/community-qa';
 
 export interface QuickAction {
   title: string;
@@ -36,8 +38,6 @@ export interface Dashboard {
   quickActions: QuickAction[];
   checklist: ChecklistStep[];
 }
-
-const COMMUNITY_SOON = 'Community launches soon';
 
 export function dashboardView(f: DashboardFigures): Dashboard {
   const profileStep: ChecklistStep = {
@@ -139,25 +139,38 @@ export function dashboardView(f: DashboardFigures): Dashboard {
     };
   }
 
+  const rep = f.reputation;
   return {
-    primaryAction: { label: 'Find creators', href: '/marketplace#creators' },
-    secondaryAction: { label: 'Marketplace', href: '/marketplace' },
+    primaryAction: { label: 'Start a discussion', href: COMMUNITY_LINKS.newThread },
+    secondaryAction: { label: 'Find creators', href: '/marketplace#creators' },
     stats: [
-      { key: 'posts', label: 'Posts', value: '0', hint: COMMUNITY_SOON },
+      {
+        key: 'posts',
+        label: 'Posts',
+        value: formatInteger(f.threads + f.replies),
+        hint: `${formatInteger(f.threads)} ${f.threads === 1 ? 'thread' : 'threads'}, ${formatInteger(f.replies)} ${f.replies === 1 ? 'reply' : 'replies'}`,
+        href: COMMUNITY_LINKS.spaces,
+      },
       { key: 'connections', label: 'Connections', value: formatInteger(f.connections), hint: 'People you follow or who follow you' },
-      { key: 'discussions', label: 'Discussions', value: '0', hint: COMMUNITY_SOON },
-      { key: 'reputation', label: 'Reputation', value: formatInteger(f.reputation), hint: '10 per follower, 5 per review you wrote' },
+      {
+        key: 'discussions',
+        label: 'Discussions',
+        value: formatInteger(f.discussions),
+        hint: 'Threads you started or replied to',
+        href: COMMUNITY_LINKS.spaces,
+      },
+      { key: 'reputation', label: 'Reputation', value: formatInteger(rep.score), hint: reputationBreakdown(rep.parts), href: '/profile#reputation' },
     ],
     quickActions: [
-      { title: 'Community', description: 'Discussions are on their way: see what is planned.', href: '/community' },
-      { title: 'Find Creators', description: 'Discover the people building the tools you like.', href: '/marketplace#creators' },
-      { title: 'Tool Updates', description: 'Read the latest from the AI tools you follow.', href: '/tool-updates' },
+      { title: 'Start a Discussion', description: 'Ask a question or share what you built with AI tools.', href: COMMUNITY_LINKS.newThread },
+      { title: 'Browse Spaces', description: 'A space for every AI tool, plus Help, Automation and more.', href: COMMUNITY_LINKS.spaces },
+      { title: 'Answer Questions', description: 'Help someone stuck and earn reputation when your answer is accepted.', href: COMMUNITY_LINKS.unanswered },
     ],
     checklist: [
       profileStep,
       exploreStep,
       { title: 'Make your first connection', description: 'Follow a creator whose work you like.', href: '/marketplace#creators', done: f.facts.followsPerson },
-      { title: 'Follow AI tools', description: 'Get notices when the tools you use ship updates.', href: '/ai-tools', done: f.followingTools > 0 },
+      { title: 'Join a discussion', description: 'Start a thread or reply to one in a space you like.', href: COMMUNITY_LINKS.spaces, done: f.discussions > 0 },
     ],
   };
 }

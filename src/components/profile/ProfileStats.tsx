@@ -1,7 +1,7 @@
 /**
  * The stats row of a public profile: followers (live after Follow / Unfollow), following,
  * products, downloads, and for sellers the average rating with its review count (live after
- * a review is added, edited or deleted).
+ * a review is added, edited or deleted), and everyone's reputation (docs/decisions/036).
  */
 import { useStore } from '@nanostores/react';
 import { formatCount } from '@/src/shared/format';
@@ -15,12 +15,15 @@ interface Props {
   averageRating: number;
   reviewCount: number;
   isSeller: boolean;
+  /** The reputation figure and what it is made of (src/shared/reputation.ts). */
+  reputation: number;
+  reputationBreakdown: string;
 }
 
 export default function ProfileStats(props: Props) {
   const followers = useStore($profileFollowers) ?? props.followerCount;
   const rating = useStore($sellerRating) ?? { averageRating: props.averageRating, reviewCount: props.reviewCount };
-  const stats = [
+  const stats: { label: string; value: string; key: string; title?: string }[] = [
     { label: followers === 1 ? 'Follower' : 'Followers', value: formatCount(followers), key: 'followers' },
     { label: 'Following', value: formatCount(props.followingCount), key: 'following' },
     ...(props.isSeller
@@ -34,11 +37,12 @@ export default function ProfileStats(props: Props) {
           },
         ]
       : []),
+    { label: 'Reputation', value: formatCount(props.reputation), key: 'reputation', title: props.reputationBreakdown },
   ];
   return (
     <dl className="pstats">
       {stats.map((s) => (
-        <div key={s.key} data-stat={s.key}>
+        <div key={s.key} data-stat={s.key} title={s.title}>
           <dt>{s.label}</dt>
           <dd>{s.value}</dd>
         </div>

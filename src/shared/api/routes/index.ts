@@ -8,6 +8,7 @@ import type { RouteMap } from '../contract';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { communityRoutes } from './community';
+import { communityQaRoutes } from './community-qa';
 import { favoriteRoutes } from './favorites';
 import { licenseRoutes } from './licenses';
 import { notificationSettingsRoutes } from './notification-settings';
@@ -41,6 +42,7 @@ export const API_ROUTES = [
   ...productRoutes,
   ...uploadRoutes,
   ...toolRoutes,
+  ...communityQaRoutes,
 ] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;

@@ -18,6 +18,7 @@ import {
 import { COMMUNITY_NOTIFICATION_KINDS } from '../../domain';
 import { safeText } from '../../text';
 import { strictObject, userText } from './fields';
+import { AUTHOR_BADGES } from '../../community-qa';
 
 const uuidText = (message = 'Not a valid id') => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, message));
 
@@ -123,6 +124,10 @@ export const CommunityAuthorSchema = z.object({
   avatarUrl: z.nullable(z.string()),
   /** /@handle, or /profile/{id}. */
   url: z.string(),
+  /** Their reputation (src/shared/reputation.ts, docs/decisions/036). */
+  reputation: z.number(),
+  /** In a thread: 'creator' (of the product a question is about), 'maintainer' (of the space's AI tool). */
+  badges: z.array(z.enum(AUTHOR_BADGES)),
 });
 export type CommunityAuthor = z.output<typeof CommunityAuthorSchema>;
 
@@ -209,6 +214,9 @@ export const ThreadViewerSchema = z.object({
   ownReplyIds: z.array(z.string()),
   /** Until when (ISO) each of the caller's posts may still be edited; 'thread' for the thread. */
   editableUntil: z.record(z.string(), z.string()),
+  /** Q&A (docs/decisions/036): the caller may mark the answer (the question's author, or the product's creator). */
+  canMarkAnswer: z.boolean(),
+  acceptedReplyId: z.nullable(z.string()),
 });
 export type ThreadViewer = z.output<typeof ThreadViewerSchema>;
 

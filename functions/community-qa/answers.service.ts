@@ -1,0 +1,136 @@
+/**
+ * Q&A (issue 16, docs/decisions/036): marking one reply of a question as its answer. The
+ * question's author may mark, change and clear it; on a product's question the product's
+ * creator may too. Anyone else: 403 CANNOT_ACCEPT_ANSWER; a thread that is not listed
+ * (deleted, hidden, unknown): 404 THREAD_NOT_FOUND; a reply not of this thread, deleted or
+ * hidden: 404 REPLY_NOT_FOUND; a discussion: 409 NOT_A_QUESTION; a locked thread: 403.
+ * The change is one guarded update under a row lock on the thread, so concurrent marks end
+ * with one answer, and the reply's author gets a community_answer_accepted notice in the same
+ * transaction (not for marking one's own reply; marking the same reply again writes nothing).
+ * A notice of a reply that is no longer the answer is withdrawn with the change.
+ */
+import type { Db } from '@/db/database';
+import { AppError } from '@/functions/_shared/errors';
+import { assertCanPost } from '@/functions/community/post-guard';
+import { THREAD_LOCKED_MESSAGE } from '@/src/shared/community';
+
+export interface AcceptedAnswer {
+  threadId: string;
+  acceptedReplyId: string | null;
+}
+
+interface QuestionRow {
+  id: string;
+  kind: string;
+  author_id: string;
+  product_id: string | null;
+  accepted_reply_id: string | null;
+  locked_at: Date | string | null;
+  product_creator_id: string | null;
+}
+
+/** Who may mark the answer of a question: its author, and the creator of the product it is about. */
+export function canMarkAnswer(thread: { author_id: string; product_creator_id: string | null }, userId: string): boolean {
+  return thread.author_id === userId || (thread.product_creator_id !== null && thread.product_creator_id === userId);
+}
+
+async function lockQuestion(trx: Db, threadId: string): Promise<QuestionRow> {
+  const thread = await trx
+    .selectFrom('community_threads as t')
+    .leftJoin('products as p', 'p.id', 't.product_id')
+    .select(['t.id', 't.kind', 't.author_id', 't.product_id', 't.accepted_reply_id', 't.locked_at', 'p.creator_id as product_creator_id'])
+    .where('t.id', '=', threadId)
+    .where('t.deleted_at', 'is', null)
+    .where('t.hidden_at', 'is', null)
+    .forUpdate('t')
+    .executeTakeFirst();
+  if (!thread) throw new AppError('THREAD_NOT_FOUND');
+  return thread as QuestionRow;
+}
+
+async function checkMayMark(trx: Db, thread: QuestionRow, userId: string): Promise<void> {
+  if (!canMarkAnswer(thread, userId)) throw new AppError('CANNOT_ACCEPT_ANSWER');
+  if (thread.kind !== 'question') throw new AppError('NOT_A_QUESTION');
+  if (thread.locked_at) throw new AppError('THREAD_LOCKED', THREAD_LOCKED_MESSAGE);
+  await assertCanPost(trx, userId, { action: 'edit' });
+}
+
+async function withdrawNotice(trx: Db, threadId: string, replyId: string | null): Promise<void> {
+  if (!replyId) return;
+  await trx
+    .deleteFrom('user_notifications')
+    .where('kind', '=', 'community_answer_accepted')
+    .where('community_thread_id', '=', threadId)
+    .where('community_reply_id', '=', replyId)
+    .execute();
+}
+
+/** Marks `replyId` as the answer of question `threadId` (changing it if another was marked). */
+export async function acceptAnswer(db: Db, userId: string, threadId: string, replyId: string): Promise<AcceptedAnswer> {
+  return db.transaction().execute(async (trx) => {
+    const thread = await lockQuestion(trx, threadId);
+    await checkMayMark(trx, thread, userId);
+    const reply = await trx
+      .selectFrom('community_replies')
+      .select(['id', 'author_id'])
+      .where('id', '=', replyId)
+      .where('thread_id', '=', threadId)
+      .where('deleted_at', 'is', null)
+      .where('hidden_at', 'is', null)
+      .executeTakeFirst();
+    if (!reply) throw new AppError('REPLY_NOT_FOUND');
+    if (thread.accepted_reply_id === reply.id) return { threadId, acceptedReplyId: reply.id };
+    await trx.updateTable('community_threads').set({ accepted_reply_id: reply.id }).where('id', '=', threadId).execute();
+    await withdrawNotice(trx, threadId, thread.accepted_reply_id);
+    if (reply.author_id !== userId) {
+      await trx
+        .insertInto('user_notifications')
+        .values({
+          user_id: reply.author_id,
+          kind: 'community_answer_accepted',
+          community_thread_id: threadId,
+          community_reply_id: reply.id,
+          actor_id: userId,
+          reason: null,
+          update_id: null,
+          order_id: null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    return { threadId, acceptedReplyId: reply.id };
+  });
+}
+
+/** Clears the answer of question `threadId` (idempotent). */
+export async function clearAnswer(db: Db, userId: string, threadId: string): Promise<AcceptedAnswer> {
+  return db.transaction().execute(async (trx) => {
+    const thread = await lockQuestion(trx, threadId);
+    await checkMayMark(trx, thread, userId);
+    if (thread.accepted_reply_id) {
+      await trx.updateTable('community_threads').set({ accepted_reply_id: null }).where('id', '=', threadId).execute();
+      await withdrawNotice(trx, threadId, thread.accepted_reply_id);
+    }
+    return { threadId, acceptedReplyId: null };
+  });
+}
+
+/**
+ * What a thread page's island needs about Q&A for the visitor: whether they may mark the answer
+ * (a listed, unlocked question they asked, or one on their product) and the answer now.
+ */
+export async function answerViewerState(
+  db: Db,
+  threadId: string,
+  viewerId: string | null,
+): Promise<{ canMarkAnswer: boolean; acceptedReplyId: string | null }> {
+  const row = await db
+    .selectFrom('community_threads as t')
+    .leftJoin('products as p', 'p.id', 't.product_id')
+    .select(['t.kind', 't.author_id', 't.accepted_reply_id', 't.locked_at', 't.deleted_at', 'p.creator_id as product_creator_id'])
+    .where('t.id', '=', threadId)
+    .executeTakeFirst();
+  if (!row) return { canMarkAnswer: false, acceptedReplyId: null };
+  const canMark = Boolean(viewerId) && row.kind === 'question' && !row.locked_at && !row.deleted_at && canMarkAnswer(row, viewerId!);
+  return { canMarkAnswer: canMark, acceptedReplyId: row.accepted_reply_id };
+}

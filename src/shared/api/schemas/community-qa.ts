@@ -1,0 +1,49 @@
+/**
+ * Q&A as the API reads and answers it (issue 16, docs/decisions/036): marking a question's
+ * answer, a product's questions and asking one. zod/mini: the 'Ask a question' form validates
+ * with the same schema (docs/decisions/019, 022). A question's title and body follow the
+ * community's limits (src/shared/community.ts).
+ */
+import * as z from 'zod/mini';
+import { AUTHOR_BADGES } from '../../community-qa';
+import { strictObject } from './fields';
+import { postBody, threadTitle } from './community';
+import { uuid } from '../contract';
+
+// --- Requests -------------------------------------------------------------------------------
+
+export const AcceptAnswerInputSchema = strictObject({ replyId: uuid() });
+export type AcceptAnswerInput = z.output<typeof AcceptAnswerInputSchema>;
+
+/** A question on a product: the thread form's title (5 to 150 characters) and Markdown body (up to 20,000). */
+export const ProductQuestionInputSchema = strictObject({ title: threadTitle(), body: postBody() });
+export type ProductQuestionInput = z.output<typeof ProductQuestionInputSchema>;
+
+// --- Answers --------------------------------------------------------------------------------
+
+export const AcceptedAnswerSchema = z.object({
+  threadId: z.string(),
+  /** The reply marked as the answer, or null. */
+  acceptedReplyId: z.nullable(z.string()),
+});
+export type AcceptedAnswerView = z.output<typeof AcceptedAnswerSchema>;
+
+export const AuthorBadgeSchema = z.enum(AUTHOR_BADGES);
+
+/** A question in a product's 'Questions' panel. */
+export const ProductQuestionSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** The thread page: /community/{id}. */
+  url: z.string(),
+  spaceId: z.string(),
+  author: z.object({ id: z.string(), fullName: z.string(), handle: z.nullable(z.string()), reputation: z.number() }),
+  replyCount: z.number(),
+  voteCount: z.number(),
+  /** Whether a reply is marked as the answer. */
+  answered: z.boolean(),
+  /** The product's creator replied. */
+  creatorReplied: z.boolean(),
+  createdAt: z.string(),
+});
+export type ProductQuestion = z.output<typeof ProductQuestionSchema>;
