@@ -23,6 +23,7 @@ import * as productVersions from './2026-11-27-0300-product-versions';
 import * as reviewQueue from './2026-11-27-0400-review-queue';
 import * as accountSettings from './2026-11-27-0500-account-settings';
 import * as community from './2026-11-28-0100-community';
+import * as moderation from './2026-11-28-0300-moderation';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0400-review-queue': reviewQueue,
   '2026-11-27-0500-account-settings': accountSettings,
   '2026-11-28-0100-community': community,
+  '2026-11-28-0300-moderation': moderation,
 };

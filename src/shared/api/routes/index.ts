@@ -9,6 +9,7 @@ import { accountRoutes } from './account';
 import { authRoutes } from './auth';
 import { favoriteRoutes } from './favorites';
 import { licenseRoutes } from './licenses';
+import { moderationRoutes } from './moderation';
 import { paymentRoutes } from './payments';
 import { productReviewRoutes } from './product-reviews';
 import { productRoutes } from './products';
@@ -33,6 +34,7 @@ export const API_ROUTES = [
   ...licenseRoutes,
   ...productRoutes,
   ...uploadRoutes,
+  ...moderationRoutes,
 ] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;
