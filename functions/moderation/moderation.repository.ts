@@ -39,10 +39,7 @@ export async function upsertOpenReport(
       note: values.note,
     })
     .onConflict((oc) =>
-      oc
-        .columns(['target_kind', 'target_id', 'reporter_id'])
-        .doUpdateSet({ reason: values.reason, note: values.note })
-        .where('reports.status', '=', 'open'),
+      oc.columns(['target_kind', 'target_id', 'reporter_id']).doUpdateSet({ reason: values.reason, note: values.note }).where('reports.status', '=', 'open'),
     )
     .returning(['id', 'target_kind', 'target_id', 'reason', 'note', 'status', 'created_at', sql<boolean>`(xmax = 0)`.as('created')])
     .executeTakeFirst();
@@ -243,7 +240,18 @@ export async function findTargets(db: Db, kind: ReportTargetKind, rawIds: string
       .selectFrom('product_reviews as r')
       .innerJoin('products as p', 'p.id', 'r.product_id')
       .innerJoin('profiles as a', 'a.id', 'r.reviewer_id')
-      .select(['r.id', 'r.reviewer_id', 'a.full_name', 'a.suspended_until', 'r.review_text', 'r.rating', 'r.hidden_at', 'p.id as product_id', 'p.title', 'p.status'])
+      .select([
+        'r.id',
+        'r.reviewer_id',
+        'a.full_name',
+        'a.suspended_until',
+        'r.review_text',
+        'r.rating',
+        'r.hidden_at',
+        'p.id as product_id',
+        'p.title',
+        'p.status',
+      ])
       .where('r.id', 'in', ids)
       .execute();
     for (const r of rows)
@@ -267,7 +275,17 @@ export async function findTargets(db: Db, kind: ReportTargetKind, rawIds: string
       .selectFrom('seller_reviews as r')
       .innerJoin('profiles as a', 'a.id', 'r.reviewer_id')
       .innerJoin('profiles as s', 's.id', 'r.seller_id')
-      .select(['r.id', 'r.reviewer_id', 'a.full_name', 'a.suspended_until', 'r.review_text', 'r.rating', 'r.hidden_at', 'r.seller_id', 's.full_name as seller_name'])
+      .select([
+        'r.id',
+        'r.reviewer_id',
+        'a.full_name',
+        'a.suspended_until',
+        'r.review_text',
+        'r.rating',
+        'r.hidden_at',
+        'r.seller_id',
+        's.full_name as seller_name',
+      ])
       .where('r.id', 'in', ids)
       .execute();
     for (const r of rows)
@@ -336,7 +354,18 @@ export async function findTargets(db: Db, kind: ReportTargetKind, rawIds: string
       .selectFrom('community_replies as r')
       .innerJoin('community_threads as t', 't.id', 'r.thread_id')
       .innerJoin('profiles as a', 'a.id', 'r.author_id')
-      .select(['r.id', 'r.author_id', 'a.full_name', 'a.suspended_until', 'r.body', 'r.hidden_at', 'r.deleted_at', 't.id as thread_id', 't.title', 't.locked_at'])
+      .select([
+        'r.id',
+        'r.author_id',
+        'a.full_name',
+        'a.suspended_until',
+        'r.body',
+        'r.hidden_at',
+        'r.deleted_at',
+        't.id as thread_id',
+        't.title',
+        't.locked_at',
+      ])
       .where('r.id', 'in', ids)
       .execute();
     for (const r of rows)
@@ -384,7 +413,13 @@ export async function setHidden(db: Db, kind: HideableKind, id: string, hidden: 
 }
 
 export async function lockThread(db: Db, threadId: string): Promise<boolean> {
-  const rows = await db.updateTable('community_threads').set({ locked_at: sql`now()` }).where('id', '=', threadId).where('locked_at', 'is', null).returning('id').execute();
+  const rows = await db
+    .updateTable('community_threads')
+    .set({ locked_at: sql`now()` })
+    .where('id', '=', threadId)
+    .where('locked_at', 'is', null)
+    .returning('id')
+    .execute();
   return rows.length > 0;
 }
 
@@ -423,7 +458,12 @@ export async function hideAllPostsOf(db: Db, userId: string) {
     .where('hidden_at', 'is', null)
     .returning(['id', 'seller_id'])
     .execute();
-  await db.updateTable('profiles').set({ hidden_at: sql`now()` }).where('id', '=', userId).where('hidden_at', 'is', null).execute();
+  await db
+    .updateTable('profiles')
+    .set({ hidden_at: sql`now()` })
+    .where('id', '=', userId)
+    .where('hidden_at', 'is', null)
+    .execute();
   return { threads, replies, productReviews, sellerReviews };
 }
 

@@ -22,14 +22,7 @@
  */
 import type { Db } from '@/db/database';
 import type { ModerationAction, ReportStatus, ReportTargetKind } from '@/src/shared/domain';
-import type {
-  ModerationActionInput,
-  ModerationLogEntry,
-  ModerationResult,
-  Report,
-  ReportInput,
-  ReportQueueItem,
-} from '@/src/shared/api/schemas/moderation';
+import type { ModerationActionInput, ModerationLogEntry, ModerationResult, Report, ReportInput, ReportQueueItem } from '@/src/shared/api/schemas/moderation';
 import { LIMIT_DEFAULT } from '@/src/shared/api/contract';
 import { isUserId, isUuid } from '@/src/shared/ids';
 import { AppError } from '../_shared/errors';
@@ -268,8 +261,7 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
 
   // The product status path runs its own transaction (and the pages' rebuild): before ours.
   const subject = target?.authorId ?? first.target_user_id ?? null;
-  if (action === 'remove_product' && !(await removeFromMarketplace(db, first.target_id, reason)))
-    throw notApplicable('This product is not on the marketplace');
+  if (action === 'remove_product' && !(await removeFromMarketplace(db, first.target_id, reason))) throw notApplicable('This product is not on the marketplace');
   if (action === 'suspend' && input.hideContent && subject)
     for (const productId of await listListedProductsOf(db, subject)) await removeFromMarketplace(db, productId, reason);
 
@@ -305,4 +297,3 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
   if (after.threads.size) await refreshCommunityPages(db, [...after.threads]);
   return { resolvedReports: result.resolved, log: (await findActions(db, result.logIds)).map(toLogEntry) };
 }
-

@@ -44,7 +44,13 @@ const DAY = 24 * 60 * 60 * 1000;
 let n = 0;
 /** Reports are limited to 20 an hour per account and 60 per address: each test has its own reporter, each call its own address. */
 const report = (who: TestSession | null, kind: string, targetId: string, json: unknown = { reason: 'spam', note: 'An advert.' }) =>
-  call(reportRoute, `/api/reports/${kind}/${targetId}`, { method: 'PUT', session: who, params: { kind, targetId }, json, address: `10.9.${(n += 1) % 250}.${n % 250}` });
+  call(reportRoute, `/api/reports/${kind}/${targetId}`, {
+    method: 'PUT',
+    session: who,
+    params: { kind, targetId },
+    json,
+    address: `10.9.${(n += 1) % 250}.${n % 250}`,
+  });
 const queue = (who: TestSession | null, status = 'open') => call(queueRoute, `/api/admin/reports?status=${status}&limit=100`, { session: who });
 const act = (who: TestSession | null, id: string, json: unknown) =>
   call(actionRoute, `/api/admin/reports/${id}/actions`, { method: 'POST', session: who, params: { id }, json });
@@ -245,7 +251,17 @@ describe('actions, each logged', () => {
     const r1 = await openReportOf(re.id);
     const res = await act(admin, r1.id, { action: 'hide', reason: 'Abusive reply.' });
     expect(res.body.log).toEqual([
-      expect.objectContaining({ action: 'hide', actorId: admin.userId, actorName: 'Ada Admin', targetKind: 'reply', targetId: re.id, subjectUserId: author.userId, reportId: r1.id, reason: 'Abusive reply.', until: null }),
+      expect.objectContaining({
+        action: 'hide',
+        actorId: admin.userId,
+        actorName: 'Ada Admin',
+        targetKind: 'reply',
+        targetId: re.id,
+        subjectUserId: author.userId,
+        reportId: r1.id,
+        reason: 'Abusive reply.',
+        until: null,
+      }),
     ]);
     expect((await t.db.selectFrom('community_replies').select('hidden_at').where('id', '=', re.id).executeTakeFirstOrThrow()).hidden_at).not.toBeNull();
 
@@ -292,7 +308,10 @@ describe('actions, each logged', () => {
     const list = await call(productReviewsRoute, `/api/products/${got.id}/reviews`, { params: { id: got.id } });
     expect(list.body.items).toEqual([]);
     // The stored pages that show the rating are re-rendered.
-    expect((await t.db.selectFrom('rebuild_requests').select(['reason', 'product_id']).execute()).map((r) => [r.reason, r.product_id])).toContainEqual(['review', got.id]);
+    expect((await t.db.selectFrom('rebuild_requests').select(['reason', 'product_id']).execute()).map((r) => [r.reason, r.product_id])).toContainEqual([
+      'review',
+      got.id,
+    ]);
 
     await report(reporter, 'seller_review', sellerReview.body.review.id);
     const r2 = await openReportOf(sellerReview.body.review.id);
@@ -377,7 +396,9 @@ describe('suspension', () => {
     const until = new Date(Date.now() + 7 * DAY);
     const suspended = await act(admin, r.id, { action: 'suspend', reason: 'Repeated spam.', until: until.toISOString() });
     expect(suspended.status, JSON.stringify(suspended.body)).toBe(200);
-    expect(suspended.body.log).toEqual([expect.objectContaining({ action: 'suspend', subjectUserId: bad.userId, reason: 'Repeated spam.', until: until.toISOString() })]);
+    expect(suspended.body.log).toEqual([
+      expect.objectContaining({ action: 'suspend', subjectUserId: bad.userId, reason: 'Repeated spam.', until: until.toISOString() }),
+    ]);
     expect((await queue(admin, 'resolved')).body.items.find((i: { id: string }) => i.id === r.id).target.authorSuspendedUntil).toBe(until.toISOString());
 
     const expectSuspended = (res: { status: number; body: { error: { code: string; message: string } } }, what: string) => {
@@ -395,11 +416,21 @@ describe('suspension', () => {
     expect(await codeOf(() => assertCanPost(t.db, bad.userId, { action: 'delete' }))).toBeNull();
     // Reviews.
     expectSuspended(
-      await call(reviewRoute, `/api/products/${got.id}/reviews`, { method: 'POST', session: bad, params: { id: got.id }, json: { rating: 5, text: 'Great kit, would use again.' } }),
+      await call(reviewRoute, `/api/products/${got.id}/reviews`, {
+        method: 'POST',
+        session: bad,
+        params: { id: got.id },
+        json: { rating: 5, text: 'Great kit, would use again.' },
+      }),
       'write reviews',
     );
     expectSuspended(
-      await call(sellerReviewRoute, `/api/reviews/${seller.userId}`, { method: 'PUT', session: bad, params: { sellerId: seller.userId }, json: { rating: 5, text: 'Great seller to work with.' } }),
+      await call(sellerReviewRoute, `/api/reviews/${seller.userId}`, {
+        method: 'PUT',
+        session: bad,
+        params: { sellerId: seller.userId },
+        json: { rating: 5, text: 'Great seller to work with.' },
+      }),
       'write reviews',
     );
     // Publishing (a draft is still allowed: nothing public).
@@ -414,11 +445,19 @@ describe('suspension', () => {
       category_id: 'tech',
       ai_tool_type: 'chatgpt',
     };
-    expectSuspended(await call(createMine, '/api/me/products', { method: 'POST', session: bad, json: { ...product, status: 'published' } }), 'publish products');
+    expectSuspended(
+      await call(createMine, '/api/me/products', { method: 'POST', session: bad, json: { ...product, status: 'published' } }),
+      'publish products',
+    );
     const draft = await call(createMine, '/api/me/products', { method: 'POST', session: bad, json: { ...product, status: 'draft' } });
     expect(draft.status).toBe(201);
     expectSuspended(
-      await call(patchMine, `/api/me/products/${draft.body.id}`, { method: 'PATCH', session: bad, params: { id: draft.body.id }, json: { status: 'published' } }),
+      await call(patchMine, `/api/me/products/${draft.body.id}`, {
+        method: 'PATCH',
+        session: bad,
+        params: { id: draft.body.id },
+        json: { status: 'published' },
+      }),
       'publish products',
     );
     // Buying.
@@ -434,7 +473,14 @@ describe('suspension', () => {
       .execute();
     expect(await codeOf(() => assertCanPost(t.db, bad.userId, { action: 'thread', text: 'back' }))).toBeNull();
     expect(
-      (await call(patchMine, `/api/me/products/${draft.body.id}`, { method: 'PATCH', session: bad, params: { id: draft.body.id }, json: { status: 'published' } })).status,
+      (
+        await call(patchMine, `/api/me/products/${draft.body.id}`, {
+          method: 'PATCH',
+          session: bad,
+          params: { id: draft.body.id },
+          json: { status: 'published' },
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -454,7 +500,12 @@ describe('suspension', () => {
       .executeTakeFirstOrThrow();
     await report(reporter, 'reply', re.id, { reason: 'harassment' });
     const r = await openReportOf(re.id);
-    const res = await act(admin, r.id, { action: 'suspend', reason: 'Harassing people.', until: new Date(Date.now() + 30 * DAY).toISOString(), hideContent: true });
+    const res = await act(admin, r.id, {
+      action: 'suspend',
+      reason: 'Harassing people.',
+      until: new Date(Date.now() + 30 * DAY).toISOString(),
+      hideContent: true,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.log.map((l: { action: string; targetKind: string; targetId: string }) => [l.action, l.targetKind, l.targetId])).toEqual([
       ['suspend', 'reply', re.id],

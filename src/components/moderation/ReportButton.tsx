@@ -25,7 +25,8 @@ export default function ReportButton({ kind, targetId, what, loginHref }: Props)
         Reported. Thank you.
       </p>
     );
-  if (open) return <ReportForm kind={kind} targetId={targetId} what={what} {...(loginHref ? { loginHref } : {})} onDone={() => (setOpen(false), setSent(true))} />;
+  if (open)
+    return <ReportForm kind={kind} targetId={targetId} what={what} {...(loginHref ? { loginHref } : {})} onDone={() => (setOpen(false), setSent(true))} />;
   return (
     <button type="button" className="rpt-trigger" onClick={() => setOpen(true)} data-report-open={kind}>
       Report {what}
