@@ -68,7 +68,7 @@ test('a report reaches /admin/reports, the admin hides the review; a suspended a
   await item.getByRole('button', { name: 'Report' }).click();
   const form = item.getByRole('form', { name: 'Report this review' });
   await form.getByRole('button', { name: 'Send report' }).click();
-  await expect(form.getByText('Choose a reason')).toBeVisible();
+  await expect(form.locator('.rpt-error', { hasText: 'Choose a reason' })).toBeVisible();
   await form.getByLabel('Why are you reporting it?').selectOption('spam');
   await form.getByLabel('Details for our team (optional)').fill('An advert for another site.');
   await form.getByRole('button', { name: 'Send report' }).click();
