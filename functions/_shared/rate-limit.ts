@@ -83,6 +83,12 @@ export const WRITE_LIMITS = {
   // Account settings (docs/decisions/032): a handle is picked a few times, sessions revoked one by one.
   handleChange: { label: 'handle changes', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
   sessionRevoke: { label: 'session sign-outs', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  // The community (docs/decisions/035): posts (threads, replies, edits, deletions), votes,
+  // follows and previews. Moderation's per-day posting limits are assertCanPost's, not these.
+  communityPost: { label: 'posts', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  communityVote: { label: 'votes', windowSeconds: MINUTE, perAccount: 60, perAddress: 180 },
+  communityFollow: { label: 'follow changes', windowSeconds: MINUTE, perAccount: 30, perAddress: 90 },
+  communityPreview: { label: 'previews', windowSeconds: MINUTE, perAccount: 60, perAddress: 180 },
 } as const satisfies Record<string, WriteLimit>;
 
 /**
@@ -118,6 +124,19 @@ export const WRITE_ROUTES = {
   'POST /api/product-reviews/[reviewId]/reply': 'productReviewWrite',
   'PUT /api/product-reviews/[reviewId]/helpful': 'reviewVote',
   'DELETE /api/product-reviews/[reviewId]/helpful': 'reviewVote',
+  'POST /api/community/threads': 'communityPost',
+  'PATCH /api/community/threads/[threadId]': 'communityPost',
+  'DELETE /api/community/threads/[threadId]': 'communityPost',
+  'POST /api/community/threads/[threadId]/replies': 'communityPost',
+  'PATCH /api/community/replies/[replyId]': 'communityPost',
+  'DELETE /api/community/replies/[replyId]': 'communityPost',
+  'PUT /api/community/threads/[threadId]/vote': 'communityVote',
+  'DELETE /api/community/threads/[threadId]/vote': 'communityVote',
+  'PUT /api/community/replies/[replyId]/vote': 'communityVote',
+  'DELETE /api/community/replies/[replyId]/vote': 'communityVote',
+  'PUT /api/community/threads/[threadId]/follow': 'communityFollow',
+  'DELETE /api/community/threads/[threadId]/follow': 'communityFollow',
+  'POST /api/community/preview': 'communityPreview',
   'PUT /api/follows/tools/[toolId]': 'followToggle',
   'DELETE /api/follows/tools/[toolId]': 'followToggle',
   'PUT /api/follows/users/[userId]': 'followToggle',

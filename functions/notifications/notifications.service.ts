@@ -18,6 +18,9 @@ import { NOTIFICATIONS_PAGE_SIZE, type FeedItem } from '@/src/shared/tool-update
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import type { OrderNotificationKind } from '@/src/shared/domain';
+import { plainText } from '../community/markdown';
+import { listCommunityNotices } from '../community/community.repository';
+import type { CommunityNotificationKind } from '@/src/shared/domain';
 import {
   countUnread,
   insertOrderNotice,
@@ -71,16 +74,18 @@ export async function getFeed(
   // Both lists are keyset pages over (created_at desc, id desc) from the same cursor, so the
   // first limit + 1 of their merge are the first limit + 1 of all notices. Filtered by a
   // tool, order notices (of no tool) are left out.
-  const [updates, orders, versions, unreadCount] = await Promise.all([
+  const [updates, orders, versions, community, unreadCount] = await Promise.all([
     listFeed(db, me, { toolId, after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listOrderNotices(db, me, { after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listVersionNotices(db, me, { after, limit: limit + 1 }),
+    toolId ? Promise.resolve([]) : listCommunityNotices(db, me, { after, limit: limit + 1 }),
     countUnread(db, me),
   ]);
   const entries: { cursor_at: string; id: string; item: FeedItem }[] = [
     ...updates.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: toolUpdateItem(r) })),
     ...orders.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: orderItem(r) })),
     ...versions.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: versionItem(r) })),
+    ...community.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: communityItem(r) })),
   ];
   // Newest first, as PostgreSQL orders them: the cursor texts are fixed-width UTC times, and
   // uuids compare as their lowercase text.
@@ -134,6 +139,22 @@ function versionItem(r: Awaited<ReturnType<typeof listVersionNotices>>[number]):
     productTitle: r.product_title,
     version: r.version,
     notes: r.notes,
+  };
+}
+
+function communityItem(r: Awaited<ReturnType<typeof listCommunityNotices>>[number]): FeedItem {
+  return {
+    kind: r.kind as CommunityNotificationKind,
+    id: r.id,
+    notificationId: r.id,
+    isRead: Boolean(r.is_read),
+    createdAt: new Date(r.created_at).toISOString(),
+    threadId: r.community_thread_id as string,
+    threadTitle: r.thread_title,
+    replyId: r.community_reply_id,
+    actorName: r.actor_name,
+    productTitle: r.product_title,
+    excerpt: r.excerpt_source ? plainText(r.excerpt_source, 160) : null,
   };
 }
 

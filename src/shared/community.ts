@@ -124,6 +124,3 @@ export function threadPath(threadId: string): string {
 export function spacePath(spaceId: string): string {
   return `/community/${spaceId}`;
 }
-
-/** A lower-case uuid: a thread's address, never a space's slug. */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -7,6 +7,7 @@
  */
 import type * as z from 'zod/mini';
 import type { OrderFeedItemSchema, VersionFeedItemSchema } from './api/schemas/updates';
+import type { CommunityFeedItemSchema } from './api/schemas/community';
 import { formatCents } from './payments';
 
 /** Where an order notice leads: the creator's sales. */
@@ -33,7 +34,41 @@ export function versionNoticeText(item: Pick<VersionFeedItem, 'productTitle' | '
   return `New version of ${item.productTitle}: v${item.version}`;
 }
 
-/** The title of a notice that is not a tool update: a sale, a refund or a new version. */
-export function noticeText(item: OrderFeedItem | VersionFeedItem): string {
-  return item.kind === 'product_version' ? versionNoticeText(item) : orderNoticeText(item);
+/** A community notice (docs/decisions/035): a reply, a mention, an accepted answer, a question on a product. */
+export type CommunityFeedItem = z.output<typeof CommunityFeedItemSchema>;
+
+/** Where a community notice leads: the thread, at the reply when there is one. */
+export function communityNoticeHref(item: Pick<CommunityFeedItem, 'threadId' | 'replyId'>): string {
+  return `/community/${item.threadId}${item.replyId ? `#reply-${item.replyId}` : ''}`;
+}
+
+/** 'Ada replied in “Best prompts for Claude”', 'Ada mentioned you in …', 'Ada accepted your answer in …', 'Ada asked about Lead Enrichment Workflow: …'. */
+export function communityNoticeText(item: Pick<CommunityFeedItem, 'kind' | 'actorName' | 'threadTitle' | 'productTitle'>): string {
+  const who = item.actorName?.trim() || 'Someone';
+  const title = `“${item.threadTitle}”`;
+  switch (item.kind) {
+    case 'community_reply':
+      return `${who} replied in ${title}`;
+    case 'community_mention':
+      return `${who} mentioned you in ${title}`;
+    case 'community_answer_accepted':
+      return `${who} accepted your answer in ${title}`;
+    case 'community_product_question':
+      return `${who} asked about ${item.productTitle ?? 'your product'}: ${title}`;
+  }
+}
+
+/** The label of a community notice's kind. */
+export const COMMUNITY_NOTICE_LABELS: Record<CommunityFeedItem['kind'], string> = {
+  community_reply: 'Reply',
+  community_mention: 'Mention',
+  community_answer_accepted: 'Answer accepted',
+  community_product_question: 'Question',
+};
+
+/** The title of a notice that is not a tool update: a sale, a refund, a new version or a community notice. */
+export function noticeText(item: OrderFeedItem | VersionFeedItem | CommunityFeedItem): string {
+  if (item.kind === 'product_version') return versionNoticeText(item);
+  if (item.kind === 'sale' || item.kind === 'refund') return orderNoticeText(item);
+  return communityNoticeText(item);
 }

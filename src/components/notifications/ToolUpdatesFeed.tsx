@@ -11,12 +11,25 @@
  *
  * A creator's sale and refund notices (docs/decisions/014) are entries of the same list:
  * 'New sale: {product} — {amount}' or 'Refund: …', a link to /sales that marks the notice read.
+ * So are community notices (docs/decisions/035): a reply, a mention, an accepted answer, a
+ * question on the creator's product, each a link to the thread that marks the notice read.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatDate, timeAgo } from '@/src/shared/format';
 import type { FeedItem, ToolUpdateFeedItem } from '@/src/shared/tool-updates';
-import { ORDER_NOTICE_HREF, orderNoticeText, versionNoticeHref, versionNoticeText, type OrderFeedItem, type VersionFeedItem } from '@/src/shared/notifications';
+import {
+  COMMUNITY_NOTICE_LABELS,
+  communityNoticeHref,
+  communityNoticeText,
+  ORDER_NOTICE_HREF,
+  orderNoticeText,
+  versionNoticeHref,
+  versionNoticeText,
+  type CommunityFeedItem,
+  type OrderFeedItem,
+  type VersionFeedItem,
+} from '@/src/shared/notifications';
 import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { $unreadCount, setUnreadCount } from '@/src/stores/notifications';
@@ -90,6 +103,25 @@ function VersionEntry({ item, onOpen }: { item: VersionFeedItem; onOpen: (item: 
         </a>
       </h2>
       {item.notes ? <p className="uitem-body fversion-notes">{item.notes}</p> : null}
+    </li>
+  );
+}
+
+/** A community notice: opening it (the link to the thread, at the reply) reads it. */
+function CommunityEntry({ item, onOpen }: { item: CommunityFeedItem; onOpen: (item: FeedItem) => void }) {
+  const unread = !item.isRead;
+  return (
+    <li className={`fitem fcommunity${unread ? ' is-unread' : ''}`}>
+      <div className="fitem-meta">
+        <span className="utype utype-blue">{COMMUNITY_NOTICE_LABELS[item.kind]}</span>
+        <When at={item.createdAt} unread={unread} />
+      </div>
+      <h2 className="fitem-title">
+        <a className="ftitle-button" href={communityNoticeHref(item)} onClick={() => onOpen(item)}>
+          <EntryTitle text={communityNoticeText(item)} unread={unread} />
+        </a>
+      </h2>
+      {item.excerpt ? <p className="uitem-body fversion-notes">{item.excerpt}</p> : null}
     </li>
   );
 }
@@ -287,8 +319,10 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
                 <FeedEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : item.kind === 'product_version' ? (
                 <VersionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
-              ) : (
+              ) : item.kind === 'sale' || item.kind === 'refund' ? (
                 <OrderEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ) : (
+                <CommunityEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ),
             )}
           </ul>

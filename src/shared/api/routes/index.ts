@@ -7,6 +7,7 @@
 import type { RouteMap } from '../contract';
 import { accountRoutes } from './account';
 import { authRoutes } from './auth';
+import { communityRoutes } from './community';
 import { favoriteRoutes } from './favorites';
 import { licenseRoutes } from './licenses';
 import { moderationRoutes } from './moderation';
@@ -27,6 +28,7 @@ export const API_ROUTES = [
   ...paymentRoutes,
   ...profileRoutes,
   ...productReviewRoutes,
+  ...communityRoutes,
   ...updateRoutes,
   ...salesRoutes,
   ...settingsRoutes,

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { NOTIFICATION_REASONS, ORDER_NOTIFICATION_KINDS, UPDATE_TYPES } from '../../domain';
+import { CommunityFeedItemSchema } from './community';
 import { UPDATE_CONTENT_MAX, UPDATE_CONTENT_MIN, UPDATE_TITLE_MAX, UPDATE_TITLE_MIN, UPDATE_VERSION_MAX } from '../../tool-updates';
 import { maxLength, optionalText, strictObject, userText, type TextRule } from './fields';
 
@@ -95,8 +96,11 @@ export const VersionFeedItemSchema = z.object({
   notes: nullableText,
 });
 
-/** One entry of /tool-updates: a tool update, (for a creator) a sale or refund notice, or (for an owner) a new version. */
-export const FeedItemSchema = z.union([ToolUpdateFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema]);
+/**
+ * One entry of /tool-updates: a tool update, (for a creator) a sale or refund notice, (for an
+ * owner) a new version, or a community notice (docs/decisions/035).
+ */
+export const FeedItemSchema = z.union([ToolUpdateFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema, CommunityFeedItemSchema]);
 
 export const UnreadCountSchema = z.object({ unreadCount: z.number() });
 
