@@ -23,8 +23,8 @@ export interface PostContext {
 /**
  * Throws an AppError unless `userId` may do `context.action` in the community now: 403 FORBIDDEN
  * (no profile), 403 SUSPENDED (until when and why), 429 POSTING_LIMIT (with Retry-After).
- * Answers whether the post is held for review (`hold`): the caller then stores it with
- * hidden_at set and calls holdPostForReview(db, { kind, id, authorId }) in the same transaction.
+ * Answers whether the post is held for review (`hold`): the caller then calls
+ * holdPostForReview(db, { kind, id, authorId }) after writing it, in the same transaction.
  */
 export async function assertCanPost(db: Db, userId: string, context: PostContext): Promise<PostVerdict> {
   const profile = await db.selectFrom('profiles').select(['id', 'deleted_at']).where('id', '=', userId).executeTakeFirst();

@@ -47,6 +47,15 @@ export async function upsertOpenReport(
 
 /** The queue's own entry for a post held for review (no reporter). */
 export async function insertHeldReport(db: Db, values: { kind: ReportTargetKind; targetId: string; authorId: string }) {
+  const waiting = await db
+    .selectFrom('reports')
+    .select('id')
+    .where('target_kind', '=', values.kind)
+    .where('target_id', '=', values.targetId)
+    .where('status', '=', 'open')
+    .where('reason', '=', 'held_links')
+    .executeTakeFirst();
+  if (waiting) return;
   await db
     .insertInto('reports')
     .values({ target_kind: values.kind, target_id: values.targetId, target_user_id: values.authorId, reporter_id: null, reason: 'held_links', note: null })

@@ -12,12 +12,12 @@
  *   the caller's transaction, so concurrent posts of one author are counted one after the other;
  * - links held for review: a thread, reply or edit whose text has a link (an http(s)/ftp URL, a
  *   `www.` address or Markdown link syntax) by an account younger than 24 hours with fewer than 3
- *   public posts is held: the caller stores it hidden and calls holdPostForReview, which puts it
- *   in /admin/reports until an administrator approves it.
+ *   public posts is held: the caller calls holdPostForReview, which hides it and puts it in
+ *   /admin/reports until an administrator approves it.
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import { countPostsSince, findPosterStanding, insertHeldReport, lockPoster } from './moderation.repository';
+import { countPostsSince, findPosterStanding, insertHeldReport, lockPoster, setHidden } from './moderation.repository';
 import { assertNotSuspended } from './suspension';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -79,9 +79,12 @@ export async function checkPosting(db: Db, userId: string, context: { action: Po
 }
 
 /**
- * Puts a post the guard held (stored with hidden_at set) into the administrators' queue: an
- * open report with the reason 'held_links' and no reporter. Approving it clears hidden_at.
+ * Holds a post the guard answered `hold` for: hides it (hidden_at) and puts it in the
+ * administrators' queue as an open report with the reason 'held_links' and no reporter (one per
+ * post: an edit of a post already waiting adds nothing). Approving it clears hidden_at. Called in
+ * the transaction that wrote the post.
  */
 export async function holdPostForReview(db: Db, post: { kind: 'thread' | 'reply'; id: string; authorId: string }): Promise<void> {
+  await setHidden(db, post.kind, post.id, true);
   await insertHeldReport(db, { kind: post.kind, targetId: post.id, authorId: post.authorId });
 }
