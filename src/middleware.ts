@@ -20,6 +20,7 @@ import type { MiddlewareHandler } from 'astro';
 import { declaredBodyTooLarge } from '../functions/_shared/body-limit';
 import { hasOwnAuthorization } from '../functions/api-keys/route-scopes';
 import { CATALOGUE_PATH } from '../functions/rebuilds/affected-pages';
+import { COMMUNITY_PAGE_PATH } from './shared/community';
 
 /**
  * On-demand paths that never need the session: auth (better-auth reads it itself), files,
@@ -36,7 +37,8 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const { pathname } = context.url;
   // Catalogue pages are shared by every visitor (stored, or cached by the CDN): no session,
   // so no visitor's header or refreshed cookie can end up in another's copy (docs/decisions/015).
-  context.locals.sharedPage = context.isPrerendered || (['GET', 'HEAD'].includes(context.request.method) && CATALOGUE_PATH.test(pathname));
+  context.locals.sharedPage =
+    context.isPrerendered || (['GET', 'HEAD'].includes(context.request.method) && (CATALOGUE_PATH.test(pathname) || COMMUNITY_PAGE_PATH.test(pathname)));
   if (context.isPrerendered) return next();
 
   // Input limits (docs/decisions/010): a declared body over the path's limit is refused before

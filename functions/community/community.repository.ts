@@ -575,3 +575,16 @@ export async function listCommunityNotices(db: Db, userId: string, options: { af
   if (options.after) query = query.where(sql<SqlBool>`(n.created_at, n.id) < (${options.after.at}::timestamptz, ${options.after.id}::uuid)`);
   return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
 }
+
+/** The newest listed threads for the sitemap (the newest-threads index). */
+export async function listSitemapThreads(db: Db, limit: number) {
+  return db
+    .selectFrom('community_threads')
+    .select(['id', 'last_activity_at'])
+    .where('deleted_at', 'is', null)
+    .where('hidden_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -120,7 +120,7 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): str
     if (block.type !== 'inline' || !block.children) continue;
     block.children = block.children.flatMap((child: Token): Token[] => {
       if (child.type !== 'image') return [child];
-      const src = child.attrGet('src') ?? '';
+      const src = String(child.attrGet('src') ?? '');
       if (isOwnImage(src)) {
         child.attrSet('loading', 'lazy');
         child.attrSet('decoding', 'async');

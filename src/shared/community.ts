@@ -117,6 +117,13 @@ export function extractMentions(text: string): string[] {
   return out;
 }
 
+/**
+ * The community's public pages (/community, /community/{space}, /community/{threadId}): the
+ * same HTML for every visitor, so src/middleware.ts renders them without the session and a CDN
+ * may keep them. /community/new (the signed-in form) is not one of them.
+ */
+export const COMMUNITY_PAGE_PATH = /^\/community(?:\/(?!new\/?$)[^/]+)?\/?$/;
+
 export function threadPath(threadId: string): string {
   return `/community/${threadId}`;
 }

@@ -69,6 +69,5 @@ export const COMMUNITY_NOTICE_LABELS: Record<CommunityFeedItem['kind'], string> 
 /** The title of a notice that is not a tool update: a sale, a refund, a new version or a community notice. */
 export function noticeText(item: OrderFeedItem | VersionFeedItem | CommunityFeedItem): string {
   if (item.kind === 'product_version') return versionNoticeText(item);
-  if (item.kind === 'sale' || item.kind === 'refund') return orderNoticeText(item);
-  return communityNoticeText(item);
+  return 'threadId' in item ? communityNoticeText(item) : orderNoticeText(item);
 }

@@ -43,6 +43,19 @@ export type SitemapShard = (typeof SITEMAP_SHARDS)[number];
 export const SITEMAP_INDEX_PATH = '/sitemap.xml';
 export const SITEMAP_PAGES_PATH = '/sitemap-pages.xml';
 
+/** The community's file (docs/decisions/035): its spaces and its newest threads, at most SITEMAP_MAX_URLS. */
+export const SITEMAP_COMMUNITY_PATH = '/sitemap-community.xml';
+/** The protocol's limit of URLs per file. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** The community's spaces and threads, each dated by its last activity. */
+export function communityEntries(spaces: readonly { id: string }[], threads: readonly { id: string; lastActivityAt: string }[]): SitemapEntry[] {
+  return [
+    ...spaces.map((s): SitemapEntry => ({ path: `/community/${s.id}`, changefreq: 'daily', priority: 0.4 })),
+    ...threads.map((t): SitemapEntry => ({ path: `/community/${t.id}`, lastmod: t.lastActivityAt, changefreq: 'weekly', priority: 0.5 })),
+  ].slice(0, SITEMAP_MAX_URLS);
+}
+
 export function productSitemapPath(productId: string): string {
   return `/sitemap-products-${productId.charAt(0).toLowerCase()}.xml`;
 }

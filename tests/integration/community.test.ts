@@ -338,6 +338,22 @@ describe('notifications', () => {
   });
 });
 
+describe('follows', () => {
+  it('need a session and a visible thread; following is idempotent', async () => {
+    const thread = await startThread(ada, { title: 'Follow this discussion' });
+    expect((await follow(null, thread.id)).status).toBe(401);
+    expect((await follow(null, thread.id, false)).status).toBe(401);
+    expect((await follow(bob, thread.id)).body).toEqual({ following: true });
+    expect((await follow(bob, thread.id)).body).toEqual({ following: true });
+    expect((await follow(admin, thread.id, false)).body).toEqual({ following: false });
+    expect((await follow(bob, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    await t.db.updateTable('community_threads').set({ hidden_at: new Date() }).where('id', '=', thread.id).execute();
+    expect((await follow(bob, thread.id)).status).toBe(404);
+    expect((await call(viewerRoute, `/api/community/threads/${thread.id}/viewer`, { session: ada, params: { threadId: thread.id } })).status).toBe(404);
+    expect((await call(viewerRoute, `/api/community/threads/${thread.id}/viewer`, { session: admin, params: { threadId: thread.id } })).status).toBe(200);
+  });
+});
+
 describe('votes', () => {
   it('refuses votes on your own posts and needs a session', async () => {
     const thread = await startThread(ada, { title: 'Vote on this thread' });

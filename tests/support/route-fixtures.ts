@@ -18,6 +18,7 @@ import { getAuth } from '@/functions/_shared/auth';
 import { createApiKey } from '@/functions/api-keys/api-keys.service';
 import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
 import { createProductReview } from '@/functions/product-reviews/product-reviews.service';
+import { createReply, createThread } from '@/functions/community/community.service';
 import { fileForm, signUp, type CallOptions } from './api';
 import { createProduct, ensureCategories } from './factories';
 import { CARD_OK } from './payments';
@@ -98,6 +99,23 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
   const otherReview = await createProductReview(t.db, other.userId, product.id, { rating: 5, text: 'The sequences got replies in a week.' });
   const apiKey = await createApiKey(t.db, await getAuth(), owner.userId, { name: 'Hostile suite key', scopes: ['products:read'] });
   const webhook = await createWebhookEndpoint(t.db, owner.userId, { url: 'http://127.0.0.1:9/hooks', description: '', events: ['sale.refunded'] });
+  // Community threads and replies (docs/decisions/035), in the general 'help' space.
+  const thread = (who: string, title: string) =>
+    createThread(t.db, who, {
+      spaceId: 'help',
+      title,
+      body: 'How do you **chain** prompts?',
+      kind: 'discussion',
+      tags: ['prompts'],
+      productIds: [],
+      toolIds: [],
+    });
+  const communityThread = await thread(owner.userId, 'Chaining prompts in n8n');
+  const spareCommunityThread = await thread(owner.userId, 'A thread to delete');
+  const communityOtherThread = await thread(other.userId, 'Prompts that survive model updates');
+  const communityOtherReply = await createReply(t.db, other.userId, communityOtherThread.id, { body: 'Pin the model version.' });
+  const communityReply = await createReply(t.db, owner.userId, communityOtherThread.id, { body: 'And keep a test set.' });
+  const spareCommunityReply = await createReply(t.db, owner.userId, communityOtherThread.id, { body: 'A reply to delete.' });
   // A second session of the owner's (another device), for the revoke of one session.
   const spareSession = await (await (await getAuth()).$context).internalAdapter.createSession(owner.userId);
 
@@ -122,6 +140,12 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     spareSessionId: spareSession.id,
     deliveriesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
     updatesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
+    communityThreadId: communityThread.id,
+    communityOtherThreadId: communityOtherThread.id,
+    communityReplyId: communityReply.id,
+    communityOtherReplyId: communityOtherReply.id,
+    spareCommunityThreadId: spareCommunityThread.id,
+    spareCommunityReplyId: spareCommunityReply.id,
     licenseId: license.id,
     licenseKey: license.key,
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),

@@ -57,6 +57,15 @@ export interface RouteFixtures {
   deliveriesCursor: string;
   /** A valid search cursor (sort newest). */
   searchCursor: string;
+  /** The owner's community thread (just posted: editable), and the other user's (the owner votes, replies, follows there). */
+  communityThreadId: string;
+  communityOtherThreadId: string;
+  /** The owner's reply (editable) on the other user's thread, and the other user's reply on it (the owner votes on it). */
+  communityReplyId: string;
+  communityOtherReplyId: string;
+  /** Another thread and reply of the owner's, for the destructive DELETE examples. */
+  spareCommunityThreadId: string;
+  spareCommunityReplyId: string;
   png: Buffer;
   zip: Buffer;
 }
@@ -272,6 +281,147 @@ export const ROUTES: RouteSpec[] = [
     query: () => ({ sort: 'popular', category: 'business', limit: '12' }),
   },
 
+  // The community (docs/decisions/035).
+  { file: 'community/spaces.ts', method: 'GET', path: '/api/community/spaces', load: api('community/spaces.ts'), auth: 'anyone' },
+  {
+    file: 'community/threads/index.ts',
+    method: 'GET',
+    path: '/api/community/threads',
+    load: api('community/threads/index.ts'),
+    auth: 'anyone',
+    query: (fx) => ({ sort: 'new', space: 'help', tag: 'prompts', search: 'prompts', cursor: fx.updatesCursor, limit: '20' }),
+    cursors: { cursor: 'keyset' },
+  },
+  {
+    file: 'community/threads/index.ts',
+    method: 'POST',
+    path: '/api/community/threads',
+    load: api('community/threads/index.ts'),
+    auth: 'user',
+    body: 'json',
+    json: () => ({ spaceId: 'help', title: 'How do I chain two prompts?', body: 'I want the **first** answer to feed the second.', tags: ['prompts'] }),
+  },
+  {
+    file: 'community/threads/[threadId]/index.ts',
+    method: 'GET',
+    path: '/api/community/threads/[threadId]',
+    load: api('community/threads/[threadId]/index.ts'),
+    auth: 'anyone',
+    params: (fx) => ({ threadId: fx.communityThreadId }),
+    ids: { threadId: 'uuid' },
+  },
+  {
+    file: 'community/threads/[threadId]/index.ts',
+    method: 'PATCH',
+    path: '/api/community/threads/[threadId]',
+    load: api('community/threads/[threadId]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ threadId: fx.communityThreadId }),
+    ids: { threadId: 'uuid' },
+    body: 'json',
+    json: () => ({ title: 'How do I chain two prompts together?' }),
+  },
+  {
+    file: 'community/threads/[threadId]/index.ts',
+    method: 'DELETE',
+    path: '/api/community/threads/[threadId]',
+    load: api('community/threads/[threadId]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ threadId: fx.spareCommunityThreadId }),
+    ids: { threadId: 'uuid' },
+    destructive: true,
+  },
+  {
+    file: 'community/threads/[threadId]/replies.ts',
+    method: 'GET',
+    path: '/api/community/threads/[threadId]/replies',
+    load: api('community/threads/[threadId]/replies.ts'),
+    auth: 'anyone',
+    params: (fx) => ({ threadId: fx.communityOtherThreadId }),
+    ids: { threadId: 'uuid' },
+    query: (fx) => ({ cursor: fx.updatesCursor, limit: '50' }),
+    cursors: { cursor: 'keyset' },
+  },
+  {
+    file: 'community/threads/[threadId]/replies.ts',
+    method: 'POST',
+    path: '/api/community/threads/[threadId]/replies',
+    load: api('community/threads/[threadId]/replies.ts'),
+    auth: 'user',
+    params: (fx) => ({ threadId: fx.communityOtherThreadId }),
+    ids: { threadId: 'uuid' },
+    body: 'json',
+    json: (fx) => ({ body: 'Pipe the first answer in as context.', parentReplyId: fx.communityOtherReplyId }),
+    nullable: ['parentReplyId'],
+  },
+  {
+    file: 'community/threads/[threadId]/viewer.ts',
+    method: 'GET',
+    path: '/api/community/threads/[threadId]/viewer',
+    load: api('community/threads/[threadId]/viewer.ts'),
+    auth: 'anyone',
+    params: (fx) => ({ threadId: fx.communityOtherThreadId }),
+    ids: { threadId: 'uuid' },
+  },
+  ...(['PUT', 'DELETE'] as const).flatMap((method): RouteSpec[] => [
+    {
+      file: 'community/threads/[threadId]/vote.ts',
+      method,
+      path: '/api/community/threads/[threadId]/vote',
+      load: api('community/threads/[threadId]/vote.ts'),
+      auth: 'user',
+      params: (fx) => ({ threadId: fx.communityOtherThreadId }),
+      ids: { threadId: 'uuid' },
+    },
+    {
+      file: 'community/threads/[threadId]/follow.ts',
+      method,
+      path: '/api/community/threads/[threadId]/follow',
+      load: api('community/threads/[threadId]/follow.ts'),
+      auth: 'user',
+      params: (fx) => ({ threadId: fx.communityOtherThreadId }),
+      ids: { threadId: 'uuid' },
+    },
+    {
+      file: 'community/replies/[replyId]/vote.ts',
+      method,
+      path: '/api/community/replies/[replyId]/vote',
+      load: api('community/replies/[replyId]/vote.ts'),
+      auth: 'user',
+      params: (fx) => ({ replyId: fx.communityOtherReplyId }),
+      ids: { replyId: 'uuid' },
+    },
+  ]),
+  {
+    file: 'community/replies/[replyId]/index.ts',
+    method: 'PATCH',
+    path: '/api/community/replies/[replyId]',
+    load: api('community/replies/[replyId]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ replyId: fx.communityReplyId }),
+    ids: { replyId: 'uuid' },
+    body: 'json',
+    json: () => ({ body: 'Pipe the first answer in as context, trimmed.' }),
+  },
+  {
+    file: 'community/replies/[replyId]/index.ts',
+    method: 'DELETE',
+    path: '/api/community/replies/[replyId]',
+    load: api('community/replies/[replyId]/index.ts'),
+    auth: 'owner',
+    params: (fx) => ({ replyId: fx.spareCommunityReplyId }),
+    ids: { replyId: 'uuid' },
+    destructive: true,
+  },
+  {
+    file: 'community/preview.ts',
+    method: 'POST',
+    path: '/api/community/preview',
+    load: api('community/preview.ts'),
+    auth: 'user',
+    body: 'json',
+    json: () => ({ body: 'Hello **world**' }),
+  },
   // Favorites and follows.
   {
     file: 'favorites/index.ts',

@@ -319,10 +319,10 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
                 <FeedEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : item.kind === 'product_version' ? (
                 <VersionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
-              ) : item.kind === 'sale' || item.kind === 'refund' ? (
-                <OrderEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
-              ) : (
+              ) : 'threadId' in item ? (
                 <CommunityEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ) : (
+                <OrderEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ),
             )}
           </ul>

@@ -1,0 +1,197 @@
+/**
+ * 'Start a discussion' (docs/decisions/035): space, discussion or question, title, Markdown
+ * body with the server's preview, tags, and links to AI tools (and the product of ?product=).
+ * react-hook-form over the API's own schema (docs/decisions/019); the server's field messages
+ * land under their fields; a failed post keeps everything in the form, and the body is kept in
+ * this browser until it is posted. Success opens the new thread.
+ */
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { api, ApiError } from '@/src/shared/api/client';
+import { THREAD_LINKS_MAX, THREAD_TAGS_MAX, THREAD_TITLE_MAX } from '@/src/shared/community';
+import { ThreadInputSchema, type ThreadInput, type ThreadInputValues } from '@/src/shared/api/schemas/community';
+import { toast } from '@/src/stores/toasts';
+import { ErrorSummary } from '../ui/ErrorSummary';
+import { errorList } from '../ui/form-state';
+import { loadDraft, MarkdownField, saveDraft } from './MarkdownField';
+
+interface Props {
+  spaces: { id: string; name: string; kind: 'tool' | 'general'; toolId: string | null }[];
+  initialSpace: string;
+  product: { id: string; title: string } | null;
+}
+
+const DRAFT_KEY = 'toolmint:community-draft:new';
+
+const LABELS: Record<string, string> = {
+  spaceId: 'Space',
+  title: 'Title',
+  body: 'Text',
+  tags: 'Tags',
+  toolIds: 'AI tools',
+  productIds: 'Products',
+  kind: 'Kind',
+};
+
+type FormValues = Omit<ThreadInputValues, 'tags'> & { tags: string | string[] };
+
+export default function NewThreadForm({ spaces, initialSpace, product }: Props) {
+  const uid = useId();
+  const form = useForm<FormValues, unknown, ThreadInput>({
+    // The tags are typed as 'a, b'; the schema takes a list.
+    resolver: (values, context, options) =>
+      zodResolver(ThreadInputSchema)(
+        {
+          ...values,
+          tags: typeof values.tags === 'string' ? values.tags.split(/[,\s]+/).filter(Boolean) : values.tags,
+        } as never,
+        context,
+        options as never,
+      ) as never,
+    defaultValues: { spaceId: initialSpace, kind: 'discussion', title: '', body: '', tags: '', toolIds: [], productIds: product ? [product.id] : [] },
+    mode: 'onSubmit',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const body = form.watch('body') ?? '';
+  const tools = spaces.filter((s) => s.kind === 'tool' && s.toolId);
+
+  useEffect(() => {
+    const saved = loadDraft(DRAFT_KEY);
+    if (saved) form.setValue('body', saved);
+  }, [form]);
+  useEffect(() => saveDraft(DRAFT_KEY, body), [body]);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const thread = await api('POST /api/community/threads', { body: values });
+      saveDraft(DRAFT_KEY, '');
+      window.location.assign(thread.url);
+    } catch (error) {
+      // Everything typed stays in the form.
+      if (error instanceof ApiError && error.code !== 'NETWORK') {
+        for (const [path, message] of Object.entries(error.fields)) if (message) form.setError(path as keyof FormValues, { type: 'server', message });
+        toast({ title: 'Your discussion was not posted', description: error.message, variant: 'destructive' });
+        return;
+      }
+      toast({ title: 'Your discussion was not posted', description: 'Check your connection and try again. Your text is kept.', variant: 'destructive' });
+    }
+  });
+
+  const field = (name: keyof FormValues) => `cm-field${errors[name] ? ' cm-field-invalid' : ''}`;
+  const err = (name: keyof FormValues) =>
+    errors[name]?.message ? (
+      <p className="cm-error" id={`${uid}-${name}-error`}>
+        {String(errors[name]?.message)}
+      </p>
+    ) : null;
+  const described = (name: keyof FormValues) => (errors[name] ? `${uid}-${name}-error` : undefined);
+
+  return (
+    <form className="card cm-post cm-form" onSubmit={(e) => void submit(e)} noValidate>
+      <ErrorSummary items={errorList(errors).map(([name]) => ({ target: `${uid}-${name.split('.')[0]}`, label: LABELS[name.split('.')[0]!] ?? name }))} />
+      <div className={field('spaceId')}>
+        <label htmlFor={`${uid}-spaceId`}>Space</label>
+        <select
+          id={`${uid}-spaceId`}
+          className="text-control"
+          aria-invalid={errors.spaceId ? true : undefined}
+          aria-describedby={described('spaceId')}
+          {...form.register('spaceId')}
+        >
+          <option value="">Choose a space</option>
+          <optgroup label="General">
+            {spaces
+              .filter((s) => s.kind === 'general')
+              .map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+          </optgroup>
+          <optgroup label="AI tools">
+            {tools.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </optgroup>
+        </select>
+        {err('spaceId')}
+      </div>
+      <fieldset className="cm-field">
+        <legend>Kind</legend>
+        <div className="cm-checks">
+          <label>
+            <input type="radio" value="discussion" {...form.register('kind')} /> Discussion
+          </label>
+          <label>
+            <input type="radio" value="question" {...form.register('kind')} /> Question (one reply can be marked as the answer)
+          </label>
+        </div>
+      </fieldset>
+      <div className={field('title')}>
+        <label htmlFor={`${uid}-title`}>Title</label>
+        <input
+          id={`${uid}-title`}
+          type="text"
+          className="text-control"
+          maxLength={THREAD_TITLE_MAX}
+          aria-invalid={errors.title ? true : undefined}
+          aria-describedby={described('title')}
+          {...form.register('title')}
+        />
+        {err('title')}
+      </div>
+      <MarkdownField id={`${uid}-body`} label="Text" value={body} error={errors.body?.message}>
+        {({ hidden, ...control }) => <textarea {...control} hidden={hidden} className="text-control" {...form.register('body')} />}
+      </MarkdownField>
+      <div className={field('tags')}>
+        <label htmlFor={`${uid}-tags`}>Tags (optional)</label>
+        <input
+          id={`${uid}-tags`}
+          type="text"
+          className="text-control"
+          placeholder="prompts, agents"
+          aria-invalid={errors.tags ? true : undefined}
+          aria-describedby={`${uid}-tags-hint${errors.tags ? ` ${uid}-tags-error` : ''}`}
+          {...form.register('tags')}
+        />
+        <p className="cm-hint" id={`${uid}-tags-hint`}>
+          Up to {THREAD_TAGS_MAX}, separated by commas.
+        </p>
+        {err('tags')}
+      </div>
+      <fieldset className={field('toolIds')} id={`${uid}-toolIds`}>
+        <legend>AI tools this is about (optional, up to {THREAD_LINKS_MAX})</legend>
+        <div className="cm-checks">
+          {tools.map((s) => (
+            <label key={s.toolId}>
+              <input type="checkbox" value={s.toolId ?? ''} {...form.register('toolIds')} /> {s.name}
+            </label>
+          ))}
+        </div>
+        {err('toolIds')}
+      </fieldset>
+      {product ? (
+        <fieldset className={field('productIds')} id={`${uid}-productIds`}>
+          <legend>Product</legend>
+          <div className="cm-checks">
+            <label>
+              <input type="checkbox" value={product.id} {...form.register('productIds')} /> {product.title}
+            </label>
+          </div>
+          {err('productIds')}
+        </fieldset>
+      ) : null}
+      <div className="cm-actions">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+          {isSubmitting ? 'Posting…' : 'Post discussion'}
+        </button>
+        <a className="btn btn-ghost" href="/community">
+          Cancel
+        </a>
+      </div>
+    </form>
+  );
+}
