@@ -1,17 +1,17 @@
 /**
- * Moderation in Chromium (issue 16, docs/decisions/037). The community's thread pages are
- * community-core's and were not merged in when this was written, so the 'report reaches
- * /admin/reports and the admin hides the post' story runs on a product review, and the
- * 'suspended user cannot post and sees why' story on writing a review (the community's post guard
- * is covered by tests/integration/moderation.test.ts):
- * - a signed-in visitor reports a review from the product page; the administrator finds it in
- *   /admin/reports with its text and author, hides it with a reason; it leaves the product page,
- *   the report moves to 'Resolved' and the action is in the moderation log;
- * - the visitor reports the author's profile; the administrator suspends the author until a date;
- *   the author's dashboard says until when and why, and their next review is refused with the same words.
+ * Moderation in Chromium (issue 16, docs/decisions/037):
+ * - the community: a member reports a discussion from its page; the administrator finds it in
+ *   /admin/reports and hides it (the page is gone); another report, of the author's reply, and the
+ *   administrator suspends the author; the author sees why on /community/new and their next post
+ *   is refused with the same words, the draft kept;
+ * - reviews and profiles: a signed-in visitor reports a review from the product page; the
+ *   administrator hides it with a reason; it leaves the product page, the report moves to
+ *   'Resolved' and the action is in the moderation log; the visitor reports the author's profile,
+ *   the administrator suspends the author; their dashboard says until when and why, and their next
+ *   review is refused with the same words.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, failOnPageErrors, hydrated, signIn, signUpThroughApi } from './support';
+import { DEMO, failOnPageErrors, hydrated, signIn, signUpThroughApi, watchPageErrors } from './support';
 
 failOnPageErrors();
 
@@ -142,4 +142,89 @@ test('a report reaches /admin/reports, the admin hides the review; a suspended a
   await write.getByRole('button', { name: 'Post review' }).click();
   await expect(write.getByRole('alert')).toContainText(/Your account is suspended until .+ UTC, so you cannot write reviews\. Reason: Spam reviews\./);
   await trollContext.close();
+});
+
+test('a reported discussion is hidden from /admin/reports; a suspended member cannot post and sees why', async ({ browser, baseURL }) => {
+  test.setTimeout(240_000);
+  const base = baseURL!;
+  const stamp = Math.random().toString(36).slice(2, 8);
+  const title = `Cheap followers for your AI startup ${stamp}`;
+
+  // The author starts a discussion and replies in another (through the API, as the forms do).
+  const authorContext = await browser.newContext({ baseURL: base });
+  const author = await authorContext.newPage();
+  watchPageErrors(author);
+  await author.goto('/');
+  await signUpThroughApi(author, base, { userType: 'community', name: 'Fay Follower' });
+  const thread = await author.request.post('/api/community/threads', {
+    headers: { Origin: base },
+    data: { spaceId: 'help', title, body: 'Message me to buy followers in bulk.' },
+  });
+  expect(thread.status(), await thread.text()).toBe(201);
+  const { id: threadId } = (await thread.json()) as { id: string };
+
+  // A member reports it from its page.
+  const memberContext = await browser.newContext({ baseURL: base });
+  const member = await memberContext.newPage();
+  watchPageErrors(member);
+  await member.goto('/');
+  await signUpThroughApi(member, base, { userType: 'community', name: 'Mo Member' });
+  const other = await member.request.post('/api/community/threads', {
+    headers: { Origin: base },
+    data: { spaceId: 'help', title: `How do I price a prompt pack? ${stamp}`, body: 'Per pack or per prompt?' },
+  });
+  expect(other.status(), await other.text()).toBe(201);
+  const { id: otherId } = (await other.json()) as { id: string };
+  await member.goto(`/community/${threadId}`);
+  await hydrated(member);
+  await member.getByRole('button', { name: 'Report this discussion' }).click();
+  const form = member.getByRole('form', { name: 'Report this discussion' });
+  await form.getByLabel('Why are you reporting it?').selectOption('spam');
+  await form.getByRole('button', { name: 'Send report' }).click();
+  await expect(member.getByText('Reported. Thank you.')).toBeVisible();
+
+  // The administrator hides it from the queue; its page is gone.
+  const adminContext = await browser.newContext({ baseURL: base });
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO.admin, base);
+  await admin.goto('/admin/reports');
+  const card = admin.locator(`[data-report-card][data-target-id="${threadId}"]`);
+  await expect(card).toContainText('Discussion');
+  await expect(card).toContainText(title);
+  await expect(card).toContainText('Message me to buy followers in bulk.');
+  await expect(card).toContainText('By Fay Follower');
+  await card.getByLabel('Action').selectOption('hide');
+  await card.getByLabel('Reason (logged)').fill('Selling followers.');
+  await card.getByRole('button', { name: 'Apply to this report' }).click();
+  await expect(toasts(admin).getByText('Hidden')).toBeVisible();
+  expect((await member.goto(`/community/${threadId}`))?.status()).toBe(404);
+
+  // The author replies in the member's discussion; the member reports the reply; the administrator suspends the author.
+  const reply = await author.request.post(`/api/community/threads/${otherId}/replies`, { headers: { Origin: base }, data: { body: 'DM me for followers.' } });
+  expect(reply.status(), await reply.text()).toBe(201);
+  const { id: replyId } = (await reply.json()) as { id: string };
+  const reported = await member.request.put(`/api/reports/reply/${replyId}`, { headers: { Origin: base }, data: { reason: 'spam' } });
+  expect(reported.status(), await reported.text()).toBe(201);
+  await admin.goto('/admin/reports');
+  const replyCard = admin.locator(`[data-report-card][data-target-id="${replyId}"]`);
+  await replyCard.getByLabel('Action').selectOption('suspend');
+  await replyCard.getByLabel('Reason (logged)').fill('Selling followers again.');
+  await replyCard.getByRole('button', { name: 'Apply to this report' }).click();
+  await expect(toasts(admin).getByText('Author suspended')).toBeVisible();
+  await adminContext.close();
+
+  // The author sees why before writing, and the post is refused with the same words, the draft kept.
+  await author.goto('/community/new?space=help');
+  await expect(author.locator('[data-suspension-notice]')).toContainText('Your account is suspended until');
+  await expect(author.locator('[data-suspension-notice]')).toContainText('Reason: Selling followers again.');
+  await hydrated(author);
+  await author.getByLabel('Title').fill(`Still selling followers ${stamp}`);
+  await author.getByRole('textbox', { name: 'Text' }).fill('Ask me.');
+  await author.getByRole('button', { name: 'Post discussion' }).click();
+  await expect(
+    toasts(author).getByText(/Your account is suspended until .+ UTC, so you cannot post in the community\. Reason: Selling followers again\./),
+  ).toBeVisible();
+  await expect(author.getByRole('textbox', { name: 'Text' })).toHaveValue('Ask me.');
+  await authorContext.close();
+  await memberContext.close();
 });
