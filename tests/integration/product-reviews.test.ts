@@ -257,7 +257,7 @@ describe('the creator’s reply, Helpful and Report', () => {
     expect(theirs.body.items[0]).toMatchObject({ helpfulCount: 3, votedHelpful: false });
   });
 
-  it("stores a report in the one reports system (docs/decisions/037); a hidden review leaves the list, the summary and the rating", async () => {
+  it('stores a report in the one reports system (docs/decisions/037); a hidden review leaves the list, the summary and the rating', async () => {
     const product = await freeProduct('Report pack');
     const author = await signUp('buyer', 'Sal Spam');
     await download(author.userId, product.id);

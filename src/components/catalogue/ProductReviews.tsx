@@ -12,11 +12,7 @@ import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDate } from '@/src/shared/format';
 import { REVIEW_TEXT_MAX } from '@/src/shared/reviews';
-import {
-  PRODUCT_REVIEW_SORTS,
-  PRODUCT_REVIEW_SORT_LABELS,
-  type ProductReviewSort,
-} from '@/src/shared/domain';
+import { PRODUCT_REVIEW_SORTS, PRODUCT_REVIEW_SORT_LABELS, type ProductReviewSort } from '@/src/shared/domain';
 import {
   ProductReviewInputSchema,
   ReviewReplyInputSchema,
@@ -303,7 +299,9 @@ function ReviewItem({
           }}
         />
       ) : null}
-      {open === 'report' ? <ReportForm kind="product_review" targetId={review.id} what="this review" loginHref={loginHref} onDone={() => setOpen(null)} /> : null}
+      {open === 'report' ? (
+        <ReportForm kind="product_review" targetId={review.id} what="this review" loginHref={loginHref} onDone={() => setOpen(null)} />
+      ) : null}
     </li>
   );
 }
