@@ -23,7 +23,10 @@ import type {
   PricingModel,
   ProductStatus,
   PurchaseKind,
-  ReviewReportReason,
+  ModerationAction,
+  ReportRowReason,
+  ReportStatus,
+  ReportTargetKind,
   SubscriptionStatus,
   TechnicalLevel,
   ToolClaimMethod,
@@ -167,6 +170,11 @@ export interface ProfilesTable {
   handle: string | null;
   /** Set when the account was deleted: the row stays as an anonymised tombstone for orders (docs/decisions/032). */
   deleted_at: Timestamp | null;
+  /** Suspended until then (docs/decisions/037): no posting, reviewing, publishing or buying; ends by itself. */
+  suspended_until: Timestamp | null;
+  suspension_reason: string | null;
+  /** The profile's own words (bio, links, banner) hidden from public reads by the team. */
+  hidden_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -332,6 +340,8 @@ export interface ProductsTable {
   submitted_at: Timestamp | null;
   /** Why an administrator did not approve it, shown to its creator until it is submitted again. */
   review_note: string | null;
+  /** Removed from the marketplace by the team (docs/decisions/037): the product is 'rejected' and cannot be published again. */
+  removed_at: Timestamp | null;
   /** The version the creator is editing and its release notes (migration 2026-11-27-0300); released ones are in product_versions. */
   version: ColumnType<string | null, string | null | undefined, string | null>;
   release_notes: ColumnType<string | null, string | null | undefined, string | null>;
@@ -371,6 +381,8 @@ export interface SellerReviewsTable {
   reviewer_id: string;
   rating: number;
   review_text: string | null;
+  /** Hidden by the team (docs/decisions/037): out of public reads and the seller's rating. */
+  hidden_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -385,6 +397,8 @@ export interface ProductReviewsTable {
   helpful_count: Generated<number>;
   reply_text: string | null;
   replied_at: Timestamp | null;
+  /** Hidden by the team (docs/decisions/037): out of public reads and the product's rating. */
+  hidden_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -395,12 +409,36 @@ export interface ProductReviewVotesTable {
   created_at: CreatedAt;
 }
 
-export interface ProductReviewReportsTable {
-  review_id: string;
-  reporter_id: string;
-  reason: ReviewReportReason;
-  details: string | null;
-  created_at: Timestamp;
+/** One report of anything reportable (migration 2026-11-28-0300, docs/decisions/037). */
+export interface ReportsTable {
+  id: Generated<string>;
+  target_kind: ReportTargetKind;
+  target_id: string;
+  /** The author of what was reported (whom a suspension reaches). */
+  target_user_id: string | null;
+  /** Null: the queue's own entry for a post held for review. */
+  reporter_id: string | null;
+  reason: ReportRowReason;
+  note: string | null;
+  status: Generated<ReportStatus>;
+  resolution: ModerationAction | null;
+  resolved_by: string | null;
+  resolved_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+/** Every moderation action: who, what, when, why (append-only). */
+export interface ModerationActionsTable {
+  id: Generated<string>;
+  actor_id: string | null;
+  action: ModerationAction;
+  target_kind: ReportTargetKind;
+  target_id: string;
+  subject_user_id: string | null;
+  report_id: string | null;
+  reason: string;
+  until: Timestamp | null;
+  created_at: CreatedAt;
 }
 
 export interface SellerBadgesTable {
@@ -831,7 +869,8 @@ export interface Database {
   seller_reviews: SellerReviewsTable;
   product_reviews: ProductReviewsTable;
   product_review_votes: ProductReviewVotesTable;
-  product_review_reports: ProductReviewReportsTable;
+  reports: ReportsTable;
+  moderation_actions: ModerationActionsTable;
   seller_badges: SellerBadgesTable;
   seller_analytics: SellerAnalyticsTable;
   follows: FollowsTable;

@@ -28,6 +28,7 @@ import * as toolsDirectory from './2026-11-28-0400-tools-directory';
 import * as community from './2026-11-28-0100-community';
 import * as notificationKindsTogether from './2026-11-28-0900-notification-kinds-together';
 import * as changelogSources from './2026-11-28-0500-changelog-sources';
+import * as moderation from './2026-11-28-0300-moderation';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0100-community': community,
   '2026-11-28-0900-notification-kinds-together': notificationKindsTogether,
   '2026-11-28-0500-changelog-sources': changelogSources,
+  '2026-11-28-0300-moderation': moderation,
 };

@@ -153,7 +153,7 @@ export async function recomputeProductRatings(db: Db): Promise<void> {
         coalesce(round(avg(r.rating)::numeric, 2), 0) as average,
         case when count(r.id) = 0 then 0
              else round((${RATING_PRIOR.weight}::numeric * ${RATING_PRIOR.mean}::numeric + sum(r.rating)) / (${RATING_PRIOR.weight}::numeric + count(r.id)), 3) end as score
-      from products p2 left join product_reviews r on r.product_id = p2.id
+      from products p2 left join product_reviews r on r.product_id = p2.id and r.hidden_at is null
       group by p2.id
     ) s
     where s.id = p.id and (p.review_count, p.rating, p.rating_score) is distinct from (s.n, s.average, s.score)

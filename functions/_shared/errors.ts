@@ -102,6 +102,16 @@ export const ERRORS = {
   // Q&A (functions/community-qa, docs/decisions/036).
   NOT_A_QUESTION: { status: 409, message: 'Only a question can have an accepted answer' },
   CANNOT_ACCEPT_ANSWER: { status: 403, message: "Only the person who asked, or the product's creator, can mark the answer" },
+  // Moderation and trust (functions/moderation, docs/decisions/037). SUSPENDED's message names the end date and the reason.
+  SUSPENDED: { status: 403, message: 'Your account is suspended' },
+  REPORT_NOT_FOUND: { status: 404, message: 'Report not found' },
+  REPORT_TARGET_NOT_FOUND: { status: 404, message: 'There is nothing to report here' },
+  CANNOT_REPORT_OWN: { status: 403, message: 'You cannot report your own content' },
+  ALREADY_REPORTED: { status: 409, message: 'You already reported this, and our team has dealt with it' },
+  REPORT_RESOLVED: { status: 409, message: 'This report has already been dealt with' },
+  ACTION_NOT_APPLICABLE: { status: 409, message: 'This action does not apply to what was reported' },
+  PRODUCT_REMOVED: { status: 403, message: 'This product was removed from the marketplace by our team and cannot be published again' },
+  POSTING_LIMIT: { status: 429, message: 'You have posted as much as you can today' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

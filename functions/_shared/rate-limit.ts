@@ -50,7 +50,9 @@ export const WRITE_LIMITS = {
   // Product reviews (docs/decisions/029): writing, editing and replying; votes and reports.
   productReviewWrite: { label: 'review changes', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
   reviewVote: { label: 'helpful votes', windowSeconds: MINUTE, perAccount: 30, perAddress: 90 },
-  reviewReport: { label: 'reports', windowSeconds: HOUR, perAccount: 20, perAddress: 60 },
+  // Reports of anything reportable (docs/decisions/037).
+  report: { label: 'reports', windowSeconds: HOUR, perAccount: 20, perAddress: 60 },
+  moderationAction: { label: 'moderation actions', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 360 },
   followToggle: { label: 'follow changes', windowSeconds: MINUTE, perAccount: 30, perAddress: 90 },
   favoriteToggle: { label: 'favorite changes', windowSeconds: MINUTE, perAccount: 30, perAddress: 90 },
   toolUpdatePost: { label: 'tool updates', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
@@ -139,7 +141,6 @@ export const WRITE_ROUTES = {
   'POST /api/product-reviews/[reviewId]/reply': 'productReviewWrite',
   'PUT /api/product-reviews/[reviewId]/helpful': 'reviewVote',
   'DELETE /api/product-reviews/[reviewId]/helpful': 'reviewVote',
-  'POST /api/product-reviews/[reviewId]/report': 'reviewReport',
   'POST /api/community/threads': 'communityPost',
   'PATCH /api/community/threads/[threadId]': 'communityPost',
   'DELETE /api/community/threads/[threadId]': 'communityPost',
@@ -174,6 +175,8 @@ export const WRITE_ROUTES = {
   'POST /api/orders/[id]/cancel-subscription': 'orderChange',
   'POST /api/admin/products/[id]/approve': 'reviewDecision',
   'POST /api/admin/products/[id]/reject': 'reviewDecision',
+  'PUT /api/reports/[kind]/[targetId]': 'report',
+  'POST /api/admin/reports/[id]/actions': 'moderationAction',
   'POST /api/payments/payouts/onboarding': 'payoutSetup',
   'POST /api/payments/payouts/dashboard': 'payoutSetup',
   'POST /api/settings/api-keys': 'apiKeyChange',

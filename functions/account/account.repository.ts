@@ -248,7 +248,7 @@ export async function removeProductReviews(db: Db, userId: string): Promise<{ id
     where id in (select review_id from product_review_votes where user_id = ${userId})
   `.execute(db);
   await db.deleteFrom('product_review_votes').where('user_id', '=', userId).execute();
-  await db.deleteFrom('product_review_reports').where('reporter_id', '=', userId).execute();
+  await db.deleteFrom('reports').where('reporter_id', '=', userId).execute();
   const removed = await db.deleteFrom('product_reviews').where('reviewer_id', '=', userId).returning('product_id').execute();
   const ids = [...new Set(removed.map((r) => r.product_id))];
   if (ids.length === 0) return [];

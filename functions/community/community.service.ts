@@ -41,7 +41,7 @@ import { decodeCursor, pageOf } from '../_shared/cursor';
 import { keysetTime } from '../_shared/keyset.repository';
 import { isAdmin } from '../profiles/profiles.service';
 import { plainText, renderMarkdown } from './markdown';
-import { assertCanPost } from './post-guard';
+import { assertCanPost, holdPostForReview } from './post-guard';
 import { notifyProductQuestion } from '../community-qa/notices';
 import { withAuthorDetails } from '../community-qa/author-details';
 import { badgeContext } from '../community-qa/badges';
@@ -321,8 +321,8 @@ export async function previewPost(db: Db, userId: string, body: string): Promise
 }
 
 export async function createThread(db: Db, userId: string, input: ThreadInput): Promise<Thread> {
-  const threadId = await db.transaction().execute(async (trx) => {
-    await assertCanPost(trx, userId, { action: 'thread', text: `${input.title}\n${input.body}` });
+  const { threadId, held } = await db.transaction().execute(async (trx) => {
+    const verdict = await assertCanPost(trx, userId, { action: 'thread', text: `${input.title}\n${input.body}` });
     const space = await findSpace(trx, input.spaceId);
     if (!space) throw new AppError('VALIDATION_FAILED', undefined, { spaceId: 'Choose a space' });
     const toolIds = [...new Set(input.toolIds)];
@@ -348,20 +348,26 @@ export async function createThread(db: Db, userId: string, input: ThreadInput): 
       productIds,
     });
     await setFollow(trx, id, userId, true);
+    // Held for review (a new account's links, docs/decisions/037): hidden and queued; nobody is notified of it yet.
+    if (verdict.hold) {
+      await holdPostForReview(trx, { kind: 'thread', id, authorId: userId });
+      return { threadId: id, held: true };
+    }
     await insertCommunityNotices(
       trx,
       mentioned.filter((m) => m.id !== userId).map((m) => ({ userId: m.id, kind: 'community_mention' as const, threadId: id, replyId: null, actorId: userId })),
     );
     // Q&A (docs/decisions/036): a question on a product tells its creator.
     if (productId && input.kind === 'question') await notifyProductQuestion(trx, { threadId: id, productId, askerId: userId });
-    return id;
+    return { threadId: id, held: false };
   });
+  if (held) return { ...toThread((await findThreadDetail(db, threadId))!), heldForReview: true };
   return requireThread(db, threadId, userId);
 }
 
 export async function editThread(db: Db, userId: string, threadId: string, edit: ThreadEdit): Promise<Thread> {
-  await db.transaction().execute(async (trx) => {
-    await assertCanPost(trx, userId, { action: 'edit', text: [edit.title, edit.body].filter(Boolean).join('\n') });
+  const heldEdit = await db.transaction().execute(async (trx) => {
+    const verdict = await assertCanPost(trx, userId, { action: 'edit', text: [edit.title, edit.body].filter(Boolean).join('\n') });
     const thread = await lockThread(trx, threadId);
     if (!thread || thread.author_id !== userId || thread.hidden_at) throw new AppError('THREAD_NOT_FOUND');
     if (thread.deleted_at) throw new AppError('POST_DELETED');
@@ -383,7 +389,10 @@ export async function editThread(db: Db, userId: string, threadId: string, edit:
       ...(edit.body !== undefined ? { body: edit.body, bodyHtml: bodyHtml ?? '' } : {}),
       ...(edit.tags !== undefined ? { tags: edit.tags } : {}),
     });
+    if (verdict.hold) await holdPostForReview(trx, { kind: 'thread', id: threadId, authorId: userId });
+    return verdict.hold;
   });
+  if (heldEdit) return { ...toThread((await findThreadDetail(db, threadId))!), heldForReview: true };
   return requireThread(db, threadId, userId);
 }
 
@@ -398,7 +407,7 @@ export async function deleteThread(db: Db, userId: string, threadId: string): Pr
 
 export async function createReply(db: Db, userId: string, threadId: string, input: ReplyInput): Promise<Reply> {
   const replyId = await db.transaction().execute(async (trx) => {
-    await assertCanPost(trx, userId, { action: 'reply', text: input.body });
+    const verdict = await assertCanPost(trx, userId, { action: 'reply', text: input.body });
     const thread = await lockThread(trx, threadId);
     if (!thread || (thread.hidden_at && !(await isAdmin(trx, userId)))) throw new AppError('THREAD_NOT_FOUND');
     if (thread.locked_at) throw new AppError('THREAD_LOCKED');
@@ -414,6 +423,12 @@ export async function createReply(db: Db, userId: string, threadId: string, inpu
     }
     const { html, mentioned } = await renderWithMentions(trx, input.body);
     const id = await insertReply(trx, { threadId, authorId: userId, parentReplyId, quotedReplyId, body: input.body, bodyHtml: html });
+    // Held for review (a new account's links, docs/decisions/037): hidden and queued; nobody is notified of it yet.
+    if (verdict.hold) {
+      await holdPostForReview(trx, { kind: 'reply', id, authorId: userId });
+      await setFollow(trx, threadId, userId, true);
+      return id;
+    }
     // Who hears of it: followers, and the authors of the reply answered and the one quoted.
     const [followers, answered] = await Promise.all([
       threadFollowerIds(trx, threadId),
@@ -440,12 +455,13 @@ async function requireReply(db: Db, replyId: string): Promise<Reply> {
   const thread = await findThreadDetail(db, row.thread_id);
   const badges = thread ? await badgeContext(db, { productId: thread.product_id, spaceId: thread.space_id }) : undefined;
   const [reply] = await withAuthorDetails(db, [toReply(row, thread?.accepted_reply_id ?? null)], badges);
-  return reply!;
+  // A new account's post with links waits for review (docs/decisions/037): its author is told.
+  return row.hidden_at ? { ...reply!, heldForReview: true } : reply!;
 }
 
 export async function editReply(db: Db, userId: string, replyId: string, edit: ReplyEdit): Promise<Reply> {
   await db.transaction().execute(async (trx) => {
-    await assertCanPost(trx, userId, { action: 'edit', text: edit.body });
+    const verdict = await assertCanPost(trx, userId, { action: 'edit', text: edit.body });
     const reply = await lockReply(trx, replyId);
     if (!reply || reply.author_id !== userId || reply.hidden_at || reply.thread_hidden_at) throw new AppError('REPLY_NOT_FOUND');
     if (reply.deleted_at) throw new AppError('POST_DELETED');
@@ -453,6 +469,10 @@ export async function editReply(db: Db, userId: string, replyId: string, edit: R
     if (!reply.editable) throw new AppError('EDIT_WINDOW_CLOSED');
     const { html, mentioned } = await renderWithMentions(trx, edit.body);
     await updateReply(trx, replyId, { body: edit.body, bodyHtml: html });
+    if (verdict.hold) {
+      await holdPostForReview(trx, { kind: 'reply', id: replyId, authorId: userId });
+      return;
+    }
     await insertCommunityNotices(
       trx,
       mentioned

@@ -1,11 +1,15 @@
 /**
  * The one gate every community write passes (docs/decisions/035): creating a thread, replying,
  * editing, deleting, voting and following all call `assertCanPost` first, inside the write's
- * transaction when it has one. Today it refuses a profile that is gone or deleted; moderation
- * (issue 16: suspensions, posting limits, links held for review) extends it here and only here.
+ * transaction when it has one. It refuses a profile that is gone or deleted; moderation
+ * (issue 16, docs/decisions/037: suspensions, posting limits, links held for review) extends it
+ * here and only here (functions/moderation/posting.ts).
  */
 import type { Db } from '@/db/database';
 import { AppError } from '@/functions/_shared/errors';
+import { checkPosting, type PostVerdict } from '@/functions/moderation/posting';
+
+export { holdPostForReview, type PostVerdict } from '@/functions/moderation/posting';
 
 /** What the caller is about to do: limits count threads and replies, links matter where there is text. */
 export type PostAction = 'thread' | 'reply' | 'edit' | 'delete' | 'vote' | 'follow';
@@ -16,9 +20,14 @@ export interface PostContext {
   text?: string;
 }
 
-/** Throws an AppError (403 FORBIDDEN today) unless `userId` may do `context.action` in the community now. */
-export async function assertCanPost(db: Db, userId: string, context: PostContext): Promise<void> {
-  void context;
+/**
+ * Throws an AppError unless `userId` may do `context.action` in the community now: 403 FORBIDDEN
+ * (no profile), 403 SUSPENDED (until when and why), 429 POSTING_LIMIT (with Retry-After).
+ * Answers whether the post is held for review (`hold`): the caller then calls
+ * holdPostForReview(db, { kind, id, authorId }) after writing it, in the same transaction.
+ */
+export async function assertCanPost(db: Db, userId: string, context: PostContext): Promise<PostVerdict> {
   const profile = await db.selectFrom('profiles').select(['id', 'deleted_at']).where('id', '=', userId).executeTakeFirst();
   if (!profile || profile.deleted_at) throw new AppError('FORBIDDEN');
+  return checkPosting(db, userId, context);
 }

@@ -16,6 +16,7 @@ import type { Db } from '@/db/database';
 import type { SessionUser } from '@/src/shared/session';
 import type { Card, CheckoutBody } from '@/src/shared/api/schemas/payments';
 import { feeCents, purchaseKind, testCardOutcome, toCents } from '@/src/shared/payments';
+import { assertNotSuspended } from '../moderation/suspension';
 import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
@@ -71,6 +72,8 @@ export async function getProductAccess(db: Db, deps: PaymentsDeps, userId: strin
 }
 
 export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUser, { productId }: CheckoutBody): Promise<{ url: string; orderId: string }> {
+  // A suspended account buys nothing until its suspension ends (docs/decisions/037).
+  await assertNotSuspended(db, user.id, 'buy products');
   const product = await findPublishedProductForSale(db, productId);
   if (!product) throw new AppError('PRODUCT_NOT_FOUND');
   const kind = purchaseKind(product);

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
-import type { ProductReviewSort, ReviewReportReason } from '@/src/shared/domain';
+import type { ProductReviewSort } from '@/src/shared/domain';
 import { timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 
 /**
@@ -71,7 +71,7 @@ export async function lockReview(db: Db, reviewId: string) {
 }
 
 export async function findReviewRow(db: Db, reviewId: string) {
-  return db.selectFrom('product_reviews').select(['id', 'product_id', 'reviewer_id', 'reply_text']).where('id', '=', reviewId).executeTakeFirst();
+  return db.selectFrom('product_reviews').select(['id', 'product_id', 'reviewer_id', 'reply_text', 'hidden_at']).where('id', '=', reviewId).executeTakeFirst();
 }
 
 export async function updateReview(db: Db, reviewId: string, values: { rating: number; text: string }): Promise<void> {
@@ -102,11 +102,11 @@ export async function recomputeProductRating(db: Db, productId: string, prior: {
   return db
     .updateTable('products')
     .set({
-      review_count: sql`(select count(*) from product_reviews r where r.product_id = ${productId})`,
-      rating: sql`coalesce((select round(avg(r.rating)::numeric, 2) from product_reviews r where r.product_id = ${productId}), 0)`,
+      review_count: sql`(select count(*) from product_reviews r where r.product_id = ${productId} and r.hidden_at is null)`,
+      rating: sql`coalesce((select round(avg(r.rating)::numeric, 2) from product_reviews r where r.product_id = ${productId} and r.hidden_at is null), 0)`,
       rating_score: sql`coalesce((
         select round((${prior.weight}::numeric * ${prior.mean}::numeric + sum(r.rating)) / (${prior.weight}::numeric + count(*)), 3)
-        from product_reviews r where r.product_id = ${productId} having count(*) > 0
+        from product_reviews r where r.product_id = ${productId} and r.hidden_at is null having count(*) > 0
       ), 0)`,
     })
     .where('id', '=', productId)
@@ -155,7 +155,8 @@ export async function listProductReviews(
   productId: string,
   options: { sort: ProductReviewSort; after?: ReviewKeyset | null; limit: number; viewerId: string | null },
 ): Promise<ProductReviewRow[]> {
-  let query = selectReviews(db, options.viewerId).where('r.product_id', '=', productId);
+  // Hidden by the team (docs/decisions/037): out of the public list.
+  let query = selectReviews(db, options.viewerId).where('r.product_id', '=', productId).where('r.hidden_at', 'is', null);
   const a = options.after;
   if (options.sort === 'helpful') {
     if (a) query = query.where(sql<boolean>`(r.helpful_count, r.created_at, r.id) < (${a.v ?? 0}::integer, ${a.at}::timestamptz, ${a.id}::uuid)`);
@@ -186,6 +187,7 @@ export async function countByRating(db: Db, productId: string): Promise<{ rating
     .selectFrom('product_reviews')
     .select(['rating', sql<string>`count(*)`.as('n')])
     .where('product_id', '=', productId)
+    .where('hidden_at', 'is', null)
     .groupBy('rating')
     .execute();
   return rows.map((r) => ({ rating: r.rating, count: Number(r.n) }));
@@ -214,18 +216,6 @@ export async function setVote(db: Db, reviewId: string, userId: string, on: bool
         .executeTakeFirstOrThrow()
     : await db.selectFrom('product_reviews').select('helpful_count').where('id', '=', reviewId).executeTakeFirstOrThrow();
   return row.helpful_count;
-}
-
-/** One report per user and review: a second one replaces the reason. */
-export async function upsertReport(
-  db: Db,
-  values: { reviewId: string; reporterId: string; reason: ReviewReportReason; details: string | null },
-): Promise<void> {
-  await db
-    .insertInto('product_review_reports')
-    .values({ review_id: values.reviewId, reporter_id: values.reporterId, reason: values.reason, details: values.details })
-    .onConflict((oc) => oc.columns(['review_id', 'reporter_id']).doUpdateSet({ reason: values.reason, details: values.details, created_at: sql`now()` }))
-    .execute();
 }
 
 /** The user's reviews newest first, with each product's title, image and whether it is still public. */

@@ -10,7 +10,8 @@
  * - The creator replies once, publicly (409 ALREADY_REPLIED after that).
  * - 'Helpful': one vote per user and review, added or removed; never on one's own review.
  *   The count moves with the vote row (product-reviews.repository.ts setVote), exact under
- *   concurrency. 'Report': one per user and review, a reason, stored for the team.
+ *   concurrency. 'Report' is the one reports system's (functions/moderation, docs/decisions/037);
+ *   a review the team hid leaves the list, the summary and the rating.
  * - The product's rating, review_count and rating_score are recomputed from the rows in the
  *   transaction of every review change, under a lock on the product row. rating_score is the
  *   Bayesian average with RATING_PRIOR; 'Top rated' sorts by it.
@@ -28,13 +29,13 @@ import type {
   ProductReviewInput,
   ProductReviewSummary,
   ReviewReplyInput,
-  ReviewReportInput,
   WrittenReview,
 } from '@/src/shared/api/schemas/product-reviews';
 import { toNumber } from '@/src/shared/products';
 import * as z from 'zod/mini';
 import { kickEmailSending, queueNotificationEmail } from '../email/email.service';
 import { AppError } from '../_shared/errors';
+import { assertNotSuspended } from '../moderation/suspension';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { keysetTime, positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { uuid } from '@/src/shared/api/contract';
@@ -58,7 +59,6 @@ import {
   setReplyOnce,
   setVote,
   updateReview,
-  upsertReport,
   type ProductReviewRow,
   type ReviewKeyset,
 } from './product-reviews.repository';
@@ -127,6 +127,7 @@ async function standingOf(db: Db, userId: string, productId: string): Promise<{ 
 /** POST /api/products/{id}/reviews: the caller's review (201), and the product's new rating. */
 export async function createProductReview(db: Db, userId: string | null | undefined, productId: string, input: ProductReviewInput) {
   const me = requireUser(userId);
+  await assertNotSuspended(db, me, 'write reviews');
   const result = await db.transaction().execute(async (trx) => {
     const product = requirePublished(await lockProduct(trx, productId));
     if (product.creator_id === me) throw new AppError('CANNOT_REVIEW_OWN_PRODUCT');
@@ -150,6 +151,7 @@ export async function createProductReview(db: Db, userId: string | null | undefi
 /** PUT /api/product-reviews/{id}: its author replaces the rating and text. */
 export async function editProductReview(db: Db, userId: string | null | undefined, reviewId: string, input: ProductReviewInput) {
   const me = requireUser(userId);
+  await assertNotSuspended(db, me, 'write reviews');
   const result = await db.transaction().execute(async (trx) => {
     const found = await findReviewRow(trx, reviewId);
     if (!found || found.reviewer_id !== me) throw new AppError('REVIEW_NOT_FOUND');
@@ -167,6 +169,7 @@ export async function editProductReview(db: Db, userId: string | null | undefine
 /** POST /api/product-reviews/{id}/reply: the product's creator answers, once. */
 export async function replyToReview(db: Db, userId: string | null | undefined, reviewId: string, input: ReviewReplyInput): Promise<ProductReview> {
   const me = requireUser(userId);
+  await assertNotSuspended(db, me, 'reply to reviews');
   const result = await db.transaction().execute(async (trx) => {
     const found = await lockReview(trx, reviewId);
     if (!found) throw new AppError('REVIEW_NOT_FOUND');
@@ -183,21 +186,11 @@ export async function replyToReview(db: Db, userId: string | null | undefined, r
 export async function voteHelpful(db: Db, userId: string | null | undefined, reviewId: string, on: boolean) {
   const me = requireUser(userId);
   const found = await findReviewRow(db, reviewId);
-  if (!found) throw new AppError('REVIEW_NOT_FOUND');
+  if (!found || found.hidden_at) throw new AppError('REVIEW_NOT_FOUND');
   requirePublished(await findProductOf(db, found.product_id));
   if (found.reviewer_id === me) throw new AppError('OWN_REVIEW', 'You cannot mark your own review as helpful');
   const helpfulCount = await db.transaction().execute((trx) => setVote(trx, reviewId, me, on));
   return { helpfulCount, votedHelpful: on };
-}
-
-/** POST /api/product-reviews/{id}/report: stored for the team (one per user and review). */
-export async function reportReview(db: Db, userId: string | null | undefined, reviewId: string, input: ReviewReportInput): Promise<void> {
-  const me = requireUser(userId);
-  const found = await findReviewRow(db, reviewId);
-  if (!found) throw new AppError('REVIEW_NOT_FOUND');
-  requirePublished(await findProductOf(db, found.product_id));
-  if (found.reviewer_id === me) throw new AppError('OWN_REVIEW', 'You cannot report your own review');
-  await upsertReport(db, { reviewId, reporterId: me, reason: input.reason, details: input.details ?? null });
 }
 
 const ReviewKeysetSchema = z.strictObject({ at: keysetTime(), id: uuid(), v: z.optional(z.int().check(z.minimum(0), z.maximum(1_000_000_000))) });

@@ -63,6 +63,17 @@ export async function findOwnProduct(db: Db, creatorId: string, id: string) {
   return db.selectFrom('products').select(OWNER_COLUMNS).where('id', '=', id).where('creator_id', '=', creatorId).executeTakeFirst();
 }
 
+/** The creator of a product (moderation, docs/decisions/037). */
+export async function findProductCreator(db: Db, id: string) {
+  return db.selectFrom('products').select(['id', 'creator_id', 'status']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether the team removed the product from the marketplace (docs/decisions/037). */
+export async function isRemovedProduct(db: Db, id: string): Promise<boolean> {
+  const row = await db.selectFrom('products').select('removed_at').where('id', '=', id).executeTakeFirst();
+  return Boolean(row?.removed_at);
+}
+
 export async function updateOwnProduct(db: Db, creatorId: string, id: string, values: ProductUpdate) {
   return db
     .updateTable('products')

@@ -46,6 +46,8 @@ import {
   deleteOwnProduct,
   findNearDuplicateTitle,
   findOwnProduct,
+  findProductCreator,
+  isRemovedProduct,
   findPublisherStanding,
   findReviewStanding,
   hasDownloads,
@@ -63,6 +65,7 @@ import { NEW_PRODUCT_FAN_OUT } from '../notifications/new-product.job';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
 import { newCreatorReview } from '../_shared/env';
 import { releaseVersionInTrx } from '../versions/versions.service';
+import { assertNotSuspended } from '../moderation/suspension';
 
 function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');
@@ -170,6 +173,8 @@ function pagesOf(row: { id: string; ai_tool_type: string | null }, before?: { ai
  */
 async function assertMayPublish(db: Db, userId: string, before: string | null, after: string): Promise<void> {
   if (after !== 'published' || before === 'published') return;
+  // A suspended account publishes nothing until its suspension ends (docs/decisions/037).
+  await assertNotSuspended(db, userId, 'publish products');
   const standing = await findPublisherStanding(db, userId);
   if (standing?.user_type !== 'creator') throw new AppError('NOT_A_CREATOR');
   assertEmailVerified({ emailVerified: standing.email_verified });
@@ -218,7 +223,7 @@ export function needsReview(
 async function resolveStatus(
   db: Db,
   creatorId: string,
-  before: { status: ProductStatus; published_at: Date | string | null } | null,
+  before: { id: string; status: ProductStatus; published_at: Date | string | null } | null,
   requested: ProductStatus,
 ): Promise<ProductStatus> {
   if (requested === 'rejected') {
@@ -227,6 +232,8 @@ async function resolveStatus(
   }
   if (requested !== 'published' && requested !== 'in_review') return requested;
   if (before?.status === 'published') return 'published';
+  // Removed from the marketplace by the team (docs/decisions/037): never public again from the studio.
+  if (before && (await isRemovedProduct(db, before.id))) throw new AppError('PRODUCT_REMOVED');
   await assertMayPublish(db, creatorId, before?.status ?? null, 'published');
   const standing = await findReviewStanding(db, creatorId);
   if (!standing) return 'published';
@@ -349,6 +356,23 @@ export async function publishAfterReview(db: Db, creatorId: string, id: string):
   const row = await saveOwnProduct(db, creatorId, id, { status: 'published', published_at: new Date(), review_note: null }, 'in_review');
   if (!row) return null;
   await requestRebuild(db, 'published', id, pagesOf(row));
+  return toOwnerProduct(row);
+}
+
+/**
+ * Removes a product from the marketplace (an administrator, docs/decisions/037): it becomes
+ * 'rejected' with the team's reason (the studio shows 'Not approved' and the reason), is marked
+ * removed so its creator cannot publish it again, and the pages that showed it are re-rendered
+ * as for an unpublish. Null when it was not public (nothing to remove).
+ */
+export async function removeFromMarketplace(db: Db, id: string, reason: string): Promise<OwnerProduct | null> {
+  const found = await findProductCreator(db, id);
+  if (!found) return null;
+  const before = await findOwnProduct(db, found.creator_id, id);
+  if (!before || (before.status !== 'published' && before.status !== 'in_review')) return null;
+  const row = await saveOwnProduct(db, found.creator_id, id, { status: 'rejected', review_note: reason.slice(0, 1000), removed_at: new Date() }, before.status);
+  if (!row) return null;
+  if (before.status === 'published') await requestRebuild(db, 'unpublished', id, pagesOf(row, before));
   return toOwnerProduct(row);
 }
 

@@ -90,6 +90,14 @@ export function toPublicProfile(row: ProfileRow): PublicProfile {
   };
 }
 
+/**
+ * A profile the team hid (docs/decisions/037): its own words and pictures leave the public page
+ * (the name stays, so reviews and products still say whose they are); its owner still sees them.
+ */
+export function withoutOwnWords(profile: PublicProfile): PublicProfile {
+  return { ...profile, company: null, bio: null, avatarUrl: null, bannerImageUrl: null, socialLinks: {}, specialties: [], location: null, website: null };
+}
+
 export function isSeller(profile: Pick<PublicProfile, 'userType'>, stats: ProfileStats): boolean {
   return profile.userType === 'creator' || stats.products > 0;
 }
@@ -163,7 +171,7 @@ export async function getProfilePage(db: Db, profileId: string, viewerId: string
   const row = await findProfile(db, profileId);
   // A deleted account's profile is a tombstone kept for its orders: not a page (docs/decisions/032).
   if (!row || row.deleted_at) return null;
-  const profile = toPublicProfile(row);
+  const profile = row.hidden_at && viewerId !== profileId ? withoutOwnWords(toPublicProfile(row)) : toPublicProfile(row);
   const [stats, reviews, ownReview, isFollowing, portfolio, portfolioCategories] = await Promise.all([
     publishedFigures(db, profileId),
     listSellerReviews(db, profileId),

@@ -41,8 +41,8 @@ export async function recomputeSellerRating(db: Db, sellerId: string) {
   return db
     .updateTable('profiles')
     .set({
-      review_count: sql`(select count(*) from seller_reviews r where r.seller_id = ${sellerId})`,
-      average_rating: sql`coalesce((select round(avg(r.rating)::numeric, 2) from seller_reviews r where r.seller_id = ${sellerId}), 0)`,
+      review_count: sql`(select count(*) from seller_reviews r where r.seller_id = ${sellerId} and r.hidden_at is null)`,
+      average_rating: sql`coalesce((select round(avg(r.rating)::numeric, 2) from seller_reviews r where r.seller_id = ${sellerId} and r.hidden_at is null), 0)`,
     })
     .where('id', '=', sellerId)
     .returning(['average_rating', 'review_count'])
@@ -75,7 +75,8 @@ export type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>['exe
 
 /** The seller's reviews newest first, after a keyset position when given. */
 export async function listLatestReviews(db: Db, sellerId: string, options: { after?: TimeKeyset | null; limit: number }): Promise<ReviewRow[]> {
-  let query = selectReviews(db).where('r.seller_id', '=', sellerId);
+  // Hidden by the team (docs/decisions/037): out of the public list.
+  let query = selectReviews(db).where('r.seller_id', '=', sellerId).where('r.hidden_at', 'is', null);
   if (options.after) query = query.where(after('r.created_at', 'r.id', options.after));
   return query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(options.limit).execute();
 }
@@ -90,6 +91,7 @@ export async function countReviewsByRating(db: Db, sellerId: string): Promise<{ 
     .selectFrom('seller_reviews')
     .select(['rating', sql<string>`count(*)`.as('n')])
     .where('seller_id', '=', sellerId)
+    .where('hidden_at', 'is', null)
     .groupBy('rating')
     .execute();
   return rows.map((r) => ({ rating: r.rating, count: Number(r.n) }));

@@ -15,6 +15,7 @@
  *   transaction (functions/webhooks/deliveries.service.ts, docs/decisions/027).
  */
 import type { Db } from '@/db/database';
+import { assertNotSuspended } from '../moderation/suspension';
 import { AppError } from '../_shared/errors';
 import { enqueueReviewCreated, kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { REVIEWS_SHOWN, type SellerReviewView } from '@/src/shared/profile';
@@ -74,6 +75,7 @@ export async function saveReview(db: Db, userId: string | null | undefined, sell
   const me = requireUserId(userId);
   if (!sellerId || sellerId.length > 200) throw new AppError('PROFILE_NOT_FOUND');
   if (sellerId === me) throw new AppError('CANNOT_REVIEW_SELF');
+  await assertNotSuspended(db, me, 'write reviews');
   const saved = await db.transaction().execute(async (trx) => {
     const seller = await lockSeller(trx, sellerId);
     if (!seller) throw new AppError('PROFILE_NOT_FOUND');

@@ -8,7 +8,7 @@
  * twin agreeing with the shared function.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/_shared/auth';
 import { hotScore } from '@/src/shared/community';
@@ -50,6 +50,22 @@ beforeAll(async () => {
   await t.db.updateTable('profiles').set({ handle: 'ada' }).where('id', '=', ada.userId).execute();
   await t.db.updateTable('profiles').set({ handle: 'bob' }).where('id', '=', bob.userId).execute();
   await t.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
+  // Established accounts: a new one's posting limits and link hold (docs/decisions/037) are tests/integration/moderation.test.ts's.
+  await t.db
+    .updateTable('users')
+    .set({ created_at: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000) })
+    .where('id', 'in', [ada.userId, bob.userId, admin.userId])
+    .execute();
+});
+
+// Each test starts a new posting day for the shared authors (10 threads a day, docs/decisions/037):
+// the threads of earlier tests move 25 hours back, which no test here reads.
+beforeEach(async () => {
+  await t.db
+    .updateTable('community_threads')
+    .set({ created_at: sql`created_at - interval '25 hours'` })
+    .where('author_id', 'in', [ada.userId, bob.userId, admin.userId])
+    .execute();
 });
 
 afterAll(async () => {

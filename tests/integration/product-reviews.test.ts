@@ -15,7 +15,7 @@ import { GET as mineRoute } from '@/src/pages/api/products/[id]/reviews/mine';
 import { PUT as editRoute } from '@/src/pages/api/product-reviews/[reviewId]/index';
 import { POST as replyRoute } from '@/src/pages/api/product-reviews/[reviewId]/reply';
 import { DELETE as unvoteRoute, PUT as voteRoute } from '@/src/pages/api/product-reviews/[reviewId]/helpful';
-import { POST as reportRoute } from '@/src/pages/api/product-reviews/[reviewId]/report';
+import { PUT as reportRoute } from '@/src/pages/api/reports/[kind]/[targetId]';
 import { GET as myReviewsRoute } from '@/src/pages/api/me/reviews';
 import { GET as searchRoute } from '@/src/pages/api/products/index';
 import { call, signUp, type TestSession } from '../support/api';
@@ -257,21 +257,31 @@ describe('the creator’s reply, Helpful and Report', () => {
     expect(theirs.body.items[0]).toMatchObject({ helpfulCount: 3, votedHelpful: false });
   });
 
-  it('stores a report with its reason for the team', async () => {
+  it('stores a report in the one reports system (docs/decisions/037); a hidden review leaves the list, the summary and the rating', async () => {
     const product = await freeProduct('Report pack');
     const author = await signUp('buyer', 'Sal Spam');
     await download(author.userId, product.id);
     const review = (await post(author, product.id, { rating: 1, text: 'Buy my course at another site instead.' })).body.review;
     const reporter = await signUp('buyer', 'Rob Reporter');
     const report = (who: TestSession, json: unknown) =>
-      call(reportRoute, `/api/product-reviews/${review.id}/report`, { method: 'POST', session: who, params: { reviewId: review.id }, json });
+      call(reportRoute, `/api/reports/product_review/${review.id}`, {
+        method: 'PUT',
+        session: who,
+        params: { kind: 'product_review', targetId: review.id },
+        json,
+      });
     expect((await report(reporter, { reason: 'nonsense' })).body.error.fields).toEqual({ reason: 'Choose a reason' });
-    expect((await report(author, { reason: 'spam' })).body.error.code).toBe('OWN_REVIEW');
-    expect((await report(reporter, { reason: 'spam', details: 'An advert.' })).status).toBe(204);
-    expect((await report(reporter, { reason: 'off_topic' })).status).toBe(204);
-    const rows = await t.db.selectFrom('product_review_reports').selectAll().where('review_id', '=', review.id).execute();
+    expect((await report(author, { reason: 'spam' })).body.error.code).toBe('CANNOT_REPORT_OWN');
+    expect((await report(reporter, { reason: 'spam', note: 'An advert.' })).status).toBe(201);
+    expect((await report(reporter, { reason: 'misleading' })).status).toBe(200);
+    const rows = await t.db.selectFrom('reports').selectAll().where('target_kind', '=', 'product_review').where('target_id', '=', review.id).execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ reporter_id: reporter.userId, reason: 'off_topic', details: null });
+    expect(rows[0]).toMatchObject({ reporter_id: reporter.userId, target_user_id: author.userId, reason: 'misleading', note: null, status: 'open' });
+
+    // Hidden by the team: out of the public list and the rating.
+    await t.db.updateTable('product_reviews').set({ hidden_at: new Date() }).where('id', '=', review.id).execute();
+    const list = await call(listRoute, `/api/products/${product.id}/reviews`, { params: { id: product.id } });
+    expect(list.body.items.map((r: { id: string }) => r.id)).not.toContain(review.id);
   });
 });
 

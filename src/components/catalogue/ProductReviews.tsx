@@ -10,35 +10,26 @@
 import { useEffect, useId, useState } from 'react';
 import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type * as z from 'zod/mini';
 import { formatDate } from '@/src/shared/format';
 import { REVIEW_TEXT_MAX } from '@/src/shared/reviews';
-import {
-  PRODUCT_REVIEW_SORTS,
-  PRODUCT_REVIEW_SORT_LABELS,
-  REVIEW_REPORT_REASONS,
-  REVIEW_REPORT_REASON_LABELS,
-  type ProductReviewSort,
-} from '@/src/shared/domain';
+import { PRODUCT_REVIEW_SORTS, PRODUCT_REVIEW_SORT_LABELS, type ProductReviewSort } from '@/src/shared/domain';
 import {
   ProductReviewInputSchema,
   ReviewReplyInputSchema,
-  ReviewReportInputSchema,
   type MyProductReview,
   type ProductReview,
   type ProductReviewInput,
   type ProductReviewSummary,
   type ReviewReplyInput,
-  type ReviewReportInput,
 } from '@/src/shared/api/schemas/product-reviews';
 import { api, ApiError } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList } from '../ui/form-state';
+import { ReportForm } from '../moderation/ReportForm';
 import './reviews.css';
 
-const REPORT_FORM_SCHEMA = ReviewReportInputSchema as unknown as z.ZodMiniType<ReviewReportInput, { reason: string; details: string }>;
 const FIELD_STYLES: FieldStyles = { field: 'prv-field', hint: 'muted', error: 'prv-error' };
 const PAGE = 10;
 
@@ -208,61 +199,6 @@ function ReplyForm({ review, onSaved, onCancel }: { review: ProductReview; onSav
   );
 }
 
-function ReportForm({ review, onDone }: { review: ProductReview; onDone: () => void }) {
-  const uid = useId();
-  const form = useForm<{ reason: string; details: string }, unknown, ReviewReportInput>({
-    // The select starts empty (''), which the schema refuses with 'Choose a reason'.
-    resolver: zodResolver(REPORT_FORM_SCHEMA),
-    defaultValues: { reason: '', details: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const [message, setMessage] = useState('');
-  const submit = form.handleSubmit(async (value) => {
-    setMessage('');
-    try {
-      await api('POST /api/product-reviews/{reviewId}/report', { params: { reviewId: review.id }, body: value });
-      toast({ title: 'Report sent', description: 'Thank you. Our team will look at this review.', variant: 'success' });
-      onDone();
-    } catch (error) {
-      setMessage(
-        applyError<{ reason: string; details: string }>(error, (name, m) => form.setError(name as 'reason' | 'details', { type: 'server', message: m })),
-      );
-    }
-  });
-  return (
-    <form className="prv-subform" onSubmit={(e) => void submit(e)} noValidate aria-label="Report this review">
-      {message ? (
-        <p className="prv-error" role="alert">
-          {message}
-        </p>
-      ) : null}
-      <FormField id={`${uid}-reason`} styles={FIELD_STYLES} label="Why are you reporting it?" error={errors.reason?.message}>
-        {(control) => (
-          <select {...control} {...form.register('reason')}>
-            <option value="">Choose a reason</option>
-            {REVIEW_REPORT_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {REVIEW_REPORT_REASON_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
-      <FormField id={`${uid}-details`} styles={FIELD_STYLES} label="Details (optional)" error={errors.details?.message}>
-        {(control) => <textarea {...control} rows={2} maxLength={1000} {...form.register('details')} />}
-      </FormField>
-      <div className="prv-form-actions">
-        <button type="button" className="btn btn-secondary" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          Send report
-        </button>
-      </div>
-    </form>
-  );
-}
-
 function ReviewItem({
   review,
   me,
@@ -363,7 +299,9 @@ function ReviewItem({
           }}
         />
       ) : null}
-      {open === 'report' ? <ReportForm review={review} onDone={() => setOpen(null)} /> : null}
+      {open === 'report' ? (
+        <ReportForm kind="product_review" targetId={review.id} what="this review" loginHref={loginHref} onDone={() => setOpen(null)} />
+      ) : null}
     </li>
   );
 }

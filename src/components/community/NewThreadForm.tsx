@@ -5,7 +5,7 @@
  * land under their fields; a failed post keeps everything in the form, and the body is kept in
  * this browser until it is posted. Success opens the new thread.
  */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { api, ApiError } from '@/src/shared/api/client';
@@ -62,10 +62,17 @@ export default function NewThreadForm({ spaces, initialSpace, product }: Props) 
   }, [form]);
   useEffect(() => saveDraft(DRAFT_KEY, body), [body]);
 
+  const [held, setHeld] = useState(false);
   const submit = form.handleSubmit(async (values) => {
     try {
       const thread = await api('POST /api/community/threads', { body: values });
       saveDraft(DRAFT_KEY, '');
+      // A new account's first posts with links wait for review (docs/decisions/037): not public yet.
+      if (thread.heldForReview) {
+        form.reset();
+        setHeld(true);
+        return;
+      }
       window.location.assign(thread.url);
     } catch (error) {
       // Everything typed stays in the form.
@@ -87,6 +94,13 @@ export default function NewThreadForm({ spaces, initialSpace, product }: Props) 
     ) : null;
   const described = (name: keyof FormValues) => (errors[name] ? `${uid}-${name}-error` : undefined);
 
+  if (held)
+    return (
+      <p className="card cm-post" role="status" data-held-for-review>
+        Thank you. Your discussion has links, and the first posts of new accounts with links are checked by our team before they are public: it will appear once
+        it is approved.
+      </p>
+    );
   return (
     <form className="card cm-post cm-form" onSubmit={(e) => void submit(e)} noValidate>
       <ErrorSummary items={errorList(errors).map(([name]) => ({ target: `${uid}-${name.split('.')[0]}`, label: LABELS[name.split('.')[0]!] ?? name }))} />

@@ -24,6 +24,7 @@ import { editValidation, replyValidation } from './community-resolvers';
 import type { EditValues, ReplyValues } from './resolvers';
 import AnswerButton from './AnswerButton';
 import { AuthorBadges } from './AuthorBadges';
+import ReportButton from '../moderation/ReportButton';
 
 export interface ReplyMeta {
   id: string;
@@ -253,7 +254,10 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
       replyForm.reset({ body: '' });
       saveDraft(draftKey, '');
       setReplyTo(null);
-      toast({ title: 'Reply posted', variant: 'success' });
+      // A new account's first posts with links wait for review (docs/decisions/037).
+      if (reply.heldForReview)
+        toast({ title: 'Your reply waits for review', description: 'New accounts’ first posts with links are checked by our team before they are public.' });
+      else toast({ title: 'Reply posted', variant: 'success' });
     } catch (error) {
       // The text stays in the editor (and in this browser's draft).
       if (error instanceof ApiError && error.code !== 'NETWORK') {
@@ -340,6 +344,9 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
         ) : null}
         {ownActions(meta.id)}
         {answer(meta.id)}
+        {v.signedIn && !v.ownReplyIds.includes(meta.id) && !gone.has(meta.id) ? (
+          <ReportButton kind="reply" targetId={meta.id} what="this reply" loginHref={loginHref} />
+        ) : null}
       </>
     );
   }
@@ -444,6 +451,9 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
                 </button>
               ) : null}
               {ownActions('thread')}
+              {v.signedIn && !v.ownThread && !v.deleted ? (
+                <ReportButton kind="thread" targetId={threadId} what="this discussion" loginHref={loginHref} />
+              ) : null}
             </>,
             threadActions,
           )

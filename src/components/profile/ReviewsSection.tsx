@@ -22,6 +22,8 @@ import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList } from '../ui/form-state';
 import { Avatar } from './Avatar';
 
+import ReportButton from '../moderation/ReportButton';
+
 interface ReviewForm {
   rating: number;
   text: string;
@@ -260,6 +262,9 @@ export default function ReviewsSection(props: Props) {
                   </time>
                 </div>
                 {r.text ? <p className="rtext">{r.text}</p> : null}
+                {viewer !== 'visitor' && ownReview?.id !== r.id ? (
+                  <ReportButton kind="seller_review" targetId={r.id} what="this review" loginHref={loginHref} />
+                ) : null}
               </div>
             </li>
           ))}

@@ -12,6 +12,7 @@ import { communityQaRoutes } from './community-qa';
 import { favoriteRoutes } from './favorites';
 import { licenseRoutes } from './licenses';
 import { notificationSettingsRoutes } from './notification-settings';
+import { moderationRoutes } from './moderation';
 import { paymentRoutes } from './payments';
 import { productReviewRoutes } from './product-reviews';
 import { productRoutes } from './products';
@@ -43,6 +44,7 @@ export const API_ROUTES = [
   ...uploadRoutes,
   ...toolRoutes,
   ...communityQaRoutes,
+  ...moderationRoutes,
 ] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;

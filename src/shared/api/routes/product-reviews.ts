@@ -1,11 +1,11 @@
 /**
  * Product reviews (issue 15, docs/decisions/029): the list of a product's reviews, the
  * caller's standing and review, writing and editing one, the creator's reply, 'Helpful',
- * 'Report', and the caller's own reviews. Account routes: no API key reaches the writes (no
+ * and the caller's own reviews ('Report' is the moderation area's, routes/moderation.ts). Account routes: no API key reaches the writes (no
  * `scope`), only a session.
  */
 import * as z from 'zod/mini';
-import { defineRoute, empty, json, page, pageQuery, uuid } from '../contract';
+import { defineRoute, json, page, pageQuery, uuid } from '../contract';
 import {
   HelpfulVoteSchema,
   MyProductReviewSchema,
@@ -13,7 +13,6 @@ import {
   ProductReviewSchema,
   ProductReviewsQuery,
   ReviewReplyInputSchema,
-  ReviewReportInputSchema,
   SavedProductReviewSchema,
   WrittenReviewSchema,
 } from '../schemas/product-reviews';
@@ -132,21 +131,6 @@ export const unmarkReviewHelpful = defineRoute({
   example: { params: { reviewId: EXAMPLE_REVIEW } },
 });
 
-export const reportProductReview = defineRoute({
-  method: 'POST',
-  path: '/api/product-reviews/{reviewId}/report',
-  operationId: 'reportProductReview',
-  tag: 'Reviews',
-  summary: 'Report a review to the team',
-  description: 'A `reason` and optional `details`; one report per person and review (a second replaces the first).',
-  auth: 'user',
-  params: reviewParams,
-  body: json(ReviewReportInputSchema),
-  response: empty,
-  errors: ['REVIEW_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'OWN_REVIEW'],
-  example: { params: { reviewId: EXAMPLE_REVIEW }, body: { reason: 'spam', details: 'Links to another store.' } },
-});
-
 export const listMyReviews = defineRoute({
   method: 'GET',
   path: '/api/me/reviews',
@@ -168,6 +152,5 @@ export const productReviewRoutes = [
   replyToProductReview,
   markReviewHelpful,
   unmarkReviewHelpful,
-  reportProductReview,
   listMyReviews,
 ] as const;

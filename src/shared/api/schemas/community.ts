@@ -176,6 +176,8 @@ export const ThreadSchema = z.object({
   linkedTools: z.array(z.object({ id: z.string(), name: z.string() })),
   linkedProducts: z.array(z.object({ id: z.string(), title: z.string() })),
   acceptedReplyId: z.nullable(z.string()),
+  /** In the answer to its author's create or edit: the post waits for review before it is public (a new account's links, docs/decisions/037). */
+  heldForReview: z.optional(z.boolean()),
 });
 export type Thread = z.output<typeof ThreadSchema>;
 
@@ -195,6 +197,8 @@ export const ReplySchema = z.object({
   deleted: z.boolean(),
   /** The question's accepted answer. */
   accepted: z.boolean(),
+  /** In the answer to its author's create or edit: the reply waits for review before it is public (a new account's links, docs/decisions/037). */
+  heldForReview: z.optional(z.boolean()),
 });
 export type Reply = z.output<typeof ReplySchema>;
 

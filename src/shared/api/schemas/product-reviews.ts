@@ -1,13 +1,13 @@
 /**
  * Product reviews as the API reads and answers them (issue 15, docs/decisions/029): a
  * review of 1 to 5 stars with a text (the seller review's rules and messages), the creator's
- * one reply, the 'Helpful' vote and a report. zod/mini: the review and reply forms validate
+ * one reply and the 'Helpful' vote (reports: schemas/moderation.ts). zod/mini: the review and reply forms validate
  * with these same schemas (docs/decisions/019, 022).
  */
 import * as z from 'zod/mini';
-import { PRODUCT_REVIEW_SORTS, REVIEW_REPORT_REASONS } from '../../domain';
+import { PRODUCT_REVIEW_SORTS } from '../../domain';
 import { REVIEW_TEXT_MAX } from '../../reviews';
-import { optionalText, maxLength, strictObject, userText } from './fields';
+import { strictObject, userText } from './fields';
 import { ReviewInputSchema } from './profile';
 
 // --- Requests -------------------------------------------------------------------------------
@@ -25,14 +25,6 @@ export const ReviewReplyInputSchema = strictObject({
   }),
 });
 export type ReviewReplyInput = z.output<typeof ReviewReplyInputSchema>;
-
-export const REPORT_DETAILS_MAX = 1000;
-
-export const ReviewReportInputSchema = strictObject({
-  reason: z.enum(REVIEW_REPORT_REASONS, { error: 'Choose a reason' }),
-  details: optionalText(maxLength(REPORT_DETAILS_MAX, `At most ${REPORT_DETAILS_MAX} characters`)),
-});
-export type ReviewReportInput = z.output<typeof ReviewReportInputSchema>;
 
 export const ProductReviewsQuery = { sort: z._default(z.enum(PRODUCT_REVIEW_SORTS), 'newest') };
 

@@ -1,0 +1,75 @@
+/**
+ * The forms of /admin/reports (docs/decisions/037): each open report's form POSTs its action and
+ * reason (with the end date and 'hide their content' for a suspension) to
+ * /api/admin/reports/{id}/actions. The end date field shows only for a suspension; a refused
+ * reason or date shows under its field. Done, the report leaves the list with every other card
+ * of the same target (the action resolved them all), and the toast says what happened.
+ */
+import { api, ApiError } from '@/src/shared/api/client';
+import { MODERATION_ACTIONS, MODERATION_ACTION_LABELS, isOneOf } from '@/src/shared/domain';
+import { toast } from '@/src/stores/toasts';
+
+function settle(targetId: string): void {
+  for (const card of document.querySelectorAll<HTMLElement>(`[data-report-card][data-target-id="${CSS.escape(targetId)}"]`)) {
+    const list = card.parentElement;
+    card.remove();
+    if (list && !list.querySelector('[data-report-card]')) {
+      const done = document.createElement('p');
+      done.className = 'muted';
+      done.textContent = 'Nothing left to review.';
+      list.replaceWith(done);
+    }
+  }
+}
+
+export function wireReportQueue(): void {
+  for (const form of document.querySelectorAll<HTMLFormElement>('[data-report-action]')) {
+    const select = form.querySelector<HTMLSelectElement>('[data-action-select]');
+    const suspendFields = form.querySelector<HTMLElement>('[data-suspend-fields]');
+    const sync = () => {
+      if (suspendFields) suspendFields.hidden = select?.value !== 'suspend';
+    };
+    select?.addEventListener('change', sync);
+    sync();
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const id = form.dataset['reportAction'] ?? '';
+      const card = form.closest<HTMLElement>('[data-report-card]');
+      const reason = form.querySelector<HTMLTextAreaElement>('textarea[name="reason"]');
+      const until = form.querySelector<HTMLInputElement>('input[name="until"]');
+      const hideContent = form.querySelector<HTMLInputElement>('input[name="hideContent"]');
+      const message = form.querySelector<HTMLElement>('[data-action-error]');
+      const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+      const action = select?.value ?? '';
+      if (!isOneOf(MODERATION_ACTIONS, action)) return;
+      if (message) message.textContent = '';
+      reason?.removeAttribute('aria-invalid');
+      if (submit) submit.disabled = true;
+      try {
+        // datetime-local has no zone: the form says UTC, so it is read as UTC.
+        const untilIso = action === 'suspend' && until?.value ? new Date(`${until.value}:00Z`).toISOString() : null;
+        await api('POST /api/admin/reports/{id}/actions', {
+          params: { id },
+          body: {
+            action,
+            reason: reason?.value ?? '',
+            ...(action === 'suspend' ? { until: untilIso, hideContent: Boolean(hideContent?.checked) } : {}),
+          },
+        });
+        toast({ title: MODERATION_ACTION_LABELS[action], description: 'Logged with your reason.', variant: 'success' });
+        settle(card?.dataset['targetId'] ?? '');
+      } catch (error) {
+        const fields = error instanceof ApiError ? error.fields : {};
+        const refused = fields['reason'] ?? fields['until'];
+        if (refused && message) {
+          message.textContent = refused;
+          if (fields['reason'] && reason) {
+            reason.setAttribute('aria-invalid', 'true');
+            reason.focus();
+          }
+        } else toast({ title: 'Action failed', description: (error as Error).message, variant: 'destructive' });
+        if (submit) submit.disabled = false;
+      }
+    });
+  }
+}
