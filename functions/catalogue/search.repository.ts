@@ -183,29 +183,15 @@ export async function analyzeSearchWords(db: Db, words: string[], options: Query
   return result.rows;
 }
 
-/** What ANALYZE knows of the products' words: the common lexemes with their shares, and the rows it counted. */
-export interface LexemeStatistics {
-  /** The most common lexemes of products.search_vector and the share of products holding each. */
-  common: Map<string, number>;
-  /** Products in the table as ANALYZE last counted them (pg_class.reltuples; 0 before the first ANALYZE). */
-  rows: number;
-}
-
 /**
  * The most common lexemes of products.search_vector and the share of products holding each,
- * as ANALYZE keeps them (pg_stats.most_common_elems), and the number of rows it counted:
- * empty and 0 until the table is analysed.
+ * as ANALYZE keeps them (pg_stats.most_common_elems): empty until the table is analysed.
  */
-export async function findCommonLexemes(db: Db, options: QueryOptions = {}): Promise<LexemeStatistics> {
-  const result = await sql<{ lexeme: string | null; share: number | null; rows: number }>`
-    select e.lexeme, e.share::float8 as share, greatest(c.reltuples, 0)::float8 as rows
-    from pg_class c
-    left join pg_stats st on st.schemaname = current_schema() and st.tablename = 'products' and st.attname = 'search_vector'
-    left join lateral unnest(st.most_common_elems::text::text[], st.most_common_elem_freqs) as e(lexeme, share) on true
-    where c.oid = 'products'::regclass
+export async function findCommonLexemes(db: Db, options: QueryOptions = {}): Promise<Map<string, number>> {
+  const result = await sql<{ lexeme: string; share: number }>`
+    select e.lexeme, e.share::float8 as share
+    from pg_stats st, unnest(st.most_common_elems::text::text[], st.most_common_elem_freqs) as e(lexeme, share)
+    where st.schemaname = current_schema() and st.tablename = 'products' and st.attname = 'search_vector' and e.lexeme is not null
   `.execute(db, options);
-  return {
-    common: new Map(result.rows.filter((r) => r.lexeme !== null).map((r) => [r.lexeme!, Number(r.share)])),
-    rows: Number(result.rows[0]?.rows ?? 0),
-  };
+  return new Map(result.rows.map((r) => [r.lexeme, Number(r.share)]));
 }

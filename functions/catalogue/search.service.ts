@@ -18,7 +18,6 @@ import {
   cursorValueOf,
   findCommonLexemes,
   searchProducts,
-  type LexemeStatistics,
   type QueryOptions,
   type SortKey,
   type TextMatch,
@@ -93,27 +92,9 @@ function cursorSchema(sort: SortKey) {
  * Words in at least this share of the catalogue are weak: as a filter they barely narrow the
  * search, their index entries are the costly part of a lookup (a word in every product is
  * 100,000 entries at 100k), and as a rank they favour every product alike. Below it, a word
- * finds at most a tenth of the catalogue for ranking (docs/decisions/016). A large catalogue
- * lowers the bar (weakWordShare).
+ * finds at most a tenth of the catalogue for ranking (docs/decisions/016).
  */
 export const WEAK_WORD_SHARE = 0.1;
-/** The lowest bar: a word in 1% of the products is ranked at any catalogue size. */
-export const MIN_WEAK_WORD_SHARE = 0.01;
-/** Pages of a search kept in view when weighing its two plans (the bench walks to the fifth). */
-const PAGES_IN_VIEW = 5;
-
-/**
- * The share from which a word is weak in a catalogue of `products`. A strong word's search reads
- * and sorts every match, share x products rows, at every page; a weak word's walks the popularity
- * index until the page is full, about PAGE_SIZE x page / share rows. The two cost the same at
- * share = sqrt(PAGE_SIZE x pages / products): with five pages in view, 3.5% at 100,000 products
- * (a word in 5% was 5,000 rows to read and rank for every page: the slowest searches of
- * docs/benchmarks.md), 11% at 10,000, so a small catalogue keeps WEAK_WORD_SHARE.
- */
-export function weakWordShare(products: number): number {
-  const balance = Math.sqrt((PAGE_SIZE * PAGES_IN_VIEW) / Math.max(products, 1));
-  return Math.min(WEAK_WORD_SHARE, Math.max(MIN_WEAK_WORD_SHARE, balance));
-}
 
 /**
  * What search learns about words changes slowly (the vocabulary grows with new products, the
@@ -160,10 +141,10 @@ async function analyseWords(db: Db, words: string[], cacheKey: string | undefine
 }
 
 /** findCommonLexemes() for this database. */
-async function commonLexemes(db: Db, cacheKey: string | undefined, options: QueryOptions): Promise<LexemeStatistics> {
+async function commonLexemes(db: Db, cacheKey: string | undefined, options: QueryOptions): Promise<Map<string, number>> {
   if (!cacheKey) return findCommonLexemes(db, options);
   const key = `${cacheKey}\0common`;
-  const known = cached<LexemeStatistics>(key);
+  const known = cached<Map<string, number>>(key);
   if (known) return known;
   const lexemes = await findCommonLexemes(db, options);
   remember(key, lexemes);
@@ -200,10 +181,9 @@ export async function buildTextSearch(db: Db, text: string, options: QueryOption
   const corrections: Record<string, string> = {};
   for (const w of analysed) if (!w.exact && w.near) corrections[w.input] = w.near;
   if (!analysed.length) return { corrections };
-  const { common, rows } = await commonLexemes(db, options.cacheKey, queryOptions);
+  const common = await commonLexemes(db, options.cacheKey, queryOptions);
   const and = (list: typeof analysed) => list.map((w) => `(${w.tsquery})`).join(' & ');
-  const weakFrom = weakWordShare(rows);
-  const strong = analysed.filter((w) => shareOf(w.tsquery, common) < weakFrom);
+  const strong = analysed.filter((w) => shareOf(w.tsquery, common) < WEAK_WORD_SHARE);
   const weak = analysed.filter((w) => !strong.includes(w));
   const match: TextMatch = strong.length
     ? { indexed: and(strong), ...(weak.length ? { checked: and(weak) } : {}), ranked: true }

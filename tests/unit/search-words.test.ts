@@ -4,7 +4,7 @@
  * whether it is weak.
  */
 import { describe, expect, it } from 'vitest';
-import { MIN_WEAK_WORD_SHARE, searchWords, shareOf, WEAK_WORD_SHARE, weakWordShare } from '@/functions/catalogue/search.service';
+import { searchWords, shareOf, WEAK_WORD_SHARE } from '@/functions/catalogue/search.service';
 
 const common = new Map([
   ['ai', 0.9],
@@ -36,21 +36,6 @@ describe('shareOf', () => {
     expect(shareOf("'ai':*", common)).toBeGreaterThanOrEqual(WEAK_WORD_SHARE);
     expect(shareOf("'autom':*", common)).toBeGreaterThanOrEqual(WEAK_WORD_SHARE);
     expect(shareOf("'bot':*", common)).toBeLessThan(WEAK_WORD_SHARE);
-  });
-});
-
-describe('weakWordShare', () => {
-  it('keeps the 10% bar for small catalogues and lowers it as the catalogue grows, never under 1%', () => {
-    expect(weakWordShare(0)).toBe(WEAK_WORD_SHARE); // never analysed
-    expect(weakWordShare(65)).toBe(WEAK_WORD_SHARE);
-    expect(weakWordShare(10_000)).toBe(WEAK_WORD_SHARE);
-    expect(weakWordShare(100_000)).toBeCloseTo(Math.sqrt(120 / 100_000), 6); // about 3.5%
-    expect(weakWordShare(1_000_000)).toBeCloseTo(0.011, 3);
-    expect(weakWordShare(100_000_000)).toBe(MIN_WEAK_WORD_SHARE);
-    // A word in 5% of the products (the bench's 'podcast') is weak at 100k and ranked at 10k.
-    expect(0.05).toBeGreaterThanOrEqual(weakWordShare(100_000));
-    expect(0.05).toBeLessThan(weakWordShare(10_000));
-    expect(shareOf("'bot':*", common)).toBeLessThan(weakWordShare(100_000));
   });
 });
 
