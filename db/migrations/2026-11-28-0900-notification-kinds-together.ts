@@ -31,7 +31,9 @@ const REFERENCE = `
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql.raw(`alter table user_notifications drop constraint user_notifications_kind_check, drop constraint user_notifications_kind_reference`).execute(db);
   await sql
-    .raw(`alter table user_notifications add constraint user_notifications_kind_check check (kind in (${KINDS})), add constraint user_notifications_kind_reference check (${REFERENCE})`)
+    .raw(
+      `alter table user_notifications add constraint user_notifications_kind_check check (kind in (${KINDS})), add constraint user_notifications_kind_reference check (${REFERENCE})`,
+    )
     .execute(db);
 }
 

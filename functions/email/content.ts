@@ -45,7 +45,7 @@ async function toolUpdatePiece(db: Db, message: Pick<EmailMessage, 'user_id' | '
   const update = await db
     .selectFrom('ai_tool_updates as u')
     .innerJoin('ai_tools as t', 't.id', 'u.tool_id')
-    .select(['u.id', 'u.tool_id', 'u.title', 'u.content', 'u.update_type', 'u.version', 't.name as tool_name'])
+    .select(['u.id', 'u.tool_id', 'u.title', 'u.content', 'u.update_type', 'u.version', 't.name as tool_name', 't.detail_page'])
     .where('u.id', '=', id)
     .executeTakeFirst();
   if (!update) return null;
@@ -62,7 +62,7 @@ async function toolUpdatePiece(db: Db, message: Pick<EmailMessage, 'user_id' | '
       eyebrow: `${UPDATE_TYPE_LABELS[update.update_type]} · ${update.tool_name}`,
       title,
       text: excerpt(update.content),
-      url: abs(siteUrl, toolDetailsHref(update.tool_id)),
+      url: abs(siteUrl, toolDetailsHref({ id: update.tool_id, hasDetailPage: update.detail_page })),
       urgent: security,
     },
     section: 'Updates from tools you follow',

@@ -119,7 +119,13 @@ export const NewProductFeedItemSchema = z.object({
  * owner) a new version, a new product of a creator the reader follows, or a community notice
  * (docs/decisions/035).
  */
-export const FeedItemSchema = z.union([ToolUpdateFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema, NewProductFeedItemSchema, CommunityFeedItemSchema]);
+export const FeedItemSchema = z.union([
+  ToolUpdateFeedItemSchema,
+  OrderFeedItemSchema,
+  VersionFeedItemSchema,
+  NewProductFeedItemSchema,
+  CommunityFeedItemSchema,
+]);
 
 export const UnreadCountSchema = z.object({ unreadCount: z.number() });
 
