@@ -16,7 +16,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_RECEIVER_PORT } from '../support/e2e-env';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
-import { failOnPageErrors, hydrated, linkInEmail, readLatestEmail, signUpThroughApi, watchPageErrors } from './support';
+import { failOnPageErrors, hydrated, linkInEmail, readLatestEmail, signUpThroughApi, verificationLink, watchPageErrors } from './support';
 
 failOnPageErrors();
 
@@ -64,7 +64,10 @@ test('a user claims Zapier by the email in the outbox, adds a changelog source, 
   const maintainer = await context.newPage();
   watchPageErrors(maintainer);
   await maintainer.goto('/');
-  await signUpThroughApi(maintainer, baseURL!, { userType: 'creator', name: 'Zed Maintainer' });
+  const account = await signUpThroughApi(maintainer, baseURL!, { userType: 'creator', name: 'Zed Maintainer' });
+  // Posting (a changelog source posts updates) needs a verified account email: the link in the outbox.
+  await maintainer.goto(await verificationLink(account.email));
+  await expect(maintainer).toHaveURL(/\/auth\/verified$/);
 
   // 'Claim Your Tool' by a verification email to an address at zapier.com (the outbox).
   await maintainer.goto('/ai-tools');
