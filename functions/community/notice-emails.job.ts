@@ -80,7 +80,14 @@ export async function queueCommunityNoticeEmails(db: Db, noticeIds: string[]): P
   for (let i = 0; i < noticeIds.length; i += CHUNK) {
     for (const n of await noticesOf(db, noticeIds.slice(i, i + CHUNK))) {
       if (n.gone || !isEmailed(n.kind)) continue;
-      const item = { kind: n.kind, actorName: n.actor_name, threadTitle: n.thread_title, productTitle: n.product_title, threadId: n.thread_id, replyId: n.reply_id };
+      const item = {
+        kind: n.kind,
+        actorName: n.actor_name,
+        threadTitle: n.thread_title,
+        productTitle: n.product_title,
+        threadId: n.thread_id,
+        replyId: n.reply_id,
+      };
       const subject = communityNoticeText(item);
       const text = n.body ? plainText(n.body, 280) : '';
       const id = await queueCommunityEmail(db, {

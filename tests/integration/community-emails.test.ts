@@ -6,7 +6,7 @@
  *   job runs; none for a post held for review, none for a recipient whose kind is Off (who gets
  *   no in-app notice either);
  * - the tool-update and new-product fan-outs write no notice to a follower whose kind is Off,
- *   while the other followers get theirs.
+ *   while the other followers get theirs; a creator with sales Off gets no sale notice.
  * The mail provider is the one outside service: a memory mailer stands in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import { COMMUNITY_EMAILS, queueCommunityNoticeEmails } from '@/functions/commun
 import { insertUpdate } from '@/functions/tool-updates/tool-updates.repository';
 import { TOOL_UPDATE_FAN_OUT } from '@/functions/tool-updates/fan-out.job';
 import { NEW_PRODUCT_FAN_OUT } from '@/functions/notifications/new-product.job';
+import { notifyCreatorOfOrder } from '@/functions/notifications/notifications.service';
 import type { EmailChannel, EmailKind } from '@/src/shared/email-preferences';
 import { MemoryMailer } from '../support/mailer';
 import { createProduct, createUser } from '../support/factories';
@@ -135,7 +136,7 @@ describe('community notices are emailed', () => {
     expect((await listJobs(t.db, { name: COMMUNITY_EMAILS })).length).toBe(jobsBefore + 1);
   });
 
-  it("writes neither the notice nor the email for a kind set to Off, and still tells the others", async () => {
+  it('writes neither the notice nor the email for a kind set to Off, and still tells the others', async () => {
     const asker = await person('Quiet Asker', { community_reply: 'off', community_answer_accepted: 'off' });
     const mentioned = await person('Quiet Mentioned', { community_mention: 'off' });
     const follower = await person('Loud Follower');
@@ -195,5 +196,25 @@ describe("'Off' stops the in-app notice of the fan-outs", () => {
     await drainJobs(t.db, { maxMs: 30_000, names: [NEW_PRODUCT_FAN_OUT] });
     expect((await noticesOf(off.id)).filter((n) => n.product_id === product.id)).toEqual([]);
     expect((await noticesOf(on.id)).filter((n) => n.product_id === product.id)).toHaveLength(1);
+  });
+
+  it('a creator with sales and refunds Off gets no sale notice, another creator does', async () => {
+    const buyer = await createUser(t.db, { fullName: 'Buyer Bo', userType: 'buyer' });
+    const notices = [];
+    for (const [name, preferences] of [
+      ['Quiet Seller', { sale: 'off' }],
+      ['Busy Seller', {}],
+    ] as const) {
+      const creator = await person(name, preferences);
+      const product = await createProduct(t.db, creator.id, { title: `${name}'s kit`, price: 19 });
+      const order = await t.db
+        .insertInto('orders')
+        .values({ buyer_id: buyer.id, product_id: product.id, creator_id: creator.id, amount_cents: 1900, fee_cents: 190, provider: 'local', status: 'paid' })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await t.db.transaction().execute((trx) => notifyCreatorOfOrder(trx, order, 'sale'));
+      notices.push((await noticesOf(creator.id)).length);
+    }
+    expect(notices).toEqual([0, 1]);
   });
 });
