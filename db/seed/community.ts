@@ -288,3 +288,27 @@ export async function seedCommunity(db: Db, threads: DemoThread[], products: { k
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/**
+ * The demo's one open report (docs/decisions/037), so /admin/reports has something to show: a
+ * member asks the team to look at a thread they think repeats an older one. Idempotent: one
+ * report per target and reporter. Nothing is hidden; the admin decides.
+ */
+export async function seedOpenReport(db: Db, now: number): Promise<void> {
+  const threadId = demoThreadId('json-output-tricks');
+  const thread = await db.selectFrom('community_threads').select(['id', 'author_id']).where('id', '=', threadId).executeTakeFirst();
+  if (!thread) return;
+  await db
+    .insertInto('reports')
+    .values({
+      target_kind: 'thread',
+      target_id: thread.id,
+      target_user_id: thread.author_id,
+      reporter_id: demoUserId('diego-ramirez'),
+      reason: 'other',
+      note: 'This looks like a repeat of an older thread about structured output. Could the two be merged?',
+      created_at: new Date(now - 3 * HOUR),
+    })
+    .onConflict((oc) => oc.columns(['target_kind', 'target_id', 'reporter_id']).doNothing())
+    .execute();
+}

@@ -21,7 +21,7 @@ import { renderAvatar, renderBanner, renderProductImage } from './images';
 import { demoProductId, demoUpdateId, demoUserId, stableUuid } from './ids';
 import { seedProductReviews } from './product-reviews';
 import { seedChangelogSources } from '@/functions/tool-feeds/seed-sources';
-import { seedCommunity } from './community';
+import { seedCommunity, seedOpenReport } from './community';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number, now: number) => new Date(now - days * DAY);
@@ -289,6 +289,8 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
     demo.products.map((p) => ({ key: p.key, creatorKey: p.creatorKey })),
     now,
   );
+  // One open report for the moderation queue (docs/decisions/037).
+  await seedOpenReport(db, now);
 
   return { users: demo.users.length, products: demo.products.length, updates: demo.toolUpdates.length };
 }

@@ -3,6 +3,7 @@
  * spec section 3. The only place a product row becomes a ProductCard or PublicProduct.
  */
 import { MARKETPLACE_DEFAULTS as D, sanitizeDemoLinks, toNumber, type CreatorCard, type ProductCard, type PublicProduct } from '@/src/shared/products';
+import { aiToolLabel } from '@/src/shared/ai-tool-ids';
 import type { PublishedCardRow, PublishedProductRow } from './catalogue.repository';
 
 type CreatorColumns = Pick<
@@ -47,6 +48,8 @@ export function toProductCard(row: PublishedCardRow): ProductCard {
     imageUrl: row.image_url,
     categoryId: row.category_id,
     aiToolType: row.ai_tool_type || D.aiToolType,
+    // The tool row's name; 'Custom / Other' or 'AI Tool' when the value names no tool.
+    aiToolName: row.ai_tool_name ?? aiToolLabel(row.ai_tool_type),
     contentType: row.content_type || D.contentType,
     // Null when the creator did not set it: never the spec's 'beginner' shown as a fact (issue 15).
     technicalLevel: row.technical_level,

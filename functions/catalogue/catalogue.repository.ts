@@ -56,36 +56,41 @@ export type PublishedProductRow = Awaited<ReturnType<ReturnType<typeof selectPub
 
 /** The columns a product card shows (catalogue.mapper.ts toProductCard): lists read only these. */
 export function selectPublishedCards(db: Db) {
-  return publishedProducts(db)
-    .innerJoin('profiles as c', 'c.id', 'p.creator_id')
-    .select([
-      'p.id',
-      'p.title',
-      'p.short_description',
-      'p.price',
-      'p.pricing_model',
-      'p.rating',
-      'p.downloads_count',
-      'p.views_count',
-      'p.review_count',
-      'p.image_url',
-      'p.category_id',
-      'p.ai_tool_type',
-      'p.content_type',
-      'p.technical_level',
-      'p.deployment_type',
-      'p.content_delivery_type',
-      'p.tags',
-      'p.created_at',
-      'c.id as creator_id',
-      'c.full_name as creator_full_name',
-      'c.avatar_url as creator_avatar_url',
-      'c.verified as creator_verified',
-      'c.average_rating as creator_average_rating',
-      'c.follower_count as creator_follower_count',
-      'c.specialties as creator_specialties',
-      'c.user_type as creator_user_type',
-    ]);
+  return (
+    publishedProducts(db)
+      .innerJoin('profiles as c', 'c.id', 'p.creator_id')
+      // The tool's name from its row (a tool approved after launch included): by primary key, one join for the list.
+      .leftJoin('ai_tools as tool', 'tool.id', 'p.ai_tool_type')
+      .select([
+        'p.id',
+        'p.title',
+        'p.short_description',
+        'p.price',
+        'p.pricing_model',
+        'p.rating',
+        'p.downloads_count',
+        'p.views_count',
+        'p.review_count',
+        'p.image_url',
+        'p.category_id',
+        'p.ai_tool_type',
+        'tool.name as ai_tool_name',
+        'p.content_type',
+        'p.technical_level',
+        'p.deployment_type',
+        'p.content_delivery_type',
+        'p.tags',
+        'p.created_at',
+        'c.id as creator_id',
+        'c.full_name as creator_full_name',
+        'c.avatar_url as creator_avatar_url',
+        'c.verified as creator_verified',
+        'c.average_rating as creator_average_rating',
+        'c.follower_count as creator_follower_count',
+        'c.specialties as creator_specialties',
+        'c.user_type as creator_user_type',
+      ])
+  );
 }
 
 export type PublishedCardRow = Awaited<ReturnType<ReturnType<typeof selectPublishedCards>['execute']>>[number];

@@ -7,11 +7,16 @@
  * The change is one guarded update under a row lock on the thread, so concurrent marks end
  * with one answer, and the reply's author gets a community_answer_accepted notice in the same
  * transaction (not for marking one's own reply; marking the same reply again writes nothing).
- * A notice of a reply that is no longer the answer is withdrawn with the change.
+ * A notice of a reply that is no longer the answer is withdrawn with the change. The notice is
+ * not written when the author's 'Accepted answers' preference is Off, and its email is the job
+ * 'email.community' enqueued in the same transaction (functions/community/notice-emails.job.ts).
  */
 import type { Db } from '@/db/database';
 import { AppError } from '@/functions/_shared/errors';
 import { assertCanPost } from '@/functions/community/post-guard';
+import { insertCommunityNotices } from '@/functions/community/community.repository';
+import { enqueueCommunityEmails } from '@/functions/community/notice-emails.job';
+import { jobsReady } from '@/functions/jobs';
 import { THREAD_LOCKED_MESSAGE } from '@/src/shared/community';
 
 export interface AcceptedAnswer {
@@ -67,6 +72,7 @@ async function withdrawNotice(trx: Db, threadId: string, replyId: string | null)
 
 /** Marks `replyId` as the answer of question `threadId` (changing it if another was marked). */
 export async function acceptAnswer(db: Db, userId: string, threadId: string, replyId: string): Promise<AcceptedAnswer> {
+  await jobsReady(db);
   return db.transaction().execute(async (trx) => {
     const thread = await lockQuestion(trx, threadId);
     await checkMayMark(trx, thread, userId);
@@ -83,20 +89,10 @@ export async function acceptAnswer(db: Db, userId: string, threadId: string, rep
     await trx.updateTable('community_threads').set({ accepted_reply_id: reply.id }).where('id', '=', threadId).execute();
     await withdrawNotice(trx, threadId, thread.accepted_reply_id);
     if (reply.author_id !== userId) {
-      await trx
-        .insertInto('user_notifications')
-        .values({
-          user_id: reply.author_id,
-          kind: 'community_answer_accepted',
-          community_thread_id: threadId,
-          community_reply_id: reply.id,
-          actor_id: userId,
-          reason: null,
-          update_id: null,
-          order_id: null,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      const notices = await insertCommunityNotices(trx, [
+        { userId: reply.author_id, kind: 'community_answer_accepted', threadId, replyId: reply.id, actorId: userId },
+      ]);
+      await enqueueCommunityEmails(trx, notices);
     }
     return { threadId, acceptedReplyId: reply.id };
   });

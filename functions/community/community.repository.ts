@@ -8,6 +8,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '@/db/database';
 import { HOT_DECAY_SECONDS, HOT_EPOCH_SECONDS, TOP_WINDOW_DAYS, type CommunitySort } from '@/src/shared/community';
 import { timeKey } from '../_shared/keyset.repository';
+import { notTurnedOff } from '../email/in-app';
 
 /** The SQL twin of src/shared/community.ts hotScore, for `votes` (an SQL expression) and the row's created_at. */
 export function hotScoreSql(votes: Expression<number> | ReturnType<typeof sql>) {
@@ -513,36 +514,35 @@ export async function replyAuthorIds(db: Db, replyIds: string[]): Promise<string
   return rows.map((r) => r.author_id);
 }
 
-/** One notice per (user, kind, thread, reply): a second write of the same notice is a no-op. */
+export type CommunityNoticeKind = 'community_reply' | 'community_mention' | 'community_answer_accepted' | 'community_product_question';
+
+/**
+ * One notice per (user, kind, thread, reply): a second write of the same notice is a no-op.
+ * One INSERT … SELECT; nobody whose preference for the notice's kind is Off (the kinds are email
+ * kinds of the same name, functions/email/in-app.ts; 'community_product_question' has none, so
+ * it is always written). Returns the notices written now (their ids and kinds), for their emails.
+ */
 export async function insertCommunityNotices(
   db: Db,
   notices: {
     userId: string;
-    kind: 'community_reply' | 'community_mention' | 'community_answer_accepted' | 'community_product_question';
+    kind: CommunityNoticeKind;
     threadId: string;
     replyId: string | null;
     actorId: string;
   }[],
-): Promise<number> {
-  if (!notices.length) return 0;
-  const rows = await db
-    .insertInto('user_notifications')
-    .values(
-      notices.map((n) => ({
-        user_id: n.userId,
-        kind: n.kind,
-        community_thread_id: n.threadId,
-        community_reply_id: n.replyId,
-        actor_id: n.actorId,
-        update_id: null,
-        order_id: null,
-        reason: null,
-      })),
-    )
-    .onConflict((oc) => oc.doNothing())
-    .returning('id')
-    .execute();
-  return rows.length;
+): Promise<{ id: string; kind: CommunityNoticeKind }[]> {
+  if (!notices.length) return [];
+  const values = sql.join(notices.map((n) => sql`(${n.userId}::text, ${n.kind}::text, ${n.threadId}::uuid, ${n.replyId}::uuid, ${n.actorId}::text)`));
+  const { rows } = await sql<{ id: string; kind: CommunityNoticeKind }>`
+    insert into user_notifications (user_id, kind, community_thread_id, community_reply_id, actor_id, reason)
+    select v.user_id, v.kind, v.thread_id, v.reply_id, v.actor_id, null
+    from (values ${values}) as v (user_id, kind, thread_id, reply_id, actor_id)
+    where ${notTurnedOff(sql`v.user_id`, sql`v.kind`)}
+    on conflict do nothing
+    returning id, kind
+  `.execute(db);
+  return rows;
 }
 
 /** The user's community notices newest first, with the thread, the actor and the reply's first words. */

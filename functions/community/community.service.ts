@@ -16,7 +16,10 @@
  * - Notifications (community_reply, community_mention): the thread's followers (the author
  *   follows their thread, a replier the thread they replied to), the author of the reply
  *   answered or quoted, and the people @mentioned (a mention is the one notice a person gets
- *   for a post that also replies to them). Never the writer.
+ *   for a post that also replies to them). Never the writer, never anyone for a post held for
+ *   review, and nobody whose preference for the kind is Off. The notices' emails: the job
+ *   'email.community' enqueued in the same transaction (notice-emails.job.ts), hence the
+ *   jobsReady(db) before each such transaction (PGlite, decision 040).
  * - Markdown is rendered and sanitized once, when written (markdown.ts).
  */
 import type { Db } from '@/db/database';
@@ -43,6 +46,8 @@ import { isAdmin } from '../profiles/profiles.service';
 import { plainText, renderMarkdown } from './markdown';
 import { assertCanPost, holdPostForReview } from './post-guard';
 import { notifyProductQuestion } from '../community-qa/notices';
+import { jobsReady } from '../jobs';
+import { enqueueCommunityEmails } from './notice-emails.job';
 import { withAuthorDetails } from '../community-qa/author-details';
 import { badgeContext } from '../community-qa/badges';
 import { answerViewerState } from '../community-qa/answers.service';
@@ -320,7 +325,13 @@ export async function previewPost(db: Db, userId: string, body: string): Promise
   return { html: (await renderWithMentions(db, body)).html };
 }
 
+/** Writes community notices and, with them, the job that emails them (call jobsReady(db) before the transaction). */
+async function notify(trx: Db, notices: Parameters<typeof insertCommunityNotices>[1]): Promise<void> {
+  await enqueueCommunityEmails(trx, await insertCommunityNotices(trx, notices));
+}
+
 export async function createThread(db: Db, userId: string, input: ThreadInput): Promise<Thread> {
+  await jobsReady(db);
   const { threadId, held } = await db.transaction().execute(async (trx) => {
     const verdict = await assertCanPost(trx, userId, { action: 'thread', text: `${input.title}\n${input.body}` });
     const space = await findSpace(trx, input.spaceId);
@@ -353,7 +364,7 @@ export async function createThread(db: Db, userId: string, input: ThreadInput): 
       await holdPostForReview(trx, { kind: 'thread', id, authorId: userId });
       return { threadId: id, held: true };
     }
-    await insertCommunityNotices(
+    await notify(
       trx,
       mentioned.filter((m) => m.id !== userId).map((m) => ({ userId: m.id, kind: 'community_mention' as const, threadId: id, replyId: null, actorId: userId })),
     );
@@ -366,6 +377,7 @@ export async function createThread(db: Db, userId: string, input: ThreadInput): 
 }
 
 export async function editThread(db: Db, userId: string, threadId: string, edit: ThreadEdit): Promise<Thread> {
+  await jobsReady(db);
   const heldEdit = await db.transaction().execute(async (trx) => {
     const verdict = await assertCanPost(trx, userId, { action: 'edit', text: [edit.title, edit.body].filter(Boolean).join('\n') });
     const thread = await lockThread(trx, threadId);
@@ -374,15 +386,18 @@ export async function editThread(db: Db, userId: string, threadId: string, edit:
     if (thread.locked_at) throw new AppError('THREAD_LOCKED');
     if (!thread.editable) throw new AppError('EDIT_WINDOW_CLOSED');
     let bodyHtml: string | undefined;
+    // An edit held for review tells nobody of its mentions (docs/decisions/037).
     if (edit.body !== undefined) {
       const rendered = await renderWithMentions(trx, edit.body);
       bodyHtml = rendered.html;
-      await insertCommunityNotices(
-        trx,
-        rendered.mentioned
-          .filter((m) => m.id !== userId)
-          .map((m) => ({ userId: m.id, kind: 'community_mention' as const, threadId, replyId: null, actorId: userId })),
-      );
+      if (!verdict.hold) {
+        await notify(
+          trx,
+          rendered.mentioned
+            .filter((m) => m.id !== userId)
+            .map((m) => ({ userId: m.id, kind: 'community_mention' as const, threadId, replyId: null, actorId: userId })),
+        );
+      }
     }
     await updateThread(trx, threadId, {
       ...(edit.title !== undefined ? { title: edit.title } : {}),
@@ -406,6 +421,7 @@ export async function deleteThread(db: Db, userId: string, threadId: string): Pr
 }
 
 export async function createReply(db: Db, userId: string, threadId: string, input: ReplyInput): Promise<Reply> {
+  await jobsReady(db);
   const replyId = await db.transaction().execute(async (trx) => {
     const verdict = await assertCanPost(trx, userId, { action: 'reply', text: input.body });
     const thread = await lockThread(trx, threadId);
@@ -439,7 +455,7 @@ export async function createReply(db: Db, userId: string, threadId: string, inpu
     ]);
     const mentionedIds = new Set(mentioned.map((m) => m.id));
     const replied = [...new Set([...followers, ...answered])].filter((u) => u !== userId && !mentionedIds.has(u));
-    await insertCommunityNotices(trx, [
+    await notify(trx, [
       ...replied.map((u) => ({ userId: u, kind: 'community_reply' as const, threadId, replyId: id, actorId: userId })),
       ...[...mentionedIds].filter((u) => u !== userId).map((u) => ({ userId: u, kind: 'community_mention' as const, threadId, replyId: id, actorId: userId })),
     ]);
@@ -460,6 +476,7 @@ async function requireReply(db: Db, replyId: string): Promise<Reply> {
 }
 
 export async function editReply(db: Db, userId: string, replyId: string, edit: ReplyEdit): Promise<Reply> {
+  await jobsReady(db);
   await db.transaction().execute(async (trx) => {
     const verdict = await assertCanPost(trx, userId, { action: 'edit', text: edit.body });
     const reply = await lockReply(trx, replyId);
@@ -473,7 +490,7 @@ export async function editReply(db: Db, userId: string, replyId: string, edit: R
       await holdPostForReview(trx, { kind: 'reply', id: replyId, authorId: userId });
       return;
     }
-    await insertCommunityNotices(
+    await notify(
       trx,
       mentioned
         .filter((m) => m.id !== userId)

@@ -8,4 +8,5 @@ import '../notifications/new-product.job';
 import '../uploads/sweep.job';
 import '../webhooks/deliveries.job';
 import '../email/jobs';
+import '../community/notice-emails.job';
 import '../tool-feeds/feeds.job';

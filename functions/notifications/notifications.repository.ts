@@ -10,6 +10,7 @@ import type { Db } from '@/db/database';
 import type { OrderNotificationKind } from '@/src/shared/domain';
 import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 import { pageOfUpdates, selectUpdates, type UpdatesPage } from '../tool-updates/tool-updates.repository';
+import { notTurnedOff } from '../email/in-app';
 
 /**
  * A creator's sale or refund notice for an order, once: the (user_id, order_id, kind) unique
@@ -17,9 +18,20 @@ import { pageOfUpdates, selectUpdates, type UpdatesPage } from '../tool-updates/
  * transition, so the notice and the transition commit or roll back together.
  */
 export async function insertOrderNotice(db: Db, values: { userId: string; orderId: string; kind: OrderNotificationKind }): Promise<boolean> {
+  // Sales and refunds are one email kind, 'sale': Off there writes no notice either (functions/email/in-app.ts).
   const row = await db
     .insertInto('user_notifications')
-    .values({ user_id: values.userId, order_id: values.orderId, kind: values.kind, reason: null })
+    .columns(['user_id', 'order_id', 'kind', 'reason'])
+    .expression(
+      db
+        .selectNoFrom([
+          sql<string>`${values.userId}::text`.as('user_id'),
+          sql<string>`${values.orderId}::uuid`.as('order_id'),
+          sql<OrderNotificationKind>`${values.kind}::text`.as('kind'),
+          sql<null>`null`.as('reason'),
+        ])
+        .where(notTurnedOff(sql`${values.userId}::text`, sql`'sale'`)),
+    )
     .onConflict((oc) => oc.columns(['user_id', 'order_id', 'kind']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -159,7 +171,8 @@ export const NEW_PRODUCT_BATCH = 1000;
 /**
  * One batch of 'new_product' notices for a product: the next `limit` followers of its creator
  * by user id after `after` (index follows (following_id, follower_id)). Unique (user_id,
- * product_id): a rerun, or the product published again, writes nothing twice.
+ * product_id): a rerun, or the product published again, writes nothing twice. Nobody whose 'New
+ * products' preference is Off (functions/email/in-app.ts).
  */
 export async function insertNewProductNoticeBatch(
   db: Db,
@@ -177,6 +190,7 @@ export async function insertNewProductNoticeBatch(
     ), written as (
       insert into user_notifications (user_id, kind, product_id, reason, created_at)
       select user_id, 'new_product', ${product.id}::uuid, null, ${product.publishedAt}::timestamptz from batch
+      where ${notTurnedOff(sql`batch.user_id`, sql`'new_product'`)}
       on conflict (user_id, product_id) where product_id is not null do nothing
       returning 1
     )

@@ -6,6 +6,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '@/db/database';
 import type { UpdateType } from '@/src/shared/domain';
 import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
+import { notTurnedOff, toolUpdateEmailKind } from '../email/in-app';
 
 export async function findTool(db: Db, toolId: string) {
   // Only tools of the directory (approved): a submission waiting for review has no updates yet.
@@ -58,6 +59,7 @@ async function batchOf(db: Db, query: RawBuilder<unknown>): Promise<BatchResult>
  * (whatever its status now), whether or not they follow it: the next `limit` buyers by user
  * id after `after`. Written before the followers' notices, so a follower who is also such a
  * buyer gets the more specific reason. Unique (user_id, update_id): a rerun writes nothing.
+ * Nobody whose 'Security updates' are Off (functions/email/in-app.ts); they still count as seen.
  */
 export async function insertImpactNoticeBatch(
   db: Db,
@@ -77,6 +79,7 @@ export async function insertImpactNoticeBatch(
       ), written as (
         insert into user_notifications (user_id, update_id, reason, created_at)
         select user_id, ${update.id}::uuid, 'security_impact', ${update.createdAt}::timestamptz from batch
+        where ${notTurnedOff(sql`batch.user_id`, toolUpdateEmailKind(update.id))}
         on conflict (user_id, update_id) do nothing
         returning 1
       )
@@ -88,7 +91,8 @@ export async function insertImpactNoticeBatch(
 /**
  * One batch of 'follow' notices: the next `limit` followers of the tool by user id after
  * `after` (index ai_tool_follows (tool_id, user_id)). Unique (user_id, update_id): a rerun,
- * or a follower who already has the security notice, writes nothing.
+ * or a follower who already has the security notice, writes nothing. Nobody whose preference
+ * for the update's kind ('Security updates' or 'Tool updates') is Off (functions/email/in-app.ts).
  */
 export async function insertFollowerNoticeBatch(
   db: Db,
@@ -108,6 +112,7 @@ export async function insertFollowerNoticeBatch(
       ), written as (
         insert into user_notifications (user_id, update_id, reason, created_at)
         select user_id, ${update.id}::uuid, 'follow', ${update.createdAt}::timestamptz from batch
+        where ${notTurnedOff(sql`batch.user_id`, toolUpdateEmailKind(update.id))}
         on conflict (user_id, update_id) do nothing
         returning 1
       )

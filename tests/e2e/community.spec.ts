@@ -1,7 +1,7 @@
 /**
- * The community (issue 16, docs/decisions/035) in Chromium: a community user starts a thread
- * in the Claude space, another replies and mentions them, and the first sees the notice in
- * /tool-updates and the header's badge. The thread page is server-rendered HTML a CDN may keep
+ * The community (issue 16, docs/decisions/035, 036) in Chromium: a community user starts a
+ * question in the Claude space, another replies and mentions them, the first sees the notice in
+ * /tool-updates and the header's badge, follows it to the reply and marks it as the answer. The thread page is server-rendered HTML a CDN may keep
  * (Cache-Control, canonical URL, JSON-LD DiscussionForumPosting, in the community sitemap),
  * readable without JavaScript; a failed post keeps the draft in the editor.
  */
@@ -25,7 +25,7 @@ async function communityUser(browser: Browser, baseURL: string, name: string, ha
   return page;
 }
 
-test('a thread in the Claude space: started, replied to with a mention, and the author is notified', async ({ browser, baseURL }) => {
+test('a question in the Claude space: started, replied to with a mention, the author notified, the answer marked', async ({ browser, baseURL }) => {
   // Two people, each signing up and loading several pages on a shared machine.
   test.setTimeout(180_000);
   const suffix = Math.random().toString(36).slice(2, 7);
@@ -55,6 +55,7 @@ test('a thread in the Claude space: started, replied to with a mention, and the 
   await ada.getByRole('button', { name: 'Write' }).click();
   await ada.getByLabel('Title').fill(title);
   await ada.getByLabel('Tags (optional)').fill('pdf, context');
+  await ada.getByRole('radio', { name: /^Question/ }).check();
   await ada.getByRole('button', { name: 'Post discussion' }).click();
   await ada.waitForURL(/\/community\/[0-9a-f-]{36}$/);
   const threadUrl = new URL(ada.url()).pathname;
@@ -88,6 +89,12 @@ test('a thread in the Claude space: started, replied to with a mention, and the 
   await notice.click();
   await ada.waitForURL((url) => url.pathname === threadUrl && url.hash.startsWith('#reply-'));
   await expect(ada.getByText('Chapters work,')).toBeVisible();
+  // The asker marks the reply as the answer; everyone then sees it marked, first.
+  await islandsReady(ada);
+  await ada.getByRole('button', { name: 'Mark as answer' }).click();
+  await expect(ada.getByRole('button', { name: 'Unmark answer' })).toHaveAttribute('aria-pressed', 'true');
+  await bob.goto(threadUrl);
+  await expect(bob.locator('[data-accepted-pill]')).toBeVisible();
   await ada.context().close();
   await bob.context().close();
 });

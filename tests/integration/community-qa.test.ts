@@ -6,7 +6,7 @@
  * community figures computed from real rows.
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/_shared/auth';
 import { getReputation } from '@/functions/community-qa/reputation.service';
@@ -39,6 +39,21 @@ beforeAll(async () => {
   asker = await signUp('buyer', 'Abe Asker');
   helper = await signUp('community', 'Hal Helper');
   stranger = await signUp('community', 'Stan Stranger');
+  // Established accounts: a new one's posting limits and link hold (docs/decisions/037) are tests/integration/moderation.test.ts's.
+  await t.db
+    .updateTable('users')
+    .set({ created_at: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000) })
+    .where('id', 'in', [creator.userId, asker.userId, helper.userId, stranger.userId])
+    .execute();
+});
+
+// Each test starts a new posting day for the shared authors (10 threads a day, docs/decisions/037).
+beforeEach(async () => {
+  await t.db
+    .updateTable('community_threads')
+    .set({ created_at: sql`created_at - interval '25 hours'` })
+    .where('author_id', 'in', [creator.userId, asker.userId, helper.userId, stranger.userId])
+    .execute();
 });
 
 afterAll(async () => {

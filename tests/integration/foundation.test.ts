@@ -201,6 +201,13 @@ describe('demo data', () => {
         select 1 from user_notifications n where n.kind = 'community_product_question' and n.community_thread_id = t.id and n.user_id = p.creator_id)
     `),
     ).toBe(0);
+    // One open report for the moderation queue, on a visible thread, by someone who is not its author (docs/decisions/037).
+    expect(
+      await count(`
+      select count(*) as n from reports r join community_threads t on r.target_kind = 'thread' and t.id::text = r.target_id
+      where r.status = 'open' and t.hidden_at is null and r.reporter_id <> t.author_id and r.target_user_id = t.author_id
+    `),
+    ).toBe(1);
   });
 
   it('has recent paid and free downloads and views, so creator pages show real figures', async () => {

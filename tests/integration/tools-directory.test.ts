@@ -21,7 +21,8 @@ import { seedReferenceData } from '@/db/seed/seed';
 import { getPublicTool, listPublicTools, listToolTypeOptions } from '@/functions/tools/tools.service';
 import { isToolMaintainer } from '@/functions/tools/tool-maintainers';
 import { canPostUpdate } from '@/functions/tool-updates/tool-updates.service';
-import { getSitemapPagesSource } from '@/functions/catalogue/catalogue-pages.service';
+import { getMarketplaceFirstPage, getSitemapPagesSource, getToolPageData } from '@/functions/catalogue/catalogue-pages.service';
+import { getProductPage } from '@/functions/catalogue/product-page.service';
 import { POST as submit } from '@/src/pages/api/tools/index';
 import { GET as getOne, PUT as putOne } from '@/src/pages/api/tools/[toolId]/index';
 import { POST as claimRoute } from '@/src/pages/api/tools/[toolId]/claims';
@@ -37,6 +38,7 @@ import { PUT as followRoute } from '@/src/pages/api/follows/tools/[toolId]';
 import { POST as uploadImage } from '@/src/pages/api/uploads/images';
 import { call, fileForm, signUp, testMailer, type TestSession } from '../support/api';
 import { linkIn } from '../support/mailer';
+import { createProduct } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 // A local site that serves the well-known file: the one private address outbound requests may
@@ -220,6 +222,25 @@ describe('the admin queue', () => {
     expect(requests.some((r) => (r.paths as string[]).includes(`/tools/${id}`))).toBe(true);
     // Decided once.
     expect((await review(admin, id, { decision: 'reject', message: 'Too late' })).status).toBe(409);
+  });
+
+  it('products built on a tool approved after launch carry its name on their cards, not "AI Tool"', async () => {
+    const submitted = await post(submit, '/api/tools', alice, tool({ name: 'Latecomer Tool', officialSite: 'https://latecomer-tool.io' }));
+    const id = submitted.body.id as string;
+    expect((await review(admin, id, { decision: 'approve' })).status).toBe(200);
+    const product = await createProduct(t.db, alice.userId, { title: `Built on Latecomer ${id}`, ai_tool_type: id });
+    const builtIn = await createProduct(t.db, alice.userId, { title: `Built on Claude ${id}`, ai_tool_type: 'claude' });
+    const custom = await createProduct(t.db, alice.userId, { title: `Built on something else ${id}`, ai_tool_type: 'custom' });
+    // The cards' query joins the tool rows: one query for the whole list, the name for each card.
+    const cards = (await getMarketplaceFirstPage(t.db)).items;
+    const byId = (pid: string) => cards.find((c) => c.id === pid)!;
+    expect(byId(product.id)).toMatchObject({ aiToolType: id, aiToolName: 'Latecomer Tool' });
+    expect(byId(builtIn.id)).toMatchObject({ aiToolType: 'claude', aiToolName: 'Claude' });
+    expect(byId(custom.id)).toMatchObject({ aiToolType: 'custom', aiToolName: 'Custom / Other' });
+    // The product page and its 'You might also like' cards, and the tool page's products.
+    const page = await getProductPage(t.db, product.id);
+    expect(page!.product.aiToolName).toBe('Latecomer Tool');
+    expect((await getToolPageData(t.db, id, 6)).products.map((p) => p.aiToolName)).toEqual(['Latecomer Tool']);
   });
 
   it('asks for changes with a message: the submitter is emailed, edits it, and it waits again', async () => {

@@ -33,6 +33,13 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
 
   const owner = await signUp('creator', 'Olive Owner');
   const other = await signUp('creator', 'Oscar Other');
+  // Established accounts: a new account's posting limits (3 discussions a day, docs/decisions/037)
+  // would answer the contract's examples 429; moderation.test.ts tests those limits.
+  await t.db
+    .updateTable('users')
+    .set({ created_at: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000) })
+    .where('id', 'in', [owner.userId, other.userId])
+    .execute();
   for (const [id, name, maintainer, host] of [
     ['n8n', 'n8n', owner.userId, 'n8n.io'],
     ['zapier', 'Zapier', other.userId, 'zapier.com'],

@@ -47,6 +47,7 @@ function product(overrides: Partial<PublicProduct> = {}): PublicProduct {
     imageUrl: '/blobs/products/a/main.webp',
     categoryId: 'business',
     aiToolType: 'claude',
+    aiToolName: 'Claude',
     contentType: 'chat-bots',
     technicalLevel: 'beginner',
     deploymentType: 'ready_to_use',
@@ -297,7 +298,7 @@ describe('cards and creators', () => {
 
   it('slims a product to the fields a card needs (no description, no deliverables)', () => {
     const view = toCardView(product());
-    expect(Object.keys(view).sort()).toEqual(['aiToolType', 'creator', 'id', 'imageUrl', 'price', 'rating', 'shortDescription', 'title']);
+    expect(Object.keys(view).sort()).toEqual(['aiToolName', 'aiToolType', 'creator', 'id', 'imageUrl', 'price', 'rating', 'shortDescription', 'title']);
     expect(Object.keys(view.creator).sort()).toEqual(['avatarUrl', 'averageRating', 'followerCount', 'fullName', 'id', 'verified']);
   });
 

@@ -62,7 +62,6 @@ interface Props {
   pageSize: number;
   filters: FilterDefinition[];
   sorts: Option[];
-  toolLabels: Record<string, string>;
 }
 
 interface Results {
@@ -86,7 +85,7 @@ const LOAD_ERROR = { title: 'Failed to load marketplace', description: "We could
 
 const fetchProducts = (query: Record<string, string>, signal?: AbortSignal) => api('GET /api/products', { query, ...(signal ? { signal } : {}) });
 
-export default function MarketplaceSearch({ initialItems, initialHasMore, pageSize, filters: definitions, sorts, toolLabels }: Props) {
+export default function MarketplaceSearch({ initialItems, initialHasMore, pageSize, filters: definitions, sorts }: Props) {
   const [filters, setFilters] = useState<MarketplaceFilters>(EMPTY_FILTERS);
   const [searchText, setSearchText] = useState('');
   const [view, setView] = useState<MarketplaceView>('all');
@@ -236,7 +235,7 @@ export default function MarketplaceSearch({ initialItems, initialHasMore, pageSi
         <li key={product.id}>
           <MarketplaceCard
             product={product}
-            toolLabel={toolLabels[product.aiToolType] ?? 'AI Tool'}
+            toolLabel={product.aiToolName}
             liked={favoriteIds.has(product.id)}
             onToggleLike={onToggleLike}
             eager={i === 0}

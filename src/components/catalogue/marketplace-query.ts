@@ -80,6 +80,7 @@ export interface CardView {
   rating: number;
   imageUrl: string | null;
   aiToolType: string;
+  aiToolName: string;
   creator: Pick<CreatorCard, 'id' | 'fullName' | 'avatarUrl' | 'verified' | 'averageRating' | 'followerCount'>;
 }
 
@@ -93,6 +94,7 @@ export function toCardView(p: ProductCard): CardView {
     rating: p.rating,
     imageUrl: p.imageUrl,
     aiToolType: p.aiToolType,
+    aiToolName: p.aiToolName,
     creator: { id: c.id, fullName: c.fullName, avatarUrl: c.avatarUrl, verified: c.verified, averageRating: c.averageRating, followerCount: c.followerCount },
   };
 }

@@ -30,6 +30,8 @@ export const ProductCardSchema = z.object({
   imageUrl: z.nullable(z.string()),
   categoryId: z.nullable(z.string()),
   aiToolType: z.string(),
+  /** The AI tool's display name, from the tool's row (a tool approved after launch too). */
+  aiToolName: z.string(),
   contentType: z.string(),
   /** Null when the creator did not set it (issue 15). */
   technicalLevel: z.nullable(z.string()),
