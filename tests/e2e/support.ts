@@ -18,7 +18,9 @@ export const DEMO = {
 
 /** Clicks before an island hydrates are lost (STACK-NOTES): wait until none is pending. */
 export async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // Idle islands (a product page's reviews and questions) wait for the browser to be idle: on a
+  // busy machine that is more than the default 5 s.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** Signs in through the auth API with the page's request context (its cookies are the browser's). */
