@@ -66,8 +66,15 @@ async function ensureQueues(engine: Engine): Promise<void> {
   for (const definition of jobDefinitions()) {
     if (engine.queues.has(definition.name)) continue;
     const existing = await engine.boss.getQueue(definition.name);
-    if (existing) await engine.boss.updateQueue(definition.name, queueOptions(definition));
-    else await engine.boss.createQueue(definition.name, queueOptions(definition));
+    if (existing) {
+      // pg-boss refuses `policy` in an update, even unchanged: a restart (npm start on an
+      // existing database) updates everything else and keeps the policy the queue was made with.
+      const { policy, ...rest } = queueOptions(definition);
+      if (existing.policy && existing.policy !== policy) {
+        console.warn(`[jobs] queue ${definition.name} keeps its policy '${existing.policy}' (defined '${policy}'): pg-boss cannot change it`);
+      }
+      await engine.boss.updateQueue(definition.name, rest);
+    } else await engine.boss.createQueue(definition.name, queueOptions(definition));
     engine.queues.add(definition.name);
   }
 }
