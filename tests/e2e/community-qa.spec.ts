@@ -49,9 +49,10 @@ test("a buyer asks on a product page, the creator answers with the 'Creator' bad
   watchPageErrors(buyer);
   await signUpThroughApi(buyer, baseURL!, { userType: 'buyer', name: 'Quinn Questioner' });
   await buyer.goto(`/product/${id}`);
+  // Settled before scrolling: the download button hydrates when visible, at the top.
+  await hydrated(buyer);
   const panel = buyer.locator('[data-product-questions]');
   await panel.scrollIntoViewIfNeeded();
-  await hydrated(buyer);
   await expect(panel.getByText(`No questions about ${productTitle} yet.`, { exact: false })).toBeVisible();
   await panel.getByRole('button', { name: 'Ask a question' }).click();
   const form = panel.getByRole('form', { name: 'Ask a question' });
@@ -121,8 +122,8 @@ test("a buyer asks on a product page, the creator answers with the 'Creator' bad
 
   // The product page's panel: answered, and the creator replied.
   await buyer.goto(`/product/${id}`);
-  await panel.scrollIntoViewIfNeeded();
   await hydrated(buyer);
+  await panel.scrollIntoViewIfNeeded();
   const item = panel.locator('[data-question-id]', { hasText: question });
   await expect(item.getByText('Answered')).toBeVisible();
   await expect(item.getByText('Creator replied')).toBeVisible();

@@ -61,9 +61,10 @@ test('a report reaches /admin/reports, the admin hides the review; a suspended a
   // A signed-in visitor reports it from the product page.
   await signUpThroughApi(page, base, { userType: 'buyer', name: 'Rae Reporter' });
   await page.goto(`/product/${first}`);
+  // Settled before scrolling: the download button hydrates when visible, at the top.
+  await hydrated(page);
   const reviews = page.locator('[data-product-reviews]');
   await reviews.scrollIntoViewIfNeeded();
-  await hydrated(page);
   const item = reviews.getByRole('listitem').filter({ hasText: advert });
   await item.getByRole('button', { name: 'Report' }).click();
   const form = item.getByRole('form', { name: 'Report this review' });
@@ -103,8 +104,9 @@ test('a report reaches /admin/reports, the admin hides the review; a suspended a
   await expect(admin.locator('[data-log-entry]').first()).toContainText('Advertising another site.');
   await expect(admin.locator('[data-log-entry]').first()).toContainText('Hidden');
   await page.reload();
-  await page.locator('[data-product-reviews]').scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await hydrated(page);
+  await page.locator('[data-product-reviews]').scrollIntoViewIfNeeded();
   await expect(page.locator('[data-product-reviews]').getByText('No reviews yet.')).toBeVisible();
   await expect(page.getByText(advert)).toHaveCount(0);
 
@@ -133,9 +135,9 @@ test('a report reaches /admin/reports, the admin hides the review; a suspended a
   await expect(notice).toContainText('Your account is suspended until');
   await expect(notice).toContainText('Reason: Spam reviews.');
   await troll.goto(`/product/${second}`);
+  await hydrated(troll);
   const theirReviews = troll.locator('[data-product-reviews]');
   await theirReviews.scrollIntoViewIfNeeded();
-  await hydrated(troll);
   const write = theirReviews.getByRole('form', { name: 'Write a review' });
   await write.getByRole('radio', { name: '5 stars' }).check();
   await write.getByLabel('Your review').fill('Best kit ever, and visit my course site too.');

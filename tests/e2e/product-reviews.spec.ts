@@ -40,9 +40,10 @@ test('a buyer downloads a free product and reviews it, the creator replies, the 
   // A new buyer: before downloading, the page says who may review.
   await signUpThroughApi(page, baseURL!, { userType: 'buyer', name: 'Rosa Reviewer' });
   await page.goto(`/product/${id}`);
+  // Settled before scrolling: the download button hydrates when visible, at the top.
+  await hydrated(page);
   const reviews = page.locator('[data-product-reviews]');
   await reviews.scrollIntoViewIfNeeded();
-  await hydrated(page);
   await expect(reviews.getByText('Only people who got this product can review it.')).toBeVisible();
   await expect(reviews.getByText('No reviews yet.')).toBeVisible();
 
@@ -51,8 +52,9 @@ test('a buyer downloads a free product and reviews it, the creator replies, the 
 
   // Now the form: an empty submission shows each field's message, then a real review posts.
   await page.reload();
-  await reviews.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await hydrated(page);
+  await reviews.scrollIntoViewIfNeeded();
   const form = reviews.getByRole('form', { name: 'Write a review' });
   await expect(form).toBeVisible();
   await form.getByRole('button', { name: 'Post review' }).click();
