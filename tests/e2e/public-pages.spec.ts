@@ -265,11 +265,11 @@ test.describe('AI tools directory', () => {
     await expect(unclaimed.getByText(/Maintained by/)).toHaveCount(0);
   });
 
-  test('the builders call to action leads to creator sign-up', async ({ page }) => {
+  test('the builders call to action leads to the claim and submission flows (issue 17)', async ({ page }) => {
     await page.goto('/ai-tools');
     await expect(page.getByRole('heading', { name: 'Are you building with AI tools?' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Claim Your Tool' })).toHaveAttribute('href', '/auth?mode=signup');
-    await expect(page.getByRole('link', { name: 'List Your Tools' })).toHaveAttribute('href', '/auth?mode=signup');
+    await expect(page.getByRole('link', { name: 'Claim Your Tool' })).toHaveAttribute('href', '/ai-tools/claim');
+    await expect(page.getByRole('link', { name: 'List Your Tools' })).toHaveAttribute('href', '/ai-tools/submit');
   });
 });
 
