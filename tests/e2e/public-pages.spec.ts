@@ -341,7 +341,9 @@ test.describe('findability', () => {
     const index = await (await request.get('/sitemap.xml')).text();
     expect(index).toContain('<sitemapindex');
     const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-    expect(files).toHaveLength(17);
+    // The pages, 16 product shards and the community's threads (issue 16).
+    expect(files).toHaveLength(18);
+    expect(files).toContain('/sitemap-community.xml');
     const parts = await Promise.all(
       files.map(async (file) => {
         const res = await request.get(file);
