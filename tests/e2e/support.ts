@@ -32,7 +32,9 @@ export async function hydrated(page: Page): Promise<void> {
           const pending = [...document.querySelectorAll('astro-island[ssr]')];
           // The first one waiting to be seen stays in view until it has hydrated.
           const unseen = pending.find((island) => island.getAttribute('client') === 'visible');
-          unseen?.scrollIntoView({ block: 'center' });
+          // An island is `display: contents` (no box of its own): scroll to its first element that has one.
+          const target = unseen && [...unseen.querySelectorAll('*')].find((el) => el.getClientRects().length > 0);
+          target?.scrollIntoView({ block: 'center' });
           return pending.length;
         }),
       { timeout: 15_000 },
