@@ -4,8 +4,9 @@
  * OUTBOUND_ALLOW_HOSTS), fetched by the job and posted through the tool-updates service.
  * Each entry is posted once however many runs overlap, followers get one notice each, 304 is
  * nothing new, HTML, oversized, slow, broken or redirected-inside answers give a clear status
- * and no update, a source is paused after 5 failures in a row and its maintainer is emailed,
- * and only the tool's maintainer (or an administrator) manages its sources. Both drivers.
+ * and no update, a source is paused after 5 failures in a row and its maintainer is told (in
+ * the app and by email), updates are dated by their entries (docs/decisions/043), and only the
+ * tool's maintainer (or an administrator) manages its sources. Both drivers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -328,6 +329,17 @@ describe('the job', () => {
     expect(paused.last_status).toBe('Last fetch failed: the server answered HTTP 503');
     expect(mailed()[0]!.subject).toBe('A changelog feed of Zapier is paused');
     expect(mailed()[0]!.text).toContain(server.url('/zapier/releases.atom'));
+    // And in the app, once: a tool notice in the maintainer's notifications, to the tool's sources.
+    const inApp = (await getFeed(t.db, maintainer.userId)).items.filter((i) => i.kind === 'tool_notice');
+    expect(inApp).toEqual([
+      expect.objectContaining({
+        toolId: 'zapier',
+        toolEvent: 'source_paused',
+        isRead: false,
+        note: `${server.url('/zapier/releases.atom')}: Last fetch failed: the server answered HTTP 503`,
+        href: '/ai-tools/manage/zapier#changelog-sources',
+      }),
+    ]);
     // Paused: no run fetches it, however late.
     const before = server.on('/zapier/releases.atom').length;
     expect((await runDueFeedFetches(t.db, { now: later(48) })).failed).toBe(0);
@@ -516,6 +528,10 @@ describe('managing sources', () => {
 describe('seed sources', () => {
   it("seeds the built-in tools' public feeds once, and a removed one stays removed", async () => {
     expect(CHANGELOG_SEED_SOURCES.every((s) => s.url.startsWith('https://'))).toBe(true);
+    // 11 of the 14: Make, Stable Diffusion and Runway publish no feed we could confirm (docs/decisions/043).
+    expect(CHANGELOG_SEED_SOURCES.map((s) => s.toolId).sort()).toEqual(
+      ['bolt', 'chatgpt', 'claude', 'cursor', 'deepseek', 'gemini', 'github-copilot', 'lovable', 'midjourney', 'n8n', 'zapier'].sort(),
+    );
     const present = new Set((await t.db.selectFrom('ai_tools').select('id').execute()).map((r) => r.id));
     const expected = CHANGELOG_SEED_SOURCES.filter((s) => present.has(s.toolId));
     const inserted = await seedChangelogSources(t.db, { force: true });
