@@ -227,7 +227,10 @@ export async function listNewProductNotices(db: Db, userId: string, options: { a
  * submitted, claimed or maintain. Not an email kind (those emails are always sent), so no
  * preference turns it off. The note is clipped to the column's 1,000 characters.
  */
-export async function insertToolNotices(db: Db, values: { userIds: readonly string[]; toolId: string; event: ToolEvent; note: string | null }): Promise<number> {
+export async function insertToolNotices(
+  db: Db,
+  values: { userIds: readonly string[]; toolId: string; event: ToolEvent; note: string | null },
+): Promise<number> {
   const userIds = [...new Set(values.userIds)];
   if (!userIds.length) return 0;
   const note = values.note ? values.note.slice(0, 1000) : null;

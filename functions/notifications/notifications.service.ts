@@ -64,7 +64,10 @@ export async function notifyOwnersOfVersion(trx: Db, version: { id: string; prod
  * changelog feed. Written beside the email, which stays the message of record: a failure here
  * is logged and never undoes the decision it reports.
  */
-export async function notifyOfTool(db: Db, notice: { userIds: readonly (string | null | undefined)[]; toolId: string; event: ToolEvent; note?: string | null }): Promise<number> {
+export async function notifyOfTool(
+  db: Db,
+  notice: { userIds: readonly (string | null | undefined)[]; toolId: string; event: ToolEvent; note?: string | null },
+): Promise<number> {
   const userIds = notice.userIds.filter((id): id is string => Boolean(id));
   try {
     return await insertToolNotices(db, { userIds, toolId: notice.toolId, event: notice.event, note: notice.note?.trim() || null });

@@ -98,7 +98,13 @@ export const TOOL_NOTICE_LABELS: Record<ToolEvent, string> = {
 };
 
 /** The events whose note is a message to read under the title (a reviewer's words, a reason, a feed's status). */
-const NOTE_IS_MESSAGE: ReadonlySet<ToolEvent> = new Set(['submission_changes_requested', 'submission_rejected', 'claim_rejected', 'claim_revoked', 'source_paused']);
+const NOTE_IS_MESSAGE: ReadonlySet<ToolEvent> = new Set([
+  'submission_changes_requested',
+  'submission_rejected',
+  'claim_rejected',
+  'claim_revoked',
+  'source_paused',
+]);
 
 /** The note shown under a tool notice's title, or null (a co-maintainer's name is in the title). */
 export function toolNoticeMessage(item: Pick<ToolNoticeFeedItem, 'toolEvent' | 'note'>): string | null {

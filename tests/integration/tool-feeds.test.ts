@@ -220,7 +220,11 @@ describe('the job', () => {
     server.answer('/runway/dated.atom', { status: 200, headers: { 'content-type': ATOM }, body: fixture('dated-entries.atom') });
     const source = await addSource(maintainer, 'runway', server.url('/runway/dated.atom'));
     // A source that fetched before: all its new entries are posted, not only a first fetch's newest 3.
-    await t.db.updateTable('ai_tool_changelog_sources').set({ last_success_at: new Date('2024-01-01T00:00:00Z') }).where('id', '=', source.id).execute();
+    await t.db
+      .updateTable('ai_tool_changelog_sources')
+      .set({ last_success_at: new Date('2024-01-01T00:00:00Z') })
+      .where('id', '=', source.id)
+      .execute();
     const before = Date.now();
     const { outcome } = await fetchChangelogSourceNow(t.db, maintainer.userId, 'runway', source.id);
     const after = Date.now();

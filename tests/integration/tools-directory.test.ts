@@ -427,7 +427,11 @@ describe('Claim Your Tool', () => {
     expect(await getPublicTool(t.db, 'claude')).toMatchObject({ isClaimed: false, claimedBy: null });
     expect(testMailer().lastTo(alice.email, /was revoked/)?.text).toContain('The domain proof was withdrawn.');
     for (const former of [alice, bob]) {
-      expect((await toolNotices(former, 'claude'))[0]).toMatchObject({ toolEvent: 'claim_revoked', note: 'The domain proof was withdrawn.', href: '/tools/claude' });
+      expect((await toolNotices(former, 'claude'))[0]).toMatchObject({
+        toolEvent: 'claim_revoked',
+        note: 'The domain proof was withdrawn.',
+        href: '/tools/claude',
+      });
     }
     // Administrators pass isToolMaintainer for every tool.
     expect(await isToolMaintainer(t.db, admin.userId, 'claude')).toBe(true);

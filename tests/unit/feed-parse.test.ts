@@ -6,7 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyUpdate, contentTypeVerdict, entryDate, extractVersion, FeedRefusedError, htmlToPlainText, parseChangelog } from '@/functions/tool-feeds/feed-parse';
+import {
+  classifyUpdate,
+  contentTypeVerdict,
+  entryDate,
+  extractVersion,
+  FeedRefusedError,
+  htmlToPlainText,
+  parseChangelog,
+} from '@/functions/tool-feeds/feed-parse';
 import { UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX } from '@/src/shared/tool-updates';
 
 const fixture = (name: string) => fs.readFileSync(path.resolve('tests/support/feeds', name), 'utf8');

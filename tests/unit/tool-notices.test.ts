@@ -59,7 +59,7 @@ describe('tool notices', () => {
 });
 
 describe("a product's AI tool link", () => {
-  it("links every tool of the directory from its row, and nothing else", () => {
+  it('links every tool of the directory from its row, and nothing else', () => {
     // A tool approved after launch, with a detail page: not in any built-in list.
     expect(aiToolHrefOf({ ai_tool_type: 'quillmate', ai_tool_name: 'Quillmate', ai_tool_detail_page: true })).toBe('/tools/quillmate');
     expect(aiToolHrefOf({ ai_tool_type: 'make', ai_tool_name: 'Make', ai_tool_detail_page: false })).toBe('/tools/make/landing');

@@ -158,11 +158,14 @@ function CommunityEntry({ item, onOpen }: { item: CommunityFeedItem; onOpen: (it
 function ToolNoticeEntry({ item, onOpen }: { item: ToolNoticeFeedItem; onOpen: (item: FeedItem) => void }) {
   const unread = !item.isRead;
   const message = toolNoticeMessage(item);
-  const bad = item.toolEvent === 'submission_rejected' || item.toolEvent === 'claim_rejected' || item.toolEvent === 'claim_revoked' || item.toolEvent === 'source_paused';
+  const bad =
+    item.toolEvent === 'submission_rejected' || item.toolEvent === 'claim_rejected' || item.toolEvent === 'claim_revoked' || item.toolEvent === 'source_paused';
   return (
     <li className={`fitem ftool-notice${unread ? ' is-unread' : ''}`}>
       <div className="fitem-meta">
-        <span className={`utype ${item.toolEvent === 'submission_approved' || item.toolEvent === 'claim_verified' ? 'utype-green' : bad ? 'utype-neutral' : 'utype-blue'}`}>
+        <span
+          className={`utype ${item.toolEvent === 'submission_approved' || item.toolEvent === 'claim_verified' ? 'utype-green' : bad ? 'utype-neutral' : 'utype-blue'}`}
+        >
           {TOOL_NOTICE_LABELS[item.toolEvent]}
         </span>
         <When at={item.createdAt} unread={unread} />
