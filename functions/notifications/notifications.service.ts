@@ -6,7 +6,8 @@
  * counted in the same badge. So are an owner's notices of a product's new version
  * (docs/decisions/030), written by notifyOwnersOfVersion when the creator releases it, and a
  * follower's notice of a creator's new product, written by the 'notify.new-product' job
- * (new-product.job.ts, docs/decisions/040).
+ * (new-product.job.ts, docs/decisions/040), and a tool notice (notifyOfTool, docs/decisions/043):
+ * what happened to a tool the user submitted, claimed or maintains.
  * Called by src/pages/api/notifications/**, src/pages/tool-updates.astro and
  * functions/payments/webhook.service.ts.
  *
@@ -19,17 +20,20 @@ import { AppError } from '../_shared/errors';
 import { NOTIFICATIONS_PAGE_SIZE, type FeedItem } from '@/src/shared/tool-updates';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
-import type { OrderNotificationKind } from '@/src/shared/domain';
+import type { OrderNotificationKind, ToolEvent } from '@/src/shared/domain';
+import { toolNoticeHref } from '@/src/shared/notifications';
 import { plainText } from '../community/markdown';
 import { listCommunityNotices } from '../community/community.repository';
 import type { CommunityNotificationKind } from '@/src/shared/domain';
 import {
   countUnread,
   insertOrderNotice,
+  insertToolNotices,
   insertVersionNotices,
   listFeed,
   listNewProductNotices,
   listOrderNotices,
+  listToolNotices,
   listVersionNotices,
   markAllRead,
   markRead,
@@ -52,6 +56,25 @@ export async function notifyCreatorOfOrder(trx: Db, order: { id: string; creator
  */
 export async function notifyOwnersOfVersion(trx: Db, version: { id: string; productId: string; creatorId: string }): Promise<number> {
   return insertVersionNotices(trx, { versionId: version.id, productId: version.productId, creatorId: version.creatorId });
+}
+
+/**
+ * Tells each of `userIds` in the app what happened to a tool they submitted, claimed or maintain
+ * (docs/decisions/043): a submission's review, a claim's outcome, a new co-maintainer, a paused
+ * changelog feed. Written beside the email, which stays the message of record: a failure here
+ * is logged and never undoes the decision it reports.
+ */
+export async function notifyOfTool(
+  db: Db,
+  notice: { userIds: readonly (string | null | undefined)[]; toolId: string; event: ToolEvent; note?: string | null },
+): Promise<number> {
+  const userIds = notice.userIds.filter((id): id is string => Boolean(id));
+  try {
+    return await insertToolNotices(db, { userIds, toolId: notice.toolId, event: notice.event, note: notice.note?.trim() || null });
+  } catch (error) {
+    console.warn('[notifications] could not write a tool notice:', error);
+    return 0;
+  }
 }
 
 function requireUserId(userId: string | null | undefined): string {
@@ -77,12 +100,14 @@ export async function getFeed(
   // Both lists are keyset pages over (created_at desc, id desc) from the same cursor, so the
   // first limit + 1 of their merge are the first limit + 1 of all notices. Filtered by a
   // tool, order notices (of no tool) are left out.
-  const [updates, orders, versions, newProducts, community, unreadCount] = await Promise.all([
+  const [updates, orders, versions, newProducts, community, toolNotices, unreadCount] = await Promise.all([
     listFeed(db, me, { toolId, after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listOrderNotices(db, me, { after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listVersionNotices(db, me, { after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listNewProductNotices(db, me, { after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listCommunityNotices(db, me, { after, limit: limit + 1 }),
+    // The tool filter is for the updates of followed tools; a tool notice is about one's own part in a tool.
+    toolId ? Promise.resolve([]) : listToolNotices(db, me, { after, limit: limit + 1 }),
     countUnread(db, me),
   ]);
   const entries: { cursor_at: string; id: string; item: FeedItem }[] = [
@@ -91,6 +116,7 @@ export async function getFeed(
     ...versions.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: versionItem(r) })),
     ...newProducts.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: newProductItem(r) })),
     ...community.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: communityItem(r) })),
+    ...toolNotices.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: toolNoticeItem(r) })),
   ];
   // Newest first, as PostgreSQL orders them: the cursor texts are fixed-width UTC times, and
   // uuids compare as their lowercase text.
@@ -174,6 +200,22 @@ function communityItem(r: Awaited<ReturnType<typeof listCommunityNotices>>[numbe
     actorName: r.actor_name,
     productTitle: r.product_title,
     excerpt: r.excerpt_source ? plainText(r.excerpt_source, 160) : null,
+  };
+}
+
+function toolNoticeItem(r: Awaited<ReturnType<typeof listToolNotices>>[number]): FeedItem {
+  const toolEvent = r.tool_event as ToolEvent;
+  return {
+    kind: 'tool_notice',
+    id: r.id,
+    notificationId: r.id,
+    isRead: Boolean(r.is_read),
+    createdAt: new Date(r.created_at).toISOString(),
+    toolId: r.tool_id as string,
+    toolName: r.tool_name,
+    toolEvent,
+    note: r.note,
+    href: toolNoticeHref({ toolId: r.tool_id as string, toolEvent, hasDetailPage: r.detail_page }),
   };
 }
 

@@ -76,11 +76,18 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
  * security update, the buyers' impact notices), inside the caller's transaction; the caller
  * awaits jobsReady(db) before opening it and calls requestToolRebuild() once it has committed.
  * Shared by a maintainer's post and the changelog job (functions/tool-feeds,
- * docs/decisions/039), whose updates have no author (`authorId` null).
+ * docs/decisions/039), whose updates have no author (`authorId` null) and are dated by their
+ * entry (`options.createdAt`, never in the future: the notices are dated the same).
  */
-export async function writeToolUpdate(trx: Db, toolId: string, authorId: string | null, post: ToolUpdateInput): Promise<PostedUpdate> {
+export async function writeToolUpdate(
+  trx: Db,
+  toolId: string,
+  authorId: string | null,
+  post: ToolUpdateInput,
+  options: { createdAt?: Date } = {},
+): Promise<PostedUpdate> {
   const input = { ...post, version: post.version ?? null };
-  const row = await insertUpdate(trx, { toolId, authorId, ...input });
+  const row = await insertUpdate(trx, { toolId, authorId, ...input, ...(options.createdAt ? { createdAt: options.createdAt } : {}) });
   const jobId = await notifyOfUpdate(trx, row.id);
   const created = await findUpdate(trx, row.id);
   if (!created) throw new AppError('INTERNAL');

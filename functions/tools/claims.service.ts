@@ -30,6 +30,7 @@ import { isToolId, isUuid } from '@/src/shared/ids';
 import { WELL_KNOWN_PATH } from '@/src/shared/tools';
 import { selectTool, type ToolRow } from './tools.repository';
 import { sendToolMail, siteLink, tellUser } from './tool-notices';
+import { notifyOfTool } from '../notifications/notifications.service';
 
 const EMAIL_CLAIM_TTL_MS = 24 * 60 * 60 * 1000;
 const WELL_KNOWN_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -235,6 +236,7 @@ export async function verifyClaim(db: Db, userId: string | null | undefined, cla
     return toClaim(db, updated as ClaimRow, tool);
   }
   await grantOwnership(db, claim, null);
+  await notifyOfTool(db, { userIds: [userId], toolId: tool.id, event: 'claim_verified' });
   await tellUser(db, userId, {
     subject: `You are the verified maintainer of ${tool.name}`,
     intro: [`Your claim of ${tool.name} is verified. Its page now shows 'Verified', and you can edit it, post updates and invite co-maintainers.`],
@@ -283,6 +285,12 @@ export async function reviewClaim(
       .where('id', '=', claim.id)
       .execute();
   }
+  await notifyOfTool(db, {
+    userIds: [claim.user_id],
+    toolId: claim.tool_id,
+    event: decision === 'approve' ? 'claim_verified' : 'claim_rejected',
+    note: decision === 'approve' ? null : (message ?? null),
+  });
   await tellUser(db, claim.user_id, {
     subject:
       decision === 'approve'
@@ -320,6 +328,7 @@ export async function revokeClaim(db: Db, actorId: string, toolId: string, { rea
       .execute();
   });
   await requestRebuild(db, 'tool_changed', null, pagesShowingTool(toolId, tool.detail_page));
+  await notifyOfTool(db, { userIds: maintainers.map((m) => m.user_id), toolId, event: 'claim_revoked', note: reason });
   for (const m of maintainers) {
     await tellUser(db, m.user_id, {
       subject: `Your claim of ${tool.name} was revoked`,

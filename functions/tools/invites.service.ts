@@ -2,7 +2,8 @@
  * Co-maintainers (docs/decisions/038): a maintainer invites someone by handle or by email; the
  * invitation is a one-time link (sha256 of its token stored, 7 days). Whoever opens it signed in
  * becomes a co-maintainer (an invitation by handle: only that account). A co-maintainer edits
- * the page and posts updates like the owner (isToolMaintainer).
+ * the page and posts updates like the owner (isToolMaintainer). Whoever invited them is told in
+ * the app when they join ('maintainer_added', docs/decisions/043).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
@@ -13,6 +14,7 @@ import { isToolId } from '@/src/shared/ids';
 import { isToolMaintainer } from './tool-maintainers';
 import { selectTool } from './tools.repository';
 import { accountOf, sendToolMail, siteLink } from './tool-notices';
+import { notifyOfTool } from '../notifications/notifications.service';
 
 const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -100,6 +102,12 @@ export async function acceptInvite(
       .where('id', '=', invite.id)
       .execute();
   });
+  // Whoever invited them hears that they joined (not a maintainer accepting for themselves).
+  if (!existing && invite.invited_by && invite.invited_by !== userId) {
+    const profile = await db.selectFrom('profiles').select(['full_name', 'handle']).where('id', '=', userId).executeTakeFirst();
+    const name = profile?.full_name?.trim() || (profile?.handle ? `@${profile.handle}` : null);
+    await notifyOfTool(db, { userIds: [invite.invited_by], toolId: invite.tool_id, event: 'maintainer_added', note: name });
+  }
   return { toolId: invite.tool_id, userId, role: existing?.role ?? 'co_maintainer' };
 }
 

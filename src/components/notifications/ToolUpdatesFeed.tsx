@@ -12,7 +12,10 @@
  * A creator's sale and refund notices (docs/decisions/014) are entries of the same list:
  * 'New sale: {product} — {amount}' or 'Refund: …', a link to /sales that marks the notice read.
  * So are community notices (docs/decisions/035): a reply, a mention, an accepted answer, a
- * question on the creator's product, each a link to the thread that marks the notice read.
+ * question on the creator's product, each a link to the thread that marks the notice read. So
+ * are tool notices (docs/decisions/043): a submission approved, sent back or not accepted, a
+ * claim verified, refused or revoked, a new co-maintainer, a paused changelog feed, each a link
+ * to the tool's page, its management page or the submission.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -25,12 +28,16 @@ import {
   communityNoticeHref,
   communityNoticeText,
   ORDER_NOTICE_HREF,
+  TOOL_NOTICE_LABELS,
+  toolNoticeMessage,
+  toolNoticeText,
   orderNoticeText,
   versionNoticeHref,
   versionNoticeText,
   type NewProductFeedItem,
   type CommunityFeedItem,
   type OrderFeedItem,
+  type ToolNoticeFeedItem,
   type VersionFeedItem,
 } from '@/src/shared/notifications';
 import { api } from '@/src/shared/api/client';
@@ -143,6 +150,32 @@ function CommunityEntry({ item, onOpen }: { item: CommunityFeedItem; onOpen: (it
         </a>
       </h2>
       {item.excerpt ? <p className="uitem-body fversion-notes">{item.excerpt}</p> : null}
+    </li>
+  );
+}
+
+/** What happened to a tool the reader submitted, claimed or maintains: opening it (the link to the tool, its management page or the submission) reads it. */
+function ToolNoticeEntry({ item, onOpen }: { item: ToolNoticeFeedItem; onOpen: (item: FeedItem) => void }) {
+  const unread = !item.isRead;
+  const message = toolNoticeMessage(item);
+  const bad =
+    item.toolEvent === 'submission_rejected' || item.toolEvent === 'claim_rejected' || item.toolEvent === 'claim_revoked' || item.toolEvent === 'source_paused';
+  return (
+    <li className={`fitem ftool-notice${unread ? ' is-unread' : ''}`}>
+      <div className="fitem-meta">
+        <span
+          className={`utype ${item.toolEvent === 'submission_approved' || item.toolEvent === 'claim_verified' ? 'utype-green' : bad ? 'utype-neutral' : 'utype-blue'}`}
+        >
+          {TOOL_NOTICE_LABELS[item.toolEvent]}
+        </span>
+        <When at={item.createdAt} unread={unread} />
+      </div>
+      <h2 className="fitem-title">
+        <a className="ftitle-button" href={item.href} onClick={() => onOpen(item)}>
+          <EntryTitle text={toolNoticeText(item)} unread={unread} />
+        </a>
+      </h2>
+      {message ? <p className="uitem-body fversion-notes">{message}</p> : null}
     </li>
   );
 }
@@ -342,6 +375,8 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
                 <VersionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : item.kind === 'new_product' ? (
                 <NewProductEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ) : item.kind === 'tool_notice' ? (
+                <ToolNoticeEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : 'threadId' in item ? (
                 <CommunityEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : (
