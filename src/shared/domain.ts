@@ -212,9 +212,10 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
 
 /**
  * What a notice is about: a tool update, (for a creator) a sale or a refund of one of their
- * orders, (for an owner of a product) its new version (docs/decisions/030), or the community's
+ * orders, (for an owner of a product) its new version (docs/decisions/030), the community's
  * (docs/decisions/035): a reply to your thread, your reply or a thread you follow, a mention,
- * your answer accepted, a question on your product.
+ * your answer accepted, a question on your product; or your account suspended or its
+ * suspension lifted (docs/decisions/042).
  */
 export const NOTIFICATION_KINDS = [
   'tool_update',
@@ -227,6 +228,7 @@ export const NOTIFICATION_KINDS = [
   'community_mention',
   'community_answer_accepted',
   'community_product_question',
+  'account_suspension',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The community's kinds: each points at a thread (user_notifications.community_thread_id). */
@@ -347,9 +349,10 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /**
  * What an administrator does with a report; each is logged in moderation_actions. `approve`
- * publishes a held post; `hide_all` hides all of an author's public content (with a suspension).
+ * publishes a held post; `hide_all` hides all of an author's public content (with a suspension);
+ * `unsuspend` lifts a suspension before its end (on the user, not on a report: docs/decisions/042).
  */
-export const MODERATION_ACTIONS = ['dismiss', 'approve', 'hide', 'remove_product', 'lock_thread', 'suspend', 'hide_all'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'approve', 'hide', 'remove_product', 'lock_thread', 'suspend', 'hide_all', 'unsuspend'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   dismiss: 'Dismissed',
@@ -359,6 +362,7 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   lock_thread: 'Discussion locked',
   suspend: 'Author suspended',
   hide_all: "All of the author's public content hidden",
+  unsuspend: 'Suspension lifted',
 };
 
 // ---------------------------------------------------------------------------

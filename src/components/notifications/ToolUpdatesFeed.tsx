@@ -13,6 +13,8 @@
  * 'New sale: {product} — {amount}' or 'Refund: …', a link to /sales that marks the notice read.
  * So are community notices (docs/decisions/035): a reply, a mention, an accepted answer, a
  * question on the creator's product, each a link to the thread that marks the notice read.
+ * And the reader's own suspension or its lifting (docs/decisions/042): until when and why, a
+ * link to the dashboard.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -26,9 +28,12 @@ import {
   communityNoticeText,
   ORDER_NOTICE_HREF,
   orderNoticeText,
+  SUSPENSION_NOTICE_HREF,
+  suspensionNoticeText,
   versionNoticeHref,
   versionNoticeText,
   type NewProductFeedItem,
+  type SuspensionFeedItem,
   type CommunityFeedItem,
   type OrderFeedItem,
   type VersionFeedItem,
@@ -143,6 +148,25 @@ function CommunityEntry({ item, onOpen }: { item: CommunityFeedItem; onOpen: (it
         </a>
       </h2>
       {item.excerpt ? <p className="uitem-body fversion-notes">{item.excerpt}</p> : null}
+    </li>
+  );
+}
+
+/** The reader's own suspension or its lifting: until when and why; opening it (the link to the dashboard) reads it. */
+function SuspensionEntry({ item, onOpen }: { item: SuspensionFeedItem; onOpen: (item: FeedItem) => void }) {
+  const unread = !item.isRead;
+  return (
+    <li className={`fitem fsuspension${unread ? ' is-unread' : ''}`}>
+      <div className="fitem-meta">
+        <span className={`utype ${item.lifted ? 'utype-green' : 'utype-red'}`}>{item.lifted ? 'Suspension lifted' : 'Account suspended'}</span>
+        <When at={item.createdAt} unread={unread} />
+      </div>
+      <h2 className="fitem-title">
+        <a className="ftitle-button" href={SUSPENSION_NOTICE_HREF} onClick={() => onOpen(item)}>
+          <EntryTitle text={suspensionNoticeText(item)} unread={unread} />
+        </a>
+      </h2>
+      <p className="uitem-body fversion-notes">Reason: {item.reason}</p>
     </li>
   );
 }
@@ -342,6 +366,8 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
                 <VersionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : item.kind === 'new_product' ? (
                 <NewProductEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ) : item.kind === 'account_suspension' ? (
+                <SuspensionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : 'threadId' in item ? (
                 <CommunityEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : (

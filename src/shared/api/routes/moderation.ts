@@ -5,7 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { defineRoute, json, page, pageQuery, uuid } from '../contract';
+import { userId } from './profile';
 import {
+  LiftSuspensionInputSchema,
   ModerationActionInputSchema,
   ModerationLogEntrySchema,
   ModerationResultSchema,
@@ -83,4 +85,22 @@ export const listModerationLog = defineRoute({
   example: { query: { limit: '50' } },
 });
 
-export const moderationRoutes = [reportContent, listReports, actOnReport, listModerationLog] as const;
+export const liftSuspension = defineRoute({
+  method: 'POST',
+  path: '/api/admin/users/{userId}/unsuspend',
+  operationId: 'liftSuspension',
+  tag: 'Admin',
+  summary: "Lift a user's suspension before its end (administrators only)",
+  description:
+    'A suspension is on the user, not on a report (the report that led to it is resolved by the suspension), so it is lifted here. ' +
+    '`reason` is logged (action `unsuspend`, with who and when) and sent to the user, who gets a notice in the app and an email. ' +
+    '409 NOT_SUSPENDED when the user is not suspended (never was, was lifted already, or the suspension has ended).',
+  auth: 'user',
+  params: z.strictObject({ userId: userId() }),
+  body: json(LiftSuspensionInputSchema),
+  response: json(ModerationLogEntrySchema),
+  errors: ['FORBIDDEN', 'PROFILE_NOT_FOUND', 'NOT_SUSPENDED'],
+  example: { params: { userId: 'demo-maya-chen' }, body: { reason: 'Appeal accepted: the reviews were genuine.' } },
+});
+
+export const moderationRoutes = [reportContent, listReports, actOnReport, listModerationLog, liftSuspension] as const;

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { NOTIFICATION_REASONS, ORDER_NOTIFICATION_KINDS, UPDATE_TYPES } from '../../domain';
 import { CommunityFeedItemSchema } from './community';
+import { SuspensionFeedItemSchema } from './moderation';
 import { UPDATE_CONTENT_MAX, UPDATE_CONTENT_MIN, UPDATE_TITLE_MAX, UPDATE_TITLE_MIN, UPDATE_VERSION_MAX } from '../../tool-updates';
 import { maxLength, optionalText, strictObject, userText, type TextRule } from './fields';
 
@@ -116,8 +117,8 @@ export const NewProductFeedItemSchema = z.object({
 
 /**
  * One entry of /tool-updates: a tool update, (for a creator) a sale or refund notice, (for an
- * owner) a new version, a new product of a creator the reader follows, or a community notice
- * (docs/decisions/035).
+ * owner) a new version, a new product of a creator the reader follows, a community notice
+ * (docs/decisions/035), or the reader's own suspension or its lifting (docs/decisions/042).
  */
 export const FeedItemSchema = z.union([
   ToolUpdateFeedItemSchema,
@@ -125,6 +126,7 @@ export const FeedItemSchema = z.union([
   VersionFeedItemSchema,
   NewProductFeedItemSchema,
   CommunityFeedItemSchema,
+  SuspensionFeedItemSchema,
 ]);
 
 export const UnreadCountSchema = z.object({ unreadCount: z.number() });
