@@ -63,7 +63,7 @@ export const actOnReport = defineRoute({
   summary: 'Act on a report: dismiss, approve, hide, remove the product, lock the discussion or suspend the author (administrators only)',
   description:
     '`reason` is logged with who and when. `suspend` needs `until` (a future date-time) and with `hideContent: true` also hides all of the author’s public content (threads, replies, reviews, profile; products leave the marketplace). ' +
-    '`approve` publishes a post held for review. Every open report of the same target is resolved. 409 ACTION_NOT_APPLICABLE when the action does not fit what was reported, 409 REPORT_RESOLVED when it was already dealt with.',
+    '`approve` publishes a post held for review (and sends the notices its publication would have sent). `unsuspend` is refused here (409): a suspension is lifted on its user, `POST /api/admin/users/{userId}/unsuspend`. Every open report of the same target is resolved. 409 ACTION_NOT_APPLICABLE when the action does not fit what was reported, 409 REPORT_RESOLVED when it was already dealt with.',
   auth: 'user',
   params: z.strictObject({ id: uuid() }),
   body: json(ModerationActionInputSchema),
