@@ -247,6 +247,33 @@ function reviewTarget(r: ReviewRow, place: Pick<TargetRow, 'title' | 'url' | 'vi
   });
 }
 
+/** A thread's or a reply's row: the same columns in both. */
+interface PostRow {
+  id: string;
+  author_id: string;
+  full_name: string | null;
+  suspended_until: Date | string | null;
+  body: string;
+  hidden_at: Date | string | null;
+  deleted_at: Date | string | null;
+  locked_at: Date | string | null;
+}
+
+/** A community post as a target: public unless deleted or hidden; locked with its discussion. */
+function postTarget(r: PostRow, place: Pick<TargetRow, 'title' | 'url' | 'threadId'>): TargetRow {
+  return targetRow({
+    id: r.id,
+    authorId: r.author_id,
+    authorName: r.full_name,
+    text: r.body,
+    visible: !r.deleted_at && !r.hidden_at,
+    hidden: Boolean(r.hidden_at),
+    locked: Boolean(r.locked_at),
+    authorSuspendedUntil: r.suspended_until,
+    ...place,
+  });
+}
+
 /** The targets of one kind, by id (one query per kind). */
 export async function findTargets(db: Db, kind: ReportTargetKind, rawIds: string[]): Promise<Map<string, TargetRow>> {
   const ids = kind === 'profile' ? rawIds : uuidOnly(rawIds);
@@ -360,21 +387,7 @@ async function findTargetRows(db: Db, kind: ReportTargetKind, ids: string[]): Pr
       .select(['t.id', 't.author_id', 'a.full_name', 'a.suspended_until', 't.title', 't.body', 't.hidden_at', 't.locked_at', 't.deleted_at'])
       .where('t.id', 'in', ids)
       .execute();
-    return rows.map((r) =>
-      targetRow({
-        id: r.id,
-        authorId: r.author_id,
-        authorName: r.full_name,
-        title: r.title,
-        text: r.body,
-        url: `/community/${r.id}`,
-        visible: !r.deleted_at && !r.hidden_at,
-        hidden: Boolean(r.hidden_at),
-        locked: Boolean(r.locked_at),
-        threadId: r.id,
-        authorSuspendedUntil: r.suspended_until,
-      }),
-    );
+    return rows.map((r) => postTarget(r, { title: r.title, url: `/community/${r.id}`, threadId: r.id }));
   }
   const rows = await db
     .selectFrom('community_replies as r')
@@ -383,21 +396,7 @@ async function findTargetRows(db: Db, kind: ReportTargetKind, ids: string[]): Pr
     .select(['r.id', 'r.author_id', 'a.full_name', 'a.suspended_until', 'r.body', 'r.hidden_at', 'r.deleted_at', 't.id as thread_id', 't.title', 't.locked_at'])
     .where('r.id', 'in', ids)
     .execute();
-  return rows.map((r) =>
-    targetRow({
-      id: r.id,
-      authorId: r.author_id,
-      authorName: r.full_name,
-      title: `Reply in “${r.title}”`,
-      text: r.body,
-      url: `/community/${r.thread_id}#reply-${r.id}`,
-      visible: !r.deleted_at && !r.hidden_at,
-      hidden: Boolean(r.hidden_at),
-      locked: Boolean(r.locked_at),
-      threadId: r.thread_id,
-      authorSuspendedUntil: r.suspended_until,
-    }),
-  );
+  return rows.map((r) => postTarget(r, { title: `Reply in “${r.title}”`, url: `/community/${r.thread_id}#reply-${r.id}`, threadId: r.thread_id }));
 }
 
 // --- Actions' writes -------------------------------------------------------------------------

@@ -99,6 +99,9 @@ async function noticesOf(userId: string) {
     .execute();
   return rows;
 }
+/** A discussion in the Help space, as its author starts it. */
+const discussion = (authorId: string, title: string, body: string) =>
+  createThread(t.db, authorId, { spaceId: 'help', kind: 'discussion', title, body, tags: [], toolIds: [], productIds: [], productId: null });
 const emailsOf = (userId: string) =>
   t.db.selectFrom('email_messages').select(['kind', 'reference', 'status']).where('user_id', '=', userId).orderBy('kind').execute();
 const communityJobs = async () => (await listJobs(t.db, { name: COMMUNITY_EMAILS })).length;
@@ -163,16 +166,7 @@ describe('approving a post held for review', () => {
     const helper = await person('Hal Helper', { days: 30, preferences: { community_reply: 'instant' } });
     const mentioned = await person('Mo Mentioned', { days: 30, preferences: { community_mention: 'instant' } });
     const newbie = await person('Ned Newbie');
-    const thread = await createThread(t.db, owner.id, {
-      spaceId: 'help',
-      kind: 'discussion',
-      title: 'Sharing prompt libraries',
-      body: 'Which ones do you use?',
-      tags: [],
-      toolIds: [],
-      productIds: [],
-      productId: null,
-    });
+    const thread = await discussion(owner.id, 'Sharing prompt libraries', 'Which ones do you use?');
     const parent = await createReply(t.db, helper.id, thread.id, { body: 'I keep mine in a repository.' });
     const ownerBefore = (await noticesOf(owner.id)).length;
 
@@ -220,16 +214,7 @@ describe('approving a post held for review', () => {
     const owner = await person('Tess Thread', { days: 30 });
     const mentioned = await person('Edd Mentioned', { days: 30 });
     const newbie = await person('Nell New');
-    const thread = await createThread(t.db, owner.id, {
-      spaceId: 'help',
-      kind: 'discussion',
-      title: 'Editing with links',
-      body: 'Go ahead.',
-      tags: [],
-      toolIds: [],
-      productIds: [],
-      productId: null,
-    });
+    const thread = await discussion(owner.id, 'Editing with links', 'Go ahead.');
     const reply = await createReply(t.db, newbie.id, thread.id, { body: 'No link yet.' });
     const ownerNotices = (await noticesOf(owner.id)).length;
     const edited = await editReply(t.db, newbie.id, reply.id, { body: `Now https://example.com/x for @${mentioned.handle}` });
