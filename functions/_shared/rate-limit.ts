@@ -177,6 +177,7 @@ export const WRITE_ROUTES = {
   'POST /api/admin/products/[id]/reject': 'reviewDecision',
   'PUT /api/reports/[kind]/[targetId]': 'report',
   'POST /api/admin/reports/[id]/actions': 'moderationAction',
+  'POST /api/admin/users/[userId]/unsuspend': 'moderationAction',
   'POST /api/payments/payouts/onboarding': 'payoutSetup',
   'POST /api/payments/payouts/dashboard': 'payoutSetup',
   'POST /api/settings/api-keys': 'apiKeyChange',

@@ -263,3 +263,15 @@ export async function listToolNotices(db: Db, userId: string, options: { after?:
   if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
   return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
 }
+
+/** The user's notices of their suspension and its lifting newest first, with the logged action (docs/decisions/042). */
+export async function listSuspensionNotices(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
+  let query = db
+    .selectFrom('user_notifications as n')
+    .innerJoin('moderation_actions as a', 'a.id', 'n.moderation_action_id')
+    .where('n.user_id', '=', userId)
+    .where('n.kind', '=', 'account_suspension')
+    .select(['n.id', 'n.is_read', 'n.created_at', 'a.action', 'a.until', 'a.reason', timeKey('n.created_at').as('cursor_at')]);
+  if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
+  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
+}

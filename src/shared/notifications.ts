@@ -11,6 +11,7 @@ import type * as z from 'zod/mini';
 import type { NewProductFeedItemSchema, OrderFeedItemSchema, ToolNoticeFeedItemSchema, VersionFeedItemSchema } from './api/schemas/updates';
 import type { ToolEvent } from './domain';
 import type { CommunityFeedItemSchema } from './api/schemas/community';
+import type { SuspensionFeedItemSchema } from './api/schemas/moderation';
 import { formatCents } from './payments';
 
 /** Where an order notice leads: the creator's sales. */
@@ -161,10 +162,31 @@ export function toolNoticeText(item: Pick<ToolNoticeFeedItem, 'toolEvent' | 'too
   }
 }
 
-/** The title of a notice that is not a tool update: a sale, a refund, a new version, a new product, a community notice or a tool notice. */
-export function noticeText(item: OrderFeedItem | VersionFeedItem | NewProductFeedItem | CommunityFeedItem | ToolNoticeFeedItem): string {
+/** '28 December 2026, 14:00 UTC': a suspension's end as the refusals, the banner, the notice and the email say it. */
+export function suspensionEnd(until: string): string {
+  const d = new Date(until);
+  const date = d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  return `${date}, ${time} UTC`;
+}
+
+/** The reader's notice of their own suspension or of its lifting (docs/decisions/042). */
+export type SuspensionFeedItem = z.output<typeof SuspensionFeedItemSchema>;
+
+/** Where a suspension notice leads: the dashboard, which shows the suspension while it lasts. */
+export const SUSPENSION_NOTICE_HREF = '/dashboard';
+
+/** 'Your account is suspended until 5 December 2026, 14:00 UTC', 'Your account is no longer suspended'. */
+export function suspensionNoticeText(item: Pick<SuspensionFeedItem, 'lifted' | 'until'>): string {
+  if (item.lifted || !item.until) return 'Your account is no longer suspended';
+  return `Your account is suspended until ${suspensionEnd(item.until)}`;
+}
+
+/** The title of a notice that is not a tool update: a sale, a refund, a new version, a new product, a community notice, a tool notice or a suspension. */
+export function noticeText(item: OrderFeedItem | VersionFeedItem | NewProductFeedItem | CommunityFeedItem | ToolNoticeFeedItem | SuspensionFeedItem): string {
   if (item.kind === 'product_version') return versionNoticeText(item);
   if (item.kind === 'new_product') return newProductNoticeText(item);
   if (item.kind === 'tool_notice') return toolNoticeText(item);
+  if (item.kind === 'account_suspension') return suspensionNoticeText(item);
   return 'threadId' in item ? communityNoticeText(item) : orderNoticeText(item);
 }

@@ -16,6 +16,8 @@
  * are tool notices (docs/decisions/043): a submission approved, sent back or not accepted, a
  * claim verified, refused or revoked, a new co-maintainer, a paused changelog feed, each a link
  * to the tool's page, its management page or the submission.
+ * And the reader's own suspension or its lifting (docs/decisions/042): until when and why, a
+ * link to the dashboard.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -32,9 +34,12 @@ import {
   toolNoticeMessage,
   toolNoticeText,
   orderNoticeText,
+  SUSPENSION_NOTICE_HREF,
+  suspensionNoticeText,
   versionNoticeHref,
   versionNoticeText,
   type NewProductFeedItem,
+  type SuspensionFeedItem,
   type CommunityFeedItem,
   type OrderFeedItem,
   type ToolNoticeFeedItem,
@@ -176,6 +181,25 @@ function ToolNoticeEntry({ item, onOpen }: { item: ToolNoticeFeedItem; onOpen: (
         </a>
       </h2>
       {message ? <p className="uitem-body fversion-notes">{message}</p> : null}
+    </li>
+  );
+}
+
+/** The reader's own suspension or its lifting: until when and why; opening it (the link to the dashboard) reads it. */
+function SuspensionEntry({ item, onOpen }: { item: SuspensionFeedItem; onOpen: (item: FeedItem) => void }) {
+  const unread = !item.isRead;
+  return (
+    <li className={`fitem fsuspension${unread ? ' is-unread' : ''}`}>
+      <div className="fitem-meta">
+        <span className={`utype ${item.lifted ? 'utype-green' : 'utype-red'}`}>{item.lifted ? 'Suspension lifted' : 'Account suspended'}</span>
+        <When at={item.createdAt} unread={unread} />
+      </div>
+      <h2 className="fitem-title">
+        <a className="ftitle-button" href={SUSPENSION_NOTICE_HREF} onClick={() => onOpen(item)}>
+          <EntryTitle text={suspensionNoticeText(item)} unread={unread} />
+        </a>
+      </h2>
+      <p className="uitem-body fversion-notes">Reason: {item.reason}</p>
     </li>
   );
 }
@@ -377,6 +401,8 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
                 <NewProductEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : item.kind === 'tool_notice' ? (
                 <ToolNoticeEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ) : item.kind === 'account_suspension' ? (
+                <SuspensionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : 'threadId' in item ? (
                 <CommunityEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : (

@@ -42,9 +42,10 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /**
  * What an administrator does with a report; each is logged in moderation_actions. `approve`
- * publishes a held post; `hide_all` hides all of an author's public content (with a suspension).
+ * publishes a held post; `hide_all` hides all of an author's public content (with a suspension);
+ * `unsuspend` lifts a suspension before its end (on the user, not on a report: docs/decisions/042).
  */
-export const MODERATION_ACTIONS = ['dismiss', 'approve', 'hide', 'remove_product', 'lock_thread', 'suspend', 'hide_all'] as const;
+export const MODERATION_ACTIONS = ['dismiss', 'approve', 'hide', 'remove_product', 'lock_thread', 'suspend', 'hide_all', 'unsuspend'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   dismiss: 'Dismissed',
@@ -54,4 +55,5 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   lock_thread: 'Discussion locked',
   suspend: 'Author suspended',
   hide_all: "All of the author's public content hidden",
+  unsuspend: 'Suspension lifted',
 };

@@ -14,9 +14,10 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
 
 /**
  * What a notice is about: a tool update, (for a creator) a sale or a refund of one of their
- * orders, (for an owner of a product) its new version (docs/decisions/030), or the community's
+ * orders, (for an owner of a product) its new version (docs/decisions/030), the community's
  * (docs/decisions/035): a reply to your thread, your reply or a thread you follow, a mention,
- * your answer accepted, a question on your product.
+ * your answer accepted, a question on your product; or your account suspended or its
+ * suspension lifted (docs/decisions/042).
  */
 export const NOTIFICATION_KINDS = [
   'tool_update',
@@ -29,6 +30,7 @@ export const NOTIFICATION_KINDS = [
   'community_mention',
   'community_answer_accepted',
   'community_product_question',
+  'account_suspension',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The community's kinds: each points at a thread (user_notifications.community_thread_id). */
