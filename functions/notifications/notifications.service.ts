@@ -23,6 +23,7 @@ import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import type { OrderNotificationKind, ToolEvent } from '@/src/shared/domain';
 import { toolNoticeHref } from '@/src/shared/notifications';
+import { toolDetailsHref } from '@/src/shared/tool-pages';
 import { plainText } from '../community/markdown';
 import { listCommunityNotices } from '../community/community.repository';
 import type { CommunityNotificationKind } from '@/src/shared/domain';
@@ -135,6 +136,7 @@ function toolUpdateItem(r: Awaited<ReturnType<typeof listFeed>>[number]): FeedIt
     id: r.id,
     toolId: r.tool_id,
     toolName: r.tool_name,
+    toolHref: toolDetailsHref({ id: r.tool_id, hasDetailPage: r.detail_page }),
     title: r.title,
     content: r.content,
     updateType: r.update_type,

@@ -119,6 +119,7 @@ export function selectUpdates(db: Db) {
       'u.id',
       'u.tool_id',
       't.name as tool_name',
+      't.detail_page',
       'u.title',
       'u.content',
       'u.update_type',

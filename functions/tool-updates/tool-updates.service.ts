@@ -16,6 +16,7 @@ import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { UPDATES_PAGE_SIZE, type ToolUpdateView } from '@/src/shared/tool-updates';
 import type { ToolUpdateInput } from '@/src/shared/api/schemas/updates';
+import { toolDetailsHref } from '@/src/shared/tool-pages';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
@@ -33,6 +34,7 @@ export function toUpdateView(row: UpdateRow): ToolUpdateView {
     id: row.id,
     toolId: row.tool_id,
     toolName: row.tool_name,
+    toolHref: toolDetailsHref({ id: row.tool_id, hasDetailPage: row.detail_page }),
     title: row.title,
     content: row.content,
     updateType: row.update_type,

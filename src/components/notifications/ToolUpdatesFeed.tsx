@@ -216,7 +216,7 @@ function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: 
   return (
     <li className={`fitem${unread ? ' is-unread' : ''}${item.reason === 'security_impact' ? ' is-impact' : ''}`}>
       <div className="fitem-meta">
-        <a className="ftool" href={`/tools/${item.toolId}`}>
+        <a className="ftool" href={item.toolHref}>
           {item.toolName}
         </a>
         <UpdateTypeBadge type={item.updateType} />
@@ -246,7 +246,7 @@ function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: 
         <p className="uitem-body">{item.content}</p>
         <p className="fby muted">
           Posted {formatDate(item.createdAt)}
-          {item.authorName ? ` by ${item.authorName}` : ''} · <a href={`/tools/${item.toolId}`}>{item.toolName} page</a>
+          {item.authorName ? ` by ${item.authorName}` : ''} · <a href={item.toolHref}>{item.toolName} page</a>
         </p>
       </div>
       {!open ? (

@@ -18,6 +18,8 @@ export const ToolUpdateSchema = z.object({
   id: z.string(),
   toolId: z.string(),
   toolName: z.string(),
+  /** The tool's page: its detail page, or its landing page for a tool without one. */
+  toolHref: z.string(),
   title: z.string(),
   content: z.string(),
   updateType: z.enum(UPDATE_TYPES),
