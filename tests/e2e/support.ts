@@ -20,7 +20,8 @@ export const DEMO = {
  * Clicks before an island hydrates are lost (STACK-NOTES): wait until none is pending. Islands
  * below the fold hydrate when seen (client:visible keeps React off a page's first view), so each
  * pending one is brought into view in turn, as a reader scrolling down would, and the page is
- * put back where it was.
+ * put back where it was; a visitor's client:session island (src/directives/session.ts) is
+ * given the touch of the page it waits for.
  */
 export async function hydrated(page: Page): Promise<void> {
   const start = await page.evaluate(() => window.scrollY);
@@ -31,6 +32,8 @@ export async function hydrated(page: Page): Promise<void> {
         page.evaluate(() => {
           const pending = [...document.querySelectorAll('astro-island[ssr]')];
           // The first one waiting to be seen stays in view until it has hydrated.
+          // A visitor's client:session island waits for a touch of the page: give it one.
+          if (pending.some((island) => island.getAttribute('client') === 'session')) document.dispatchEvent(new Event('pointerdown'));
           const unseen = pending.find((island) => island.getAttribute('client') === 'visible');
           // An island is `display: contents` (no box of its own): scroll to its first element that has one.
           const target = unseen && [...unseen.querySelectorAll('*')].find((el) => el.getClientRects().length > 0);
