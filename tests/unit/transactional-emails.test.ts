@@ -5,7 +5,14 @@
  * images, no List-Unsubscribe, and a footer that says they cannot be unsubscribed from.
  */
 import { describe, expect, it } from 'vitest';
-import { accountExistsEmail, changeEmailMessage, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from '@/functions/_shared/auth-emails';
+import {
+  accountExistsEmail,
+  changeEmailMessage,
+  resetPasswordEmail,
+  resetPasswordUrl,
+  verifyEmailMessage,
+  verifyEmailUrl,
+} from '@/functions/_shared/auth-emails';
 import { formatEml, readEmlHeaders, readEmlHtml, readEmlText, type MailMessage } from '@/functions/_shared/mailer';
 import { transactionalEmail } from '@/functions/email/transactional';
 
@@ -73,8 +80,8 @@ describe('transactionalEmail', () => {
       reason: 'You get this email because of a test.',
     });
     const text = message.text;
-    const order = ['Hi Ada,', 'Before the button.', `Open it ${SITE}/x`, 'After the button.', 'You get this email because of a test.', NOT_UNSUBSCRIBABLE].map((s) =>
-      text.indexOf(s),
+    const order = ['Hi Ada,', 'Before the button.', `Open it ${SITE}/x`, 'After the button.', 'You get this email because of a test.', NOT_UNSUBSCRIBABLE].map(
+      (s) => text.indexOf(s),
     );
     expect(order.every((at) => at >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
