@@ -25,7 +25,7 @@ import zlib from 'node:zlib';
 import type { Db } from '@/db/database';
 import { getEnv } from '../_shared/env';
 import { getMailer } from '../_shared/mailer';
-import { emailLayout } from '../_shared/auth-emails';
+import { transactionalEmail } from '../email/transactional';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy, type OutboundResponse } from '../_shared/outbound-fetch';
 import { requestToolRebuild, writeToolUpdate } from '../tool-updates/tool-updates.service';
 import { notifyOfTool } from '../notifications/notifications.service';
@@ -230,7 +230,7 @@ async function tellMaintainers(db: Db, source: ClaimedSource, status: string): P
     const url = new URL(`/ai-tools/manage/${encodeURIComponent(source.tool_id)}#changelog-sources`, getEnv().SITE_URL).toString();
     for (const contact of await contactsOf(db, ids)) {
       await getMailer().send(
-        emailLayout({
+        await transactionalEmail({
           to: contact.email,
           subject: `A changelog feed of ${name} is paused`,
           greeting: contact.name ? `Hi ${contact.name},` : 'Hi,',
@@ -239,7 +239,8 @@ async function tellMaintainers(db: Db, source: ClaimedSource, status: string): P
             `Followers of ${name} get no updates from it until you fix the feed or its address and resume it.`,
           ],
           action: { label: 'Manage changelog sources', url },
-          outro: ['You get this email because you maintain this tool on toolmint.'],
+          outro: [],
+          reason: 'You get this email because you maintain this tool on toolmint.',
         }),
       );
     }

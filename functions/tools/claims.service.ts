@@ -21,7 +21,6 @@ import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { getEnv } from '../_shared/env';
 import { OutboundRefusedError, OutboundRequestError, outboundFetch } from '../_shared/outbound-fetch';
-import { emailLayout } from '../_shared/auth-emails';
 import { isAdmin } from '../profiles/profiles.service';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
@@ -117,19 +116,17 @@ export async function startClaim(db: Db, userId: string | null | undefined, tool
       .returningAll()
       .executeTakeFirstOrThrow();
     const link = siteLink(`/ai-tools/claim/verify?${new URLSearchParams({ claim: row.id, token }).toString()}`);
-    await sendToolMail(
-      emailLayout({
-        to: email,
-        subject: `Confirm you maintain ${tool.name} on toolmint`,
-        greeting: 'Hi,',
-        intro: [
-          `Someone signed in to toolmint asked to become the verified maintainer of ${tool.name}, proving control of ${host} with this address.`,
-          'If it was you, open this link while signed in to the same account. It works once, for 24 hours.',
-        ],
-        action: { label: `Verify ${tool.name}`, url: link },
-        outro: ['If it was not you, ignore this email: nothing changes.'],
-      }),
-    );
+    await sendToolMail({
+      to: email,
+      subject: `Confirm you maintain ${tool.name} on toolmint`,
+      greeting: 'Hi,',
+      intro: [
+        `Someone signed in to toolmint asked to become the verified maintainer of ${tool.name}, proving control of ${host} with this address.`,
+        'If it was you, open this link while signed in to the same account. It works once, for 24 hours.',
+      ],
+      action: { label: `Verify ${tool.name}`, url: link },
+      outro: ['If it was not you, ignore this email: nothing changes.'],
+    });
     return toClaim(db, row as ClaimRow, tool);
   }
   const challenge = `toolmint-verification=${token}`;

@@ -9,7 +9,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import { emailLayout } from '../_shared/auth-emails';
 import { isToolId } from '@/src/shared/ids';
 import { isToolMaintainer } from './tool-maintainers';
 import { selectTool } from './tools.repository';
@@ -57,16 +56,14 @@ export async function inviteMaintainer(
     .values({ tool_id: toolId, invited_by: userId, invitee_id: inviteeId, email, token_hash: sha256(token), expires_at: new Date(Date.now() + INVITE_TTL_MS) })
     .returning(['id', 'expires_at'])
     .executeTakeFirstOrThrow();
-  await sendToolMail(
-    emailLayout({
-      to: email,
-      subject: `You are invited to maintain ${tool.name} on toolmint`,
-      greeting: 'Hi,',
-      intro: [`A maintainer of ${tool.name} invited you to maintain its toolmint page with them: edit it and post updates to its followers.`],
-      action: { label: 'Accept the invitation', url: siteLink(`/ai-tools/invite?${new URLSearchParams({ token }).toString()}`) },
-      outro: ['The link works once, for 7 days, while you are signed in.'],
-    }),
-  );
+  await sendToolMail({
+    to: email,
+    subject: `You are invited to maintain ${tool.name} on toolmint`,
+    greeting: 'Hi,',
+    intro: [`A maintainer of ${tool.name} invited you to maintain its toolmint page with them: edit it and post updates to its followers.`],
+    action: { label: 'Accept the invitation', url: siteLink(`/ai-tools/invite?${new URLSearchParams({ token }).toString()}`) },
+    outro: ['The link works once, for 7 days, while you are signed in.'],
+  });
   return { id: row.id, toolId, sentTo, expiresAt: new Date(row.expires_at).toISOString() };
 }
 

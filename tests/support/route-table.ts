@@ -1312,6 +1312,16 @@ export const ROUTES: RouteSpec[] = [
     query: () => ({ state: 'failed', limit: '20' }),
     expect: { status: 403, why: 'the owner is not an administrator' },
   },
+  {
+    file: 'admin/jobs/[id]/retry.ts',
+    method: 'POST',
+    path: '/api/admin/jobs/[id]/retry',
+    load: api('admin/jobs/[id]/retry.ts'),
+    auth: 'user',
+    params: () => ({ id: randomUUID() }),
+    ids: { id: 'uuid' },
+    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
   // Licence keys (functions/licenses).
   {
     file: 'v1/licenses/verify.ts',
