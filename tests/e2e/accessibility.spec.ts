@@ -27,6 +27,16 @@ interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
+/** axe's WCAG A and AA rules on the page as it is now: the violations, and how many rules passed. */
+async function runAxe(page: Page): Promise<{ violations: AxeViolation[]; passes: number }> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[]; passes: unknown[] }> } }).axe;
+    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return { violations: results.violations, passes: results.passes.length };
+  }, WCAG_TAGS);
+}
+
 /** Opens `path`, lets every island render and hydrate, and returns axe's violations, one line each. */
 async function violationsOf(page: Page, pagePath: string, status = 200): Promise<string[]> {
   const response = await page.goto(pagePath);
@@ -40,18 +50,10 @@ async function violationsOf(page: Page, pagePath: string, status = 200): Promise
   });
   await page.waitForLoadState('networkidle');
   await expect(page.locator('astro-island[ssr]'), `${pagePath}: islands hydrated`).toHaveCount(0, { timeout: 30_000 });
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(
-    async (tags) =>
-      (
-        await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe.run(document, {
-          runOnly: { type: 'tag', values: tags },
-          resultTypes: ['violations'],
-        })
-      ).violations,
-    WCAG_TAGS,
-  );
-  return (violations as AxeViolation[]).map(
+  const { violations, passes } = await runAxe(page);
+  // Rules ran and found elements to check: an empty result is not a page axe never saw.
+  expect(passes, `${pagePath}: rules axe checked`).toBeGreaterThan(0);
+  return violations.map(
     (v) =>
       `${pagePath}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
         .slice(0, 5)
@@ -120,4 +122,17 @@ test('the community, moderation, AI tools and email pages have no WCAG A or AA v
   await maintainerContext.close();
 
   expect(found).toEqual([]);
+});
+
+test('the check sees a violation: a field without a label and an image without a text alternative', async ({ page }) => {
+  await page.goto('/community');
+  await page.evaluate(() => {
+    const field = document.createElement('input');
+    field.type = 'text';
+    const image = document.createElement('img');
+    image.src = '/favicon.svg';
+    document.querySelector('main')!.append(field, image);
+  });
+  const { violations } = await runAxe(page);
+  expect(violations.map((v) => v.id)).toEqual(expect.arrayContaining(['label', 'image-alt']));
 });

@@ -1468,8 +1468,10 @@ export const ROUTES: RouteSpec[] = [
     params: (fx) => ({ claimId: fx.inReviewClaimId }),
     ids: { claimId: 'uuid' },
     body: 'json',
-    nullable: ['message'],
-    json: () => ({ decision: 'reject', message: 'Not proven.' }),
+    // No message: a rejection without one is valid, so the hostile suite's null message would
+    // decide the claim before this example runs. The message is the same text field as a tool
+    // review's, which meets every hostile variant on /api/admin/tools/[toolId]/review.
+    json: () => ({ decision: 'reject' }),
   },
 
   // Last: its valid example signs the owner out. Its body is ignored (the client sends '{}'),
