@@ -65,11 +65,22 @@ const onDemandApi = {
   },
 };
 
+/** `client:session` (src/directives/session.ts): islands whose every action needs an account. */
+const sessionDirective = {
+  name: 'toolmint:client-session',
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string, entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'session', entrypoint: './src/directives/session.ts' });
+    },
+  },
+};
+
 export default defineConfig({
   site,
   output: 'static',
   adapter: await adapter(),
-  integrations: [react(), onDemandApi, pageHeaders({ vercel: isVercel, https: isHttpsSite(site) })],
+  integrations: [react(), onDemandApi, sessionDirective, pageHeaders({ vercel: isVercel, https: isHttpsSite(site) })],
   // Security headers: docs/decisions/009. Astro hashes the inline scripts and styles of each
   // page into script-src and style-src; the other directives come from the shared module.
   // checkOrigin off: Astro's check refuses every form-like or bodiless write without our

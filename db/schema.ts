@@ -547,6 +547,8 @@ export interface UserNotificationsTable {
   community_reply_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Who did what a community notice tells (the replier, the mentioner, who accepted, who asked). */
   actor_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set for an 'account_suspension' notice only: the logged suspend or unsuspend it tells of (docs/decisions/042). */
+  moderation_action_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A tool update's reason; null for an order notice. */
   reason: ColumnType<NotificationReason | null, NotificationReason | null | undefined, NotificationReason | null>;
   is_read: Generated<boolean>;

@@ -82,6 +82,11 @@ interface PageBytes {
   jsBrotli: number;
   /** JavaScript beyond what the site shell (header, footer) loads on every page. */
   ownJs: number;
+  /**
+   * All JavaScript (external and inline, gzip) once the page has been read to its end: islands
+   * below the fold hydrate when seen (client:visible), so this is what the page ships in all.
+   */
+  jsRead: number;
   css: number;
   html: number;
   images: number;
@@ -126,7 +131,7 @@ async function measureBytes(browserPath: string): Promise<{ bytes: Record<string
       page.on('response', (response) => responses.push(response));
       const main = await page.goto(`${ORIGIN}${pagePath}`, { waitUntil: 'networkidle' });
       if (!main || main.status() !== 200) throw new Error(`${pagePath} answered ${main?.status()}`);
-      const tally: PageBytes = { js: 0, jsInline: 0, jsBrotli: 0, ownJs: 0, css: 0, html: 0, images: 0, other: 0, requests: responses.length };
+      const tally: PageBytes = { js: 0, jsInline: 0, jsBrotli: 0, ownJs: 0, jsRead: 0, css: 0, html: 0, images: 0, other: 0, requests: responses.length };
       /** Script identity (URL, or the code of an inline block) to compressed size. */
       const scripts = new Map<string, number>();
       for (const response of responses) {
@@ -149,6 +154,20 @@ async function measureBytes(browserPath: string): Promise<{ bytes: Record<string
         tally.jsInline += gzip(code);
         tally.jsBrotli += brotli(code);
         scripts.set(`inline:${code}`, gzip(code));
+      }
+      // Read to the end, as a visitor scrolling down would, and count every script loaded by then.
+      const firstView = responses.length;
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 150));
+        }
+      });
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      tally.jsRead = tally.js + tally.jsInline;
+      for (const response of responses.slice(firstView)) {
+        if (response.request().resourceType() === 'script') tally.jsRead += gzip(await response.body().catch(() => Buffer.alloc(0)));
       }
       await context.close();
       return { tally, scripts };
@@ -246,11 +265,11 @@ function renderSection(input: {
     '',
     `Measured ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} by \`npm run bench:pages\` (scripts/bench-pages.ts) on ${os.availableParallelism()} cores (${cpu}), ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB memory, Node ${process.version}, Chromium ${input.chromiumVersion}, Lighthouse ${input.lighthouseVersion}.`,
     '',
-    'Bytes are gzip level 9 of each response (the targets are checked on these; the brotli column shows JS as a CDN serves it) as the first visit of a 412x823 mobile viewport loads it, before any scrolling (lazy images below the fold are not counted). JS counts external scripts and inline `<script>` blocks; "own" is what the page loads beyond the site shell (header and footer), which alone loads ' +
+    'Bytes are gzip level 9 of each response (the targets are checked on these; the brotli column shows JS as a CDN serves it) as the first visit of a 412x823 mobile viewport loads it, before any scrolling (lazy images below the fold are not counted), except "JS read to the end": every script loaded once the page is scrolled to its end, islands below the fold hydrating when seen. JS counts external scripts and inline `<script>` blocks; "own" is what the page loads beyond the site shell (header and footer), which alone loads ' +
       `${kb(input.shell.js + input.shell.jsInline)} KB of JS on ${SHELL_PAGE}. Scores are Lighthouse mobile (simulated throttling), the median of ${RUNS} run${RUNS === 1 ? '' : 's'} by performance.`,
     '',
-    '| Page | JS KB (own) | JS KB brotli | CSS KB | HTML KB | Images KB | Requests | Performance | Accessibility | Best practices | SEO | LCP | CLS | TBT |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| Page | JS KB (own) | JS KB brotli | JS KB read to the end | CSS KB | HTML KB | Images KB | Requests | Performance | Accessibility | Best practices | SEO | LCP | CLS | TBT |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   const misses: string[] = [];
   for (const pagePath of PAGES) {
@@ -260,6 +279,7 @@ function renderSection(input: {
       `\`${pagePath}\``,
       `${kb(b.js + b.jsInline)} (${kb(b.ownJs)})`,
       kb(b.jsBrotli),
+      kb(b.jsRead),
       kb(b.css),
       kb(b.html),
       kb(b.images),
@@ -279,13 +299,16 @@ function renderSection(input: {
   const productPath = PAGES.find((p) => p.startsWith('/product/'));
   const threadPath = PAGES.find((p) => /^\/community\/[0-9a-f-]{36}$/.test(p));
   if (productPath && threadPath) {
-    const js = (p: string) => input.bytes[p]!.js + input.bytes[p]!.jsInline;
-    if (js(threadPath) > js(productPath)) misses.push(`\`${threadPath}\`: JS ${kb(js(threadPath))} KB > the product page's ${kb(js(productPath))} KB`);
+    // What each page ships in all (read to the end): a product page's reviews, questions and
+    // report form hydrate when seen, a thread's voting and reply island at once.
+    const js = (p: string) => input.bytes[p]!.jsRead;
+    if (js(threadPath) > js(productPath))
+      misses.push(`\`${threadPath}\`: JS read to the end ${kb(js(threadPath))} KB > the product page's ${kb(js(productPath))} KB`);
   }
   lines.push(...input.kept.rows);
   lines.push(
     '',
-    `Targets: at most ${TARGETS.homeJsKb} KB of compressed JavaScript on \`/\`, at most ${TARGETS.catalogueJsKb} KB on \`/marketplace\` and \`/product/{id}\`, no JavaScript of its own on \`/tools/{id}/landing\`, no more JavaScript on a thread page than on a product page, Lighthouse performance >= ${TARGETS.performance}, accessibility = ${TARGETS.accessibility} and CLS < ${TARGETS.cls} on every page.`,
+    `Targets: at most ${TARGETS.homeJsKb} KB of compressed JavaScript on \`/\`, at most ${TARGETS.catalogueJsKb} KB on \`/marketplace\` and \`/product/{id}\`, no JavaScript of its own on \`/tools/{id}/landing\`, no more JavaScript on a thread page than on a product page (each read to its end), Lighthouse performance >= ${TARGETS.performance}, accessibility = ${TARGETS.accessibility} and CLS < ${TARGETS.cls} on every page.`,
     misses.length ? `Missed: ${misses.join('; ')}.` : `All targets met${input.kept.rows.length ? ' on the pages of this run' : ''}.`,
     ...(input.kept.rows.length
       ? [

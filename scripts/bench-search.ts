@@ -33,6 +33,7 @@ import { refreshStatistics } from '../db/statistics';
 import { seedReferenceData } from '../db/seed/seed';
 import { seedSynthetic } from '../db/seed/synthetic';
 import { getEnv } from '../functions/_shared/env';
+import { defaultPostgresSearchConcurrency } from '../functions/catalogue/search.service';
 import { isBuildCurrent, runAstroBuild } from './lib/astro-build';
 import { replaceSection } from './lib/report';
 
@@ -470,7 +471,7 @@ function report(runs: BackendRun[], started: string, loadBefore: string): string
     '',
     `Measured ${started} by \`npm run bench:search\` on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, shared with other work: load average (1 / 5 / 15 min) ${loadBefore} at the start, and after each level in the table.`,
     '',
-    `GET /api/products over real HTTP (keep-alive, \`accept-encoding: gzip, deflate, br, zstd\`) against the production server (SiteServer over a built site, scripts/lib/bench-server.ts), the load generator on the same machine. Closed loop: each client sends its next request when it has an answer, for ${SECONDS} s per level, over a mix of ${QUERY_MIX.length} requests: near-universal words ('ai' in every product, 'automation' in a fifth), the second and fifth pages of 'ai' and 'automation' by cursor, typos, several words, filters, every sort. Synthetic products from db/seed/synthetic.ts (about 92% published). Statistics: PGlite analysed by the app itself (db/statistics.ts), PostgreSQL by ANALYZE in place of autovacuum. PostgreSQL is reached through the production Neon driver and a WebSocket proxy in its own process. Search limits as shipped (SEARCH_CONCURRENCY unset: 2 on PGlite, 8 on PostgreSQL; SEARCH_TIMEOUT_MS 2000).`,
+    `GET /api/products over real HTTP (keep-alive, \`accept-encoding: gzip, deflate, br, zstd\`) against the production server (SiteServer over a built site, scripts/lib/bench-server.ts), the load generator on the same machine. Closed loop: each client sends its next request when it has an answer, for ${SECONDS} s per level, over a mix of ${QUERY_MIX.length} requests: near-universal words ('ai' in every product, 'automation' in a fifth), the second and fifth pages of 'ai' and 'automation' by cursor, typos, several words, filters, every sort. Synthetic products from db/seed/synthetic.ts (about 92% published). Statistics: PGlite analysed by the app itself (db/statistics.ts), PostgreSQL by ANALYZE in place of autovacuum. PostgreSQL is reached through the production Neon driver and a WebSocket proxy in its own process. Search limits as shipped (SEARCH_CONCURRENCY unset: 2 on PGlite, on PostgreSQL two per core, at most 8: ${defaultPostgresSearchConcurrency()} here; SEARCH_TIMEOUT_MS 2000).`,
     '',
     'Targets: p95 under 50 ms at 10 clients on PostgreSQL and under 100 ms on PGlite; at 50 clients nothing unanswered (503 with Retry-After is an answer) and /api/health within 1 s after the load stops. In this run:',
     '',

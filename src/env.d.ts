@@ -16,3 +16,10 @@ declare namespace App {
     sharedPage: boolean;
   }
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrate at once for a signed-in reader, for a visitor on touch or when reached (src/directives/session.ts). */
+    'client:session'?: boolean;
+  }
+}

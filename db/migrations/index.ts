@@ -29,6 +29,8 @@ import * as community from './2026-11-28-0100-community';
 import * as notificationKindsTogether from './2026-11-28-0900-notification-kinds-together';
 import * as changelogSources from './2026-11-28-0500-changelog-sources';
 import * as moderation from './2026-11-28-0300-moderation';
+import * as suspensionNotices from './2026-11-29-0100-suspension-notices';
+import * as failedEmailsIndex from './2026-11-29-0300-failed-emails-index';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -57,4 +59,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0900-notification-kinds-together': notificationKindsTogether,
   '2026-11-28-0500-changelog-sources': changelogSources,
   '2026-11-28-0300-moderation': moderation,
+  '2026-11-29-0100-suspension-notices': suspensionNotices,
+  '2026-11-29-0300-failed-emails-index': failedEmailsIndex,
 };

@@ -189,7 +189,7 @@ function accountHooks(mailer: () => Mailer, siteUrl: string) {
     // A real sign-up hashes the password too: keep the two answers about as slow.
     await ctx.context.password.hash(String(body['password'] ?? ''));
     await mailer().send(
-      accountExistsEmail({
+      await accountExistsEmail({
         to: existing.user.email,
         name: toSessionUser(existing.user)?.fullName ?? null,
         signInUrl: new URL('/auth?mode=login', siteUrl).toString(),
@@ -333,7 +333,7 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
         await voidOlderResetTokens(db, user.id, token);
         const fullName = toSessionUser(user)?.fullName ?? user.name;
         await (mailer ?? getMailer()).send(
-          resetPasswordEmail({
+          await resetPasswordEmail({
             to: user.email,
             name: fullName || null,
             url: resetPasswordUrl(siteUrl.origin, token),
@@ -357,7 +357,7 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
         // its email inside its transaction.
         if (isChangeEmailToken(token)) {
           await (mailer ?? getMailer()).send(
-            changeEmailMessage({
+            await changeEmailMessage({
               to: user.email,
               name: toSessionUser(user)?.fullName ?? (user.name || null),
               url: verifyEmailUrl(siteUrl.origin, token),
@@ -367,7 +367,7 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
           return;
         }
         await (mailer ?? getMailer()).send(
-          verifyEmailMessage({
+          await verifyEmailMessage({
             to: user.email,
             name: toSessionUser(user)?.fullName ?? (user.name || null),
             url: verifyEmailUrl(siteUrl.origin, token),

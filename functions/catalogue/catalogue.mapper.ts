@@ -4,6 +4,7 @@
  */
 import { MARKETPLACE_DEFAULTS as D, sanitizeDemoLinks, toNumber, type CreatorCard, type ProductCard, type PublicProduct } from '@/src/shared/products';
 import { aiToolLabel } from '@/src/shared/ai-tool-ids';
+import { toolDetailsHref } from '@/src/shared/tool-pages';
 import type { PublishedCardRow, PublishedProductRow } from './catalogue.repository';
 
 type CreatorColumns = Pick<
@@ -61,9 +62,17 @@ export function toProductCard(row: PublishedCardRow): ProductCard {
   };
 }
 
+/** The page of a product's AI tool: every tool of the directory has one (its detail page, else its landing page). */
+export function aiToolHrefOf(row: Pick<PublishedCardRow, 'ai_tool_type' | 'ai_tool_name' | 'ai_tool_detail_page'>): string | null {
+  // The join found no approved tool ('custom', an unknown id, a tool not in the directory): no link.
+  if (!row.ai_tool_type || row.ai_tool_name === null || row.ai_tool_detail_page === null) return null;
+  return toolDetailsHref({ id: row.ai_tool_type, hasDetailPage: row.ai_tool_detail_page });
+}
+
 export function toPublicProduct(row: PublishedProductRow): PublicProduct {
   return {
     ...toProductCard(row),
+    aiToolHref: aiToolHrefOf(row),
     description: row.description ?? '',
     status: row.status,
     featuredImageUrl: row.featured_image_url,

@@ -59,8 +59,9 @@ export function selectPublishedCards(db: Db) {
   return (
     publishedProducts(db)
       .innerJoin('profiles as c', 'c.id', 'p.creator_id')
-      // The tool's name from its row (a tool approved after launch included): by primary key, one join for the list.
-      .leftJoin('ai_tools as tool', 'tool.id', 'p.ai_tool_type')
+      // The tool's name and page from its row (a tool approved after launch included): by primary
+      // key, one join for the list; only a tool of the directory (approved) is named and linked.
+      .leftJoin('ai_tools as tool', (join) => join.onRef('tool.id', '=', 'p.ai_tool_type').on('tool.status', '=', sql.lit('approved')))
       .select([
         'p.id',
         'p.title',
@@ -75,6 +76,7 @@ export function selectPublishedCards(db: Db) {
         'p.category_id',
         'p.ai_tool_type',
         'tool.name as ai_tool_name',
+        'tool.detail_page as ai_tool_detail_page',
         'p.content_type',
         'p.technical_level',
         'p.deployment_type',

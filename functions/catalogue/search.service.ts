@@ -4,6 +4,7 @@
  * search.repository.ts and pages with an opaque keyset cursor. GET /api/products runs it
  * under searchGuard (src/pages/api/products/index.ts, docs/decisions/016).
  */
+import os from 'node:os';
 import * as z from 'zod/mini';
 import type { Db, DbHandle } from '@/db/database';
 import { decodeCursor, encodeCursor } from '../_shared/cursor';
@@ -25,11 +26,24 @@ import {
 } from './search.repository';
 
 /**
+ * Searches at once on PostgreSQL by default: two per core of this machine, at most 8 (two of
+ * the pool's 10 connections stay for everything else). Each search also costs this process
+ * about 1.6 ms of CPU (HTTP, the driver, JSON, compression): more at once than the cores can
+ * serve only time-share them, and the slow ones grow the tail. Measured on 2 cores at 100k
+ * products and 10 clients: 8 at once p95 45 to 50 ms, 4 at once 41 to 42 ms with the same
+ * answers a second (docs/benchmarks.md, Search).
+ */
+export function defaultPostgresSearchConcurrency(cores = os.availableParallelism()): number {
+  return Math.max(2, Math.min(8, 2 * cores));
+}
+
+/**
  * The search cap and deadline of this process (SEARCH_CONCURRENCY, SEARCH_TIMEOUT_MS). A turn
  * is waited for at most half the deadline, so a search that got one still has the other half.
+ * PGlite runs one statement at a time on its one thread: 2 keeps the next one ready.
  */
 export function searchLimits(driver: DbHandle['driver'], env = getEnv()): ReadGuardLimits {
-  const maxActive = env.SEARCH_CONCURRENCY ?? (driver === 'pglite' ? 2 : 8);
+  const maxActive = env.SEARCH_CONCURRENCY ?? (driver === 'pglite' ? 2 : defaultPostgresSearchConcurrency());
   return { maxActive, maxQueued: Math.max(100, 10 * maxActive), maxWaitMs: Math.min(1000, env.SEARCH_TIMEOUT_MS / 2), timeoutMs: env.SEARCH_TIMEOUT_MS };
 }
 

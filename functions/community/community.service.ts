@@ -16,8 +16,9 @@
  * - Notifications (community_reply, community_mention): the thread's followers (the author
  *   follows their thread, a replier the thread they replied to), the author of the reply
  *   answered or quoted, and the people @mentioned (a mention is the one notice a person gets
- *   for a post that also replies to them). Never the writer, never anyone for a post held for
- *   review, and nobody whose preference for the kind is Off. The notices' emails: the job
+ *   for a post that also replies to them), written by announce.ts, which moderation's 'approve'
+ *   calls too. Never the writer, nobody for a post held for review until it is approved, and
+ *   nobody whose preference for the kind is Off. The notices' emails: the job
  *   'email.community' enqueued in the same transaction (notice-emails.job.ts), hence the
  *   jobsReady(db) before each such transaction (PGlite, decision 040).
  * - Markdown is rendered and sanitized once, when written (markdown.ts).
@@ -45,9 +46,8 @@ import { keysetTime } from '../_shared/keyset.repository';
 import { isAdmin } from '../profiles/profiles.service';
 import { plainText, renderMarkdown } from './markdown';
 import { assertCanPost, holdPostForReview } from './post-guard';
-import { notifyProductQuestion } from '../community-qa/notices';
 import { jobsReady } from '../jobs';
-import { enqueueCommunityEmails } from './notice-emails.job';
+import { announceMentions, announceReply, announceThread } from './announce';
 import { withAuthorDetails } from '../community-qa/author-details';
 import { badgeContext } from '../community-qa/badges';
 import { answerViewerState } from '../community-qa/answers.service';
@@ -59,7 +59,6 @@ import {
   findThreadDetail,
   findThreadState,
   findViewerState,
-  insertCommunityNotices,
   insertReply,
   insertThread,
   listReplies as listReplyRows,
@@ -69,7 +68,6 @@ import {
   lockThread,
   profilesByHandle,
   publishedProducts,
-  replyAuthorIds,
   replyVoteCounts,
   setFollow,
   setReplyVote,
@@ -77,7 +75,6 @@ import {
   softDeleteReply,
   softDeleteThread,
   threadEditDeadline,
-  threadFollowerIds,
   threadPosition,
   updateReply,
   updateThread,
@@ -325,11 +322,6 @@ export async function previewPost(db: Db, userId: string, body: string): Promise
   return { html: (await renderWithMentions(db, body)).html };
 }
 
-/** Writes community notices and, with them, the job that emails them (call jobsReady(db) before the transaction). */
-async function notify(trx: Db, notices: Parameters<typeof insertCommunityNotices>[1]): Promise<void> {
-  await enqueueCommunityEmails(trx, await insertCommunityNotices(trx, notices));
-}
-
 export async function createThread(db: Db, userId: string, input: ThreadInput): Promise<Thread> {
   await jobsReady(db);
   const { threadId, held } = await db.transaction().execute(async (trx) => {
@@ -345,7 +337,7 @@ export async function createThread(db: Db, userId: string, input: ThreadInput): 
     const products = await publishedProducts(trx, [...new Set([...productIds, ...(productId ? [productId] : [])])]);
     if (productIds.some((id) => !products.has(id))) throw new AppError('VALIDATION_FAILED', undefined, { productIds: 'Link published products only' });
     if (productId && !products.has(productId)) throw new AppError('VALIDATION_FAILED', undefined, { productId: 'This product is not in the marketplace' });
-    const { html, mentioned } = await renderWithMentions(trx, input.body);
+    const { html } = await renderWithMentions(trx, input.body);
     const id = await insertThread(trx, {
       spaceId: space.id,
       authorId: userId,
@@ -364,12 +356,7 @@ export async function createThread(db: Db, userId: string, input: ThreadInput): 
       await holdPostForReview(trx, { kind: 'thread', id, authorId: userId });
       return { threadId: id, held: true };
     }
-    await notify(
-      trx,
-      mentioned.filter((m) => m.id !== userId).map((m) => ({ userId: m.id, kind: 'community_mention' as const, threadId: id, replyId: null, actorId: userId })),
-    );
-    // Q&A (docs/decisions/036): a question on a product tells its creator.
-    if (productId && input.kind === 'question') await notifyProductQuestion(trx, { threadId: id, productId, askerId: userId });
+    await announceThread(trx, { id, authorId: userId, body: input.body, kind: input.kind, productId });
     return { threadId: id, held: false };
   });
   if (held) return { ...toThread((await findThreadDetail(db, threadId))!), heldForReview: true };
@@ -386,18 +373,10 @@ export async function editThread(db: Db, userId: string, threadId: string, edit:
     if (thread.locked_at) throw new AppError('THREAD_LOCKED');
     if (!thread.editable) throw new AppError('EDIT_WINDOW_CLOSED');
     let bodyHtml: string | undefined;
-    // An edit held for review tells nobody of its mentions (docs/decisions/037).
+    // An edit held for review tells nobody of its mentions until it is approved (docs/decisions/037).
     if (edit.body !== undefined) {
-      const rendered = await renderWithMentions(trx, edit.body);
-      bodyHtml = rendered.html;
-      if (!verdict.hold) {
-        await notify(
-          trx,
-          rendered.mentioned
-            .filter((m) => m.id !== userId)
-            .map((m) => ({ userId: m.id, kind: 'community_mention' as const, threadId, replyId: null, actorId: userId })),
-        );
-      }
+      bodyHtml = (await renderWithMentions(trx, edit.body)).html;
+      if (!verdict.hold) await announceMentions(trx, { threadId, replyId: null, authorId: userId, body: edit.body });
     }
     await updateThread(trx, threadId, {
       ...(edit.title !== undefined ? { title: edit.title } : {}),
@@ -437,7 +416,7 @@ export async function createReply(db: Db, userId: string, threadId: string, inpu
       parentReplyId = parent.parent_reply_id ?? parent.id;
       if (parent.parent_reply_id) quotedReplyId = parent.id;
     }
-    const { html, mentioned } = await renderWithMentions(trx, input.body);
+    const { html } = await renderWithMentions(trx, input.body);
     const id = await insertReply(trx, { threadId, authorId: userId, parentReplyId, quotedReplyId, body: input.body, bodyHtml: html });
     // Held for review (a new account's links, docs/decisions/037): hidden and queued; nobody is notified of it yet.
     if (verdict.hold) {
@@ -445,20 +424,7 @@ export async function createReply(db: Db, userId: string, threadId: string, inpu
       await setFollow(trx, threadId, userId, true);
       return id;
     }
-    // Who hears of it: followers, and the authors of the reply answered and the one quoted.
-    const [followers, answered] = await Promise.all([
-      threadFollowerIds(trx, threadId),
-      replyAuthorIds(
-        trx,
-        [parentReplyId, quotedReplyId].filter((x): x is string => Boolean(x)),
-      ),
-    ]);
-    const mentionedIds = new Set(mentioned.map((m) => m.id));
-    const replied = [...new Set([...followers, ...answered])].filter((u) => u !== userId && !mentionedIds.has(u));
-    await notify(trx, [
-      ...replied.map((u) => ({ userId: u, kind: 'community_reply' as const, threadId, replyId: id, actorId: userId })),
-      ...[...mentionedIds].filter((u) => u !== userId).map((u) => ({ userId: u, kind: 'community_mention' as const, threadId, replyId: id, actorId: userId })),
-    ]);
+    await announceReply(trx, { id, threadId, authorId: userId, body: input.body, parentReplyId, quotedReplyId });
     await setFollow(trx, threadId, userId, true);
     return id;
   });
@@ -484,18 +450,13 @@ export async function editReply(db: Db, userId: string, replyId: string, edit: R
     if (reply.deleted_at) throw new AppError('POST_DELETED');
     if (reply.thread_locked_at) throw new AppError('THREAD_LOCKED');
     if (!reply.editable) throw new AppError('EDIT_WINDOW_CLOSED');
-    const { html, mentioned } = await renderWithMentions(trx, edit.body);
+    const { html } = await renderWithMentions(trx, edit.body);
     await updateReply(trx, replyId, { body: edit.body, bodyHtml: html });
     if (verdict.hold) {
       await holdPostForReview(trx, { kind: 'reply', id: replyId, authorId: userId });
       return;
     }
-    await notify(
-      trx,
-      mentioned
-        .filter((m) => m.id !== userId)
-        .map((m) => ({ userId: m.id, kind: 'community_mention' as const, threadId: reply.thread_id, replyId, actorId: userId })),
-    );
+    await announceMentions(trx, { threadId: reply.thread_id, replyId, authorId: userId, body: edit.body });
   });
   return requireReply(db, replyId);
 }

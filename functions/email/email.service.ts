@@ -20,6 +20,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@/db/database';
 import type { EmailMessage } from '@/db/schema';
 import { getEnv } from '../_shared/env';
+import { coalescedRun } from '../_shared/coalesced-run';
 import { getMailer, type Mailer } from '../_shared/mailer';
 import {
   EMAIL_KIND_INFO,
@@ -364,34 +365,20 @@ export async function sendDueEmails(db: Db, options: SendOptions = {}): Promise<
 
 // --- In-process kick -------------------------------------------------------------------------
 
-let running: Promise<void> | null = null;
-let again = false;
+const emailKick = coalescedRun((db: Db) => sendDueEmails(db), '[email] sending after a change failed; the scheduled job retries:');
 
 /**
  * Sends what is due now, in the background of this process, after a change queued emails (a
  * sale, a review). The scheduled 'email.send' job sends the rest and retries, so a kick lost to a
- * serverless function's end is caught up.
+ * serverless function's end is caught up. Kicks coalesce (functions/_shared/coalesced-run.ts).
  */
 export function kickEmailSending(db: Db): void {
-  if (running) {
-    again = true;
-    return;
-  }
-  running = (async () => {
-    do {
-      again = false;
-      await sendDueEmails(db);
-    } while (again);
-  })()
-    .catch((error: unknown) => console.warn('[email] sending after a change failed; the scheduled job retries:', (error as Error).message))
-    .finally(() => {
-      running = null;
-    });
+  emailKick.kick(db);
 }
 
 /** Resolves when no kicked sending is running in this process (tests, shutdown). */
 export async function emailSendingIdle(): Promise<void> {
-  while (running) await running;
+  await emailKick.idle();
 }
 
 /** Resolves when no kicked sending is running in this process (tests, shutdown). */

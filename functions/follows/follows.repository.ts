@@ -49,11 +49,11 @@ export async function listToolFollowerCounts(db: Db): Promise<{ id: string; foll
   return result.rows;
 }
 
-export async function listFollowedTools(db: Db, userId: string): Promise<{ tool_id: string; name: string; created_at: Date }[]> {
+export async function listFollowedTools(db: Db, userId: string): Promise<{ tool_id: string; name: string; detail_page: boolean; created_at: Date }[]> {
   return db
     .selectFrom('ai_tool_follows as f')
     .innerJoin('ai_tools as t', 't.id', 'f.tool_id')
-    .select(['f.tool_id', 't.name', 'f.created_at'])
+    .select(['f.tool_id', 't.name', 't.detail_page', 'f.created_at'])
     .where('f.user_id', '=', userId)
     .orderBy('f.created_at', 'desc')
     .execute();

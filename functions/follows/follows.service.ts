@@ -81,7 +81,7 @@ export async function getToolFollows(db: Db, userId: string | null | undefined):
 export async function listMyFollowedTools(db: Db, userId: string | null | undefined) {
   const me = requireUserId(userId);
   const rows = await listFollowedTools(db, me);
-  return rows.map((r) => ({ toolId: r.tool_id, name: r.name, followedAt: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({ toolId: r.tool_id, name: r.name, hasDetailPage: r.detail_page, followedAt: new Date(r.created_at).toISOString() }));
 }
 
 async function personState(db: Db, targetId: string, following: boolean): Promise<PersonFollowState> {

@@ -11,6 +11,7 @@
 import type { Db } from '@/db/database';
 import type { LibraryItem } from '@/src/shared/api/schemas/payments';
 import type { ProductCard } from '@/src/shared/products';
+import { toolDetailsHref } from '@/src/shared/tool-pages';
 import { getLibrary } from '../payments/orders.service';
 import { listFavorites } from '../favorites/favorites.service';
 import { listMyFollowedTools } from '../follows/follows.service';
@@ -23,7 +24,8 @@ export const HOME_SHOWN = { library: 5, favorites: 6, creators: 12, reviews: 5 }
 export interface BuyerHome {
   library: { items: LibraryItem[]; total: number };
   favorites: { items: ProductCard[]; total: number };
-  followedTools: { toolId: string; name: string }[];
+  /** Each followed tool with its page: the detail page, or the landing page of a tool without one. */
+  followedTools: { toolId: string; name: string; href: string }[];
   followedCreators: { items: { id: string; fullName: string; avatarUrl: string | null; company: string | null }[]; total: number };
   /** How many product reviews they wrote (the reviews domain lists them itself). */
   productReviewCount: number;
@@ -45,7 +47,7 @@ export async function getBuyerHome(db: Db, userId: string): Promise<BuyerHome> {
   return {
     library: { items: library.slice(0, HOME_SHOWN.library), total: library.length },
     favorites: { items: favorites.items, total: favoriteCount },
-    followedTools: tools.map((t) => ({ toolId: t.toolId, name: t.name })),
+    followedTools: tools.map((t) => ({ toolId: t.toolId, name: t.name, href: toolDetailsHref({ id: t.toolId, hasDetailPage: t.hasDetailPage }) })),
     followedCreators: {
       items: creators.map((c) => ({ id: c.id, fullName: c.full_name?.trim() || 'Unknown Creator', avatarUrl: c.avatar_url, company: c.company })),
       total: creatorCount,

@@ -9,4 +9,5 @@ import '../uploads/sweep.job';
 import '../webhooks/deliveries.job';
 import '../email/jobs';
 import '../community/notice-emails.job';
+import '../moderation/suspension-notices.job';
 import '../tool-feeds/feeds.job';

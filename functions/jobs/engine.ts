@@ -283,8 +283,11 @@ export interface JobRecord {
   completedOn: Date | null;
 }
 
-/** Jobs newest first, optionally of one state and one name, after a keyset position (the admin view, the tests). */
-export async function listJobs(db: Db, filter: { state?: JobState; name?: string; after?: TimeKeyset | null; limit?: number } = {}): Promise<JobRecord[]> {
+/** Jobs newest first, optionally of one state, one name or one id, after a keyset position (the admin view, the tests). */
+export async function listJobs(
+  db: Db,
+  filter: { state?: JobState; name?: string; id?: string; after?: TimeKeyset | null; limit?: number } = {},
+): Promise<JobRecord[]> {
   await jobsReady(db);
   const rows = await sql<{
     id: string;
@@ -303,6 +306,7 @@ export async function listJobs(db: Db, filter: { state?: JobState; name?: string
     from ${sql.table(`${JOBS_SCHEMA}.job`)}
     where (${filter.state ?? null}::text is null or state::text = ${filter.state ?? null})
       and (${filter.name ?? null}::text is null or name = ${filter.name ?? null})
+      and (${filter.id ?? null}::text is null or id = ${filter.id ?? null}::uuid)
       and name not like '\\_\\_pgboss%'
       and ${filter.after ? afterPosition('created_on', 'id', filter.after) : sql<boolean>`true`}
     order by created_on desc, id desc
@@ -321,4 +325,23 @@ export async function listJobs(db: Db, filter: { state?: JobState; name?: string
     startAfter: new Date(r.start_after),
     completedOn: r.completed_on ? new Date(r.completed_on) : null,
   }));
+}
+
+/** One job by id (a UUID), whatever its state, or undefined. */
+export async function findJob(db: Db, id: string): Promise<JobRecord | undefined> {
+  const [job] = await listJobs(db, { id, limit: 1 });
+  return job;
+}
+
+/**
+ * Give a job kept as 'failed' one more attempt, due now (pg-boss retry(): state 'retry', one
+ * more allowed retry, its error kept until the attempt runs). The worker of `npm start` runs it
+ * within a second; on Vercel the next drain does. False when it was not failed (any more): two
+ * retries at once give one attempt.
+ */
+export async function retryJob(db: Db, name: string, id: string): Promise<boolean> {
+  const engine = await jobsReady(db);
+  // pg-boss 12 declares CommandResponse without fields; it answers { jobs, requested, affected }.
+  const result = (await engine.boss.retry(name, id)) as { affected?: number };
+  return (result.affected ?? 0) > 0;
 }

@@ -8,10 +8,24 @@
  *   await startWorker(db)                             the in-process worker (scripts/start.ts)
  *   await drainJobs(db, { maxMs, periodic })          run due jobs for a bounded time (cron route: periodic, tests)
  *   await listJobs(db, { state: 'failed' })           what ran and what failed, with its error
+ *   await retryJob(db, name, id)                      a failed job, once more (the admin page's Retry)
  *   await isJobDefined(db, name)                      for a hook into a job another module may define
  *
  * A job module calls defineJob()/schedule() at its top level and is listed in all-jobs.ts.
  */
 export { defineJob, schedule, type JobContext, type JobHandler, type JobOptions, type JobPolicy } from './registry';
-export { drainJobs, enqueue, isJobDefined, jobsReady, listJobs, startWorker, stopJobs, type DrainResult, type EnqueueOptions, type JobRecord } from './engine';
+export {
+  drainJobs,
+  enqueue,
+  findJob,
+  isJobDefined,
+  jobsReady,
+  listJobs,
+  retryJob,
+  startWorker,
+  stopJobs,
+  type DrainResult,
+  type EnqueueOptions,
+  type JobRecord,
+} from './engine';
 export type { JobState } from '@/src/shared/domain';

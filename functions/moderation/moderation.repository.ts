@@ -216,11 +216,73 @@ export interface TargetRow {
 
 const uuidOnly = (ids: string[]) => ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
 
+/** The parts of a TargetRow every kind has; the rest default to "none" (not locked, no thread, product or seller). */
+type TargetFields = Omit<TargetRow, 'locked' | 'threadId' | 'productId' | 'sellerId'> &
+  Partial<Pick<TargetRow, 'locked' | 'threadId' | 'productId' | 'sellerId'>>;
+
+function targetRow(fields: TargetFields): TargetRow {
+  return { locked: false, threadId: null, productId: null, sellerId: null, ...fields };
+}
+
+/** A product review's or a seller review's row: the same columns in both tables. */
+interface ReviewRow {
+  id: string;
+  reviewer_id: string;
+  full_name: string | null;
+  suspended_until: Date | string | null;
+  review_text: string | null;
+  hidden_at: Date | string | null;
+}
+
+/** A review as a target: its reviewer is its author; where it is shown and whose rating it counts in differ by kind. */
+function reviewTarget(r: ReviewRow, place: Pick<TargetRow, 'title' | 'url' | 'visible'> & Partial<Pick<TargetRow, 'productId' | 'sellerId'>>): TargetRow {
+  return targetRow({
+    id: r.id,
+    authorId: r.reviewer_id,
+    authorName: r.full_name,
+    text: r.review_text,
+    hidden: Boolean(r.hidden_at),
+    authorSuspendedUntil: r.suspended_until,
+    ...place,
+  });
+}
+
+/** A thread's or a reply's row: the same columns in both. */
+interface PostRow {
+  id: string;
+  author_id: string;
+  full_name: string | null;
+  suspended_until: Date | string | null;
+  body: string;
+  hidden_at: Date | string | null;
+  deleted_at: Date | string | null;
+  locked_at: Date | string | null;
+}
+
+/** A community post as a target: public unless deleted or hidden; locked with its discussion. */
+function postTarget(r: PostRow, place: Pick<TargetRow, 'title' | 'url' | 'threadId'>): TargetRow {
+  return targetRow({
+    id: r.id,
+    authorId: r.author_id,
+    authorName: r.full_name,
+    text: r.body,
+    visible: !r.deleted_at && !r.hidden_at,
+    hidden: Boolean(r.hidden_at),
+    locked: Boolean(r.locked_at),
+    authorSuspendedUntil: r.suspended_until,
+    ...place,
+  });
+}
+
 /** The targets of one kind, by id (one query per kind). */
 export async function findTargets(db: Db, kind: ReportTargetKind, rawIds: string[]): Promise<Map<string, TargetRow>> {
-  const out = new Map<string, TargetRow>();
   const ids = kind === 'profile' ? rawIds : uuidOnly(rawIds);
-  if (!ids.length) return out;
+  if (!ids.length) return new Map();
+  const rows = await findTargetRows(db, kind, ids);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+async function findTargetRows(db: Db, kind: ReportTargetKind, ids: string[]): Promise<TargetRow[]> {
   if (kind === 'product') {
     const rows = await db
       .selectFrom('products as p')
@@ -228,8 +290,8 @@ export async function findTargets(db: Db, kind: ReportTargetKind, rawIds: string
       .select(['p.id', 'p.creator_id', 'a.full_name', 'a.suspended_until', 'p.title', 'p.short_description', 'p.status', 'p.removed_at'])
       .where('p.id', 'in', ids)
       .execute();
-    for (const r of rows)
-      out.set(r.id, {
+    return rows.map((r) =>
+      targetRow({
         id: r.id,
         authorId: r.creator_id,
         authorName: r.full_name,
@@ -238,13 +300,12 @@ export async function findTargets(db: Db, kind: ReportTargetKind, rawIds: string
         url: `/product/${r.id}`,
         visible: r.status === 'published',
         hidden: Boolean(r.removed_at),
-        locked: false,
-        threadId: null,
         productId: r.id,
-        sellerId: null,
         authorSuspendedUntil: r.suspended_until,
-      });
-  } else if (kind === 'product_review') {
+      }),
+    );
+  }
+  if (kind === 'product_review') {
     const rows = await db
       .selectFrom('product_reviews as r')
       .innerJoin('products as p', 'p.id', 'r.product_id')
@@ -263,23 +324,16 @@ export async function findTargets(db: Db, kind: ReportTargetKind, rawIds: string
       ])
       .where('r.id', 'in', ids)
       .execute();
-    for (const r of rows)
-      out.set(r.id, {
-        id: r.id,
-        authorId: r.reviewer_id,
-        authorName: r.full_name,
+    return rows.map((r) =>
+      reviewTarget(r, {
         title: `${r.rating}-star review of “${r.title}”`,
-        text: r.review_text,
         url: `/product/${r.product_id}#reviews`,
         visible: r.status === 'published' && !r.hidden_at,
-        hidden: Boolean(r.hidden_at),
-        locked: false,
-        threadId: null,
         productId: r.product_id,
-        sellerId: null,
-        authorSuspendedUntil: r.suspended_until,
-      });
-  } else if (kind === 'seller_review') {
+      }),
+    );
+  }
+  if (kind === 'seller_review') {
     const rows = await db
       .selectFrom('seller_reviews as r')
       .innerJoin('profiles as a', 'a.id', 'r.reviewer_id')
@@ -297,30 +351,23 @@ export async function findTargets(db: Db, kind: ReportTargetKind, rawIds: string
       ])
       .where('r.id', 'in', ids)
       .execute();
-    for (const r of rows)
-      out.set(r.id, {
-        id: r.id,
-        authorId: r.reviewer_id,
-        authorName: r.full_name,
+    return rows.map((r) =>
+      reviewTarget(r, {
         title: `${r.rating}-star review of ${r.seller_name ?? 'a seller'}`,
-        text: r.review_text,
         url: `/profile/${r.seller_id}`,
         visible: !r.hidden_at,
-        hidden: Boolean(r.hidden_at),
-        locked: false,
-        threadId: null,
-        productId: null,
         sellerId: r.seller_id,
-        authorSuspendedUntil: r.suspended_until,
-      });
-  } else if (kind === 'profile') {
+      }),
+    );
+  }
+  if (kind === 'profile') {
     const rows = await db
       .selectFrom('profiles as a')
       .select(['a.id', 'a.full_name', 'a.bio', 'a.company', 'a.website', 'a.hidden_at', 'a.deleted_at', 'a.suspended_until'])
       .where('a.id', 'in', ids)
       .execute();
-    for (const r of rows)
-      out.set(r.id, {
+    return rows.map((r) =>
+      targetRow({
         id: r.id,
         authorId: r.id,
         authorName: r.full_name,
@@ -329,72 +376,27 @@ export async function findTargets(db: Db, kind: ReportTargetKind, rawIds: string
         url: `/profile/${r.id}`,
         visible: !r.deleted_at && !r.hidden_at,
         hidden: Boolean(r.hidden_at),
-        locked: false,
-        threadId: null,
-        productId: null,
-        sellerId: null,
         authorSuspendedUntil: r.suspended_until,
-      });
-  } else if (kind === 'thread') {
+      }),
+    );
+  }
+  if (kind === 'thread') {
     const rows = await db
       .selectFrom('community_threads as t')
       .innerJoin('profiles as a', 'a.id', 't.author_id')
       .select(['t.id', 't.author_id', 'a.full_name', 'a.suspended_until', 't.title', 't.body', 't.hidden_at', 't.locked_at', 't.deleted_at'])
       .where('t.id', 'in', ids)
       .execute();
-    for (const r of rows)
-      out.set(r.id, {
-        id: r.id,
-        authorId: r.author_id,
-        authorName: r.full_name,
-        title: r.title,
-        text: r.body,
-        url: `/community/${r.id}`,
-        visible: !r.deleted_at && !r.hidden_at,
-        hidden: Boolean(r.hidden_at),
-        locked: Boolean(r.locked_at),
-        threadId: r.id,
-        productId: null,
-        sellerId: null,
-        authorSuspendedUntil: r.suspended_until,
-      });
-  } else {
-    const rows = await db
-      .selectFrom('community_replies as r')
-      .innerJoin('community_threads as t', 't.id', 'r.thread_id')
-      .innerJoin('profiles as a', 'a.id', 'r.author_id')
-      .select([
-        'r.id',
-        'r.author_id',
-        'a.full_name',
-        'a.suspended_until',
-        'r.body',
-        'r.hidden_at',
-        'r.deleted_at',
-        't.id as thread_id',
-        't.title',
-        't.locked_at',
-      ])
-      .where('r.id', 'in', ids)
-      .execute();
-    for (const r of rows)
-      out.set(r.id, {
-        id: r.id,
-        authorId: r.author_id,
-        authorName: r.full_name,
-        title: `Reply in “${r.title}”`,
-        text: r.body,
-        url: `/community/${r.thread_id}#reply-${r.id}`,
-        visible: !r.deleted_at && !r.hidden_at,
-        hidden: Boolean(r.hidden_at),
-        locked: Boolean(r.locked_at),
-        threadId: r.thread_id,
-        productId: null,
-        sellerId: null,
-        authorSuspendedUntil: r.suspended_until,
-      });
+    return rows.map((r) => postTarget(r, { title: r.title, url: `/community/${r.id}`, threadId: r.id }));
   }
-  return out;
+  const rows = await db
+    .selectFrom('community_replies as r')
+    .innerJoin('community_threads as t', 't.id', 'r.thread_id')
+    .innerJoin('profiles as a', 'a.id', 'r.author_id')
+    .select(['r.id', 'r.author_id', 'a.full_name', 'a.suspended_until', 'r.body', 'r.hidden_at', 'r.deleted_at', 't.id as thread_id', 't.title', 't.locked_at'])
+    .where('r.id', 'in', ids)
+    .execute();
+  return rows.map((r) => postTarget(r, { title: `Reply in “${r.title}”`, url: `/community/${r.thread_id}#reply-${r.id}`, threadId: r.thread_id }));
 }
 
 // --- Actions' writes -------------------------------------------------------------------------
@@ -435,6 +437,35 @@ export async function lockThread(db: Db, threadId: string): Promise<boolean> {
 export async function setSuspension(db: Db, userId: string, until: Date, reason: string): Promise<boolean> {
   const rows = await db.updateTable('profiles').set({ suspended_until: until, suspension_reason: reason }).where('id', '=', userId).returning('id').execute();
   return rows.length > 0;
+}
+
+/** The user's suspension columns, the profile row locked for the rest of the transaction (lifting it: decided once). */
+export async function lockSuspension(db: Db, userId: string) {
+  return db.selectFrom('profiles').select(['id', 'suspended_until', 'suspension_reason']).where('id', '=', userId).forUpdate().executeTakeFirst();
+}
+
+export async function clearSuspension(db: Db, userId: string): Promise<void> {
+  await db.updateTable('profiles').set({ suspended_until: null, suspension_reason: null }).where('id', '=', userId).execute();
+}
+
+/** The user's notice of a logged suspend or unsuspend (one per action: a second write is a no-op). */
+export async function insertSuspensionNotice(db: Db, values: { userId: string; actionId: string }): Promise<void> {
+  await db
+    .insertInto('user_notifications')
+    .values({ user_id: values.userId, kind: 'account_suspension', moderation_action_id: values.actionId, reason: null, update_id: null, order_id: null })
+    .onConflict((oc) => oc.columns(['user_id', 'moderation_action_id']).where('moderation_action_id', 'is not', null).doNothing())
+    .execute();
+}
+
+/** A logged suspend or unsuspend with its subject's address, for the email that tells them. */
+export async function findSuspensionAction(db: Db, actionId: string) {
+  return db
+    .selectFrom('moderation_actions as a')
+    .innerJoin('users as u', 'u.id', 'a.subject_user_id')
+    .select(['a.id', 'a.action', 'a.reason', 'a.until', 'a.created_at', 'u.email'])
+    .where('a.id', '=', actionId)
+    .where('a.action', 'in', ['suspend', 'unsuspend'])
+    .executeTakeFirst();
 }
 
 /** Hides all of the user's public threads, replies and reviews; what it hid, by kind (their ids). */

@@ -17,12 +17,25 @@
  *   remove_product (products.service.ts removeFromMarketplace: the product status path, so the
  *   pages are re-rendered); lock_thread (a thread, or a reply's thread); suspend the author until
  *   a date, optionally hiding all of their public content in the same action (hide_all, logged
- *   too).
+ *   too). Approving a held post sends the notices its publication would have sent
+ *   (functions/community/announce.ts), once.
+ * - Lifting a suspension early (`POST /api/admin/users/{userId}/unsuspend`, docs/decisions/042):
+ *   on the user, not on a report; logged as 'unsuspend'; 409 NOT_SUSPENDED when there is none.
+ *   A suspension and its lifting each tell the user: a notice in the app and a transactional
+ *   email (suspension-notices.job.ts), written with the log row.
  * Only administrators (profiles.role = 'admin'); anyone else 403 FORBIDDEN (the page: a 404).
  */
 import type { Db } from '@/db/database';
 import type { ModerationAction, ReportStatus, ReportTargetKind } from '@/src/shared/domain';
-import type { ModerationActionInput, ModerationLogEntry, ModerationResult, Report, ReportInput, ReportQueueItem } from '@/src/shared/api/schemas/moderation';
+import type {
+  LiftSuspensionInput,
+  ModerationActionInput,
+  ModerationLogEntry,
+  ModerationResult,
+  Report,
+  ReportInput,
+  ReportQueueItem,
+} from '@/src/shared/api/schemas/moderation';
 import { LIMIT_DEFAULT } from '@/src/shared/api/contract';
 import { isUserId, isUuid } from '@/src/shared/ids';
 import { AppError } from '../_shared/errors';
@@ -35,8 +48,12 @@ import { RATING_PRIOR } from '../product-reviews/product-reviews.service';
 import { lockSeller, recomputeSellerRating } from '../reviews/reviews.repository';
 import { pagesShowingReviews } from '../rebuilds/affected-pages';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
+import { announceApproved } from '../community/announce';
+import { jobsReady } from '../jobs';
 import { refreshCommunityPages } from './community-pages';
+import { tellOfSuspension } from './suspension-notices.job';
 import {
+  clearSuspension,
   findActions,
   findTargets,
   hideAllPostsOf,
@@ -45,6 +62,7 @@ import {
   listListedProductsOf,
   listReports,
   lockReport,
+  lockSuspension,
   lockThread,
   resolveReportsOf,
   setHidden,
@@ -71,6 +89,19 @@ async function findTarget(db: Db, kind: ReportTargetKind, id: string): Promise<T
 
 // --- Reporting -------------------------------------------------------------------------------
 
+/** A report row as the API answers it (the reporter's view; the queue adds to it). */
+function toReport(row: Pick<ReportQueueRow, 'id' | 'target_kind' | 'target_id' | 'reason' | 'note' | 'status' | 'created_at'>): Report {
+  return {
+    id: row.id,
+    targetKind: row.target_kind,
+    targetId: row.target_id,
+    reason: row.reason,
+    note: row.note,
+    status: row.status,
+    createdAt: iso(row.created_at),
+  };
+}
+
 /** The caller's report of a target (created: 201, replaced: 200). */
 export async function reportTarget(
   db: Db,
@@ -84,18 +115,7 @@ export async function reportTarget(
   if (target.authorId === reporterId) throw new AppError('CANNOT_REPORT_OWN');
   const row = await upsertOpenReport(db, { kind, targetId, targetUserId: target.authorId, reporterId, reason: input.reason, note: input.note ?? null });
   if (!row) throw new AppError('ALREADY_REPORTED');
-  return {
-    created: Boolean(row.created),
-    report: {
-      id: row.id,
-      targetKind: row.target_kind,
-      targetId: row.target_id,
-      reason: row.reason,
-      note: row.note,
-      status: row.status,
-      createdAt: iso(row.created_at),
-    },
-  };
+  return { created: Boolean(row.created), report: toReport(row) };
 }
 
 // --- The queue -------------------------------------------------------------------------------
@@ -128,13 +148,7 @@ async function targetsOf(db: Db, rows: ReportQueueRow[]): Promise<(row: ReportQu
 
 function toQueueItem(row: ReportQueueRow, target: TargetRow | undefined): ReportQueueItem {
   return {
-    id: row.id,
-    targetKind: row.target_kind,
-    targetId: row.target_id,
-    reason: row.reason,
-    note: row.note,
-    status: row.status,
-    createdAt: iso(row.created_at),
+    ...toReport(row),
     reporterId: row.reporter_id,
     reporterName: row.reporter_name,
     resolution: row.resolution,
@@ -258,6 +272,7 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
   if (action === 'remove_product' && kind !== 'product') throw notApplicable('Only a product can be removed from the marketplace');
   if (action === 'lock_thread' && kind !== 'thread' && kind !== 'reply') throw notApplicable('Only a discussion can be locked');
   if (action === 'hide_all') throw notApplicable("Suspend the author with 'hide their content' to hide all of it");
+  if (action === 'unsuspend') throw notApplicable("A suspension is lifted on its user, not on a report: use 'Lift suspension' by the author's name");
 
   // The product status path runs its own transaction (and the pages' rebuild): before ours.
   const subject = target?.authorId ?? first.target_user_id ?? null;
@@ -265,17 +280,22 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
   if (action === 'suspend' && input.hideContent && subject)
     for (const productId of await listListedProductsOf(db, subject)) await removeFromMarketplace(db, productId, reason);
 
+  // Approving announces the post and suspending tells the user: both enqueue jobs in the transaction.
+  if (action === 'approve' || action === 'suspend') await jobsReady(db);
   const after: Aftermath = { productPages: new Map(), threads: new Set() };
   const result = await db.transaction().execute(async (trx) => {
     const report = await lockReport(trx, reportId);
     if (!report || report.status !== 'open') throw new AppError('REPORT_RESOLVED');
     const logIds: string[] = [];
-    const log = (a: ModerationAction, logUntil: Date | null = null, onKind: ReportTargetKind = kind, onId: string = report.target_id) =>
-      insertAction(trx, { actorId, action: a, kind: onKind, targetId: onId, subjectUserId: subject, reportId, reason, until: logUntil }).then((id) => {
-        logIds.push(id);
-      });
+    const log = async (a: ModerationAction, logUntil: Date | null = null, onKind: ReportTargetKind = kind, onId: string = report.target_id) => {
+      const id = await insertAction(trx, { actorId, action: a, kind: onKind, targetId: onId, subjectUserId: subject, reportId, reason, until: logUntil });
+      logIds.push(id);
+      return id;
+    };
     if (action === 'approve' && target) {
-      await setHidden(trx, kind as 'thread' | 'reply', target.id, false);
+      const post = { kind: kind as 'thread' | 'reply', id: target.id };
+      // Only when this approval made it public: the people it tells are told once.
+      if (await setHidden(trx, post.kind, post.id, false)) await announceApproved(trx, post);
       if (target.threadId) after.threads.add(target.threadId);
     }
     if (action === 'hide' && target) await hideOne(trx, target, kind, after);
@@ -284,7 +304,8 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
       after.threads.add(target.threadId);
     }
     if (action === 'suspend' && subject && until) await setSuspension(trx, subject, until, reason);
-    await log(action, until);
+    const actionId = await log(action, until);
+    if (action === 'suspend' && subject) await tellOfSuspension(trx, { userId: subject, actionId });
     if (action === 'suspend' && input.hideContent && subject) {
       await hideAllOf(trx, subject, after);
       await log('hide_all', null, 'profile', subject);
@@ -296,4 +317,37 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
   for (const [productId, toolId] of after.productPages) await requestRebuild(db, 'review', productId, pagesShowingReviews({ id: productId, toolId }));
   if (after.threads.size) await refreshCommunityPages(db, [...after.threads]);
   return { resolvedReports: result.resolved, log: (await findActions(db, result.logIds)).map(toLogEntry) };
+}
+
+/**
+ * Lifts a user's suspension before its end (docs/decisions/042), logged as 'unsuspend' on their
+ * profile with the reason; the user gets a notice and an email. A suspension is the user's, not a
+ * report's (the report behind it was resolved by the suspension), hence a route of its own. 409
+ * NOT_SUSPENDED when there is none (decided under the profile's row lock: lifted once).
+ */
+export async function liftSuspension(db: Db, actorId: string, userId: string, input: LiftSuspensionInput): Promise<ModerationLogEntry> {
+  await assertAdmin(db, actorId);
+  if (!isUserId(userId)) throw new AppError('PROFILE_NOT_FOUND');
+  await jobsReady(db);
+  const actionId = await db.transaction().execute(async (trx) => {
+    const profile = await lockSuspension(trx, userId);
+    if (!profile) throw new AppError('PROFILE_NOT_FOUND');
+    const until = profile.suspended_until ? new Date(profile.suspended_until) : null;
+    if (!until || until.getTime() <= Date.now()) throw new AppError('NOT_SUSPENDED');
+    await clearSuspension(trx, userId);
+    const id = await insertAction(trx, {
+      actorId,
+      action: 'unsuspend',
+      kind: 'profile',
+      targetId: userId,
+      subjectUserId: userId,
+      reportId: null,
+      reason: input.reason,
+      until: null,
+    });
+    await tellOfSuspension(trx, { userId, actionId: id });
+    return id;
+  });
+  const [entry] = await findActions(db, [actionId]);
+  return toLogEntry(entry!);
 }

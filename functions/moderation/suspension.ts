@@ -7,6 +7,7 @@
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
+import { suspensionEnd } from '@/src/shared/notifications';
 
 export interface Suspension {
   until: string;
@@ -22,13 +23,8 @@ export async function findSuspension(db: Db, userId: string, now = new Date()): 
   return { until: until.toISOString(), reason: row.suspension_reason ?? '' };
 }
 
-/** '28 December 2026, 14:00 UTC': the end date as the refusals and the banner say it. */
-export function suspensionEnd(until: string): string {
-  const d = new Date(until);
-  const date = d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
-  return `${date}, ${time} UTC`;
-}
+// The end date as the refusals, the banner, the notice and the email say it (shared with the notifications list).
+export { suspensionEnd } from '@/src/shared/notifications';
 
 /** 'Your account is suspended until …, so you cannot post. Reason: …' */
 export function suspensionMessage(suspension: Suspension, what: string): string {

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
-import type { OrderNotificationKind } from '@/src/shared/domain';
+import type { OrderNotificationKind, ToolEvent } from '@/src/shared/domain';
 import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 import { pageOfUpdates, selectUpdates, type UpdatesPage } from '../tool-updates/tool-updates.repository';
 import { notTurnedOff } from '../email/in-app';
@@ -218,6 +218,60 @@ export async function listNewProductNotices(db: Db, userId: string, options: { a
       'c.full_name as creator_name',
       timeKey('n.created_at').as('cursor_at'),
     ]);
+  if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
+  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
+}
+
+/**
+ * A 'tool_notice' for each of `userIds` (docs/decisions/038, 043): what happened to a tool they
+ * submitted, claimed or maintain. Not an email kind (those emails are always sent), so no
+ * preference turns it off. The note is clipped to the column's 1,000 characters.
+ */
+export async function insertToolNotices(
+  db: Db,
+  values: { userIds: readonly string[]; toolId: string; event: ToolEvent; note: string | null },
+): Promise<number> {
+  const userIds = [...new Set(values.userIds)];
+  if (!userIds.length) return 0;
+  const note = values.note ? values.note.slice(0, 1000) : null;
+  const rows = await db
+    .insertInto('user_notifications')
+    .values(userIds.map((userId) => ({ user_id: userId, kind: 'tool_notice' as const, tool_id: values.toolId, tool_event: values.event, note, reason: null })))
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+/** The user's tool notices newest first, with the tool's name and whether it has a detail page. */
+export async function listToolNotices(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
+  let query = db
+    .selectFrom('user_notifications as n')
+    .innerJoin('ai_tools as t', 't.id', 'n.tool_id')
+    .where('n.user_id', '=', userId)
+    .where('n.kind', '=', 'tool_notice')
+    .select([
+      'n.id',
+      'n.is_read',
+      'n.created_at',
+      'n.tool_id',
+      'n.tool_event',
+      'n.note',
+      't.name as tool_name',
+      't.detail_page',
+      timeKey('n.created_at').as('cursor_at'),
+    ]);
+  if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
+  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
+}
+
+/** The user's notices of their suspension and its lifting newest first, with the logged action (docs/decisions/042). */
+export async function listSuspensionNotices(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
+  let query = db
+    .selectFrom('user_notifications as n')
+    .innerJoin('moderation_actions as a', 'a.id', 'n.moderation_action_id')
+    .where('n.user_id', '=', userId)
+    .where('n.kind', '=', 'account_suspension')
+    .select(['n.id', 'n.is_read', 'n.created_at', 'a.action', 'a.until', 'a.reason', timeKey('n.created_at').as('cursor_at')]);
   if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
   return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
 }

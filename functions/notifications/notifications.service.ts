@@ -6,7 +6,9 @@
  * counted in the same badge. So are an owner's notices of a product's new version
  * (docs/decisions/030), written by notifyOwnersOfVersion when the creator releases it, and a
  * follower's notice of a creator's new product, written by the 'notify.new-product' job
- * (new-product.job.ts, docs/decisions/040).
+ * (new-product.job.ts, docs/decisions/040), a tool notice (notifyOfTool, docs/decisions/043):
+ * what happened to a tool the user submitted, claimed or maintains, and a user's notice of their
+ * own suspension or of its lifting (functions/moderation/suspension-notices.job.ts, docs/decisions/042).
  * Called by src/pages/api/notifications/**, src/pages/tool-updates.astro and
  * functions/payments/webhook.service.ts.
  *
@@ -19,17 +21,22 @@ import { AppError } from '../_shared/errors';
 import { NOTIFICATIONS_PAGE_SIZE, type FeedItem } from '@/src/shared/tool-updates';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
-import type { OrderNotificationKind } from '@/src/shared/domain';
+import type { OrderNotificationKind, ToolEvent } from '@/src/shared/domain';
+import { toolNoticeHref } from '@/src/shared/notifications';
+import { toolDetailsHref } from '@/src/shared/tool-pages';
 import { plainText } from '../community/markdown';
 import { listCommunityNotices } from '../community/community.repository';
 import type { CommunityNotificationKind } from '@/src/shared/domain';
 import {
   countUnread,
   insertOrderNotice,
+  insertToolNotices,
   insertVersionNotices,
   listFeed,
   listNewProductNotices,
   listOrderNotices,
+  listToolNotices,
+  listSuspensionNotices,
   listVersionNotices,
   markAllRead,
   markRead,
@@ -52,6 +59,25 @@ export async function notifyCreatorOfOrder(trx: Db, order: { id: string; creator
  */
 export async function notifyOwnersOfVersion(trx: Db, version: { id: string; productId: string; creatorId: string }): Promise<number> {
   return insertVersionNotices(trx, { versionId: version.id, productId: version.productId, creatorId: version.creatorId });
+}
+
+/**
+ * Tells each of `userIds` in the app what happened to a tool they submitted, claimed or maintain
+ * (docs/decisions/043): a submission's review, a claim's outcome, a new co-maintainer, a paused
+ * changelog feed. Written beside the email, which stays the message of record: a failure here
+ * is logged and never undoes the decision it reports.
+ */
+export async function notifyOfTool(
+  db: Db,
+  notice: { userIds: readonly (string | null | undefined)[]; toolId: string; event: ToolEvent; note?: string | null },
+): Promise<number> {
+  const userIds = notice.userIds.filter((id): id is string => Boolean(id));
+  try {
+    return await insertToolNotices(db, { userIds, toolId: notice.toolId, event: notice.event, note: notice.note?.trim() || null });
+  } catch (error) {
+    console.warn('[notifications] could not write a tool notice:', error);
+    return 0;
+  }
 }
 
 function requireUserId(userId: string | null | undefined): string {
@@ -77,12 +103,15 @@ export async function getFeed(
   // Both lists are keyset pages over (created_at desc, id desc) from the same cursor, so the
   // first limit + 1 of their merge are the first limit + 1 of all notices. Filtered by a
   // tool, order notices (of no tool) are left out.
-  const [updates, orders, versions, newProducts, community, unreadCount] = await Promise.all([
+  const [updates, orders, versions, newProducts, community, toolNotices, suspensions, unreadCount] = await Promise.all([
     listFeed(db, me, { toolId, after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listOrderNotices(db, me, { after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listVersionNotices(db, me, { after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listNewProductNotices(db, me, { after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listCommunityNotices(db, me, { after, limit: limit + 1 }),
+    // The tool filter is for the updates of followed tools; a tool notice is about one's own part in a tool.
+    toolId ? Promise.resolve([]) : listToolNotices(db, me, { after, limit: limit + 1 }),
+    toolId ? Promise.resolve([]) : listSuspensionNotices(db, me, { after, limit: limit + 1 }),
     countUnread(db, me),
   ]);
   const entries: { cursor_at: string; id: string; item: FeedItem }[] = [
@@ -91,6 +120,8 @@ export async function getFeed(
     ...versions.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: versionItem(r) })),
     ...newProducts.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: newProductItem(r) })),
     ...community.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: communityItem(r) })),
+    ...toolNotices.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: toolNoticeItem(r) })),
+    ...suspensions.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: suspensionItem(r) })),
   ];
   // Newest first, as PostgreSQL orders them: the cursor texts are fixed-width UTC times, and
   // uuids compare as their lowercase text.
@@ -105,6 +136,7 @@ function toolUpdateItem(r: Awaited<ReturnType<typeof listFeed>>[number]): FeedIt
     id: r.id,
     toolId: r.tool_id,
     toolName: r.tool_name,
+    toolHref: toolDetailsHref({ id: r.tool_id, hasDetailPage: r.detail_page }),
     title: r.title,
     content: r.content,
     updateType: r.update_type,
@@ -119,13 +151,15 @@ function toolUpdateItem(r: Awaited<ReturnType<typeof listFeed>>[number]): FeedIt
   };
 }
 
+/** What every notice that is not a tool update carries: its notification is the entry. */
+function noticeBase(r: { id: string; is_read: boolean; created_at: Date | string }) {
+  return { id: r.id, notificationId: r.id, isRead: Boolean(r.is_read), createdAt: new Date(r.created_at).toISOString() };
+}
+
 function orderItem(r: Awaited<ReturnType<typeof listOrderNotices>>[number]): FeedItem {
   return {
     kind: r.kind as OrderNotificationKind,
-    id: r.id,
-    notificationId: r.id,
-    isRead: Boolean(r.is_read),
-    createdAt: new Date(r.created_at).toISOString(),
+    ...noticeBase(r),
     orderId: r.order_id as string,
     productId: r.product_id,
     productTitle: r.product_title,
@@ -134,26 +168,13 @@ function orderItem(r: Awaited<ReturnType<typeof listOrderNotices>>[number]): Fee
 }
 
 function versionItem(r: Awaited<ReturnType<typeof listVersionNotices>>[number]): FeedItem {
-  return {
-    kind: 'product_version',
-    id: r.id,
-    notificationId: r.id,
-    isRead: Boolean(r.is_read),
-    createdAt: new Date(r.created_at).toISOString(),
-    productId: r.product_id,
-    productTitle: r.product_title,
-    version: r.version,
-    notes: r.notes,
-  };
+  return { kind: 'product_version', ...noticeBase(r), productId: r.product_id, productTitle: r.product_title, version: r.version, notes: r.notes };
 }
 
 function newProductItem(r: Awaited<ReturnType<typeof listNewProductNotices>>[number]): FeedItem {
   return {
     kind: 'new_product',
-    id: r.id,
-    notificationId: r.id,
-    isRead: Boolean(r.is_read),
-    createdAt: new Date(r.created_at).toISOString(),
+    ...noticeBase(r),
     productId: r.product_id,
     productTitle: r.product_title,
     creatorId: r.creator_id,
@@ -164,10 +185,7 @@ function newProductItem(r: Awaited<ReturnType<typeof listNewProductNotices>>[num
 function communityItem(r: Awaited<ReturnType<typeof listCommunityNotices>>[number]): FeedItem {
   return {
     kind: r.kind as CommunityNotificationKind,
-    id: r.id,
-    notificationId: r.id,
-    isRead: Boolean(r.is_read),
-    createdAt: new Date(r.created_at).toISOString(),
+    ...noticeBase(r),
     threadId: r.community_thread_id as string,
     threadTitle: r.thread_title,
     replyId: r.community_reply_id,
@@ -175,6 +193,24 @@ function communityItem(r: Awaited<ReturnType<typeof listCommunityNotices>>[numbe
     productTitle: r.product_title,
     excerpt: r.excerpt_source ? plainText(r.excerpt_source, 160) : null,
   };
+}
+
+function toolNoticeItem(r: Awaited<ReturnType<typeof listToolNotices>>[number]): FeedItem {
+  const toolEvent = r.tool_event as ToolEvent;
+  return {
+    kind: 'tool_notice',
+    ...noticeBase(r),
+    toolId: r.tool_id as string,
+    toolName: r.tool_name,
+    toolEvent,
+    note: r.note,
+    href: toolNoticeHref({ toolId: r.tool_id as string, toolEvent, hasDetailPage: r.detail_page }),
+  };
+}
+
+function suspensionItem(r: Awaited<ReturnType<typeof listSuspensionNotices>>[number]): FeedItem {
+  const lifted = r.action === 'unsuspend';
+  return { kind: 'account_suspension', ...noticeBase(r), lifted, until: !lifted && r.until ? new Date(r.until).toISOString() : null, reason: r.reason };
 }
 
 export async function getUnreadCount(db: Db, userId: string | null | undefined): Promise<number> {

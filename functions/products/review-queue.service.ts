@@ -13,7 +13,7 @@ import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { getEnv } from '../_shared/env';
 import { getMailer } from '../_shared/mailer';
-import { emailLayout } from '../_shared/auth-emails';
+import { transactionalEmail, type TransactionalContent } from '../email/transactional';
 import { isAdmin } from '../profiles/profiles.service';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
 import { LIMIT_DEFAULT } from '@/src/shared/api/contract';
@@ -65,9 +65,9 @@ export async function listReviewQueue(
 }
 
 /** Emails the creator; a mail failure is logged and does not undo the decision already saved. */
-async function tell(message: ReturnType<typeof emailLayout>): Promise<void> {
+async function tell(content: TransactionalContent): Promise<void> {
   try {
-    await getMailer().send(message);
+    await getMailer().send(await transactionalEmail({ reason: 'You get this email because you publish products on toolmint.', ...content }));
   } catch (error) {
     console.warn('[review] could not email the creator:', error);
   }
@@ -85,16 +85,14 @@ export async function approveProduct(db: Db, actorId: string, id: string): Promi
   // Decided again under the row's lock: a product withdrawn or approved meanwhile is left alone.
   const published = await publishAfterReview(db, waiting.creator_id, id);
   if (!published) throw new AppError('NOT_IN_REVIEW');
-  await tell(
-    emailLayout({
-      to: waiting.email,
-      subject: `“${waiting.title}” is live on toolmint`,
-      greeting: waiting.name ? `Hi ${waiting.name},` : 'Hi,',
-      intro: [`Your product “${waiting.title}” was approved and is now on the marketplace.`],
-      action: { label: 'See your product', url: new URL(`/product/${id}`, getEnv().SITE_URL).toString() },
-      outro: ['New accounts have their first products checked before they are public. Thank you for waiting.'],
-    }),
-  );
+  await tell({
+    to: waiting.email,
+    subject: `“${waiting.title}” is live on toolmint`,
+    greeting: waiting.name ? `Hi ${waiting.name},` : 'Hi,',
+    intro: [`Your product “${waiting.title}” was approved and is now on the marketplace.`],
+    action: { label: 'See your product', url: new URL(`/product/${id}`, getEnv().SITE_URL).toString() },
+    outro: ['New accounts have their first products checked before they are public. Thank you for waiting.'],
+  });
   return { id, status: 'published' };
 }
 
@@ -105,16 +103,14 @@ export async function rejectProduct(db: Db, actorId: string, id: string, { reaso
   const decided = await findProductForReview(db, id);
   if (!decided) throw new AppError('PRODUCT_NOT_FOUND');
   if (!(await markRejected(db, id, reason))) throw new AppError('NOT_IN_REVIEW');
-  await tell(
-    emailLayout({
-      to: decided.email,
-      subject: `“${decided.title}” was not approved`,
-      greeting: decided.name ? `Hi ${decided.name},` : 'Hi,',
-      intro: [`Your product “${decided.title}” was not approved for the marketplace. The reviewer wrote:`, reason],
-      action: { label: 'Edit your product', url: studioUrl(id) },
-      outro: ['Change what the reviewer asked for, set the status to Published and save: it is checked again.'],
-    }),
-  );
+  await tell({
+    to: decided.email,
+    subject: `“${decided.title}” was not approved`,
+    greeting: decided.name ? `Hi ${decided.name},` : 'Hi,',
+    intro: [`Your product “${decided.title}” was not approved for the marketplace. The reviewer wrote:`, reason],
+    action: { label: 'Edit your product', url: studioUrl(id) },
+    outro: ['Change what the reviewer asked for, set the status to Published and save: it is checked again.'],
+  });
   return { id, status: 'rejected' };
 }
 

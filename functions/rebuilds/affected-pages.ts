@@ -3,7 +3,6 @@
  * change re-renders exactly these paths, on the embedded server (scripts/lib/page-publisher.ts)
  * and on Vercel (on-demand revalidation, functions/rebuilds/revalidate.ts).
  */
-import { hasToolDetailPage } from '@/src/shared/ai-tool-ids';
 import { SITEMAP_PAGES_PATH, productSitemapPath } from '@/src/shared/sitemap';
 
 /**
@@ -44,10 +43,16 @@ export function productPath(id: string): string {
   return `/product/${id}`;
 }
 
-/** A tool's pages: its detail page (six tools have one) and its landing page, plus the directory and the sitemap's page file (their dates). */
-export function pagesShowingTool(toolId: string | null | undefined, hasDetailPage: boolean = hasToolDetailPage(toolId ?? '')): string[] {
+/**
+ * A tool's pages: its detail page and its landing page, plus the directory and the sitemap's
+ * page file (their dates). Whether it has a detail page is its row's `detail_page`; a caller
+ * that has not read the row (a product's tool) leaves it unknown, and the detail path is
+ * rendered anyway: for a tool without one it answers 404, which the page store removes and a
+ * revalidation takes as a valid render (no built-in list of tools to fall out of date).
+ */
+export function pagesShowingTool(toolId: string | null | undefined, hasDetailPage?: boolean): string[] {
   if (!toolId) return [];
-  return [...(hasDetailPage ? [`/tools/${toolId}`] : []), `/tools/${toolId}/landing`, '/ai-tools', SITEMAP_PAGES_PATH];
+  return [...(hasDetailPage === false ? [] : [`/tools/${toolId}`]), `/tools/${toolId}/landing`, '/ai-tools', SITEMAP_PAGES_PATH];
 }
 
 /**

@@ -10,26 +10,28 @@
  *   2 minutes; each entry is first recorded in ai_tool_feed_entries (primary key tool and guid
  *   or link) in the same transaction as its update, so two overlapping runs, or two sources of
  *   one tool listing the same entry, post it once.
- * - Each update's notices are written by its fan-out job ('notify.tool-update',
- *   docs/decisions/040), enqueued in the update's transaction.
+ * - Each update is dated by its entry (published, else updated; never in the future; the fetch
+ *   time when the feed gives none, docs/decisions/043), and so are its notices, written by its
+ *   fan-out job ('notify.tool-update', docs/decisions/040), enqueued in the update's transaction.
  * - Each fetch goes through the SSRF guard (functions/_shared/outbound-fetch.ts): https only,
  *   public addresses only after DNS and on each of at most 5 redirects, 10 s for the whole
  *   exchange, 2 MB read at most. ETag / Last-Modified make it conditional; 304 is nothing new.
  * - A failure is written in the source's status ('Last fetch failed: not a feed') and the
  *   source is retried later (15 min, 30 min, 1 h, 2 h); the 5th failure in a row pauses it and
- *   its maintainers are told by email. A success resets the count; the next fetch is an hour on.
+ *   its maintainers are told in the app and by email. A success resets the count; the next fetch is an hour on.
  */
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Db } from '@/db/database';
 import { getEnv } from '../_shared/env';
 import { getMailer } from '../_shared/mailer';
-import { emailLayout } from '../_shared/auth-emails';
+import { transactionalEmail } from '../email/transactional';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy, type OutboundResponse } from '../_shared/outbound-fetch';
 import { requestToolRebuild, writeToolUpdate } from '../tool-updates/tool-updates.service';
+import { notifyOfTool } from '../notifications/notifications.service';
 import { jobsReady } from '../jobs';
 import { FEED_FAILURES_BEFORE_PAUSE, type FeedFetchOutcome, type FeedRunResult } from '@/src/shared/tool-feeds';
-import { FeedRefusedError, parseChangelog, type FeedEntry } from './feed-parse';
+import { entryDate, FeedRefusedError, parseChangelog, type FeedEntry } from './feed-parse';
 import {
   adminIds,
   adoptRequestedSources,
@@ -156,16 +158,13 @@ async function postNewEntries(db: Db, source: ClaimedSource, entries: readonly F
   );
   let posted = 0;
   await jobsReady(db);
-  // Oldest first, so the tool's updates read in the feed's order.
+  // Oldest first: entries without a date are dated as they are posted, so they too keep the feed's order.
   for (const entry of [...toPost].reverse()) {
     const made = await db.transaction().execute(async (trx) => {
       if (!(await claimEntry(trx, { toolId: source.tool_id, key: entry.key, sourceId: source.id }))) return false;
-      const { update } = await writeToolUpdate(trx, source.tool_id, null, {
-        title: entry.title,
-        content: entry.content,
-        updateType: entry.updateType,
-        version: entry.version,
-      });
+      const post = { title: entry.title, content: entry.content, updateType: entry.updateType, version: entry.version };
+      // Dated by the entry, not by this fetch (the wall clock, not the run's `now`, bounds it).
+      const { update } = await writeToolUpdate(trx, source.tool_id, null, post, { createdAt: entryDate(entry.publishedAt, new Date()) });
       await linkEntryToUpdate(trx, source.tool_id, entry.key, update.id);
       return true;
     });
@@ -217,17 +216,21 @@ async function fetchClaimed(db: Db, source: ClaimedSource, token: string, option
   }
 }
 
-/** Emails the tool's maintainers (else whoever added the source, else the administrators) that it is paused. */
+/**
+ * Tells the tool's maintainers (else whoever added the source, else the administrators) that it
+ * is paused: a 'source_paused' tool notice in the app (docs/decisions/043) and an email.
+ */
 async function tellMaintainers(db: Db, source: ClaimedSource, status: string): Promise<void> {
   try {
     let ids = [...new Set([...(await maintainerIdsOf(db, source.tool_id)), ...(source.added_by ? [source.added_by] : [])])];
     if (!ids.length) ids = await adminIds(db);
+    await notifyOfTool(db, { userIds: ids, toolId: source.tool_id, event: 'source_paused', note: `${source.url}: ${status}` });
     const tool = await db.selectFrom('ai_tools').select('name').where('id', '=', source.tool_id).executeTakeFirst();
     const name = tool?.name ?? source.tool_id;
-    const url = new URL(`/tools/${encodeURIComponent(source.tool_id)}#changelog-sources`, getEnv().SITE_URL).toString();
+    const url = new URL(`/ai-tools/manage/${encodeURIComponent(source.tool_id)}#changelog-sources`, getEnv().SITE_URL).toString();
     for (const contact of await contactsOf(db, ids)) {
       await getMailer().send(
-        emailLayout({
+        await transactionalEmail({
           to: contact.email,
           subject: `A changelog feed of ${name} is paused`,
           greeting: contact.name ? `Hi ${contact.name},` : 'Hi,',
@@ -236,7 +239,8 @@ async function tellMaintainers(db: Db, source: ClaimedSource, status: string): P
             `Followers of ${name} get no updates from it until you fix the feed or its address and resume it.`,
           ],
           action: { label: 'Manage changelog sources', url },
-          outro: ['You get this email because you maintain this tool on toolmint.'],
+          outro: [],
+          reason: 'You get this email because you maintain this tool on toolmint.',
         }),
       );
     }

@@ -12,6 +12,7 @@
  *   otherwise bug_fix (fix, bug, patch) or feature (new, add, introduce, support) from the
  *   title first, then the body; otherwise announcement.
  * - extractVersion(): the version a title carries (v1.2.3, 1.2, n8n@1.80.0, 2.0.0-beta.1).
+ * - entryDate(): the date an entry's update carries (its own, never in the future).
  */
 import { parseFeed, type AnyFeed } from 'feedsmith';
 import { convert } from 'html-to-text';
@@ -192,6 +193,16 @@ function rawEntries(parsed: AnyFeed, base: string | undefined): RawEntry[] {
         date: i.date_published ?? i.date_modified,
       }));
   }
+}
+
+/**
+ * When an entry's update is dated (docs/decisions/043): the entry's own date (published, else
+ * updated), never later than `now` (a feed that dates an entry ahead would pin it above every
+ * notice to come), and `now` when the feed gives none or none that parses.
+ */
+export function entryDate(publishedAt: Date | null, now: Date): Date {
+  if (!publishedAt || Number.isNaN(publishedAt.getTime())) return now;
+  return publishedAt.getTime() > now.getTime() ? now : publishedAt;
 }
 
 function parseDate(value: string | undefined): Date | null {

@@ -1,11 +1,16 @@
 /**
- * The public changelog feeds of the built-in tools (docs/decisions/039), seeded with the
+ * The public changelog feeds of the built-in tools (docs/decisions/039, 043), seeded with the
  * reference data when CHANGELOG_SEED_SOURCES is on (the default; the test servers turn it off,
- * so no test fetches the internet). Only feeds the tools' makers publish: GitHub releases
- * Atom feeds (https://github.com/{owner}/{repo}/releases.atom) of their public repositories,
- * Cursor's changelog RSS, the Copilot label of the GitHub Changelog and OpenAI's news RSS.
- * Make, Lovable, Bolt, Midjourney, Stable Diffusion and Runway publish no changelog feed we
- * could confirm: their maintainers add one when there is.
+ * so no test fetches the internet). Only feeds the tools' makers publish:
+ * - GitHub releases Atom feeds (https://github.com/{owner}/{repo}/releases.atom) of their public
+ *   repositories: n8n, Zapier's platform, the Gemini CLI, DeepSeek-V3, Claude Code;
+ * - Cursor's changelog RSS, the Copilot label of the GitHub Changelog, OpenAI's news RSS;
+ * - Mintlify changelog pages, whose feed is the page's URL + /rss.xml (Mintlify's docs,
+ *   'Subscribable changelogs'): Lovable's docs.lovable.dev/changelog and Bolt's release notes
+ *   at support.bolt.new/release-notes;
+ * - Midjourney's updates site, a Ghost blog, whose feed is /rss/.
+ * Make, Stable Diffusion and Runway publish no changelog feed we could confirm (decision 043
+ * says what was searched): their maintainers add one when there is.
  */
 import type { Db } from '@/db/database';
 import type { AiToolId } from '@/src/shared/ai-tool-ids';
@@ -21,6 +26,9 @@ export const CHANGELOG_SEED_SOURCES: readonly { toolId: AiToolId; url: string }[
   { toolId: 'chatgpt', url: 'https://openai.com/news/rss.xml' },
   { toolId: 'deepseek', url: 'https://github.com/deepseek-ai/DeepSeek-V3/releases.atom' },
   { toolId: 'claude', url: 'https://github.com/anthropics/claude-code/releases.atom' },
+  { toolId: 'lovable', url: 'https://docs.lovable.dev/changelog/rss.xml' },
+  { toolId: 'bolt', url: 'https://support.bolt.new/release-notes/rss.xml' },
+  { toolId: 'midjourney', url: 'https://updates.midjourney.com/rss/' },
 ];
 
 /**

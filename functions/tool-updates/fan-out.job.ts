@@ -15,7 +15,7 @@
  *   of those who want one (the email job decides who, by their preferences).
  */
 import { defineJob, enqueue, isJobDefined } from '@/functions/jobs';
-import { findUpdateForFanOut, insertFollowerNoticeBatch, insertImpactNoticeBatch, FAN_OUT_BATCH } from './tool-updates.repository';
+import { findUpdateForFanOut, insertUpdateNoticeBatch, FAN_OUT_BATCH, type NoticePhase } from './tool-updates.repository';
 
 export const TOOL_UPDATE_FAN_OUT = 'notify.tool-update';
 /** The job that emails the notices of an update or a new product (functions/email, issue 18). */
@@ -24,7 +24,7 @@ export const EMAIL_NOTIFICATIONS = 'email.notifications';
 export interface ToolUpdateFanOut {
   updateId: string;
   /** Where a continuation resumes: the phase and the last user id done. */
-  phase?: 'impact' | 'follow';
+  phase?: NoticePhase;
   after?: string;
 }
 
@@ -37,11 +37,11 @@ export const toolUpdateFanOut = defineJob<ToolUpdateFanOut>(
     const row = await findUpdateForFanOut(db, data.updateId);
     if (!row) return; // deleted since: nothing to tell
     const update = { id: row.id, toolId: row.tool_id, createdAt: new Date(row.created_at) };
-    let phase = data.phase ?? (row.update_type === 'security' ? 'impact' : 'follow');
+    let phase: NoticePhase = data.phase ?? (row.update_type === 'security' ? 'impact' : 'follow');
     let after = data.after ?? '';
     const until = Date.now() + SLICE_MS;
     for (;;) {
-      const batch = phase === 'impact' ? await insertImpactNoticeBatch(db, update, after) : await insertFollowerNoticeBatch(db, update, after);
+      const batch = await insertUpdateNoticeBatch(db, update, phase, after);
       if (batch.seen < FAN_OUT_BATCH || !batch.last) {
         if (phase === 'impact') {
           phase = 'follow';

@@ -4,7 +4,7 @@
  */
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '@/db/database';
-import type { UpdateType } from '@/src/shared/domain';
+import type { NotificationReason, UpdateType } from '@/src/shared/domain';
 import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 import { notTurnedOff, toolUpdateEmailKind } from '../email/in-app';
 
@@ -18,9 +18,10 @@ export async function findTool(db: Db, toolId: string) {
     .executeTakeFirst();
 }
 
+/** `createdAt`: when the update happened, if not now (a changelog entry's own date, functions/tool-feeds). */
 export async function insertUpdate(
   db: Db,
-  values: { toolId: string; authorId: string | null; title: string; content: string; updateType: UpdateType; version: string | null },
+  values: { toolId: string; authorId: string | null; title: string; content: string; updateType: UpdateType; version: string | null; createdAt?: Date },
 ) {
   return db
     .insertInto('ai_tool_updates')
@@ -31,6 +32,7 @@ export async function insertUpdate(
       content: values.content,
       update_type: values.updateType,
       version: values.version,
+      ...(values.createdAt ? { created_at: values.createdAt } : {}),
     })
     .returning(['id', 'created_at'])
     .executeTakeFirstOrThrow();
@@ -48,77 +50,59 @@ export interface BatchResult {
   last: string | null;
 }
 
-async function batchOf(db: Db, query: RawBuilder<unknown>): Promise<BatchResult> {
-  const result = await query.execute(db);
-  const row = (result.rows as { seen: number | string; written: number | string; last: string | null }[])[0];
-  return { seen: Number(row?.seen ?? 0), written: Number(row?.written ?? 0), last: row?.last ?? null };
-}
+/** Who a fan-out batch tells (fan-out.job.ts): buyers of products built on the tool, or its followers. */
+export type NoticePhase = 'impact' | 'follow';
 
 /**
- * One batch of security notices for buyers who downloaded a product built on the tool
- * (whatever its status now), whether or not they follow it: the next `limit` buyers by user
- * id after `after`. Written before the followers' notices, so a follower who is also such a
- * buyer gets the more specific reason. Unique (user_id, update_id): a rerun writes nothing.
- * Nobody whose 'Security updates' are Off (functions/email/in-app.ts); they still count as seen.
+ * The next `limit` recipients of a phase by user id after `after`, as `batch(user_id)`:
+ * - impact: buyers who downloaded a product built on the tool (whatever its status now),
+ *   whether or not they follow it;
+ * - follow: the tool's followers (index ai_tool_follows (tool_id, user_id)).
  */
-export async function insertImpactNoticeBatch(
-  db: Db,
-  update: { id: string; toolId: string; createdAt: Date },
-  after: string,
-  limit = FAN_OUT_BATCH,
-): Promise<BatchResult> {
-  return batchOf(
-    db,
-    sql`
-      with batch as (
-        select distinct d.user_id
+function recipientsOf(phase: NoticePhase, toolId: string, after: string, limit: number): RawBuilder<unknown> {
+  return phase === 'impact'
+    ? sql`select distinct d.user_id
         from downloads d join products p on p.id = d.product_id
-        where p.ai_tool_type = ${update.toolId} and d.user_id > ${after}
+        where p.ai_tool_type = ${toolId} and d.user_id > ${after}
         order by d.user_id
-        limit ${limit}
-      ), written as (
-        insert into user_notifications (user_id, update_id, reason, created_at)
-        select user_id, ${update.id}::uuid, 'security_impact', ${update.createdAt}::timestamptz from batch
-        where ${notTurnedOff(sql`batch.user_id`, toolUpdateEmailKind(update.id))}
-        on conflict (user_id, update_id) do nothing
-        returning 1
-      )
-      select (select count(*) from batch) as seen, (select count(*) from written) as written, (select max(user_id) from batch) as last
-    `,
-  );
+        limit ${limit}`
+    : sql`select f.user_id
+        from ai_tool_follows f
+        where f.tool_id = ${toolId} and f.user_id > ${after}
+        order by f.user_id
+        limit ${limit}`;
 }
 
+const REASON_OF: Record<NoticePhase, NotificationReason> = { impact: 'security_impact', follow: 'follow' };
+
 /**
- * One batch of 'follow' notices: the next `limit` followers of the tool by user id after
- * `after` (index ai_tool_follows (tool_id, user_id)). Unique (user_id, update_id): a rerun,
- * or a follower who already has the security notice, writes nothing. Nobody whose preference
- * for the update's kind ('Security updates' or 'Tool updates') is Off (functions/email/in-app.ts).
+ * One batch of an update's notices: a 'security_impact' notice for the next buyers (written
+ * before the followers' of a security update, so a follower who is also such a buyer keeps the
+ * more specific reason) or a 'follow' notice for the next followers. Dated as the update is, so
+ * the reader's feed orders them with it. Unique (user_id, update_id): a rerun, or a follower who
+ * already has the security notice, writes nothing. Nobody whose preference for the update's
+ * kind ('Security updates' or 'Tool updates') is Off (functions/email/in-app.ts); they still
+ * count as seen.
  */
-export async function insertFollowerNoticeBatch(
+export async function insertUpdateNoticeBatch(
   db: Db,
   update: { id: string; toolId: string; createdAt: Date },
+  phase: NoticePhase,
   after: string,
   limit = FAN_OUT_BATCH,
 ): Promise<BatchResult> {
-  return batchOf(
-    db,
-    sql`
-      with batch as (
-        select f.user_id
-        from ai_tool_follows f
-        where f.tool_id = ${update.toolId} and f.user_id > ${after}
-        order by f.user_id
-        limit ${limit}
-      ), written as (
-        insert into user_notifications (user_id, update_id, reason, created_at)
-        select user_id, ${update.id}::uuid, 'follow', ${update.createdAt}::timestamptz from batch
-        where ${notTurnedOff(sql`batch.user_id`, toolUpdateEmailKind(update.id))}
-        on conflict (user_id, update_id) do nothing
-        returning 1
-      )
-      select (select count(*) from batch) as seen, (select count(*) from written) as written, (select max(user_id) from batch) as last
-    `,
-  );
+  const result = await sql<{ seen: number | string; written: number | string; last: string | null }>`
+    with batch as (${recipientsOf(phase, update.toolId, after, limit)}), written as (
+      insert into user_notifications (user_id, update_id, reason, created_at)
+      select user_id, ${update.id}::uuid, ${sql.lit(REASON_OF[phase])}, ${update.createdAt}::timestamptz from batch
+      where ${notTurnedOff(sql`batch.user_id`, toolUpdateEmailKind(update.id))}
+      on conflict (user_id, update_id) do nothing
+      returning 1
+    )
+    select (select count(*) from batch) as seen, (select count(*) from written) as written, (select max(user_id) from batch) as last
+  `.execute(db);
+  const row = result.rows[0];
+  return { seen: Number(row?.seen ?? 0), written: Number(row?.written ?? 0), last: row?.last ?? null };
 }
 
 /** What the fan-out job needs of an update (undefined: deleted since). */
@@ -135,6 +119,7 @@ export function selectUpdates(db: Db) {
       'u.id',
       'u.tool_id',
       't.name as tool_name',
+      't.detail_page',
       'u.title',
       'u.content',
       'u.update_type',

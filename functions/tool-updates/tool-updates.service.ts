@@ -16,6 +16,7 @@ import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { UPDATES_PAGE_SIZE, type ToolUpdateView } from '@/src/shared/tool-updates';
 import type { ToolUpdateInput } from '@/src/shared/api/schemas/updates';
+import { toolDetailsHref } from '@/src/shared/tool-pages';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
@@ -33,6 +34,7 @@ export function toUpdateView(row: UpdateRow): ToolUpdateView {
     id: row.id,
     toolId: row.tool_id,
     toolName: row.tool_name,
+    toolHref: toolDetailsHref({ id: row.tool_id, hasDetailPage: row.detail_page }),
     title: row.title,
     content: row.content,
     updateType: row.update_type,
@@ -76,11 +78,18 @@ export async function postToolUpdate(db: Db, userId: string | null | undefined, 
  * security update, the buyers' impact notices), inside the caller's transaction; the caller
  * awaits jobsReady(db) before opening it and calls requestToolRebuild() once it has committed.
  * Shared by a maintainer's post and the changelog job (functions/tool-feeds,
- * docs/decisions/039), whose updates have no author (`authorId` null).
+ * docs/decisions/039), whose updates have no author (`authorId` null) and are dated by their
+ * entry (`options.createdAt`, never in the future: the notices are dated the same).
  */
-export async function writeToolUpdate(trx: Db, toolId: string, authorId: string | null, post: ToolUpdateInput): Promise<PostedUpdate> {
+export async function writeToolUpdate(
+  trx: Db,
+  toolId: string,
+  authorId: string | null,
+  post: ToolUpdateInput,
+  options: { createdAt?: Date } = {},
+): Promise<PostedUpdate> {
   const input = { ...post, version: post.version ?? null };
-  const row = await insertUpdate(trx, { toolId, authorId, ...input });
+  const row = await insertUpdate(trx, { toolId, authorId, ...input, ...(options.createdAt ? { createdAt: options.createdAt } : {}) });
   const jobId = await notifyOfUpdate(trx, row.id);
   const created = await findUpdate(trx, row.id);
   if (!created) throw new AppError('INTERNAL');

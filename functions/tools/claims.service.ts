@@ -21,7 +21,6 @@ import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { getEnv } from '../_shared/env';
 import { OutboundRefusedError, OutboundRequestError, outboundFetch } from '../_shared/outbound-fetch';
-import { emailLayout } from '../_shared/auth-emails';
 import { isAdmin } from '../profiles/profiles.service';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
@@ -30,6 +29,7 @@ import { isToolId, isUuid } from '@/src/shared/ids';
 import { WELL_KNOWN_PATH } from '@/src/shared/tools';
 import { selectTool, type ToolRow } from './tools.repository';
 import { sendToolMail, siteLink, tellUser } from './tool-notices';
+import { notifyOfTool } from '../notifications/notifications.service';
 
 const EMAIL_CLAIM_TTL_MS = 24 * 60 * 60 * 1000;
 const WELL_KNOWN_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -116,19 +116,17 @@ export async function startClaim(db: Db, userId: string | null | undefined, tool
       .returningAll()
       .executeTakeFirstOrThrow();
     const link = siteLink(`/ai-tools/claim/verify?${new URLSearchParams({ claim: row.id, token }).toString()}`);
-    await sendToolMail(
-      emailLayout({
-        to: email,
-        subject: `Confirm you maintain ${tool.name} on toolmint`,
-        greeting: 'Hi,',
-        intro: [
-          `Someone signed in to toolmint asked to become the verified maintainer of ${tool.name}, proving control of ${host} with this address.`,
-          'If it was you, open this link while signed in to the same account. It works once, for 24 hours.',
-        ],
-        action: { label: `Verify ${tool.name}`, url: link },
-        outro: ['If it was not you, ignore this email: nothing changes.'],
-      }),
-    );
+    await sendToolMail({
+      to: email,
+      subject: `Confirm you maintain ${tool.name} on toolmint`,
+      greeting: 'Hi,',
+      intro: [
+        `Someone signed in to toolmint asked to become the verified maintainer of ${tool.name}, proving control of ${host} with this address.`,
+        'If it was you, open this link while signed in to the same account. It works once, for 24 hours.',
+      ],
+      action: { label: `Verify ${tool.name}`, url: link },
+      outro: ['If it was not you, ignore this email: nothing changes.'],
+    });
     return toClaim(db, row as ClaimRow, tool);
   }
   const challenge = `toolmint-verification=${token}`;
@@ -235,6 +233,7 @@ export async function verifyClaim(db: Db, userId: string | null | undefined, cla
     return toClaim(db, updated as ClaimRow, tool);
   }
   await grantOwnership(db, claim, null);
+  await notifyOfTool(db, { userIds: [userId], toolId: tool.id, event: 'claim_verified' });
   await tellUser(db, userId, {
     subject: `You are the verified maintainer of ${tool.name}`,
     intro: [`Your claim of ${tool.name} is verified. Its page now shows 'Verified', and you can edit it, post updates and invite co-maintainers.`],
@@ -283,6 +282,12 @@ export async function reviewClaim(
       .where('id', '=', claim.id)
       .execute();
   }
+  await notifyOfTool(db, {
+    userIds: [claim.user_id],
+    toolId: claim.tool_id,
+    event: decision === 'approve' ? 'claim_verified' : 'claim_rejected',
+    note: decision === 'approve' ? null : (message ?? null),
+  });
   await tellUser(db, claim.user_id, {
     subject:
       decision === 'approve'
@@ -320,6 +325,7 @@ export async function revokeClaim(db: Db, actorId: string, toolId: string, { rea
       .execute();
   });
   await requestRebuild(db, 'tool_changed', null, pagesShowingTool(toolId, tool.detail_page));
+  await notifyOfTool(db, { userIds: maintainers.map((m) => m.user_id), toolId, event: 'claim_revoked', note: reason });
   for (const m of maintainers) {
     await tellUser(db, m.user_id, {
       subject: `Your claim of ${tool.name} was revoked`,

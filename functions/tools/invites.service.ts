@@ -2,17 +2,18 @@
  * Co-maintainers (docs/decisions/038): a maintainer invites someone by handle or by email; the
  * invitation is a one-time link (sha256 of its token stored, 7 days). Whoever opens it signed in
  * becomes a co-maintainer (an invitation by handle: only that account). A co-maintainer edits
- * the page and posts updates like the owner (isToolMaintainer).
+ * the page and posts updates like the owner (isToolMaintainer). Whoever invited them is told in
+ * the app when they join ('maintainer_added', docs/decisions/043).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import { emailLayout } from '../_shared/auth-emails';
 import { isToolId } from '@/src/shared/ids';
 import { isToolMaintainer } from './tool-maintainers';
 import { selectTool } from './tools.repository';
 import { accountOf, sendToolMail, siteLink } from './tool-notices';
+import { notifyOfTool } from '../notifications/notifications.service';
 
 const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -55,16 +56,14 @@ export async function inviteMaintainer(
     .values({ tool_id: toolId, invited_by: userId, invitee_id: inviteeId, email, token_hash: sha256(token), expires_at: new Date(Date.now() + INVITE_TTL_MS) })
     .returning(['id', 'expires_at'])
     .executeTakeFirstOrThrow();
-  await sendToolMail(
-    emailLayout({
-      to: email,
-      subject: `You are invited to maintain ${tool.name} on toolmint`,
-      greeting: 'Hi,',
-      intro: [`A maintainer of ${tool.name} invited you to maintain its toolmint page with them: edit it and post updates to its followers.`],
-      action: { label: 'Accept the invitation', url: siteLink(`/ai-tools/invite?${new URLSearchParams({ token }).toString()}`) },
-      outro: ['The link works once, for 7 days, while you are signed in.'],
-    }),
-  );
+  await sendToolMail({
+    to: email,
+    subject: `You are invited to maintain ${tool.name} on toolmint`,
+    greeting: 'Hi,',
+    intro: [`A maintainer of ${tool.name} invited you to maintain its toolmint page with them: edit it and post updates to its followers.`],
+    action: { label: 'Accept the invitation', url: siteLink(`/ai-tools/invite?${new URLSearchParams({ token }).toString()}`) },
+    outro: ['The link works once, for 7 days, while you are signed in.'],
+  });
   return { id: row.id, toolId, sentTo, expiresAt: new Date(row.expires_at).toISOString() };
 }
 
@@ -100,6 +99,12 @@ export async function acceptInvite(
       .where('id', '=', invite.id)
       .execute();
   });
+  // Whoever invited them hears that they joined (not a maintainer accepting for themselves).
+  if (!existing && invite.invited_by && invite.invited_by !== userId) {
+    const profile = await db.selectFrom('profiles').select(['full_name', 'handle']).where('id', '=', userId).executeTakeFirst();
+    const name = profile?.full_name?.trim() || (profile?.handle ? `@${profile.handle}` : null);
+    await notifyOfTool(db, { userIds: [invite.invited_by], toolId: invite.tool_id, event: 'maintainer_added', note: name });
+  }
   return { toolId: invite.tool_id, userId, role: existing?.role ?? 'co_maintainer' };
 }
 

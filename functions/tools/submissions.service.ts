@@ -28,6 +28,7 @@ import { siteHost, toolSlug } from '@/src/shared/tools';
 import { isToolMaintainer } from './tool-maintainers';
 import { findLiveDuplicate, selectTool, toolIdTaken, type ToolRow } from './tools.repository';
 import { siteLink, tellUser } from './tool-notices';
+import { notifyOfTool } from '../notifications/notifications.service';
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
@@ -216,7 +217,7 @@ export async function listToolQueue(
   };
 }
 
-/** An administrator's decision on a waiting submission; the submitter is emailed. */
+/** An administrator's decision on a waiting submission; the submitter is emailed and told in the app. */
 export async function reviewTool(
   db: Db,
   actorId: string,
@@ -244,6 +245,8 @@ export async function reviewTool(
   }
   const page = siteLink(toToolRecord(updated).pageUrl);
   const edit = siteLink(`/ai-tools/submit?tool=${encodeURIComponent(toolId)}`);
+  const event = status === 'approved' ? 'submission_approved' : status === 'changes_requested' ? 'submission_changes_requested' : 'submission_rejected';
+  await notifyOfTool(db, { userIds: [updated.submitted_by], toolId, event, note: status === 'approved' ? null : (message ?? null) });
   await tellUser(
     db,
     updated.submitted_by,

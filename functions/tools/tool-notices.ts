@@ -6,14 +6,17 @@
  */
 import type { Db } from '@/db/database';
 import { getEnv } from '../_shared/env';
-import { getMailer, type MailMessage } from '../_shared/mailer';
-import { emailLayout } from '../_shared/auth-emails';
+import { getMailer } from '../_shared/mailer';
+import { greetingFor, transactionalEmail, type TransactionalContent } from '../email/transactional';
 
 export const siteLink = (path: string) => new URL(path, getEnv().SITE_URL).toString();
 
-export async function sendToolMail(message: MailMessage): Promise<void> {
+/** Why the people of a tool get its emails (the footer of a transactional email). */
+const TOOL_EMAIL_REASON = 'You get this email because of a tool you submitted, claimed or were invited to maintain on toolmint.';
+
+export async function sendToolMail(content: TransactionalContent): Promise<void> {
   try {
-    await getMailer().send(message);
+    await getMailer().send(await transactionalEmail({ reason: TOOL_EMAIL_REASON, ...content }));
   } catch (error) {
     console.warn('[tools] could not send an email:', error);
   }
@@ -32,7 +35,5 @@ export async function tellUser(
   if (!userId) return;
   const account = await accountOf(db, userId);
   if (!account) return;
-  await sendToolMail(
-    emailLayout({ to: account.email, greeting: account.name ? `Hi ${account.name},` : 'Hi,', outro: [], ...content, subject: content.subject }),
-  );
+  await sendToolMail({ to: account.email, greeting: greetingFor(account.name), outro: [], ...content, subject: content.subject });
 }

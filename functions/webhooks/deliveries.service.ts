@@ -25,6 +25,7 @@ import { formatOrderNumber, toCents } from '@/src/shared/payments';
 import type { SellerReviewView } from '@/src/shared/profile';
 import type { ProductReview } from '@/src/shared/api/schemas/product-reviews';
 import type { WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEventType } from '@/src/shared/domain';
+import { coalescedRun } from '../_shared/coalesced-run';
 import { getEnv } from '../_shared/env';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy } from '../_shared/outbound-fetch';
 import { claimDueDeliveries, finishDelivery, findSaleContext, findSubscribedEndpoints, insertDeliveries, type ClaimedDelivery } from './webhooks.repository';
@@ -304,33 +305,19 @@ export async function deliverAllDueWebhooks(db: Db, options: DeliverOptions & { 
 
 // --- The attempt right after a change commits ---
 
-let running: Promise<void> | null = null;
-let again = false;
+const webhookKick = coalescedRun((db: Db) => deliverDueWebhooks(db), '[webhooks] delivering after a change failed; the sweep retries:');
 
 /**
  * Starts delivering what is due now, without waiting: called after a change that enqueued
  * events has committed, so the API answers at once. Errors are logged, never thrown: the
  * rows stay pending and the sweep sends them. Runs coalesce: a kick while one runs makes it
- * run once more.
+ * run once more (functions/_shared/coalesced-run.ts).
  */
 export function kickWebhookDeliveries(db: Db): void {
-  if (running) {
-    again = true;
-    return;
-  }
-  running = (async () => {
-    do {
-      again = false;
-      await deliverDueWebhooks(db);
-    } while (again);
-  })()
-    .catch((error: unknown) => console.warn('[webhooks] delivering after a change failed; the sweep retries:', (error as Error).message))
-    .finally(() => {
-      running = null;
-    });
+  webhookKick.kick(db);
 }
 
 /** Resolves when no kicked delivery is running in this process (tests, shutdown). */
 export async function webhookDeliveriesIdle(): Promise<void> {
-  while (running) await running;
+  await webhookKick.idle();
 }

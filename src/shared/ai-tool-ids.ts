@@ -56,7 +56,10 @@ const UNKNOWN_AI_TOOL_LABEL = 'AI Tool';
 export const AI_TOOL_TYPE_VALUES = [...AI_TOOL_IDS, CUSTOM_AI_TOOL_VALUE] as const;
 export type AiToolTypeValue = (typeof AI_TOOL_TYPE_VALUES)[number];
 
-/** Tools with a /tools/{id} detail page. */
+/**
+ * The built-in tools seeded with a /tools/{id} detail page (db/seed) and shown in the home page's
+ * spotlight. Which tools have one is each row's `detail_page` (docs/decisions/038): read that.
+ */
 export const TOOL_DETAIL_IDS: readonly AiToolId[] = ['n8n', 'lovable', 'chatgpt', 'zapier', 'claude', 'midjourney'];
 
 /** The grouped options of the `ai_tool_type` select and the marketplace's tool filter. */
@@ -73,10 +76,6 @@ export const AI_TOOL_TYPE_OPTIONS: readonly {
 
 export function isAiToolId(value: string): value is AiToolId {
   return isOneOf(AI_TOOL_IDS, value);
-}
-
-export function hasToolDetailPage(id: string): boolean {
-  return (TOOL_DETAIL_IDS as readonly string[]).includes(id);
 }
 
 /** Display label for a product's `ai_tool_type` value. */

@@ -5,12 +5,16 @@
  *
  * - An email kind is one line of /settings/notifications. Each has the channels it offers and
  *   a default; a user's row in notification_preferences overrides the default.
- * - Channels: 'off' (nothing), 'app' (the bell only), 'instant' (an email at once), 'daily' and
- *   'weekly' (a line in that period's digest).
- * - The community kinds (replies, mentions, accepted answers) are declared here so their rows
- *   exist in the settings now; the community notices call queueNotificationEmail with them.
- * - Transactional emails (receipts, password reset, verification) are no kind: they are always
- *   sent, carry no unsubscribe link, and say so in their footer.
+ * - Channels: 'off' (nothing: neither the email nor the in-app notice; the notice writers put
+ *   functions/email/in-app.ts notTurnedOff() in their INSERT … SELECT), 'app' (the bell only),
+ *   'instant' (an email at once), 'daily' and 'weekly' (a line in that period's digest). The
+ *   channel decides an email's fate when it is queued (functions/email/email.service.ts) and is
+ *   checked again when it is sent.
+ * - The community kinds (replies, mentions, accepted answers): the transaction that writes the
+ *   notices enqueues the 'email.community' job (functions/community/notice-emails.job.ts),
+ *   which queues each email with queueCommunityEmail.
+ * - Transactional emails (receipts, password reset, verification; functions/email/transactional.ts)
+ *   are no kind: they are always sent, carry no unsubscribe link, and say so in their footer.
  * Isomorphic and dependency-free apart from zod/mini.
  */
 import * as z from 'zod/mini';
@@ -123,11 +127,6 @@ export type EmailPreferences = Record<EmailKind, EmailChannel>;
 export function defaultPreferences(): EmailPreferences {
   return Object.fromEntries(EMAIL_KINDS.map((k) => [k, EMAIL_KIND_INFO[k].default])) as EmailPreferences;
 }
-
-/** Whether a channel writes the in-app notice (everything but 'off'). */
-export const showsInApp = (channel: EmailChannel): boolean => channel !== 'off';
-/** Whether a channel sends an email of its own, or a digest line. */
-export const sendsEmail = (channel: EmailChannel): boolean => channel === 'instant' || channel === 'daily' || channel === 'weekly';
 
 // --- The API's shapes (src/shared/api/routes/notification-settings.ts) ---
 

@@ -25,6 +25,18 @@ export const ACCOUNT_NAV: readonly NavLink[] = [
   { href: '/settings/api', label: 'API keys' },
 ];
 
+/**
+ * The administrators' pages (profiles.role = 'admin'; anyone else gets their 404): the
+ * navigation at the top of each (src/components/admin/AdminNav.astro).
+ */
+export const ADMIN_NAV: readonly NavLink[] = [
+  { href: '/admin/products', label: 'Products in review' },
+  { href: '/admin/tools', label: 'AI tools' },
+  { href: '/admin/reports', label: 'Reports' },
+  { href: '/admin/orders', label: 'Orders' },
+  { href: '/admin/jobs', label: 'Jobs and email' },
+];
+
 export function isNavActive(link: NavLink, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (path === link.href || path.startsWith(`${link.href}/`)) return true;

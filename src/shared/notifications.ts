@@ -1,14 +1,17 @@
 /**
  * The kinds of a user's notifications (docs/decisions/014): a tool update of a tool they
  * follow (or a security notice), for a creator a sale or a refund of one of their orders, for
- * an owner a product's new version, and a new product of a creator they follow (decision 040).
+ * an owner a product's new version, a new product of a creator they follow (decision 040), and
+ * what happened to a tool they submitted, claimed or maintain (decisions 038 and 043).
  * The kinds themselves are src/shared/domain.ts: db/schema.ts types the column with them,
  * the migration's check lists the same values, and /tool-updates renders each kind. Isomorphic and dependency-free apart from
  * the money formatting it shares with payments.
  */
 import type * as z from 'zod/mini';
-import type { NewProductFeedItemSchema, OrderFeedItemSchema, VersionFeedItemSchema } from './api/schemas/updates';
+import type { NewProductFeedItemSchema, OrderFeedItemSchema, ToolNoticeFeedItemSchema, VersionFeedItemSchema } from './api/schemas/updates';
+import type { ToolEvent } from './domain';
 import type { CommunityFeedItemSchema } from './api/schemas/community';
+import type { SuspensionFeedItemSchema } from './api/schemas/moderation';
 import { formatCents } from './payments';
 
 /** Where an order notice leads: the creator's sales. */
@@ -80,9 +83,110 @@ export const COMMUNITY_NOTICE_LABELS: Record<CommunityFeedItem['kind'], string> 
   community_product_question: 'Question',
 };
 
-/** The title of a notice that is not a tool update: a sale, a refund, a new version, a new product or a community notice. */
-export function noticeText(item: OrderFeedItem | VersionFeedItem | NewProductFeedItem | CommunityFeedItem): string {
+/** A notice about a tool the reader submitted, claimed or maintains (docs/decisions/038, 043). */
+export type ToolNoticeFeedItem = z.output<typeof ToolNoticeFeedItemSchema>;
+
+/** The label of a tool notice's event. */
+export const TOOL_NOTICE_LABELS: Record<ToolEvent, string> = {
+  submission_approved: 'Approved',
+  submission_changes_requested: 'Changes requested',
+  submission_rejected: 'Not accepted',
+  claim_verified: 'Verified',
+  claim_rejected: 'Claim refused',
+  claim_revoked: 'Claim revoked',
+  maintainer_added: 'New co-maintainer',
+  source_paused: 'Feed paused',
+};
+
+/** The events whose note is a message to read under the title (a reviewer's words, a reason, a feed's status). */
+const NOTE_IS_MESSAGE: ReadonlySet<ToolEvent> = new Set([
+  'submission_changes_requested',
+  'submission_rejected',
+  'claim_rejected',
+  'claim_revoked',
+  'source_paused',
+]);
+
+/** The note shown under a tool notice's title, or null (a co-maintainer's name is in the title). */
+export function toolNoticeMessage(item: Pick<ToolNoticeFeedItem, 'toolEvent' | 'note'>): string | null {
+  return NOTE_IS_MESSAGE.has(item.toolEvent) && item.note ? item.note : null;
+}
+
+/**
+ * Where a tool notice leads: an approved or revoked tool's page; the submission to edit when
+ * changes are requested, the caller's submissions when one was not accepted; the management
+ * page of a tool one now maintains (its changelog sources for a paused feed); the claim page
+ * to try again after a refused claim.
+ */
+export function toolNoticeHref(notice: { toolId: string; toolEvent: ToolEvent; hasDetailPage: boolean }): string {
+  const id = encodeURIComponent(notice.toolId);
+  const page = notice.hasDetailPage ? `/tools/${id}` : `/tools/${id}/landing`;
+  switch (notice.toolEvent) {
+    case 'submission_approved':
+    case 'claim_revoked':
+      return page;
+    case 'submission_changes_requested':
+      return `/ai-tools/submit?tool=${id}`;
+    case 'submission_rejected':
+      return '/ai-tools/submit';
+    case 'claim_verified':
+    case 'maintainer_added':
+      return `/ai-tools/manage/${id}`;
+    case 'source_paused':
+      return `/ai-tools/manage/${id}#changelog-sources`;
+    case 'claim_rejected':
+      return `/ai-tools/claim?tool=${id}`;
+  }
+}
+
+/** 'Claude is now in the AI tools directory', 'Your claim of Claude was not accepted', … */
+export function toolNoticeText(item: Pick<ToolNoticeFeedItem, 'toolEvent' | 'toolName' | 'note'>): string {
+  const tool = item.toolName;
+  switch (item.toolEvent) {
+    case 'submission_approved':
+      return `${tool} is now in the AI tools directory`;
+    case 'submission_changes_requested':
+      return `Changes requested for your submission ${tool}`;
+    case 'submission_rejected':
+      return `Your submission ${tool} was not accepted`;
+    case 'claim_verified':
+      return `You are the verified maintainer of ${tool}`;
+    case 'claim_rejected':
+      return `Your claim of ${tool} was not accepted`;
+    case 'claim_revoked':
+      return `Your claim of ${tool} was revoked`;
+    case 'maintainer_added':
+      return `${item.note?.trim() || 'A new co-maintainer'} now maintains ${tool} with you`;
+    case 'source_paused':
+      return `A changelog feed of ${tool} is paused`;
+  }
+}
+
+/** '28 December 2026, 14:00 UTC': a suspension's end as the refusals, the banner, the notice and the email say it. */
+export function suspensionEnd(until: string): string {
+  const d = new Date(until);
+  const date = d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  return `${date}, ${time} UTC`;
+}
+
+/** The reader's notice of their own suspension or of its lifting (docs/decisions/042). */
+export type SuspensionFeedItem = z.output<typeof SuspensionFeedItemSchema>;
+
+/** Where a suspension notice leads: the dashboard, which shows the suspension while it lasts. */
+export const SUSPENSION_NOTICE_HREF = '/dashboard';
+
+/** 'Your account is suspended until 5 December 2026, 14:00 UTC', 'Your account is no longer suspended'. */
+export function suspensionNoticeText(item: Pick<SuspensionFeedItem, 'lifted' | 'until'>): string {
+  if (item.lifted || !item.until) return 'Your account is no longer suspended';
+  return `Your account is suspended until ${suspensionEnd(item.until)}`;
+}
+
+/** The title of a notice that is not a tool update: a sale, a refund, a new version, a new product, a community notice, a tool notice or a suspension. */
+export function noticeText(item: OrderFeedItem | VersionFeedItem | NewProductFeedItem | CommunityFeedItem | ToolNoticeFeedItem | SuspensionFeedItem): string {
   if (item.kind === 'product_version') return versionNoticeText(item);
   if (item.kind === 'new_product') return newProductNoticeText(item);
+  if (item.kind === 'tool_notice') return toolNoticeText(item);
+  if (item.kind === 'account_suspension') return suspensionNoticeText(item);
   return 'threadId' in item ? communityNoticeText(item) : orderNoticeText(item);
 }

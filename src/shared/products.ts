@@ -13,6 +13,8 @@ export type CreatorCard = z.output<typeof CreatorCardSchema>;
 export type ProductCard = z.output<typeof ProductCardSchema>;
 
 export interface PublicProduct extends ProductCard {
+  /** The page of the AI tool it is built on when that tool is in the directory (approved), from its row; else null. */
+  aiToolHref: string | null;
   description: string;
   status: ProductStatus;
   featuredImageUrl: string | null;

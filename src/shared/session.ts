@@ -4,7 +4,7 @@
  * toSessionUser for Astro.locals, the client maps the /api/auth/get-session answer with it
  * for the $session store, so both sides hold the same shape.
  */
-import { DEFAULT_USER_TYPE, isUserType, type UserType } from './domain';
+import { DEFAULT_USER_TYPE, isUserType, type UserType } from './user-types';
 
 export interface SessionUser {
   id: string;

@@ -12,7 +12,7 @@
  */
 import { atom } from 'nanostores';
 import { api, type ApiResponse } from '../shared/api/client';
-import { LIMIT_MAX } from '../shared/api/contract';
+import { LIMIT_MAX } from '../shared/api/limits';
 import type { ProductCard } from '../shared/products';
 import { $session, loadSession, type SessionState } from './session';
 import { toast } from './toasts';

@@ -8,7 +8,8 @@
  *   administrator hides it with a reason; it leaves the product page, the report moves to
  *   'Resolved' and the action is in the moderation log; the visitor reports the author's profile,
  *   the administrator suspends the author; their dashboard says until when and why, and their next
- *   review is refused with the same words.
+ *   review is refused with the same words; the administrator lifts the suspension from the card
+ *   (docs/decisions/042) and the author finds both notices in /tool-updates.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, failOnPageErrors, hydrated, signIn, signUpThroughApi, watchPageErrors } from './support';
@@ -127,7 +128,6 @@ test('a report reaches /admin/reports, the admin hides the review; a suspended a
   await profileCard.getByLabel('Reason (logged)').fill('Spam reviews.');
   await profileCard.getByRole('button', { name: 'Apply to this report' }).click();
   await expect(toasts(admin).getByText('Author suspended')).toBeVisible();
-  await adminContext.close();
 
   // The troll sees why on the dashboard, and their next review is refused with the same words.
   await troll.goto('/dashboard');
@@ -143,6 +143,30 @@ test('a report reaches /admin/reports, the admin hides the review; a suspended a
   await write.getByLabel('Your review').fill('Best kit ever, and visit my course site too.');
   await write.getByRole('button', { name: 'Post review' }).click();
   await expect(write.getByRole('alert')).toContainText(/Your account is suspended until .+ UTC, so you cannot write reviews\. Reason: Spam reviews\./);
+
+  // An appeal: the administrator lifts the suspension early from the resolved report's card (docs/decisions/042).
+  await admin.goto('/admin/reports?tab=resolved');
+  const suspendedCard = admin.locator(`[data-report-card][data-target-id="${trollAccount.id}"]`);
+  await expect(suspendedCard).toContainText('Author suspended until');
+  await suspendedCard.getByRole('button', { name: /^Lift suspension/ }).click();
+  await expect(suspendedCard.getByText('Say why: the log keeps it')).toBeVisible();
+  await suspendedCard.getByLabel('Why lift the suspension (logged, and sent to them)').fill('Appeal accepted.');
+  await suspendedCard.getByRole('button', { name: /^Lift suspension/ }).click();
+  await expect(toasts(admin).getByText('Suspension lifted')).toBeVisible();
+  await expect(suspendedCard).not.toContainText('Author suspended until');
+  await admin.goto('/admin/reports?tab=log');
+  await expect(admin.locator('[data-log-entry]').first()).toContainText('Suspension lifted');
+  await expect(admin.locator('[data-log-entry]').first()).toContainText('Appeal accepted.');
+  await adminContext.close();
+
+  // The troll was told of both, in /tool-updates, and the dashboard no longer shows a suspension.
+  await troll.goto('/tool-updates');
+  await expect(troll.getByRole('link', { name: /Your account is no longer suspended/ })).toBeVisible();
+  await expect(troll.getByText('Reason: Appeal accepted.')).toBeVisible();
+  await expect(troll.getByRole('link', { name: /Your account is suspended until .+ UTC/ })).toBeVisible();
+  await expect(troll.getByText('Reason: Spam reviews.')).toBeVisible();
+  await troll.goto('/dashboard');
+  await expect(troll.locator('[data-suspension-notice]')).toHaveCount(0);
   await trollContext.close();
 });
 

@@ -16,11 +16,34 @@ export const DEMO = {
   admin: { email: 'team@example.com', password: DEMO_PASSWORD },
 } as const;
 
-/** Clicks before an island hydrates are lost (STACK-NOTES): wait until none is pending. */
+/**
+ * Clicks before an island hydrates are lost (STACK-NOTES): wait until none is pending. Islands
+ * below the fold hydrate when seen (client:visible keeps React off a page's first view), so each
+ * pending one is brought into view in turn, as a reader scrolling down would, and the page is
+ * put back where it was; a visitor's client:session island (src/directives/session.ts) is
+ * given the touch of the page it waits for.
+ */
 export async function hydrated(page: Page): Promise<void> {
-  // Idle islands (a product page's reviews and questions) wait for the browser to be idle: on a
-  // busy machine that is more than the default 5 s.
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+  const start = await page.evaluate(() => window.scrollY);
+  // Idle islands wait for the browser to be idle: on a busy machine more than the default 5 s.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const pending = [...document.querySelectorAll('astro-island[ssr]')];
+          // The first one waiting to be seen stays in view until it has hydrated.
+          // A visitor's client:session island waits for a touch of the page: give it one.
+          if (pending.some((island) => island.getAttribute('client') === 'session')) document.dispatchEvent(new Event('pointerdown'));
+          const unseen = pending.find((island) => island.getAttribute('client') === 'visible');
+          // An island is `display: contents` (no box of its own): scroll to its first element that has one.
+          const target = unseen && [...unseen.querySelectorAll('*')].find((el) => el.getClientRects().length > 0);
+          target?.scrollIntoView({ block: 'center' });
+          return pending.length;
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe(0);
+  await page.evaluate((y) => window.scrollTo(0, y), start);
 }
 
 /** Signs in through the auth API with the page's request context (its cookies are the browser's). */

@@ -1,7 +1,8 @@
 /**
  * Issue 17's AI tools directory in a real Chromium (docs/decisions/038):
  * - a signed-in user submits a tool through 'List Your Tools', the administrator approves it at
- *   /admin/tools, the submitter is emailed, and the tool's page is live and followable;
+ *   /admin/tools, the submitter is emailed and sees the notice in /tool-updates, and the tool's
+ *   page is live and followable;
  * - a user claims Claude through 'Claim Your Tool' by the email in the server's outbox, and
  *   Claude's page says who maintains it.
  */
@@ -59,6 +60,12 @@ test('a user submits a tool, the admin approves it, its page is live and followa
 
   // The submitter is told, and the page is live: in the directory and at /tools/{id}.
   expect(linkInEmail(await readLatestEmail(account.email, /is now in the toolmint AI tools directory/))).toContain(`/tools/${id}`);
+  // In the app too (docs/decisions/043): the notice is in their notifications, unread, and leads to the tool's page.
+  await page.goto('/tool-updates');
+  const notice = page.locator('.ftool-notice', { hasText: `${name} is now in the AI tools directory` });
+  await expect(notice).toContainText('Approved');
+  await expect(notice.getByText('New', { exact: true })).toBeVisible();
+  await expect(notice.getByRole('link', { name: new RegExp(`${name} is now in the AI tools directory`) })).toHaveAttribute('href', `/tools/${id}`);
   await page.goto('/ai-tools');
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   const response = await page.goto(`/tools/${id}`);

@@ -82,7 +82,7 @@ describe("a buyer's home", () => {
       ['Refunded pack', 'refunded', false],
     ]);
     expect(home.favorites).toMatchObject({ total: 1, items: [{ id: liked.id, title: 'Liked pack' }] });
-    expect(home.followedTools).toEqual([{ toolId: 'home-tool', name: 'Home Tool' }]);
+    expect(home.followedTools).toEqual([{ toolId: 'home-tool', name: 'Home Tool', href: '/tools/home-tool' }]);
     expect(home.followedCreators).toEqual({ total: 1, items: [{ id: creator.id, fullName: 'Hana Home-Creator', avatarUrl: null, company: null }] });
     expect(home.sellerReviews).toMatchObject({
       total: 1,

@@ -32,7 +32,7 @@ import {
   sendDueEmails,
 } from '@/functions/email/email.service';
 import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
-import { insertFollowerNoticeBatch, insertUpdate } from '@/functions/tool-updates/tool-updates.repository';
+import { insertUpdate, insertUpdateNoticeBatch } from '@/functions/tool-updates/tool-updates.repository';
 import { defaultPreferences, type EmailPreferences } from '@/src/shared/email-preferences';
 import * as settingsRoute from '@/src/pages/api/settings/notifications';
 import * as unsubscribeRoute from '@/src/pages/api/unsubscribe/index';
@@ -114,7 +114,7 @@ async function post(type: 'security' | 'feature', title: string) {
     updateType: type,
     version: null,
   });
-  await insertFollowerNoticeBatch(t.db, { id: row.id, toolId: TOOL, createdAt: new Date(row.created_at) }, '', 100_000);
+  await insertUpdateNoticeBatch(t.db, { id: row.id, toolId: TOOL, createdAt: new Date(row.created_at) }, 'follow', '', 100_000);
   await queueToolUpdateEmails(t.db, row.id);
   return row.id;
 }
@@ -283,7 +283,7 @@ describe('as jobs on the engine', () => {
       updateType: 'security',
       version: null,
     });
-    await insertFollowerNoticeBatch(t.db, { id: row.id, toolId: TOOL, createdAt: new Date(row.created_at) }, '', 100_000);
+    await insertUpdateNoticeBatch(t.db, { id: row.id, toolId: TOOL, createdAt: new Date(row.created_at) }, 'follow', '', 100_000);
     const mailer = new MemoryMailer();
     setMailer(mailer);
     try {

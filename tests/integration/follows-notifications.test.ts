@@ -101,6 +101,29 @@ describe('posting a tool update', () => {
     expect(rows.every((r) => r.reason === 'follow' && r.is_read === false)).toBe(true);
   });
 
+  it("links each update to its tool's page: the detail page, or the landing page of a tool without one", async () => {
+    await t.db.insertInto('ai_tools').values({ id: 'landing-only', name: 'Landing Only', detail_page: false }).execute();
+    const reader = await signUp('buyer', 'Link Reader');
+    await follow(reader.userId, 'landing-only');
+    await follow(reader.userId, TOOL);
+    for (const toolId of ['landing-only', TOOL]) {
+      const res = await call(postUpdateRoute, `/api/tools/${toolId}/updates`, { method: 'POST', session: admin, params: { toolId }, json: update });
+      expect(res.status).toBe(201);
+      expect(res.body.update.toolHref).toBe(toolId === TOOL ? `/tools/${TOOL}` : '/tools/landing-only/landing');
+    }
+    await drainJobs(t.db);
+    const feed = await call(feedRoute, '/api/notifications', { session: reader });
+    const hrefs = (feed.body.items as { kind: string; toolId?: string; toolHref?: string }[])
+      .filter((i) => i.kind === 'tool_update')
+      .map((i) => [i.toolId, i.toolHref]);
+    expect(hrefs).toEqual(
+      expect.arrayContaining([
+        ['landing-only', '/tools/landing-only/landing'],
+        [TOOL, `/tools/${TOOL}`],
+      ]),
+    );
+  });
+
   it('a security update also reaches buyers of products built on the tool who do not follow it', async () => {
     const seller = await createUser(t.db, { userType: 'creator' });
     const builtOnTool = await createProduct(t.db, seller.id, { ai_tool_type: TOOL, title: 'n8n lead router' });

@@ -4,8 +4,9 @@
  * OUTBOUND_ALLOW_HOSTS), fetched by the job and posted through the tool-updates service.
  * Each entry is posted once however many runs overlap, followers get one notice each, 304 is
  * nothing new, HTML, oversized, slow, broken or redirected-inside answers give a clear status
- * and no update, a source is paused after 5 failures in a row and its maintainer is emailed,
- * and only the tool's maintainer (or an administrator) manages its sources. Both drivers.
+ * and no update, a source is paused after 5 failures in a row and its maintainer is told (in
+ * the app and by email), updates are dated by their entries (docs/decisions/043), and only the
+ * tool's maintainer (or an administrator) manages its sources. Both drivers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,7 @@ import { PATCH as retypeRoute } from '@/src/pages/api/tools/[toolId]/updates/[up
 import { GET as listUpdatesRoute } from '@/src/pages/api/tools/[toolId]/updates';
 import { GET as cronRoute } from '@/src/pages/api/cron/feeds';
 import { GET as toolFeedXml } from '@/src/pages/tools/[toolId]/feed.xml';
+import { getFeed } from '@/functions/notifications/notifications.service';
 import type { ChangelogSourceView } from '@/src/shared/tool-feeds';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { createProduct, ensureCategories } from '../support/factories';
@@ -209,6 +211,60 @@ describe('the job', () => {
     expect(server.on('/cursor/rss.xml').at(-1)!.headers['if-modified-since']).toBe('Thu, 19 Nov 2026 17:00:00 GMT');
   });
 
+  it("dates each update by its entry (published, else updated), never in the future, else when fetched; the tool's updates and the notices follow", async () => {
+    await t.db.insertInto('ai_tools').values({ id: 'runway', name: 'Runway', claimed_by: maintainer.userId }).execute();
+    await t.db
+      .insertInto('ai_tool_follows')
+      .values(followers.map((f) => ({ user_id: f.userId, tool_id: 'runway' })))
+      .execute();
+    server.answer('/runway/dated.atom', { status: 200, headers: { 'content-type': ATOM }, body: fixture('dated-entries.atom') });
+    const source = await addSource(maintainer, 'runway', server.url('/runway/dated.atom'));
+    // A source that fetched before: all its new entries are posted, not only a first fetch's newest 3.
+    await t.db
+      .updateTable('ai_tool_changelog_sources')
+      .set({ last_success_at: new Date('2024-01-01T00:00:00Z') })
+      .where('id', '=', source.id)
+      .execute();
+    const before = Date.now();
+    const { outcome } = await fetchChangelogSourceNow(t.db, maintainer.userId, 'runway', source.id);
+    const after = Date.now();
+    expect(outcome).toMatchObject({ ok: true, posted: 5 });
+    await fanOut();
+
+    const updates = await updatesOf('runway');
+    const at = Object.fromEntries(updates.map((u) => [u.title, new Date(u.created_at).getTime()]));
+    expect(new Date(at['Gen-3 Alpha: video from text and images']!).toISOString()).toBe('2024-03-05T12:00:00.000Z');
+    expect(new Date(at['Motion Brush for everyone']!).toISOString()).toBe('2024-01-10T08:00:00.000Z');
+    // Dated ahead (2099), dated in words, not dated: when it was fetched.
+    for (const title of ['Scheduled: the spring release notes', 'A release whose date does not parse', 'A release without a date']) {
+      expect(at[title], title).toBeGreaterThanOrEqual(before);
+      expect(at[title], title).toBeLessThanOrEqual(after);
+    }
+
+    // The tool's updates newest first: the three fetched now, then 2024-03, then 2024-01.
+    const listed = await call(listUpdatesRoute, '/api/tools/runway/updates', { params: { toolId: 'runway' } });
+    const titles: string[] = listed.body.items.map((u: { title: string }) => u.title);
+    expect(titles.slice(3)).toEqual(['Gen-3 Alpha: video from text and images', 'Motion Brush for everyone']);
+    expect(listed.body.items.map((u: { createdAt: string }) => Date.parse(u.createdAt))).toEqual(
+      [...updates].reverse().map((u) => new Date(u.created_at).getTime()),
+    );
+
+    // Each follower's notice carries its update's date, and their feed is in the same order.
+    for (const f of followers) {
+      const notices = await t.db
+        .selectFrom('user_notifications as n')
+        .innerJoin('ai_tool_updates as u', 'u.id', 'n.update_id')
+        .select(['n.created_at as noticed_at', 'u.created_at'])
+        .where('n.user_id', '=', f.userId)
+        .where('u.tool_id', '=', 'runway')
+        .execute();
+      expect(notices).toHaveLength(5);
+      for (const n of notices) expect(new Date(n.noticed_at).getTime()).toBe(new Date(n.created_at).getTime());
+      const feed = await getFeed(t.db, f.userId, { toolId: 'runway' });
+      expect(feed.items.map((i) => ('title' in i ? i.title : i.id))).toEqual(titles);
+    }
+  });
+
   it('gives HTML, oversized, slow, broken, failing and redirected-inside answers a clear status and posts nothing', async () => {
     const big = `<?xml version="1.0"?><rss version="2.0"><channel><title>big</title>${'<item><title>x</title><guid>g</guid></item>'.repeat(60_000)}</channel></rss>`;
     expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
@@ -277,6 +333,17 @@ describe('the job', () => {
     expect(paused.last_status).toBe('Last fetch failed: the server answered HTTP 503');
     expect(mailed()[0]!.subject).toBe('A changelog feed of Zapier is paused');
     expect(mailed()[0]!.text).toContain(server.url('/zapier/releases.atom'));
+    // And in the app, once: a tool notice in the maintainer's notifications, to the tool's sources.
+    const inApp = (await getFeed(t.db, maintainer.userId)).items.filter((i) => i.kind === 'tool_notice');
+    expect(inApp).toEqual([
+      expect.objectContaining({
+        toolId: 'zapier',
+        toolEvent: 'source_paused',
+        isRead: false,
+        note: `${server.url('/zapier/releases.atom')}: Last fetch failed: the server answered HTTP 503`,
+        href: '/ai-tools/manage/zapier#changelog-sources',
+      }),
+    ]);
     // Paused: no run fetches it, however late.
     const before = server.on('/zapier/releases.atom').length;
     expect((await runDueFeedFetches(t.db, { now: later(48) })).failed).toBe(0);
@@ -465,6 +532,10 @@ describe('managing sources', () => {
 describe('seed sources', () => {
   it("seeds the built-in tools' public feeds once, and a removed one stays removed", async () => {
     expect(CHANGELOG_SEED_SOURCES.every((s) => s.url.startsWith('https://'))).toBe(true);
+    // 11 of the 14: Make, Stable Diffusion and Runway publish no feed we could confirm (docs/decisions/043).
+    expect(CHANGELOG_SEED_SOURCES.map((s) => s.toolId).sort()).toEqual(
+      ['bolt', 'chatgpt', 'claude', 'cursor', 'deepseek', 'gemini', 'github-copilot', 'lovable', 'midjourney', 'n8n', 'zapier'].sort(),
+    );
     const present = new Set((await t.db.selectFrom('ai_tools').select('id').execute()).map((r) => r.id));
     const expected = CHANGELOG_SEED_SOURCES.filter((s) => present.has(s.toolId));
     const inserted = await seedChangelogSources(t.db, { force: true });

@@ -9,7 +9,10 @@
  *   either way; only administrators decide;
  * - 'Claim Your Tool' by the email token and by the well-known file served from a local server
  *   (reached through the test-only OUTBOUND_ALLOW_HOSTS), a claim of an owned tool going to the
- *   admin queue, only maintainers editing their tool, co-maintainer invitations, revocation.
+ *   admin queue, only maintainers editing their tool, co-maintainer invitations, revocation;
+ * - each outcome also reaches the people concerned in the app, as a 'tool_notice' in their
+ *   notifications with its link (docs/decisions/043), and a product page links its tool from the
+ *   tool's row.
  */
 import http from 'node:http';
 import sharp from 'sharp';
@@ -36,6 +39,8 @@ import { GET as claimQueueRoute } from '@/src/pages/api/admin/tool-claims';
 import { POST as claimReviewRoute } from '@/src/pages/api/admin/tool-claims/[claimId]/review';
 import { PUT as followRoute } from '@/src/pages/api/follows/tools/[toolId]';
 import { POST as uploadImage } from '@/src/pages/api/uploads/images';
+import { GET as notificationsRoute } from '@/src/pages/api/notifications/index';
+import type { ToolNoticeFeedItem } from '@/src/shared/notifications';
 import { call, fileForm, signUp, testMailer, type TestSession } from '../support/api';
 import { linkIn } from '../support/mailer';
 import { createProduct } from '../support/factories';
@@ -83,6 +88,13 @@ const review = (session: TestSession, toolId: string, json: unknown) => post(rev
 const put = (session: TestSession, toolId: string, json: unknown) => call(putOne, `/api/tools/${toolId}`, { method: 'PUT', session, json, params: { toolId } });
 const claim = (session: TestSession, toolId: string, json: unknown) => post(claimRoute, `/api/tools/${toolId}/claims`, session, json, { toolId });
 const verify = (session: TestSession, claimId: string, json: unknown) => post(verifyRoute, `/api/tool-claims/${claimId}/verify`, session, json, { claimId });
+
+/** The caller's in-app notices about one tool, newest first, as GET /api/notifications answers them (checked against its schema). */
+async function toolNotices(session: TestSession, toolId: string): Promise<ToolNoticeFeedItem[]> {
+  const feed = await call(notificationsRoute, '/api/notifications?limit=100', { session });
+  expect(feed.status).toBe(200);
+  return (feed.body.items as { kind: string; toolId?: string }[]).filter((i) => i.kind === 'tool_notice' && i.toolId === toolId) as ToolNoticeFeedItem[];
+}
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -210,6 +222,10 @@ describe('the admin queue', () => {
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe('approved');
     expect(testMailer().lastTo(alice.email, /Approved Tool is now in/)).toBeDefined();
+    // And in the app: an unread notice that leads to the tool's page.
+    expect(await toolNotices(alice, id)).toEqual([
+      expect.objectContaining({ toolEvent: 'submission_approved', toolName: 'Approved Tool', isRead: false, note: null, href: `/tools/${id}` }),
+    ]);
     expect((await getPublicTool(t.db, id))!.name).toBe('Approved Tool');
     expect((await listPublicTools(t.db)).map((x) => x.id)).toContain(id);
     expect((await getSitemapPagesSource(t.db)).directory.map((x) => x.id)).toContain(id);
@@ -240,6 +256,16 @@ describe('the admin queue', () => {
     // The product page and its 'You might also like' cards, and the tool page's products.
     const page = await getProductPage(t.db, product.id);
     expect(page!.product.aiToolName).toBe('Latecomer Tool');
+    // Its product page links the tool, from the tool's row (no built-in list to be missing from).
+    expect(page!.product.aiToolHref).toBe(`/tools/${id}`);
+    expect((await getProductPage(t.db, builtIn.id))!.product.aiToolHref).toBe('/tools/claude');
+    expect((await getProductPage(t.db, custom.id))!.product.aiToolHref).toBeNull();
+    // A built-in tool without a detail page links its landing page; a tool not in the directory, nothing.
+    const onMake = await createProduct(t.db, alice.userId, { title: `Built on Make ${id}`, ai_tool_type: 'make' });
+    expect((await getProductPage(t.db, onMake.id))!.product.aiToolHref).toBe('/tools/make/landing');
+    const waiting = await post(submit, '/api/tools', alice, tool({ name: 'Still Waiting Tool', officialSite: 'https://still-waiting-tool.io' }));
+    const onWaiting = await createProduct(t.db, alice.userId, { title: `Built on a waiting tool ${id}`, ai_tool_type: waiting.body.id });
+    expect((await getProductPage(t.db, onWaiting.id))!.product).toMatchObject({ aiToolName: 'AI Tool', aiToolHref: null });
     expect((await getToolPageData(t.db, id, 6)).products.map((p) => p.aiToolName)).toEqual(['Latecomer Tool']);
   });
 
@@ -251,6 +277,9 @@ describe('the admin queue', () => {
     expect(asked.body).toMatchObject({ status: 'changes_requested', reviewNote: 'Link the documentation, please.' });
     const mail = testMailer().lastTo(alice.email, /Changes requested/);
     expect(mail?.text).toContain('Link the documentation, please.');
+    expect(await toolNotices(alice, id)).toEqual([
+      expect.objectContaining({ toolEvent: 'submission_changes_requested', note: 'Link the documentation, please.', href: `/ai-tools/submit?tool=${id}` }),
+    ]);
     expect((await put(bob, id, tool())).status).toBe(404);
     const edited = await put(alice, id, {
       ...tool(),
@@ -267,6 +296,11 @@ describe('the admin queue', () => {
     expect((await review(admin, submitted.body.id, { decision: 'reject' })).status).toBe(400);
     expect((await review(admin, submitted.body.id, { decision: 'reject', message: 'This is a wrapper of another tool.' })).body.status).toBe('rejected');
     expect(testMailer().lastTo(alice.email, /was not added/)?.text).toContain('This is a wrapper of another tool.');
+    expect(await toolNotices(alice, submitted.body.id)).toEqual([
+      expect.objectContaining({ toolEvent: 'submission_rejected', note: 'This is a wrapper of another tool.', href: '/ai-tools/submit' }),
+    ]);
+    // Nobody else hears of it.
+    expect(await toolNotices(bob, submitted.body.id)).toEqual([]);
     expect((await call(getOne, `/api/tools/${submitted.body.id}`, { session: alice, params: { toolId: submitted.body.id } })).body.status).toBe('rejected');
   });
 });
@@ -290,6 +324,7 @@ describe('Claim Your Tool', () => {
     expect(claude).toMatchObject({ isClaimed: true, claimedBy: 'Anthropic' });
     expect(await isToolMaintainer(t.db, alice.userId, 'claude')).toBe(true);
     expect(await canPostUpdate(t.db, alice.userId, 'claude')).toBe(true);
+    expect(await toolNotices(alice, 'claude')).toEqual([expect.objectContaining({ toolEvent: 'claim_verified', href: '/ai-tools/manage/claude' })]);
     // The link works once.
     expect((await verify(alice, started.body.id, { token: link.searchParams.get('token') })).status).toBe(409);
   });
@@ -345,6 +380,9 @@ describe('Claim Your Tool', () => {
     expect(rejected.body.status).toBe('rejected');
     expect(await isToolMaintainer(t.db, alice.userId, 'claude')).toBe(true);
     expect(testMailer().lastTo(carol.email, /was not accepted/)).toBeDefined();
+    expect(await toolNotices(carol, 'claude')).toEqual([
+      expect.objectContaining({ toolEvent: 'claim_rejected', note: 'Alice already proved it.', href: '/ai-tools/claim?tool=claude' }),
+    ]);
   });
 
   it('only maintainers edit their tool; co-maintainers join by invitation; an administrator revokes the claim', async () => {
@@ -375,6 +413,8 @@ describe('Claim Your Tool', () => {
     expect(accepted.body).toEqual({ toolId: 'claude', userId: bob.userId, role: 'co_maintainer' });
     expect(await isToolMaintainer(t.db, bob.userId, 'claude')).toBe(true);
     expect((await put(bob, 'claude', page)).status).toBe(200);
+    // Alice, who invited him, is told in the app.
+    expect((await toolNotices(alice, 'claude'))[0]).toMatchObject({ toolEvent: 'maintainer_added', note: 'Bob Other', href: '/ai-tools/manage/claude' });
 
     // Revoked: neither maintains it, the page is not 'Verified'.
     const revokeAs = (session: TestSession, json: unknown) => post(revokeRoute, '/api/admin/tools/claude/revoke', session, json, { toolId: 'claude' });
@@ -386,6 +426,13 @@ describe('Claim Your Tool', () => {
     expect((await put(alice, 'claude', page)).status).toBe(403);
     expect(await getPublicTool(t.db, 'claude')).toMatchObject({ isClaimed: false, claimedBy: null });
     expect(testMailer().lastTo(alice.email, /was revoked/)?.text).toContain('The domain proof was withdrawn.');
+    for (const former of [alice, bob]) {
+      expect((await toolNotices(former, 'claude'))[0]).toMatchObject({
+        toolEvent: 'claim_revoked',
+        note: 'The domain proof was withdrawn.',
+        href: '/tools/claude',
+      });
+    }
     // Administrators pass isToolMaintainer for every tool.
     expect(await isToolMaintainer(t.db, admin.userId, 'claude')).toBe(true);
   });

@@ -1321,6 +1321,16 @@ export const ROUTES: RouteSpec[] = [
     auth: 'admin',
     query: () => ({ state: 'failed', limit: '20' }),
   },
+  {
+    file: 'admin/jobs/[id]/retry.ts',
+    method: 'POST',
+    path: '/api/admin/jobs/[id]/retry',
+    load: api('admin/jobs/[id]/retry.ts'),
+    auth: 'user',
+    params: () => ({ id: randomUUID() }),
+    ids: { id: 'uuid' },
+    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
   // Licence keys (functions/licenses).
   {
     file: 'v1/licenses/verify.ts',

@@ -18,7 +18,7 @@ describe('pages a change touches', () => {
 
   it('a product moved to another tool touches both tools, each page once', () => {
     const paths = pagesShowingProduct({ id: 'p1', toolIds: ['n8n', 'make'] });
-    expect(paths).toEqual(expect.arrayContaining(['/tools/n8n', '/tools/n8n/landing', '/tools/make/landing']));
+    expect(paths).toEqual(expect.arrayContaining(['/tools/n8n', '/tools/n8n/landing', '/tools/make', '/tools/make/landing']));
     expect(new Set(paths).size).toBe(paths.length);
   });
 
@@ -28,8 +28,12 @@ describe('pages a change touches', () => {
     for (const p of pagesShowingReviews({ id: '0b8f8c8e-3c8a-4f7e-9d1a-2f2e6b1c9a00', toolId: 'make' })) expect(isCataloguePath(p), p).toBe(true);
   });
 
-  it('a tool without a detail page has only its landing page', () => {
-    expect(pagesShowingTool('make')).toEqual(['/tools/make/landing', '/ai-tools', '/sitemap-pages.xml']);
+  it('a tool whose row has no detail page has only its landing page; unknown, the detail path is rendered too', () => {
+    expect(pagesShowingTool('make', false)).toEqual(['/tools/make/landing', '/ai-tools', '/sitemap-pages.xml']);
+    expect(pagesShowingTool('quillmate', true)).toEqual(['/tools/quillmate', '/tools/quillmate/landing', '/ai-tools', '/sitemap-pages.xml']);
+    // A product's tool (its row not read): a tool approved after launch is not missed by a built-in list.
+    expect(pagesShowingTool('quillmate')).toEqual(['/tools/quillmate', '/tools/quillmate/landing', '/ai-tools', '/sitemap-pages.xml']);
+    expect(pagesShowingProduct({ id: 'p1', toolIds: ['quillmate'] })).toContain('/tools/quillmate');
     expect(pagesShowingTool(null)).toEqual([]);
   });
 

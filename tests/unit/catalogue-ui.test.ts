@@ -48,6 +48,7 @@ function product(overrides: Partial<PublicProduct> = {}): PublicProduct {
     categoryId: 'business',
     aiToolType: 'claude',
     aiToolName: 'Claude',
+    aiToolHref: '/tools/claude',
     contentType: 'chat-bots',
     technicalLevel: 'beginner',
     deploymentType: 'ready_to_use',

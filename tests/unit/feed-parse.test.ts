@@ -6,7 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { classifyUpdate, contentTypeVerdict, extractVersion, FeedRefusedError, htmlToPlainText, parseChangelog } from '@/functions/tool-feeds/feed-parse';
+import {
+  classifyUpdate,
+  contentTypeVerdict,
+  entryDate,
+  extractVersion,
+  FeedRefusedError,
+  htmlToPlainText,
+  parseChangelog,
+} from '@/functions/tool-feeds/feed-parse';
 import { UPDATE_CONTENT_MAX, UPDATE_TITLE_MAX } from '@/src/shared/tool-updates';
 
 const fixture = (name: string) => fs.readFileSync(path.resolve('tests/support/feeds', name), 'utf8');
@@ -97,6 +105,33 @@ describe('parseChangelog', () => {
     expect(feed.entries).toHaveLength(1);
     expect(feed.entries[0]!.title.length).toBeLessThanOrEqual(UPDATE_TITLE_MAX);
     expect(feed.entries[0]!.content.length).toBeLessThanOrEqual(UPDATE_CONTENT_MAX);
+  });
+});
+
+describe('entry dates (docs/decisions/043)', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+
+  it('reads published, else updated; a date that does not parse, or none, is no date', () => {
+    const feed = parseChangelog(fixture('dated-entries.atom'), { contentType: 'application/atom+xml' });
+    const dates = Object.fromEntries(feed.entries.map((e) => [e.key.split(':').at(-1), e.publishedAt?.toISOString() ?? null]));
+    expect(dates).toEqual({
+      future: '2099-04-01T09:00:00.000Z',
+      'gen-3': '2024-03-05T12:00:00.000Z',
+      'motion-brush': '2024-01-10T08:00:00.000Z',
+      'bad-date': null,
+      undated: null,
+    });
+    // Newest first by date; the undated ones after, in the feed's order.
+    expect(feed.entries.map((e) => e.key.split(':').at(-1))).toEqual(['future', 'gen-3', 'motion-brush', 'bad-date', 'undated']);
+  });
+
+  it("dates an update by its entry's own date, never after now, and now when the entry has none", () => {
+    expect(entryDate(new Date('2024-03-05T12:00:00Z'), now).toISOString()).toBe('2024-03-05T12:00:00.000Z');
+    expect(entryDate(new Date('2099-04-01T09:00:00Z'), now)).toBe(now);
+    expect(entryDate(new Date(now.getTime() + 1), now)).toBe(now);
+    expect(entryDate(now, now).getTime()).toBe(now.getTime());
+    expect(entryDate(null, now)).toBe(now);
+    expect(entryDate(new Date('the fifth of March'), now)).toBe(now);
   });
 });
 

@@ -193,6 +193,7 @@ describe('Atom feed', () => {
           id: '0f0e8a5c-1d2b-4c3d-8e9f-0a1b2c3d4e5f',
           toolId: 'n8n',
           toolName: 'n8n',
+          toolHref: '/tools/n8n',
           title: 'Queue <mode>',
           content: 'A & B',
           updateType: 'bug_fix',

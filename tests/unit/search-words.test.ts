@@ -4,7 +4,8 @@
  * whether it is weak.
  */
 import { describe, expect, it } from 'vitest';
-import { searchWords, shareOf, WEAK_WORD_SHARE } from '@/functions/catalogue/search.service';
+import { defaultPostgresSearchConcurrency, searchLimits, searchWords, shareOf, WEAK_WORD_SHARE } from '@/functions/catalogue/search.service';
+import { getEnv } from '@/functions/_shared/env';
 
 const common = new Map([
   ['ai', 0.9],
@@ -43,5 +44,16 @@ describe('searchWords', () => {
   it('keeps lowercase letters and digits, once each, at most eight', () => {
     expect(searchWords('AI  chat-bot, AI!')).toEqual(['ai', 'chat', 'bot']);
     expect(searchWords('a b c d e f g h i j')).toHaveLength(8);
+  });
+});
+
+describe('searches at once', () => {
+  it('on PostgreSQL: two per core, at least 2, at most 8 (two pool connections stay free)', () => {
+    expect([1, 2, 3, 4, 16].map((cores) => defaultPostgresSearchConcurrency(cores))).toEqual([2, 4, 6, 8, 8]);
+  });
+
+  it('SEARCH_CONCURRENCY overrides the default; PGlite runs 2', () => {
+    expect(searchLimits('pglite', getEnv({})).maxActive).toBe(2);
+    expect(searchLimits('neon', getEnv({ SEARCH_CONCURRENCY: '5' })).maxActive).toBe(5);
   });
 });

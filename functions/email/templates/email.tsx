@@ -1,8 +1,10 @@
 /**
- * Every email toolmint sends from functions/email, as React components rendered by
- * @react-email/render into an HTML part and a plain-text part (docs/decisions/041): the site's
- * colours and wordmark, absolute links only, no images and no tracking pixels. One layout:
- * a heading, paragraphs, optional cards (an update, a product) in sections, one button, and a
+ * Every email toolmint sends, as React components rendered by @react-email/render into an HTML
+ * part and a plain-text part (docs/decisions/041 and 044): the notifications and digests of
+ * functions/email, and the transactional emails (functions/email/transactional.ts: account
+ * emails, receipts, tool and review-queue notices). The site's colours and wordmark, absolute
+ * links only, no images and no tracking pixels. One layout: a heading, paragraphs, optional
+ * cards (an update, a product) in sections, one button, smaller closing paragraphs, and a
  * footer that says why the email came and, for a notification, links to the settings and to
  * the unsubscribe page; a transactional email says it cannot be unsubscribed from.
  */
@@ -43,6 +45,8 @@ export interface EmailContent {
   paragraphs: string[];
   sections?: EmailSection[];
   action?: { label: string; url: string } | null;
+  /** Smaller paragraphs after the button: how long a link works, what to do if it was not you. */
+  closing?: string[];
 }
 
 export type EmailFooter =
@@ -122,6 +126,11 @@ export function ToolmintEmail({ content, footer }: { content: EmailContent; foot
               </Text>
             </Section>
           ) : null}
+          {(content.closing ?? []).map((p, i) => (
+            <Text key={`closing-${i}`} style={{ fontSize: '14px', lineHeight: '20px', color: C.muted, margin: '0 0 10px' }}>
+              {p}
+            </Text>
+          ))}
           <Hr style={{ borderColor: C.border, margin: '24px 0 16px' }} />
           <Text style={{ fontSize: '13px', color: C.muted, margin: '0 0 8px' }}>{footer.reason}</Text>
           {footer.kind === 'notification' ? (

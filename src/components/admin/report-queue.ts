@@ -4,6 +4,8 @@
  * /api/admin/reports/{id}/actions. The end date field shows only for a suspension; a refused
  * reason or date shows under its field. Done, the report leaves the list with every other card
  * of the same target (the action resolved them all), and the toast says what happened.
+ * 'Lift suspension' (docs/decisions/042) POSTs its reason to /api/admin/users/{userId}/unsuspend;
+ * done, every 'Author suspended' badge and form of that user leaves the page.
  */
 import { api, ApiError } from '@/src/shared/api/client';
 import { MODERATION_ACTIONS, MODERATION_ACTION_LABELS, isOneOf } from '@/src/shared/domain';
@@ -68,6 +70,35 @@ export function wireReportQueue(): void {
             reason.focus();
           }
         } else toast({ title: 'Action failed', description: (error as Error).message, variant: 'destructive' });
+        if (submit) submit.disabled = false;
+      }
+    });
+  }
+}
+
+export function wireLiftSuspension(): void {
+  for (const form of document.querySelectorAll<HTMLFormElement>('[data-lift-suspension]')) {
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const userId = form.dataset['liftSuspension'] ?? '';
+      const reason = form.querySelector<HTMLInputElement>('input[name="reason"]');
+      const message = form.querySelector<HTMLElement>('[data-lift-error]');
+      const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+      if (message) message.textContent = '';
+      reason?.removeAttribute('aria-invalid');
+      if (submit) submit.disabled = true;
+      try {
+        await api('POST /api/admin/users/{userId}/unsuspend', { params: { userId }, body: { reason: reason?.value ?? '' } });
+        toast({ title: MODERATION_ACTION_LABELS.unsuspend, description: 'Logged with your reason; they were told.', variant: 'success' });
+        for (const el of document.querySelectorAll(`[data-suspended-badge="${CSS.escape(userId)}"], [data-lift-suspension="${CSS.escape(userId)}"]`))
+          el.remove();
+      } catch (error) {
+        const refused = error instanceof ApiError ? (error.fields['reason'] ?? error.message) : (error as Error).message;
+        if (message) message.textContent = refused;
+        if (error instanceof ApiError && error.fields['reason'] && reason) {
+          reason.setAttribute('aria-invalid', 'true');
+          reason.focus();
+        }
         if (submit) submit.disabled = false;
       }
     });

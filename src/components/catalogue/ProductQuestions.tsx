@@ -21,6 +21,7 @@ import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList } from '../ui/form-state';
+import './feedback-panels.css';
 import './questions.css';
 
 const FIELD_STYLES: FieldStyles = { field: 'pqa-field', hint: 'muted', error: 'pqa-error' };

@@ -28,6 +28,7 @@ import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList } from '../ui/form-state';
 import { ReportForm } from '../moderation/ReportForm';
+import './feedback-panels.css';
 import './reviews.css';
 
 const FIELD_STYLES: FieldStyles = { field: 'prv-field', hint: 'muted', error: 'prv-error' };

@@ -12,7 +12,12 @@
  * A creator's sale and refund notices (docs/decisions/014) are entries of the same list:
  * 'New sale: {product} — {amount}' or 'Refund: …', a link to /sales that marks the notice read.
  * So are community notices (docs/decisions/035): a reply, a mention, an accepted answer, a
- * question on the creator's product, each a link to the thread that marks the notice read.
+ * question on the creator's product, each a link to the thread that marks the notice read. So
+ * are tool notices (docs/decisions/043): a submission approved, sent back or not accepted, a
+ * claim verified, refused or revoked, a new co-maintainer, a paused changelog feed, each a link
+ * to the tool's page, its management page or the submission.
+ * And the reader's own suspension or its lifting (docs/decisions/042): until when and why, a
+ * link to the dashboard.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -25,12 +30,19 @@ import {
   communityNoticeHref,
   communityNoticeText,
   ORDER_NOTICE_HREF,
+  TOOL_NOTICE_LABELS,
+  toolNoticeMessage,
+  toolNoticeText,
   orderNoticeText,
+  SUSPENSION_NOTICE_HREF,
+  suspensionNoticeText,
   versionNoticeHref,
   versionNoticeText,
   type NewProductFeedItem,
+  type SuspensionFeedItem,
   type CommunityFeedItem,
   type OrderFeedItem,
+  type ToolNoticeFeedItem,
   type VersionFeedItem,
 } from '@/src/shared/notifications';
 import { api } from '@/src/shared/api/client';
@@ -147,6 +159,51 @@ function CommunityEntry({ item, onOpen }: { item: CommunityFeedItem; onOpen: (it
   );
 }
 
+/** What happened to a tool the reader submitted, claimed or maintains: opening it (the link to the tool, its management page or the submission) reads it. */
+function ToolNoticeEntry({ item, onOpen }: { item: ToolNoticeFeedItem; onOpen: (item: FeedItem) => void }) {
+  const unread = !item.isRead;
+  const message = toolNoticeMessage(item);
+  const bad =
+    item.toolEvent === 'submission_rejected' || item.toolEvent === 'claim_rejected' || item.toolEvent === 'claim_revoked' || item.toolEvent === 'source_paused';
+  return (
+    <li className={`fitem ftool-notice${unread ? ' is-unread' : ''}`}>
+      <div className="fitem-meta">
+        <span
+          className={`utype ${item.toolEvent === 'submission_approved' || item.toolEvent === 'claim_verified' ? 'utype-green' : bad ? 'utype-neutral' : 'utype-blue'}`}
+        >
+          {TOOL_NOTICE_LABELS[item.toolEvent]}
+        </span>
+        <When at={item.createdAt} unread={unread} />
+      </div>
+      <h2 className="fitem-title">
+        <a className="ftitle-button" href={item.href} onClick={() => onOpen(item)}>
+          <EntryTitle text={toolNoticeText(item)} unread={unread} />
+        </a>
+      </h2>
+      {message ? <p className="uitem-body fversion-notes">{message}</p> : null}
+    </li>
+  );
+}
+
+/** The reader's own suspension or its lifting: until when and why; opening it (the link to the dashboard) reads it. */
+function SuspensionEntry({ item, onOpen }: { item: SuspensionFeedItem; onOpen: (item: FeedItem) => void }) {
+  const unread = !item.isRead;
+  return (
+    <li className={`fitem fsuspension${unread ? ' is-unread' : ''}`}>
+      <div className="fitem-meta">
+        <span className={`utype ${item.lifted ? 'utype-green' : 'utype-red'}`}>{item.lifted ? 'Suspension lifted' : 'Account suspended'}</span>
+        <When at={item.createdAt} unread={unread} />
+      </div>
+      <h2 className="fitem-title">
+        <a className="ftitle-button" href={SUSPENSION_NOTICE_HREF} onClick={() => onOpen(item)}>
+          <EntryTitle text={suspensionNoticeText(item)} unread={unread} />
+        </a>
+      </h2>
+      <p className="uitem-body fversion-notes">Reason: {item.reason}</p>
+    </li>
+  );
+}
+
 function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: FeedItem) => void }) {
   const [open, setOpen] = useState(false);
   const unread = !item.isRead;
@@ -159,7 +216,7 @@ function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: 
   return (
     <li className={`fitem${unread ? ' is-unread' : ''}${item.reason === 'security_impact' ? ' is-impact' : ''}`}>
       <div className="fitem-meta">
-        <a className="ftool" href={`/tools/${item.toolId}`}>
+        <a className="ftool" href={item.toolHref}>
           {item.toolName}
         </a>
         <UpdateTypeBadge type={item.updateType} />
@@ -189,7 +246,7 @@ function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: 
         <p className="uitem-body">{item.content}</p>
         <p className="fby muted">
           Posted {formatDate(item.createdAt)}
-          {item.authorName ? ` by ${item.authorName}` : ''} · <a href={`/tools/${item.toolId}`}>{item.toolName} page</a>
+          {item.authorName ? ` by ${item.authorName}` : ''} · <a href={item.toolHref}>{item.toolName} page</a>
         </p>
       </div>
       {!open ? (
@@ -342,6 +399,10 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
                 <VersionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : item.kind === 'new_product' ? (
                 <NewProductEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ) : item.kind === 'tool_notice' ? (
+                <ToolNoticeEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ) : item.kind === 'account_suspension' ? (
+                <SuspensionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : 'threadId' in item ? (
                 <CommunityEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : (

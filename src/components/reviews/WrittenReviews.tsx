@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { formatDate } from '@/src/shared/format';
 import type { WrittenReview } from '@/src/shared/api/schemas/product-reviews';
 import { api } from '@/src/shared/api/client';
+import '../catalogue/feedback-panels.css';
 import '../catalogue/reviews.css';
 
 export default function WrittenReviews({ pageSize = 10 }: { pageSize?: number }) {

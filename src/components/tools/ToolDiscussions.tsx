@@ -9,6 +9,7 @@ import { formatCount, formatDate, timeAgo } from '@/src/shared/format';
 import { TOOL_DISCUSSIONS_SHOWN } from '@/src/shared/community-qa';
 import type { ThreadSummary } from '@/src/shared/api/schemas/community';
 import { api } from '@/src/shared/api/client';
+import '../catalogue/feedback-panels.css';
 import '../catalogue/questions.css';
 
 interface Props {

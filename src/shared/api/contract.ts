@@ -12,6 +12,7 @@
  */
 import * as z from 'zod/mini';
 import type { ApiKeyScope } from '../domain';
+import { LIMIT_DEFAULT, LIMIT_MAX } from './limits';
 import type { ErrorCode } from '@/functions/_shared/errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -111,8 +112,7 @@ export const uuid = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-
  */
 export const page = <I extends z.ZodMiniType>(item: I) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 
-export const LIMIT_MAX = 100;
-export const LIMIT_DEFAULT = 20;
+export { LIMIT_DEFAULT, LIMIT_MAX } from './limits';
 
 const limitMessage = `A whole number from 1 to ${LIMIT_MAX}`;
 

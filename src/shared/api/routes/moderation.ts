@@ -5,7 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { defineRoute, json, page, pageQuery, uuid } from '../contract';
+import { userId } from './profile';
 import {
+  LiftSuspensionInputSchema,
   ModerationActionInputSchema,
   ModerationLogEntrySchema,
   ModerationResultSchema,
@@ -61,7 +63,7 @@ export const actOnReport = defineRoute({
   summary: 'Act on a report: dismiss, approve, hide, remove the product, lock the discussion or suspend the author (administrators only)',
   description:
     '`reason` is logged with who and when. `suspend` needs `until` (a future date-time) and with `hideContent: true` also hides all of the author’s public content (threads, replies, reviews, profile; products leave the marketplace). ' +
-    '`approve` publishes a post held for review. Every open report of the same target is resolved. 409 ACTION_NOT_APPLICABLE when the action does not fit what was reported, 409 REPORT_RESOLVED when it was already dealt with.',
+    '`approve` publishes a post held for review (and sends the notices its publication would have sent). `unsuspend` is refused here (409): a suspension is lifted on its user, `POST /api/admin/users/{userId}/unsuspend`. Every open report of the same target is resolved. 409 ACTION_NOT_APPLICABLE when the action does not fit what was reported, 409 REPORT_RESOLVED when it was already dealt with.',
   auth: 'user',
   params: z.strictObject({ id: uuid() }),
   body: json(ModerationActionInputSchema),
@@ -83,4 +85,22 @@ export const listModerationLog = defineRoute({
   example: { query: { limit: '50' } },
 });
 
-export const moderationRoutes = [reportContent, listReports, actOnReport, listModerationLog] as const;
+export const liftSuspension = defineRoute({
+  method: 'POST',
+  path: '/api/admin/users/{userId}/unsuspend',
+  operationId: 'liftSuspension',
+  tag: 'Admin',
+  summary: "Lift a user's suspension before its end (administrators only)",
+  description:
+    'A suspension is on the user, not on a report (the report that led to it is resolved by the suspension), so it is lifted here. ' +
+    '`reason` is logged (action `unsuspend`, with who and when) and sent to the user, who gets a notice in the app and an email. ' +
+    '409 NOT_SUSPENDED when the user is not suspended (never was, was lifted already, or the suspension has ended).',
+  auth: 'user',
+  params: z.strictObject({ userId: userId() }),
+  body: json(LiftSuspensionInputSchema),
+  response: json(ModerationLogEntrySchema),
+  errors: ['FORBIDDEN', 'PROFILE_NOT_FOUND', 'NOT_SUSPENDED'],
+  example: { params: { userId: 'demo-maya-chen' }, body: { reason: 'Appeal accepted: the reviews were genuine.' } },
+});
+
+export const moderationRoutes = [reportContent, listReports, actOnReport, listModerationLog, liftSuspension] as const;

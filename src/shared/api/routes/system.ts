@@ -1,6 +1,6 @@
 /** Routes about the service itself. */
 import * as z from 'zod/mini';
-import { defineRoute, json, page, pageQuery } from '../contract';
+import { defineRoute, json, page, pageQuery, uuid } from '../contract';
 import { JOB_STATES } from '../../domain';
 import { DeliveryRunSchema } from '../schemas/settings';
 import { FeedRunSchema } from '../../tool-feeds';
@@ -122,6 +122,21 @@ export const listAdminJobs = defineRoute({
   example: { query: { state: 'failed', limit: '20' } },
 });
 
+export const retryAdminJob = defineRoute({
+  method: 'POST',
+  path: '/api/admin/jobs/{id}/retry',
+  operationId: 'retryAdminJob',
+  tag: 'Admin',
+  summary: 'Run a failed background job once more (administrators only)',
+  description:
+    'Gives a job kept as `failed` one more attempt, due now (pg-boss `retry`); its last error stays until that attempt runs. `npm start` runs it within a second; on Vercel the next call of `/api/cron/jobs` does. Answers the job, now in state `retry`. 409 JOB_NOT_FAILED when it is not failed (waiting, running, done, or retried already).',
+  auth: 'user',
+  params: z.strictObject({ id: uuid() }),
+  response: json(AdminJobSchema),
+  errors: ['FORBIDDEN', 'JOB_NOT_FOUND', 'JOB_NOT_FAILED'],
+  example: { params: { id: '0190c6a2-3b7e-7d1a-9f4e-5c2b8a1d6e3f' } },
+});
+
 export const runFeedFetches = defineRoute({
   method: 'GET',
   path: '/api/cron/feeds',
@@ -135,4 +150,4 @@ export const runFeedFetches = defineRoute({
   errors: ['UNAUTHENTICATED'],
 });
 
-export const systemRoutes = [getHealth, getOpenApi, runSweep, deliverWebhooks, runFeedFetches, runJobs, listAdminJobs] as const;
+export const systemRoutes = [getHealth, getOpenApi, runSweep, deliverWebhooks, runFeedFetches, runJobs, listAdminJobs, retryAdminJob] as const;

@@ -134,7 +134,7 @@ export const listNotifications = defineRoute({
   tag: 'Notifications',
   summary: "The caller's notifications, newest first",
   description:
-    `Updates of the tools the caller follows (and security notices about products they downloaded), and a creator's sale and refund notices; \`tool\` keeps one tool's updates. ` +
+    `Updates of the tools the caller follows (and security notices about products they downloaded), a creator's sale and refund notices, and what happened to the tools the caller submitted, claimed or maintains (\`tool_notice\`); \`tool\` keeps one tool's updates. ` +
     `With the unread count. \`limit\` 1 to 100 (default ${NOTIFICATIONS_PAGE_SIZE}).`,
   auth: 'user',
   query: z.strictObject({ ...pageQuery(NOTIFICATIONS_PAGE_SIZE), tool: z.optional(toolId()) }),

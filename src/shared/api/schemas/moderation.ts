@@ -42,6 +42,10 @@ export const ModerationActionInputSchema = strictObject({
 });
 export type ModerationActionInput = z.output<typeof ModerationActionInputSchema>;
 
+/** Lifting a suspension before its end (docs/decisions/042): why, for the log and for the user. */
+export const LiftSuspensionInputSchema = strictObject({ reason: ModerationActionInputSchema.shape.reason });
+export type LiftSuspensionInput = z.output<typeof LiftSuspensionInputSchema>;
+
 export const ReportQueueQuery = { status: z._default(z.enum(REPORT_STATUSES), 'open') };
 
 // --- Answers --------------------------------------------------------------------------------
@@ -102,6 +106,24 @@ export const ModerationLogEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type ModerationLogEntry = z.output<typeof ModerationLogEntrySchema>;
+
+/**
+ * A user's notice of their own suspension or of its lifting (docs/decisions/042), in
+ * /tool-updates: until when (a suspension) and why, as the log keeps them.
+ */
+export const SuspensionFeedItemSchema = z.object({
+  kind: z.literal('account_suspension'),
+  /** The notification's id. */
+  id: z.string(),
+  notificationId: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  /** True when this tells of the suspension lifted early. */
+  lifted: z.boolean(),
+  /** A suspension's end; null for a lifting. */
+  until: z.nullable(z.string()),
+  reason: z.string(),
+});
 
 /** The result of an action: the reports it resolved and the log entries it wrote. */
 export const ModerationResultSchema = z.object({

@@ -3,8 +3,9 @@
  * The TypeScript types in src/shared/tool-updates.ts and notifications.ts are derived from these.
  */
 import * as z from 'zod/mini';
-import { NOTIFICATION_REASONS, ORDER_NOTIFICATION_KINDS, UPDATE_TYPES } from '../../domain';
+import { NOTIFICATION_REASONS, ORDER_NOTIFICATION_KINDS, TOOL_EVENTS, UPDATE_TYPES } from '../../domain';
 import { CommunityFeedItemSchema } from './community';
+import { SuspensionFeedItemSchema } from './moderation';
 import { UPDATE_CONTENT_MAX, UPDATE_CONTENT_MIN, UPDATE_TITLE_MAX, UPDATE_TITLE_MIN, UPDATE_VERSION_MAX } from '../../tool-updates';
 import { maxLength, optionalText, strictObject, userText, type TextRule } from './fields';
 
@@ -17,6 +18,8 @@ export const ToolUpdateSchema = z.object({
   id: z.string(),
   toolId: z.string(),
   toolName: z.string(),
+  /** The tool's page: its detail page, or its landing page for a tool without one. */
+  toolHref: z.string(),
   title: z.string(),
   content: z.string(),
   updateType: z.enum(UPDATE_TYPES),
@@ -115,9 +118,31 @@ export const NewProductFeedItemSchema = z.object({
 });
 
 /**
+ * What happened to a tool the reader submitted, claimed or maintains (docs/decisions/038, 043):
+ * their submission approved, sent back for changes or rejected; their claim verified, refused or
+ * revoked; a new co-maintainer; a changelog feed paused after failing.
+ */
+export const ToolNoticeFeedItemSchema = z.object({
+  kind: z.literal('tool_notice'),
+  /** The notification's id. */
+  id: z.string(),
+  notificationId: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  toolId: z.string(),
+  toolName: z.string(),
+  toolEvent: z.enum(TOOL_EVENTS),
+  /** The reviewer's message, the reason of a revocation, the paused feed's address and status, or the new co-maintainer's name. */
+  note: nullableText,
+  /** Where the notice leads: the tool's page, its management page, or the submission. */
+  href: z.string(),
+});
+
+/**
  * One entry of /tool-updates: a tool update, (for a creator) a sale or refund notice, (for an
- * owner) a new version, a new product of a creator the reader follows, or a community notice
- * (docs/decisions/035).
+ * owner) a new version, a new product of a creator the reader follows, a community notice
+ * (docs/decisions/035), a notice about a tool the reader submitted, claimed or maintains, or
+ * the reader's own suspension or its lifting (docs/decisions/042).
  */
 export const FeedItemSchema = z.union([
   ToolUpdateFeedItemSchema,
@@ -125,6 +150,8 @@ export const FeedItemSchema = z.union([
   VersionFeedItemSchema,
   NewProductFeedItemSchema,
   CommunityFeedItemSchema,
+  ToolNoticeFeedItemSchema,
+  SuspensionFeedItemSchema,
 ]);
 
 export const UnreadCountSchema = z.object({ unreadCount: z.number() });

@@ -1,0 +1,177 @@
+/**
+ * What failed in the background, for administrators (/admin/jobs, docs/decisions/044), against a
+ * real database (PGlite, or PostgreSQL through the Neon driver with DATABASE_URL):
+ * - POST /api/admin/jobs/{id}/retry gives a job kept as failed one more attempt (pg-boss
+ *   retry): administrators only, 404 for an unknown job, 409 for one that is not failed (a
+ *   second click), and the attempt runs on the next drain;
+ * - the emails kept as failed and the suppressed addresses, newest first, administrators only;
+ * - the account emails sent by the real auth are transactional in the notifications' layout:
+ *   both parts, the 'cannot be unsubscribed from' footer, no List-Unsubscribe.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeDb, setDbHandle } from '@/db/database';
+import { resetAuth } from '@/functions/_shared/auth';
+import { AppError } from '@/functions/_shared/errors';
+import { defineJob, drainJobs, enqueue, findJob, jobsReady } from '@/functions/jobs';
+import { listEmailProblemsForAdmin } from '@/functions/email/failures.service';
+import { POST as retryRoute } from '@/src/pages/api/admin/jobs/[id]/retry';
+import { call, signUp, testMailer, type TestSession } from '../support/api';
+import { createTestDb, type TestDb } from '../support/test-db';
+
+vi.hoisted(() => {
+  process.env['RATE_LIMIT_SCALE'] = '100';
+});
+
+let t: TestDb;
+let admin: TestSession;
+let stranger: TestSession;
+
+/** A job that fails until the service it needs comes back (no retries of its own: failed at once). */
+const service = { up: false, runs: 0 };
+defineJob<{ order: string }>(
+  'test.needs-service',
+  async () => {
+    service.runs++;
+    if (!service.up) throw new Error('the payment provider is down');
+  },
+  { retryLimit: 0 },
+);
+
+const retry = (id: string, session: TestSession | null) => call(retryRoute, `/api/admin/jobs/${id}/retry`, { method: 'POST', session, params: { id } });
+
+beforeAll(async () => {
+  t = await createTestDb();
+  setDbHandle(t);
+  resetAuth();
+  admin = await signUp('community', 'Jobs Page Admin');
+  await t.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
+  stranger = await signUp('buyer', 'Not An Admin Either');
+  await jobsReady(t.db);
+});
+
+afterAll(async () => {
+  resetAuth();
+  await closeDb();
+});
+
+describe('POST /api/admin/jobs/{id}/retry', () => {
+  it('runs a failed job once more, for administrators only, and refuses a second retry', async () => {
+    const id = (await enqueue(t.db, 'test.needs-service', { order: 'TM-000042' }))!;
+    expect(await drainJobs(t.db, { names: ['test.needs-service'] })).toMatchObject({ completed: 0, failed: 1 });
+    expect(await findJob(t.db, id)).toMatchObject({ state: 'failed', retryCount: 0, retryLimit: 0 });
+
+    expect((await retry(id, stranger)).status).toBe(403);
+    expect((await retry(id, null)).status).toBe(401);
+    expect((await findJob(t.db, id))?.state).toBe('failed');
+
+    const retried = await retry(id, admin);
+    expect(retried.status).toBe(200);
+    // Due now, one more attempt allowed; the last error stays until that attempt runs.
+    expect(retried.body).toMatchObject({
+      id,
+      name: 'test.needs-service',
+      state: 'retry',
+      retryLimit: 1,
+      error: { message: 'the payment provider is down' },
+    });
+    const again = await retry(id, admin);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('JOB_NOT_FAILED');
+
+    service.up = true;
+    const runsBefore = service.runs;
+    expect(await drainJobs(t.db, { names: ['test.needs-service'] })).toMatchObject({ completed: 1, failed: 0 });
+    expect(service.runs).toBe(runsBefore + 1);
+    expect((await findJob(t.db, id))?.state).toBe('completed');
+    // A completed job is not retried.
+    expect((await retry(id, admin)).status).toBe(409);
+  });
+
+  it('answers 404 for an unknown job and 400 for an id that is not one', async () => {
+    const unknown = await retry('0190c6a2-3b7e-7d1a-9f4e-5c2b8a1d6e3f', admin);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('JOB_NOT_FOUND');
+    const malformed = await retry('not-a-job', admin);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('failed emails and suppressed addresses', () => {
+  it('lists them newest first, with the error and the account address, for administrators only', async () => {
+    const user = await signUp('buyer', 'Bounced Buyer');
+    const stamp = Date.now();
+    await t.db
+      .insertInto('email_messages')
+      .values([
+        {
+          user_id: user.userId,
+          kind: 'sale',
+          reference: `sale:older-${stamp}`,
+          channel: 'instant',
+          status: 'failed',
+          attempts: 10,
+          last_error: 'Resend refused the email (503): service unavailable',
+          next_attempt_at: new Date(),
+          created_at: new Date(stamp - 60_000),
+        },
+        {
+          user_id: user.userId,
+          kind: 'daily_digest',
+          reference: `daily:newer-${stamp}`,
+          channel: 'daily',
+          status: 'failed',
+          attempts: 10,
+          last_error: 'Resend refused the email (422): invalid from address',
+          next_attempt_at: new Date(),
+          created_at: new Date(stamp),
+        },
+        // Neither failed: not listed.
+        { user_id: user.userId, kind: 'sale', reference: `sale:sent-${stamp}`, channel: 'instant', status: 'sent', next_attempt_at: new Date() },
+        { user_id: user.userId, kind: 'sale', reference: `sale:queued-${stamp}`, channel: 'instant', status: 'queued', next_attempt_at: new Date() },
+      ])
+      .execute();
+    await t.db
+      .insertInto('email_suppressions')
+      .values([
+        { email: `bounced-${stamp}@example.com`, reason: 'bounce', detail: 'Permanent · General', created_at: new Date(stamp - 1000) },
+        { email: `complained-${stamp}@example.com`, reason: 'complaint', detail: null, created_at: new Date(stamp) },
+      ])
+      .execute();
+
+    const problems = await listEmailProblemsForAdmin(t.db, admin.userId);
+    const mine = problems.failed.filter((m) => m.reference.endsWith(`-${stamp}`));
+    expect(mine).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'daily_digest',
+        reference: `daily:newer-${stamp}`,
+        to: user.email,
+        attempts: 10,
+        error: 'Resend refused the email (422): invalid from address',
+        queuedAt: new Date(stamp).toISOString(),
+      },
+      expect.objectContaining({ kind: 'sale', reference: `sale:older-${stamp}`, error: 'Resend refused the email (503): service unavailable' }),
+    ]);
+    expect(problems.suppressed.filter((s) => s.email.endsWith(`-${stamp}@example.com`))).toEqual([
+      { email: `complained-${stamp}@example.com`, reason: 'complaint', detail: null, since: new Date(stamp).toISOString() },
+      { email: `bounced-${stamp}@example.com`, reason: 'bounce', detail: 'Permanent · General', since: new Date(stamp - 1000).toISOString() },
+    ]);
+    await expect(listEmailProblemsForAdmin(t.db, stranger.userId)).rejects.toThrow(AppError);
+  });
+});
+
+describe('account emails from the real auth', () => {
+  it('are transactional, in the notifications’ layout: both parts, no unsubscribe, and they say so', async () => {
+    const user = await signUp('buyer', 'Layout Checker');
+    const verification = testMailer().lastTo(user.email, /^Verify your toolmint email/);
+    expect(verification).toBeDefined();
+    expect(verification!.html).toContain('✦ toolmint');
+    expect(verification!.html).toContain('cannot be unsubscribed from');
+    expect(verification!.text).toContain('cannot be unsubscribed from');
+    expect(verification!.html).not.toMatch(/href="(?!https?:\/\/)/);
+    expect(verification!.html).not.toMatch(/<img/i);
+    expect(verification!.headers ?? {}).not.toHaveProperty('List-Unsubscribe');
+    expect(verification!.text.match(/https?:\/\/\S+/)?.[0]).toMatch(/\/api\/auth\/verify-email\?token=/);
+  });
+});
