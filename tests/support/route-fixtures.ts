@@ -171,6 +171,13 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
   const pendingTool = await submitTool(t.db, other.userId, toolExample() as ToolInput);
   const otherClaim = await startClaim(t.db, other.userId, 'n8n', { method: 'email', email: 'oscar@n8n.io' });
   await t.db.updateTable('tool_claims').set({ status: 'in_review', verified_at: new Date() }).where('id', '=', otherClaim.id).execute();
+  // A third user, suspended (not the other user, whose requests stand for any signed-in stranger's).
+  const suspended = await signUp('community', 'Sid Suspended');
+  await t.db
+    .updateTable('profiles')
+    .set({ suspended_until: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000), suspension_reason: 'Advertising in reviews.' })
+    .where('id', '=', suspended.userId)
+    .execute();
   // A second session of the owner's (another device), for the revoke of one session.
   const spareSession = await (await (await getAuth()).$context).internalAdapter.createSession(owner.userId);
 
@@ -213,6 +220,7 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     pendingToolId: pendingTool.id,
     inReviewClaimId: otherClaim.id,
     revocableToolId: 'make',
+    suspendedUserId: suspended.userId,
     licenseId: license.id,
     licenseKey: license.key,
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),

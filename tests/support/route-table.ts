@@ -90,6 +90,8 @@ export interface RouteFixtures {
   inReviewClaimId: string;
   /** A tool the other user maintains, for the destructive revoke example (Make). */
   revocableToolId: string;
+  /** A third user, suspended for a month (an administrator lifts it). */
+  suspendedUserId: string;
   png: Buffer;
   zip: Buffer;
 }
@@ -1223,6 +1225,17 @@ export const ROUTES: RouteSpec[] = [
     query: () => ({ limit: '50' }),
   },
   {
+    file: 'admin/users/[userId]/unsuspend.ts',
+    method: 'POST',
+    path: '/api/admin/users/[userId]/unsuspend',
+    load: api('admin/users/[userId]/unsuspend.ts'),
+    auth: 'admin',
+    params: (fx) => ({ userId: fx.suspendedUserId }),
+    ids: { userId: 'userId' },
+    body: 'json',
+    json: () => ({ reason: 'Appeal accepted: the reviews were genuine.' }),
+  },
+  {
     file: 'orders/[id]/refund.ts',
     method: 'POST',
     path: '/api/orders/[id]/refund',
@@ -1326,10 +1339,10 @@ export const ROUTES: RouteSpec[] = [
     method: 'POST',
     path: '/api/admin/jobs/[id]/retry',
     load: api('admin/jobs/[id]/retry.ts'),
-    auth: 'user',
+    auth: 'admin',
     params: () => ({ id: randomUUID() }),
     ids: { id: 'uuid' },
-    expect: { status: 403, why: 'the owner is not an administrator' },
+    expect: { status: 404, why: 'the fixtures have no failed job (a retry of one: tests/integration/admin-jobs.test.ts)' },
   },
   // Licence keys (functions/licenses).
   {
