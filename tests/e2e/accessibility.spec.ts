@@ -1,18 +1,19 @@
 /**
  * Accessibility in a real browser: axe-core (the engine behind Lighthouse's accessibility score)
- * checks the WCAG 2.x A and AA rules and its best practices on the community, moderation, AI tools and email pages, as
- * the people who use them see them: the community and a demo discussion as a visitor, the
- * composer and the settings signed in, the queues as the administrator (with an open report and
- * a tool waiting in them), a tool's page as its maintainer (a tool claimed through the API), and
- * the unsubscribe page with a valid token and without one. Every page is checked after its
- * islands hydrate (the checked DOM is the one people use), scrolled through so that client:visible
- * islands render. A violation fails the test with its rule, impact and elements.
+ * checks the WCAG 2.x A and AA rules and its best practices on the community, moderation, AI
+ * tools and email pages (and the main catalogue pages beside them), as the people who use them
+ * see them: the community and a demo discussion as a visitor, the composer and the settings
+ * signed in, the queues as the administrator (with an open report and a tool waiting in them),
+ * a tool's page as its maintainer (a tool claimed through the API), and the unsubscribe page
+ * with a valid token and without one. Every page is checked once its islands have hydrated (the
+ * checked DOM is the one people use). A violation fails the test with its rule, impact and
+ * elements.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
-import { claimToolThroughApi, DEMO, demoThreadId, failOnPageErrors, signIn, signUpThroughApi } from './support';
+import { claimToolThroughApi, DEMO, demoThreadId, failOnPageErrors, hydrated, signIn, signUpThroughApi } from './support';
 
 failOnPageErrors();
 
@@ -42,15 +43,9 @@ async function runAxe(page: Page): Promise<{ violations: AxeViolation[]; passes:
 async function violationsOf(page: Page, pagePath: string, status = 200): Promise<string[]> {
   const response = await page.goto(pagePath);
   expect(response?.status(), pagePath).toBe(status);
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    window.scrollTo(0, 0);
-  });
+  // Every island hydrated (those waiting to be seen or touched are brought into view or touched).
+  await hydrated(page);
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('astro-island[ssr]'), `${pagePath}: islands hydrated`).toHaveCount(0, { timeout: 30_000 });
   const { violations, passes } = await runAxe(page);
   // Rules ran and found elements to check: an empty result is not a page axe never saw.
   expect(passes, `${pagePath}: rules axe checked`).toBeGreaterThan(0);
