@@ -59,6 +59,13 @@ export const MICROPHONE_PATHS = '^/auth/?$';
 /** Compiled once: the node server asks it of every answer. */
 const MICROPHONE_PATH = new RegExp(MICROPHONE_PATHS);
 
+/**
+ * Pages whose address holds a secret (the unsubscribe page's signed token, src/pages/unsubscribe.astro):
+ * they send no Referer at all, not even to the site's own pages.
+ */
+export const NO_REFERRER_PATHS = '^/unsubscribe/?$';
+const NO_REFERRER_PATH = new RegExp(NO_REFERRER_PATHS);
+
 const players = VIDEO_PLAYERS.map((origin) => `"${origin}"`).join(' ');
 
 function permissionsPolicy(microphone: boolean): string {
@@ -102,7 +109,7 @@ export function securityHeaders(pathname: string, options: { https: boolean }): 
   const headers: Record<string, string> = {
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
+    'referrer-policy': NO_REFERRER_PATH.test(pathname) ? 'no-referrer' : 'strict-origin-when-cross-origin',
     'permissions-policy': MICROPHONE_PATH.test(pathname) ? PERMISSIONS_POLICY_WITH_MICROPHONE : PERMISSIONS_POLICY,
   };
   if (options.https) headers['strict-transport-security'] = HSTS;

@@ -18,7 +18,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { MICROPHONE_PATHS, NON_PAGE_CSP, NON_PAGE_PATHS, PERMISSIONS_POLICY_WITH_MICROPHONE, securityHeaders } from '@/functions/_shared/security-headers';
+import {
+  MICROPHONE_PATHS,
+  NO_REFERRER_PATHS,
+  NON_PAGE_CSP,
+  NON_PAGE_PATHS,
+  PERMISSIONS_POLICY_WITH_MICROPHONE,
+  securityHeaders,
+} from '@/functions/_shared/security-headers';
 
 export const PAGE_CSP_FILE = 'page-csp.json';
 
@@ -66,6 +73,7 @@ export function vercelHeaderRoutes(pages: PageCsp, options: { https: boolean }):
   return [
     { src: '^/.*$', headers: securityHeaders('/', options), continue: true },
     { src: MICROPHONE_PATHS, headers: { 'permissions-policy': PERMISSIONS_POLICY_WITH_MICROPHONE }, continue: true },
+    { src: NO_REFERRER_PATHS, headers: { 'referrer-policy': 'no-referrer' }, continue: true },
     { src: NON_PAGE_PATHS, headers: { 'content-security-policy': NON_PAGE_CSP }, continue: true },
     ...pageRoutes,
   ];

@@ -8,7 +8,8 @@
 import sharp from 'sharp';
 import { expect, test, type APIResponse, type Page, type Response } from '@playwright/test';
 import { NON_PAGE_CSP, PERMISSIONS_POLICY, PERMISSIONS_POLICY_WITH_MICROPHONE } from '@/functions/_shared/security-headers';
-import { DEMO, failOnPageErrors, hydrated, signIn } from './support';
+import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
+import { claimToolThroughApi, DEMO, demoThreadId, failOnPageErrors, hydrated, signIn, signUpThroughApi } from './support';
 
 failOnPageErrors();
 
@@ -37,7 +38,8 @@ const headersOf = async (response: Response | APIResponse | null): Promise<Heade
 function expectCommonHeaders(headers: Headers, label: string): void {
   expect(headers['x-frame-options'], label).toBe('DENY');
   expect(headers['x-content-type-options'], label).toBe('nosniff');
-  expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+  // The unsubscribe page's address holds its token: no Referer at all (NO_REFERRER_PATHS).
+  expect(headers['referrer-policy'], label).toBe(/^\/unsubscribe(\?|$)/.test(label) ? 'no-referrer' : 'strict-origin-when-cross-origin');
   // The e2e site is http: no HSTS.
   expect(headers['strict-transport-security'], label).toBeUndefined();
 }
@@ -85,9 +87,10 @@ async function firstProduct(page: Page, search: string): Promise<{ id: string; t
 }
 
 test('every page type, a feed, a blob and an API answer carry the headers, with no violation', async ({ page, baseURL }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const violations = await watchViolations(page);
   const product = await firstProduct(page, 'dental receptionist');
+  const thread = await demoThreadId(page);
 
   for (const path of [
     '/',
@@ -99,19 +102,48 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
     '/auth',
     '/auth?mode=signup',
     '/community',
+    `/community/${thread}`,
     '/terms',
     '/developers',
   ]) {
     await visit(page, path);
   }
+  // The unsubscribe page: without a token (400, a way to the settings) and with a valid one.
+  await visit(page, '/unsubscribe', 400);
+  const member = await signUpThroughApi(page, baseURL!, { userType: 'buyer', name: 'Hal Headers' });
+  await page.context().clearCookies();
+  await visit(page, `/unsubscribe?token=${createUnsubscribeToken(member.id, 'community_reply')}`);
   await visit(page, '/no-such-page', 404);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await visit(page, '/product/%ZZ', 404);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
 
   await signIn(page, DEMO.creator, baseURL!);
-  for (const path of ['/dashboard', '/products', '/profile', '/tool-updates', '/library', '/sales', '/earnings', '/settings/api', '/settings/account'])
+  for (const path of [
+    '/dashboard',
+    '/products',
+    '/profile',
+    '/tool-updates',
+    '/library',
+    '/sales',
+    '/earnings',
+    '/settings/api',
+    '/settings/account',
+    '/settings/notifications',
+    '/community/new',
+    '/ai-tools/submit',
+    '/ai-tools/claim',
+  ])
     await visit(page, path);
+
+  // The administrator's queues.
+  await page.context().clearCookies();
+  await signIn(page, DEMO.admin, baseURL!);
+  for (const path of ['/admin/reports', '/admin/tools']) await visit(page, path);
+
+  // A tool's maintainer (DeepSeek: no other spec claims or manages it) on the tool's own page.
+  await claimToolThroughApi(page, baseURL!, 'deepseek', 'deepseek.com');
+  await visit(page, '/ai-tools/manage/deepseek');
 
   // A blob image the marketplace shows, an Atom feed and API answers.
   await page.goto('/marketplace');

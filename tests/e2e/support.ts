@@ -135,3 +135,39 @@ export function failOnPageErrors(): void {
   });
   test.afterEach(() => expect(pageErrors).toEqual([]));
 }
+
+/** The id of a demo discussion (db/seed/data/community.json), found by its title through the API. */
+export async function demoThreadId(page: Page, title = "How do you keep a Claude Project's knowledge under the limit?"): Promise<string> {
+  const response = await page.request.get(`/api/community/threads?${new URLSearchParams({ space: 'claude', sort: 'new', limit: '100' })}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  const { items } = (await response.json()) as { items: { id: string; title: string }[] };
+  const thread = items.find((t) => t.title === title);
+  expect(thread, `the demo discussion '${title}'`).toBeTruthy();
+  return thread!.id;
+}
+
+/**
+ * Makes the page's user (a new account) the verified maintainer of a tool that has no owner
+ * account, through the API: a claim by email to an address at the tool's domain, verified with
+ * the token of the link in the outbox (as 'Claim Your Tool' does in the browser). The demo data
+ * has no maintainer accounts; each spec claims a tool no other spec touches.
+ */
+export async function claimToolThroughApi(page: Page, baseURL: string, toolId: string, host: string): Promise<{ id: string; email: string }> {
+  await page.context().clearCookies();
+  const account = await signUpThroughApi(page, baseURL, { userType: 'creator', name: 'Mia Maintainer' });
+  const address = `maintainer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@${host}`;
+  const started = await page.request.post(`/api/tools/${toolId}/claims`, {
+    headers: { Origin: baseURL },
+    data: { method: 'email', email: address, organisation: 'Mia Maintainer' },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const link = new URL(linkInEmail(await readLatestEmail(address, /^Confirm you maintain/)));
+  const claimId = link.searchParams.get('claim') ?? '';
+  const verified = await page.request.post(`/api/tool-claims/${claimId}/verify`, {
+    headers: { Origin: baseURL },
+    data: { token: link.searchParams.get('token') },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  expect(((await verified.json()) as { status: string }).status).toBe('verified');
+  return account;
+}

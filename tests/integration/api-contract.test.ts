@@ -21,9 +21,9 @@ import { routeOf } from '@/functions/_shared/endpoint';
 import type { OpenApiDocument } from '@/functions/api/openapi';
 import type { RouteSpec } from '@/src/shared/api/contract';
 import { API_ROUTES } from '@/src/shared/api/routes';
-import { call, type TestSession } from '../support/api';
+import { call } from '../support/api';
 import { buildRouteFixtures, validBody } from '../support/route-fixtures';
-import { pathOf, ROUTES, type RouteFixtures, type RouteSpec as TableRoute } from '../support/route-table';
+import { pathOf, ROUTES, sessionFor, type RouteFixtures, type RouteSpec as TableRoute } from '../support/route-table';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 vi.hoisted(() => {
@@ -138,7 +138,7 @@ describe('every documented operation answers as documented', () => {
       const query = new URLSearchParams(route.query?.(fx) ?? {}).toString();
       const res = await call(handler, `${pathOf(route, route.params?.(fx) ?? {})}${query ? `?${query}` : ''}`, {
         method,
-        session: fx.owner as TestSession,
+        session: sessionFor(route, 'owner', fx),
         params: route.params?.(fx) ?? {},
         address: `203.0.113.${randomBytes(1)[0]}`,
         ...validBody(route, fx),

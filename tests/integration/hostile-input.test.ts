@@ -1,6 +1,7 @@
 /**
  * The hostile-input suite (issue 10, docs/decisions/010): every API route of the route table
- * (tests/support/route-table.ts), as a visitor, as another user and as the owner, with
+ * (tests/support/route-table.ts), as a visitor, as another user and as the owner (for an
+ * administrators' route: as a visitor, a user who is not one, and an administrator), with
  * malformed JSON, wrong types, NUL and control characters in every string field, 1 MB+
  * strings, bad ids, bad cursors and oversized bodies (declared, sent whole and streamed
  * without a length). For every answer: no 5xx, the error shape for every non-2xx, and nothing
@@ -19,10 +20,11 @@ import { resetAuth } from '@/functions/_shared/auth';
 import { bodyLimitFor, UPLOAD_BODY_LIMIT } from '@/functions/_shared/body-limit';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
 import { encodeCursor } from '@/functions/_shared/cursor';
-import { call, fileForm, type CallOptions, type CallResult, type TestSession } from '../support/api';
+import { API_ROUTES } from '@/src/shared/api/routes';
+import { call, fileForm, type CallOptions, type CallResult } from '../support/api';
 import { ensureCategories } from '../support/factories';
 import { buildRouteFixtures, validBody as validBodyOf } from '../support/route-fixtures';
-import { pathOf, ROUTES, type IdKind, type RouteFixtures, type RouteSpec } from '../support/route-table';
+import { pathOf, ROUTES, sessionFor, type IdKind, type RouteFixtures, type RouteSpec } from '../support/route-table';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 // Thousands of requests from a handful of accounts: the write limits (tested in
@@ -65,8 +67,6 @@ async function fingerprint(): Promise<string> {
   const blobs = fs.existsSync(blobRoot) ? (fs.readdirSync(blobRoot, { recursive: true }) as string[]).sort() : [];
   return JSON.stringify({ rows: rows.rows.sort((a, b) => a.t.localeCompare(b.t)), blobs });
 }
-
-const session = (who: Who): TestSession | null => (who === 'visitor' ? null : who === 'other' ? fx.other : fx.owner);
 
 // --- Hostile values -------------------------------------------------------------------------
 
@@ -305,7 +305,7 @@ async function run(route: RouteSpec, handler: Handler, c: Case): Promise<CallRes
   const clientAddress = `203.0.113.${randomBytes(1)[0]}`;
   return call(handler, `${pathOf(route, c.params)}${search ? `?${search}` : ''}`, {
     method: route.method,
-    session: session(c.who),
+    session: sessionFor(route, c.who, fx),
     params: c.params,
     address: clientAddress,
     ...c.options,
@@ -371,6 +371,21 @@ describe('the route table', () => {
     expect(missing, 'add these routes to tests/support/route-table.ts').toEqual([]);
     // And the table names no route that is gone.
     expect(ROUTES.map((r) => r.file).filter((f) => !files.includes(f))).toEqual([]);
+  });
+
+  it('holds every route declared in src/shared/api/routes, at its declared method and path', () => {
+    // A declared route the table lacks (or lists under another path) would never meet a hostile input.
+    const listed = new Set(ROUTES.map((r) => `${r.method} ${r.path.replace(/\[([^\]]+)\]/g, '{$1}')}`));
+    const declared = API_ROUTES.map((r) => `${r.method} ${r.path}`);
+    expect(
+      declared.filter((key) => !listed.has(key)),
+      'add these routes, with fixtures for their examples, to tests/support/route-table.ts',
+    ).toEqual([]);
+    // Every entry outside better-auth's catch-all is a declared route (no stale or misspelt path).
+    const stale = ROUTES.filter((r) => r.file !== 'auth/[...all].ts')
+      .map((r) => `${r.method} ${r.path.replace(/\[([^\]]+)\]/g, '{$1}')}`)
+      .filter((key) => !declared.includes(key));
+    expect(stale).toEqual([]);
   });
 });
 

@@ -21,11 +21,14 @@ import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
 import { createProductReview } from '@/functions/product-reviews/product-reviews.service';
 import { addChangelogSource } from '@/functions/tool-feeds/tool-feeds.service';
 import { startClaim } from '@/functions/tools/claims.service';
+import { submitTool } from '@/functions/tools/submissions.service';
+import { reportTarget } from '@/functions/moderation/moderation.service';
+import type { ToolInput } from '@/src/shared/api/schemas/tools';
 import { createReply, createThread } from '@/functions/community/community.service';
 import { fileForm, signUp, type CallOptions } from './api';
 import { createProduct, ensureCategories } from './factories';
 import { CARD_OK } from './payments';
-import type { RouteFixtures, RouteSpec } from './route-table';
+import { toolExample, type RouteFixtures, type RouteSpec } from './route-table';
 import type { TestDb } from './test-db';
 
 export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Promise<RouteFixtures> {
@@ -33,6 +36,9 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
 
   const owner = await signUp('creator', 'Olive Owner');
   const other = await signUp('creator', 'Oscar Other');
+  // The administrator of the admin routes' valid requests (the owner, not one, is refused there).
+  const admin = await signUp('community', 'Ada Admin');
+  await t.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
   // Established accounts: a new account's posting limits (3 discussions a day, docs/decisions/037)
   // would answer the contract's examples 429; moderation.test.ts tests those limits.
   await t.db
@@ -43,6 +49,8 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
   for (const [id, name, maintainer, host] of [
     ['n8n', 'n8n', owner.userId, 'n8n.io'],
     ['zapier', 'Zapier', other.userId, 'zapier.com'],
+    // The administrator revokes this claim in the destructive example.
+    ['make', 'Make', other.userId, 'make.com'],
   ] as const) {
     await t.db
       .insertInto('ai_tools')
@@ -152,6 +160,24 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     toolIds: [],
   });
   const communityAnswer = await createReply(t.db, other.userId, communityQuestion.id, { body: 'One with a long context window.' });
+  // The administrators' queues: two of the other user's products in review, their report of the
+  // owner's thread, a tool they submitted, and their proven claim of the owner's tool (n8n
+  // already has an owner, so a verified claim waits; the emailed token is unknown here, so the
+  // claim is marked proven directly).
+  const inReview = (title: string) => createProduct(t.db, other.userId, { title, status: 'in_review', category_id: 'business' });
+  const inReviewProduct = await inReview('Waiting for review');
+  const spareInReviewProduct = await inReview('Also waiting for review');
+  const { report } = await reportTarget(t.db, other.userId, 'thread', communityThread.id, { reason: 'spam', note: 'An advert.' });
+  const pendingTool = await submitTool(t.db, other.userId, toolExample() as ToolInput);
+  const otherClaim = await startClaim(t.db, other.userId, 'n8n', { method: 'email', email: 'oscar@n8n.io' });
+  await t.db.updateTable('tool_claims').set({ status: 'in_review', verified_at: new Date() }).where('id', '=', otherClaim.id).execute();
+  // A third user, suspended (not the other user, whose requests stand for any signed-in stranger's).
+  const suspended = await signUp('community', 'Sid Suspended');
+  await t.db
+    .updateTable('profiles')
+    .set({ suspended_until: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000), suspension_reason: 'Advertising in reviews.' })
+    .where('id', '=', suspended.userId)
+    .execute();
   // A second session of the owner's (another device), for the revoke of one session.
   const spareSession = await (await (await getAuth()).$context).internalAdapter.createSession(owner.userId);
 
@@ -187,6 +213,14 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     spareCommunityReplyId: spareCommunityReply.id,
     communityQuestionId: communityQuestion.id,
     communityAnswerId: communityAnswer.id,
+    admin,
+    inReviewProductId: inReviewProduct.id,
+    spareInReviewProductId: spareInReviewProduct.id,
+    reportId: report.id,
+    pendingToolId: pendingTool.id,
+    inReviewClaimId: otherClaim.id,
+    revocableToolId: 'make',
+    suspendedUserId: suspended.userId,
     licenseId: license.id,
     licenseKey: license.key,
     searchCursor: Buffer.from(JSON.stringify({ s: 'newest', v: '2026-11-21 10:00:00.123456+00', id: randomUUID() })).toString('base64url'),

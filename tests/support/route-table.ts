@@ -77,6 +77,21 @@ export interface RouteFixtures {
   /** Q&A (docs/decisions/036): the owner's question, and the other user's reply to it. */
   communityQuestionId: string;
   communityAnswerId: string;
+  /** An administrator (profiles.role 'admin'): the admin routes' valid requests are theirs. */
+  admin: TestSession;
+  /** Two of the other user's products waiting in the review queue (one to approve, one to reject). */
+  inReviewProductId: string;
+  spareInReviewProductId: string;
+  /** The other user's open report of the owner's thread. */
+  reportId: string;
+  /** A tool the other user submitted, waiting for review. */
+  pendingToolId: string;
+  /** The other user's proven claim of the owner's tool, waiting for an administrator. */
+  inReviewClaimId: string;
+  /** A tool the other user maintains, for the destructive revoke example (Make). */
+  revocableToolId: string;
+  /** A third user, suspended for a month (an administrator lifts it). */
+  suspendedUserId: string;
   png: Buffer;
   zip: Buffer;
 }
@@ -96,8 +111,12 @@ export interface RouteSpec {
   /** The request path with [param] placeholders (filled from params). */
   path: string;
   load: () => Promise<Record<string, unknown>>;
-  /** anyone: visitors too; user: any signed-in user; owner: the owner of the object it names. */
-  auth: 'anyone' | 'user' | 'owner';
+  /**
+   * anyone: visitors too; user: any signed-in user; owner: the owner of the object it names;
+   * admin: administrators only (the fixtures' administrator makes the valid request, and the
+   * owner, who is not one, is the other user).
+   */
+  auth: 'anyone' | 'user' | 'owner' | 'admin';
   params?: (fx: RouteFixtures) => Record<string, string>;
   ids?: Record<string, IdKind>;
   /** The request body the route reads (hostile bodies are sent only to these). */
@@ -1145,10 +1164,9 @@ export const ROUTES: RouteSpec[] = [
     method: 'GET',
     path: '/api/admin/orders',
     load: api('admin/orders.ts'),
-    auth: 'user',
+    auth: 'admin',
     // A page of a search ({ items, nextCursor }); paging itself: api-payments-contract.test.ts.
     query: () => ({ q: 'TM-000001', limit: '50' }),
-    expect: { status: 403, why: 'the owner is not an administrator' },
   },
   // The review queue (docs/decisions/031): administrators only; its rules: tests/integration/review-queue.test.ts.
   {
@@ -1156,61 +1174,66 @@ export const ROUTES: RouteSpec[] = [
     method: 'GET',
     path: '/api/admin/products',
     load: api('admin/products.ts'),
-    auth: 'user',
+    auth: 'admin',
     query: () => ({ limit: '50' }),
-    expect: { status: 403, why: 'the owner is not an administrator' },
   },
   {
     file: 'admin/products/[id]/approve.ts',
     method: 'POST',
     path: '/api/admin/products/[id]/approve',
     load: api('admin/products/[id]/approve.ts'),
-    auth: 'user',
-    params: (fx) => ({ id: fx.productId }),
+    auth: 'admin',
+    params: (fx) => ({ id: fx.inReviewProductId }),
     ids: { id: 'uuid' },
-    expect: { status: 403, why: 'the owner is not an administrator' },
   },
   {
     file: 'admin/products/[id]/reject.ts',
     method: 'POST',
     path: '/api/admin/products/[id]/reject',
     load: api('admin/products/[id]/reject.ts'),
-    auth: 'user',
-    params: (fx) => ({ id: fx.productId }),
+    auth: 'admin',
+    params: (fx) => ({ id: fx.spareInReviewProductId }),
     ids: { id: 'uuid' },
     body: 'json',
     json: () => ({ reason: 'This repeats a listing already in the marketplace.' }),
-    expect: { status: 403, why: 'the owner is not an administrator' },
   },
   {
     file: 'admin/reports.ts',
     method: 'GET',
     path: '/api/admin/reports',
     load: api('admin/reports.ts'),
-    auth: 'user',
+    auth: 'admin',
     query: () => ({ status: 'open', limit: '50' }),
-    expect: { status: 403, why: 'the owner is not an administrator' },
   },
   {
     file: 'admin/reports/[id]/actions.ts',
     method: 'POST',
     path: '/api/admin/reports/[id]/actions',
     load: api('admin/reports/[id]/actions.ts'),
-    auth: 'user',
-    params: (fx) => ({ id: fx.productId }),
+    auth: 'admin',
+    params: (fx) => ({ id: fx.reportId }),
     ids: { id: 'uuid' },
     body: 'json',
     json: () => ({ action: 'dismiss', reason: 'Not a violation.' }),
-    expect: { status: 403, why: 'the owner is not an administrator' },
   },
   {
     file: 'admin/moderation-actions.ts',
     method: 'GET',
     path: '/api/admin/moderation-actions',
     load: api('admin/moderation-actions.ts'),
-    auth: 'user',
+    auth: 'admin',
     query: () => ({ limit: '50' }),
-    expect: { status: 403, why: 'the owner is not an administrator' },
+  },
+  {
+    file: 'admin/users/[userId]/unsuspend.ts',
+    method: 'POST',
+    path: '/api/admin/users/[userId]/unsuspend',
+    load: api('admin/users/[userId]/unsuspend.ts'),
+    auth: 'admin',
+    params: (fx) => ({ userId: fx.suspendedUserId }),
+    ids: { userId: 'userId' },
+    body: 'json',
+    json: () => ({ reason: 'Appeal accepted: the reviews were genuine.' }),
   },
   {
     file: 'orders/[id]/refund.ts',
@@ -1308,19 +1331,18 @@ export const ROUTES: RouteSpec[] = [
     method: 'GET',
     path: '/api/admin/jobs',
     load: api('admin/jobs.ts'),
-    auth: 'user',
+    auth: 'admin',
     query: () => ({ state: 'failed', limit: '20' }),
-    expect: { status: 403, why: 'the owner is not an administrator' },
   },
   {
     file: 'admin/jobs/[id]/retry.ts',
     method: 'POST',
     path: '/api/admin/jobs/[id]/retry',
     load: api('admin/jobs/[id]/retry.ts'),
-    auth: 'user',
+    auth: 'admin',
     params: () => ({ id: randomUUID() }),
     ids: { id: 'uuid' },
-    expect: { status: 403, why: 'the owner is not an administrator' },
+    expect: { status: 404, why: 'the fixtures have no failed job (a retry of one: tests/integration/admin-jobs.test.ts)' },
   },
   // Licence keys (functions/licenses).
   {
@@ -1426,61 +1448,66 @@ export const ROUTES: RouteSpec[] = [
     method: 'GET',
     path: '/api/admin/tools',
     load: api('admin/tools.ts'),
-    auth: 'user',
+    auth: 'admin',
     query: () => ({ limit: '50' }),
-    expect: { status: 403, why: 'the owner is not an administrator' },
   },
   {
     file: 'admin/tools/[toolId]/review.ts',
     method: 'POST',
     path: '/api/admin/tools/[toolId]/review',
     load: api('admin/tools/[toolId]/review.ts'),
-    auth: 'user',
-    params: (fx) => ({ toolId: fx.toolId }),
+    auth: 'admin',
+    params: (fx) => ({ toolId: fx.pendingToolId }),
     ids: { toolId: 'toolId' },
     body: 'json',
     nullable: ['message'],
     json: () => ({ decision: 'reject', message: 'This is not an AI tool.' }),
-    expect: { status: 403, why: 'the owner is not an administrator' },
   },
   {
     file: 'admin/tools/[toolId]/revoke.ts',
     method: 'POST',
     path: '/api/admin/tools/[toolId]/revoke',
     load: api('admin/tools/[toolId]/revoke.ts'),
-    auth: 'user',
-    params: (fx) => ({ toolId: fx.toolId }),
+    auth: 'admin',
+    params: (fx) => ({ toolId: fx.revocableToolId }),
     ids: { toolId: 'toolId' },
     body: 'json',
     json: () => ({ reason: 'The domain changed hands.' }),
-    expect: { status: 403, why: 'the owner is not an administrator' },
+    destructive: true,
   },
   {
     file: 'admin/tool-claims.ts',
     method: 'GET',
     path: '/api/admin/tool-claims',
     load: api('admin/tool-claims.ts'),
-    auth: 'user',
-    expect: { status: 403, why: 'the owner is not an administrator' },
+    auth: 'admin',
   },
   {
     file: 'admin/tool-claims/[claimId]/review.ts',
     method: 'POST',
     path: '/api/admin/tool-claims/[claimId]/review',
     load: api('admin/tool-claims/[claimId]/review.ts'),
-    auth: 'user',
-    params: (fx) => ({ claimId: fx.toolClaimId }),
+    auth: 'admin',
+    params: (fx) => ({ claimId: fx.inReviewClaimId }),
     ids: { claimId: 'uuid' },
     body: 'json',
-    nullable: ['message'],
-    json: () => ({ decision: 'reject', message: 'Not proven.' }),
-    expect: { status: 403, why: 'the owner is not an administrator' },
+    // No message: a rejection without one is valid, so the hostile suite's null message would
+    // decide the claim before this example runs. The message is the same text field as a tool
+    // review's, which meets every hostile variant on /api/admin/tools/[toolId]/review.
+    json: () => ({ decision: 'reject' }),
   },
 
   // Last: its valid example signs the owner out. Its body is ignored (the client sends '{}'),
   // so it gets no hostile bodies: they would only sign the owner out.
   authRoute('POST', 'sign-out', { auth: 'anyone', json: () => ({}), destructive: true }),
 ];
+
+/** Who a request of `who` is sent as: an admin route's owner is the administrator, its other user the (non-admin) owner. */
+export function sessionFor(route: RouteSpec, who: 'visitor' | 'other' | 'owner', fx: RouteFixtures): TestSession | null {
+  if (who === 'visitor') return null;
+  if (route.auth === 'admin') return who === 'owner' ? fx.admin : fx.owner;
+  return who === 'owner' ? fx.owner : fx.other;
+}
 
 /** The request path of a route with its parameters filled in (encoded as a browser would). */
 export function pathOf(route: RouteSpec, params: Record<string, string>): string {

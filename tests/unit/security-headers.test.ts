@@ -56,6 +56,15 @@ describe('securityHeaders', () => {
     expect(PERMISSIONS_POLICY).toContain('camera=()');
     expect(PERMISSIONS_POLICY_WITH_MICROPHONE).toContain('microphone=(self)');
   });
+  it('sends no Referer from the unsubscribe page, whose address holds a token', () => {
+    for (const path of ['/unsubscribe', '/unsubscribe/']) expect(securityHeaders(path, { https: false })['referrer-policy']).toBe('no-referrer');
+    for (const path of ['/', '/settings/notifications', '/unsubscribed', '/api/unsubscribe']) {
+      expect(securityHeaders(path, { https: false })['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    }
+    const route = vercelHeaderRoutes({}, { https: false }).find((r) => r.headers?.['referrer-policy'] === 'no-referrer');
+    expect(new RegExp(route!.src!).test('/unsubscribe')).toBe(true);
+    expect(new RegExp(route!.src!).test('/marketplace')).toBe(false);
+  });
   it('adds HSTS only for an https site', () => {
     expect(isHttpsSite('https://toolmint.app')).toBe(true);
     expect(isHttpsSite('http://localhost:4321')).toBe(false);

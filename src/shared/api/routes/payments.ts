@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { CHECKOUT_SESSION_ID_PATTERN } from '../../ids';
+import { safeText } from '../../text';
 import { defineRoute, file, json, page, pageQuery, uuid } from '../contract';
 import {
   AdminOrderSchema,
@@ -158,7 +159,8 @@ export const listAdminOrders = defineRoute({
   description:
     '`q` searches by buyer email (contains) or order number (TM-000042 or 42). Pending checkouts are left out. Paginated: send `nextCursor` back as `cursor`.',
   auth: 'user',
-  query: z.strictObject({ q: z.optional(z.string().check(z.trim(), z.maxLength(200))), ...pageQuery() }),
+  // safeText: NUL and control characters are a 400, never a query PostgreSQL refuses (a 500).
+  query: z.strictObject({ q: z.optional(safeText().check(z.trim(), z.maxLength(200))), ...pageQuery() }),
   response: json(page(AdminOrderSchema)),
   errors: ['FORBIDDEN'],
   example: { query: { q: 'buyer@example.com', limit: '50' } },

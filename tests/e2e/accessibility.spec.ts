@@ -1,0 +1,136 @@
+/**
+ * Accessibility in a real browser: axe-core (the engine behind Lighthouse's accessibility score)
+ * checks the WCAG 2.x A and AA rules and its best practices on the community, moderation, AI
+ * tools and email pages (and the main catalogue pages beside them), as the people who use them
+ * see them: the community and a demo discussion as a visitor, the composer and the settings
+ * signed in, the queues as the administrator (with an open report and a tool waiting in them),
+ * a tool's page as its maintainer (a tool claimed through the API), and the unsubscribe page
+ * with a valid token and without one. Every page is checked once its islands have hydrated (the
+ * checked DOM is the one people use). A violation fails the test with its rule, impact and
+ * elements.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
+import { claimToolThroughApi, DEMO, demoThreadId, failOnPageErrors, hydrated, signIn, signUpThroughApi } from './support';
+
+failOnPageErrors();
+
+/** axe-core's browser build, evaluated in the page (a DevTools evaluation: the page's Content-Security-Policy does not apply). */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** WCAG 2.0 to 2.2 A and AA, and axe's best practices (landmarks, heading order: most of what Lighthouse scores). */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** axe's rules (AXE_TAGS) on the page as it is now: the violations, and how many rules passed. */
+async function runAxe(page: Page): Promise<{ violations: AxeViolation[]; passes: number }> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[]; passes: unknown[] }> } }).axe;
+    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return { violations: results.violations, passes: results.passes.length };
+  }, AXE_TAGS);
+}
+
+/** Opens `path`, lets every island render and hydrate, and returns axe's violations, one line each. */
+async function violationsOf(page: Page, pagePath: string, status = 200): Promise<string[]> {
+  const response = await page.goto(pagePath);
+  expect(response?.status(), pagePath).toBe(status);
+  // Every island hydrated (those waiting to be seen or touched are brought into view or touched).
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  const { violations, passes } = await runAxe(page);
+  // Rules ran and found elements to check: an empty result is not a page axe never saw.
+  expect(passes, `${pagePath}: rules axe checked`).toBeGreaterThan(0);
+  return violations.map(
+    (v) =>
+      `${pagePath}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+        .slice(0, 5)
+        .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ')}]` : ''}`)
+        .join('; ')}`,
+  );
+}
+
+test('the community, moderation, AI tools and email pages have no accessibility violation', async ({ page, browser, baseURL }) => {
+  // Around fifteen pages, each hydrated and checked, on a machine shared by the whole suite.
+  test.setTimeout(300_000);
+  const base = baseURL!;
+  const found: string[] = [];
+  const check = async (on: Page, pagePath: string, status?: number) => found.push(...(await violationsOf(on, pagePath, status)));
+
+  // As a visitor: the main catalogue pages too, as the new pages' neighbours.
+  const thread = await demoThreadId(page);
+  for (const pagePath of ['/', '/marketplace', '/ai-tools', '/tools/chatgpt']) await check(page, pagePath);
+  await check(page, '/community');
+  await check(page, `/community/${thread}`);
+  await check(page, '/unsubscribe', 400);
+
+  // A member: the composer, the settings, the tools' forms; and an unsubscribe link of theirs.
+  const member = await signUpThroughApi(page, base, { userType: 'creator', name: 'Ada Access' });
+  await check(page, '/community/new');
+  await check(page, '/settings/notifications');
+  await check(page, '/ai-tools/submit');
+  await check(page, '/ai-tools/claim');
+  await check(page, '/ai-tools/claim?tool=gemini');
+  await check(page, '/ai-tools/invite?token=no-such-invitation', 404);
+  await check(page, `/unsubscribe?token=${createUnsubscribeToken(member.id, 'community_reply')}`);
+  // Something in each queue: the member reports the demo discussion and lists a tool.
+  const reported = await page.request.put(`/api/reports/thread/${thread}`, {
+    headers: { Origin: base },
+    data: { reason: 'spam', note: 'Checking the queue page.' },
+  });
+  expect(reported.ok(), await reported.text()).toBe(true);
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const submitted = await page.request.post('/api/tools', {
+    headers: { Origin: base },
+    data: {
+      name: `Access Check ${tag}`,
+      officialSite: `https://access-${tag}.com`,
+      category: 'AI Assistant',
+      description: 'An assistant that answers questions with citations.',
+      longDescription: 'It answers questions with a short written answer and numbered citations, searching the web in real time.',
+      pricing: 'Free',
+      platforms: ['Web'],
+      documentationUrl: null,
+      githubUrl: null,
+      changelogSources: [],
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+
+  // The administrator's queues, in a context of their own.
+  const adminContext = await browser.newContext({ baseURL: base });
+  const admin = await adminContext.newPage();
+  await signIn(admin, DEMO.admin, base);
+  for (const pagePath of ['/admin/reports', '/admin/reports?tab=resolved', '/admin/reports?tab=log', '/admin/tools']) await check(admin, pagePath);
+  await adminContext.close();
+
+  // A tool's maintainer (Runway: no other spec claims or manages it).
+  const maintainerContext = await browser.newContext({ baseURL: base });
+  const maintainer = await maintainerContext.newPage();
+  await claimToolThroughApi(maintainer, base, 'runway', 'runwayml.com');
+  await check(maintainer, '/ai-tools/manage/runway');
+  await maintainerContext.close();
+
+  expect(found).toEqual([]);
+});
+
+test('the check sees a violation: a field without a label and an image without a text alternative', async ({ page }) => {
+  await page.goto('/community');
+  await page.evaluate(() => {
+    const field = document.createElement('input');
+    field.type = 'text';
+    const image = document.createElement('img');
+    image.src = '/favicon.svg';
+    document.querySelector('main')!.append(field, image);
+  });
+  const { violations } = await runAxe(page);
+  expect(violations.map((v) => v.id)).toEqual(expect.arrayContaining(['label', 'image-alt']));
+});
