@@ -34,8 +34,7 @@ export interface PublicProduct extends ProductCard {
   updatedAt: string;
 }
 
-/** The stock image of a product without one (spec section 2, card). */
-export const FALLBACK_IMAGE = '/images/product-fallback.svg';
+export { FALLBACK_IMAGE } from './fallback-image';
 
 export const MARKETPLACE_DEFAULTS = {
   title: 'Untitled Product',

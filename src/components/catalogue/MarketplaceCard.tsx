@@ -7,7 +7,7 @@
 import { formatPrice, formatRating, isRated } from '@/src/shared/format';
 import type { CardView } from './marketplace-query';
 import { recordView } from './record-view';
-import { FALLBACK_IMAGE } from '@/src/shared/products';
+import { FALLBACK_IMAGE } from '@/src/shared/fallback-image';
 
 interface Props {
   product: CardView;
