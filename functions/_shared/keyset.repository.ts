@@ -5,7 +5,7 @@
  * reach the comparison. Used by favorites, seller reviews, portfolios, tool updates and
  * notifications.
  */
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import * as z from 'zod/mini';
 import { uuid } from '@/src/shared/api/contract';
 import { isTimestampText } from '@/src/shared/ids';
@@ -32,3 +32,17 @@ export function after(timeColumn: string, idColumn: string, position: TimeKeyset
 
 /** The cursor position of a row read with timeKey(...) as `cursor_at`. */
 export const positionOf = (row: { cursor_at: string; id: string }): TimeKeyset => ({ at: row.cursor_at, id: row.id });
+
+/**
+ * One page of a list newest first by (timeColumn desc, idColumn desc), after `position`: the
+ * tail every such list shares (notifications.repository.ts's notice lists).
+ */
+export function newestPage<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  timeColumn: string,
+  idColumn: string,
+  options: { after?: TimeKeyset | null; limit: number },
+): Promise<O[]> {
+  const from = options.after ? query.where(after(timeColumn, idColumn, options.after)) : query;
+  return from.orderBy(sql.ref(timeColumn), 'desc').orderBy(sql.ref(idColumn), 'desc').limit(options.limit).execute();
+}

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import type { OrderNotificationKind, ToolEvent } from '@/src/shared/domain';
-import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
+import { newestPage, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 import { pageOfUpdates, selectUpdates, type UpdatesPage } from '../tool-updates/tool-updates.repository';
 import { notTurnedOff } from '../email/in-app';
 
@@ -95,7 +95,7 @@ export async function listFeed(db: Db, userId: string, options: UpdatesPage) {
 
 /** The user's sale and refund notices newest first, with the order's product and amount. */
 export async function listOrderNotices(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
-  let query = db
+  const query = db
     .selectFrom('user_notifications as n')
     .innerJoin('orders as o', 'o.id', 'n.order_id')
     .innerJoin('products as p', 'p.id', 'o.product_id')
@@ -112,8 +112,7 @@ export async function listOrderNotices(db: Db, userId: string, options: { after?
       'o.amount_cents',
       timeKey('n.created_at').as('cursor_at'),
     ]);
-  if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
-  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
+  return newestPage(query, 'n.created_at', 'n.id', options);
 }
 
 /**
@@ -154,15 +153,14 @@ export async function insertVersionNotices(db: Db, values: { versionId: string; 
 
 /** The user's notices of new versions newest first, with the product and the version's notes. */
 export async function listVersionNotices(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
-  let query = db
+  const query = db
     .selectFrom('user_notifications as n')
     .innerJoin('product_versions as v', 'v.id', 'n.product_version_id')
     .innerJoin('products as p', 'p.id', 'v.product_id')
     .where('n.user_id', '=', userId)
     .where('n.kind', '=', 'product_version')
     .select(['n.id', 'n.is_read', 'n.created_at', 'v.product_id', 'p.title as product_title', 'v.version', 'v.notes', timeKey('n.created_at').as('cursor_at')]);
-  if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
-  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
+  return newestPage(query, 'n.created_at', 'n.id', options);
 }
 
 /** The size of one fan-out INSERT … SELECT (docs/decisions/040). */
@@ -202,7 +200,7 @@ export async function insertNewProductNoticeBatch(
 
 /** The user's notices of new products newest first, with the product and its creator (as counted in the unread badge). */
 export async function listNewProductNotices(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
-  let query = db
+  const query = db
     .selectFrom('user_notifications as n')
     .innerJoin('products as p', 'p.id', 'n.product_id')
     .leftJoin('profiles as c', 'c.id', 'p.creator_id')
@@ -218,8 +216,7 @@ export async function listNewProductNotices(db: Db, userId: string, options: { a
       'c.full_name as creator_name',
       timeKey('n.created_at').as('cursor_at'),
     ]);
-  if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
-  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
+  return newestPage(query, 'n.created_at', 'n.id', options);
 }
 
 /**
@@ -244,7 +241,7 @@ export async function insertToolNotices(
 
 /** The user's tool notices newest first, with the tool's name and whether it has a detail page. */
 export async function listToolNotices(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
-  let query = db
+  const query = db
     .selectFrom('user_notifications as n')
     .innerJoin('ai_tools as t', 't.id', 'n.tool_id')
     .where('n.user_id', '=', userId)
@@ -260,18 +257,16 @@ export async function listToolNotices(db: Db, userId: string, options: { after?:
       't.detail_page',
       timeKey('n.created_at').as('cursor_at'),
     ]);
-  if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
-  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
+  return newestPage(query, 'n.created_at', 'n.id', options);
 }
 
 /** The user's notices of their suspension and its lifting newest first, with the logged action (docs/decisions/042). */
 export async function listSuspensionNotices(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
-  let query = db
+  const query = db
     .selectFrom('user_notifications as n')
     .innerJoin('moderation_actions as a', 'a.id', 'n.moderation_action_id')
     .where('n.user_id', '=', userId)
     .where('n.kind', '=', 'account_suspension')
     .select(['n.id', 'n.is_read', 'n.created_at', 'a.action', 'a.until', 'a.reason', timeKey('n.created_at').as('cursor_at')]);
-  if (options.after) query = query.where(after('n.created_at', 'n.id', options.after));
-  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
+  return newestPage(query, 'n.created_at', 'n.id', options);
 }
