@@ -109,7 +109,8 @@ test('the community, moderation, AI tools and email pages have no accessibility 
   const adminContext = await browser.newContext({ baseURL: base });
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO.admin, base);
-  for (const pagePath of ['/admin/reports', '/admin/reports?tab=resolved', '/admin/reports?tab=log', '/admin/tools']) await check(admin, pagePath);
+  for (const pagePath of ['/admin/reports', '/admin/reports?tab=resolved', '/admin/reports?tab=log', '/admin/tools', '/admin/jobs'])
+    await check(admin, pagePath);
   await adminContext.close();
 
   // A tool's maintainer (Runway: no other spec claims or manages it).

@@ -139,7 +139,7 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
   // The administrator's queues.
   await page.context().clearCookies();
   await signIn(page, DEMO.admin, baseURL!);
-  for (const path of ['/admin/reports', '/admin/tools']) await visit(page, path);
+  for (const path of ['/admin/reports', '/admin/tools', '/admin/jobs']) await visit(page, path);
 
   // A tool's maintainer (DeepSeek: no other spec claims or manages it) on the tool's own page.
   await claimToolThroughApi(page, baseURL!, 'deepseek', 'deepseek.com');
