@@ -21,6 +21,7 @@ import type { Db } from '@/db/database';
 import type { EmailMessage } from '@/db/schema';
 import { getEnv } from '../_shared/env';
 import { coalescedRun } from '../_shared/coalesced-run';
+import { dueBy } from '../_shared/due-by';
 import { getMailer, type Mailer } from '../_shared/mailer';
 import {
   EMAIL_KIND_INFO,
@@ -216,7 +217,7 @@ async function claimDue(db: Db, now: Date, limit: number, ids?: string[]): Promi
       locked_until = ${now}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
     where id in (
       select id from email_messages
-      where status in ('queued', 'sending') and next_attempt_at <= ${now}
+      where status in ('queued', 'sending') and next_attempt_at <= ${dueBy(now)}
         and (status = 'queued' or locked_until < ${now})
         ${only}
       order by next_attempt_at

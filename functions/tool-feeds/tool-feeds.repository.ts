@@ -4,6 +4,7 @@
  * seen-entry rows that make each entry post once.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { dueBy } from '@/functions/_shared/due-by';
 import type { Db } from '@/db/database';
 import type { Database } from '@/db/schema';
 import type { FeedKind } from '@/src/shared/domain';
@@ -178,7 +179,7 @@ export async function claimSources(
         .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', now)]));
       due = ids
         ? due.where('id', 'in', ids.length ? ids : ['00000000-0000-0000-0000-000000000000'])
-        : due.where('paused_at', 'is', null).where('next_fetch_at', '<=', now);
+        : due.where('paused_at', 'is', null).where('next_fetch_at', '<=', dueBy(now));
       return due.orderBy('next_fetch_at').limit(limit).forUpdate().skipLocked();
     })
     .returning(['id', 'tool_id', 'url', 'etag', 'last_modified', 'last_success_at', 'consecutive_failures', 'paused_at', 'added_by'])

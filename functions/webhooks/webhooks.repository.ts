@@ -4,6 +4,7 @@
  * without two of them sending the same attempt.
  */
 import { sql, type Transaction } from 'kysely';
+import { dueBy } from '@/functions/_shared/due-by';
 import type { Db } from '@/db/database';
 import { after, timeKey, type TimeKeyset } from '@/functions/_shared/keyset.repository';
 import type { Database, WebhookDelivery } from '@/db/schema';
@@ -143,7 +144,7 @@ export async function claimDueDeliveries(
         .selectFrom('webhook_deliveries')
         .select('id')
         .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
+        .where('next_attempt_at', '<=', dueBy(now))
         .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', now)]));
       if (ids) due = due.where('id', 'in', ids.length ? ids : ['00000000-0000-0000-0000-000000000000']);
       return due.orderBy('next_attempt_at').limit(limit).forUpdate().skipLocked();

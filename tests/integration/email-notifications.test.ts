@@ -210,6 +210,22 @@ describe('sending once', () => {
     expect((await messagesOf(`update:${id}`)).find((m) => m.user_id === user.userId)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
+  it("sends an email queued by the database's clock to a claim whose own clock reads a hair earlier", async () => {
+    // A row is due at the database's now() (microseconds); the sender's Date has milliseconds.
+    // The claim must not see a just-queued email as early (the kick after a change sends it).
+    const user = await signUp('creator', 'Prompt Pia');
+    const product = await createProduct(t.db, user.userId, { title: 'Prompt Product' });
+    const messageId = await queueNotificationEmail(t.db, { userId: user.userId, kind: 'new_product', reference: `product:${product.id}` });
+    await t.db.updateTable('email_messages').set({ status: 'queued', channel: 'instant' }).where('id', '=', messageId!).execute();
+    await t.db
+      .insertInto('notification_preferences')
+      .values({ user_id: user.userId, kind: 'new_product', channel: 'instant', previous_channel: null })
+      .execute();
+    const mailer = new MemoryMailer();
+    await sendDueEmails(t.db, { mailer, siteUrl: SITE_URL, ids: [messageId!], now: new Date(Date.now() - 1000) });
+    expect(sentTo(mailer, user.email)).toHaveLength(1);
+  });
+
   it('keeps an email that never goes through as failed, with its error', async () => {
     const user = await signUp('creator', 'Unlucky Uma');
     const product = await createProduct(t.db, user.userId, { title: 'Unlucky Product' });
