@@ -113,9 +113,11 @@ export const ERRORS = {
   NOT_SUSPENDED: { status: 409, message: 'This account is not suspended' },
   PRODUCT_REMOVED: { status: 403, message: 'This product was removed from the marketplace by our team and cannot be published again' },
   POSTING_LIMIT: { status: 429, message: 'You have posted as much as you can today' },
-  // Background jobs (functions/jobs, docs/decisions/040 and 044): an administrator's Retry.
+  // Background jobs and emails (functions/jobs, functions/email, docs/decisions/040, 041 and 044): an administrator's Retry.
   JOB_NOT_FOUND: { status: 404, message: 'Job not found' },
   JOB_NOT_FAILED: { status: 409, message: 'Only a failed job can be retried: this one is waiting, running, done or already retried' },
+  EMAIL_NOT_FOUND: { status: 404, message: 'Email not found' },
+  EMAIL_NOT_FAILED: { status: 409, message: 'Only a failed email can be sent again: this one is queued, sent, cancelled or already retried' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).

@@ -53,8 +53,8 @@ export const WRITE_LIMITS = {
   // Reports of anything reportable (docs/decisions/037).
   report: { label: 'reports', windowSeconds: HOUR, perAccount: 20, perAddress: 60 },
   moderationAction: { label: 'moderation actions', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 360 },
-  // An administrator retrying failed background jobs at /admin/jobs (docs/decisions/044).
-  jobRetry: { label: 'job retries', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
+  // An administrator retrying failed background jobs and emails at /admin/jobs (docs/decisions/044).
+  jobRetry: { label: 'retries', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
   followToggle: { label: 'follow changes', windowSeconds: MINUTE, perAccount: 30, perAddress: 90 },
   favoriteToggle: { label: 'favorite changes', windowSeconds: MINUTE, perAccount: 30, perAddress: 90 },
   toolUpdatePost: { label: 'tool updates', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
@@ -181,6 +181,7 @@ export const WRITE_ROUTES = {
   'POST /api/admin/reports/[id]/actions': 'moderationAction',
   'POST /api/admin/users/[userId]/unsuspend': 'moderationAction',
   'POST /api/admin/jobs/[id]/retry': 'jobRetry',
+  'POST /api/admin/emails/[id]/retry': 'jobRetry',
   'POST /api/payments/payouts/onboarding': 'payoutSetup',
   'POST /api/payments/payouts/dashboard': 'payoutSetup',
   'POST /api/settings/api-keys': 'apiKeyChange',

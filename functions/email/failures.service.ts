@@ -3,16 +3,20 @@
  * kept as 'failed' after their last try (functions/email/email.service.ts sendDueEmails), with
  * their error, and the addresses Resend reported as a hard bounce or a complaint
  * (email_suppressions, functions/email/bounces.service.ts), to which nothing is sent.
- * Administrators only: anyone else gets FORBIDDEN (the page answers 404).
+ * Administrators only: anyone else gets FORBIDDEN (the page answers 404). retryFailedEmail gives
+ * a failed email one more try (POST /api/admin/emails/{id}/retry).
  */
 import type { Db } from '@/db/database';
-import type { EmailMessageKind, EmailSuppressionReason } from '@/src/shared/email-preferences';
+import { sql } from 'kysely';
+import type { EmailMessageKind, EmailMessageStatus, EmailSuppressionReason } from '@/src/shared/email-preferences';
 import { AppError } from '../_shared/errors';
 import { isAdmin } from '../profiles/profiles.service';
+import { kickEmailSending } from './email.service';
 
 export interface FailedEmailView {
   id: string;
   kind: EmailMessageKind;
+  status: EmailMessageStatus;
   /** What it was about: `update:<id>`, `sale:<order id>`, `daily:2026-11-27`... */
   reference: string;
   /** The account's address now; null when the account is gone. */
@@ -37,6 +41,28 @@ export interface EmailProblems {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+function toView(m: {
+  id: string;
+  kind: EmailMessageKind;
+  status: EmailMessageStatus;
+  reference: string;
+  attempts: number;
+  last_error: string | null;
+  created_at: Date | string;
+  email: string | null;
+}): FailedEmailView {
+  return {
+    id: m.id,
+    kind: m.kind,
+    status: m.status,
+    reference: m.reference,
+    to: m.email ?? null,
+    attempts: m.attempts,
+    error: m.last_error,
+    queuedAt: iso(m.created_at),
+  };
+}
+
 /** The newest `limit` failed emails and suppressed addresses. */
 export async function listEmailProblemsForAdmin(db: Db, actorId: string, { limit = 50 }: { limit?: number } = {}): Promise<EmailProblems> {
   if (!(await isAdmin(db, actorId))) throw new AppError('FORBIDDEN');
@@ -44,7 +70,7 @@ export async function listEmailProblemsForAdmin(db: Db, actorId: string, { limit
     db
       .selectFrom('email_messages as m')
       .leftJoin('users as u', 'u.id', 'm.user_id')
-      .select(['m.id', 'm.kind', 'm.reference', 'm.attempts', 'm.last_error', 'm.created_at', 'u.email'])
+      .select(['m.id', 'm.kind', 'm.status', 'm.reference', 'm.attempts', 'm.last_error', 'm.created_at', 'u.email'])
       .where('m.status', '=', 'failed')
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id', 'desc')
@@ -53,15 +79,38 @@ export async function listEmailProblemsForAdmin(db: Db, actorId: string, { limit
     db.selectFrom('email_suppressions').selectAll().orderBy('created_at', 'desc').orderBy('email').limit(limit).execute(),
   ]);
   return {
-    failed: failed.map((m) => ({
-      id: m.id,
-      kind: m.kind,
-      reference: m.reference,
-      to: m.email ?? null,
-      attempts: m.attempts,
-      error: m.last_error,
-      queuedAt: iso(m.created_at),
-    })),
+    failed: failed.map((m) => toView(m)),
     suppressed: suppressed.map((s) => ({ email: s.email, reason: s.reason, detail: s.detail, since: iso(s.created_at) })),
   };
+}
+
+/**
+ * One more try for an email kept as 'failed': queued again, due now, and the in-process sender
+ * kicked (the 'email.send' job catches up on Vercel). Its attempts stay past MAX_ATTEMPTS, so a
+ * refusal keeps it as failed again with the new error instead of starting a fresh backoff; the
+ * send re-checks the account, the address and the preference like any other and uses the
+ * row id as the provider's idempotency key. 404 EMAIL_NOT_FOUND, 409 EMAIL_NOT_FAILED (a second
+ * click, or an email that is queued, sent or cancelled: only the failed ones are ours to retry).
+ */
+export async function retryFailedEmail(db: Db, actorId: string, id: string): Promise<FailedEmailView> {
+  if (!(await isAdmin(db, actorId))) throw new AppError('FORBIDDEN');
+  const retried = await db
+    .updateTable('email_messages')
+    .set({ status: 'queued', next_attempt_at: sql<Date>`now()`, locked_until: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returning('id')
+    .executeTakeFirst();
+  const row = await db
+    .selectFrom('email_messages as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.id', 'm.kind', 'm.status', 'm.reference', 'm.attempts', 'm.last_error', 'm.created_at', 'u.email'])
+    .where('m.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new AppError('EMAIL_NOT_FOUND');
+  if (!retried) throw new AppError('EMAIL_NOT_FAILED');
+  // Answered as retried (queued), whatever a sender running meanwhile has made of it since.
+  const view = toView({ ...row, status: 'queued' });
+  kickEmailSending(db);
+  return view;
 }

@@ -1,8 +1,8 @@
 /**
  * /admin/jobs in Chromium (docs/decisions/044): the administrator reaches it from the admin
  * navigation of /admin/reports and sees the failed jobs, the failed emails and the suppressed
- * addresses (the lists and Retry themselves are tested against both databases in
- * tests/integration/admin-jobs.test.ts); the retry route answers through the real server; anyone
+ * addresses (the lists, Retry and Send again themselves are tested against both databases in
+ * tests/integration/admin-jobs.test.ts); the retry routes answer through the real server; anyone
  * else gets the 404 page.
  */
 import { expect, test } from '@playwright/test';
@@ -28,6 +28,9 @@ test('an administrator opens Jobs and email from the admin navigation', async ({
   const unknown = await page.request.post('/api/admin/jobs/0190c6a2-3b7e-7d1a-9f4e-5c2b8a1d6e3f/retry', { headers: { Origin: baseURL! } });
   expect(unknown.status()).toBe(404);
   expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('JOB_NOT_FOUND');
+  const unknownEmail = await page.request.post('/api/admin/emails/0190c6a2-3b7e-7d1a-9f4e-5c2b8a1d6e3f/retry', { headers: { Origin: baseURL! } });
+  expect(unknownEmail.status()).toBe(404);
+  expect(((await unknownEmail.json()) as { error: { code: string } }).error.code).toBe('EMAIL_NOT_FOUND');
 });
 
 test('anyone but an administrator gets the 404 page', async ({ page, baseURL }) => {
@@ -38,4 +41,6 @@ test('anyone but an administrator gets the 404 page', async ({ page, baseURL }) 
   await expect(page.getByRole('navigation', { name: 'Administration' })).toHaveCount(0);
   const retry = await page.request.post('/api/admin/jobs/0190c6a2-3b7e-7d1a-9f4e-5c2b8a1d6e3f/retry', { headers: { Origin: baseURL! } });
   expect(retry.status()).toBe(403);
+  const sendAgain = await page.request.post('/api/admin/emails/0190c6a2-3b7e-7d1a-9f4e-5c2b8a1d6e3f/retry', { headers: { Origin: baseURL! } });
+  expect(sendAgain.status()).toBe(403);
 });

@@ -5,6 +5,8 @@
  *   retry): administrators only, 404 for an unknown job, 409 for one that is not failed (a
  *   second click), and the attempt runs on the next drain;
  * - the emails kept as failed and the suppressed addresses, newest first, administrators only;
+ * - POST /api/admin/emails/{id}/retry sends a failed email once more, at once: administrators
+ *   only, 404 / 409 / 400 like the jobs' Retry, and refused again it is kept as failed;
  * - the account emails sent by the real auth are transactional in the notifications' layout:
  *   both parts, the 'cannot be unsubscribed from' footer, no List-Unsubscribe.
  */
@@ -14,7 +16,10 @@ import { resetAuth } from '@/functions/_shared/auth';
 import { AppError } from '@/functions/_shared/errors';
 import { defineJob, drainJobs, enqueue, findJob, jobsReady } from '@/functions/jobs';
 import { listEmailProblemsForAdmin } from '@/functions/email/failures.service';
+import { emailSendingIdle } from '@/functions/email/email.service';
+import { setMailer, type Mailer } from '@/functions/_shared/mailer';
 import { POST as retryRoute } from '@/src/pages/api/admin/jobs/[id]/retry';
+import { POST as retryEmailRoute } from '@/src/pages/api/admin/emails/[id]/retry';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { createTestDb, type TestDb } from '../support/test-db';
 
@@ -145,6 +150,7 @@ describe('failed emails and suppressed addresses', () => {
       {
         id: expect.any(String),
         kind: 'daily_digest',
+        status: 'failed',
         reference: `daily:newer-${stamp}`,
         to: user.email,
         attempts: 10,
@@ -158,6 +164,96 @@ describe('failed emails and suppressed addresses', () => {
       { email: `bounced-${stamp}@example.com`, reason: 'bounce', detail: 'Permanent · General', since: new Date(stamp - 1000).toISOString() },
     ]);
     await expect(listEmailProblemsForAdmin(t.db, stranger.userId)).rejects.toThrow(AppError);
+  });
+});
+
+describe('POST /api/admin/emails/{id}/retry', () => {
+  const retryEmail = (id: string, session: TestSession | null) =>
+    call(retryEmailRoute, `/api/admin/emails/${id}/retry`, { method: 'POST', session, params: { id } });
+
+  /** A community reply's email that ran out of tries (its card travels in the payload). */
+  async function failedEmail(userId: string, reference: string): Promise<string> {
+    const row = await t.db
+      .insertInto('email_messages')
+      .values({
+        user_id: userId,
+        kind: 'community_reply',
+        reference,
+        channel: 'instant',
+        status: 'failed',
+        attempts: 10,
+        last_error: 'Resend refused the email (503): service unavailable',
+        next_attempt_at: new Date(),
+        payload: JSON.stringify({
+          subject: `Ada replied to your post (${reference})`,
+          intro: 'Ada replied to "Best n8n workflows?".',
+          card: { title: 'Re: Best n8n workflows?', url: '/community', text: 'Try the lead one.' },
+        }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function recipient(name: string): Promise<TestSession> {
+    const user = await signUp('community', name);
+    await t.db.updateTable('users').set({ email_verified: true }).where('id', '=', user.userId).execute();
+    return user;
+  }
+
+  it('sends a failed email once more at once, for administrators only, and refuses a second click', async () => {
+    const user = await recipient('Retried Rita');
+    const id = await failedEmail(user.userId, `reply:retry-${Date.now()}`);
+    expect((await retryEmail(id, stranger)).status).toBe(403);
+    expect((await retryEmail(id, null)).status).toBe(401);
+    expect((await t.db.selectFrom('email_messages').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('failed');
+
+    const mailer = testMailer();
+    const before = mailer.sent.filter((m) => m.to === user.email).length;
+    const retried = await retryEmail(id, admin);
+    expect(retried.status).toBe(200);
+    expect(retried.body).toMatchObject({ id, kind: 'community_reply', status: 'queued', to: user.email, attempts: 10 });
+    await emailSendingIdle();
+    const sent = mailer.sent.filter((m) => m.to === user.email).slice(before);
+    expect(sent.map((m) => m.subject)).toEqual([expect.stringMatching(/^Ada replied to your post/)]);
+    expect(sent[0]!.idempotencyKey).toBe(id);
+    expect(await t.db.selectFrom('email_messages').select(['status', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      status: 'sent',
+      attempts: 11,
+    });
+    const again = await retryEmail(id, admin);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('EMAIL_NOT_FAILED');
+  });
+
+  it('keeps an email refused once more as failed, with the new error, and answers 404 and 400 for ids that are not one', async () => {
+    const user = await recipient('Refused Ruth');
+    const id = await failedEmail(user.userId, `reply:refused-${Date.now()}`);
+    const down: Mailer = {
+      destination: 'down',
+      send: async () => {
+        throw new Error('Resend refused the email (422): the domain is not verified');
+      },
+    };
+    const mailer = testMailer();
+    setMailer(down);
+    try {
+      expect((await retryEmail(id, admin)).status).toBe(200);
+      await emailSendingIdle();
+    } finally {
+      setMailer(mailer);
+    }
+    expect(await t.db.selectFrom('email_messages').select(['status', 'attempts', 'last_error']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      status: 'failed',
+      attempts: 11,
+      last_error: 'Resend refused the email (422): the domain is not verified',
+    });
+    const unknown = await retryEmail('0190c6a2-3b7e-7d1a-9f4e-5c2b8a1d6e3f', admin);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('EMAIL_NOT_FOUND');
+    const malformed = await retryEmail('not-an-email', admin);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error.code).toBe('VALIDATION_FAILED');
   });
 });
 

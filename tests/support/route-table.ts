@@ -1344,6 +1344,16 @@ export const ROUTES: RouteSpec[] = [
     ids: { id: 'uuid' },
     expect: { status: 404, why: 'the fixtures have no failed job (a retry of one: tests/integration/admin-jobs.test.ts)' },
   },
+  {
+    file: 'admin/emails/[id]/retry.ts',
+    method: 'POST',
+    path: '/api/admin/emails/[id]/retry',
+    load: api('admin/emails/[id]/retry.ts'),
+    auth: 'admin',
+    params: () => ({ id: randomUUID() }),
+    ids: { id: 'uuid' },
+    expect: { status: 404, why: 'the fixtures have no failed email (a retry of one: tests/integration/admin-jobs.test.ts)' },
+  },
   // Licence keys (functions/licenses).
   {
     file: 'v1/licenses/verify.ts',

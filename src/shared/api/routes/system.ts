@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { defineRoute, json, page, pageQuery, uuid } from '../contract';
 import { JOB_STATES } from '../../domain';
+import { EMAIL_MESSAGE_KINDS, EMAIL_MESSAGE_STATUSES } from '../../email-preferences';
 import { DeliveryRunSchema } from '../schemas/settings';
 import { FeedRunSchema } from '../../tool-feeds';
 
@@ -137,6 +138,37 @@ export const retryAdminJob = defineRoute({
   example: { params: { id: '0190c6a2-3b7e-7d1a-9f4e-5c2b8a1d6e3f' } },
 });
 
+/** An email of ours as an administrator sees it at /admin/jobs (docs/decisions/041 and 044). */
+export const AdminEmailSchema = z.object({
+  id: z.string(),
+  kind: z.enum(EMAIL_MESSAGE_KINDS),
+  /** What it is about: `update:<id>`, `sale:<order id>`, `daily:2026-11-27`... */
+  reference: z.string(),
+  status: z.enum(EMAIL_MESSAGE_STATUSES),
+  /** The account's address now; null when the account is gone. */
+  to: z.nullable(z.string()),
+  /** Tries so far. */
+  attempts: z.int(),
+  /** The provider's last refusal. */
+  error: z.nullable(z.string()),
+  queuedAt: z.string(),
+});
+
+export const retryAdminEmail = defineRoute({
+  method: 'POST',
+  path: '/api/admin/emails/{id}/retry',
+  operationId: 'retryAdminEmail',
+  tag: 'Admin',
+  summary: 'Send a failed email once more (administrators only)',
+  description:
+    'Gives an email kept as `failed` after its last try one more, due now: `npm start` sends it at once, on Vercel the next `email.send` run does. At send time it is checked again like any email (the account, a verified address not suppressed, the kind still on that channel), and sent with the same idempotency key, so the provider never delivers it twice; refused again, it is kept as `failed` with the new error. Answers the email, now `queued`. 409 EMAIL_NOT_FAILED when it is not failed (sent, cancelled, or retried already).',
+  auth: 'user',
+  params: z.strictObject({ id: uuid() }),
+  response: json(AdminEmailSchema),
+  errors: ['FORBIDDEN', 'EMAIL_NOT_FOUND', 'EMAIL_NOT_FAILED'],
+  example: { params: { id: '0190c6a2-3b7e-7d1a-9f4e-5c2b8a1d6e3f' } },
+});
+
 export const runFeedFetches = defineRoute({
   method: 'GET',
   path: '/api/cron/feeds',
@@ -150,4 +182,4 @@ export const runFeedFetches = defineRoute({
   errors: ['UNAUTHENTICATED'],
 });
 
-export const systemRoutes = [getHealth, getOpenApi, runSweep, deliverWebhooks, runFeedFetches, runJobs, listAdminJobs, retryAdminJob] as const;
+export const systemRoutes = [getHealth, getOpenApi, runSweep, deliverWebhooks, runFeedFetches, runJobs, listAdminJobs, retryAdminJob, retryAdminEmail] as const;
