@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { dataPath, getEnv, type Env } from './env';
+import { describeGaps, EMAIL_GAP } from './deploy-check';
 
 export interface MailMessage {
   to: string;
@@ -173,6 +174,8 @@ export class ResendMailer implements Mailer {
 
 export function createMailer(env: Env = getEnv()): Mailer {
   if (env.RESEND_API_KEY) return new ResendMailer(env.RESEND_API_KEY, env.MAIL_FROM);
+  // On Vercel the outbox is a function's temporary disk: say so in the function's log too.
+  if (process.env['VERCEL']) console.warn(describeGaps([{ setting: 'RESEND_API_KEY', consequence: EMAIL_GAP }])[0]);
   return new OutboxMailer(path.resolve(env.DATA_DIR, 'outbox'), env.MAIL_FROM);
 }
 
