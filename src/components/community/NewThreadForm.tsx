@@ -13,7 +13,7 @@ import { THREAD_LINKS_MAX, THREAD_TAGS_MAX, THREAD_TITLE_MAX } from '@/src/share
 import { ThreadInputSchema, type ThreadInput, type ThreadInputValues } from '@/src/shared/api/schemas/community';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
-import { errorList } from '../ui/form-state';
+import { errorList, registerWithValue, registerChoice } from '../ui/form-state';
 import { loadDraft, MarkdownField, saveDraft } from './MarkdownField';
 
 interface Props {
@@ -111,7 +111,7 @@ export default function NewThreadForm({ spaces, initialSpace, product }: Props) 
           className="text-control"
           aria-invalid={errors.spaceId ? true : undefined}
           aria-describedby={described('spaceId')}
-          {...form.register('spaceId')}
+          {...registerWithValue(form, 'spaceId')}
         >
           <option value="">Choose a space</option>
           <optgroup label="General">
@@ -137,10 +137,10 @@ export default function NewThreadForm({ spaces, initialSpace, product }: Props) 
         <legend>Kind</legend>
         <div className="cm-checks">
           <label>
-            <input type="radio" value="discussion" {...form.register('kind')} /> Discussion
+            <input type="radio" {...registerChoice(form, 'kind', 'discussion')} /> Discussion
           </label>
           <label>
-            <input type="radio" value="question" {...form.register('kind')} /> Question (one reply can be marked as the answer)
+            <input type="radio" {...registerChoice(form, 'kind', 'question')} /> Question (one reply can be marked as the answer)
           </label>
         </div>
       </fieldset>
@@ -153,12 +153,12 @@ export default function NewThreadForm({ spaces, initialSpace, product }: Props) 
           maxLength={THREAD_TITLE_MAX}
           aria-invalid={errors.title ? true : undefined}
           aria-describedby={described('title')}
-          {...form.register('title')}
+          {...registerWithValue(form, 'title')}
         />
         {err('title')}
       </div>
       <MarkdownField id={`${uid}-body`} label="Text" value={body} error={errors.body?.message}>
-        {({ hidden, ...control }) => <textarea {...control} hidden={hidden} className="text-control" {...form.register('body')} />}
+        {({ hidden, ...control }) => <textarea {...control} hidden={hidden} className="text-control" {...registerWithValue(form, 'body')} />}
       </MarkdownField>
       <div className={field('tags')}>
         <label htmlFor={`${uid}-tags`}>Tags (optional)</label>
@@ -169,7 +169,7 @@ export default function NewThreadForm({ spaces, initialSpace, product }: Props) 
           placeholder="prompts, agents"
           aria-invalid={errors.tags ? true : undefined}
           aria-describedby={`${uid}-tags-hint${errors.tags ? ` ${uid}-tags-error` : ''}`}
-          {...form.register('tags')}
+          {...registerWithValue(form, 'tags')}
         />
         <p className="cm-hint" id={`${uid}-tags-hint`}>
           Up to {THREAD_TAGS_MAX}, separated by commas.
@@ -181,7 +181,7 @@ export default function NewThreadForm({ spaces, initialSpace, product }: Props) 
         <div className="cm-checks">
           {tools.map((s) => (
             <label key={s.toolId}>
-              <input type="checkbox" value={s.toolId ?? ''} {...form.register('toolIds')} /> {s.name}
+              <input type="checkbox" {...registerChoice(form, 'toolIds', s.toolId ?? '')} /> {s.name}
             </label>
           ))}
         </div>
@@ -192,7 +192,7 @@ export default function NewThreadForm({ spaces, initialSpace, product }: Props) 
           <legend>Product</legend>
           <div className="cm-checks">
             <label>
-              <input type="checkbox" value={product.id} {...form.register('productIds')} /> {product.title}
+              <input type="checkbox" {...registerChoice(form, 'productIds', product.id)} /> {product.title}
             </label>
           </div>
           {err('productIds')}

@@ -20,7 +20,7 @@ import { $ownProfile } from '@/src/stores/profile';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
-import { errorAt, errorList } from '../ui/form-state';
+import { errorAt, errorList, registerWithValue } from '../ui/form-state';
 
 interface Props {
   userType: UserType;
@@ -120,7 +120,7 @@ export default function ProfileEditForm({ userType, initial }: Props) {
     (found) => focusFirst(errorList(found).map(([path]) => path)),
   );
 
-  const text = (name: Exclude<keyof Values, 'socialLinks' | 'specialties'> | `socialLinks.${string}`) => form.register(name as keyof Values);
+  const text = (name: Exclude<keyof Values, 'socialLinks' | 'specialties'> | `socialLinks.${string}`) => registerWithValue(form, name as keyof Values);
   const full = specialties.field.value.length >= MAX_SPECIALTIES;
 
   return (

@@ -19,7 +19,7 @@ import { toast } from '@/src/stores/toasts';
 import { $sellerRating } from '@/src/stores/profile';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
-import { errorList } from '../ui/form-state';
+import { errorList, registerWithValue } from '../ui/form-state';
 import { Avatar } from './Avatar';
 
 import ReportButton from '../moderation/ReportButton';
@@ -214,7 +214,7 @@ export default function ReviewsSection(props: Props) {
                 className="text-control"
                 maxLength={REVIEW_TEXT_MAX}
                 placeholder={`What was it like to buy from ${sellerName}?`}
-                {...form.register('text')}
+                {...registerWithValue(form, 'text')}
               />
             )}
           </FormField>

@@ -26,7 +26,7 @@ import {
 } from '../auth/form-schemas';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
-import { errorAt, errorList } from '../ui/form-state';
+import { errorAt, errorList, registerWithValue } from '../ui/form-state';
 import './settings.css';
 
 interface Props {
@@ -146,7 +146,7 @@ function HandleForm({ handle, suggested }: { handle: string | null; suggested: s
           hint="3 to 30 of a-z, 0-9, _ and -. Changing it changes your profile's address."
           error={errorAt(form.formState.errors, 'handle')}
         >
-          {(control) => <input {...control} autoComplete="off" spellCheck={false} maxLength={HANDLE_MAX_LENGTH + 10} {...form.register('handle')} />}
+          {(control) => <input {...control} autoComplete="off" spellCheck={false} maxLength={HANDLE_MAX_LENGTH + 10} {...registerWithValue(form, 'handle')} />}
         </FormField>
         <div className="set-actions">
           <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>

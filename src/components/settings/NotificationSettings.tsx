@@ -17,6 +17,7 @@ import {
   type NotificationPreferencesView,
 } from '@/src/shared/email-preferences';
 import { toast } from '@/src/stores/toasts';
+import { registerWithValue } from '../ui/form-state';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import './settings.css';
 
@@ -57,10 +58,10 @@ export default function NotificationSettings({ email, initial }: Props) {
       ) : null}
       <form className="set-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Notification settings">
         <ErrorSummary items={[]} title={failure?.message} focusKey={failure?.attempt ?? null} />
-        {EMAIL_KIND_GROUPS.map((group) => (
-          <section key={group} className="cp-panel" aria-labelledby={id(group)}>
+        {EMAIL_KIND_GROUPS.map((group, index) => (
+          <section key={group} className="cp-panel" aria-labelledby={id(`group-${index}`)}>
             <div className="cp-panel-head">
-              <h2 id={id(group)}>{group}</h2>
+              <h2 id={id(`group-${index}`)}>{group}</h2>
             </div>
             <div className="set-prefs">
               {EMAIL_KINDS.filter((k) => EMAIL_KIND_INFO[k].group === group).map((kind) => (
@@ -71,7 +72,7 @@ export default function NotificationSettings({ email, initial }: Props) {
                       {EMAIL_KIND_INFO[kind].hint}
                     </p>
                   </div>
-                  <select id={id(kind)} aria-describedby={id(`${kind}-hint`)} {...form.register(`preferences.${kind}`)}>
+                  <select id={id(kind)} aria-describedby={id(`${kind}-hint`)} {...registerWithValue(form, `preferences.${kind}`)}>
                     {EMAIL_KIND_INFO[kind].channels.map((channel) => (
                       <option key={channel} value={channel}>
                         {EMAIL_CHANNEL_LABELS[channel]}

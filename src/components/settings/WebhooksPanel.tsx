@@ -26,7 +26,7 @@ import { api, ApiError } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
-import { errorList } from '../ui/form-state';
+import { errorList, registerWithValue, registerChoice } from '../ui/form-state';
 import './webhooks.css';
 
 type EndpointForm = z.input<typeof WebhookEndpointInputSchema>;
@@ -84,7 +84,14 @@ function EndpointFormView({
         error={errors.url?.message}
       >
         {(control) => (
-          <input {...control} type="url" inputMode="url" maxLength={WEBHOOK_URL_MAX} placeholder="https://example.com/toolmint" {...form.register('url')} />
+          <input
+            {...control}
+            type="url"
+            inputMode="url"
+            maxLength={WEBHOOK_URL_MAX}
+            placeholder="https://example.com/toolmint"
+            {...registerWithValue(form, 'url')}
+          />
         )}
       </FormField>
       <FormField
@@ -97,7 +104,9 @@ function EndpointFormView({
         }
         error={errors.description?.message}
       >
-        {(control) => <input {...control} maxLength={WEBHOOK_DESCRIPTION_MAX} placeholder="e.g. Zapier, my licence server" {...form.register('description')} />}
+        {(control) => (
+          <input {...control} maxLength={WEBHOOK_DESCRIPTION_MAX} placeholder="e.g. Zapier, my licence server" {...registerWithValue(form, 'description')} />
+        )}
       </FormField>
       <fieldset
         className="wh-events"
@@ -108,7 +117,7 @@ function EndpointFormView({
         <legend>Events</legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <label key={type} className="wh-check">
-            <input type="checkbox" value={type} {...form.register('events')} />
+            <input type="checkbox" {...registerChoice(form, 'events', type)} />
             <span>
               <code>{type}</code> {WEBHOOK_EVENT_LABELS[type]}
             </span>

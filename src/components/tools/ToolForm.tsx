@@ -16,7 +16,7 @@ import { AI_TOOL_CATEGORIES } from '@/src/shared/domain';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
-import { errorAt, errorList } from '../ui/form-state';
+import { errorAt, errorList, registerWithValue } from '../ui/form-state';
 
 interface Props {
   /** Editing this tool (else a new submission). */
@@ -184,7 +184,7 @@ export default function ToolForm({ initial, mode }: Props) {
     );
   }
 
-  const text = (name: keyof Values) => form.register(name);
+  const text = (name: keyof Values) => registerWithValue(form, name);
   return (
     <form className="tf-form" onSubmit={(e) => void submit(e)} noValidate aria-label={initial ? `Edit ${initial.name}` : 'Submit a tool'}>
       <ErrorSummary items={errorList(errors).map(([path]) => ({ target: id(path), label: LABELS[path as keyof Values] ?? path }))} />

@@ -5,7 +5,7 @@
  * "errors clear on edit" (login, forgot password, the editor) and "on change once an error
  * exists" (sign-up, reset, profile, reviews, tool updates).
  */
-import type { FieldErrors, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldErrors, FieldPath, FieldValues, RegisterOptions, UseFormReturn } from 'react-hook-form';
 
 /** [path, message] of every error, in the order the rules reported them. */
 export function errorList(errors: FieldErrors, prefix = ''): [string, string][] {
@@ -42,4 +42,24 @@ export function clearOnEdit<T extends FieldValues>(form: UseFormReturn<T>, name:
 export function revalidateIfInvalid<T extends FieldValues>(form: UseFormReturn<T>, ...names: FieldPath<T>[]): void {
   const invalid = names.filter((name) => form.getFieldState(name).invalid);
   if (invalid.length) void form.trigger(invalid);
+}
+
+/**
+ * `form.register(name)` plus the field's value as the element's default, for text fields,
+ * textareas and selects (not checkboxes or radios). react-hook-form writes values through refs
+ * after hydration, so a server-rendered form showed empty fields and every select's first
+ * option ('Off' for every notification) until its JavaScript ran; with this the HTML carries
+ * them. React reads a default only when the element mounts, so later renders change nothing.
+ */
+export function registerWithValue<T extends FieldValues, N extends FieldPath<T>, C, O>(form: UseFormReturn<T, C, O>, name: N, options?: RegisterOptions<T, N>) {
+  const value: unknown = form.getValues(name);
+  const defaultValue = typeof value === 'string' || typeof value === 'number' ? value : undefined;
+  return { ...form.register(name, options), defaultValue };
+}
+
+/** The same for one checkbox or radio of `name` with this `value`: checked in the HTML when the field holds it. */
+export function registerChoice<T extends FieldValues, N extends FieldPath<T>, C, O>(form: UseFormReturn<T, C, O>, name: N, value: string) {
+  const current: unknown = form.getValues(name);
+  const defaultChecked = Array.isArray(current) ? current.includes(value) : current === value;
+  return { ...form.register(name), value, defaultChecked };
 }
