@@ -22,6 +22,8 @@ export async function listSpaces(db: Db) {
     .selectFrom('community_spaces')
     .select(['id', 'name', 'description', 'kind', 'tool_id', 'thread_count'])
     .orderBy('sort_order')
+    // 'n8n' among the Ms and Ns, not after 'Zapier' (PGlite compares bytes, C collation).
+    .orderBy(sql`lower(name)`)
     .orderBy('name')
     .execute();
 }

@@ -115,6 +115,21 @@ async function noticesOf(who: TestSession) {
 }
 
 describe('spaces', () => {
+  it("lists the tools' spaces alphabetically whatever the case ('n8n' among the Ns, not after 'Zebra')", async () => {
+    await t.db
+      .insertInto('ai_tools')
+      .values([
+        { id: 'zebra-ai', name: 'Zebra AI' },
+        { id: 'aardvark-ai', name: 'aardvark ai' },
+      ])
+      .execute();
+    const res = await call(spacesRoute, '/api/community/spaces');
+    const toolNames = (res.body.items as { name: string; kind: string }[]).filter((s) => s.kind === 'tool').map((s) => s.name);
+    expect(toolNames[0]).toBe('aardvark ai');
+    expect(toolNames).toEqual([...toolNames].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    await t.db.deleteFrom('ai_tools').where('id', 'in', ['zebra-ai', 'aardvark-ai']).execute();
+  });
+
   it('has the general spaces and one per AI tool, kept with the ai_tools rows', async () => {
     const res = await call(spacesRoute, '/api/community/spaces');
     expect(res.status).toBe(200);
