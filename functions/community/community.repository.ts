@@ -18,16 +18,14 @@ export function hotScoreSql(votes: Expression<number> | ReturnType<typeof sql>) 
 // --- Spaces ---------------------------------------------------------------------------------
 
 export async function listSpaces(db: Db) {
-  return (
-    db
-      .selectFrom('community_spaces')
-      .select(['id', 'name', 'description', 'kind', 'tool_id', 'thread_count'])
-      .orderBy('sort_order')
-      // 'n8n' among the Ms and Ns, not after 'Zapier' (PGlite compares bytes, C collation).
-      .orderBy(sql`lower(name)`)
-      .orderBy('name')
-      .execute()
-  );
+  // By lower(name) first: 'n8n' among the Ms and Ns, not after 'Zapier' (PGlite compares bytes).
+  return db
+    .selectFrom('community_spaces')
+    .select(['id', 'name', 'description', 'kind', 'tool_id', 'thread_count'])
+    .orderBy('sort_order')
+    .orderBy(sql`lower(name)`)
+    .orderBy('name')
+    .execute();
 }
 
 export async function findSpace(db: Db, spaceId: string) {
