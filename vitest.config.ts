@@ -26,6 +26,10 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',
+          // V8 can abort a worker ("Check failed: jit_page.has_value()") while PGlite's WebAssembly
+          // code is compiled and freed over and over, in its JIT-page tracking, which hardware
+          // memory protection keys (PKU, on most server CPUs) switch on. The tests do not need it.
+          execArgv: ['--no-memory-protection-keys'],
           // Every JSON answer is checked against its route's documented schema (docs/decisions/024).
           // Fresh test accounts publish at once; tests/integration/review-queue.test.ts turns the
           // new-creator review queue on per test (docs/decisions/031).
