@@ -8,7 +8,7 @@
  */
 import type { Env } from './env';
 
-export const EMAIL_GAP = 'no email reaches anyone (verification, password reset, receipts, notifications): they go to an outbox folder on a temporary disk';
+export const EMAIL_GAP = 'no email reaches anyone (verification, password reset, receipts, notifications); they go to an outbox folder on a temporary disk';
 
 export interface DeploymentGap {
   setting: string;
@@ -23,7 +23,7 @@ export function vercelDeploymentGaps(
   >,
 ): DeploymentGap[] {
   const gaps: DeploymentGap[] = [];
-  if (!env.DATABASE_URL) gaps.push({ setting: 'DATABASE_URL', consequence: 'the embedded database lives on a temporary disk: every change is lost' });
+  if (!env.DATABASE_URL) gaps.push({ setting: 'DATABASE_URL', consequence: 'the embedded database lives on a temporary disk, so every change is lost' });
   if (!env.BLOB_READ_WRITE_TOKEN)
     gaps.push({ setting: 'BLOB_READ_WRITE_TOKEN', consequence: 'uploaded images and product files are written to a temporary disk and lost' });
   if (!env.RESEND_API_KEY) gaps.push({ setting: 'RESEND_API_KEY', consequence: EMAIL_GAP });
@@ -34,12 +34,12 @@ export function vercelDeploymentGaps(
       consequence: 'the scheduled jobs (emails, digests, feeds, webhooks, the upload sweep) refuse every call and never run',
     });
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
-    gaps.push({ setting: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', consequence: 'checkout runs in local test mode: nobody can pay for real' });
+    gaps.push({ setting: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', consequence: 'checkout runs in local test mode and nobody can pay for real' });
   }
   return gaps;
 }
 
 /** The gaps as log lines, or nothing when the deployment has every setting. */
 export function describeGaps(gaps: DeploymentGap[]): string[] {
-  return gaps.map((g) => `[deploy] ${g.setting} is not set on Vercel: ${g.consequence}.`);
+  return gaps.map((g) => `[deploy] ${g.setting} ${g.setting.includes(' and ') ? 'are' : 'is'} not set on Vercel: ${g.consequence}.`);
 }

@@ -25,9 +25,11 @@ describe('vercelDeploymentGaps', () => {
     const gaps = vercelDeploymentGaps({ ...complete, DATABASE_URL: undefined, RESEND_API_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined });
     expect(gaps.map((g) => g.setting)).toEqual(['DATABASE_URL', 'RESEND_API_KEY', 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET']);
     const lines = describeGaps(gaps);
-    expect(lines[0]).toBe('[deploy] DATABASE_URL is not set on Vercel: the embedded database lives on a temporary disk: every change is lost.');
+    expect(lines[0]).toBe('[deploy] DATABASE_URL is not set on Vercel: the embedded database lives on a temporary disk, so every change is lost.');
     expect(lines[1]).toMatch(/^\[deploy\] RESEND_API_KEY is not set on Vercel: no email reaches anyone/);
-    expect(lines[2]).toMatch(/nobody can pay for real\.$/);
+    expect(lines[2]).toBe(
+      '[deploy] STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set on Vercel: checkout runs in local test mode and nobody can pay for real.',
+    );
   });
 
   it('lists every setting for a deployment with none', () => {
