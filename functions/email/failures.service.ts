@@ -8,23 +8,15 @@
  */
 import type { Db } from '@/db/database';
 import { sql } from 'kysely';
-import type { EmailMessageKind, EmailMessageStatus, EmailSuppressionReason } from '@/src/shared/email-preferences';
+import type * as z from 'zod/mini';
+import type { AdminEmailSchema } from '@/src/shared/api/routes/system';
+import type { EmailSuppressionReason } from '@/src/shared/email-preferences';
 import { AppError } from '../_shared/errors';
 import { isAdmin } from '../profiles/profiles.service';
 import { kickEmailSending } from './email.service';
 
-export interface FailedEmailView {
-  id: string;
-  kind: EmailMessageKind;
-  status: EmailMessageStatus;
-  /** What it was about: `update:<id>`, `sale:<order id>`, `daily:2026-11-27`... */
-  reference: string;
-  /** The account's address now; null when the account is gone. */
-  to: string | null;
-  attempts: number;
-  error: string | null;
-  queuedAt: string;
-}
+/** A failed email as /admin/jobs and POST /api/admin/emails/{id}/retry show it (the route's schema). */
+export type FailedEmailView = z.output<typeof AdminEmailSchema>;
 
 export interface SuppressedAddressView {
   email: string;
@@ -41,16 +33,14 @@ export interface EmailProblems {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function toView(m: {
-  id: string;
-  kind: EmailMessageKind;
-  status: EmailMessageStatus;
-  reference: string;
-  attempts: number;
-  last_error: string | null;
-  created_at: Date | string;
-  email: string | null;
-}): FailedEmailView {
+/** An email with its account's address now (null when the account is gone). */
+const emailRows = (db: Db) =>
+  db
+    .selectFrom('email_messages as m')
+    .leftJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.id', 'm.kind', 'm.status', 'm.reference', 'm.attempts', 'm.last_error', 'm.created_at', 'u.email']);
+
+function toView(m: Awaited<ReturnType<ReturnType<typeof emailRows>['executeTakeFirstOrThrow']>>): FailedEmailView {
   return {
     id: m.id,
     kind: m.kind,
@@ -67,15 +57,7 @@ function toView(m: {
 export async function listEmailProblemsForAdmin(db: Db, actorId: string, { limit = 50 }: { limit?: number } = {}): Promise<EmailProblems> {
   if (!(await isAdmin(db, actorId))) throw new AppError('FORBIDDEN');
   const [failed, suppressed] = await Promise.all([
-    db
-      .selectFrom('email_messages as m')
-      .leftJoin('users as u', 'u.id', 'm.user_id')
-      .select(['m.id', 'm.kind', 'm.status', 'm.reference', 'm.attempts', 'm.last_error', 'm.created_at', 'u.email'])
-      .where('m.status', '=', 'failed')
-      .orderBy('m.created_at', 'desc')
-      .orderBy('m.id', 'desc')
-      .limit(limit)
-      .execute(),
+    emailRows(db).where('m.status', '=', 'failed').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).execute(),
     db.selectFrom('email_suppressions').selectAll().orderBy('created_at', 'desc').orderBy('email').limit(limit).execute(),
   ]);
   return {
@@ -101,12 +83,7 @@ export async function retryFailedEmail(db: Db, actorId: string, id: string): Pro
     .where('status', '=', 'failed')
     .returning('id')
     .executeTakeFirst();
-  const row = await db
-    .selectFrom('email_messages as m')
-    .leftJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.id', 'm.kind', 'm.status', 'm.reference', 'm.attempts', 'm.last_error', 'm.created_at', 'u.email'])
-    .where('m.id', '=', id)
-    .executeTakeFirst();
+  const row = await emailRows(db).where('m.id', '=', id).executeTakeFirst();
   if (!row) throw new AppError('EMAIL_NOT_FOUND');
   if (!retried) throw new AppError('EMAIL_NOT_FAILED');
   // Answered as retried (queued), whatever a sender running meanwhile has made of it since.
