@@ -15,7 +15,11 @@ import { pageHeaders } from './scripts/lib/page-headers';
 import { NON_CATALOGUE_ROUTE } from './functions/rebuilds/affected-pages';
 
 const isVercel = Boolean(process.env.VERCEL);
-/** SITE_URL, or http://HOST:PORT when unset: the same value the server derives (functions/_shared/env.ts). */
+/**
+ * SITE_URL: on Vercel the deployment's origin; for the embedded server's build, the placeholder
+ * the server fills in with its own origin (functions/_shared/site-origin.ts, set by
+ * scripts/lib/astro-build.ts); under `astro dev`, the origin it serves.
+ */
 const site = getEnv().SITE_URL;
 
 /**

@@ -4,11 +4,20 @@
  * production Neon driver when it is set).
  */
 import { defineConfig } from 'vitest/config';
+import LongFilesFirst from './tests/support/long-files-first.ts';
 
 export default defineConfig({
   // `@/...` imports: the paths of tsconfig.json (docs/decisions/021).
   resolve: { tsconfigPaths: true },
   test: {
+    // Vitest's default is one worker less than the cores: one worker on these 2-core machines.
+    // The integration files are independent (each has its own database, data folder and ports),
+    // and spend much of their time waiting on the database or a server: two workers on the
+    // embedded database, three on a PostgreSQL server, which does the queries in its own
+    // processes (docs/decisions/046).
+    maxWorkers: process.env['DATABASE_URL'] ? 3 : 2,
+    // The long integration files first, also on a clone that has no record of the last run.
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,

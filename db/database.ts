@@ -21,6 +21,7 @@ import type { Database } from './schema';
 import { PGliteThread } from './pglite-thread';
 import { keepStatistics } from './statistics';
 import { getEnv, type Env } from '../functions/_shared/env';
+import { describeFreeSpace, freeSpaceOf, isStorageFull, LOW_SPACE_BYTES } from '../functions/_shared/storage-full';
 
 export type Db = Kysely<Database>;
 
@@ -88,13 +89,30 @@ export class DatabaseConfigError extends Error {
 
 const LOCK_FILE = 'toolmint.pid';
 
-function isProcessAlive(pid: number): boolean {
+/** Whether process `pid` is running (EPERM: it is, as another user's). Also the build lock's test (scripts/lib/astro-build.ts). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * The data folder's disk has room to start on. PGlite, opened on a full disk, aborts its
+ * WebAssembly module ('Aborted(). Build with -sASSERTIONS'), which says nothing about space
+ * (issue 29): this says which folder and how much is free, before it is opened.
+ */
+function assertRoomToStart(dataDir: string): void {
+  const space = freeSpaceOf(dataDir);
+  if (space && space.freeBytes < LOW_SPACE_BYTES) throw diskFull(space.folder, describeFreeSpace(space));
+}
+
+function diskFull(folder: string, free: string): DatabaseConfigError {
+  return new DatabaseConfigError(
+    `The disk of the data folder ${folder} is full (${free}); the embedded database needs at least ${LOW_SPACE_BYTES / 1024 / 1024} MB free to start. Free some space, or set DATA_DIR to a folder on a disk with room.`,
+  );
 }
 
 /** Take the single-owner lock on a PGlite folder, or explain who holds it. */
@@ -115,7 +133,12 @@ function lockDataDir(dir: string): () => void {
       );
     }
   }
-  fs.writeFileSync(lockPath, String(process.pid));
+  try {
+    fs.writeFileSync(lockPath, String(process.pid));
+  } catch (error) {
+    if (isStorageFull(error)) throw diskFull(path.dirname(dir), describeFreeSpace(freeSpaceOf(dir)));
+    throw error;
+  }
   return () => {
     try {
       if (fs.readFileSync(lockPath, 'utf8').trim() === String(process.pid)) fs.unlinkSync(lockPath);
@@ -125,25 +148,42 @@ function lockDataDir(dir: string): () => void {
   };
 }
 
-async function openPglite(dataDir: string, onWorker: boolean): Promise<DbHandle> {
+/**
+ * `loadDataDir`: a file written by PGlite's dumpDataDir() that a new in-memory database starts
+ * from instead of an empty one (the test suites' migrated template, docs/decisions/046).
+ */
+export interface CreateDbOptions {
+  loadDataDir?: string;
+}
+
+type PGliteDumper = { dumpDataDir(compression: 'none'): Promise<Blob> };
+/** The in-process PGlite behind a Kysely instance (not one on a worker thread), for dumpPglite(). */
+const pgliteClients = new WeakMap<Db, PGliteDumper>();
+
+async function openPglite(dataDir: string, onWorker: boolean, options: CreateDbOptions = {}): Promise<DbHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const dir = inMemory ? dataDir : path.resolve(dataDir, 'pglite');
+  if (!inMemory) assertRoomToStart(dataDir);
   const unlock = inMemory ? () => {} : lockDataDir(dir);
+  if (options.loadDataDir && !inMemory) throw new DatabaseConfigError('A database dump can only be loaded into an in-memory database.');
   let client;
   try {
     if (onWorker) {
-      client = new PGliteThread(inMemory ? undefined : dir);
+      client = new PGliteThread(inMemory ? undefined : dir, options.loadDataDir);
       await client.waitReady;
     } else {
       const { PGlite } = await import('@electric-sql/pglite');
       const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-      client = await PGlite.create(inMemory ? undefined : dir, { extensions: { pg_trgm } });
+      const loadDataDir = options.loadDataDir ? new Blob([fs.readFileSync(options.loadDataDir)]) : undefined;
+      client = await PGlite.create(inMemory ? undefined : dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
     }
   } catch (error) {
     unlock();
+    if (isStorageFull(error)) throw diskFull(path.resolve(dataDir), describeFreeSpace(freeSpaceOf(dataDir)));
     throw new DatabaseConfigError(`Could not open the embedded database in ${dir}: ${(error as Error).message}`);
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client as never }) });
+  if (!onWorker) pgliteClients.set(db, client as PGliteDumper);
   const pglite = client as { exec(text: string): Promise<unknown> };
   rawSql.set(db, {
     driver: 'pglite',
@@ -210,8 +250,15 @@ async function openNeon(env: Env): Promise<DbHandle> {
 }
 
 /** Open a new database handle for the given environment (tests pass their own). */
-export async function createDb(env: Env = getEnv()): Promise<DbHandle> {
-  return env.DATABASE_URL ? openNeon(env) : openPglite(env.DATA_DIR, env.PGLITE_WORKER === '1');
+export async function createDb(env: Env = getEnv(), options: CreateDbOptions = {}): Promise<DbHandle> {
+  return env.DATABASE_URL ? openNeon(env) : openPglite(env.DATA_DIR, env.PGLITE_WORKER === '1', options);
+}
+
+/** The database as a file loadDataDir can start from (PGlite only): the test suites' template. */
+export async function dumpPglite(handle: DbHandle, file: string): Promise<void> {
+  const client = pgliteClients.get(handle.db);
+  if (!client) throw new Error('Only an embedded (PGlite) database opened on the main thread (PGLITE_WORKER=0) can be dumped.');
+  fs.writeFileSync(file, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
 }
 
 /** Fail fast with one clear sentence when the database cannot be reached. */

@@ -50,11 +50,11 @@ export class PGliteThread {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
 
-  /** `dataDir` undefined: an in-memory database. */
-  constructor(dataDir: string | undefined) {
+  /** `dataDir` undefined: an in-memory database. `loadDataDir`: a dump (tar) to start from (db/database.ts). */
+  constructor(dataDir: string | undefined, loadDataDir?: string) {
     // Like PGlite in-process, an idle database does not keep the process alive; opening it
     // and a statement in flight do (see send()).
-    this.worker = new Worker(workerFile(), { workerData: { dataDir } });
+    this.worker = new Worker(workerFile(), { workerData: { dataDir, loadDataDir } });
     this.waitReady = new Promise<void>((resolve, reject) => {
       const onMessage = (message: { type?: string; id?: number; result?: QueryResult<unknown> | null; error?: Record<string, unknown> }) => {
         if (message.type === 'ready') {

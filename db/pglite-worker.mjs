@@ -10,6 +10,7 @@
  * The main thread sends one message at a time (Kysely holds its single connection for each
  * statement, and for the whole of a transaction).
  */
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -28,7 +29,8 @@ function plain(error) {
 
 let db;
 try {
-  db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm } });
+  const loadDataDir = workerData.loadDataDir ? new Blob([fs.readFileSync(workerData.loadDataDir)]) : undefined;
+  db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   parentPort.postMessage({ type: 'ready' });
 } catch (error) {
   parentPort.postMessage({ type: 'failed', error: plain(error) });

@@ -20,9 +20,14 @@ import type {
   PaymentEventStatus,
   PaymentProviderName,
   PayoutStatus,
+  LedgerEntryKind,
   PricingModel,
   ProductStatus,
   PurchaseKind,
+  RefundDecider,
+  InvoiceKind,
+  RefundPolicy,
+  RefundRequestStatus,
   ModerationAction,
   ReportRowReason,
   ReportStatus,
@@ -345,6 +350,8 @@ export interface ProductsTable {
   /** The version the creator is editing and its release notes (migration 2026-11-27-0300); released ones are in product_versions. */
   version: ColumnType<string | null, string | null | undefined, string | null>;
   release_notes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The creator's refund policy (migration 2026-11-30-0200, docs/decisions/049); 30 days unless set. */
+  refund_policy: Generated<RefundPolicy>;
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -469,6 +476,8 @@ export interface ProductInteractionsTable {
   product_id: string;
   interaction_type: InteractionType;
   session_id: string | null;
+  /** The visitor the view was counted for (visitor.ts's hashed key; null before 2026-11-29-0500). */
+  visitor_key: string | null;
   interaction_context: JSONColumnType<Record<string, unknown>, string | undefined, string>;
   created_at: CreatedAt;
 }
@@ -549,6 +558,8 @@ export interface UserNotificationsTable {
   actor_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set for an 'account_suspension' notice only: the logged suspend or unsuspend it tells of (docs/decisions/042). */
   moderation_action_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set for a 'payout' notice only: the payout paid or failed (docs/decisions/048). */
+  payout_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A tool update's reason; null for an order notice. */
   reason: ColumnType<NotificationReason | null, NotificationReason | null | undefined, NotificationReason | null>;
   is_read: Generated<boolean>;
@@ -575,10 +586,36 @@ export interface RebuildRequestsTable {
 export interface PayoutRequestsTable {
   id: Generated<string>;
   seller_id: string;
-  amount: Numeric;
+  /** What the payout pays; lowered while open when a sale in it is refunded (docs/decisions/048). */
+  amount_cents: number;
   status: Generated<PayoutStatus>;
   requested_at: CreatedAt;
+  processing_at: Timestamp | null;
   paid_at: Timestamp | null;
+  /** When it failed or was cancelled. */
+  closed_at: Timestamp | null;
+  /** The transfer's reference, given by the administrator who marked it paid. */
+  reference: string | null;
+  failure_reason: string | null;
+  decided_by: string | null;
+}
+
+/** Append-only (a trigger refuses update and delete): docs/decisions/048. */
+export interface CreatorLedgerEntriesTable {
+  id: Generated<string>;
+  creator_id: string;
+  kind: LedgerEntryKind;
+  amount_cents: number;
+  order_id: string | null;
+  payout_id: string | null;
+  reason: string | null;
+  created_by: string | null;
+  /** An administrator's adjustment: the form's key, unique per administrator (docs/decisions/051). */
+  idempotency_key: string | null;
+  /** A Stripe transfer or its reversal: the Stripe payment it mirrors (docs/decisions/051). */
+  provider_ref: string | null;
+  available_at: Timestamp;
+  created_at: CreatedAt;
 }
 
 export interface PayoutItemsTable {
@@ -638,6 +675,77 @@ export interface OrdersTable {
   created_at: CreatedAt;
   paid_at: Timestamp | null;
   refunded_at: Timestamp | null;
+  /** Tax on top of amount_cents (migration 2026-12-01-0100, docs/decisions/050): the buyer paid amount_cents + tax_cents. */
+  tax_cents: Generated<number>;
+  tax_rate_bps: Generated<number>;
+  /** Where the tax is due (the buyer's country); null before checkout knows it, or with no tax. */
+  tax_country: string | null;
+  /** The EU reverse charge: a business buyer of another member state accounts for the VAT. */
+  tax_reverse_charge: Generated<boolean>;
+  buyer_country: string | null;
+  buyer_company: string | null;
+  buyer_vat_id: string | null;
+  payment_card_brand: string | null;
+  payment_card_last4: string | null;
+}
+
+/** invoice and credit note numbers: the last one issued per series and year (docs/decisions/050). */
+export interface InvoiceCountersTable {
+  series: 'INV' | 'CN';
+  year: number;
+  last: number;
+}
+
+/**
+ * An order's invoice or credit note (migration 2026-12-01-0100, docs/decisions/050), with what
+ * it says copied in when it was issued: it never changes. Never deleted.
+ */
+export interface InvoicesTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: InvoiceKind;
+  number: string;
+  issued_at: CreatedAt;
+  seller_id: string;
+  seller_name: string;
+  buyer_id: string;
+  buyer_name: string;
+  buyer_email: string;
+  buyer_country: string | null;
+  buyer_company: string | null;
+  buyer_vat_id: string | null;
+  description: string;
+  price_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  currency: string;
+  tax_rate_bps: number;
+  tax_country: string | null;
+  reverse_charge: boolean;
+  payment_card_brand: string | null;
+  payment_card_last4: string | null;
+}
+
+/**
+ * A buyer's refund of an order (migration 2026-11-30-0200, docs/decisions/049): an instant one,
+ * or a request with a reason that the creator (or, after 7 days, an administrator) decides.
+ * One per order; never deleted.
+ */
+export interface RefundRequestsTable {
+  id: Generated<string>;
+  order_id: string;
+  buyer_id: string;
+  creator_id: string;
+  status: RefundRequestStatus;
+  /** The buyer's reason; null for an instant refund. */
+  reason: string | null;
+  created_at: CreatedAt;
+  escalated_at: Timestamp | null;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decider: RefundDecider | null;
+  /** The creator's or administrator's message to the buyer. */
+  decision_message: string | null;
 }
 
 export interface PaymentEventsTable {
@@ -852,7 +960,26 @@ export interface CommunitySearchWordsTable {
   word: string;
 }
 
+/** A keyed hash of the address an account signed up from (migration 2026-12-01-0300, docs/decisions/052). */
+export interface AccountOriginsTable {
+  user_id: string;
+  address_key: string;
+  created_at: CreatedAt;
+}
+
+/** An administrator's reset of a person's reputation, append-only (docs/decisions/052). */
+export interface ReputationResetsTable {
+  id: Generated<string>;
+  user_id: string;
+  actor_id: string | null;
+  reason: string;
+  score_before: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  account_origins: AccountOriginsTable;
+  reputation_resets: ReputationResetsTable;
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
@@ -885,12 +1012,16 @@ export interface Database {
   search_words: SearchWordsTable;
   rebuild_requests: RebuildRequestsTable;
   payout_requests: PayoutRequestsTable;
+  creator_ledger_entries: CreatorLedgerEntriesTable;
   payout_items: PayoutItemsTable;
   rate_limit_counters: RateLimitCountersTable;
   uploads: UploadsTable;
   product_view_days: ProductViewDaysTable;
   product_downloaders: ProductDownloadersTable;
   orders: OrdersTable;
+  invoices: InvoicesTable;
+  invoice_counters: InvoiceCountersTable;
+  refund_requests: RefundRequestsTable;
   payment_events: PaymentEventsTable;
   payout_accounts: PayoutAccountsTable;
   subscriptions: SubscriptionsTable;
@@ -920,6 +1051,10 @@ export type UserNotification = Selectable<UserNotificationsTable>;
 export type SellerReview = Selectable<SellerReviewsTable>;
 export type Download = Selectable<DownloadsTable>;
 export type Order = Selectable<OrdersTable>;
+export type Invoice = Selectable<InvoicesTable>;
+export type PayoutRequest = Selectable<PayoutRequestsTable>;
+export type LedgerEntry = Selectable<CreatorLedgerEntriesTable>;
+export type RefundRequest = Selectable<RefundRequestsTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type WebhookEndpoint = Selectable<WebhookEndpointsTable>;
 export type WebhookDelivery = Selectable<WebhookDeliveriesTable>;

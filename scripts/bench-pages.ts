@@ -373,7 +373,7 @@ async function main(): Promise<void> {
     const { openDatabase, prepareData } = await import('./lib/prepare-data');
     const { SiteServer } = await import('./lib/serve');
     const { PagePublisher } = await import('./lib/page-publisher');
-    const { PageStore } = await import('./lib/page-store');
+    const { PageStore, pageStoreDir } = await import('./lib/page-store');
     const { readBuildStamp } = await import('./lib/astro-build');
 
     const handle = await openDatabase();
@@ -391,7 +391,7 @@ async function main(): Promise<void> {
     await buildSite();
     setDbHandle(handle);
     // Served as `npm start` serves: the catalogue pages from the page store, all rendered first.
-    const publisher = new PagePublisher(handle.db, new PageStore(OUT_DIR));
+    const publisher = new PagePublisher(handle.db, new PageStore(pageStoreDir(DATA_DIR)));
     const site = new SiteServer({ pages: publisher });
     await site.swap(OUT_DIR);
     await site.listen(PORT, HOST);

@@ -26,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { NON_PAGE_CSP, securityHeaders } from '../functions/_shared/security-headers';
 import { PAGE_CSP_FILE } from './lib/page-headers';
-import { PageStore } from './lib/page-store';
+import { PageStore, pageStoreDir } from './lib/page-store';
 import { replaceSection } from './lib/report';
 import { freePort } from './lib/free-port';
 
@@ -50,7 +50,7 @@ function prepareBaseline(): void {
   fs.rmSync(BASE_DIR, { recursive: true, force: true });
   fs.cpSync(CLIENT_DIR, BASE_DIR, { recursive: true });
   const csp = JSON.parse(fs.readFileSync(path.join(OUT_DIR, PAGE_CSP_FILE), 'utf8')) as Record<string, string>;
-  const store = new PageStore(OUT_DIR);
+  const store = new PageStore(pageStoreDir(DATA_DIR));
   for (const page of store.paths()) {
     const stored = store.get(page)!;
     const target = path.extname(page) ? path.join(BASE_DIR, page) : path.join(BASE_DIR, page === '/' ? '' : page, 'index.html');
@@ -352,7 +352,7 @@ const median = (values: number[]) => {
 
 /** A published product's page from the page store. */
 function publishedProductPath(): string {
-  const page = new PageStore(OUT_DIR).paths().find((p) => p.startsWith('/product/'));
+  const page = new PageStore(pageStoreDir(DATA_DIR)).paths().find((p) => p.startsWith('/product/'));
   if (!page) throw new Error('the page store holds no product page');
   return page;
 }
@@ -428,7 +428,7 @@ async function main(): Promise<void> {
     const wrkVersion = useWrk ? (spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout.split('\n')[0]?.split(' [')[0] ?? 'wrk') : '';
     const section = `## Serving
 
-\`npm run bench:serve\` (scripts/bench-serve.ts), ${new Date().toISOString().slice(0, 10)}: \`npm start\`'s server (embedded PGlite, demo data: ${new PageStore(OUT_DIR).paths().filter((p) => p.startsWith('/product/')).length} product pages) against ${baseline.name} serving the same files (the build's \`client/\` folder and the page store's catalogue pages), in the same run.
+\`npm run bench:serve\` (scripts/bench-serve.ts), ${new Date().toISOString().slice(0, 10)}: \`npm start\`'s server (embedded PGlite, demo data: ${new PageStore(pageStoreDir(DATA_DIR)).paths().filter((p) => p.startsWith('/product/')).length} product pages) against ${baseline.name} serving the same files (the build's \`client/\` folder and the page store's catalogue pages), in the same run.
 Load: ${useWrk ? `${wrkVersion}, one thread` : 'the node load generator of the script'}, ${CONNECTIONS} keep-alive connections, \`Accept-Encoding: ${ACCEPT_ENCODING}\`, ${SECONDS} s per measurement after a 2 s warm-up; ${ROUNDS} rounds with the servers taking turns, median reported (the other figures are each round's). CPU per request: utime + stime of the server's processes (nginx: master and worker) over the measurement.
 Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), shared with other work: load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after.${nginxVersion ? ` ${nginxVersion}, one worker process (the app is one process).` : ''}
 

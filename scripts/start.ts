@@ -5,27 +5,28 @@
  * last run, else none) and kept current as content changes, page by page (docs/decisions/015).
  */
 import path from 'node:path';
-import { getEnv } from '../functions/_shared/env';
+import { getAuthSecret, getEnv } from '../functions/_shared/env';
 import { setDbHandle } from '../db/database';
 import { enqueue, startWorker, stopJobs } from '../functions/jobs';
 import { SWEEP_JOB } from '../functions/uploads/sweep.job';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
-import { isBuildCurrent, precompressOutput, readBuildStamp, runAstroBuild } from './lib/astro-build';
+import { ensureBuild, precompressOutput, readBuildStamp } from './lib/astro-build';
 import { SiteServer } from './lib/serve';
 import { PagePublisher } from './lib/page-publisher';
-import { PageStore } from './lib/page-store';
+import { PageStore, pageStoreDir } from './lib/page-store';
 
 async function main(): Promise<void> {
   assertNodeVersion();
   const env = getEnv();
   await assertPortFree(env.PORT, env.HOST);
   const handle = await openDatabase();
+  // With no BETTER_AUTH_SECRET, the random one kept in DATA_DIR is made now rather than at the
+  // first sign-in, so a folder that cannot keep it stops the start (docs/decisions/053).
+  if (env.NODE_ENV !== 'production') getAuthSecret(env);
   await prepareData(handle, { seed: true });
   const outDir = path.resolve(env.OUT_DIR);
-  if (!isBuildCurrent(outDir) || process.argv.includes('--rebuild')) {
-    await runAstroBuild({ outDir });
-  } else {
+  if ((await ensureBuild(outDir, { force: process.argv.includes('--rebuild') })) === 'reused') {
     console.log('[build] sources unchanged: reusing the previous build');
     await precompressOutput(outDir);
   }
@@ -38,14 +39,15 @@ async function main(): Promise<void> {
   // Started before the server listens, so the first request finds it.
   await startWorker(handle.db);
   await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
-  const publisher = new PagePublisher(handle.db, new PageStore(outDir));
+  const publisher = new PagePublisher(handle.db, new PageStore(pageStoreDir(env.DATA_DIR)));
   const site = new SiteServer({ pages: publisher });
   await site.swap(outDir);
   await site.listen(env.PORT, env.HOST);
   publisher.attach(site.server.address());
   // Served from the first moment: a page not rendered yet is rendered on demand by its route.
   const pages = publisher
-    .start(readBuildStamp(outDir) ?? '')
+    // The stored pages hold the origin (canonical URLs): another origin renders them again.
+    .start(`${readBuildStamp(outDir) ?? ''} ${env.SITE_URL}`)
     .then((r) =>
       console.log(
         r.full ? `[pages] rendered ${r.pages} catalogue pages in ${(r.ms / 1000).toFixed(1)} s` : '[pages] catalogue pages current: nothing to render',

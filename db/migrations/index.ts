@@ -31,6 +31,15 @@ import * as changelogSources from './2026-11-28-0500-changelog-sources';
 import * as moderation from './2026-11-28-0300-moderation';
 import * as suspensionNotices from './2026-11-29-0100-suspension-notices';
 import * as failedEmailsIndex from './2026-11-29-0300-failed-emails-index';
+import * as viewVisitorKeys from './2026-11-29-0500-view-visitor-keys';
+import * as creatorLedger from './2026-11-30-0100-creator-ledger';
+import * as payoutNotices from './2026-11-30-0200-payout-notices';
+import * as refundPolicyAndRequests from './2026-11-30-0200-refund-policy-and-requests';
+import * as notificationKindsTogetherAgain from './2026-11-30-0300-notification-kinds-together';
+import * as orderTaxAndInvoices from './2026-12-01-0100-order-tax-and-invoices';
+import * as refundEscalationsAndAdjustmentKeys from './2026-12-01-0200-refund-escalations-and-adjustment-keys';
+import * as stripeTransfersInTheLedger from './2026-12-01-0210-stripe-transfers-in-the-ledger';
+import * as reputationSources from './2026-12-01-0300-reputation-sources';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -61,4 +70,13 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0300-moderation': moderation,
   '2026-11-29-0100-suspension-notices': suspensionNotices,
   '2026-11-29-0300-failed-emails-index': failedEmailsIndex,
+  '2026-11-29-0500-view-visitor-keys': viewVisitorKeys,
+  '2026-11-30-0100-creator-ledger': creatorLedger,
+  '2026-11-30-0200-payout-notices': payoutNotices,
+  '2026-11-30-0200-refund-policy-and-requests': refundPolicyAndRequests,
+  '2026-11-30-0300-notification-kinds-together': notificationKindsTogetherAgain,
+  '2026-12-01-0100-order-tax-and-invoices': orderTaxAndInvoices,
+  '2026-12-01-0200-refund-escalations-and-adjustment-keys': refundEscalationsAndAdjustmentKeys,
+  '2026-12-01-0210-stripe-transfers-in-the-ledger': stripeTransfersInTheLedger,
+  '2026-12-01-0300-reputation-sources': reputationSources,
 };

@@ -10,6 +10,9 @@
  * Used by: db/seed (which uploads the returned WebP buffers to storage).
  * Pure rendering: no imports of application code.
  */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 
 const FONT = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
@@ -310,8 +313,31 @@ function additionalLayout(title: string, category: string, tool: string, p: Pale
   );
 }
 
+/**
+ * Rasterising is most of the seed's time (up to a second an image on a busy 2-core machine),
+ * and every new data folder (each test server, `db:reset`) seeds the same images. So each WebP
+ * is kept in node_modules/.cache/toolmint/seed-images under the hash of everything it is made
+ * from (the SVG, the settings, libvips's version) and read back by the next seed. Removing the
+ * folder only makes the next seed slower; where it cannot be written, nothing is kept.
+ */
+const CACHE_DIR = path.resolve('node_modules', '.cache', 'toolmint', 'seed-images');
+
 async function toWebp(svg: string, quality = 80): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).webp({ quality, effort: 5 }).toBuffer();
+  const options = { quality, effort: 5 };
+  const key = createHash('sha256')
+    .update(JSON.stringify([sharp.versions.vips, options, svg]))
+    .digest('hex');
+  const file = path.join(CACHE_DIR, `${key}.webp`);
+  const cached = await fs.promises.readFile(file).catch(() => undefined);
+  if (cached) return cached;
+  const webp = await sharp(Buffer.from(svg)).webp(options).toBuffer();
+  const temp = `${file}.${process.pid}.tmp`;
+  await fs.promises
+    .mkdir(CACHE_DIR, { recursive: true })
+    .then(() => fs.promises.writeFile(temp, webp))
+    .then(() => fs.promises.rename(temp, file))
+    .catch(() => fs.promises.rm(temp, { force: true }));
+  return webp;
 }
 
 /** 1200x800 WebP product image. Deterministic for the same input. */

@@ -154,6 +154,11 @@ export async function recomputeProductRatings(db: Db): Promise<void> {
         case when count(r.id) = 0 then 0
              else round((${RATING_PRIOR.weight}::numeric * ${RATING_PRIOR.mean}::numeric + sum(r.rating)) / (${RATING_PRIOR.weight}::numeric + count(r.id)), 3) end as score
       from products p2 left join product_reviews r on r.product_id = p2.id and r.hidden_at is null
+        -- A refunded buyer's review counts toward nothing (docs/decisions/047).
+        and not (
+          exists (select 1 from orders o where o.buyer_id = r.reviewer_id and o.product_id = r.product_id and o.status = 'refunded')
+          and not exists (select 1 from orders o where o.buyer_id = r.reviewer_id and o.product_id = r.product_id and o.status = 'paid')
+        )
       group by p2.id
     ) s
     where s.id = p.id and (p.review_count, p.rating, p.rating_score) is distinct from (s.n, s.average, s.score)

@@ -22,6 +22,9 @@ import { demoProductId, demoUpdateId, demoUserId, stableUuid } from './ids';
 import { seedProductReviews } from './product-reviews';
 import { seedChangelogSources } from '@/functions/tool-feeds/seed-sources';
 import { seedCommunity, seedOpenReport } from './community';
+import { insertSaleEntry } from '@/functions/payments/ledger.repository';
+import { availableAt } from '@/src/shared/ledger';
+import { getEnv } from '@/functions/_shared/env';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number, now: number) => new Date(now - days * DAY);
@@ -302,7 +305,8 @@ export async function seedDemo(db: Db, blobs: BlobStore, now = Date.now()): Prom
  * is counted from these downloads afterwards (seedDemoCounters).
  * Every paid download of a one-time or subscription product is backed by a paid order (test
  * mode, the local provider), and subscriptions by an active subscription: sales and earnings
- * come from orders (docs/decisions/013), and the demo buyers really own what they downloaded.
+ * come from orders (docs/decisions/013) and their sale entries in the creators' ledgers
+ * (docs/decisions/048), and the demo buyers really own what they downloaded.
  */
 async function seedActivity(db: Db, demo: DemoData, now: number): Promise<void> {
   const buyers = demo.users.filter((u) => u.userType !== 'creator' && u.role !== 'admin');
@@ -349,6 +353,14 @@ async function seedActivity(db: Db, demo: DemoData, now: number): Promise<void> 
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
+      // The creator's ledger has every sale, as a paid checkout writes it (docs/decisions/048).
+      await insertSaleEntry(db, {
+        creatorId: demoUserId(creatorKey),
+        orderId: stableUuid('order', orderKey),
+        amountCents: cents - feeCents(cents, DEFAULT_PLATFORM_FEE_BPS),
+        availableAt: availableAt(at, getEnv().PAYOUT_HOLD_DAYS),
+        createdAt: at,
+      });
       if (subscriptionId) {
         await db
           .insertInto('subscriptions')

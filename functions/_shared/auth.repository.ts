@@ -36,3 +36,15 @@ export async function voidResetTokens(db: Db, userId: string): Promise<void> {
 export async function markEmailVerified(db: Db, userId: string): Promise<void> {
   await db.updateTable('users').set({ email_verified: true, updated_at: new Date() }).where('id', '=', userId).where('email_verified', '=', false).execute();
 }
+
+/**
+ * Where an account signed up from, as a keyed hash (docs/decisions/052): reputation ignores what
+ * an account made at the same address gives. Written once, after better-auth created the user.
+ */
+export async function recordAccountOrigin(db: Db, userId: string, addressKey: string): Promise<void> {
+  await db
+    .insertInto('account_origins')
+    .values({ user_id: userId, address_key: addressKey })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}

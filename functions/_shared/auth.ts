@@ -14,10 +14,13 @@
  * - Rate limits live in the rate_limits table (they must hold across serverless instances)
  *   and are on in every environment; the client address comes from Astro (clientAddress),
  *   never from a header the client controls.
- * - Email verification is better-auth's flow (sent at sign-up, link signs in); a new account
- *   is signed in at once but unverified (docs/decisions/012).
- * - A sign-up for an address that already has an account answers like a new sign-up (no
- *   session cookie) and mails the owner instead (docs/decisions/012).
+ * - Email verification is better-auth's flow (sent at sign-up, link signs in). A sign-up sets
+ *   no session: a new account's session starts when its owner opens the link (or signs in with
+ *   the password), so the answer is the same for a new address and a taken one
+ *   (docs/decisions/053, which supersedes 012 on this point).
+ * - A sign-up for an address that already has an account answers like a new sign-up (same
+ *   status, body and cookies) and mails the owner instead. It and a password-reset request take
+ *   as long whether the address has an account or not (evenTiming).
  * - Only the newest password-reset link works; a used one voids the rest.
  * - The profile owns name, company, user type and avatar: better-auth's /update-user is
  *   closed (edits go through PATCH /api/profile), sign-up cannot set an image.
@@ -25,6 +28,7 @@
  *   (functions/api-keys): its HTTP endpoints under /api/auth/api-key/* are closed, since keys
  *   are managed at /api/settings/api-keys and checked by src/middleware.ts.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { apiKey } from '@better-auth/api-key';
 import { APIError, betterAuth, type BetterAuthOptions } from 'better-auth';
@@ -48,12 +52,15 @@ import { toSessionUser, type SessionUser } from '@/src/shared/session';
 import { textProblem } from '@/src/shared/text';
 import { safeText } from './safe-text';
 import { accountExistsEmail, changeEmailMessage, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from './auth-emails';
-import { markEmailVerified, voidOlderResetTokens, voidResetTokens } from './auth.repository';
+import { markEmailVerified, recordAccountOrigin, voidOlderResetTokens, voidResetTokens } from './auth.repository';
+import { accountOriginKey } from './account-origin';
 import { deleteAccountData } from '../account/account.service';
 import { apiKeyTableOptions, authRateLimitTable, authTableOptions } from './auth-tables';
 import { getAuthSecret, getEnv, type Env } from './env';
 import { ERRORS } from './errors';
-import { readBody } from './http';
+import { json, readBody } from './http';
+import { isStorageFull, storageFullError } from './storage-full';
+import { EvenTiming } from './even-timing';
 import { getMailer, type Mailer } from './mailer';
 
 /** Set by handleAuthRequest from Astro's clientAddress; any value a client sends is dropped. */
@@ -169,22 +176,24 @@ function normalizeNewUser<T extends Record<string, unknown>>(user: T): T {
 }
 
 /**
- * The before hook: the account rules for every path, then a sign-up naming an address that
- * already has an account: no error (it would tell anyone
- * which addresses have accounts). The owner gets an email; the caller gets the body a new
- * account gets (a user built like one, token null) but no session cookie. better-auth 1.7
- * does this itself only with autoSignIn off or requireEmailVerification on, which would keep
- * every new account signed out until it opens its email (docs/decisions/012).
+ * The before hook: the account rules for every path, then, on the paths whose answer must not
+ * tell whether an address has an account, which it is (for evenTiming); and a sign-up naming an
+ * address that already has an account: no error (it would tell anyone which addresses have
+ * accounts). The owner gets an email; the caller gets the body a new account gets (a user built
+ * like one, token null) and, like a new account, no session cookie (autoSignIn is off,
+ * docs/decisions/053).
  */
 function accountHooks(mailer: () => Mailer, siteUrl: string) {
   return createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     checkAccountRules(ctx.path, body);
-    if (ctx.path !== '/sign-up/email') return;
+    if (!EVEN_TIMING_PATHS.has(ctx.path)) return;
     const email = typeof body['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
     if (!email) return;
     const existing = await ctx.context.internalAdapter.findUserByEmail(email);
-    if (!existing?.user) return;
+    const during = authRequestState.getStore();
+    if (during) during.accountExists = Boolean(existing?.user);
+    if (ctx.path !== '/sign-up/email' || !existing?.user) return;
     ctx.context.logger.info('Sign-up attempt for an existing email');
     // A real sign-up hashes the password too: keep the two answers about as slow.
     await ctx.context.password.hash(String(body['password'] ?? ''));
@@ -213,21 +222,34 @@ function accountHooks(mailer: () => Mailer, siteUrl: string) {
   });
 }
 
-/**
- * A new account's answer carries no session token in its body (the session is the httpOnly
- * cookie), so it looks the same as the answer for an existing address.
- */
-const hideSignUpToken = createAuthMiddleware(async (ctx) => {
-  if (ctx.path !== '/sign-up/email') return;
-  const returned = ctx.context.returned;
-  if (returned && typeof returned === 'object' && 'user' in returned && 'token' in returned) return ctx.json({ ...returned, token: null });
-  return;
-});
-
 /** Client-caused refusals better-auth logs as errors (a bad origin) are warnings for us. */
 const EXPECTED_REFUSALS = /^(Invalid origin|Invalid callbackURL|Invalid redirectURL|Blocked cross-site|Sign-up attempt|Failed to validate API key)/;
 
+/**
+ * What one auth request learnt on its way, for handleAuthRequest:
+ * - storageFull: a full disk better-auth met. It logs the error and answers its own 422 or 500
+ *   ('Failed to create user'), so the error is caught here, on its way to the log, and the
+ *   answer becomes 507 STORAGE_FULL (issue 29).
+ * - accountExists: on an EVEN_TIMING_PATHS path, whether the address named has an account.
+ */
+interface AuthRequestState {
+  storageFull?: unknown;
+  accountExists?: boolean;
+}
+const authRequestState = new AsyncLocalStorage<AuthRequestState>();
+
+/** Paths whose answer must not tell whether an address has an account, in its body or its timing. */
+const EVEN_TIMING_PATHS = new Set(['/sign-up/email', '/request-password-reset']);
+
+const evenTiming = new EvenTiming();
+
 function logAuth(level: 'debug' | 'info' | 'success' | 'warn' | 'error', message: string, ...args: unknown[]): void {
+  const request = authRequestState.getStore();
+  const full = request && args.find((arg) => isStorageFull(arg));
+  if (request && full) {
+    request.storageFull ??= full;
+    return;
+  }
   if (level === 'error' && !EXPECTED_REFUSALS.test(message)) console.error(`[auth] ${message}`, ...args);
   else if (level === 'error' || level === 'warn') console.warn(`[auth] ${message}`);
 }
@@ -324,7 +346,10 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // A sign-up starts no session, so its answer is the same for an address that has an
+      // account; the verification link (or signing in) starts it (docs/decisions/053). Signing in
+      // before verifying still works: unverified accounts can read, not write for others.
+      autoSignIn: false,
       requireEmailVerification: false,
       resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
@@ -399,12 +424,17 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
           async before(user: Record<string, unknown>) {
             return { data: normalizeNewUser(user) };
           },
+          // The sign-up's address, hashed, for reputation (docs/decisions/052). Runs after the
+          // user's transaction; an account made without a request (the seed, a CLI) has none.
+          async after(user: { id: string }, context: { headers?: Headers; request?: Request } | null) {
+            const address = context?.headers?.get(CLIENT_IP_HEADER) ?? context?.request?.headers.get(CLIENT_IP_HEADER);
+            if (address) await recordAccountOrigin(db, user.id, accountOriginKey(address, getAuthSecret(env)));
+          },
         },
       },
     },
     hooks: {
       before: accountHooks(() => mailer ?? getMailer(), siteUrl.origin),
-      after: hideSignUpToken,
     },
     advanced: {
       cookiePrefix: 'toolmint',
@@ -468,7 +498,20 @@ export async function handleAuthRequest(auth: Auth, request: Request, clientAddr
     body: hasBody ? new Uint8Array(await readBody(request)) : null,
     signal: request.signal,
   });
-  return withErrorShape(await auth.handler(forwarded));
+  const during: AuthRequestState = {};
+  const started = performance.now();
+  const response = await authRequestState.run(during, () => auth.handler(forwarded));
+  const pathname = new URL(request.url).pathname;
+  if (during.storageFull !== undefined && response.status >= 400) {
+    const { code, message } = storageFullError(during.storageFull, `${request.method} ${pathname}`);
+    return json({ code, message, error: { code, message } }, { status: ERRORS.STORAGE_FULL.status });
+  }
+  const authPath = pathname.slice('/api/auth'.length);
+  if (EVEN_TIMING_PATHS.has(authPath) && during.accountExists !== undefined && response.ok) {
+    const wait = evenTiming.waitFor(authPath, during.accountExists, performance.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  return withErrorShape(response);
 }
 
 /** Codes for better-auth's refusals that carry none (a 429, some validation errors). */

@@ -3,7 +3,8 @@
  * route declared in src/shared/api into an Astro route that
  * 1. checks who is calling (the route's `auth`; an API key only within the route's `scope`),
  * 2. parses the path parameters, the query and the body with the route's schemas (strict:
- *    an unknown field or enum value is a 400 VALIDATION_FAILED naming it),
+ *    an unknown field or enum value is a 400 VALIDATION_FAILED naming it; a write route that
+ *    declares no body refuses one with any field),
  * 3. runs the handler with typed input, and answers its result as JSON with the route's status
  *    (or passes a Response through: files, CSV, cookies).
  * Errors take the one shape of handle() in http.ts. Under test (API_CHECK_RESPONSES=1) every
@@ -13,6 +14,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import * as z from 'zod/mini';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteSpec } from '@/src/shared/api/contract';
+import { strictObject } from '@/src/shared/api/schemas/fields';
 import type { SessionUser } from '@/src/shared/session';
 import { assertEmailVerified, requireApiUser } from './auth-guard';
 import { AppError } from './errors';
@@ -33,6 +35,13 @@ export class Created<T> {
 }
 
 export type HandlerResult<R extends RouteSpec> = R['response'] extends { kind: 'json' } ? ResponseOf<R> | Created<ResponseOf<R>> | Response : Response | void;
+
+/**
+ * What a write route that declares no body accepts: nothing, or an empty object (some clients
+ * send `{}`). Any field is unknown, so a 400 that names it, as on routes with a body (issue 29:
+ * `POST /api/studio/payouts {"amountCents":999999999}` answered 201).
+ */
+const NO_BODY = z.optional(strictObject({}));
 
 const checkResponses = () => process.env['API_CHECK_RESPONSES'] === '1';
 
@@ -71,6 +80,7 @@ export function endpoint<const R extends RouteSpec>(route: R, handler: (input: H
     const query = route.query ? parseOrThrow(route.query, queryObject(context.url.searchParams), 'Some query parameters are invalid') : {};
     let body: unknown = undefined;
     if (route.body?.kind === 'json') body = parseOrThrow(route.body.schema, await readJsonBody(context.request));
+    else if (!route.body && route.method !== 'GET') parseOrThrow(NO_BODY, await readJsonBody(context.request));
 
     const answer = await handler({ context, user, params, query, body } as HandlerInput<R>);
     if (answer instanceof Response) return answer;

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import path from 'node:path';
+import { storedAuthSecret } from './local-secrets';
 
 const optionalUrl = z
   .string()
@@ -79,8 +80,9 @@ const EnvSchema = z
 
     // Accounts and email (functions/_shared/auth.ts, functions/_shared/mailer.ts).
     /**
-     * Signs session cookies and tokens. Optional in development and tests (a fixed development
-     * value is used); getAuthSecret() refuses to run without a real one when NODE_ENV=production.
+     * Signs session cookies and tokens. Optional in development and tests (a random secret is
+     * generated on the first start and kept in DATA_DIR/secrets.json, mode 600); getAuthSecret()
+     * refuses to run without a real one when NODE_ENV=production.
      */
     BETTER_AUTH_SECRET: z.string().trim().optional(),
     /** OAuth apps: each provider is offered only when both its id and secret are set. */
@@ -156,6 +158,44 @@ const EnvSchema = z
       .or(z.literal('').transform(() => undefined)),
     /** The platform's fee in basis points of each sale (1500 = 15%, the spec's 0.85 creator share). */
     PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(10000).default(1500),
+    /**
+     * Days a sale is held before its net can be paid out (default 7), so that refunds inside the
+     * window never reach a paid-out balance (functions/payments/ledger.service.ts, docs/decisions/048).
+     */
+    PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+    /**
+     * Tax (src/shared/tax.ts, docs/decisions/050): the EU member state where the platform is
+     * established for VAT, as an ISO code (IE, DE, ...). Unset: outside the EU, so every EU
+     * business buyer with a well-formed VAT ID of its own member state is reverse charged; set,
+     * buyers in that state pay its VAT even with a VAT ID (a domestic sale).
+     */
+    TAX_ORIGIN_COUNTRY: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^(AT|BE|BG|HR|CY|CZ|DK|EE|FI|FR|DE|GR|HU|IE|IT|LV|LT|LU|MT|NL|PL|PT|RO|SK|SI|ES|SE)$/, 'must be the ISO code of an EU member state, e.g. IE')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /**
+     * The marketplace operator as invoices name it under 'toolmint': legal name, address and
+     * VAT or OSS registration, one line (e.g. 'toolmint Ltd, 1 Main St, Dublin, Ireland, VAT IE1234567WA').
+     * Unset: invoices name the operator 'toolmint' only.
+     */
+    INVOICE_OPERATOR_DETAILS: z
+      .string()
+      .trim()
+      .max(300)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /**
+     * When the scheduled payouts run: a five-field cron expression in UTC (default Mondays at
+     * 06:00). Each run requests a payout for every creator with at least $10 available.
+     */
+    PAYOUT_SCHEDULE: z
+      .string()
+      .trim()
+      .regex(/^\S+( \S+){4}$/, 'must be a five-field cron expression, e.g. 0 6 * * 1')
+      .default('0 6 * * 1'),
 
     // Publishing that resists spam (functions/products/review-queue.service.ts, docs/decisions/031).
     /**
@@ -246,22 +286,32 @@ export function newCreatorReview(source: NodeJS.ProcessEnv = process.env): boole
   return NewCreatorReviewSchema.parse(source['NEW_CREATOR_REVIEW']) === 'on';
 }
 
-/** Used only outside production, so a fresh checkout runs with no configuration. */
-export const DEV_AUTH_SECRET = 'toolmint-development-secret-not-for-production-use';
+/**
+ * The constant earlier versions signed with when BETTER_AUTH_SECRET was unset. It is public (it
+ * was in this file), so it is refused everywhere: a key anyone can read would let anyone forge a
+ * session, an unsubscribe link or a local payment (docs/decisions/053).
+ */
+export const PUBLISHED_DEV_AUTH_SECRET = 'toolmint-development-secret-not-for-production-use';
 
 /**
- * The secret for better-auth. Checked when the auth is created, not in getEnv(), so that a
- * build (which never signs anything) does not need it.
+ * The secret for better-auth, and the root every other local signing key is derived from
+ * (unsubscribe tokens, the local payment webhook, visitor keys). Checked when first used, not in
+ * getEnv(), so that a build (which never signs anything) does not need it. Unset outside
+ * production: a random secret generated on the first start and kept in DATA_DIR/secrets.json
+ * (functions/_shared/local-secrets.ts).
  */
 export function getAuthSecret(env: Env = getEnv()): string {
   const secret = env.BETTER_AUTH_SECRET;
+  if (secret === PUBLISHED_DEV_AUTH_SECRET) {
+    throw new Error(
+      'BETTER_AUTH_SECRET is a published example value. Unset it (a random one is generated in DATA_DIR) or generate one with `openssl rand -base64 32`.',
+    );
+  }
   if (env.NODE_ENV === 'production') {
-    if (!secret || secret === DEV_AUTH_SECRET) {
-      throw new Error('BETTER_AUTH_SECRET must be set in production (generate one with `openssl rand -base64 32`).');
-    }
+    if (!secret) throw new Error('BETTER_AUTH_SECRET must be set in production (generate one with `openssl rand -base64 32`).');
     if (secret.length < 32) throw new Error('BETTER_AUTH_SECRET must be at least 32 characters long in production.');
   }
-  return secret || DEV_AUTH_SECRET;
+  return secret || storedAuthSecret(env.DATA_DIR);
 }
 
 /** Absolute path of a folder inside DATA_DIR. */

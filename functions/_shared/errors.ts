@@ -26,6 +26,14 @@ export const ERRORS = {
   STORAGE_QUOTA_EXCEEDED: { status: 413, message: 'You have used all of your storage. Remove files you no longer need and try again.' },
   // Creator payouts (functions/studio).
   NO_PAYOUT_BALANCE: { status: 409, message: 'There is no balance available to pay out' },
+  // Payouts that finish (functions/payments/ledger.service.ts, docs/decisions/048).
+  PAYOUT_BELOW_MINIMUM: { status: 409, message: 'Payouts start at $10.00 available. Sales become available 7 days after they are paid.' },
+  PAYOUT_ALREADY_OPEN: { status: 409, message: 'You already have a payout on its way. You can request another once it is paid.' },
+  PAYOUT_NOT_FOUND: { status: 404, message: 'Payout not found' },
+  PAYOUT_NOT_OPEN: { status: 409, message: 'This payout is already paid, failed or cancelled' },
+  PAYOUT_NOT_CANCELLABLE: { status: 409, message: 'This payout is already on its way and can no longer be cancelled' },
+  // An administrator's adjustment (docs/decisions/051).
+  IDEMPOTENCY_KEY_REUSED: { status: 409, message: 'This form was already used for another adjustment. Reload the page and try again.' },
   // Follows, tool updates, notifications, profiles and seller reviews (issue 7).
   CANNOT_FOLLOW_SELF: { status: 400, message: 'You cannot follow yourself' },
   NOT_TOOL_MAINTAINER: { status: 403, message: 'Only the maintainer of this tool or an administrator can post updates' },
@@ -53,10 +61,23 @@ export const ERRORS = {
   PAYMENTS_UNAVAILABLE: { status: 503, message: 'Payments are unavailable right now. Please try again.' },
   CHECKOUT_NOT_FOUND: { status: 404, message: 'Checkout not found' },
   CHECKOUT_CLOSED: { status: 409, message: 'This checkout is no longer open' },
+  // A checkout whose product was archived, unpublished or made free after it started (issue 29).
+  PRODUCT_NO_LONGER_FOR_SALE: { status: 409, message: 'This product is no longer for sale, so this checkout cannot be paid. You have not been charged.' },
   CARD_DECLINED: { status: 402, message: 'Your card was declined.' },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'Invalid webhook signature' },
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   REFUND_NOT_ALLOWED: { status: 409, message: 'This order can no longer be refunded' },
+  // Refunds with a policy (docs/decisions/049).
+  REFUND_NOT_OFFERED: { status: 409, message: 'This product does not offer refunds' },
+  REFUND_WINDOW_CLOSED: { status: 409, message: 'The refund window for this order has closed' },
+  REFUND_REQUEST_REQUIRED: {
+    status: 409,
+    message: 'You have already opened this product, so a refund is a request to its creator. Tell them why you want your money back.',
+  },
+  REFUND_ALREADY_REQUESTED: { status: 409, message: 'You have already asked for a refund of this order' },
+  REFUND_REQUEST_NOT_FOUND: { status: 404, message: 'Refund request not found' },
+  REFUND_REQUEST_DECIDED: { status: 409, message: 'This refund request has already been decided' },
+  REFUND_REQUEST_ESCALATED: { status: 409, message: 'This refund request was not answered within 7 days, so toolmint’s team decides it now' },
   SUBSCRIPTION_NOT_FOUND: { status: 404, message: 'Subscription not found' },
   // API keys (functions/api-keys, docs/decisions/025).
   INSUFFICIENT_SCOPE: { status: 403, message: 'This API key does not have the permission this route needs' },
@@ -119,11 +140,15 @@ export const ERRORS = {
   EMAIL_NOT_FOUND: { status: 404, message: 'Email not found' },
   EMAIL_NOT_FAILED: { status: 409, message: 'Only a failed email can be sent again: this one is queued, sent, cancelled or already retried' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
+  // A path segment longer than any id or file name (scripts/lib/request-path.ts, issue 29).
+  URI_TOO_LONG: { status: 414, message: 'The address is too long' },
   CONFLICT: { status: 409, message: 'This conflicts with existing data' },
   // Input limits (functions/_shared/body-limit.ts, docs/decisions/010).
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong' },
+  // A full disk (ENOSPC, PostgreSQL's disk_full, a failed blob write: functions/_shared/storage-full.ts, issue 29).
+  STORAGE_FULL: { status: 507, message: 'The server is out of storage space. Your change was not saved. Please try again later.' },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is temporarily unavailable. Please try again.' },
   // Expensive reads under load (functions/_shared/read-guard.ts, docs/decisions/016): sent with Retry-After.
   SERVER_BUSY: { status: 503, message: 'The server is busy right now. Please try again in a moment.' },

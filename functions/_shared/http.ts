@@ -1,7 +1,7 @@
 /**
  * The one wrapper every API route uses: it maps a zod error (classic or mini) to 400 VALIDATION_FAILED with
  * field messages, an AppError to its status (and Retry-After when it carries one), and anything else to a logged 500 with a
- * generic message (a stack trace never reaches the client). Also the one way routes read
+ * generic message (a stack trace never reaches the client); a full disk is 507 STORAGE_FULL. Also the one way routes read
  * a request body (capped: readBody, readJsonBody) and path ids (uuidParam and friends).
  */
 import { $ZodError } from 'zod/v4/core';
@@ -9,6 +9,7 @@ import type { APIContext } from 'astro';
 import { isApiKeyId, isToolId, isUserId, isCheckoutSessionId, isUuid } from '@/src/shared/ids';
 import { bodyLimitFor } from './body-limit';
 import { AppError, ERRORS, type ErrorCode } from './errors';
+import { isStorageFull, storageFullError } from './storage-full';
 
 /**
  * Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2: `W/` is
@@ -62,7 +63,10 @@ export function handle(fn: Handler): Handler {
         if (error.retryAfterSeconds !== undefined) response.headers.set('retry-after', String(error.retryAfterSeconds));
         return response;
       }
-      console.error(`[api] ${context.request.method} ${new URL(context.request.url).pathname} failed:`, error);
+      const route = `${context.request.method} ${new URL(context.request.url).pathname}`;
+      // A full disk is the operator's to fix, not a bug: 507 with a message that says so (issue 29).
+      if (isStorageFull(error)) return errorResponse(storageFullError(error, route).code);
+      console.error(`[api] ${route} failed:`, error);
       return errorResponse('INTERNAL');
     }
   };

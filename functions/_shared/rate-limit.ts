@@ -18,9 +18,12 @@
  * - Requests made with an API key also count against the key's own limit (API_KEY_LIMIT,
  *   reads too; docs/decisions/025), in the same table; writes count against the account's
  *   write limits as well.
+ * - Windows are counted on readClock() (clock.ts): the real time, which a test can set to put a
+ *   burst inside one window without waiting; hitWriteLimit() and hitApiKeyLimit() also take `now`.
  */
 import type { APIContext } from 'astro';
 import type { Db } from '@/db/database';
+import { readClock } from './clock';
 import { getEnv } from './env';
 import { errorResponse } from './http';
 import { deleteExpiredCounters, incrementCounters } from './rate-limit.repository';
@@ -67,10 +70,16 @@ export const WRITE_LIMITS = {
   productView: { label: 'product views', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 300 },
   // Payments (functions/payments, docs/decisions/013).
   checkout: { label: 'checkout attempts', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
+  // The tax quote is asked again each time the buyer changes the country or VAT ID (docs/decisions/050).
+  checkoutQuote: { label: 'tax quotes', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 360 },
   orderChange: { label: 'refund and cancellation requests', windowSeconds: HOUR, perAccount: 10, perAddress: 30 },
+  // A creator or an administrator answering refund requests (docs/decisions/049).
+  refundDecision: { label: 'refund decisions', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
   // The review queue (docs/decisions/031): an administrator working through it.
   reviewDecision: { label: 'review decisions', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 360 },
   payoutSetup: { label: 'payout set-up requests', windowSeconds: 10 * MINUTE, perAccount: 10, perAddress: 30 },
+  // An administrator completing creators' payouts at /admin/payouts (docs/decisions/048).
+  payoutDecision: { label: 'payout decisions', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 360 },
   // API keys (docs/decisions/025): creating and revoking them.
   apiKeyChange: { label: 'API key changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
   // Creator webhooks (docs/decisions/027): a test ping makes one outbound request each.
@@ -169,21 +178,30 @@ export const WRITE_ROUTES = {
   'POST /api/notifications/[id]/read': 'notificationWrite',
   'POST /api/notifications/read-all': 'notificationWrite',
   'POST /api/studio/payouts': 'payoutRequest',
+  'POST /api/studio/payouts/[id]/cancel': 'payoutRequest',
   'POST /api/products/[id]/download': 'download',
   'POST /api/products/[id]/view': 'productView',
   'POST /api/checkout': 'checkout',
   'POST /api/checkout/[sessionId]/pay': 'checkout',
+  'POST /api/checkout/[sessionId]/quote': 'checkoutQuote',
   'POST /api/orders/[id]/refund': 'orderChange',
   'POST /api/orders/[id]/cancel-subscription': 'orderChange',
+  'POST /api/orders/[id]/refund-request': 'orderChange',
+  'POST /api/refund-requests/[id]/decision': 'refundDecision',
   'POST /api/admin/products/[id]/approve': 'reviewDecision',
   'POST /api/admin/products/[id]/reject': 'reviewDecision',
   'PUT /api/reports/[kind]/[targetId]': 'report',
   'POST /api/admin/reports/[id]/actions': 'moderationAction',
   'POST /api/admin/users/[userId]/unsuspend': 'moderationAction',
+  'POST /api/admin/users/[userId]/reputation/reset': 'moderationAction',
   'POST /api/admin/jobs/[id]/retry': 'jobRetry',
   'POST /api/admin/emails/[id]/retry': 'jobRetry',
   'POST /api/payments/payouts/onboarding': 'payoutSetup',
   'POST /api/payments/payouts/dashboard': 'payoutSetup',
+  'POST /api/admin/payouts/[id]/processing': 'payoutDecision',
+  'POST /api/admin/payouts/[id]/paid': 'payoutDecision',
+  'POST /api/admin/payouts/[id]/failed': 'payoutDecision',
+  'POST /api/admin/creators/[userId]/ledger-adjustments': 'payoutDecision',
   'POST /api/settings/api-keys': 'apiKeyChange',
   'DELETE /api/settings/api-keys/[id]': 'apiKeyChange',
   'POST /api/settings/webhooks': 'webhookWrite',
@@ -311,13 +329,13 @@ export async function hitWriteLimit(
   const maxima = new Map<string, number>();
   if (subject.userId) maxima.set(`${name}:user:${subject.userId}`, limit.perAccount * scale);
   if (subject.address) maxima.set(`${name}:addr:${addressBucket(subject.address)}`, limit.perAddress * scale);
-  return countInWindow(db, maxima, limit.windowSeconds, options.now ?? Date.now());
+  return countInWindow(db, maxima, limit.windowSeconds, options.now ?? readClock());
 }
 
 /** Counts one request made with the API key `keyId` against API_KEY_LIMIT. */
 export async function hitApiKeyLimit(db: Db, keyId: string, options: { scale?: number; now?: number } = {}): Promise<LimitDecision> {
   const scale = options.scale ?? getEnv().RATE_LIMIT_SCALE;
-  return countInWindow(db, new Map([[`apiKey:key:${keyId}`, API_KEY_LIMIT.perKey * scale]]), API_KEY_LIMIT.windowSeconds, options.now ?? Date.now());
+  return countInWindow(db, new Map([[`apiKey:key:${keyId}`, API_KEY_LIMIT.perKey * scale]]), API_KEY_LIMIT.windowSeconds, options.now ?? readClock());
 }
 
 function inWords(seconds: number): string {

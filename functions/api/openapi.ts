@@ -35,7 +35,7 @@ export interface OpenApiDocument {
 }
 
 /** Errors any route may answer, whatever it declares. */
-const COMMON_ERRORS: readonly ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL'];
+const COMMON_ERRORS: readonly ErrorCode[] = ['VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL', 'STORAGE_FULL'];
 const SIGNED_IN_ERRORS: readonly ErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN'];
 
 const scopes = API_KEY_SCOPES.map((s) => `\`${s}\``).join(', ');
@@ -60,7 +60,7 @@ export const API_GUIDE: readonly { title: string; text: string }[] = [
   },
   {
     title: 'Errors and limits',
-    text: 'Errors answer `{ error: { code, message, fields? } }` with the matching status: branch on `code`. Writes are rate limited per account, and every request per API key (429 `RATE_LIMITED` with `Retry-After`).',
+    text: 'Errors answer `{ error: { code, message, fields? } }` with the matching status: branch on `code`. Writes are rate limited per account, and every request per API key (429 `RATE_LIMITED` with `Retry-After`). When the server is out of storage space, a write answers 507 `STORAGE_FULL` and saves nothing: try again later.',
   },
 ];
 

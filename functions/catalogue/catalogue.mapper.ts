@@ -88,6 +88,7 @@ export function toPublicProduct(row: PublishedProductRow): PublicProduct {
     successRate: row.success_rate,
     avgSetupTime: row.avg_setup_time,
     downloadInstructions: row.download_instructions,
+    refundPolicy: row.refund_policy,
     updatedAt: iso(row.updated_at),
   };
 }

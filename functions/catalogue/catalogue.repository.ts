@@ -47,6 +47,7 @@ export function selectPublishedProducts(db: Db) {
     'p.success_rate',
     'p.avg_setup_time',
     'p.download_instructions',
+    'p.refund_policy',
     'p.status',
     'p.updated_at',
   ]);

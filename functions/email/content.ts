@@ -103,7 +103,8 @@ async function newProductPiece(db: Db, message: Pick<EmailMessage, 'reference'>,
 async function orderPiece(db: Db, message: Pick<EmailMessage, 'reference'>, siteUrl: string): Promise<Piece | null> {
   const saleId = referenceId(message.reference, 'sale');
   const refundId = referenceId(message.reference, 'refund');
-  const id = saleId ?? refundId;
+  const requestId = referenceId(message.reference, 'refund_request');
+  const id = saleId ?? refundId ?? requestId;
   if (!id || !UUID.test(id)) return null;
   const order = await db
     .selectFrom('orders as o')
@@ -116,6 +117,18 @@ async function orderPiece(db: Db, message: Pick<EmailMessage, 'reference'>, site
   const number = formatOrderNumber(order.number);
   const amount = formatCents(order.amount_cents);
   const sales = abs(siteUrl, '/sales');
+  if (requestId) {
+    // A buyer's refund request (docs/decisions/049): the reason is theirs, read at send time.
+    const request = await db.selectFrom('refund_requests').select(['reason', 'status']).where('order_id', '=', order.id).executeTakeFirst();
+    if (!request?.reason) return null;
+    return {
+      card: { eyebrow: `Refund request · ${number}`, title: `Refund requested: ${title} — ${amount}`, text: `“${excerpt(request.reason)}”`, url: sales },
+      section: 'Your sales',
+      reason: 'You get this email because you sell on toolmint.',
+      subject: `Refund requested: ${title} (${number})`,
+      intro: `The buyer of order ${number} asks for a refund of ${title} (${amount}). Approve or decline it from your sales within 7 days; after that, toolmint’s team decides.`,
+    };
+  }
   if (refundId) {
     return {
       card: { eyebrow: `Refund · ${number}`, title: `Refund: ${title} — ${amount}`, text: 'The sale no longer counts towards your earnings.', url: sales },

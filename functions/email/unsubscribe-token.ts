@@ -2,8 +2,8 @@
  * The signed token of a one-click unsubscribe link (RFC 8058, docs/decisions/041): per user,
  * per kind, expiring. `<payload>.<signature>`, both base64url: the payload is JSON
  * `{ u: userId, k: kind, x: expiry in epoch seconds }`, the signature HMAC-SHA256 over
- * 'unsubscribe.' + payload with a key derived from the server secret (BETTER_AUTH_SECRET,
- * getAuthSecret: required in production). No database row: anyone holding a link may turn
+ * 'unsubscribe.' + payload with a key derived from the server secret (getAuthSecret:
+ * BETTER_AUTH_SECRET, required in production; else the one generated in DATA_DIR). No database row: anyone holding a link may turn
  * that one kind off for that one user, which is what the link is for, and nothing else.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

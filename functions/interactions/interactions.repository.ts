@@ -54,6 +54,9 @@ export async function countView(db: Db, row: ViewRow): Promise<'counted' | 'dupl
         user_id: row.userId,
         interaction_type: row.type,
         session_id: row.sessionId,
+        // The key this visitor's later views count under: a first cookieless view counts by
+        // address, but the browser carries the new cookie (the alias) from then on.
+        visitor_key: row.alias ?? row.visitorKey,
         interaction_context: JSON.stringify(row.context),
       })
       .execute();

@@ -11,3 +11,8 @@ import '../email/jobs';
 import '../community/notice-emails.job';
 import '../moderation/suspension-notices.job';
 import '../tool-feeds/feeds.job';
+import '../payments/payout-notices.job';
+import '../payments/payouts.job';
+import '../payments/refunds.job';
+import '../payments/refund-notices.job';
+import '../payments/tax-reversal.job';

@@ -7,18 +7,29 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
-import type { OrderNotificationKind, ToolEvent } from '@/src/shared/domain';
+import { ORDER_NOTIFICATION_KINDS, type OrderNotificationKind, type ToolEvent } from '@/src/shared/domain';
 import { newestPage, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 import { pageOfUpdates, selectUpdates, type UpdatesPage } from '../tool-updates/tool-updates.repository';
 import { notTurnedOff } from '../email/in-app';
 
 /**
- * A creator's sale or refund notice for an order, once: the (user_id, order_id, kind) unique
+ * A notice about an order (a creator's sale, refund or refund request; a buyer's answer to their
+ * refund request), once: the (user_id, order_id, kind) unique
  * constraint makes a second write do nothing. Called inside the transaction of the order's
  * transition, so the notice and the transition commit or roll back together.
  */
-export async function insertOrderNotice(db: Db, values: { userId: string; orderId: string; kind: OrderNotificationKind }): Promise<boolean> {
-  // Sales and refunds are one email kind, 'sale': Off there writes no notice either (functions/email/in-app.ts).
+export async function insertOrderNotice(
+  db: Db,
+  values: {
+    userId: string;
+    orderId: string;
+    kind: OrderNotificationKind;
+    /** The email kind whose 'Off' writes no notice (default 'sale'); null: always written (a buyer's answer to their refund request). */
+    preference?: 'sale' | null;
+  },
+): Promise<boolean> {
+  // Sales, refunds and refund requests are one email kind, 'sale': Off there writes no notice either (functions/email/in-app.ts).
+  const preference = values.preference === undefined ? 'sale' : values.preference;
   const row = await db
     .insertInto('user_notifications')
     .columns(['user_id', 'order_id', 'kind', 'reason'])
@@ -30,7 +41,7 @@ export async function insertOrderNotice(db: Db, values: { userId: string; orderI
           sql<OrderNotificationKind>`${values.kind}::text`.as('kind'),
           sql<null>`null`.as('reason'),
         ])
-        .where(notTurnedOff(sql`${values.userId}::text`, sql`'sale'`)),
+        .where(preference ? notTurnedOff(sql`${values.userId}::text`, sql`${preference}::text`) : sql<boolean>`true`),
     )
     .onConflict((oc) => oc.columns(['user_id', 'order_id', 'kind']).doNothing())
     .returning('id')
@@ -100,7 +111,7 @@ export async function listOrderNotices(db: Db, userId: string, options: { after?
     .innerJoin('orders as o', 'o.id', 'n.order_id')
     .innerJoin('products as p', 'p.id', 'o.product_id')
     .where('n.user_id', '=', userId)
-    .where('n.kind', 'in', ['sale', 'refund'])
+    .where('n.kind', 'in', ORDER_NOTIFICATION_KINDS)
     .select([
       'n.id',
       'n.kind',
@@ -268,5 +279,26 @@ export async function listSuspensionNotices(db: Db, userId: string, options: { a
     .where('n.user_id', '=', userId)
     .where('n.kind', '=', 'account_suspension')
     .select(['n.id', 'n.is_read', 'n.created_at', 'a.action', 'a.until', 'a.reason', timeKey('n.created_at').as('cursor_at')]);
+  return newestPage(query, 'n.created_at', 'n.id', options);
+}
+
+/** The user's payout notices (docs/decisions/048), with what each payout holds now. */
+export async function listPayoutNotices(db: Db, userId: string, options: { after?: TimeKeyset | null; limit: number }) {
+  const query = db
+    .selectFrom('user_notifications as n')
+    .innerJoin('payout_requests as p', 'p.id', 'n.payout_id')
+    .where('n.user_id', '=', userId)
+    .where('n.kind', '=', 'payout')
+    .select([
+      'n.id',
+      'n.is_read',
+      'n.created_at',
+      'p.id as payout_id',
+      'p.status',
+      'p.amount_cents',
+      'p.reference',
+      'p.failure_reason',
+      timeKey('n.created_at').as('cursor_at'),
+    ]);
   return newestPage(query, 'n.created_at', 'n.id', options);
 }

@@ -8,7 +8,9 @@
  * follower's notice of a creator's new product, written by the 'notify.new-product' job
  * (new-product.job.ts, docs/decisions/040), a tool notice (notifyOfTool, docs/decisions/043):
  * what happened to a tool the user submitted, claimed or maintains, and a user's notice of their
- * own suspension or of its lifting (functions/moderation/suspension-notices.job.ts, docs/decisions/042).
+ * own suspension or of its lifting (functions/moderation/suspension-notices.job.ts, docs/decisions/042),
+ * and a creator's notice of a payout paid or failed (functions/payments/payout-notices.job.ts,
+ * docs/decisions/048).
  * Called by src/pages/api/notifications/**, src/pages/tool-updates.astro and
  * functions/payments/webhook.service.ts.
  *
@@ -37,6 +39,7 @@ import {
   listOrderNotices,
   listToolNotices,
   listSuspensionNotices,
+  listPayoutNotices,
   listVersionNotices,
   markAllRead,
   markRead,
@@ -49,6 +52,27 @@ import {
  */
 export async function notifyCreatorOfOrder(trx: Db, order: { id: string; creator_id: string }, kind: OrderNotificationKind): Promise<void> {
   await insertOrderNotice(trx, { userId: order.creator_id, orderId: order.id, kind });
+}
+
+/**
+ * The buyer's notice of the answer to their refund request (docs/decisions/049), in the
+ * transaction of the decision, which happens once. Always written: it is about their money,
+ * like the transactional email that goes with it.
+ */
+export async function notifyBuyerOfRefundDecision(
+  trx: Db,
+  order: { id: string; buyer_id: string },
+  kind: 'refund_approved' | 'refund_declined',
+): Promise<void> {
+  await insertOrderNotice(trx, { userId: order.buyer_id, orderId: order.id, kind, preference: null });
+}
+
+/**
+ * An administrator's notice that a refund request was escalated to them (docs/decisions/051), in
+ * the escalation's transaction. Always written: deciding it is their duty, not a preference.
+ */
+export async function notifyAdministratorOfEscalation(trx: Db, values: { adminId: string; orderId: string }): Promise<void> {
+  await insertOrderNotice(trx, { userId: values.adminId, orderId: values.orderId, kind: 'refund_escalated', preference: null });
 }
 
 /**
@@ -103,7 +127,7 @@ export async function getFeed(
   // Both lists are keyset pages over (created_at desc, id desc) from the same cursor, so the
   // first limit + 1 of their merge are the first limit + 1 of all notices. Filtered by a
   // tool, order notices (of no tool) are left out.
-  const [updates, orders, versions, newProducts, community, toolNotices, suspensions, unreadCount] = await Promise.all([
+  const [updates, orders, versions, newProducts, community, toolNotices, suspensions, payouts, unreadCount] = await Promise.all([
     listFeed(db, me, { toolId, after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listOrderNotices(db, me, { after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listVersionNotices(db, me, { after, limit: limit + 1 }),
@@ -112,6 +136,7 @@ export async function getFeed(
     // The tool filter is for the updates of followed tools; a tool notice is about one's own part in a tool.
     toolId ? Promise.resolve([]) : listToolNotices(db, me, { after, limit: limit + 1 }),
     toolId ? Promise.resolve([]) : listSuspensionNotices(db, me, { after, limit: limit + 1 }),
+    toolId ? Promise.resolve([]) : listPayoutNotices(db, me, { after, limit: limit + 1 }),
     countUnread(db, me),
   ]);
   const entries: { cursor_at: string; id: string; item: FeedItem }[] = [
@@ -122,6 +147,7 @@ export async function getFeed(
     ...community.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: communityItem(r) })),
     ...toolNotices.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: toolNoticeItem(r) })),
     ...suspensions.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: suspensionItem(r) })),
+    ...payouts.map((r) => ({ cursor_at: r.cursor_at, id: r.id, item: payoutItem(r) })),
   ];
   // Newest first, as PostgreSQL orders them: the cursor texts are fixed-width UTC times, and
   // uuids compare as their lowercase text.
@@ -211,6 +237,18 @@ function toolNoticeItem(r: Awaited<ReturnType<typeof listToolNotices>>[number]):
 function suspensionItem(r: Awaited<ReturnType<typeof listSuspensionNotices>>[number]): FeedItem {
   const lifted = r.action === 'unsuspend';
   return { kind: 'account_suspension', ...noticeBase(r), lifted, until: !lifted && r.until ? new Date(r.until).toISOString() : null, reason: r.reason };
+}
+
+function payoutItem(r: Awaited<ReturnType<typeof listPayoutNotices>>[number]): FeedItem {
+  return {
+    kind: 'payout',
+    ...noticeBase(r),
+    payoutId: r.payout_id,
+    status: r.status,
+    amountCents: r.amount_cents,
+    reference: r.reference,
+    failureReason: r.failure_reason,
+  };
 }
 
 export async function getUnreadCount(db: Db, userId: string | null | undefined): Promise<number> {

@@ -8,21 +8,42 @@
  * - getLocalCheckout / payLocalCheckout: /checkout/{sessionId} of the local provider. Only the
  *   buyer who started a checkout can see or pay it (anyone else: 404). Stripe's test cards
  *   decide; a success emits checkout.session.completed, signed like Stripe, into
- *   handleWebhook: the same fulfilment as real payments.
+ *   handleWebhook: the same fulfilment as real payments. A checkout whose product is no longer
+ *   for sale is refused before the card is read (PRODUCT_NO_LONGER_FOR_SALE); a provider's
+ *   completion of one is refunded at once by handleWebhook.
+ * - Tax (docs/decisions/050): the local page asks the buyer's country (and a business's company
+ *   and VAT ID) and shows the server's quote (quoteLocalCheckout: price, 'VAT 19% (Germany)',
+ *   total) before paying; paying charges that quote, written into the completion event the way
+ *   Stripe writes its own tax (total_details.amount_tax, customer_details), which the webhook
+ *   stores on the order. With Stripe, its Checkout collects the address and tax ID and Stripe Tax
+ *   computes the tax (stripe-provider.ts). amount_cents stays the price without tax.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '@/db/database';
 import type { SessionUser } from '@/src/shared/session';
-import type { Card, CheckoutBody } from '@/src/shared/api/schemas/payments';
-import { feeCents, purchaseKind, testCardOutcome, toCents } from '@/src/shared/payments';
+import type { BuyerTax, CheckoutBody, PayCheckoutBody } from '@/src/shared/api/schemas/payments';
+import { feeCents, purchaseKind, refundPolicyText, testCardOutcome, toCents } from '@/src/shared/payments';
 import { assertNotSuspended } from '../moderation/suspension';
 import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
-import { findOrderBySession, findPayoutAccount, findProductForCheckout, findPublishedProductForSale, hasEntitlement, insertOrder } from './payments.repository';
+import {
+  findOrderBySession,
+  findPayoutAccount,
+  findProductForCheckout,
+  findPublishedProductForSale,
+  findUserEmail,
+  hasEntitlement,
+  insertOrder,
+} from './payments.repository';
+import { quoteFor } from './tax.service';
+import type { TaxQuote } from '@/src/shared/tax';
 import { handleWebhook } from './webhook.service';
-import type { OrderStatus, PurchaseKind } from '@/src/shared/domain';
+import { isStillForSale } from './for-sale';
+import { normalizeVatId } from '@/src/shared/tax';
+import { soldByText } from '@/src/shared/invoices';
+import { DEFAULT_REFUND_POLICY, type OrderStatus, type PurchaseKind, type RefundPolicy } from '@/src/shared/domain';
 import type { ProductAccess } from '@/src/shared/api/schemas/products';
 
 /** Where a checkout returns: the product page, which shows the outcome. */
@@ -86,6 +107,7 @@ export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUse
     destination = account.stripe_account_id;
   }
   const amountCents = toCents(product.price);
+  const seller = await sellerName(db, product.creator_id);
   const fee = feeCents(amountCents, deps.feeBps);
   const orderId = randomUUID();
   const session = await deps.provider.createCheckout({
@@ -97,6 +119,8 @@ export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUse
     product: { id: product.id, title: product.title },
     buyer: { id: user.id, email: user.email },
     destinationAccountId: destination,
+    refundText: refundPolicyText(product.refund_policy),
+    sellerText: soldByText(seller),
     ...returnUrls(deps.siteUrl, product.id, orderId),
   });
   await insertOrder(db, {
@@ -114,12 +138,22 @@ export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUse
   return { url: session.url, orderId };
 }
 
+/** The seller as checkout, receipts and invoices name them: the creator's name. */
+export async function sellerName(db: Db, creatorId: string): Promise<string> {
+  const creator = await findUserEmail(db, creatorId);
+  return creator?.name?.trim() || 'the creator';
+}
+
 export interface LocalCheckoutView {
   sessionId: string;
   status: OrderStatus;
   kind: PurchaseKind;
   amountCents: number;
   product: { id: string; title: string; imageUrl: string | null };
+  /** The product's refund policy, shown before paying (docs/decisions/049). */
+  refundPolicy: RefundPolicy;
+  /** The creator's name: 'Sold by {seller} through toolmint'. */
+  seller: string;
   successUrl: string;
   cancelUrl: string;
 }
@@ -143,27 +177,74 @@ export async function getLocalCheckout(db: Db, deps: PaymentsDeps, userId: strin
     kind: order.kind,
     amountCents: order.amount_cents,
     product: { id: order.product_id, title: product?.title ?? 'Product', imageUrl: product?.image_url ?? null },
+    refundPolicy: product?.refund_policy ?? DEFAULT_REFUND_POLICY,
+    seller: await sellerName(db, order.creator_id),
     ...returnUrls(deps.siteUrl, order.product_id, order.id),
   };
 }
 
-export async function payLocalCheckout(db: Db, deps: PaymentsDeps, userId: string, sessionId: string, card: Card): Promise<{ redirectUrl: string }> {
+/** What the buyer will pay for this country (and VAT ID), before paying: the server's quote. */
+export async function quoteLocalCheckout(db: Db, deps: PaymentsDeps, userId: string, sessionId: string, buyer: BuyerTax): Promise<TaxQuote> {
+  const { order } = await findOwnLocalSession(db, deps, userId, sessionId);
+  return quoteFor(order.amount_cents, buyer, deps.taxOriginCountry ?? null);
+}
+
+export async function payLocalCheckout(db: Db, deps: PaymentsDeps, userId: string, sessionId: string, body: PayCheckoutBody): Promise<{ redirectUrl: string }> {
   const { order, provider } = await findOwnLocalSession(db, deps, userId, sessionId);
   const { successUrl } = returnUrls(deps.siteUrl, order.product_id, order.id);
   // A second submit after the payment went through lands on the same success.
   if (order.status === 'paid') return { redirectUrl: successUrl };
   if (order.status !== 'pending') throw new AppError('CHECKOUT_CLOSED');
-  const outcome = testCardOutcome(card.cardNumber);
+  // The product may have been archived, unpublished or made free since the checkout started:
+  // refused before any charge, and the checkout stays open should it be for sale again.
+  if (!(await isStillForSale(db, order.product_id))) throw new AppError('PRODUCT_NO_LONGER_FOR_SALE');
+  // A malformed VAT ID is a field error before the card is read.
+  const quote = quoteFor(order.amount_cents, body, deps.taxOriginCountry ?? null);
+  const outcome = testCardOutcome(body.cardNumber);
   if (outcome.outcome === 'invalid') throw new AppError('VALIDATION_FAILED', undefined, { cardNumber: outcome.message });
   if (outcome.outcome !== 'success') throw new AppError('CARD_DECLINED', outcome.message);
-  const payload = JSON.stringify(completedEvent(sessionId, order));
+  const buyer = await findUserEmail(db, userId);
+  const payload = JSON.stringify(
+    completedEvent(sessionId, order, {
+      quote,
+      email: buyer?.email ?? null,
+      name: buyer?.name ?? null,
+      company: body.company ?? null,
+      vatId: body.vatId ? normalizeVatId(body.vatId) : null,
+      last4: body.cardNumber.replace(/\D/g, '').slice(-4),
+    }),
+  );
   await handleWebhook(db, deps, payload, provider.sign(payload));
   return { redirectUrl: successUrl };
 }
 
-/** checkout.session.completed as Stripe sends it (the fields toolmint reads, and their neighbours). */
-function completedEvent(sessionId: string, order: { id: string; product_id: string; buyer_id: string; kind: string; amount_cents: number }) {
+interface LocalPayment {
+  quote: TaxQuote;
+  email: string | null;
+  name: string | null;
+  company: string | null;
+  vatId: string | null;
+  last4: string;
+}
+
+/**
+ * checkout.session.completed as Stripe sends it (the fields toolmint reads, and their
+ * neighbours), with the tax where Stripe Tax puts it and the payment intent expanded to its
+ * card (the test cards are all Visa).
+ */
+function completedEvent(
+  sessionId: string,
+  order: { id: string; product_id: string; buyer_id: string; kind: string; amount_cents: number },
+  paid: LocalPayment,
+) {
   const subscription = order.kind === 'subscription' ? localId('sub') : null;
+  const paymentIntent = {
+    id: localId('pi'),
+    object: 'payment_intent',
+    amount: paid.quote.totalCents,
+    currency: 'usd',
+    payment_method: { id: localId('pm'), object: 'payment_method', type: 'card', card: { brand: 'visa', last4: paid.last4 } },
+  };
   return {
     id: localId('evt'),
     object: 'event',
@@ -178,12 +259,23 @@ function completedEvent(sessionId: string, order: { id: string; product_id: stri
         mode: subscription ? 'subscription' : 'payment',
         status: 'complete',
         payment_status: 'paid',
-        amount_total: order.amount_cents,
+        amount_subtotal: order.amount_cents,
+        amount_total: paid.quote.totalCents,
+        total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: paid.quote.taxCents },
+        automatic_tax: { enabled: true, status: 'complete' },
+        customer_details: {
+          email: paid.email,
+          name: paid.name,
+          business_name: paid.company,
+          address: { country: paid.quote.country },
+          tax_exempt: paid.quote.reverseCharge ? 'reverse' : 'none',
+          tax_ids: paid.vatId ? [{ type: 'eu_vat', value: paid.vatId }] : [],
+        },
         currency: 'usd',
         client_reference_id: order.id,
         metadata: { orderId: order.id, productId: order.product_id, buyerId: order.buyer_id },
-        payment_intent: subscription ? null : localId('pi'),
-        invoice: subscription ? localId('in') : null,
+        payment_intent: subscription ? null : paymentIntent,
+        invoice: subscription ? { id: localId('in'), object: 'invoice', payment_intent: paymentIntent } : null,
         subscription,
       },
     },

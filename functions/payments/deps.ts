@@ -1,6 +1,6 @@
 /**
- * What the payment services need from outside: the provider, the mailer, the platform fee and
- * the site's origin. Routes use defaultPaymentsDeps(); tests pass their own provider and
+ * What the payment services need from outside: the provider, the mailer, the platform fee, the
+ * site's origin and the payout hold. Routes use defaultPaymentsDeps(); tests pass their own provider and
  * mailer (the outbox by default).
  */
 import { getEnv } from '../_shared/env';
@@ -12,9 +12,20 @@ export interface PaymentsDeps {
   mailer: Mailer;
   feeBps: number;
   siteUrl: string;
+  /** Days a sale is held before it can be paid out; PAYOUT_HOLD_DAYS when unset (docs/decisions/048). */
+  payoutHoldDays?: number;
+  /** The EU member state the platform is established in for VAT; null/unset: outside the EU (TAX_ORIGIN_COUNTRY, docs/decisions/050). */
+  taxOriginCountry?: string | null;
 }
 
 export function defaultPaymentsDeps(): PaymentsDeps {
   const env = getEnv();
-  return { provider: getPaymentProvider(), mailer: getMailer(), feeBps: env.PLATFORM_FEE_BPS, siteUrl: env.SITE_URL };
+  return {
+    provider: getPaymentProvider(),
+    mailer: getMailer(),
+    feeBps: env.PLATFORM_FEE_BPS,
+    siteUrl: env.SITE_URL,
+    payoutHoldDays: env.PAYOUT_HOLD_DAYS,
+    taxOriginCountry: env.TAX_ORIGIN_COUNTRY ?? null,
+  };
 }

@@ -6,8 +6,9 @@
  * signed with this provider's webhook secret, into the same webhook handler Stripe's events go
  * through. Refunds and cancellations succeed at once; the service records them.
  *
- * The webhook secret is derived from the auth secret: stable across restarts, different per
- * deployment, never a constant someone could use to forge events.
+ * The webhook secret is derived from the auth secret (BETTER_AUTH_SECRET, or the random one
+ * `npm start` generates in DATA_DIR on its first start, docs/decisions/053): stable across
+ * restarts, different per installation, never a constant someone could use to forge events.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
@@ -63,5 +64,10 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async createDashboardLink(): Promise<string> {
     throw new AppError('NOT_FOUND', 'Payouts are handled by payout requests in test mode');
+  }
+
+  /** Locally payouts are toolmint's own (requests and the scheduled job): there is no provider schedule. */
+  async getPayoutSchedule(): Promise<null> {
+    return null;
   }
 }

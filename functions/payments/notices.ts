@@ -1,7 +1,8 @@
 /**
  * The emails a payment sends, after its transaction has committed: the buyer's receipt (order
- * number, product, amount, the licence key when the product issues one, a link to /library)
- * and refund notice, transactional (always sent, no unsubscribe); and the creator's new-sale
+ * number, product, amount, the licence key when the product issues one, the refund policy, a
+ * link to /library) and refund notice, transactional (always sent, no unsubscribe; the answer
+ * to a refund request is refund-notices.job.ts's, docs/decisions/051); and the creator's new-sale
  * and refund notices, notification emails of kind 'sale' (docs/decisions/041): queued once per
  * order as the creator's preferences say, sent at once when set to 'Email at once' (a failure
  * leaves them queued for the 'email.send' job to retry). A mail failure is logged and never
@@ -11,12 +12,14 @@
  */
 import type { Db } from '@/db/database';
 import type { Order } from '@/db/schema';
-import { formatCents, formatOrderNumber } from '@/src/shared/payments';
+import { DEFAULT_REFUND_POLICY } from '@/src/shared/domain';
+import { formatCents, formatOrderNumber, refundPolicyText } from '@/src/shared/payments';
 import { queueNotificationEmail, sendDueEmails } from '../email/email.service';
 import { renderEmail } from '../email/render';
 import type { PaymentsDeps } from './deps';
 import { findProductForCheckout, findUserEmail } from './payments.repository';
 import { findOrderLicenseKey } from '../licenses/licenses.repository';
+import { cardText, soldByText, taxLineLabel } from '@/src/shared/invoices';
 
 /** A transactional email to the buyer, in the emails' layout (functions/email/templates). */
 async function send(deps: PaymentsDeps, to: string, subject: string, lines: string[], action?: { label: string; url: string }): Promise<void> {
@@ -31,6 +34,16 @@ async function send(deps: PaymentsDeps, to: string, subject: string, lines: stri
   }
 }
 
+/** Sends the creator emails already queued (a refund request's, written in its transaction) when set to 'Email at once'; the 'email.send' job retries a failure. */
+export async function sendCreatorEmails(db: Db, deps: PaymentsDeps, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  try {
+    await sendDueEmails(db, { mailer: deps.mailer, siteUrl: deps.siteUrl, ids });
+  } catch (error) {
+    console.error('[payments] could not send the creator emails', ids, error);
+  }
+}
+
 /** The creator's notice of an order, as their preferences for 'sale' say. */
 async function notifyCreator(db: Db, deps: PaymentsDeps, creatorId: string, reference: string): Promise<void> {
   try {
@@ -39,6 +52,18 @@ async function notifyCreator(db: Db, deps: PaymentsDeps, creatorId: string, refe
   } catch (error) {
     console.error(`[payments] could not queue the creator's email ${reference}:`, error);
   }
+}
+
+/** The receipt's money lines: the price, the tax line when there is one, the total. */
+function receiptAmountLines(order: Order): string[] {
+  const period = order.kind === 'subscription' ? ' (monthly subscription)' : '';
+  const label = taxLineLabel({ ...order, reverse_charge: order.tax_reverse_charge });
+  if (!label) return [`Amount: ${formatCents(order.amount_cents)}${period}`];
+  return [
+    `Price: ${formatCents(order.amount_cents)}${period}`,
+    `${label}: ${formatCents(order.tax_cents)}`,
+    `Total: ${formatCents(order.amount_cents + order.tax_cents)}${period}`,
+  ];
 }
 
 export async function sendSaleNotices(db: Db, deps: PaymentsDeps, orders: Order[]): Promise<void> {
@@ -51,8 +76,8 @@ export async function sendSaleNotices(db: Db, deps: PaymentsDeps, orders: Order[
     ]);
     const title = product?.title ?? 'your product';
     const number = formatOrderNumber(order.number);
-    const amount = formatCents(order.amount_cents);
     const library = new URL('/library', deps.siteUrl).toString();
+    const invoiceUrl = new URL(`/orders/${order.id}/invoice`, deps.siteUrl).toString();
     if (buyer) {
       await send(
         deps,
@@ -60,12 +85,17 @@ export async function sendSaleNotices(db: Db, deps: PaymentsDeps, orders: Order[
         `Your receipt for ${title} (${number})`,
         [
           `Thank you for your purchase.`,
+          // The creator sells; toolmint is the marketplace (the Terms, docs/decisions/050).
+          `${soldByText(creator?.name?.trim() || 'the creator')}.`,
           `Order number: ${number}`,
           `Product: ${title}`,
-          `Amount: ${amount}${order.kind === 'subscription' ? ' (monthly subscription)' : ''}`,
+          ...receiptAmountLines(order),
+          ...(order.payment_card_brand && order.payment_card_last4 ? [`Paid with: ${cardText(order.payment_card_brand, order.payment_card_last4)}`] : []),
           `Date: ${new Date(order.paid_at ?? Date.now()).toISOString().slice(0, 10)}`,
           ...(licenseKey ? [`License key: ${licenseKey}`] : []),
-          `Your library, to download it again or request a refund within 30 days: ${library}`,
+          `Refund policy: ${refundPolicyText(product?.refund_policy ?? DEFAULT_REFUND_POLICY)}.`,
+          `Your invoice: ${invoiceUrl}`,
+          `Your library, to download it again or ask for a refund: ${library}`,
         ],
         { label: 'Open your library', url: library },
       );
@@ -74,7 +104,8 @@ export async function sendSaleNotices(db: Db, deps: PaymentsDeps, orders: Order[
   }
 }
 
-export async function sendRefundNotices(db: Db, deps: PaymentsDeps, orders: Order[]): Promise<void> {
+/** `reason`: the buyer email's first line, when the refund was ours (a product no longer for sale). */
+export async function sendRefundNotices(db: Db, deps: PaymentsDeps, orders: Order[], reason?: string, options: { buyer?: boolean } = {}): Promise<void> {
   for (const order of orders) {
     const [buyer, creator, product] = await Promise.all([
       findUserEmail(db, order.buyer_id),
@@ -84,9 +115,11 @@ export async function sendRefundNotices(db: Db, deps: PaymentsDeps, orders: Orde
     const title = product?.title ?? 'a product';
     const number = formatOrderNumber(order.number);
     if (creator) await notifyCreator(db, deps, order.creator_id, `refund:${order.id}`);
-    if (buyer) {
+    if (buyer && options.buyer !== false) {
       await send(deps, buyer.email, `Your refund for ${title} (${number})`, [
-        `We refunded ${formatCents(order.amount_cents)} for ${title} (order ${number}).`,
+        ...(reason ? [reason] : []),
+        `We refunded ${formatCents(order.amount_cents + order.tax_cents)} for ${title} (order ${number}).`,
+        `Your credit note: ${new URL(`/orders/${order.id}/invoice`, deps.siteUrl).toString()}`,
         `Access to the product has ended.`,
       ]);
     }

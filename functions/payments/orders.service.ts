@@ -1,6 +1,7 @@
 /**
- * After the payment: the buyer's library and receipts, refunds (the buyer's 30-day guarantee,
- * a creator's or an admin's refund of a sale), subscription cancellation at period end, the
+ * After the payment: the buyer's library and receipts, refunds (the buyer's, as the product's
+ * refund policy allows: refunds.service.ts; a creator's or an admin's refund of a sale, any
+ * time), subscription cancellation at period end, the
  * admin's order list, and the local provider's subscription clock for tests.
  *
  * Authorization: a buyer reaches only their own orders (another's answers 404 ORDER_NOT_FOUND,
@@ -8,19 +9,21 @@
  * A refund goes through the provider first; only when it succeeded is the order marked
  * refunded (and access revoked) in one transaction with the same rule the webhook uses.
  */
+import type { Transaction } from 'kysely';
 import type { Db } from '@/db/database';
-import type { Order } from '@/db/schema';
+import type { Database, Order } from '@/db/schema';
 import * as z from 'zod/mini';
 import { LIMIT_DEFAULT, type QueryOf } from '@/src/shared/api/contract';
 import type { listAdminOrders } from '@/src/shared/api/routes/payments';
 import type { AdminOrder, LibraryItem } from '@/src/shared/api/schemas/payments';
-import { formatOrderNumber, parseOrderNumber, REFUND_WINDOW_DAYS, SUBSCRIPTION_PERIOD_DAYS } from '@/src/shared/payments';
+import { formatOrderNumber, parseOrderNumber, SUBSCRIPTION_PERIOD_DAYS } from '@/src/shared/payments';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
 import { sendRefundNotices } from './notices';
 import {
+  findFirstSubscriptionOrder,
   findOrder,
   findOrderWithProduct,
   findSubscription,
@@ -31,27 +34,36 @@ import {
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
 import { kickWebhookDeliveries } from '../webhooks/deliveries.service';
+import { refreshBuyerReviewPages } from '../product-reviews/product-reviews.service';
 import { isAdmin } from '../profiles/profiles.service';
 import { listBuyerLicenses } from '../licenses/licenses.repository';
 import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus } from '@/src/shared/domain';
+import { buyerRefundOptions, requestRefund } from './refunds.service';
+import { taxOnCents } from '@/src/shared/tax';
+
+type Trx = Transaction<Database>;
 
 const DAY = 24 * 60 * 60 * 1000;
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-export function isWithinRefundWindow(paidAt: Date | string | null, now: Date = new Date()): boolean {
-  return Boolean(paidAt) && now.getTime() - new Date(paidAt as Date).getTime() <= REFUND_WINDOW_DAYS * DAY;
-}
-
-/** /library: every order (newest first), then free products downloaded without one, each with its licence key. */
-export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]> {
-  const [orders, downloads, licenses] = await Promise.all([listBuyerOrders(db, userId), listDownloadedWithoutOrder(db, userId), listBuyerLicenses(db, userId)]);
+/**
+ * /library: every order (newest first), with what 'Request refund' does for it now (refunds.service.ts),
+ * then free products downloaded without one, each with its licence key. `now`: a test's clock.
+ */
+export async function getLibrary(db: Db, userId: string, now: Date = new Date()): Promise<LibraryItem[]> {
+  const [orders, downloads, licenses, refunds] = await Promise.all([
+    listBuyerOrders(db, userId),
+    listDownloadedWithoutOrder(db, userId),
+    listBuyerLicenses(db, userId),
+    buyerRefundOptions(db, userId, now),
+  ]);
   const view = (l: (typeof licenses)[number] | undefined) => (l ? { key: l.key, disabled: l.disabled_at !== null } : null);
   const byOrder = new Map(licenses.filter((l) => l.order_id).map((l) => [l.order_id, l]));
   const freeByProduct = new Map(licenses.filter((l) => !l.order_id).map((l) => [l.product_id, l]));
-  const now = Date.now();
   const items: LibraryItem[] = orders.map((o) => {
-    const activeSub = isOneOf(ACTIVE_SUBSCRIPTION_STATUSES, o.subscription_status) && o.current_period_end && new Date(o.current_period_end).getTime() > now;
+    const activeSub =
+      isOneOf(ACTIVE_SUBSCRIPTION_STATUSES, o.subscription_status) && o.current_period_end && new Date(o.current_period_end).getTime() > now.getTime();
     const hasAccess = o.status === 'paid' && (o.kind === 'one_time' || Boolean(activeSub));
     return {
       productId: o.product_id,
@@ -64,9 +76,12 @@ export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]>
         status: o.status as Extract<OrderStatus, 'paid' | 'refunded'>,
         kind: o.kind,
         amountCents: o.amount_cents,
+        taxCents: o.tax_cents,
         paidAt: iso(o.paid_at),
         refundedAt: iso(o.refunded_at),
-        canRefund: o.status === 'paid' && isWithinRefundWindow(o.paid_at),
+        canRefund: (refunds.get(o.id)?.option.kind ?? 'none') !== 'none',
+        refundOffer: refunds.get(o.id)?.option.kind ?? 'none',
+        refundRequest: refunds.get(o.id)?.request ?? null,
       },
       subscription: o.subscription_status
         ? { status: o.subscription_status, currentPeriodEnd: iso(o.current_period_end), cancelAtPeriodEnd: Boolean(o.cancel_at_period_end) }
@@ -90,7 +105,7 @@ export async function getLibrary(db: Db, userId: string): Promise<LibraryItem[]>
   return items;
 }
 
-async function ownOrder(db: Db, userId: string, orderId: string): Promise<Order> {
+export async function ownOrder(db: Db, userId: string, orderId: string): Promise<Order> {
   const order = await findOrder(db, orderId);
   if (!order || order.buyer_id !== userId || order.status === 'pending') throw new AppError('ORDER_NOT_FOUND');
   return order;
@@ -106,6 +121,8 @@ export async function getReceipt(db: Db, userId: string, orderId: string) {
     status: order.status,
     kind: order.kind,
     amountCents: order.amount_cents,
+    taxCents: order.tax_cents,
+    totalCents: order.amount_cents + order.tax_cents,
     currency: order.currency,
     productId: order.product_id,
     productTitle: product?.product_title ?? '',
@@ -114,25 +131,34 @@ export async function getReceipt(db: Db, userId: string, orderId: string) {
   };
 }
 
-async function refundThroughProvider(db: Db, deps: PaymentsDeps, order: Order): Promise<Order> {
+/**
+ * The one refund path (buyer, creator, admin, an approved refund request): the provider first,
+ * then paid -> refunded in one transaction (refundOrderInTrx, which the webhook shares), then
+ * the notices. `inTrx` adds to that transaction (an approved request's notice to the buyer);
+ * `reason` is the buyer email's first line; `buyerEmail: false` leaves the buyer's email to the
+ * caller (an approved request's answer says the refund was made, docs/decisions/051).
+ */
+export async function refundThroughProvider(
+  db: Db,
+  deps: PaymentsDeps,
+  order: Order,
+  options: { reason?: string; inTrx?: (trx: Trx, refunded: Order) => Promise<void>; buyerEmail?: boolean } = {},
+): Promise<Order> {
   if (order.status !== 'paid') throw new AppError('REFUND_NOT_ALLOWED');
   if (!order.provider_payment_id) throw new AppError('REFUND_NOT_ALLOWED');
-  await deps.provider.refund({ paymentId: order.provider_payment_id, orderId: order.id });
+  await deps.provider.refund({ paymentId: order.provider_payment_id, orderId: order.id, subscription: order.kind === 'subscription' });
   const effects = { refunded: [] as Order[] };
-  const refunded = await db.transaction().execute((trx) => refundOrderInTrx(trx, order, effects));
+  const refunded = await db.transaction().execute(async (trx) => {
+    const row = await refundOrderInTrx(trx, order, effects);
+    if (row && options.inTrx) await options.inTrx(trx, row);
+    return row;
+  });
   if (effects.refunded.length) kickWebhookDeliveries(db);
   if (refunded?.provider_subscription_id) await deps.provider.cancelSubscriptionAtPeriodEnd(refunded.provider_subscription_id).catch(() => {});
-  await sendRefundNotices(db, deps, effects.refunded);
+  await sendRefundNotices(db, deps, effects.refunded, options.reason, { buyer: options.buyerEmail ?? true });
+  await refreshBuyerReviewPages(db, effects.refunded);
   // Someone else (a webhook, a concurrent click) refunded it meanwhile: same outcome.
   return refunded ?? { ...order, status: 'refunded' };
-}
-
-/** 'Request refund' in /library: the buyer's own paid order, within 30 days of payment. */
-export async function requestRefund(db: Db, deps: PaymentsDeps, userId: string, orderId: string) {
-  const order = await ownOrder(db, userId, orderId);
-  if (order.status !== 'paid' || !isWithinRefundWindow(order.paid_at)) throw new AppError('REFUND_NOT_ALLOWED');
-  const refunded = await refundThroughProvider(db, deps, order);
-  return { id: refunded.id, status: 'refunded' as const };
 }
 
 /** A refund from /sales (the sale's creator) or the admin list (an admin), any time. */
@@ -166,6 +192,9 @@ export async function advanceLocalSubscription(db: Db, deps: PaymentsDeps, subsc
   if (!sub) throw new AppError('SUBSCRIPTION_NOT_FOUND');
   const periodEnd = new Date(sub.current_period_end);
   const created = Math.floor(periodEnd.getTime() / 1000);
+  // A renewal is taxed like the subscription's first payment (the buyer's country and rate), as Stripe Tax would.
+  const first = await findFirstSubscriptionOrder(db, subscriptionId);
+  const tax = first?.tax_rate_bps ? taxOnCents(sub.price_cents, first.tax_rate_bps) : 0;
   const event = sub.cancel_at_period_end
     ? {
         type: 'customer.subscription.deleted',
@@ -183,7 +212,8 @@ export async function advanceLocalSubscription(db: Db, deps: PaymentsDeps, subsc
           id: localId('in'),
           object: 'invoice',
           billing_reason: 'subscription_cycle',
-          amount_paid: sub.price_cents,
+          amount_paid: sub.price_cents + tax,
+          tax,
           currency: 'usd',
           subscription: subscriptionId,
           payment_intent: localId('pi'),
@@ -233,8 +263,9 @@ export async function listOrdersForAdmin(db: Db, actorId: string, { q, cursor, l
 }
 
 /**
- * POST /api/orders/{id}/refund: the buyer's own request (30-day guarantee), or the sale's
- * creator or an admin. Anyone else, like an id that does not exist: 404.
+ * POST /api/orders/{id}/refund: the buyer's own instant refund (as the product's refund policy
+ * allows: refunds.service.ts), or the sale's creator or an admin. Anyone else, like an id that
+ * does not exist: 404.
  */
 export async function refundOrder(db: Db, deps: PaymentsDeps, actorId: string, orderId: string) {
   const order = await findOrder(db, orderId);

@@ -16,13 +16,14 @@ import {
   type SubscriptionStatus,
 } from '@/src/shared/domain';
 import { publishedProducts } from '../catalogue/catalogue.repository';
+import type { OrderTax } from './tax.service';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
 /** A published product as the product page's buy button and a new checkout see it. */
 export async function findPublishedProductForSale(db: Q, productId: string) {
   return publishedProducts(db)
-    .select(['p.id', 'p.title', 'p.price', 'p.pricing_model', 'p.creator_id', 'p.image_url'])
+    .select(['p.id', 'p.title', 'p.price', 'p.pricing_model', 'p.creator_id', 'p.image_url', 'p.refund_policy'])
     .where('p.id', '=', productId)
     .executeTakeFirst();
 }
@@ -31,7 +32,7 @@ export async function findPublishedProductForSale(db: Q, productId: string) {
 export async function findProductForCheckout(db: Q, productId: string) {
   return db
     .selectFrom('products')
-    .select(['id', 'title', 'price', 'pricing_model', 'creator_id', 'status', 'image_url'])
+    .select(['id', 'title', 'price', 'pricing_model', 'creator_id', 'status', 'image_url', 'refund_policy'])
     .where('id', '=', productId)
     .executeTakeFirst();
 }
@@ -99,14 +100,35 @@ export async function findOrder(db: Q, orderId: string) {
  * pending -> paid. The status condition makes this the one place a session is fulfilled:
  * of any number of concurrent completions exactly one gets the row back.
  */
-export async function markOrderPaid(db: Q, sessionId: string, payment: { paymentId: string | null; subscriptionId: string | null }) {
+export async function markOrderPaid(db: Q, sessionId: string, payment: { paymentId: string | null; subscriptionId: string | null }, tax?: OrderTax) {
   return db
     .updateTable('orders')
-    .set({ status: 'paid', paid_at: sql`now()`, provider_payment_id: payment.paymentId, provider_subscription_id: payment.subscriptionId })
+    .set({
+      status: 'paid',
+      paid_at: sql`now()`,
+      provider_payment_id: payment.paymentId,
+      provider_subscription_id: payment.subscriptionId,
+      ...(tax ? taxColumns(tax) : {}),
+    })
     .where('provider_session_id', '=', sessionId)
     .where('status', '=', 'pending')
     .returningAll()
     .executeTakeFirst();
+}
+
+/** What the session charged in tax, who bought and with which card (docs/decisions/050). */
+function taxColumns(tax: OrderTax) {
+  return {
+    tax_cents: tax.taxCents,
+    tax_rate_bps: tax.rateBps,
+    tax_country: tax.taxCountry,
+    tax_reverse_charge: tax.reverseCharge,
+    buyer_country: tax.buyerCountry,
+    buyer_company: tax.buyerCompany,
+    buyer_vat_id: tax.buyerVatId,
+    payment_card_brand: tax.cardBrand,
+    payment_card_last4: tax.cardLast4,
+  };
 }
 
 /**
@@ -114,8 +136,10 @@ export async function markOrderPaid(db: Q, sessionId: string, payment: { payment
  * is recorded under the invoice id, and replaced by the payment intent when invoice.paid
  * brings it, so that a refund (which Stripe takes by payment intent) can find it.
  */
-export async function replaceInvoicePaymentId(db: Q, invoiceId: string, paymentIntentId: string): Promise<void> {
-  await db.updateTable('orders').set({ provider_payment_id: paymentIntentId }).where('provider_payment_id', '=', invoiceId).execute();
+/** Whether an order still named by the invoice learnt its payment intent (false: done before, or no such order). */
+export async function replaceInvoicePaymentId(db: Q, invoiceId: string, paymentIntentId: string): Promise<boolean> {
+  const result = await db.updateTable('orders').set({ provider_payment_id: paymentIntentId }).where('provider_payment_id', '=', invoiceId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**
@@ -167,11 +191,14 @@ export async function insertRenewalOrder(
     provider: PaymentProviderName;
     paymentId: string;
     subscriptionId: string;
+    /** The renewal's tax; the buyer's country, company and card are the subscription's first order's. */
+    tax?: OrderTax;
   },
 ) {
   return db
     .insertInto('orders')
     .values({
+      ...(values.tax ? taxColumns(values.tax) : {}),
       buyer_id: values.buyerId,
       product_id: values.productId,
       creator_id: values.creatorId,
@@ -300,6 +327,7 @@ const ORDER_WITH_PRODUCT = [
   'o.kind',
   'o.status',
   'o.amount_cents',
+  'o.tax_cents',
   'o.fee_cents',
   'o.currency',
   'o.provider',
@@ -380,4 +408,16 @@ export async function listAllOrders(db: Q, filter: { email?: string; number?: nu
   if (filter.email) query = query.where('u.email', 'ilike', `%${filter.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (page.beforeNumber !== null) query = query.where('o.number', '<', page.beforeNumber as never);
   return query.orderBy('o.number', 'desc').limit(page.limit).execute();
+}
+
+/** A subscription's first order (its buyer's country, company and card for the renewals' invoices). */
+export async function findFirstSubscriptionOrder(db: Q, subscriptionId: string) {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('provider_subscription_id', '=', subscriptionId)
+    .where('paid_at', 'is not', null)
+    .orderBy('paid_at')
+    .limit(1)
+    .executeTakeFirst();
 }

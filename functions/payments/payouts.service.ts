@@ -1,8 +1,8 @@
 /**
  * Creators' payouts with Stripe Connect (Express): whether payouts are set up, 'Set up
  * payouts' (creates the connected account once and an onboarding account link), and a link
- * to the account's Express dashboard. account.updated webhooks mark the account ready
- * (webhook.service.ts). With the local provider there is nothing to connect: payouts stay the
+ * to the account's Express dashboard, and the account's payout schedule. account.updated
+ * webhooks mark the account ready (webhook.service.ts). With the local provider there is nothing to connect: payouts stay the
  * studio's payout requests (docs/decisions/007).
  */
 import type { Db } from '@/db/database';
@@ -11,10 +11,16 @@ import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { findPayoutAccount, savePayoutAccount } from './payments.repository';
 
+/**
+ * Whether payouts are set up and, with Stripe, the connected account's payout schedule as
+ * Stripe reports it (docs/decisions/051): read at request time, so it is Stripe's current one.
+ * Stripe not answering leaves the schedule out (null) rather than failing /earnings.
+ */
 export async function getPayoutSetup(db: Db, deps: PaymentsDeps, creatorId: string) {
-  if (!deps.provider.requiresPayoutAccount) return { stripe: false, connected: false, ready: false };
+  if (!deps.provider.requiresPayoutAccount) return { stripe: false, connected: false, ready: false, schedule: null };
   const account = await findPayoutAccount(db, creatorId);
-  return { stripe: true, connected: Boolean(account), ready: Boolean(account?.is_ready) };
+  const schedule = account?.is_ready ? await deps.provider.getPayoutSchedule(account.stripe_account_id).catch(() => null) : null;
+  return { stripe: true, connected: Boolean(account), ready: Boolean(account?.is_ready), schedule };
 }
 
 export async function startPayoutOnboarding(db: Db, deps: PaymentsDeps, user: SessionUser): Promise<{ url: string }> {

@@ -12,6 +12,7 @@ import { getAuthSecret, getEnv, type Env } from '../_shared/env';
 import { LocalPaymentProvider, localWebhookSecret } from './local-provider';
 import { StripePaymentProvider } from './stripe-provider';
 import type { PaymentProviderName } from '@/src/shared/domain';
+import type { PayoutSchedule } from '@/src/shared/payout-schedule';
 
 export interface CheckoutRequest {
   orderId: string;
@@ -23,6 +24,10 @@ export interface CheckoutRequest {
   buyer: { id: string; email: string };
   /** The creator's connected account (Stripe Connect destination charges); null locally. */
   destinationAccountId: string | null;
+  /** The product's refund policy as buyers read it ('Refunds: within 30 days'), shown before paying (docs/decisions/049). */
+  refundText: string;
+  /** 'Sold by {creator} through toolmint' (docs/decisions/050). */
+  sellerText: string;
   successUrl: string;
   cancelUrl: string;
 }
@@ -32,8 +37,20 @@ export interface PaymentProvider {
   /** Whether creators must connect payouts before their paid products can be bought. */
   readonly requiresPayoutAccount: boolean;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
-  /** Refunds a payment in full (a payment intent id, or an invoice's payment for renewals). */
-  refund(payment: { paymentId: string; orderId: string }): Promise<{ refundId: string }>;
+  /** The card that paid a payment intent (brand, last four) for the invoice; the local provider's events carry it. */
+  paymentCard?(paymentIntentId: string): Promise<{ brand: string; last4: string } | null>;
+  /**
+   * Stripe Connect: takes `amountCents` back from the transfer of a paid subscription invoice
+   * (the tax share Stripe sent the creator, docs/decisions/050), once per invoice. Null when the
+   * payment has no transfer. The local provider has none: nothing is transferred locally.
+   */
+  reverseInvoiceTransfer?(reversal: { invoiceId: string; paymentIntentId: string | null; amountCents: number }): Promise<{ reversalId: string } | null>;
+  /**
+   * Refunds a payment in full (a payment intent id, or an invoice's payment for renewals).
+   * `subscription`: the payment carries an application fee to give back (a one-time sale's
+   * transfer is its net instead, docs/decisions/050).
+   */
+  refund(payment: { paymentId: string; orderId: string; subscription: boolean }): Promise<{ refundId: string }>;
   /** Stops a subscription renewing; access lasts to the end of the paid period. */
   cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void>;
   /** Verifies the signature on the raw body and parses the event; throws when it does not match. */
@@ -46,6 +63,8 @@ export interface PaymentProvider {
   ): Promise<{ accountId: string; url: string }>;
   /** The connected account's Express dashboard. */
   createDashboardLink(accountId: string): Promise<string>;
+  /** Stripe's payout schedule of a connected account (docs/decisions/051); null locally, where payouts are toolmint's. */
+  getPayoutSchedule(accountId: string): Promise<PayoutSchedule | null>;
 }
 
 export function createPaymentProvider(env: Env = getEnv()): PaymentProvider {
@@ -60,6 +79,11 @@ let cached: PaymentProvider | undefined;
 export function getPaymentProvider(): PaymentProvider {
   cached ??= createPaymentProvider();
   return cached;
+}
+
+/** The process's provider, for a test that points jobs at a stand-in of Stripe; undefined: from the environment again. */
+export function setPaymentProvider(provider: PaymentProvider | undefined): void {
+  cached = provider;
 }
 
 /** The platform fee in basis points (PLATFORM_FEE_BPS, default 1500). */

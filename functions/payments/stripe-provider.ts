@@ -1,6 +1,7 @@
 /**
  * Stripe, through the official SDK: Checkout Sessions (hosted page, USD, integer cents, the
- * price locked into the session as price_data), Connect Express accounts for creators with
+ * price locked into the session as price_data, tax added on top by Stripe Tax from the billing
+ * address with tax ID collection, docs/decisions/050), Connect Express accounts for creators with
  * destination charges and the platform's application fee, refunds that reverse the transfer
  * and the fee, and webhook verification with stripe.webhooks.constructEvent on the raw body.
  *
@@ -10,9 +11,14 @@
  * `host`/`port`/`protocol` exist for the contract test (a local stand-in of Stripe's API).
  */
 import Stripe from 'stripe';
+import { toPayoutSchedule, type PayoutSchedule } from '@/src/shared/payout-schedule';
+import { applicationFeeBps } from '@/src/shared/payments';
 import { AppError } from '../_shared/errors';
 import type { CheckoutRequest, PaymentProvider } from './provider';
 import { verifyStripeSignature } from './signature';
+
+/** Stripe Tax's product tax code 'General - Electronically Supplied Services' (digital products). */
+export const DIGITAL_GOODS_TAX_CODE = 'txcd_10000000';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -63,7 +69,9 @@ export class StripePaymentProvider implements PaymentProvider {
       price_data: {
         currency: request.currency,
         unit_amount: request.amountCents,
-        product_data: { name: request.product.title, metadata: { productId: request.product.id } },
+        // The price is without tax; Stripe Tax adds the buyer's country's tax on top (docs/decisions/050).
+        tax_behavior: 'exclusive',
+        product_data: { name: request.product.title, metadata: { productId: request.product.id }, tax_code: DIGITAL_GOODS_TAX_CODE },
         ...(request.mode === 'subscription' ? { recurring: { interval: 'month' as const } } : {}),
       },
     };
@@ -75,15 +83,27 @@ export class StripePaymentProvider implements PaymentProvider {
       metadata,
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
+      // Stripe's page shows it above the Pay button: who sells (docs/decisions/050) and the refund policy before paying (docs/decisions/049).
+      custom_text: { submit: { message: `${request.sellerText}. ${request.refundText}` } },
+      // Stripe Tax: the billing address decides the country and rate, a business can give its
+      // tax ID (the EU reverse charge), and the session's total_details.amount_tax is what the
+      // order stores (webhook.service.ts, docs/decisions/050).
+      automatic_tax: { enabled: true },
+      tax_id_collection: { enabled: true },
+      billing_address_collection: 'required',
     };
     if (request.mode === 'payment') {
+      // The creator is sent their net on the price (the price less the platform fee), not the
+      // charge less a fee: Stripe Tax adds the tax to the charge, and the platform, which owes
+      // it, keeps it with the fee (docs/decisions/050).
       params.payment_intent_data = {
         metadata,
-        ...(destination ? { application_fee_amount: request.feeCents, transfer_data: destination } : {}),
+        ...(destination ? { transfer_data: { ...destination, amount: request.amountCents - request.feeCents } } : {}),
       };
     } else {
       // Stripe takes a subscription's fee as a percentage of each invoice.
-      const percent = request.amountCents ? Math.round((request.feeCents / request.amountCents) * 10000) / 100 : 0;
+      // It is of the total with tax: the tax share it transfers is reversed after each invoice (tax-reversal.job.ts).
+      const percent = applicationFeeBps(request.amountCents, request.feeCents) / 100;
       params.subscription_data = { metadata, ...(destination ? { application_fee_percent: percent, transfer_data: destination } : {}) };
     }
     const session = await guard('checkout', () => this.stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${request.orderId}` }));
@@ -91,14 +111,55 @@ export class StripePaymentProvider implements PaymentProvider {
     return { sessionId: session.id, url: session.url };
   }
 
-  async refund(payment: { paymentId: string; orderId: string }): Promise<{ refundId: string }> {
+  /** The card of a completed checkout's payment intent, for its invoice (brand and last four only). */
+  async paymentCard(paymentIntentId: string): Promise<{ brand: string; last4: string } | null> {
+    const intent = await guard('payment intent', () => this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['payment_method'] }));
+    const method = intent.payment_method;
+    const card = method && typeof method === 'object' ? method.card : null;
+    return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null;
+  }
+
+  async refund(payment: { paymentId: string; orderId: string; subscription: boolean }): Promise<{ refundId: string }> {
     const refund = await guard('refund', () =>
       this.stripe.refunds.create(
-        { payment_intent: payment.paymentId, reverse_transfer: true, refund_application_fee: true, metadata: { orderId: payment.orderId } },
+        {
+          payment_intent: payment.paymentId,
+          reverse_transfer: true,
+          // Only a subscription's payments carry an application fee (application_fee_percent); a
+          // one-time sale transfers its net (transfer_data.amount) and has no fee to give back.
+          ...(payment.subscription ? { refund_application_fee: true } : {}),
+          metadata: { orderId: payment.orderId },
+        },
         { idempotencyKey: `refund-${payment.orderId}` },
       ),
     );
     return { refundId: refund.id };
+  }
+
+  async reverseInvoiceTransfer(reversal: { invoiceId: string; paymentIntentId: string | null; amountCents: number }): Promise<{ reversalId: string } | null> {
+    const { invoiceId, amountCents } = reversal;
+    const paymentIntentId = reversal.paymentIntentId ?? (await this.paymentIntentOfInvoice(invoiceId));
+    if (!paymentIntentId) return null;
+    const intent = await guard('payment intent', () => this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] }));
+    const charge = intent.latest_charge;
+    const transfer = charge && typeof charge === 'object' ? charge.transfer : null;
+    const transferId = typeof transfer === 'string' ? transfer : (transfer?.id ?? null);
+    if (!transferId) return null;
+    // Stripe's idempotency key lasts 24 hours; the reversal's metadata makes a later retry find it.
+    const reversals = await guard('transfer reversals', () => this.stripe.transfers.listReversals(transferId, { limit: 100 }));
+    const made = reversals.data.find((r) => r.metadata?.['invoiceId'] === invoiceId);
+    if (made) return { reversalId: made.id };
+    const created = await guard('transfer reversal', () =>
+      this.stripe.transfers.createReversal(transferId, { amount: amountCents, metadata: { invoiceId } }, { idempotencyKey: `tax-reversal-${invoiceId}` }),
+    );
+    return { reversalId: created.id };
+  }
+
+  /** The payment intent that paid an invoice (its payments, in the API versions without invoice.payment_intent). */
+  private async paymentIntentOfInvoice(invoiceId: string): Promise<string | null> {
+    const invoice = await guard('invoice', () => this.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }));
+    const intent = invoice.payments?.data?.[0]?.payment?.payment_intent;
+    return typeof intent === 'string' ? intent : (intent?.id ?? null);
   }
 
   async cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void> {
@@ -134,5 +195,10 @@ export class StripePaymentProvider implements PaymentProvider {
   async createDashboardLink(accountId: string): Promise<string> {
     const link = await guard('login link', () => this.stripe.accounts.createLoginLink(accountId));
     return link.url;
+  }
+
+  async getPayoutSchedule(accountId: string): Promise<PayoutSchedule | null> {
+    const account = await guard('account retrieve', () => this.stripe.accounts.retrieve(accountId));
+    return toPayoutSchedule(account.settings?.payouts?.schedule);
   }
 }

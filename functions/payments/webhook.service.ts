@@ -19,6 +19,22 @@
  * - A product that issues licence keys gets its key in the transaction of pending -> paid (one
  *   per order: a replay or a losing concurrent completion issues none), and a refund disables
  *   it in the refund's transaction (functions/licenses, docs/decisions/026).
+ * - A refund takes the buyer's review out of the product's rating, and buying again puts it
+ *   back, recounted in the transaction of the transition (docs/decisions/047); the stored
+ *   pages showing the rating are re-rendered after the commit.
+ * - A completed payment for a product no longer for sale (its checkout started before the
+ *   product was archived, unpublished or made free) is refunded right after the commit, like a
+ *   duplicate payment, and the buyer's refund email says why (issue 29).
+ * - The creator's ledger gets the sale's net with pending -> paid (and a renewal's insert), and
+ *   the refund with paid -> refunded, which also takes the sale out of an open payout
+ *   (ledger.service.ts, docs/decisions/048).
+ * - The tax the session charged, the buyer's country, company and VAT ID and the card are
+ *   stored with pending -> paid, and the order's invoice is issued in that transaction (its
+ *   number taken once); a refund issues the credit note in the refund's transaction
+ *   (tax.service.ts, invoices.service.ts, docs/decisions/050).
+ * - With Stripe Connect, a paid subscription invoice with tax transferred part of its tax to the
+ *   creator (the fee is a percent of the total): the transaction that records the invoice
+ *   enqueues the reversal of that excess (tax-reversal.job.ts, docs/decisions/050).
  * - Receipts and the creator's sale emails are sent after the commit.
  * - The creator's webhooks (sale.created, sale.refunded) are enqueued in the same transaction
  *   as the transition, like the bell notice, and sent right after the commit
@@ -28,11 +44,14 @@ import type Stripe from 'stripe';
 import type { Transaction } from 'kysely';
 import type { Db } from '@/db/database';
 import type { Database, Order } from '@/db/schema';
-import { feeCents, SUBSCRIPTION_PERIOD_DAYS } from '@/src/shared/payments';
+import { feeCents, SUBSCRIPTION_PERIOD_DAYS, subscriptionTaxExcessCents } from '@/src/shared/payments';
+import { jobsReady } from '@/functions/jobs';
 import type { PaymentsDeps } from './deps';
 import {
   closePendingOrder,
+  findFirstSubscriptionOrder,
   findOrderByPayment,
+  findOrderBySession,
   findSubscription,
   hasOtherPaidOrder,
   insertEvent,
@@ -47,9 +66,16 @@ import {
   updateSubscription,
 } from './payments.repository';
 import { sendRefundNotices, sendSaleNotices } from './notices';
+import { isStillForSale } from './for-sale';
 import { notifyCreatorOfOrder } from '../notifications/notifications.service';
 import { enqueueSaleEvent, kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { disableRefundedLicenses, issueOrderLicense } from '../licenses/licenses.service';
+import { recountBuyerReview, refreshBuyerReviewPages } from '../product-reviews/product-reviews.service';
+import { lockCreator } from './ledger.repository';
+import { payoutHoldDays, recordRefund, recordSale } from './ledger.service';
+import { cardOfPaymentIntent, taxOfSession } from './tax.service';
+import { issueCreditNote, issueInvoice } from './invoices.service';
+import { enqueueTaxReversal } from './tax-reversal.job';
 import type { PaymentEventStatus, SubscriptionStatus } from '@/src/shared/domain';
 
 type Trx = Transaction<Database>;
@@ -61,6 +87,8 @@ interface Effects {
   refunded: Order[];
   /** A second paid order of something the buyer already owned: refunded after commit. */
   duplicates: Order[];
+  /** A paid order of a product no longer for sale (archived, unpublished, made free since its checkout): refunded after commit. */
+  unavailable: Order[];
 }
 
 export interface WebhookResult {
@@ -84,48 +112,83 @@ function fromUnix(seconds: unknown): Date | null {
 
 export async function handleWebhook(db: Db, deps: PaymentsDeps, rawBody: string, signature: string | null): Promise<WebhookResult> {
   const event = deps.provider.verifyWebhook(rawBody, signature);
-  const effects: Effects = { paid: [], refunded: [], duplicates: [] };
+  const effects: Effects = { paid: [], refunded: [], duplicates: [], unavailable: [] };
+  // The card of a completed checkout, asked of the provider before the transaction (never a call inside one).
+  const card = await completedCard(deps, event);
+  // A paid invoice (or a checkout that replays a parked one) may enqueue a tax reversal in the transaction (PGlite, decision 040).
+  if (deps.provider.reverseInvoiceTransfer) await jobsReady(db);
   const result = await db.transaction().execute(async (trx) => {
     const fresh = await insertEvent(trx, { id: event.id, provider: deps.provider.name, type: event.type, payload: rawBody });
     if (!fresh) return { received: true as const, duplicate: true };
-    const outcome = await apply(trx, deps, event, effects);
+    const outcome = await apply(trx, deps, event, effects, card);
     if (outcome.status !== 'processed') await setEventStatus(trx, event.id, outcome.status, outcome.status === 'parked' ? outcome.waitsFor : null);
     return { received: true as const, duplicate: false, status: outcome.status };
   });
-  if (effects.paid.length || effects.refunded.length || effects.duplicates.length) kickWebhookDeliveries(db);
+  if (effects.paid.length || effects.refunded.length || effects.duplicates.length || effects.unavailable.length) kickWebhookDeliveries(db);
   await sendSaleNotices(db, deps, effects.paid);
   await sendRefundNotices(db, deps, effects.refunded);
-  for (const duplicate of effects.duplicates) await refundDuplicate(db, deps, duplicate);
+  await refreshBuyerReviewPages(db, [...effects.paid, ...effects.refunded]);
+  for (const duplicate of effects.duplicates) await refundAtOnce(db, deps, duplicate, 'duplicate');
+  for (const order of effects.unavailable) await refundAtOnce(db, deps, order, 'unavailable');
   return result;
 }
 
+/** What the buyer's refund email says first, for a payment refunded as soon as it completed. */
+const REFUND_REASONS = {
+  duplicate: undefined,
+  unavailable: 'This product was taken off sale before your payment completed, so we refunded it at once.',
+} as const;
+
 /**
- * The buyer paid twice for the same one-time product (two checkouts in two tabs): the second
- * payment goes back at once. If the provider refuses, the order stays paid and the error is
- * logged for a person to refund it (the buyer owns the product either way).
+ * A payment that must go back as soon as it completed: the buyer paid twice for the same
+ * one-time product (two checkouts in two tabs), or paid for a product no longer for sale (a
+ * checkout started before it was archived, unpublished or made free; a subscription's renewals
+ * are stopped too). If the provider refuses, the order stays paid and the error is logged for
+ * a person to refund it.
  */
-async function refundDuplicate(db: Db, deps: PaymentsDeps, order: Order): Promise<void> {
+async function refundAtOnce(db: Db, deps: PaymentsDeps, order: Order, why: keyof typeof REFUND_REASONS): Promise<void> {
   if (!order.provider_payment_id) return;
   try {
-    await deps.provider.refund({ paymentId: order.provider_payment_id, orderId: order.id });
+    await deps.provider.refund({ paymentId: order.provider_payment_id, orderId: order.id, subscription: order.kind === 'subscription' });
+    if (why === 'unavailable' && order.provider_subscription_id) await deps.provider.cancelSubscriptionAtPeriodEnd(order.provider_subscription_id);
   } catch (error) {
-    console.error(`[payments] could not refund duplicate order ${order.id}:`, error);
+    console.error(`[payments] could not refund ${why} order ${order.id}:`, error);
     return;
   }
   const effects = { refunded: [] as Order[] };
   await db.transaction().execute((trx) => refundOrderInTrx(trx, order, effects));
   if (effects.refunded.length) kickWebhookDeliveries(db);
-  await sendRefundNotices(db, deps, effects.refunded);
+  await sendRefundNotices(db, deps, effects.refunded, REFUND_REASONS[why]);
+  await refreshBuyerReviewPages(db, effects.refunded);
 }
 
-async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects: Effects): Promise<Outcome> {
+type Card = { brand: string; last4: string } | null;
+
+/** The card that paid a completed checkout: in the event when the payment intent is expanded (the local provider), else asked of the provider. */
+async function completedCard(deps: PaymentsDeps, event: Stripe.Event): Promise<Card> {
+  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return null;
+  const session = event.data.object;
+  const raw = session as unknown as Record<string, unknown>;
+  const invoice = raw['invoice'] as Record<string, unknown> | null;
+  const inEvent = cardOfPaymentIntent(raw['payment_intent']) ?? cardOfPaymentIntent(invoice && typeof invoice === 'object' ? invoice['payment_intent'] : null);
+  if (inEvent) return inEvent;
+  const paymentIntent = idOf(raw['payment_intent']);
+  if (!paymentIntent || !deps.provider.paymentCard) return null;
+  // The card is what the invoice prints; the payment stands without it.
+  return deps.provider.paymentCard(paymentIntent).catch((error: unknown) => {
+    console.error(`[payments] could not read the card of ${paymentIntent}:`, error);
+    return null;
+  });
+}
+
+async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects: Effects, card: Card = null): Promise<Outcome> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       // 'unpaid' completions (delayed methods) are fulfilled by async_payment_succeeded.
       if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return { status: 'ignored' };
-      return fulfil(trx, deps, session, effects);
+      return fulfil(trx, deps, session, effects, card);
     }
     case 'checkout.session.async_payment_failed':
       return (await closePendingOrder(trx, event.data.object.id, 'failed')) ? { status: 'processed' } : { status: 'ignored' };
@@ -173,12 +236,27 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects:
       // id): it now learns its payment intent, which a refund needs.
       if (invoice.billing_reason === 'subscription_create') {
         const paymentIntent = paymentIdOfInvoice(raw);
-        if (paymentIntent && invoice.id) await replaceInvoicePaymentId(trx, invoice.id, paymentIntent);
+        const learnt = paymentIntent && invoice.id ? await replaceInvoicePaymentId(trx, invoice.id, paymentIntent) : false;
+        // Once, with the order learning its payment; without one in the event the job's own checks keep it to one.
+        if (learnt || !paymentIntent) await reverseTaxShare(trx, deps, raw, paymentIntent);
         return { status: 'processed' };
       }
-      const amount = invoice.amount_paid;
-      if (!amount) return { status: 'processed' };
+      const tax = invoiceTaxCents(raw);
+      const amount = invoice.amount_paid - tax;
+      if (!invoice.amount_paid || amount <= 0) return { status: 'processed' };
+      const first = await findFirstSubscriptionOrder(trx, subscriptionId);
       const renewal = await insertRenewalOrder(trx, {
+        tax: {
+          taxCents: tax,
+          rateBps: tax && first?.tax_cents ? first.tax_rate_bps : 0,
+          taxCountry: first?.tax_country ?? null,
+          reverseCharge: tax === 0 && Boolean(first?.tax_reverse_charge),
+          buyerCountry: first?.buyer_country ?? null,
+          buyerCompany: first?.buyer_company ?? null,
+          buyerVatId: first?.buyer_vat_id ?? null,
+          cardBrand: first?.payment_card_brand ?? null,
+          cardLast4: first?.payment_card_last4 ?? null,
+        },
         buyerId: sub.buyer_id,
         productId: sub.product_id,
         creatorId: sub.creator_id,
@@ -189,9 +267,12 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects:
         subscriptionId,
       });
       if (renewal) {
+        await issueInvoice(trx, renewal);
+        await recordSale(trx, renewal, payoutHoldDays(deps.payoutHoldDays));
         await notifyCreatorOfOrder(trx, renewal, 'sale');
         await enqueueSaleEvent(trx, 'sale.created', renewal);
         effects.paid.push(renewal);
+        await reverseTaxShare(trx, deps, raw, paymentIdOfInvoice(raw));
       }
       return { status: 'processed' };
     }
@@ -207,6 +288,39 @@ function mapSubscriptionStatus(status: string): SubscriptionStatus {
   return 'canceled';
 }
 
+/** The tax on a Stripe invoice, across API versions (`tax`, then `total_taxes`), in cents. */
+function invoiceTaxCents(raw: Record<string, unknown>): number {
+  if (typeof raw['tax'] === 'number') return Math.max(0, Math.trunc(raw['tax']));
+  const taxes = raw['total_taxes'];
+  if (Array.isArray(taxes))
+    return Math.max(
+      0,
+      taxes.reduce((sum: number, t: { amount?: unknown }) => sum + (typeof t?.amount === 'number' ? Math.trunc(t.amount) : 0), 0),
+    );
+  return 0;
+}
+
+/**
+ * In the transaction that records a paid invoice: with Stripe Connect, the tax share transferred
+ * to the creator with it (the fee is a percent of the total with tax), to be taken back by the
+ * job; the creator's ledger stays net on the price (docs/decisions/050).
+ */
+async function reverseTaxShare(trx: Trx, deps: PaymentsDeps, raw: Record<string, unknown>, paymentIntentId: string | null): Promise<void> {
+  const invoiceId = idOf(raw['id']);
+  const transfer = raw['transfer_data'] as { destination?: unknown } | null | undefined;
+  if (!deps.provider.reverseInvoiceTransfer || !invoiceId || !idOf(transfer?.destination)) return;
+  const fee = raw['application_fee_amount'];
+  const amountCents = subscriptionTaxExcessCents(
+    {
+      amountPaidCents: typeof raw['amount_paid'] === 'number' ? raw['amount_paid'] : 0,
+      taxCents: invoiceTaxCents(raw),
+      applicationFeeCents: typeof fee === 'number' && Number.isInteger(fee) ? fee : null,
+    },
+    deps.feeBps,
+  );
+  await enqueueTaxReversal(trx, { invoiceId, paymentIntentId, amountCents });
+}
+
 /** The payment intent behind an invoice, across Stripe API versions (a refund needs it). */
 function paymentIdOfInvoice(raw: Record<string, unknown>): string | null {
   const direct = idOf(raw['payment_intent']);
@@ -215,12 +329,18 @@ function paymentIdOfInvoice(raw: Record<string, unknown>): string | null {
   return idOf(payments?.data?.[0]?.payment?.payment_intent);
 }
 
-async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Session, effects: Effects): Promise<Outcome> {
+async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Session, effects: Effects, card: Card): Promise<Outcome> {
   const paymentId = idOf(session.payment_intent) ?? idOf(session.invoice);
   const subscriptionId = idOf(session.subscription);
-  const order = await markOrderPaid(trx, session.id, { paymentId, subscriptionId });
+  const pending = await findOrderBySession(trx, session.id);
+  const tax = pending ? taxOfSession(session, pending.amount_cents, card) : undefined;
+  const order = await markOrderPaid(trx, session.id, { paymentId, subscriptionId }, tax);
   // Already paid (another completion won), or a session we never created.
   if (!order) return { status: 'ignored' };
+  // The invoice, numbered once with the transition (docs/decisions/050).
+  await issueInvoice(trx, order);
+  // The creator's ledger: the sale's net, available after the hold (docs/decisions/048).
+  await recordSale(trx, order, payoutHoldDays(deps.payoutHoldDays));
   // Every paid transition is a sale for the bell and the webhooks, a duplicate payment too: its refund follows.
   await notifyCreatorOfOrder(trx, order, 'sale');
   await enqueueSaleEvent(trx, 'sale.created', order);
@@ -235,7 +355,12 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
       periodEnd: new Date(Date.now() + SUBSCRIPTION_PERIOD_DAYS * DAY),
     });
   }
-  if (order.kind === 'one_time' && (await hasOtherPaidOrder(trx, order))) effects.duplicates.push(order);
+  // A buyer refunded before who buys again: their review counts again (docs/decisions/047).
+  await recountBuyerReview(trx, order);
+  // A checkout can outlive its product's listing: a payment for a product no longer for sale is
+  // refunded at once, with no key and no receipt (issue 29).
+  if (!(await isStillForSale(trx, order.product_id))) effects.unavailable.push(order);
+  else if (order.kind === 'one_time' && (await hasOtherPaidOrder(trx, order))) effects.duplicates.push(order);
   else {
     // A duplicate payment is refunded at once and gets no key: the buyer has the first order's.
     await issueOrderLicense(trx, order);
@@ -250,13 +375,25 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
   return { status: 'processed' };
 }
 
-/** paid -> refunded and, for a subscription's order, the subscription ends now. */
+/**
+ * paid -> refunded and, for a subscription's order, the subscription ends now; the buyer's
+ * review of the product stops counting toward its rating (docs/decisions/047).
+ */
 export async function refundOrderInTrx(trx: Trx, order: Order, effects: { refunded: Order[] }): Promise<Order | null> {
+  // The creator's lock before the order's row: a payout request takes the creator's lock and
+  // then touches the order (its payout item), so taking them the other way round deadlocks
+  // against it on PostgreSQL (docs/decisions/051).
+  await lockCreator(trx, order.creator_id);
   const refunded = await markOrderRefunded(trx, order.id);
   if (!refunded) return null;
+  // The credit note, referring to the order's invoice (docs/decisions/050).
+  await issueCreditNote(trx, refunded);
+  // The net taken back from the creator's ledger, and out of an open payout holding the sale (docs/decisions/048).
+  await recordRefund(trx, refunded);
   await notifyCreatorOfOrder(trx, refunded, 'refund');
   await enqueueSaleEvent(trx, 'sale.refunded', refunded);
   await disableRefundedLicenses(trx, refunded);
+  await recountBuyerReview(trx, refunded);
   if (refunded.provider_subscription_id) await updateSubscription(trx, refunded.provider_subscription_id, { status: 'canceled' });
   effects.refunded.push(refunded);
   return refunded;

@@ -2,12 +2,26 @@
  * Every query of product reviews (docs/decisions/029): who may review (an order or a
  * download), the reviews with their reviewer, 'Verified purchase' and the caller's vote, the
  * creator's reply, the 'Helpful' votes and the reports, and the product's rating, count and
- * Bayesian score recomputed from the rows.
+ * Bayesian score recomputed from the rows that count: not hidden by the team (decision 037)
+ * and not by a refunded buyer (decision 047).
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import type { ProductReviewSort } from '@/src/shared/domain';
 import { timeKey, type TimeKeyset } from '../_shared/keyset.repository';
+
+/**
+ * The review `r` is a refunded buyer's: they have a refunded order of the product and no paid
+ * one (buying it again makes it count again). It stays listed, marked 'Refunded', and counts
+ * toward no rating (docs/decisions/047).
+ */
+const isRefundedReview = sql<boolean>`(
+  exists (select 1 from orders o where o.buyer_id = r.reviewer_id and o.product_id = r.product_id and o.status = 'refunded')
+  and not exists (select 1 from orders o where o.buyer_id = r.reviewer_id and o.product_id = r.product_id and o.status = 'paid')
+)`;
+
+/** The review `r` counts toward its product's rating, count and distribution. */
+const countsTowardRating = sql<boolean>`(r.hidden_at is null and not ${isRefundedReview})`;
 
 /**
  * Locks the product row for the rest of the transaction: review changes of one product run
@@ -102,11 +116,11 @@ export async function recomputeProductRating(db: Db, productId: string, prior: {
   return db
     .updateTable('products')
     .set({
-      review_count: sql`(select count(*) from product_reviews r where r.product_id = ${productId} and r.hidden_at is null)`,
-      rating: sql`coalesce((select round(avg(r.rating)::numeric, 2) from product_reviews r where r.product_id = ${productId} and r.hidden_at is null), 0)`,
+      review_count: sql`(select count(*) from product_reviews r where r.product_id = ${productId} and ${countsTowardRating})`,
+      rating: sql`coalesce((select round(avg(r.rating)::numeric, 2) from product_reviews r where r.product_id = ${productId} and ${countsTowardRating}), 0)`,
       rating_score: sql`coalesce((
         select round((${prior.weight}::numeric * ${prior.mean}::numeric + sum(r.rating)) / (${prior.weight}::numeric + count(*)), 3)
-        from product_reviews r where r.product_id = ${productId} and r.hidden_at is null having count(*) > 0
+        from product_reviews r where r.product_id = ${productId} and ${countsTowardRating} having count(*) > 0
       ), 0)`,
     })
     .where('id', '=', productId)
@@ -136,6 +150,7 @@ function selectReviews(db: Db, viewerId: string | null) {
       sql<boolean>`exists (select 1 from orders o where o.buyer_id = r.reviewer_id and o.product_id = r.product_id and o.status = 'paid')`.as(
         'verified_purchase',
       ),
+      isRefundedReview.as('refunded'),
       viewerId
         ? sql<boolean>`exists (select 1 from product_review_votes v where v.review_id = r.id and v.user_id = ${viewerId})`.as('voted')
         : sql<boolean>`false`.as('voted'),
@@ -181,14 +196,14 @@ export async function findReviewByAuthor(db: Db, productId: string, reviewerId: 
   return selectReviews(db, reviewerId).where('r.product_id', '=', productId).where('r.reviewer_id', '=', reviewerId).executeTakeFirst();
 }
 
-/** How many of the product's reviews gave each rating (ratings nobody gave are absent). */
+/** How many of the product's counted reviews gave each rating (ratings nobody gave are absent). */
 export async function countByRating(db: Db, productId: string): Promise<{ rating: number; count: number }[]> {
   const rows = await db
-    .selectFrom('product_reviews')
-    .select(['rating', sql<string>`count(*)`.as('n')])
-    .where('product_id', '=', productId)
-    .where('hidden_at', 'is', null)
-    .groupBy('rating')
+    .selectFrom('product_reviews as r')
+    .select(['r.rating', sql<string>`count(*)`.as('n')])
+    .where('r.product_id', '=', productId)
+    .where(countsTowardRating)
+    .groupBy('r.rating')
     .execute();
   return rows.map((r) => ({ rating: r.rating, count: Number(r.n) }));
 }
@@ -226,6 +241,12 @@ export async function listWrittenReviews(db: Db, userId: string, options: { afte
     .where('r.reviewer_id', '=', userId);
   if (options.after) query = query.where(sql<boolean>`(r.created_at, r.id) < (${options.after.at}::timestamptz, ${options.after.id}::uuid)`);
   return query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(options.limit).execute();
+}
+
+/** Whether the user wrote a review of the product (a refund of theirs then changes its rating). */
+export async function hasReviewBy(db: Db, productId: string, reviewerId: string): Promise<boolean> {
+  const row = await db.selectFrom('product_reviews').select('id').where('product_id', '=', productId).where('reviewer_id', '=', reviewerId).executeTakeFirst();
+  return Boolean(row);
 }
 
 /** How many product reviews the user wrote (their home's 'Reviews written' figure). */

@@ -12,6 +12,10 @@
  *   The count moves with the vote row (product-reviews.repository.ts setVote), exact under
  *   concurrency. 'Report' is the one reports system's (functions/moderation, docs/decisions/037);
  *   a review the team hid leaves the list, the summary and the rating.
+ * - A refunded buyer's review (a refunded order and no paid one) stays listed with 'Refunded'
+ *   and leaves the rating, the count and the distribution (docs/decisions/047): payments call
+ *   recountBuyerReview in the transaction of a refund or a payment and refreshBuyerReviewPages
+ *   after it.
  * - The product's rating, review_count and rating_score are recomputed from the rows in the
  *   transaction of every review change, under a lock on the product row. rating_score is the
  *   Bayesian average with RATING_PRIOR; 'Top rated' sorts by it.
@@ -50,6 +54,7 @@ import {
   findReviewByAuthor,
   findReviewRow,
   findReviewView,
+  hasReviewBy,
   insertReview,
   listProductReviews,
   listWrittenReviews,
@@ -91,6 +96,7 @@ export function toProductReview(row: ProductReviewRow): ProductReview {
     edited: updated !== created,
     reviewer: { id: row.reviewer_id, fullName: row.reviewer_name?.trim() || 'User', avatarUrl: row.reviewer_avatar_url },
     verifiedPurchase: Boolean(row.verified_purchase),
+    refunded: Boolean(row.refunded),
     helpfulCount: row.helpful_count,
     votedHelpful: Boolean(row.voted),
     reply: row.reply_text && row.replied_at ? { text: row.reply_text, repliedAt: iso(row.replied_at) } : null,
@@ -116,6 +122,28 @@ function requirePublished<T extends ProductOf | undefined>(product: T): NonNulla
 /** Re-renders the stored pages that show the product's rating and reviews (after the change committed). */
 async function refreshPages(db: Db, product: { id: string; ai_tool_type: string | null }): Promise<void> {
   await requestRebuild(db, 'review', product.id, pagesShowingReviews({ id: product.id, toolId: product.ai_tool_type }));
+}
+
+/**
+ * In the transaction that refunds the buyer's order (or pays one: buying again after a refund
+ * makes the review count again): when they reviewed the product, its rating, count and score
+ * are recounted (under the product's lock, the order every review writer takes). Answers
+ * whether it recounted.
+ */
+export async function recountBuyerReview(trx: Db, order: { buyer_id: string; product_id: string }): Promise<boolean> {
+  if (!(await hasReviewBy(trx, order.product_id, order.buyer_id))) return false;
+  if (!(await lockProduct(trx, order.product_id))) return false;
+  await recomputeProductRating(trx, order.product_id, RATING_PRIOR);
+  return true;
+}
+
+/** After refunds or payments commit: re-renders the stored pages of the published products their buyers had reviewed. */
+export async function refreshBuyerReviewPages(db: Db, orders: readonly { buyer_id: string; product_id: string }[]): Promise<void> {
+  for (const order of orders) {
+    if (!(await hasReviewBy(db, order.product_id, order.buyer_id))) continue;
+    const product = await findProductOf(db, order.product_id);
+    if (product?.status === 'published') await refreshPages(db, product);
+  }
 }
 
 /** Whether the user may review the product, and whether it is a verified purchase. */

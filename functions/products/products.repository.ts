@@ -44,6 +44,7 @@ const OWNER_COLUMNS = [
   'file_urls',
   'download_instructions',
   'issues_license_keys',
+  'refund_policy',
   'access_requirements',
   'demo_links',
   'submitted_at',

@@ -104,6 +104,7 @@ export function toColumns(input: ProductInput) {
     file_urls: input.file_urls,
     download_instructions: input.download_instructions ?? null,
     issues_license_keys: input.issues_license_keys,
+    refund_policy: input.refund_policy,
     demo_links: JSON.stringify(input.demo_links),
     access_requirements: JSON.stringify(input.access_requirements),
     version: input.version ?? null,

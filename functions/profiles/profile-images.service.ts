@@ -18,6 +18,7 @@
 import type { Db } from '@/db/database';
 import type { BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
+import { isStorageFull, storageFullError } from '../_shared/storage-full';
 import { processImage, type PipelineLimits } from '../uploads/image-pipeline';
 import { deleteUploadRow, saveUploadRow } from '../uploads/uploads.repository';
 import { assertStorageFor, type UploadFile } from '../uploads/uploads.service';
@@ -90,6 +91,7 @@ export async function uploadProfileImage(
   try {
     stored = await blobs.put(pathname, image.body, { contentType: image.contentType, access: 'public', overwrite: true });
   } catch (error) {
+    if (isStorageFull(error)) throw storageFullError(error, `storing ${pathname}`);
     console.error(`[profiles] storing the ${kind} failed:`, error);
     throw new AppError('UPLOAD_FAILED', kind === 'banner' ? 'Failed to upload cover photo' : 'Failed to upload image');
   }

@@ -144,6 +144,7 @@ export async function listPortfolio(
       'p.title',
       'p.short_description',
       'p.price',
+      'p.pricing_model',
       'p.rating',
       'p.rating_score',
       'p.downloads_count',
@@ -170,7 +171,7 @@ export async function listPortfolio(
 export async function listOwnProducts(db: Db, creatorId: string, limit = 100) {
   return db
     .selectFrom('products')
-    .select(['id', 'title', 'status', 'price', 'downloads_count', 'views_count', 'rating', 'image_url', 'created_at', 'updated_at'])
+    .select(['id', 'title', 'status', 'price', 'pricing_model', 'downloads_count', 'views_count', 'rating', 'image_url', 'created_at', 'updated_at'])
     .where('creator_id', '=', creatorId)
     .orderBy('created_at', 'desc')
     .limit(limit)

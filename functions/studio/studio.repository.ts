@@ -1,9 +1,9 @@
 /**
  * Every query of the creator studio: the dashboard's counts and checklist facts, followers,
  * sales (the creator's paid orders, functions/payments), analytics over the last days computed
- * from product_interactions and downloads, and payout requests (reviews are the reviews
- * domain's: functions/reviews). Read-only except insertPayoutRequest. Every query is scoped
- * to one user id.
+ * from product_interactions and downloads (reviews are the reviews domain's: functions/reviews;
+ * the ledger and payouts are functions/payments/ledger.repository.ts's). Read-only. Every query
+ * is scoped to one user id.
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
@@ -217,82 +217,64 @@ export async function dailyAnalytics(db: Db, creatorId: string, days: number) {
   return result.rows.map((r) => ({ date: r.date, views: int(r.views), downloads: int(r.downloads), sales: int(r.sales), revenue: Number(r.revenue) }));
 }
 
-/** Per product, over the last `days` days: views, downloads, paid downloads and revenue. */
+/**
+ * Per product (every one of the creator's, newest first), over the last `days` days: counted
+ * views and the unique visitors behind them, downloads and the people who downloaded, paid
+ * orders (and those of them that came through a checkout: a subscription's renewal has no
+ * checkout session) and revenue in cents. A view counts once per visitor per day; its
+ * visitor is its visitor_key, or for views counted before that column existed its account,
+ * else its tab's session id, else the view itself (docs/decisions/047).
+ */
 export async function productAnalytics(db: Db, creatorId: string, days: number) {
-  const result = await sql<{ id: string; title: string; status: string; price: string; views: string; downloads: string; sales: string; revenue: string }>`
-    select p.id, p.title, p.status, p.price,
-      (select count(*) from product_interactions i where i.product_id = p.id and i.interaction_type = 'view' and i.created_at >= now() - make_interval(days => ${days})) as views,
-      (select count(*) from downloads d where d.product_id = p.id and d.created_at >= now() - make_interval(days => ${days})) as downloads,
-      (select count(*) from orders o where o.product_id = p.id and o.status = 'paid' and o.paid_at >= now() - make_interval(days => ${days})) as sales,
-      (select coalesce(sum(o.amount_cents), 0) / 100.0 from orders o where o.product_id = p.id and o.status = 'paid' and o.paid_at >= now() - make_interval(days => ${days})) as revenue
+  const result = await sql<{
+    id: string;
+    title: string;
+    status: string;
+    price: string;
+    pricing_model: string;
+    views: string;
+    visitors: string;
+    downloads: string;
+    downloaders: string;
+    sales: string;
+    checkouts: string;
+    revenue_cents: string;
+  }>`
+    select p.id, p.title, p.status, p.price, p.pricing_model, v.views, v.visitors, d.downloads, d.downloaders, o.sales, o.checkouts, o.revenue_cents
     from products p
+    cross join lateral (
+      select count(*) as views,
+        count(distinct coalesce(i.visitor_key, 'user:' || i.user_id, 'session:' || i.session_id, 'view:' || i.id::text)) as visitors
+      from product_interactions i
+      where i.product_id = p.id and i.interaction_type = 'view' and i.created_at >= now() - make_interval(days => ${days})
+    ) v
+    cross join lateral (
+      select count(*) as downloads, count(distinct dl.user_id) as downloaders
+      from downloads dl
+      where dl.product_id = p.id and dl.created_at >= now() - make_interval(days => ${days})
+    ) d
+    cross join lateral (
+      select count(*) as sales, count(*) filter (where o.provider_session_id is not null) as checkouts, coalesce(sum(o.amount_cents), 0) as revenue_cents
+      from orders o
+      where o.product_id = p.id and o.status = 'paid' and o.paid_at >= now() - make_interval(days => ${days})
+    ) o
     where p.creator_id = ${creatorId}
     order by p.created_at desc, p.id desc
-    limit 200
   `.execute(db);
   return result.rows.map((r) => ({
     id: r.id,
     title: r.title,
     status: r.status,
-    price: Number(r.price),
+    price: r.price,
+    pricingModel: r.pricing_model,
     views: int(r.views),
+    visitors: int(r.visitors),
     downloads: int(r.downloads),
+    downloaders: int(r.downloaders),
     sales: int(r.sales),
-    revenue: Number(r.revenue),
+    checkouts: int(r.checkouts),
+    revenueCents: int(r.revenue_cents),
   }));
-}
-
-export async function listPayouts(db: Db, sellerId: string) {
-  return db
-    .selectFrom('payout_requests')
-    .select(['id', 'amount', 'status', 'requested_at', 'paid_at'])
-    .where('seller_id', '=', sellerId)
-    .orderBy('requested_at', 'desc')
-    .execute();
-}
-
-/**
- * Records a payout of every paid order not yet in a payout, serialized per seller (the profile
- * row is locked) and backed by order_payout_items' primary key, so a sale is never paid twice;
- * a sale whose transaction commits meanwhile simply waits for the next request. The amount is
- * the sum of each order's net (amount - fee) in cents. Returns null when there is nothing to pay.
- */
-export async function insertPayoutRequest(db: Db, sellerId: string) {
-  return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('profiles').select('id').where('id', '=', sellerId).forUpdate().executeTakeFirst();
-    const sales = await trx
-      .selectFrom('orders as o')
-      .leftJoin('order_payout_items as item', 'item.order_id', 'o.id')
-      .leftJoin('payout_requests as payout', 'payout.id', 'item.payout_id')
-      .select(['o.id', 'o.amount_cents', 'o.fee_cents'])
-      .where('o.creator_id', '=', sellerId)
-      .where('o.status', '=', 'paid')
-      // Not in a payout yet, or only in a cancelled one.
-      .where((eb) => eb.or([eb('item.order_id', 'is', null), eb('payout.status', '=', 'cancelled')]))
-      .execute();
-    const items = sales.map((s) => ({ order_id: s.id, amount_cents: s.amount_cents - s.fee_cents }));
-    const cents = items.reduce((sum, i) => sum + i.amount_cents, 0);
-    if (cents <= 0) return null;
-    const payout = await trx
-      .insertInto('payout_requests')
-      .values({ seller_id: sellerId, amount: (cents / 100).toFixed(2) })
-      .returning(['id', 'amount', 'status', 'requested_at', 'paid_at'])
-      .executeTakeFirstOrThrow();
-    // A sale freed by a cancelled payout moves to the new one.
-    await trx
-      .deleteFrom('order_payout_items')
-      .where(
-        'order_id',
-        'in',
-        items.map((i) => i.order_id),
-      )
-      .execute();
-    await trx
-      .insertInto('order_payout_items')
-      .values(items.map((i) => ({ ...i, payout_id: payout.id })))
-      .execute();
-    return payout;
-  });
 }
 
 /** The signed-in creator as the studio's preview shows them. */

@@ -1,9 +1,11 @@
 /**
  * The creator studio's rules: the dashboard's figures per user type and the facts behind
  * its Getting Started checklist, followers, sales (paid orders, functions/payments),
- * earnings (each order's amount less the platform fee fixed when it was bought: the spec's
- * 0.85 share as PLATFORM_FEE_BPS; refunds subtracted), payout requests, reviews, and
- * views/downloads/conversion per product over the last 30 days. Sums are integer cents,
+ * earnings (the creator's ledger, functions/payments/ledger.service.ts: each sale's net less
+ * refunds, payouts and adjustments; docs/decisions/048), payout requests, reviews, and
+ * views, unique visitors, downloads and conversion per product over the last 30 days
+ * (conversion: paid orders, or a free product's downloaders, per unique visitor of the
+ * product page; src/shared/conversion.ts). Sums are integer cents,
  * turned into dollars only at the edge.
  * Called by the on-demand pages (/dashboard, /followers, /sales, /earnings, /reviews) and
  * src/pages/api/studio/*, always with the signed-in user: nobody reads another's figures.
@@ -13,7 +15,8 @@
  */
 import type { Db } from '@/db/database';
 import type { SessionUser } from '@/src/shared/session';
-import { centsToDecimal, formatOrderNumber } from '@/src/shared/payments';
+import { centsToDecimal, formatOrderNumber, purchaseKind } from '@/src/shared/payments';
+import { conversionRate, conversions, totalConversion } from '@/src/shared/conversion';
 import { toCsv } from '@/src/shared/studio-format';
 import type { SaleItem } from '@/src/shared/sales';
 import { decodeCursor, pageOf } from '@/functions/_shared/cursor';
@@ -28,20 +31,24 @@ import {
   countProducts,
   dailyAnalytics,
   findCreatorCard,
-  insertPayoutRequest,
   listFollowers,
-  listPayouts,
   listSales,
   productAnalytics,
   salesTotals,
 } from './studio.repository';
 import { listSellerReviews, summarizeSellerReviews } from '../reviews/reviews.service';
+import { getBalance, getEarned, getLedgerEntries, getPayoutTotals, listPayouts, requestPayoutFor } from '../payments/ledger.service';
+import { MIN_PAYOUT_CENTS } from '@/src/shared/ledger';
+import { getPaymentProvider, type PaymentProvider } from '../payments/provider';
+import type { LedgerEntryKind } from '@/src/shared/domain';
 import { communityFigures, type Reputation } from '../community-qa/reputation.service';
 
 /** Spec section 9: the creator keeps 0.85; the platform's 15% is PLATFORM_FEE_BPS (default 1500). */
 export const CREATOR_SHARE = 0.85;
 /** Spec section 9: analytics 30. */
 export const ANALYTICS_DAYS = 30;
+/** /sales lists at most this many products (the totals count them all). */
+const PRODUCTS_LISTED = 200;
 /** /reviews lists at most this many reviews. */
 const STUDIO_REVIEWS_LISTED = 100;
 const DAY = 24 * 60 * 60 * 1000;
@@ -51,8 +58,8 @@ const dollars = (cents: number) => cents / 100;
 
 /** A creator's lifetime sales and net earnings (the profile's stat cards). */
 export async function getSalesSummary(db: Db, userId: string): Promise<{ sales: number; earnings: number }> {
-  const totals = await salesTotals(db, userId);
-  return { sales: totals.sales, earnings: dollars(totals.grossCents - totals.feeCents) };
+  const [totals, earned] = await Promise.all([salesTotals(db, userId), getEarned(db, userId)]);
+  return { sales: totals.sales, earnings: dollars(earned) };
 }
 
 /** What the Getting Started checklist is computed from. */
@@ -99,17 +106,20 @@ export type DashboardFigures =
 export async function getDashboardFigures(db: Db, user: SessionUser): Promise<DashboardFigures> {
   const facts = await checklistFacts(db, user.id);
   if (user.userType === 'creator') {
-    const [products, sales, followers, recent] = await Promise.all([
+    const since = new Date(Date.now() - ANALYTICS_DAYS * DAY);
+    const [products, sales, followers, recent, earned, recentEarned] = await Promise.all([
       countProducts(db, user.id),
       salesTotals(db, user.id),
       countFollowers(db, user.id),
-      salesTotals(db, user.id, new Date(Date.now() - ANALYTICS_DAYS * DAY)),
+      salesTotals(db, user.id, since),
+      getEarned(db, user.id),
+      getEarned(db, user.id, since),
     ]);
     return {
       userType: 'creator',
       facts,
-      earnings: dollars(sales.grossCents - sales.feeCents),
-      recentEarnings: dollars(recent.grossCents - recent.feeCents),
+      earnings: dollars(earned),
+      recentEarnings: dollars(recentEarned),
       products: products.total,
       publishedProducts: products.published,
       sales: sales.sales,
@@ -172,30 +182,66 @@ export interface ProductPerformance {
   title: string;
   status: string;
   price: number;
+  pricingModel: string;
+  /** Counted views: once per visitor per day. */
   views: number;
+  /** Unique visitors of the product page over the period. */
+  visitors: number;
   downloads: number;
+  /** Paid orders (renewals included) and their revenue. */
   sales: number;
   revenue: number;
-  /** Downloads per view over the period, null without views. */
+  /** What converted: paid checkout orders, or for a free product the people who downloaded it. */
+  converted: number;
+  /** converted / visitors over the period, null without visitors. */
   conversion: number | null;
 }
 
 export async function getSales(db: Db, user: SessionUser) {
   const since = new Date(Date.now() - ANALYTICS_DAYS * DAY);
-  const [all, recent, daily, products, sales] = await Promise.all([
+  const [all, recent, daily, products, sales, earned] = await Promise.all([
     salesTotals(db, user.id),
     salesTotals(db, user.id, since),
     dailyAnalytics(db, user.id, ANALYTICS_DAYS),
     productAnalytics(db, user.id, ANALYTICS_DAYS),
     listSales(db, user.id, 25),
+    getEarned(db, user.id),
   ]);
   const views = daily.reduce((sum, d) => sum + d.views, 0);
   const downloads = daily.reduce((sum, d) => sum + d.downloads, 0);
+  const facts = products.map((p) => ({
+    ...p,
+    isPaid: purchaseKind({ price: p.price, pricingModel: p.pricingModel }) !== null,
+    paidOrders: p.checkouts,
+  }));
+  const total = totalConversion(facts);
   return {
-    totals: { sales: all.sales, gross: dollars(all.grossCents), net: dollars(all.grossCents - all.feeCents) },
-    last30: { sales: recent.sales, gross: dollars(recent.grossCents), views, downloads, conversion: views ? downloads / views : null },
+    // Net from the ledger (sales less refunds); counts and gross from the orders.
+    totals: { sales: all.sales, gross: dollars(all.grossCents), net: dollars(earned) },
+    last30: {
+      sales: recent.sales,
+      gross: dollars(recent.grossCents),
+      views,
+      downloads,
+      visitors: total.visitors,
+      converted: total.converted,
+      conversion: total.rate,
+    },
     daily,
-    products: products.map((p): ProductPerformance => ({ ...p, conversion: p.views ? p.downloads / p.views : null })),
+    products: facts.slice(0, PRODUCTS_LISTED).map((p): ProductPerformance => ({
+      id: p.id,
+      title: p.title,
+      status: p.status,
+      price: Number(p.price),
+      pricingModel: p.pricingModel,
+      views: p.views,
+      visitors: p.visitors,
+      downloads: p.downloads,
+      sales: p.sales,
+      revenue: dollars(p.revenueCents),
+      converted: conversions(p),
+      conversion: conversionRate(conversions(p), p.visitors),
+    })),
     recent: sales.map((s) => ({
       id: s.id,
       orderNumber: formatOrderNumber(s.number),
@@ -203,6 +249,8 @@ export async function getSales(db: Db, user: SessionUser) {
       productId: s.product_id,
       productTitle: s.product_title,
       buyerName: s.buyer_name?.trim() || 'A buyer',
+      kind: s.kind,
+      amountCents: s.amount_cents,
       amount: dollars(s.amount_cents),
       fee: dollars(s.fee_cents),
       net: dollars(s.amount_cents - s.fee_cents),
@@ -244,6 +292,7 @@ export async function getSalesPage(
   };
 }
 
+/** A sale's line on /earnings and in the CSV: refunded, paid out, in an open payout, or neither yet. */
 export type EarningStatus = 'paid' | 'pending' | 'processing' | 'refunded';
 
 export interface EarningRow {
@@ -261,24 +310,47 @@ export interface EarningRow {
   status: EarningStatus;
 }
 
+/** One entry of the creator's ledger as /earnings lists it. */
+export interface EarningsEntry {
+  id: string;
+  kind: LedgerEntryKind;
+  date: string;
+  /** What it refers to: the product sold or refunded, or the reason of an adjustment. */
+  productId: string | null;
+  productTitle: string | null;
+  reason: string | null;
+  amountCents: number;
+  /** When a sale can be paid out; null once it is (and for every other kind). */
+  availableAt: string | null;
+}
+
 /**
- * The earnings ledger: every paid or refunded order with its fee and net. A sale in a payout
- * request is 'processing' until that payout is paid ('paid'); a sale in no payout (or in a
- * cancelled one) is 'pending' and makes up the available balance; a refunded sale counts for
- * nothing. Sums are in cents.
+ * /earnings: the balance, what is available and held, and what was earned, all sums of the
+ * creator's ledger (docs/decisions/048); the ledger's latest entries; the payouts; and one line
+ * per sale with its status (a sale in a requested or processing payout is 'processing', in a
+ * paid one 'paid', otherwise 'pending'; a refunded sale counts for nothing). Sums are in cents,
+ * turned into dollars for the page.
  */
-export async function getEarnings(db: Db, user: SessionUser) {
-  const [sales, payouts] = await Promise.all([listSales(db, user.id), listPayouts(db, user.id)]);
+export async function getEarnings(db: Db, user: SessionUser, now = new Date()) {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [sales, payouts, balance, thisMonth, entries, totals] = await Promise.all([
+    listSales(db, user.id),
+    listPayouts(db, user.id),
+    getBalance(db, user.id, now),
+    getEarned(db, user.id, monthStart),
+    getLedgerEntries(db, user.id),
+    getPayoutTotals(db, user.id),
+  ]);
   const rows: EarningRow[] = sales.map((s) => {
     const net = s.amount_cents - s.fee_cents;
     const status: EarningStatus =
       s.status === 'refunded'
         ? 'refunded'
-        : !s.payout_status || s.payout_status === 'cancelled'
-          ? 'pending'
-          : s.payout_status === 'paid'
-            ? 'paid'
-            : 'processing';
+        : s.payout_status === 'paid'
+          ? 'paid'
+          : s.payout_status === 'requested' || s.payout_status === 'processing'
+            ? 'processing'
+            : 'pending';
     return {
       id: s.id,
       date: new Date(s.created_at ?? Date.now()).toISOString(),
@@ -294,25 +366,38 @@ export async function getEarnings(db: Db, user: SessionUser) {
       status,
     };
   });
-  const sum = (list: EarningRow[]) => dollars(list.reduce((t, r) => t + r.netCents, 0));
-  const counted = rows.filter((r) => r.status !== 'refunded');
-  const now = new Date();
-  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const refundedCents = rows.filter((r) => r.status === 'refunded').reduce((t, r) => t + r.netCents, 0);
+  const openPayout = payouts.find((p) => p.status === 'requested' || p.status === 'processing') ?? null;
   return {
-    total: sum(counted),
-    available: sum(rows.filter((r) => r.status === 'pending')),
-    processing: sum(rows.filter((r) => r.status === 'processing')),
-    paid: sum(rows.filter((r) => r.status === 'paid')),
-    thisMonth: sum(counted.filter((r) => new Date(r.date).getTime() >= monthStart)),
-    refunded: sum(rows.filter((r) => r.status === 'refunded')),
+    total: dollars(balance.earnedCents),
+    balance: dollars(balance.balanceCents),
+    balanceCents: balance.balanceCents,
+    available: dollars(balance.availableCents),
+    availableCents: balance.availableCents,
+    held: dollars(balance.heldCents),
+    processing: dollars(totals.openCents),
+    paid: dollars(totals.paidCents),
+    thisMonth: dollars(thisMonth),
+    refunded: dollars(refundedCents),
+    minimumPayoutCents: MIN_PAYOUT_CENTS,
+    /** Whether 'Request Payout' can succeed now: enough available and no payout on its way. */
+    canRequestPayout: !openPayout && balance.availableCents >= MIN_PAYOUT_CENTS,
+    openPayout,
     rows,
-    payouts: payouts.map((p) => ({
-      id: p.id,
-      amount: Number(p.amount),
-      status: p.status,
-      requestedAt: new Date(p.requested_at).toISOString(),
-      paidAt: p.paid_at ? new Date(p.paid_at).toISOString() : null,
-    })),
+    entries: entries.map((e): EarningsEntry => {
+      const availableAt = new Date(e.available_at);
+      return {
+        id: e.id,
+        kind: e.kind,
+        date: new Date(e.created_at).toISOString(),
+        productId: e.product_id,
+        productTitle: e.product_title,
+        reason: e.reason,
+        amountCents: e.amount_cents,
+        availableAt: e.kind === 'sale' && availableAt.getTime() > now.getTime() ? availableAt.toISOString() : null,
+      };
+    }),
+    payouts,
   };
 }
 
@@ -339,11 +424,13 @@ export async function exportEarningsCsv(db: Db, user: SessionUser): Promise<stri
   return toCsv(lines);
 }
 
-/** 'Request Payout': records a request for the available balance; refused without one. */
-export async function requestPayout(db: Db, user: SessionUser) {
-  const payout = await insertPayoutRequest(db, user.id);
-  if (!payout) throw new AppError('NO_PAYOUT_BALANCE');
-  return { id: payout.id, amount: Number(payout.amount), status: payout.status, requestedAt: new Date(payout.requested_at).toISOString() };
+/**
+ * 'Request Payout': a payout of the available balance (functions/payments/ledger.service.ts).
+ * With Stripe Connect there is none to request: Stripe pays the connected account (404).
+ */
+export async function requestPayout(db: Db, user: SessionUser, provider: Pick<PaymentProvider, 'requiresPayoutAccount'> = getPaymentProvider()) {
+  if (provider.requiresPayoutAccount) throw new AppError('NOT_FOUND', 'With Stripe, payouts are sent to your connected account by Stripe');
+  return requestPayoutFor(db, user.id);
 }
 
 /** /reviews: the reviews domain's summary and latest reviews of the signed-in seller. */

@@ -19,6 +19,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '@/db/database';
 import { BlobExistsError, type BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
+import { isStorageFull, storageFullError } from '../_shared/storage-full';
 import { imagePrefix, productImagePath } from './blob-paths';
 import { processImage, type PipelineLimits } from './image-pipeline';
 import { DELIVERABLE_FORMATS_LABEL, displayName, extensionOf, isDeliverableExtension, matchesFormat, safeFileName } from './file-types';
@@ -107,6 +108,7 @@ async function putOnce(blobs: BlobStore, pathnameFor: (attempt: number) => strin
       return await blobs.put(pathnameFor(attempt), body, { contentType, access, overwrite: false });
     } catch (error) {
       if (error instanceof BlobExistsError) continue; // same millisecond and index: take the next stamp
+      if (isStorageFull(error)) throw storageFullError(error, `storing ${pathnameFor(attempt)}`);
       console.error('[uploads] storing a file failed:', error);
       throw new AppError('UPLOAD_FAILED');
     }

@@ -69,9 +69,10 @@ export interface BenchServer {
 
 /** The `npm start` server over the bench database, on a free port of 127.0.0.1, with an empty page store. */
 export async function serveBench(handle: DbHandle, outDir: string): Promise<BenchServer> {
-  fs.rmSync(path.join(outDir, 'pages'), { recursive: true, force: true });
+  const pagesDir = path.join(outDir, 'pages');
+  fs.rmSync(pagesDir, { recursive: true, force: true });
   setDbHandle(handle);
-  const publisher = new PagePublisher(handle.db, new PageStore(outDir));
+  const publisher = new PagePublisher(handle.db, new PageStore(pagesDir));
   const site = new SiteServer({ pages: publisher });
   await site.swap(outDir);
   await site.listen(0, '127.0.0.1');

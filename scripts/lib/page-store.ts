@@ -9,10 +9,11 @@
  * route, which renders it from the database. So nothing here can serve a wrong page: at worst
  * a page is rendered on demand.
  *
- * Files: <outDir>/pages/<path>.html (or the path itself for /sitemap.xml), each with .br and
- * .gz variants, written atomically (temp file + rename); the manifest (paths, policies, when
- * each was rendered, and what the set was rendered from) in <outDir>/pages/manifest.json,
- * written at most once a second.
+ * Files: <dir>/<path>.html (or the path itself for /sitemap.xml), each with .br and .gz
+ * variants, written atomically (temp file + rename); the manifest (paths, policies, when each
+ * was rendered, and what the set was rendered from) in <dir>/manifest.json, written at most
+ * once a second. The folder is DATA_DIR/pages (pageStoreDir): the pages are rendered from the
+ * database beside them, and servers that share one build each keep their own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,14 +38,19 @@ interface Manifest {
   pages: Record<string, PageEntry>;
 }
 
+/** Where a server keeps its catalogue pages: beside its database, in DATA_DIR/pages. */
+export function pageStoreDir(dataDir: string): string {
+  return path.resolve(dataDir, 'pages');
+}
+
 export class PageStore {
   readonly dir: string;
   private manifest: Manifest;
   private policyIndex = new Map<string, number>();
   private persistTimer: NodeJS.Timeout | undefined;
 
-  constructor(outDir: string) {
-    this.dir = path.join(outDir, 'pages');
+  constructor(dir: string) {
+    this.dir = dir;
     this.manifest = { build: '', content: '', policies: [], pages: {} };
     const file = path.join(this.dir, 'manifest.json');
     if (fs.existsSync(file)) {

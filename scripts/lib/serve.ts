@@ -22,7 +22,10 @@
  *   hidden a moment ago) goes to its on-demand route, which renders it from the database, so
  *   an unpublished product is 'Product not found' at once with no query per request;
  * - a path with bad percent-encoding (`/product/%ZZ`) is the 404 page with status 404, or
- *   for /api/ the 400 error shape, where the node adapter would answer a bare 400.
+ *   for /api/ the 400 error shape, where the node adapter would answer a bare 400; a path
+ *   with an over-long segment or a control character (scripts/lib/request-path.ts) is the
+ *   404 page too, or on /api/ 414 URI_TOO_LONG and 404 NOT_FOUND, before the disk or Astro
+ *   sees it (issue 29: statSync threw ENAMETOOLONG, Astro.rewrite threw on a newline).
  */
 import fs from 'node:fs';
 import compression from 'compression';
@@ -39,6 +42,8 @@ import { NON_PAGE_CSP, isHttpsSite, securityHeaders } from '@/functions/_shared/
 import { pageKey, readPageCsp, type PageCsp } from './page-headers';
 import { RENDER_HEADER, type PagePublisher } from './page-publisher';
 import { StaticFiles } from './static-serve';
+import { pathProblem, type PathProblem } from './request-path';
+import { readOriginFiles } from './astro-build';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -70,7 +75,7 @@ export class SiteServer {
       // Decided when the headers go out: by then the answer's type and status are known.
       onHeaders(res, () => this.addSecurityHeaders(req, res, current?.pageCsp ?? {}));
       this.route(req, res, current).catch((error: unknown) => {
-        console.error('[serve] request failed:', error);
+        console.error(`[serve] ${req.method} ${(req.url ?? '/').split('?')[0]} failed:`, error);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
         res.end('Internal server error');
       });
@@ -84,7 +89,8 @@ export class SiteServer {
   /** Switch to another build output; requests already running finish on the old one. */
   async swap(outDir: string): Promise<void> {
     const handler = await loadHandler(outDir);
-    this.current = { outDir, files: new StaticFiles(path.join(outDir, 'client')), handler, pageCsp: readPageCsp(outDir) };
+    const files = new StaticFiles(path.join(outDir, 'client'), { origin: getEnv().SITE_URL, originFiles: readOriginFiles(outDir) });
+    this.current = { outDir, files, handler, pageCsp: readPageCsp(outDir) };
   }
 
   listen(port: number, host: string): Promise<void> {
@@ -121,9 +127,10 @@ export class SiteServer {
   private async route(req: http.IncomingMessage, res: http.ServerResponse, current: SiteServer['current']): Promise<void> {
     if (!current) throw new Error('no build loaded');
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    if (!isDecodable(pathname)) {
+    const problem = pathProblem(pathname);
+    if (problem) {
       this.compressAnswer(req, res);
-      await writeResponse(notFound(pathname, current.outDir, 'The address has invalid percent-encoding'), res);
+      await writeResponse(refusedPath(pathname, problem, current.files), res);
       return;
     }
     if (!(await admitBody(req, res))) return;
@@ -147,7 +154,10 @@ export class SiteServer {
     if (found.kind === 'none') return false;
     if (found.kind === 'file') return current.files.send(req, res, urlPath, found);
     this.compressAnswer(req, res);
-    await writeResponse(notFound(urlPath, current.outDir, 'The address names no file'), res);
+    await writeResponse(
+      notFound(urlPath, current.files, () => errorResponse('VALIDATION_FAILED', 'The address names no file')),
+      res,
+    );
     return true;
   }
 
@@ -173,24 +183,25 @@ export class SiteServer {
   }
 }
 
-function isDecodable(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return true;
-  } catch {
-    return false;
-  }
+/** The answer to a path refused by pathProblem: on /api the error shape, elsewhere the 404 page. */
+function refusedPath(pathname: string, problem: PathProblem, files: StaticFiles): Response {
+  const api = {
+    undecodable: () => errorResponse('VALIDATION_FAILED', 'The address has invalid percent-encoding'),
+    'too-long': () => errorResponse('URI_TOO_LONG'),
+    'control-character': () => errorResponse('NOT_FOUND'),
+  }[problem];
+  return notFound(pathname, files, api);
 }
 
 /**
  * A path that cannot be decoded, or may not reach the disk, names nothing: the 404 page, or
  * the API's error shape.
  */
-function notFound(pathname: string, outDir: string, apiMessage: string): Response {
-  if (pathname.startsWith('/api/')) return errorResponse('VALIDATION_FAILED', apiMessage);
-  const notFoundPage = path.join(outDir, 'client', '404.html');
-  if (!fs.existsSync(notFoundPage)) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  return new Response(fs.readFileSync(notFoundPage), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+function notFound(pathname: string, files: StaticFiles, apiAnswer: () => Response): Response {
+  if (pathname.startsWith('/api/')) return apiAnswer();
+  const notFoundPage = files.contentOf('404.html');
+  if (!notFoundPage) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  return new Response(new Uint8Array(notFoundPage), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
 }
 
 /**

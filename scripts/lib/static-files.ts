@@ -85,6 +85,18 @@ function brotliOptions(size: number, quality: number): zlib.BrotliOptions {
   };
 }
 
+/**
+ * The .br and .gz variants of `body`, in memory (the prebuilt pages the server fills its origin
+ * into when it loads a build: a handful, compressed once at start). None under MIN_COMPRESS_BYTES.
+ */
+export function variantsOf(body: Buffer): Partial<Record<Encoding, Buffer>> {
+  if (body.byteLength < MIN_COMPRESS_BYTES) return {};
+  return {
+    br: zlib.brotliCompressSync(body, brotliOptions(body.byteLength, SINGLE_BROTLI_QUALITY)),
+    gzip: zlib.gzipSync(body, { level: GZIP_LEVEL }),
+  };
+}
+
 /** Writes `file` atomically: a temp file beside it, renamed over it. */
 function writeAtomic(file: string, body: Buffer): void {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);

@@ -15,12 +15,19 @@
  * Caching: `/_astro/*` is content-hashed, so immutable for a year; everything else (pages
  * change on every publish) must revalidate, cheaply, with the ETag (size and mtime of the
  * bytes sent, so each encoding has its own) or Last-Modified.
+ *
+ * The origin: the few prebuilt files that name the site's origin hold a placeholder instead
+ * (functions/_shared/site-origin.ts, listed by the build in origin-files.json); they are
+ * filled in with this server's origin and compressed once, when the build is loaded, and sent
+ * from memory.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { etagMatches } from '@/functions/_shared/http';
-import { freshVariant, isCompressible, type Encoding } from './static-files';
+import { fillOrigin } from '@/functions/_shared/site-origin';
+import { freshVariant, isCompressible, variantsOf, type Encoding } from './static-files';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -66,6 +73,21 @@ export type StaticLookup = { kind: 'file'; file: string; stats: fs.Stats } | { k
 const FORBIDDEN = /%2f|%5c|%00|\\|\0/i;
 
 /**
+ * The stats of `file`, or undefined when there is none or the file system refuses its name
+ * (ENAMETOOLONG: a segment over 255 bytes; ENOTDIR): such a path names no file of ours, and
+ * a request for it must not end in a 500 (issue 29).
+ */
+function statOf(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENAMETOOLONG' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+/**
  * The file under `clientDir` that the adapter would send for `urlPath` (the path of the
  * request, without query), by the rules in the header.
  */
@@ -83,11 +105,11 @@ export function resolveStaticFile(clientDir: string, urlPath: string): StaticLoo
   if (segments.some((s, i) => s.startsWith('.') && !(i === 1 && s === '.well-known'))) return { kind: 'none' };
   const target = path.resolve(clientDir, `.${decoded}`);
   if (target !== clientDir && !target.startsWith(clientDir + path.sep)) return { kind: 'refused' };
-  const stats = fs.statSync(target, { throwIfNoEntry: false });
+  const stats = statOf(target);
   if (!stats) return { kind: 'none' };
   if (stats.isDirectory()) {
     const index = path.join(target, 'index.html');
-    const indexStats = fs.statSync(index, { throwIfNoEntry: false });
+    const indexStats = statOf(index);
     return indexStats?.isFile() ? { kind: 'file', file: index, stats: indexStats } : { kind: 'none' };
   }
   if (!stats.isFile() || decoded.endsWith('/')) return { kind: 'none' };
@@ -122,6 +144,8 @@ interface Representation {
   encoding?: Encoding;
   /** For the body cache: changes whenever the file on disk does. */
   stamp: string;
+  /** The bytes themselves, for a file filled in at load (nothing is read from disk). */
+  body?: Buffer;
 }
 
 /** What is known of a file while its stats stay the same. */
@@ -185,9 +209,41 @@ export class StaticFiles {
   private readonly encodings = new Map<string, Encoding[]>();
   private readonly bodies = new Map<string, { stamp: string; body: Buffer }>();
   private bodyBytes = 0;
+  /** The files filled in with the origin at load, by absolute path: never read from disk again. */
+  private readonly filled = new Map<string, FileEntry>();
 
-  constructor(clientDir: string) {
+  /** `origin`: fill it into `originFiles` (paths relative to clientDir, from the build's origin-files.json). */
+  constructor(clientDir: string, options: { origin?: string; originFiles?: readonly string[] } = {}) {
     this.clientDir = path.resolve(clientDir);
+    if (options.origin) for (const name of options.originFiles ?? []) this.fill(path.join(this.clientDir, name), options.origin);
+  }
+
+  private fill(file: string, origin: string): void {
+    const stats = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stats?.isFile()) return;
+    const body = Buffer.from(fillOrigin(fs.readFileSync(file, 'utf8'), origin));
+    const stamp = `filled:${createHash('sha256').update(body).digest('base64url')}`;
+    const inMemory = (bytes: Buffer, encoding?: Encoding): Representation => ({ file, size: bytes.byteLength, encoding, stamp, body: bytes });
+    const entry: FileEntry = {
+      stamp,
+      etag: `W/"${stamp.slice(7, 27)}"`,
+      contentType: contentTypeOf(file),
+      compressible: isCompressible(file),
+      lastModified: stats.mtime.toUTCString(),
+      mtimeSeconds: Math.floor(stats.mtimeMs / 1000),
+      plain: inMemory(body),
+    };
+    if (entry.compressible)
+      for (const [encoding, bytes] of Object.entries(variantsOf(body)) as [Encoding, Buffer][]) entry[encoding] = inMemory(bytes, encoding);
+    this.filled.set(file, entry);
+  }
+
+  /** The bytes of a file of the build as they are sent (filled in, for a file that names the origin), or undefined. */
+  contentOf(relative: string): Buffer | undefined {
+    const file = path.join(this.clientDir, relative);
+    const filled = this.filled.get(file);
+    if (filled) return filled.plain.body;
+    return fs.existsSync(file) ? fs.readFileSync(file) : undefined;
   }
 
   lookup(urlPath: string): StaticLookup {
@@ -203,6 +259,8 @@ export class StaticFiles {
   }
 
   private entryFor(file: string, stats: fs.Stats): FileEntry {
+    const filled = this.filled.get(file);
+    if (filled) return filled;
     const stamp = stampOf(stats);
     const known = this.entries.get(file);
     if (known?.stamp === stamp) return known;
@@ -237,6 +295,7 @@ export class StaticFiles {
   }
 
   private read(representation: Representation): Buffer {
+    if (representation.body) return representation.body;
     const hit = this.bodies.get(representation.file);
     if (hit?.stamp === representation.stamp) return hit.body;
     const body = fs.readFileSync(representation.file);

@@ -7,12 +7,13 @@ import type { APIRoute } from 'astro';
 import { getDb } from '@/db/database';
 import { getSitemapPagesSource } from '@/functions/catalogue/catalogue-pages.service';
 import { pageEntries, profileEntries, renderSitemap } from '../shared/sitemap';
+import { siteOrigin } from '@/functions/_shared/site-origin';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ site }) => {
+export const GET: APIRoute = async () => {
   const { tools, creatorIds, directory } = await getSitemapPagesSource(await getDb());
-  return new Response(renderSitemap(site ?? 'http://localhost:4321', [...pageEntries(tools, directory), ...profileEntries(creatorIds)]), {
+  return new Response(renderSitemap(siteOrigin(), [...pageEntries(tools, directory), ...profileEntries(creatorIds)]), {
     headers: { 'content-type': 'application/xml; charset=utf-8' },
   });
 };

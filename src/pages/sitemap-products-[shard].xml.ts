@@ -7,13 +7,14 @@ import type { APIRoute } from 'astro';
 import { getDb } from '@/db/database';
 import { getSitemapShard } from '@/functions/catalogue/catalogue-pages.service';
 import { isSitemapShard, productEntries, renderSitemap } from '../shared/sitemap';
+import { siteOrigin } from '@/functions/_shared/site-origin';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ params, site }) => {
+export const GET: APIRoute = async ({ params }) => {
   if (!isSitemapShard(params.shard)) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   const products = await getSitemapShard(await getDb(), params.shard);
-  return new Response(renderSitemap(site ?? 'http://localhost:4321', productEntries(products)), {
+  return new Response(renderSitemap(siteOrigin(), productEntries(products)), {
     headers: { 'content-type': 'application/xml; charset=utf-8' },
   });
 };

@@ -4,10 +4,11 @@
  */
 import type { APIRoute } from 'astro';
 import { SITEMAP_COMMUNITY_PATH, renderSitemapIndex, sitemapFiles } from '../shared/sitemap';
+import { siteOrigin } from '@/functions/_shared/site-origin';
 
 export const prerender = false;
 
-export const GET: APIRoute = ({ site }) =>
-  new Response(renderSitemapIndex(site ?? 'http://localhost:4321', [...sitemapFiles(), SITEMAP_COMMUNITY_PATH]), {
+export const GET: APIRoute = () =>
+  new Response(renderSitemapIndex(siteOrigin(), [...sitemapFiles(), SITEMAP_COMMUNITY_PATH]), {
     headers: { 'content-type': 'application/xml; charset=utf-8' },
   });

@@ -79,7 +79,7 @@ export const EMAIL_KIND_INFO: Record<EmailKind, EmailKindInfo> = {
   },
   sale: {
     label: 'Sales and refunds',
-    hint: 'Someone buys one of your products, or an order is refunded.',
+    hint: 'Someone buys one of your products, asks for a refund, or an order is refunded.',
     group: 'Your products',
     channels: ALL,
     default: 'instant',

@@ -1,12 +1,21 @@
 /**
  * Display formatting from spec section 9, shared by pages, islands and the API.
  */
+import { formatCents, pricePeriod, toCents } from './payments';
 
-/** 'Free' when the price is 0 or missing, otherwise a dollar sign and 2 decimals. */
-export function formatPrice(price: number | string | null | undefined): string {
-  const value = typeof price === 'string' ? Number(price) : price;
-  if (value === null || value === undefined || !Number.isFinite(value) || value <= 0) return 'Free';
-  return `$${value.toFixed(2)}`;
+/** A price as stored (a numeric '19.00' or a number of dollars), or an amount in integer cents. */
+export type PriceInput = number | string | null | undefined | { cents: number };
+
+/**
+ * A product's price or an order's amount as people read it, the one way every page shows one:
+ * 'Free' when it is 0 or missing (or the product's pricing model is free), otherwise dollars
+ * exact to the cent with a subscription's period ('$1,234.00', '$19.00/month'). An order passes
+ * its integer cents and its kind: `formatPrice({ cents: order.amountCents }, order.kind)`.
+ */
+export function formatPrice(price: PriceInput, pricingModel?: string | null): string {
+  const cents = typeof price === 'object' && price !== null ? Math.trunc(price.cents) : toCents(price);
+  if (!Number.isFinite(cents) || cents <= 0 || pricingModel === 'free') return 'Free';
+  return `${formatCents(cents)}${pricePeriod(pricingModel)}`;
 }
 
 /** What a product without reviews shows instead of a rating (issue 15: never an invented figure). */

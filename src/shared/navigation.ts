@@ -34,6 +34,8 @@ export const ADMIN_NAV: readonly NavLink[] = [
   { href: '/admin/tools', label: 'AI tools' },
   { href: '/admin/reports', label: 'Reports' },
   { href: '/admin/orders', label: 'Orders' },
+  { href: '/admin/payouts', label: 'Payouts' },
+  { href: '/admin/refunds', label: 'Refund requests' },
   { href: '/admin/jobs', label: 'Jobs and email' },
 ];
 

@@ -12,6 +12,7 @@ import type { NewProductFeedItemSchema, OrderFeedItemSchema, ToolNoticeFeedItemS
 import type { ToolEvent } from './domain';
 import type { CommunityFeedItemSchema } from './api/schemas/community';
 import type { SuspensionFeedItemSchema } from './api/schemas/moderation';
+import type { PayoutFeedItemSchema } from './api/schemas/payments';
 import { formatCents } from './payments';
 
 /** Where an order notice leads: the creator's sales. */
@@ -20,9 +21,33 @@ export const ORDER_NOTICE_HREF = '/sales';
 /** One sale or refund notice in the creator's feed. */
 export type OrderFeedItem = z.output<typeof OrderFeedItemSchema>;
 
-/** 'New sale: Lead Enrichment Workflow — $79.00', 'Refund: Lead Enrichment Workflow — $79.00'. */
+/** What an order notice opens with, and its badge (docs/decisions/014, 049). */
+const ORDER_NOTICE: Record<OrderFeedItem['kind'], { lead: string; badge: string; tone: 'green' | 'neutral' }> = {
+  sale: { lead: 'New sale', badge: 'Sale', tone: 'green' },
+  refund: { lead: 'Refund', badge: 'Refund', tone: 'neutral' },
+  refund_request: { lead: 'Refund requested', badge: 'Refund request', tone: 'neutral' },
+  refund_approved: { lead: 'Refund approved', badge: 'Refund', tone: 'green' },
+  refund_declined: { lead: 'Refund declined', badge: 'Refund', tone: 'neutral' },
+  refund_escalated: { lead: 'Refund request to decide', badge: 'Refund request', tone: 'neutral' },
+};
+
+/** 'New sale: Lead Enrichment Workflow — $79.00', 'Refund: Lead Enrichment Workflow — $79.00', 'Refund requested: …'. */
 export function orderNoticeText(item: Pick<OrderFeedItem, 'kind' | 'productTitle' | 'amountCents'>): string {
-  return `${item.kind === 'sale' ? 'New sale' : 'Refund'}: ${item.productTitle} — ${formatCents(item.amountCents)}`;
+  return `${ORDER_NOTICE[item.kind].lead}: ${item.productTitle} — ${formatCents(item.amountCents)}`;
+}
+
+/** The badge of an order notice: its label and tone. */
+export function orderNoticeBadge(item: Pick<OrderFeedItem, 'kind'>): { label: string; tone: 'green' | 'neutral' } {
+  return { label: ORDER_NOTICE[item.kind].badge, tone: ORDER_NOTICE[item.kind].tone };
+}
+
+/**
+ * Where an order notice leads: the creator's /sales, the buyer's /library for the answer to their
+ * refund request, an administrator's /admin/refunds for a request escalated to them.
+ */
+export function orderNoticeHref(item: Pick<OrderFeedItem, 'kind'>): string {
+  if (item.kind === 'refund_escalated') return '/admin/refunds';
+  return item.kind === 'refund_approved' || item.kind === 'refund_declined' ? '/library' : ORDER_NOTICE_HREF;
 }
 
 /** An owner's notice of a product's new version (docs/decisions/030). */
@@ -182,8 +207,22 @@ export function suspensionNoticeText(item: Pick<SuspensionFeedItem, 'lifted' | '
   return `Your account is suspended until ${suspensionEnd(item.until)}`;
 }
 
-/** The title of a notice that is not a tool update: a sale, a refund, a new version, a new product, a community notice, a tool notice or a suspension. */
-export function noticeText(item: OrderFeedItem | VersionFeedItem | NewProductFeedItem | CommunityFeedItem | ToolNoticeFeedItem | SuspensionFeedItem): string {
+/** A creator's notice of a payout paid or failed (docs/decisions/048). */
+export type PayoutFeedItem = z.output<typeof PayoutFeedItemSchema>;
+
+/** Where a payout notice leads: the creator's earnings, with the payout's row. */
+export const PAYOUT_NOTICE_HREF = '/earnings';
+
+/** 'Payout sent: $10.20', 'Payout failed: $10.20' (a payout's notice is written when it is paid or failed). */
+export function payoutNoticeText(item: Pick<PayoutFeedItem, 'status' | 'amountCents'>): string {
+  return `${item.status === 'paid' ? 'Payout sent' : 'Payout failed'}: ${formatCents(item.amountCents)}`;
+}
+
+/** The title of a notice that is not a tool update: a sale, a refund, a new version, a new product, a community notice, a tool notice, a suspension or a payout. */
+export function noticeText(
+  item: OrderFeedItem | VersionFeedItem | NewProductFeedItem | CommunityFeedItem | ToolNoticeFeedItem | SuspensionFeedItem | PayoutFeedItem,
+): string {
+  if (item.kind === 'payout') return payoutNoticeText(item);
   if (item.kind === 'product_version') return versionNoticeText(item);
   if (item.kind === 'new_product') return newProductNoticeText(item);
   if (item.kind === 'tool_notice') return toolNoticeText(item);

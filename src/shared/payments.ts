@@ -4,14 +4,46 @@
  * needs paying, the labels of the buy button and the local checkout's test cards.
  * Pure and isomorphic; every amount is an integer number of cents.
  */
-import { PRODUCT_DEFAULTS, type PurchaseKind } from './domain';
+import { PRODUCT_DEFAULTS, REFUND_POLICY_DAYS, type PurchaseKind, type RefundPolicy } from './domain';
 
 /** The platform keeps 15% (the spec's 0.85 creator share), as basis points. */
 export const DEFAULT_PLATFORM_FEE_BPS = 1500;
-/** 'Request refund' is offered for 30 days after payment (the landing page's guarantee). */
-export const REFUND_WINDOW_DAYS = 30;
+/** A refund request the creator has not answered in this many days goes to the administrators (docs/decisions/049). */
+export const REFUND_REQUEST_ESCALATION_DAYS = 7;
+/** A buyer with this many refunds in REFUND_LIMIT_DAYS gets no instant refund: each one is a request to the creator. */
+export const REFUND_LIMIT = 3;
+export const REFUND_LIMIT_DAYS = 90;
+/** The longest a buyer may give as the reason of a refund request, and a creator as the message of a decision. */
+export const REFUND_TEXT_MAX = 2000;
+
+/** What the product page and checkout say before paying: 'Refunds: within 30 days' or 'No refunds'. */
+export function refundPolicyText(policy: RefundPolicy): string {
+  const days = REFUND_POLICY_DAYS[policy];
+  return days > 0 ? `Refunds: within ${days} days` : 'No refunds';
+}
+
+/**
+ * Whether a paid order is still inside its product's refund window: `days` days after payment,
+ * to the millisecond. 'No refunds' (0 days) never is.
+ */
+export function isWithinRefundWindow(policy: RefundPolicy, paidAt: Date | string | null, now: Date = new Date()): boolean {
+  const days = REFUND_POLICY_DAYS[policy];
+  if (days <= 0 || !paidAt) return false;
+  return now.getTime() - new Date(paidAt).getTime() <= days * 24 * 60 * 60 * 1000;
+}
 /** A subscription period, for the local provider (Stripe bills monthly on its own clock). */
 export const SUBSCRIPTION_PERIOD_DAYS = 30;
+
+/**
+ * The period a price is billed for, as people read it after the amount: '/month' for a
+ * subscription, '' otherwise. Monthly is the only period there is: orders and subscriptions
+ * store no interval, Stripe's prices are created with `interval: 'month'` and the local
+ * provider renews every SUBSCRIPTION_PERIOD_DAYS (docs/decisions/013, 047). Pages show prices
+ * with formatPrice (format.ts), which appends it.
+ */
+export function pricePeriod(pricingModel: string | null | undefined): '' | '/month' {
+  return pricingModel === 'subscription' ? '/month' : '';
+}
 
 /**
  * Cents of a numeric(…, 2) price as Postgres returns it ('79.00') or a number. Parsed from the
@@ -32,6 +64,34 @@ export function toCents(price: number | string | null | undefined): number {
 export function feeCents(amountCents: number, feeBps: number = DEFAULT_PLATFORM_FEE_BPS): number {
   if (!Number.isInteger(amountCents) || amountCents <= 0) return 0;
   return Math.floor((amountCents * feeBps + 5000) / 10000);
+}
+
+/**
+ * A subscription's fee as Stripe takes it, `application_fee_percent` (at most two decimals), in
+ * basis points: the platform fee of the price over the price, rounded to the basis point.
+ */
+export function applicationFeeBps(amountCents: number, fee: number): number {
+  return amountCents > 0 ? Math.round((fee * 10000) / amountCents) : 0;
+}
+
+/**
+ * What Stripe Connect sent a creator of a paid subscription invoice beyond their net on the
+ * price (docs/decisions/050): Stripe takes application_fee_percent of the invoice's total, tax
+ * included, and transfers the rest, so part of the tax reaches the connected account. The
+ * excess is (total - Stripe's fee) - (price - the platform fee on the price). Stripe's fee is the
+ * invoice's application fee when the event says it, else the percent toolmint sent applied to
+ * the total, rounded half up like feeCents. 0 when there is no tax (nothing to take back).
+ */
+export function subscriptionTaxExcessCents(
+  invoice: { amountPaidCents: number; taxCents: number; applicationFeeCents?: number | null },
+  feeBps: number = DEFAULT_PLATFORM_FEE_BPS,
+): number {
+  const { amountPaidCents: total, taxCents: tax } = invoice;
+  const price = total - tax;
+  if (!Number.isInteger(total) || !Number.isInteger(tax) || tax <= 0 || price <= 0) return 0;
+  const platformFee = feeCents(price, feeBps);
+  const stripeFee = invoice.applicationFeeCents ?? feeCents(total, applicationFeeBps(price, platformFee));
+  return Math.max(0, total - stripeFee - (price - platformFee));
 }
 
 /** What the creator keeps of a sale. */
@@ -76,12 +136,12 @@ export function purchaseKind(p: PriceSource): PurchaseKind | null {
 export function buyLabel(p: PriceSource): string {
   const kind = purchaseKind(p);
   const price = formatCents(toCents(p.price));
-  return kind === 'subscription' ? `Subscribe for ${price}/month` : `Buy for ${price}`;
+  return kind === 'subscription' ? `Subscribe for ${price}${pricePeriod(kind)}` : `Buy for ${price}`;
 }
 
 /** The local checkout's pay button. */
 export function payLabel(kind: PurchaseKind, amountCents: number): string {
-  return kind === 'subscription' ? `Subscribe ${formatCents(amountCents)}/month` : `Pay ${formatCents(amountCents)}`;
+  return kind === 'subscription' ? `Subscribe ${formatCents(amountCents)}${pricePeriod(kind)}` : `Pay ${formatCents(amountCents)}`;
 }
 
 /** Order numbers as people read them: TM-000042. */

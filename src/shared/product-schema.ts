@@ -26,6 +26,8 @@ import {
   PRICING_MODELS,
   PRODUCT_DEFAULTS,
   PRODUCT_STATUSES,
+  DEFAULT_REFUND_POLICY,
+  REFUND_POLICIES,
   TECHNICAL_LEVELS,
 } from './domain';
 import { TOOL_ID_PATTERN } from './ids';
@@ -198,6 +200,8 @@ export const ProductFieldsSchema = z.object({
   download_instructions: optionalText(2000),
   // A licence key per purchase, or per buyer of a free product (functions/licenses, docs/decisions/026).
   issues_license_keys: z._default(z.boolean(), false),
+  // Refunds: none, or within 7, 14 or 30 days of payment (docs/decisions/049); absent is the default, 30 days.
+  refund_policy: z._default(z.enum(REFUND_POLICIES, { error: 'Choose a refund policy' }), DEFAULT_REFUND_POLICY),
   demo_links: z._default(z.array(DemoLinkSchema).check(z.maxLength(DEMO_LINKS_MAX, `Add at most ${DEMO_LINKS_MAX} demo links`)), []),
   access_requirements: z.pipe(
     z._default(AccessRequirementsSchema, {}),

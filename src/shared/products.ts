@@ -7,7 +7,7 @@
 import type * as z from 'zod/mini';
 import type { DemoLinkJson } from '@/db/schema';
 import type { CreatorCardSchema, ProductCardSchema } from './api/schemas/catalogue';
-import { DEMO_LINK_TYPES, PRODUCT_DEFAULTS, isOneOf, type ProductStatus } from './domain';
+import { DEMO_LINK_TYPES, PRODUCT_DEFAULTS, isOneOf, type ProductStatus, type RefundPolicy } from './domain';
 
 export type CreatorCard = z.output<typeof CreatorCardSchema>;
 export type ProductCard = z.output<typeof ProductCardSchema>;
@@ -31,6 +31,8 @@ export interface PublicProduct extends ProductCard {
   successRate: number | null;
   avgSetupTime: number | null;
   downloadInstructions: string | null;
+  /** The creator's refund policy, shown before paying (docs/decisions/049). */
+  refundPolicy: RefundPolicy;
   updatedAt: string;
 }
 

@@ -75,6 +75,7 @@ export interface OwnProduct {
   title: string;
   status: ProductStatus;
   price: number;
+  pricingModel: string;
   downloadsCount: number;
   viewsCount: number;
   imageUrl: string | null;

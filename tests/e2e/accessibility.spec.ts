@@ -12,8 +12,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
-import { claimToolThroughApi, DEMO, demoThreadId, failOnPageErrors, hydrated, signIn, signUpThroughApi } from './support';
+import { claimToolThroughApi, DEMO, demoThreadId, failOnPageErrors, hydrated, signIn, signUpThroughApi, unsubscribeTokenFor } from './support';
 
 failOnPageErrors();
 
@@ -73,14 +72,14 @@ test('the community, moderation, AI tools and email pages have no accessibility 
   await check(page, '/unsubscribe', 400);
 
   // A member: the composer, the settings, the tools' forms; and an unsubscribe link of theirs.
-  const member = await signUpThroughApi(page, base, { userType: 'creator', name: 'Ada Access' });
+  const member = await signUpThroughApi(page, base, { userType: 'creator', name: 'Ada Access', verified: true });
   await check(page, '/community/new');
   await check(page, '/settings/notifications');
   await check(page, '/ai-tools/submit');
   await check(page, '/ai-tools/claim');
   await check(page, '/ai-tools/claim?tool=gemini');
   await check(page, '/ai-tools/invite?token=no-such-invitation', 404);
-  await check(page, `/unsubscribe?token=${createUnsubscribeToken(member.id, 'community_reply')}`);
+  await check(page, `/unsubscribe?token=${unsubscribeTokenFor(member.id, 'community_reply')}`);
   // Something in each queue: the member reports the demo discussion and lists a tool.
   const reported = await page.request.put(`/api/reports/thread/${thread}`, {
     headers: { Origin: base },
@@ -109,8 +108,24 @@ test('the community, moderation, AI tools and email pages have no accessibility 
   const adminContext = await browser.newContext({ baseURL: base });
   const admin = await adminContext.newPage();
   await signIn(admin, DEMO.admin, base);
-  for (const pagePath of ['/admin/reports', '/admin/reports?tab=resolved', '/admin/reports?tab=log', '/admin/tools', '/admin/jobs'])
+  for (const pagePath of [
+    '/admin/reports',
+    '/admin/reports?tab=resolved',
+    '/admin/reports?tab=log',
+    '/admin/tools',
+    '/admin/jobs',
+    '/admin/refunds',
+    '/admin/payouts',
+    '/admin/orders',
+  ])
     await check(admin, pagePath);
+  // A paid order's invoice (docs/decisions/050) and its seller's ledger (docs/decisions/051).
+  const orders = (await (await admin.request.get('/api/admin/orders?limit=20')).json()) as { items: { id: string; status: string }[] };
+  const paid = orders.items.find((o) => o.status === 'paid');
+  expect(paid, 'a paid demo order').toBeTruthy();
+  await check(admin, `/orders/${paid!.id}/invoice`);
+  const listed = (await (await admin.request.get('/api/products?search=claude')).json()) as { items: { creator: { id: string } }[] };
+  await check(admin, `/admin/creators/${listed.items[0]!.creator.id}`);
   await adminContext.close();
 
   // A tool's maintainer (Runway: no other spec claims or manages it).

@@ -26,6 +26,25 @@ async function openAuth(page: Page, mode: 'login' | 'signup' | 'forgot-password'
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
+/**
+ * The navigations the page starts from now on, as the Navigation API's `navigate` event reports
+ * them: synchronously, when a script calls location.replace(), so a redirect is seen before the
+ * next document has loaded, however slow the machine. Once a navigation has started Playwright
+ * can no longer evaluate in the page: that counts as one too.
+ */
+async function watchNavigations(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const started: string[] = [];
+    const { navigation } = window as unknown as { navigation: EventTarget };
+    navigation.addEventListener('navigate', (event) => started.push((event as Event & { destination: { url: string } }).destination.url));
+    (window as unknown as { startedNavigations: string[] }).startedNavigations = started;
+  });
+  return () =>
+    page
+      .evaluate(() => (window as unknown as { startedNavigations: string[] }).startedNavigations)
+      .catch((error: Error) => [`left the page for ${page.url()}: ${error.message.split('\n')[0]}`]);
+}
+
 interface Account {
   email: string;
   name: string;
@@ -46,6 +65,9 @@ async function createAccount(
     data: { name, full_name: name, email, password: PASSWORD, user_type: userType, ...(userType === 'creator' ? { company: 'Orbital Mechanics' } : {}) },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
+  // A sign-up starts no session (docs/decisions/053).
+  const signIn = await page.request.post('/api/auth/sign-in/email', { headers, data: { email, password: PASSWORD } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
   const onboarding = options.onboarding ?? 'completed';
   if (onboarding !== 'pending') {
     const saved = await page.request.post('/api/profile/onboarding', {
@@ -153,6 +175,12 @@ test.describe('sign-up wizard', () => {
       await expect(toasts(page).getByText('Account Created!')).toBeVisible();
       await expect(toasts(page).getByText("Welcome to toolmint! Let's get you set up.")).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Check your email to verify your account' })).toBeVisible();
+      // No session yet (docs/decisions/053): the new user continues by signing in with the
+      // password, which goes to onboarding, and verifies through the emailed link.
+      await page.locator('.wizard-sent').getByRole('link', { name: 'sign in', exact: true }).click();
+      await page.waitForURL(/mode=login/);
+      await waitForIslands(page);
+      await logIn(page, email);
       await page.waitForURL('**/onboarding', { timeout: 10_000 });
 
       // Onboarding, on the server profile.
@@ -183,10 +211,11 @@ test.describe('sign-up wizard', () => {
       }));
       expect(flags).toEqual(userType === 'buyer' ? { completed: null, skipped: 'true' } : { completed: 'true', skipped: null });
 
-      // The same email again: the same answer as a new account (docs/decisions/012), but no
-      // session, so the page stays on 'Check your email'; the owner is told by email.
+      // The same email again: the same answer as a new account, with no session either
+      // (docs/decisions/053); the page stays on 'Check your email' and the owner is told by email.
       await page.request.post('/api/auth/sign-out', { headers: { origin: new URL(page.url()).origin }, data: {} });
       await openAuth(page, 'signup');
+      const navigations = await watchNavigations(page);
       await page.getByRole('radio', { name: /^buyer/i }).check();
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByLabel('Full name').fill('Dorothy Vaughan');
@@ -199,7 +228,7 @@ test.describe('sign-up wizard', () => {
       await expect(toasts(page).getByText('Account Created!')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Check your email to verify your account' })).toBeVisible();
       await expect(page.getByText(`We sent a message to ${email}.`, { exact: false })).toBeVisible();
-      await page.waitForTimeout(2_000);
+      expect(await navigations()).toEqual([]);
       await expect(page).toHaveURL(/mode=signup/);
       expect(await readLatestEmail(email, /Someone tried/)).toContain('Someone tried to create an account with your email address');
     });
@@ -393,12 +422,16 @@ test.describe('password reset', () => {
 
 test.describe('auth page', () => {
   test('shows a loading state first, and the mode links update the query parameter', async ({ page }) => {
+    // The session lookup is held until the loading state has been seen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/get-session', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await released;
       await route.continue();
     });
     await page.goto('/auth');
     await expect(page.getByText('Loading…')).toBeVisible();
+    release();
     await waitForIslands(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('toolmint_visited'))).toBe('true');

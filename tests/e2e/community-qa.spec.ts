@@ -47,7 +47,7 @@ test("a buyer asks on a product page, the creator answers with the 'Creator' bad
   // A new buyer asks from the product page.
   const buyer = await (await browser.newContext({ baseURL })).newPage();
   watchPageErrors(buyer);
-  await signUpThroughApi(buyer, baseURL!, { userType: 'buyer', name: 'Quinn Questioner' });
+  await signUpThroughApi(buyer, baseURL!, { userType: 'buyer', name: 'Quinn Questioner', verified: true });
   await buyer.goto(`/product/${id}`);
   // Settled before scrolling: the download button hydrates when visible, at the top.
   await hydrated(buyer);
@@ -70,7 +70,7 @@ test("a buyer asks on a product page, the creator answers with the 'Creator' bad
 
   // Someone else answers first (through the API), so the accepted answer has a place to move up from.
   const helper = await (await browser.newContext({ baseURL })).newPage();
-  await signUpThroughApi(helper, baseURL!, { userType: 'community', name: 'Hugo Helper' });
+  await signUpThroughApi(helper, baseURL!, { userType: 'community', name: 'Hugo Helper', verified: true });
   const threadId = threadPath.split('/').pop()!;
   const early = await helper.request.post(`/api/community/threads/${threadId}/replies`, {
     headers: { Origin: baseURL! },

@@ -17,7 +17,7 @@ async function communityUser(browser: Browser, baseURL: string, name: string, ha
   const context = await browser.newContext();
   const page = await context.newPage();
   watchPageErrors(page);
-  await signUpThroughApi(page, baseURL, { userType: 'community', name });
+  await signUpThroughApi(page, baseURL, { userType: 'community', name, verified: true });
   if (handle) {
     const res = await page.request.put('/api/settings/account/handle', { data: { handle }, headers: { Origin: baseURL } });
     expect(res.status(), await res.text()).toBe(200);

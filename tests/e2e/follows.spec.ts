@@ -32,6 +32,8 @@ async function signUpFresh(page: Page, baseURL: string, name = 'Fiona Follower')
   });
   expect(response.ok(), await response.text()).toBe(true);
   const body = (await response.json()) as { user: { id: string } };
+  // A sign-up starts no session (docs/decisions/053).
+  await signIn(page, { email, password: 'Str0ng!pass' }, baseURL);
   return { id: body.user.id, email };
 }
 

@@ -53,14 +53,14 @@ test('a report reaches /admin/reports, the admin hides the review; a suspended a
   const trollContext = await browser.newContext({ baseURL: base });
   const troll = await trollContext.newPage();
   await troll.goto('/');
-  const trollAccount = await signUpThroughApi(troll, base, { userType: 'buyer', name: 'Tim Troll' });
+  const trollAccount = await signUpThroughApi(troll, base, { userType: 'buyer', name: 'Tim Troll', verified: true });
   for (const id of [first, second]) expect((await troll.request.post(`/api/products/${id}/download`, { headers: { Origin: base } })).status()).toBe(200);
   const advert = `Skip this and buy my course at cheap-courses instead ${stamp}`;
   const posted = await troll.request.post(`/api/products/${first}/reviews`, { headers: { Origin: base }, data: { rating: 1, text: advert } });
   expect(posted.status(), await posted.text()).toBe(201);
 
   // A signed-in visitor reports it from the product page.
-  await signUpThroughApi(page, base, { userType: 'buyer', name: 'Rae Reporter' });
+  await signUpThroughApi(page, base, { userType: 'buyer', name: 'Rae Reporter', verified: true });
   await page.goto(`/product/${first}`);
   // Settled before scrolling: the download button hydrates when visible, at the top.
   await hydrated(page);
@@ -181,7 +181,7 @@ test('a reported discussion is hidden from /admin/reports; a suspended member ca
   const author = await authorContext.newPage();
   watchPageErrors(author);
   await author.goto('/');
-  await signUpThroughApi(author, base, { userType: 'community', name: 'Fay Follower' });
+  await signUpThroughApi(author, base, { userType: 'community', name: 'Fay Follower', verified: true });
   const thread = await author.request.post('/api/community/threads', {
     headers: { Origin: base },
     data: { spaceId: 'help', title, body: 'Message me to buy followers in bulk.' },
@@ -194,7 +194,7 @@ test('a reported discussion is hidden from /admin/reports; a suspended member ca
   const member = await memberContext.newPage();
   watchPageErrors(member);
   await member.goto('/');
-  await signUpThroughApi(member, base, { userType: 'community', name: 'Mo Member' });
+  await signUpThroughApi(member, base, { userType: 'community', name: 'Mo Member', verified: true });
   const other = await member.request.post('/api/community/threads', {
     headers: { Origin: base },
     data: { spaceId: 'help', title: `How do I price a prompt pack? ${stamp}`, body: 'Per pack or per prompt?' },

@@ -4,11 +4,13 @@
  * message and granting nothing; cancelling a checkout; a refund from /library; a subscription
  * bought then cancelled; the card form's field messages; the creator seeing the sale, the fee
  * and the net on /sales and /earnings, the sale's notice in /tool-updates and the badge, and
- * requesting a payout; an admin refunding the order from /admin/orders. Each test signs up a
- * fresh buyer.
+ * requesting a payout (confirmed with its amount); an admin refunding the order from
+ * /admin/orders, which lowers the requested payout by the sale's net, then marking the payout
+ * paid at /admin/payouts, which the creator sees on /earnings and in the bell
+ * (docs/decisions/048). Each test signs up a fresh buyer.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, failOnPageErrors, hydrated, readLatestEmail, signIn, verificationLink } from './support';
+import { DEMO, demoProductId, failOnPageErrors, hydrated, readLatestEmail, signIn, verificationLink } from './support';
 
 failOnPageErrors();
 
@@ -17,15 +19,10 @@ const WEBINAR = 'Zapier Webinar Follow-Up Kit (Zoom to HubSpot to Gmail)';
 const SREFS = 'Midjourney Editorial Illustration Sref Codes Collection';
 
 const toast = (page: Page) => page.locator('.toast');
-
-async function productId(page: Page, title: string): Promise<string> {
-  const response = await page.request.get(`/api/products?search=${encodeURIComponent(title.split(' ').slice(0, 3).join(' '))}`);
-  expect(response.ok()).toBe(true);
-  const { items } = (await response.json()) as { items: { id: string; title: string }[] };
-  const product = items.find((p) => p.title === title);
-  if (!product) throw new Error(`No product '${title}'`);
-  return product.id;
-}
+/** Integer cents of the first dollar amount in a text ('$1,234.56' is 123456). */
+const cents = (text: string) => Math.round(Number((/\$([\d,]+\.\d{2})/.exec(text)?.[1] ?? 'NaN').replace(/,/g, '')) * 100);
+/** '$1,234.56' from cents, as the pages write it. */
+const dollars = (value: number) => `$${(value / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function signUpBuyer(page: Page, baseURL: string, name = 'Paula Payer'): Promise<string> {
   const email = `payer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -52,6 +49,8 @@ async function startCheckout(page: Page, id: string, buttonName: string): Promis
 }
 
 async function pay(page: Page, card: string, buttonName: string): Promise<void> {
+  // The buyer's country decides the tax (docs/decisions/050); the United States: none.
+  await page.getByLabel('Country').selectOption('US');
   await page.getByLabel('Card number').fill(card);
   await page.getByLabel('Expiry').fill('12 / 34');
   await page.getByLabel('CVC').fill('123');
@@ -59,11 +58,11 @@ async function pay(page: Page, card: string, buttonName: string): Promise<void> 
 }
 
 test('a buyer buys a $79 product with 4242 4242 4242 4242 and downloads it', async ({ page, baseURL }) => {
-  const id = await productId(page, CHURN);
+  const id = await demoProductId(page, CHURN);
   const email = await signUpBuyer(page, baseURL!);
   await startCheckout(page, id, 'Buy for $79.00');
   await expect(page.getByRole('heading', { name: CHURN })).toBeVisible();
-  await expect(page.getByText('$79.00', { exact: true })).toBeVisible();
+  await expect(page.locator('.co-price')).toHaveText('$79.00');
   await pay(page, '4242 4242 4242 4242', 'Pay $79.00');
 
   await expect(page).toHaveURL(new RegExp(`/product/${id}$`), { timeout: 20_000 });
@@ -92,7 +91,7 @@ test('a buyer buys a $79 product with 4242 4242 4242 4242 and downloads it', asy
 });
 
 test('a decline with 4000 0000 0000 0002 shows the message and grants nothing', async ({ page, baseURL }) => {
-  const id = await productId(page, CHURN);
+  const id = await demoProductId(page, CHURN);
   await signUpBuyer(page, baseURL!);
   await startCheckout(page, id, 'Buy for $79.00');
   await pay(page, '4000 0000 0000 0002', 'Pay $79.00');
@@ -110,9 +109,11 @@ test('a decline with 4000 0000 0000 0002 shows the message and grants nothing', 
 });
 
 test("the card form shows the server's field messages under their fields and charges nothing", async ({ page, baseURL }) => {
-  const id = await productId(page, CHURN);
+  const id = await demoProductId(page, CHURN);
   await signUpBuyer(page, baseURL!);
   await startCheckout(page, id, 'Buy for $79.00');
+  // The buyer's country decides the tax (docs/decisions/050); the United States: none.
+  await page.getByLabel('Country').selectOption('US');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry').fill('01 / 20');
   await page.getByLabel('CVC').fill('1');
@@ -125,7 +126,7 @@ test("the card form shows the server's field messages under their fields and cha
 });
 
 test('cancelling a checkout returns to the product with nothing charged', async ({ page, baseURL }) => {
-  const id = await productId(page, CHURN);
+  const id = await demoProductId(page, CHURN);
   await signUpBuyer(page, baseURL!);
   await startCheckout(page, id, 'Buy for $79.00');
   await page.getByRole('link', { name: 'Cancel' }).click();
@@ -138,7 +139,7 @@ test('cancelling a checkout returns to the product with nothing charged', async 
 });
 
 test('a refund from /library revokes access', async ({ page, baseURL }) => {
-  const id = await productId(page, CHURN);
+  const id = await demoProductId(page, CHURN);
   await signUpBuyer(page, baseURL!);
   await startCheckout(page, id, 'Buy for $79.00');
   await pay(page, '4242 4242 4242 4242', 'Pay $79.00');
@@ -156,7 +157,7 @@ test('a refund from /library revokes access', async ({ page, baseURL }) => {
 });
 
 test('a subscription bought, then cancelled at the end of the period', async ({ page, baseURL }) => {
-  const id = await productId(page, SREFS);
+  const id = await demoProductId(page, SREFS);
   await signUpBuyer(page, baseURL!);
   await startCheckout(page, id, 'Subscribe for $9.99/month');
   await pay(page, '4242 4242 4242 4242', 'Subscribe $9.99/month');
@@ -166,7 +167,7 @@ test('a subscription bought, then cancelled at the end of the period', async ({ 
   await page.goto('/library');
   await hydrated(page);
   const item = page.getByRole('listitem', { name: SREFS });
-  await expect(item).toContainText('$9.99 / month');
+  await expect(item).toContainText('$9.99/month');
   await expect(item).toContainText(/Renews/);
   await item.getByRole('button', { name: /Cancel subscription/ }).click();
   await expect(toast(page)).toContainText('Subscription cancelled');
@@ -177,12 +178,14 @@ test('a subscription bought, then cancelled at the end of the period', async ({ 
   await expect(page.getByRole('listitem', { name: SREFS })).toContainText(/Ends/);
 });
 
-test('the creator sees the sale, the fee and the net on /sales and /earnings, requests a payout, and an admin refunds it', async ({
+test('the creator sees the sale, the fee and the net on /sales and /earnings, requests a payout, an admin refunds the sale (the payout drops by its net) and marks the payout paid', async ({
   page,
   browser,
   baseURL,
 }) => {
-  const id = await productId(page, WEBINAR);
+  // The whole money journey of a sale: buying, the bell, a payout, a refund, paying out, an adjustment and a cancel.
+  test.slow();
+  const id = await demoProductId(page, WEBINAR);
   const buyerEmail = await signUpBuyer(page, baseURL!, 'Sasha Sale');
   await startCheckout(page, id, 'Buy for $19.00');
   await pay(page, '4242 4242 4242 4242', 'Pay $19.00');
@@ -217,12 +220,24 @@ test('the creator sees the sale, the fee and the net on /sales and /earnings, re
     await expect(creator.locator('li.forder', { hasText: `New sale: ${WEBINAR} — $19.00` }).first()).not.toHaveClass(/is-unread/, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
 
-  // 'Request Payout' pays out the available balance, this sale's net included.
+  // 'Request Payout' asks to confirm the amount, then pays out the available balance, this
+  // sale's net included (the e2e servers hold sales 0 days: PAYOUT_HOLD_DAYS).
   await creator.goto('/earnings');
+  let question = '';
+  creator.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
   await creator.getByRole('button', { name: 'Request Payout' }).click();
   await expect(creator.locator('.toast')).toContainText('Payout requested');
+  expect(question).toMatch(/^Request a payout of \$[\d,]+\.\d{2}\?$/);
+  const confirmed = cents(question);
+  await expect(creator.locator('.toast')).toContainText('Payout requested');
   await expect(creator.locator('tbody tr').filter({ hasText: WEBINAR }).first()).toContainText('Processing');
-  await context.close();
+  const payouts = creator.getByRole('region', { name: 'Payouts' });
+  const payoutRow = payouts.locator('tbody tr').first();
+  await expect(payoutRow).toContainText('Requested');
+  expect(cents((await payoutRow.locator('td.num').textContent()) ?? '')).toBe(confirmed);
 
   // An administrator finds the order by the buyer's email and refunds it.
   const adminContext = await browser.newContext();
@@ -236,6 +251,70 @@ test('the creator sees the sale, the fee and the net on /sales and /earnings, re
   await order.getByRole('button', { name: /^Refund/ }).click();
   await expect(admin.locator('.toast')).toContainText('Order refunded');
   await expect(order).toContainText('Refunded');
-  await adminContext.close();
   expect((await page.request.post(`/api/products/${id}/download`, { headers: { Origin: baseURL! } })).status()).toBe(402);
+
+  // The refunded sale left the creator's requested payout: it is $16.15 less.
+  await creator.goto('/earnings');
+  await expect(payoutRow).toContainText('Requested');
+  const reduced = confirmed - 1615;
+  await expect(payoutRow.locator('td.num')).toHaveText(dollars(reduced));
+
+  // The administrator pays it at /admin/payouts, with the transfer's reference.
+  await admin.goto('/admin/payouts');
+  await hydrated(admin);
+  const open = admin
+    .locator('tbody tr', { hasText: dollars(reduced) })
+    .filter({ hasText: 'Requested' })
+    .first();
+  await open.getByLabel('Transfer reference').fill('BANK-E2E-0001');
+  await open.getByRole('button', { name: /^Mark paid/ }).click();
+  await expect(admin.locator('.toast')).toContainText('Payout marked paid');
+  await expect(admin.locator('tbody tr', { hasText: 'BANK-E2E-0001' })).toContainText('Paid');
+
+  // The creator's ledger, from their name: an adjustment with a reason (docs/decisions/051).
+  await admin.locator('tbody tr', { hasText: 'BANK-E2E-0001' }).getByRole('link').click();
+  await expect(admin.getByRole('heading', { level: 1 })).toContainText('Ledger of');
+  await hydrated(admin);
+  await admin.getByRole('button', { name: 'Add adjustment' }).click();
+  await expect(admin.getByText('Say why', { exact: true })).toBeVisible();
+  await expect(admin.getByText('Enter an amount in dollars, like 25.00 or -5.00')).toBeVisible();
+  await admin.getByLabel('Amount (USD)').fill('12.50');
+  await admin.getByLabel('Reason (shown to the creator)').fill('E2E goodwill credit');
+  let adjustQuestion = '';
+  admin.once('dialog', (dialog) => {
+    adjustQuestion = dialog.message();
+    void dialog.accept();
+  });
+  await admin.getByRole('button', { name: 'Add adjustment' }).click();
+  await expect(admin.locator('.toast')).toContainText('Balance adjusted');
+  expect(adjustQuestion).toMatch(/^Adjust .+’s balance by \+\$12\.50\?$/);
+  await expect(admin.locator('tbody tr', { hasText: 'Adjustment: E2E goodwill credit' }).first()).toContainText('$12.50');
+  await adminContext.close();
+
+  // The creator sees it paid, and is told in the bell.
+  await creator.goto('/earnings');
+  await expect(payoutRow).toContainText('Paid');
+  await expect(payoutRow).toContainText('Reference BANK-E2E-0001');
+  await creator.goto('/tool-updates');
+  await hydrated(creator);
+  await expect(creator.locator('li.fpayout').first()).toContainText(`Payout sent: ${dollars(reduced)}`);
+
+  // The adjustment is available: a payout of it is requested, then cancelled while still requested.
+  await creator.goto('/earnings');
+  await expect(creator.getByRole('region', { name: 'Ledger' })).toContainText('E2E goodwill credit');
+  creator.once('dialog', (dialog) => void dialog.accept());
+  await creator.getByRole('button', { name: 'Request Payout' }).click();
+  await expect(creator.locator('.toast')).toContainText('Payout requested');
+  const requested = payouts.locator('tbody tr').filter({ hasText: 'Requested' }).first();
+  let cancelQuestion = '';
+  creator.once('dialog', (dialog) => {
+    cancelQuestion = dialog.message();
+    void dialog.accept();
+  });
+  await requested.getByRole('button', { name: /^Cancel payout/ }).click();
+  await expect(creator.locator('.toast')).toContainText('Payout cancelled');
+  expect(cancelQuestion).toMatch(/^Cancel your payout of \$[\d,]+\.\d{2}\? The amount goes back to your available balance\.$/);
+  await expect(payoutRow).toContainText('Cancelled');
+  await expect(creator.getByRole('button', { name: 'Request Payout' })).toBeEnabled();
+  await context.close();
 });

@@ -38,7 +38,7 @@ test('a buyer downloads a free product and reviews it, the creator replies, the 
   await page.context().clearCookies();
 
   // A new buyer: before downloading, the page says who may review.
-  await signUpThroughApi(page, baseURL!, { userType: 'buyer', name: 'Rosa Reviewer' });
+  await signUpThroughApi(page, baseURL!, { userType: 'buyer', name: 'Rosa Reviewer', verified: true });
   await page.goto(`/product/${id}`);
   // Settled before scrolling: the download button hydrates when visible, at the top.
   await hydrated(page);

@@ -161,7 +161,7 @@ test.describe('landing page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'AI tools that actually work for you' })).toBeVisible();
     // The figures are counted from the catalogue (tests/e2e/real-numbers.spec.ts checks their values).
     const figures = page.getByRole('region', { name: 'toolmint in numbers' });
-    for (const text of ['Products', '30-day', 'Money-back guarantee', 'Support', 'Contact the team']) {
+    for (const text of ['Products', 'Refunds', 'Policy shown before you pay', 'Support', 'Contact the team']) {
       await expect(figures.getByText(text, { exact: true })).toBeVisible();
     }
     const grid = page.getByRole('region', { name: 'Find tools for every kind of work' });

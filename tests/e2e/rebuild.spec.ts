@@ -7,9 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
+import { pageStoreDir } from '@/scripts/lib/page-store';
 import { E2E_DATA_DIR as DATA_DIR } from '../support/e2e-env';
 
-const stored = (pagePath: string) => path.join(DATA_DIR, 'dist', 'pages', `${pagePath}.html`);
+const stored = (pagePath: string) => path.join(pageStoreDir(DATA_DIR), `${pagePath}.html`);
 const storedText = (pagePath: string) => (fs.existsSync(stored(pagePath)) ? fs.readFileSync(stored(pagePath), 'utf8') : '');
 
 test('a product published, edited and unpublished through the API: its stored pages follow within 2 s, and it is gone at once', async ({

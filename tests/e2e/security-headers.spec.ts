@@ -8,8 +8,7 @@
 import sharp from 'sharp';
 import { expect, test, type APIResponse, type Page, type Response } from '@playwright/test';
 import { NON_PAGE_CSP, PERMISSIONS_POLICY, PERMISSIONS_POLICY_WITH_MICROPHONE } from '@/functions/_shared/security-headers';
-import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
-import { claimToolThroughApi, DEMO, demoThreadId, failOnPageErrors, hydrated, signIn, signUpThroughApi } from './support';
+import { claimToolThroughApi, DEMO, demoThreadId, failOnPageErrors, hydrated, signIn, signUpThroughApi, unsubscribeTokenFor } from './support';
 
 failOnPageErrors();
 
@@ -72,7 +71,9 @@ async function visit(page: Page, path: string, status = 200): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Two frames: the browser notes what came into view (client:visible, loading="lazy")
+      // when it renders a frame, so each position is rendered before the next.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     }
   });
   await page.waitForLoadState('networkidle');
@@ -112,7 +113,7 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
   await visit(page, '/unsubscribe', 400);
   const member = await signUpThroughApi(page, baseURL!, { userType: 'buyer', name: 'Hal Headers' });
   await page.context().clearCookies();
-  await visit(page, `/unsubscribe?token=${createUnsubscribeToken(member.id, 'community_reply')}`);
+  await visit(page, `/unsubscribe?token=${unsubscribeTokenFor(member.id, 'community_reply')}`);
   await visit(page, '/no-such-page', 404);
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   await visit(page, '/product/%ZZ', 404);
@@ -135,11 +136,26 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
     '/ai-tools/claim',
   ])
     await visit(page, path);
+  // A sale's invoice (docs/decisions/050), opened by its seller.
+  const sales = (await (await page.request.get('/api/me/sales?limit=1')).json()) as { items: { id: string }[] };
+  const sale = sales.items[0];
+  expect(sale, 'the demo creator has a sale').toBeTruthy();
+  await visit(page, `/orders/${sale!.id}/invoice`);
+  const listed = (await (await page.request.get('/api/products?search=claude')).json()) as { items: { creator: { id: string } }[] };
 
-  // The administrator's queues.
+  // The administrator's queues, and a creator's ledger (docs/decisions/051).
   await page.context().clearCookies();
   await signIn(page, DEMO.admin, baseURL!);
-  for (const path of ['/admin/reports', '/admin/tools', '/admin/jobs']) await visit(page, path);
+  for (const path of [
+    '/admin/reports',
+    '/admin/tools',
+    '/admin/jobs',
+    '/admin/payouts',
+    '/admin/refunds',
+    '/admin/orders',
+    `/admin/creators/${listed.items[0]!.creator.id}`,
+  ])
+    await visit(page, path);
 
   // A tool's maintainer (DeepSeek: no other spec claims or manages it) on the tool's own page.
   await claimToolThroughApi(page, baseURL!, 'deepseek', 'deepseek.com');
@@ -204,6 +220,7 @@ test('islands, the video player, the assistant, an upload and a toast work under
     headers: { Origin: baseURL! },
   });
   expect(signUp.ok(), await signUp.text()).toBe(true);
+  await signIn(page, { email, password: 'Str0ng!pass' }, baseURL!); // a sign-up starts no session (docs/decisions/053)
   await page.goto('/profile');
   const upload = page.getByRole('button', { name: 'Upload photo' });
   await expect(page.locator('astro-island:not([ssr])', { has: upload }).first()).toBeAttached();

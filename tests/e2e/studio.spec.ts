@@ -142,7 +142,14 @@ test('create with images, publish, find it, edit, unpublish, delete', async ({ p
   // Edit from the product page's Edit button.
   await page.goto(`/products?edit=${id}`);
   await hydrated(page);
-  await page.getByLabel('Title', { exact: true }).fill(editedTitle);
+  const titleField = page.getByLabel('Title', { exact: true });
+  await expect(titleField).toHaveValue(title);
+  // Once in CI the new title was typed after the old one ("…mx0mi1iqAI Lead Scoring Tool Pro
+  // mx0mi1iq"): the field was replaced while fill() had it selected. Fill until it holds the new title.
+  await expect(async () => {
+    await titleField.fill(editedTitle);
+    await expect(titleField).toHaveValue(editedTitle, { timeout: 1_000 });
+  }).toPass();
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeEnabled();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toasts(page).getByText('Product updated')).toBeVisible();
@@ -167,6 +174,9 @@ test('create with images, publish, find it, edit, unpublish, delete', async ({ p
   await openProducts(page);
   await page.getByLabel('Search your products').fill(stamp);
   await expect(page.locator('.st-card')).toHaveCount(1);
+  // The card is the edited, unpublished product (a failure here names what the card holds instead).
+  await expect(page.locator('.st-card .st-card-title')).toHaveText(editedTitle);
+  await expect(page.locator('.st-card .st-status')).toHaveText('Draft');
   await page.getByRole('button', { name: `Actions for ${editedTitle}` }).click();
   await page.getByRole('menuitem', { name: 'Preview' }).click();
   const preview = page.getByRole('dialog', { name: editedTitle });

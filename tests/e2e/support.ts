@@ -6,7 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { storedAuthSecret } from '@/functions/_shared/local-secrets';
 import { readEmlText } from '@/functions/_shared/mailer';
+import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
+import type { EmailMessageKind } from '@/src/shared/email-preferences';
 import { E2E_DATA_DIR } from '../support/e2e-env';
 
 export const DEMO_PASSWORD = 'toolmint-demo-2026';
@@ -55,6 +58,14 @@ export async function signIn(page: Page, who: { email: string; password: string 
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/**
+ * An unsubscribe token as the e2e server signs them: with the secret it generated in its
+ * DATA_DIR on its first start (no BETTER_AUTH_SECRET is set, docs/decisions/053).
+ */
+export function unsubscribeTokenFor(userId: string, kind: EmailMessageKind): string {
+  return createUnsubscribeToken(userId, kind, { secret: storedAuthSecret(E2E_DATA_DIR) });
+}
+
 /** The e2e server's outbox, in its DATA_DIR (playwright.config.ts). */
 export const OUTBOX = path.resolve(process.env['E2E_OUTBOX'] ?? path.join(E2E_DATA_DIR, 'outbox'));
 
@@ -95,11 +106,15 @@ export async function verificationLink(email: string, outbox = OUTBOX): Promise<
   return linkInEmail(await readLatestEmail(email, /^Verify your toolmint email/, outbox));
 }
 
-/** A new account made through the sign-up API with the page's cookies (so the page is signed in as it). */
+/**
+ * A new account made through the sign-up API with the page's cookies (so the page is signed in
+ * as it). `verified: true` then opens the emailed link from the outbox, as its owner would:
+ * posting, voting, reporting, reviewing, tool submissions and claims need it (docs/decisions/052).
+ */
 export async function signUpThroughApi(
   page: Page,
   baseURL: string,
-  options: { userType?: 'creator' | 'buyer' | 'community'; name?: string } = {},
+  options: { userType?: 'creator' | 'buyer' | 'community'; name?: string; verified?: boolean } = {},
 ): Promise<{ id: string; email: string }> {
   const userType = options.userType ?? 'creator';
   const name = options.name ?? 'Vera Verify';
@@ -110,6 +125,12 @@ export async function signUpThroughApi(
   });
   expect(response.status(), await response.text()).toBe(200);
   const body = (await response.json()) as { user: { id: string } };
+  // A sign-up starts no session (docs/decisions/053): sign in, as someone who has not opened the link yet.
+  await signIn(page, { email, password: 'Str0ng!pass' }, baseURL);
+  if (options.verified) {
+    const opened = await page.request.get(await verificationLink(email));
+    expect(opened.url(), await opened.text()).toMatch(/\/auth\/verified$/);
+  }
   return { id: body.user.id, email };
 }
 
@@ -136,6 +157,16 @@ export function failOnPageErrors(): void {
   test.afterEach(() => expect(pageErrors).toEqual([]));
 }
 
+/** The id of a demo product by its exact title, found through the catalogue search (the title's first three words). */
+export async function demoProductId(page: Page, title: string): Promise<string> {
+  const response = await page.request.get(`/api/products?search=${encodeURIComponent(title.split(' ').slice(0, 3).join(' '))}`);
+  expect(response.ok(), await response.text()).toBe(true);
+  const { items } = (await response.json()) as { items: { id: string; title: string }[] };
+  const product = items.find((p) => p.title === title);
+  expect(product, `the demo product '${title}'`).toBeTruthy();
+  return product!.id;
+}
+
 /** The id of a demo discussion (db/seed/data/community.json), found by its title through the API. */
 export async function demoThreadId(page: Page, title = "How do you keep a Claude Project's knowledge under the limit?"): Promise<string> {
   const response = await page.request.get(`/api/community/threads?${new URLSearchParams({ space: 'claude', sort: 'new', limit: '100' })}`);
@@ -154,7 +185,7 @@ export async function demoThreadId(page: Page, title = "How do you keep a Claude
  */
 export async function claimToolThroughApi(page: Page, baseURL: string, toolId: string, host: string): Promise<{ id: string; email: string }> {
   await page.context().clearCookies();
-  const account = await signUpThroughApi(page, baseURL, { userType: 'creator', name: 'Mia Maintainer' });
+  const account = await signUpThroughApi(page, baseURL, { userType: 'creator', name: 'Mia Maintainer', verified: true });
   const address = `maintainer-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@${host}`;
   const started = await page.request.post(`/api/tools/${toolId}/claims`, {
     headers: { Origin: baseURL },

@@ -53,6 +53,7 @@ test('a changelog feed added by a maintainer reaches a follower with its type ba
     headers: { Origin: baseURL! },
   });
   expect(signUp.ok(), await signUp.text()).toBe(true);
+  await signIn(page, { email, password: 'Str0ng!pass' }, baseURL!); // a sign-up starts no session (docs/decisions/053)
   const follow = await page.request.put('/api/follows/tools/claude', { headers: { Origin: baseURL! } });
   expect(follow.ok()).toBe(true);
   await page.goto('/tool-updates');

@@ -20,7 +20,7 @@ test('a user submits a tool, the admin approves it, its page is live and followa
   const name = `Quillmate ${stamp}`;
   const id = `quillmate-${stamp}`;
   await page.goto('/');
-  const account = await signUpThroughApi(page, baseURL!, { userType: 'buyer', name: 'Sam Submitter' });
+  const account = await signUpThroughApi(page, baseURL!, { userType: 'buyer', name: 'Sam Submitter', verified: true });
 
   await page.goto('/ai-tools');
   await page.getByRole('link', { name: 'List Your Tools' }).click();
@@ -84,7 +84,7 @@ test('a user submits a tool, the admin approves it, its page is live and followa
 test('a user claims Claude by the email in the outbox', async ({ page, baseURL }) => {
   const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
   await page.goto('/');
-  await signUpThroughApi(page, baseURL!, { userType: 'creator', name: 'Cleo Claimant' });
+  await signUpThroughApi(page, baseURL!, { userType: 'creator', name: 'Cleo Claimant', verified: true });
   await page.goto('/ai-tools');
   await page.getByRole('link', { name: 'Claim Your Tool' }).click();
   await expect(page).toHaveURL(/\/ai-tools\/claim$/);

@@ -38,14 +38,14 @@ import * as exportRoute from '@/src/pages/api/settings/account/export';
 import * as sessionsRoute from '@/src/pages/api/settings/account/sessions/index';
 import * as sessionRoute from '@/src/pages/api/settings/account/sessions/[id]';
 import * as profileRoute from '@/src/pages/api/profile/index';
-import { call, SITE, signUp, testMailer, type TestSession } from '../support/api';
+import { call, SITE, signUp, TEST_PASSWORD, testMailer, type TestSession } from '../support/api';
 import { linkIn } from '../support/mailer';
 import { createProduct, ensureCategories } from '../support/factories';
 import { CARD_OK } from '../support/payments';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 type Handler = (context: APIContext) => Response | Promise<Response>;
-const PASSWORD = 'Str0ng!pass';
+const PASSWORD = TEST_PASSWORD;
 
 let t: TestDb;
 const address = () => `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;

@@ -259,7 +259,7 @@ describe('POST /api/admin/emails/{id}/retry', () => {
 
 describe('account emails from the real auth', () => {
   it('are transactional, in the notifications’ layout: both parts, no unsubscribe, and they say so', async () => {
-    const user = await signUp('buyer', 'Layout Checker');
+    const user = await signUp('buyer', 'Layout Checker', { verified: false });
     const verification = testMailer().lastTo(user.email, /^Verify your toolmint email/);
     expect(verification).toBeDefined();
     expect(verification!.html).toContain('✦ toolmint');

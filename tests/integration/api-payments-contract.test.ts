@@ -33,6 +33,11 @@ import { POST as onboardingRoute } from '@/src/pages/api/payments/payouts/onboar
 import { POST as dashboardRoute } from '@/src/pages/api/payments/payouts/dashboard';
 import { GET as earningsCsvRoute } from '@/src/pages/api/studio/earnings.csv';
 import { POST as payoutRequestRoute } from '@/src/pages/api/studio/payouts';
+import { GET as adminPayoutsRoute } from '@/src/pages/api/admin/payouts';
+import { POST as payoutPaidRoute } from '@/src/pages/api/admin/payouts/[id]/paid';
+import { POST as payoutProcessingRoute } from '@/src/pages/api/admin/payouts/[id]/processing';
+import { POST as payoutFailedRoute } from '@/src/pages/api/admin/payouts/[id]/failed';
+import { POST as adjustmentRoute } from '@/src/pages/api/admin/creators/[userId]/ledger-adjustments';
 import type { SessionUser } from '@/src/shared/session';
 import { call, signUp, type TestSession } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
@@ -85,6 +90,11 @@ describe('every payments route file serves its declared route', () => {
     ['GET /api/admin/orders', adminOrdersRoute],
     ['GET /api/studio/earnings.csv', earningsCsvRoute],
     ['POST /api/studio/payouts', payoutRequestRoute],
+    ['GET /api/admin/payouts', adminPayoutsRoute],
+    ['POST /api/admin/payouts/{id}/processing', payoutProcessingRoute],
+    ['POST /api/admin/payouts/{id}/paid', payoutPaidRoute],
+    ['POST /api/admin/payouts/{id}/failed', payoutFailedRoute],
+    ['POST /api/admin/creators/{userId}/ledger-adjustments', adjustmentRoute],
     ['GET /api/cron/sweep', sweepRoute],
     ['GET /api/auth/providers', providersRoute],
   ] as const)('%s', (key, handler) => {

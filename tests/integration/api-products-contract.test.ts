@@ -95,6 +95,7 @@ const ALTERNATIVES: Record<string, { send: unknown; shows?: unknown }> = {
   file_urls: { send: ['https://example.org/templates.zip'] },
   download_instructions: { send: 'Paste the templates into your CRM.' },
   issues_license_keys: { send: true },
+  refund_policy: { send: 'days_14' },
   demo_links: {
     send: [{ id: 'demo-2', type: 'tutorial', url: 'https://example.org/tutorial', title: 'Tutorial' }],
   },

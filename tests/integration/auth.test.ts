@@ -97,7 +97,7 @@ afterAll(async () => {
 });
 
 describe('sign-up', () => {
-  it('creates the user and its profile, and signs in with an httpOnly SameSite=Lax cookie', async () => {
+  it('creates the user and its profile with no session; signing in sets an httpOnly SameSite=Lax cookie', async () => {
     const body = signUpBody();
     const res = await call(auth, '/sign-up/email', { body });
     expect(res.status).toBe(200);
@@ -115,7 +115,11 @@ describe('sign-up', () => {
       }),
     ]);
 
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('toolmint.session_token='));
+    // No session at sign-up (docs/decisions/053): it starts at the emailed link or a sign-in.
+    expect(res.headers.getSetCookie()).toEqual([]);
+    const signIn = await call(auth, '/sign-in/email', { body: { email: body.email, password: body.password } });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('toolmint.session_token='));
     expect(cookie).toBeDefined();
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -126,8 +130,15 @@ describe('sign-up', () => {
     const secureSite = 'https://toolmint.example';
     const secureAuth = createAuth(testDb.db, { env: getEnv({ NODE_ENV: 'test', SITE_URL: secureSite, DATA_DIR: 'memory://' }), mailer });
     const headers = new Headers({ origin: secureSite, 'content-type': 'application/json' });
-    const request = new Request(`${secureSite}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify(signUpBody()) });
-    const res = await handleAuthRequest(secureAuth, request, newIp());
+    const body = signUpBody();
+    const request = new Request(`${secureSite}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify(body) });
+    expect((await handleAuthRequest(secureAuth, request, newIp())).status).toBe(200);
+    const signIn = new Request(`${secureSite}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: body.email, password: body.password }),
+    });
+    const res = await handleAuthRequest(secureAuth, signIn, newIp());
     expect(res.status).toBe(200);
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Secure-toolmint.session_token='));
     expect(cookie).toMatch(/; Secure/i);
@@ -364,8 +375,9 @@ describe('password reset', () => {
 
 describe('cross-origin requests to the auth routes', () => {
   it('refuses a state-changing request from another origin that carries the session cookie', async () => {
-    const signup = await call(auth, '/sign-up/email', { body: signUpBody() });
-    const cookie = cookieOf(signup.headers);
+    const body = signUpBody();
+    await call(auth, '/sign-up/email', { body });
+    const cookie = cookieOf((await call(auth, '/sign-in/email', { body: { email: body.email, password: body.password } })).headers);
     const res = await call(auth, '/sign-out', { body: {}, cookie, origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     expect(res.json?.code).toBe('INVALID_ORIGIN');

@@ -13,11 +13,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSON_BODY_LIMIT } from '@/functions/_shared/body-limit';
 import { freePort } from '@/scripts/lib/free-port';
+import { TEST_OUT_DIR } from '../support/test-build';
+import { waitForServer } from '../support/wait-for-server';
 
 const MB = 1024 * 1024;
 const DATA_DIR = path.join('.test-data', `body-limit-${process.pid}`);
 // Kept between runs: start.ts reuses a build whose sources and content have not changed.
-const OUT_DIR = path.join('.test-data', 'body-limit-dist');
+const OUT_DIR = TEST_OUT_DIR;
 
 let server: ChildProcess;
 let port: number;
@@ -109,12 +111,7 @@ beforeAll(async () => {
   let output = '';
   server.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   server.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const started = Date.now();
-  while (!output.includes('toolmint is running')) {
-    if (server.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    if (Date.now() - started > 240_000) throw new Error(`the server did not start in time: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitForServer(server, () => output.includes('toolmint is running'), { waitingFor: "'toolmint is running'", output: () => output, timeout: 240_000 });
 }, 300_000);
 
 afterAll(async () => {

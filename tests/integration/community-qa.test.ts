@@ -24,6 +24,7 @@ import { createProduct, createUser, ensureCategories } from '../support/factorie
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
+const DAY = 24 * 60 * 60 * 1000;
 let creator: TestSession;
 let asker: TestSession;
 let helper: TestSession;
@@ -356,6 +357,12 @@ describe("the author lines: 'Creator', 'Maintainer' and reputation", () => {
     expect(fromCreator.body.author).toMatchObject({ id: creator.userId, badges: ['creator'] });
     const fromMaintainer = await post(maintainer, 'Confirmed from the tool side.');
     const fromHelper = await post(helper, 'Works for me on the free plan.');
+    // An up-vote counts for reputation from an account at least a day old (docs/decisions/052).
+    await t.db
+      .updateTable('users')
+      .set({ created_at: new Date(Date.now() - 30 * DAY) })
+      .where('id', '=', asker.userId)
+      .execute();
     expect(
       (
         await call(voteReplyRoute, `/api/community/replies/${fromCreator.body.id}/vote`, {
@@ -387,6 +394,16 @@ describe('reputation', () => {
   it('is computed from what others did: up-votes on listed posts, accepted answers, reviews written, followers', async () => {
     const member = await createUser(t.db, { userType: 'community', fullName: 'Rita Reputation' });
     const voters = await Promise.all([1, 2, 3].map(() => createUser(t.db, { userType: 'community' })));
+    // Verified accounts a month old: what they give counts (docs/decisions/052).
+    await t.db
+      .updateTable('users')
+      .set({ created_at: new Date(Date.now() - 30 * DAY) })
+      .where(
+        'id',
+        'in',
+        voters.map((v) => v.id),
+      )
+      .execute();
     const q = await thread(member.id, { kind: 'question' });
     const other = await thread(voters[0]!.id);
     const answer = await reply(other.id, member.id);
@@ -416,6 +433,31 @@ describe('reputation', () => {
         { follower_id: voters[1]!.id, following_id: member.id },
       ])
       .execute();
+
+    // One source per giver, receiver and day (docs/decisions/052): each vote and follow on a day of its own.
+    let daysAgo = 1;
+    for (const v of await t.db
+      .selectFrom('community_votes')
+      .select(['user_id', 'thread_id', 'reply_id'])
+      .where(
+        'user_id',
+        'in',
+        voters.map((x) => x.id),
+      )
+      .execute()) {
+      const at = new Date(Date.now() - daysAgo++ * DAY);
+      // created_at is never written by the app (CreatedAt): a test moves it with plain SQL.
+      await sql`update community_votes set created_at = ${at} where user_id = ${v.user_id} and (thread_id = ${v.thread_id} or reply_id = ${v.reply_id})`.execute(
+        t.db,
+      );
+    }
+    for (const v of voters.slice(0, 2))
+      await t.db
+        .updateTable('follows')
+        .set({ created_at: new Date(Date.now() - daysAgo++ * DAY) })
+        .where('follower_id', '=', v.id)
+        .where('following_id', '=', member.id)
+        .execute();
 
     const rep = await getReputation(t.db, member.id);
     expect(rep.parts).toEqual({ upvotes: 5, acceptedAnswers: 1, reviews: 2, followers: 2 });

@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/_shared/auth';
+import { setClock } from '@/functions/_shared/clock';
 import { WRITE_LIMITS } from '@/functions/_shared/rate-limit';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { issueOrderLicense, newLicenseKey } from '@/functions/licenses/licenses.service';
@@ -30,7 +31,7 @@ import { POST as verifyRoute } from '@/src/pages/api/v1/licenses/verify';
 import { call, signUp, type TestSession } from '../support/api';
 import { createProduct, createUser, ensureCategories } from '../support/factories';
 import { buyLocally, completedSession, signedEvent, testDeps } from '../support/payments';
-import { productExample } from '../support/route-table';
+import { productExample } from '../support/example-bodies';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
@@ -318,20 +319,25 @@ describe('POST /api/v1/licenses/verify', () => {
 
   it('answers 429 RATE_LIMITED past the per-address limit, while other addresses go on', async () => {
     const limit = WRITE_LIMITS.licenseVerify;
-    // Start inside a window, so the burst is not split across two of them.
-    const left = limit.windowSeconds * 1000 - (Date.now() % (limit.windowSeconds * 1000));
-    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-    const address = freshAddress();
-    const body = { product_id: product.id, license_key: key, increment_uses_count: false };
-    const statuses = await Promise.all(Array.from({ length: limit.perAddress }, () => verify(body, address).then((r) => r.status)));
-    expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    const over = await verify(body, address);
-    expect(over.status).toBe(429);
-    expect(over.body.error.code).toBe('RATE_LIMITED');
-    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Unknown keys count the same: guessing from that address stops too.
-    expect((await verify({ product_id: product.id, license_key: newLicenseKey() }, address)).status).toBe(429);
-    expect((await verify(body)).status).toBe(200);
+    const windowMs = limit.windowSeconds * 1000;
+    // The limiter's clock stands 15 s into a window, so the whole burst lands in that one window
+    // (the real clock could cross into the next mid-burst) and Retry-After is exact.
+    setClock(() => Math.floor(Date.now() / windowMs) * windowMs + 15_000);
+    try {
+      const address = freshAddress();
+      const body = { product_id: product.id, license_key: key, increment_uses_count: false };
+      const statuses = await Promise.all(Array.from({ length: limit.perAddress }, () => verify(body, address).then((r) => r.status)));
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      const over = await verify(body, address);
+      expect(over.status).toBe(429);
+      expect(over.body.error.code).toBe('RATE_LIMITED');
+      expect(Number(over.headers.get('retry-after'))).toBe(limit.windowSeconds - 15);
+      // Unknown keys count the same: guessing from that address stops too.
+      expect((await verify({ product_id: product.id, license_key: newLicenseKey() }, address)).status).toBe(429);
+      expect((await verify(body)).status).toBe(200);
+    } finally {
+      setClock(null);
+    }
   });
 });
 

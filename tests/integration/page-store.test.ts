@@ -12,6 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@/db/database';
 import { getEnv } from '@/functions/_shared/env';
 import { freePort } from '@/scripts/lib/free-port';
+import { pageStoreDir } from '@/scripts/lib/page-store';
+import { TEST_OUT_DIR } from '../support/test-build';
+import { waitForServer } from '../support/wait-for-server';
 
 interface Running {
   output: () => string;
@@ -30,19 +33,18 @@ async function startServer(dataDir: string, port: number): Promise<Running> {
       PORT: String(port),
       HOST: 'localhost',
       DATA_DIR: dataDir,
-      OUT_DIR: path.join(dataDir, 'dist'),
+      OUT_DIR: TEST_OUT_DIR,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 280_000;
-  while (!/\[pages\] (rendered|catalogue pages current)/.test(output)) {
-    if (child.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`npm start did not render its pages:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitForServer(child, () => /\[pages\] (rendered|catalogue pages current)/.test(output), {
+    waitingFor: 'its catalogue pages',
+    output: () => output,
+    timeout: 280_000,
+  });
   return {
     output: () => output,
     stop: async () => {
@@ -58,8 +60,8 @@ describe('the page store across restarts', () => {
   let dataDir = '';
   let port = 0;
   let origin = '';
-  const manifest = () => JSON.parse(fs.readFileSync(path.join(dataDir, 'dist', 'pages', 'manifest.json'), 'utf8')) as { pages: Record<string, unknown> };
-  const storedFile = (pagePath: string) => path.join(dataDir, 'dist', 'pages', `${pagePath}.html`);
+  const manifest = () => JSON.parse(fs.readFileSync(path.join(pageStoreDir(dataDir), 'manifest.json'), 'utf8')) as { pages: Record<string, unknown> };
+  const storedFile = (pagePath: string) => path.join(pageStoreDir(dataDir), `${pagePath}.html`);
 
   beforeAll(async () => {
     port = await freePort();

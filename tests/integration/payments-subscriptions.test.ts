@@ -165,7 +165,8 @@ describe('creator figures from orders', () => {
     expect(sales.totals).toEqual({ sales: 3, gross: 20.57, net: 17.49 });
     expect(sales.recent.find((s) => s.id === refunded)).toMatchObject({ status: 'refunded', amount: 19.99, fee: 3, net: 16.99 });
     const earnings = await getEarnings(t.db, me);
-    expect(earnings).toMatchObject({ total: 17.49, available: 17.49, refunded: 16.99 });
+    // Sales are held PAYOUT_HOLD_DAYS (7) before a payout can take them (docs/decisions/048).
+    expect(earnings).toMatchObject({ total: 17.49, balance: 17.49, available: 0, held: 17.49, refunded: 16.99 });
 
     const csv = (await exportEarningsCsv(t.db, me))
       .trim()

@@ -13,7 +13,8 @@ import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/_shared/auth';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { getLocalCheckout, payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
-import { getLibrary, getReceipt, refundOrder, requestRefund } from '@/functions/payments/orders.service';
+import { getLibrary, getReceipt, refundOrder } from '@/functions/payments/orders.service';
+import { requestRefund } from '@/functions/payments/refunds.service';
 import { handleWebhook } from '@/functions/payments/webhook.service';
 import { deleteProduct } from '@/functions/products/products.service';
 import { POST as checkoutRoute } from '@/src/pages/api/checkout/index';
@@ -269,7 +270,8 @@ describe('entitlements: POST /api/products/{id}/download', () => {
     const b = { id: session.userId, email: session.email };
     const p = await paidProduct();
     const orderId = await buy(b, p.id);
-    expect((await downloadProduct(t.db, b.id, p.id)).contentText).toBe('SECRET WORKFLOW');
+    // Not downloaded yet: refunded at once (after a download it is a request: refund-requests.test.ts).
+    expect((await getLibrary(t.db, b.id)).find((i) => i.order?.id === orderId)).toMatchObject({ hasAccess: true, order: { refundOffer: 'instant' } });
     const refund = await call(refundRoute, `/api/orders/${orderId}/refund`, { method: 'POST', session, params: { id: orderId } });
     expect(refund.status).toBe(200);
     expect(refund.body).toEqual({ id: orderId, status: 'refunded' });
@@ -307,7 +309,7 @@ describe('entitlements: POST /api/products/{id}/download', () => {
       .set({ paid_at: new Date(Date.now() - 31 * 24 * 3600 * 1000) })
       .where('id', '=', orderId)
       .execute();
-    await expect(requestRefund(t.db, deps, owner.id, orderId)).rejects.toMatchObject({ code: 'REFUND_NOT_ALLOWED' });
+    await expect(requestRefund(t.db, deps, owner.id, orderId)).rejects.toMatchObject({ code: 'REFUND_WINDOW_CLOSED' });
     expect((await getLibrary(t.db, owner.id)).find((i) => i.order?.id === orderId)?.order?.canRefund).toBe(false);
   });
 
@@ -697,5 +699,66 @@ describe("the creator's sale and refund notices (the bell)", () => {
     await expect(
       t.db.insertInto('user_notifications').values({ user_id: seller.userId, kind: 'tool_update', order_id: orderId, reason: 'follow' }).execute(),
     ).rejects.toThrow(/user_notifications_kind_reference/);
+  });
+});
+
+describe('completing a checkout whose product is no longer for sale (issue 29)', () => {
+  const setStatus = (id: string, values: { status?: 'archived' | 'draft' | 'published'; price?: number }) =>
+    t.db.updateTable('products').set(values).where('id', '=', id).execute();
+  const sessionOf = (url: string) => url.split('/checkout/')[1]!;
+
+  it('the local checkout refuses before the card is read, with the message the page shows, and stays open', async () => {
+    for (const change of [{ status: 'archived' }, { status: 'draft' }, { price: 0 }] as const) {
+      const p = await paidProduct();
+      const session = await signUp('buyer', 'Late Buyer');
+      const started = await call(checkoutRoute, '/api/checkout', { method: 'POST', session, json: { productId: p.id } });
+      expect(started.status).toBe(201);
+      await setStatus(p.id, change);
+      const before = deps.mailer.sent.length;
+      const sessionId = sessionOf(started.body.url);
+      const refused = await call(payRoute, `/api/checkout/${sessionId}/pay`, { method: 'POST', session, params: { sessionId }, json: CARD_OK });
+      expect(refused.status, JSON.stringify(change)).toBe(409);
+      expect(refused.body).toEqual({
+        error: {
+          code: 'PRODUCT_NO_LONGER_FOR_SALE',
+          message: 'This product is no longer for sale, so this checkout cannot be paid. You have not been charged.',
+        },
+      });
+      const [order] = await ordersFor(p.id);
+      expect(order).toMatchObject({ status: 'pending', provider_payment_id: null });
+      expect(deps.mailer.sent.length).toBe(before);
+    }
+  });
+
+  it('a checkout refused that way can be paid once the product is for sale again', async () => {
+    const p = await paidProduct();
+    const b = await buyer();
+    const { url, orderId } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    await setStatus(p.id, { status: 'draft' });
+    await expect(payLocalCheckout(t.db, deps, b.id, sessionOf(url), CARD_OK)).rejects.toMatchObject({ code: 'PRODUCT_NO_LONGER_FOR_SALE' });
+    await setStatus(p.id, { status: 'published' });
+    await payLocalCheckout(t.db, deps, b.id, sessionOf(url), CARD_OK);
+    expect((await orderOf(orderId)).status).toBe('paid');
+  });
+
+  it("a provider's completed payment is refunded at once, the buyer told why, and grants nothing", async () => {
+    const p = await paidProduct();
+    const b = await buyer();
+    const { url, orderId } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
+    await setStatus(p.id, { status: 'archived' });
+    const refund = vi.spyOn(deps.provider, 'refund');
+    const before = deps.mailer.sent.length;
+    try {
+      const e = signedEvent('checkout.session.completed', completedSession(sessionOf(url), 'pi_test_offsale1'));
+      expect(await handleWebhook(t.db, deps, e.payload, e.signature)).toEqual({ received: true, duplicate: false, status: 'processed' });
+      expect(refund).toHaveBeenCalledWith({ paymentId: 'pi_test_offsale1', orderId, subscription: false });
+    } finally {
+      refund.mockRestore();
+    }
+    expect((await orderOf(orderId)).status).toBe('refunded');
+    const mails = deps.mailer.sent.slice(before).filter((m) => m.to === b.email);
+    expect(mails.map((m) => m.subject.split(' ').slice(0, 3).join(' '))).toEqual(['Your refund for']);
+    expect(mails[0]?.text).toContain('This product was taken off sale before your payment completed, so we refunded it at once.');
+    await expect(downloadProduct(t.db, b.id, p.id)).rejects.toBeTruthy();
   });
 });

@@ -12,6 +12,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NON_PAGE_CSP, PERMISSIONS_POLICY, PERMISSIONS_POLICY_WITH_MICROPHONE } from '@/functions/_shared/security-headers';
 import { freePort } from '@/scripts/lib/free-port';
+import { TEST_OUT_DIR } from '../support/test-build';
+import { waitForServer } from '../support/wait-for-server';
 
 function start(env: Record<string, string>) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
@@ -58,6 +60,27 @@ describe('start-up errors', () => {
     expect(status).toBe(1);
     expectOneClearLine(stderr, `The data folder ${file}/pglite is not writable`);
   });
+
+  // A real full disk: a 2 MB tmpfs, nearly filled, mounted in a mount namespace of the child's own
+  // (unshare, so no privilege and nothing outside the child sees it) as its DATA_DIR (issue 29).
+  it('a full disk: names the data folder and its free space, not a WebAssembly abort', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-full-'));
+    try {
+      const script = 'mount -t tmpfs -o size=2m tmpfs "$0" && head -c 1900000 /dev/zero > "$0/filler" && exec "$1" --import tsx scripts/start.ts';
+      const result = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', script, dir, process.execPath], {
+        cwd: process.cwd(),
+        env: { ...process.env, DATABASE_URL: '', DATABASE_WS_PROXY: '', DATA_DIR: dir, PORT: String(await freePort()) },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(result.status, result.stderr).toBe(1);
+      expectOneClearLine(result.stderr, `The disk of the data folder ${dir} is full (`);
+      expect(result.stderr).toMatch(/is full \(\d+ KB free of 2(\.0)? MB\)/);
+      expect(result.stderr).not.toContain('Aborted()');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('a custom PORT with no SITE_URL', () => {
@@ -80,26 +103,22 @@ describe('a custom PORT with no SITE_URL', () => {
         DATABASE_URL: '',
         DATABASE_WS_PROXY: '',
         SITE_URL: '',
+        BETTER_AUTH_SECRET: '',
         PORT: String(port),
         HOST: 'localhost',
         DATA_DIR: dataDir,
-        OUT_DIR: path.join(dataDir, 'dist'),
+        OUT_DIR: TEST_OUT_DIR,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 280_000;
-    while (Date.now() < deadline) {
-      if (server.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
-      const up = await fetch(`${origin}/api/health`).then(
+    const isUp = () =>
+      fetch(`${origin}/api/health`).then(
         (r) => r.ok,
         () => false,
       );
-      if (up) return;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error(`npm start did not answer on ${origin}:\n${output}`);
+    await waitForServer(server, isUp, { waitingFor: `an answer on ${origin}`, output: () => output, timeout: 280_000, interval: 500 });
   }, 300_000);
 
   afterAll(async () => {
@@ -127,9 +146,20 @@ describe('a custom PORT with no SITE_URL', () => {
     expect(elsewhere.status).toBe(403);
   });
 
-  it('builds the prebuilt pages for that origin', async () => {
+  it('with no BETTER_AUTH_SECRET, signs with a random secret it generated and keeps in the data folder, mode 600 (docs/decisions/053)', () => {
+    const file = path.join(dataDir, 'secrets.json');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect((JSON.parse(fs.readFileSync(file, 'utf8')) as { authSecret: string }).authSecret).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('serves the catalogue and the prebuilt pages for that origin', async () => {
     const html = await (await fetch(`${origin}/marketplace`)).text();
     expect(html).toContain(`<link rel="canonical" href="${origin}/marketplace">`);
+    // Prebuilt by Astro with no origin in them (one build serves every port): filled in by the server.
+    const terms = await (await fetch(`${origin}/terms`)).text();
+    expect(terms).toContain(`<link rel="canonical" href="${origin}/terms">`);
+    const developers = await (await fetch(`${origin}/developers`)).text();
+    expect(developers).toContain(`curl -X GET &#39;${origin}/api/health&#39;`);
   });
 
   /** The headers every answer carries; no HSTS on http. */
@@ -182,11 +212,9 @@ describe('a custom PORT with no SITE_URL', () => {
     // The page store is filled in the background after the start: until /marketplace is stored it
     // is rendered on demand, without validators. Wait for the stored copy (on a busy machine the
     // full render can take a while).
-    let page = await fetch(`${origin}/marketplace`);
-    for (const started = Date.now(); !page.headers.get('etag') && Date.now() - started < 120_000;) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      page = await fetch(`${origin}/marketplace`);
-    }
+    let page!: Response;
+    const isStored = async () => Boolean((page = await fetch(`${origin}/marketplace`)).headers.get('etag'));
+    await waitForServer(server!, isStored, { waitingFor: 'the stored /marketplace', output: () => output, timeout: 120_000, interval: 500 });
     expect(page.headers.get('etag')).toBeTruthy();
     const validators: Record<string, string> = {};
     if (page.headers.get('etag')) validators['if-none-match'] = page.headers.get('etag')!;

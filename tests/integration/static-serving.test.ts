@@ -14,13 +14,18 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeStaticFile, writeStaticFile } from '@/scripts/lib/static-files';
 import { freePort } from '@/scripts/lib/free-port';
+import { pageStoreDir } from '@/scripts/lib/page-store';
+import { ORIGIN_FILES } from '@/scripts/lib/astro-build';
+import { BUILD_ORIGIN } from '@/functions/_shared/site-origin';
+import { TEST_OUT_DIR } from '../support/test-build';
+import { waitForServer } from '../support/wait-for-server';
 
 const DATA_DIR = path.resolve('.test-data', `static-serving-${process.pid}`);
 // Kept between runs: start.ts reuses a build whose sources and content have not changed.
-const OUT_DIR = path.resolve('.test-data', 'static-serving-dist');
+const OUT_DIR = TEST_OUT_DIR;
 const CLIENT = path.join(OUT_DIR, 'client');
 /** The catalogue pages' store (docs/decisions/015): /marketplace is pages/marketplace.html. */
-const PAGES = path.join(OUT_DIR, 'pages');
+const PAGES = pageStoreDir(DATA_DIR);
 
 let server: ChildProcess;
 let port: number;
@@ -57,14 +62,12 @@ beforeAll(async () => {
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 280_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
-    // Up, with the catalogue pages in the page store.
-    if (/\[pages\] (rendered|catalogue pages current)/.test(output)) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`npm start did not answer:\n${output}`);
+  // Up, with the catalogue pages in the page store.
+  await waitForServer(server, () => /\[pages\] (rendered|catalogue pages current)/.test(output), {
+    waitingFor: 'its catalogue pages',
+    output: () => output,
+    timeout: 280_000,
+  });
 }, 300_000);
 
 afterAll(async () => {
@@ -87,6 +90,27 @@ describe('precompressed pages', () => {
       .readdirSync(path.join(CLIENT, '_astro'))
       .find((name) => name.endsWith('.js') && fs.statSync(path.join(CLIENT, '_astro', name)).size >= 1024);
     expect(fs.existsSync(path.join(CLIENT, '_astro', `${script}.br`))).toBe(true);
+  });
+
+  it('fills its own origin into the prebuilt pages that name it, in every encoding, once at load (one build serves any port)', async () => {
+    const origin = `http://localhost:${port}`;
+    // On disk the build names no origin, only the placeholder (functions/_shared/site-origin.ts).
+    expect(file('terms/index.html').toString()).toContain(`<link rel="canonical" href="${BUILD_ORIGIN}/terms">`);
+    expect(JSON.parse(fs.readFileSync(path.join(OUT_DIR, ORIGIN_FILES), 'utf8'))).toEqual(expect.arrayContaining(['terms/index.html', 'robots.txt']));
+    const plain = await request('/terms');
+    const br = await request('/terms', { 'accept-encoding': 'br' });
+    const gzip = await request('/terms', { 'accept-encoding': 'gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    for (const html of [plain.body, zlib.brotliDecompressSync(br.body), zlib.gunzipSync(gzip.body)].map(String)) {
+      expect(html).toContain(`<link rel="canonical" href="${origin}/terms">`);
+      expect(html).not.toContain(BUILD_ORIGIN);
+    }
+    expect(String((await request('/robots.txt')).body)).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    // The 404 page names no origin (a noindex page has no canonical URL), so Astro may send it from disk.
+    expect(String((await request('/no-such-page')).body)).not.toContain(BUILD_ORIGIN);
+    // Revalidation works on the filled bytes.
+    expect((await request('/terms', { 'if-none-match': String(plain.headers['etag']) })).status).toBe(304);
   });
 
   it('sends the brotli file when br is accepted, gzip when only gzip is, the plain file otherwise', async () => {

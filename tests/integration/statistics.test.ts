@@ -7,7 +7,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
 import type { Database } from '@/db/schema';
@@ -79,20 +79,27 @@ describe('keepStatistics', () => {
   it('analyses changed tables by itself while it runs, and stops', async () => {
     const { analyzeCount } = await productsStats();
     await seedSynthetic(handle.db, 200);
-    const keeper = keepStatistics(handle.db, 20);
+    // The keeper's interval on a fake clock: its rounds come when the test moves time, not when
+    // the machine gets to them.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      let count = analyzeCount;
-      for (let i = 0; i < 500 && count === analyzeCount; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        count = (await productsStats()).analyzeCount;
+      const keeper = keepStatistics(handle.db, 20);
+      try {
+        vi.advanceTimersByTime(20);
+        // The round runs on the database meanwhile; vi.waitFor moves the fake time on by its
+        // interval at each check, so later rounds come too (and find nothing more to analyse).
+        await vi.waitFor(async () => expect((await productsStats()).analyzeCount).toBe(analyzeCount + 1), { timeout: 10_000, interval: 20 });
+        expect((await productsStats()).reltuples).toBe(600);
+      } finally {
+        await keeper.stop();
       }
-      expect(count).toBe(analyzeCount + 1);
-      expect((await productsStats()).reltuples).toBe(600);
-    } finally {
+      await seedSynthetic(handle.db, 200);
+      // Rounds a running keeper would have started by now; stop() again waits for any of them.
+      vi.advanceTimersByTime(100);
       await keeper.stop();
+      expect((await productsStats()).analyzeCount).toBe(analyzeCount + 1);
+    } finally {
+      vi.useRealTimers();
     }
-    await seedSynthetic(handle.db, 200);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await productsStats()).analyzeCount).toBe(analyzeCount + 1);
   });
 });

@@ -12,7 +12,10 @@ import { dashboardView } from '@/src/components/dashboard/dashboard-view';
 import { exportEarningsCsv, getDashboardFigures, getEarnings, getFollowers, getReviews, getSales, requestPayout } from '@/functions/studio/studio.service';
 import { GET as getCsv } from '@/src/pages/api/studio/earnings.csv';
 import { POST as postPayout } from '@/src/pages/api/studio/payouts';
+import { recordView } from '@/functions/interactions/interactions.service';
 import { feeCents, toCents } from '@/src/shared/payments';
+import { insertSaleEntry } from '@/functions/payments/ledger.repository';
+import { markPayoutFailed } from '@/functions/payments/ledger.service';
 import type { SessionUser } from '@/src/shared/session';
 import { call, signUp } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
@@ -38,7 +41,7 @@ async function sell(productId: string, buyerId: string, amount: number, daysAgo 
   if (amount > 0) {
     const { creator_id } = await t.db.selectFrom('products').select('creator_id').where('id', '=', productId).executeTakeFirstOrThrow();
     const cents = toCents(amount);
-    await t.db
+    const order = await t.db
       .insertInto('orders')
       .values({
         buyer_id: buyerId,
@@ -53,7 +56,10 @@ async function sell(productId: string, buyerId: string, amount: number, daysAgo 
         created_at: at,
         paid_at: at,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // Its ledger entry, as a paid checkout writes it; no hold here (the hold: ledger-payouts.test.ts).
+    await insertSaleEntry(t.db, { creatorId: creator_id, orderId: order.id, amountCents: cents - feeCents(cents), availableAt: at, createdAt: at });
   }
   await t.db
     .insertInto('downloads')
@@ -68,10 +74,18 @@ async function sell(productId: string, buyerId: string, amount: number, daysAgo 
     .execute();
 }
 
-async function view(productId: string, userId: string | null, daysAgo = 0) {
+/** A counted view by a visitor of its own (or `visitorKey`'s). */
+async function view(productId: string, userId: string | null, daysAgo = 0, visitorKey = `visitor-${randomUUID()}`) {
   await t.db
     .insertInto('product_interactions')
-    .values({ product_id: productId, user_id: userId, interaction_type: 'view', session_id: 's', created_at: new Date(Date.now() - daysAgo * DAY) } as never)
+    .values({
+      product_id: productId,
+      user_id: userId,
+      interaction_type: 'view',
+      session_id: 's',
+      visitor_key: visitorKey,
+      created_at: new Date(Date.now() - daysAgo * DAY),
+    } as never)
     .execute();
 }
 
@@ -138,17 +152,23 @@ describe('creator figures', () => {
     expect(d.checklist.every((s) => !s.done)).toBe(true);
   });
 
-  it('sales: totals, a 30-day daily series, and views, downloads and conversion per product', async () => {
+  it('sales: totals, a 30-day daily series, and views, visitors, downloads and conversion per product', async () => {
     const s = await getSales(t.db, creator);
     expect(s.totals).toEqual({ sales: 3, gross: 50, net: 42.5 });
-    expect(s.last30).toMatchObject({ sales: 2, gross: 40, views: 9, downloads: 3 });
+    // 2 paid orders of the workflow and 1 download of the free prompts, over 9 visitors.
+    expect(s.last30).toMatchObject({ sales: 2, gross: 40, views: 9, downloads: 3, visitors: 9, converted: 3, conversion: 3 / 9 });
     expect(s.daily).toHaveLength(30);
     expect(s.daily.reduce((n, d) => n + d.sales, 0)).toBe(2);
     expect(s.daily.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
     const wf = s.products.find((p) => p.id === workflow.id);
-    expect(wf).toMatchObject({ views: 8, downloads: 2, sales: 2, revenue: 40, conversion: 0.25 });
-    expect(s.products.find((p) => p.id === prompts.id)).toMatchObject({ views: 1, downloads: 1, sales: 0, conversion: 1 });
+    expect(wf).toMatchObject({ views: 8, visitors: 8, downloads: 2, sales: 2, revenue: 40, converted: 2, conversion: 0.25 });
+    expect(s.products.find((p) => p.id === prompts.id)).toMatchObject({ views: 1, visitors: 1, downloads: 1, sales: 0, converted: 1, conversion: 1 });
     expect(s.recent.map((r) => r.amount)).toEqual([20, 20, 10]);
+    expect(s.recent.map((r) => [r.amountCents, r.kind])).toEqual([
+      [2000, 'one_time'],
+      [2000, 'one_time'],
+      [1000, 'one_time'],
+    ]);
     expect(s.recent[0]).toMatchObject({ buyerName: 'Bo Buyer', status: 'completed' });
   });
 
@@ -172,10 +192,10 @@ describe('creator figures', () => {
     ]);
 
     const payout = await requestPayout(t.db, creator);
-    expect(payout).toMatchObject({ amount: 42.5, status: 'pending' });
-    await expect(requestPayout(t.db, creator)).rejects.toMatchObject({ code: 'NO_PAYOUT_BALANCE' });
+    expect(payout).toMatchObject({ amountCents: 4250, status: 'requested' });
+    await expect(requestPayout(t.db, creator)).rejects.toMatchObject({ code: 'PAYOUT_ALREADY_OPEN' });
     const requested = await getEarnings(t.db, creator);
-    expect(requested).toMatchObject({ available: 0, processing: 42.5 });
+    expect(requested).toMatchObject({ available: 0, processing: 42.5, canRequestPayout: false });
     expect(requested.payouts).toHaveLength(1);
 
     await sell(workflow.id, buyer.id, 20, 0);
@@ -189,24 +209,27 @@ describe('creator figures', () => {
     await sell(workflow.id, buyer.id, 20, 0);
     const results = await Promise.allSettled([requestPayout(t.db, creator), requestPayout(t.db, creator)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'PAYOUT_ALREADY_OPEN' } });
     const total = await t.db
       .selectFrom('payout_requests')
-      .select(sql<string>`sum(amount)`.as('s'))
+      .select(sql<string>`sum(amount_cents)`.as('s'))
       .where('seller_id', '=', creator.id)
       .executeTakeFirstOrThrow();
-    expect(Number(total.s)).toBe(42.5 + 34);
+    expect(Number(total.s)).toBe(4250 + 3400);
   });
 
-  it('a cancelled payout gives its sales back to the balance, and a new request takes them', async () => {
+  it('a failed payout gives its amount back to the balance, and a new request takes its sales', async () => {
+    const admin = await createUser(t.db, { fullName: 'Ada Admin' });
+    await t.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.id).execute();
     const last = await t.db
       .selectFrom('payout_requests')
       .select('id')
       .where('seller_id', '=', creator.id)
-      .where('status', '=', 'pending')
+      .where('status', '=', 'requested')
       .executeTakeFirstOrThrow();
-    await t.db.updateTable('payout_requests').set({ status: 'cancelled' }).where('id', '=', last.id).execute();
+    await markPayoutFailed(t.db, admin.id, last.id, 'The bank refused the account number.');
     expect(await getEarnings(t.db, creator)).toMatchObject({ available: 34, processing: 0 });
-    expect(await requestPayout(t.db, creator)).toMatchObject({ amount: 34 });
+    expect(await requestPayout(t.db, creator)).toMatchObject({ amountCents: 3400 });
     expect(await getEarnings(t.db, creator)).toMatchObject({ available: 0, processing: 34, paid: 42.5 });
   });
 
@@ -223,6 +246,71 @@ describe('creator figures', () => {
     expect((await getEarnings(t.db, stranger)).rows).toEqual([]);
     await expect(requestPayout(t.db, stranger)).rejects.toMatchObject({ code: 'NO_PAYOUT_BALANCE' });
     expect((await getSales(t.db, stranger)).products).toEqual([]);
+  });
+});
+
+describe("conversion (issue 27): paid orders, or a free product's downloaders, per unique visitor of the product page", () => {
+  const visit = (productId: string, visitorKey: string, daysAgo = 0, alias: string | null = null) =>
+    recordView(t.db, { productId, userId: null, visitorKey, visitorAlias: alias, type: 'view', userAgent: null, now: new Date(Date.now() - daysAgo * DAY) });
+
+  it('2 visitors and 1 sale is 50%, however many days each came back', async () => {
+    const creator = asUser(await createUser(t.db, { fullName: 'Cora Converter' }), 'creator');
+    const product = await createProduct(t.db, creator.id, { title: 'Paid kit', price: 12, status: 'published' });
+    expect(await visit(product.id, 'visitor-a', 1)).toEqual({ counted: true });
+    expect(await visit(product.id, 'visitor-a', 0)).toEqual({ counted: true }); // another day: a view, not a visitor
+    expect(await visit(product.id, 'visitor-a', 0)).toEqual({ counted: false });
+    expect(await visit(product.id, 'visitor-b', 0)).toEqual({ counted: true });
+    const before = await getSales(t.db, creator);
+    expect(before.products[0]).toMatchObject({ views: 3, visitors: 2, converted: 0, conversion: 0 });
+
+    const buyer = await createUser(t.db, { userType: 'buyer' });
+    await sell(product.id, buyer.id, 12);
+    const s = await getSales(t.db, creator);
+    expect(s.products[0]).toMatchObject({ views: 3, visitors: 2, sales: 1, converted: 1, conversion: 0.5 });
+    expect(s.last30).toMatchObject({ views: 3, visitors: 2, converted: 1, conversion: 0.5 });
+
+    // A refunded order is not a paid order any more; a renewal (no checkout session) is no new buyer.
+    await t.db.updateTable('orders').set({ status: 'refunded', refunded_at: new Date() }).where('product_id', '=', product.id).execute();
+    await t.db
+      .insertInto('orders')
+      .values({
+        buyer_id: buyer.id,
+        product_id: product.id,
+        creator_id: creator.id,
+        kind: 'subscription',
+        amount_cents: 1200,
+        fee_cents: feeCents(1200),
+        provider: 'local',
+        status: 'paid',
+        provider_payment_id: `pi_test_${randomUUID()}`,
+        paid_at: new Date(),
+      })
+      .execute();
+    expect((await getSales(t.db, creator)).products[0]).toMatchObject({ visitors: 2, sales: 1, converted: 0, conversion: 0 });
+  });
+
+  it('a free product converts by the people who downloaded it; a first cookieless view and the cookie after it are one visitor', async () => {
+    const creator = asUser(await createUser(t.db, { fullName: 'Fran Free' }), 'creator');
+    const product = await createProduct(t.db, creator.id, { title: 'Free kit', price: 0, pricing_model: 'free', status: 'published' });
+    // First view without a cookie: counted by address, the new cookie's key marked too.
+    await visit(product.id, 'address-1', 2, 'cookie-1');
+    await visit(product.id, 'cookie-1', 1);
+    await visit(product.id, 'visitor-2', 0);
+    await visit(product.id, 'visitor-3', 0);
+    const buyer = await createUser(t.db, { userType: 'buyer' });
+    await sell(product.id, buyer.id, 0);
+    await sell(product.id, buyer.id, 0); // downloading again is the same person
+    const s = await getSales(t.db, creator);
+    expect(s.products[0]).toMatchObject({ views: 4, visitors: 3, downloads: 2, converted: 1 });
+    expect(s.products[0]?.conversion).toBeCloseTo(1 / 3, 10);
+  });
+
+  it('no visitors: no conversion to show', async () => {
+    const creator = asUser(await createUser(t.db), 'creator');
+    await createProduct(t.db, creator.id, { price: 5 });
+    const s = await getSales(t.db, creator);
+    expect(s.products[0]).toMatchObject({ visitors: 0, conversion: null });
+    expect(s.last30).toMatchObject({ visitors: 0, converted: 0, conversion: null });
   });
 });
 
@@ -299,6 +387,9 @@ describe('buyer and community dashboards', () => {
         { follower_id: b.id, following_id: member.id },
       ])
       .execute();
+    // Followers count toward reputation once their accounts were a day old when they followed (docs/decisions/052).
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+    await t.db.updateTable('users').set({ created_at: twoDaysAgo }).where('id', 'in', [a.id, b.id]).execute();
     const d = dashboardView(await getDashboardFigures(t.db, member));
     expect(d.stats.map((s) => [s.label, s.value, s.hint])).toEqual([
       ['Posts', '0', '0 threads, 0 replies'],
@@ -329,8 +420,13 @@ describe('studio API', () => {
     const buyer = await createUser(t.db, { userType: 'buyer' });
     const p = await createProduct(t.db, session.userId, { price: 12 });
     await sell(p.id, buyer.id, 12);
-    const paid = await call(postPayout, '/api/studio/payouts', { method: 'POST', session });
+    // The route takes no body: a field is unknown, refused before anything is recorded (issue 29).
+    const forged = await call(postPayout, '/api/studio/payouts', { method: 'POST', session, json: { amountCents: 999999999 } });
+    expect(forged.status).toBe(400);
+    expect(forged.body.error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { _: 'Unknown field: amountCents' } });
+    expect(await t.db.selectFrom('payout_requests').select('id').where('seller_id', '=', session.userId).execute()).toEqual([]);
+    const paid = await call(postPayout, '/api/studio/payouts', { method: 'POST', session, json: {} });
     expect(paid.status).toBe(201);
-    expect(paid.body).toMatchObject({ amount: 10.2, status: 'pending' });
+    expect(paid.body).toMatchObject({ amountCents: 1020, status: 'requested' });
   });
 });

@@ -37,7 +37,7 @@ import { call, signUp, type TestSession } from '../support/api';
 import { createProduct, ensureCategories, obtainFrom } from '../support/factories';
 import { createProductReview, editProductReview } from '@/functions/product-reviews/product-reviews.service';
 import { buyLocally, testDeps } from '../support/payments';
-import { productExample } from '../support/route-table';
+import { productExample } from '../support/example-bodies';
 import { createTestDb, type TestDb } from '../support/test-db';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 

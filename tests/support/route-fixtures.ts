@@ -1,8 +1,9 @@
 /**
- * The fixtures behind the route table's examples (tests/support/route-table.ts): two creators,
- * products, a private deliverable, a notification, a paid order, an open checkout and a tool
- * the owner maintains, in a fresh database. Shared by the hostile-input suite and the API
- * contract test, which both call every route with its valid example.
+ * The fixtures behind the routes' valid examples (tests/support/route-examples.ts): two
+ * creators, an administrator, products, a private deliverable, a notification, a paid order, an
+ * open checkout, a tool the owner maintains and the objects the administrators' queues hold,
+ * in a fresh database. Shared by the hostile-input suite and the API contract test, which both
+ * call every route with its valid example.
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
@@ -25,11 +26,91 @@ import { submitTool } from '@/functions/tools/submissions.service';
 import { reportTarget } from '@/functions/moderation/moderation.service';
 import type { ToolInput } from '@/src/shared/api/schemas/tools';
 import { createReply, createThread } from '@/functions/community/community.service';
-import { fileForm, signUp, type CallOptions } from './api';
+import { signUp, TEST_PASSWORD, type TestSession } from './api';
 import { createProduct, ensureCategories } from './factories';
 import { CARD_OK } from './payments';
-import { toolExample, type RouteFixtures, type RouteSpec } from './route-table';
+import { toolExample } from './example-bodies';
 import type { TestDb } from './test-db';
+
+/** What the fixtures provide to build valid requests (who `owner`, `other` and `admin` are: tests/support/route-table.ts, sessionFor). */
+export interface RouteFixtures {
+  owner: TestSession;
+  other: TestSession;
+  password: string;
+  /** The owner's published product, with a private deliverable the owner downloaded. */
+  productId: string;
+  /** Another of the owner's products, for the destructive DELETE example. */
+  spareProductId: string;
+  deliverableName: string;
+  /** An uploaded file of the owner that no product uses. */
+  looseUploadUrl: string;
+  /** One of the owner's notifications. */
+  notificationId: string;
+  /** A paid order of the owner's (they bought another creator's product). */
+  orderId: string;
+  /** Another creator's paid product the owner has not bought. */
+  paidProductId: string;
+  /** The owner's open local checkout of paidProductId. */
+  checkoutSessionId: string;
+  /** A tool the owner maintains. */
+  toolId: string;
+  /** A changelog source of that tool (its URL, on 127.0.0.1:9, refuses every connection). */
+  changelogSourceId: string;
+  /** An update of that tool. */
+  toolUpdateId: string;
+  /** The owner's pending claim (by email) of another tool, Zapier. */
+  toolClaimId: string;
+  /** One of the owner's API keys (its id). */
+  apiKeyId: string;
+  /** A licence key of the owner's product (productId, which issues keys): the other user's, from their download. */
+  licenseId: string;
+  licenseKey: string;
+  /** Another creator's free product the owner downloaded and has not reviewed. */
+  freeProductId: string;
+  /** The owner's review of the other creator's product they bought. */
+  ownerReviewId: string;
+  /** The other user's review of the owner's product (productId), without a reply. */
+  productReviewId: string;
+  /** A valid keyset cursor (time and id) for the tool's updates, the owner's feed, reviews and favorites. */
+  updatesCursor: string;
+  /** A second session of the owner's (not the one the suite signs in with). */
+  spareSessionId: string;
+  /** One of the owner's webhook endpoints (its URL refuses every delivery without a connection). */
+  webhookId: string;
+  /** A valid keyset cursor for the owner's webhook deliveries. */
+  deliveriesCursor: string;
+  /** A valid search cursor (sort newest). */
+  searchCursor: string;
+  /** The owner's community thread (just posted: editable), and the other user's (the owner votes, replies, follows there). */
+  communityThreadId: string;
+  communityOtherThreadId: string;
+  /** The owner's reply (editable) on the other user's thread, and the other user's reply on it (the owner votes on it). */
+  communityReplyId: string;
+  communityOtherReplyId: string;
+  /** Another thread and reply of the owner's, for the destructive DELETE examples. */
+  spareCommunityThreadId: string;
+  spareCommunityReplyId: string;
+  /** Q&A (docs/decisions/036): the owner's question, and the other user's reply to it. */
+  communityQuestionId: string;
+  communityAnswerId: string;
+  /** An administrator (profiles.role 'admin'): the admin routes' valid requests are theirs. */
+  admin: TestSession;
+  /** Two of the other user's products waiting in the review queue (one to approve, one to reject). */
+  inReviewProductId: string;
+  spareInReviewProductId: string;
+  /** The other user's open report of the owner's thread. */
+  reportId: string;
+  /** A tool the other user submitted, waiting for review. */
+  pendingToolId: string;
+  /** The other user's proven claim of the owner's tool, waiting for an administrator. */
+  inReviewClaimId: string;
+  /** A tool the other user maintains, for the destructive revoke example (Make). */
+  revocableToolId: string;
+  /** A third user, suspended for a month (an administrator lifts it). */
+  suspendedUserId: string;
+  png: Buffer;
+  zip: Buffer;
+}
 
 export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Promise<RouteFixtures> {
   await ensureCategories(t.db);
@@ -184,7 +265,7 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
   return {
     owner,
     other,
-    password: 'Str0ng!pass',
+    password: TEST_PASSWORD,
     productId: product.id,
     spareProductId: spare.id,
     deliverableName: deliverable.url.slice(deliverable.url.lastIndexOf('/') + 1),
@@ -229,14 +310,4 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
       .toBuffer(),
     zip,
   };
-}
-
-/** The body of a route's valid example. */
-export function validBody(route: RouteSpec, fx: RouteFixtures): CallOptions {
-  if (route.json) return { json: route.json(fx) };
-  if (route.multipart) {
-    const { fields, file } = route.multipart(fx);
-    return { form: fileForm(file.name, file.bytes, file.type, fields) };
-  }
-  return {};
 }

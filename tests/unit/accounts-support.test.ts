@@ -10,8 +10,9 @@ import { ASSISTANT_REPLIES, assistantReply, detectIntent } from '@/src/shared/au
 import { displayName, toSessionUser, userInitial } from '@/src/shared/session';
 import { unreadBadgeText } from '@/src/stores/notifications';
 import { $toasts, dismissToast, toast, TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@/src/stores/toasts';
-import { DEV_AUTH_SECRET, getAuthSecret, getEnv } from '@/functions/_shared/env';
+import { PUBLISHED_DEV_AUTH_SECRET, getAuthSecret, getEnv } from '@/functions/_shared/env';
 import { OutboxMailer, readEmlText } from '@/functions/_shared/mailer';
+import { EvenTiming } from '@/functions/_shared/even-timing';
 import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from '@/functions/_shared/auth-emails';
 
 describe('assistant intents (spec section 4)', () => {
@@ -117,13 +118,39 @@ describe('unread badge (spec section 2)', () => {
 });
 
 describe('BETTER_AUTH_SECRET', () => {
-  it('has a development default that production refuses', () => {
-    expect(getAuthSecret(getEnv({ NODE_ENV: 'development' }))).toBe(DEV_AUTH_SECRET);
+  it('is generated per data folder outside production, refused when missing in production, and never the published constant', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-secret-'));
+    try {
+      const generated = getAuthSecret(getEnv({ NODE_ENV: 'development', DATA_DIR: dir }));
+      expect(generated).not.toBe(PUBLISHED_DEV_AUTH_SECRET);
+      expect(generated.length).toBeGreaterThanOrEqual(32);
+      const other = getAuthSecret(getEnv({ NODE_ENV: 'development', DATA_DIR: path.join(dir, 'other') }));
+      expect(other).not.toBe(generated);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
     expect(() => getAuthSecret(getEnv({ NODE_ENV: 'production' }))).toThrow(/BETTER_AUTH_SECRET must be set in production/);
-    expect(() => getAuthSecret(getEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: DEV_AUTH_SECRET }))).toThrow(/must be set/);
+    for (const NODE_ENV of ['production', 'development'])
+      expect(() => getAuthSecret(getEnv({ NODE_ENV, BETTER_AUTH_SECRET: PUBLISHED_DEV_AUTH_SECRET }))).toThrow(/published example value/);
     expect(() => getAuthSecret(getEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'short' }))).toThrow(/at least 32/);
     const real = 'k'.repeat(16) + 'Q9x!'.repeat(5);
     expect(getAuthSecret(getEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: real }))).toBe(real);
+  });
+});
+
+describe('even timing of the answers that must not tell whether an address has an account', () => {
+  it("makes the faster kind wait for the slower kind's average, per path, and never the slower one", () => {
+    const timing = new EvenTiming();
+    // An existing address's reset request (an email is sent) takes 15 ms; an unknown one's 10 ms.
+    expect(timing.waitFor('/request-password-reset', true, 15)).toBe(0);
+    expect(timing.waitFor('/request-password-reset', false, 10)).toBe(5);
+    expect(timing.waitFor('/request-password-reset', true, 15)).toBe(0);
+    // The average moves with recent answers: a slower send raises what the other kind waits for.
+    expect(timing.waitFor('/request-password-reset', true, 25)).toBe(0);
+    expect(timing.waitFor('/request-password-reset', false, 10)).toBeCloseTo(7, 5);
+    // Another path keeps its own averages.
+    expect(timing.waitFor('/sign-up/email', false, 40)).toBe(0);
+    expect(timing.waitFor('/sign-up/email', true, 30)).toBe(10);
   });
 });
 

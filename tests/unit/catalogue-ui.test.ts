@@ -79,6 +79,7 @@ function product(overrides: Partial<PublicProduct> = {}): PublicProduct {
     successRate: 85,
     avgSetupTime: 5,
     downloadInstructions: null,
+    refundPolicy: 'days_30',
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
   };
@@ -299,7 +300,18 @@ describe('cards and creators', () => {
 
   it('slims a product to the fields a card needs (no description, no deliverables)', () => {
     const view = toCardView(product());
-    expect(Object.keys(view).sort()).toEqual(['aiToolName', 'aiToolType', 'creator', 'id', 'imageUrl', 'price', 'rating', 'shortDescription', 'title']);
+    expect(Object.keys(view).sort()).toEqual([
+      'aiToolName',
+      'aiToolType',
+      'creator',
+      'id',
+      'imageUrl',
+      'price',
+      'pricingModel',
+      'rating',
+      'shortDescription',
+      'title',
+    ]);
     expect(Object.keys(view.creator).sort()).toEqual(['avatarUrl', 'averageRating', 'followerCount', 'fullName', 'id', 'verified']);
   });
 

@@ -60,8 +60,6 @@ async function load(signedIn: boolean): Promise<{ store: Store; session: Session
   return { store, session };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 beforeEach(() => {
   calls = [];
   localStorage = new MemoryStorage();
@@ -155,7 +153,8 @@ describe('favorites store', () => {
     answerFavorites = () => new Promise((resolve) => (release = resolve));
     const { store } = await load(true);
     store.initFavorites();
-    await flush();
+    // The list is being read (its request made, unanswered).
+    await vi.waitFor(() => expect(calls).toContainEqual({ method: 'GET', url: '/api/favorites?limit=100' }));
     expect(store.$favoritesSource.get()).toBe('loading');
     expect(await store.toggleFavorite('p2')).toBe(true);
     expect(calls).toContainEqual({ method: 'PUT', url: '/api/favorites/p2' });

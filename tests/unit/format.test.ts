@@ -13,6 +13,30 @@ describe('formatPrice (spec section 9)', () => {
   it('shows a dollar sign and 2 decimals otherwise', () => {
     expect(formatPrice(19)).toBe('$19.00');
     expect(formatPrice('4.5')).toBe('$4.50');
+    expect(formatPrice('0.29')).toBe('$0.29');
+    expect(formatPrice(1234)).toBe('$1,234.00');
+  });
+  it("adds a subscription's period, and only a subscription's (issue 27)", () => {
+    expect(formatPrice(19, 'subscription')).toBe('$19.00/month');
+    expect(formatPrice('9.99', 'subscription')).toBe('$9.99/month');
+    expect(formatPrice(19, 'one_time')).toBe('$19.00');
+    expect(formatPrice(19, 'freemium')).toBe('$19.00');
+    expect(formatPrice(19, null)).toBe('$19.00');
+    expect(formatPrice(0, 'subscription')).toBe('Free');
+  });
+  it("shows 'Free' for a free product whatever price is left in its row", () => {
+    expect(formatPrice(19, 'free')).toBe('Free');
+  });
+  it('formats an order amount from integer cents, with its kind', () => {
+    expect(formatPrice({ cents: 1900 }, 'subscription')).toBe('$19.00/month');
+    expect(formatPrice({ cents: 1185 }, 'one_time')).toBe('$11.85');
+    expect(formatPrice({ cents: 123456789 }, 'one_time')).toBe('$1,234,567.89');
+    expect(formatPrice({ cents: 0 }, 'one_time')).toBe('Free');
+  });
+  it('never shows a negative or invalid price', () => {
+    expect(formatPrice(-5)).toBe('Free');
+    expect(formatPrice(Number.NaN, 'subscription')).toBe('Free');
+    expect(formatPrice('abc')).toBe('Free');
   });
 });
 

@@ -8,7 +8,19 @@
  * footer that says why the email came and, for a notification, links to the settings and to
  * the unsubscribe page; a transactional email says it cannot be unsubscribed from.
  */
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from '@react-email/components';
+// Each component from its own package: @react-email/components re-exports them all, and loading
+// it also loads Prism's grammars, Tailwind and Markdown, which no email of ours uses.
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 
 const C = {
   bg: '#fbfaff',

@@ -6,6 +6,8 @@
  * of the same target (the action resolved them all), and the toast says what happened.
  * 'Lift suspension' (docs/decisions/042) POSTs its reason to /api/admin/users/{userId}/unsuspend;
  * done, every 'Author suspended' badge and form of that user leaves the page.
+ * 'Reset reputation' (docs/decisions/052) POSTs its reason to
+ * /api/admin/users/{userId}/reputation/reset; done, the figure on the page is the new one.
  */
 import { api, ApiError } from '@/src/shared/api/client';
 import { MODERATION_ACTIONS, MODERATION_ACTION_LABELS, isOneOf } from '@/src/shared/domain';
@@ -76,22 +78,24 @@ export function wireReportQueue(): void {
   }
 }
 
-export function wireLiftSuspension(): void {
-  for (const form of document.querySelectorAll<HTMLFormElement>('[data-lift-suspension]')) {
+/**
+ * A form of one reason about one user ('Lift suspension', 'Reset reputation'): POSTs it with
+ * `send`; a refused reason shows under its field, which is marked and focused.
+ */
+function wireUserReasonForms(attribute: string, errorAttribute: string, send: (userId: string, reason: string) => Promise<void>): void {
+  for (const form of document.querySelectorAll<HTMLFormElement>(`[${attribute}]`)) {
     form.addEventListener('submit', async (event) => {
       event.preventDefault();
-      const userId = form.dataset['liftSuspension'] ?? '';
+      const userId = form.getAttribute(attribute) ?? '';
       const reason = form.querySelector<HTMLInputElement>('input[name="reason"]');
-      const message = form.querySelector<HTMLElement>('[data-lift-error]');
+      const message = form.querySelector<HTMLElement>(`[${errorAttribute}]`);
       const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
       if (message) message.textContent = '';
       reason?.removeAttribute('aria-invalid');
       if (submit) submit.disabled = true;
       try {
-        await api('POST /api/admin/users/{userId}/unsuspend', { params: { userId }, body: { reason: reason?.value ?? '' } });
-        toast({ title: MODERATION_ACTION_LABELS.unsuspend, description: 'Logged with your reason; they were told.', variant: 'success' });
-        for (const el of document.querySelectorAll(`[data-suspended-badge="${CSS.escape(userId)}"], [data-lift-suspension="${CSS.escape(userId)}"]`))
-          el.remove();
+        await send(userId, reason?.value ?? '');
+        if (reason) reason.value = '';
       } catch (error) {
         const refused = error instanceof ApiError ? (error.fields['reason'] ?? error.message) : (error as Error).message;
         if (message) message.textContent = refused;
@@ -99,8 +103,25 @@ export function wireLiftSuspension(): void {
           reason.setAttribute('aria-invalid', 'true');
           reason.focus();
         }
+      } finally {
         if (submit) submit.disabled = false;
       }
     });
   }
+}
+
+export function wireLiftSuspension(): void {
+  wireUserReasonForms('data-lift-suspension', 'data-lift-error', async (userId, reason) => {
+    await api('POST /api/admin/users/{userId}/unsuspend', { params: { userId }, body: { reason } });
+    toast({ title: MODERATION_ACTION_LABELS.unsuspend, description: 'Logged with your reason; they were told.', variant: 'success' });
+    for (const el of document.querySelectorAll(`[data-suspended-badge="${CSS.escape(userId)}"], [data-lift-suspension="${CSS.escape(userId)}"]`)) el.remove();
+  });
+}
+
+export function wireReputationReset(): void {
+  wireUserReasonForms('data-reset-reputation', 'data-reset-error', async (userId, reason) => {
+    const done = await api('POST /api/admin/users/{userId}/reputation/reset', { params: { userId }, body: { reason } });
+    for (const el of document.querySelectorAll(`[data-reputation="${CSS.escape(userId)}"] [data-reputation-score]`)) el.textContent = String(done.score);
+    toast({ title: 'Reputation reset', description: 'Logged with your reason.', variant: 'success' });
+  });
 }

@@ -16,7 +16,6 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useStepFocus } from '../ui/use-step-focus';
 import { useForm, useWatch } from 'react-hook-form';
 import { USER_TYPE_LABELS, USER_TYPES, type UserType } from '@/src/shared/domain';
-import { loadSession } from '@/src/stores/session';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
@@ -26,7 +25,7 @@ import { AUTH_FIELD_STYLES, EmailField, Field, PasswordField, PasswordStrengthMe
 import type { SignupFormValues } from './form-schemas';
 import { ACCOUNT_FIELDS } from './form-fields';
 import { signupValidation } from './auth-resolvers';
-import { clearOnboardingFlags, onboardingUrl, POST_SIGN_UP_DELAY_MS, replaceLocation } from './redirects';
+import { clearOnboardingFlags } from './redirects';
 
 export const WIZARD_STEPS = ['Choose Type', 'Account Info', 'Complete'] as const;
 
@@ -117,12 +116,11 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
         return;
       }
       clearOnboardingFlags();
-      // The session cookie, not the answer's body, says whether this was a new account.
-      const session = await loadSession(true);
+      // The same answer for a new address and a taken one, and no session for either: the
+      // emailed link (or signing in) starts it (docs/decisions/053).
       toast({ title: 'Account Created!', description: "Welcome to toolmint! Let's get you set up.", variant: 'success' });
       setSentTo(values.email.trim());
-      if (session.status === 'signed-in') replaceLocation(onboardingUrl(redirect), POST_SIGN_UP_DELAY_MS);
-      else setLoading(false);
+      setLoading(false);
     } catch (error) {
       console.error('[auth] sign-up failed:', error);
       toast({ title: 'Unexpected Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
@@ -134,6 +132,7 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
   const isCreator = userType === 'creator';
 
   if (sentTo) {
+    const signInUrl = redirect ? `/auth?mode=login&redirect=${encodeURIComponent(redirect)}` : '/auth?mode=login';
     return (
       <div className="wizard wizard-sent" role="status">
         <p className="wizard-sent-icon" aria-hidden="true">
@@ -141,10 +140,11 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
         </p>
         <h2 className="wizard-heading">Check your email to verify your account</h2>
         <p>
-          We sent a message to <strong>{sentTo}</strong>. Open the link in it to verify your address: you need it to publish, buy, review and post.
+          We sent a message to <strong>{sentTo}</strong>. Open the link in it to verify your address and sign in: you need a verified address to publish, buy,
+          review and post.
         </p>
         <p className="muted">
-          Nothing arrived? Check your spam folder, or <a href="/auth?mode=login">sign in</a> to send a new link.
+          Nothing arrived? Check your spam folder, or <a href={signInUrl}>sign in</a> with your password to continue and send a new link.
         </p>
       </div>
     );

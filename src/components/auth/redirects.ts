@@ -15,7 +15,6 @@ import type { OnboardingStatus } from '@/src/shared/domain';
 import { api } from '@/src/shared/api/client';
 
 export const POST_SIGN_IN_DELAY_MS = 100;
-export const POST_SIGN_UP_DELAY_MS = 1500;
 
 function storage(): Storage | null {
   try {

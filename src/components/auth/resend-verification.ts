@@ -2,7 +2,8 @@
  * The 'Resend' buttons of the verify-your-email state (the header banner, the dashboard card,
  * the /auth/verified page): every `[data-resend-verification]` button asks better-auth's
  * /send-verification-email for a new link to the signed-in user's address and says what
- * happened in a toast. Framework-free and small, since the header of every page loads it
+ * happened in a toast. The islands' VerifyEmailNotice (shown instead of a write form to an
+ * unverified member, docs/decisions/052) calls resendVerification from its own button. Framework-free and small, since the header of every page loads it
  * (docs/decisions/003): it calls the endpoint itself rather than through the auth islands' client.
  */
 import { $session, loadSession } from '@/src/stores/session';
@@ -10,7 +11,7 @@ import { toast } from '@/src/stores/toasts';
 
 const failed = (description: string) => toast({ title: 'Could not send the email', description, variant: 'destructive' });
 
-async function resendVerification(button: HTMLButtonElement): Promise<void> {
+export async function resendVerification(button: HTMLButtonElement): Promise<void> {
   const state = $session.get();
   const email = state.status === 'signed-in' ? state.user.email : button.dataset['email'];
   if (!email) return;

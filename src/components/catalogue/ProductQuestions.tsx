@@ -17,6 +17,7 @@ import { PRODUCT_QUESTIONS_PAGE } from '@/src/shared/community-qa';
 import { api, ApiError } from '@/src/shared/api/client';
 import { loadSession } from '@/src/stores/session';
 import { useSession } from '@/src/stores/use-session';
+import { VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
@@ -144,7 +145,8 @@ export default function ProductQuestions({ productId, productTitle, loginHref }:
           </a>
         ) : null}
       </div>
-      {asking ? (
+      {asking && session.status === 'signed-in' && !session.user.emailVerified ? <VerifyEmailNotice action="ask a question" /> : null}
+      {asking && session.status === 'signed-in' && session.user.emailVerified ? (
         <AskForm
           productId={productId}
           onCancel={() => setAsking(false)}

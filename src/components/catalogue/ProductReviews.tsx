@@ -15,6 +15,7 @@ import { REVIEW_TEXT_MAX } from '@/src/shared/reviews';
 import { PRODUCT_REVIEW_SORTS, PRODUCT_REVIEW_SORT_LABELS, type ProductReviewSort } from '@/src/shared/domain';
 import {
   ProductReviewInputSchema,
+  REFUNDED_NOTE,
   ReviewReplyInputSchema,
   type MyProductReview,
   type ProductReview,
@@ -29,6 +30,7 @@ import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList } from '../ui/form-state';
 import { ReportForm } from '../moderation/ReportForm';
 import './feedback-panels.css';
+import { useNeedsVerification, VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import './reviews.css';
 
 const FIELD_STYLES: FieldStyles = { field: 'prv-field', hint: 'muted', error: 'prv-error' };
@@ -246,6 +248,11 @@ function ReviewItem({
           {review.reviewer.fullName}
         </a>
         {review.verifiedPurchase ? <span className="badge badge-verified">Verified purchase</span> : null}
+        {review.refunded ? (
+          <span className="badge" title={REFUNDED_NOTE}>
+            Refunded
+          </span>
+        ) : null}
       </div>
       <div className="prv-meta">
         <Stars rating={review.rating} />
@@ -317,6 +324,7 @@ export default function ProductReviews({ productId, productTitle, summary: initi
   const [failed, setFailed] = useState(false);
   const [me, setMe] = useState<MyProductReview | null>(null);
   const [editing, setEditing] = useState(false);
+  const unverified = useNeedsVerification();
 
   async function load(order: ProductReviewSort, cursor: string | null) {
     setLoading(true);
@@ -402,7 +410,8 @@ export default function ProductReviews({ productId, productTitle, summary: initi
         ) : null}
         {me?.standing === 'not_obtained' ? <p className="muted">Only people who got this product can review it.</p> : null}
         {me?.standing === 'creator' ? <p className="muted">This is your product: you can reply once to each review.</p> : null}
-        {me?.standing === 'can_review' ? <ReviewForm productId={productId} own={null} onSaved={saved} /> : null}
+        {me?.standing === 'can_review' && unverified ? <VerifyEmailNotice action="review it" /> : null}
+        {me?.standing === 'can_review' && !unverified ? <ReviewForm productId={productId} own={null} onSaved={saved} /> : null}
         {me?.standing === 'reviewed' && me.review && !editing ? (
           <div className="prv-own">
             <p>

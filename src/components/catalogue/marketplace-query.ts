@@ -77,6 +77,7 @@ export interface CardView {
   title: string;
   shortDescription: string;
   price: number;
+  pricingModel: string;
   rating: number;
   imageUrl: string | null;
   aiToolType: string;
@@ -91,6 +92,7 @@ export function toCardView(p: ProductCard): CardView {
     title: p.title,
     shortDescription: p.shortDescription,
     price: p.price,
+    pricingModel: p.pricingModel,
     rating: p.rating,
     imageUrl: p.imageUrl,
     aiToolType: p.aiToolType,

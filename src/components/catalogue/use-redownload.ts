@@ -21,25 +21,27 @@ export function useRedownload(options: { returnTo: string; successTitle?: string
     if (delivered) panel.current?.focus();
   }, [delivered]);
 
-  /** Downloads item.productId again; `key` marks which row is busy. */
-  async function redownload(key: string, item: { productId: string; title: string }): Promise<void> {
-    if (busy) return;
+  /** Downloads item.productId again; `key` marks which row is busy. True when it was delivered. */
+  async function redownload(key: string, item: { productId: string; title: string }): Promise<boolean> {
+    if (busy) return false;
     setBusy(key);
     try {
       const outcome = await requestDownload(item.productId);
       if (outcome.kind === 'login-required') {
         window.location.assign(`/auth?mode=login&redirect=${encodeURIComponent(options.returnTo)}`);
-        return;
+        return false;
       }
       if (outcome.kind === 'failed') {
         toast({ title: 'Download Failed', description: outcome.message, variant: 'destructive' });
-        return;
+        return false;
       }
       toast({ title: options.successTitle ?? outcome.message, variant: 'success' });
       deliver(outcome.delivery, (run, delayMs) => timers.current.push(setTimeout(run, delayMs)));
       setDelivered({ title: item.title, ...outcome.delivery });
+      return true;
     } catch (error) {
       showUnexpectedDownloadError(error);
+      return false;
     } finally {
       setBusy(null);
     }

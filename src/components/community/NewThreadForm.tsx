@@ -3,7 +3,8 @@
  * body with the server's preview, tags, and links to AI tools (and the product of ?product=).
  * react-hook-form over the API's own schema (docs/decisions/019); the server's field messages
  * land under their fields; a failed post keeps everything in the form, and the body is kept in
- * this browser until it is posted. Success opens the new thread.
+ * this browser until it is posted. Success opens the new thread. A member whose email is not
+ * verified gets VerifyEmailNotice instead of the form (docs/decisions/052).
  */
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -15,6 +16,7 @@ import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { errorList, registerWithValue, registerChoice } from '../ui/form-state';
 import { loadDraft, MarkdownField, saveDraft } from './MarkdownField';
+import { useNeedsVerification, VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 
 interface Props {
   spaces: { id: string; name: string; kind: 'tool' | 'general'; toolId: string | null }[];
@@ -38,6 +40,7 @@ type FormValues = Omit<ThreadInputValues, 'tags'> & { tags: string | string[] };
 
 export default function NewThreadForm({ spaces, initialSpace, product }: Props) {
   const uid = useId();
+  const unverified = useNeedsVerification();
   const form = useForm<FormValues, unknown, ThreadInput>({
     // The tags are typed as 'a, b'; the schema takes a list.
     resolver: (values, context, options) =>
@@ -94,6 +97,12 @@ export default function NewThreadForm({ spaces, initialSpace, product }: Props) 
     ) : null;
   const described = (name: keyof FormValues) => (errors[name] ? `${uid}-${name}-error` : undefined);
 
+  if (unverified)
+    return (
+      <div className="card cm-post">
+        <VerifyEmailNotice action="start a discussion or ask a question" />
+      </div>
+    );
   if (held)
     return (
       <p className="card cm-post" role="status" data-held-for-review>

@@ -10,6 +10,10 @@
  * failed post keeps the text in the editor (and in this browser until it is posted). New
  * replies appear under the others; an edit or a delete updates the post's HTML in place with
  * the server's sanitized render.
+ *
+ * A member whose email is not verified sees the counts without vote buttons and, in the reply
+ * form's place, VerifyEmailNotice with 'Resend' (issue 29, docs/decisions/052): the server
+ * refuses their posts and votes with 403 EMAIL_NOT_VERIFIED.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -25,6 +29,7 @@ import type { EditValues, ReplyValues } from './resolvers';
 import AnswerButton from './AnswerButton';
 import { AuthorBadges } from './AuthorBadges';
 import ReportButton from '../moderation/ReportButton';
+import { useNeedsVerification, VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 
 export interface ReplyMeta {
   id: string;
@@ -54,6 +59,7 @@ function VoteButton({
   voted,
   own,
   signedIn,
+  unverified,
   loginHref,
   onToggle,
 }: {
@@ -61,6 +67,8 @@ function VoteButton({
   voted: boolean;
   own: boolean;
   signedIn: boolean;
+  /** Signed in without a verified email: the count only (the reply slot says why). */
+  unverified: boolean;
   loginHref: string;
   onToggle(): void;
 }) {
@@ -72,9 +80,9 @@ function VoteButton({
         <span className="visually-hidden"> {word}. Log in to up-vote</span>
       </a>
     );
-  if (own)
+  if (own || unverified)
     return (
-      <span className="cm-vote" title="Your own post">
+      <span className="cm-vote" title={own ? 'Your own post' : 'Verify your email address to vote'}>
         <span aria-hidden="true">▲</span> {count}
         <span className="visually-hidden"> {word}</span>
       </span>
@@ -98,6 +106,7 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
   const uid = useId();
   const draftKey = `toolmint:community-draft:${threadId}`;
   const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const unverified = useNeedsVerification();
 
   useEffect(() => {
     setMounted(true);
@@ -136,7 +145,7 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
   if (!mounted || !viewer) return null;
   const v = viewer;
   const answer = (id: string) =>
-    v.canMarkAnswer ? (
+    v.canMarkAnswer && !unverified ? (
       <AnswerButton threadId={threadId} replyId={id} accepted={v.acceptedReplyId === id} onChange={(acceptedReplyId) => setViewer({ ...v, acceptedReplyId })} />
     ) : null;
 
@@ -302,7 +311,7 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
     const until = v.editableUntil[target];
     return (
       <>
-        {until && new Date(until).getTime() > Date.now() ? (
+        {until && !unverified && new Date(until).getTime() > Date.now() ? (
           <button type="button" className="btn btn-ghost cm-small-btn" onClick={() => void startEdit(target)}>
             Edit
           </button>
@@ -334,10 +343,11 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
           voted={v.votedReplyIds.includes(meta.id)}
           own={v.ownReplyIds.includes(meta.id)}
           signedIn={v.signedIn}
+          unverified={unverified}
           loginHref={loginHref}
           onToggle={() => void vote(meta.id)}
         />
-        {v.signedIn && !v.locked && !v.deleted ? (
+        {v.signedIn && !unverified && !v.locked && !v.deleted ? (
           <button type="button" className="btn btn-ghost cm-small-btn" onClick={() => startReply(meta)}>
             Reply<span className="visually-hidden"> to {meta.authorName ?? 'this reply'}</span>
           </button>
@@ -391,6 +401,10 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
     <p className="card cm-post">
       <a href={loginHref}>Log in to reply</a> and join the discussion.
     </p>
+  ) : unverified ? (
+    <div className="card cm-post">
+      <VerifyEmailNotice action="reply" />
+    </div>
   ) : (
     <form className="card cm-post cm-form" onSubmit={(e) => void submitReply(e)} noValidate aria-labelledby={`${uid}-reply-title`}>
       <h2 id={`${uid}-reply-title`}>Your reply</h2>
@@ -437,6 +451,7 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
                 voted={v.voted}
                 own={v.ownThread || v.deleted}
                 signedIn={v.signedIn}
+                unverified={unverified}
                 loginHref={loginHref}
                 onToggle={() => void vote('thread')}
               />
@@ -445,7 +460,7 @@ export default function ThreadIsland({ threadId, loginHref, replies }: Props) {
                   {v.following ? 'Following' : 'Follow'}
                 </button>
               ) : null}
-              {v.signedIn && !v.locked && !v.deleted ? (
+              {v.signedIn && !unverified && !v.locked && !v.deleted ? (
                 <button type="button" className="btn btn-ghost cm-small-btn" onClick={() => startReply(null)}>
                   Reply
                 </button>

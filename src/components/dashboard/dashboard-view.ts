@@ -71,7 +71,7 @@ export function dashboardView(f: DashboardFigures): Dashboard {
       ],
       quickActions: [
         { title: 'Create AI Product', description: 'List a new tool, prompt pack or workflow with the AI-native editor.', href: '/products?new=1' },
-        { title: 'Sales Analytics', description: 'Views, downloads and conversion of each product over the last 30 days.', href: '/sales' },
+        { title: 'Sales Analytics', description: 'Visitors, sales and conversion of each product over the last 30 days.', href: '/sales' },
         { title: 'Customer Reviews', description: 'See what buyers say about you and your products.', href: '/reviews' },
       ],
       checklist: [

@@ -29,13 +29,17 @@ import {
   COMMUNITY_NOTICE_LABELS,
   communityNoticeHref,
   communityNoticeText,
-  ORDER_NOTICE_HREF,
+  orderNoticeBadge,
+  orderNoticeHref,
   TOOL_NOTICE_LABELS,
   toolNoticeMessage,
   toolNoticeText,
   orderNoticeText,
   SUSPENSION_NOTICE_HREF,
   suspensionNoticeText,
+  PAYOUT_NOTICE_HREF,
+  payoutNoticeText,
+  type PayoutFeedItem,
   versionNoticeHref,
   versionNoticeText,
   type NewProductFeedItem,
@@ -85,17 +89,18 @@ function EntryTitle({ text, unread }: { text: string; unread: boolean }) {
   );
 }
 
-/** A sale or refund of one of the creator's products: opening it (the link to /sales) reads it. */
+/** A sale, refund or refund request of one of the creator's products (the link to /sales), or a buyer's answer to a refund request (to /library): opening it reads it. */
 function OrderEntry({ item, onOpen }: { item: OrderFeedItem; onOpen: (item: FeedItem) => void }) {
   const unread = !item.isRead;
+  const badge = orderNoticeBadge(item);
   return (
     <li className={`fitem forder${unread ? ' is-unread' : ''}`}>
       <div className="fitem-meta">
-        <span className={`utype ${item.kind === 'sale' ? 'utype-green' : 'utype-neutral'}`}>{item.kind === 'sale' ? 'Sale' : 'Refund'}</span>
+        <span className={`utype utype-${badge.tone}`}>{badge.label}</span>
         <When at={item.createdAt} unread={unread} />
       </div>
       <h2 className="fitem-title">
-        <a className="ftitle-button" href={ORDER_NOTICE_HREF} onClick={() => onOpen(item)}>
+        <a className="ftitle-button" href={orderNoticeHref(item)} onClick={() => onOpen(item)}>
           <EntryTitle text={orderNoticeText(item)} unread={unread} />
         </a>
       </h2>
@@ -200,6 +205,27 @@ function SuspensionEntry({ item, onOpen }: { item: SuspensionFeedItem; onOpen: (
         </a>
       </h2>
       <p className="uitem-body fversion-notes">Reason: {item.reason}</p>
+    </li>
+  );
+}
+
+function PayoutEntry({ item, onOpen }: { item: PayoutFeedItem; onOpen: (item: FeedItem) => void }) {
+  const unread = !item.isRead;
+  const paid = item.status === 'paid';
+  return (
+    <li className={`fitem fpayout${unread ? ' is-unread' : ''}`}>
+      <div className="fitem-meta">
+        <span className={`utype ${paid ? 'utype-green' : 'utype-red'}`}>{paid ? 'Payout sent' : 'Payout failed'}</span>
+        <When at={item.createdAt} unread={unread} />
+      </div>
+      <h2 className="fitem-title">
+        <a className="ftitle-button" href={PAYOUT_NOTICE_HREF} onClick={() => onOpen(item)}>
+          <EntryTitle text={payoutNoticeText(item)} unread={unread} />
+        </a>
+      </h2>
+      <p className="uitem-body fversion-notes">
+        {paid ? `Reference: ${item.reference ?? '—'}` : `${item.failureReason ?? 'No reason given.'} The amount is back in your balance.`}
+      </p>
     </li>
   );
 }
@@ -403,6 +429,8 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
                 <ToolNoticeEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : item.kind === 'account_suspension' ? (
                 <SuspensionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+              ) : item.kind === 'payout' ? (
+                <PayoutEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : 'threadId' in item ? (
                 <CommunityEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
               ) : (

@@ -1,14 +1,15 @@
 /**
  * /library: everything the user bought or downloaded, newest first, with the order date,
- * amount and receipt, the licence key with a Copy button (docs/decisions/026), 'Download again', 'Request refund' (paid orders within 30 days: the
- * landing page's money-back guarantee) and 'Cancel subscription' (no renewal; access to the
- * end of the paid period). Talks to /api/products/{id}/download and /api/orders/{id}/* (the
- * typed client).
+ * amount and receipt, the licence key with a Copy button (docs/decisions/026), 'Download again', 'Request refund' (as the
+ * product's refund policy allows, docs/decisions/049: at once before the product was opened,
+ * otherwise a request with a reason, RefundRequestForm.tsx; not offered outside the window) and
+ * 'Cancel subscription' (no renewal; access to the end of the paid period). Talks to
+ * /api/products/{id}/download and /api/orders/{id}/* (the typed client).
  */
 import { useState } from 'react';
 import { api, ApiError } from '@/src/shared/api/client';
 import type { LibraryItem } from '@/src/shared/api/schemas/payments';
-import { formatDate } from '@/src/shared/format';
+import { formatDate, formatPrice } from '@/src/shared/format';
 import { formatCents } from '@/src/shared/payments';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
 import { toast } from '@/src/stores/toasts';
@@ -16,17 +17,24 @@ import { DeliveryPanel } from '../catalogue/DeliveryPanel';
 import { statusTone } from '../ui/tones';
 import { copyText } from '../catalogue/download-client';
 import { useRedownload } from '../catalogue/use-redownload';
+import { LibraryReceipt } from './LibraryReceipt';
+import { RefundRequestForm, RefundRequestStatus } from './RefundRequestForm';
 
 /** Refund and Cancel subscription: the server's message on a refusal, ours when the network failed. */
-async function post(key: 'POST /api/orders/{id}/refund' | 'POST /api/orders/{id}/cancel-subscription', id: string): Promise<{ ok: boolean; message: string }> {
+async function post(
+  key: 'POST /api/orders/{id}/refund' | 'POST /api/orders/{id}/cancel-subscription',
+  id: string,
+): Promise<{ ok: boolean; message: string; code?: string }> {
   try {
     await api(key, { params: { id } });
     return { ok: true, message: '' };
   } catch (error) {
     const message = error instanceof ApiError && error.code !== 'NETWORK' ? error.message : 'Something went wrong. Please try again.';
-    return { ok: false, message };
+    return { ok: false, message, ...(error instanceof ApiError ? { code: error.code } : {}) };
   }
 }
+
+type Order = NonNullable<LibraryItem['order']>;
 
 export default function LibraryList({ items: initial }: { items: LibraryItem[] }) {
   const [items, setItems] = useState(initial);
@@ -36,14 +44,31 @@ export default function LibraryList({ items: initial }: { items: LibraryItem[] }
   const key = (item: LibraryItem) => item.order?.id ?? item.productId;
   const update = (k: string, change: (item: LibraryItem) => LibraryItem) => setItems((list) => list.map((i) => (key(i) === k ? change(i) : i)));
 
-  const downloadAgain = (item: LibraryItem) => redownload(key(item), item);
+  // The order whose refund request form is open.
+  const [asking, setAsking] = useState<string | null>(null);
+  const updateOrder = (k: string, change: Partial<Order>) => update(k, (i) => ({ ...i, order: i.order && { ...i.order, ...change } }));
+
+  async function downloadAgain(item: LibraryItem) {
+    // Opened now: a refund of it is a request to the creator from here on (docs/decisions/049).
+    if ((await redownload(key(item), item)) && item.order?.refundOffer === 'instant') updateOrder(key(item), { refundOffer: 'request' });
+  }
 
   async function refund(item: LibraryItem) {
     if (busy || !item.order) return;
+    if (item.order.refundOffer === 'request') {
+      setAsking(key(item));
+      return;
+    }
     if (!window.confirm(`Refund ${formatCents(item.order.amountCents)} for ${item.title}? You will lose access to it.`)) return;
     setBusy(key(item));
     const result = await post('POST /api/orders/{id}/refund', item.order.id);
     setBusy(null);
+    if (result.code === 'REFUND_REQUEST_REQUIRED') {
+      // Opened elsewhere meanwhile, or the refund limit: ask the creator instead.
+      updateOrder(key(item), { refundOffer: 'request' });
+      setAsking(key(item));
+      return;
+    }
     if (!result.ok) {
       toast({ title: 'Refund failed', description: result.message, variant: 'destructive' });
       return;
@@ -52,7 +77,7 @@ export default function LibraryList({ items: initial }: { items: LibraryItem[] }
     update(key(item), (i) => ({
       ...i,
       hasAccess: false,
-      order: i.order && { ...i.order, status: 'refunded', canRefund: false, refundedAt: new Date().toISOString() },
+      order: i.order && { ...i.order, status: 'refunded', canRefund: false, refundOffer: 'none', refundedAt: new Date().toISOString() },
       subscription: i.subscription && { ...i.subscription, status: 'canceled' },
       // A refund disables the order's licence key (functions/licenses).
       license: i.license && { ...i.license, disabled: true },
@@ -102,10 +127,7 @@ export default function LibraryList({ items: initial }: { items: LibraryItem[] }
                 {item.order ? (
                   <span className="lib-meta">
                     <span>{item.order.paidAt ? formatDate(item.order.paidAt) : ''}</span>
-                    <span>
-                      {formatCents(item.order.amountCents)}
-                      {item.order.kind === 'subscription' ? ' / month' : ''}
-                    </span>
+                    <span>{formatPrice({ cents: item.order.amountCents }, item.order.kind)}</span>
                     <span className={`cp-pill ${statusTone(item.order.status)}`}>{item.order.status === 'refunded' ? 'Refunded' : 'Paid'}</span>
                     {subActive ? (
                       <span>
@@ -129,34 +151,18 @@ export default function LibraryList({ items: initial }: { items: LibraryItem[] }
                     </button>
                   </div>
                 ) : null}
-                {item.order ? (
-                  <details className="lib-receipt">
-                    <summary>Receipt {item.order.number}</summary>
-                    <dl>
-                      <div>
-                        <dt>Order number</dt>
-                        <dd>{item.order.number}</dd>
-                      </div>
-                      <div>
-                        <dt>Product</dt>
-                        <dd>{item.title}</dd>
-                      </div>
-                      <div>
-                        <dt>Amount</dt>
-                        <dd>{formatCents(item.order.amountCents)} USD</dd>
-                      </div>
-                      <div>
-                        <dt>Paid</dt>
-                        <dd>{item.order.paidAt ? formatDate(item.order.paidAt) : '—'}</dd>
-                      </div>
-                      {item.order.refundedAt ? (
-                        <div>
-                          <dt>Refunded</dt>
-                          <dd>{formatDate(item.order.refundedAt)}</dd>
-                        </div>
-                      ) : null}
-                    </dl>
-                  </details>
+                {item.order ? <LibraryReceipt order={item.order} title={item.title} /> : null}
+                {item.order ? <RefundRequestStatus request={item.order.refundRequest} /> : null}
+                {item.order && asking === k ? (
+                  <RefundRequestForm
+                    orderId={item.order.id}
+                    title={item.title}
+                    onCancel={() => setAsking(null)}
+                    onSent={(request) => {
+                      setAsking(null);
+                      updateOrder(k, { canRefund: false, refundOffer: 'none', refundRequest: { status: request.status, decisionMessage: null } });
+                    }}
+                  />
                 ) : null}
               </div>
               <div className="lib-actions">
@@ -171,7 +177,7 @@ export default function LibraryList({ items: initial }: { items: LibraryItem[] }
                     Cancel subscription<span className="visually-hidden"> {item.title}</span>
                   </button>
                 ) : null}
-                {item.order?.canRefund ? (
+                {item.order?.canRefund && asking !== k ? (
                   <button type="button" className="btn btn-ghost" onClick={() => void refund(item)} disabled={busy !== null}>
                     Request refund<span className="visually-hidden"> {item.title}</span>
                   </button>

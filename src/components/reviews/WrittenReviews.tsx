@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { formatDate } from '@/src/shared/format';
-import type { WrittenReview } from '@/src/shared/api/schemas/product-reviews';
+import { REFUNDED_NOTE, type WrittenReview } from '@/src/shared/api/schemas/product-reviews';
 import { api } from '@/src/shared/api/client';
 import '../catalogue/feedback-panels.css';
 import '../catalogue/reviews.css';
@@ -48,6 +48,11 @@ export default function WrittenReviews({ pageSize = 10 }: { pageSize?: number })
             <div className="prv-head">
               {r.product.available ? <a href={`/product/${r.product.id}`}>{r.product.title}</a> : <span>{r.product.title} (no longer available)</span>}
               {r.verifiedPurchase ? <span className="badge badge-verified">Verified purchase</span> : null}
+              {r.refunded ? (
+                <span className="badge" title={REFUNDED_NOTE}>
+                  Refunded
+                </span>
+              ) : null}
             </div>
             <div className="prv-meta">
               <span className="prv-stars" role="img" aria-label={`${r.rating} out of 5 stars`}>

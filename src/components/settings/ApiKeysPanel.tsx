@@ -19,6 +19,7 @@ import { FormField, type FieldStyles } from '../ui/FormField';
 import { DataTable } from '../dashboard/DataTable';
 import type { Column } from '../dashboard/table-columns';
 import { errorAt, errorList } from '../ui/form-state';
+import { useNeedsVerification, VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import './settings.css';
 
 interface Props {
@@ -43,6 +44,7 @@ const dayAndTime = (iso: string) =>
 
 export default function ApiKeysPanel({ initialKeys }: Props) {
   const [keys, setKeys] = useState(initialKeys);
+  const unverified = useNeedsVerification();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [copied, setCopied] = useState(false);
   const [formError, setFormError] = useState<{ message: string; attempt: number } | null>(null);
@@ -150,47 +152,51 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
           <h2 id={id('create-title')}>Create an API key</h2>
           <p>A key acts as you, within the permissions you give it.</p>
         </div>
-        <form className="set-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Create an API key">
-          <ErrorSummary items={summaryItems} title={formError?.message} focusKey={formError?.attempt ?? null} />
-          <FormField
-            id={id('name')}
-            styles={FIELD_STYLES}
-            label="Name"
-            hint="What will use it, so you can tell keys apart: “Nightly import”, “GitHub Actions”."
-            error={errorAt(errors, 'name')}
-          >
-            {(control) => (
-              <input {...control} className="text-control" autoComplete="off" maxLength={API_KEY_NAME_MAX_LENGTH + 20} {...form.register('name')} />
-            )}
-          </FormField>
-          <fieldset
-            className={scopeError ? 'set-fieldset is-invalid' : 'set-fieldset'}
-            aria-describedby={scopeError ? `${id('scopes')}-error` : undefined}
-            aria-invalid={scopeError ? true : undefined}
-          >
-            <legend>Permissions</legend>
-            {API_KEY_SCOPES.map((scope) => (
-              <label key={scope} className="set-check" htmlFor={id(`scope-${scope}`)}>
-                <input id={id(`scope-${scope}`)} type="checkbox" value={scope} {...form.register('scopes')} />
-                <span>
-                  <strong>{API_KEY_SCOPE_LABELS[scope].title}</strong> <code>{scope}</code>
-                  <span className="set-hint">{API_KEY_SCOPE_LABELS[scope].text}</span>
-                </span>
-              </label>
-            ))}
-            {scopeError ? (
-              <p id={`${id('scopes')}-error`} className="set-error">
-                {scopeError}
-              </p>
-            ) : null}
-          </fieldset>
-          <p className="set-hint">Keys never reach your account settings: they cannot change your password, email, profile or keys.</p>
-          <div className="set-actions">
-            <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
-              {isSubmitting ? 'Creating…' : 'Create key'}
-            </button>
-          </div>
-        </form>
+        {unverified ? (
+          <VerifyEmailNotice action="create API keys" />
+        ) : (
+          <form className="set-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Create an API key">
+            <ErrorSummary items={summaryItems} title={formError?.message} focusKey={formError?.attempt ?? null} />
+            <FormField
+              id={id('name')}
+              styles={FIELD_STYLES}
+              label="Name"
+              hint="What will use it, so you can tell keys apart: “Nightly import”, “GitHub Actions”."
+              error={errorAt(errors, 'name')}
+            >
+              {(control) => (
+                <input {...control} className="text-control" autoComplete="off" maxLength={API_KEY_NAME_MAX_LENGTH + 20} {...form.register('name')} />
+              )}
+            </FormField>
+            <fieldset
+              className={scopeError ? 'set-fieldset is-invalid' : 'set-fieldset'}
+              aria-describedby={scopeError ? `${id('scopes')}-error` : undefined}
+              aria-invalid={scopeError ? true : undefined}
+            >
+              <legend>Permissions</legend>
+              {API_KEY_SCOPES.map((scope) => (
+                <label key={scope} className="set-check" htmlFor={id(`scope-${scope}`)}>
+                  <input id={id(`scope-${scope}`)} type="checkbox" value={scope} {...form.register('scopes')} />
+                  <span>
+                    <strong>{API_KEY_SCOPE_LABELS[scope].title}</strong> <code>{scope}</code>
+                    <span className="set-hint">{API_KEY_SCOPE_LABELS[scope].text}</span>
+                  </span>
+                </label>
+              ))}
+              {scopeError ? (
+                <p id={`${id('scopes')}-error`} className="set-error">
+                  {scopeError}
+                </p>
+              ) : null}
+            </fieldset>
+            <p className="set-hint">Keys never reach your account settings: they cannot change your password, email, profile or keys.</p>
+            <div className="set-actions">
+              <button type="submit" className="btn btn-primary" disabled={isSubmitting} aria-busy={isSubmitting}>
+                {isSubmitting ? 'Creating…' : 'Create key'}
+              </button>
+            </div>
+          </form>
+        )}
       </section>
 
       {created ? (

@@ -399,7 +399,7 @@ export function ProductStudio({ initialProducts, initialView, options, creator, 
                   </div>
                   {p.short_description && <p className="st-card-short clamp">{p.short_description}</p>}
                   <div className="st-card-meta">
-                    <span className="st-card-price">{formatPrice(p.price)}</span>
+                    <span className="st-card-price">{formatPrice(p.price, p.pricing_model)}</span>
                     {categoryName(p.category_id) && <span className="badge">{categoryName(p.category_id)}</span>}
                     <span className={`st-quality ${statusTone(p.qualityScore.level)}`} title={p.qualityScore.message}>
                       Quality {p.qualityScore.overall}

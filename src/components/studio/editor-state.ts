@@ -7,7 +7,9 @@
  */
 import { ACCESS_REQUIREMENT_KEYS, ProductInputSchema, cleanList, type AccessRequirementKey } from '@/src/shared/product-schema';
 import {
+  DEFAULT_REFUND_POLICY,
   PRODUCT_DEFAULTS,
+  type RefundPolicy,
   type DeliveryType,
   type DemoLinkType,
   type DeploymentType,
@@ -44,6 +46,8 @@ export interface EditorValues {
   download_instructions: string;
   /** Each purchase (a free product: each buyer's first download) gets a licence key. */
   issues_license_keys: boolean;
+  /** No refunds, or within 7, 14 or 30 days of payment (docs/decisions/049). */
+  refund_policy: RefundPolicy;
   demo_url: string;
   video_demo_url: string;
   demo_links: DemoLinkDraft[];
@@ -94,6 +98,7 @@ export function defaultValues(): EditorValues {
     content_text: '',
     download_instructions: '',
     issues_license_keys: false,
+    refund_policy: DEFAULT_REFUND_POLICY,
     demo_url: '',
     video_demo_url: '',
     demo_links: [],
@@ -141,6 +146,7 @@ export function valuesFromProduct(p: StudioProduct): EditorValues {
     content_text: p.content_text ?? '',
     download_instructions: p.download_instructions ?? '',
     issues_license_keys: p.issues_license_keys,
+    refund_policy: p.refund_policy,
     demo_url: p.demo_url ?? '',
     video_demo_url: p.video_demo_url ?? '',
     demo_links: p.demo_links.map((l) => ({ id: l.id, type: l.type, url: l.url, title: l.title, description: l.description ?? '' })),
@@ -221,6 +227,7 @@ export function toPayload(v: EditorValues): ProductBody {
     additional_images: v.additional_images,
     file_urls: show.files ? v.file_urls : [],
     issues_license_keys: v.issues_license_keys,
+    refund_policy: v.refund_policy,
     demo_links: v.demo_links.map((l) => ({
       id: l.id,
       type: l.type,
@@ -311,6 +318,7 @@ export const FIELD_SECTIONS: Record<string, string> = {
   pricing_model: 'pricing',
   price: 'pricing',
   deployment_type: 'pricing',
+  refund_policy: 'pricing',
   integration_complexity: 'metrics',
   success_rate: 'metrics',
   avg_setup_time: 'metrics',

@@ -13,6 +13,7 @@ import { api, ApiError } from '@/src/shared/api/client';
 import { ToolClaimInputSchema, type ToolClaim } from '@/src/shared/api/schemas/tools';
 import { toast } from '@/src/stores/toasts';
 import { FormField, type FieldStyles } from '../ui/FormField';
+import { useNeedsVerification, VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import { errorAt } from '../ui/form-state';
 
 interface Props {
@@ -37,6 +38,7 @@ function rules(values: Values): Record<string, string> {
 
 export default function ClaimForm({ tool }: Props) {
   const [schema] = useState(() => rulesSchema<Values>(rules));
+  const unverified = useNeedsVerification();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { method: 'email', email: '', organisation: '' },
@@ -130,6 +132,7 @@ export default function ClaimForm({ tool }: Props) {
     );
   }
 
+  if (unverified) return <VerifyEmailNotice action={`claim ${tool.name}`} />;
   return (
     <form className="tf-form" onSubmit={(e) => void submit(e)} noValidate aria-label={`Claim ${tool.name}`}>
       <fieldset className="tf-field">

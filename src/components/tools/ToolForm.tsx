@@ -16,6 +16,7 @@ import { AI_TOOL_CATEGORIES } from '@/src/shared/domain';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
+import { useNeedsVerification, VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import { errorAt, errorList, registerWithValue } from '../ui/form-state';
 
 interface Props {
@@ -109,6 +110,7 @@ const toValues = (t: ToolRecord | null | undefined): Values => ({
 
 export default function ToolForm({ initial, mode }: Props) {
   const [schema] = useState(() => rulesSchema<Values>(rules));
+  const unverified = useNeedsVerification();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: toValues(initial),
@@ -185,6 +187,7 @@ export default function ToolForm({ initial, mode }: Props) {
   }
 
   const text = (name: keyof Values) => registerWithValue(form, name);
+  if (unverified) return <VerifyEmailNotice action={initial ? `edit ${initial.name}` : 'submit a tool'} />;
   return (
     <form className="tf-form" onSubmit={(e) => void submit(e)} noValidate aria-label={initial ? `Edit ${initial.name}` : 'Submit a tool'}>
       <ErrorSummary items={errorList(errors).map(([path]) => ({ target: id(path), label: LABELS[path as keyof Values] ?? path }))} />

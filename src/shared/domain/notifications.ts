@@ -16,8 +16,10 @@ export const UPDATE_TYPE_LABELS: Record<UpdateType, string> = {
  * What a notice is about: a tool update, (for a creator) a sale or a refund of one of their
  * orders, (for an owner of a product) its new version (docs/decisions/030), the community's
  * (docs/decisions/035): a reply to your thread, your reply or a thread you follow, a mention,
- * your answer accepted, a question on your product; or your account suspended or its
- * suspension lifted (docs/decisions/042).
+ * your answer accepted, a question on your product; your account suspended or its
+ * suspension lifted (docs/decisions/042); (for a creator) a payout paid or failed
+ * (docs/decisions/048); a refund request to a creator, and its answer to the buyer
+ * (docs/decisions/049); (for an administrator) a refund request escalated to them (docs/decisions/051).
  */
 export const NOTIFICATION_KINDS = [
   'tool_update',
@@ -31,6 +33,11 @@ export const NOTIFICATION_KINDS = [
   'community_answer_accepted',
   'community_product_question',
   'account_suspension',
+  'payout',
+  'refund_request',
+  'refund_approved',
+  'refund_declined',
+  'refund_escalated',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /** The community's kinds: each points at a thread (user_notifications.community_thread_id). */
@@ -41,8 +48,19 @@ export const COMMUNITY_NOTIFICATION_KINDS = [
   'community_product_question',
 ] as const satisfies readonly NotificationKind[];
 export type CommunityNotificationKind = (typeof COMMUNITY_NOTIFICATION_KINDS)[number];
-/** The kinds that are about one of the creator's orders. */
-export const ORDER_NOTIFICATION_KINDS = ['sale', 'refund'] as const satisfies readonly NotificationKind[];
+/**
+ * The kinds that are about an order: the creator's sale, refund and refund request, the
+ * buyer's answer to their refund request (docs/decisions/049), and an administrator's notice of
+ * a request escalated to them (docs/decisions/051).
+ */
+export const ORDER_NOTIFICATION_KINDS = [
+  'sale',
+  'refund',
+  'refund_request',
+  'refund_approved',
+  'refund_declined',
+  'refund_escalated',
+] as const satisfies readonly NotificationKind[];
 export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number];
 
 /**

@@ -1,11 +1,12 @@
 /**
  * Section 6, Pricing and Deployment (spec section 5): the pricing model; the price (step
  * 0.01, minimum 0, disabled and 0 for the free model); the payouts warning for a paid
- * product when Stripe is on and payouts are not set up; the deployment type.
+ * product when Stripe is on and payouts are not set up; a paid product's refund policy
+ * (docs/decisions/049); the deployment type.
  */
 import { memo } from 'react';
 import { useController, useWatch } from 'react-hook-form';
-import { DEPLOYMENT_TYPE_LABELS, DEPLOYMENT_TYPES, PRICING_MODEL_LABELS, PRICING_MODELS } from '@/src/shared/domain';
+import { DEPLOYMENT_TYPE_LABELS, DEPLOYMENT_TYPES, PRICING_MODEL_LABELS, PRICING_MODELS, REFUND_POLICIES, REFUND_POLICY_LABELS } from '@/src/shared/domain';
 import { purchaseKind } from '@/src/shared/payments';
 import { clearOnEdit } from '@/src/components/ui/form-state';
 import { EditorSection } from '../EditorSection';
@@ -17,8 +18,9 @@ interface Props extends SectionProps {
   payoutsMissing: boolean;
 }
 
-const NAMES = ['pricing_model', 'price', 'deployment_type'] as const;
+const NAMES = ['pricing_model', 'price', 'refund_policy', 'deployment_type'] as const;
 const PRICING_OPTIONS = PRICING_MODELS.map((value) => ({ value, label: PRICING_MODEL_LABELS[value] }));
+const REFUND_OPTIONS = REFUND_POLICIES.map((value) => ({ value, label: REFUND_POLICY_LABELS[value] }));
 const DEPLOYMENT_OPTIONS = DEPLOYMENT_TYPES.map((value) => ({ value, label: DEPLOYMENT_TYPE_LABELS[value] }));
 
 export const PricingSection = memo(function PricingSection({ payoutsMissing, ...section }: Props) {
@@ -60,6 +62,14 @@ export const PricingSection = memo(function PricingSection({ payoutsMissing, ...
         <p className="st-payouts-warning" role="note">
           Buyers cannot pay for this product until you set up payouts. <a href="/earnings">Set up payouts</a> before you publish it as a paid product.
         </p>
+      ) : null}
+      {purchaseKind({ price: price.value, pricing_model: pricingModel }) ? (
+        <StudioSelect
+          name="refund_policy"
+          label="Refund policy"
+          options={REFUND_OPTIONS}
+          hint="Shown on the product page and at checkout. A buyer who has not opened the product yet is refunded at once; after that, they ask you with a reason."
+        />
       ) : null}
       <StudioSelect name="deployment_type" label="Deployment" options={DEPLOYMENT_OPTIONS} />
     </EditorSection>

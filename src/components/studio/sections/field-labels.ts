@@ -25,6 +25,7 @@ const LABELS: Record<string, string> = {
   pricing_model: 'Pricing model',
   price: 'Price',
   deployment_type: 'Deployment',
+  refund_policy: 'Refund policy',
   integration_complexity: 'Integration complexity',
   success_rate: 'Success rate',
   avg_setup_time: 'Average setup time',

@@ -6,7 +6,15 @@
 import * as z from 'zod/mini';
 import { defineRoute, json, page, pageQuery, uuid } from '../contract';
 import { PRODUCT_QUESTIONS_PAGE } from '../../community-qa';
-import { AcceptAnswerInputSchema, AcceptedAnswerSchema, ProductQuestionInputSchema, ProductQuestionSchema } from '../schemas/community-qa';
+import {
+  AcceptAnswerInputSchema,
+  AcceptedAnswerSchema,
+  AdminReputationSchema,
+  ProductQuestionInputSchema,
+  ProductQuestionSchema,
+  ResetReputationInputSchema,
+} from '../schemas/community-qa';
+import { userId } from './profile';
 
 const EXAMPLE_THREAD = '7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 const EXAMPLE_REPLY = '2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d';
@@ -23,7 +31,7 @@ export const acceptAnswer = defineRoute({
   tag: 'Community',
   summary: "Mark a reply as the question's answer (or change it)",
   description: `${WHO_MARKS} The reply must be a listed reply of this thread. Its author is notified (community_answer_accepted); marking the same reply again changes nothing.`,
-  auth: 'user',
+  auth: 'verified',
   params: threadParams,
   body: json(AcceptAnswerInputSchema),
   response: json(AcceptedAnswerSchema),
@@ -38,7 +46,7 @@ export const clearAnswer = defineRoute({
   tag: 'Community',
   summary: "Clear a question's accepted answer (idempotent)",
   description: WHO_MARKS,
-  auth: 'user',
+  auth: 'verified',
   params: threadParams,
   response: json(AcceptedAnswerSchema),
   errors: ['THREAD_NOT_FOUND', 'CANNOT_ACCEPT_ANSWER', 'NOT_A_QUESTION', 'THREAD_LOCKED'],
@@ -68,7 +76,7 @@ export const askProductQuestion = defineRoute({
   summary: 'Ask a question about a published product',
   description:
     "Creates a question thread linked to the product in its AI tool's space (the Help space for a product without one) and notifies the product's creator (community_product_question). The community's posting rules apply as for any thread.",
-  auth: 'user',
+  auth: 'verified',
   status: 201,
   params: productParams,
   body: json(ProductQuestionInputSchema),
@@ -80,4 +88,38 @@ export const askProductQuestion = defineRoute({
   },
 });
 
-export const communityQaRoutes = [acceptAnswer, clearAnswer, listProductQuestions, askProductQuestion] as const;
+const EXAMPLE_USER = 'demo-maya-chen';
+const userParams = z.strictObject({ userId: userId() });
+
+export const getUserReputation = defineRoute({
+  method: 'GET',
+  path: '/api/admin/users/{userId}/reputation',
+  operationId: 'getUserReputation',
+  tag: 'Admin',
+  summary: "A person's reputation, what it is made of, and its resets (administrators only)",
+  description:
+    'Counted as on the profile: what others gave counts only from verified accounts at least a day old, one source per giver and day, never from the address the person signed up from, and only after the newest reset (docs/decisions/052).',
+  auth: 'user',
+  params: userParams,
+  response: json(AdminReputationSchema),
+  errors: ['FORBIDDEN', 'PROFILE_NOT_FOUND'],
+  example: { params: { userId: EXAMPLE_USER } },
+});
+
+export const resetUserReputation = defineRoute({
+  method: 'POST',
+  path: '/api/admin/users/{userId}/reputation/reset',
+  operationId: 'resetUserReputation',
+  tag: 'Admin',
+  summary: "Reset a person's reputation to zero, with a reason (administrators only)",
+  description:
+    'Logged with who, when, why and the figure before. From then on only what others give, and reviews the person writes, after the reset count; nothing is deleted.',
+  auth: 'user',
+  params: userParams,
+  body: json(ResetReputationInputSchema),
+  response: json(AdminReputationSchema),
+  errors: ['FORBIDDEN', 'PROFILE_NOT_FOUND'],
+  example: { params: { userId: EXAMPLE_USER }, body: { reason: 'Up-votes from accounts made to farm reputation.' } },
+});
+
+export const communityQaRoutes = [acceptAnswer, clearAnswer, listProductQuestions, askProductQuestion, getUserReputation, resetUserReputation] as const;

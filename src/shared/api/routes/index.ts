@@ -14,6 +14,7 @@ import { licenseRoutes } from './licenses';
 import { notificationSettingsRoutes } from './notification-settings';
 import { moderationRoutes } from './moderation';
 import { paymentRoutes } from './payments';
+import { taxRoutes } from './tax';
 import { productReviewRoutes } from './product-reviews';
 import { productRoutes } from './products';
 import { profileRoutes } from './profile';
@@ -30,6 +31,7 @@ export const API_ROUTES = [
   ...authRoutes,
   ...favoriteRoutes,
   ...paymentRoutes,
+  ...taxRoutes,
   ...profileRoutes,
   ...productReviewRoutes,
   ...communityRoutes,

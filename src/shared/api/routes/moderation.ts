@@ -31,7 +31,7 @@ export const reportContent = defineRoute({
     '`kind`: `thread`, `reply`, `product`, `product_review`, `seller_review` or `profile`; `targetId` its id (a user id for a profile). ' +
     'Anything the public can see that is not your own. One report per person and target: 201 when created, 200 when it replaced the reason and note of your open report; ' +
     '409 ALREADY_REPORTED once the team has dealt with it.',
-  auth: 'user',
+  auth: 'verified',
   mayCreate: true,
   params: ReportTargetParams,
   body: json(ReportInputSchema),

@@ -7,17 +7,26 @@ import * as z from 'zod/mini';
 import { CHECKOUT_SESSION_ID_PATTERN } from '../../ids';
 import { safeText } from '../../text';
 import { defineRoute, file, json, page, pageQuery, uuid } from '../contract';
+import { userId } from './profile';
 import {
   AdminOrderSchema,
-  CardSchema,
+  PayCheckoutSchema,
   CheckoutBodySchema,
   CheckoutPaidSchema,
   CheckoutStartedSchema,
-  PayoutRequestSchema,
+  AdminPayoutSchema,
+  LedgerAdjustmentBodySchema,
+  LedgerEntrySchema,
+  PayoutFailedBodySchema,
+  PayoutPaidBodySchema,
+  PayoutSchema,
   PayoutSetupSchema,
   ProviderLinkSchema,
   ReceiptSchema,
+  RefundDecisionBodySchema,
   RefundedSchema,
+  RefundRequestBodySchema,
+  RefundRequestSchema,
   SubscriptionCancelledSchema,
   WebhookReceiptSchema,
 } from '../schemas/payments';
@@ -49,13 +58,16 @@ export const payCheckout = defineRoute({
   tag: 'Checkout',
   summary: 'Pay a local test-mode checkout with a Stripe test card',
   description:
-    'Only with the local payment provider (no Stripe keys): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. A second submit after success answers the same redirect. Only the buyer who started the checkout may pay it.',
+    'Only with the local payment provider (no Stripe keys): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds. A second submit after success answers the same redirect. Only the buyer who started the checkout may pay it. A product archived, unpublished or made free since the checkout started is refused before the card is read.',
   auth: 'verified',
   params: z.strictObject({ sessionId: z.string().check(z.regex(CHECKOUT_SESSION_ID_PATTERN, 'Not a valid id')) }),
-  body: json(CardSchema),
+  body: json(PayCheckoutSchema),
   response: json(CheckoutPaidSchema),
-  errors: ['CHECKOUT_NOT_FOUND', 'CHECKOUT_CLOSED', 'CARD_DECLINED'],
-  example: { params: { sessionId: 'cs_test_a1B2c3D4e5F6g7H8' }, body: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' } },
+  errors: ['CHECKOUT_NOT_FOUND', 'CHECKOUT_CLOSED', 'PRODUCT_NO_LONGER_FOR_SALE', 'CARD_DECLINED'],
+  example: {
+    params: { sessionId: 'cs_test_a1B2c3D4e5F6g7H8' },
+    body: { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123', country: 'DE', company: null, vatId: null },
+  },
 });
 
 export const getOrder = defineRoute({
@@ -79,12 +91,53 @@ export const refundOrder = defineRoute({
   tag: 'Orders',
   summary: 'Refund an order',
   description:
-    'The buyer’s own paid order within 30 days of payment, or a sale refunded by its creator or an administrator at any time. The refund goes through the payment provider first; access ends with it. Anyone else: 404.',
+    'The buyer’s own paid order, refunded at once inside its product’s refund window (none, 7, 14 or 30 days) when the buyer has not downloaded or opened it and has had fewer than 3 refunds in 90 days; otherwise 409 REFUND_REQUEST_REQUIRED (ask with `POST /api/orders/{id}/refund-request`), REFUND_NOT_OFFERED or REFUND_WINDOW_CLOSED. Or a sale refunded by its creator or an administrator at any time. The refund goes through the payment provider first; access ends with it. Anyone else: 404.',
   auth: 'user',
   params: orderParams,
   response: json(RefundedSchema),
-  errors: ['ORDER_NOT_FOUND', 'REFUND_NOT_ALLOWED', 'PAYMENTS_UNAVAILABLE'],
+  errors: [
+    'ORDER_NOT_FOUND',
+    'REFUND_NOT_ALLOWED',
+    'REFUND_NOT_OFFERED',
+    'REFUND_WINDOW_CLOSED',
+    'REFUND_REQUEST_REQUIRED',
+    'REFUND_ALREADY_REQUESTED',
+    'PAYMENTS_UNAVAILABLE',
+  ],
   example: { params: { id: EXAMPLE_ORDER } },
+});
+
+export const createRefundRequest = defineRoute({
+  method: 'POST',
+  path: '/api/orders/{id}/refund-request',
+  operationId: 'createRefundRequest',
+  tag: 'Orders',
+  summary: 'Ask the creator for a refund, with a reason',
+  description:
+    'The buyer’s own paid order, inside its product’s refund window (docs/decisions/049). Needed once the buyer has downloaded or opened the product, or has had 3 or more refunds in 90 days (`POST /api/orders/{id}/refund` answers 409 REFUND_REQUEST_REQUIRED then). The creator is notified (bell and email) and approves or declines it; a request not answered in 7 days goes to administrators. Access stays until it is decided. One request per order: a second is 409.',
+  auth: 'verified',
+  params: orderParams,
+  body: json(RefundRequestBodySchema),
+  status: 201,
+  response: json(RefundRequestSchema),
+  errors: ['ORDER_NOT_FOUND', 'REFUND_NOT_ALLOWED', 'REFUND_NOT_OFFERED', 'REFUND_WINDOW_CLOSED', 'REFUND_ALREADY_REQUESTED'],
+  example: { params: { id: EXAMPLE_ORDER }, body: { reason: 'The workflow needs a paid plan of the tool that the page did not mention.' } },
+});
+
+export const decideRefundRequest = defineRoute({
+  method: 'POST',
+  path: '/api/refund-requests/{id}/decision',
+  operationId: 'decideRefundRequest',
+  tag: 'Orders',
+  summary: 'Approve or decline a refund request',
+  description:
+    'The sale’s creator decides an open request; after 7 days without an answer it is escalated and only administrators decide it (they may decide open ones too). Approving refunds the order through the payment provider and ends the buyer’s access; declining keeps it. The buyer is told by email and in the bell, with the optional message. Decided once: a second decision is 409. Anyone else: 404.',
+  auth: 'verified',
+  params: z.strictObject({ id: uuid() }),
+  body: json(RefundDecisionBodySchema),
+  response: json(RefundRequestSchema),
+  errors: ['REFUND_REQUEST_NOT_FOUND', 'REFUND_REQUEST_DECIDED', 'REFUND_REQUEST_ESCALATED', 'REFUND_NOT_ALLOWED', 'PAYMENTS_UNAVAILABLE'],
+  example: { params: { id: '7a2e4c1b-3d5f-4e6a-8b9c-0d1e2f3a4b5c' }, body: { decision: 'approve', message: 'Sorry it did not fit your setup.' } },
 });
 
 export const cancelSubscription = defineRoute({
@@ -185,11 +238,110 @@ export const requestPayout = defineRoute({
   operationId: 'requestPayout',
   tag: 'Earnings',
   summary: 'Request a payout of the available balance',
-  description: 'Records a payout request for every sale not yet in one; its sales then show as processing.',
+  description:
+    'Requests a payout of the whole available balance: the ledger’s sales past their hold (`PAYOUT_HOLD_DAYS`, 7 days by default) less refunds, earlier payouts and adjustments; never more. At least $10.00; one open (requested or processing) payout at a time. A refund of a sale inside it before it is paid lowers its amount. With Stripe Connect, Stripe pays the connected account: 404.',
   auth: 'user',
   status: 201,
-  response: json(PayoutRequestSchema),
-  errors: ['NO_PAYOUT_BALANCE'],
+  response: json(PayoutSchema),
+  errors: ['NO_PAYOUT_BALANCE', 'PAYOUT_BELOW_MINIMUM', 'PAYOUT_ALREADY_OPEN', 'NOT_FOUND'],
+});
+
+export const listAdminPayouts = defineRoute({
+  method: 'GET',
+  path: '/api/admin/payouts',
+  operationId: 'listAdminPayouts',
+  tag: 'Admin',
+  summary: 'Creators’ payouts, open ones first (administrators only)',
+  description:
+    'Open (requested or processing) payouts oldest first, then the latest 100 finished ones. With the local payment provider an administrator completes them.',
+  auth: 'user',
+  response: json(z.object({ items: z.array(AdminPayoutSchema) })),
+  errors: ['FORBIDDEN'],
+});
+
+const payoutParams = z.strictObject({ id: uuid() });
+const EXAMPLE_PAYOUT = '7a3e2c1d-4b5f-4e6a-9c8d-0f1e2d3c4b5a';
+
+export const markPayoutProcessing = defineRoute({
+  method: 'POST',
+  path: '/api/admin/payouts/{id}/processing',
+  operationId: 'markPayoutProcessing',
+  tag: 'Admin',
+  summary: 'Mark a requested payout processing: its transfer is on its way (administrators only)',
+  description:
+    'requested -> processing, once: a payout already processing, paid, failed or cancelled answers 409 PAYOUT_NOT_OPEN. A refund of a sale inside it still lowers it until it is paid.',
+  auth: 'user',
+  params: payoutParams,
+  response: json(PayoutSchema),
+  errors: ['FORBIDDEN', 'PAYOUT_NOT_FOUND', 'PAYOUT_NOT_OPEN'],
+  example: { params: { id: EXAMPLE_PAYOUT } },
+});
+
+export const markPayoutPaid = defineRoute({
+  method: 'POST',
+  path: '/api/admin/payouts/{id}/paid',
+  operationId: 'markPayoutPaid',
+  tag: 'Admin',
+  summary: 'Mark an open payout paid, with the transfer’s reference (administrators only)',
+  description:
+    'Once: of two administrators marking the same payout, one succeeds and the other gets 409 PAYOUT_NOT_OPEN. The creator is told by email and in the bell.',
+  auth: 'user',
+  params: payoutParams,
+  body: json(PayoutPaidBodySchema),
+  response: json(PayoutSchema),
+  errors: ['FORBIDDEN', 'PAYOUT_NOT_FOUND', 'PAYOUT_NOT_OPEN'],
+  example: { params: { id: EXAMPLE_PAYOUT }, body: { reference: 'BANK-2026-11-30-0042' } },
+});
+
+export const markPayoutFailed = defineRoute({
+  method: 'POST',
+  path: '/api/admin/payouts/{id}/failed',
+  operationId: 'markPayoutFailed',
+  tag: 'Admin',
+  summary: 'Mark an open payout failed, with a reason (administrators only)',
+  description:
+    'Its amount comes back to the creator’s available balance. Once: a second mark answers 409 PAYOUT_NOT_OPEN. The creator is told by email and in the bell.',
+  auth: 'user',
+  params: payoutParams,
+  body: json(PayoutFailedBodySchema),
+  response: json(PayoutSchema),
+  errors: ['FORBIDDEN', 'PAYOUT_NOT_FOUND', 'PAYOUT_NOT_OPEN'],
+  example: { params: { id: EXAMPLE_PAYOUT }, body: { reason: 'The bank account number was refused.' } },
+});
+
+export const cancelPayout = defineRoute({
+  method: 'POST',
+  path: '/api/studio/payouts/{id}/cancel',
+  operationId: 'cancelPayout',
+  tag: 'Earnings',
+  summary: 'Cancel your own requested payout',
+  description:
+    'Only while it is requested: once an administrator marks it processing (the transfer is on its way) it answers 409 PAYOUT_NOT_CANCELLABLE. Its amount comes back to the available balance as a `payout_reversal` entry, once: of a cancel and an administrator’s mark at the same moment, exactly one takes effect. Someone else’s payout, like one that does not exist: 404.',
+  auth: 'user',
+  params: payoutParams,
+  response: json(PayoutSchema),
+  errors: ['PAYOUT_NOT_FOUND', 'PAYOUT_NOT_CANCELLABLE'],
+  example: { params: { id: EXAMPLE_PAYOUT } },
+});
+
+export const adjustCreatorBalance = defineRoute({
+  method: 'POST',
+  path: '/api/admin/creators/{userId}/ledger-adjustments',
+  operationId: 'adjustCreatorBalance',
+  tag: 'Admin',
+  summary: 'Adjust a creator’s balance, with a reason (administrators only)',
+  description:
+    'Appends an `adjustment` entry to the creator’s ledger: `amountCents` positive (owed to them) or negative (owed by them), never 0, counted at once; `reason` is kept with it and shown on their /earnings. Entries are never changed: a mistake is corrected by another adjustment. `idempotencyKey` is chosen by the caller once per adjustment: the same key again (a double submit, a retry) answers the entry already made; the same key with another creator, amount or reason is 409 IDEMPOTENCY_KEY_REUSED.',
+  auth: 'user',
+  params: z.strictObject({ userId: userId() }),
+  body: json(LedgerAdjustmentBodySchema),
+  status: 201,
+  response: json(LedgerEntrySchema),
+  errors: ['FORBIDDEN', 'PROFILE_NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'],
+  example: {
+    params: { userId: 'demo-maya-chen' },
+    body: { amountCents: -500, reason: 'Chargeback fee of order TM-000042.', idempotencyKey: '7c9e6679-7425-40de-944b-e07fc1f90ae7' },
+  },
 });
 
 export const paymentRoutes = [
@@ -197,6 +349,8 @@ export const paymentRoutes = [
   payCheckout,
   getOrder,
   refundOrder,
+  createRefundRequest,
+  decideRefundRequest,
   cancelSubscription,
   getPayoutSetup,
   startPayoutOnboarding,
@@ -205,4 +359,10 @@ export const paymentRoutes = [
   listAdminOrders,
   exportEarnings,
   requestPayout,
+  cancelPayout,
+  listAdminPayouts,
+  markPayoutProcessing,
+  markPayoutPaid,
+  markPayoutFailed,
+  adjustCreatorBalance,
 ] as const;

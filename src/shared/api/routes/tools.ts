@@ -51,7 +51,7 @@ export const submitTool = defineRoute({
     'Required: `name`, `officialSite` (http or https, a real host name), `category`, `description` (one line) and `longDescription`. ' +
     'The logo is uploaded first (POST /api/uploads/images) and given as `logoUrl`. `changelogSources` (up to 5 feed URLs) are kept with the submission for the feeds job. ' +
     'A tool with the same official site host or the same name (ignoring case) already listed or waiting: 409 DUPLICATE_TOOL naming the field.',
-  auth: 'user',
+  auth: 'verified',
   body: json(ToolInputSchema),
   status: 201,
   response: json(ToolRecordSchema),
@@ -79,7 +79,7 @@ export const updateTool = defineRoute({
   tag: 'AI tools',
   summary: 'Edit a tool: its maintainers edit its page; its submitter edits a submission (it waits again)',
   description: 'Replaces every field. An approved tool: its maintainers (owner, co-maintainers) and administrators; its pages are rendered again.',
-  auth: 'user',
+  auth: 'verified',
   params: toolParams,
   body: json(ToolInputSchema),
   response: json(ToolRecordSchema),
@@ -149,7 +149,7 @@ export const startToolClaim = defineRoute({
   description:
     '`method: "email"` with `email`, an address at the official domain (or a subdomain): a one-time link is emailed there. ' +
     '`method: "well_known"`: the answer\'s `challenge` is to be published, alone on a line, at `wellKnownUrl`; then call verify.',
-  auth: 'user',
+  auth: 'verified',
   params: toolParams,
   body: json(ToolClaimInputSchema),
   status: 201,
@@ -166,7 +166,7 @@ export const verifyToolClaim = defineRoute({
   summary: "Complete a claim: the email link's token, or the well-known file fetched now",
   description:
     'The claimant only. A tool without an owner account: the claimant becomes its verified owner. A tool that has one: the claim waits for an administrator (`status: "in_review"`). A wrong token, or a file that does not hold the challenge: 409 CLAIM_CHECK_FAILED.',
-  auth: 'user',
+  auth: 'verified',
   params: claimParams,
   body: json(ToolClaimVerifyInputSchema),
   response: json(ToolClaimSchema),
@@ -205,7 +205,7 @@ export const inviteToolMaintainer = defineRoute({
   operationId: 'inviteToolMaintainer',
   tag: 'AI tools',
   summary: 'Invite a co-maintainer by handle or email (maintainers only)',
-  auth: 'user',
+  auth: 'verified',
   params: toolParams,
   body: json(ToolInviteInputSchema),
   status: 201,
@@ -220,7 +220,7 @@ export const acceptToolInvite = defineRoute({
   operationId: 'acceptToolInvite',
   tag: 'AI tools',
   summary: 'Accept a co-maintainer invitation (its token, from the email)',
-  auth: 'user',
+  auth: 'verified',
   body: json(ToolInviteAcceptInputSchema),
   response: json(ToolMaintainerSchema),
   errors: ['INVITE_NOT_FOUND'],

@@ -9,6 +9,7 @@ import { AUTHOR_BADGES } from '../../community-qa';
 import { strictObject } from './fields';
 import { postBody, threadTitle } from './community';
 import { uuid } from '../contract';
+import { LiftSuspensionInputSchema } from './moderation';
 
 // --- Requests -------------------------------------------------------------------------------
 
@@ -47,3 +48,31 @@ export const ProductQuestionSchema = z.object({
   createdAt: z.string(),
 });
 export type ProductQuestion = z.output<typeof ProductQuestionSchema>;
+
+// --- An administrator's view and reset of a reputation (issue 29, docs/decisions/052) -------
+
+/** Why a reputation is reset: required, logged with who and when (the moderation reason's rules). */
+export const ResetReputationInputSchema = strictObject({ reason: LiftSuspensionInputSchema.shape.reason });
+export type ResetReputationInput = z.output<typeof ResetReputationInputSchema>;
+
+const ReputationPartsSchema = z.object({ upvotes: z.number(), acceptedAnswers: z.number(), reviews: z.number(), followers: z.number() });
+
+export const ReputationResetSchema = z.object({
+  id: z.string(),
+  reason: z.string(),
+  /** The figure just before the reset. */
+  scoreBefore: z.number(),
+  /** The administrator (null once their account is gone). */
+  actor: z.nullable(z.object({ id: z.string(), fullName: z.string() })),
+  createdAt: z.string(),
+});
+
+export const AdminReputationSchema = z.object({
+  userId: z.string(),
+  fullName: z.string(),
+  score: z.number(),
+  parts: ReputationPartsSchema,
+  /** Newest first; only what was given after the newest counts. */
+  resets: z.array(ReputationResetSchema),
+});
+export type AdminReputation = z.output<typeof AdminReputationSchema>;

@@ -42,12 +42,20 @@ export const ProductReviewSchema = z.object({
   reviewer: z.object({ id: z.string(), fullName: z.string(), avatarUrl: z.nullable(z.string()) }),
   /** The reviewer paid for the product (a paid order that is not refunded). */
   verifiedPurchase: z.boolean(),
+  /**
+   * The reviewer's order was refunded (and they hold no paid one): the review stays listed,
+   * marked 'Refunded', and counts toward no rating (docs/decisions/047).
+   */
+  refunded: z.boolean(),
   helpfulCount: z.number(),
   /** Whether the caller marked it helpful (false for a visitor). */
   votedHelpful: z.boolean(),
   reply: z.nullable(z.object({ text: z.string(), repliedAt: z.string() })),
 });
 export type ProductReview = z.output<typeof ProductReviewSchema>;
+
+/** What the 'Refunded' badge on a review means (its title). */
+export const REFUNDED_NOTE = 'The reviewer was refunded: this review does not count toward the rating';
 
 /** A product's rating: the average of its reviews (0 without any) and their count. */
 export const ProductRatingSchema = z.object({ rating: z.number(), reviewCount: z.number() });

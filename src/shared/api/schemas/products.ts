@@ -13,6 +13,7 @@ import {
   PRICING_MODELS,
   PRODUCT_STATUSES,
   PURCHASE_KINDS,
+  REFUND_POLICIES,
   REVIEW_DECISION_STATUSES,
   TECHNICAL_LEVELS,
 } from '../../domain';
@@ -101,6 +102,8 @@ export const OwnerProductSchema = z.object({
   download_instructions: z.nullable(z.string()),
   /** A licence key per purchase (docs/decisions/026). */
   issues_license_keys: z.boolean(),
+  /** What buyers may get back: no refunds, or within 7, 14 or 30 days of payment (docs/decisions/049). */
+  refund_policy: z.enum(REFUND_POLICIES),
   access_requirements: z.record(z.string(), z.string()),
   demo_links: z.array(StoredDemoLinkSchema),
   /** When it last entered the review queue. */

@@ -56,6 +56,8 @@ export const PortfolioItemSchema = z.object({
   title: z.string(),
   shortDescription: z.string(),
   price: z.number(),
+  /** one_time, subscription (billed monthly), free or freemium: formatPrice shows '/month' by it. */
+  pricingModel: z.string(),
   rating: z.number(),
   downloadsCount: z.number(),
   imageUrl: nullableText,

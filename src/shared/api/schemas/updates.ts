@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { NOTIFICATION_REASONS, ORDER_NOTIFICATION_KINDS, TOOL_EVENTS, UPDATE_TYPES } from '../../domain';
 import { CommunityFeedItemSchema } from './community';
 import { SuspensionFeedItemSchema } from './moderation';
+import { PayoutFeedItemSchema } from './payments';
 import { UPDATE_CONTENT_MAX, UPDATE_CONTENT_MIN, UPDATE_TITLE_MAX, UPDATE_TITLE_MIN, UPDATE_VERSION_MAX } from '../../tool-updates';
 import { maxLength, optionalText, strictObject, userText, type TextRule } from './fields';
 
@@ -142,7 +143,8 @@ export const ToolNoticeFeedItemSchema = z.object({
  * One entry of /tool-updates: a tool update, (for a creator) a sale or refund notice, (for an
  * owner) a new version, a new product of a creator the reader follows, a community notice
  * (docs/decisions/035), a notice about a tool the reader submitted, claimed or maintains, or
- * the reader's own suspension or its lifting (docs/decisions/042).
+ * the reader's own suspension or its lifting (docs/decisions/042), or (for a creator) a payout
+ * paid or failed (docs/decisions/048).
  */
 export const FeedItemSchema = z.union([
   ToolUpdateFeedItemSchema,
@@ -152,6 +154,7 @@ export const FeedItemSchema = z.union([
   CommunityFeedItemSchema,
   ToolNoticeFeedItemSchema,
   SuspensionFeedItemSchema,
+  PayoutFeedItemSchema,
 ]);
 
 export const UnreadCountSchema = z.object({ unreadCount: z.number() });

@@ -1,5 +1,5 @@
 /**
- * POST /api/checkout/{sessionId}/pay { cardNumber, expiry, cvc }: the local test-mode
+ * POST /api/checkout/{sessionId}/pay { cardNumber, expiry, cvc, country, company?, vatId? }: the local test-mode
  * checkout's Pay / Subscribe button. -> { redirectUrl } on success; 402 CARD_DECLINED with
  * the card's message; 404 for a checkout that is not the caller's. The card fields are
  * checked by the route's CardSchema (src/shared/api/schemas/payments.ts) before anything runs.
