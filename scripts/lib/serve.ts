@@ -80,6 +80,11 @@ export class SiteServer {
         res.end('Internal server error');
       });
     });
+    // Node closes an idle kept-alive connection after 5 s; a client that reuses it just then
+    // gets ECONNRESET (Playwright's request context did, in e2e). A proxy in front may keep its
+    // connections idle up to 60 s (AWS ALB's default): stay open longer than that, so the side
+    // that sends the next request is never the one racing the close.
+    this.server.keepAliveTimeout = 65_000;
   }
 
   get outDir(): string | undefined {

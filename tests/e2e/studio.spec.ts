@@ -158,7 +158,9 @@ test('create with images, publish, find it, edit, unpublish, delete', async ({ p
 
   // Unpublish: gone from the marketplace and its page at once.
   await openProducts(page, `?edit=${id}`);
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(editedTitle);
   await page.getByLabel('Status').selectOption('draft');
+  await expect(page.getByLabel('Status')).toHaveValue('draft');
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(toasts(page).getByText('Product updated')).toBeVisible();
   const search = await page.request.get(`/api/products?search=${encodeURIComponent(stamp)}`);
