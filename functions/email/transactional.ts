@@ -4,7 +4,7 @@
  * 'someone tried to sign up with your address' notice), and the notices of tools
  * (functions/tools), of changelog feeds (functions/tool-feeds) and of the review queue
  * (functions/products). The buyers' receipts render through the same footer
- * (functions/payments/notices.ts).
+ * (functions/payments/order-notices.job.ts).
  *
  * They are rendered by the same ToolmintEmail component as the notification emails (an HTML
  * and a plain-text part), with its transactional footer: always sent, whatever the person's

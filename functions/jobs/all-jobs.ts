@@ -15,4 +15,6 @@ import '../payments/payout-notices.job';
 import '../payments/payouts.job';
 import '../payments/refunds.job';
 import '../payments/refund-notices.job';
+import '../payments/order-notices.job';
+import '../payments/refund-at-once.job';
 import '../payments/tax-reversal.job';

@@ -17,13 +17,15 @@
  *   route (/api/cron/jobs) and the tests use it.
  */
 import { fromKysely, PgBoss, type Job, type Queue } from 'pg-boss';
+import { waitUntil } from '@vercel/functions';
 import { sql } from 'kysely';
 import { onDbClose, rawSqlOf, type Db } from '@/db/database';
 import type { JobState } from '@/src/shared/domain';
 
 export type { JobState };
 import { after as afterPosition, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
-import { jobDefinition, jobDefinitions, scheduleDefinitions, type JobDefinition } from './registry';
+import { jobDefinition, jobDefinitions, reactionsTo, scheduleDefinitions, type JobDefinition } from './registry';
+import type { DomainEvents, EventName } from './events';
 
 export const JOBS_SCHEMA = 'pgboss';
 
@@ -155,6 +157,32 @@ export async function enqueue<T extends object>(db: Db, name: string, data: T, o
     ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
     db: fromKysely(db),
   });
+}
+
+/**
+ * Record that `event` happened: one job for each of its reactions (defineReaction), written by
+ * `trx`, so they exist exactly when its change commits (docs/decisions/055). As for enqueue(),
+ * call jobsReady(db) before the transaction.
+ */
+export async function emit<E extends EventName>(trx: Db, event: E, data: DomainEvents[E]): Promise<void> {
+  for (const name of reactionsTo(event)) await enqueue(trx, name, data);
+}
+
+/**
+ * Call once a transaction that emitted `events` has committed. Under `npm start` the in-process
+ * worker runs their reactions within a second: nothing to do. On Vercel no process stays up and
+ * the cron drain can be a day away (docs/decisions/040), so the function runs them after it has
+ * answered, through Vercel's waitUntil: the request does not wait for them, and what fails or
+ * does not fit in the time is retried by the next drain.
+ */
+export function afterCommit(db: Db, events: readonly EventName[]): void {
+  if (!process.env['VERCEL'] || !events.length) return;
+  const names = [...new Set(events.flatMap((event) => reactionsTo(event)))];
+  waitUntil(
+    drainJobs(db, { names, maxMs: 10_000 }).catch((error: unknown) => {
+      console.warn('[jobs] the reactions after the response stopped:', (error as Error).message);
+    }),
+  );
 }
 
 function errorOutput(error: unknown): { message: string; name: string; stack?: string } {

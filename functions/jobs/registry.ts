@@ -6,6 +6,7 @@
  * No database here: this module is imported by job modules, and the engine (engine.ts) reads it.
  */
 import type { Db } from '@/db/database';
+import type { DomainEvents, EventName } from './events';
 
 /** pg-boss queue policies we use: 'standard' (every job runs), 'short' (one queued job per singletonKey). */
 export type JobPolicy = 'standard' | 'short' | 'singleton' | 'stately';
@@ -51,6 +52,7 @@ const NAME = /^[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)*$/;
 
 const jobs = new Map<string, JobDefinition>();
 const schedules = new Map<string, ScheduleDefinition>();
+const reactions = new Map<EventName, string[]>();
 
 /**
  * Declare a job: `name` (e.g. 'notify.tool-update'), the handler that runs it, and its retry
@@ -75,6 +77,26 @@ export function defineJob<T>(name: string, handler: JobHandler<T>, options: JobO
   };
   jobs.set(name, definition as JobDefinition);
   return definition;
+}
+
+/**
+ * Declare a reaction to `event`: a job named `name` that runs once for every emit() of that
+ * event, with the event's data (events.ts). Like any job it is retried, so it must be idempotent.
+ */
+export function defineReaction<E extends EventName>(
+  event: E,
+  name: string,
+  handler: JobHandler<DomainEvents[E]>,
+  options: JobOptions = {},
+): JobDefinition<DomainEvents[E]> {
+  const definition = defineJob(name, handler, options);
+  reactions.set(event, [...(reactions.get(event) ?? []).filter((n) => n !== name), name]);
+  return definition;
+}
+
+/** The jobs that react to `event`. */
+export function reactionsTo(event: EventName): readonly string[] {
+  return reactions.get(event) ?? [];
 }
 
 /**

@@ -21,7 +21,6 @@ import { decodeCursor, pageOf } from '../_shared/cursor';
 import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
-import { sendRefundNotices } from './notices';
 import {
   findFirstSubscriptionOrder,
   findOrder,
@@ -33,6 +32,7 @@ import {
   updateSubscription,
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
+import { afterCommit, jobsReady } from '@/functions/jobs';
 import { kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { refreshBuyerReviewPages } from '../product-reviews/product-reviews.service';
 import { isAdmin } from '../profiles/profiles.service';
@@ -133,8 +133,8 @@ export async function getReceipt(db: Db, userId: string, orderId: string) {
 
 /**
  * The one refund path (buyer, creator, admin, an approved refund request): the provider first,
- * then paid -> refunded in one transaction (refundOrderInTrx, which the webhook shares), then
- * the notices. `inTrx` adds to that transaction (an approved request's notice to the buyer);
+ * then paid -> refunded in one transaction (refundOrderInTrx, which the webhook shares), whose
+ * emails are reactions to the 'order.refunded' it emits (order-notices.job.ts). `inTrx` adds to that transaction (an approved request's notice to the buyer);
  * `reason` is the buyer email's first line; `buyerEmail: false` leaves the buyer's email to the
  * caller (an approved request's answer says the refund was made, docs/decisions/051).
  */
@@ -148,15 +148,17 @@ export async function refundThroughProvider(
   if (!order.provider_payment_id) throw new AppError('REFUND_NOT_ALLOWED');
   await deps.provider.refund({ paymentId: order.provider_payment_id, orderId: order.id, subscription: order.kind === 'subscription' });
   const effects = { refunded: [] as Order[] };
+  // The transaction emits 'order.refunded': the engine first (PGlite, decision 040).
+  await jobsReady(db);
   const refunded = await db.transaction().execute(async (trx) => {
-    const row = await refundOrderInTrx(trx, order, effects);
+    const row = await refundOrderInTrx(trx, order, effects, { ...(options.reason ? { reason: options.reason } : {}), buyerEmail: options.buyerEmail ?? true });
     if (row && options.inTrx) await options.inTrx(trx, row);
     return row;
   });
   if (effects.refunded.length) kickWebhookDeliveries(db);
   if (refunded?.provider_subscription_id) await deps.provider.cancelSubscriptionAtPeriodEnd(refunded.provider_subscription_id).catch(() => {});
-  await sendRefundNotices(db, deps, effects.refunded, options.reason, { buyer: options.buyerEmail ?? true });
   await refreshBuyerReviewPages(db, effects.refunded);
+  if (effects.refunded.length) afterCommit(db, ['order.refunded']);
   // Someone else (a webhook, a concurrent click) refunded it meanwhile: same outcome.
   return refunded ?? { ...order, status: 'refunded' };
 }

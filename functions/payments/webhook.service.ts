@@ -45,7 +45,7 @@ import type { Transaction } from 'kysely';
 import type { Db } from '@/db/database';
 import type { Database, Order } from '@/db/schema';
 import { feeCents, SUBSCRIPTION_PERIOD_DAYS, subscriptionTaxExcessCents } from '@/src/shared/payments';
-import { jobsReady } from '@/functions/jobs';
+import { afterCommit, emit, jobsReady, type EventName } from '@/functions/jobs';
 import type { PaymentsDeps } from './deps';
 import {
   closePendingOrder,
@@ -65,7 +65,6 @@ import {
   takeParkedEvents,
   updateSubscription,
 } from './payments.repository';
-import { sendRefundNotices, sendSaleNotices } from './notices';
 import { isStillForSale } from './for-sale';
 import { notifyCreatorOfOrder } from '../notifications/notifications.service';
 import { enqueueSaleEvent, kickWebhookDeliveries } from '../webhooks/deliveries.service';
@@ -81,14 +80,14 @@ import type { PaymentEventStatus, SubscriptionStatus } from '@/src/shared/domain
 type Trx = Transaction<Database>;
 type Outcome = { status: 'processed' | 'ignored' } | { status: 'parked'; waitsFor: string };
 
-/** What happened, for the notices (and duplicate refunds) after commit. */
+/**
+ * What happened, for the work after commit that is not yet a reaction to an event: creator
+ * webhooks kicked, buyer review pages refreshed. The emails and the refunds of payments that
+ * must go back are reactions to the events the transaction emits (docs/decisions/055).
+ */
 interface Effects {
   paid: Order[];
   refunded: Order[];
-  /** A second paid order of something the buyer already owned: refunded after commit. */
-  duplicates: Order[];
-  /** A paid order of a product no longer for sale (archived, unpublished, made free since its checkout): refunded after commit. */
-  unavailable: Order[];
 }
 
 export interface WebhookResult {
@@ -98,6 +97,9 @@ export interface WebhookResult {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** The events a payment's webhook may emit. */
+const ORDER_EVENTS: readonly EventName[] = ['order.paid', 'order.refunded', 'order.refund-due'];
 
 /** A field of a Stripe object that may be an id or an expanded object (or absent). */
 function idOf(value: unknown): string | null {
@@ -112,11 +114,11 @@ function fromUnix(seconds: unknown): Date | null {
 
 export async function handleWebhook(db: Db, deps: PaymentsDeps, rawBody: string, signature: string | null): Promise<WebhookResult> {
   const event = deps.provider.verifyWebhook(rawBody, signature);
-  const effects: Effects = { paid: [], refunded: [], duplicates: [], unavailable: [] };
+  const effects: Effects = { paid: [], refunded: [] };
   // The card of a completed checkout, asked of the provider before the transaction (never a call inside one).
   const card = await completedCard(deps, event);
-  // A paid invoice (or a checkout that replays a parked one) may enqueue a tax reversal in the transaction (PGlite, decision 040).
-  if (deps.provider.reverseInvoiceTransfer) await jobsReady(db);
+  // The transaction emits events and may enqueue a tax reversal: the engine first (PGlite, decision 040).
+  await jobsReady(db);
   const result = await db.transaction().execute(async (trx) => {
     const fresh = await insertEvent(trx, { id: event.id, provider: deps.provider.name, type: event.type, payload: rawBody });
     if (!fresh) return { received: true as const, duplicate: true };
@@ -124,42 +126,10 @@ export async function handleWebhook(db: Db, deps: PaymentsDeps, rawBody: string,
     if (outcome.status !== 'processed') await setEventStatus(trx, event.id, outcome.status, outcome.status === 'parked' ? outcome.waitsFor : null);
     return { received: true as const, duplicate: false, status: outcome.status };
   });
-  if (effects.paid.length || effects.refunded.length || effects.duplicates.length || effects.unavailable.length) kickWebhookDeliveries(db);
-  await sendSaleNotices(db, deps, effects.paid);
-  await sendRefundNotices(db, deps, effects.refunded);
+  if (effects.paid.length || effects.refunded.length) kickWebhookDeliveries(db);
   await refreshBuyerReviewPages(db, [...effects.paid, ...effects.refunded]);
-  for (const duplicate of effects.duplicates) await refundAtOnce(db, deps, duplicate, 'duplicate');
-  for (const order of effects.unavailable) await refundAtOnce(db, deps, order, 'unavailable');
+  if (!result.duplicate) afterCommit(db, ORDER_EVENTS);
   return result;
-}
-
-/** What the buyer's refund email says first, for a payment refunded as soon as it completed. */
-const REFUND_REASONS = {
-  duplicate: undefined,
-  unavailable: 'This product was taken off sale before your payment completed, so we refunded it at once.',
-} as const;
-
-/**
- * A payment that must go back as soon as it completed: the buyer paid twice for the same
- * one-time product (two checkouts in two tabs), or paid for a product no longer for sale (a
- * checkout started before it was archived, unpublished or made free; a subscription's renewals
- * are stopped too). If the provider refuses, the order stays paid and the error is logged for
- * a person to refund it.
- */
-async function refundAtOnce(db: Db, deps: PaymentsDeps, order: Order, why: keyof typeof REFUND_REASONS): Promise<void> {
-  if (!order.provider_payment_id) return;
-  try {
-    await deps.provider.refund({ paymentId: order.provider_payment_id, orderId: order.id, subscription: order.kind === 'subscription' });
-    if (why === 'unavailable' && order.provider_subscription_id) await deps.provider.cancelSubscriptionAtPeriodEnd(order.provider_subscription_id);
-  } catch (error) {
-    console.error(`[payments] could not refund ${why} order ${order.id}:`, error);
-    return;
-  }
-  const effects = { refunded: [] as Order[] };
-  await db.transaction().execute((trx) => refundOrderInTrx(trx, order, effects));
-  if (effects.refunded.length) kickWebhookDeliveries(db);
-  await sendRefundNotices(db, deps, effects.refunded, REFUND_REASONS[why]);
-  await refreshBuyerReviewPages(db, effects.refunded);
 }
 
 type Card = { brand: string; last4: string } | null;
@@ -271,7 +241,7 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects:
         await recordSale(trx, renewal, payoutHoldDays(deps.payoutHoldDays));
         await notifyCreatorOfOrder(trx, renewal, 'sale');
         await enqueueSaleEvent(trx, 'sale.created', renewal);
-        effects.paid.push(renewal);
+        await paid(trx, renewal, effects);
         await reverseTaxShare(trx, deps, raw, paymentIdOfInvoice(raw));
       }
       return { status: 'processed' };
@@ -359,12 +329,13 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
   await recountBuyerReview(trx, order);
   // A checkout can outlive its product's listing: a payment for a product no longer for sale is
   // refunded at once, with no key and no receipt (issue 29).
-  if (!(await isStillForSale(trx, order.product_id))) effects.unavailable.push(order);
-  else if (order.kind === 'one_time' && (await hasOtherPaidOrder(trx, order))) effects.duplicates.push(order);
+  // Both are refunded by the 'order.refund-due' reaction (refund-at-once.job.ts).
+  if (!(await isStillForSale(trx, order.product_id))) await emit(trx, 'order.refund-due', { orderId: order.id, why: 'unavailable' });
+  else if (order.kind === 'one_time' && (await hasOtherPaidOrder(trx, order))) await emit(trx, 'order.refund-due', { orderId: order.id, why: 'duplicate' });
   else {
     // A duplicate payment is refunded at once and gets no key: the buyer has the first order's.
     await issueOrderLicense(trx, order);
-    effects.paid.push(order);
+    await paid(trx, order, effects);
   }
   // Events that arrived before this one and waited for it.
   const refs = [paymentId, subscriptionId].filter((r): r is string => Boolean(r));
@@ -375,11 +346,25 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
   return { status: 'processed' };
 }
 
+/** An order that became paid: its receipt and the creator's notice are reactions to 'order.paid' (order-notices.job.ts). */
+async function paid(trx: Trx, order: Order, effects: Effects): Promise<void> {
+  await emit(trx, 'order.paid', { orderId: order.id });
+  effects.paid.push(order);
+}
+
 /**
  * paid -> refunded and, for a subscription's order, the subscription ends now; the buyer's
- * review of the product stops counting toward its rating (docs/decisions/047).
+ * review of the product stops counting toward its rating (docs/decisions/047). The emails are
+ * reactions to 'order.refunded' (order-notices.job.ts): `notice.reason` opens the buyer's,
+ * `notice.buyerEmail: false` leaves the buyer's to the caller. Call jobsReady(db) before the
+ * transaction.
  */
-export async function refundOrderInTrx(trx: Trx, order: Order, effects: { refunded: Order[] }): Promise<Order | null> {
+export async function refundOrderInTrx(
+  trx: Trx,
+  order: Order,
+  effects: { refunded: Order[] },
+  notice: { reason?: string; buyerEmail?: boolean } = {},
+): Promise<Order | null> {
   // The creator's lock before the order's row: a payout request takes the creator's lock and
   // then touches the order (its payout item), so taking them the other way round deadlocks
   // against it on PostgreSQL (docs/decisions/051).
@@ -395,6 +380,7 @@ export async function refundOrderInTrx(trx: Trx, order: Order, effects: { refund
   await disableRefundedLicenses(trx, refunded);
   await recountBuyerReview(trx, refunded);
   if (refunded.provider_subscription_id) await updateSubscription(trx, refunded.provider_subscription_id, { status: 'canceled' });
+  await emit(trx, 'order.refunded', { orderId: refunded.id, ...(notice.reason ? { reason: notice.reason } : {}), buyerEmail: notice.buyerEmail ?? true });
   effects.refunded.push(refunded);
   return refunded;
 }

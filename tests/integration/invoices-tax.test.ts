@@ -18,7 +18,7 @@ import { GET as taxReportRoute } from '@/src/pages/api/admin/tax-report.csv';
 import type { SessionUser } from '@/src/shared/session';
 import { call, signUp, type TestSession } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
-import { CARD_OK, testDeps } from '../support/payments';
+import { CARD_OK, settleOrders, testDeps } from '../support/payments';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 const dataDir = vi.hoisted(() => {
@@ -174,6 +174,7 @@ describe('paying with tax', () => {
       payment_card_last4: '4242',
     });
 
+    await settleOrders(t.db);
     const receipt = deps.mailer.lastTo(buyer.email, /receipt/);
     expect(receipt?.text).toContain('Sold by Cora Creator through toolmint.');
     expect(receipt?.text).toContain('Price: $79.00');
@@ -307,6 +308,7 @@ describe('credit notes, who sees an invoice, and the tax report', () => {
     expect(refunded.invoice.id).toBe(view.invoice.id);
     expect(refunded.creditNote).toMatchObject({ kind: 'credit_note', price_cents: 7900, tax_cents: 1580, total_cents: 9480, tax_country: 'AT' });
     expect(refunded.creditNote!.number).toMatch(/^CN-\d{4}-\d{6}$/);
+    await settleOrders(t.db);
     expect(deps.mailer.lastTo(buyer.email, /refund/)?.text).toContain('We refunded $94.80');
 
     // The tax report: administrators only.

@@ -30,7 +30,7 @@ import { PATCH as licenseRoute } from '@/src/pages/api/me/licenses/[id]';
 import { POST as verifyRoute } from '@/src/pages/api/v1/licenses/verify';
 import { call, signUp, type TestSession } from '../support/api';
 import { createProduct, createUser, ensureCategories } from '../support/factories';
-import { buyLocally, completedSession, signedEvent, testDeps } from '../support/payments';
+import { buyLocally, completedSession, settleOrders, signedEvent, testDeps } from '../support/payments';
 import { productExample } from '../support/example-bodies';
 import { createTestDb, type TestDb } from '../support/test-db';
 
@@ -127,6 +127,7 @@ describe('issuing', () => {
     expect(await licensesOf(product.id)).toHaveLength(1);
 
     // The receipt carries the key, once.
+    await settleOrders(t.db);
     const receipts = deps.mailer.sent.filter((m) => m.to === buyer.email && m.subject.startsWith('Your receipt'));
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.text).toContain(`License key: ${keys[0]!.key}`);

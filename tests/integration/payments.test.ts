@@ -32,7 +32,8 @@ import { noticeText, orderNoticeText, type OrderFeedItem } from '@/src/shared/no
 import type { SessionUser } from '@/src/shared/session';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
-import { buyLocally, CARD_OK, completedSession, signedEvent, testDeps } from '../support/payments';
+import { buyLocally, CARD_OK, completedSession, settleOrders, signedEvent, testDeps } from '../support/payments';
+import { getPaymentProvider } from '@/functions/payments/provider';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 // Routes send their emails through the default mailer: into this run's own outbox.
@@ -222,11 +223,14 @@ describe('the local checkout page', () => {
     const b = await buyer();
     const { url } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
     const sessionId = url.split('/checkout/')[1]!;
+    // Earlier tests' sales of the same creator and product are told first: only this one's counts below.
+    await settleOrders(t.db);
     const before = deps.mailer.sent.length;
     const [first, second] = await Promise.all([payLocalCheckout(t.db, deps, b.id, sessionId, CARD_OK), payLocalCheckout(t.db, deps, b.id, sessionId, CARD_OK)]);
     expect(first.redirectUrl).toBe(second.redirectUrl);
     expect(first.redirectUrl).toContain(`/product/${p.id}?checkout=success`);
     expect((await ordersFor(p.id)).filter((o) => o.status === 'paid')).toHaveLength(1);
+    await settleOrders(t.db);
     const receipts = deps.mailer.sent.slice(before).filter((m) => m.to === b.email);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.subject).toMatch(/^Your receipt for Lead Enrichment Workflow \(TM-\d{6}\)$/);
@@ -275,8 +279,9 @@ describe('entitlements: POST /api/products/{id}/download', () => {
     const refund = await call(refundRoute, `/api/orders/${orderId}/refund`, { method: 'POST', session, params: { id: orderId } });
     expect(refund.status).toBe(200);
     expect(refund.body).toEqual({ id: orderId, status: 'refunded' });
-    // The route sends through the process-wide mailer (the tests' memory mailer, which signUp
-    // installs to read verification links): the creator's refund notice is there.
+    // The notices are the refund's reactions, through the process-wide mailer (the tests' memory
+    // mailer, which signUp installs to read verification links): the creator's is there.
+    await settleOrders(t.db);
     expect(testMailer().lastTo(creator.email, /^Refund: Lead Enrichment Workflow/)).toBeDefined();
     expect(await orderOf(orderId)).toMatchObject({ status: 'refunded', refunded_at: expect.any(Date) });
     await expect(downloadProduct(t.db, b.id, p.id)).rejects.toMatchObject({ code: 'PAYMENT_REQUIRED' });
@@ -386,6 +391,7 @@ describe('POST /api/payments/webhook', () => {
     expect(await handleWebhook(t.db, deps, e.payload, e.signature)).toEqual({ received: true, duplicate: false, status: 'processed' });
     expect(await handleWebhook(t.db, deps, e.payload, e.signature)).toEqual({ received: true, duplicate: true });
     expect(await orderOf(orderId)).toMatchObject({ status: 'paid', provider_payment_id: `pi_${orderId.slice(0, 8)}` });
+    await settleOrders(t.db);
     expect(deps.mailer.sent.length - before).toBe(2); // one receipt, one sale notice
   });
 
@@ -445,6 +451,7 @@ describe('POST /api/payments/webhook', () => {
     const orders = await ordersFor(p.id);
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ id: orderId, status: 'paid' });
+    await settleOrders(t.db);
     expect(deps.mailer.sent.filter((m) => m.to === b.email).length - before).toBe(1);
   });
 
@@ -455,6 +462,8 @@ describe('POST /api/payments/webhook', () => {
     const second = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
     const before = deps.mailer.sent.length;
     await Promise.all([first, second].map((c) => payLocalCheckout(t.db, deps, b.id, c.url.split('/checkout/')[1]!, CARD_OK)));
+    // The second payment's refund is the reaction to its 'order.refund-due'.
+    await settleOrders(t.db);
     const statuses = (await ordersFor(p.id)).map((o) => o.status).sort();
     expect(statuses).toEqual(['paid', 'refunded']);
     const mails = deps.mailer.sent
@@ -746,11 +755,13 @@ describe('completing a checkout whose product is no longer for sale (issue 29)',
     const b = await buyer();
     const { url, orderId } = await startCheckout(t.db, deps, asUser(b), { productId: p.id });
     await setStatus(p.id, { status: 'archived' });
-    const refund = vi.spyOn(deps.provider, 'refund');
+    // The refund is the reaction to 'order.refund-due', on the process's provider.
+    const refund = vi.spyOn(getPaymentProvider(), 'refund');
     const before = deps.mailer.sent.length;
     try {
       const e = signedEvent('checkout.session.completed', completedSession(sessionOf(url), 'pi_test_offsale1'));
       expect(await handleWebhook(t.db, deps, e.payload, e.signature)).toEqual({ received: true, duplicate: false, status: 'processed' });
+      await settleOrders(t.db);
       expect(refund).toHaveBeenCalledWith({ paymentId: 'pi_test_offsale1', orderId, subscription: false });
     } finally {
       refund.mockRestore();

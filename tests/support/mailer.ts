@@ -9,7 +9,14 @@ export class MemoryMailer implements Mailer {
   readonly destination = 'memory';
   readonly sent: MailMessage[] = [];
 
+  private readonly keys = new Set<string>();
+
+  /** As Resend and the outbox do, a message whose idempotency key was sent before is not sent again. */
   async send(message: MailMessage): Promise<void> {
+    if (message.idempotencyKey) {
+      if (this.keys.has(message.idempotencyKey)) return;
+      this.keys.add(message.idempotencyKey);
+    }
     this.sent.push(message);
   }
 

@@ -1,16 +1,21 @@
 /**
  * Payments in tests: the local provider with a test webhook secret, a mailer that keeps what
- * it would have sent, and Stripe-format events signed the way Stripe signs them.
+ * it would have sent, and Stripe-format events signed the way Stripe signs them. The provider
+ * and the mailer are also the process's, which the jobs use: the reactions to an order's events
+ * (receipts, refunds of payments that must go back) run on them when a test settles its orders.
  */
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import type { Db } from '@/db/database';
 import { MemoryMailer } from './mailer';
+import { testMailer } from './api';
+import { drainJobs, jobsReady } from '@/functions/jobs';
+import { reactionsTo } from '@/functions/jobs/registry';
 import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
 import type { SessionUser } from '@/src/shared/session';
 import type { PaymentsDeps } from '@/functions/payments/deps';
 import { LocalPaymentProvider } from '@/functions/payments/local-provider';
-import type { PaymentProvider } from '@/functions/payments/provider';
+import { setPaymentProvider, type PaymentProvider } from '@/functions/payments/provider';
 import { SITE } from './api';
 
 export { MemoryMailer };
@@ -18,12 +23,24 @@ export { MemoryMailer };
 export const TEST_WEBHOOK_SECRET = `whsec_test_${randomBytes(16).toString('hex')}`;
 
 export function testDeps(provider?: PaymentProvider): PaymentsDeps & { mailer: MemoryMailer; provider: PaymentProvider } {
+  // A provider of the test's own (a stand-in of Stripe) is the jobs' too; the local one refunds
+  // nothing anywhere, so the process's own (the routes') serves the jobs as well.
+  if (provider) setPaymentProvider(provider);
   return {
     provider: provider ?? new LocalPaymentProvider({ webhookSecret: TEST_WEBHOOK_SECRET, siteUrl: SITE }),
-    mailer: new MemoryMailer(),
+    mailer: testMailer(),
     feeBps: 1500,
     siteUrl: SITE,
   };
+}
+
+/** Runs the reactions to the orders' events that are due: receipts, refund notices, refunds of payments that must go back. */
+export async function settleOrders(db: Db): Promise<void> {
+  // The engine loads every job module, and so every reaction, when it starts.
+  await jobsReady(db);
+  const names = [...new Set((['order.paid', 'order.refunded', 'order.refund-due'] as const).flatMap((event) => reactionsTo(event)))];
+  // A refund of a payment that must go back emits 'order.refunded': the drain runs until none is due.
+  await drainJobs(db, { names });
 }
 
 let counter = 0;
@@ -62,5 +79,6 @@ export const CARD_OK = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', c
 export async function buyLocally(db: Db, deps: PaymentsDeps, user: { id: string; email: string }, productId: string): Promise<string> {
   const { url, orderId } = await startCheckout(db, deps, { id: user.id, email: user.email } as SessionUser, { productId });
   await payLocalCheckout(db, deps, user.id, url.split('/checkout/')[1]!, CARD_OK);
+  await settleOrders(db);
   return orderId;
 }

@@ -1,0 +1,26 @@
+/**
+ * Named events: what a transaction records as having happened, so that reactions run after it
+ * commits (docs/decisions/055). The transaction calls emit(trx, event, data) from engine.ts,
+ * which enqueues one pg-boss job per reaction through that same transaction. The reactions
+ * exist exactly when the change commits, and pg-boss retries each one with backoff: a mail
+ * transport that is down delays a receipt and does not lose it. Each event and its data are
+ * declared once, here.
+ */
+export interface DomainEvents {
+  /** An order became paid: a completed checkout, or a subscription's renewal. */
+  'order.paid': { orderId: string };
+  /**
+   * An order was refunded. `reason`: the buyer's email opens with it (a refund that was ours to
+   * make); `buyerEmail: false`: the buyer is told by another email (an approved refund request's answer).
+   */
+  'order.refunded': { orderId: string; reason?: string; buyerEmail: boolean };
+  /**
+   * A payment completed that must go back at once: a second payment for a one-time product the
+   * buyer already owns, or a payment for a product no longer for sale.
+   */
+  'order.refund-due': { orderId: string; why: RefundDueReason };
+}
+
+export type EventName = keyof DomainEvents;
+
+export type RefundDueReason = 'duplicate' | 'unavailable';

@@ -1,0 +1,127 @@
+/**
+ * The emails an order's payment and refund send, as reactions to 'order.paid' and
+ * 'order.refunded' (docs/decisions/055), after the transaction that recorded the change:
+ *
+ * - the buyer's receipt (order number, product, amount, the licence key when the product issues
+ *   one, the refund policy, the invoice, a link to /library) and refund notice: transactional
+ *   (always sent, no unsubscribe; the answer to a refund request is refund-notices.job.ts's,
+ *   docs/decisions/051). A mail failure throws, and pg-boss retries the job with backoff: a
+ *   transport that is down delays the receipt and does not lose it. The mailer's idempotency
+ *   key is the order (the outbox keeps one file per key, Resend one email per key for a day),
+ *   so a job run twice sends one email;
+ * - the creator's new-sale and refund notices: notification emails of kind 'sale'
+ *   (docs/decisions/041), queued once per order (a unique reference) as the creator's
+ *   preferences say and sent at once when set to 'Email at once'; the 'email.send' job retries
+ *   a failed send. Their notice in the bell is written with the order's transition
+ *   (webhook.service.ts, docs/decisions/014).
+ *
+ * A mail failure never undoes the payment: the order is the record, the email a courtesy.
+ */
+import type { Db } from '@/db/database';
+import type { Order } from '@/db/schema';
+import { DEFAULT_REFUND_POLICY } from '@/src/shared/domain';
+import { formatCents, formatOrderNumber, refundPolicyText } from '@/src/shared/payments';
+import { cardText, soldByText, taxLineLabel } from '@/src/shared/invoices';
+import { defineReaction } from '@/functions/jobs';
+import { getEnv } from '../_shared/env';
+import { getMailer } from '../_shared/mailer';
+import { queueNotificationEmail, sendDueEmails } from '../email/email.service';
+import { renderEmail } from '../email/render';
+import { findOrderLicenseKey } from '../licenses/licenses.repository';
+import { findOrder, findProductForCheckout, findUserEmail } from './payments.repository';
+
+/** A transactional email to the buyer, in the emails' layout (functions/email/templates), sent once per key. */
+async function sendToBuyer(to: string, key: string, subject: string, lines: string[], action?: { label: string; url: string }): Promise<void> {
+  const rendered = await renderEmail(
+    { subject, preview: lines[0] ?? subject, heading: subject, paragraphs: lines, action: action ?? null },
+    { kind: 'transactional', reason: 'You get this email because you bought on toolmint.' },
+  );
+  await getMailer().send({ to, ...rendered, idempotencyKey: key });
+}
+
+/** The creator's notice of an order, as their preferences for 'sale' say; queued once per reference. */
+async function notifyCreator(db: Db, creatorId: string, reference: string): Promise<void> {
+  const id = await queueNotificationEmail(db, { userId: creatorId, kind: 'sale', reference });
+  if (id) await sendDueEmails(db, { mailer: getMailer(), siteUrl: getEnv().SITE_URL, ids: [id] });
+}
+
+/** The receipt's money lines: the price, the tax line when there is one, the total. */
+function receiptAmountLines(order: Order): string[] {
+  const period = order.kind === 'subscription' ? ' (monthly subscription)' : '';
+  const label = taxLineLabel({ ...order, reverse_charge: order.tax_reverse_charge });
+  if (!label) return [`Amount: ${formatCents(order.amount_cents)}${period}`];
+  return [
+    `Price: ${formatCents(order.amount_cents)}${period}`,
+    `${label}: ${formatCents(order.tax_cents)}`,
+    `Total: ${formatCents(order.amount_cents + order.tax_cents)}${period}`,
+  ];
+}
+
+/** The buyer's receipt of a paid order (nothing when the order or the buyer is gone). */
+export async function sendReceipt(db: Db, orderId: string, siteUrl = getEnv().SITE_URL): Promise<void> {
+  const order = await findOrder(db, orderId);
+  if (!order) return;
+  const [buyer, creator, product, licenseKey] = await Promise.all([
+    findUserEmail(db, order.buyer_id),
+    findUserEmail(db, order.creator_id),
+    findProductForCheckout(db, order.product_id),
+    findOrderLicenseKey(db, order.id),
+  ]);
+  if (!buyer) return;
+  const title = product?.title ?? 'your product';
+  const number = formatOrderNumber(order.number);
+  const library = new URL('/library', siteUrl).toString();
+  await sendToBuyer(
+    buyer.email,
+    `receipt-${order.id}`,
+    `Your receipt for ${title} (${number})`,
+    [
+      `Thank you for your purchase.`,
+      // The creator sells; toolmint is the marketplace (the Terms, docs/decisions/050).
+      `${soldByText(creator?.name?.trim() || 'the creator')}.`,
+      `Order number: ${number}`,
+      `Product: ${title}`,
+      ...receiptAmountLines(order),
+      ...(order.payment_card_brand && order.payment_card_last4 ? [`Paid with: ${cardText(order.payment_card_brand, order.payment_card_last4)}`] : []),
+      `Date: ${new Date(order.paid_at ?? Date.now()).toISOString().slice(0, 10)}`,
+      ...(licenseKey ? [`License key: ${licenseKey}`] : []),
+      `Refund policy: ${refundPolicyText(product?.refund_policy ?? DEFAULT_REFUND_POLICY)}.`,
+      `Your invoice: ${new URL(`/orders/${order.id}/invoice`, siteUrl).toString()}`,
+      `Your library, to download it again or ask for a refund: ${library}`,
+    ],
+    { label: 'Open your library', url: library },
+  );
+}
+
+/** The buyer's notice of a refunded order; `reason` opens it. */
+export async function sendRefundNotice(db: Db, orderId: string, reason?: string, siteUrl = getEnv().SITE_URL): Promise<void> {
+  const order = await findOrder(db, orderId);
+  if (!order) return;
+  const [buyer, product] = await Promise.all([findUserEmail(db, order.buyer_id), findProductForCheckout(db, order.product_id)]);
+  if (!buyer) return;
+  const title = product?.title ?? 'a product';
+  const number = formatOrderNumber(order.number);
+  await sendToBuyer(buyer.email, `refund-${order.id}`, `Your refund for ${title} (${number})`, [
+    ...(reason ? [reason] : []),
+    `We refunded ${formatCents(order.amount_cents + order.tax_cents)} for ${title} (order ${number}).`,
+    `Your credit note: ${new URL(`/orders/${order.id}/invoice`, siteUrl).toString()}`,
+    `Access to the product has ended.`,
+  ]);
+}
+
+async function notifyCreatorOf(db: Db, orderId: string, what: 'sale' | 'refund'): Promise<void> {
+  const order = await findOrder(db, orderId);
+  if (order) await notifyCreator(db, order.creator_id, `${what}:${order.id}`);
+}
+
+defineReaction('order.paid', 'email.receipt', ({ orderId }, { db }) => sendReceipt(db, orderId), { retryLimit: 8 });
+defineReaction('order.paid', 'email.sale-notice', ({ orderId }, { db }) => notifyCreatorOf(db, orderId, 'sale'));
+defineReaction(
+  'order.refunded',
+  'email.refund-notice',
+  async ({ orderId, reason, buyerEmail }, { db }) => {
+    if (buyerEmail) await sendRefundNotice(db, orderId, reason);
+  },
+  { retryLimit: 8 },
+);
+defineReaction('order.refunded', 'email.refund-sale-notice', ({ orderId }, { db }) => notifyCreatorOf(db, orderId, 'refund'));
