@@ -14,6 +14,8 @@
  * 3. The session is loaded into Astro.locals (user, sessionId) for pages and API routes;
  *    a refreshed session cookie is passed on to the response.
  * 4. Write routes are rate limited per account and address (functions/_shared/rate-limit.ts).
+ * 5. A page rendered for the visitor (not a shared one) answers `cache-control: private,
+ *    no-store` unless it set its own.
  * The auth module is imported lazily so that `astro build` never opens the database.
  */
 import type { MiddlewareHandler } from 'astro';
@@ -83,14 +85,21 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   const { enforceWriteLimit } = await import('../functions/_shared/rate-limit');
   const limited = await enforceWriteLimit(context);
   const response = limited ?? (await next());
-  if (!setCookies.length) return response;
+  // A page rendered for one visitor (every on-demand page that is not a shared catalogue or
+  // community page) is theirs alone: no cache keeps it, unless the page said otherwise.
+  const privatePage = !pathname.startsWith('/api/') && !response.headers.has('cache-control');
+  if (!setCookies.length && !privatePage) return response;
+  const finish = (headers: Headers) => {
+    for (const cookie of setCookies) headers.append('set-cookie', cookie);
+    if (privatePage) headers.set('cache-control', 'private, no-store');
+  };
   try {
-    for (const cookie of setCookies) response.headers.append('set-cookie', cookie);
+    finish(response.headers);
     return response;
   } catch {
-    // Immutable headers (a Response.redirect): copy the response to add the cookies.
+    // Immutable headers (a Response.redirect): copy the response to add them.
     const copy = new Response(response.body, response);
-    for (const cookie of setCookies) copy.headers.append('set-cookie', cookie);
+    finish(copy.headers);
     return copy;
   }
 };

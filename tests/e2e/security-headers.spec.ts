@@ -64,10 +64,11 @@ function expectNonPageHeaders(headers: Headers, label: string): void {
  * Opens a page in the browser and checks its headers; then scrolls through it, so that
  * client:visible islands and lazy images load too, and waits until the network is quiet.
  */
-async function visit(page: Page, path: string, status = 200): Promise<void> {
+async function visit(page: Page, path: string, status = 200): Promise<Headers> {
   const response = await page.goto(path);
   expect(response?.status(), path).toBe(status);
-  expectPageHeaders(await headersOf(response), path);
+  const headers = await headersOf(response);
+  expectPageHeaders(headers, path);
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
@@ -77,6 +78,12 @@ async function visit(page: Page, path: string, status = 200): Promise<void> {
     }
   });
   await page.waitForLoadState('networkidle');
+  return headers;
+}
+
+/** A page rendered for the signed-in visitor: no cache may keep it (src/middleware.ts sets it once for every such page). */
+async function visitPrivate(page: Page, path: string): Promise<void> {
+  expect((await visit(page, path))['cache-control'], path).toBe('private, no-store');
 }
 
 async function firstProduct(page: Page, search: string): Promise<{ id: string; title: string }> {
@@ -107,7 +114,8 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
     '/terms',
     '/developers',
   ]) {
-    await visit(page, path);
+    // Shared by every visitor: never marked as one visitor's.
+    expect((await visit(page, path))['cache-control'] ?? '', path).not.toContain('private');
   }
   // The unsubscribe page: without a token (400, a way to the settings) and with a valid one.
   await visit(page, '/unsubscribe', 400);
@@ -135,12 +143,12 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
     '/ai-tools/submit',
     '/ai-tools/claim',
   ])
-    await visit(page, path);
+    await visitPrivate(page, path);
   // A sale's invoice (docs/decisions/050), opened by its seller.
   const sales = (await (await page.request.get('/api/me/sales?limit=1')).json()) as { items: { id: string }[] };
   const sale = sales.items[0];
   expect(sale, 'the demo creator has a sale').toBeTruthy();
-  await visit(page, `/orders/${sale!.id}/invoice`);
+  await visitPrivate(page, `/orders/${sale!.id}/invoice`);
   const listed = (await (await page.request.get('/api/products?search=claude')).json()) as { items: { creator: { id: string } }[] };
 
   // The administrator's queues, and a creator's ledger (docs/decisions/051).
@@ -155,11 +163,11 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
     '/admin/orders',
     `/admin/creators/${listed.items[0]!.creator.id}`,
   ])
-    await visit(page, path);
+    await visitPrivate(page, path);
 
   // A tool's maintainer (DeepSeek: no other spec claims or manages it) on the tool's own page.
   await claimToolThroughApi(page, baseURL!, 'deepseek', 'deepseek.com');
-  await visit(page, '/ai-tools/manage/deepseek');
+  await visitPrivate(page, '/ai-tools/manage/deepseek');
 
   // A blob image the marketplace shows, an Atom feed and API answers.
   await page.goto('/marketplace');
