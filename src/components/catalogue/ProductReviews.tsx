@@ -27,6 +27,7 @@ import { api, ApiError } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
+import { StarRatingField } from '../ui/StarRatingField';
 import { errorList } from '../ui/form-state';
 import { ReportForm } from '../moderation/ReportForm';
 import './feedback-panels.css';
@@ -114,33 +115,14 @@ function ReviewForm({
           {message}
         </p>
       ) : null}
-      <fieldset className="prv-rate" id={`${uid}-rating`} tabIndex={-1} aria-describedby={errors.rating ? `${uid}-rating-error` : undefined}>
-        <legend>Your rating</legend>
-        <div className="prv-rate-row">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className={n <= rating.value ? 'on' : undefined}>
-              <input
-                type="radio"
-                name={`${uid}-rating-choice`}
-                value={n}
-                checked={rating.value === n}
-                onChange={() => rating.onChange(n)}
-                ref={n === 1 ? rating.ref : undefined}
-                aria-invalid={errors.rating ? true : undefined}
-              />
-              <span aria-hidden="true">★</span>
-              <span className="visually-hidden">
-                {n} {n === 1 ? 'star' : 'stars'}
-              </span>
-            </label>
-          ))}
-        </div>
-        {errors.rating ? (
-          <p className="prv-error" id={`${uid}-rating-error`}>
-            {errors.rating.message}
-          </p>
-        ) : null}
-      </fieldset>
+      <StarRatingField
+        id={`${uid}-rating`}
+        legend="Your rating"
+        styles={{ fieldset: 'prv-rate', row: 'prv-rate-row', error: 'prv-error' }}
+        field={rating}
+        error={errors.rating?.message}
+        star={<span aria-hidden="true">★</span>}
+      />
       <FormField id={`${uid}-text`} styles={FIELD_STYLES} label="Your review" error={errors.text?.message}>
         {(control) => (
           <textarea

@@ -19,6 +19,7 @@ import { toast } from '@/src/stores/toasts';
 import { $sellerRating } from '@/src/stores/profile';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
+import { StarRatingField } from '../ui/StarRatingField';
 import { errorList, registerWithValue } from '../ui/form-state';
 import { Avatar } from './Avatar';
 
@@ -178,35 +179,18 @@ export default function ReviewsSection(props: Props) {
       {viewer === 'user' && editing ? (
         <form className="rform" onSubmit={(e) => void submit(e)} noValidate>
           <ErrorSummary items={errorList(errors).map(([name]) => ({ target: `${uid}-${name}`, label: name === 'rating' ? 'Rating' : 'Your experience' }))} />
-          <fieldset className="rstars-input" id={`${uid}-rating`} tabIndex={-1} aria-describedby={errors.rating ? `${uid}-rating-error` : undefined}>
-            <legend>{ownReview ? 'Edit your review' : `Review ${sellerName}`}</legend>
-            <div className="rstars-row">
-              {[1, 2, 3, 4, 5].map((n) => (
-                <label key={n} className={n <= rating.value ? 'on' : undefined}>
-                  <input
-                    type="radio"
-                    name={`${uid}-rating-choice`}
-                    value={n}
-                    checked={rating.value === n}
-                    onChange={() => rating.onChange(n)}
-                    ref={n === 1 ? rating.ref : undefined}
-                    aria-invalid={errors.rating ? true : undefined}
-                  />
-                  <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true">
-                    <path d="m12 2.8 2.8 5.7 6.3.9-4.6 4.4 1.1 6.3L12 17.1l-5.6 3 1.1-6.3L2.9 9.4l6.3-.9z" fill="currentColor" />
-                  </svg>
-                  <span className="visually-hidden">
-                    {n} {n === 1 ? 'star' : 'stars'}
-                  </span>
-                </label>
-              ))}
-            </div>
-            {errors.rating ? (
-              <p className="ufield-error" id={`${uid}-rating-error`}>
-                {errors.rating.message}
-              </p>
-            ) : null}
-          </fieldset>
+          <StarRatingField
+            id={`${uid}-rating`}
+            legend={ownReview ? 'Edit your review' : `Review ${sellerName}`}
+            styles={{ fieldset: 'rstars-input', row: 'rstars-row', error: 'ufield-error' }}
+            field={rating}
+            error={errors.rating?.message}
+            star={
+              <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="m12 2.8 2.8 5.7 6.3.9-4.6 4.4 1.1 6.3L12 17.1l-5.6 3 1.1-6.3L2.9 9.4l6.3-.9z" fill="currentColor" />
+              </svg>
+            }
+          />
           <FormField id={`${uid}-text`} styles={FIELD_STYLES} label="Your experience" error={errors.text?.message}>
             {(control) => (
               <textarea
