@@ -1,8 +1,8 @@
 /**
  * A background run started right after a change commits, coalesced: the "kick" of the email
- * sender (functions/email/email.service.ts kickEmailSending) and of the webhook deliveries
- * (functions/webhooks/deliveries.service.ts kickWebhookDeliveries), so the API answers at
- * once and the work starts without waiting for the next scheduled job.
+ * sender (functions/email/email.service.ts kickEmailSending), so the API answers at once and
+ * the work starts without waiting for the next scheduled job. (Webhook deliveries are a
+ * reaction to an event on the job engine instead: docs/decisions/055.)
  *
  * - kick(arg): starts run(arg) without waiting. A kick while a run is going makes that run go
  *   once more when it ends (the change may have come after it claimed its rows), however many

@@ -19,6 +19,8 @@ export interface DomainEvents {
    * buyer already owns, or a payment for a product no longer for sale.
    */
   'order.refund-due': { orderId: string; why: RefundDueReason };
+  /** Creator webhook deliveries were recorded (functions/webhooks): the sender runs. */
+  'webhooks.due': Record<string, never>;
 }
 
 export type EventName = keyof DomainEvents;

@@ -33,7 +33,6 @@ import {
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
 import { afterCommit, jobsReady } from '@/functions/jobs';
-import { kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { refreshBuyerReviewPages } from '../product-reviews/product-reviews.service';
 import { isAdmin } from '../profiles/profiles.service';
 import { listBuyerLicenses } from '../licenses/licenses.repository';
@@ -155,10 +154,9 @@ export async function refundThroughProvider(
     if (row && options.inTrx) await options.inTrx(trx, row);
     return row;
   });
-  if (effects.refunded.length) kickWebhookDeliveries(db);
   if (refunded?.provider_subscription_id) await deps.provider.cancelSubscriptionAtPeriodEnd(refunded.provider_subscription_id).catch(() => {});
   await refreshBuyerReviewPages(db, effects.refunded);
-  if (effects.refunded.length) afterCommit(db, ['order.refunded']);
+  if (effects.refunded.length) afterCommit(db, ['order.refunded', 'webhooks.due']);
   // Someone else (a webhook, a concurrent click) refunded it meanwhile: same outcome.
   return refunded ?? { ...order, status: 'refunded' };
 }

@@ -13,7 +13,6 @@
  */
 import { defineReaction, jobsReady } from '@/functions/jobs';
 import type { RefundDueReason } from '@/functions/jobs';
-import { kickWebhookDeliveries } from '../webhooks/deliveries.service';
 import { refreshBuyerReviewPages } from '../product-reviews/product-reviews.service';
 import type { Order } from '@/db/schema';
 import { getPaymentProvider } from './provider';
@@ -39,7 +38,6 @@ defineReaction(
     await jobsReady(db);
     const reason = REFUND_REASONS[why];
     await db.transaction().execute((trx) => refundOrderInTrx(trx, order, effects, reason ? { reason } : {}));
-    if (effects.refunded.length) kickWebhookDeliveries(db);
     await refreshBuyerReviewPages(db, effects.refunded);
   },
   { retryLimit: 8 },

@@ -67,7 +67,7 @@ import {
 } from './payments.repository';
 import { isStillForSale } from './for-sale';
 import { notifyCreatorOfOrder } from '../notifications/notifications.service';
-import { enqueueSaleEvent, kickWebhookDeliveries } from '../webhooks/deliveries.service';
+import { enqueueSaleEvent } from '../webhooks/deliveries.service';
 import { disableRefundedLicenses, issueOrderLicense } from '../licenses/licenses.service';
 import { recountBuyerReview, refreshBuyerReviewPages } from '../product-reviews/product-reviews.service';
 import { lockCreator } from './ledger.repository';
@@ -99,7 +99,7 @@ export interface WebhookResult {
 const DAY = 24 * 60 * 60 * 1000;
 
 /** The events a payment's webhook may emit. */
-const ORDER_EVENTS: readonly EventName[] = ['order.paid', 'order.refunded', 'order.refund-due'];
+const ORDER_EVENTS: readonly EventName[] = ['order.paid', 'order.refunded', 'order.refund-due', 'webhooks.due'];
 
 /** A field of a Stripe object that may be an id or an expanded object (or absent). */
 function idOf(value: unknown): string | null {
@@ -126,7 +126,6 @@ export async function handleWebhook(db: Db, deps: PaymentsDeps, rawBody: string,
     if (outcome.status !== 'processed') await setEventStatus(trx, event.id, outcome.status, outcome.status === 'parked' ? outcome.waitsFor : null);
     return { received: true as const, duplicate: false, status: outcome.status };
   });
-  if (effects.paid.length || effects.refunded.length) kickWebhookDeliveries(db);
   await refreshBuyerReviewPages(db, [...effects.paid, ...effects.refunded]);
   if (!result.duplicate) afterCommit(db, ORDER_EVENTS);
   return result;

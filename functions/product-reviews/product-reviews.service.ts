@@ -46,7 +46,8 @@ import { uuid } from '@/src/shared/api/contract';
 import { isUuid } from '@/src/shared/ids';
 import { pagesShowingReviews } from '../rebuilds/affected-pages';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
-import { enqueueProductReviewCreated, kickWebhookDeliveries } from '../webhooks/deliveries.service';
+import { enqueueProductReviewCreated } from '../webhooks/deliveries.service';
+import { afterCommit, jobsReady } from '@/functions/jobs';
 import {
   countByRating,
   findObtained,
@@ -156,6 +157,8 @@ async function standingOf(db: Db, userId: string, productId: string): Promise<{ 
 export async function createProductReview(db: Db, userId: string | null | undefined, productId: string, input: ProductReviewInput) {
   const me = requireUser(userId);
   await assertNotSuspended(db, me, 'write reviews');
+  // The transaction may record a webhook delivery and emit 'webhooks.due': the engine first.
+  await jobsReady(db);
   const result = await db.transaction().execute(async (trx) => {
     const product = requirePublished(await lockProduct(trx, productId));
     if (product.creator_id === me) throw new AppError('CANNOT_REVIEW_OWN_PRODUCT');
@@ -167,7 +170,7 @@ export async function createProductReview(db: Db, userId: string | null | undefi
     await enqueueProductReviewCreated(trx, product.creator_id, { id: product.id, title: product.title }, review);
     return { review, product: rating, page: product };
   });
-  kickWebhookDeliveries(db);
+  afterCommit(db, ['webhooks.due']);
   // The creator's email, as their preferences for 'review_received' say (docs/decisions/041).
   await queueNotificationEmail(db, { userId: result.page.creator_id, kind: 'review_received', reference: `review:${result.review.id}` })
     .then((id) => id && kickEmailSending(db))

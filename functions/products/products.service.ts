@@ -59,8 +59,8 @@ import {
   updateOwnProduct,
   type OwnerProductRow,
 } from './products.repository';
-import { enqueueProductPublished, kickWebhookDeliveries } from '../webhooks/deliveries.service';
-import { enqueue, jobsReady } from '../jobs';
+import { enqueueProductPublished } from '../webhooks/deliveries.service';
+import { afterCommit, enqueue, jobsReady } from '../jobs';
 import { NEW_PRODUCT_FAN_OUT } from '../notifications/new-product.job';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
 import { newCreatorReview } from '../_shared/env';
@@ -269,7 +269,7 @@ async function saveOwnProduct(db: Db, creatorId: string, id: string, values: Pro
     }
     return { row, published };
   });
-  if (published) kickWebhookDeliveries(db);
+  if (published) afterCommit(db, ['webhooks.due']);
   return row;
 }
 
@@ -295,7 +295,7 @@ export async function createProduct(db: Db, creatorId: string, input: ProductInp
     }
     return inserted;
   });
-  if (row.status === 'published') kickWebhookDeliveries(db);
+  if (row.status === 'published') afterCommit(db, ['webhooks.due']);
   const reason = rebuildReasonFor(null, row.status);
   if (reason) await requestRebuild(db, reason, row.id, pagesOf(row));
   return toOwnerProduct(row);

@@ -17,7 +17,8 @@
 import type { Db } from '@/db/database';
 import { assertNotSuspended } from '../moderation/suspension';
 import { AppError } from '../_shared/errors';
-import { enqueueReviewCreated, kickWebhookDeliveries } from '../webhooks/deliveries.service';
+import { enqueueReviewCreated } from '../webhooks/deliveries.service';
+import { afterCommit, jobsReady } from '@/functions/jobs';
 import { REVIEWS_SHOWN, type SellerReviewView } from '@/src/shared/profile';
 import type { ReviewInput } from '@/src/shared/api/schemas/profile';
 import { decodeCursor, pageOf } from '../_shared/cursor';
@@ -76,6 +77,8 @@ export async function saveReview(db: Db, userId: string | null | undefined, sell
   if (!sellerId || sellerId.length > 200) throw new AppError('PROFILE_NOT_FOUND');
   if (sellerId === me) throw new AppError('CANNOT_REVIEW_SELF');
   await assertNotSuspended(db, me, 'write reviews');
+  // The transaction may record a webhook delivery and emit 'webhooks.due': the engine first.
+  await jobsReady(db);
   const saved = await db.transaction().execute(async (trx) => {
     const seller = await lockSeller(trx, sellerId);
     if (!seller) throw new AppError('PROFILE_NOT_FOUND');
@@ -90,7 +93,7 @@ export async function saveReview(db: Db, userId: string | null | undefined, sell
     if (created) await enqueueReviewCreated(trx, sellerId, view);
     return { created: Boolean(created), review: view, seller: toRating(rating) };
   });
-  if (saved.created) kickWebhookDeliveries(db);
+  if (saved.created) afterCommit(db, ['webhooks.due']);
   return saved;
 }
 

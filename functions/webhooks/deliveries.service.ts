@@ -10,9 +10,10 @@
  *   attempt twice at once), POSTs each through the SSRF guard (outbound-fetch.ts), and records
  *   the answer. 2xx is delivered; anything else is retried after 1 min, 5 min, 30 min, 2 h,
  *   6 h, then every 12 h, until 24 hours after the first attempt, when it is failed. Run by
- *   the periodic sweep (functions/uploads/sweep.ts), by `npm start` every 30 seconds and by
- *   kickWebhookDeliveries() right after a change commits. `now` is a parameter so tests drive
- *   the clock instead of sleeping.
+ *   the job 'webhooks.deliver' (deliveries.job.ts): the reaction to the 'webhooks.due' event
+ *   that enqueue*() emits in the same transaction, so the first attempt follows the commit
+ *   (docs/decisions/055), and every minute for the retries. `now` is a parameter so tests
+ *   drive the clock instead of sleeping.
  * - Delivery is at least once: a worker that dies after sending and before recording sends
  *   again once its claim lapses; receivers deduplicate by Toolmint-Webhook-Id.
  */
@@ -25,7 +26,7 @@ import { formatOrderNumber, toCents } from '@/src/shared/payments';
 import type { SellerReviewView } from '@/src/shared/profile';
 import type { ProductReview } from '@/src/shared/api/schemas/product-reviews';
 import type { WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEventType } from '@/src/shared/domain';
-import { coalescedRun } from '../_shared/coalesced-run';
+import { emit } from '@/functions/jobs';
 import { getEnv } from '../_shared/env';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy } from '../_shared/outbound-fetch';
 import { claimDueDeliveries, finishDelivery, findSaleContext, findSubscribedEndpoints, insertDeliveries, type ClaimedDelivery } from './webhooks.repository';
@@ -93,6 +94,8 @@ async function enqueueEvent(db: Db, userId: string, type: WebhookEventType, buil
     db,
     endpoints.map((endpointId) => ({ endpointId, eventId, eventType: type, payload })),
   );
+  // The sender is the reaction to 'webhooks.due' (deliveries.job.ts): it runs once this commits.
+  await emit(db, 'webhooks.due', {});
   return eventId;
 }
 
@@ -301,23 +304,4 @@ export async function deliverAllDueWebhooks(db: Db, options: DeliverOptions & { 
     if (run.attempted < limit) break;
   }
   return total;
-}
-
-// --- The attempt right after a change commits ---
-
-const webhookKick = coalescedRun((db: Db) => deliverDueWebhooks(db), '[webhooks] delivering after a change failed; the sweep retries:');
-
-/**
- * Starts delivering what is due now, without waiting: called after a change that enqueued
- * events has committed, so the API answers at once. Errors are logged, never thrown: the
- * rows stay pending and the sweep sends them. Runs coalesce: a kick while one runs makes it
- * run once more (functions/_shared/coalesced-run.ts).
- */
-export function kickWebhookDeliveries(db: Db): void {
-  webhookKick.kick(db);
-}
-
-/** Resolves when no kicked delivery is running in this process (tests, shutdown). */
-export async function webhookDeliveriesIdle(): Promise<void> {
-  await webhookKick.idle();
 }

@@ -26,7 +26,6 @@ import { getProductPage } from '@/functions/catalogue/product-page.service';
 import { searchCatalogue } from '@/functions/catalogue/search.service';
 import { getMarketplaceFirstPage, getSitemapPagesSource, getSitemapShard, getToolPageData } from '@/functions/catalogue/catalogue-pages.service';
 import { getPublicPortfolio } from '@/functions/profiles/profile-page.service';
-import { webhookDeliveriesIdle } from '@/functions/webhooks/deliveries.service';
 import { GET as listMine, POST as createMine } from '@/src/pages/api/me/products/index';
 import { GET as getOne, PATCH as patchOne } from '@/src/pages/api/me/products/[id]';
 import { GET as listQueue } from '@/src/pages/api/admin/products';
@@ -37,6 +36,7 @@ import { POST as download } from '@/src/pages/api/products/[id]/download';
 import { POST as view } from '@/src/pages/api/products/[id]/view';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { ensureCategories } from '../support/factories';
+import { sendDueWebhooks } from '../support/webhook-jobs';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
@@ -349,7 +349,7 @@ describe('a product in review is in no public read', () => {
     expect(rebuilt).toHaveLength(1);
     expect(rebuilt[0]!.reason).toBe('published');
     expect(rebuilt[0]!.paths).toEqual(expect.arrayContaining([`/product/${id}`, '/marketplace', '/tools/chatgpt']));
-    await webhookDeliveriesIdle();
+    await sendDueWebhooks(t.db);
     expect(await deliveries()).toEqual([{ event_type: 'product.published' }]);
     const mine = (await getMine(creator, id)).body;
     expect(mine.status).toBe('published');

@@ -1,6 +1,5 @@
 /**
- * coalescedRun (functions/_shared/coalesced-run.ts): the kick the email sender and the webhook
- * deliveries share. A kick while a run is going makes exactly one more pass after it, however
+ * coalescedRun (functions/_shared/coalesced-run.ts): the email sender's kick. A kick while a run is going makes exactly one more pass after it, however
  * many kicks came; a failure is logged, never thrown, and the next kick runs again; idle()
  * waits for the passes to end.
  */
