@@ -10,6 +10,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const QUERIES_IN_REPOSITORIES = 'Queries live in repositories (*.repository.ts, docs/decisions/056).';
+/** A query builder's start, and Kysely's `sql` (its import, the tag and its helpers: sql.raw, sql.ref, sql.join ...). */
+const QUERY_SELECTORS = [
+  'CallExpression[callee.type="MemberExpression"][callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom)$/]',
+  'ImportDeclaration[source.value="kysely"] > ImportSpecifier[imported.name="sql"]',
+  'TaggedTemplateExpression[tag.name="sql"]',
+  'CallExpression[callee.type="MemberExpression"][callee.object.name="sql"]',
+];
+
 export default tseslint.config(
   {
     ignores: ['node_modules/', 'dist/', '.astro/', '.vercel/', '.data/', '.test-data/', 'test-results/', 'playwright-report/', 'db/seed/data/'],
@@ -41,6 +50,16 @@ export default tseslint.config(
           patterns: [{ group: ['zod/v4/classic', 'zod/v4/classic/*', 'zod/v3/*'], message: 'Under src/ import zod/mini (docs/decisions/022).' }],
         },
       ],
+    },
+  },
+  {
+    // Every Kysely query lives in a repository (docs/decisions/056): services, jobs, pages and
+    // islands call a repository function instead of building a query or SQL of their own.
+    // db/ (migrations, seeds, the database module), tests/ and scripts/ are not covered.
+    files: ['functions/**', 'src/**'],
+    ignores: ['**/*.repository.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...QUERY_SELECTORS.map((selector) => ({ selector, message: QUERIES_IN_REPOSITORIES }))],
     },
   },
   {

@@ -19,9 +19,9 @@
  * The read receives the database (a transaction on PostgreSQL) and the signal to pass to
  * every query's execute({ signal }).
  */
-import { sql } from 'kysely';
 import type { Db, DbHandle } from '@/db/database';
 import { AppError } from './errors';
+import { beginWithStatementTimeout, commit, rollbackQuietly } from './read-transaction.repository';
 
 export interface ReadGuardLimits {
   /** Reads of this guard running at once in this process. */
@@ -78,18 +78,13 @@ export class ReadGuard {
     try {
       if (handle.driver === 'pglite') return await read(handle.db, signal);
       return await handle.db.connection().execute(async (connection) => {
-        // BEGIN and SET LOCAL in one round trip: a statement without parameters goes by the
-        // simple protocol, which takes several. timeoutMs is a validated integer.
-        await sql.raw(`begin; set local statement_timeout = ${Math.floor(timeoutMs)}`).execute(connection, { signal });
+        await beginWithStatementTimeout(connection, timeoutMs, signal);
         try {
           const result = await read(connection, signal);
-          await sql.raw('commit').execute(connection);
+          await commit(connection);
           return result;
         } catch (error) {
-          await sql
-            .raw('rollback')
-            .execute(connection)
-            .catch(() => {});
+          await rollbackQuietly(connection);
           throw error;
         }
       });

@@ -18,6 +18,7 @@ import { insertCommunityNotices } from '@/functions/community/community.reposito
 import { enqueueCommunityEmails } from '@/functions/community/notice-emails.job';
 import { jobsReady } from '@/functions/jobs';
 import { THREAD_LOCKED_MESSAGE } from '@/src/shared/community';
+import { deleteAnswerNotice, findAnswerState, findListedReply, lockListedThread, setAcceptedReply } from './answers.repository';
 
 export interface AcceptedAnswer {
   threadId: string;
@@ -40,15 +41,7 @@ export function canMarkAnswer(thread: { author_id: string; product_creator_id: s
 }
 
 async function lockQuestion(trx: Db, threadId: string): Promise<QuestionRow> {
-  const thread = await trx
-    .selectFrom('community_threads as t')
-    .leftJoin('products as p', 'p.id', 't.product_id')
-    .select(['t.id', 't.kind', 't.author_id', 't.product_id', 't.accepted_reply_id', 't.locked_at', 'p.creator_id as product_creator_id'])
-    .where('t.id', '=', threadId)
-    .where('t.deleted_at', 'is', null)
-    .where('t.hidden_at', 'is', null)
-    .forUpdate('t')
-    .executeTakeFirst();
+  const thread = await lockListedThread(trx, threadId);
   if (!thread) throw new AppError('THREAD_NOT_FOUND');
   return thread as QuestionRow;
 }
@@ -62,12 +55,7 @@ async function checkMayMark(trx: Db, thread: QuestionRow, userId: string): Promi
 
 async function withdrawNotice(trx: Db, threadId: string, replyId: string | null): Promise<void> {
   if (!replyId) return;
-  await trx
-    .deleteFrom('user_notifications')
-    .where('kind', '=', 'community_answer_accepted')
-    .where('community_thread_id', '=', threadId)
-    .where('community_reply_id', '=', replyId)
-    .execute();
+  await deleteAnswerNotice(trx, threadId, replyId);
 }
 
 /** Marks `replyId` as the answer of question `threadId` (changing it if another was marked). */
@@ -76,17 +64,10 @@ export async function acceptAnswer(db: Db, userId: string, threadId: string, rep
   return db.transaction().execute(async (trx) => {
     const thread = await lockQuestion(trx, threadId);
     await checkMayMark(trx, thread, userId);
-    const reply = await trx
-      .selectFrom('community_replies')
-      .select(['id', 'author_id'])
-      .where('id', '=', replyId)
-      .where('thread_id', '=', threadId)
-      .where('deleted_at', 'is', null)
-      .where('hidden_at', 'is', null)
-      .executeTakeFirst();
+    const reply = await findListedReply(trx, threadId, replyId);
     if (!reply) throw new AppError('REPLY_NOT_FOUND');
     if (thread.accepted_reply_id === reply.id) return { threadId, acceptedReplyId: reply.id };
-    await trx.updateTable('community_threads').set({ accepted_reply_id: reply.id }).where('id', '=', threadId).execute();
+    await setAcceptedReply(trx, threadId, reply.id);
     await withdrawNotice(trx, threadId, thread.accepted_reply_id);
     if (reply.author_id !== userId) {
       const notices = await insertCommunityNotices(trx, [
@@ -104,7 +85,7 @@ export async function clearAnswer(db: Db, userId: string, threadId: string): Pro
     const thread = await lockQuestion(trx, threadId);
     await checkMayMark(trx, thread, userId);
     if (thread.accepted_reply_id) {
-      await trx.updateTable('community_threads').set({ accepted_reply_id: null }).where('id', '=', threadId).execute();
+      await setAcceptedReply(trx, threadId, null);
       await withdrawNotice(trx, threadId, thread.accepted_reply_id);
     }
     return { threadId, acceptedReplyId: null };
@@ -120,12 +101,7 @@ export async function answerViewerState(
   threadId: string,
   viewerId: string | null,
 ): Promise<{ canMarkAnswer: boolean; acceptedReplyId: string | null }> {
-  const row = await db
-    .selectFrom('community_threads as t')
-    .leftJoin('products as p', 'p.id', 't.product_id')
-    .select(['t.kind', 't.author_id', 't.accepted_reply_id', 't.locked_at', 't.deleted_at', 'p.creator_id as product_creator_id'])
-    .where('t.id', '=', threadId)
-    .executeTakeFirst();
+  const row = await findAnswerState(db, threadId);
   if (!row) return { canMarkAnswer: false, acceptedReplyId: null };
   const canMark = Boolean(viewerId) && row.kind === 'question' && !row.locked_at && !row.deleted_at && canMarkAnswer(row, viewerId!);
   return { canMarkAnswer: canMark, acceptedReplyId: row.accepted_reply_id };

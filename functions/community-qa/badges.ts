@@ -6,6 +6,7 @@
  */
 import type { Db } from '@/db/database';
 import type { AuthorBadge } from '@/src/shared/community-qa';
+import { findProductCreator, findSpaceToolClaimant, findToolSpace } from './answers.repository';
 
 export interface BadgeContext {
   creatorId: string | null;
@@ -16,13 +17,8 @@ export const NO_BADGES: BadgeContext = { creatorId: null, maintainerId: null };
 
 export async function badgeContext(db: Db, thread: { productId: string | null; spaceId: string }): Promise<BadgeContext> {
   const [product, tool] = await Promise.all([
-    thread.productId ? db.selectFrom('products').select('creator_id').where('id', '=', thread.productId).executeTakeFirst() : undefined,
-    db
-      .selectFrom('community_spaces as s')
-      .innerJoin('ai_tools as t', 't.id', 's.tool_id')
-      .select('t.claimed_by')
-      .where('s.id', '=', thread.spaceId)
-      .executeTakeFirst(),
+    thread.productId ? findProductCreator(db, thread.productId) : undefined,
+    findSpaceToolClaimant(db, thread.spaceId),
   ]);
   return { creatorId: product?.creator_id ?? null, maintainerId: tool?.claimed_by ?? null };
 }
@@ -37,6 +33,6 @@ export function badgesFor(authorId: string | null | undefined, context: BadgeCon
 
 /** The community space of an AI tool (kept by a trigger on ai_tools), for its tool page. */
 export async function toolSpaceId(db: Db, toolId: string): Promise<string | null> {
-  const row = await db.selectFrom('community_spaces').select('id').where('tool_id', '=', toolId).executeTakeFirst();
+  const row = await findToolSpace(db, toolId);
   return row?.id ?? null;
 }

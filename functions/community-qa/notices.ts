@@ -5,21 +5,10 @@
  * community's own form with a product). Not when the creator asks on their own product.
  */
 import type { Db } from '@/db/database';
+import { findProductCreator, insertProductQuestionNotice } from './answers.repository';
 
 export async function notifyProductQuestion(trx: Db, question: { threadId: string; productId: string; askerId: string }): Promise<void> {
-  const product = await trx.selectFrom('products').select('creator_id').where('id', '=', question.productId).executeTakeFirst();
+  const product = await findProductCreator(trx, question.productId);
   if (!product || product.creator_id === question.askerId) return;
-  await trx
-    .insertInto('user_notifications')
-    .values({
-      user_id: product.creator_id,
-      kind: 'community_product_question',
-      community_thread_id: question.threadId,
-      actor_id: question.askerId,
-      reason: null,
-      update_id: null,
-      order_id: null,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+  await insertProductQuestionNotice(trx, { creatorId: product.creator_id, threadId: question.threadId, askerId: question.askerId });
 }

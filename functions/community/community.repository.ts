@@ -8,7 +8,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '@/db/database';
 import { HOT_DECAY_SECONDS, HOT_EPOCH_SECONDS, TOP_WINDOW_DAYS, type CommunitySort } from '@/src/shared/community';
 import { timeKey } from '../_shared/keyset.repository';
-import { notTurnedOff } from '../email/in-app';
+import { notTurnedOff } from '../email/in-app.repository';
 
 /** The SQL twin of src/shared/community.ts hotScore, for `votes` (an SQL expression) and the row's created_at. */
 export function hotScoreSql(votes: Expression<number> | ReturnType<typeof sql>) {
@@ -521,7 +521,7 @@ export type CommunityNoticeKind = 'community_reply' | 'community_mention' | 'com
 /**
  * One notice per (user, kind, thread, reply): a second write of the same notice is a no-op.
  * One INSERT … SELECT; nobody whose preference for the notice's kind is Off (the kinds are email
- * kinds of the same name, functions/email/in-app.ts; 'community_product_question' has none, so
+ * kinds of the same name, functions/email/in-app.repository.ts; 'community_product_question' has none, so
  * it is always written). Returns the notices written now (their ids and kinds), for their emails.
  */
 export async function insertCommunityNotices(
@@ -589,4 +589,47 @@ export async function listSitemapThreads(db: Db, limit: number) {
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+// --- Notices' emails and posting ------------------------------------------------------------
+
+/** A community notice with its thread, post and author, and whether the thread or post is hidden or deleted (`gone`). */
+export interface NoticeEmailRow {
+  id: string;
+  user_id: string;
+  kind: CommunityNoticeKind;
+  thread_id: string;
+  reply_id: string | null;
+  thread_title: string;
+  actor_name: string | null;
+  product_title: string | null;
+  body: string | null;
+  gone: boolean;
+}
+
+export async function selectNoticesForEmail(db: Db, ids: string[]): Promise<NoticeEmailRow[]> {
+  const { rows } = await sql<NoticeEmailRow>`
+    select n.id, n.user_id, n.kind, n.community_thread_id as thread_id, n.community_reply_id as reply_id,
+      t.title as thread_title, a.full_name as actor_name, p.title as product_title,
+      case when n.community_reply_id is null then t.body else r.body end as body,
+      (t.deleted_at is not null or t.hidden_at is not null
+        or (n.community_reply_id is not null and (r.id is null or r.deleted_at is not null or r.hidden_at is not null))) as gone
+    from user_notifications n
+    join community_threads t on t.id = n.community_thread_id
+    left join community_replies r on r.id = n.community_reply_id
+    left join profiles a on a.id = n.actor_id
+    left join products p on p.id = t.product_id
+    where n.id in (${sql.join(ids.map((id) => sql`${id}::uuid`))})
+  `.execute(db);
+  return rows;
+}
+
+/** The poster's profile (gone or deleted: they may not post). */
+export async function findPosterProfile(db: Db, userId: string) {
+  return db.selectFrom('profiles').select(['id', 'deleted_at']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** A published product by id, for a new discussion's link. */
+export async function findPublishedProductTitle(db: Db, productId: string) {
+  return db.selectFrom('products').select(['id', 'title']).where('id', '=', productId).where('status', '=', 'published').executeTakeFirst();
 }

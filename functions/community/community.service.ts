@@ -40,6 +40,7 @@ import type {
   ThreadViewer,
 } from '@/src/shared/api/schemas/community';
 import { uuid } from '@/src/shared/api/contract';
+import { isUuid } from '@/src/shared/ids';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { keysetTime } from '../_shared/keyset.repository';
@@ -54,6 +55,7 @@ import { answerViewerState } from '../community-qa/answers.service';
 import {
   analyzeCommunityWords,
   existingTools,
+  findPublishedProductTitle,
   findReply,
   findSpace,
   findThreadDetail,
@@ -99,6 +101,12 @@ function author(row: { author_id: string; author_name: string | null; author_han
 }
 
 // --- Reads ----------------------------------------------------------------------------------
+
+/** The published product a new discussion links (its page's ?product=), or undefined for anything else. */
+export async function findLinkableProduct(db: Db, productId: string | null): Promise<{ id: string; title: string } | undefined> {
+  if (!productId || !isUuid(productId)) return undefined;
+  return findPublishedProductTitle(db, productId.toLowerCase());
+}
 
 export async function listSpaces(db: Db): Promise<{ items: Space[]; nextCursor: null }> {
   const rows = await listSpaceRows(db);

@@ -5,7 +5,7 @@
  * - The transaction that writes the notices (community.service.ts, community-qa/answers.service.ts)
  *   enqueues 'email.community' { noticeIds } with them (enqueueCommunityEmails): the job exists
  *   exactly when the notices do. A post held for review writes no notice, so no email; a
- *   recipient whose kind is Off gets no notice either (functions/email/in-app.ts).
+ *   recipient whose kind is Off gets no notice either (functions/email/in-app.repository.ts).
  * - The job reads each notice still there (an accepted answer changed since withdraws its
  *   notice) with its thread, the post and who wrote it, skips a thread or post hidden or deleted
  *   meanwhile, and queues one email per notice with reference `notice:<notification id>`
@@ -13,13 +13,12 @@
  * - The product question notice has no email kind: in the app only.
  * On PGlite call jobsReady(db) before the transaction that enqueues (decision 040).
  */
-import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import { defineJob, enqueue } from '@/functions/jobs';
 import { COMMUNITY_NOTICE_LABELS, communityNoticeHref, communityNoticeText } from '@/src/shared/notifications';
 import { queueCommunityEmail, type CommunityEmailKind } from '../email/email.service';
 import { plainText } from './markdown';
-import type { CommunityNoticeKind } from './community.repository';
+import { selectNoticesForEmail, type CommunityNoticeKind } from './community.repository';
 
 export const COMMUNITY_EMAILS = 'email.community';
 
@@ -44,41 +43,11 @@ export async function enqueueCommunityEmails(trx: Db, notices: { id: string; kin
   if (noticeIds.length) await enqueue(trx, COMMUNITY_EMAILS, { noticeIds } satisfies CommunityEmailsJob);
 }
 
-interface NoticeRow {
-  id: string;
-  user_id: string;
-  kind: CommunityNoticeKind;
-  thread_id: string;
-  reply_id: string | null;
-  thread_title: string;
-  actor_name: string | null;
-  product_title: string | null;
-  body: string | null;
-  gone: boolean;
-}
-
-async function noticesOf(db: Db, ids: string[]): Promise<NoticeRow[]> {
-  const { rows } = await sql<NoticeRow>`
-    select n.id, n.user_id, n.kind, n.community_thread_id as thread_id, n.community_reply_id as reply_id,
-      t.title as thread_title, a.full_name as actor_name, p.title as product_title,
-      case when n.community_reply_id is null then t.body else r.body end as body,
-      (t.deleted_at is not null or t.hidden_at is not null
-        or (n.community_reply_id is not null and (r.id is null or r.deleted_at is not null or r.hidden_at is not null))) as gone
-    from user_notifications n
-    join community_threads t on t.id = n.community_thread_id
-    left join community_replies r on r.id = n.community_reply_id
-    left join profiles a on a.id = n.actor_id
-    left join products p on p.id = t.product_id
-    where n.id in (${sql.join(ids.map((id) => sql`${id}::uuid`))})
-  `.execute(db);
-  return rows;
-}
-
 /** Queues the email of each notice still there (see the header); returns how many were queued now. */
 export async function queueCommunityNoticeEmails(db: Db, noticeIds: string[]): Promise<number> {
   let queued = 0;
   for (let i = 0; i < noticeIds.length; i += CHUNK) {
-    for (const n of await noticesOf(db, noticeIds.slice(i, i + CHUNK))) {
+    for (const n of await selectNoticesForEmail(db, noticeIds.slice(i, i + CHUNK))) {
       if (n.gone || !isEmailed(n.kind)) continue;
       const item = {
         kind: n.kind,

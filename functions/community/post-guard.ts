@@ -8,6 +8,7 @@
 import type { Db } from '@/db/database';
 import { AppError } from '@/functions/_shared/errors';
 import { checkPosting, type PostVerdict } from '@/functions/moderation/posting';
+import { findPosterProfile } from './community.repository';
 
 export { holdPostForReview, type PostVerdict } from '@/functions/moderation/posting';
 
@@ -27,7 +28,7 @@ export interface PostContext {
  * holdPostForReview(db, { kind, id, authorId }) after writing it, in the same transaction.
  */
 export async function assertCanPost(db: Db, userId: string, context: PostContext): Promise<PostVerdict> {
-  const profile = await db.selectFrom('profiles').select(['id', 'deleted_at']).where('id', '=', userId).executeTakeFirst();
+  const profile = await findPosterProfile(db, userId);
   if (!profile || profile.deleted_at) throw new AppError('FORBIDDEN');
   return checkPosting(db, userId, context);
 }

@@ -12,6 +12,7 @@ import type { Db } from '@/db/database';
 import { getEnv } from '../_shared/env';
 import { AppError } from '../_shared/errors';
 import type { EmailSuppressionReason } from '@/src/shared/email-preferences';
+import { insertSuppressions } from './preferences.repository';
 
 export interface WebhookHeaders {
   id: string | null;
@@ -59,11 +60,9 @@ export async function handleResendWebhook(
       .filter((v) => typeof v === 'string')
       .join(' · ')
       .slice(0, 500) || null;
-  const rows = await db
-    .insertInto('email_suppressions')
-    .values(addresses.map((email) => ({ email, reason: reason!, detail })))
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returning('email')
-    .execute();
+  const rows = await insertSuppressions(
+    db,
+    addresses.map((email) => ({ email, reason: reason!, detail })),
+  );
   return { received: true, suppressed: rows.length };
 }

@@ -14,6 +14,14 @@ import { profileUrl } from '@/src/shared/handles';
 import { formatCents, formatOrderNumber, netCents } from '@/src/shared/payments';
 import { toolDetailsHref } from '@/src/shared/tool-pages';
 import type { EmailCard, EmailContent } from './templates/email';
+import {
+  findOrderForEmail,
+  findProductForEmail,
+  findRefundRequestForEmail,
+  findReviewForEmail,
+  findToolUpdateForEmail,
+  findUpdateNoticeReason,
+} from './content.repository';
 
 export interface Piece {
   card: EmailCard;
@@ -42,19 +50,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function toolUpdatePiece(db: Db, message: Pick<EmailMessage, 'user_id' | 'reference'>, siteUrl: string): Promise<Piece | null> {
   const id = referenceId(message.reference, 'update');
   if (!id || !UUID.test(id)) return null;
-  const update = await db
-    .selectFrom('ai_tool_updates as u')
-    .innerJoin('ai_tools as t', 't.id', 'u.tool_id')
-    .select(['u.id', 'u.tool_id', 'u.title', 'u.content', 'u.update_type', 'u.version', 't.name as tool_name', 't.detail_page'])
-    .where('u.id', '=', id)
-    .executeTakeFirst();
+  const update = await findToolUpdateForEmail(db, id);
   if (!update) return null;
-  const notice = await db
-    .selectFrom('user_notifications')
-    .select('reason')
-    .where('user_id', '=', message.user_id)
-    .where('update_id', '=', id)
-    .executeTakeFirst();
+  const notice = await findUpdateNoticeReason(db, message.user_id, id);
   const security = update.update_type === 'security';
   const title = `${update.title}${update.version ? ` (${update.version})` : ''}`;
   return {
@@ -78,12 +76,7 @@ async function toolUpdatePiece(db: Db, message: Pick<EmailMessage, 'user_id' | '
 async function newProductPiece(db: Db, message: Pick<EmailMessage, 'reference'>, siteUrl: string): Promise<Piece | null> {
   const id = referenceId(message.reference, 'product');
   if (!id || !UUID.test(id)) return null;
-  const product = await db
-    .selectFrom('products as p')
-    .innerJoin('profiles as c', 'c.id', 'p.creator_id')
-    .select(['p.id', 'p.title', 'p.short_description', 'p.description', 'p.status', 'c.id as creator_id', 'c.full_name', 'c.handle'])
-    .where('p.id', '=', id)
-    .executeTakeFirst();
+  const product = await findProductForEmail(db, id);
   if (!product || product.status !== 'published') return null;
   const creator = product.full_name ?? 'A creator you follow';
   return {
@@ -106,12 +99,7 @@ async function orderPiece(db: Db, message: Pick<EmailMessage, 'reference'>, site
   const requestId = referenceId(message.reference, 'refund_request');
   const id = saleId ?? refundId ?? requestId;
   if (!id || !UUID.test(id)) return null;
-  const order = await db
-    .selectFrom('orders as o')
-    .leftJoin('products as p', 'p.id', 'o.product_id')
-    .select(['o.id', 'o.number', 'o.kind', 'o.amount_cents', 'o.fee_cents', 'o.status', 'p.title'])
-    .where('o.id', '=', id)
-    .executeTakeFirst();
+  const order = await findOrderForEmail(db, id);
   if (!order) return null;
   const title = order.title ?? 'your product';
   const number = formatOrderNumber(order.number);
@@ -119,7 +107,7 @@ async function orderPiece(db: Db, message: Pick<EmailMessage, 'reference'>, site
   const sales = abs(siteUrl, '/sales');
   if (requestId) {
     // A buyer's refund request (docs/decisions/049): the reason is theirs, read at send time.
-    const request = await db.selectFrom('refund_requests').select(['reason', 'status']).where('order_id', '=', order.id).executeTakeFirst();
+    const request = await findRefundRequestForEmail(db, order.id);
     if (!request?.reason) return null;
     return {
       card: { eyebrow: `Refund request · ${number}`, title: `Refund requested: ${title} — ${amount}`, text: `“${excerpt(request.reason)}”`, url: sales },
@@ -155,13 +143,7 @@ async function orderPiece(db: Db, message: Pick<EmailMessage, 'reference'>, site
 async function reviewPiece(db: Db, message: Pick<EmailMessage, 'reference'>, siteUrl: string): Promise<Piece | null> {
   const id = referenceId(message.reference, 'review');
   if (!id || !UUID.test(id)) return null;
-  const review = await db
-    .selectFrom('product_reviews as r')
-    .innerJoin('products as p', 'p.id', 'r.product_id')
-    .leftJoin('profiles as a', 'a.id', 'r.reviewer_id')
-    .select(['r.rating', 'r.review_text', 'p.id as product_id', 'p.title', 'a.full_name'])
-    .where('r.id', '=', id)
-    .executeTakeFirst();
+  const review = await findReviewForEmail(db, id);
   if (!review) return null;
   const stars = '★'.repeat(review.rating) + '☆'.repeat(Math.max(0, 5 - review.rating));
   return {

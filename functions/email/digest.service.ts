@@ -14,14 +14,22 @@
  * Periods are UTC: a day from midnight, a week from Monday midnight; the job builds the last
  * complete one.
  */
-import { sql } from 'kysely';
 import type { Db } from '@/db/database';
-import type { EmailMessage } from '@/db/schema';
 import { getEnv } from '../_shared/env';
 import type { EmailKind, EmailPreferences } from '@/src/shared/email-preferences';
 import { pieceOf, type Piece } from './content';
 import { getPreferences } from './preferences.service';
 import type { EmailSection } from './templates/email';
+import {
+  insertDigest,
+  markDigested,
+  selectDigestCandidates,
+  selectFollowedNewProducts,
+  selectFollowedToolUpdates,
+  selectPendingDigestLines,
+  selectTrendingInUserCategories,
+} from './digest.repository';
+import { userExists } from './preferences.repository';
 
 export type DigestPeriod = 'daily' | 'weekly';
 
@@ -42,25 +50,6 @@ export function lastCompletePeriod(period: DigestPeriod, now = new Date()): { st
 
 export const digestReference = (period: DigestPeriod, start: Date) => `${period}:${start.toISOString().slice(0, 10)}`;
 
-/** Users who may have a digest of this period: pending lines, or (weekly) followed news. */
-async function candidates(db: Db, period: DigestPeriod, start: Date, end: Date, after: string, limit: number): Promise<string[]> {
-  const pending = sql`select user_id from email_messages where status = 'pending_digest' and channel = ${period} and created_at < ${end}`;
-  const { rows } =
-    period === 'daily'
-      ? await sql<{ user_id: string }>`select distinct user_id from (${pending}) c where user_id > ${after} order by user_id limit ${limit}`.execute(db)
-      : await sql<{ user_id: string }>`
-          select distinct user_id from (
-            ${pending}
-            union all
-            select f.user_id from ai_tool_updates u join ai_tool_follows f on f.tool_id = u.tool_id
-              where u.created_at >= ${start} and u.created_at < ${end}
-            union all
-            select f.follower_id from products p join follows f on f.following_id = p.creator_id
-              where p.status = 'published' and p.published_at >= ${start} and p.published_at < ${end}
-          ) c where user_id > ${after} order by user_id limit ${limit}`.execute(db);
-  return rows.map((r) => r.user_id);
-}
-
 interface Line {
   piece: Piece;
   key: string;
@@ -69,16 +58,7 @@ interface Line {
 async function recap(db: Db, userId: string, preferences: EmailPreferences, start: Date, end: Date, siteUrl: string): Promise<Line[]> {
   const lines: Line[] = [];
   if (preferences.tool_update !== 'off' || preferences.security_update !== 'off') {
-    const updates = await db
-      .selectFrom('ai_tool_updates as u')
-      .innerJoin('ai_tool_follows as f', 'f.tool_id', 'u.tool_id')
-      .select(['u.id', 'u.update_type'])
-      .where('f.user_id', '=', userId)
-      .where('u.created_at', '>=', start)
-      .where('u.created_at', '<', end)
-      .orderBy('u.created_at', 'desc')
-      .limit(RECAP_MAX)
-      .execute();
+    const updates = await selectFollowedToolUpdates(db, userId, start, end, RECAP_MAX);
     for (const u of updates) {
       const kind: EmailKind = u.update_type === 'security' ? 'security_update' : 'tool_update';
       if (preferences[kind] === 'off') continue;
@@ -87,17 +67,7 @@ async function recap(db: Db, userId: string, preferences: EmailPreferences, star
     }
   }
   if (preferences.new_product !== 'off') {
-    const products = await db
-      .selectFrom('products as p')
-      .innerJoin('follows as f', 'f.following_id', 'p.creator_id')
-      .select('p.id')
-      .where('f.follower_id', '=', userId)
-      .where('p.status', '=', 'published')
-      .where('p.published_at', '>=', start)
-      .where('p.published_at', '<', end)
-      .orderBy('p.published_at', 'desc')
-      .limit(RECAP_MAX)
-      .execute();
+    const products = await selectFollowedNewProducts(db, userId, start, end, RECAP_MAX);
     for (const p of products) {
       const piece = await pieceOf(db, { user_id: userId, kind: 'new_product', reference: `product:${p.id}`, payload: null }, siteUrl);
       if (piece) lines.push({ piece, key: `new_product|product:${p.id}` });
@@ -107,29 +77,7 @@ async function recap(db: Db, userId: string, preferences: EmailPreferences, star
 }
 
 async function trending(db: Db, userId: string, end: Date, siteUrl: string): Promise<EmailSection | null> {
-  const mine = db
-    .selectFrom('products as p')
-    .select('p.category_id')
-    .where('p.category_id', 'is not', null)
-    .where((eb) =>
-      eb.or([
-        eb('p.id', 'in', eb.selectFrom('favorites').select('product_id').where('user_id', '=', userId)),
-        eb('p.id', 'in', eb.selectFrom('product_downloaders').select('product_id').where('user_id', '=', userId)),
-      ]),
-    );
-  const rows = await db
-    .selectFrom('products as p')
-    .leftJoin('categories as c', 'c.id', 'p.category_id')
-    .select(['p.id', 'p.title', 'p.short_description', 'c.name as category'])
-    .where('p.status', '=', 'published')
-    .where('p.creator_id', '!=', userId)
-    .where('p.category_id', 'in', mine)
-    .where('p.published_at', '>=', new Date(end.getTime() - 30 * DAY))
-    .orderBy('p.downloads_count', 'desc')
-    .orderBy('p.views_count', 'desc')
-    .orderBy('p.id')
-    .limit(TRENDING_MAX)
-    .execute();
+  const rows = await selectTrendingInUserCategories(db, userId, end, TRENDING_MAX);
   if (!rows.length) return null;
   return {
     title: 'Trending in your categories',
@@ -169,17 +117,9 @@ export async function buildDigestFor(
   window: { start: Date; end: Date },
   siteUrl = getEnv().SITE_URL,
 ): Promise<string | null> {
-  const preferences = (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) ? await getPreferences(db, userId) : null;
+  const preferences = (await userExists(db, userId)) ? await getPreferences(db, userId) : null;
   if (!preferences) return null;
-  const pending: Pick<EmailMessage, 'id' | 'user_id' | 'kind' | 'reference' | 'payload'>[] = await db
-    .selectFrom('email_messages')
-    .select(['id', 'user_id', 'kind', 'reference', 'payload'])
-    .where('user_id', '=', userId)
-    .where('channel', '=', period)
-    .where('status', '=', 'pending_digest')
-    .where('created_at', '<', window.end)
-    .orderBy('created_at')
-    .execute();
+  const pending = await selectPendingDigestLines(db, userId, period, window.end);
   const lines: Line[] = [];
   for (const row of pending) {
     if (row.kind === 'daily_digest' || row.kind === 'weekly_digest') continue;
@@ -201,29 +141,15 @@ export async function buildDigestFor(
       ? 'What happened yesterday on toolmint that you asked to hear about.'
       : 'Your week on toolmint: what the tools and creators you follow shipped.';
   return db.transaction().execute(async (trx) => {
-    const digest = await trx
-      .insertInto('email_messages')
-      .values({
-        user_id: userId,
-        kind: period === 'daily' ? 'daily_digest' : 'weekly_digest',
-        reference: digestReference(period, window.start),
-        channel: period,
-        status: 'queued',
-        payload: JSON.stringify({ subject, intro, sections }),
-        next_attempt_at: new Date(),
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'kind', 'reference']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const digest = await insertDigest(trx, {
+      userId,
+      period,
+      reference: digestReference(period, window.start),
+      payload: JSON.stringify({ subject, intro, sections }),
+    });
     if (!digest) return null;
     const ids = pending.map((p) => p.id);
-    if (ids.length)
-      await trx
-        .updateTable('email_messages')
-        .set({ status: 'digested', digest_id: digest.id })
-        .where('id', 'in', ids)
-        .where('status', '=', 'pending_digest')
-        .execute();
+    if (ids.length) await markDigested(trx, ids, digest.id);
     return digest.id;
   });
 }
@@ -235,7 +161,7 @@ export async function buildDigests(db: Db, period: DigestPeriod, options: { now?
   let built = 0;
   let skipped = 0;
   for (;;) {
-    const users = await candidates(db, period, window.start, window.end, after, 500);
+    const users = await selectDigestCandidates(db, period, window.start, window.end, after, 500);
     for (const userId of users) {
       if (await buildDigestFor(db, userId, period, window, options.siteUrl)) built++;
       else skipped++;

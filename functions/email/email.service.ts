@@ -16,15 +16,12 @@
  *   once. A refusal of the provider puts the row back to 'queued' with backoff; after
  *   MAX_ATTEMPTS it is kept as 'failed' with its error, never dropped.
  */
-import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@/db/database';
 import type { EmailMessage } from '@/db/schema';
 import { getEnv } from '../_shared/env';
 import { coalescedRun } from '../_shared/coalesced-run';
-import { dueBy } from '../_shared/due-by';
 import { getMailer, type Mailer } from '../_shared/mailer';
 import {
-  EMAIL_KIND_INFO,
   EMAIL_KINDS,
   EMAIL_SETTINGS_PATH,
   UNSUBSCRIBE_API_PATH,
@@ -37,6 +34,19 @@ import { channelOf, getPreferences, unsubscribeLabel } from './preferences.servi
 import { renderEmail } from './render';
 import type { EmailCard, EmailContent, EmailSection } from './templates/email';
 import { createUnsubscribeToken } from './unsubscribe-token';
+import {
+  claimDueEmails,
+  findProductStatus,
+  findRecipient,
+  findSuppressionReason,
+  findToolUpdateType,
+  finishEmail,
+  followerRecipients,
+  insertNotificationEmail,
+  queueEmailBatch,
+  toolUpdateRecipients,
+  type Recipients,
+} from './email.repository';
 
 /** Rows written per statement by a fan-out. */
 export const EMAIL_BATCH = 1000;
@@ -49,9 +59,6 @@ const LEASE_SECONDS = 300;
 export function backoffMinutes(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), 360);
 }
-
-/** 'instant' -> queued; a digest channel -> pending; else nothing (a SQL case over `channel`). */
-const statusFor = sql<string>`case when c.channel = 'instant' then 'queued' else 'pending_digest' end`;
 
 export interface QueueInput {
   userId: string;
@@ -66,27 +73,7 @@ export interface QueueInput {
 export async function queueNotificationEmail(db: Db, input: QueueInput): Promise<string | null> {
   const channel = await channelOf(db, input.userId, input.kind);
   if (channel !== 'instant' && channel !== 'daily' && channel !== 'weekly') return null;
-  // Through the users row: an account deleted meanwhile gets nothing (and no foreign-key error).
-  const row = await db
-    .insertInto('email_messages')
-    .columns(['user_id', 'kind', 'reference', 'channel', 'status', 'payload', 'next_attempt_at'])
-    .expression(
-      db
-        .selectFrom('users')
-        .select([
-          'id',
-          sql.lit(input.kind).as('kind'),
-          sql<string>`${input.reference}::text`.as('reference'),
-          sql.lit(channel).as('channel'),
-          sql.lit(channel === 'instant' ? 'queued' : 'pending_digest').as('status'),
-          sql<string | null>`${input.payload ? JSON.stringify(input.payload) : null}::jsonb`.as('payload'),
-          sql<Date>`now()`.as('next_attempt_at'),
-        ])
-        .where('id', '=', input.userId),
-    )
-    .onConflict((oc) => oc.columns(['user_id', 'kind', 'reference']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const row = await insertNotificationEmail(db, { ...input, channel });
   return row?.id ?? null;
 }
 
@@ -108,12 +95,6 @@ export async function queueCommunityEmail(
   return id;
 }
 
-interface BatchResult {
-  last: string | null;
-  seen: number;
-  queued: number;
-}
-
 /** Where a fan-out stopped: the last user id it walked past, or null when it is done. */
 export interface FanOutResult {
   queued: number;
@@ -128,28 +109,13 @@ async function fanOut(
   db: Db,
   kind: EmailKind,
   reference: string,
-  recipients: (after: string, limit: number) => RawBuilder<unknown>,
+  recipients: Recipients,
   options: { after?: string; maxBatches?: number } = {},
 ): Promise<FanOutResult> {
   let after = options.after ?? '';
   let queued = 0;
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
-    const { rows } = await sql<BatchResult>`
-      with batch as (${recipients(after, EMAIL_BATCH)}),
-      ins as (
-        insert into email_messages (user_id, kind, reference, channel, status)
-        select b.user_id, ${kind}, ${reference}, c.channel, ${statusFor}
-        from batch b
-        join users u on u.id = b.user_id
-        left join notification_preferences p on p.user_id = b.user_id and p.kind = ${kind}
-        cross join lateral (select coalesce(p.channel, ${EMAIL_KIND_INFO[kind].default}) as channel) c
-        where c.channel in ('instant', 'daily', 'weekly')
-        on conflict (user_id, kind, reference) do nothing
-        returning 1
-      )
-      select (select max(user_id) from batch) as last, (select count(*) from batch)::int as seen, (select count(*) from ins)::int as queued
-    `.execute(db);
-    const result = rows[0]!;
+    const result = await queueEmailBatch(db, { kind, reference, recipients, after, limit: EMAIL_BATCH });
     queued += Number(result.queued);
     if (Number(result.seen) < EMAIL_BATCH || !result.last) return { queued, next: null };
     after = result.last;
@@ -164,30 +130,17 @@ async function fanOut(
  * 'email.notifications' job); running it again queues nothing more.
  */
 export async function queueToolUpdateEmails(db: Db, updateId: string, options: { after?: string; maxBatches?: number } = {}): Promise<FanOutResult> {
-  const update = await db.selectFrom('ai_tool_updates').select(['id', 'update_type']).where('id', '=', updateId).executeTakeFirst();
+  const update = await findToolUpdateType(db, updateId);
   if (!update) return { queued: 0, next: null };
   const kind: EmailKind = update.update_type === 'security' ? 'security_update' : 'tool_update';
-  return fanOut(
-    db,
-    kind,
-    `update:${update.id}`,
-    (after, limit) => sql`select user_id from user_notifications where update_id = ${update.id} and user_id > ${after} order by user_id limit ${limit}`,
-    options,
-  );
+  return fanOut(db, kind, `update:${update.id}`, toolUpdateRecipients(update.id), options);
 }
 
 /** The emails of a creator's newly published product, to their followers ('new_product'). */
 export async function queueNewProductEmails(db: Db, productId: string, options: { after?: string; maxBatches?: number } = {}): Promise<FanOutResult> {
-  const product = await db.selectFrom('products').select(['id', 'creator_id', 'status']).where('id', '=', productId).executeTakeFirst();
+  const product = await findProductStatus(db, productId);
   if (!product || product.status !== 'published') return { queued: 0, next: null };
-  return fanOut(
-    db,
-    'new_product',
-    `product:${product.id}`,
-    (after, limit) =>
-      sql`select follower_id as user_id from follows where following_id = ${product.creator_id} and follower_id > ${after} order by follower_id limit ${limit}`,
-    options,
-  );
+  return fanOut(db, 'new_product', `product:${product.id}`, followerRecipients(product.creator_id), options);
 }
 
 // --- Sending ---------------------------------------------------------------------------------
@@ -209,42 +162,9 @@ export interface SendReport {
   failed: number;
 }
 
-async function claimDue(db: Db, now: Date, limit: number, ids?: string[]): Promise<EmailMessage[]> {
-  if (ids && !ids.length) return [];
-  const only = ids ? sql`and id in (${sql.join(ids)})` : sql``;
-  const { rows } = await sql<EmailMessage>`
-    update email_messages set status = 'sending', attempts = attempts + 1,
-      locked_until = ${now}::timestamptz + make_interval(secs => ${LEASE_SECONDS})
-    where id in (
-      select id from email_messages
-      where status in ('queued', 'sending') and next_attempt_at <= ${dueBy(now)}
-        and (status = 'queued' or locked_until < ${now})
-        ${only}
-      order by next_attempt_at
-      limit ${limit}
-      for update skip locked
-    )
-    returning *
-  `.execute(db);
-  return rows;
-}
-
-async function finish(
-  db: Db,
-  id: string,
-  values: Partial<Pick<EmailMessage, 'status' | 'cancel_reason' | 'last_error' | 'sent_at' | 'next_attempt_at'>>,
-): Promise<void> {
-  await db
-    .updateTable('email_messages')
-    .set({ ...values, locked_until: null })
-    .where('id', '=', id)
-    .where('status', '=', 'sending')
-    .execute();
-}
-
 /** Why a message may not go out now, or null. */
 async function refusal(db: Db, message: EmailMessage, email: string): Promise<string | null> {
-  const suppressed = await db.selectFrom('email_suppressions').select('reason').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const suppressed = await findSuppressionReason(db, email);
   if (suppressed) return `the address is suppressed (${suppressed.reason})`;
   if (message.kind === 'daily_digest') {
     const preferences = await getPreferences(db, message.user_id);
@@ -328,30 +248,30 @@ export async function sendDueEmails(db: Db, options: SendOptions = {}): Promise<
   const siteUrl = options.siteUrl ?? getEnv().SITE_URL;
   const report: SendReport = { sent: 0, cancelled: 0, retried: 0, failed: 0 };
   for (;;) {
-    const claimed = await claimDue(db, now, options.limit ?? 50, options.ids);
+    const claimed = await claimDueEmails(db, { now, limit: options.limit ?? 50, leaseSeconds: LEASE_SECONDS, ids: options.ids });
     if (!claimed.length) return report;
     for (const message of claimed) {
-      const user = await db.selectFrom('users').select(['email', 'email_verified']).where('id', '=', message.user_id).executeTakeFirst();
+      const user = await findRecipient(db, message.user_id);
       // An address nobody proved is theirs gets no notifications (no mail to someone else's inbox).
       const why = !user ? 'the account was deleted' : !user.email_verified ? 'the address is not verified' : await refusal(db, message, user.email);
       const composed = user && !why ? await composeMessage(db, message, user.email, siteUrl, now) : null;
       if (!user || why || !composed?.ok) {
-        await finish(db, message.id, { status: 'cancelled', cancel_reason: why ?? (composed && !composed.ok ? composed.reason : 'nothing to send') });
+        await finishEmail(db, message.id, { status: 'cancelled', cancel_reason: why ?? (composed && !composed.ok ? composed.reason : 'nothing to send') });
         report.cancelled++;
         continue;
       }
       try {
         await mailer.send(composed.mail);
-        await finish(db, message.id, { status: 'sent', sent_at: new Date(), last_error: null });
+        await finishEmail(db, message.id, { status: 'sent', sent_at: new Date(), last_error: null });
         report.sent++;
       } catch (error) {
         const detail = (error instanceof Error ? error.message : String(error)).slice(0, 500);
         if (message.attempts >= MAX_ATTEMPTS) {
-          await finish(db, message.id, { status: 'failed', last_error: detail });
+          await finishEmail(db, message.id, { status: 'failed', last_error: detail });
           report.failed++;
           console.warn(`[email] ${message.kind} ${message.id} failed for good after ${message.attempts} tries: ${detail}`);
         } else {
-          await finish(db, message.id, {
+          await finishEmail(db, message.id, {
             status: 'queued',
             last_error: detail,
             next_attempt_at: new Date(now.getTime() + backoffMinutes(message.attempts) * 60_000),

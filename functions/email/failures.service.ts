@@ -7,13 +7,14 @@
  * a failed email one more try (POST /api/admin/emails/{id}/retry).
  */
 import type { Db } from '@/db/database';
-import { sql } from 'kysely';
 import type * as z from 'zod/mini';
 import type { AdminEmailSchema } from '@/src/shared/api/routes/system';
 import type { EmailSuppressionReason } from '@/src/shared/email-preferences';
 import { AppError } from '../_shared/errors';
 import { isAdmin } from '../profiles/profiles.service';
 import { kickEmailSending } from './email.service';
+import { findEmailWithAddress, requeueFailedEmail, selectFailedEmails, type EmailWithAddressRow } from './email.repository';
+import { selectSuppressions } from './preferences.repository';
 
 /** A failed email as /admin/jobs and POST /api/admin/emails/{id}/retry show it (the route's schema). */
 export type FailedEmailView = z.output<typeof AdminEmailSchema>;
@@ -33,14 +34,7 @@ export interface EmailProblems {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** An email with its account's address now (null when the account is gone). */
-const emailRows = (db: Db) =>
-  db
-    .selectFrom('email_messages as m')
-    .leftJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.id', 'm.kind', 'm.status', 'm.reference', 'm.attempts', 'm.last_error', 'm.created_at', 'u.email']);
-
-function toView(m: Awaited<ReturnType<ReturnType<typeof emailRows>['executeTakeFirstOrThrow']>>): FailedEmailView {
+function toView(m: EmailWithAddressRow): FailedEmailView {
   return {
     id: m.id,
     kind: m.kind,
@@ -56,10 +50,7 @@ function toView(m: Awaited<ReturnType<ReturnType<typeof emailRows>['executeTakeF
 /** The newest `limit` failed emails and suppressed addresses. */
 export async function listEmailProblemsForAdmin(db: Db, actorId: string, { limit = 50 }: { limit?: number } = {}): Promise<EmailProblems> {
   if (!(await isAdmin(db, actorId))) throw new AppError('FORBIDDEN');
-  const [failed, suppressed] = await Promise.all([
-    emailRows(db).where('m.status', '=', 'failed').orderBy('m.created_at', 'desc').orderBy('m.id', 'desc').limit(limit).execute(),
-    db.selectFrom('email_suppressions').selectAll().orderBy('created_at', 'desc').orderBy('email').limit(limit).execute(),
-  ]);
+  const [failed, suppressed] = await Promise.all([selectFailedEmails(db, limit), selectSuppressions(db, limit)]);
   return {
     failed: failed.map((m) => toView(m)),
     suppressed: suppressed.map((s) => ({ email: s.email, reason: s.reason, detail: s.detail, since: iso(s.created_at) })),
@@ -76,14 +67,8 @@ export async function listEmailProblemsForAdmin(db: Db, actorId: string, { limit
  */
 export async function retryFailedEmail(db: Db, actorId: string, id: string): Promise<FailedEmailView> {
   if (!(await isAdmin(db, actorId))) throw new AppError('FORBIDDEN');
-  const retried = await db
-    .updateTable('email_messages')
-    .set({ status: 'queued', next_attempt_at: sql<Date>`now()`, locked_until: null })
-    .where('id', '=', id)
-    .where('status', '=', 'failed')
-    .returning('id')
-    .executeTakeFirst();
-  const row = await emailRows(db).where('m.id', '=', id).executeTakeFirst();
+  const retried = await requeueFailedEmail(db, id);
+  const row = await findEmailWithAddress(db, id);
   if (!row) throw new AppError('EMAIL_NOT_FOUND');
   if (!retried) throw new AppError('EMAIL_NOT_FAILED');
   // Answered as retried (queued), whatever a sender running meanwhile has made of it since.

@@ -18,9 +18,10 @@ import {
   type UnsubscribeResult,
 } from '@/src/shared/email-preferences';
 import type { UnsubscribeClaim } from './unsubscribe-token';
+import { findChannel, findSuppression, selectPreferenceRows, selectUnsubscribedRows, upsertChannels, userExists } from './preferences.repository';
 
 export async function getPreferences(db: Db, userId: string): Promise<EmailPreferences> {
-  const rows = await db.selectFrom('notification_preferences').select(['kind', 'channel']).where('user_id', '=', userId).execute();
+  const rows = await selectPreferenceRows(db, userId);
   const preferences = defaultPreferences();
   for (const row of rows) preferences[row.kind] = row.channel;
   return preferences;
@@ -28,13 +29,13 @@ export async function getPreferences(db: Db, userId: string): Promise<EmailPrefe
 
 /** One kind's channel for one user (the send-time check). */
 export async function channelOf(db: Db, userId: string, kind: EmailKind): Promise<EmailChannel> {
-  const row = await db.selectFrom('notification_preferences').select('channel').where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
+  const row = await findChannel(db, userId, kind);
   return row?.channel ?? EMAIL_KIND_INFO[kind].default;
 }
 
 /** Why nothing is sent to an address, if Resend reported it (a hard bounce or a complaint). */
 export async function suppressionOf(db: Db, email: string): Promise<NotificationPreferencesView['suppressed']> {
-  const row = await db.selectFrom('email_suppressions').select(['reason', 'created_at']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const row = await findSuppression(db, email);
   return row ? { reason: row.reason, since: new Date(row.created_at).toISOString() } : null;
 }
 
@@ -56,17 +57,7 @@ async function writeChannels(
     updated_at: new Date(),
   }));
   if (!rows.length) return;
-  await db
-    .insertInto('notification_preferences')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'kind']).doUpdateSet((eb) => ({
-        channel: eb.ref('excluded.channel'),
-        previous_channel: eb.ref('excluded.previous_channel'),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    )
-    .execute();
+  await upsertChannels(db, rows);
 }
 
 /** PUT /api/settings/notifications: every kind's channel (the schema checked each is offered). */
@@ -82,10 +73,6 @@ function kindsOf(kind: EmailMessageKind, preferences: EmailPreferences): EmailKi
 }
 
 export const unsubscribeLabel = (kind: EmailMessageKind) => (kind === 'daily_digest' ? 'Daily digest' : EMAIL_KIND_INFO[kind].label);
-
-async function userExists(db: Db, userId: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst());
-}
 
 /**
  * The one-click unsubscribe (POST /api/unsubscribe?token=): the token's kind is turned off
@@ -107,13 +94,7 @@ export async function unsubscribe(db: Db, claim: UnsubscribeClaim): Promise<Unsu
 export async function undoUnsubscribe(db: Db, claim: UnsubscribeClaim): Promise<UnsubscribeResult> {
   const label = unsubscribeLabel(claim.kind);
   if (!(await userExists(db, claim.userId))) return { kind: claim.kind, label, channel: 'off', previous: 'off' };
-  const rows = await db
-    .selectFrom('notification_preferences')
-    .select(['kind', 'channel', 'previous_channel'])
-    .where('user_id', '=', claim.userId)
-    .where('previous_channel', 'is not', null)
-    .where('channel', '=', 'off')
-    .execute();
+  const rows = await selectUnsubscribedRows(db, claim.userId);
   const restore = rows.filter((r) => (claim.kind === 'daily_digest' ? r.previous_channel === 'daily' : r.kind === claim.kind));
   await writeChannels(db, claim.userId, Object.fromEntries(restore.map((r) => [r.kind, { channel: r.previous_channel!, previous: null }])));
   const channel = claim.kind === 'daily_digest' ? (restore.length ? 'daily' : 'off') : await channelOf(db, claim.userId, claim.kind);

@@ -18,16 +18,16 @@
  */
 import { fromKysely, PgBoss, type Job, type Queue } from 'pg-boss';
 import { waitUntil } from '@vercel/functions';
-import { sql } from 'kysely';
 import { onDbClose, rawSqlOf, type Db } from '@/db/database';
 import type { JobState } from '@/src/shared/domain';
 
 export type { JobState };
-import { after as afterPosition, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
+import type { TimeKeyset } from '../_shared/keyset.repository';
+import { JOBS_SCHEMA, selectJobs } from './jobs.repository';
 import { jobDefinition, jobDefinitions, reactionsTo, scheduleDefinitions, type JobDefinition } from './registry';
 import type { DomainEvents, EventName } from './events';
 
-export const JOBS_SCHEMA = 'pgboss';
+export { JOBS_SCHEMA };
 
 interface Engine {
   db: Db;
@@ -317,30 +317,8 @@ export async function listJobs(
   filter: { state?: JobState; name?: string; id?: string; after?: TimeKeyset | null; limit?: number } = {},
 ): Promise<JobRecord[]> {
   await jobsReady(db);
-  const rows = await sql<{
-    id: string;
-    cursor_at: string;
-    name: string;
-    state: JobState;
-    data: unknown;
-    output: unknown;
-    retry_count: number;
-    retry_limit: number;
-    created_on: Date;
-    start_after: Date;
-    completed_on: Date | null;
-  }>`
-    select id, ${timeKey('created_on')} as cursor_at, name, state, data, output, retry_count, retry_limit, created_on, start_after, completed_on
-    from ${sql.table(`${JOBS_SCHEMA}.job`)}
-    where (${filter.state ?? null}::text is null or state::text = ${filter.state ?? null})
-      and (${filter.name ?? null}::text is null or name = ${filter.name ?? null})
-      and (${filter.id ?? null}::text is null or id = ${filter.id ?? null}::uuid)
-      and name not like '\\_\\_pgboss%'
-      and ${filter.after ? afterPosition('created_on', 'id', filter.after) : sql<boolean>`true`}
-    order by created_on desc, id desc
-    limit ${filter.limit ?? 100}
-  `.execute(db);
-  return rows.rows.map((r) => ({
+  const rows = await selectJobs(db, filter);
+  return rows.map((r) => ({
     id: r.id,
     cursorAt: r.cursor_at,
     name: r.name,

@@ -8,6 +8,7 @@
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { suspensionEnd } from '@/src/shared/notifications';
+import { findSuspensionColumns } from './moderation.repository';
 
 export interface Suspension {
   until: string;
@@ -16,7 +17,7 @@ export interface Suspension {
 
 /** The user's suspension while it lasts, else null. */
 export async function findSuspension(db: Db, userId: string, now = new Date()): Promise<Suspension | null> {
-  const row = await db.selectFrom('profiles').select(['suspended_until', 'suspension_reason']).where('id', '=', userId).executeTakeFirst();
+  const row = await findSuspensionColumns(db, userId);
   if (!row?.suspended_until) return null;
   const until = new Date(row.suspended_until);
   if (until.getTime() <= now.getTime()) return null;

@@ -10,9 +10,8 @@
  * time the job runs. Then 'email.notifications' { productId } when that job is defined.
  */
 import { defineJob, enqueue, isJobDefined } from '@/functions/jobs';
-import type { Db } from '@/db/database';
 import { EMAIL_NOTIFICATIONS, SLICE_MS } from '../tool-updates/fan-out.job';
-import { insertNewProductNoticeBatch, NEW_PRODUCT_BATCH } from './notifications.repository';
+import { findPublishedProductForNotices, insertNewProductNoticeBatch, NEW_PRODUCT_BATCH } from './notifications.repository';
 
 export const NEW_PRODUCT_FAN_OUT = 'notify.new-product';
 
@@ -22,14 +21,10 @@ export interface NewProductFanOut {
   after?: string;
 }
 
-async function findPublished(db: Db, id: string) {
-  return db.selectFrom('products').select(['id', 'creator_id', 'published_at']).where('id', '=', id).where('status', '=', 'published').executeTakeFirst();
-}
-
 export const newProductFanOut = defineJob<NewProductFanOut>(
   NEW_PRODUCT_FAN_OUT,
   async (data, { db, signal }) => {
-    const row = await findPublished(db, data.productId);
+    const row = await findPublishedProductForNotices(db, data.productId);
     if (!row) return; // unpublished or deleted since: nothing to announce
     const product = { id: row.id, creatorId: row.creator_id, publishedAt: new Date(row.published_at ?? Date.now()) };
     let after = data.after ?? '';

@@ -10,7 +10,7 @@ import type { Db } from '@/db/database';
 import { ORDER_NOTIFICATION_KINDS, type OrderNotificationKind, type ToolEvent } from '@/src/shared/domain';
 import { newestPage, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 import { pageOfUpdates, selectUpdates, type UpdatesPage } from '../tool-updates/tool-updates.repository';
-import { notTurnedOff } from '../email/in-app';
+import { notTurnedOff } from '../email/in-app.repository';
 
 /**
  * A notice about an order (a creator's sale, refund or refund request; a buyer's answer to their
@@ -28,7 +28,7 @@ export async function insertOrderNotice(
     preference?: 'sale' | null;
   },
 ): Promise<boolean> {
-  // Sales, refunds and refund requests are one email kind, 'sale': Off there writes no notice either (functions/email/in-app.ts).
+  // Sales, refunds and refund requests are one email kind, 'sale': Off there writes no notice either (functions/email/in-app.repository.ts).
   const preference = values.preference === undefined ? 'sale' : values.preference;
   const row = await db
     .insertInto('user_notifications')
@@ -181,7 +181,7 @@ export const NEW_PRODUCT_BATCH = 1000;
  * One batch of 'new_product' notices for a product: the next `limit` followers of its creator
  * by user id after `after` (index follows (following_id, follower_id)). Unique (user_id,
  * product_id): a rerun, or the product published again, writes nothing twice. Nobody whose 'New
- * products' preference is Off (functions/email/in-app.ts).
+ * products' preference is Off (functions/email/in-app.repository.ts).
  */
 export async function insertNewProductNoticeBatch(
   db: Db,
@@ -301,4 +301,9 @@ export async function listPayoutNotices(db: Db, userId: string, options: { after
       timeKey('n.created_at').as('cursor_at'),
     ]);
   return newestPage(query, 'n.created_at', 'n.id', options);
+}
+
+/** A published product with its creator and publication time, for its followers' notices. */
+export async function findPublishedProductForNotices(db: Db, id: string) {
+  return db.selectFrom('products').select(['id', 'creator_id', 'published_at']).where('id', '=', id).where('status', '=', 'published').executeTakeFirst();
 }

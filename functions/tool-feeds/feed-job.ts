@@ -45,6 +45,7 @@ import {
   type ClaimedSource,
 } from './tool-feeds.repository';
 import { maintainerIdsOf } from './maintainers';
+import { findToolName } from '../tools/tools.repository';
 
 const MINUTE = 60_000;
 /** Between two good fetches of a source. */
@@ -225,7 +226,7 @@ async function tellMaintainers(db: Db, source: ClaimedSource, status: string): P
     let ids = [...new Set([...(await maintainerIdsOf(db, source.tool_id)), ...(source.added_by ? [source.added_by] : [])])];
     if (!ids.length) ids = await adminIds(db);
     await notifyOfTool(db, { userIds: ids, toolId: source.tool_id, event: 'source_paused', note: `${source.url}: ${status}` });
-    const tool = await db.selectFrom('ai_tools').select('name').where('id', '=', source.tool_id).executeTakeFirst();
+    const tool = await findToolName(db, source.tool_id);
     const name = tool?.name ?? source.tool_id;
     const url = new URL(`/ai-tools/manage/${encodeURIComponent(source.tool_id)}#changelog-sources`, getEnv().SITE_URL).toString();
     for (const contact of await contactsOf(db, ids)) {

@@ -5,6 +5,7 @@
  */
 import type { Db } from '@/db/database';
 import { isToolMaintainer } from '../tools/tool-maintainers';
+import { findToolClaimant, selectMaintainerIds } from '../tools/tools.repository';
 
 /** A maintainer of the tool, or an administrator: manages its sources and re-types its updates. */
 export async function canManageToolFeeds(db: Db, userId: string | null | undefined, toolId: string): Promise<boolean> {
@@ -13,9 +14,6 @@ export async function canManageToolFeeds(db: Db, userId: string | null | undefin
 
 /** The users told when one of the tool's sources is paused: its maintainers (and the owner of a claim). */
 export async function maintainerIdsOf(db: Db, toolId: string): Promise<string[]> {
-  const [tool, rows] = await Promise.all([
-    db.selectFrom('ai_tools').select('claimed_by').where('id', '=', toolId).executeTakeFirst(),
-    db.selectFrom('tool_maintainers').select('user_id').where('tool_id', '=', toolId).execute(),
-  ]);
+  const [tool, rows] = await Promise.all([findToolClaimant(db, toolId), selectMaintainerIds(db, toolId)]);
   return [...new Set([...(tool?.claimed_by ? [tool.claimed_by] : []), ...rows.map((r) => r.user_id)])];
 }

@@ -16,6 +16,7 @@ import type { Db } from '@/db/database';
 import type { AiToolId } from '@/src/shared/ai-tool-ids';
 import { getEnv } from '../_shared/env';
 import { insertSeedSources } from './tool-feeds.repository';
+import { selectAllToolIds } from '../tools/tools.repository';
 
 export const CHANGELOG_SEED_SOURCES: readonly { toolId: AiToolId; url: string }[] = [
   { toolId: 'n8n', url: 'https://github.com/n8n-io/n8n/releases.atom' },
@@ -37,7 +38,7 @@ export const CHANGELOG_SEED_SOURCES: readonly { toolId: AiToolId; url: string }[
  */
 export async function seedChangelogSources(db: Db, options: { force?: boolean } = {}): Promise<number> {
   if (!options.force && getEnv().CHANGELOG_SEED_SOURCES === 'off') return 0;
-  const tools = new Set((await db.selectFrom('ai_tools').select('id').execute()).map((t) => t.id));
+  const tools = new Set(await selectAllToolIds(db));
   return insertSeedSources(
     db,
     CHANGELOG_SEED_SOURCES.filter((s) => tools.has(s.toolId)),

@@ -4,7 +4,7 @@
  * seen-entry rows that make each entry post once.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { dueBy } from '@/functions/_shared/due-by';
+import { dueBy } from '@/functions/_shared/due-by.repository';
 import type { Db } from '@/db/database';
 import type { Database } from '@/db/schema';
 import type { FeedKind } from '@/src/shared/domain';

@@ -24,6 +24,7 @@ import { notifyOfUpdate, requestToolRebuild, toUpdateView } from '../tool-update
 import { jobsReady } from '../jobs';
 import { fetchSourceNow, type FeedJobOptions } from './feed-job';
 import { canManageToolFeeds } from './maintainers';
+import { toolIdTaken } from '../tools/tools.repository';
 import {
   countActiveSources,
   findSource,
@@ -55,8 +56,7 @@ export function toSourceView(row: SourceRow): ChangelogSourceView {
 }
 
 async function requireManager(db: Db, userId: string, toolId: string): Promise<void> {
-  const tool = isToolId(toolId) ? await db.selectFrom('ai_tools').select('id').where('id', '=', toolId).executeTakeFirst() : undefined;
-  if (!tool) throw new AppError('TOOL_NOT_FOUND');
+  if (!isToolId(toolId) || !(await toolIdTaken(db, toolId))) throw new AppError('TOOL_NOT_FOUND');
   if (!(await canManageToolFeeds(db, userId, toolId))) throw new AppError('NOT_TOOL_MAINTAINER_OF_SOURCES');
 }
 

@@ -6,7 +6,7 @@ import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '@/db/database';
 import type { NotificationReason, UpdateType } from '@/src/shared/domain';
 import { after, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
-import { notTurnedOff, toolUpdateEmailKind } from '../email/in-app';
+import { notTurnedOff, toolUpdateEmailKind } from '../email/in-app.repository';
 
 export async function findTool(db: Db, toolId: string) {
   // Only tools of the directory (approved): a submission waiting for review has no updates yet.
@@ -81,7 +81,7 @@ const REASON_OF: Record<NoticePhase, NotificationReason> = { impact: 'security_i
  * more specific reason) or a 'follow' notice for the next followers. Dated as the update is, so
  * the reader's feed orders them with it. Unique (user_id, update_id): a rerun, or a follower who
  * already has the security notice, writes nothing. Nobody whose preference for the update's
- * kind ('Security updates' or 'Tool updates') is Off (functions/email/in-app.ts); they still
+ * kind ('Security updates' or 'Tool updates') is Off (functions/email/in-app.repository.ts); they still
  * count as seen.
  */
 export async function insertUpdateNoticeBatch(

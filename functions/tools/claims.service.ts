@@ -16,7 +16,6 @@
  * Tokens are stored as sha256 hashes.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { getEnv } from '../_shared/env';
@@ -27,7 +26,26 @@ import { pagesShowingTool } from '../rebuilds/affected-pages';
 import type { ToolClaim, ToolClaimInput } from '@/src/shared/api/schemas/tools';
 import { isToolId, isUuid } from '@/src/shared/ids';
 import { WELL_KNOWN_PATH } from '@/src/shared/tools';
-import { selectTool, type ToolRow } from './tools.repository';
+import { findMaintainerRole, selectMaintainerIds, selectTool, type ToolRow } from './tools.repository';
+import {
+  clearToolClaim,
+  deleteMaintainers,
+  deleteOpenInvites,
+  demoteOwner,
+  findClaim,
+  findClaimantName,
+  findClaimantProfile,
+  getClaimRow,
+  insertClaim,
+  markClaimVerified,
+  markToolClaimed,
+  moveClaimToReview,
+  rejectClaimRow,
+  revokeClaimRows,
+  selectClaimsInReview,
+  selectUserClaims,
+  upsertOwner,
+} from './claims.repository';
 import { sendToolMail, siteLink, tellUser } from './tool-notices';
 import { notifyOfTool } from '../notifications/notifications.service';
 
@@ -62,7 +80,7 @@ export function wellKnownUrl(officialSite: string): string {
 
 async function toClaim(db: Db, row: ClaimRow, tool?: Pick<ToolRow, 'name' | 'official_site'>): Promise<ToolClaim> {
   const t = tool ?? (await selectTool(db, row.tool_id));
-  const claimant = await db.selectFrom('profiles').select('full_name').where('id', '=', row.user_id).executeTakeFirst();
+  const claimant = await findClaimantName(db, row.user_id);
   return {
     id: row.id,
     toolId: row.tool_id,
@@ -85,16 +103,12 @@ function emailAtHost(email: string, host: string): boolean {
   return domain === host || domain.endsWith(`.${host}`);
 }
 
-async function ownerRole(db: Db, toolId: string, userId: string) {
-  return db.selectFrom('tool_maintainers').select('role').where('tool_id', '=', toolId).where('user_id', '=', userId).executeTakeFirst();
-}
-
 /** Starts a claim: sends the email, or answers the challenge to publish. */
 export async function startClaim(db: Db, userId: string | null | undefined, toolId: string, input: ToolClaimInput): Promise<ToolClaim> {
   if (!userId) throw new AppError('UNAUTHENTICATED');
   const tool = isToolId(toolId) ? await selectTool(db, toolId) : undefined;
   if (!tool || tool.status !== 'approved' || !tool.official_site || !tool.official_site_host) throw new AppError('TOOL_NOT_FOUND');
-  if (tool.claimed_by === userId || (await ownerRole(db, toolId, userId))) throw new AppError('ALREADY_MAINTAINER');
+  if (tool.claimed_by === userId || (await findMaintainerRole(db, toolId, userId))) throw new AppError('ALREADY_MAINTAINER');
   const host = tool.official_site_host;
   const token = newToken();
   const now = Date.now();
@@ -102,19 +116,15 @@ export async function startClaim(db: Db, userId: string | null | undefined, tool
     const email = input.email?.toLowerCase();
     if (!email) throw new AppError('VALIDATION_FAILED', undefined, { email: `Enter an address at ${host}` });
     if (!emailAtHost(email, host)) throw new AppError('VALIDATION_FAILED', undefined, { email: `Use an address at ${host}, the tool's official domain` });
-    const row = await db
-      .insertInto('tool_claims')
-      .values({
-        tool_id: toolId,
-        user_id: userId,
-        method: 'email',
-        email,
-        organisation: input.organisation ?? null,
-        token_hash: sha256(token),
-        expires_at: new Date(now + EMAIL_CLAIM_TTL_MS),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertClaim(db, {
+      tool_id: toolId,
+      user_id: userId,
+      method: 'email',
+      email,
+      organisation: input.organisation ?? null,
+      token_hash: sha256(token),
+      expires_at: new Date(now + EMAIL_CLAIM_TTL_MS),
+    });
     const link = siteLink(`/ai-tools/claim/verify?${new URLSearchParams({ claim: row.id, token }).toString()}`);
     await sendToolMail({
       to: email,
@@ -130,25 +140,21 @@ export async function startClaim(db: Db, userId: string | null | undefined, tool
     return toClaim(db, row as ClaimRow, tool);
   }
   const challenge = `toolmint-verification=${token}`;
-  const row = await db
-    .insertInto('tool_claims')
-    .values({
-      tool_id: toolId,
-      user_id: userId,
-      method: 'well_known',
-      organisation: input.organisation ?? null,
-      token_hash: sha256(challenge),
-      challenge,
-      expires_at: new Date(now + WELL_KNOWN_CLAIM_TTL_MS),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertClaim(db, {
+    tool_id: toolId,
+    user_id: userId,
+    method: 'well_known',
+    organisation: input.organisation ?? null,
+    token_hash: sha256(challenge),
+    challenge,
+    expires_at: new Date(now + WELL_KNOWN_CLAIM_TTL_MS),
+  });
   return toClaim(db, row as ClaimRow, tool);
 }
 
 /** The claimant's claim (404 for anyone else). */
 async function ownClaim(db: Db, userId: string, claimId: string): Promise<ClaimRow> {
-  const row = isUuid(claimId) ? await db.selectFrom('tool_claims').selectAll().where('id', '=', claimId).executeTakeFirst() : undefined;
+  const row = isUuid(claimId) ? await findClaim(db, claimId) : undefined;
   if (!row || row.user_id !== userId) throw new AppError('CLAIM_NOT_FOUND');
   return row as ClaimRow;
 }
@@ -181,25 +187,13 @@ async function checkWellKnown(officialSite: string, challenge: string): Promise<
 
 /** Makes the claimant the tool's owner (one transaction); the previous owner, if any, stays a co-maintainer. */
 async function grantOwnership(db: Db, claim: ClaimRow, decidedBy: string | null): Promise<void> {
-  const profile = await db.selectFrom('profiles').select(['full_name', 'company']).where('id', '=', claim.user_id).executeTakeFirst();
+  const profile = await findClaimantProfile(db, claim.user_id);
   const maintainerName = claim.organisation ?? profile?.company ?? profile?.full_name ?? 'Verified maintainer';
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('tool_maintainers').set({ role: 'co_maintainer' }).where('tool_id', '=', claim.tool_id).where('role', '=', 'owner').execute();
-    await trx
-      .insertInto('tool_maintainers')
-      .values({ tool_id: claim.tool_id, user_id: claim.user_id, role: 'owner', invited_by: null })
-      .onConflict((oc) => oc.columns(['tool_id', 'user_id']).doUpdateSet({ role: 'owner' }))
-      .execute();
-    await trx
-      .updateTable('ai_tools')
-      .set({ claimed_by: claim.user_id, maintainer_name: maintainerName, verified_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-      .where('id', '=', claim.tool_id)
-      .execute();
-    await trx
-      .updateTable('tool_claims')
-      .set({ status: 'verified', verified_at: sql<Date>`coalesce(verified_at, now())`, decided_at: sql<Date>`now()`, decided_by: decidedBy })
-      .where('id', '=', claim.id)
-      .execute();
+    await demoteOwner(trx, claim.tool_id);
+    await upsertOwner(trx, claim.tool_id, claim.user_id);
+    await markToolClaimed(trx, claim.tool_id, { claimedBy: claim.user_id, maintainerName });
+    await markClaimVerified(trx, claim.id, decidedBy);
   });
   const tool = await selectTool(db, claim.tool_id);
   if (tool) await requestRebuild(db, 'tool_changed', null, pagesShowingTool(tool.id, tool.detail_page));
@@ -223,13 +217,7 @@ export async function verifyClaim(db: Db, userId: string | null | undefined, cla
     if (problem) throw new AppError('CLAIM_CHECK_FAILED', `The verification file was not found: ${problem}`);
   }
   if (tool.claimed_by && tool.claimed_by !== userId) {
-    const updated = await db
-      .updateTable('tool_claims')
-      .set({ status: 'in_review', verified_at: sql<Date>`now()` })
-      .where('id', '=', claim.id)
-      .where('status', '=', 'pending')
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const updated = await moveClaimToReview(db, claim.id);
     return toClaim(db, updated as ClaimRow, tool);
   }
   await grantOwnership(db, claim, null);
@@ -249,14 +237,7 @@ async function assertAdmin(db: Db, actorId: string): Promise<void> {
 /** Claims of tools that already had an owner, proven, waiting for an administrator (oldest first). */
 export async function listClaimQueue(db: Db, actorId: string): Promise<ToolClaim[]> {
   await assertAdmin(db, actorId);
-  const rows = await db
-    .selectFrom('tool_claims')
-    .selectAll()
-    .where('status', '=', 'in_review')
-    .orderBy('verified_at', 'asc')
-    .orderBy('id', 'asc')
-    .limit(100)
-    .execute();
+  const rows = await selectClaimsInReview(db);
   return Promise.all(rows.map((row) => toClaim(db, row as ClaimRow)));
 }
 
@@ -267,20 +248,14 @@ export async function reviewClaim(
   { decision, message }: { decision: 'approve' | 'reject'; message?: string | null | undefined },
 ): Promise<ToolClaim> {
   await assertAdmin(db, actorId);
-  const claim = isUuid(claimId)
-    ? ((await db.selectFrom('tool_claims').selectAll().where('id', '=', claimId).executeTakeFirst()) as ClaimRow | undefined)
-    : undefined;
+  const claim = isUuid(claimId) ? ((await findClaim(db, claimId)) as ClaimRow | undefined) : undefined;
   if (!claim) throw new AppError('CLAIM_NOT_FOUND');
   if (claim.status !== 'in_review') throw new AppError('CLAIM_NOT_IN_REVIEW');
   const tool = await selectTool(db, claim.tool_id);
   if (decision === 'approve') {
     await grantOwnership(db, claim, actorId);
   } else {
-    await db
-      .updateTable('tool_claims')
-      .set({ status: 'rejected', note: message ?? null, decided_at: sql<Date>`now()`, decided_by: actorId })
-      .where('id', '=', claim.id)
-      .execute();
+    await rejectClaimRow(db, claim.id, { note: message ?? null, decidedBy: actorId });
   }
   await notifyOfTool(db, {
     userIds: [claim.user_id],
@@ -299,7 +274,7 @@ export async function reviewClaim(
         : [`An administrator did not accept your claim of ${tool?.name ?? claim.tool_id}.`, ...(message ? [message] : [])],
     action: decision === 'approve' ? { label: 'Manage the tool', url: siteLink(`/ai-tools/manage/${claim.tool_id}`) } : null,
   });
-  return toClaim(db, (await db.selectFrom('tool_claims').selectAll().where('id', '=', claim.id).executeTakeFirstOrThrow()) as ClaimRow, tool);
+  return toClaim(db, (await getClaimRow(db, claim.id)) as ClaimRow, tool);
 }
 
 /** An administrator revokes a tool's claim: no owner, no co-maintainers, not 'Verified'. */
@@ -307,22 +282,13 @@ export async function revokeClaim(db: Db, actorId: string, toolId: string, { rea
   await assertAdmin(db, actorId);
   const tool = isToolId(toolId) ? await selectTool(db, toolId) : undefined;
   if (!tool) throw new AppError('TOOL_NOT_FOUND');
-  const maintainers = await db.selectFrom('tool_maintainers').select('user_id').where('tool_id', '=', toolId).execute();
+  const maintainers = await selectMaintainerIds(db, toolId);
   if (!tool.claimed_by && !tool.verified_at && !tool.maintainer_name && maintainers.length === 0) throw new AppError('TOOL_NOT_CLAIMED');
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('tool_maintainers').where('tool_id', '=', toolId).execute();
-    await trx.deleteFrom('tool_maintainer_invites').where('tool_id', '=', toolId).where('accepted_at', 'is', null).execute();
-    await trx
-      .updateTable('tool_claims')
-      .set({ status: 'revoked', note: reason, decided_at: sql<Date>`now()`, decided_by: actorId })
-      .where('tool_id', '=', toolId)
-      .where('status', 'in', ['verified', 'pending', 'in_review'])
-      .execute();
-    await trx
-      .updateTable('ai_tools')
-      .set({ claimed_by: null, maintainer_name: null, verified_at: null, updated_at: sql<Date>`now()` })
-      .where('id', '=', toolId)
-      .execute();
+    await deleteMaintainers(trx, toolId);
+    await deleteOpenInvites(trx, toolId);
+    await revokeClaimRows(trx, toolId, { note: reason, decidedBy: actorId });
+    await clearToolClaim(trx, toolId);
   });
   await requestRebuild(db, 'tool_changed', null, pagesShowingTool(toolId, tool.detail_page));
   await notifyOfTool(db, { userIds: maintainers.map((m) => m.user_id), toolId, event: 'claim_revoked', note: reason });
@@ -338,8 +304,6 @@ export async function revokeClaim(db: Db, actorId: string, toolId: string, { rea
 
 /** The caller's claims, newest first (for the claim page). */
 export async function listMyClaims(db: Db, userId: string, toolId?: string): Promise<ToolClaim[]> {
-  let query = db.selectFrom('tool_claims').selectAll().where('user_id', '=', userId);
-  if (toolId) query = query.where('tool_id', '=', toolId);
-  const rows = await query.orderBy('created_at', 'desc').limit(20).execute();
+  const rows = await selectUserClaims(db, userId, toolId);
   return Promise.all(rows.map((row) => toClaim(db, row as ClaimRow)));
 }

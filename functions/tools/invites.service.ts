@@ -6,12 +6,21 @@
  * the app when they join ('maintainer_added', docs/decisions/043).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { isToolId } from '@/src/shared/ids';
 import { isToolMaintainer } from './tool-maintainers';
-import { selectTool } from './tools.repository';
+import { findMaintainerRole, selectTool } from './tools.repository';
+import {
+  findInviteWithTool,
+  findOpenInvite,
+  findProfileIdByHandle,
+  findProfileName,
+  insertCoMaintainer,
+  insertInvite,
+  markInviteAccepted,
+  selectMaintainers,
+} from './invites.repository';
 import { accountOf, sendToolMail, siteLink } from './tool-notices';
 import { notifyOfTool } from '../notifications/notifications.service';
 
@@ -37,9 +46,7 @@ export async function inviteMaintainer(
     sentTo = email;
   } else {
     const handle = value.replace(/^@/, '').toLowerCase();
-    const profile = /^[a-z0-9_-]{1,40}$/.test(handle)
-      ? await db.selectFrom('profiles').select('id').where('handle', '=', handle).where('deleted_at', 'is', null).executeTakeFirst()
-      : undefined;
+    const profile = /^[a-z0-9_-]{1,40}$/.test(handle) ? await findProfileIdByHandle(db, handle) : undefined;
     const account = profile ? await accountOf(db, profile.id) : undefined;
     if (!profile || !account) throw new AppError('VALIDATION_FAILED', undefined, { invitee: `No one has the handle @${handle}` });
     inviteeId = profile.id;
@@ -47,15 +54,18 @@ export async function inviteMaintainer(
     sentTo = `@${handle}`;
   }
   if (inviteeId) {
-    const already = await db.selectFrom('tool_maintainers').select('role').where('tool_id', '=', toolId).where('user_id', '=', inviteeId).executeTakeFirst();
+    const already = await findMaintainerRole(db, toolId, inviteeId);
     if (already) throw new AppError('VALIDATION_FAILED', undefined, { invitee: `${sentTo} already maintains ${tool.name}` });
   }
   const token = randomBytes(24).toString('base64url');
-  const row = await db
-    .insertInto('tool_maintainer_invites')
-    .values({ tool_id: toolId, invited_by: userId, invitee_id: inviteeId, email, token_hash: sha256(token), expires_at: new Date(Date.now() + INVITE_TTL_MS) })
-    .returning(['id', 'expires_at'])
-    .executeTakeFirstOrThrow();
+  const row = await insertInvite(db, {
+    tool_id: toolId,
+    invited_by: userId,
+    invitee_id: inviteeId,
+    email,
+    token_hash: sha256(token),
+    expires_at: new Date(Date.now() + INVITE_TTL_MS),
+  });
   await sendToolMail({
     to: email,
     subject: `You are invited to maintain ${tool.name} on toolmint`,
@@ -73,35 +83,16 @@ export async function acceptInvite(
   { token }: { token: string },
 ): Promise<{ toolId: string; userId: string; role: 'owner' | 'co_maintainer' }> {
   if (!userId) throw new AppError('UNAUTHENTICATED');
-  const invite = await db
-    .selectFrom('tool_maintainer_invites')
-    .selectAll()
-    .where('token_hash', '=', sha256(token))
-    .where('accepted_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
+  const invite = await findOpenInvite(db, sha256(token));
   if (!invite || (invite.invitee_id && invite.invitee_id !== userId)) throw new AppError('INVITE_NOT_FOUND');
-  const existing = await db
-    .selectFrom('tool_maintainers')
-    .select('role')
-    .where('tool_id', '=', invite.tool_id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const existing = await findMaintainerRole(db, invite.tool_id, userId);
   await db.transaction().execute(async (trx) => {
-    if (!existing)
-      await trx
-        .insertInto('tool_maintainers')
-        .values({ tool_id: invite.tool_id, user_id: userId, role: 'co_maintainer', invited_by: invite.invited_by })
-        .execute();
-    await trx
-      .updateTable('tool_maintainer_invites')
-      .set({ accepted_at: sql<Date>`now()`, accepted_by: userId })
-      .where('id', '=', invite.id)
-      .execute();
+    if (!existing) await insertCoMaintainer(trx, { toolId: invite.tool_id, userId, invitedBy: invite.invited_by });
+    await markInviteAccepted(trx, invite.id, userId);
   });
   // Whoever invited them hears that they joined (not a maintainer accepting for themselves).
   if (!existing && invite.invited_by && invite.invited_by !== userId) {
-    const profile = await db.selectFrom('profiles').select(['full_name', 'handle']).where('id', '=', userId).executeTakeFirst();
+    const profile = await findProfileName(db, userId);
     const name = profile?.full_name?.trim() || (profile?.handle ? `@${profile.handle}` : null);
     await notifyOfTool(db, { userIds: [invite.invited_by], toolId: invite.tool_id, event: 'maintainer_added', note: name });
   }
@@ -110,12 +101,10 @@ export async function acceptInvite(
 
 /** The tool's maintainers with their names (the manage page). */
 export async function listMaintainers(db: Db, toolId: string) {
-  return db
-    .selectFrom('tool_maintainers as m')
-    .innerJoin('profiles as p', 'p.id', 'm.user_id')
-    .select(['m.user_id', 'm.role', 'p.full_name', 'p.handle'])
-    .where('m.tool_id', '=', toolId)
-    .orderBy('m.role', 'desc')
-    .orderBy('m.created_at', 'asc')
-    .execute();
+  return selectMaintainers(db, toolId);
+}
+
+/** The tool an invitation's link is for (the invitation page), while it is not accepted; undefined otherwise. */
+export async function findInvitation(db: Db, token: string): Promise<{ id: string; name: string } | undefined> {
+  return findInviteWithTool(db, sha256(token));
 }

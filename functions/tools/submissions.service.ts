@@ -14,7 +14,6 @@
  *   the sources themselves and reads them from there.
  */
 import * as z from 'zod/mini';
-import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
@@ -26,7 +25,18 @@ import type { ToolInput, ToolQueueItem, ToolRecord } from '@/src/shared/api/sche
 import { isTimestampText, isToolId } from '@/src/shared/ids';
 import { siteHost, toolSlug } from '@/src/shared/tools';
 import { isToolMaintainer } from './tool-maintainers';
-import { findLiveDuplicate, selectTool, toolIdTaken, type ToolRow } from './tools.repository';
+import {
+  decidePendingTool,
+  findLiveDuplicate,
+  insertSubmittedTool,
+  selectSubmittedTools,
+  selectTool,
+  selectToolQueue,
+  toolIdTaken,
+  updateToolPage,
+  type ToolRow,
+} from './tools.repository';
+import { findOwnImageUpload } from '../uploads/uploads.repository';
 import { siteLink, tellUser } from './tool-notices';
 import { notifyOfTool } from '../notifications/notifications.service';
 
@@ -80,13 +90,7 @@ async function assertNotDuplicate(db: Db, input: { officialSite: string; name: s
 /** The logo must be one of the caller's own image uploads (or the tool's current logo). */
 async function assertOwnLogo(db: Db, userId: string, logoUrl: string | null | undefined, current: string | null): Promise<void> {
   if (!logoUrl || logoUrl === current) return;
-  const upload = await db
-    .selectFrom('uploads')
-    .select('id')
-    .where('url', '=', logoUrl)
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'image')
-    .executeTakeFirst();
+  const upload = await findOwnImageUpload(db, userId, logoUrl);
   if (!upload) throw new AppError('VALIDATION_FAILED', undefined, { logoUrl: 'Upload the logo as an image first' });
 }
 
@@ -121,19 +125,14 @@ export async function submitTool(db: Db, userId: string | null | undefined, inpu
   let id = base;
   for (let n = 2; await toolIdTaken(db, id); n++) id = `${base.slice(0, 55)}-${n}`;
   try {
-    const row = await db
-      .insertInto('ai_tools')
-      .values({
-        id,
-        ...columnsOf(input, host),
-        monogram: monogramOf(input.name),
-        status: 'pending',
-        submitted_by: userId,
-        submitted_at: sql<Date>`now()`,
-        detail_page: true,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertSubmittedTool(db, {
+      id,
+      ...columnsOf(input, host),
+      monogram: monogramOf(input.name),
+      status: 'pending',
+      submitted_by: userId,
+      detail_page: true,
+    });
     return toToolRecord(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('DUPLICATE_TOOL', undefined, { name: 'This tool is already in the directory' });
@@ -166,16 +165,7 @@ export async function updateTool(db: Db, userId: string | null | undefined, tool
   const resubmit = row.status !== 'approved';
   let updated: ToolRow;
   try {
-    updated = await db
-      .updateTable('ai_tools')
-      .set({
-        ...columnsOf(input, host),
-        updated_at: sql<Date>`now()`,
-        ...(resubmit ? { status: 'pending' as const, submitted_at: sql<Date>`now()` } : {}),
-      })
-      .where('id', '=', toolId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    updated = await updateToolPage(db, toolId, columnsOf(input, host), { resubmit });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('DUPLICATE_TOOL', undefined, { name: 'This tool is already in the directory' });
     throw error;
@@ -198,18 +188,7 @@ export async function listToolQueue(
 ): Promise<{ items: ToolQueueItem[]; nextCursor: string | null }> {
   await assertAdmin(db, actorId);
   const after = decodeCursor(cursor, QueueCursor);
-  let query = db
-    .selectFrom('ai_tools as t')
-    .leftJoin('users as u', 'u.id', 't.submitted_by')
-    .selectAll('t')
-    .select(['u.name as submitter_name', 'u.email as submitter_email', sql<string>`t.submitted_at::text`.as('submitted_at_text')])
-    .where('t.status', '=', 'pending');
-  if (after) query = query.where(sql<boolean>`(t.submitted_at, t.id) > (${after.s}::timestamptz, ${after.id})`);
-  const rows = await query
-    .orderBy('t.submitted_at', 'asc')
-    .orderBy('t.id', 'asc')
-    .limit(limit + 1)
-    .execute();
+  const rows = await selectToolQueue(db, after, limit + 1);
   const page = pageOf(rows, limit, (row) => ({ s: row.submitted_at_text, id: row.id }));
   return {
     items: page.items.map((row) => ({ ...toToolRecord(row), submitterName: row.submitter_name ?? null, submitterEmail: row.submitter_email ?? null })),
@@ -231,13 +210,7 @@ export async function reviewTool(
     throw new AppError('VALIDATION_FAILED', undefined, { message: decision === 'reject' ? 'Say why, so the submitter knows' : 'Say what should change' });
   }
   const status = decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'changes_requested';
-  const updated = await db
-    .updateTable('ai_tools')
-    .set({ status, reviewed_at: sql<Date>`now()`, review_note: decision === 'approve' ? null : (message ?? null), updated_at: sql<Date>`now()` })
-    .where('id', '=', toolId)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await decidePendingTool(db, toolId, { status, reviewNote: decision === 'approve' ? null : (message ?? null) });
   if (!updated) throw new AppError('TOOL_NOT_PENDING');
   if (status === 'approved') {
     // Its pages answer on demand at once; the publisher (or ISR) stores them.
@@ -275,6 +248,6 @@ export async function reviewTool(
 
 /** The caller's own submissions, newest first (their status and any reviewer's note). */
 export async function listMySubmissions(db: Db, userId: string): Promise<ToolRecord[]> {
-  const rows = await db.selectFrom('ai_tools').selectAll().where('submitted_by', '=', userId).orderBy('created_at', 'desc').limit(50).execute();
+  const rows = await selectSubmittedTools(db, userId);
   return rows.map(toToolRecord);
 }

@@ -7,16 +7,12 @@
 import type { Db } from '@/db/database';
 import { isAdmin } from '../profiles/profiles.service';
 import { isToolId } from '@/src/shared/ids';
+import { findToolMaintainerRow } from './tools.repository';
 
 /** A maintainer (owner or co-maintainer) of the tool, or an administrator. False for unknown tools or no user. */
 export async function isToolMaintainer(db: Db, userId: string | null | undefined, toolId: string): Promise<boolean> {
   if (!userId || !isToolId(toolId)) return false;
-  const row = await db
-    .selectFrom('ai_tools')
-    .leftJoin('tool_maintainers', (join) => join.onRef('tool_maintainers.tool_id', '=', 'ai_tools.id').on('tool_maintainers.user_id', '=', userId))
-    .select(['ai_tools.claimed_by', 'tool_maintainers.role'])
-    .where('ai_tools.id', '=', toolId)
-    .executeTakeFirst();
+  const row = await findToolMaintainerRow(db, toolId, userId);
   if (!row) return false;
   // The owner is claimed_by and holds the 'owner' row; either one is enough.
   if (row.role || row.claimed_by === userId) return true;

@@ -7,6 +7,7 @@
 import type { Db } from '@/db/database';
 import { getEnv } from '../_shared/env';
 import { getMailer } from '../_shared/mailer';
+import { findAccount } from './tools.repository';
 import { greetingFor, transactionalEmail, type TransactionalContent } from '../email/transactional';
 
 export const siteLink = (path: string) => new URL(path, getEnv().SITE_URL).toString();
@@ -24,7 +25,7 @@ export async function sendToolMail(content: TransactionalContent): Promise<void>
 
 /** The account's address and name (undefined: no such account, or deleted). */
 export async function accountOf(db: Db, userId: string): Promise<{ email: string; name: string | null } | undefined> {
-  return db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
+  return findAccount(db, userId);
 }
 
 export async function tellUser(

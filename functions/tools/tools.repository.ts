@@ -1,9 +1,9 @@
 /**
- * Reads and writes of ai_tools (docs/decisions/038). The directory is small (tens to a few
+ * Reads and writes of ai_tools and of who maintains each (tool_maintainers) (docs/decisions/038). The directory is small (tens to a few
  * hundred rows), so lists read every approved row; single reads use the primary key and the
  * duplicate checks the partial unique indexes (ai_tools_site_host_live_key, ai_tools_name_live_key).
  */
-import type { Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '@/db/database';
 import type { AiToolsTable } from '@/db/schema';
 
@@ -44,4 +44,90 @@ export async function findLiveDuplicate(
 
 export async function toolIdTaken(db: Db, id: string): Promise<boolean> {
   return Boolean(await db.selectFrom('ai_tools').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** A submitted tool, waiting as 'pending'. */
+export async function insertSubmittedTool(db: Db, values: Omit<Insertable<AiToolsTable>, 'submitted_at'>): Promise<ToolRow> {
+  return db
+    .insertInto('ai_tools')
+    .values({ ...values, submitted_at: sql<Date>`now()` })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A tool's page edited; a tool that was not approved waits for review again (`resubmit`). */
+export async function updateToolPage(db: Db, toolId: string, values: Updateable<AiToolsTable>, { resubmit }: { resubmit: boolean }): Promise<ToolRow> {
+  return db
+    .updateTable('ai_tools')
+    .set({
+      ...values,
+      updated_at: sql<Date>`now()`,
+      ...(resubmit ? { status: 'pending' as const, submitted_at: sql<Date>`now()` } : {}),
+    })
+    .where('id', '=', toolId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The submissions waiting for an administrator, oldest first (ai_tools_review_queue_idx), after a position. */
+export async function selectToolQueue(db: Db, after: { s: string; id: string } | null, limit: number) {
+  let query = db
+    .selectFrom('ai_tools as t')
+    .leftJoin('users as u', 'u.id', 't.submitted_by')
+    .selectAll('t')
+    .select(['u.name as submitter_name', 'u.email as submitter_email', sql<string>`t.submitted_at::text`.as('submitted_at_text')])
+    .where('t.status', '=', 'pending');
+  if (after) query = query.where(sql<boolean>`(t.submitted_at, t.id) > (${after.s}::timestamptz, ${after.id})`);
+  return query.orderBy('t.submitted_at', 'asc').orderBy('t.id', 'asc').limit(limit).execute();
+}
+
+/** An administrator's decision on a pending tool; undefined when it is no longer pending. */
+export async function decidePendingTool(db: Db, toolId: string, { status, reviewNote }: { status: ToolRow['status']; reviewNote: string | null }) {
+  return db
+    .updateTable('ai_tools')
+    .set({ status, reviewed_at: sql<Date>`now()`, review_note: reviewNote, updated_at: sql<Date>`now()` })
+    .where('id', '=', toolId)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function selectSubmittedTools(db: Db, userId: string): Promise<ToolRow[]> {
+  return db.selectFrom('ai_tools').selectAll().where('submitted_by', '=', userId).orderBy('created_at', 'desc').limit(50).execute();
+}
+
+/** The tool's owner account and the user's maintainer role, if any (a left join: undefined only for an unknown tool). */
+export async function findToolMaintainerRow(db: Db, toolId: string, userId: string) {
+  return db
+    .selectFrom('ai_tools')
+    .leftJoin('tool_maintainers', (join) => join.onRef('tool_maintainers.tool_id', '=', 'ai_tools.id').on('tool_maintainers.user_id', '=', userId))
+    .select(['ai_tools.claimed_by', 'tool_maintainers.role'])
+    .where('ai_tools.id', '=', toolId)
+    .executeTakeFirst();
+}
+
+/** The account's address and name (undefined: no such account, or deleted). */
+export async function findAccount(db: Db, userId: string): Promise<{ email: string; name: string | null } | undefined> {
+  return db.selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** The user's maintainer role of the tool ('owner' or 'co_maintainer'), if any. */
+export async function findMaintainerRole(db: Db, toolId: string, userId: string) {
+  return db.selectFrom('tool_maintainers').select('role').where('tool_id', '=', toolId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function selectMaintainerIds(db: Db, toolId: string) {
+  return db.selectFrom('tool_maintainers').select('user_id').where('tool_id', '=', toolId).execute();
+}
+
+export async function findToolClaimant(db: Db, toolId: string) {
+  return db.selectFrom('ai_tools').select('claimed_by').where('id', '=', toolId).executeTakeFirst();
+}
+
+export async function findToolName(db: Db, toolId: string) {
+  return db.selectFrom('ai_tools').select('name').where('id', '=', toolId).executeTakeFirst();
+}
+
+export async function selectAllToolIds(db: Db): Promise<string[]> {
+  return (await db.selectFrom('ai_tools').select('id').execute()).map((t) => t.id);
 }

@@ -104,3 +104,8 @@ export async function restoreUploadRow(db: Db, row: UploadRow & { createdAt: Dat
     .onConflict((oc) => oc.column('pathname').doNothing())
     .execute();
 }
+
+/** An image upload of this user at this url (a tool's logo must be one of its submitter's own). */
+export async function findOwnImageUpload(db: Db, userId: string, url: string) {
+  return db.selectFrom('uploads').select('id').where('url', '=', url).where('user_id', '=', userId).where('kind', '=', 'image').executeTakeFirst();
+}

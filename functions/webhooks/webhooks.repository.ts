@@ -4,7 +4,7 @@
  * without two of them sending the same attempt.
  */
 import { sql, type Transaction } from 'kysely';
-import { dueBy } from '@/functions/_shared/due-by';
+import { dueBy } from '@/functions/_shared/due-by.repository';
 import type { Db } from '@/db/database';
 import { after, timeKey, type TimeKeyset } from '@/functions/_shared/keyset.repository';
 import type { Database, WebhookDelivery } from '@/db/schema';

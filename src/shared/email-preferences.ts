@@ -6,7 +6,7 @@
  * - An email kind is one line of /settings/notifications. Each has the channels it offers and
  *   a default; a user's row in notification_preferences overrides the default.
  * - Channels: 'off' (nothing: neither the email nor the in-app notice; the notice writers put
- *   functions/email/in-app.ts notTurnedOff() in their INSERT … SELECT), 'app' (the bell only),
+ *   functions/email/in-app.repository.ts notTurnedOff() in their INSERT … SELECT), 'app' (the bell only),
  *   'instant' (an email at once), 'daily' and 'weekly' (a line in that period's digest). The
  *   channel decides an email's fate when it is queued (functions/email/email.service.ts) and is
  *   checked again when it is sent.

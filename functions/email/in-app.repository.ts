@@ -12,7 +12,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { EMAIL_KIND_INFO, EMAIL_KINDS } from '@/src/shared/email-preferences';
 
 if (EMAIL_KINDS.some((k) => EMAIL_KIND_INFO[k].default === 'off')) {
-  throw new Error("functions/email/in-app.ts assumes no email kind defaults to 'off': read the default there too");
+  throw new Error("functions/email/in-app.repository.ts assumes no email kind defaults to 'off': read the default there too");
 }
 
 /** SQL: true unless `userId`'s preference for email kind `kind` (both SQL expressions) is 'off'. */
