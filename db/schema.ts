@@ -8,7 +8,6 @@ import type {
   AiToolCategory,
   BlobAccess,
   DeliveryType,
-  DemoLinkType,
   DeploymentType,
   DownloadType,
   FeedKind,
@@ -49,19 +48,12 @@ import type {
 } from '../src/shared/domain';
 import type { EmailChannel, EmailDelivery, EmailKind, EmailMessageKind, EmailMessageStatus, EmailSuppressionReason } from '../src/shared/email-preferences';
 import type { CommunitySpaceKind, CommunityThreadKind, CommunityVoteTarget } from '../src/shared/community';
+import type { DemoLinkJson } from '../src/shared/products';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Numeric = ColumnType<string, number | string | undefined, number | string>;
 type TextArray = ColumnType<string[], string[] | undefined, string[]>;
-
-export interface DemoLinkJson {
-  id: string;
-  type: DemoLinkType;
-  url: string;
-  title: string;
-  description?: string;
-}
 
 export interface UsersTable {
   id: string;

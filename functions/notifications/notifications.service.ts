@@ -20,7 +20,8 @@
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import { NOTIFICATIONS_PAGE_SIZE, type FeedItem } from '@/src/shared/tool-updates';
+import { NOTIFICATIONS_PAGE_SIZE } from '@/src/shared/tool-updates';
+import type { FeedItem } from '@/src/shared/api/schemas/updates';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import type { OrderNotificationKind, ToolEvent } from '@/src/shared/domain';

@@ -23,17 +23,8 @@ import { toNumber } from '@/src/shared/products';
 import { validateCompany } from '@/src/shared/auth-validation';
 import { uuid } from '@/src/shared/api/contract';
 import type { ProfilePatch, ProfileReplace } from '@/src/shared/api/schemas/profile';
-import {
-  PORTFOLIO_PAGE_SIZE,
-  SOCIAL_NETWORKS,
-  type DownloadHistoryItem,
-  type OwnProduct,
-  type PortfolioItem,
-  type PortfolioSort,
-  type ProfileStats,
-  type PublicProfile,
-  type SellerReviewView,
-} from '@/src/shared/profile';
+import { PORTFOLIO_PAGE_SIZE, SOCIAL_NETWORKS, type DownloadHistoryItem, type OwnProduct, type PortfolioSort, type ProfileStats } from '@/src/shared/profile';
+import type { PortfolioItem, PublicProfile, SellerReviewView } from '@/src/shared/api/schemas/profile';
 import type { CategoryId } from '@/src/shared/domain';
 import { isUserId } from '@/src/shared/ids';
 import { isFollowingPerson } from '../follows/follows.service';

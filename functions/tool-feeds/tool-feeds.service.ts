@@ -17,7 +17,7 @@ import { AppError } from '../_shared/errors';
 import { checkOutboundUrl, OutboundRefusedError, type OutboundPolicy } from '../_shared/outbound-fetch';
 import { isToolId, isUuid } from '@/src/shared/ids';
 import { MAX_CHANGELOG_SOURCES, type ChangelogSourceInput, type ChangelogSourceView, type FeedFetchOutcome } from '@/src/shared/tool-feeds';
-import type { ToolUpdateView } from '@/src/shared/tool-updates';
+import type { ToolUpdateView } from '@/src/shared/api/schemas/updates';
 import type { UpdateType } from '@/src/shared/domain';
 import { findUpdate, setUpdateType } from '../tool-updates/tool-updates.repository';
 import { notifyOfUpdate, requestToolRebuild, toUpdateView } from '../tool-updates/tool-updates.service';

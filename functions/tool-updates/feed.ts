@@ -2,7 +2,7 @@
  * Atom 1.0 feeds of tool updates (RFC 4287): one per tool at /tools/{id}/feed.xml and one
  * for every tool at /tool-updates/feed.xml. Pure: takes updates, returns the XML text.
  */
-import type { ToolUpdateView } from '@/src/shared/tool-updates';
+import type { ToolUpdateView } from '@/src/shared/api/schemas/updates';
 import { UPDATE_TYPE_LABELS } from '@/src/shared/domain';
 
 export interface FeedOptions {

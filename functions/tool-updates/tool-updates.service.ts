@@ -14,7 +14,8 @@
  */
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import { UPDATES_PAGE_SIZE, type ToolUpdateView } from '@/src/shared/tool-updates';
+import { UPDATES_PAGE_SIZE } from '@/src/shared/tool-updates';
+import type { ToolUpdateView } from '@/src/shared/api/schemas/updates';
 import type { ToolUpdateInput } from '@/src/shared/api/schemas/updates';
 import { toolDetailsHref } from '@/src/shared/tool-pages';
 import { decodeCursor, pageOf } from '../_shared/cursor';

@@ -23,7 +23,7 @@ import type { Db } from '@/db/database';
 import type { DeliveryRunSchema } from '@/src/shared/api/schemas/settings';
 import type { Order } from '@/db/schema';
 import { formatOrderNumber, toCents } from '@/src/shared/payments';
-import type { SellerReviewView } from '@/src/shared/profile';
+import type { SellerReviewView } from '@/src/shared/api/schemas/profile';
 import type { ProductReview } from '@/src/shared/api/schemas/product-reviews';
 import type { WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEventType } from '@/src/shared/domain';
 import { emit } from '@/functions/jobs';

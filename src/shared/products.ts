@@ -5,9 +5,17 @@
  * they are reachable only through the download endpoint.
  */
 import type * as z from 'zod/mini';
-import type { DemoLinkJson } from '@/db/schema';
 import type { CreatorCardSchema, ProductCardSchema } from './api/schemas/catalogue';
-import { DEMO_LINK_TYPES, PRODUCT_DEFAULTS, isOneOf, type ProductStatus, type RefundPolicy } from './domain';
+import { DEMO_LINK_TYPES, PRODUCT_DEFAULTS, isOneOf, type DemoLinkType, type ProductStatus, type RefundPolicy } from './domain';
+
+/** A demo link as stored in products.demo_links (jsonb) and as the product page shows it. */
+export interface DemoLinkJson {
+  id: string;
+  type: DemoLinkType;
+  url: string;
+  title: string;
+  description?: string;
+}
 
 export type CreatorCard = z.output<typeof CreatorCardSchema>;
 export type ProductCard = z.output<typeof ProductCardSchema>;

@@ -1,11 +1,10 @@
 /**
  * Profiles (spec sections 2 and 3, Profiles): the edit form's limits, social link names, the
- * portfolio's sorts, the specialties shown before '+N more', and the public shapes (derived
+ * portfolio's sorts and the specialties shown before '+N more'. The public shapes are derived
  * from their schemas in src/shared/api/schemas/profile.ts, which also hold the edit rules the
- * form and the server share). Isomorphic and dependency-free.
+ * form and the server share (and import these limits: this module imports no schema).
+ * Isomorphic and dependency-free.
  */
-import type * as z from 'zod/mini';
-import type { PortfolioItemSchema, PublicProfileSchema, SellerReviewSchema } from './api/schemas/profile';
 import { COMPANY_MAX_LENGTH, NAME_MAX_LENGTH } from './auth-validation';
 import { BIO_MAX_LENGTH, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH } from './onboarding';
 import type { DownloadType, ProductStatus } from './domain';
@@ -58,17 +57,10 @@ export function checkWebUrl(value: string): string | null {
   return null;
 }
 
-/** What /profile/{userId} shows about a person (never the email). */
-export type PublicProfile = z.output<typeof PublicProfileSchema>;
-
 export interface ProfileStats {
   products: number;
   downloads: number;
 }
-
-export type SellerReviewView = z.output<typeof SellerReviewSchema>;
-
-export type PortfolioItem = z.output<typeof PortfolioItemSchema>;
 
 export interface OwnProduct {
   id: string;

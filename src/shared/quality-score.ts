@@ -19,8 +19,9 @@
  * - Word rules match whole words case-insensitively: 'ai' or a word starting 'tool' (tool,
  *   tools, toolkit); use/uses/used/using/useful, help/helps/helped/helping/helpful.
  */
-import type * as z from 'zod/mini';
-import type { FieldScoreSchema, QualityScoreSchema } from './api/schemas/products';
+import type { FieldScore, QualityScore } from './api/schemas/quality-score';
+
+export type { FieldScore, QualityScore };
 
 export const TITLE_MIN = 10;
 export const TITLE_MAX = 100;
@@ -174,8 +175,6 @@ const STOPWORDS = new Set([
 ]);
 
 /** The score's shape is the API's (src/shared/api/schemas/products.ts): the products answer it. */
-export type QualityScore = z.output<typeof QualityScoreSchema>;
-export type FieldScore = z.output<typeof FieldScoreSchema>;
 export type FieldKey = keyof QualityScore['fields'];
 export type ScoreLevel = QualityScore['level'];
 

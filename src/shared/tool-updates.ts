@@ -1,11 +1,9 @@
 /**
  * Tool updates and notifications (spec sections 3, 8 and 9): the update types' badge colours
- * (the types and labels are src/shared/domain.ts), the post form's limits, and the public
- * shapes the API answers with (derived from src/shared/api/schemas/updates.ts, which also
- * holds the post rules the form and the server share). Isomorphic and dependency-free.
+ * (the types and labels are src/shared/domain.ts) and the post form's limits. The public
+ * shapes the API answers with are derived in src/shared/api/schemas/updates.ts, which also
+ * holds the post rules the form and the server share. Isomorphic and dependency-free.
  */
-import type * as z from 'zod/mini';
-import type { FeedItemSchema, ToolUpdateFeedItemSchema, ToolUpdateSchema } from './api/schemas/updates';
 import type { UpdateType } from './domain';
 
 /** Spec section 9: feature green, announcement blue, bug_fix yellow, security red (other neutral). */
@@ -25,12 +23,3 @@ export const UPDATE_VERSION_MAX = 40;
 /** Spec section 7: updates are read 10 at a time by default. */
 export const UPDATES_PAGE_SIZE = 10;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-
-/** An update as the API answers it. */
-export type ToolUpdateView = z.output<typeof ToolUpdateSchema>;
-
-/** An update in /tool-updates, with the reader's notification when they have one. */
-export type ToolUpdateFeedItem = z.output<typeof ToolUpdateFeedItemSchema>;
-
-/** One entry of /tool-updates: a tool update, or (for a creator) a sale or refund notice. */
-export type FeedItem = z.output<typeof FeedItemSchema>;

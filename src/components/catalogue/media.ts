@@ -7,7 +7,7 @@
  * Invariant: every URL that becomes an href, src or iframe comes through safeUrl, so a
  * stored `javascript:` or `data:` URL never reaches the page.
  */
-import type { DemoLinkJson } from '@/db/schema';
+import type { DemoLinkJson } from '@/src/shared/products';
 import { DEMO_LINK_GROUP_HEADINGS, type DemoLinkType } from '@/src/shared/domain';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
 

@@ -22,7 +22,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatDate, timeAgo } from '@/src/shared/format';
-import type { FeedItem, ToolUpdateFeedItem } from '@/src/shared/tool-updates';
+import type { FeedItem, ToolUpdateFeedItem } from '@/src/shared/api/schemas/updates';
 import {
   newProductNoticeHref,
   newProductNoticeText,

@@ -5,7 +5,8 @@
  */
 import { useId, useRef, useState } from 'react';
 import { formatCount, formatPrice, formatRating, isRated } from '@/src/shared/format';
-import { PORTFOLIO_SORTS, type PortfolioItem, type PortfolioSort } from '@/src/shared/profile';
+import { PORTFOLIO_SORTS, type PortfolioSort } from '@/src/shared/profile';
+import type { PortfolioItem } from '@/src/shared/api/schemas/profile';
 import type { CategoryId } from '@/src/shared/domain';
 import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';

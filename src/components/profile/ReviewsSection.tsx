@@ -12,7 +12,7 @@ import { useController, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatDate, timeAgo } from '@/src/shared/format';
 import { REVIEW_TEXT_MAX } from '@/src/shared/reviews';
-import type { SellerReviewView } from '@/src/shared/profile';
+import type { SellerReviewView } from '@/src/shared/api/schemas/profile';
 import { ReviewInputSchema, type ReviewInput } from '@/src/shared/api/schemas/profile';
 import { api, ApiError } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';

@@ -14,7 +14,7 @@
 import type * as z from 'zod/mini';
 import type { BodyInputOf, QueryInputOf, ResponseOf, RouteSpec } from './contract';
 import type { ApiRouteMap } from './routes';
-import type { ErrorCode } from '@/functions/_shared/errors';
+import type { ErrorCode } from '../error-codes';
 
 export type ApiRouteKey = keyof ApiRouteMap;
 export type ApiErrorCode = ErrorCode | 'NETWORK';

@@ -13,7 +13,7 @@
 import * as z from 'zod/mini';
 import type { ApiKeyScope } from '../domain';
 import { LIMIT_DEFAULT, LIMIT_MAX } from './limits';
-import type { ErrorCode } from '@/functions/_shared/errors';
+import type { ErrorCode } from '../error-codes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

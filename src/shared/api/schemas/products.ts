@@ -22,28 +22,7 @@ import { ProductFieldsSchema, withPricingRule } from '../../product-schema';
 import { page } from '../contract';
 import { strictObject } from './fields';
 import { ProductCardSchema } from './catalogue';
-
-/** The quality score of spec section 5 (src/shared/quality-score.ts computes it). */
-export const SCORE_LEVELS = ['good', 'medium', 'poor'] as const;
-
-export const FieldScoreSchema = z.object({
-  score: z.number(),
-  isValid: z.boolean(),
-  /** Problems that make the field invalid. */
-  issues: z.array(z.string()),
-  /** Improvements that would raise the score. */
-  suggestions: z.array(z.string()),
-});
-
-export const QualityScoreSchema = z.object({
-  overall: z.number(),
-  level: z.enum(SCORE_LEVELS),
-  label: z.string(),
-  message: z.string(),
-  fields: z.object({ title: FieldScoreSchema, description: FieldScoreSchema, shortDescription: FieldScoreSchema, tags: FieldScoreSchema }),
-  /** Title and description valid: the editor may submit. */
-  canSubmit: z.boolean(),
-});
+import { QualityScoreSchema } from './quality-score';
 
 export const StoredDemoLinkSchema = z.object({
   id: z.string(),
@@ -263,3 +242,5 @@ export type ReviewQueueItem = z.output<typeof ReviewQueueItemSchema>;
 /** An administrator's decision on a product in review: its status after it. */
 export const ReviewDecisionSchema = z.object({ id: z.string(), status: z.enum(REVIEW_DECISION_STATUSES) });
 export type ReviewDecision = z.output<typeof ReviewDecisionSchema>;
+
+/** The score's shape is the API's (src/shared/api/schemas/products.ts): the products answer it. */

@@ -237,3 +237,10 @@ export const PortfolioQuery = {
   sort: z._default(z.enum(PORTFOLIO_SORT_IDS), 'newest'),
   category: z.optional(z.enum(CATEGORY_IDS)),
 };
+
+/** What /profile/{userId} shows about a person (never the email). */
+export type PublicProfile = z.output<typeof PublicProfileSchema>;
+
+export type SellerReviewView = z.output<typeof SellerReviewSchema>;
+
+export type PortfolioItem = z.output<typeof PortfolioItemSchema>;

@@ -178,3 +178,12 @@ export const PersonFollowStateSchema = z.object({
   followerCount: z.number(),
   followingCount: z.number(),
 });
+
+/** An update as the API answers it. */
+export type ToolUpdateView = z.output<typeof ToolUpdateSchema>;
+
+/** An update in /tool-updates, with the reader's notification when they have one. */
+export type ToolUpdateFeedItem = z.output<typeof ToolUpdateFeedItemSchema>;
+
+/** One entry of /tool-updates: a tool update, or (for a creator) a sale or refund notice. */
+export type FeedItem = z.output<typeof FeedItemSchema>;
