@@ -35,6 +35,12 @@ interface Engine {
   worker: boolean;
   /** Queues this engine created (an enqueue to any other is refused before it reaches the database). */
   queues: Set<string>;
+  /**
+   * The reactions to an event, as the module instance that started the engine knows them: under
+   * `npm start` the start script's (it loads every job module), not the server bundle's, which
+   * has its own copy of the registry and loads only the modules its routes import.
+   */
+  reactionsTo: (event: EventName) => readonly string[];
 }
 
 const KEY = Symbol.for('toolmint.jobs');
@@ -99,7 +105,7 @@ async function startEngine(db: Db, worker: boolean): Promise<Engine> {
   });
   boss.on('error', (error: Error) => console.warn('[jobs]', error.message));
   await boss.start();
-  const engine: Engine = { db, boss, worker, queues: new Set() };
+  const engine: Engine = { db, boss, worker, queues: new Set(), reactionsTo };
   await ensureQueues(engine);
   onDbClose(db, () => stopJobs(db));
   return engine;
@@ -165,7 +171,9 @@ export async function enqueue<T extends object>(db: Db, name: string, data: T, o
  * call jobsReady(db) before the transaction.
  */
 export async function emit<E extends EventName>(trx: Db, event: E, data: DomainEvents[E]): Promise<void> {
-  for (const name of reactionsTo(event)) await enqueue(trx, name, data);
+  const engine = trx.isTransaction ? engines().current : await jobsReady(trx);
+  if (!engine) throw new Error('The job engine is not started: call jobsReady(db) before the transaction that emits.');
+  for (const name of engine.reactionsTo(event)) await enqueue(trx, name, data);
 }
 
 /**
@@ -176,8 +184,9 @@ export async function emit<E extends EventName>(trx: Db, event: E, data: DomainE
  * does not fit in the time is retried by the next drain.
  */
 export function afterCommit(db: Db, events: readonly EventName[]): void {
-  if (!process.env['VERCEL'] || !events.length) return;
-  const names = [...new Set(events.flatMap((event) => reactionsTo(event)))];
+  const engine = engines().current;
+  if (!process.env['VERCEL'] || !events.length || !engine) return;
+  const names = [...new Set(events.flatMap((event) => engine.reactionsTo(event)))];
   waitUntil(
     drainJobs(db, { names, maxMs: 10_000 }).catch((error: unknown) => {
       console.warn('[jobs] the reactions after the response stopped:', (error as Error).message);

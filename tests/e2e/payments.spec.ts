@@ -73,8 +73,9 @@ test('a buyer buys a $79 product with 4242 4242 4242 4242 and downloads it', asy
   await expect(panel).toBeVisible();
   await expect(panel.getByRole('link').first()).toBeVisible();
 
-  // The receipt email (the outbox): order number, product, amount and a library link.
-  const receipt = await readLatestEmail(email);
+  // The receipt email (the outbox, sent by the job that reacts to the payment): order number,
+  // product, amount and a library link.
+  const receipt = await readLatestEmail(email, /^Your receipt for /);
   expect(receipt).toMatch(/Order number: TM-\d{6}/);
   expect(receipt).toContain(`Product: ${CHURN}`);
   expect(receipt).toContain('Amount: $79.00');
