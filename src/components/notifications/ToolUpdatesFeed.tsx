@@ -305,13 +305,26 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
     setUnreadCount(count);
   }
 
+  // Answers can arrive out of order (a read's after the read-all sent after it, in CI): a count
+  // is applied only if no request sent later has answered already.
+  const countTickets = useRef({ sent: 0, applied: 0 });
+  function countFromServer(): (count: number) => void {
+    const ticket = ++countTickets.current.sent;
+    return (count) => {
+      if (ticket < countTickets.current.applied) return;
+      countTickets.current.applied = ticket;
+      applyUnread(count);
+    };
+  }
+
   async function reload(filter: string | null, quiet = false) {
     setLoading('filter');
+    const applyCount = countFromServer();
     try {
       const answer = await fetchFeed(null, filter);
       setItems(answer.items);
       setNextCursor(answer.nextCursor);
-      applyUnread(answer.unreadCount);
+      applyCount(answer.unreadCount);
     } catch (error) {
       console.warn('[tool-updates] reload failed:', error);
       toast({ title: quiet ? 'Failed to load notifications' : 'Failed to load updates', variant: 'destructive' });
@@ -330,11 +343,12 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
   async function loadMore() {
     if (!nextCursor || loading !== 'none') return;
     setLoading('more');
+    const applyCount = countFromServer();
     try {
       const answer = await fetchFeed(nextCursor, toolId);
       setItems((current) => [...current, ...answer.items.filter((i) => !current.some((c) => c.id === i.id))]);
       setNextCursor(answer.nextCursor);
-      applyUnread(answer.unreadCount);
+      applyCount(answer.unreadCount);
     } catch (error) {
       console.warn('[tool-updates] load more failed:', error);
       toast({ title: 'Failed to load updates', variant: 'destructive' });
@@ -354,10 +368,11 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
     // Shown as read at once; a failure is only logged (spec section 8).
     setItems((current) => current.map((i) => (i.id === item.id ? { ...i, isRead: true } : i)));
     applyUnread(Math.max(0, shownUnread.current - 1));
+    const applyCount = countFromServer();
     try {
       // keepalive: an order notice is read by following its link, and the request outlives the page.
       const body = await api('POST /api/notifications/{id}/read', { params: { id: item.notificationId }, keepalive: true });
-      applyUnread(body.unreadCount);
+      applyCount(body.unreadCount);
     } catch (error) {
       console.warn('[tool-updates] marking one notification read failed:', error);
     }
@@ -366,10 +381,11 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
   async function markAll() {
     if (markingAll) return;
     setMarkingAll(true);
+    const applyCount = countFromServer();
     try {
       const body = await api('POST /api/notifications/read-all');
       setItems((current) => current.map((i) => ({ ...i, isRead: true })));
-      applyUnread(body.unreadCount);
+      applyCount(body.unreadCount);
       toast({ title: 'All notifications marked as read', variant: 'success' });
     } catch (error) {
       console.warn('[tool-updates] read-all failed:', error);
