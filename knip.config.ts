@@ -24,7 +24,7 @@ const config: KnipConfig = {
     'scripts/lib/baseline-static-server.ts',
     // Each migration is a Kysely Migration (`up`, `down`), handed over whole by
     // db/migrations/index.ts as a namespace object; Kysely calls the members, so they are
-    // the module's contract.
+    // the module's contract (knip 6 would report every `up` and `down` as unused).
     'db/migrations/2*.ts',
   ],
   project: ['**/*.{ts,tsx,mts,js,mjs,astro}'],
@@ -38,6 +38,9 @@ const config: KnipConfig = {
     'functions/jobs/index.ts': ['exports', 'types'],
     // The row types beside each table (Selectable<...>), one per table whether used yet or not.
     'db/schema.ts': ['types'],
+    // platformFeeBps() is used nowhere, but functions/payments/** is being reworked on another
+    // branch: it is deleted there, and this entry with it.
+    'functions/payments/provider.ts': ['exports'],
   },
   ignoreDependencies: [
     // Loaded by path, not imported: scripts/bench-pages.ts runs node_modules/lighthouse/cli,
