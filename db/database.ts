@@ -83,7 +83,7 @@ function rowsOf(result: unknown): unknown[] {
   return results.flatMap((r) => r?.rows ?? []);
 }
 
-export class DatabaseConfigError extends Error {
+class DatabaseConfigError extends Error {
   override name = 'DatabaseConfigError';
 }
 

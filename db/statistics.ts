@@ -19,9 +19,9 @@ import type { Db, DbHandle } from './database';
 
 /** autovacuum_analyze_threshold and autovacuum_analyze_scale_factor, PostgreSQL's defaults. */
 export const ANALYZE_THRESHOLD = 50;
-export const ANALYZE_SCALE_FACTOR = 0.1;
+const ANALYZE_SCALE_FACTOR = 0.1;
 /** autovacuum_naptime: how often the keeper looks for changed tables. */
-export const STATISTICS_INTERVAL_MS = 60_000;
+const STATISTICS_INTERVAL_MS = 60_000;
 
 interface TableChange {
   table: string;
@@ -30,7 +30,7 @@ interface TableChange {
 }
 
 /** Tables of the current schema that autovacuum would analyse now. */
-export async function findStaleTables(db: Db): Promise<TableChange[]> {
+async function findStaleTables(db: Db): Promise<TableChange[]> {
   // PGlite reports its change counters to pg_stat lazily; this makes the next query see them.
   await sql`select pg_stat_force_next_flush()`.execute(db);
   const result = await sql<{ table: string; reltuples: number; changed: string }>`

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check, as steps that fail fast, each with its duration (issue 26,
  * docs/decisions/046):
- *   static       ESLint, the Prettier check and `astro check`, side by side
+ *   static       ESLint, the Prettier check, `astro check` and knip (dead code, docs/decisions/057),
+ *                side by side
  *   unit         vitest, project unit
  *   integration  vitest, project integration, on the embedded database
  *   postgres     the same integration tests on the PostgreSQL of TEST_DATABASE_URL, through the
@@ -35,6 +36,7 @@ const STEPS: Step[] = [
       { label: 'lint', argv: npx('eslint', '.') },
       { label: 'format', argv: npx('prettier', '--check', '.') },
       { label: 'typecheck', argv: npx('astro', 'check') },
+      { label: 'deadcode', argv: npx('knip', '--no-progress') },
     ],
   },
   { name: 'unit', commands: [{ label: 'unit', argv: npx('vitest', 'run', '--project', 'unit') }] },

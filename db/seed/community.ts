@@ -23,8 +23,8 @@ import { AI_TOOL_IDS } from '@/src/shared/ai-tool-ids';
 import { GENERAL_SPACES, hotScore } from '@/src/shared/community';
 import { demoProductId, demoUserId, stableUuid } from './ids';
 
-export const demoThreadId = (threadKey: string) => stableUuid('community-thread', threadKey);
-export const demoReplyId = (threadKey: string, replyKey: string) => stableUuid('community-reply', `${threadKey}:${replyKey}`);
+const demoThreadId = (threadKey: string) => stableUuid('community-thread', threadKey);
+const demoReplyId = (threadKey: string, replyKey: string) => stableUuid('community-reply', `${threadKey}:${replyKey}`);
 
 export interface DemoReply {
   key: string;

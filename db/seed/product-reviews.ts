@@ -141,7 +141,7 @@ export async function seedProductReviews(db: Db, reviews: DemoProductReview[], n
 }
 
 /** Every product's rating, review_count and rating_score from its reviews (the formula of product-reviews.repository.ts). */
-export async function recomputeProductRatings(db: Db): Promise<void> {
+async function recomputeProductRatings(db: Db): Promise<void> {
   await sql`
     update products p set
       review_count = s.n,

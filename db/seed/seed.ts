@@ -426,7 +426,7 @@ export async function seedDemoCounters(db: Db, demo: DemoData): Promise<void> {
 }
 
 /** Derived profile figures, recomputed from their source rows. */
-export async function recomputeProfileCounters(db: Db): Promise<void> {
+async function recomputeProfileCounters(db: Db): Promise<void> {
   await sql`
     update profiles p set
       follower_count = (select count(*) from follows f where f.following_id = p.id),

@@ -10,7 +10,7 @@ import type { MailMessage } from './mailer';
 import { greetingFor, transactionalEmail } from '../email/transactional';
 
 /** Where the verification link lands after better-auth has verified the token. */
-export const EMAIL_VERIFIED_PAGE = '/auth/verified';
+const EMAIL_VERIFIED_PAGE = '/auth/verified';
 
 export function resetPasswordUrl(siteUrl: string, token: string): string {
   const url = new URL('/auth/reset-password', siteUrl);

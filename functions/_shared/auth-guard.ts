@@ -8,12 +8,12 @@
  *
  * API route (inside handle()):
  *   const user = requireApiUser(context);        // throws 401 UNAUTHENTICATED
- *   const user = requireVerifiedUser(context);   // also 403 EMAIL_NOT_VERIFIED
+ *   assertEmailVerified(user);                   // throws 403 EMAIL_NOT_VERIFIED
  *
  * A new account may browse, follow and download free products at once; publishing, buying,
- * reviewing and posting need a verified email (docs/decisions/012): those routes call
- * requireVerifiedUser (publishing checks it in the products service, since only the body
- * says whether a save publishes).
+ * reviewing and posting need a verified email (docs/decisions/012): those routes declare
+ * `auth: 'verified'` and functions/_shared/endpoint.ts calls assertEmailVerified (publishing
+ * checks it in the products service, since only the body says whether a save publishes).
  */
 import type { SessionUser } from '@/src/shared/session';
 import { AppError } from './errors';
@@ -39,13 +39,6 @@ export function requireUser(context: GuardContext): SessionUser | Response {
 export function requireApiUser(context: { locals: App.Locals }): SessionUser {
   const user = context.locals.user;
   if (!user) throw new AppError('UNAUTHENTICATED');
-  return user;
-}
-
-/** The signed-in user whose email is verified: 401 UNAUTHENTICATED, else 403 EMAIL_NOT_VERIFIED. */
-export function requireVerifiedUser(context: { locals: App.Locals }): SessionUser {
-  const user = requireApiUser(context);
-  assertEmailVerified(user);
   return user;
 }
 

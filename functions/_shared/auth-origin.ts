@@ -8,9 +8,9 @@
  * Metadata; a request with neither comes from a non-browser client, which carries no
  * ambient cookies of a victim, so it is let through (the route still checks the session).
  */
-export const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function isStateChanging(method: string): boolean {
+function isStateChanging(method: string): boolean {
   return STATE_CHANGING_METHODS.has(method.toUpperCase());
 }
 

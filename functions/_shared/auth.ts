@@ -64,18 +64,18 @@ import { EvenTiming } from './even-timing';
 import { getMailer, type Mailer } from './mailer';
 
 /** Set by handleAuthRequest from Astro's clientAddress; any value a client sends is dropped. */
-export const CLIENT_IP_HEADER = 'x-toolmint-client-ip';
+const CLIENT_IP_HEADER = 'x-toolmint-client-ip';
 
-export const RESET_TOKEN_EXPIRES_IN_SECONDS = 60 * 60;
+const RESET_TOKEN_EXPIRES_IN_SECONDS = 60 * 60;
 /** The verification link also signs in (once: a verified account gets no session from it again). */
-export const VERIFY_TOKEN_EXPIRES_IN_SECONDS = 24 * 60 * 60;
-export const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
+const VERIFY_TOKEN_EXPIRES_IN_SECONDS = 24 * 60 * 60;
+const SESSION_EXPIRES_IN_SECONDS = 60 * 60 * 24 * 30;
 
 /**
  * Per client address. better-auth's window restarts at each allowed request, so "max in
  * window" reads "after max attempts, wait window seconds". Paths are relative to /api/auth.
  */
-export const AUTH_RATE_LIMITS = {
+const AUTH_RATE_LIMITS = {
   '/sign-in/*': { window: 60, max: 5 },
   '/sign-up/*': { window: 60, max: 5 },
   '/request-password-reset': { window: 60, max: 3 },
@@ -259,7 +259,7 @@ function logAuth(level: 'debug' | 'info' | 'success' | 'warn' | 'error', message
  * /api/settings/api-keys and verified by the middleware, all by calling auth.api from the
  * server; over HTTP these paths answer 404 like any unknown auth path.
  */
-export const API_KEY_AUTH_PATHS = [
+const API_KEY_AUTH_PATHS = [
   '/api-key/create',
   '/api-key/verify',
   '/api-key/get',

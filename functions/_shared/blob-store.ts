@@ -48,7 +48,7 @@ export class BlobExistsError extends Error {
 export const PRIVATE_PREFIX = 'private:';
 
 /** Refuses paths that could escape the store root. */
-export function safeBlobPath(pathname: string): string {
+function safeBlobPath(pathname: string): string {
   const normalized = path.posix.normalize(pathname.replace(/\\/g, '/')).replace(/^\/+/, '');
   if (!normalized || normalized === '.' || normalized.startsWith('..') || normalized.includes('/../') || normalized.includes('\0')) {
     throw new Error(`Invalid blob path: ${pathname}`);

@@ -46,7 +46,7 @@ const NO_BODY = z.optional(strictObject({}));
 const checkResponses = () => process.env['API_CHECK_RESPONSES'] === '1';
 
 /** The query as an object: a repeated parameter becomes an array, a single one a string. */
-export function queryObject(searchParams: URLSearchParams): Record<string, string | string[]> {
+function queryObject(searchParams: URLSearchParams): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const key of new Set(searchParams.keys())) {
     const all = searchParams.getAll(key);

@@ -2,11 +2,10 @@
  * The one wrapper every API route uses: it maps a zod error (classic or mini) to 400 VALIDATION_FAILED with
  * field messages, an AppError to its status (and Retry-After when it carries one), and anything else to a logged 500 with a
  * generic message (a stack trace never reaches the client); a full disk is 507 STORAGE_FULL. Also the one way routes read
- * a request body (capped: readBody, readJsonBody) and path ids (uuidParam and friends).
+ * a request body (capped: readBody, readJsonBody).
  */
 import { $ZodError } from 'zod/v4/core';
 import type { APIContext } from 'astro';
-import { isApiKeyId, isToolId, isUserId, isCheckoutSessionId, isUuid } from '@/src/shared/ids';
 import { bodyLimitFor } from './body-limit';
 import { AppError, ERRORS, type ErrorCode } from './errors';
 import { isStorageFull, storageFullError } from './storage-full';
@@ -122,20 +121,3 @@ export async function readJsonBody(request: Request, limit?: number): Promise<un
     throw new AppError('VALIDATION_FAILED', 'The request body is not valid JSON');
   }
 }
-
-function idParam(context: Pick<APIContext, 'params'>, name: string, isValid: (value: unknown) => value is string): string {
-  const value = context.params[name];
-  if (!isValid(value)) throw new AppError('VALIDATION_FAILED', 'The id in the address is not valid', { [name]: 'Not a valid id' });
-  return value;
-}
-
-/** A UUID path parameter ({id}, {productId}), checked before any query. */
-export const uuidParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isUuid);
-/** A user id path parameter ({userId}, {sellerId}). */
-export const userIdParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isUserId);
-/** A checkout session id path parameter ({sessionId}). */
-export const checkoutSessionParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isCheckoutSessionId);
-/** An API key id path parameter ({id} of /api/settings/api-keys/{id}). */
-export const apiKeyIdParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isApiKeyId);
-/** A tool slug path parameter ({toolId}); unknown slugs are the service's TOOL_NOT_FOUND. */
-export const toolIdParam = (context: Pick<APIContext, 'params'>, name: string): string => idParam(context, name, isToolId);

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { dataPath, getEnv, type Env } from './env';
+import { getEnv, type Env } from './env';
 import { describeGaps, EMAIL_GAP } from './deploy-check';
 
 export interface MailMessage {
@@ -138,7 +138,7 @@ export class OutboxMailer implements Mailer {
   }
 }
 
-export class ResendMailer implements Mailer {
+class ResendMailer implements Mailer {
   readonly destination = 'Resend';
 
   constructor(
@@ -172,7 +172,7 @@ export class ResendMailer implements Mailer {
   }
 }
 
-export function createMailer(env: Env = getEnv()): Mailer {
+function createMailer(env: Env = getEnv()): Mailer {
   if (env.RESEND_API_KEY) return new ResendMailer(env.RESEND_API_KEY, env.MAIL_FROM);
   // On Vercel the outbox is a function's temporary disk: say so in the function's log too.
   if (process.env['VERCEL']) console.warn(describeGaps([{ setting: 'RESEND_API_KEY', consequence: EMAIL_GAP }])[0]);
@@ -189,9 +189,4 @@ export function getMailer(): Mailer {
 /** Replaces the process-wide mailer (integration tests read the emails they cause). */
 export function setMailer(mailer: Mailer | undefined): void {
   cached = mailer;
-}
-
-/** The outbox folder of the default mailer. */
-export function outboxPath(): string {
-  return dataPath('outbox');
 }

@@ -44,7 +44,7 @@ export class OutboundRefusedError extends Error {
 
 let warned = false;
 
-export function defaultPolicy(): OutboundPolicy {
+function defaultPolicy(): OutboundPolicy {
   const allowHosts = getEnv().OUTBOUND_ALLOW_HOSTS;
   if (allowHosts.length && !warned) {
     warned = true;

@@ -351,7 +351,7 @@ export function tooManyResponse(label: string, retryAfterSeconds: number): Respo
 }
 
 /** 429 RATE_LIMITED for a write limit. */
-export function rateLimitedResponse(name: WriteLimitName, retryAfterSeconds: number): Response {
+function rateLimitedResponse(name: WriteLimitName, retryAfterSeconds: number): Response {
   return tooManyResponse(WRITE_LIMITS[name].label, retryAfterSeconds);
 }
 

@@ -103,7 +103,7 @@ export async function sessionTokenOf(db: Db, userId: string, sessionId: string):
 type ExportSection = (db: Db, userId: string) => Promise<unknown>;
 
 /** The reviews the user wrote, by kind: another kind of review adds its loader here. */
-export const REVIEW_EXPORTS: Record<string, ExportSection> = {
+const REVIEW_EXPORTS: Record<string, ExportSection> = {
   seller: exportSellerReviews,
   product: exportProductReviews,
 };

@@ -22,7 +22,7 @@ import { AppError } from '../_shared/errors';
 import { countKeysOf, deleteKeyOf, listKeysOf } from './api-keys.repository';
 
 /** Scopes as the plugin stores permissions: 'products:read' -> { products: ['read'] }. */
-export function permissionsOf(scopes: readonly ApiKeyScope[]): Record<string, string[]> {
+function permissionsOf(scopes: readonly ApiKeyScope[]): Record<string, string[]> {
   const permissions: Record<string, string[]> = {};
   for (const scope of scopes) {
     const [resource, action] = scope.split(':') as [string, string];
@@ -32,7 +32,7 @@ export function permissionsOf(scopes: readonly ApiKeyScope[]): Record<string, st
 }
 
 /** The scopes of stored permissions (an object, or its JSON); anything unknown is dropped. */
-export function scopesOf(permissions: unknown): ApiKeyScope[] {
+function scopesOf(permissions: unknown): ApiKeyScope[] {
   let value = permissions;
   if (typeof value === 'string') {
     try {

@@ -18,7 +18,7 @@ import { API_KEY_LIMIT, hitApiKeyLimit, tooManyResponse } from '../_shared/rate-
 import { verifyApiKey, type VerifiedApiKey } from './api-keys.service';
 import { scopeFor } from './route-scopes';
 
-export const BEARER_MESSAGES = {
+const BEARER_MESSAGES = {
   routeClosed: 'API keys cannot be used on this route',
   invalidKey: 'The API key is not valid. Send an active key as Authorization: Bearer <key>.',
   missingScope: (scope: ApiKeyScope) => `This API key does not have the ${scope} permission this route needs`,

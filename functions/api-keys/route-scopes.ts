@@ -25,7 +25,7 @@ export const API_KEY_ROUTES: Readonly<Record<string, ApiKeyScope>> = Object.from
  * Routes that read the Authorization header themselves, with a credential that is not an API
  * key (their `auth` is `secret`): Vercel Cron sends `Bearer $CRON_SECRET`.
  */
-export const OWN_AUTHORIZATION_ROUTES: readonly string[] = ROUTES.filter((r) => r.auth === 'secret').map((r) => r.path);
+const OWN_AUTHORIZATION_ROUTES: readonly string[] = ROUTES.filter((r) => r.auth === 'secret').map((r) => r.path);
 
 function patternOf(path: string): RegExp {
   const source = path

@@ -6,7 +6,7 @@
 import { API_GUIDE } from './openapi';
 import { referenceOf, type FieldRow } from './reference';
 
-export const DOCS_ORIGIN = 'https://toolmint.example';
+const DOCS_ORIGIN = 'https://toolmint.example';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

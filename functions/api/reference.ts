@@ -39,7 +39,7 @@ const ACCESS: Record<RouteSpec['auth'], string> = {
 };
 
 /** A short type label: `string`, `integer`, `'a' | 'b'`, `array of string`, `object`, `string or null`. */
-export function typeLabel(schema: JsonSchema | undefined): string {
+function typeLabel(schema: JsonSchema | undefined): string {
   if (!schema) return 'any';
   if ('const' in schema) return JSON.stringify(schema['const']);
   if (Array.isArray(schema['enum'])) return (schema['enum'] as unknown[]).map((v) => JSON.stringify(v)).join(' | ');
@@ -70,7 +70,7 @@ function notesOf(schema: JsonSchema): string {
 }
 
 /** The rows of an object schema, nested objects and arrays of objects flattened with dotted names (`demo_links[].url`). */
-export function fieldRows(schema: JsonSchema | undefined, prefix = '', depth = 0): FieldRow[] {
+function fieldRows(schema: JsonSchema | undefined, prefix = '', depth = 0): FieldRow[] {
   if (!schema || depth > 3) return [];
   const items = schema['type'] === 'array' ? (schema['items'] as JsonSchema | undefined) : undefined;
   if (items && prefix === '') return fieldRows(items, '[]', depth);

@@ -19,7 +19,7 @@ type CreatorColumns = Pick<
   | 'creator_user_type'
 >;
 
-export function toCreatorCard(row: CreatorColumns): CreatorCard {
+function toCreatorCard(row: CreatorColumns): CreatorCard {
   return {
     id: row.creator_id,
     fullName: row.creator_full_name?.trim() || D.creatorName,

@@ -154,15 +154,6 @@ export async function listPublishingCreators(db: Db): Promise<string[]> {
   return rows.map((r) => r.creator_id);
 }
 
-/** A published product's AI tool and creator: what decides which pages show it. */
-export async function findProductPlacement(db: Db, id: string) {
-  return db.selectFrom('products').select(['id', 'status', 'ai_tool_type', 'creator_id']).where('id', '=', id).executeTakeFirst();
-}
-
-export async function listCategories(db: Db) {
-  return db.selectFrom('categories').select(['id', 'name', 'description']).orderBy('name').execute();
-}
-
 export interface ToolFigureRow {
   id: string;
   name: string;

@@ -23,7 +23,7 @@ import type { ProductVersion } from '@/src/shared/api/schemas/versions';
 import { getVersionHistory } from '../versions/versions.service';
 
 /** Candidates kept per bucket (tool, category, content type). */
-export const SIMILAR_CANDIDATES_PER_BUCKET = 24;
+const SIMILAR_CANDIDATES_PER_BUCKET = 24;
 const BUCKET_TTL_MS = 60_000;
 
 type Bucket = { aiToolType: string } | { categoryId: string } | { contentType: string };

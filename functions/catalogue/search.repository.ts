@@ -20,7 +20,7 @@ import { publishedProducts, selectPublishedCards, type PublishedCardRow } from '
 export type SortKey = 'relevance' | 'newest' | 'popular' | 'top_rated' | 'price_asc' | 'price_desc';
 
 /** How many matches relevance ranks at most: the most popular ones. */
-export const RELEVANCE_CANDIDATES = 2000;
+const RELEVANCE_CANDIDATES = 2000;
 
 /** The full-text part of a search, as tsquery texts. */
 export interface TextMatch {

@@ -216,7 +216,7 @@ export interface SearchOptions extends QueryOptions {
  * Validates raw parameters (src/shared/search.ts) for callers outside the API (GET /api/products
  * has its route parse them): a zod error, which the API wrapper turns into a 400.
  */
-export function parseSearchParams(raw: Record<string, string | undefined>): SearchParams {
+function parseSearchParams(raw: Record<string, string | undefined>): SearchParams {
   return z.parse(SearchParamsSchema, raw);
 }
 

@@ -36,7 +36,7 @@ interface QuestionRow {
 }
 
 /** Who may mark the answer of a question: its author, and the creator of the product it is about. */
-export function canMarkAnswer(thread: { author_id: string; product_creator_id: string | null }, userId: string): boolean {
+function canMarkAnswer(thread: { author_id: string; product_creator_id: string | null }, userId: string): boolean {
   return thread.author_id === userId || (thread.product_creator_id !== null && thread.product_creator_id === userId);
 }
 

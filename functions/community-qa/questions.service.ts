@@ -36,7 +36,7 @@ function toQuestion(row: ProductQuestionRow, reputation: Map<string, number>): P
   };
 }
 
-export async function publishedProductOrThrow(db: Db, productId: string) {
+async function publishedProductOrThrow(db: Db, productId: string) {
   const product = isUuid(productId) ? await findPublishedProduct(db, productId) : undefined;
   if (!product) throw new AppError('PRODUCT_NOT_FOUND');
   return product;
@@ -55,7 +55,7 @@ export async function pageProductQuestions(db: Db, productId: string, query: { c
 }
 
 /** One question of a product, as the panel lists it. */
-export async function productQuestion(db: Db, product: { id: string; creator_id: string }, threadId: string): Promise<ProductQuestion> {
+async function productQuestion(db: Db, product: { id: string; creator_id: string }, threadId: string): Promise<ProductQuestion> {
   const [row] = await listProductQuestions(db, product, { limit: 1, threadId });
   if (!row) throw new AppError('THREAD_NOT_FOUND');
   return toQuestion(row, await reputationScores(db, [row.author_id]));

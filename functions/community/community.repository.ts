@@ -11,7 +11,7 @@ import { timeKey } from '../_shared/keyset.repository';
 import { notTurnedOff } from '../email/in-app.repository';
 
 /** The SQL twin of src/shared/community.ts hotScore, for `votes` (an SQL expression) and the row's created_at. */
-export function hotScoreSql(votes: Expression<number> | ReturnType<typeof sql>) {
+function hotScoreSql(votes: Expression<number> | ReturnType<typeof sql>) {
   return sql<number>`log(greatest(${votes}, 1)::float8) + (extract(epoch from created_at)::float8 - ${HOT_EPOCH_SECONDS}::float8) / ${HOT_DECAY_SECONDS}::float8`;
 }
 

@@ -20,7 +20,7 @@ import { getBlobStore } from '@/functions/_shared/blob-store';
 import { MENTION_PATTERN } from '@/src/shared/community';
 import { profileUrl } from '@/src/shared/handles';
 
-export const LINK_REL = 'nofollow ugc noopener';
+const LINK_REL = 'nofollow ugc noopener';
 const MAX_NESTING = 20;
 
 export interface RenderOptions {

@@ -84,14 +84,3 @@ export async function hasPaidDownload(db: Db, userId: string, productId: string)
     .executeTakeFirst();
   return Boolean(row);
 }
-
-export async function listDownloadHistory(db: Db, userId: string, limit = 50) {
-  return db
-    .selectFrom('downloads as d')
-    .innerJoin('products as p', 'p.id', 'd.product_id')
-    .select(['d.id', 'd.download_type', 'd.content_accessed', 'd.created_at', 'p.id as product_id', 'p.title', 'p.image_url', 'p.creator_id'])
-    .where('d.user_id', '=', userId)
-    .orderBy('d.created_at', 'desc')
-    .limit(limit)
-    .execute();
-}

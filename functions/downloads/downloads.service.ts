@@ -26,7 +26,7 @@ import type { DownloadResult } from '@/src/shared/api/schemas/products';
 const PRIVATE_PREFIX = 'private:';
 
 /** The URL a buyer fetches a private file through. */
-export function fileUrlFor(productId: string, stored: string): string {
+function fileUrlFor(productId: string, stored: string): string {
   const name = stored.startsWith(PRIVATE_PREFIX) ? stored.slice(stored.lastIndexOf('/') + 1) : stored;
   return stored.startsWith(PRIVATE_PREFIX) ? `/api/products/${productId}/files/${encodeURIComponent(name)}` : stored;
 }

@@ -41,7 +41,7 @@ const excerpt = (text: string, max = 280) => {
 };
 
 /** `update:<id>` -> the id; a reference's prefix says what it names. */
-export function referenceId(reference: string, prefix: string): string | null {
+function referenceId(reference: string, prefix: string): string | null {
   return reference.startsWith(`${prefix}:`) ? reference.slice(prefix.length + 1) : null;
 }
 

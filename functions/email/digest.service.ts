@@ -48,7 +48,7 @@ export function lastCompletePeriod(period: DigestPeriod, now = new Date()): { st
   return { start: new Date(end - 7 * DAY), end: new Date(end) };
 }
 
-export const digestReference = (period: DigestPeriod, start: Date) => `${period}:${start.toISOString().slice(0, 10)}`;
+const digestReference = (period: DigestPeriod, start: Date) => `${period}:${start.toISOString().slice(0, 10)}`;
 
 interface Line {
   piece: Piece;
@@ -110,7 +110,7 @@ function sectionsOf(lines: Line[]): EmailSection[] {
  * One user's digest of one period: built and queued, or null when there is nothing new or
  * another run built it first.
  */
-export async function buildDigestFor(
+async function buildDigestFor(
   db: Db,
   userId: string,
   period: DigestPeriod,

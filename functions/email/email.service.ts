@@ -49,14 +49,14 @@ import {
 } from './email.repository';
 
 /** Rows written per statement by a fan-out. */
-export const EMAIL_BATCH = 1000;
+const EMAIL_BATCH = 1000;
 /** Sends before a message is kept as 'failed' (about a day and a half with the backoff below). */
 export const MAX_ATTEMPTS = 10;
 /** How long a claimed message is left to its sender before another may take it. */
 const LEASE_SECONDS = 300;
 
 /** Minutes before the next try after `attempts` tries: 1, 2, 4 ... capped at 6 hours. */
-export function backoffMinutes(attempts: number): number {
+function backoffMinutes(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), 360);
 }
 
@@ -181,7 +181,7 @@ async function hasWeeklyKind(db: Db, userId: string): Promise<boolean> {
 }
 
 /** The links of a notification email: the settings page, the unsubscribe page and the one-click URL. */
-export function unsubscribeLinks(siteUrl: string, userId: string, kind: EmailMessageKind, now = new Date()) {
+function unsubscribeLinks(siteUrl: string, userId: string, kind: EmailMessageKind, now = new Date()) {
   const token = createUnsubscribeToken(userId, kind, { now });
   const page = new URL(UNSUBSCRIBE_PAGE_PATH, siteUrl);
   page.searchParams.set('token', token);
@@ -191,7 +191,7 @@ export function unsubscribeLinks(siteUrl: string, userId: string, kind: EmailMes
 }
 
 /** The rendered email of a claimed message, or the reason it has nothing to say. */
-export async function composeMessage(
+async function composeMessage(
   db: Db,
   message: EmailMessage,
   to: string,

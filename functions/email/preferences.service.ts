@@ -5,7 +5,6 @@
  */
 import type { Db } from '@/db/database';
 import {
-  EMAIL_CHANNEL_LABELS,
   EMAIL_KIND_INFO,
   EMAIL_KINDS,
   defaultPreferences,
@@ -34,7 +33,7 @@ export async function channelOf(db: Db, userId: string, kind: EmailKind): Promis
 }
 
 /** Why nothing is sent to an address, if Resend reported it (a hard bounce or a complaint). */
-export async function suppressionOf(db: Db, email: string): Promise<NotificationPreferencesView['suppressed']> {
+async function suppressionOf(db: Db, email: string): Promise<NotificationPreferencesView['suppressed']> {
   const row = await findSuppression(db, email);
   return row ? { reason: row.reason, since: new Date(row.created_at).toISOString() } : null;
 }
@@ -100,5 +99,3 @@ export async function undoUnsubscribe(db: Db, claim: UnsubscribeClaim): Promise<
   const channel = claim.kind === 'daily_digest' ? (restore.length ? 'daily' : 'off') : await channelOf(db, claim.userId, claim.kind);
   return { kind: claim.kind, label, channel, previous: 'off' };
 }
-
-export const channelLabel = (channel: EmailChannel) => EMAIL_CHANNEL_LABELS[channel];

@@ -30,7 +30,7 @@ export interface TransactionalContent {
   reason?: string;
 }
 
-export const ACCOUNT_EMAIL_REASON = 'You get this email about your toolmint account.';
+const ACCOUNT_EMAIL_REASON = 'You get this email about your toolmint account.';
 
 function absolute(url: string): string {
   const parsed = new URL(url); // throws on a relative URL

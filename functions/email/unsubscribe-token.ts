@@ -12,7 +12,7 @@ import { AppError } from '../_shared/errors';
 import { isEmailMessageKind, type EmailMessageKind } from '@/src/shared/email-preferences';
 
 /** How long a link in an email works: long enough for an old email to still unsubscribe. */
-export const UNSUBSCRIBE_TOKEN_DAYS = 90;
+const UNSUBSCRIBE_TOKEN_DAYS = 90;
 
 function key(secret: string): Buffer {
   return createHmac('sha256', secret).update('toolmint-unsubscribe-v1').digest();

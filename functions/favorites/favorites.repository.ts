@@ -19,11 +19,6 @@ export async function listFavoriteProducts(db: Db, userId: string, options: { af
   return query.orderBy('f.created_at', 'desc').orderBy('f.product_id', 'desc').limit(options.limit).execute();
 }
 
-export async function listFavoriteProductIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.selectFrom('favorites').select('product_id').where('user_id', '=', userId).execute();
-  return rows.map((r) => r.product_id);
-}
-
 /** Idempotent: a second insert of the same pair keeps one row. */
 export async function insertFavorite(db: Db, userId: string, productId: string): Promise<void> {
   await db

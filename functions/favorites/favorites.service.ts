@@ -12,7 +12,7 @@ import { isUuid } from '@/src/shared/ids';
 import { LIMIT_DEFAULT } from '@/src/shared/api/contract';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
-import { deleteFavorite, insertFavorite, listFavoriteProductIds, listFavoriteProducts } from './favorites.repository';
+import { deleteFavorite, insertFavorite, listFavoriteProducts } from './favorites.repository';
 
 /** A keyset page of the user's favorites, most recently favorited first. */
 export async function listFavorites(
@@ -24,10 +24,6 @@ export async function listFavorites(
   const rows = await listFavoriteProducts(db, userId, { after: decodeCursor(options.cursor, TimeKeysetSchema), limit: limit + 1 });
   const page = pageOf(rows, limit, positionOf);
   return { items: page.items.map(toProductCard), nextCursor: page.nextCursor };
-}
-
-export async function listFavoriteIds(db: Db, userId: string): Promise<string[]> {
-  return listFavoriteProductIds(db, userId);
 }
 
 /** Idempotent: favoriting twice keeps one row. */

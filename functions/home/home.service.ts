@@ -19,7 +19,7 @@ import { countWrittenReviews } from '../product-reviews/product-reviews.reposito
 import { countFavorites, countFollowedCreators, countSellerReviewsWrittenBy, listFollowedCreators, listSellerReviewsWrittenBy } from './home.repository';
 
 /** How many of each the page shows before its 'See all' link. */
-export const HOME_SHOWN = { library: 5, favorites: 6, creators: 12, reviews: 5 } as const;
+const HOME_SHOWN = { library: 5, favorites: 6, creators: 12, reviews: 5 } as const;
 
 export interface BuyerHome {
   library: { items: LibraryItem[]; total: number };

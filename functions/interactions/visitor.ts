@@ -16,7 +16,7 @@ function mac(secret: string, value: string, length = 22): string {
 }
 
 /** The visitor id of a request's cookie header, when the cookie is one we issued. */
-export function visitorIdFrom(cookieHeader: string | null, secret: string): string | null {
+function visitorIdFrom(cookieHeader: string | null, secret: string): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(';')) {
     const [name, ...rest] = part.trim().split('=');
@@ -31,7 +31,7 @@ export function visitorIdFrom(cookieHeader: string | null, secret: string): stri
 }
 
 /** A new visitor id and the Set-Cookie header carrying it (a session cookie). */
-export function newVisitorCookie(secret: string, secure: boolean): { id: string; setCookie: string } {
+function newVisitorCookie(secret: string, secure: boolean): { id: string; setCookie: string } {
   const id = randomBytes(16).toString('base64url');
   const value = `${id}.${mac(secret, `visitor:${id}`)}`;
   return { id, setCookie: `${VISITOR_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}` };

@@ -14,7 +14,7 @@ import { LIMIT_DEFAULT } from '@/src/shared/api/contract';
 import { drainJobs, findJob, listJobs, retryJob, type DrainResult, type JobRecord } from './engine';
 
 /** How long one cron call runs jobs: well inside a Vercel function's time, the job in hand finishing after it. */
-export const CRON_DRAIN_MS = 25_000;
+const CRON_DRAIN_MS = 25_000;
 
 export async function runDueJobs(db: Db): Promise<DrainResult> {
   return drainJobs(db, { maxMs: CRON_DRAIN_MS, periodic: true });
@@ -26,7 +26,7 @@ function errorOf(output: unknown): { message: string; name: string | null } | nu
   return { message: String(o.message), name: typeof o.name === 'string' ? o.name : null };
 }
 
-export function toView(job: JobRecord) {
+function toView(job: JobRecord) {
   return {
     id: job.id,
     name: job.name,

@@ -159,10 +159,10 @@ export async function changeLicense(db: Db, creatorId: string, id: string, { dis
 }
 
 /** How many keys /sales lists at once; a search by key finds any other. */
-export const CREATOR_LICENSES_SHOWN = 50;
+const CREATOR_LICENSES_SHOWN = 50;
 
 /** /sales's search: part of a key, in any case (hex digits and dashes). */
-export const LicenseSearchSchema = z
+const LicenseSearchSchema = z
   .string()
   .transform((v) => v.trim().toUpperCase())
   .pipe(z.string().regex(/^[0-9A-F-]{1,35}$/, 'Search by license key: its digits, letters A to F and dashes'));

@@ -10,16 +10,6 @@ import { timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 
 // --- Reports ---------------------------------------------------------------------------------
 
-export async function findOwnReport(db: Db, kind: ReportTargetKind, targetId: string, reporterId: string) {
-  return db
-    .selectFrom('reports')
-    .select(['id', 'status'])
-    .where('target_kind', '=', kind)
-    .where('target_id', '=', targetId)
-    .where('reporter_id', '=', reporterId)
-    .executeTakeFirst();
-}
-
 /**
  * Creates the reporter's report of the target, or replaces the reason and note of their open
  * one; `created` tells which. A resolved one is left alone (undefined): the caller answers 409.
@@ -96,15 +86,6 @@ export async function listReports(db: Db, status: ReportStatus, options: { after
   }
   if (a) query = query.where(sql<boolean>`(r.created_at, r.id) < (${a.at}::timestamptz, ${a.id}::uuid)`);
   return query.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(options.limit).execute();
-}
-
-export async function countOpenReports(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('reports')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
 }
 
 export async function lockReport(db: Db, id: string) {
@@ -516,11 +497,6 @@ export async function hideAllPostsOf(db: Db, userId: string) {
 export async function listListedProductsOf(db: Db, userId: string): Promise<string[]> {
   const rows = await db.selectFrom('products').select('id').where('creator_id', '=', userId).where('status', 'in', ['published', 'in_review']).execute();
   return rows.map((r) => r.id);
-}
-
-/** The product of a product review, with its tool (the pages that show its reviews). */
-export async function findReviewedProduct(db: Db, productId: string) {
-  return db.selectFrom('products').select(['id', 'ai_tool_type']).where('id', '=', productId).executeTakeFirst();
 }
 
 // --- Posting limits and held posts ----------------------------------------------------------

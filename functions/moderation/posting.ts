@@ -21,15 +21,15 @@ import { countPostsSince, findPosterStanding, insertHeldReport, lockPoster, setH
 import { assertNotSuspended } from './suspension';
 
 const HOUR_MS = 60 * 60 * 1000;
-export const NEW_ACCOUNT_MS = 24 * HOUR_MS;
-export const POSTING_WINDOW_MS = 24 * HOUR_MS;
+const NEW_ACCOUNT_MS = 24 * HOUR_MS;
+const POSTING_WINDOW_MS = 24 * HOUR_MS;
 /** Threads and replies per 24 hours: an account younger than 24 hours, and every other. */
-export const POSTING_LIMITS = {
+const POSTING_LIMITS = {
   new: { thread: 3, reply: 10 },
   established: { thread: 10, reply: 100 },
 } as const;
 /** Public posts after which a new account's links are no longer held. */
-export const HOLD_UNTIL_PUBLIC_POSTS = 3;
+const HOLD_UNTIL_PUBLIC_POSTS = 3;
 
 const LINK = /(?:\b(?:https?|ftp):\/\/|\bwww\.[a-z0-9-]+\.|\]\s*\(|<\s*[a-z][a-z0-9+.-]*:)/i;
 

@@ -35,7 +35,7 @@ const WHILE_SUSPENDED =
   'Until then you cannot post or vote in the community, write reviews, publish products or buy. You can still sign in, download what you already have and delete your own posts.';
 
 /** The email of a logged suspend or unsuspend (exported for tests and previews). */
-export function suspensionEmail(action: { action: string; reason: string; until: Date | string | null }, siteUrl: string): EmailContent {
+function suspensionEmail(action: { action: string; reason: string; until: Date | string | null }, siteUrl: string): EmailContent {
   const dashboard = { label: 'Open your dashboard', url: new URL('/dashboard', siteUrl).toString() };
   const reason = `Reason: ${action.reason}`;
   if (action.action === 'unsuspend') {
@@ -60,7 +60,7 @@ export function suspensionEmail(action: { action: string; reason: string; until:
 }
 
 /** Sends the email of one logged suspend or unsuspend; false when there is nobody to send it to (the account is gone). */
-export async function sendSuspensionEmail(db: Db, actionId: string, siteUrl = getEnv().SITE_URL): Promise<boolean> {
+async function sendSuspensionEmail(db: Db, actionId: string, siteUrl = getEnv().SITE_URL): Promise<boolean> {
   const action = await findSuspensionAction(db, actionId);
   if (!action) return false;
   const rendered = await renderEmail(suspensionEmail(action, siteUrl), {

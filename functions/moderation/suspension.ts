@@ -28,7 +28,7 @@ export async function findSuspension(db: Db, userId: string, now = new Date()): 
 export { suspensionEnd } from '@/src/shared/notifications';
 
 /** 'Your account is suspended until …, so you cannot post. Reason: …' */
-export function suspensionMessage(suspension: Suspension, what: string): string {
+function suspensionMessage(suspension: Suspension, what: string): string {
   const reason = suspension.reason.trim();
   return `Your account is suspended until ${suspensionEnd(suspension.until)}, so you cannot ${what}.${reason ? ` Reason: ${reason}` : ''}`;
 }

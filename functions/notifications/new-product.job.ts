@@ -21,7 +21,7 @@ export interface NewProductFanOut {
   after?: string;
 }
 
-export const newProductFanOut = defineJob<NewProductFanOut>(
+defineJob<NewProductFanOut>(
   NEW_PRODUCT_FAN_OUT,
   async (data, { db, signal }) => {
     const row = await findPublishedProductForNotices(db, data.productId);

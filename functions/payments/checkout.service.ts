@@ -47,7 +47,7 @@ import { DEFAULT_REFUND_POLICY, type OrderStatus, type PurchaseKind, type Refund
 import type { ProductAccess } from '@/src/shared/api/schemas/products';
 
 /** Where a checkout returns: the product page, which shows the outcome. */
-export function returnUrls(siteUrl: string, productId: string, orderId: string) {
+function returnUrls(siteUrl: string, productId: string, orderId: string) {
   const page = new URL(`/product/${productId}`, siteUrl);
   return {
     successUrl: `${page.toString()}?checkout=success&order=${orderId}`,
@@ -139,7 +139,7 @@ export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUse
 }
 
 /** The seller as checkout, receipts and invoices name them: the creator's name. */
-export async function sellerName(db: Db, creatorId: string): Promise<string> {
+async function sellerName(db: Db, creatorId: string): Promise<string> {
   const creator = await findUserEmail(db, creatorId);
   return creator?.name?.trim() || 'the creator';
 }

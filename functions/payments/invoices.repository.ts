@@ -9,7 +9,7 @@ import type { InvoiceKind } from '@/src/shared/domain';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export const INVOICE_SERIES: Record<InvoiceKind, 'INV' | 'CN'> = { invoice: 'INV', credit_note: 'CN' };
+const INVOICE_SERIES: Record<InvoiceKind, 'INV' | 'CN'> = { invoice: 'INV', credit_note: 'CN' };
 
 /**
  * The next number of a series in the current year (the database's clock, UTC). One statement
@@ -27,7 +27,7 @@ async function nextNumber(db: Q, series: 'INV' | 'CN'): Promise<string> {
   return `${series}-${year}-${String(last).padStart(6, '0')}`;
 }
 
-export async function findInvoice(db: Q, orderId: string, kind: InvoiceKind) {
+async function findInvoice(db: Q, orderId: string, kind: InvoiceKind) {
   return db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).where('kind', '=', kind).executeTakeFirst();
 }
 

@@ -31,7 +31,7 @@ export async function issueCreditNote(trx: Trx, order: Pick<Order, 'id'>): Promi
 }
 
 /** The platform as invoices name it: toolmint, the marketplace operator, with INVOICE_OPERATOR_DETAILS. */
-export function operatorOnInvoices(): { name: string; details: string | null } {
+function operatorOnInvoices(): { name: string; details: string | null } {
   return { name: 'toolmint', details: getEnv().INVOICE_OPERATOR_DETAILS ?? null };
 }
 
@@ -65,7 +65,7 @@ export async function getOrderInvoice(db: Db, actorId: string, orderId: string):
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /** 'YYYY-MM' -> the half-open range of that month in UTC; null when it is not a month. */
-export function monthRange(month: string): { from: Date; to: Date } | null {
+function monthRange(month: string): { from: Date; to: Date } | null {
   const match = MONTH.exec(month);
   if (!match) return null;
   const year = Number(match[1]);

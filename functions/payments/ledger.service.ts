@@ -150,7 +150,7 @@ export async function getPayoutTotals(db: Db, creatorId: string) {
   return payoutTotals(db, creatorId);
 }
 
-export function toPayout(p: PayoutRequest): Payout {
+function toPayout(p: PayoutRequest): Payout {
   return {
     id: p.id,
     amountCents: p.amount_cents,
@@ -270,7 +270,7 @@ export type PayoutOutcomeInput = { outcome: 'paid'; reference: string } | { outc
  * transaction a failed payout's amount back as a `payout_reversal` and the creator's notice and
  * email job (payout-notices.job.ts). A second click, or another administrator, answers 409.
  */
-export async function finishPayout(db: Db, actorId: string, payoutId: string, input: PayoutOutcomeInput): Promise<Payout> {
+async function finishPayout(db: Db, actorId: string, payoutId: string, input: PayoutOutcomeInput): Promise<Payout> {
   await requireAdmin(db, actorId);
   await jobsReady(db);
   const payout = await findPayout(db, payoutId);

@@ -58,7 +58,7 @@ function receiptAmountLines(order: Order): string[] {
 }
 
 /** The buyer's receipt of a paid order (nothing when the order or the buyer is gone). */
-export async function sendReceipt(db: Db, orderId: string, siteUrl = getEnv().SITE_URL): Promise<void> {
+async function sendReceipt(db: Db, orderId: string, siteUrl = getEnv().SITE_URL): Promise<void> {
   const order = await findOrder(db, orderId);
   if (!order) return;
   const [buyer, creator, product, licenseKey] = await Promise.all([
@@ -94,7 +94,7 @@ export async function sendReceipt(db: Db, orderId: string, siteUrl = getEnv().SI
 }
 
 /** The buyer's notice of a refunded order; `reason` opens it. */
-export async function sendRefundNotice(db: Db, orderId: string, reason?: string, siteUrl = getEnv().SITE_URL): Promise<void> {
+async function sendRefundNotice(db: Db, orderId: string, reason?: string, siteUrl = getEnv().SITE_URL): Promise<void> {
   const order = await findOrder(db, orderId);
   if (!order) return;
   const [buyer, product] = await Promise.all([findUserEmail(db, order.buyer_id), findProductForCheckout(db, order.product_id)]);

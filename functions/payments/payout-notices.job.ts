@@ -32,7 +32,7 @@ export async function tellOfPayout(trx: Db, values: { creatorId: string; payoutI
 }
 
 /** The email of a paid or failed payout (exported for tests and previews). */
-export function payoutEmail(
+function payoutEmail(
   payout: { amount_cents: number; reference: string | null; failure_reason: string | null },
   outcome: PayoutOutcome,
   siteUrl: string,
@@ -63,7 +63,7 @@ export function payoutEmail(
 }
 
 /** Sends the email of one paid or failed payout; false when there is nobody to send it to. */
-export async function sendPayoutEmail(db: Db, job: PayoutEmailJob, siteUrl = getEnv().SITE_URL): Promise<boolean> {
+async function sendPayoutEmail(db: Db, job: PayoutEmailJob, siteUrl = getEnv().SITE_URL): Promise<boolean> {
   const payout = await findPayoutWithCreator(db, job.payoutId);
   if (!payout) return false;
   const rendered = await renderEmail(payoutEmail(payout, job.outcome, siteUrl), {

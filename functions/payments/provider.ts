@@ -67,7 +67,7 @@ export interface PaymentProvider {
   getPayoutSchedule(accountId: string): Promise<PayoutSchedule | null>;
 }
 
-export function createPaymentProvider(env: Env = getEnv()): PaymentProvider {
+function createPaymentProvider(env: Env = getEnv()): PaymentProvider {
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET) {
     return new StripePaymentProvider({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET });
   }

@@ -55,7 +55,7 @@ export async function tellAdministratorsOfEscalation(trx: Db, requests: readonly
 type RequestFacts = NonNullable<Awaited<ReturnType<typeof findRequestForEmail>>>;
 
 /** The email of a decided or escalated request (exported for tests and previews). */
-export function refundRequestEmail(request: RequestFacts, outcome: RefundRequestOutcome, siteUrl: string): EmailContent {
+function refundRequestEmail(request: RequestFacts, outcome: RefundRequestOutcome, siteUrl: string): EmailContent {
   const title = request.product_title;
   const number = formatOrderNumber(request.number);
   const amount = formatCents(request.amount_cents);
@@ -101,7 +101,7 @@ export function refundRequestEmail(request: RequestFacts, outcome: RefundRequest
 }
 
 /** Sends the email(s) of one job; returns how many were sent (0 when the request or its people are gone). */
-export async function sendRefundRequestEmails(db: Db, job: RefundRequestEmailJob, siteUrl = getEnv().SITE_URL): Promise<number> {
+async function sendRefundRequestEmails(db: Db, job: RefundRequestEmailJob, siteUrl = getEnv().SITE_URL): Promise<number> {
   const request = await findRequestForEmail(db, job.requestId);
   if (!request) return 0;
   const rendered = await renderEmail(refundRequestEmail(request, job.outcome, siteUrl), {

@@ -54,7 +54,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-export function toRefundRequestView(r: RefundRequest): RefundRequestView {
+function toRefundRequestView(r: RefundRequest): RefundRequestView {
   return {
     id: r.id,
     orderId: r.order_id,

@@ -18,7 +18,7 @@ import type { CheckoutRequest, PaymentProvider } from './provider';
 import { verifyStripeSignature } from './signature';
 
 /** Stripe Tax's product tax code 'General - Electronically Supplied Services' (digital products). */
-export const DIGITAL_GOODS_TAX_CODE = 'txcd_10000000';
+const DIGITAL_GOODS_TAX_CODE = 'txcd_10000000';
 
 export interface StripeProviderOptions {
   secretKey: string;

@@ -26,7 +26,7 @@ export interface OrderTax {
 }
 
 /** The buyer's details checked: the VAT ID normalized, or a VALIDATION_FAILED naming the field. */
-export function checkBuyer(buyer: BuyerTax): { country: string; company: string | null; vatId: string | null } {
+function checkBuyer(buyer: BuyerTax): { country: string; company: string | null; vatId: string | null } {
   const vatId = buyer.vatId ? normalizeVatId(buyer.vatId) : null;
   if (vatId) {
     const problem = vatIdProblem(buyer.country, vatId);

@@ -84,7 +84,7 @@ export function bayesianScore(average: number, count: number, prior: { weight: n
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function toProductReview(row: ProductReviewRow): ProductReview {
+function toProductReview(row: ProductReviewRow): ProductReview {
   const created = iso(row.created_at);
   const updated = iso(row.updated_at);
   return {

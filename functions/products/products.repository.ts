@@ -163,7 +163,7 @@ export async function findPublisherStanding(db: Db, userId: string) {
 export const LISTED_STATUSES = ['in_review', 'rejected', 'published'] as const satisfies readonly ProductStatus[];
 
 /** Above this pg_trgm similarity two titles of one creator are the same listing (issue 15). */
-export const NEAR_DUPLICATE_SIMILARITY = 0.8;
+const NEAR_DUPLICATE_SIMILARITY = 0.8;
 
 /**
  * The creator's own listing (published, in review, or rejected there) whose title is most like

@@ -136,7 +136,7 @@ function filesOf(row: Pick<OwnerProductRow, 'image_url' | 'featured_image_url' |
 const iso = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
 
 /** A product row as the API answers it (src/shared/api/schemas/products.ts): numbers as numbers, times as ISO text, its quality score. */
-export function toOwnerProduct(row: OwnerProductRow): OwnerProduct {
+function toOwnerProduct(row: OwnerProductRow): OwnerProduct {
   const { created_at_text: _position, ...columns } = row as OwnerProductRow & { created_at_text?: string };
   return {
     ...columns,
@@ -154,7 +154,7 @@ export function toOwnerProduct(row: OwnerProductRow): OwnerProduct {
 }
 
 /** Which rebuild a status change calls for, if any. */
-export function rebuildReasonFor(before: string | null, after: string | null): RebuildReason | null {
+function rebuildReasonFor(before: string | null, after: string | null): RebuildReason | null {
   if (before !== 'published' && after === 'published') return 'published';
   if (before === 'published' && after === 'published') return 'updated';
   if (before === 'published' && after === 'archived') return 'archived';
@@ -198,8 +198,8 @@ async function assertDistinctTitle(db: Db, creatorId: string, title: string, exc
 const isListed = (status: ProductStatus) => isOneOf(LISTED_STATUSES, status);
 
 /** An account is new for 7 days; until 3 of its products have been public, new ones wait for review. */
-export const REVIEW_ACCOUNT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-export const REVIEWED_PRODUCTS = 3;
+const REVIEW_ACCOUNT_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const REVIEWED_PRODUCTS = 3;
 
 /**
  * Whether a product about to be published waits for an administrator instead (docs/decisions/031):

@@ -29,7 +29,7 @@ const MB = 1024 * 1024;
 /** Largest file accepted before compression (a phone photo is 3-12 MB). */
 export const PROFILE_IMAGE_UPLOAD_MAX_BYTES = 20 * MB;
 
-export const PROFILE_IMAGE_LIMITS: Record<ProfileImageKind, PipelineLimits | undefined> = {
+const PROFILE_IMAGE_LIMITS: Record<ProfileImageKind, PipelineLimits | undefined> = {
   // Spec section 9: 'avatar default settings' - the pipeline's own defaults.
   avatar: undefined,
   banner: {
@@ -41,7 +41,7 @@ export const PROFILE_IMAGE_LIMITS: Record<ProfileImageKind, PipelineLimits | und
   },
 };
 
-export const NOT_AN_IMAGE_MESSAGE = 'Please select an image file';
+const NOT_AN_IMAGE_MESSAGE = 'Please select an image file';
 
 function ownFolderId(userId: string | null | undefined): string {
   if (!userId) throw new AppError('UNAUTHENTICATED');
@@ -49,7 +49,7 @@ function ownFolderId(userId: string | null | undefined): string {
   return userId;
 }
 
-export function profileImageFolder(kind: ProfileImageKind, userId: string): string {
+function profileImageFolder(kind: ProfileImageKind, userId: string): string {
   return `${kind === 'avatar' ? 'avatars' : 'banners'}/${userId}/`;
 }
 

@@ -58,7 +58,7 @@ function socialLinksOf(row: ProfileRow): Record<string, string> {
   return links;
 }
 
-export function toPublicProfile(row: ProfileRow): PublicProfile {
+function toPublicProfile(row: ProfileRow): PublicProfile {
   return {
     id: row.id,
     handle: row.handle ?? null,
@@ -85,11 +85,11 @@ export function toPublicProfile(row: ProfileRow): PublicProfile {
  * A profile the team hid (docs/decisions/037): its own words and pictures leave the public page
  * (the name stays, so reviews and products still say whose they are); its owner still sees them.
  */
-export function withoutOwnWords(profile: PublicProfile): PublicProfile {
+function withoutOwnWords(profile: PublicProfile): PublicProfile {
   return { ...profile, company: null, bio: null, avatarUrl: null, bannerImageUrl: null, socialLinks: {}, specialties: [], location: null, website: null };
 }
 
-export function isSeller(profile: Pick<PublicProfile, 'userType'>, stats: ProfileStats): boolean {
+function isSeller(profile: Pick<PublicProfile, 'userType'>, stats: ProfileStats): boolean {
   return profile.userType === 'creator' || stats.products > 0;
 }
 

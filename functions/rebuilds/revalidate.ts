@@ -5,7 +5,7 @@
  * (Vercel Build Output API, prerender functions). Only our own SITE_URL is ever called.
  */
 
-export const REVALIDATE_HEADER = 'x-prerender-revalidate';
+const REVALIDATE_HEADER = 'x-prerender-revalidate';
 
 /** Revalidates each path (HEAD, in parallel, 10 s each); returns the paths that failed. */
 export async function revalidatePaths(siteUrl: string, paths: readonly string[], token: string): Promise<string[]> {

@@ -51,7 +51,7 @@ export interface SavedReview {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function toReviewView(row: ReviewRow): SellerReviewView {
+function toReviewView(row: ReviewRow): SellerReviewView {
   return {
     id: row.id,
     rating: row.rating,

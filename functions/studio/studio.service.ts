@@ -43,8 +43,6 @@ import { getPaymentProvider, type PaymentProvider } from '../payments/provider';
 import type { LedgerEntryKind } from '@/src/shared/domain';
 import { communityFigures, type Reputation } from '../community-qa/reputation.service';
 
-/** Spec section 9: the creator keeps 0.85; the platform's 15% is PLATFORM_FEE_BPS (default 1500). */
-export const CREATOR_SHARE = 0.85;
 /** Spec section 9: analytics 30. */
 export const ANALYTICS_DAYS = 30;
 /** /sales lists at most this many products (the totals count them all). */

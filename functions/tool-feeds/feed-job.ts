@@ -49,13 +49,13 @@ import { findToolName } from '../tools/tools.repository';
 
 const MINUTE = 60_000;
 /** Between two good fetches of a source. */
-export const FETCH_INTERVAL_MS = 60 * MINUTE;
+const FETCH_INTERVAL_MS = 60 * MINUTE;
 /** After the n-th failure in a row: 15 min, 30 min, 1 h, 2 h (the 5th pauses). */
 const retryDelay = (failures: number) => 15 * MINUTE * 2 ** Math.min(failures - 1, 4);
 const CLAIM_MS = 2 * MINUTE;
-export const FEED_TIMEOUT_MS = 10_000;
-export const FEED_MAX_BYTES = 2 * 1024 * 1024;
-export const FEED_MAX_REDIRECTS = 5;
+const FEED_TIMEOUT_MS = 10_000;
+const FEED_MAX_BYTES = 2 * 1024 * 1024;
+const FEED_MAX_REDIRECTS = 5;
 const SOURCES_PER_RUN = 10;
 const CONCURRENCY = 4;
 /** New entries posted per source and fetch. */

@@ -8,7 +8,7 @@
 import { defineJob, schedule } from '@/functions/jobs';
 import { runDueFeedFetches } from './feed-job';
 
-export const FEEDS_JOB = 'feeds.fetch';
+const FEEDS_JOB = 'feeds.fetch';
 
 defineJob<Record<string, never>>(
   FEEDS_JOB,

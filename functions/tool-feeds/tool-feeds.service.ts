@@ -39,7 +39,7 @@ import {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export function toSourceView(row: SourceRow): ChangelogSourceView {
+function toSourceView(row: SourceRow): ChangelogSourceView {
   return {
     id: row.id,
     toolId: row.tool_id,

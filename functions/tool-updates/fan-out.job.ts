@@ -31,7 +31,7 @@ export interface ToolUpdateFanOut {
 /** How long one attempt writes before it hands over to a continuation. */
 export const SLICE_MS = 20_000;
 
-export const toolUpdateFanOut = defineJob<ToolUpdateFanOut>(
+defineJob<ToolUpdateFanOut>(
   TOOL_UPDATE_FAN_OUT,
   async (data, { db, signal }) => {
     const row = await findUpdateForFanOut(db, data.updateId);

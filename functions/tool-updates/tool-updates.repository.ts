@@ -154,13 +154,6 @@ export async function listUpdates(db: Db, options: UpdatesPage): Promise<UpdateR
   return pageOfUpdates(selectUpdates(db), options).execute();
 }
 
-export async function latestUpdateAt(db: Db, toolId: string | null): Promise<Date | null> {
-  let query = db.selectFrom('ai_tool_updates').select(sql<Date | null>`max(created_at)`.as('at'));
-  if (toolId) query = query.where('tool_id', '=', toolId);
-  const row = await query.executeTakeFirst();
-  return row?.at ? new Date(row.at) : null;
-}
-
 export async function findUpdate(db: Db, id: string): Promise<UpdateRow | undefined> {
   return selectUpdates(db).where('u.id', '=', id).executeTakeFirst();
 }

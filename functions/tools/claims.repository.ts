@@ -105,10 +105,3 @@ export async function clearToolClaim(db: Db, toolId: string) {
     .where('id', '=', toolId)
     .execute();
 }
-
-/** A user's claims, newest first, of one tool or all. */
-export async function selectUserClaims(db: Db, userId: string, toolId?: string) {
-  let query = db.selectFrom('tool_claims').selectAll().where('user_id', '=', userId);
-  if (toolId) query = query.where('tool_id', '=', toolId);
-  return query.orderBy('created_at', 'desc').limit(20).execute();
-}

@@ -43,7 +43,6 @@ import {
   rejectClaimRow,
   revokeClaimRows,
   selectClaimsInReview,
-  selectUserClaims,
   upsertOwner,
 } from './claims.repository';
 import { sendToolMail, siteLink, tellUser } from './tool-notices';
@@ -71,7 +70,7 @@ type ClaimRow = {
 };
 
 /** Where the claimant publishes the challenge: the official site's host over https (over http only for a test-only allowed host). */
-export function wellKnownUrl(officialSite: string): string {
+function wellKnownUrl(officialSite: string): string {
   const url = new URL(WELL_KNOWN_PATH, officialSite);
   const hostPort = `${url.hostname.toLowerCase()}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
   if (!(url.protocol === 'http:' && getEnv().OUTBOUND_ALLOW_HOSTS.includes(hostPort))) url.protocol = 'https:';
@@ -300,10 +299,4 @@ export async function revokeClaim(db: Db, actorId: string, toolId: string, { rea
     });
   }
   return { toolId, revoked: true };
-}
-
-/** The caller's claims, newest first (for the claim page). */
-export async function listMyClaims(db: Db, userId: string, toolId?: string): Promise<ToolClaim[]> {
-  const rows = await selectUserClaims(db, userId, toolId);
-  return Promise.all(rows.map((row) => toClaim(db, row as ClaimRow)));
 }

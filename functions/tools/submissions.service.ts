@@ -42,7 +42,7 @@ import { notifyOfTool } from '../notifications/notifications.service';
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 
-export function toToolRecord(row: ToolRow): ToolRecord {
+function toToolRecord(row: ToolRow): ToolRecord {
   return {
     id: row.id,
     name: row.name,

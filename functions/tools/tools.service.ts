@@ -27,7 +27,7 @@ function derivedLanding(row: Pick<ToolRow, 'name' | 'description'>): AiTool['lan
   };
 }
 
-export function toolFromRow(row: ToolRow): AiTool {
+function toolFromRow(row: ToolRow): AiTool {
   const verified = Boolean(row.verified_at || row.maintainer_name);
   return {
     id: row.id,
@@ -68,13 +68,6 @@ export async function getPublicTool(db: Db, id: string): Promise<AiTool | undefi
   if (!isToolId(id)) return undefined;
   const row = await selectTool(db, id);
   return row && row.status === 'approved' ? toolFromRow(row) : undefined;
-}
-
-/** Any tool (any status), for its maintainers, its submitter and administrators. */
-export async function getToolAnyStatus(db: Db, id: string): Promise<AiTool | undefined> {
-  if (!isToolId(id)) return undefined;
-  const row = await selectTool(db, id);
-  return row ? toolFromRow(row) : undefined;
 }
 
 /** Every approved tool in directory order. */

@@ -17,7 +17,7 @@ const PDF = (b: Buffer) => b.subarray(0, 1024).includes(Buffer.from('%PDF-'));
 const OLE = (b: Buffer) => startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
 /** UTF-8 (BOM allowed) without NUL bytes: what a text deliverable must be. */
-export function utf8Text(bytes: Buffer): string | null {
+function utf8Text(bytes: Buffer): string | null {
   if (bytes.includes(0)) return null;
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -18,15 +18,15 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { AppError } from '../_shared/errors';
 import { stripJpeg, stripPng, stripWebp } from './strip-metadata';
 
-export const MAX_INPUT_PIXELS = 40_000_000;
-export const KEEP_MAX_BYTES = 2 * 1024 * 1024;
-export const MAX_SIDE = 1920;
-export const COMPRESSION_STEPS = [
+const MAX_INPUT_PIXELS = 40_000_000;
+const KEEP_MAX_BYTES = 2 * 1024 * 1024;
+const MAX_SIDE = 1920;
+const COMPRESSION_STEPS = [
   { maxBytes: 2 * 1024 * 1024, quality: 0.8 },
   { maxBytes: 1 * 1024 * 1024, quality: 0.6 },
 ] as const;
-export const MAX_ITERATIONS = 10;
-export const QUALITY_FACTOR = 0.95;
+const MAX_ITERATIONS = 10;
+const QUALITY_FACTOR = 0.95;
 
 const DECODABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 const KEEPABLE: Record<string, { ext: string; contentType: string; strip: (b: Buffer) => Buffer | null }> = {
@@ -49,7 +49,7 @@ export interface ProcessedImage {
 
 const input = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' } as const;
 
-export function notAnImage(name: string): AppError {
+function notAnImage(name: string): AppError {
   return new AppError('NOT_AN_IMAGE', `File ${name} is not an image`);
 }
 

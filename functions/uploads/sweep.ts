@@ -20,7 +20,7 @@ import { pruneViewDays } from '../interactions/interactions.service';
 import { deleteUploadRowIfUnattached, findUnattachedUploads, restoreUploadRow } from './uploads.repository';
 import { deliverAllDueWebhooks, type DeliveryRunResult } from '../webhooks/deliveries.service';
 
-export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /** Per run: a backlog is worked off over several runs instead of one long one. */
 const SWEEP_BATCH = 500;
 
@@ -32,7 +32,7 @@ export interface SweepResult {
   webhooks: DeliveryRunResult;
 }
 
-export async function sweepUnattachedUploads(db: Db, blobs: BlobStore, now = new Date()): Promise<{ deleted: number; bytes: number }> {
+async function sweepUnattachedUploads(db: Db, blobs: BlobStore, now = new Date()): Promise<{ deleted: number; bytes: number }> {
   const candidates = await findUnattachedUploads(db, new Date(now.getTime() - UNATTACHED_UPLOAD_TTL_MS), SWEEP_BATCH);
   let deleted = 0;
   let bytes = 0;

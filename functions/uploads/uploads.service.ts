@@ -47,7 +47,6 @@ function ownFolderId(userId: string | null | undefined): string {
   return userId;
 }
 
-export { imagePrefix };
 export function deliverablePrefix(userId: string): string {
   return `deliverables/${userId}/`;
 }

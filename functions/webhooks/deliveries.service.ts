@@ -36,7 +36,7 @@ const HOUR = 60 * MINUTE;
 /** Waits after the 1st, 2nd, ... failed attempt; the last one repeats. */
 export const RETRY_BACKOFF_MS = [1 * MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR, 12 * HOUR] as const;
 /** How long after its first attempt a delivery is retried. */
-export const RETRY_WINDOW_MS = 24 * HOUR;
+const RETRY_WINDOW_MS = 24 * HOUR;
 /** How long a worker holds its claim: well past one attempt's deadline. */
 const CLAIM_MS = 2 * MINUTE;
 const ATTEMPT_TIMEOUT_MS = 10_000;

@@ -53,7 +53,7 @@ function toEndpointView(row: EndpointRow): WebhookEndpointView {
   };
 }
 
-export function toDeliveryView(row: WebhookDelivery): WebhookDeliveryView {
+function toDeliveryView(row: WebhookDelivery): WebhookDeliveryView {
   return {
     id: row.id,
     eventId: row.event_id,

@@ -40,7 +40,7 @@ function sourceFingerprint(): string {
   return hash.digest('hex');
 }
 
-export function buildStamp(): string {
+function buildStamp(): string {
   return sourceFingerprint();
 }
 

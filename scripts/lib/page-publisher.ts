@@ -36,7 +36,7 @@ import type { PageStore } from './page-store';
 export const RENDER_HEADER = 'x-toolmint-render';
 
 /** A stored page older than this is rendered again when it is next served. */
-export const REFRESH_AFTER_MS = 5 * 60 * 1000;
+const REFRESH_AFTER_MS = 5 * 60 * 1000;
 
 const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
 /** A tool's detail or landing page: any tool of the directory (the rows say which exist, docs/decisions/038). */

@@ -3,7 +3,7 @@
  */
 import net from 'node:net';
 
-export class StartupError extends Error {
+class StartupError extends Error {
   override name = 'StartupError';
 }
 

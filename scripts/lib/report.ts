@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const REPORT_PATH = path.resolve('docs', 'benchmarks.md');
+const REPORT_PATH = path.resolve('docs', 'benchmarks.md');
 
 /** Replaces the section starting at `heading` (up to the next '## ' heading) or appends it. */
 export function replaceSection(heading: string, section: string, file = REPORT_PATH): void {

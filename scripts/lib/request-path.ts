@@ -10,7 +10,7 @@
 /** A decoded segment longer than this, in UTF-8 bytes, is refused (414 on /api, 404 elsewhere). */
 export const MAX_SEGMENT_BYTES = 1024;
 /** A whole path (as sent, percent-encoded) longer than this is refused likewise. */
-export const MAX_PATH_LENGTH = 8192;
+const MAX_PATH_LENGTH = 8192;
 
 export type PathProblem = 'undecodable' | 'too-long' | 'control-character';
 

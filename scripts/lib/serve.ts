@@ -47,7 +47,7 @@ import { readOriginFiles } from './astro-build';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-export async function loadHandler(outDir: string): Promise<NodeHandler> {
+async function loadHandler(outDir: string): Promise<NodeHandler> {
   process.env['ASTRO_NODE_AUTOSTART'] = 'disabled';
   const entry = pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href;
   const mod = (await import(entry)) as { handler: NodeHandler };

@@ -23,7 +23,7 @@ import zlib from 'node:zlib';
 export type Encoding = 'br' | 'gzip';
 
 /** The variant file suffix of each encoding. */
-export const VARIANT_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+const VARIANT_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
 
 /** Types worth compressing; images, fonts (woff2 is already brotli) and archives are not. */
 const COMPRESSIBLE = new Set([
@@ -49,7 +49,7 @@ const COMPRESSIBLE = new Set([
 ]);
 
 /** Below this a compressed answer saves less than a packet; the plain file is sent. */
-export const MIN_COMPRESS_BYTES = 1024;
+const MIN_COMPRESS_BYTES = 1024;
 
 /**
  * Brotli quality, measured on this build's pages (a 36 KB product page, the 90 KB marketplace):

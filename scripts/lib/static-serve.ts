@@ -63,8 +63,8 @@ export function contentTypeOf(file: string): string {
   return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const REVALIDATE = 'public, max-age=0, must-revalidate';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 /** What a path is to the fast path: a file to send, not ours, or refused (answer 404). */
 export type StaticLookup = { kind: 'file'; file: string; stats: fs.Stats } | { kind: 'none' } | { kind: 'refused' };
@@ -120,7 +120,7 @@ export function resolveStaticFile(clientDir: string, urlPath: string): StaticLoo
  * The encodings the client accepts, best first: br and gzip by their q-values (`*` stands for
  * those not named; q=0 refuses). Equal weights prefer br, the smaller.
  */
-export function acceptedEncodings(header: string | undefined): Encoding[] {
+function acceptedEncodings(header: string | undefined): Encoding[] {
   if (!header) return [];
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {

@@ -27,7 +27,7 @@ export const AI_TOOL_IDS = [
 export type AiToolId = (typeof AI_TOOL_IDS)[number];
 
 /** Category groups in display order (src/shared/domain.ts). */
-export { AI_TOOL_CATEGORIES, type AiToolCategory } from './domain';
+export { type AiToolCategory } from './domain';
 
 /** Each tool's display name and category. */
 export const AI_TOOL_NAMES: Record<AiToolId, { name: string; category: AiToolCategory }> = {

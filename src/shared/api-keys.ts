@@ -26,7 +26,7 @@ export const API_KEY_NAME_MAX_LENGTH = 50;
  */
 export const MAX_API_KEYS_PER_ACCOUNT = 20;
 
-export const API_KEY_MESSAGES = {
+const API_KEY_MESSAGES = {
   nameRequired: 'Give the key a name, such as the script or service that will use it',
   nameTooLong: `The name must be at most ${API_KEY_NAME_MAX_LENGTH} characters`,
   scopesRequired: 'Choose at least one permission',

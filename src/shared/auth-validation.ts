@@ -7,11 +7,11 @@
 
 import type { UserType } from './domain';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MIN_LENGTH = 2;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
+const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 100;
-export const COMPANY_MIN_LENGTH = 2;
+const COMPANY_MIN_LENGTH = 2;
 export const COMPANY_MAX_LENGTH = 120;
 
 export const AUTH_MESSAGES = {

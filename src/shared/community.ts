@@ -34,7 +34,6 @@ export const SPACE_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** A thread is a discussion or a question (a question can have one accepted answer: Q&A). */
 export const COMMUNITY_THREAD_KINDS = ['discussion', 'question'] as const;
 export type CommunityThreadKind = (typeof COMMUNITY_THREAD_KINDS)[number];
-export const COMMUNITY_THREAD_KIND_LABELS: Record<CommunityThreadKind, string> = { discussion: 'Discussion', question: 'Question' };
 
 /** What a vote is on. */
 export const COMMUNITY_VOTE_TARGETS = ['thread', 'reply'] as const;
@@ -48,8 +47,6 @@ export const THREAD_TAGS_MAX = 5;
 export const TAG_PATTERN = /^[a-z0-9][a-z0-9-]{1,29}$/;
 /** Linked products and tools of a thread: up to 5 of each. */
 export const THREAD_LINKS_MAX = 5;
-/** An author may edit a post this long after writing it; the post then shows 'edited'. */
-export const EDIT_WINDOW_MS = 15 * 60 * 1000;
 
 export const THREAD_LOCKED_MESSAGE = 'This discussion is locked';
 export const DELETED_POST_TEXT = 'This post was deleted';
@@ -73,7 +70,6 @@ export const COMMUNITY_SORT_LABELS: Record<CommunitySort, string> = {
 export const TOP_WINDOW_DAYS: Partial<Record<CommunitySort, number>> = { top_week: 7, top_month: 30 };
 
 export const COMMUNITY_PAGE_SIZE = 20;
-export const COMMUNITY_MAX_PAGE_SIZE = 50;
 
 // ---------------------------------------------------------------------------
 // Hot ranking
@@ -104,7 +100,7 @@ export function hotScore(voteCount: number, createdAt: Date | string): number {
 /** '@handle' in a post's text: not preceded by a word character, '@' or '/' (an e-mail address or a URL path is no mention). */
 export const MENTION_PATTERN = /(?<![\w@/.])@([a-z0-9_-]{3,30})\b/gi;
 /** A post notifies at most this many mentioned people. */
-export const MENTIONS_MAX = 10;
+const MENTIONS_MAX = 10;
 
 /** The distinct handles a text mentions, lower-case, in order of appearance. */
 export function extractMentions(text: string): string[] {

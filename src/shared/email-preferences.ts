@@ -117,7 +117,7 @@ export function isEmailKind(value: unknown): value is EmailKind {
 }
 
 /** Whether a kind offers a channel. */
-export function offersChannel(kind: EmailKind, channel: EmailChannel): boolean {
+function offersChannel(kind: EmailKind, channel: EmailChannel): boolean {
   return EMAIL_KIND_INFO[kind].channels.includes(channel);
 }
 
@@ -166,8 +166,6 @@ export type NotificationPreferencesView = z.output<typeof NotificationPreference
 /** The answer of the one-click unsubscribe and of its undo. */
 export const UnsubscribeResultSchema = z.object({ kind: z.enum(EMAIL_MESSAGE_KINDS), label: z.string(), channel: channelSchema, previous: channelSchema });
 export type UnsubscribeResult = z.output<typeof UnsubscribeResultSchema>;
-
-export const UnsubscribeUndoInputSchema = z.strictObject({ channel: channelSchema });
 
 export const EMAIL_SETTINGS_PATH = '/settings/notifications';
 export const UNSUBSCRIBE_PAGE_PATH = '/unsubscribe';

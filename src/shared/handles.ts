@@ -5,7 +5,7 @@
  * profile's URL: /@handle when there is one, /profile/{id} otherwise. Isomorphic, no imports.
  */
 
-export const HANDLE_MIN_LENGTH = 3;
+const HANDLE_MIN_LENGTH = 3;
 export const HANDLE_MAX_LENGTH = 30;
 export const HANDLE_PATTERN = /^[a-z0-9_-]{3,30}$/;
 
@@ -13,7 +13,7 @@ export const HANDLE_PATTERN = /^[a-z0-9_-]{3,30}$/;
  * Words a handle may not be: the site's own sections and names people would take for staff.
  * Compared lower-case; a handle is reserved when it equals one of these.
  */
-export const RESERVED_HANDLES: ReadonlySet<string> = new Set([
+const RESERVED_HANDLES: ReadonlySet<string> = new Set([
   'admin',
   'administrator',
   'api',

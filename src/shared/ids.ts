@@ -6,7 +6,7 @@
  * sees a NUL or a non-uuid where it expects one.
  */
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 export const TOOL_ID_PATTERN = /^[a-z0-9-]{1,60}$/;
 /** A checkout session id: Stripe's `cs_test_…` / `cs_live_…`, or the local provider's `cs_test_…`. */
@@ -14,7 +14,6 @@ export const CHECKOUT_SESSION_ID_PATTERN = /^cs_[A-Za-z0-9_]{1,250}$/;
 
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID_PATTERN.test(value);
 export const isUserId = (value: unknown): value is string => typeof value === 'string' && USER_ID_PATTERN.test(value);
-export const isCheckoutSessionId = (value: unknown): value is string => typeof value === 'string' && CHECKOUT_SESSION_ID_PATTERN.test(value);
 export const isToolId = (value: unknown): value is string => typeof value === 'string' && TOOL_ID_PATTERN.test(value);
 /** API key ids are better-auth's too (its API key plugin): the shape of a user id. */
 export const isApiKeyId = (value: unknown): value is string => isUserId(value);

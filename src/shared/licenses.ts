@@ -10,11 +10,11 @@
 import * as z from 'zod/mini';
 
 export const LICENSE_KEY_PATTERN = /^[0-9A-F]{8}-[0-9A-F]{8}-[0-9A-F]{8}-[0-9A-F]{8}$/;
-export const LICENSE_KEY_HINT = 'A license key is four groups of 8 letters and digits, like 38C4F1A2-9D0B47E5-A1C3F6D8-0B2E4A69';
+const LICENSE_KEY_HINT = 'A license key is four groups of 8 letters and digits, like 38C4F1A2-9D0B47E5-A1C3F6D8-0B2E4A69';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What a buyer types or pastes, as stored: trimmed and uppercase, then checked against the format. */
-export const LicenseKeySchema = z.string({ error: 'Enter the license key' }).check(
+const LicenseKeySchema = z.string({ error: 'Enter the license key' }).check(
   z.maxLength(100, LICENSE_KEY_HINT),
   z.overwrite((v) => v.trim().toUpperCase()),
   z.regex(LICENSE_KEY_PATTERN, LICENSE_KEY_HINT),
@@ -40,7 +40,7 @@ export const LicenseChangeSchema = z.strictObject({
 export type LicenseChange = z.output<typeof LicenseChangeSchema>;
 
 /** The purchase a key belongs to, in Gumroad's field names. */
-export const LicensePurchaseSchema = z.object({
+const LicensePurchaseSchema = z.object({
   email: z.string(),
   /** When the key was bought (a paid order's payment) or claimed (a free product's first download). */
   created_at: z.string(),
@@ -56,7 +56,6 @@ export const LicensePurchaseSchema = z.object({
   /** A subscription's key: when its paid access ended (null while it lasts, and for one-time purchases). */
   subscription_ended_at: z.nullable(z.string()),
 });
-export type LicensePurchase = z.output<typeof LicensePurchaseSchema>;
 
 /**
  * The verify answer (200 for any key that exists): `success` says whether the software should

@@ -20,7 +20,7 @@ export type BudgetValue = (typeof BUDGET_OPTIONS)[number]['value'];
 /** The values the marketplace accepts in `budget` ('any' is never sent). */
 export const BUDGET_FILTER_VALUES = BUDGET_OPTIONS.map((o) => o.value).filter((v) => v !== 'any') as Exclude<BudgetValue, 'any'>[];
 
-export function isBudgetValue(value: string): value is BudgetValue {
+function isBudgetValue(value: string): value is BudgetValue {
   return BUDGET_OPTIONS.some((o) => o.value === value);
 }
 

@@ -16,7 +16,7 @@ import type { PayoutFeedItemSchema } from './api/schemas/payments';
 import { formatCents } from './payments';
 
 /** Where an order notice leads: the creator's sales. */
-export const ORDER_NOTICE_HREF = '/sales';
+const ORDER_NOTICE_HREF = '/sales';
 
 /** One sale or refund notice in the creator's feed. */
 export type OrderFeedItem = z.output<typeof OrderFeedItemSchema>;

@@ -29,7 +29,6 @@ export const SPECIALTY_SUGGESTIONS: readonly string[] = [
   'Copywriting',
 ];
 
-export const MAX_INTERESTS = INTEREST_OPTIONS.length;
 export const MAX_SPECIALTIES = 10;
 export const SPECIALTY_MAX_LENGTH = 40;
 export const BIO_MAX_LENGTH = 500;

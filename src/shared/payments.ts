@@ -159,7 +159,7 @@ export function parseOrderNumber(text: string): number | null {
  * Stripe's documented test cards and what the local checkout does with them
  * (https://docs.stripe.com/testing). Any other number is declined like an unknown card.
  */
-export const TEST_CARDS = {
+const TEST_CARDS = {
   '4242424242424242': { outcome: 'success' },
   '4000000000000002': { outcome: 'declined', message: 'Your card was declined.' },
   '4000000000009995': { outcome: 'insufficient_funds', message: 'Your card has insufficient funds.' },

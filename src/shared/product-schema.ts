@@ -43,10 +43,10 @@ import {
   checkDemoUrl,
 } from './quality-score';
 
-export { DESCRIPTION_MAX, DESCRIPTION_MIN, SHORT_DESCRIPTION_MAX, TAGS_MAX, TITLE_MAX, TITLE_MIN, VIDEO_URL };
+export { TAGS_MAX, TITLE_MIN };
 
-export const ADDITIONAL_IMAGES_MAX = 12;
-export const FILE_URLS_MAX = 20;
+const ADDITIONAL_IMAGES_MAX = 12;
+const FILE_URLS_MAX = 20;
 export const DEMO_LINKS_MAX = 10;
 export const LIST_MAX = 20;
 
@@ -55,10 +55,10 @@ export const LIST_MAX = 20;
 export { ACCESS_REQUIREMENT_KEYS, ACCESS_REQUIREMENT_LABELS, type AccessRequirementKey } from './domain';
 
 /** A version number: 1 to 4 dot-separated numbers and an optional pre-release tag (1.2, 2.0.1, 3.0-beta.1); a leading 'v' is dropped. */
-export const VERSION_MAX = 32;
-export const VERSION_PATTERN = /^\d{1,9}(\.\d{1,9}){0,3}(-[0-9A-Za-z][0-9A-Za-z.-]*)?$/;
-export const VERSION_HINT = 'Use a version number like 1.2 or 2.0.1';
-export const RELEASE_NOTES_MAX = 5000;
+const VERSION_MAX = 32;
+const VERSION_PATTERN = /^\d{1,9}(\.\d{1,9}){0,3}(-[0-9A-Za-z][0-9A-Za-z.-]*)?$/;
+const VERSION_HINT = 'Use a version number like 1.2 or 2.0.1';
+const RELEASE_NOTES_MAX = 5000;
 
 /** '' and whitespace become undefined, so empty optional fields are stored as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -69,7 +69,7 @@ const optionalText = (max: number) => preprocess(blankToUndefined, z.optional(sa
 const wholeNumber = preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number());
 
 /** http(s) URL with a dotted host (spec section 5's demo URL rule, same messages). */
-export const httpUrl = safeText().check(
+const httpUrl = safeText().check(
   z.trim(),
   z.maxLength(2000),
   z.superRefine((v: string, ctx) => {
@@ -120,7 +120,7 @@ const stringList = (maxItems: number, maxLength = 60, label = 'items') =>
 /** A new product is a draft (spec section 9); an unknown status is refused, never made a draft (issue 14). */
 export const ProductStatusSchema = z._default(z.enum(PRODUCT_STATUSES), PRODUCT_DEFAULTS.status);
 
-export const DemoLinkSchema = z.strictObject({
+const DemoLinkSchema = z.strictObject({
   // A fresh id when absent: documented without a default value (it is made per link).
   id: z
     ._default(safeText().check(z.trim(), z.minLength(1), z.maxLength(40)), () => String(Date.now()))
@@ -233,4 +233,3 @@ export const ProductInputSchema = z.pipe(
 );
 
 export type ProductInput = z.infer<typeof ProductInputSchema>;
-export type ProductInputRaw = z.input<typeof ProductInputSchema>;

@@ -5,16 +5,15 @@
  * form and the server share (and import these limits: this module imports no schema).
  * Isomorphic and dependency-free.
  */
-import { COMPANY_MAX_LENGTH, NAME_MAX_LENGTH } from './auth-validation';
 import { BIO_MAX_LENGTH, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH } from './onboarding';
 import type { DownloadType, ProductStatus } from './domain';
 
-export { BIO_MAX_LENGTH, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH, NAME_MAX_LENGTH, COMPANY_MAX_LENGTH };
+export { BIO_MAX_LENGTH, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH };
 
 export const LOCATION_MAX_LENGTH = 100;
-export const URL_MAX_LENGTH = 300;
+const URL_MAX_LENGTH = 300;
 /** Spec section 2: up to 3 specialties, then '+N more'. */
-export const SPECIALTIES_SHOWN = 3;
+const SPECIALTIES_SHOWN = 3;
 /** Spec section 7: the latest 10 seller reviews. */
 export const REVIEWS_SHOWN = 10;
 export const PORTFOLIO_PAGE_SIZE = 12;

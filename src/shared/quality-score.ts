@@ -27,19 +27,19 @@ export const TITLE_MIN = 10;
 export const TITLE_MAX = 100;
 export const DESCRIPTION_MIN = 50;
 export const DESCRIPTION_MAX = 1000;
-export const SHORT_DESCRIPTION_MIN = 20;
+const SHORT_DESCRIPTION_MIN = 20;
 export const SHORT_DESCRIPTION_MAX = 150;
-export const TAGS_MIN_RECOMMENDED = 3;
-export const TAGS_MAX_RECOMMENDED = 8;
+const TAGS_MIN_RECOMMENDED = 3;
+const TAGS_MAX_RECOMMENDED = 8;
 export const TAGS_MAX = 10;
-export const TAG_MIN_LENGTH = 3;
+const TAG_MIN_LENGTH = 3;
 /** Spec section 9: validation runs 500 ms after the last edit. */
 export const VALIDATION_DEBOUNCE_MS = 500;
 
 export const SCORE_WEIGHTS = { title: 0.3, description: 0.4, shortDescription: 0.15, tags: 0.15 } as const;
 
 /** Deductions of spec section 5, by rule. */
-export const DEDUCTIONS = {
+const DEDUCTIONS = {
   title: { required: 100, tooShort: 20, tooLong: 15, noCapital: 5, noKeyword: 10, fewWords: 15 },
   description: { required: 100, tooShort: 25, tooLong: 10, fewSentences: 10, noBenefit: 15, noUseOrHelp: 10 },
   shortDescription: { tooLong: 20, tooShort: 10, noPunctuation: 5 },
@@ -47,10 +47,10 @@ export const DEDUCTIONS = {
 } as const;
 
 /** Spec section 5: the category-like tags. */
-export const CATEGORY_LIKE_TAGS = ['ai', 'automation', 'productivity', 'analytics', 'ml', 'nlp'] as const;
+const CATEGORY_LIKE_TAGS = ['ai', 'automation', 'productivity', 'analytics', 'ml', 'nlp'] as const;
 
 /** Words that say what the buyer gains. */
-export const BENEFIT_WORDS = [
+const BENEFIT_WORDS = [
   'save',
   'saves',
   'saving',
@@ -282,7 +282,7 @@ export function levelFor(score: number): ScoreLevel {
   return 'poor';
 }
 
-export const LEVEL_LABELS: Record<ScoreLevel, string> = { good: 'Good', medium: 'Medium', poor: 'Poor' };
+const LEVEL_LABELS: Record<ScoreLevel, string> = { good: 'Good', medium: 'Medium', poor: 'Poor' };
 
 /** The overall message, by threshold: 90, 80, 60, 40, below. */
 export function overallMessage(score: number): string {

@@ -6,8 +6,3 @@
 
 export const REVIEW_TEXT_MIN = 10;
 export const REVIEW_TEXT_MAX = 2000;
-
-/** 4.67 -> '4.7'; no reviews -> null. */
-export function formatAverage(average: number, count: number): string | null {
-  return count > 0 ? average.toFixed(1) : null;
-}

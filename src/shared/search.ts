@@ -16,7 +16,7 @@ import { BUDGET_OPTIONS } from './marketplace-url';
  * Legacy content-type ids and what they mean now (spec section 3). 'others' has no modern
  * counterpart, so it means every type, like 'all'.
  */
-export const LEGACY_CONTENT_TYPES: Record<string, ContentTypeId | 'all'> = {
+const LEGACY_CONTENT_TYPES: Record<string, ContentTypeId | 'all'> = {
   music: 'voice-audio',
   video: 'video-animation',
   prompts: 'prompts-templates',
@@ -32,7 +32,7 @@ export const LEGACY_CONTENT_TYPES: Record<string, ContentTypeId | 'all'> = {
   others: 'all',
 };
 
-export function normalizeContentType(value: string): ContentTypeId | 'all' | undefined {
+function normalizeContentType(value: string): ContentTypeId | 'all' | undefined {
   if (value === 'all') return 'all';
   if (isOneOf(CONTENT_TYPE_IDS, value)) return value;
   return LEGACY_CONTENT_TYPES[value];
@@ -102,16 +102,6 @@ export const SearchParamsSchema = z.object({
 });
 
 export type SearchParams = z.infer<typeof SearchParamsSchema>;
-
-/** Reads the search parameters of a URL (unknown keys are ignored). */
-export function searchParamsFromUrl(params: URLSearchParams): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of ['search', 'category', 'type', 'budget', 'tool', 'pricing', 'level', 'sort', 'cursor', 'limit']) {
-    const value = params.get(key);
-    if (value !== null) out[key] = value;
-  }
-  return out;
-}
 
 /** The effective sort: relevance only means something with a search. */
 export function effectiveSort(params: Pick<SearchParams, 'search' | 'sort'>): Sort {

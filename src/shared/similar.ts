@@ -4,7 +4,7 @@
  */
 import type { ProductCard } from './products';
 
-export function similarityScore(a: ProductCard, b: ProductCard): number {
+function similarityScore(a: ProductCard, b: ProductCard): number {
   let score = 0;
   if (a.aiToolType === b.aiToolType) score += 3;
   if (a.categoryId && a.categoryId === b.categoryId) score += 2;

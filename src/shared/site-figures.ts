@@ -22,7 +22,7 @@ export interface SiteFigures {
 }
 
 /** Below these, a figure is left out: a small number makes no claim worth showing. */
-export const FIGURE_MINIMUMS = { products: 10, creators: 5, tools: 3, downloads: 100, category: 10 } as const;
+const FIGURE_MINIMUMS = { products: 10, creators: 5, tools: 3, downloads: 100, category: 10 } as const;
 
 /**
  * A count rounded down for a claim: below 100 to the ten ('72' is '70+'), above to two

@@ -25,7 +25,7 @@ export interface SitemapSource {
 }
 
 /** Prebuilt public pages that are not generated from data. */
-export const STATIC_PUBLIC_PATHS: readonly SitemapEntry[] = [
+const STATIC_PUBLIC_PATHS: readonly SitemapEntry[] = [
   { path: '/', changefreq: 'daily', priority: 1 },
   { path: '/marketplace', changefreq: 'daily', priority: 0.9 },
   { path: '/ai-tools', changefreq: 'weekly', priority: 0.8 },

@@ -67,4 +67,3 @@ export type FeedRunResult = z.output<typeof FeedRunSchema>;
 export const UpdateRetypeSchema = z.strictObject({
   updateType: z.enum(UPDATE_TYPES, { error: 'Choose feature, announcement, bug fix, security or other' }),
 });
-export type UpdateRetype = z.output<typeof UpdateRetypeSchema>;

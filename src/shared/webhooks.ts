@@ -15,7 +15,6 @@ export const WEBHOOK_URL_MAX = 2048;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 /** Deliveries per page of GET /api/settings/webhooks/{id}/deliveries (default and most). */
 export const WEBHOOK_DELIVERIES_PAGE = 20;
-export const WEBHOOK_DELIVERIES_PAGE_MAX = 100;
 
 const endpointFields = {
   url: safeText({ error: 'Enter the URL of your endpoint' }).check(

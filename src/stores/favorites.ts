@@ -17,7 +17,7 @@ import type { ProductCard } from '../shared/products';
 import { $session, loadSession, type SessionState } from './session';
 import { toast } from './toasts';
 
-export const FAVORITES_STORAGE_KEY = 'toolmint_favorites';
+const FAVORITES_STORAGE_KEY = 'toolmint_favorites';
 export const NO_FAVORITES: ReadonlySet<string> = new Set();
 
 export const $favoriteIds = atom<ReadonlySet<string>>(NO_FAVORITES);
@@ -136,7 +136,7 @@ export function refreshFavorites(): void {
   if (owner) void loadForUser(owner);
 }
 
-export function isFavorite(productId: string): boolean {
+function isFavorite(productId: string): boolean {
   return $favoriteIds.get().has(productId);
 }
 

@@ -19,7 +19,7 @@ export const SIGNED_OUT: SessionState = { status: 'signed-out', user: null };
 export const SESSION_SEED_ID = 'toolmint-session';
 
 /** The state the server rendered this page with, when it knew it (on-demand pages). */
-export function readSeed(): SessionState | null {
+function readSeed(): SessionState | null {
   if (typeof document === 'undefined') return null;
   const element = document.getElementById(SESSION_SEED_ID);
   if (!element?.textContent) return null;

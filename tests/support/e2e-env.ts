@@ -15,7 +15,7 @@
 import { execFileSync } from 'node:child_process';
 
 /** A port nothing listens on right now (asked of the OS in a child, so this module stays synchronous). */
-export function freePort(): number {
+function freePort(): number {
   const script = "const s=require('node:net').createServer();s.listen(0,'localhost',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }

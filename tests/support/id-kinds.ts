@@ -20,7 +20,7 @@ const SAMPLES: readonly (readonly [IdKind, string])[] = [
   ['fileName', 'nothing here.zip'],
 ];
 
-export function idKindOf(schema: z.core.$ZodType): IdKind | undefined {
+function idKindOf(schema: z.core.$ZodType): IdKind | undefined {
   return SAMPLES.filter(([, value]) => z.safeParse(schema, value).success).at(-1)?.[0];
 }
 

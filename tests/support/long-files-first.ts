@@ -8,14 +8,7 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** The files that run longest, longest first (docs/benchmarks.md, 'Test suite'). */
-export const LONG_FILES = [
-  'hostile-input.test.ts',
-  'page-store.test.ts',
-  'startup.test.ts',
-  'rate-limits.test.ts',
-  'body-limit.test.ts',
-  'static-serving.test.ts',
-];
+const LONG_FILES = ['hostile-input.test.ts', 'page-store.test.ts', 'startup.test.ts', 'rate-limits.test.ts', 'body-limit.test.ts', 'static-serving.test.ts'];
 
 const rank = (spec: TestSpecification) => {
   const index = LONG_FILES.findIndex((name) => spec.moduleId.endsWith(`/${name}`));

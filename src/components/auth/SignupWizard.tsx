@@ -27,7 +27,7 @@ import { ACCOUNT_FIELDS } from './form-fields';
 import { signupValidation } from './auth-resolvers';
 import { clearOnboardingFlags } from './redirects';
 
-export const WIZARD_STEPS = ['Choose Type', 'Account Info', 'Complete'] as const;
+const WIZARD_STEPS = ['Choose Type', 'Account Info', 'Complete'] as const;
 
 const TYPE_DESCRIPTIONS: Record<UserType, { title: string; text: string }> = {
   creator: { title: 'Creator', text: 'Sell AI tools, prompts and automations, build your public profile and see your analytics.' },

@@ -38,8 +38,6 @@ export interface SignupFormValues extends Omit<SignupValues, 'userType'> {
   userType: UserType | '';
   terms: boolean;
 }
-export { ACCOUNT_FIELDS } from './form-fields';
-
 /** Step 2's fields always; step 3's once a type is chosen (creators need a company). */
 export const SignupFormSchema = rulesSchema<SignupFormValues>((v) => ({
   ...validateAccountStep(v),

@@ -28,7 +28,7 @@ export function markVisited(): void {
   storage()?.setItem(LOCAL_FLAGS.visited, 'true');
 }
 
-export function localOnboardingStatus(): OnboardingStatus {
+function localOnboardingStatus(): OnboardingStatus {
   const store = storage();
   if (store?.getItem(LOCAL_FLAGS.onboardingCompleted) === 'true') return 'completed';
   if (store?.getItem(LOCAL_FLAGS.onboardingSkipped) === 'true') return 'skipped';

@@ -8,7 +8,7 @@ import type { Delivery } from '@/src/shared/delivery';
 import { toast } from '@/src/stores/toasts';
 
 /** Spec section 9: multi-file downloads are spaced 500 ms. */
-export const FILE_DOWNLOAD_SPACING_MS = 500;
+const FILE_DOWNLOAD_SPACING_MS = 500;
 
 export type DownloadOutcome =
   | { kind: 'delivered'; message: string; delivery: Delivery }

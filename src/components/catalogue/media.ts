@@ -138,7 +138,7 @@ export function paragraphs(text: string | null | undefined): string[] {
 }
 
 /** Display order of the demo link types on the product page (spec section 3); every type once. */
-export const DEMO_LINK_DISPLAY_ORDER: readonly DemoLinkType[] = ['video_demo', 'live_demo', 'tutorial', 'documentation', 'api_reference', 'source_code'];
+const DEMO_LINK_DISPLAY_ORDER: readonly DemoLinkType[] = ['video_demo', 'live_demo', 'tutorial', 'documentation', 'api_reference', 'source_code'];
 
 /** The groups in display order, with their headings. */
 export const DEMO_LINK_GROUPS: readonly { type: DemoLinkType; label: string }[] = DEMO_LINK_DISPLAY_ORDER.map((type) => ({

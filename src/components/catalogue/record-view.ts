@@ -9,7 +9,7 @@
  */
 import { api, ApiError } from '@/src/shared/api/client';
 
-export const VIEW_SESSION_KEY = 'toolmint_view_session';
+const VIEW_SESSION_KEY = 'toolmint_view_session';
 
 function randomId(): string {
   if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
@@ -17,7 +17,7 @@ function randomId(): string {
 }
 
 /** The id of this browser tab's session: the same for every view recorded from it. */
-export function viewSessionId(): string {
+function viewSessionId(): string {
   try {
     const existing = sessionStorage.getItem(VIEW_SESSION_KEY);
     if (existing) return existing;

@@ -12,7 +12,7 @@ import { ANSWER_LABEL } from '@/src/shared/community-qa';
 import { toast } from '@/src/stores/toasts';
 
 /** The page as the server renders it with `replyId` as the answer (null: none). */
-export function showAcceptedAnswer(replyId: string | null): void {
+function showAcceptedAnswer(replyId: string | null): void {
   document.querySelectorAll('[data-accepted-pill]').forEach((pill) => pill.remove());
   document.querySelectorAll('.cm-reply.is-accepted').forEach((li) => li.classList.remove('is-accepted'));
   const answered = document.querySelector<HTMLElement>('[data-answered-pill]');

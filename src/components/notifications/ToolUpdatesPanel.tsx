@@ -42,7 +42,7 @@ const LABELS: Record<keyof UpdateForm, string> = { title: 'Title', updateType: '
 
 const fetchUpdates = (toolId: string, cursor: string | null) => api('GET /api/tools/{toolId}/updates', { params: { toolId }, query: cursor ? { cursor } : {} });
 
-export function UpdateItem({ update, onRetype }: { update: ToolUpdateView; onRetype?: ((type: UpdateType) => Promise<void>) | undefined }) {
+function UpdateItem({ update, onRetype }: { update: ToolUpdateView; onRetype?: ((type: UpdateType) => Promise<void>) | undefined }) {
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const long = update.content.length > 220;

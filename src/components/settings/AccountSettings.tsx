@@ -44,7 +44,7 @@ const dayAndTime = (iso: string) =>
   `${new Date(iso).toLocaleString('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' })} UTC`;
 
 /** 'Chrome on Linux' from a user agent, or the agent itself when it is not a browser we know. */
-export function deviceOf(userAgent: string | null): string {
+function deviceOf(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'

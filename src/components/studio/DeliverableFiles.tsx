@@ -10,8 +10,8 @@ import { api, ApiError } from '@/src/shared/api/client';
 import { fileNameOf } from './editor-state';
 import { FileIcon, TrashIcon, UploadIcon } from './icons';
 
-export const DELIVERABLE_ACCEPT = '.zip,.rar,.pdf,.doc,.docx,.txt,.json,.xml,.csv';
-export const DELIVERABLE_MAX_FILES = 20;
+const DELIVERABLE_ACCEPT = '.zip,.rar,.pdf,.doc,.docx,.txt,.json,.xml,.csv';
+const DELIVERABLE_MAX_FILES = 20;
 
 interface Props {
   files: string[];

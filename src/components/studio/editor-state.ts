@@ -294,7 +294,7 @@ export function validateForm(v: EditorValues): FieldErrors {
 export { fileNameOf } from './file-name';
 
 /** The section each field lives in, so the form can open the section of the first error. */
-export const FIELD_SECTIONS: Record<string, string> = {
+const FIELD_SECTIONS: Record<string, string> = {
   title: 'basic',
   short_description: 'basic',
   description: 'basic',

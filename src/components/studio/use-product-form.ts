@@ -30,7 +30,7 @@ export type EditorMode = 'create' | 'edit';
 export type SectionId = 'basic' | 'images' | 'delivery' | 'demos' | 'classification' | 'pricing' | 'metrics' | 'detailed' | 'additional';
 
 /** Spec section 2: basic, delivery and demos start open (on small screens, where sections fold). */
-export const INITIAL_OPEN: Readonly<Record<SectionId, boolean>> = {
+const INITIAL_OPEN: Readonly<Record<SectionId, boolean>> = {
   basic: true,
   images: false,
   delivery: true,

@@ -29,7 +29,7 @@ interface Props {
   className?: string;
 }
 
-export const fieldsNeedAttention = (count: number) => `${count} field${count === 1 ? ' needs' : 's need'} attention`;
+const fieldsNeedAttention = (count: number) => `${count} field${count === 1 ? ' needs' : 's need'} attention`;
 
 export function ErrorSummary({ items, title, focusKey = null, onFollow, className }: Props) {
   const ref = useRef<HTMLDivElement>(null);

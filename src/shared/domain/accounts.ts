@@ -2,7 +2,7 @@
 // Accounts (spec section 6)
 // ---------------------------------------------------------------------------
 
-export { DEFAULT_USER_TYPE, isUserType, USER_TYPE_LABELS, USER_TYPES, type UserType } from '../user-types';
+export { isUserType, USER_TYPE_LABELS, USER_TYPES, type UserType } from '../user-types';
 
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];

@@ -87,7 +87,6 @@ export type RefundOffer = (typeof REFUND_OFFERS)[number];
 
 /** A creator's or an administrator's answer to a refund request. */
 export const REFUND_DECISIONS = ['approve', 'decline'] as const;
-export type RefundDecision = (typeof REFUND_DECISIONS)[number];
 
 /** Who decided a refund request. */
 export const REFUND_DECIDERS = ['creator', 'admin'] as const;
@@ -99,7 +98,3 @@ export type RefundDecider = (typeof REFUND_DECIDERS)[number];
  */
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
-export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
-  invoice: 'Invoice',
-  credit_note: 'Credit note',
-};

@@ -23,7 +23,6 @@ export const PRODUCT_STATUS_LABELS: Record<ProductStatus, string> = {
 export const CREATOR_PRODUCT_STATUSES = ['draft', 'published', 'archived'] as const satisfies readonly ProductStatus[];
 /** The statuses of the review queue (docs/decisions/031). */
 export const REVIEW_PRODUCT_STATUSES = ['in_review', 'rejected'] as const satisfies readonly ProductStatus[];
-export type ReviewProductStatus = (typeof REVIEW_PRODUCT_STATUSES)[number];
 /** What an administrator's decision leaves a product in review: published (approved), or rejected. */
 export const REVIEW_DECISION_STATUSES = ['published', 'rejected'] as const satisfies readonly ProductStatus[];
 

@@ -23,7 +23,7 @@ const productParams = z.strictObject({ id: uuid() });
 const reviewParams = z.strictObject({ reviewId: uuid() });
 
 /** Reviews a product page loads at a time. */
-export const PRODUCT_REVIEWS_PAGE = 10;
+const PRODUCT_REVIEWS_PAGE = 10;
 
 export const listProductReviews = defineRoute({
   method: 'GET',

@@ -64,7 +64,7 @@ export const deliverWebhooks = defineRoute({
 });
 
 /** What a drain of the background jobs did (docs/decisions/040). */
-export const DrainRunSchema = z.object({
+const DrainRunSchema = z.object({
   /** Jobs run to completion. */
   completed: z.int(),
   /** Attempts that failed: retried later with backoff, or kept as failed after the last retry. */
@@ -87,7 +87,7 @@ export const runJobs = defineRoute({
 });
 
 /** A background job as an administrator sees it (docs/decisions/040). */
-export const AdminJobSchema = z.object({
+const AdminJobSchema = z.object({
   id: z.string(),
   name: z.string(),
   state: z.enum(JOB_STATES),

@@ -10,7 +10,6 @@ import { strictObject, userText } from './fields';
 export const HandleInputSchema = strictObject({
   handle: userText((value) => handleProblem(normalizeHandle(value)), { required: HANDLE_MESSAGES.required }),
 });
-export type HandleInput = z.output<typeof HandleInputSchema>;
 
 export const HandleViewSchema = z.object({ handle: z.string() });
 

@@ -5,7 +5,6 @@
  * community's limits (src/shared/community.ts).
  */
 import * as z from 'zod/mini';
-import { AUTHOR_BADGES } from '../../community-qa';
 import { strictObject } from './fields';
 import { postBody, threadTitle } from './community';
 import { uuid } from '../contract';
@@ -14,7 +13,6 @@ import { LiftSuspensionInputSchema } from './moderation';
 // --- Requests -------------------------------------------------------------------------------
 
 export const AcceptAnswerInputSchema = strictObject({ replyId: uuid() });
-export type AcceptAnswerInput = z.output<typeof AcceptAnswerInputSchema>;
 
 /** A question on a product: the thread form's title (5 to 150 characters) and Markdown body (up to 20,000). */
 export const ProductQuestionInputSchema = strictObject({ title: threadTitle(), body: postBody() });
@@ -27,9 +25,6 @@ export const AcceptedAnswerSchema = z.object({
   /** The reply marked as the answer, or null. */
   acceptedReplyId: z.nullable(z.string()),
 });
-export type AcceptedAnswerView = z.output<typeof AcceptedAnswerSchema>;
-
-export const AuthorBadgeSchema = z.enum(AUTHOR_BADGES);
 
 /** A question in a product's 'Questions' panel. */
 export const ProductQuestionSchema = z.object({
@@ -57,7 +52,7 @@ export type ResetReputationInput = z.output<typeof ResetReputationInputSchema>;
 
 const ReputationPartsSchema = z.object({ upvotes: z.number(), acceptedAnswers: z.number(), reviews: z.number(), followers: z.number() });
 
-export const ReputationResetSchema = z.object({
+const ReputationResetSchema = z.object({
   id: z.string(),
   reason: z.string(),
   /** The figure just before the reset. */

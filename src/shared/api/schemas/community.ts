@@ -24,8 +24,8 @@ const uuidText = (message = 'Not a valid id') => z.string().check(z.regex(/^[0-9
 
 // --- Requests -------------------------------------------------------------------------------
 
-export const TITLE_REQUIRED = 'Write a title';
-export const BODY_REQUIRED = 'Write something';
+const TITLE_REQUIRED = 'Write a title';
+const BODY_REQUIRED = 'Write something';
 
 /** A thread's title: 5 to 150 characters. */
 export const threadTitle = () =>
@@ -54,7 +54,7 @@ const tag = () =>
     z.regex(TAG_PATTERN, TAG_MESSAGE),
   );
 
-export const threadTags = () =>
+const threadTags = () =>
   z.pipe(
     z.array(tag()).check(z.maxLength(THREAD_TAGS_MAX, `At most ${THREAD_TAGS_MAX} tags`)),
     z.transform((tags: string[]) => [...new Set(tags)]),

@@ -8,7 +8,7 @@ import { MODERATION_ACTIONS, REPORT_REASONS, REPORT_ROW_REASONS, REPORT_STATUSES
 import { maxLength, optionalText, strictObject, userText } from './fields';
 
 export const REPORT_NOTE_MAX = 1000;
-export const MODERATION_REASON_MAX = 1000;
+const MODERATION_REASON_MAX = 1000;
 
 // --- Requests -------------------------------------------------------------------------------
 
@@ -63,7 +63,7 @@ export const ReportSchema = z.object({
 export type Report = z.output<typeof ReportSchema>;
 
 /** What was reported, in context: its text, its author, where it is, and what the team did to it so far. */
-export const ReportTargetSchema = z.object({
+const ReportTargetSchema = z.object({
   exists: z.boolean(),
   title: z.nullable(z.string()),
   text: z.nullable(z.string()),
@@ -76,7 +76,6 @@ export const ReportTargetSchema = z.object({
   locked: z.boolean(),
   authorSuspendedUntil: z.nullable(z.string()),
 });
-export type ReportTarget = z.output<typeof ReportTargetSchema>;
 
 /** A report in the administrators' queue. */
 export const ReportQueueItemSchema = z.object({

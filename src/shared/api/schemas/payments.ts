@@ -33,7 +33,7 @@ export const CheckoutBodySchema = z.strictObject({ productId: uuid() });
 export type CheckoutBody = z.output<typeof CheckoutBodySchema>;
 
 /** The local test-mode checkout's card: Stripe's test cards decide the outcome on the server. */
-export const CardSchema = z.strictObject({
+const CardSchema = z.strictObject({
   cardNumber: z.string().check(z.trim(), z.minLength(1, 'Enter your card number'), z.maxLength(30, 'Your card number is invalid.')),
   expiry: z.string().check(
     z.trim(),
@@ -41,7 +41,6 @@ export const CardSchema = z.strictObject({
   ),
   cvc: z.string().check(z.trim(), z.regex(/^\d{3,4}$/, 'Your card’s security code is incomplete.')),
 });
-export type Card = z.output<typeof CardSchema>;
 
 /**
  * Who is buying, for the tax (docs/decisions/050): the country (required: the buyer picks it,
@@ -67,7 +66,6 @@ export const RefundRequestBodySchema = strictObject({
     required: REASON_REQUIRED,
   }),
 });
-export type RefundRequestBody = z.output<typeof RefundRequestBodySchema>;
 
 /** POST /api/refund-requests/{id}/decision: approve (the buyer is refunded) or decline, with an optional message to the buyer. */
 export const RefundDecisionBodySchema = strictObject({
@@ -112,7 +110,6 @@ export const ReceiptSchema = z.object({
   paidAt: isoDate(),
   refundedAt: isoDate(),
 });
-export type Receipt = z.output<typeof ReceiptSchema>;
 
 export const RefundedSchema = z.object({ id: z.string(), status: z.literal('refunded') });
 
@@ -138,7 +135,7 @@ export const SubscriptionCancelledSchema = z.object({
 
 /** Whether the creator's payouts are set up (Stripe Connect); with the local provider `stripe` is false. */
 /** Stripe's payout schedule of the connected account (src/shared/payout-schedule.ts); null locally or before the account is ready. */
-export const PayoutScheduleSchema = z.object({
+const PayoutScheduleSchema = z.object({
   interval: z.enum(['manual', 'daily', 'weekly', 'monthly']),
   delayDays: z.nullable(z.number()),
   weeklyAnchor: z.nullable(z.string()),
@@ -253,7 +250,7 @@ export const LibraryItemSchema = z.object({
 export type LibraryItem = z.output<typeof LibraryItemSchema>;
 
 /** The largest adjustment an administrator can make in one entry: $1,000,000.00. */
-export const ADJUSTMENT_MAX_CENTS = 100_000_000;
+const ADJUSTMENT_MAX_CENTS = 100_000_000;
 
 /** An administrator's adjustment of a creator's balance: + owed to them, - owed by them; never 0. */
 export const LedgerAdjustmentBodySchema = z.strictObject({

@@ -71,7 +71,7 @@ export type ProductReviewSummary = z.output<typeof ProductReviewSummarySchema>;
 
 export const SavedProductReviewSchema = z.object({ review: ProductReviewSchema, product: ProductRatingSchema });
 
-export const REVIEW_STANDINGS = ['signed_out', 'creator', 'not_obtained', 'can_review', 'reviewed'] as const;
+const REVIEW_STANDINGS = ['signed_out', 'creator', 'not_obtained', 'can_review', 'reviewed'] as const;
 
 /** What the caller may do on a product's reviews (the island asks: catalogue pages are shared). */
 export const MyProductReviewSchema = z.object({

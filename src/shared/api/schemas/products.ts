@@ -24,7 +24,7 @@ import { strictObject } from './fields';
 import { ProductCardSchema } from './catalogue';
 import { QualityScoreSchema } from './quality-score';
 
-export const StoredDemoLinkSchema = z.object({
+const StoredDemoLinkSchema = z.object({
   id: z.string(),
   type: z.enum(DEMO_LINK_TYPES),
   url: z.string(),
@@ -122,7 +122,6 @@ export type ProductAccess = z.output<typeof ProductAccessSchema>;
 
 /** A page of marketplace search results, with the words it corrected ({ chatbto: 'chatbot' }). */
 export const SearchResultSchema = z.extend(page(ProductCardSchema), { corrections: z.record(z.string(), z.string()) });
-export type SearchResult = z.output<typeof SearchResultSchema>;
 
 // --- What a client writes: the bodies of POST, PUT and PATCH /api/me/products ---
 
@@ -135,7 +134,7 @@ export const PRODUCT_WRITE_FIELDS = Object.keys(FIELDS) as ProductWriteField[];
  * What GET answers that no client writes. PUT and PATCH accept and ignore them, so the JSON of
  * a GET can be sent back as it is.
  */
-export const PRODUCT_READ_ONLY_FIELDS = [
+const PRODUCT_READ_ONLY_FIELDS = [
   'id',
   'creator_id',
   'downloads_count',

@@ -24,7 +24,7 @@ import { maxLength, optionalText, strictObject, userText } from './fields';
 const nullableText = z.nullable(z.string());
 
 /** The social links a profile shows: the known networks' http(s) URLs. */
-export const SocialLinksSchema = z.object(
+const SocialLinksSchema = z.object(
   Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.id, z.optional(z.string())])) as Record<SocialNetworkId, z.ZodMiniOptional<z.ZodMiniString>>,
 );
 
@@ -103,7 +103,7 @@ const SPECIALTY_MESSAGES = {
  * Specialties: text entries, trimmed; empty ones are skipped and duplicates (ignoring case)
  * kept once; each 2 to 40 characters, at most 10. One message for the list, as the form shows it.
  */
-export const SpecialtiesSchema = z.pipe(
+const SpecialtiesSchema = z.pipe(
   z.array(z.string({ error: TEXT_MESSAGES.notText })).check(z.maxLength(MAX_SPECIALTIES * 5, SPECIALTY_MESSAGES.tooMany)),
   z.transform((items: string[], ctx) => {
     const seen = new Set<string>();
@@ -130,7 +130,7 @@ export const SpecialtiesSchema = z.pipe(
 const link = optionalText(checkWebUrl);
 
 /** The known networks only (an unknown one is a 400 naming it); an empty or null link removes it. */
-export const SocialLinksInputSchema = strictObject(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.id, link])) as Record<SocialNetworkId, typeof link>);
+const SocialLinksInputSchema = strictObject(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n.id, link])) as Record<SocialNetworkId, typeof link>);
 
 const BIO_TOO_LONG = `The bio has at most ${BIO_MAX_LENGTH} characters`;
 

@@ -8,14 +8,14 @@ import { AI_TOOL_CATEGORIES, TOOL_CLAIM_METHODS, TOOL_CLAIM_STATUSES, TOOL_STATU
 import { publicUrlProblem } from '../../tools';
 import { maxLength, optionalText, strictObject, userText } from './fields';
 
-export const TOOL_NAME_MAX = 60;
-export const TOOL_DESCRIPTION_MAX = 200;
-export const TOOL_LONG_DESCRIPTION_MIN = 50;
-export const TOOL_LONG_DESCRIPTION_MAX = 3000;
-export const TOOL_PRICING_MAX = 300;
-export const TOOL_PLATFORMS_MAX = 10;
-export const TOOL_SOURCES_MAX = 5;
-export const TOOL_NOTE_MAX = 1000;
+const TOOL_NAME_MAX = 60;
+const TOOL_DESCRIPTION_MAX = 200;
+const TOOL_LONG_DESCRIPTION_MIN = 50;
+const TOOL_LONG_DESCRIPTION_MAX = 3000;
+const TOOL_PRICING_MAX = 300;
+const TOOL_PLATFORMS_MAX = 10;
+const TOOL_SOURCES_MAX = 5;
+const TOOL_NOTE_MAX = 1000;
 
 const between = (label: string, min: number, max: number) => (value: string) =>
   value.length < min ? `${label} must be at least ${min} characters` : value.length > max ? `${label} must be at most ${max} characters` : null;
@@ -56,7 +56,6 @@ export const ToolInputSchema = strictObject({
   ),
 });
 export type ToolInput = z.output<typeof ToolInputSchema>;
-export type ToolInputDraft = z.input<typeof ToolInputSchema>;
 
 /** A tool as its submitter, maintainers and administrators see it (any status). */
 export const ToolRecordSchema = z.object({
