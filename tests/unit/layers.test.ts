@@ -22,7 +22,11 @@ function filesUnder(dir: string): string[] {
 
 /** The project file an import names, or null for a package. */
 function resolve(from: string, specifier: string): string | null {
-  const base = specifier.startsWith('@/') ? path.join(ROOT, specifier.slice(2)) : specifier.startsWith('.') ? path.resolve(path.dirname(from), specifier) : null;
+  const base = specifier.startsWith('@/')
+    ? path.join(ROOT, specifier.slice(2))
+    : specifier.startsWith('.')
+      ? path.resolve(path.dirname(from), specifier)
+      : null;
   if (!base) return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 
-export const SCORE_LEVELS = ['good', 'medium', 'poor'] as const;
+const SCORE_LEVELS = ['good', 'medium', 'poor'] as const;
 
 export const FieldScoreSchema = z.object({
   score: z.number(),
