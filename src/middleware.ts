@@ -57,7 +57,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   if (!['GET', 'HEAD', 'OPTIONS'].includes(context.request.method)) {
     const { crossOriginRefusal } = await import('../functions/_shared/auth-origin');
     const { getEnv } = await import('../functions/_shared/env');
-    const { trustedOriginsFor } = await import('../functions/_shared/auth');
+    const { trustedOriginsFor } = await import('../functions/auth/auth');
     const refusal = crossOriginRefusal(context.request, trustedOriginsFor(getEnv()));
     if (refusal) {
       const { errorResponse } = await import('../functions/_shared/http');
@@ -68,7 +68,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
   if (context.locals.sharedPage || SKIP_SESSION.some((pattern) => pattern.test(pathname))) return next();
 
-  const { getAuth, loadSession } = await import('../functions/_shared/auth');
+  const { getAuth, loadSession } = await import('../functions/auth/auth');
   let setCookies: string[] = [];
   try {
     const session = await loadSession(await getAuth(), context.request.headers);

@@ -17,7 +17,7 @@ async function runBlock(db: Kysely<unknown>, block: string): Promise<void> {
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create extension if not exists pg_trgm`.execute(db);
 
-  // better-auth (generated with getMigrations from functions/_shared/auth-tables.ts).
+  // better-auth (generated with getMigrations from functions/auth/auth-tables.ts).
   await runBlock(
     db,
     `

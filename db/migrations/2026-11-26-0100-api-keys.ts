@@ -1,6 +1,6 @@
 /**
  * API keys for creators (docs/decisions/025): the table of better-auth's API key plugin
- * (@better-auth/api-key), its fields named as functions/_shared/auth-tables.ts maps them.
+ * (@better-auth/api-key), its fields named as functions/auth/auth-tables.ts maps them.
  * Generated once with better-auth's getMigrations, then given what it leaves out: the owner
  * as a foreign key (a deleted account takes its keys with it), the hashed key unique (it is
  * how a request's key is looked up), defaults for the counters, and an index for listing

@@ -78,7 +78,7 @@ const EnvSchema = z
     /** Vercel sets it to the deployment's host; preview deployments are trusted auth origins too. */
     VERCEL_URL: z.string().trim().optional(),
 
-    // Accounts and email (functions/_shared/auth.ts, functions/_shared/mailer.ts).
+    // Accounts and email (functions/auth/auth.ts, functions/_shared/mailer.ts).
     /**
      * Signs session cookies and tokens. Optional in development and tests (a random secret is
      * generated on the first start and kept in DATA_DIR/secrets.json, mode 600); getAuthSecret()

@@ -4,7 +4,7 @@
  *   developer (and the e2e tests) can open what would have been sent;
  * - RESEND_API_KEY set: the Resend HTTP API (https://resend.com/docs/api-reference/emails/send-email).
  * Both carry a message's custom headers (List-Unsubscribe...) and honour its idempotency key.
- * Called through getMailer() by everything that sends: the auth (functions/_shared/auth-emails.ts),
+ * Called through getMailer() by everything that sends: the auth (functions/auth/auth-emails.ts),
  * the notification emails (functions/email), receipts, tool and review-queue notices; tests pass
  * their own to createAuth, or install one process-wide with setMailer().
  */

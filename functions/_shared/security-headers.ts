@@ -14,7 +14,7 @@
 const BLOB_HOSTS = 'https://*.public.blob.vercel-storage.com';
 /** Product videos play in these players (src/components/catalogue/VideoEmbed.astro). */
 const VIDEO_PLAYERS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
-/** Social sign-in leaves the site for the provider's consent page (functions/_shared/auth.ts). */
+/** Social sign-in leaves the site for the provider's consent page (functions/auth/auth.ts). */
 const OAUTH_PAGES = ['https://accounts.google.com', 'https://github.com'];
 
 /**

@@ -2,7 +2,7 @@
  * Account settings (issue 15, docs/decisions/032): the handle, the session list and the revoke
  * of one session, the data export, and what deleting an account does to our tables. Password,
  * email, 'sign out other sessions' and the deletion itself are better-auth's own endpoints
- * (functions/_shared/auth.ts); deleteAccountData is its beforeDelete hook.
+ * (functions/auth/auth.ts); deleteAccountData is its beforeDelete hook.
  *
  * Rules:
  * - A handle is 3 to 30 of a-z, 0-9, _ and -, not reserved, unique case-insensitively

@@ -17,7 +17,7 @@ import { API_KEY_PATTERN, MAX_API_KEYS_PER_ACCOUNT, sortScopes, type ApiKeyView,
 import { isApiKeyScope, type ApiKeyScope } from '@/src/shared/domain';
 import { isApiKeyId } from '@/src/shared/ids';
 import { toSessionUser, type SessionUser } from '@/src/shared/session';
-import type { Auth } from '../_shared/auth';
+import type { Auth } from '../auth/auth';
 import { AppError } from '../_shared/errors';
 import { countKeysOf, deleteKeyOf, listKeysOf } from './api-keys.repository';
 

@@ -12,7 +12,7 @@
 import type { APIContext } from 'astro';
 import { getDb } from '@/db/database';
 import type { ApiKeyScope } from '@/src/shared/domain';
-import { getAuth } from '../_shared/auth';
+import { getAuth } from '../auth/auth';
 import { errorResponse } from '../_shared/http';
 import { API_KEY_LIMIT, hitApiKeyLimit, tooManyResponse } from '../_shared/rate-limit';
 import { verifyApiKey, type VerifiedApiKey } from './api-keys.service';

@@ -1,6 +1,6 @@
 /**
  * Transactional emails in the notifications' layout (docs/decisions/044): the account emails
- * (functions/_shared/auth-emails.ts: verification, password reset, change of address, the
+ * (functions/auth/auth-emails.ts: verification, password reset, change of address, the
  * 'someone tried to sign up with your address' notice), and the notices of tools
  * (functions/tools), of changelog feeds (functions/tool-feeds) and of the review queue
  * (functions/products). The buyers' receipts render through the same footer

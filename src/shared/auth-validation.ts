@@ -1,7 +1,7 @@
 /**
  * The account rules of spec section 5 (Login, Signup account step) and section 9 (limits),
  * as pure functions with the spec's exact messages. Used by the auth islands for inline
- * validation and by functions/_shared/auth.ts to enforce the same rules on the server.
+ * validation and by functions/auth/auth.ts to enforce the same rules on the server.
  * Every function returns the first failing message, or null when the value is valid.
  */
 

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
 import { uploadProfileImage } from '@/functions/profiles/profile-images.service';
-import { getAuth, handleAuthRequest, resetAuth } from '@/functions/_shared/auth';
+import { getAuth, handleAuthRequest, resetAuth } from '@/functions/auth/auth';
 import { profileIdForHandle } from '@/functions/account/account.service';
 import { createApiKey } from '@/functions/api-keys/api-keys.service';
 import { downloadProduct } from '@/functions/downloads/downloads.service';

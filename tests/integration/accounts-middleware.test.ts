@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setDbHandle, closeDb } from '@/db/database';
-import { getAuth, handleAuthRequest, resetAuth } from '@/functions/_shared/auth';
+import { getAuth, handleAuthRequest, resetAuth } from '@/functions/auth/auth';
 import { onRequest } from '@/src/middleware';
 import { GET as getOnboarding, POST as postOnboarding } from '@/src/pages/api/profile/onboarding';
 import { createTestDb, type TestDb } from '../support/test-db';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { getAuth, handleAuthRequest, resetAuth } from '@/functions/_shared/auth';
+import { getAuth, handleAuthRequest, resetAuth } from '@/functions/auth/auth';
 import { ERRORS } from '@/functions/_shared/errors';
 import { POST as createMyProduct } from '@/src/pages/api/me/products/index';
 import { PATCH as changeStatus } from '@/src/pages/api/me/products/[id]';

@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { AppError } from '@/functions/_shared/errors';
 import { defineJob, drainJobs, enqueue, findJob, jobsReady } from '@/functions/jobs';
 import { listEmailProblemsForAdmin } from '@/functions/email/failures.service';

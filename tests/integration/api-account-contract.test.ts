@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
 import { GET as getProfile, PATCH as patchProfile, PUT as putProfile } from '@/src/pages/api/profile/index';
 import { POST as postAvatar } from '@/src/pages/api/profile/avatar';

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
 import { routeOf } from '@/functions/_shared/endpoint';
 import type { OpenApiDocument } from '@/functions/api/openapi';

@@ -16,7 +16,7 @@ import type { APIContext } from 'astro';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { getEnv } from '@/functions/_shared/env';
 import { API_KEY_LIMIT, hitWriteLimit, WRITE_LIMITS } from '@/functions/_shared/rate-limit';
 import { API_KEY_ROUTES, scopeFor } from '@/functions/api-keys/route-scopes';

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { getAuthSecret, getEnv } from '@/functions/_shared/env';
 import { routeOf } from '@/functions/_shared/endpoint';
 import { startCheckout } from '@/functions/payments/checkout.service';

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { GET as listMine, POST as createMine } from '@/src/pages/api/me/products/index';
 import { GET as getOne, PATCH as patchOne, PUT as putOne } from '@/src/pages/api/me/products/[id]';
 import { PRODUCT_WRITE_FIELDS } from '@/src/shared/api/schemas/products';

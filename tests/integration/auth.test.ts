@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAuth, handleAuthRequest, type Auth } from '@/functions/_shared/auth';
+import { createAuth, handleAuthRequest, type Auth } from '@/functions/auth/auth';
 import { getEnv, type Env } from '@/functions/_shared/env';
 import type { MailMessage } from '@/functions/_shared/mailer';
 import { MemoryMailer } from '../support/mailer';

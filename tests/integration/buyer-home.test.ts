@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { getBuyerHome } from '@/functions/home/home.service';
 import { deleteProduct } from '@/functions/products/products.service';
 import { getDashboardFigures } from '@/functions/studio/studio.service';

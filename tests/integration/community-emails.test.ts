@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { setMailer } from '@/functions/_shared/mailer';
 import { drainJobs, enqueue, jobsReady, listJobs } from '@/functions/jobs';
 import { emailWorkIdle } from '@/functions/email/email.service';

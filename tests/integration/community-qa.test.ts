@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { getReputation } from '@/functions/community-qa/reputation.service';
 import { getDashboardFigures } from '@/functions/studio/studio.service';
 import { dashboardView } from '@/src/components/dashboard/dashboard-view';

@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { hotScore } from '@/src/shared/community';
 import { GET as spacesRoute } from '@/src/pages/api/community/spaces';
 import { GET as listRoute, POST as createRoute } from '@/src/pages/api/community/threads/index';

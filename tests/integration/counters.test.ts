@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { pruneViewDays, recordView } from '@/functions/interactions/interactions.service';
 import { VISITOR_COOKIE } from '@/functions/interactions/visitor';

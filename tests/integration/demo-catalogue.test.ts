@@ -15,7 +15,7 @@ import { closeDb, setDbHandle } from '@/db/database';
 import { seedDemo, seedDemoCounters, storeDemoDeliverables } from '@/db/seed/seed';
 import { loadDemoData } from '@/db/seed/demo-data';
 import { demoProductId } from '@/db/seed/ids';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { LocalBlobStore, setBlobStore, storeIdFromToken, VercelBlobStore, type VercelBlobClient } from '@/functions/_shared/blob-store';
 import { purchaseKind } from '@/src/shared/payments';
 import { isPlaceholderUrl } from '@/src/shared/placeholder-hosts';

@@ -18,7 +18,7 @@ import type { APIContext } from 'astro';
 import { Webhook } from 'svix';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { setMailer, type Mailer } from '@/functions/_shared/mailer';
 import { drainJobs, jobsReady, listJobs } from '@/functions/jobs';
 import { enqueueNotificationEmails } from '@/functions/email/jobs';

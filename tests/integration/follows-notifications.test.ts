@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { followPerson, followTool, unfollowPerson, unfollowTool } from '@/functions/follows/follows.service';
 import { postToolUpdate } from '@/functions/tool-updates/tool-updates.service';
 import { drainJobs, listJobs } from '@/functions/jobs';

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { payLocalCheckout, quoteLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
 import { getOrderInvoice, taxReportCsv } from '@/functions/payments/invoices.service';
 import { advanceLocalSubscription, refundOrder } from '@/functions/payments/orders.service';

@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { defineJob, drainJobs, enqueue, jobsReady, listJobs } from '@/functions/jobs';
 import { JOBS_SCHEMA } from '@/functions/jobs/engine';
 import { postToolUpdate } from '@/functions/tool-updates/tool-updates.service';

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { drainJobs, enqueue, jobsReady } from '@/functions/jobs';
 import { getFeed } from '@/functions/notifications/notifications.service';
 import {

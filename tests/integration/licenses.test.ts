@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { setClock } from '@/functions/_shared/clock';
 import { WRITE_LIMITS } from '@/functions/_shared/rate-limit';
 import { downloadProduct } from '@/functions/downloads/downloads.service';

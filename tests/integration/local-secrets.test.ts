@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { PUBLISHED_DEV_AUTH_SECRET } from '@/functions/_shared/env';
 import { SECRETS_FILE, storedAuthSecret } from '@/functions/_shared/local-secrets';
 import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';

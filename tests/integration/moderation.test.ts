@@ -16,7 +16,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { AppError } from '@/functions/_shared/errors';
 import { assertCanPost, holdPostForReview } from '@/functions/community/post-guard';
 import { hasLink } from '@/functions/moderation/posting';

@@ -15,7 +15,7 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { setMailer, type MailMessage, type Mailer } from '@/functions/_shared/mailer';
 import { drainJobs, emit, jobsReady, stopJobs } from '@/functions/jobs';
 import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';

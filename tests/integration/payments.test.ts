@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { getLocalCheckout, payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
 import { getLibrary, getReceipt, refundOrder } from '@/functions/payments/orders.service';

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { bayesianScore, createProductReview, RATING_PRIOR } from '@/functions/product-reviews/product-reviews.service';
 import { GET as listRoute, POST as createRoute } from '@/src/pages/api/products/[id]/reviews/index';
 import { GET as mineRoute } from '@/src/pages/api/products/[id]/reviews/mine';

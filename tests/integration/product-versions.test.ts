@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import * as z from 'zod/mini';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { refundOrder } from '@/functions/payments/orders.service';
 import { patchProduct } from '@/functions/products/products.service';
 import { ProductPatchSchema } from '@/src/shared/api/schemas/products';

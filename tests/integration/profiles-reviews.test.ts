@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
 import { saveReview } from '@/functions/reviews/reviews.service';
 import { getProfilePage } from '@/functions/profiles/profile-page.service';

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { createAuth, handleAuthRequest, resetAuth } from '@/functions/_shared/auth';
+import { createAuth, handleAuthRequest, resetAuth } from '@/functions/auth/auth';
 import { setClock } from '@/functions/_shared/clock';
 import { getEnv } from '@/functions/_shared/env';
 import {

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { getLandingData, getMarketplaceFirstPage, getSiteFigures } from '@/functions/catalogue/catalogue-pages.service';
 import { getProductPage } from '@/functions/catalogue/product-page.service';
 import { getProfilePage } from '@/functions/profiles/profile-page.service';

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { drainJobs, enqueue, jobsReady } from '@/functions/jobs';
 import { LocalPaymentProvider } from '@/functions/payments/local-provider';

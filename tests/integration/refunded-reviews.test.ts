@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { requestRefund } from '@/functions/payments/refunds.service';
 import { bayesianScore, createProductReview, summarizeProductReviews } from '@/functions/product-reviews/product-reviews.service';
 import { GET as listRoute } from '@/src/pages/api/products/[id]/reviews/index';

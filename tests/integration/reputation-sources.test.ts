@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { getReputation } from '@/functions/community-qa/reputation.service';
 import { REPUTATION_POINTS } from '@/src/shared/reputation';
 import { POST as threadsRoute } from '@/src/pages/api/community/threads/index';

@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { LocalBlobStore, setBlobStore, type BlobStore } from '@/functions/_shared/blob-store';
 import { ERRORS } from '@/functions/_shared/errors';
 import { isStorageFull } from '@/functions/_shared/storage-full';

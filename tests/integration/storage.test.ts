@@ -14,7 +14,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { getBlobStore, LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
 import { getEnv } from '@/functions/_shared/env';
 import { createProduct } from '@/functions/products/products.service';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { GET as listMine, POST as createMine } from '@/src/pages/api/me/products/index';
 import { DELETE as deleteOne, GET as getOne, PATCH as patchOne, PUT as putOne } from '@/src/pages/api/me/products/[id]';
 import { call, signUp, type TestSession } from '../support/api';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { dashboardView } from '@/src/components/dashboard/dashboard-view';
 import { exportEarningsCsv, getDashboardFigures, getEarnings, getFollowers, getReviews, getSales, requestPayout } from '@/functions/studio/studio.service';
 import { GET as getCsv } from '@/src/pages/api/studio/earnings.csv';

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { drainJobs } from '@/functions/jobs';
 import { runDueFeedFetches } from '@/functions/tool-feeds/feed-job';

@@ -18,7 +18,7 @@ import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
 import { seedReferenceData } from '@/db/seed/seed';
 import { getPublicTool, listPublicTools, listToolTypeOptions } from '@/functions/tools/tools.service';

@@ -11,7 +11,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { BlobExistsError, LocalBlobStore, setBlobStore, type BlobStore } from '@/functions/_shared/blob-store';
 import { processImage } from '@/functions/uploads/image-pipeline';
 import { createProduct, deleteProduct, updateProduct } from '@/functions/products/products.service';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { getAuth, handleAuthRequest, resetAuth } from '@/functions/_shared/auth';
+import { getAuth, handleAuthRequest, resetAuth } from '@/functions/auth/auth';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
 import * as threadsRoute from '@/src/pages/api/community/threads/index';
 import { call, signUp, SITE, testMailer, verifyEmail, type TestSession } from '../support/api';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
-import { resetAuth } from '@/functions/_shared/auth';
+import { resetAuth } from '@/functions/auth/auth';
 import { checkOutboundUrl, isPublicAddress, outboundFetch, OutboundRefusedError } from '@/functions/_shared/outbound-fetch';
 import { refundOrder } from '@/functions/payments/orders.service';
 import { deliverDueWebhooks, nextAttemptAfter, RETRY_BACKOFF_MS, signWebhook, type WebhookPayload } from '@/functions/webhooks/deliveries.service';

@@ -16,7 +16,7 @@ import { drainJobs } from '@/functions/jobs';
 import { uploadDeliverable } from '@/functions/uploads/uploads.service';
 import type { SessionUser } from '@/src/shared/session';
 import { encodeCursor } from '@/functions/_shared/cursor';
-import { getAuth } from '@/functions/_shared/auth';
+import { getAuth } from '@/functions/auth/auth';
 import { createApiKey } from '@/functions/api-keys/api-keys.service';
 import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
 import { createProductReview } from '@/functions/product-reviews/product-reviews.service';

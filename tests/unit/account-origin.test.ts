@@ -1,11 +1,11 @@
 /**
- * The key an account's sign-up address is kept under (functions/_shared/account-origin.ts,
+ * The key an account's sign-up address is kept under (functions/auth/account-origin.ts,
  * docs/decisions/052): the same address gives the same key, a different one another; an IPv6
  * address counts by its /64, an IPv4 address written as IPv6 as that IPv4 address; the key
  * depends on the secret and never contains the address.
  */
 import { describe, expect, it } from 'vitest';
-import { accountOriginKey } from '@/functions/_shared/account-origin';
+import { accountOriginKey } from '@/functions/auth/account-origin';
 
 const SECRET = 'test-secret-for-account-origins-0123456789';
 const key = (address: string, secret = SECRET) => accountOriginKey(address, secret);

@@ -12,8 +12,8 @@ import { unreadBadgeText } from '@/src/stores/notifications';
 import { $toasts, dismissToast, toast, TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@/src/stores/toasts';
 import { PUBLISHED_DEV_AUTH_SECRET, getAuthSecret, getEnv } from '@/functions/_shared/env';
 import { OutboxMailer, readEmlText } from '@/functions/_shared/mailer';
-import { EvenTiming } from '@/functions/_shared/even-timing';
-import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from '@/functions/_shared/auth-emails';
+import { EvenTiming } from '@/functions/auth/even-timing';
+import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from '@/functions/auth/auth-emails';
 
 describe('assistant intents (spec section 4)', () => {
   it.each([

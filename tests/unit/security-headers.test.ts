@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getEnv, siteUrlFor } from '@/functions/_shared/env';
-import { trustedOriginsFor } from '@/functions/_shared/auth';
+import { trustedOriginsFor } from '@/functions/auth/auth';
 import {
   HSTS,
   NON_PAGE_CSP,

@@ -5,14 +5,7 @@
  * images, no List-Unsubscribe, and a footer that says they cannot be unsubscribed from.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  accountExistsEmail,
-  changeEmailMessage,
-  resetPasswordEmail,
-  resetPasswordUrl,
-  verifyEmailMessage,
-  verifyEmailUrl,
-} from '@/functions/_shared/auth-emails';
+import { accountExistsEmail, changeEmailMessage, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from '@/functions/auth/auth-emails';
 import { formatEml, readEmlHeaders, readEmlHtml, readEmlText, type MailMessage } from '@/functions/_shared/mailer';
 import { transactionalEmail } from '@/functions/email/transactional';
 

@@ -6,7 +6,7 @@
  * one route under /api/auth, GET /api/auth/providers, is declared (routes/auth.ts); Astro
  * serves that file before this catch-all.
  */
-import { getAuth, handleAuthRequest } from '@/functions/_shared/auth';
+import { getAuth, handleAuthRequest } from '@/functions/auth/auth';
 import { handle } from '@/functions/_shared/http';
 
 export const prerender = false;

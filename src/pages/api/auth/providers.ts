@@ -3,7 +3,7 @@
  * offers real OAuth for them and the 'Coming Soon' toast for the others. Ours, on the API
  * contract (src/shared/api/routes/auth.ts); the rest of /api/auth/* is better-auth's.
  */
-import { configuredSocialProviders } from '@/functions/_shared/auth';
+import { configuredSocialProviders } from '@/functions/auth/auth';
 import { endpoint } from '@/functions/_shared/endpoint';
 import { json } from '@/functions/_shared/http';
 import { getSignInProviders as route } from '@/src/shared/api/routes/auth';

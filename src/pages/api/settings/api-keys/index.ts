@@ -1,6 +1,6 @@
 /** GET /api/settings/api-keys lists the caller's API keys; POST creates one (shown whole once). docs/decisions/025. */
 import { getDb } from '@/db/database';
-import { getAuth } from '@/functions/_shared/auth';
+import { getAuth } from '@/functions/auth/auth';
 import { endpoint } from '@/functions/_shared/endpoint';
 import { createApiKey, listApiKeys } from '@/functions/api-keys/api-keys.service';
 import * as routes from '@/src/shared/api/routes/settings';

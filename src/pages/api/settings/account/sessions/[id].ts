@@ -1,6 +1,6 @@
 /** DELETE /api/settings/account/sessions/{id}: signs out one of the caller's sessions (another's: 404), through better-auth. */
 import { getDb } from '@/db/database';
-import { getAuth } from '@/functions/_shared/auth';
+import { getAuth } from '@/functions/auth/auth';
 import { endpoint } from '@/functions/_shared/endpoint';
 import { sessionTokenOf } from '@/functions/account/account.service';
 import * as routes from '@/src/shared/api/routes/account';

@@ -1,7 +1,7 @@
 /**
  * Even timing for the auth answers that must not tell whether an address has an account
  * (sign-up, password-reset requests; issue 29, docs/decisions/053). Used by handleAuthRequest
- * in functions/_shared/auth.ts, one instance per process.
+ * in functions/auth/auth.ts, one instance per process.
  *
  * Keeps the answers of a path as slow for an address with an account as for one without
  * (issue 29: a reset request took 15.4 ms for an existing address and 10.0 ms for an unknown

@@ -1,7 +1,7 @@
 /**
  * The accounts' own queries beside better-auth's (which owns users, sessions, accounts and
  * verifications): voiding password-reset tokens and marking an address verified. Called by
- * functions/_shared/auth.ts. A reset token is better-auth's verification row
+ * functions/auth/auth.ts. A reset token is better-auth's verification row
  * `identifier = 'reset-password:<token>'`, `value = <user id>` (stored plain: the auth does
  * not set verification.storeIdentifier).
  */

@@ -1,12 +1,12 @@
 /**
  * The account emails' content: password reset, email verification, change of address, and the
  * notice an account owner gets when someone tries to sign up with their address
- * (docs/decisions/012). Called by functions/_shared/auth.ts; sent through the Mailer.
+ * (docs/decisions/012). Called by functions/auth/auth.ts; sent through the Mailer.
  * Transactional (docs/decisions/044): rendered by the notification emails' React layout
  * (functions/email/transactional.ts), an HTML and a plain-text part with the same words and
  * link, no List-Unsubscribe, and a footer that says they cannot be unsubscribed from.
  */
-import type { MailMessage } from './mailer';
+import type { MailMessage } from '../_shared/mailer';
 import { greetingFor, transactionalEmail } from '../email/transactional';
 
 /** Where the verification link lands after better-auth has verified the token. */

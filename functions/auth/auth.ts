@@ -50,18 +50,18 @@ import { API_KEY_NAME_MAX_LENGTH, API_KEY_PREFIX, API_KEY_SECRET_LENGTH, API_KEY
 import { isUserType, USER_TYPES } from '@/src/shared/domain';
 import { toSessionUser, type SessionUser } from '@/src/shared/session';
 import { textProblem } from '@/src/shared/text';
-import { safeText } from './safe-text';
+import { safeText } from '../_shared/safe-text';
 import { accountExistsEmail, changeEmailMessage, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from './auth-emails';
 import { markEmailVerified, recordAccountOrigin, voidOlderResetTokens, voidResetTokens } from './auth.repository';
 import { accountOriginKey } from './account-origin';
 import { deleteAccountData } from '../account/account.service';
 import { apiKeyTableOptions, authRateLimitTable, authTableOptions } from './auth-tables';
-import { getAuthSecret, getEnv, type Env } from './env';
-import { ERRORS } from './errors';
-import { json, readBody } from './http';
-import { isStorageFull, storageFullError } from './storage-full';
+import { getAuthSecret, getEnv, type Env } from '../_shared/env';
+import { ERRORS } from '../_shared/errors';
+import { json, readBody } from '../_shared/http';
+import { isStorageFull, storageFullError } from '../_shared/storage-full';
 import { EvenTiming } from './even-timing';
-import { getMailer, type Mailer } from './mailer';
+import { getMailer, type Mailer } from '../_shared/mailer';
 
 /** Set by handleAuthRequest from Astro's clientAddress; any value a client sends is dropped. */
 const CLIENT_IP_HEADER = 'x-toolmint-client-ip';
