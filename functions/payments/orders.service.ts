@@ -133,9 +133,10 @@ export async function getReceipt(db: Db, userId: string, orderId: string) {
 /**
  * The one refund path (buyer, creator, admin, an approved refund request): the provider first,
  * then paid -> refunded in one transaction (refundOrderInTrx, which the webhook shares), whose
- * emails are reactions to the 'order.refunded' it emits (order-notices.job.ts). `inTrx` adds to that transaction (an approved request's notice to the buyer);
- * `reason` is the buyer email's first line; `buyerEmail: false` leaves the buyer's email to the
- * caller (an approved request's answer says the refund was made, docs/decisions/051).
+ * emails are reactions to the 'order.refunded' it emits (order-notices.job.ts). `inTrx` adds
+ * to that transaction (an approved request's notice to the buyer); `reason` is the buyer
+ * email's first line; `buyerEmail: false` leaves the buyer's email to the caller (an approved
+ * request's answer says the refund was made, docs/decisions/051).
  */
 export async function refundThroughProvider(
   db: Db,

@@ -81,9 +81,10 @@ type Trx = Transaction<Database>;
 type Outcome = { status: 'processed' | 'ignored' } | { status: 'parked'; waitsFor: string };
 
 /**
- * What happened, for the work after commit that is not yet a reaction to an event: creator
- * webhooks kicked, buyer review pages refreshed. The emails and the refunds of payments that
- * must go back are reactions to the events the transaction emits (docs/decisions/055).
+ * What happened, for the one piece of work after commit that is not yet a reaction to an
+ * event: refreshing the pages of products the buyers had reviewed. The emails, the creator
+ * webhooks and the refunds of payments that must go back are reactions to the events the
+ * transaction emits (docs/decisions/055).
  */
 interface Effects {
   paid: Order[];
