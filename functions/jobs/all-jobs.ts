@@ -17,4 +17,5 @@ import '../payments/refunds.job';
 import '../payments/refund-notices.job';
 import '../payments/order-notices.job';
 import '../payments/refund-at-once.job';
+import '../product-reviews/review-pages.job';
 import '../payments/tax-reversal.job';

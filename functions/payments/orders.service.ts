@@ -33,7 +33,6 @@ import {
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
 import { afterCommit, jobsReady } from '@/functions/jobs';
-import { refreshBuyerReviewPages } from '../product-reviews/product-reviews.service';
 import { isAdmin } from '../profiles/profiles.service';
 import { listBuyerLicenses } from '../licenses/licenses.repository';
 import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus } from '@/src/shared/domain';
@@ -147,17 +146,15 @@ export async function refundThroughProvider(
   if (order.status !== 'paid') throw new AppError('REFUND_NOT_ALLOWED');
   if (!order.provider_payment_id) throw new AppError('REFUND_NOT_ALLOWED');
   await deps.provider.refund({ paymentId: order.provider_payment_id, orderId: order.id, subscription: order.kind === 'subscription' });
-  const effects = { refunded: [] as Order[] };
   // The transaction emits 'order.refunded': the engine first (PGlite, decision 040).
   await jobsReady(db);
   const refunded = await db.transaction().execute(async (trx) => {
-    const row = await refundOrderInTrx(trx, order, effects, { ...(options.reason ? { reason: options.reason } : {}), buyerEmail: options.buyerEmail ?? true });
+    const row = await refundOrderInTrx(trx, order, { ...(options.reason ? { reason: options.reason } : {}), buyerEmail: options.buyerEmail ?? true });
     if (row && options.inTrx) await options.inTrx(trx, row);
     return row;
   });
   if (refunded?.provider_subscription_id) await deps.provider.cancelSubscriptionAtPeriodEnd(refunded.provider_subscription_id).catch(() => {});
-  await refreshBuyerReviewPages(db, effects.refunded);
-  if (effects.refunded.length) afterCommit(db, ['order.refunded', 'webhooks.due']);
+  if (refunded) afterCommit(db, ['order.refunded', 'webhooks.due']);
   // Someone else (a webhook, a concurrent click) refunded it meanwhile: same outcome.
   return refunded ?? { ...order, status: 'refunded' };
 }

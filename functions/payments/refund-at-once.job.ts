@@ -13,8 +13,6 @@
  */
 import { defineReaction, jobsReady } from '@/functions/jobs';
 import type { RefundDueReason } from '@/functions/jobs';
-import { refreshBuyerReviewPages } from '../product-reviews/product-reviews.service';
-import type { Order } from '@/db/schema';
 import { getPaymentProvider } from './provider';
 import { findOrder } from './payments.repository';
 import { refundOrderInTrx } from './webhook.service';
@@ -34,11 +32,10 @@ defineReaction(
     const provider = getPaymentProvider();
     await provider.refund({ paymentId: order.provider_payment_id, orderId: order.id, subscription: order.kind === 'subscription' });
     if (why === 'unavailable' && order.provider_subscription_id) await provider.cancelSubscriptionAtPeriodEnd(order.provider_subscription_id);
-    const effects = { refunded: [] as Order[] };
     await jobsReady(db);
     const reason = REFUND_REASONS[why];
-    await db.transaction().execute((trx) => refundOrderInTrx(trx, order, effects, reason ? { reason } : {}));
-    await refreshBuyerReviewPages(db, effects.refunded);
+    // Its emails, webhooks and pages are reactions to the 'order.refunded' this emits, run by the same drain or worker.
+    await db.transaction().execute((trx) => refundOrderInTrx(trx, order, reason ? { reason } : {}));
   },
   { retryLimit: 8 },
 );

@@ -69,7 +69,7 @@ import { isStillForSale } from './for-sale';
 import { notifyCreatorOfOrder } from '../notifications/notifications.service';
 import { enqueueSaleEvent } from '../webhooks/deliveries.service';
 import { disableRefundedLicenses, issueOrderLicense } from '../licenses/licenses.service';
-import { recountBuyerReview, refreshBuyerReviewPages } from '../product-reviews/product-reviews.service';
+import { recountBuyerReview } from '../product-reviews/product-reviews.service';
 import { lockCreator } from './ledger.repository';
 import { payoutHoldDays, recordRefund, recordSale } from './ledger.service';
 import { cardOfPaymentIntent, taxOfSession } from './tax.service';
@@ -79,17 +79,6 @@ import type { PaymentEventStatus, SubscriptionStatus } from '@/src/shared/domain
 
 type Trx = Transaction<Database>;
 type Outcome = { status: 'processed' | 'ignored' } | { status: 'parked'; waitsFor: string };
-
-/**
- * What happened, for the one piece of work after commit that is not yet a reaction to an
- * event: refreshing the pages of products the buyers had reviewed. The emails, the creator
- * webhooks and the refunds of payments that must go back are reactions to the events the
- * transaction emits (docs/decisions/055).
- */
-interface Effects {
-  paid: Order[];
-  refunded: Order[];
-}
 
 export interface WebhookResult {
   received: true;
@@ -115,7 +104,6 @@ function fromUnix(seconds: unknown): Date | null {
 
 export async function handleWebhook(db: Db, deps: PaymentsDeps, rawBody: string, signature: string | null): Promise<WebhookResult> {
   const event = deps.provider.verifyWebhook(rawBody, signature);
-  const effects: Effects = { paid: [], refunded: [] };
   // The card of a completed checkout, asked of the provider before the transaction (never a call inside one).
   const card = await completedCard(deps, event);
   // The transaction emits events and may enqueue a tax reversal: the engine first (PGlite, decision 040).
@@ -123,11 +111,12 @@ export async function handleWebhook(db: Db, deps: PaymentsDeps, rawBody: string,
   const result = await db.transaction().execute(async (trx) => {
     const fresh = await insertEvent(trx, { id: event.id, provider: deps.provider.name, type: event.type, payload: rawBody });
     if (!fresh) return { received: true as const, duplicate: true };
-    const outcome = await apply(trx, deps, event, effects, card);
+    const outcome = await apply(trx, deps, event, card);
     if (outcome.status !== 'processed') await setEventStatus(trx, event.id, outcome.status, outcome.status === 'parked' ? outcome.waitsFor : null);
     return { received: true as const, duplicate: false, status: outcome.status };
   });
-  await refreshBuyerReviewPages(db, [...effects.paid, ...effects.refunded]);
+  // Everything else (emails, refunds that must go back, creator webhooks, review pages) is a
+  // reaction to the events the transaction emitted (docs/decisions/055).
   if (!result.duplicate) afterCommit(db, ORDER_EVENTS);
   return result;
 }
@@ -151,14 +140,14 @@ async function completedCard(deps: PaymentsDeps, event: Stripe.Event): Promise<C
   });
 }
 
-async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects: Effects, card: Card = null): Promise<Outcome> {
+async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, card: Card = null): Promise<Outcome> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       // 'unpaid' completions (delayed methods) are fulfilled by async_payment_succeeded.
       if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') return { status: 'ignored' };
-      return fulfil(trx, deps, session, effects, card);
+      return fulfil(trx, deps, session, card);
     }
     case 'checkout.session.async_payment_failed':
       return (await closePendingOrder(trx, event.data.object.id, 'failed')) ? { status: 'processed' } : { status: 'ignored' };
@@ -172,7 +161,7 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects:
       if (!charge.refunded) return { status: 'ignored' };
       const order = await findOrderByPayment(trx, paymentId);
       if (!order || order.status === 'pending') return { status: 'parked', waitsFor: paymentId };
-      await refundOrderInTrx(trx, order, effects);
+      await refundOrderInTrx(trx, order);
       return { status: 'processed' };
     }
     case 'account.updated': {
@@ -241,7 +230,7 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, effects:
         await recordSale(trx, renewal, payoutHoldDays(deps.payoutHoldDays));
         await notifyCreatorOfOrder(trx, renewal, 'sale');
         await enqueueSaleEvent(trx, 'sale.created', renewal);
-        await paid(trx, renewal, effects);
+        await emit(trx, 'order.paid', { orderId: renewal.id });
         await reverseTaxShare(trx, deps, raw, paymentIdOfInvoice(raw));
       }
       return { status: 'processed' };
@@ -299,7 +288,7 @@ function paymentIdOfInvoice(raw: Record<string, unknown>): string | null {
   return idOf(payments?.data?.[0]?.payment?.payment_intent);
 }
 
-async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Session, effects: Effects, card: Card): Promise<Outcome> {
+async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Session, card: Card): Promise<Outcome> {
   const paymentId = idOf(session.payment_intent) ?? idOf(session.invoice);
   const subscriptionId = idOf(session.subscription);
   const pending = await findOrderBySession(trx, session.id);
@@ -335,21 +324,16 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
   else {
     // A duplicate payment is refunded at once and gets no key: the buyer has the first order's.
     await issueOrderLicense(trx, order);
-    await paid(trx, order, effects);
+    // Its receipt and the creator's notice are reactions (order-notices.job.ts).
+    await emit(trx, 'order.paid', { orderId: order.id });
   }
   // Events that arrived before this one and waited for it.
   const refs = [paymentId, subscriptionId].filter((r): r is string => Boolean(r));
   for (const parked of await takeParkedEvents(trx, refs)) {
-    const outcome = await apply(trx, deps, parked.payload as unknown as Stripe.Event, effects);
+    const outcome = await apply(trx, deps, parked.payload as unknown as Stripe.Event);
     await setEventStatus(trx, parked.id, outcome.status === 'parked' ? 'parked' : outcome.status, outcome.status === 'parked' ? outcome.waitsFor : null);
   }
   return { status: 'processed' };
-}
-
-/** An order that became paid: its receipt and the creator's notice are reactions to 'order.paid' (order-notices.job.ts). */
-async function paid(trx: Trx, order: Order, effects: Effects): Promise<void> {
-  await emit(trx, 'order.paid', { orderId: order.id });
-  effects.paid.push(order);
 }
 
 /**
@@ -359,12 +343,7 @@ async function paid(trx: Trx, order: Order, effects: Effects): Promise<void> {
  * `notice.buyerEmail: false` leaves the buyer's to the caller. Call jobsReady(db) before the
  * transaction.
  */
-export async function refundOrderInTrx(
-  trx: Trx,
-  order: Order,
-  effects: { refunded: Order[] },
-  notice: { reason?: string; buyerEmail?: boolean } = {},
-): Promise<Order | null> {
+export async function refundOrderInTrx(trx: Trx, order: Order, notice: { reason?: string; buyerEmail?: boolean } = {}): Promise<Order | null> {
   // The creator's lock before the order's row: a payout request takes the creator's lock and
   // then touches the order (its payout item), so taking them the other way round deadlocks
   // against it on PostgreSQL (docs/decisions/051).
@@ -381,6 +360,5 @@ export async function refundOrderInTrx(
   await recountBuyerReview(trx, refunded);
   if (refunded.provider_subscription_id) await updateSubscription(trx, refunded.provider_subscription_id, { status: 'canceled' });
   await emit(trx, 'order.refunded', { orderId: refunded.id, ...(notice.reason ? { reason: notice.reason } : {}), buyerEmail: notice.buyerEmail ?? true });
-  effects.refunded.push(refunded);
   return refunded;
 }

@@ -258,3 +258,8 @@ export async function countWrittenReviews(db: Db, userId: string): Promise<numbe
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Who bought what in an order (its buyer's review of that product is the one a payment or refund recounts). */
+export async function findOrderParties(db: Db, orderId: string): Promise<{ buyer_id: string; product_id: string } | undefined> {
+  return db.selectFrom('orders').select(['buyer_id', 'product_id']).where('id', '=', orderId).executeTakeFirst();
+}

@@ -14,8 +14,8 @@
  *   a review the team hid leaves the list, the summary and the rating.
  * - A refunded buyer's review (a refunded order and no paid one) stays listed with 'Refunded'
  *   and leaves the rating, the count and the distribution (docs/decisions/047): payments call
- *   recountBuyerReview in the transaction of a refund or a payment and refreshBuyerReviewPages
- *   after it.
+ *   recountBuyerReview in the transaction of a refund or a payment; review-pages.job.ts calls
+ *   refreshBuyerReviewPages after it commits.
  * - The product's rating, review_count and rating_score are recomputed from the rows in the
  *   transaction of every review change, under a lock on the product row. rating_score is the
  *   Bayesian average with RATING_PRIOR; 'Top rated' sorts by it.

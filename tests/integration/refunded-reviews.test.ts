@@ -13,7 +13,7 @@ import { bayesianScore, createProductReview, summarizeProductReviews } from '@/f
 import { GET as listRoute } from '@/src/pages/api/products/[id]/reviews/index';
 import { call } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
-import { buyLocally, testDeps } from '../support/payments';
+import { buyLocally, settleOrders, testDeps } from '../support/payments';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
@@ -83,7 +83,8 @@ describe('a refunded buyer’s review', () => {
     );
     expect(byName).toEqual({ 'Hal Happy': [false, true], 'Una Unhappy': [true, false] });
 
-    // The stored pages that show the rating are re-rendered.
+    // The stored pages that show the rating are re-rendered, by the refund's reaction (review-pages.job.ts).
+    await settleOrders(t.db);
     const rebuilds = await t.db.selectFrom('rebuild_requests').select(['paths']).where('product_id', '=', product.id).where('reason', '=', 'review').execute();
     expect(rebuilds.length).toBeGreaterThanOrEqual(3); // two reviews, one refund
     expect(rebuilds.at(-1)?.paths).toEqual(expect.arrayContaining([`/product/${product.id}`, '/marketplace', '/']));
