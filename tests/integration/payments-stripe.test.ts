@@ -157,18 +157,18 @@ async function readyCreator(accountId = `acct_ready_${++counter}`) {
   return { ...c, accountId };
 }
 
+/** A connected creator's $79 one-time product and a buyer's Stripe checkout of it. */
+async function checkoutOfReadyCreator(accountId: string, title: string) {
+  const seller = await readyCreator(accountId);
+  const product = await createProduct(t.db, seller.id, { title, price: '79.00', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'x' });
+  const buyer = await createUser(t.db, { userType: 'buyer' });
+  const { url, orderId } = await startCheckout(t.db, deps, asUser(buyer), { productId: product.id });
+  return { seller, product, buyer, url, orderId };
+}
+
 describe('Stripe Checkout Sessions', () => {
   it('creates a destination charge with the 15% application fee, the price in cents and the order in metadata', async () => {
-    const seller = await readyCreator('acct_dest_1');
-    const product = await createProduct(t.db, seller.id, {
-      title: 'Churn Model',
-      price: '79.00',
-      pricing_model: 'one_time',
-      content_delivery_type: 'text',
-      content_text: 'x',
-    });
-    const buyer = await createUser(t.db, { userType: 'buyer' });
-    const { url, orderId } = await startCheckout(t.db, deps, asUser(buyer), { productId: product.id });
+    const { product, buyer, url, orderId } = await checkoutOfReadyCreator('acct_dest_1', 'Churn Model');
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_stripe\d+$/);
 
     expect(requests).toHaveLength(1);
@@ -312,16 +312,7 @@ describe('Stripe Tax (docs/decisions/050)', () => {
   });
 
   it('stores the tax Stripe computed, the country, the VAT ID and the card; the creator’s net is on the price; a replay has one effect', async () => {
-    const seller = await readyCreator('acct_tax_2');
-    const product = await createProduct(t.db, seller.id, {
-      title: 'Tax Bot 2',
-      price: '79.00',
-      pricing_model: 'one_time',
-      content_delivery_type: 'text',
-      content_text: 'x',
-    });
-    const buyer = await createUser(t.db, { userType: 'buyer' });
-    const { url, orderId } = await startCheckout(t.db, deps, asUser(buyer), { productId: product.id });
+    const { buyer, url, orderId } = await checkoutOfReadyCreator('acct_tax_2', 'Tax Bot 2');
     const sessionId = url.split('/').pop()!;
     requests = [];
     const session = completedSession(sessionId, 'pi_tax_2', {
@@ -363,16 +354,7 @@ describe('Stripe Tax (docs/decisions/050)', () => {
   });
 
   it('a business of another member state with its VAT ID: no tax, the reverse charge', async () => {
-    const seller = await readyCreator('acct_tax_3');
-    const product = await createProduct(t.db, seller.id, {
-      title: 'Tax Bot 3',
-      price: '79.00',
-      pricing_model: 'one_time',
-      content_delivery_type: 'text',
-      content_text: 'x',
-    });
-    const buyer = await createUser(t.db, { userType: 'buyer' });
-    const { url, orderId } = await startCheckout(t.db, deps, asUser(buyer), { productId: product.id });
+    const { buyer, url, orderId } = await checkoutOfReadyCreator('acct_tax_3', 'Tax Bot 3');
     const session = completedSession(url.split('/').pop()!, 'pi_tax_3', {
       amount_total: 7900,
       total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
