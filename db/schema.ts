@@ -509,8 +509,6 @@ export interface AiToolChangelogSourcesTable {
   paused_at: Timestamp | null;
   /** In words for the maintainer: 'Last fetch failed: not a feed'. */
   last_status: string | null;
-  claim_token: string | null;
-  claimed_until: Timestamp | null;
   removed_at: Timestamp | null;
   created_at: CreatedAt;
 }
@@ -791,6 +789,7 @@ export interface WebhookEndpointsTable {
   updated_at: Timestamp;
 }
 
+/** The log of a creator webhook delivery: its own job sends it, pg-boss retries it (docs/decisions/060). */
 export interface WebhookDeliveriesTable {
   id: Generated<string>;
   endpoint_id: string;
@@ -801,14 +800,10 @@ export interface WebhookDeliveriesTable {
   payload: string;
   status: Generated<WebhookDeliveryStatus>;
   attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  first_attempt_at: Timestamp | null;
   last_attempt_at: Timestamp | null;
   last_status_code: number | null;
   last_response_snippet: string | null;
   last_error: string | null;
-  claim_token: string | null;
-  claimed_until: Timestamp | null;
   delivered_at: Timestamp | null;
   created_at: CreatedAt;
 }

@@ -139,8 +139,9 @@ export async function isJobDefined(db: Db, name: string): Promise<boolean> {
 
 export interface EnqueueOptions {
   /**
-   * With a 'short' queue (defineJob policy), at most one queued job per key; with any queue
-   * and `singletonSeconds`, at most one per key per slot of that many seconds.
+   * With a 'short' queue (defineJob policy), at most one queued job per key; with an
+   * 'exclusive' one, at most one queued, waiting for a retry or running; with any queue and
+   * `singletonSeconds`, at most one per key per slot of that many seconds.
    */
   singletonKey?: string;
   singletonSeconds?: number;
@@ -167,13 +168,14 @@ export async function enqueue<T extends object>(db: Db, name: string, data: T, o
 
 /**
  * Record that `event` happened: one job for each of its reactions (defineReaction), written by
- * `trx`, so they exist exactly when its change commits (docs/decisions/055). As for enqueue(),
- * call jobsReady(db) before the transaction.
+ * `trx`, so they exist exactly when its change commits (docs/decisions/055). `options` as for
+ * enqueue() (an event about one row gives its id as the singletonKey). As for enqueue(), call
+ * jobsReady(db) before the transaction.
  */
-export async function emit<E extends EventName>(trx: Db, event: E, data: DomainEvents[E]): Promise<void> {
+export async function emit<E extends EventName>(trx: Db, event: E, data: DomainEvents[E], options: EnqueueOptions = {}): Promise<void> {
   const engine = trx.isTransaction ? engines().current : await jobsReady(trx);
   if (!engine) throw new Error('The job engine is not started: call jobsReady(db) before the transaction that emits.');
-  for (const name of engine.reactionsTo(event)) await enqueue(trx, name, data);
+  for (const name of engine.reactionsTo(event)) await enqueue(trx, name, data, options);
 }
 
 /**
@@ -223,7 +225,8 @@ export async function startWorker(db: Db, options: { pollingIntervalSeconds?: nu
   const engine = await pending;
   all.current = engine;
   for (const definition of jobDefinitions()) {
-    await engine.boss.work(definition.name, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 }, async ([job]) => {
+    const work = { batchSize: 1, localConcurrency: definition.options.concurrency, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
+    await engine.boss.work(definition.name, work, async ([job]) => {
       if (job) await runOne(engine, definition, job);
     });
   }

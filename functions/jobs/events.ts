@@ -19,8 +19,11 @@ export interface DomainEvents {
    * buyer already owns, or a payment for a product no longer for sale.
    */
   'order.refund-due': { orderId: string; why: RefundDueReason };
-  /** Creator webhook deliveries were recorded (functions/webhooks): the sender runs. */
-  'webhooks.due': Record<string, never>;
+  /**
+   * A creator webhook delivery was recorded (functions/webhooks): its job sends it, and pg-boss
+   * retries it with backoff (docs/decisions/060). Emitted with the delivery's id as singletonKey.
+   */
+  'webhooks.due': { deliveryId: string };
 }
 
 export type EventName = keyof DomainEvents;

@@ -1,18 +1,19 @@
 /**
  * Background jobs (docs/decisions/040): the API the rest of the code uses.
  *
- *   defineJob(name, handler, { retryLimit, retryDelay, backoff, retryDelayMax, expireInSeconds, policy })
+ *   defineJob(name, handler, { retryLimit, retryDelay, backoff, retryDelayMax, expireInSeconds, policy, concurrency })
  *   defineReaction(event, name, handler, options?)    a job run for each emit() of a named event (events.ts)
  *   schedule(name, cron, data?)                       periodic run of a defined job (UTC cron)
  *   await jobsReady(db)                               before a transaction that enqueues
  *   await enqueue(dbOrTrx, name, data, { singletonKey, singletonSeconds, startAfter })
- *   await emit(trx, event, data)                      a named event: its reactions' jobs, in the transaction
+ *   await emit(trx, event, data, { singletonKey })    a named event: its reactions' jobs, in the transaction
  *   afterCommit(db, events)                           on Vercel, run those reactions after the response
  *   await startWorker(db)                             the in-process worker (scripts/start.ts)
  *   await drainJobs(db, { maxMs, periodic })          run due jobs for a bounded time (cron route: periodic, tests)
  *   await listJobs(db, { state: 'failed' })           what ran and what failed, with its error
  *   await retryJob(db, name, id)                      a failed job, once more (the admin page's Retry)
  *   await isJobDefined(db, name)                      for a hook into a job another module may define
+ *   await openJobsByKey(db, name, keys)               a row's waiting, retrying or running job (by singletonKey)
  *
  * A job module calls defineJob()/schedule() at its top level and is listed in all-jobs.ts.
  */
@@ -33,5 +34,6 @@ export {
   type EnqueueOptions,
   type JobRecord,
 } from './engine';
+export { openJobsByKey, type OpenJob } from './open-jobs';
 export type { JobState } from '@/src/shared/domain';
 export type { DomainEvents, EventName, RefundDueReason } from './events';

@@ -8,8 +8,12 @@
 import type { Db } from '@/db/database';
 import type { DomainEvents, EventName } from './events';
 
-/** pg-boss queue policies we use: 'standard' (every job runs), 'short' (one queued job per singletonKey). */
-export type JobPolicy = 'standard' | 'short' | 'singleton' | 'stately';
+/**
+ * pg-boss queue policies we use: 'standard' (every job runs), 'short' (one queued job per
+ * singletonKey), 'exclusive' (one job per singletonKey queued, waiting for a retry or running:
+ * a row's job is never run twice at once, and a second one for the same row is dropped).
+ */
+export type JobPolicy = 'standard' | 'short' | 'singleton' | 'stately' | 'exclusive';
 
 export interface JobOptions {
   /** Retries after the first attempt before the job is kept as failed. Default 5. */
@@ -24,6 +28,8 @@ export interface JobOptions {
   expireInSeconds?: number;
   /** See JobPolicy. Default 'standard'. */
   policy?: JobPolicy;
+  /** Jobs of this name the in-process worker runs at once (each waits on the network, not the CPU). Default 1. */
+  concurrency?: number;
 }
 
 export interface JobContext {
@@ -73,6 +79,7 @@ export function defineJob<T>(name: string, handler: JobHandler<T>, options: JobO
       retryDelayMax: options.retryDelayMax ?? 3600,
       expireInSeconds: options.expireInSeconds ?? 15 * 60,
       policy: options.policy ?? 'standard',
+      concurrency: options.concurrency ?? 1,
     },
   };
   jobs.set(name, definition as JobDefinition);

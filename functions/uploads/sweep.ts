@@ -6,8 +6,6 @@
  *   nothing behind for long;
  * - rate-limit windows that ended and view-count days before yesterday are dropped (they only
  *   decide the present; the counted views stay in product_interactions).
- * - creator webhook deliveries that are due are sent (functions/webhooks/deliveries.service.ts,
- *   docs/decisions/027); `npm start` also sends them every minute between sweeps (deliveries.job.ts).
  * Each upload's row is deleted first, by a statement that re-checks it is still unattached,
  * so a product saved meanwhile keeps its file; when the file cannot be deleted the row is put
  * back for the next run.
@@ -18,7 +16,6 @@ import type { BlobStore } from '../_shared/blob-store';
 import { pruneRateLimitCounters } from '../_shared/rate-limit';
 import { pruneViewDays } from '../interactions/interactions.service';
 import { deleteUploadRowIfUnattached, findUnattachedUploads, restoreUploadRow } from './uploads.repository';
-import { deliverAllDueWebhooks, type DeliveryRunResult } from '../webhooks/deliveries.service';
 
 const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 /** Per run: a backlog is worked off over several runs instead of one long one. */
@@ -29,7 +26,6 @@ export interface SweepResult {
   bytesFreed: number;
   counterWindowsDeleted: number;
   viewDaysDeleted: number;
-  webhooks: DeliveryRunResult;
 }
 
 async function sweepUnattachedUploads(db: Db, blobs: BlobStore, now = new Date()): Promise<{ deleted: number; bytes: number }> {
@@ -65,7 +61,6 @@ export async function runSweep(db: Db, blobs: BlobStore, now = new Date()): Prom
     bytesFreed: uploads.bytes,
     counterWindowsDeleted: await pruneRateLimitCounters(db, now),
     viewDaysDeleted: await pruneViewDays(db, now),
-    webhooks: await deliverAllDueWebhooks(db, { now }),
   };
 }
 

@@ -3,8 +3,6 @@ import * as z from 'zod/mini';
 import { defineRoute, json, page, pageQuery, uuid } from '../contract';
 import { JOB_STATES } from '../../domain';
 import { EMAIL_MESSAGE_KINDS, EMAIL_MESSAGE_STATUSES } from '../../email-preferences';
-import { DeliveryRunSchema } from '../schemas/settings';
-import { FeedRunSchema } from '../../tool-feeds';
 
 export const getHealth = defineRoute({
   method: 'GET',
@@ -35,7 +33,7 @@ export const runSweep = defineRoute({
   tag: 'System',
   summary: 'Run the periodic sweep (Vercel Cron)',
   description:
-    'Deletes uploads attached to nothing for 24 hours, prunes ended rate-limit windows and old view-count days, and sends the creator webhook deliveries that are due. Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`; that bearer is the cron secret, never an API key (the middleware resolves no session or key on this path).',
+    'Deletes uploads attached to nothing for 24 hours, and prunes ended rate-limit windows and old view-count days. Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`; that bearer is the cron secret, never an API key (the middleware resolves no session or key on this path).',
   auth: 'secret',
   response: json(
     z.object({
@@ -43,23 +41,8 @@ export const runSweep = defineRoute({
       bytesFreed: z.int(),
       counterWindowsDeleted: z.int(),
       viewDaysDeleted: z.int(),
-      /** Creator webhook deliveries that were due (docs/decisions/027). */
-      webhooks: DeliveryRunSchema,
     }),
   ),
-  errors: ['UNAUTHENTICATED'],
-});
-
-export const deliverWebhooks = defineRoute({
-  method: 'GET',
-  path: '/api/cron/webhooks',
-  operationId: 'deliverWebhooks',
-  tag: 'System',
-  summary: 'Send the creator webhook deliveries that are due (Vercel Cron)',
-  description:
-    'Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`. The daily sweep sends them too; a Pro plan can run this one every minute (docs/decisions/027).',
-  auth: 'secret',
-  response: json(DeliveryRunSchema),
   errors: ['UNAUTHENTICATED'],
 });
 
@@ -80,7 +63,7 @@ export const runJobs = defineRoute({
   tag: 'System',
   summary: 'Run the background jobs that are due (Vercel Cron)',
   description:
-    'One maintenance pass, each periodic job sent at most once per its period, then due jobs (notice fan-out, emails) one after another for at most 25 seconds. `npm start` runs them in-process instead. Only Vercel Cron (or a scheduler standing in for it) may call it, with `Authorization: Bearer $CRON_SECRET` (docs/decisions/040).',
+    'One maintenance pass, each periodic job sent at most once per its period, then due jobs (notice fan-out, emails, creator webhook deliveries, changelog fetches) one after another for at most 25 seconds. `npm start` runs them in-process instead. Only Vercel Cron (or a scheduler standing in for it) may call it, with `Authorization: Bearer $CRON_SECRET` (docs/decisions/040).',
   auth: 'secret',
   response: json(DrainRunSchema),
   errors: ['UNAUTHENTICATED'],
@@ -169,17 +152,4 @@ export const retryAdminEmail = defineRoute({
   example: { params: { id: '0190c6a2-3b7e-7d1a-9f4e-5c2b8a1d6e3f' } },
 });
 
-export const runFeedFetches = defineRoute({
-  method: 'GET',
-  path: '/api/cron/feeds',
-  operationId: 'runFeedFetches',
-  tag: 'System',
-  summary: 'Fetch the changelog sources that are due (Vercel Cron)',
-  description:
-    'Only a scheduler may call it, with `Authorization: Bearer $CRON_SECRET`. Claims at most 10 due sources per call and posts their new entries once, however many calls overlap (docs/decisions/039).',
-  auth: 'secret',
-  response: json(FeedRunSchema),
-  errors: ['UNAUTHENTICATED'],
-});
-
-export const systemRoutes = [getHealth, getOpenApi, runSweep, deliverWebhooks, runFeedFetches, runJobs, listAdminJobs, retryAdminJob, retryAdminEmail] as const;
+export const systemRoutes = [getHealth, getOpenApi, runSweep, runJobs, listAdminJobs, retryAdminJob, retryAdminEmail] as const;
