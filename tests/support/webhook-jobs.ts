@@ -9,9 +9,9 @@ export async function sendDueWebhooks(db: Db): Promise<DrainResult> {
   return drainJobs(db, { names: [WEBHOOKS_JOB] });
 }
 
-/** The retries pg-boss scheduled, due now instead of after their backoff (the clock moved on). */
-export async function makeWebhookRetriesDue(db: Db): Promise<void> {
-  await sql`update pgboss.job set start_after = now() where name = ${WEBHOOKS_JOB} and state = 'retry'`.execute(db);
+/** The retry pg-boss scheduled for one delivery, due now instead of after its backoff (the clock moved on). */
+export async function makeRetryDue(db: Db, deliveryId: string): Promise<void> {
+  await sql`update pgboss.job set start_after = now() where name = ${WEBHOOKS_JOB} and singleton_key = ${deliveryId} and state = 'retry'`.execute(db);
 }
 
 export interface DeliveryJob {
