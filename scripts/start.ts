@@ -34,8 +34,8 @@ async function main(): Promise<void> {
   setDbHandle(handle);
   // Background jobs (docs/decisions/040): the in-process worker runs the fan-out of notices,
   // the emails and the periodic jobs: the sweep (docs/decisions/011) hourly, and once now;
-  // creator webhook deliveries that are due (docs/decisions/027) and the changelog sources of
-  // AI tools that are due (docs/decisions/039) every minute.
+  // each creator webhook delivery as it is recorded, and a fetch of each changelog source that
+  // is due, found every minute (docs/decisions/060).
   // Started before the server listens, so the first request finds it.
   await startWorker(handle.db);
   await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
