@@ -113,8 +113,6 @@ export async function findDeliveryToSend(db: Executor, id: string) {
     .executeTakeFirst();
 }
 
-export type DeliveryToSend = NonNullable<Awaited<ReturnType<typeof findDeliveryToSend>>>;
-
 /** Records one attempt's outcome; a delivery once delivered stays so. */
 export async function recordAttempt(
   db: Executor,

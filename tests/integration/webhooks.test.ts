@@ -577,9 +577,7 @@ describe('delivery', () => {
     // Rows without a job: listed, never sent.
     const ids: string[] = [];
     for (let i = 0; i < 25; i++) {
-      const [id] = await insertDeliveries(t.db, [
-        { endpointId: endpoint.id, eventId: crypto.randomUUID(), eventType: 'sale.created', payload: '{}' },
-      ]);
+      const [id] = await insertDeliveries(t.db, [{ endpointId: endpoint.id, eventId: crypto.randomUUID(), eventType: 'sale.created', payload: '{}' }]);
       ids.push(id!);
     }
     const seen: string[] = [];
