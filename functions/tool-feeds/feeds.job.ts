@@ -18,11 +18,13 @@ const FEED_SCAN_JOB = 'tool-feeds.scan';
 /** A fetch that failed: its job is retried (the source's status says why). */
 class FeedFetchFailed extends Error {}
 
-defineJob<Record<string, never>>(FEED_SCAN_JOB, async (_data, { db }) => void (await enqueueDueFetches(db)), {
-  retryLimit: 0,
-  policy: 'short',
-  expireInSeconds: 60,
-});
+defineJob<Record<string, never>>(
+  FEED_SCAN_JOB,
+  async (_data, { db }) => {
+    await enqueueDueFetches(db);
+  },
+  { retryLimit: 0, policy: 'short', expireInSeconds: 60 },
+);
 schedule(FEED_SCAN_JOB, '* * * * *');
 
 defineJob<{ sourceId: string }>(
