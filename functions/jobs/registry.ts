@@ -24,6 +24,11 @@ export interface JobOptions {
   expireInSeconds?: number;
   /** See JobPolicy. Default 'standard'. */
   policy?: JobPolicy;
+  /**
+   * A job defined before this one that gets this job's data when an attempt fails for good (its
+   * last retry threw, or expired: a worker that died): pg-boss's dead-letter queue. None by default.
+   */
+  deadLetter?: string;
 }
 
 export interface JobContext {
@@ -39,7 +44,7 @@ export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
 export interface JobDefinition<T = unknown> {
   name: string;
   handler: JobHandler<T>;
-  options: Required<Omit<JobOptions, 'policy'>> & { policy: JobPolicy };
+  options: Required<Omit<JobOptions, 'policy' | 'deadLetter'>> & { policy: JobPolicy; deadLetter: string | null };
 }
 
 export interface ScheduleDefinition {
@@ -73,6 +78,7 @@ export function defineJob<T>(name: string, handler: JobHandler<T>, options: JobO
       retryDelayMax: options.retryDelayMax ?? 3600,
       expireInSeconds: options.expireInSeconds ?? 15 * 60,
       policy: options.policy ?? 'standard',
+      deadLetter: options.deadLetter ?? null,
     },
   };
   jobs.set(name, definition as JobDefinition);
