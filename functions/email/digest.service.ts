@@ -123,7 +123,7 @@ async function buildDigestFor(
   const pending = await selectPendingDigestLines(db, userId, period, window.end);
   const lines: Line[] = [];
   for (const row of pending) {
-    if (row.kind === 'daily_digest' || row.kind === 'weekly_digest') continue;
+    if (row.kind === 'daily_digest' || row.kind === 'weekly_digest' || row.kind === 'transactional') continue;
     if (preferences[row.kind] !== period) continue;
     const piece = await pieceOf(db, row, siteUrl);
     if (piece) lines.push({ piece, key: `${row.kind}|${row.reference}` });

@@ -23,7 +23,7 @@ import type { Db } from '@/db/database';
 import { defineJob, enqueue, schedule } from '../jobs';
 import { buildDigests } from './digest.service';
 import { deliverEmail, markDeliveryFailed, queueNewProductEmails, queueToolUpdateEmails } from './email.service';
-import { EMAIL_DELIVER, type DeliverJob } from './outbox';
+import { EMAIL_DELIVER, EMAIL_DELIVERY_FAILED, type DeliverJob } from './outbox';
 
 export type NotificationEmailsJob = ({ updateId: string } | { productId: string }) & { after?: string };
 
@@ -45,8 +45,7 @@ defineJob<NotificationEmailsJob>(
 );
 
 // Defined before 'email.deliver': pg-boss needs a dead-letter queue to exist first.
-const DELIVERY_FAILED = 'email.deliver.failed';
-defineJob<DeliverJob>(DELIVERY_FAILED, async ({ messageId }, { db }) => markDeliveryFailed(db, messageId), { retryLimit: 8 });
+defineJob<DeliverJob>(EMAIL_DELIVERY_FAILED, async ({ messageId }, { db }) => markDeliveryFailed(db, messageId), { retryLimit: 8 });
 
 defineJob<DeliverJob>(
   EMAIL_DELIVER,
@@ -54,7 +53,7 @@ defineJob<DeliverJob>(
     await deliverEmail(db, messageId);
   },
   // Resend answers within its 10-second timeout; a minute covers the render and the outbox folder.
-  { retryLimit: 9, retryDelay: 60, retryDelayMax: 6 * 3600, expireInSeconds: 60, policy: 'stately', deadLetter: DELIVERY_FAILED },
+  { retryLimit: 9, retryDelay: 60, retryDelayMax: 6 * 3600, expireInSeconds: 60, policy: 'stately', deadLetter: EMAIL_DELIVERY_FAILED },
 );
 
 for (const period of ['daily', 'weekly'] as const) {

@@ -24,6 +24,8 @@ import { insertTransactionalEmail } from './email.repository';
 
 /** The job that sends one message of the outbox. */
 export const EMAIL_DELIVER = 'email.deliver';
+/** Its dead letter: a message whose delivery failed for good is kept as 'failed'. */
+export const EMAIL_DELIVERY_FAILED = 'email.deliver.failed';
 
 export interface DeliverJob {
   messageId: string;

@@ -62,7 +62,7 @@ function suspensionEmail(action: { action: string; reason: string; until: Date |
 /** Writes the email of one logged suspend or unsuspend to the outbox; false when there is nobody to send it to (the account is gone). */
 async function writeSuspensionEmail(db: Db, actionId: string, siteUrl = getEnv().SITE_URL): Promise<boolean> {
   const action = await findSuspensionAction(db, actionId);
-  if (!action) return false;
+  if (!action?.subject_user_id) return false;
   const rendered = await renderEmail(suspensionEmail(action, siteUrl), {
     kind: 'transactional',
     reason: 'You get this email because it is about your toolmint account.',

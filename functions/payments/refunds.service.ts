@@ -137,7 +137,7 @@ export async function requestRefund(db: Db, deps: PaymentsDeps, buyerId: string,
  * email's delivery job runs right after the commit (the outbox, docs/decisions/059). Access stays
  * until it is decided.
  */
-export async function createRefundRequest(db: Db, deps: PaymentsDeps, buyerId: string, orderId: string, reason: string, now: Date = new Date()) {
+export async function createRefundRequest(db: Db, buyerId: string, orderId: string, reason: string, now: Date = new Date()) {
   const { order, option } = await buyerOption(db, buyerId, orderId, now);
   if (option.kind === 'none') throw new AppError(option.code);
   // The creator's email enqueues its delivery in the transaction: the engine first (PGlite).

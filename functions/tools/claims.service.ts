@@ -125,7 +125,7 @@ export async function startClaim(db: Db, userId: string | null | undefined, tool
       expires_at: new Date(now + EMAIL_CLAIM_TTL_MS),
     });
     const link = siteLink(`/ai-tools/claim/verify?${new URLSearchParams({ claim: row.id, token }).toString()}`);
-    await sendToolMail({
+    await sendToolMail(db, { userId, reference: `tool-claim:${row.id}` }, {
       to: email,
       subject: `Confirm you maintain ${tool.name} on toolmint`,
       greeting: 'Hi,',

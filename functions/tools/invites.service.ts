@@ -66,7 +66,7 @@ export async function inviteMaintainer(
     token_hash: sha256(token),
     expires_at: new Date(Date.now() + INVITE_TTL_MS),
   });
-  await sendToolMail({
+  await sendToolMail(db, { userId: inviteeId ?? userId, reference: `tool-invite:${row.id}` }, {
     to: email,
     subject: `You are invited to maintain ${tool.name} on toolmint`,
     greeting: 'Hi,',

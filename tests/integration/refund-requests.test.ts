@@ -169,7 +169,7 @@ describe('a buyer who downloaded the product', () => {
   it('the creator approves from /sales: refunded once (two clicks: one wins, the other 409), the buyer told and access ended', async () => {
     const { buyer, product, orderId } = await buyerWithOrder();
     await downloadProduct(t.db, buyer.id, product.id);
-    const request = await createRefundRequest(t.db, deps, buyer.id, orderId, 'Not what the page described.');
+    const request = await createRefundRequest(t.db, buyer.id, orderId, 'Not what the page described.');
 
     const stranger = await createUser(t.db);
     await expect(decideRefundRequest(t.db, deps, stranger.id, request.id, { decision: 'approve' })).rejects.toMatchObject({ code: 'REFUND_REQUEST_NOT_FOUND' });
@@ -212,7 +212,7 @@ describe('a buyer who downloaded the product', () => {
   it('the creator approves through the route: the order is refunded and the buyer loses access', async () => {
     const { buyer, product, orderId } = await buyerWithOrder();
     await downloadProduct(t.db, buyer.id, product.id);
-    const request = await createRefundRequest(t.db, deps, buyer.id, orderId, 'Broken for my setup.');
+    const request = await createRefundRequest(t.db, buyer.id, orderId, 'Broken for my setup.');
     const approved = await post(decisionRoute, `/api/refund-requests/${request.id}/decision`, creator, { id: request.id }, { decision: 'approve' });
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ id: request.id, status: 'approved', decider: 'creator', decisionMessage: null });
@@ -224,7 +224,7 @@ describe('a buyer who downloaded the product', () => {
   it('the creator declines with a message: the buyer is told by email and in the bell, and keeps access', async () => {
     const { buyer, product, orderId } = await buyerWithOrder();
     await downloadProduct(t.db, buyer.id, product.id);
-    const request = await createRefundRequest(t.db, deps, buyer.id, orderId, 'I changed my mind.');
+    const request = await createRefundRequest(t.db, buyer.id, orderId, 'I changed my mind.');
     const declined = await decideRefundRequest(t.db, deps, creator.userId, request.id, { decision: 'decline', message: 'It works as described.' });
     expect(declined).toMatchObject({ status: 'declined', decider: 'creator', decisionMessage: 'It works as described.' });
     expect((await orderOf(orderId)).status).toBe('paid');
@@ -252,7 +252,7 @@ describe('a request not answered in 7 days', () => {
   it('is escalated by the scheduled job (injected clock), then only an administrator decides it', async () => {
     const { buyer, product, orderId } = await buyerWithOrder();
     await downloadProduct(t.db, buyer.id, product.id);
-    const request = await createRefundRequest(t.db, deps, buyer.id, orderId, 'The creator does not answer.');
+    const request = await createRefundRequest(t.db, buyer.id, orderId, 'The creator does not answer.');
     const admin = await signUp('buyer', 'Ada Admin');
     await t.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
 

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineRoute, json, page, pageQuery, uuid } from '../contract';
 import { JOB_STATES } from '../../domain';
-import { EMAIL_MESSAGE_KINDS, EMAIL_MESSAGE_STATUSES } from '../../email-preferences';
+import { EMAIL_MESSAGE_STATUSES, OUTBOX_KINDS } from '../../email-preferences';
 import { DeliveryRunSchema } from '../schemas/settings';
 import { FeedRunSchema } from '../../tool-feeds';
 
@@ -141,11 +141,12 @@ export const retryAdminJob = defineRoute({
 /** An email of ours as an administrator sees it at /admin/jobs (docs/decisions/041 and 044). */
 export const AdminEmailSchema = z.object({
   id: z.string(),
-  kind: z.enum(EMAIL_MESSAGE_KINDS),
-  /** What it is about: `update:<id>`, `sale:<order id>`, `daily:2026-11-27`... */
+  /** A notification's kind, the daily digest, or 'transactional' (a receipt, an account email...). */
+  kind: z.enum(OUTBOX_KINDS),
+  /** What it is about: `update:<id>`, `sale:<order id>`, `daily:2026-11-27`, `receipt:<order id>`... */
   reference: z.string(),
   status: z.enum(EMAIL_MESSAGE_STATUSES),
-  /** The account's address now; null when the account is gone. */
+  /** A transactional email's address, else the account's address now; null when the account is gone. */
   to: z.nullable(z.string()),
   /** Tries so far. */
   attempts: z.int(),
