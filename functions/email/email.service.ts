@@ -274,7 +274,7 @@ export async function deliverEmail(db: Db, messageId: string, options: DeliverOp
   } catch (error) {
     const detail = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     await finishAttempt(db, message.id, { last_error: detail });
-    throw new Error(`The ${kind} email ${message.id} was refused (attempt ${message.attempts}): ${detail}`, { cause: error });
+    throw new Error(`The ${kind} email ${message.id} was refused: ${detail}`, { cause: error });
   }
   await finishAttempt(db, message.id, { status: 'sent', sent_at: new Date(), last_error: null });
   return 'sent';
