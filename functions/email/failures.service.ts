@@ -58,18 +58,19 @@ export async function listEmailProblemsForAdmin(db: Db, actorId: string, { limit
 }
 
 /**
- * One more try for an email kept as 'failed': queued again with a new 'email.deliver' job, in
- * one transaction (the outbox, docs/decisions/059), which `npm start` runs at once and Vercel
- * after the response. The job brings its own retries; the send re-checks the address (and for a
- * notification the account and the preference) like any other and uses the row id as the
- * provider's idempotency key. 404 EMAIL_NOT_FOUND, 409 EMAIL_NOT_FAILED (a second click, or an
- * email that is queued, sent or cancelled: only the failed ones are ours to retry).
+ * One more try for an email kept as 'failed': queued again with a new 'email.deliver' job of a
+ * single attempt, in one transaction (the outbox, docs/decisions/059), which `npm start` runs at
+ * once and Vercel after the response. Refused again, it is kept as failed with the new error
+ * (no fresh backoff: the administrator sees the answer at once); the send re-checks the address
+ * (and for a notification the account and the preference) like any other and uses the row id as
+ * the provider's idempotency key. 404 EMAIL_NOT_FOUND, 409 EMAIL_NOT_FAILED (a second click, or
+ * an email that is queued, sent or cancelled: only the failed ones are ours to retry).
  */
 export async function retryFailedEmail(db: Db, actorId: string, id: string): Promise<FailedEmailView> {
   if (!(await isAdmin(db, actorId))) throw new AppError('FORBIDDEN');
   const retried = await inOutboxTransaction(db, async (trx) => {
     const row = await requeueFailedEmail(trx, id);
-    if (row) await enqueueDeliveries(trx, [row.id]);
+    if (row) await enqueueDeliveries(trx, [row.id], { once: true });
     return row;
   });
   const row = await findEmailWithAddress(db, id);

@@ -31,12 +31,15 @@ export interface DeliverJob {
   messageId: string;
 }
 
-/** The delivery jobs of messages just written (one per message, its id as the singleton key), in `trx`. */
-export async function enqueueDeliveries(trx: Db, messageIds: readonly string[]): Promise<void> {
+/**
+ * The delivery jobs of messages just written (one per message, its id as the singleton key), in
+ * `trx`. `once`: a single attempt, no retries (an administrator's Retry of a failed email).
+ */
+export async function enqueueDeliveries(trx: Db, messageIds: readonly string[], options: { once?: boolean } = {}): Promise<void> {
   await enqueueMany(
     trx,
     EMAIL_DELIVER,
-    messageIds.map((messageId) => ({ data: { messageId } satisfies DeliverJob, singletonKey: messageId })),
+    messageIds.map((messageId) => ({ data: { messageId } satisfies DeliverJob, singletonKey: messageId, ...(options.once ? { retryLimit: 0 } : {}) })),
   );
 }
 

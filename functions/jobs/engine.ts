@@ -173,15 +173,24 @@ export async function enqueue<T extends object>(db: Db, name: string, data: T, o
 }
 
 /**
- * Record many jobs `name` in one statement (a fan-out's batch), each with its data and
- * singleton key; as enqueue(), through `db`'s transaction when it is one.
+ * Record many jobs `name` in one statement (a fan-out's batch), each with its data, singleton
+ * key and, when it is not the job's (defineJob), its number of retries; as enqueue(), through
+ * `db`'s transaction when it is one.
  */
-export async function enqueueMany<T extends object>(db: Db, name: string, jobs: readonly { data: T; singletonKey?: string }[]): Promise<void> {
+export async function enqueueMany<T extends object>(
+  db: Db,
+  name: string,
+  jobs: readonly { data: T; singletonKey?: string; retryLimit?: number }[],
+): Promise<void> {
   if (!jobs.length) return;
   const engine = await engineFor(db, name);
   await engine.boss.insert(
     name,
-    jobs.map((job) => ({ data: job.data, ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}) })),
+    jobs.map((job) => ({
+      data: job.data,
+      ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+      ...(job.retryLimit !== undefined ? { retryLimit: job.retryLimit } : {}),
+    })),
     { db: fromKysely(db) },
   );
   sent(engine, name);

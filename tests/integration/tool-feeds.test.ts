@@ -30,6 +30,7 @@ import { GET as cronRoute } from '@/src/pages/api/cron/feeds';
 import { GET as toolFeedXml } from '@/src/pages/tools/[toolId]/feed.xml';
 import { getFeed } from '@/functions/notifications/notifications.service';
 import type { ChangelogSourceView } from '@/src/shared/tool-feeds';
+import { deliverQueuedEmails } from '../support/emails';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { createProduct, ensureCategories } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -323,6 +324,7 @@ describe('the job', () => {
     for (let run = 1; run <= 5; run++) {
       const row = await sourceRow(source.id);
       const result = await runDueFeedFetches(t.db, { now: new Date(new Date(row.next_fetch_at).getTime() + 1000) });
+      await deliverQueuedEmails(t.db);
       failures.push((await sourceRow(source.id)).consecutive_failures);
       expect(result.failed, `run ${run}`).toBe(1);
       expect(mailed(), `run ${run}`).toHaveLength(run === 5 ? 1 : 0);

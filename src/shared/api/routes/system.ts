@@ -162,7 +162,7 @@ export const retryAdminEmail = defineRoute({
   tag: 'Admin',
   summary: 'Send a failed email once more (administrators only)',
   description:
-    'Gives an email kept as `failed` after its last try one more, due now: `npm start` sends it at once, on Vercel the next `email.send` run does. At send time it is checked again like any email (the account, a verified address not suppressed, the kind still on that channel), and sent with the same idempotency key, so the provider never delivers it twice; refused again, it is kept as `failed` with the new error. Answers the email, now `queued`. 409 EMAIL_NOT_FAILED when it is not failed (sent, cancelled, or retried already).',
+    'Gives an email kept as `failed` after its last try one more, due now: `npm start` sends it at once, on Vercel the function does after it answers (else the next `/api/cron/jobs` drain). At send time it is checked again like any email (the account, a verified address not suppressed, the kind still on that channel), and sent with the same idempotency key, so the provider never delivers it twice; refused again, it is kept as `failed` with the new error. Answers the email, now `queued`. 409 EMAIL_NOT_FAILED when it is not failed (sent, cancelled, or retried already).',
   auth: 'user',
   params: z.strictObject({ id: uuid() }),
   response: json(AdminEmailSchema),
