@@ -123,7 +123,11 @@ export async function startAttempt(db: Db, id: string): Promise<EmailMessage | u
 }
 
 /** Records what became of an attempt at a queued message (a sent one drops its rendered content). */
-export async function finishAttempt(db: Db, id: string, values: Partial<Pick<EmailMessage, 'status' | 'cancel_reason' | 'last_error' | 'sent_at'>>): Promise<void> {
+export async function finishAttempt(
+  db: Db,
+  id: string,
+  values: Partial<Pick<EmailMessage, 'status' | 'cancel_reason' | 'last_error' | 'sent_at'>>,
+): Promise<void> {
   await db
     .updateTable('email_messages')
     .set({ ...values, ...(values.status === 'sent' || values.status === 'cancelled' ? { content: null } : {}) })
@@ -181,11 +185,5 @@ export async function findEmailWithAddress(db: Db, id: string): Promise<EmailWit
 
 /** A failed email queued again; undefined when it is not (or no longer) failed. */
 export async function requeueFailedEmail(db: Db, id: string) {
-  return db
-    .updateTable('email_messages')
-    .set({ status: 'queued' })
-    .where('id', '=', id)
-    .where('status', '=', 'failed')
-    .returning('id')
-    .executeTakeFirst();
+  return db.updateTable('email_messages').set({ status: 'queued' }).where('id', '=', id).where('status', '=', 'failed').returning('id').executeTakeFirst();
 }

@@ -262,7 +262,8 @@ export async function deliverEmail(db: Db, messageId: string, options: DeliverOp
   if (!message) return 'not queued';
   const now = options.now ?? new Date();
   const { kind } = message;
-  const composed = kind === 'transactional' ? storedMessage(message) : await notificationMessage(db, { ...message, kind }, options.siteUrl ?? getEnv().SITE_URL, now);
+  const composed =
+    kind === 'transactional' ? storedMessage(message) : await notificationMessage(db, { ...message, kind }, options.siteUrl ?? getEnv().SITE_URL, now);
   const suppressed = composed.ok ? await findSuppressionReason(db, composed.mail.to) : undefined;
   if (!composed.ok || suppressed) {
     const reason = suppressed ? `the address is suppressed (${suppressed.reason})` : !composed.ok ? composed.reason : 'nothing to send';

@@ -335,10 +335,7 @@ export interface DrainResult {
  * for tests. Two drains at once never run the same attempt twice (pg-boss fetches with FOR
  * UPDATE SKIP LOCKED).
  */
-export async function drainJobs(
-  db: Db,
-  options: { maxMs?: number; names?: string[]; periodic?: boolean; followUps?: boolean } = {},
-): Promise<DrainResult> {
+export async function drainJobs(db: Db, options: { maxMs?: number; names?: string[]; periodic?: boolean; followUps?: boolean } = {}): Promise<DrainResult> {
   const names = options.names ? new Set(options.names) : undefined;
   const followUps = names && options.followUps ? names : null;
   return drainScope.run({ followUps }, () => drainQueues(db, { ...options, names }));

@@ -138,9 +138,9 @@ async function retryDueNow(id: string): Promise<void> {
 }
 
 const deliveryJobsOf = async (id: string) =>
-  (await sql<{ state: string }>`select state from pgboss.job where name = 'email.deliver' and data->>'messageId' = ${id} order by created_on`.execute(t.db)).rows.map(
-    (r) => r.state,
-  );
+  (
+    await sql<{ state: string }>`select state from pgboss.job where name = 'email.deliver' and data->>'messageId' = ${id} order by created_on`.execute(t.db)
+  ).rows.map((r) => r.state);
 
 describe('preferences per kind', () => {
   it('sends a security update at once by default, a feature update to the daily digest, and nothing where it is off', async () => {

@@ -141,7 +141,14 @@ describe('a receipt through the outbox', () => {
 describe('the transaction that writes an email', () => {
   it('sends nothing, and records no job, when it rolls back', async () => {
     const user = await createUser(t.db, { userType: 'buyer' });
-    const mail = await transactionalEmail({ to: user.email, subject: 'Never sent', greeting: 'Hi,', intro: ['This change was rolled back.'], action: null, outro: [] });
+    const mail = await transactionalEmail({
+      to: user.email,
+      subject: 'Never sent',
+      greeting: 'Hi,',
+      intro: ['This change was rolled back.'],
+      action: null,
+      outro: [],
+    });
     let written: string | null = null;
     await expect(
       t.db.transaction().execute(async (trx) => {
@@ -159,7 +166,14 @@ describe('the transaction that writes an email', () => {
   it('does not send a transactional email to a suppressed address (a hard bounce or a complaint)', async () => {
     const user = await createUser(t.db, { userType: 'buyer' });
     await t.db.insertInto('email_suppressions').values({ email: user.email, reason: 'complaint', detail: null }).execute();
-    const mail = await transactionalEmail({ to: user.email, subject: 'Held back', greeting: 'Hi,', intro: ['You marked us as spam.'], action: null, outro: [] });
+    const mail = await transactionalEmail({
+      to: user.email,
+      subject: 'Held back',
+      greeting: 'Hi,',
+      intro: ['You marked us as spam.'],
+      action: null,
+      outro: [],
+    });
     await queueTransactionalEmail(t.db, { userId: user.id, reference: 'suppressed:1', mail });
     await deliverQueuedEmails(t.db);
     expect(deps.mailer.sent.filter((m) => m.to === user.email)).toEqual([]);
