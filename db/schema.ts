@@ -46,7 +46,7 @@ import type {
   WebhookDeliveryStatus,
   WebhookEventType,
 } from '../src/shared/domain';
-import type { EmailChannel, EmailDelivery, EmailKind, EmailMessageKind, EmailMessageStatus, EmailSuppressionReason } from '../src/shared/email-preferences';
+import type { EmailChannel, EmailDelivery, EmailKind, EmailMessageStatus, EmailSuppressionReason, OutboxKind } from '../src/shared/email-preferences';
 import type { CommunitySpaceKind, CommunityThreadKind, CommunityVoteTarget } from '../src/shared/community';
 import type { DemoLinkJson } from '../src/shared/products';
 
@@ -832,21 +832,35 @@ export interface NotificationPreferencesTable {
   updated_at: Generated<Date>;
 }
 
-/** Every email decided on, once per (user, kind, reference): events, digests (docs/decisions/041). */
+/** A transactional email as it was rendered when its row was written (docs/decisions/059). */
+export interface StoredEmail {
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The outbox: every email decided on, once per (user, kind, reference): events, digests
+ * (docs/decisions/041) and transactional emails; each sent by its own 'email.deliver' job
+ * (docs/decisions/059), and kept as the log of what was sent.
+ */
 export interface EmailMessagesTable {
   id: Generated<string>;
   user_id: string;
-  kind: EmailMessageKind;
+  kind: OutboxKind;
   reference: string;
   channel: EmailDelivery;
   status: EmailMessageStatus;
   /** What the template needs when the reference alone does not say it (JSON). */
   payload: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** A transactional email's address (set exactly for kind 'transactional'); a notification goes to the account's. */
+  to_email: string | null;
+  /** A transactional email as rendered, until it is sent (then null: no sign-in link stays in the table). */
+  content: JSONColumnType<StoredEmail | null, string | null | undefined, string | null>;
   attempts: Generated<number>;
   last_error: string | null;
   cancel_reason: string | null;
-  next_attempt_at: Timestamp;
-  locked_until: Timestamp | null;
   digest_id: string | null;
   created_at: CreatedAt;
   sent_at: Timestamp | null;

@@ -16,6 +16,7 @@
  * - drainJobs(db, { maxMs }): runs the due jobs for a bounded time and returns; the Vercel Cron
  *   route (/api/cron/jobs) and the tests use it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { fromKysely, PgBoss, type Job, type Queue } from 'pg-boss';
 import { waitUntil } from '@vercel/functions';
 import { onDbClose, rawSqlOf, type Db } from '@/db/database';
@@ -35,6 +36,8 @@ interface Engine {
   worker: boolean;
   /** Queues this engine created (an enqueue to any other is refused before it reaches the database). */
   queues: Set<string>;
+  /** The in-process worker of each queue (startWorker), woken when a job is sent to it. */
+  workerIds: Map<string, string>;
   /**
    * The reactions to an event, as the module instance that started the engine knows them: under
    * `npm start` the start script's (it loads every job module), not the server bundle's, which
@@ -55,6 +58,9 @@ function engines(): Engines {
   return g[KEY];
 }
 
+/** Set while a drain runs jobs; `followUps`: the job names it runs, which enqueue() grows. */
+const drainScope = new AsyncLocalStorage<{ followUps: Set<string> | null }>();
+
 function queueOptions(definition: JobDefinition): Omit<Queue, 'name'> {
   const o = definition.options;
   return {
@@ -64,6 +70,7 @@ function queueOptions(definition: JobDefinition): Omit<Queue, 'name'> {
     retryBackoff: o.backoff,
     retryDelayMax: o.retryDelayMax,
     expireInSeconds: o.expireInSeconds,
+    ...(o.deadLetter ? { deadLetter: o.deadLetter } : {}),
     // Completed and failed jobs are kept 30 days: a failure stays visible (GET /api/admin/jobs).
     deleteAfterSeconds: 30 * 24 * 3600,
   };
@@ -105,7 +112,7 @@ async function startEngine(db: Db, worker: boolean): Promise<Engine> {
   });
   boss.on('error', (error: Error) => console.warn('[jobs]', error.message));
   await boss.start();
-  const engine: Engine = { db, boss, worker, queues: new Set(), reactionsTo };
+  const engine: Engine = { db, boss, worker, queues: new Set(), workerIds: new Map(), reactionsTo };
   await ensureQueues(engine);
   onDbClose(db, () => stopJobs(db));
   return engine;
@@ -155,15 +162,85 @@ export interface EnqueueOptions {
  * dropped it. The job must have been defined (defineJob) and the engine ready (jobsReady).
  */
 export async function enqueue<T extends object>(db: Db, name: string, data: T, options: EnqueueOptions = {}): Promise<string | null> {
-  const engine = db.isTransaction ? engines().current : await jobsReady(db);
-  if (!engine) throw new Error('The job engine is not started: call jobsReady(db) before the transaction that enqueues.');
-  if (!engine.queues.has(name)) throw new Error(`No job named ${name} is defined (functions/jobs/all-jobs.ts lists the job modules).`);
-  return engine.boss.send(name, data, {
+  const engine = await engineFor(db, name);
+  const id = await engine.boss.send(name, data, {
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
     ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
     db: fromKysely(db),
   });
+  if (id) sent(engine, name);
+  return id;
+}
+
+/**
+ * Record many jobs `name` in one statement (a fan-out's batch), each with its data, singleton
+ * key and, when it is not the job's (defineJob), its number of retries; as enqueue(), through
+ * `db`'s transaction when it is one.
+ */
+export async function enqueueMany<T extends object>(
+  db: Db,
+  name: string,
+  jobs: readonly { data: T; singletonKey?: string; retryLimit?: number }[],
+): Promise<void> {
+  if (!jobs.length) return;
+  const engine = await engineFor(db, name);
+  await engine.boss.insert(
+    name,
+    jobs.map((job) => ({
+      data: job.data,
+      ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+      ...(job.retryLimit !== undefined ? { retryLimit: job.retryLimit } : {}),
+    })),
+    { db: fromKysely(db) },
+  );
+  sent(engine, name);
+}
+
+async function engineFor(db: Db, name: string): Promise<Engine> {
+  const engine = db.isTransaction ? engines().current : await jobsReady(db);
+  if (!engine) throw new Error('The job engine is not started: call jobsReady(db) before the transaction that enqueues.');
+  if (!engine.queues.has(name)) throw new Error(`No job named ${name} is defined (functions/jobs/all-jobs.ts lists the job modules).`);
+  return engine;
+}
+
+/** After a job `name` was recorded: a followUps drain running this code runs it too, and the worker is woken. */
+function sent(engine: Engine, name: string): void {
+  drainScope.getStore()?.followUps?.add(name);
+  wake(engine, [name]);
+}
+
+/**
+ * Wakes this process's worker of each of `names` (`npm start`), so a job runs at once instead
+ * of at the next poll, up to a second later. A job sent inside a transaction is fetched after
+ * the commit on PGlite (the worker's fetch waits for the one connection); on PostgreSQL a fetch
+ * before the commit finds nothing, so a caller that wants it at once calls runAfterCommit too.
+ */
+function wake(engine: Engine, names: readonly string[]): void {
+  for (const name of names) {
+    const workerId = engine.workerIds.get(name);
+    if (workerId) engine.boss.notifyWorker(workerId);
+  }
+}
+
+/**
+ * Call once a transaction that enqueued jobs `names` has committed, to have them run now rather
+ * than at the next poll or drain: under `npm start` the in-process worker is woken; on Vercel,
+ * where no process stays up and the cron drain can be a day away (docs/decisions/040), the
+ * function runs them, and the jobs they enqueue, after it has answered, through Vercel's
+ * waitUntil. What fails or does not fit in the time stays queued for the next drain.
+ */
+export function runAfterCommit(db: Db, names: readonly string[]): void {
+  const engine = engines().current;
+  if (!engine || !names.length) return;
+  wake(engine, names);
+  // Within a drain (a job's handler on Vercel), that drain runs them; no second one.
+  if (!process.env['VERCEL'] || drainScope.getStore()) return;
+  waitUntil(
+    drainJobs(db, { names: [...new Set(names)], maxMs: 10_000, followUps: true }).catch((error: unknown) => {
+      console.warn('[jobs] the jobs after the response stopped:', (error as Error).message);
+    }),
+  );
 }
 
 /**
@@ -190,7 +267,8 @@ export function afterCommit(db: Db, events: readonly EventName[]): void {
   if (!process.env['VERCEL'] || !events.length || !engine) return;
   const names = [...new Set(events.flatMap((event) => engine.reactionsTo(event)))];
   waitUntil(
-    drainJobs(db, { names, maxMs: 10_000 }).catch((error: unknown) => {
+    // followUps: the jobs the reactions enqueue (the emails they write) run in the same drain.
+    drainJobs(db, { names, maxMs: 10_000, followUps: true }).catch((error: unknown) => {
       console.warn('[jobs] the reactions after the response stopped:', (error as Error).message);
     }),
   );
@@ -226,9 +304,10 @@ export async function startWorker(db: Db, options: { pollingIntervalSeconds?: nu
   all.current = engine;
   for (const definition of jobDefinitions()) {
     const work = { batchSize: 1, localConcurrency: definition.options.concurrency, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
-    await engine.boss.work(definition.name, work, async ([job]) => {
+    const workerId = await engine.boss.work(definition.name, work, async ([job]) => {
       if (job) await runOne(engine, definition, job);
     });
+    engine.workerIds.set(definition.name, workerId);
   }
   for (const s of scheduleDefinitions()) {
     await engine.boss.schedule(s.name, s.cron, s.data, { tz: 'UTC', missed: 'once' });
@@ -254,10 +333,18 @@ export interface DrainResult {
  * Run the jobs that are due, one after another, until none is left or `maxMs` has passed (a
  * job already running is finished). With `periodic` (the cron route), first one maintenance
  * pass (expired attempts back to retry, old jobs deleted) and every schedule sent at most once
- * per its period. For Vercel Cron, where no process stays up, and for tests. Two drains at once
- * never run the same attempt twice (pg-boss fetches with FOR UPDATE SKIP LOCKED).
+ * per its period. With `names` and `followUps`, the jobs those enqueue run too (a reaction that
+ * writes an email, then the email's delivery). For Vercel Cron, where no process stays up, and
+ * for tests. Two drains at once never run the same attempt twice (pg-boss fetches with FOR
+ * UPDATE SKIP LOCKED).
  */
-export async function drainJobs(db: Db, options: { maxMs?: number; names?: string[]; periodic?: boolean } = {}): Promise<DrainResult> {
+export async function drainJobs(db: Db, options: { maxMs?: number; names?: string[]; periodic?: boolean; followUps?: boolean } = {}): Promise<DrainResult> {
+  const names = options.names ? new Set(options.names) : undefined;
+  const followUps = names && options.followUps ? names : null;
+  return drainScope.run({ followUps }, () => drainQueues(db, { ...options, names }));
+}
+
+async function drainQueues(db: Db, options: { maxMs?: number; names?: Set<string> | undefined; periodic?: boolean }): Promise<DrainResult> {
   const engine = await jobsReady(db);
   const deadline = Date.now() + (options.maxMs ?? 50_000);
   const result: DrainResult = { completed: 0, failed: 0, timedOut: false };
@@ -268,7 +355,8 @@ export async function drainJobs(db: Db, options: { maxMs?: number; names?: strin
       await engine.boss.send(s.name, s.data, { singletonKey: 'schedule', singletonSeconds: periodSeconds(engine.boss, s.cron) });
     }
   }
-  const names = options.names ?? [...engine.queues];
+  // Iterating a Set visits what a followUps drain's jobs add to it meanwhile.
+  const names = options.names ?? new Set(engine.queues);
   for (;;) {
     let ran = 0;
     for (const name of names) {

@@ -6,8 +6,10 @@
  *   schedule(name, cron, data?)                       periodic run of a defined job (UTC cron)
  *   await jobsReady(db)                               before a transaction that enqueues
  *   await enqueue(dbOrTrx, name, data, { singletonKey, singletonSeconds, startAfter })
+ *   await enqueueMany(dbOrTrx, name, [{ data, singletonKey }])  many jobs in one statement (a fan-out's batch)
  *   await emit(trx, event, data, { singletonKey })    a named event: its reactions' jobs, in the transaction
  *   afterCommit(db, events)                           on Vercel, run those reactions after the response
+ *   runAfterCommit(db, names)                         after a commit that enqueued jobs: run them now (worker woken; Vercel: after the response)
  *   await startWorker(db)                             the in-process worker (scripts/start.ts)
  *   await drainJobs(db, { maxMs, periodic })          run due jobs for a bounded time (cron route: periodic, tests)
  *   await listJobs(db, { state: 'failed' })           what ran and what failed, with its error
@@ -23,11 +25,13 @@ export {
   drainJobs,
   emit,
   enqueue,
+  enqueueMany,
   findJob,
   isJobDefined,
   jobsReady,
   listJobs,
   retryJob,
+  runAfterCommit,
   startWorker,
   stopJobs,
   type DrainResult,

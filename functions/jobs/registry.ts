@@ -30,6 +30,11 @@ export interface JobOptions {
   policy?: JobPolicy;
   /** Jobs of this name the in-process worker runs at once (each waits on the network, not the CPU). Default 1. */
   concurrency?: number;
+  /**
+   * A job defined before this one that gets this job's data when an attempt fails for good (its
+   * last retry threw, or expired: a worker that died): pg-boss's dead-letter queue. None by default.
+   */
+  deadLetter?: string;
 }
 
 export interface JobContext {
@@ -45,7 +50,7 @@ export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
 export interface JobDefinition<T = unknown> {
   name: string;
   handler: JobHandler<T>;
-  options: Required<Omit<JobOptions, 'policy'>> & { policy: JobPolicy };
+  options: Required<Omit<JobOptions, 'policy' | 'deadLetter'>> & { policy: JobPolicy; deadLetter: string | null };
 }
 
 export interface ScheduleDefinition {
@@ -80,6 +85,7 @@ export function defineJob<T>(name: string, handler: JobHandler<T>, options: JobO
       expireInSeconds: options.expireInSeconds ?? 15 * 60,
       policy: options.policy ?? 'standard',
       concurrency: options.concurrency ?? 1,
+      deadLetter: options.deadLetter ?? null,
     },
   };
   jobs.set(name, definition as JobDefinition);

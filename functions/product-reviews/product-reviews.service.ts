@@ -37,7 +37,8 @@ import type {
 } from '@/src/shared/api/schemas/product-reviews';
 import { toNumber } from '@/src/shared/products';
 import * as z from 'zod/mini';
-import { kickEmailSending, queueNotificationEmail } from '../email/email.service';
+import { queueNotificationEmail } from '../email/email.service';
+import { deliverSoon } from '../email/outbox';
 import { AppError } from '../_shared/errors';
 import { assertNotSuspended } from '../moderation/suspension';
 import { decodeCursor, pageOf } from '../_shared/cursor';
@@ -168,13 +169,12 @@ export async function createProductReview(db: Db, userId: string | null | undefi
     const rating = toRating(await recomputeProductRating(trx, productId, RATING_PRIOR));
     const review = toProductReview((await findReviewView(trx, id, me))!);
     await enqueueProductReviewCreated(trx, product.creator_id, { id: product.id, title: product.title }, review);
+    // The creator's email, as their preferences for 'review_received' say (docs/decisions/041), with the review.
+    await queueNotificationEmail(trx, { userId: product.creator_id, kind: 'review_received', reference: `review:${review.id}` });
     return { review, product: rating, page: product };
   });
   afterCommit(db, ['webhooks.due']);
-  // The creator's email, as their preferences for 'review_received' say (docs/decisions/041).
-  await queueNotificationEmail(db, { userId: result.page.creator_id, kind: 'review_received', reference: `review:${result.review.id}` })
-    .then((id) => id && kickEmailSending(db))
-    .catch((error: unknown) => console.warn('[email] could not queue the review email:', (error as Error).message));
+  deliverSoon(db);
   await refreshPages(db, result.page);
   return { review: result.review, product: result.product };
 }

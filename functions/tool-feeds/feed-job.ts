@@ -23,9 +23,10 @@
  *   the count; the next fetch is an hour on.
  */
 import zlib from 'node:zlib';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db/database';
 import { getEnv } from '../_shared/env';
-import { getMailer } from '../_shared/mailer';
+import { queueTransactionalEmail } from '../email/outbox';
 import { transactionalEmail } from '../email/transactional';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy, type OutboundResponse } from '../_shared/outbound-fetch';
 import { requestToolRebuild, writeToolUpdate } from '../tool-updates/tool-updates.service';
@@ -236,20 +237,20 @@ async function tellMaintainers(db: Db, source: SourceToFetch, status: string): P
     const name = tool?.name ?? source.tool_id;
     const url = new URL(`/ai-tools/manage/${encodeURIComponent(source.tool_id)}#changelog-sources`, getEnv().SITE_URL).toString();
     for (const contact of await contactsOf(db, ids)) {
-      await getMailer().send(
-        await transactionalEmail({
-          to: contact.email,
-          subject: `A changelog feed of ${name} is paused`,
-          greeting: contact.name ? `Hi ${contact.name},` : 'Hi,',
-          intro: [
-            `We could not read ${source.url} ${FEED_FAILURES_BEFORE_PAUSE} times in a row, so we stopped fetching it. ${status}.`,
-            `Followers of ${name} get no updates from it until you fix the feed or its address and resume it.`,
-          ],
-          action: { label: 'Manage changelog sources', url },
-          outro: [],
-          reason: 'You get this email because you maintain this tool on toolmint.',
-        }),
-      );
+      const mail = await transactionalEmail({
+        to: contact.email,
+        subject: `A changelog feed of ${name} is paused`,
+        greeting: contact.name ? `Hi ${contact.name},` : 'Hi,',
+        intro: [
+          `We could not read ${source.url} ${FEED_FAILURES_BEFORE_PAUSE} times in a row, so we stopped fetching it. ${status}.`,
+          `Followers of ${name} get no updates from it until you fix the feed or its address and resume it.`,
+        ],
+        action: { label: 'Manage changelog sources', url },
+        outro: [],
+        reason: 'You get this email because you maintain this tool on toolmint.',
+      });
+      // To the outbox, sent by its job (docs/decisions/059); a pause is told once, when it happens.
+      await queueTransactionalEmail(db, { userId: contact.id, reference: `feed-paused:${source.id}:${randomUUID()}`, mail });
     }
   } catch (error) {
     console.warn('[feeds] could not tell the maintainers of a paused source:', error);

@@ -125,17 +125,21 @@ export async function startClaim(db: Db, userId: string | null | undefined, tool
       expires_at: new Date(now + EMAIL_CLAIM_TTL_MS),
     });
     const link = siteLink(`/ai-tools/claim/verify?${new URLSearchParams({ claim: row.id, token }).toString()}`);
-    await sendToolMail({
-      to: email,
-      subject: `Confirm you maintain ${tool.name} on toolmint`,
-      greeting: 'Hi,',
-      intro: [
-        `Someone signed in to toolmint asked to become the verified maintainer of ${tool.name}, proving control of ${host} with this address.`,
-        'If it was you, open this link while signed in to the same account. It works once, for 24 hours.',
-      ],
-      action: { label: `Verify ${tool.name}`, url: link },
-      outro: ['If it was not you, ignore this email: nothing changes.'],
-    });
+    await sendToolMail(
+      db,
+      { userId, reference: `tool-claim:${row.id}` },
+      {
+        to: email,
+        subject: `Confirm you maintain ${tool.name} on toolmint`,
+        greeting: 'Hi,',
+        intro: [
+          `Someone signed in to toolmint asked to become the verified maintainer of ${tool.name}, proving control of ${host} with this address.`,
+          'If it was you, open this link while signed in to the same account. It works once, for 24 hours.',
+        ],
+        action: { label: `Verify ${tool.name}`, url: link },
+        outro: ['If it was not you, ignore this email: nothing changes.'],
+      },
+    );
     return toClaim(db, row as ClaimRow, tool);
   }
   const challenge = `toolmint-verification=${token}`;

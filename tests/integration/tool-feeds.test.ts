@@ -32,6 +32,7 @@ import { GET as listUpdatesRoute } from '@/src/pages/api/tools/[toolId]/updates'
 import { GET as toolFeedXml } from '@/src/pages/tools/[toolId]/feed.xml';
 import { getFeed } from '@/functions/notifications/notifications.service';
 import type { ChangelogSourceView } from '@/src/shared/tool-feeds';
+import { deliverQueuedEmails } from '../support/emails';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { createProduct, ensureCategories } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -377,6 +378,7 @@ describe('the job', () => {
     for (let attempt = 1; attempt <= 5; attempt++) {
       const before = Date.now();
       await runFetchJobs();
+      await deliverQueuedEmails(t.db);
       failures.push((await sourceRow(source.id)).consecutive_failures);
       expect(mailed(), `attempt ${attempt}`).toHaveLength(attempt === 5 ? 1 : 0);
       const jobs = await fetchJobsOf(source.id);

@@ -34,13 +34,16 @@ export function testDeps(provider?: PaymentProvider): PaymentsDeps & { mailer: M
   };
 }
 
-/** Runs the reactions to the orders' events that are due: receipts, refund notices, refunds of payments that must go back. */
+/**
+ * Runs the reactions to the orders' events that are due (receipts, refund notices, refunds of
+ * payments that must go back), and the jobs they enqueue: the deliveries of the emails they write.
+ */
 export async function settleOrders(db: Db): Promise<void> {
   // The engine loads every job module, and so every reaction, when it starts.
   await jobsReady(db);
   const names = [...new Set((['order.paid', 'order.refunded', 'order.refund-due'] as const).flatMap((event) => reactionsTo(event)))];
   // A refund of a payment that must go back emits 'order.refunded': the drain runs until none is due.
-  await drainJobs(db, { names });
+  await drainJobs(db, { names, followUps: true });
 }
 
 let counter = 0;

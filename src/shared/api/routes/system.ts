@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { defineRoute, json, page, pageQuery, uuid } from '../contract';
 import { JOB_STATES } from '../../domain';
-import { EMAIL_MESSAGE_KINDS, EMAIL_MESSAGE_STATUSES } from '../../email-preferences';
+import { EMAIL_MESSAGE_STATUSES, OUTBOX_KINDS } from '../../email-preferences';
 
 export const getHealth = defineRoute({
   method: 'GET',
@@ -124,11 +124,12 @@ export const retryAdminJob = defineRoute({
 /** An email of ours as an administrator sees it at /admin/jobs (docs/decisions/041 and 044). */
 export const AdminEmailSchema = z.object({
   id: z.string(),
-  kind: z.enum(EMAIL_MESSAGE_KINDS),
-  /** What it is about: `update:<id>`, `sale:<order id>`, `daily:2026-11-27`... */
+  /** A notification's kind, the daily digest, or 'transactional' (a receipt, an account email...). */
+  kind: z.enum(OUTBOX_KINDS),
+  /** What it is about: `update:<id>`, `sale:<order id>`, `daily:2026-11-27`, `receipt:<order id>`... */
   reference: z.string(),
   status: z.enum(EMAIL_MESSAGE_STATUSES),
-  /** The account's address now; null when the account is gone. */
+  /** A transactional email's address, else the account's address now; null when the account is gone. */
   to: z.nullable(z.string()),
   /** Tries so far. */
   attempts: z.int(),
@@ -144,7 +145,7 @@ export const retryAdminEmail = defineRoute({
   tag: 'Admin',
   summary: 'Send a failed email once more (administrators only)',
   description:
-    'Gives an email kept as `failed` after its last try one more, due now: `npm start` sends it at once, on Vercel the next `email.send` run does. At send time it is checked again like any email (the account, a verified address not suppressed, the kind still on that channel), and sent with the same idempotency key, so the provider never delivers it twice; refused again, it is kept as `failed` with the new error. Answers the email, now `queued`. 409 EMAIL_NOT_FAILED when it is not failed (sent, cancelled, or retried already).',
+    'Gives an email kept as `failed` after its last try one more, due now: `npm start` sends it at once, on Vercel the function does after it answers (else the next `/api/cron/jobs` drain). At send time it is checked again like any email (the account, a verified address not suppressed, the kind still on that channel), and sent with the same idempotency key, so the provider never delivers it twice; refused again, it is kept as `failed` with the new error. Answers the email, now `queued`. 409 EMAIL_NOT_FAILED when it is not failed (sent, cancelled, or retried already).',
   auth: 'user',
   params: z.strictObject({ id: uuid() }),
   response: json(AdminEmailSchema),
