@@ -89,9 +89,9 @@ export async function updateOwnProduct(db: Db, creatorId: string, id: string, va
  * The status of one of the creator's products, its row locked until the transaction ends:
  * whether a save publishes the product is decided under the lock (docs/decisions/027).
  */
-export async function lockOwnProductStatus(db: Db, creatorId: string, id: string): Promise<string | null> {
-  const row = await db.selectFrom('products').select('status').where('id', '=', id).where('creator_id', '=', creatorId).forUpdate().executeTakeFirst();
-  return row?.status ?? null;
+/** The product's status and AI tool before a change, locked for it (the tool: the pages it showed on). */
+export async function lockOwnProduct(db: Db, creatorId: string, id: string): Promise<{ status: string; ai_tool_type: string | null } | undefined> {
+  return db.selectFrom('products').select(['status', 'ai_tool_type']).where('id', '=', id).where('creator_id', '=', creatorId).forUpdate().executeTakeFirst();
 }
 
 export async function deleteOwnProduct(db: Db, creatorId: string, id: string) {

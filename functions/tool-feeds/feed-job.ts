@@ -27,9 +27,9 @@ import { getEnv } from '../_shared/env';
 import { getMailer } from '../_shared/mailer';
 import { transactionalEmail } from '../email/transactional';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy, type OutboundResponse } from '../_shared/outbound-fetch';
-import { requestToolRebuild, writeToolUpdate } from '../tool-updates/tool-updates.service';
+import { recordToolPagesChange, writeToolUpdate } from '../tool-updates/tool-updates.service';
 import { notifyOfTool } from '../notifications/notifications.service';
-import { jobsReady } from '../jobs';
+import { afterCommit, jobsReady } from '../jobs';
 import { FEED_FAILURES_BEFORE_PAUSE, type FeedFetchOutcome, type FeedRunResult } from '@/src/shared/tool-feeds';
 import { entryDate, FeedRefusedError, parseChangelog, type FeedEntry } from './feed-parse';
 import {
@@ -171,7 +171,8 @@ async function postNewEntries(db: Db, source: ClaimedSource, entries: readonly F
     });
     if (made) posted++;
   }
-  if (posted) await requestToolRebuild(db, source.tool_id);
+  // One page change for the fetch, not one per entry: the tool's pages show only the latest date.
+  if (posted) afterCommit(db, [await db.transaction().execute((trx) => recordToolPagesChange(trx, source.tool_id))]);
   return posted;
 }
 
