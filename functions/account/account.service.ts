@@ -178,12 +178,24 @@ export async function deleteAccountData(
     await anonymiseProfile(trx, userId);
     const changes: CommittedEvent[] = [];
     for (const product of products) {
-      changes.push(await recordPageChange(trx, { reason: 'archived', productId: product.id, paths: pagesShowingProduct({ id: product.id, toolIds: [product.ai_tool_type] }) }));
+      changes.push(
+        await recordPageChange(trx, {
+          reason: 'archived',
+          productId: product.id,
+          paths: pagesShowingProduct({ id: product.id, toolIds: [product.ai_tool_type] }),
+        }),
+      );
     }
     // Pages that showed a rating the deleted reviews counted in.
     const archivedIds = new Set(products.map((p) => p.id));
     for (const product of reviewed.filter((p) => !archivedIds.has(p.id))) {
-      changes.push(await recordPageChange(trx, { reason: 'review', productId: product.id, paths: pagesShowingProduct({ id: product.id, toolIds: [product.ai_tool_type] }) }));
+      changes.push(
+        await recordPageChange(trx, {
+          reason: 'review',
+          productId: product.id,
+          paths: pagesShowingProduct({ id: product.id, toolIds: [product.ai_tool_type] }),
+        }),
+      );
     }
     return changes;
   });

@@ -187,7 +187,14 @@ describe('on the embedded server', () => {
   it('a change whose transaction rolls back emits nothing', async () => {
     await jobsReady(t.db);
     const marker = `/tools/rolled-back-${Date.now()}`;
-    const logged = async () => (await t.db.selectFrom('rebuild_requests').select('id').where(sql<boolean>`${marker} = any(paths)`).execute()).length;
+    const logged = async () =>
+      (
+        await t.db
+          .selectFrom('rebuild_requests')
+          .select('id')
+          .where(sql<boolean>`${marker} = any(paths)`)
+          .execute()
+      ).length;
     await expect(
       t.db.transaction().execute(async (trx) => {
         await recordPageChange(trx, { reason: 'tool_changed', productId: null, paths: [marker] });
@@ -243,7 +250,9 @@ describe('on the embedded server', () => {
     );
 
     // Replayed after an unpublish, the old publish does not bring the page back.
-    expect((await call(patchMyProduct, `/api/me/products/${id}`, { method: 'PATCH', session: creator, params: { id }, json: { status: 'draft' } })).status).toBe(200);
+    expect(
+      (await call(patchMyProduct, `/api/me/products/${id}`, { method: 'PATCH', session: creator, params: { id }, json: { status: 'draft' } })).status,
+    ).toBe(200);
     await settled(page);
     await t.db.transaction().execute((trx) => emit(trx, 'pages.changed', published!.data as PageChange));
     await settled(page);
@@ -276,7 +285,8 @@ describe('on Vercel', () => {
         holding = false;
         for (const answer of held.splice(0)) answer();
       },
-      listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+      listen: () =>
+        new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
     };
   }
 
@@ -311,7 +321,9 @@ describe('on Vercel', () => {
       cdn.seen.length = 0;
       cdn.failOn('/marketplace');
       afterResponse.length = 0;
-      expect((await call(putMyProduct, `/api/me/products/${id}`, { method: 'PUT', session: creator, params: { id }, json: body('Vercel probe, edited') })).status).toBe(200);
+      expect(
+        (await call(putMyProduct, `/api/me/products/${id}`, { method: 'PUT', session: creator, params: { id }, json: body('Vercel probe, edited') })).status,
+      ).toBe(200);
       await Promise.all(afterResponse);
       const [, failed] = await jobsFor(page);
       expect(failed?.state).toBe('retry');
