@@ -195,8 +195,8 @@ export async function emit<E extends EventName>(trx: Db, event: E, data: DomainE
  * Call once a transaction that emitted `events` has committed, before answering. First the
  * commit hooks the worker was started with (startWorker's onCommit) run for the events given
  * with their data. Then their reactions are started: under `npm start` the in-process worker
- * is woken for their queues, so they run at once rather than at its next poll, after the
- * request has answered. On Vercel no process stays up and the cron drain can be a day away
+ * is woken for their queues, so they start at once rather than at its next poll, and the
+ * request does not wait for them. On Vercel no process stays up and the cron drain can be a day away
  * (docs/decisions/040), so the function runs them after it has answered, through Vercel's
  * waitUntil: the request does not wait for them, and what fails or does not fit in the time
  * is retried by the next drain.
