@@ -176,28 +176,14 @@ export async function deleteAccountData(
     for (const product of reviewed) await recomputeProductRating(trx, product.id, RATING_PRIOR);
     await removePersonalRows(trx, userId);
     await anonymiseProfile(trx, userId);
-    const changes: CommittedEvent[] = [];
-    for (const product of products) {
-      changes.push(
-        await recordPageChange(trx, {
-          reason: 'archived',
-          productId: product.id,
-          paths: pagesShowingProduct({ id: product.id, toolIds: [product.ai_tool_type] }),
-        }),
-      );
-    }
-    // Pages that showed a rating the deleted reviews counted in.
+    // Their pages: archived products leave them; other products showed a rating the deleted reviews counted in.
     const archivedIds = new Set(products.map((p) => p.id));
-    for (const product of reviewed.filter((p) => !archivedIds.has(p.id))) {
-      changes.push(
-        await recordPageChange(trx, {
-          reason: 'review',
-          productId: product.id,
-          paths: pagesShowingProduct({ id: product.id, toolIds: [product.ai_tool_type] }),
-        }),
-      );
+    const changed = [...products.map((p) => ['archived', p] as const), ...reviewed.filter((p) => !archivedIds.has(p.id)).map((p) => ['review', p] as const)];
+    const events: CommittedEvent[] = [];
+    for (const [reason, { id, ai_tool_type }] of changed) {
+      events.push(await recordPageChange(trx, { reason, productId: id, paths: pagesShowingProduct({ id, toolIds: [ai_tool_type] }) }));
     }
-    return changes;
+    return events;
   });
   afterCommit(db, pages);
 }

@@ -2,8 +2,9 @@
  * A creator's products: list (keyset pages), read, create, replace (PUT), change (PATCH) and
  * delete, with ownership enforced here (a product of someone else does not exist for the
  * caller, and nothing changes) and a 'pages.changed' event recorded in the transaction of every
- * change that affects public pages (docs/decisions/061). Input arrives parsed by the route's schemas (src/shared/api/routes/products.ts,
- * docs/decisions/024): PUT replaces every field, PATCH changes the fields it sent.
+ * change that affects public pages (docs/decisions/061). Input arrives parsed by the route's
+ * schemas (src/shared/api/routes/products.ts, docs/decisions/024): PUT replaces every field,
+ * PATCH changes the fields it sent.
  *
  * Publishing (a save that makes a product published) is for creators with a verified email:
  * 403 NOT_A_CREATOR, else 403 EMAIL_NOT_VERIFIED (docs/decisions/012). Drafts may be prepared
