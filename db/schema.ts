@@ -561,6 +561,7 @@ export interface SearchWordsTable {
   word: string;
 }
 
+/** The log of content changes that touched catalogue pages (the refresh is a job, docs/decisions/061). */
 export interface RebuildRequestsTable {
   id: Generated<string>;
   reason: string;
@@ -568,9 +569,6 @@ export interface RebuildRequestsTable {
   /** The pages the change touches (migration 2026-11-25-0200). */
   paths: ColumnType<string[], string[] | undefined, string[]>;
   requested_at: CreatedAt;
-  started_at: Timestamp | null;
-  finished_at: Timestamp | null;
-  error: string | null;
 }
 
 export interface PayoutRequestsTable {

@@ -19,3 +19,4 @@ import '../payments/order-notices.job';
 import '../payments/refund-at-once.job';
 import '../product-reviews/review-pages.job';
 import '../payments/tax-reversal.job';
+import '../rebuilds/page-refresh.job';

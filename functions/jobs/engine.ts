@@ -36,15 +36,28 @@ interface Engine {
   worker: boolean;
   /** Queues this engine created (an enqueue to any other is refused before it reaches the database). */
   queues: Set<string>;
-  /** The in-process worker of each queue (startWorker), woken when a job is sent to it. */
-  workerIds: Map<string, string>;
   /**
    * The reactions to an event, as the module instance that started the engine knows them: under
    * `npm start` the start script's (it loads every job module), not the server bundle's, which
    * has its own copy of the registry and loads only the modules its routes import.
    */
   reactionsTo: (event: EventName) => readonly string[];
+  /** The worker's id per queue (boss.work()), to wake it when a commit has made jobs due. */
+  workers: Map<string, string>;
+  /** What this process does in the request itself once an event has committed (startWorker's onCommit). */
+  onCommit: CommitHooks;
 }
+
+/** An event a committed transaction emitted, with its data: what afterCommit() needs to run a commit hook. */
+export type CommittedEvent = { [E in EventName]: { event: E; data: DomainEvents[E] } }[EventName];
+
+/**
+ * In-process steps a process runs after an event commits and before the request answers:
+ * cheap and synchronous, such as dropping what its caches hold of the change (the embedded
+ * server's stored pages: read your writes, scripts/lib/page-publisher.ts). Work goes to a
+ * reaction (defineReaction), never here.
+ */
+export type CommitHooks = { [E in EventName]?: (data: DomainEvents[E]) => void };
 
 const KEY = Symbol.for('toolmint.jobs');
 interface Engines {
@@ -112,7 +125,7 @@ async function startEngine(db: Db, worker: boolean): Promise<Engine> {
   });
   boss.on('error', (error: Error) => console.warn('[jobs]', error.message));
   await boss.start();
-  const engine: Engine = { db, boss, worker, queues: new Set(), workerIds: new Map(), reactionsTo };
+  const engine: Engine = { db, boss, worker, queues: new Set(), reactionsTo, workers: new Map(), onCommit: {} };
   await ensureQueues(engine);
   onDbClose(db, () => stopJobs(db));
   return engine;
@@ -218,7 +231,7 @@ function sent(engine: Engine, name: string): void {
  */
 function wake(engine: Engine, names: readonly string[]): void {
   for (const name of names) {
-    const workerId = engine.workerIds.get(name);
+    const workerId = engine.workers.get(name);
     if (workerId) engine.boss.notifyWorker(workerId);
   }
 }
@@ -256,22 +269,32 @@ export async function emit<E extends EventName>(trx: Db, event: E, data: DomainE
 }
 
 /**
- * Call once a transaction that emitted `events` has committed. Under `npm start` the in-process
- * worker runs their reactions within a second: nothing to do. On Vercel no process stays up and
- * the cron drain can be a day away (docs/decisions/040), so the function runs them after it has
- * answered, through Vercel's waitUntil: the request does not wait for them, and what fails or
- * does not fit in the time is retried by the next drain.
+ * Call once a transaction that emitted `events` has committed, before answering. First the
+ * commit hooks the worker was started with (startWorker's onCommit) run for the events given
+ * with their data. Then their reactions are started: under `npm start` the in-process worker
+ * is woken for their queues, so they start at once rather than at its next poll, and the
+ * request does not wait for them. On Vercel no process stays up and the cron drain can be a day away
+ * (docs/decisions/040), so the function runs them after it has answered, through Vercel's
+ * waitUntil: the request does not wait for them, and what fails or does not fit in the time
+ * is retried by the next drain.
  */
-export function afterCommit(db: Db, events: readonly EventName[]): void {
+export function afterCommit(db: Db, events: readonly (EventName | CommittedEvent)[]): void {
   const engine = engines().current;
-  if (!process.env['VERCEL'] || !events.length || !engine) return;
-  const names = [...new Set(events.flatMap((event) => engine.reactionsTo(event)))];
-  waitUntil(
-    // followUps: the jobs the reactions enqueue (the emails they write) run in the same drain.
-    drainJobs(db, { names, maxMs: 10_000, followUps: true }).catch((error: unknown) => {
-      console.warn('[jobs] the reactions after the response stopped:', (error as Error).message);
-    }),
+  if (!events.length || !engine) return;
+  for (const committed of events) if (typeof committed !== 'string') runCommitHook(engine.onCommit, committed);
+  runAfterCommit(
+    db,
+    events.flatMap((e) => engine.reactionsTo(typeof e === 'string' ? e : e.event)),
   );
+}
+
+function runCommitHook<E extends EventName>(hooks: CommitHooks, { event, data }: { event: E; data: DomainEvents[E] }): void {
+  try {
+    (hooks[event] as ((data: DomainEvents[E]) => void) | undefined)?.(data);
+  } catch (error) {
+    // The change is committed: a hook that fails must not turn the answer into an error.
+    console.warn(`[jobs] the commit hook of ${event} failed:`, (error as Error).message);
+  }
 }
 
 function errorOutput(error: unknown): { message: string; name: string; stack?: string } {
@@ -290,10 +313,12 @@ async function runOne(engine: Engine, definition: JobDefinition, job: Job<unknow
 }
 
 /**
- * The in-process worker (`npm start`): every defined job is polled and run as it falls due,
- * the schedules are sent on time, and pg-boss's maintenance runs. Stopped with the database.
+ * The in-process worker (`npm start`): every defined job is polled and run as it falls due (or
+ * at once, when afterCommit() wakes it), the schedules are sent on time, and pg-boss's
+ * maintenance runs. `onCommit`: what afterCommit() runs in this process for a committed event.
+ * Stopped with the database.
  */
-export async function startWorker(db: Db, options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+export async function startWorker(db: Db, options: { pollingIntervalSeconds?: number; onCommit?: CommitHooks } = {}): Promise<void> {
   const all = engines();
   const existing = await all.byDb.get(db)?.catch(() => undefined);
   if (existing?.worker) return;
@@ -302,12 +327,13 @@ export async function startWorker(db: Db, options: { pollingIntervalSeconds?: nu
   all.byDb.set(db, pending);
   const engine = await pending;
   all.current = engine;
+  engine.onCommit = options.onCommit ?? {};
   for (const definition of jobDefinitions()) {
     const work = { batchSize: 1, localConcurrency: definition.options.concurrency, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
     const workerId = await engine.boss.work(definition.name, work, async ([job]) => {
       if (job) await runOne(engine, definition, job);
     });
-    engine.workerIds.set(definition.name, workerId);
+    engine.workers.set(definition.name, workerId);
   }
   for (const s of scheduleDefinitions()) {
     await engine.boss.schedule(s.name, s.cron, s.data, { tz: 'UTC', missed: 'once' });

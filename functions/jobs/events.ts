@@ -24,8 +24,17 @@ export interface DomainEvents {
    * retries it with backoff (docs/decisions/060). Emitted with the delivery's id as singletonKey.
    */
   'webhooks.due': { deliveryId: string };
+  /**
+   * Content changed that the catalogue pages show (functions/rebuilds): `paths` are the pages it
+   * touches (functions/rebuilds/affected-pages.ts); `productId` the product whose page must stop
+   * being served at once after an unpublish, archive or delete (see HIDING_REASONS).
+   */
+  'pages.changed': { reason: PageChangeReason; productId: string | null; paths: string[] };
 }
 
 export type EventName = keyof DomainEvents;
 
 export type RefundDueReason = 'duplicate' | 'unavailable';
+
+/** Product changes, a tool update or a change of a tool's page, and a product review (its rating). */
+export type PageChangeReason = 'published' | 'updated' | 'unpublished' | 'archived' | 'deleted' | 'tool_update' | 'review' | 'tool_changed';

@@ -8,9 +8,10 @@
  *   await enqueue(dbOrTrx, name, data, { singletonKey, singletonSeconds, startAfter })
  *   await enqueueMany(dbOrTrx, name, [{ data, singletonKey }])  many jobs in one statement (a fan-out's batch)
  *   await emit(trx, event, data, { singletonKey })    a named event: its reactions' jobs, in the transaction
- *   afterCommit(db, events)                           on Vercel, run those reactions after the response
+ *   afterCommit(db, events)                           after the commit: commit hooks, then the reactions start
+ *                                                     (the worker woken; on Vercel, a drain after the response)
  *   runAfterCommit(db, names)                         after a commit that enqueued jobs: run them now (worker woken; Vercel: after the response)
- *   await startWorker(db)                             the in-process worker (scripts/start.ts)
+ *   await startWorker(db, { onCommit })               the in-process worker (scripts/start.ts), with its commit hooks
  *   await drainJobs(db, { maxMs, periodic })          run due jobs for a bounded time (cron route: periodic, tests)
  *   await listJobs(db, { state: 'failed' })           what ran and what failed, with its error
  *   await retryJob(db, name, id)                      a failed job, once more (the admin page's Retry)
@@ -34,10 +35,12 @@ export {
   runAfterCommit,
   startWorker,
   stopJobs,
+  type CommitHooks,
+  type CommittedEvent,
   type DrainResult,
   type EnqueueOptions,
   type JobRecord,
 } from './engine';
 export { openJobsByKey, type OpenJob } from './open-jobs';
 export type { JobState } from '@/src/shared/domain';
-export type { DomainEvents, EventName, RefundDueReason } from './events';
+export type { DomainEvents, EventName, PageChangeReason, RefundDueReason } from './events';

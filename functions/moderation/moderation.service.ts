@@ -47,9 +47,9 @@ import { lockProduct, recomputeProductRating } from '../product-reviews/product-
 import { RATING_PRIOR } from '../product-reviews/product-reviews.service';
 import { lockSeller, recomputeSellerRating } from '../reviews/reviews.repository';
 import { pagesShowingReviews } from '../rebuilds/affected-pages';
-import { requestRebuild } from '../rebuilds/rebuilds.service';
+import { recordPageChange } from '../rebuilds/rebuilds.service';
 import { announceApproved } from '../community/announce';
-import { jobsReady } from '../jobs';
+import { afterCommit, jobsReady, type CommittedEvent } from '../jobs';
 import { refreshCommunityPages } from './community-pages';
 import { tellOfSuspension } from './suspension-notices.job';
 import {
@@ -280,8 +280,9 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
   if (action === 'suspend' && input.hideContent && subject)
     for (const productId of await listListedProductsOf(db, subject)) await removeFromMarketplace(db, productId, reason);
 
-  // Approving announces the post and suspending tells the user: both enqueue jobs in the transaction.
-  if (action === 'approve' || action === 'suspend') await jobsReady(db);
+  // Approving announces the post, suspending tells the user, hiding a review changes its product's
+  // pages: all of them enqueue jobs in the transaction.
+  await jobsReady(db);
   const after: Aftermath = { productPages: new Map(), threads: new Set() };
   const result = await db.transaction().execute(async (trx) => {
     const report = await lockReport(trx, reportId);
@@ -311,10 +312,14 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
       await log('hide_all', null, 'profile', subject);
     }
     const resolved = await resolveReportsOf(trx, kind, report.target_id, action, actorId);
-    return { resolved, logIds };
+    const pages: CommittedEvent[] = [];
+    for (const [productId, toolId] of after.productPages) {
+      pages.push(await recordPageChange(trx, { reason: 'review', productId, paths: pagesShowingReviews({ id: productId, toolId }) }));
+    }
+    return { resolved, logIds, pages };
   });
 
-  for (const [productId, toolId] of after.productPages) await requestRebuild(db, 'review', productId, pagesShowingReviews({ id: productId, toolId }));
+  afterCommit(db, result.pages);
   if (after.threads.size) await refreshCommunityPages(db, [...after.threads]);
   return { resolvedReports: result.resolved, log: (await findActions(db, result.logIds)).map(toLogEntry) };
 }

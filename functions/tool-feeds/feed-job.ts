@@ -29,10 +29,10 @@ import { getEnv } from '../_shared/env';
 import { queueTransactionalEmail } from '../email/outbox';
 import { transactionalEmail } from '../email/transactional';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy, type OutboundResponse } from '../_shared/outbound-fetch';
-import { requestToolRebuild, writeToolUpdate } from '../tool-updates/tool-updates.service';
+import { recordToolPagesChange, writeToolUpdate } from '../tool-updates/tool-updates.service';
 import { notifyOfTool } from '../notifications/notifications.service';
 import { AppError } from '../_shared/errors';
-import { enqueue, jobsReady, openJobsByKey } from '../jobs';
+import { afterCommit, enqueue, jobsReady, openJobsByKey } from '../jobs';
 import { FEED_FAILURES_BEFORE_PAUSE, type FeedFetchOutcome } from '@/src/shared/tool-feeds';
 import { entryDate, FeedRefusedError, parseChangelog, type FeedEntry } from './feed-parse';
 import {
@@ -178,7 +178,8 @@ async function postNewEntries(db: Db, source: SourceToFetch, entries: readonly F
     });
     if (made) posted++;
   }
-  if (posted) await requestToolRebuild(db, source.tool_id);
+  // One page change for the fetch, not one per entry: the tool's pages show only the latest date.
+  if (posted) afterCommit(db, [await db.transaction().execute((trx) => recordToolPagesChange(trx, source.tool_id))]);
   return posted;
 }
 

@@ -20,8 +20,8 @@ import { MAX_CHANGELOG_SOURCES, type ChangelogSourceInput, type ChangelogSourceV
 import type { ToolUpdateView } from '@/src/shared/api/schemas/updates';
 import type { UpdateType } from '@/src/shared/domain';
 import { findUpdate, setUpdateType } from '../tool-updates/tool-updates.repository';
-import { notifyOfUpdate, requestToolRebuild, toUpdateView } from '../tool-updates/tool-updates.service';
-import { jobsReady, openJobsByKey } from '../jobs';
+import { notifyOfUpdate, recordToolPagesChange, toUpdateView } from '../tool-updates/tool-updates.service';
+import { afterCommit, jobsReady, openJobsByKey } from '../jobs';
 import { FEED_FETCH_JOB, fetchSourceNow, type FeedJobOptions } from './feed-job';
 import { canManageToolFeeds } from './maintainers';
 import { toolIdTaken } from '../tools/tools.repository';
@@ -147,7 +147,7 @@ export async function retypeToolUpdate(db: Db, userId: string, toolId: string, u
   await requireManager(db, userId, toolId);
   if (!isUuid(updateId)) throw new AppError('UPDATE_NOT_FOUND');
   await jobsReady(db);
-  const view = await db.transaction().execute(async (trx) => {
+  const { view, pages } = await db.transaction().execute(async (trx) => {
     const before = await setUpdateType(trx, toolId, updateId, updateType);
     if (!before) throw new AppError('UPDATE_NOT_FOUND');
     const row = await findUpdate(trx, updateId);
@@ -155,8 +155,8 @@ export async function retypeToolUpdate(db: Db, userId: string, toolId: string, u
     // Buyers of products built on the tool hear of a security update, whenever it became one
     // (the fan-out writes their notices; followers already notified are not notified twice).
     if (updateType === 'security' && before !== 'security') await notifyOfUpdate(trx, updateId);
-    return toUpdateView(row);
+    return { view: toUpdateView(row), pages: await recordToolPagesChange(trx, toolId) };
   });
-  await requestToolRebuild(db, toolId);
+  afterCommit(db, [pages]);
   return view;
 }
