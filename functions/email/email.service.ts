@@ -149,14 +149,6 @@ export async function queueNewProductEmails(db: Db, productId: string, options: 
 
 // --- Sending ---------------------------------------------------------------------------------
 
-export interface DeliverOptions {
-  mailer?: Mailer;
-  siteUrl?: string;
-  now?: Date;
-}
-
-export type DeliveryOutcome = 'sent' | 'cancelled' | 'not queued';
-
 /** Why a notification may not go out now, or null (the address's suppression is checked for every message). */
 async function refusal(db: Db, message: EmailMessage & { kind: EmailMessageKind }): Promise<string | null> {
   if (message.kind === 'daily_digest') {
@@ -184,13 +176,7 @@ function unsubscribeLinks(siteUrl: string, userId: string, kind: EmailMessageKin
 }
 
 /** The rendered email of a notification, or the reason it has nothing to say. */
-async function composeMessage(
-  db: Db,
-  message: EmailMessage & { kind: EmailMessageKind },
-  to: string,
-  siteUrl: string,
-  now = new Date(),
-): Promise<{ ok: true; mail: Parameters<Mailer['send']>[0] } | { ok: false; reason: string }> {
+async function composeMessage(db: Db, message: EmailMessage & { kind: EmailMessageKind }, to: string, siteUrl: string, now = new Date()): Promise<Composed> {
   let content: EmailContent;
   let reason: string;
   if (message.kind === 'daily_digest' || message.kind === 'weekly_digest') {
@@ -257,13 +243,11 @@ async function notificationMessage(db: Db, message: EmailMessage & { kind: Email
  * message that is not 'queued' any more is left alone; a refusal of the provider is recorded
  * on the row and thrown, for the job to be retried.
  */
-export async function deliverEmail(db: Db, messageId: string, options: DeliverOptions = {}): Promise<DeliveryOutcome> {
+export async function deliverEmail(db: Db, messageId: string): Promise<'sent' | 'cancelled' | 'not queued'> {
   const message = await startAttempt(db, messageId);
   if (!message) return 'not queued';
-  const now = options.now ?? new Date();
   const { kind } = message;
-  const composed =
-    kind === 'transactional' ? storedMessage(message) : await notificationMessage(db, { ...message, kind }, options.siteUrl ?? getEnv().SITE_URL, now);
+  const composed = kind === 'transactional' ? storedMessage(message) : await notificationMessage(db, { ...message, kind }, getEnv().SITE_URL, new Date());
   const suppressed = composed.ok ? await findSuppressionReason(db, composed.mail.to) : undefined;
   if (!composed.ok || suppressed) {
     const reason = suppressed ? `the address is suppressed (${suppressed.reason})` : !composed.ok ? composed.reason : 'nothing to send';
@@ -271,7 +255,7 @@ export async function deliverEmail(db: Db, messageId: string, options: DeliverOp
     return 'cancelled';
   }
   try {
-    await (options.mailer ?? getMailer()).send(composed.mail);
+    await getMailer().send(composed.mail);
   } catch (error) {
     const detail = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     await finishAttempt(db, message.id, { last_error: detail });
