@@ -4,9 +4,9 @@
  *   developer (and the e2e tests) can open what would have been sent;
  * - RESEND_API_KEY set: the Resend HTTP API (https://resend.com/docs/api-reference/emails/send-email).
  * Both carry a message's custom headers (List-Unsubscribe...) and honour its idempotency key.
- * Called through getMailer() by everything that sends: the auth (functions/auth/auth-emails.ts),
- * the notification emails (functions/email), receipts, tool and review-queue notices; tests pass
- * their own to createAuth, or install one process-wide with setMailer().
+ * Called through getMailer() by one sender: the 'email.deliver' job of the outbox, which every
+ * email goes through (functions/email/outbox.ts, docs/decisions/059); tests install one
+ * process-wide with setMailer().
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -27,7 +27,7 @@ export interface MailMessage {
   /**
    * Sends the message at most once per key: Resend's Idempotency-Key (kept 24 hours by Resend),
    * and the outbox file's name (a second send with the same key leaves the first file alone).
-   * functions/email passes the email_messages id.
+   * The 'email.deliver' job passes the email_messages id.
    */
   idempotencyKey?: string;
 }

@@ -1,7 +1,8 @@
 /**
  * The account emails' content: password reset, email verification, change of address, and the
  * notice an account owner gets when someone tries to sign up with their address
- * (docs/decisions/012). Called by functions/auth/auth.ts; sent through the Mailer.
+ * (docs/decisions/012). Called by functions/auth/auth.ts, which writes them to the outbox
+ * (functions/email/outbox.ts, docs/decisions/059).
  * Transactional (docs/decisions/044): rendered by the notification emails' React layout
  * (functions/email/transactional.ts), an HTML and a plain-text part with the same words and
  * link, no List-Unsubscribe, and a footer that says they cannot be unsubscribed from.

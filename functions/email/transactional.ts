@@ -9,7 +9,9 @@
  * They are rendered by the same ToolmintEmail component as the notification emails (an HTML
  * and a plain-text part), with its transactional footer: always sent, whatever the person's
  * notification settings, so no List-Unsubscribe header and a footer that says they cannot be
- * unsubscribed from. Every link is absolute: a relative action URL is a bug and throws.
+ * unsubscribed from ("always sent" short of a suppressed address: a hard bounce or a
+ * complaint). Every link is absolute: a relative action URL is a bug and throws. Their writers
+ * put them in the outbox (outbox.ts queueTransactionalEmail), which sends them.
  */
 import type { MailMessage } from '../_shared/mailer';
 import { renderEmail } from './render';
