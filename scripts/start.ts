@@ -8,6 +8,7 @@ import path from 'node:path';
 import { getAuthSecret, getEnv } from '../functions/_shared/env';
 import { setDbHandle } from '../db/database';
 import { enqueue, startWorker, stopJobs } from '../functions/jobs';
+import { ALL_JOBS } from '../functions/all-jobs';
 import { SWEEP_JOB } from '../functions/uploads/sweep.job';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   // creator webhook deliveries that are due (docs/decisions/027) and the changelog sources of
   // AI tools that are due (docs/decisions/039) every minute.
   // Started before the server listens, so the first request finds it.
-  await startWorker(handle.db);
+  await startWorker(handle.db, ALL_JOBS);
   await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
   const publisher = new PagePublisher(handle.db, new PageStore(pageStoreDir(env.DATA_DIR)));
   const site = new SiteServer({ pages: publisher });

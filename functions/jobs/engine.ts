@@ -10,9 +10,14 @@
  * - One engine per database per process, kept on globalThis like the database handle, so the
  *   start script's worker and the server bundle's routes share it.
  *
+ * - The engine imports no job: it runs the jobs it is given (a JobSet, functions/all-jobs.ts),
+ *   by the process's entry: startWorker(db, jobs) in scripts/start.ts, provideJobs() in the server
+ *   bundle's middleware and in the tests' support (docs/decisions/063). A service only enqueues
+ *   or emits; jobsReady(db) starts the engine with the jobs its process was given.
+ *
  * Two ways to run jobs, the same jobs:
- * - startWorker(db): the in-process worker of `npm start` (scripts/start.ts): polls every queue,
- *   runs the scheduler (schedule()) and pg-boss's maintenance (expiry, retention).
+ * - startWorker(db, jobs): the in-process worker of `npm start` (scripts/start.ts): polls every
+ *   queue, runs the scheduler (schedule()) and pg-boss's maintenance (expiry, retention).
  * - drainJobs(db, { maxMs }): runs the due jobs for a bounded time and returns; the Vercel Cron
  *   route (/api/cron/jobs) and the tests use it.
  */
@@ -24,7 +29,8 @@ import type { JobState } from '@/src/shared/domain';
 export type { JobState };
 import type { TimeKeyset } from '../_shared/keyset.repository';
 import { JOBS_SCHEMA, selectJobs } from './jobs.repository';
-import { jobDefinition, jobDefinitions, reactionsTo, scheduleDefinitions, type JobDefinition } from './registry';
+import type { JobDefinition, JobSet } from './registry';
+import { givenJobs, provideJobs } from './provide-jobs';
 import type { DomainEvents, EventName } from './events';
 
 export { JOBS_SCHEMA };
@@ -36,11 +42,10 @@ interface Engine {
   /** Queues this engine created (an enqueue to any other is refused before it reaches the database). */
   queues: Set<string>;
   /**
-   * The reactions to an event, as the module instance that started the engine knows them: under
-   * `npm start` the start script's (it loads every job module), not the server bundle's, which
-   * has its own copy of the registry and loads only the modules its routes import.
+   * The jobs it runs and the reactions to each event, as the entry that started it gave them:
+   * under `npm start` the start script's set, not the server bundle's copy of the registry.
    */
-  reactionsTo: (event: EventName) => readonly string[];
+  jobs: JobSet;
 }
 
 const KEY = Symbol.for('toolmint.jobs');
@@ -69,9 +74,9 @@ function queueOptions(definition: JobDefinition): Omit<Queue, 'name'> {
   };
 }
 
-/** Create the queue of every job defined in this process that the engine does not have yet. */
+/** Create the queue of every job of the engine's set that it does not have yet. */
 async function ensureQueues(engine: Engine): Promise<void> {
-  for (const definition of jobDefinitions()) {
+  for (const definition of engine.jobs.definitions()) {
     if (engine.queues.has(definition.name)) continue;
     const existing = await engine.boss.getQueue(definition.name);
     if (existing) {
@@ -87,9 +92,7 @@ async function ensureQueues(engine: Engine): Promise<void> {
   }
 }
 
-async function startEngine(db: Db, worker: boolean): Promise<Engine> {
-  // Every job module, so that their definitions exist before the queues are made.
-  await import('./all-jobs');
+async function startEngine(db: Db, worker: boolean, jobs: JobSet): Promise<Engine> {
   const raw = rawSqlOf(db);
   const boss = new PgBoss({
     db: raw,
@@ -105,7 +108,7 @@ async function startEngine(db: Db, worker: boolean): Promise<Engine> {
   });
   boss.on('error', (error: Error) => console.warn('[jobs]', error.message));
   await boss.start();
-  const engine: Engine = { db, boss, worker, queues: new Set(), reactionsTo };
+  const engine: Engine = { db, boss, worker, queues: new Set(), jobs };
   await ensureQueues(engine);
   onDbClose(db, () => stopJobs(db));
   return engine;
@@ -120,14 +123,14 @@ export async function jobsReady(db: Db): Promise<Engine> {
   const all = engines();
   let pending = all.byDb.get(db);
   if (!pending) {
-    pending = startEngine(db, false);
+    pending = givenJobs().then((jobs) => startEngine(db, false, jobs));
     all.byDb.set(db, pending);
     pending.catch(() => all.byDb.delete(db));
   }
   const engine = await pending;
   all.current = engine;
   // A job module loaded after the start (a test's own jobs) gets its queue here.
-  if (jobDefinitions().some((d) => !engine.queues.has(d.name))) await ensureQueues(engine);
+  if (engine.jobs.definitions().some((d) => !engine.queues.has(d.name))) await ensureQueues(engine);
   return engine;
 }
 
@@ -156,7 +159,7 @@ export interface EnqueueOptions {
 export async function enqueue<T extends object>(db: Db, name: string, data: T, options: EnqueueOptions = {}): Promise<string | null> {
   const engine = db.isTransaction ? engines().current : await jobsReady(db);
   if (!engine) throw new Error('The job engine is not started: call jobsReady(db) before the transaction that enqueues.');
-  if (!engine.queues.has(name)) throw new Error(`No job named ${name} is defined (functions/jobs/all-jobs.ts lists the job modules).`);
+  if (!engine.queues.has(name)) throw new Error(`No job named ${name} is defined (functions/all-jobs.ts lists the job modules).`);
   return engine.boss.send(name, data, {
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
@@ -173,7 +176,7 @@ export async function enqueue<T extends object>(db: Db, name: string, data: T, o
 export async function emit<E extends EventName>(trx: Db, event: E, data: DomainEvents[E]): Promise<void> {
   const engine = trx.isTransaction ? engines().current : await jobsReady(trx);
   if (!engine) throw new Error('The job engine is not started: call jobsReady(db) before the transaction that emits.');
-  for (const name of engine.reactionsTo(event)) await enqueue(trx, name, data);
+  for (const name of engine.jobs.reactionsTo(event)) await enqueue(trx, name, data);
 }
 
 /**
@@ -186,7 +189,7 @@ export async function emit<E extends EventName>(trx: Db, event: E, data: DomainE
 export function afterCommit(db: Db, events: readonly EventName[]): void {
   const engine = engines().current;
   if (!process.env['VERCEL'] || !events.length || !engine) return;
-  const names = [...new Set(events.flatMap((event) => engine.reactionsTo(event)))];
+  const names = [...new Set(events.flatMap((event) => engine.jobs.reactionsTo(event)))];
   waitUntil(
     drainJobs(db, { names, maxMs: 10_000 }).catch((error: unknown) => {
       console.warn('[jobs] the reactions after the response stopped:', (error as Error).message);
@@ -209,25 +212,32 @@ async function runOne(engine: Engine, definition: JobDefinition, job: Job<unknow
   });
 }
 
+export interface WorkerOptions {
+  /** How often each queue is polled. Default 1 second. */
+  pollingIntervalSeconds?: number;
+}
+
 /**
- * The in-process worker (`npm start`): every defined job is polled and run as it falls due,
- * the schedules are sent on time, and pg-boss's maintenance runs. Stopped with the database.
+ * The in-process worker (`npm start`): every job of `jobs` is polled and run as it falls due,
+ * their schedules are sent on time, and pg-boss's maintenance runs. `jobs` become the process's
+ * (provideJobs). Stopped with the database.
  */
-export async function startWorker(db: Db, options: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+export async function startWorker(db: Db, jobs: JobSet, options: WorkerOptions = {}): Promise<void> {
+  provideJobs(jobs);
   const all = engines();
   const existing = await all.byDb.get(db)?.catch(() => undefined);
   if (existing?.worker) return;
   if (existing) await existing.boss.stop({ graceful: true, close: false });
-  const pending = startEngine(db, true);
+  const pending = startEngine(db, true, jobs);
   all.byDb.set(db, pending);
   const engine = await pending;
   all.current = engine;
-  for (const definition of jobDefinitions()) {
+  for (const definition of jobs.definitions()) {
     await engine.boss.work(definition.name, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 }, async ([job]) => {
       if (job) await runOne(engine, definition, job);
     });
   }
-  for (const s of scheduleDefinitions()) {
+  for (const s of jobs.schedules()) {
     await engine.boss.schedule(s.name, s.cron, s.data, { tz: 'UTC', missed: 'once' });
   }
 }
@@ -260,7 +270,7 @@ export async function drainJobs(db: Db, options: { maxMs?: number; names?: strin
   const result: DrainResult = { completed: 0, failed: 0, timedOut: false };
   if (options.periodic) {
     await engine.boss.supervise().catch((error: unknown) => console.warn('[jobs] maintenance failed:', (error as Error).message));
-    for (const s of scheduleDefinitions()) {
+    for (const s of engine.jobs.schedules()) {
       if (!engine.queues.has(s.name)) continue;
       await engine.boss.send(s.name, s.data, { singletonKey: 'schedule', singletonSeconds: periodSeconds(engine.boss, s.cron) });
     }
@@ -273,7 +283,7 @@ export async function drainJobs(db: Db, options: { maxMs?: number; names?: strin
         result.timedOut = true;
         return result;
       }
-      const definition = jobDefinition(name);
+      const definition = engine.jobs.definition(name);
       if (!definition) continue;
       const [job] = await engine.boss.fetch<unknown>(name, { batchSize: 1 });
       if (!job) continue;

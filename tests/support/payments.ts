@@ -10,7 +10,7 @@ import type { Db } from '@/db/database';
 import { MemoryMailer } from './mailer';
 import { testMailer } from './api';
 import { drainJobs, jobsReady } from '@/functions/jobs';
-import { reactionsTo } from '@/functions/jobs/registry';
+import { ALL_JOBS } from '@/functions/all-jobs';
 import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
 import type { SessionUser } from '@/src/shared/session';
 import type { PaymentsDeps } from '@/functions/payments/deps';
@@ -36,9 +36,8 @@ export function testDeps(provider?: PaymentProvider): PaymentsDeps & { mailer: M
 
 /** Runs the reactions to the orders' events that are due: receipts, refund notices, refunds of payments that must go back. */
 export async function settleOrders(db: Db): Promise<void> {
-  // The engine loads every job module, and so every reaction, when it starts.
   await jobsReady(db);
-  const names = [...new Set((['order.paid', 'order.refunded', 'order.refund-due'] as const).flatMap((event) => reactionsTo(event)))];
+  const names = [...new Set((['order.paid', 'order.refunded', 'order.refund-due'] as const).flatMap((event) => ALL_JOBS.reactionsTo(event)))];
   // A refund of a payment that must go back emits 'order.refunded': the drain runs until none is due.
   await drainJobs(db, { names });
 }

@@ -16,7 +16,8 @@ import { sql } from 'kysely';
 import { createDb, dumpPglite, type DbHandle } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
 import { getEnv } from '@/functions/_shared/env';
-import { jobsReady, stopJobs } from '@/functions/jobs';
+import { jobsReady, stopJobs, provideJobs } from '@/functions/jobs';
+import { ALL_JOBS } from '@/functions/all-jobs';
 import { until } from './until';
 
 /** Where the global setup leaves the template for the test files: a dump file (PGlite) or a database name (PostgreSQL). */
@@ -25,6 +26,9 @@ export const TEMPLATE_ENV = 'TOOLMINT_TEST_DB_TEMPLATE';
 export interface TestDb extends DbHandle {
   name: string;
 }
+
+// The app's jobs are the tests' too (a test may define more of its own): every engine a test starts runs them.
+provideJobs(ALL_JOBS);
 
 /** Migrations, then the job engine's own schema and queues (pg-boss installs them on its first start). */
 async function prepare(handle: DbHandle): Promise<void> {
