@@ -44,7 +44,7 @@ import { isUuid } from '@/src/shared/ids';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { keysetTime } from '../_shared/keyset.repository';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import { plainText, renderMarkdown } from './markdown';
 import { assertCanPost, holdPostForReview } from './post-guard';
 import { jobsReady } from '../jobs';

@@ -41,7 +41,7 @@ import { isUserId, isUuid } from '@/src/shared/ids';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import { removeFromMarketplace } from '../products/products.service';
 import { lockProduct, recomputeProductRating } from '../product-reviews/product-reviews.repository';
 import { RATING_PRIOR } from '../product-reviews/product-reviews.service';

@@ -39,7 +39,7 @@ import type { AdminPayout, LedgerAdjustmentBody, LedgerEntryView, Payout } from 
 import { AppError } from '../_shared/errors';
 import { getEnv } from '../_shared/env';
 import { jobsReady } from '../jobs';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import {
   closePayout,
   earnedSince,

@@ -31,7 +31,7 @@ import { AppError } from '../_shared/errors';
 import { queueNotificationEmail } from '../email/email.service';
 import { jobsReady } from '../jobs';
 import { notifyCreatorOfOrder } from '../notifications/notifications.service';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import type { PaymentsDeps } from './deps';
 import { sendCreatorEmails } from './notices';
 import { ownOrder, refundThroughProvider } from './orders.service';

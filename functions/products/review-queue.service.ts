@@ -14,7 +14,7 @@ import { decodeCursor, pageOf } from '../_shared/cursor';
 import { getEnv } from '../_shared/env';
 import { getMailer } from '../_shared/mailer';
 import { transactionalEmail, type TransactionalContent } from '../email/transactional';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
 import { LIMIT_DEFAULT } from '@/src/shared/api/contract';
 import type { ReviewDecision, ReviewQueueItem } from '@/src/shared/api/schemas/products';

@@ -20,7 +20,7 @@ import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { getEnv } from '../_shared/env';
 import { OutboundRefusedError, OutboundRequestError, outboundFetch } from '../_shared/outbound-fetch';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
 import type { ToolClaim, ToolClaimInput } from '@/src/shared/api/schemas/tools';

@@ -17,7 +17,7 @@ import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import { requestRebuild } from '../rebuilds/rebuilds.service';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
 import { LIMIT_DEFAULT } from '@/src/shared/api/contract';
