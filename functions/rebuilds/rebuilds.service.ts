@@ -11,7 +11,7 @@
  */
 import type { Db } from '@/db/database';
 import { getEnv } from '../_shared/env';
-import { forgetSimilarCandidates } from '../catalogue/product-page.service';
+import { contentChanged } from '../_shared/content-generation';
 import { claimPendingRequests, finishRequests, insertRebuildRequest } from './rebuilds.repository';
 import { revalidatePaths } from './revalidate';
 
@@ -44,7 +44,7 @@ function isrFromEnv(): { siteUrl: string; token: string } | undefined {
 
 export async function requestRebuild(db: Db, reason: RebuildReason, productId: string | null, paths: string[], isr = isrFromEnv()): Promise<void> {
   await insertRebuildRequest(db, reason, productId, paths);
-  forgetSimilarCandidates();
+  contentChanged();
   const listener = (globalThis as GlobalWithListener)[LISTENER_KEY];
   if (listener) {
     listener({ reason, productId, paths });
