@@ -7,7 +7,7 @@
  */
 import './tool-updates/fan-out.job';
 import './notifications/new-product.job';
-import './uploads/sweep.job';
+import './maintenance/sweep.job';
 import './webhooks/deliveries.job';
 import './email/jobs';
 import './community/notice-emails.job';

@@ -9,7 +9,7 @@ import { getAuthSecret, getEnv } from '../functions/_shared/env';
 import { setDbHandle } from '../db/database';
 import { enqueue, startWorker, stopJobs } from '../functions/jobs';
 import { ALL_JOBS } from '../functions/all-jobs';
-import { SWEEP_JOB } from '../functions/uploads/sweep.job';
+import { SWEEP_JOB } from '../functions/maintenance/sweep.job';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
 import { ensureBuild, precompressOutput, readBuildStamp } from './lib/astro-build';

@@ -375,7 +375,7 @@ export async function enforceWriteLimit(context: Pick<APIContext, 'request' | 'u
   }
 }
 
-/** Deletes counters of windows that ended (the periodic maintenance of functions/uploads/sweep). */
+/** Deletes counters of windows that ended (the periodic maintenance of functions/maintenance/sweep). */
 export async function pruneRateLimitCounters(db: Db, now = new Date()): Promise<number> {
   return deleteExpiredCounters(db, now);
 }

@@ -18,7 +18,7 @@ import { resetAuth } from '@/functions/auth/auth';
 import { getBlobStore, LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
 import { getEnv } from '@/functions/_shared/env';
 import { createProduct } from '@/functions/products/products.service';
-import { runSweep } from '@/functions/uploads/sweep';
+import { runSweep } from '@/functions/maintenance/sweep';
 import { GET as cronSweep } from '@/src/pages/api/cron/sweep';
 import { DELETE as deleteAvatar, POST as postAvatar } from '@/src/pages/api/profile/avatar';
 import { POST as postFile } from '@/src/pages/api/uploads/files';
