@@ -16,7 +16,7 @@ import { getMailer } from '../_shared/mailer';
 import { renderEmail } from '../email/render';
 import type { EmailContent } from '../email/templates/email';
 import { findSuspensionAction, insertSuspensionNotice } from './moderation.repository';
-import { suspensionEnd } from './suspension';
+import { suspensionEnd } from '../_shared/suspension';
 
 export const SUSPENSION_EMAILS = 'email.suspension';
 

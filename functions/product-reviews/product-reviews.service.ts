@@ -39,7 +39,7 @@ import { toNumber } from '@/src/shared/products';
 import * as z from 'zod/mini';
 import { kickEmailSending, queueNotificationEmail } from '../email/email.service';
 import { AppError } from '../_shared/errors';
-import { assertNotSuspended } from '../moderation/suspension';
+import { assertNotSuspended } from '../_shared/suspension';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { keysetTime, positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { uuid } from '@/src/shared/api/contract';

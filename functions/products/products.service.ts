@@ -65,7 +65,7 @@ import { NEW_PRODUCT_FAN_OUT } from '../notifications/new-product.job';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
 import { newCreatorReview } from '../_shared/env';
 import { releaseVersionInTrx } from '../versions/versions.service';
-import { assertNotSuspended } from '../moderation/suspension';
+import { assertNotSuspended } from '../_shared/suspension';
 
 function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');
