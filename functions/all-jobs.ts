@@ -11,6 +11,7 @@ import './maintenance/sweep.job';
 import './webhooks/deliveries.job';
 import './email/jobs';
 import './community/notice-emails.job';
+import './community/announce-approved.job';
 import './moderation/suspension-notices.job';
 import './tool-feeds/feeds.job';
 import './payments/payout-notices.job';

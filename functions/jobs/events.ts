@@ -21,6 +21,11 @@ export interface DomainEvents {
   'order.refund-due': { orderId: string; why: RefundDueReason };
   /** Creator webhook deliveries were recorded (functions/webhooks): the sender runs. */
   'webhooks.due': Record<string, never>;
+  /**
+   * An administrator approved a post held for review (functions/moderation): the community
+   * announces it to whom its publication would have told (functions/community/announce-approved.job.ts).
+   */
+  'post.approved': { kind: 'thread' | 'reply'; id: string };
 }
 
 export type EventName = keyof DomainEvents;
