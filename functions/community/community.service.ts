@@ -45,7 +45,7 @@ import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { keysetTime } from '../_shared/keyset.repository';
 import { isAdmin } from '../_shared/auth-guard';
-import { plainText, renderMarkdown } from './markdown';
+import { plainText, renderMarkdown } from '../_shared/markdown';
 import { assertCanPost, holdPostForReview } from './post-guard';
 import { jobsReady } from '../jobs';
 import { announceMentions, announceReply, announceThread } from './announce';

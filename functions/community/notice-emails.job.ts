@@ -17,7 +17,7 @@ import type { Db } from '@/db/database';
 import { defineJob, enqueue } from '@/functions/jobs';
 import { COMMUNITY_NOTICE_LABELS, communityNoticeHref, communityNoticeText } from '@/src/shared/notifications';
 import { queueCommunityEmail, type CommunityEmailKind } from '../email/email.service';
-import { plainText } from './markdown';
+import { plainText } from '../_shared/markdown';
 import { selectNoticesForEmail, type CommunityNoticeKind } from './community.repository';
 
 export const COMMUNITY_EMAILS = 'email.community';

@@ -27,14 +27,14 @@ import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import type { OrderNotificationKind, ToolEvent } from '@/src/shared/domain';
 import { toolNoticeHref } from '@/src/shared/notifications';
 import { toolDetailsHref } from '@/src/shared/tool-pages';
-import { plainText } from '../community/markdown';
-import { listCommunityNotices } from '../community/community.repository';
+import { plainText } from '../_shared/markdown';
 import type { CommunityNotificationKind } from '@/src/shared/domain';
 import {
   countUnread,
   insertOrderNotice,
   insertToolNotices,
   insertVersionNotices,
+  listCommunityNotices,
   listFeed,
   listNewProductNotices,
   listOrderNotices,

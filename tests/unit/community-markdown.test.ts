@@ -5,7 +5,7 @@
  * store, deep quote nesting and very long lines end well, and links carry rel="nofollow ugc noopener".
  */
 import { describe, expect, it } from 'vitest';
-import { isSafeHref, plainText, renderMarkdown } from '@/functions/community/markdown';
+import { isSafeHref, plainText, renderMarkdown } from '@/functions/_shared/markdown';
 
 const ownImages = (src: string) => src.startsWith('/blobs/');
 const render = (source: string, mentions: string[] = []) => renderMarkdown(source, { isOwnImage: ownImages, mentionHandles: new Set(mentions) });
