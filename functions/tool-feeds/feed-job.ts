@@ -28,7 +28,7 @@ import { getMailer } from '../_shared/mailer';
 import { transactionalEmail } from '../email/transactional';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy, type OutboundResponse } from '../_shared/outbound-fetch';
 import { requestToolRebuild, writeToolUpdate } from '../tool-updates/tool-updates.service';
-import { notifyOfTool } from '../notifications/notifications.service';
+import { notifyOfTool } from '../tools/tool-notices';
 import { jobsReady } from '../jobs';
 import { FEED_FAILURES_BEFORE_PAUSE, type FeedFetchOutcome, type FeedRunResult } from '@/src/shared/tool-feeds';
 import { entryDate, FeedRefusedError, parseChangelog, type FeedEntry } from './feed-parse';

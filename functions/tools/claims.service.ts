@@ -45,8 +45,7 @@ import {
   selectClaimsInReview,
   upsertOwner,
 } from './claims.repository';
-import { sendToolMail, siteLink, tellUser } from './tool-notices';
-import { notifyOfTool } from '../notifications/notifications.service';
+import { notifyOfTool, sendToolMail, siteLink, tellUser } from './tool-notices';
 
 const EMAIL_CLAIM_TTL_MS = 24 * 60 * 60 * 1000;
 const WELL_KNOWN_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -37,8 +37,7 @@ import {
   type ToolRow,
 } from './tools.repository';
 import { findOwnImageUpload } from '../uploads/uploads.repository';
-import { siteLink, tellUser } from './tool-notices';
-import { notifyOfTool } from '../notifications/notifications.service';
+import { notifyOfTool, siteLink, tellUser } from './tool-notices';
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 

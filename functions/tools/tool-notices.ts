@@ -3,11 +3,14 @@
  * approves, asks for changes or rejects; the claimant when a claim is verified, refused or
  * revoked; the invitee of a co-maintainer invitation. By email through the Mailer (the outbox
  * by default, Resend when configured); a mail failure is logged and never undoes the decision.
+ * And in the app (notifyOfTool): a 'tool_notice', written here like every domain writes its own
+ * notices, which the feed (functions/notifications) lists (docs/decisions/063).
  */
 import type { Db } from '@/db/database';
+import type { ToolEvent } from '@/src/shared/domain';
 import { getEnv } from '../_shared/env';
 import { getMailer } from '../_shared/mailer';
-import { findAccount } from './tools.repository';
+import { findAccount, insertToolNotices } from './tools.repository';
 import { greetingFor, transactionalEmail, type TransactionalContent } from '../email/transactional';
 
 export const siteLink = (path: string) => new URL(path, getEnv().SITE_URL).toString();
@@ -37,4 +40,23 @@ export async function tellUser(
   const account = await accountOf(db, userId);
   if (!account) return;
   await sendToolMail({ to: account.email, greeting: greetingFor(account.name), outro: [], ...content, subject: content.subject });
+}
+
+/**
+ * Tells each of `userIds` in the app what happened to a tool they submitted, claimed or maintain
+ * (docs/decisions/043): a submission's review, a claim's outcome, a new co-maintainer, a paused
+ * changelog feed. Written beside the email, which stays the message of record: a failure here
+ * is logged and never undoes the decision it reports.
+ */
+export async function notifyOfTool(
+  db: Db,
+  notice: { userIds: readonly (string | null | undefined)[]; toolId: string; event: ToolEvent; note?: string | null },
+): Promise<number> {
+  const userIds = notice.userIds.filter((id): id is string => Boolean(id));
+  try {
+    return await insertToolNotices(db, { userIds, toolId: notice.toolId, event: notice.event, note: notice.note?.trim() || null });
+  } catch (error) {
+    console.warn('[notifications] could not write a tool notice:', error);
+    return 0;
+  }
 }
