@@ -51,7 +51,7 @@ import { jobsReady } from '../jobs';
 import { announceMentions, announceReply, announceThread } from './announce';
 import { withAuthorDetails } from '../community-qa/author-details';
 import { badgeContext } from '../community-qa/badges';
-import { answerViewerState } from '../community-qa/answers.service';
+import { answerViewerState } from './answers.service';
 import {
   analyzeCommunityWords,
   existingTools,

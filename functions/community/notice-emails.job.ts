@@ -2,7 +2,7 @@
  * The emails of community notices (issue 18, docs/decisions/041): a reply, a mention or an
  * accepted answer is emailed as its recipient's preference for that kind says.
  *
- * - The transaction that writes the notices (community.service.ts, community-qa/answers.service.ts)
+ * - The transaction that writes the notices (community.service.ts, answers.service.ts)
  *   enqueues 'email.community' { noticeIds } with them (enqueueCommunityEmails): the job exists
  *   exactly when the notices do. A post held for review writes no notice, so no email; a
  *   recipient whose kind is Off gets no notice either (functions/email/in-app.repository.ts).
