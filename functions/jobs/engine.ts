@@ -41,11 +41,13 @@ interface Engine {
   worker: boolean;
   /** Queues this engine created (an enqueue to any other is refused before it reaches the database). */
   queues: Set<string>;
-  /**
-   * The jobs it runs and the reactions to each event, as the entry that started it gave them:
-   * under `npm start` the start script's set, not the server bundle's copy of the registry.
-   */
+  /** The jobs it runs, as the entry that started it gave them (startWorker, provideJobs). */
   jobs: JobSet;
+  /**
+   * The reactions to an event, as that set knows them: under `npm start` the start script's
+   * (it loads every job module), not the server bundle's, which has its own copy of the registry.
+   */
+  reactionsTo: (event: EventName) => readonly string[];
 }
 
 const KEY = Symbol.for('toolmint.jobs');
@@ -108,7 +110,7 @@ async function startEngine(db: Db, worker: boolean, jobs: JobSet): Promise<Engin
   });
   boss.on('error', (error: Error) => console.warn('[jobs]', error.message));
   await boss.start();
-  const engine: Engine = { db, boss, worker, queues: new Set(), jobs };
+  const engine: Engine = { db, boss, worker, queues: new Set(), jobs, reactionsTo: jobs.reactionsTo };
   await ensureQueues(engine);
   onDbClose(db, () => stopJobs(db));
   return engine;
@@ -176,7 +178,7 @@ export async function enqueue<T extends object>(db: Db, name: string, data: T, o
 export async function emit<E extends EventName>(trx: Db, event: E, data: DomainEvents[E]): Promise<void> {
   const engine = trx.isTransaction ? engines().current : await jobsReady(trx);
   if (!engine) throw new Error('The job engine is not started: call jobsReady(db) before the transaction that emits.');
-  for (const name of engine.jobs.reactionsTo(event)) await enqueue(trx, name, data);
+  for (const name of engine.reactionsTo(event)) await enqueue(trx, name, data);
 }
 
 /**
@@ -189,7 +191,7 @@ export async function emit<E extends EventName>(trx: Db, event: E, data: DomainE
 export function afterCommit(db: Db, events: readonly EventName[]): void {
   const engine = engines().current;
   if (!process.env['VERCEL'] || !events.length || !engine) return;
-  const names = [...new Set(events.flatMap((event) => engine.jobs.reactionsTo(event)))];
+  const names = [...new Set(events.flatMap((event) => engine.reactionsTo(event)))];
   waitUntil(
     drainJobs(db, { names, maxMs: 10_000 }).catch((error: unknown) => {
       console.warn('[jobs] the reactions after the response stopped:', (error as Error).message);
