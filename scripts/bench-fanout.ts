@@ -24,7 +24,7 @@ import { sql } from 'kysely';
 import { createDb, type DbHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { refreshStatistics } from '../db/statistics';
-import { getEnv } from '../functions/_shared/env';
+import { getEnv } from '@/env';
 import { startWorker, stopJobs, listJobs } from '../functions/jobs';
 import { ALL_JOBS } from '../functions/all-jobs';
 import { postToolUpdate } from '../functions/tool-updates/tool-updates.service';

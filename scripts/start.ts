@@ -5,7 +5,7 @@
  * last run, else none) and kept current as content changes, page by page (docs/decisions/015).
  */
 import path from 'node:path';
-import { getAuthSecret, getEnv } from '../functions/_shared/env';
+import { getAuthSecret, getEnv } from '@/env';
 import { setDbHandle } from '../db/database';
 import { enqueue, startWorker, stopJobs } from '../functions/jobs';
 import { ALL_JOBS } from '../functions/all-jobs';

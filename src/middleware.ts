@@ -62,7 +62,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
   if (!['GET', 'HEAD', 'OPTIONS'].includes(context.request.method)) {
     const { crossOriginRefusal } = await import('../functions/_shared/auth-origin');
-    const { getEnv } = await import('../functions/_shared/env');
+    const { getEnv } = await import('@/env');
     const { trustedOriginsFor } = await import('../functions/auth/auth');
     const refusal = crossOriginRefusal(context.request, trustedOriginsFor(getEnv()));
     if (refusal) {

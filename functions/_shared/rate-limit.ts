@@ -24,7 +24,7 @@
 import type { APIContext } from 'astro';
 import type { Db } from '@/db/database';
 import { readClock } from './clock';
-import { getEnv } from './env';
+import { getEnv } from '@/env';
 import { errorResponse } from './http';
 import { deleteExpiredCounters, incrementCounters } from './rate-limit.repository';
 

@@ -18,7 +18,7 @@
  */
 import type { Db } from '@/db/database';
 import type { EmailMessage } from '@/db/schema';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { coalescedRun } from '../_shared/coalesced-run';
 import { getMailer, type Mailer } from '../_shared/mailer';
 import {

@@ -11,7 +11,7 @@
  */
 import type { Db } from '@/db/database';
 import { defineJob, enqueue } from '@/functions/jobs';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { getMailer } from '../_shared/mailer';
 import { renderEmail } from '../email/render';
 import type { EmailContent } from '../email/templates/email';

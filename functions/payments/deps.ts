@@ -3,7 +3,7 @@
  * site's origin and the payout hold. Routes use defaultPaymentsDeps(); tests pass their own provider and
  * mailer (the outbox by default).
  */
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { getMailer, type Mailer } from '../_shared/mailer';
 import { getPaymentProvider, type PaymentProvider } from './provider';
 

@@ -13,7 +13,7 @@ import type { Db } from '@/db/database';
 import type { Invoice, Order } from '@/db/schema';
 import { centsToDecimal, formatOrderNumber } from '@/src/shared/payments';
 import { AppError } from '../_shared/errors';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { isAdmin } from '../_shared/auth-guard';
 import { findOrder } from './payments.repository';
 import { issueDocument, listOrderDocuments, taxReportRows } from './invoices.repository';

@@ -63,7 +63,7 @@ import { enqueueProductPublished } from '../webhooks/deliveries.service';
 import { afterCommit, enqueue, jobsReady } from '../jobs';
 import { NEW_PRODUCT_FAN_OUT } from '../notifications/new-product.job';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
-import { newCreatorReview } from '../_shared/env';
+import { newCreatorReview } from '@/env';
 import { releaseVersionInTrx } from '../versions/versions.service';
 import { assertNotSuspended } from '../_shared/suspension';
 

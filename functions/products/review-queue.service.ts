@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { getMailer } from '../_shared/mailer';
 import { transactionalEmail, type TransactionalContent } from '../email/transactional';
 import { isAdmin } from '../_shared/auth-guard';

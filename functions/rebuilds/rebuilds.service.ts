@@ -10,7 +10,7 @@
  * A full build stays for deploys.
  */
 import type { Db } from '@/db/database';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { contentChanged } from '../_shared/content-generation';
 import { claimPendingRequests, finishRequests, insertRebuildRequest } from './rebuilds.repository';
 import { revalidatePaths } from './revalidate';

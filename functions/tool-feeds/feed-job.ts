@@ -23,7 +23,7 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import type { Db } from '@/db/database';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { getMailer } from '../_shared/mailer';
 import { transactionalEmail } from '../email/transactional';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy, type OutboundResponse } from '../_shared/outbound-fetch';

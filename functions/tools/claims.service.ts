@@ -18,7 +18,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { OutboundRefusedError, OutboundRequestError, outboundFetch } from '../_shared/outbound-fetch';
 import { isAdmin } from '../_shared/auth-guard';
 import { requestRebuild } from '../rebuilds/rebuilds.service';

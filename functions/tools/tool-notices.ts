@@ -8,7 +8,7 @@
  */
 import type { Db } from '@/db/database';
 import type { ToolEvent } from '@/src/shared/domain';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { getMailer } from '../_shared/mailer';
 import { findAccount, insertToolNotices } from './tools.repository';
 import { greetingFor, transactionalEmail, type TransactionalContent } from '../email/transactional';

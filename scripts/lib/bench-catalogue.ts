@@ -11,7 +11,7 @@ import { createDb, setDbHandle, type DbHandle } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
 import { seedDemo } from '@/db/seed/seed';
 import { seedSynthetic } from '@/db/seed/synthetic';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { LocalBlobStore } from '@/functions/_shared/blob-store';
 import { readBuildStamp, runAstroBuild } from './astro-build';
 import { PagePublisher } from './page-publisher';

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
 import { getBlobStore, LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { createProduct } from '@/functions/products/products.service';
 import { runSweep } from '@/functions/maintenance/sweep';
 import { GET as cronSweep } from '@/src/pages/api/cron/sweep';

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { createDb, dumpPglite, type DbHandle } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { jobsReady, stopJobs, provideJobs } from '@/functions/jobs';
 import { ALL_JOBS } from '@/functions/all-jobs';
 import { until } from './until';

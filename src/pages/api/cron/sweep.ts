@@ -10,7 +10,7 @@
 import { getDb } from '@/db/database';
 import { getBlobStore } from '@/functions/_shared/blob-store';
 import { endpoint } from '@/functions/_shared/endpoint';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { AppError } from '@/functions/_shared/errors';
 import { isCronAuthorized, runSweep } from '@/functions/maintenance/sweep';
 import { runSweep as route } from '@/src/shared/api/routes/system';
