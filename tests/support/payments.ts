@@ -10,7 +10,6 @@ import type { Db } from '@/db/database';
 import { MemoryMailer } from './mailer';
 import { testMailer } from './api';
 import { drainJobs, jobsReady } from '@/functions/jobs';
-import { ALL_JOBS } from '@/functions/all-jobs';
 import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
 import type { SessionUser } from '@/src/shared/session';
 import type { PaymentsDeps } from '@/functions/payments/deps';
@@ -37,6 +36,7 @@ export function testDeps(provider?: PaymentProvider): PaymentsDeps & { mailer: M
 /** Runs the reactions to the orders' events that are due: receipts, refund notices, refunds of payments that must go back. */
 export async function settleOrders(db: Db): Promise<void> {
   await jobsReady(db);
+  const { ALL_JOBS } = await import('@/functions/all-jobs');
   const names = [...new Set((['order.paid', 'order.refunded', 'order.refund-due'] as const).flatMap((event) => ALL_JOBS.reactionsTo(event)))];
   // A refund of a payment that must go back emits 'order.refunded': the drain runs until none is due.
   await drainJobs(db, { names });

@@ -17,7 +17,6 @@ import { createDb, dumpPglite, type DbHandle } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
 import { getEnv } from '@/env';
 import { jobsReady, stopJobs, provideJobs } from '@/functions/jobs';
-import { ALL_JOBS } from '@/functions/all-jobs';
 import { until } from './until';
 
 /** Where the global setup leaves the template for the test files: a dump file (PGlite) or a database name (PostgreSQL). */
@@ -27,8 +26,10 @@ export interface TestDb extends DbHandle {
   name: string;
 }
 
-// The app's jobs are the tests' too (a test may define more of its own): every engine a test starts runs them.
-provideJobs(ALL_JOBS);
+// The app's jobs are the tests' too (a test may define more of its own): every engine a test
+// starts runs them. Loaded when the first engine starts, as the server bundle does, so a test
+// file's own set-up (its environment variables) runs before any job module is imported.
+provideJobs(() => import('@/functions/all-jobs').then((m) => m.ALL_JOBS));
 
 /** Migrations, then the job engine's own schema and queues (pg-boss installs them on its first start). */
 async function prepare(handle: DbHandle): Promise<void> {
