@@ -46,7 +46,7 @@ import type {
   WebhookDeliveryStatus,
   WebhookEventType,
 } from '../src/shared/domain';
-import type { EmailChannel, EmailDelivery, EmailKind, EmailMessageKind, EmailMessageStatus, EmailSuppressionReason } from '../src/shared/email-preferences';
+import type { EmailChannel, EmailDelivery, EmailKind, EmailMessageStatus, EmailSuppressionReason, OutboxKind } from '../src/shared/email-preferences';
 import type { CommunitySpaceKind, CommunityThreadKind, CommunityVoteTarget } from '../src/shared/community';
 import type { DemoLinkJson } from '../src/shared/products';
 
@@ -509,8 +509,6 @@ export interface AiToolChangelogSourcesTable {
   paused_at: Timestamp | null;
   /** In words for the maintainer: 'Last fetch failed: not a feed'. */
   last_status: string | null;
-  claim_token: string | null;
-  claimed_until: Timestamp | null;
   removed_at: Timestamp | null;
   created_at: CreatedAt;
 }
@@ -563,6 +561,7 @@ export interface SearchWordsTable {
   word: string;
 }
 
+/** The log of content changes that touched catalogue pages (the refresh is a job, docs/decisions/061). */
 export interface RebuildRequestsTable {
   id: Generated<string>;
   reason: string;
@@ -570,9 +569,6 @@ export interface RebuildRequestsTable {
   /** The pages the change touches (migration 2026-11-25-0200). */
   paths: ColumnType<string[], string[] | undefined, string[]>;
   requested_at: CreatedAt;
-  started_at: Timestamp | null;
-  finished_at: Timestamp | null;
-  error: string | null;
 }
 
 export interface PayoutRequestsTable {
@@ -791,6 +787,7 @@ export interface WebhookEndpointsTable {
   updated_at: Timestamp;
 }
 
+/** The log of a creator webhook delivery: its own job sends it, pg-boss retries it (docs/decisions/060). */
 export interface WebhookDeliveriesTable {
   id: Generated<string>;
   endpoint_id: string;
@@ -801,14 +798,10 @@ export interface WebhookDeliveriesTable {
   payload: string;
   status: Generated<WebhookDeliveryStatus>;
   attempts: Generated<number>;
-  next_attempt_at: Timestamp;
-  first_attempt_at: Timestamp | null;
   last_attempt_at: Timestamp | null;
   last_status_code: number | null;
   last_response_snippet: string | null;
   last_error: string | null;
-  claim_token: string | null;
-  claimed_until: Timestamp | null;
   delivered_at: Timestamp | null;
   created_at: CreatedAt;
 }
@@ -837,21 +830,35 @@ export interface NotificationPreferencesTable {
   updated_at: Generated<Date>;
 }
 
-/** Every email decided on, once per (user, kind, reference): events, digests (docs/decisions/041). */
+/** A transactional email as it was rendered when its row was written (docs/decisions/059). */
+export interface StoredEmail {
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The outbox: every email decided on, once per (user, kind, reference): events, digests
+ * (docs/decisions/041) and transactional emails; each sent by its own 'email.deliver' job
+ * (docs/decisions/059), and kept as the log of what was sent.
+ */
 export interface EmailMessagesTable {
   id: Generated<string>;
   user_id: string;
-  kind: EmailMessageKind;
+  kind: OutboxKind;
   reference: string;
   channel: EmailDelivery;
   status: EmailMessageStatus;
   /** What the template needs when the reference alone does not say it (JSON). */
   payload: JSONColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** A transactional email's address (set exactly for kind 'transactional'); a notification goes to the account's. */
+  to_email: string | null;
+  /** A transactional email as rendered, until it is sent (then null: no sign-in link stays in the table). */
+  content: JSONColumnType<StoredEmail | null, string | null | undefined, string | null>;
   attempts: Generated<number>;
   last_error: string | null;
   cancel_reason: string | null;
-  next_attempt_at: Timestamp;
-  locked_until: Timestamp | null;
   digest_id: string | null;
   created_at: CreatedAt;
   sent_at: Timestamp | null;
@@ -887,7 +894,7 @@ export interface CommunityThreadsTable {
   title: string;
   /** The Markdown source. */
   body: string;
-  /** The sanitized HTML of body, rendered by the server at write time (functions/community/markdown.ts). */
+  /** The sanitized HTML of body, rendered by the server at write time (functions/_shared/markdown.ts). */
   body_html: string;
   /** A question on a product (its 'Questions' panel). */
   product_id: string | null;

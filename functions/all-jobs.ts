@@ -22,6 +22,7 @@ import './payments/order-notices.job';
 import './payments/refund-at-once.job';
 import './product-reviews/review-pages.job';
 import './payments/tax-reversal.job';
+import './rebuilds/page-refresh.job';
 
 import { definedJobs, type JobSet } from './jobs';
 

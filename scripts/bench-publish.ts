@@ -74,20 +74,20 @@ async function main(): Promise<void> {
         const profile = await (await fetch(`${server.origin}/profile/${creator.id}`)).text();
         if (!profile.includes(title)) throw new Error('the creator profile does not show the new product');
         publish.push(performance.now() - started);
-        await server.publisher.idle();
+        await server.settled();
         everything.push(performance.now() - started);
 
         const editedAt = performance.now();
         await updateProduct(catalogue.handle.db, creator.id, product.id, { ...input, title: `${title} edited` });
         await until(() => stored(server, `/product/${product.id}`).includes(`${title} edited`));
         edit.push(performance.now() - editedAt);
-        await server.publisher.idle();
+        await server.settled();
 
         const hiddenAt = performance.now();
         await changeProductStatus(catalogue.handle.db, creator.id, product.id, { status: 'draft' });
         await until(async () => (await fetch(`${server.origin}/product/${product.id}`)).status === 404);
         hide.push(performance.now() - hiddenAt);
-        await server.publisher.idle();
+        await server.settled();
       }
       await server.close();
       const f = (values: number[]) => `${(median(values) / 1000).toFixed(2)} / ${(max(values) / 1000).toFixed(2)}`;

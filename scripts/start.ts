@@ -10,6 +10,7 @@ import { setDbHandle } from '../db/database';
 import { enqueue, startWorker, stopJobs } from '../functions/jobs';
 import { ALL_JOBS } from '../functions/all-jobs';
 import { SWEEP_JOB } from '../functions/maintenance/sweep.job';
+import { setPageRenderer } from '../functions/rebuilds/page-refresh.job';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
 import { ensureBuild, precompressOutput, readBuildStamp } from './lib/astro-build';
@@ -35,12 +36,15 @@ async function main(): Promise<void> {
   setDbHandle(handle);
   // Background jobs (docs/decisions/040): the in-process worker runs the fan-out of notices,
   // the emails and the periodic jobs: the sweep (docs/decisions/011) hourly, and once now;
-  // creator webhook deliveries that are due (docs/decisions/027) and the changelog sources of
-  // AI tools that are due (docs/decisions/039) every minute.
-  // Started before the server listens, so the first request finds it.
-  await startWorker(handle.db, ALL_JOBS);
-  await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
+  // each creator webhook delivery as it is recorded, and a fetch of each changelog source that
+  // is due, found every minute (docs/decisions/060).
+  // Started before the server listens, so the first request finds it. The catalogue pages
+  // (docs/decisions/061): a change's commit hook marks its stored pages outdated before its
+  // request answers, and its reaction renders them through the publisher.
   const publisher = new PagePublisher(handle.db, new PageStore(pageStoreDir(env.DATA_DIR)));
+  setPageRenderer(publisher);
+  await startWorker(handle.db, ALL_JOBS, { onCommit: publisher.commitHooks() });
+  await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
   const site = new SiteServer({ pages: publisher });
   await site.swap(outDir);
   await site.listen(env.PORT, env.HOST);
@@ -62,7 +66,6 @@ async function main(): Promise<void> {
     await stopJobs(handle.db);
     await pages;
     await publisher.idle().catch(() => {});
-    publisher.stop();
     publisher.store.persist();
     await handle.close();
     process.exit(0);

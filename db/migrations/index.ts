@@ -40,6 +40,9 @@ import * as orderTaxAndInvoices from './2026-12-01-0100-order-tax-and-invoices';
 import * as refundEscalationsAndAdjustmentKeys from './2026-12-01-0200-refund-escalations-and-adjustment-keys';
 import * as stripeTransfersInTheLedger from './2026-12-01-0210-stripe-transfers-in-the-ledger';
 import * as reputationSources from './2026-12-01-0300-reputation-sources';
+import * as emailDeliveriesOnJobs from './2026-12-02-0150-email-deliveries-on-jobs';
+import * as deliveriesAndFetchesOnPgBoss from './2026-12-02-0200-deliveries-and-fetches-on-pg-boss';
+import * as rebuildRequestsAsALog from './2026-12-02-0600-rebuild-requests-as-a-log';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -79,4 +82,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-0200-refund-escalations-and-adjustment-keys': refundEscalationsAndAdjustmentKeys,
   '2026-12-01-0210-stripe-transfers-in-the-ledger': stripeTransfersInTheLedger,
   '2026-12-01-0300-reputation-sources': reputationSources,
+  '2026-12-02-0150-email-deliveries-on-jobs': emailDeliveriesOnJobs,
+  '2026-12-02-0200-deliveries-and-fetches-on-pg-boss': deliveriesAndFetchesOnPgBoss,
+  '2026-12-02-0600-rebuild-requests-as-a-log': rebuildRequestsAsALog,
 };

@@ -18,7 +18,8 @@
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { pagesShowingProduct } from '../rebuilds/affected-pages';
-import { requestRebuild } from '../rebuilds/rebuilds.service';
+import { recordPageChange } from '../rebuilds/rebuilds.service';
+import { afterCommit, jobsReady, type CommittedEvent } from '../jobs';
 import { getBlobStore, type BlobStore } from '../_shared/blob-store';
 import { removeProfileImage } from '../profiles/profile-images.service';
 import { PROFILE_IMAGE_KINDS } from '@/src/shared/domain';
@@ -164,8 +165,9 @@ export async function deleteAccountData(
   if (await isLiveProfile(db, userId)) {
     for (const kind of PROFILE_IMAGE_KINDS) await removeProfileImage(db, blobs, userId, kind);
   }
-  const changed = await db.transaction().execute(async (trx) => {
-    if (!(await lockLiveProfile(trx, userId))) return { archived: [], reviewed: [] };
+  await jobsReady(db);
+  const pages = await db.transaction().execute(async (trx) => {
+    if (!(await lockLiveProfile(trx, userId))) return [];
     const products = await archiveAllProducts(trx, userId);
     await removeFollows(trx, userId);
     const sellers = await removeSellerReviews(trx, userId);
@@ -174,16 +176,16 @@ export async function deleteAccountData(
     for (const product of reviewed) await recomputeProductRating(trx, product.id, RATING_PRIOR);
     await removePersonalRows(trx, userId);
     await anonymiseProfile(trx, userId);
-    return { archived: products, reviewed };
+    // Their pages: archived products leave them; other products showed a rating the deleted reviews counted in.
+    const archivedIds = new Set(products.map((p) => p.id));
+    const changed = [...products.map((p) => ['archived', p] as const), ...reviewed.filter((p) => !archivedIds.has(p.id)).map((p) => ['review', p] as const)];
+    const events: CommittedEvent[] = [];
+    for (const [reason, { id, ai_tool_type }] of changed) {
+      events.push(await recordPageChange(trx, { reason, productId: id, paths: pagesShowingProduct({ id, toolIds: [ai_tool_type] }) }));
+    }
+    return events;
   });
-  for (const product of changed.archived) {
-    await requestRebuild(db, 'archived', product.id, pagesShowingProduct({ id: product.id, toolIds: [product.ai_tool_type] }));
-  }
-  // Pages that showed a rating the deleted reviews counted in.
-  const archivedIds = new Set(changed.archived.map((p) => p.id));
-  for (const product of changed.reviewed.filter((p) => !archivedIds.has(p.id))) {
-    await requestRebuild(db, 'review', product.id, pagesShowingProduct({ id: product.id, toolIds: [product.ai_tool_type] }));
-  }
+  afterCommit(db, pages);
 }
 
 /** The live profile a /@handle names (any case), or null for an invalid or unknown handle. */

@@ -14,6 +14,10 @@
  * - Rate limits live in the rate_limits table (they must hold across serverless instances)
  *   and are on in every environment; the client address comes from Astro (clientAddress),
  *   never from a header the client controls.
+ * - Every account email (verification, reset, change of address, 'you already have an account')
+ *   is written to the outbox inside better-auth's callback, in the sign-up's transaction when
+ *   there is one (auth-transaction.ts), and sent by its 'email.deliver' job after the answer
+ *   (docs/decisions/059): a sign-up never waits for the mail transport.
  * - Email verification is better-auth's flow (sent at sign-up, link signs in). A sign-up sets
  *   no session: a new account's session starts when its owner opens the link (or signs in with
  *   the password), so the answer is the same for a new address and a taken one
@@ -62,7 +66,10 @@ import { json, readBody } from '../_shared/http';
 import { isStorageFull } from '@/env/storage-full';
 import { storageFullError } from '../_shared/storage-full';
 import { EvenTiming } from './even-timing';
-import { getMailer, type Mailer } from '../_shared/mailer';
+import type { MailMessage } from '../_shared/mailer';
+import { deliverSoon, queueTransactionalEmail } from '../email/outbox';
+import { jobsReady } from '../jobs';
+import { afterAuthCommit, authTransaction, trackAuthTransactions } from './auth-transaction';
 
 /** Set by handleAuthRequest from Astro's clientAddress; any value a client sends is dropped. */
 const CLIENT_IP_HEADER = 'x-toolmint-client-ip';
@@ -177,6 +184,17 @@ function normalizeNewUser<T extends Record<string, unknown>>(user: T): T {
 }
 
 /**
+ * An account email to the outbox: in the transaction better-auth runs the callback in when it
+ * runs in one (a sign-up: the email commits with the account), else in one of its own; its
+ * delivery job is woken once that commits. `purpose` and a random id make its reference: each
+ * request is an email of its own (a second 'Resend' link is a second email).
+ */
+async function queueAccountEmail(db: Db, userId: string, purpose: string, mail: MailMessage): Promise<void> {
+  await queueTransactionalEmail(authTransaction() ?? db, { userId, reference: `${purpose}:${randomUUID()}`, mail });
+  afterAuthCommit(() => deliverSoon(db));
+}
+
+/**
  * The before hook: the account rules for every path, then, on the paths whose answer must not
  * tell whether an address has an account, which it is (for evenTiming); and a sign-up naming an
  * address that already has an account: no error (it would tell anyone which addresses have
@@ -184,10 +202,13 @@ function normalizeNewUser<T extends Record<string, unknown>>(user: T): T {
  * like one, token null) and, like a new account, no session cookie (autoSignIn is off,
  * docs/decisions/053).
  */
-function accountHooks(mailer: () => Mailer, siteUrl: string) {
+function accountHooks(db: Db, siteUrl: string) {
   return createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as Record<string, unknown>;
     checkAccountRules(ctx.path, body);
+    // The sign-up's transaction writes the verification email and its job: the engine must be
+    // running before it (on PGlite it cannot start inside one, docs/decisions/040).
+    if (ctx.path === '/sign-up/email') await jobsReady(db);
     if (!EVEN_TIMING_PATHS.has(ctx.path)) return;
     const email = typeof body['email'] === 'string' ? body['email'].trim().toLowerCase() : '';
     if (!email) return;
@@ -198,7 +219,10 @@ function accountHooks(mailer: () => Mailer, siteUrl: string) {
     ctx.context.logger.info('Sign-up attempt for an existing email');
     // A real sign-up hashes the password too: keep the two answers about as slow.
     await ctx.context.password.hash(String(body['password'] ?? ''));
-    await mailer().send(
+    await queueAccountEmail(
+      db,
+      existing.user.id,
+      'account-exists',
       await accountExistsEmail({
         to: existing.user.email,
         name: toSessionUser(existing.user)?.fullName ?? null,
@@ -294,12 +318,11 @@ function apiKeyPlugin() {
 
 export interface CreateAuthOptions {
   env?: Env;
-  mailer?: Mailer;
   /** Merged over the configuration; tests use it to inject failures. */
   overrides?: Partial<BetterAuthOptions>;
 }
 
-function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: CreateAuthOptions) {
+function buildOptions(db: Db, { env = getEnv(), overrides = {} }: CreateAuthOptions) {
   const siteUrl = new URL(env.SITE_URL);
   const scale = env.RATE_LIMIT_SCALE;
   const social = configuredSocialProviders(env);
@@ -310,7 +333,7 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
     basePath: '/api/auth',
     secret: getAuthSecret(env),
     trustedOrigins: trustedOriginsFor(env),
-    database: { db, type: 'postgres' as const, transaction: true },
+    database: { db: trackAuthTransactions(db), type: 'postgres' as const, transaction: true },
     user: {
       ...authTableOptions.user,
       // /settings/account (docs/decisions/032): a new address is used only once the link sent
@@ -358,7 +381,10 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
         // Asking again voids the links sent before: only the newest works.
         await voidOlderResetTokens(db, user.id, token);
         const fullName = toSessionUser(user)?.fullName ?? user.name;
-        await (mailer ?? getMailer()).send(
+        await queueAccountEmail(
+          db,
+          user.id,
+          'reset-password',
           await resetPasswordEmail({
             to: user.email,
             name: fullName || null,
@@ -376,13 +402,15 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_TOKEN_EXPIRES_IN_SECONDS,
-      async sendVerificationEmail({ user, token }: { user: { email: string; name: string }; token: string }) {
+      async sendVerificationEmail({ user, token }: { user: { id: string; email: string; name: string }; token: string }) {
         // A change of address (/change-email) sends the link to the new address, while the
         // account still holds the old one: that email says so (docs/decisions/032). The token
-        // (a JWT better-auth just signed) says which it is; no query here, since sign-up sends
-        // its email inside its transaction.
+        // (a JWT better-auth just signed) says which it is, without a query.
         if (isChangeEmailToken(token)) {
-          await (mailer ?? getMailer()).send(
+          await queueAccountEmail(
+            db,
+            user.id,
+            'change-email',
             await changeEmailMessage({
               to: user.email,
               name: toSessionUser(user)?.fullName ?? (user.name || null),
@@ -392,7 +420,10 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
           );
           return;
         }
-        await (mailer ?? getMailer()).send(
+        await queueAccountEmail(
+          db,
+          user.id,
+          'verify-email',
           await verifyEmailMessage({
             to: user.email,
             name: toSessionUser(user)?.fullName ?? (user.name || null),
@@ -435,7 +466,7 @@ function buildOptions(db: Db, { env = getEnv(), mailer, overrides = {} }: Create
       },
     },
     hooks: {
-      before: accountHooks(() => mailer ?? getMailer(), siteUrl.origin),
+      before: accountHooks(db, siteUrl.origin),
     },
     advanced: {
       cookiePrefix: 'toolmint',

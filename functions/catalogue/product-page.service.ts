@@ -10,8 +10,9 @@
  *
  * The buckets are shared by every product of the same tool, category or type, so they are
  * kept in memory for a minute (per database), and dropped at once when content changes
- * (contentGeneration, moved on by every page refresh request): a full render of N pages
- * then reads about one bucket per tool, category and type instead of three per page.
+ * (contentGeneration, moved on by recordPageChange in the change's transaction,
+ * docs/decisions/061): a full render of N pages then reads about one bucket per tool,
+ * category and type instead of three per page.
  */
 import type { Db } from '@/db/database';
 import type { ProductCard, PublicProduct } from '@/src/shared/products';

@@ -119,7 +119,6 @@ export async function insertDigest(db: Db, { userId, period, reference, payload 
       channel: period,
       status: 'queued',
       payload,
-      next_attempt_at: new Date(),
     })
     .onConflict((oc) => oc.columns(['user_id', 'kind', 'reference']).doNothing())
     .returning('id')

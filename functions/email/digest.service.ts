@@ -30,6 +30,7 @@ import {
   selectTrendingInUserCategories,
 } from './digest.repository';
 import { userExists } from './preferences.repository';
+import { enqueueDeliveries, inOutboxTransaction } from './outbox';
 
 export type DigestPeriod = 'daily' | 'weekly';
 
@@ -122,7 +123,7 @@ async function buildDigestFor(
   const pending = await selectPendingDigestLines(db, userId, period, window.end);
   const lines: Line[] = [];
   for (const row of pending) {
-    if (row.kind === 'daily_digest' || row.kind === 'weekly_digest') continue;
+    if (row.kind === 'daily_digest' || row.kind === 'weekly_digest' || row.kind === 'transactional') continue;
     if (preferences[row.kind] !== period) continue;
     const piece = await pieceOf(db, row, siteUrl);
     if (piece) lines.push({ piece, key: `${row.kind}|${row.reference}` });
@@ -140,7 +141,8 @@ async function buildDigestFor(
     period === 'daily'
       ? 'What happened yesterday on toolmint that you asked to hear about.'
       : 'Your week on toolmint: what the tools and creators you follow shipped.';
-  return db.transaction().execute(async (trx) => {
+  // The digest, the lines it took and its delivery job commit together (the outbox, outbox.ts).
+  return inOutboxTransaction(db, async (trx) => {
     const digest = await insertDigest(trx, {
       userId,
       period,
@@ -150,6 +152,7 @@ async function buildDigestFor(
     if (!digest) return null;
     const ids = pending.map((p) => p.id);
     if (ids.length) await markDigested(trx, ids, digest.id);
+    await enqueueDeliveries(trx, [digest.id]);
     return digest.id;
   });
 }

@@ -1,14 +1,14 @@
 /**
- * Every query of the email queue (docs/decisions/041): email_messages rows queued once per
- * user, kind and reference, the fan-outs that queue a batch of recipients per statement, the
- * claim of due rows (`for update skip locked`, with a lease) and the recording of each send.
- * Functions take `db` or a transaction first; email.service.ts holds the rules.
+ * Every query of the outbox (docs/decisions/041, 059): email_messages rows queued once per
+ * user, kind and reference (notifications, digests, transactional emails), the fan-outs that
+ * queue a batch of recipients per statement, and each delivery's attempt and outcome (the
+ * 'email.deliver' job, one per message, is the only sender). Functions take `db` or a
+ * transaction first; email.service.ts and outbox.ts hold the rules.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@/db/database';
-import type { EmailMessage } from '@/db/schema';
+import type { EmailMessage, StoredEmail } from '@/db/schema';
 import { EMAIL_KIND_INFO, type EmailKind } from '@/src/shared/email-preferences';
-import { dueBy } from '../_shared/due-by.repository';
 
 /** 'instant' -> queued; a digest channel -> pending; else nothing (a SQL case over `channel`). */
 const statusFor = sql<string>`case when c.channel = 'instant' then 'queued' else 'pending_digest' end`;
@@ -22,7 +22,7 @@ export async function insertNotificationEmail(
   // Through the users row: an account deleted meanwhile gets nothing (and no foreign-key error).
   return db
     .insertInto('email_messages')
-    .columns(['user_id', 'kind', 'reference', 'channel', 'status', 'payload', 'next_attempt_at'])
+    .columns(['user_id', 'kind', 'reference', 'channel', 'status', 'payload'])
     .expression(
       db
         .selectFrom('users')
@@ -33,7 +33,6 @@ export async function insertNotificationEmail(
           sql.lit(channel).as('channel'),
           sql.lit(channel === 'instant' ? 'queued' : 'pending_digest').as('status'),
           sql<string | null>`${input.payload ? JSON.stringify(input.payload) : null}::jsonb`.as('payload'),
-          sql<Date>`now()`.as('next_attempt_at'),
         ])
         .where('id', '=', input.userId),
     )
@@ -60,13 +59,14 @@ export const followerRecipients =
 /**
  * One batch of a fan-out: queues the email of `kind` and `reference` for up to `limit`
  * recipients after `after`, as each one's preference says. `last` is the last user id walked
- * past, `seen` how many were walked, `queued` how many rows were written.
+ * past, `seen` how many were walked, `queued` how many rows were written, `instant` the ids of
+ * those to send now (the others wait for a digest).
  */
 export async function queueEmailBatch(
   db: Db,
   { kind, reference, recipients, after, limit }: { kind: EmailKind; reference: string; recipients: Recipients; after: string; limit: number },
-): Promise<{ last: string | null; seen: number; queued: number }> {
-  const { rows } = await sql<{ last: string | null; seen: number; queued: number }>`
+): Promise<{ last: string | null; seen: number; queued: number; instant: string[] }> {
+  const { rows } = await sql<{ last: string | null; seen: number; queued: number; instant: string[] }>`
     with batch as (${recipients(after, limit)}),
     ins as (
       insert into email_messages (user_id, kind, reference, channel, status)
@@ -77,9 +77,10 @@ export async function queueEmailBatch(
       cross join lateral (select coalesce(p.channel, ${EMAIL_KIND_INFO[kind].default}) as channel) c
       where c.channel in ('instant', 'daily', 'weekly')
       on conflict (user_id, kind, reference) do nothing
-      returning 1
+      returning id, status
     )
-    select (select max(user_id) from batch) as last, (select count(*) from batch)::int as seen, (select count(*) from ins)::int as queued
+    select (select max(user_id) from batch) as last, (select count(*) from batch)::int as seen, (select count(*) from ins)::int as queued,
+      coalesce((select array_agg(id::text) from ins where status = 'queued'), '{}') as instant
   `.execute(db);
   return rows[0]!;
 }
@@ -92,42 +93,58 @@ export async function findProductStatus(db: Db, productId: string) {
   return db.selectFrom('products').select(['id', 'creator_id', 'status']).where('id', '=', productId).executeTakeFirst();
 }
 
-/** Claims up to `limit` due messages (only `ids`, when given) for `leaseSeconds`: status 'sending', one more attempt. */
-export async function claimDueEmails(
-  db: Db,
-  { now, limit, leaseSeconds, ids }: { now: Date; limit: number; leaseSeconds: number; ids?: string[] | undefined },
-) {
-  if (ids && !ids.length) return [];
-  const only = ids ? sql`and id in (${sql.join(ids)})` : sql``;
-  const { rows } = await sql<EmailMessage>`
-    update email_messages set status = 'sending', attempts = attempts + 1,
-      locked_until = ${now}::timestamptz + make_interval(secs => ${leaseSeconds})
-    where id in (
-      select id from email_messages
-      where status in ('queued', 'sending') and next_attempt_at <= ${dueBy(now)}
-        and (status = 'queued' or locked_until < ${now})
-        ${only}
-      order by next_attempt_at
-      limit ${limit}
-      for update skip locked
-    )
-    returning *
-  `.execute(db);
-  return rows;
+/** A transactional email to `to`, rendered; its id, or undefined when one with this reference was written before. */
+export async function insertTransactionalEmail(db: Db, input: { userId: string; reference: string; to: string; content: StoredEmail }) {
+  return db
+    .insertInto('email_messages')
+    .values({
+      user_id: input.userId,
+      kind: 'transactional',
+      reference: input.reference,
+      channel: 'instant',
+      status: 'queued',
+      to_email: input.to,
+      content: JSON.stringify(input.content),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'kind', 'reference']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
 }
 
-/** Records the outcome of a claimed message and releases its lease. */
-export async function finishEmail(
+/** One more attempt at a queued message: the row, or undefined when it is not queued (sent, cancelled, failed, in a digest, or gone). */
+export async function startAttempt(db: Db, id: string): Promise<EmailMessage | undefined> {
+  return db
+    .updateTable('email_messages')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Records what became of an attempt at a queued message (a sent one drops its rendered content). */
+export async function finishAttempt(
   db: Db,
   id: string,
-  values: Partial<Pick<EmailMessage, 'status' | 'cancel_reason' | 'last_error' | 'sent_at' | 'next_attempt_at'>>,
+  values: Partial<Pick<EmailMessage, 'status' | 'cancel_reason' | 'last_error' | 'sent_at'>>,
 ): Promise<void> {
   await db
     .updateTable('email_messages')
-    .set({ ...values, locked_until: null })
+    .set({ ...values, ...(values.status === 'sent' || values.status === 'cancelled' ? { content: null } : {}) })
     .where('id', '=', id)
-    .where('status', '=', 'sending')
+    .where('status', '=', 'queued')
     .execute();
+}
+
+/** A queued message whose last attempt failed for good: kept as 'failed' with its error. */
+export async function markEmailFailed(db: Db, id: string, fallbackError: string) {
+  return db
+    .updateTable('email_messages')
+    .set((eb) => ({ status: 'failed', last_error: eb.fn.coalesce('last_error', eb.val(fallbackError)) }))
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .returning('id')
+    .executeTakeFirst();
 }
 
 export async function findSuppressionReason(db: Db, email: string) {
@@ -143,7 +160,17 @@ const emailRows = (db: Db) =>
   db
     .selectFrom('email_messages as m')
     .leftJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.id', 'm.kind', 'm.status', 'm.reference', 'm.attempts', 'm.last_error', 'm.created_at', 'u.email']);
+    .select((eb) => [
+      'm.id',
+      'm.kind',
+      'm.status',
+      'm.reference',
+      'm.attempts',
+      'm.last_error',
+      'm.created_at',
+      // A transactional email's own address (a change of address writes to the new one).
+      eb.fn.coalesce('m.to_email', 'u.email').as('email'),
+    ]);
 
 export type EmailWithAddressRow = Awaited<ReturnType<ReturnType<typeof emailRows>['executeTakeFirstOrThrow']>>;
 
@@ -156,13 +183,7 @@ export async function findEmailWithAddress(db: Db, id: string): Promise<EmailWit
   return emailRows(db).where('m.id', '=', id).executeTakeFirst();
 }
 
-/** A failed email queued again, due now; undefined when it is not (or no longer) failed. */
+/** A failed email queued again; undefined when it is not (or no longer) failed. */
 export async function requeueFailedEmail(db: Db, id: string) {
-  return db
-    .updateTable('email_messages')
-    .set({ status: 'queued', next_attempt_at: sql<Date>`now()`, locked_until: null })
-    .where('id', '=', id)
-    .where('status', '=', 'failed')
-    .returning('id')
-    .executeTakeFirst();
+  return db.updateTable('email_messages').set({ status: 'queued' }).where('id', '=', id).where('status', '=', 'failed').returning('id').executeTakeFirst();
 }

@@ -1,25 +1,27 @@
 /**
- * Notification emails: queued once, sent once (issue 18, docs/decisions/041).
+ * Notification emails queued once, and every email of the outbox sent once (issue 18, 28;
+ * docs/decisions/041, 059).
  *
  * - Queueing: an event (a tool update's notices, a creator's new product, a sale, a review, a
  *   community notice) becomes at most one email_messages row per user, kind and reference
  *   (`on conflict do nothing`), so a job that runs twice queues once. The user's channel for
- *   the kind decides: 'instant' -> status 'queued'; 'daily' / 'weekly' -> 'pending_digest'
- *   (functions/email/digest.service.ts gathers it); 'off' / 'app' -> no row. Fan-outs walk
- *   their recipients by user id, BATCH rows per statement.
- * - Sending (sendDueEmails, the 'email.send' job): due rows are claimed with
- *   `for update skip locked` (status 'sending' with a lease), so two workers never take the
- *   same row. At send time the account must still exist with a verified address, which must not be suppressed
- *   (bounce, complaint) and the kind must still be on that channel; otherwise the row is
- *   'cancelled' with the reason. The mailer gets the row id as its idempotency key (Resend's
- *   Idempotency-Key, the outbox's file name), so a crash between sending and recording sends
- *   once. A refusal of the provider puts the row back to 'queued' with backoff; after
- *   MAX_ATTEMPTS it is kept as 'failed' with its error, never dropped.
+ *   the kind decides: 'instant' -> status 'queued', with its 'email.deliver' job in the same
+ *   transaction (outbox.ts); 'daily' / 'weekly' -> 'pending_digest' (functions/email/digest.service.ts
+ *   gathers it); 'off' / 'app' -> no row. Fan-outs walk their recipients by user id, BATCH
+ *   rows per statement.
+ * - Sending (deliverEmail, the 'email.deliver' job of one message): a message that is no longer
+ *   'queued' is left alone, so a replayed job sends nothing. At send time the address must not
+ *   be suppressed (bounce, complaint); a notification's account must still have a verified
+ *   address and the kind must still be on that channel; otherwise the row is 'cancelled' with
+ *   the reason. The mailer gets the row id as its idempotency key (Resend's Idempotency-Key,
+ *   the outbox folder's file name), so a crash between sending and recording sends once. A
+ *   refusal of the provider is recorded on the row and thrown: pg-boss retries the job with
+ *   backoff, and after its last retry the message is kept as 'failed' with its error
+ *   (markDeliveryFailed, the job's dead letter), never dropped.
  */
 import type { Db } from '@/db/database';
 import type { EmailMessage } from '@/db/schema';
 import { getEnv } from '@/env';
-import { coalescedRun } from '../_shared/coalesced-run';
 import { getMailer, type Mailer } from '../_shared/mailer';
 import {
   EMAIL_KINDS,
@@ -35,30 +37,23 @@ import { renderEmail } from './render';
 import type { EmailCard, EmailContent, EmailSection } from './templates/email';
 import { createUnsubscribeToken } from './unsubscribe-token';
 import {
-  claimDueEmails,
   findProductStatus,
   findRecipient,
   findSuppressionReason,
   findToolUpdateType,
-  finishEmail,
+  finishAttempt,
   followerRecipients,
   insertNotificationEmail,
+  markEmailFailed,
   queueEmailBatch,
+  startAttempt,
   toolUpdateRecipients,
   type Recipients,
 } from './email.repository';
+import { enqueueDeliveries, inOutboxTransaction } from './outbox';
 
 /** Rows written per statement by a fan-out. */
 const EMAIL_BATCH = 1000;
-/** Sends before a message is kept as 'failed' (about a day and a half with the backoff below). */
-export const MAX_ATTEMPTS = 10;
-/** How long a claimed message is left to its sender before another may take it. */
-const LEASE_SECONDS = 300;
-
-/** Minutes before the next try after `attempts` tries: 1, 2, 4 ... capped at 6 hours. */
-function backoffMinutes(attempts: number): number {
-  return Math.min(2 ** Math.max(0, attempts - 1), 360);
-}
 
 export interface QueueInput {
   userId: string;
@@ -69,30 +64,34 @@ export interface QueueInput {
   payload?: Record<string, unknown> | null;
 }
 
-/** Queues one user's email of one event as their preference says: the new row's id, or null (off, in the app only, or queued before). */
+/**
+ * Queues one user's email of one event as their preference says, in `db`'s transaction (or one
+ * of its own, outbox.ts): the new row's id, or null (off, in the app only, or queued before).
+ * 'Email at once' enqueues its delivery with it.
+ */
 export async function queueNotificationEmail(db: Db, input: QueueInput): Promise<string | null> {
-  const channel = await channelOf(db, input.userId, input.kind);
-  if (channel !== 'instant' && channel !== 'daily' && channel !== 'weekly') return null;
-  const row = await insertNotificationEmail(db, { ...input, channel });
-  return row?.id ?? null;
+  return inOutboxTransaction(db, async (trx) => {
+    const channel = await channelOf(trx, input.userId, input.kind);
+    if (channel !== 'instant' && channel !== 'daily' && channel !== 'weekly') return null;
+    const row = await insertNotificationEmail(trx, { ...input, channel });
+    if (row && channel === 'instant') await enqueueDeliveries(trx, [row.id]);
+    return row?.id ?? null;
+  });
 }
 
 export type CommunityEmailKind = Extract<EmailKind, 'community_reply' | 'community_mention' | 'community_answer_accepted'>;
 
 /**
  * For the community notices (replies, mentions, accepted answers): the email of one notice, as
- * the person's preference for its kind says, sent at once in the background when 'Email at
- * once' (the 'email.send' job catches up otherwise). `reference` is unique per person and kind
- * (`reply:<id>`); `card.url` a path on the site. Call after the notice's transaction commits.
+ * the person's preference for its kind says. `reference` is unique per person and kind
+ * (`reply:<id>`); `card.url` a path on the site.
  */
 export async function queueCommunityEmail(
   db: Db,
   input: { userId: string; kind: CommunityEmailKind; reference: string; subject: string; intro: string; card: EmailCard; reason?: string },
 ): Promise<string | null> {
   const { userId, kind, reference, ...payload } = input;
-  const id = await queueNotificationEmail(db, { userId, kind, reference, payload: { ...payload } });
-  if (id) kickEmailSending(db);
-  return id;
+  return queueNotificationEmail(db, { userId, kind, reference, payload: { ...payload } });
 }
 
 /** Where a fan-out stopped: the last user id it walked past, or null when it is done. */
@@ -115,7 +114,12 @@ async function fanOut(
   let after = options.after ?? '';
   let queued = 0;
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
-    const result = await queueEmailBatch(db, { kind, reference, recipients, after, limit: EMAIL_BATCH });
+    // A batch's rows and the deliveries of those to send at once commit together.
+    const result = await inOutboxTransaction(db, async (trx) => {
+      const written = await queueEmailBatch(trx, { kind, reference, recipients, after, limit: EMAIL_BATCH });
+      await enqueueDeliveries(trx, written.instant);
+      return written;
+    });
     queued += Number(result.queued);
     if (Number(result.seen) < EMAIL_BATCH || !result.last) return { queued, next: null };
     after = result.last;
@@ -145,27 +149,8 @@ export async function queueNewProductEmails(db: Db, productId: string, options: 
 
 // --- Sending ---------------------------------------------------------------------------------
 
-export interface SendOptions {
-  mailer?: Mailer;
-  siteUrl?: string;
-  now?: Date;
-  /** Messages claimed per call. */
-  limit?: number;
-  /** Only these messages (a change sending its own emails at once); others wait for the job. */
-  ids?: string[];
-}
-
-export interface SendReport {
-  sent: number;
-  cancelled: number;
-  retried: number;
-  failed: number;
-}
-
-/** Why a message may not go out now, or null. */
-async function refusal(db: Db, message: EmailMessage, email: string): Promise<string | null> {
-  const suppressed = await findSuppressionReason(db, email);
-  if (suppressed) return `the address is suppressed (${suppressed.reason})`;
+/** Why a notification may not go out now, or null (the address's suppression is checked for every message). */
+async function refusal(db: Db, message: EmailMessage & { kind: EmailMessageKind }): Promise<string | null> {
   if (message.kind === 'daily_digest') {
     const preferences = await getPreferences(db, message.user_id);
     return EMAIL_KINDS.some((k) => preferences[k] === 'daily') ? null : 'no kind is on the daily digest any more';
@@ -190,14 +175,8 @@ function unsubscribeLinks(siteUrl: string, userId: string, kind: EmailMessageKin
   return { token, page: page.toString(), oneClick: oneClick.toString(), settings: new URL(EMAIL_SETTINGS_PATH, siteUrl).toString() };
 }
 
-/** The rendered email of a claimed message, or the reason it has nothing to say. */
-async function composeMessage(
-  db: Db,
-  message: EmailMessage,
-  to: string,
-  siteUrl: string,
-  now = new Date(),
-): Promise<{ ok: true; mail: Parameters<Mailer['send']>[0] } | { ok: false; reason: string }> {
+/** The rendered email of a notification, or the reason it has nothing to say. */
+async function composeMessage(db: Db, message: EmailMessage & { kind: EmailMessageKind }, to: string, siteUrl: string, now = new Date()): Promise<Composed> {
   let content: EmailContent;
   let reason: string;
   if (message.kind === 'daily_digest' || message.kind === 'weekly_digest') {
@@ -241,68 +220,56 @@ async function composeMessage(
   };
 }
 
-/** Sends the messages that are due, once each (see the header). */
-export async function sendDueEmails(db: Db, options: SendOptions = {}): Promise<SendReport> {
-  const now = options.now ?? new Date();
-  const mailer = options.mailer ?? getMailer();
-  const siteUrl = options.siteUrl ?? getEnv().SITE_URL;
-  const report: SendReport = { sent: 0, cancelled: 0, retried: 0, failed: 0 };
-  for (;;) {
-    const claimed = await claimDueEmails(db, { now, limit: options.limit ?? 50, leaseSeconds: LEASE_SECONDS, ids: options.ids });
-    if (!claimed.length) return report;
-    for (const message of claimed) {
-      const user = await findRecipient(db, message.user_id);
-      // An address nobody proved is theirs gets no notifications (no mail to someone else's inbox).
-      const why = !user ? 'the account was deleted' : !user.email_verified ? 'the address is not verified' : await refusal(db, message, user.email);
-      const composed = user && !why ? await composeMessage(db, message, user.email, siteUrl, now) : null;
-      if (!user || why || !composed?.ok) {
-        await finishEmail(db, message.id, { status: 'cancelled', cancel_reason: why ?? (composed && !composed.ok ? composed.reason : 'nothing to send') });
-        report.cancelled++;
-        continue;
-      }
-      try {
-        await mailer.send(composed.mail);
-        await finishEmail(db, message.id, { status: 'sent', sent_at: new Date(), last_error: null });
-        report.sent++;
-      } catch (error) {
-        const detail = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-        if (message.attempts >= MAX_ATTEMPTS) {
-          await finishEmail(db, message.id, { status: 'failed', last_error: detail });
-          report.failed++;
-          console.warn(`[email] ${message.kind} ${message.id} failed for good after ${message.attempts} tries: ${detail}`);
-        } else {
-          await finishEmail(db, message.id, {
-            status: 'queued',
-            last_error: detail,
-            next_attempt_at: new Date(now.getTime() + backoffMinutes(message.attempts) * 60_000),
-          });
-          report.retried++;
-        }
-      }
-    }
-    if (claimed.length < (options.limit ?? 50)) return report;
-  }
+type Composed = { ok: true; mail: Parameters<Mailer['send']>[0] } | { ok: false; reason: string };
+
+/** The email of a transactional message, as its writer rendered it. */
+function storedMessage(message: EmailMessage): Composed {
+  if (!message.to_email || !message.content) return { ok: false, reason: 'nothing to send' };
+  return { ok: true, mail: { to: message.to_email, ...message.content, idempotencyKey: message.id } };
 }
 
-// --- In-process kick -------------------------------------------------------------------------
-
-const emailKick = coalescedRun((db: Db) => sendDueEmails(db), '[email] sending after a change failed; the scheduled job retries:');
+/** The email of a notification, to its account's verified address as the preferences now say. */
+async function notificationMessage(db: Db, message: EmailMessage & { kind: EmailMessageKind }, siteUrl: string, now: Date): Promise<Composed> {
+  const user = await findRecipient(db, message.user_id);
+  // An address nobody proved is theirs gets no notifications (no mail to someone else's inbox).
+  if (!user) return { ok: false, reason: 'the account was deleted' };
+  if (!user.email_verified) return { ok: false, reason: 'the address is not verified' };
+  const why = await refusal(db, message);
+  return why ? { ok: false, reason: why } : composeMessage(db, message, user.email, siteUrl, now);
+}
 
 /**
- * Sends what is due now, in the background of this process, after a change queued emails (a
- * sale, a review). The scheduled 'email.send' job sends the rest and retries, so a kick lost to a
- * serverless function's end is caught up. Kicks coalesce (functions/_shared/coalesced-run.ts).
+ * Sends one message of the outbox, once (see the header): the 'email.deliver' job's work. A
+ * message that is not 'queued' any more is left alone; a refusal of the provider is recorded
+ * on the row and thrown, for the job to be retried.
  */
-export function kickEmailSending(db: Db): void {
-  emailKick.kick(db);
+export async function deliverEmail(db: Db, messageId: string): Promise<'sent' | 'cancelled' | 'not queued'> {
+  const message = await startAttempt(db, messageId);
+  if (!message) return 'not queued';
+  const { kind } = message;
+  const composed = kind === 'transactional' ? storedMessage(message) : await notificationMessage(db, { ...message, kind }, getEnv().SITE_URL, new Date());
+  const suppressed = composed.ok ? await findSuppressionReason(db, composed.mail.to) : undefined;
+  if (!composed.ok || suppressed) {
+    const reason = suppressed ? `the address is suppressed (${suppressed.reason})` : !composed.ok ? composed.reason : 'nothing to send';
+    await finishAttempt(db, message.id, { status: 'cancelled', cancel_reason: reason });
+    return 'cancelled';
+  }
+  try {
+    await getMailer().send(composed.mail);
+  } catch (error) {
+    const detail = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    await finishAttempt(db, message.id, { last_error: detail });
+    throw new Error(`The ${kind} email ${message.id} was refused: ${detail}`, { cause: error });
+  }
+  await finishAttempt(db, message.id, { status: 'sent', sent_at: new Date(), last_error: null });
+  return 'sent';
 }
 
-/** Resolves when no kicked sending is running in this process (tests, shutdown). */
-export async function emailSendingIdle(): Promise<void> {
-  await emailKick.idle();
-}
-
-/** Resolves when no kicked sending is running in this process (tests, shutdown). */
-export async function emailWorkIdle(): Promise<void> {
-  await emailSendingIdle();
+/**
+ * A message whose delivery failed for good (its job's last retry threw, or expired): kept as
+ * 'failed' with its last error, for /admin/jobs and its Retry. The 'email.deliver' job's dead letter.
+ */
+export async function markDeliveryFailed(db: Db, messageId: string): Promise<void> {
+  const failed = await markEmailFailed(db, messageId, 'the last attempt did not finish');
+  if (failed) console.warn(`[email] ${messageId} failed for good; kept as failed with its error`);
 }

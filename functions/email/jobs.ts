@@ -1,21 +1,29 @@
 /**
- * The email jobs (issue 18, docs/decisions/040 and 041), listed in functions/jobs/all-jobs.ts.
+ * The email jobs (issue 18, docs/decisions/040 and 041), listed in functions/all-jobs.ts.
  *
  * - 'email.notifications' { updateId } | { productId } [, after]: the emails of a tool update
  *   (to the users its notices went to) or of a newly published product (to the creator's
  *   followers), queued as each user's preference says, 20 batches of EMAIL_BATCH per run; a run
  *   that did not finish enqueues its continuation. The notices' fan-out enqueues it
  *   (enqueueNotificationEmails) once the notices are written.
- * - 'email.send': sends what is due (sendDueEmails), once each; scheduled every minute, which is
- *   also how a message the provider refused is retried (its own backoff, next_attempt_at).
+ * - 'email.deliver' { messageId }: sends one message of the outbox (deliverEmail), enqueued with
+ *   its row (outbox.ts, docs/decisions/059). pg-boss retries a refusal of the provider with
+ *   backoff: 9 retries, the first after 1 to 2 minutes, each wait about twice the last (with
+ *   jitter), at most 6 hours apart: ten attempts over 8.5 to 14 hours, where the hand-written
+ *   queue before it made ten over about 8.5 hours (1, 2, 4 … 256 minutes apart). 'stately': one
+ *   waiting and one running job per message at most (the message id is the singleton key).
+ * - 'email.deliver.failed' { messageId }: its dead letter, when the last attempt threw or
+ *   expired (a worker that died): the message is kept as 'failed' with its error.
  * - 'email.digest.daily' / 'email.digest.weekly': the digests of the last complete day (00:05
  *   UTC) / week (Monday 00:15 UTC); exactly once per user and period however often they run.
- * Every handler writes through unique keys, so a job that runs twice sends once.
+ * Every handler writes through unique keys or checks the row's status, so a job that runs twice
+ * sends once.
  */
 import type { Db } from '@/db/database';
 import { defineJob, enqueue, schedule } from '../jobs';
 import { buildDigests } from './digest.service';
-import { queueNewProductEmails, queueToolUpdateEmails, sendDueEmails } from './email.service';
+import { deliverEmail, markDeliveryFailed, queueNewProductEmails, queueToolUpdateEmails } from './email.service';
+import { EMAIL_DELIVER, EMAIL_DELIVERY_FAILED, type DeliverJob } from './outbox';
 
 export type NotificationEmailsJob = ({ updateId: string } | { productId: string }) & { after?: string };
 
@@ -32,27 +40,27 @@ defineJob<NotificationEmailsJob>(
     const options = { after: data.after, maxBatches: BATCHES_PER_RUN };
     const result = 'updateId' in data ? await queueToolUpdateEmails(db, data.updateId, options) : await queueNewProductEmails(db, data.productId, options);
     if (result.next) await enqueue(db, 'email.notifications', { ...data, after: result.next });
-    if (result.queued) await enqueue(db, 'email.send', {}, { singletonKey: 'email.send', singletonSeconds: 5 });
   },
   { retryLimit: 8 },
 );
 
-defineJob<Record<string, never>>(
-  'email.send',
-  async (_data, { db }) => {
-    await sendDueEmails(db);
+// Defined before 'email.deliver': pg-boss needs a dead-letter queue to exist first.
+defineJob<DeliverJob>(EMAIL_DELIVERY_FAILED, async ({ messageId }, { db }) => markDeliveryFailed(db, messageId), { retryLimit: 8 });
+
+defineJob<DeliverJob>(
+  EMAIL_DELIVER,
+  async ({ messageId }, { db }) => {
+    await deliverEmail(db, messageId);
   },
-  // The messages carry their own retries (email_messages.next_attempt_at); this job only runs the sender.
-  { retryLimit: 2, expireInSeconds: 10 * 60 },
+  // Resend answers within its 10-second timeout; a minute covers the render and the outbox folder.
+  { retryLimit: 9, retryDelay: 60, retryDelayMax: 6 * 3600, expireInSeconds: 60, policy: 'stately', deadLetter: EMAIL_DELIVERY_FAILED },
 );
-schedule('email.send', '* * * * *');
 
 for (const period of ['daily', 'weekly'] as const) {
   defineJob<Record<string, never>>(
     `email.digest.${period}`,
     async (_data, { db }) => {
-      const { built } = await buildDigests(db, period);
-      if (built) await enqueue(db, 'email.send', {}, { singletonKey: 'email.send', singletonSeconds: 5 });
+      await buildDigests(db, period);
     },
     { retryLimit: 5, expireInSeconds: 30 * 60 },
   );

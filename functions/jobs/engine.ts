@@ -21,6 +21,7 @@
  * - drainJobs(db, { maxMs }): runs the due jobs for a bounded time and returns; the Vercel Cron
  *   route (/api/cron/jobs) and the tests use it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { fromKysely, PgBoss, type Job, type Queue } from 'pg-boss';
 import { waitUntil } from '@vercel/functions';
 import { onDbClose, rawSqlOf, type Db } from '@/db/database';
@@ -48,7 +49,22 @@ interface Engine {
    * (it loads every job module), not the server bundle's, which has its own copy of the registry.
    */
   reactionsTo: (event: EventName) => readonly string[];
+  /** The worker's id per queue (boss.work()), to wake it when a commit has made jobs due. */
+  workers: Map<string, string>;
+  /** What this process does in the request itself once an event has committed (startWorker's onCommit). */
+  onCommit: CommitHooks;
 }
+
+/** An event a committed transaction emitted, with its data: what afterCommit() needs to run a commit hook. */
+export type CommittedEvent = { [E in EventName]: { event: E; data: DomainEvents[E] } }[EventName];
+
+/**
+ * In-process steps a process runs after an event commits and before the request answers:
+ * cheap and synchronous, such as dropping what its caches hold of the change (the embedded
+ * server's stored pages: read your writes, scripts/lib/page-publisher.ts). Work goes to a
+ * reaction (defineReaction), never here.
+ */
+export type CommitHooks = { [E in EventName]?: (data: DomainEvents[E]) => void };
 
 const KEY = Symbol.for('toolmint.jobs');
 interface Engines {
@@ -62,6 +78,9 @@ function engines(): Engines {
   return g[KEY];
 }
 
+/** Set while a drain runs jobs; `followUps`: the job names it runs, which enqueue() grows. */
+const drainScope = new AsyncLocalStorage<{ followUps: Set<string> | null }>();
+
 function queueOptions(definition: JobDefinition): Omit<Queue, 'name'> {
   const o = definition.options;
   return {
@@ -71,6 +90,7 @@ function queueOptions(definition: JobDefinition): Omit<Queue, 'name'> {
     retryBackoff: o.backoff,
     retryDelayMax: o.retryDelayMax,
     expireInSeconds: o.expireInSeconds,
+    ...(o.deadLetter ? { deadLetter: o.deadLetter } : {}),
     // Completed and failed jobs are kept 30 days: a failure stays visible (GET /api/admin/jobs).
     deleteAfterSeconds: 30 * 24 * 3600,
   };
@@ -110,7 +130,7 @@ async function startEngine(db: Db, worker: boolean, jobs: JobSet): Promise<Engin
   });
   boss.on('error', (error: Error) => console.warn('[jobs]', error.message));
   await boss.start();
-  const engine: Engine = { db, boss, worker, queues: new Set(), jobs, reactionsTo: jobs.reactionsTo };
+  const engine: Engine = { db, boss, worker, queues: new Set(), jobs, reactionsTo: jobs.reactionsTo, workers: new Map(), onCommit: {} };
   await ensureQueues(engine);
   onDbClose(db, () => stopJobs(db));
   return engine;
@@ -144,8 +164,9 @@ export async function isJobDefined(db: Db, name: string): Promise<boolean> {
 
 export interface EnqueueOptions {
   /**
-   * With a 'short' queue (defineJob policy), at most one queued job per key; with any queue
-   * and `singletonSeconds`, at most one per key per slot of that many seconds.
+   * With a 'short' queue (defineJob policy), at most one queued job per key; with an
+   * 'exclusive' one, at most one queued, waiting for a retry or running; with any queue and
+   * `singletonSeconds`, at most one per key per slot of that many seconds.
    */
   singletonKey?: string;
   singletonSeconds?: number;
@@ -159,44 +180,126 @@ export interface EnqueueOptions {
  * dropped it. The job must have been defined (defineJob) and the engine ready (jobsReady).
  */
 export async function enqueue<T extends object>(db: Db, name: string, data: T, options: EnqueueOptions = {}): Promise<string | null> {
-  const engine = db.isTransaction ? engines().current : await jobsReady(db);
-  if (!engine) throw new Error('The job engine is not started: call jobsReady(db) before the transaction that enqueues.');
-  if (!engine.queues.has(name)) throw new Error(`No job named ${name} is defined (functions/all-jobs.ts lists the job modules).`);
-  return engine.boss.send(name, data, {
+  const engine = await engineFor(db, name);
+  const id = await engine.boss.send(name, data, {
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
     ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
     db: fromKysely(db),
   });
+  if (id) sent(engine, name);
+  return id;
+}
+
+/**
+ * Record many jobs `name` in one statement (a fan-out's batch), each with its data, singleton
+ * key and, when it is not the job's (defineJob), its number of retries; as enqueue(), through
+ * `db`'s transaction when it is one.
+ */
+export async function enqueueMany<T extends object>(
+  db: Db,
+  name: string,
+  jobs: readonly { data: T; singletonKey?: string; retryLimit?: number }[],
+): Promise<void> {
+  if (!jobs.length) return;
+  const engine = await engineFor(db, name);
+  await engine.boss.insert(
+    name,
+    jobs.map((job) => ({
+      data: job.data,
+      ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+      ...(job.retryLimit !== undefined ? { retryLimit: job.retryLimit } : {}),
+    })),
+    { db: fromKysely(db) },
+  );
+  sent(engine, name);
+}
+
+async function engineFor(db: Db, name: string): Promise<Engine> {
+  const engine = db.isTransaction ? engines().current : await jobsReady(db);
+  if (!engine) throw new Error('The job engine is not started: call jobsReady(db) before the transaction that enqueues.');
+  if (!engine.queues.has(name)) throw new Error(`No job named ${name} is defined (functions/all-jobs.ts lists the job modules).`);
+  return engine;
+}
+
+/** After a job `name` was recorded: a followUps drain running this code runs it too, and the worker is woken. */
+function sent(engine: Engine, name: string): void {
+  drainScope.getStore()?.followUps?.add(name);
+  wake(engine, [name]);
+}
+
+/**
+ * Wakes this process's worker of each of `names` (`npm start`), so a job runs at once instead
+ * of at the next poll, up to a second later. A job sent inside a transaction is fetched after
+ * the commit on PGlite (the worker's fetch waits for the one connection); on PostgreSQL a fetch
+ * before the commit finds nothing, so a caller that wants it at once calls runAfterCommit too.
+ */
+function wake(engine: Engine, names: readonly string[]): void {
+  for (const name of names) {
+    const workerId = engine.workers.get(name);
+    if (workerId) engine.boss.notifyWorker(workerId);
+  }
+}
+
+/**
+ * Call once a transaction that enqueued jobs `names` has committed, to have them run now rather
+ * than at the next poll or drain: under `npm start` the in-process worker is woken; on Vercel,
+ * where no process stays up and the cron drain can be a day away (docs/decisions/040), the
+ * function runs them, and the jobs they enqueue, after it has answered, through Vercel's
+ * waitUntil. What fails or does not fit in the time stays queued for the next drain.
+ */
+export function runAfterCommit(db: Db, names: readonly string[]): void {
+  const engine = engines().current;
+  if (!engine || !names.length) return;
+  wake(engine, names);
+  // Within a drain (a job's handler on Vercel), that drain runs them; no second one.
+  if (!process.env['VERCEL'] || drainScope.getStore()) return;
+  waitUntil(
+    drainJobs(db, { names: [...new Set(names)], maxMs: 10_000, followUps: true }).catch((error: unknown) => {
+      console.warn('[jobs] the jobs after the response stopped:', (error as Error).message);
+    }),
+  );
 }
 
 /**
  * Record that `event` happened: one job for each of its reactions (defineReaction), written by
- * `trx`, so they exist exactly when its change commits (docs/decisions/055). As for enqueue(),
- * call jobsReady(db) before the transaction.
+ * `trx`, so they exist exactly when its change commits (docs/decisions/055). `options` as for
+ * enqueue() (an event about one row gives its id as the singletonKey). As for enqueue(), call
+ * jobsReady(db) before the transaction.
  */
-export async function emit<E extends EventName>(trx: Db, event: E, data: DomainEvents[E]): Promise<void> {
+export async function emit<E extends EventName>(trx: Db, event: E, data: DomainEvents[E], options: EnqueueOptions = {}): Promise<void> {
   const engine = trx.isTransaction ? engines().current : await jobsReady(trx);
   if (!engine) throw new Error('The job engine is not started: call jobsReady(db) before the transaction that emits.');
-  for (const name of engine.reactionsTo(event)) await enqueue(trx, name, data);
+  for (const name of engine.reactionsTo(event)) await enqueue(trx, name, data, options);
 }
 
 /**
- * Call once a transaction that emitted `events` has committed. Under `npm start` the in-process
- * worker runs their reactions within a second: nothing to do. On Vercel no process stays up and
- * the cron drain can be a day away (docs/decisions/040), so the function runs them after it has
- * answered, through Vercel's waitUntil: the request does not wait for them, and what fails or
- * does not fit in the time is retried by the next drain.
+ * Call once a transaction that emitted `events` has committed, before answering. First the
+ * commit hooks the worker was started with (startWorker's onCommit) run for the events given
+ * with their data. Then their reactions are started: under `npm start` the in-process worker
+ * is woken for their queues, so they start at once rather than at its next poll, and the
+ * request does not wait for them. On Vercel no process stays up and the cron drain can be a day away
+ * (docs/decisions/040), so the function runs them after it has answered, through Vercel's
+ * waitUntil: the request does not wait for them, and what fails or does not fit in the time
+ * is retried by the next drain.
  */
-export function afterCommit(db: Db, events: readonly EventName[]): void {
+export function afterCommit(db: Db, events: readonly (EventName | CommittedEvent)[]): void {
   const engine = engines().current;
-  if (!process.env['VERCEL'] || !events.length || !engine) return;
-  const names = [...new Set(events.flatMap((event) => engine.reactionsTo(event)))];
-  waitUntil(
-    drainJobs(db, { names, maxMs: 10_000 }).catch((error: unknown) => {
-      console.warn('[jobs] the reactions after the response stopped:', (error as Error).message);
-    }),
+  if (!events.length || !engine) return;
+  for (const committed of events) if (typeof committed !== 'string') runCommitHook(engine.onCommit, committed);
+  runAfterCommit(
+    db,
+    events.flatMap((e) => engine.reactionsTo(typeof e === 'string' ? e : e.event)),
   );
+}
+
+function runCommitHook<E extends EventName>(hooks: CommitHooks, { event, data }: { event: E; data: DomainEvents[E] }): void {
+  try {
+    (hooks[event] as ((data: DomainEvents[E]) => void) | undefined)?.(data);
+  } catch (error) {
+    // The change is committed: a hook that fails must not turn the answer into an error.
+    console.warn(`[jobs] the commit hook of ${event} failed:`, (error as Error).message);
+  }
 }
 
 function errorOutput(error: unknown): { message: string; name: string; stack?: string } {
@@ -217,12 +320,15 @@ async function runOne(engine: Engine, definition: JobDefinition, job: Job<unknow
 export interface WorkerOptions {
   /** How often each queue is polled. Default 1 second. */
   pollingIntervalSeconds?: number;
+  /** What afterCommit() runs in this process for a committed event (the embedded page publisher's). */
+  onCommit?: CommitHooks;
 }
 
 /**
- * The in-process worker (`npm start`): every job of `jobs` is polled and run as it falls due,
- * their schedules are sent on time, and pg-boss's maintenance runs. `jobs` become the process's
- * (provideJobs). Stopped with the database.
+ * The in-process worker (`npm start`): every job of `jobs` is polled and run as it falls due (or
+ * at once, when afterCommit() wakes it), their schedules are sent on time, and pg-boss's
+ * maintenance runs. `jobs` become the process's (provideJobs). `options.onCommit`: what
+ * afterCommit() runs in this process for a committed event. Stopped with the database.
  */
 export async function startWorker(db: Db, jobs: JobSet, options: WorkerOptions = {}): Promise<void> {
   provideJobs(jobs);
@@ -234,10 +340,13 @@ export async function startWorker(db: Db, jobs: JobSet, options: WorkerOptions =
   all.byDb.set(db, pending);
   const engine = await pending;
   all.current = engine;
+  engine.onCommit = options.onCommit ?? {};
   for (const definition of jobs.definitions()) {
-    await engine.boss.work(definition.name, { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 }, async ([job]) => {
+    const work = { batchSize: 1, localConcurrency: definition.options.concurrency, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
+    const workerId = await engine.boss.work(definition.name, work, async ([job]) => {
       if (job) await runOne(engine, definition, job);
     });
+    engine.workers.set(definition.name, workerId);
   }
   for (const s of jobs.schedules()) {
     await engine.boss.schedule(s.name, s.cron, s.data, { tz: 'UTC', missed: 'once' });
@@ -263,10 +372,18 @@ export interface DrainResult {
  * Run the jobs that are due, one after another, until none is left or `maxMs` has passed (a
  * job already running is finished). With `periodic` (the cron route), first one maintenance
  * pass (expired attempts back to retry, old jobs deleted) and every schedule sent at most once
- * per its period. For Vercel Cron, where no process stays up, and for tests. Two drains at once
- * never run the same attempt twice (pg-boss fetches with FOR UPDATE SKIP LOCKED).
+ * per its period. With `names` and `followUps`, the jobs those enqueue run too (a reaction that
+ * writes an email, then the email's delivery). For Vercel Cron, where no process stays up, and
+ * for tests. Two drains at once never run the same attempt twice (pg-boss fetches with FOR
+ * UPDATE SKIP LOCKED).
  */
-export async function drainJobs(db: Db, options: { maxMs?: number; names?: string[]; periodic?: boolean } = {}): Promise<DrainResult> {
+export async function drainJobs(db: Db, options: { maxMs?: number; names?: string[]; periodic?: boolean; followUps?: boolean } = {}): Promise<DrainResult> {
+  const names = options.names ? new Set(options.names) : undefined;
+  const followUps = names && options.followUps ? names : null;
+  return drainScope.run({ followUps }, () => drainQueues(db, { ...options, names }));
+}
+
+async function drainQueues(db: Db, options: { maxMs?: number; names?: Set<string> | undefined; periodic?: boolean }): Promise<DrainResult> {
   const engine = await jobsReady(db);
   const deadline = Date.now() + (options.maxMs ?? 50_000);
   const result: DrainResult = { completed: 0, failed: 0, timedOut: false };
@@ -277,7 +394,8 @@ export async function drainJobs(db: Db, options: { maxMs?: number; names?: strin
       await engine.boss.send(s.name, s.data, { singletonKey: 'schedule', singletonSeconds: periodSeconds(engine.boss, s.cron) });
     }
   }
-  const names = options.names ?? [...engine.queues];
+  // Iterating a Set visits what a followUps drain's jobs add to it meanwhile.
+  const names = options.names ?? new Set(engine.queues);
   for (;;) {
     let ran = 0;
     for (const name of names) {

@@ -19,8 +19,17 @@ export interface DomainEvents {
    * buyer already owns, or a payment for a product no longer for sale.
    */
   'order.refund-due': { orderId: string; why: RefundDueReason };
-  /** Creator webhook deliveries were recorded (functions/webhooks): the sender runs. */
-  'webhooks.due': Record<string, never>;
+  /**
+   * A creator webhook delivery was recorded (functions/webhooks): its job sends it, and pg-boss
+   * retries it with backoff (docs/decisions/060). Emitted with the delivery's id as singletonKey.
+   */
+  'webhooks.due': { deliveryId: string };
+  /**
+   * Content changed that the catalogue pages show (functions/rebuilds): `paths` are the pages it
+   * touches (functions/rebuilds/affected-pages.ts); `productId` the product whose page must stop
+   * being served at once after an unpublish, archive or delete (see HIDING_REASONS).
+   */
+  'pages.changed': { reason: PageChangeReason; productId: string | null; paths: string[] };
   /**
    * An administrator approved a post held for review (functions/moderation): the community
    * announces it to whom its publication would have told (functions/community/announce-approved.job.ts).
@@ -31,3 +40,6 @@ export interface DomainEvents {
 export type EventName = keyof DomainEvents;
 
 export type RefundDueReason = 'duplicate' | 'unavailable';
+
+/** Product changes, a tool update or a change of a tool's page, and a product review (its rating). */
+export type PageChangeReason = 'published' | 'updated' | 'unpublished' | 'archived' | 'deleted' | 'tool_update' | 'review' | 'tool_changed';

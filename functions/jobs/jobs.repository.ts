@@ -42,3 +42,20 @@ export async function selectJobs(
   `.execute(db);
   return rows.rows;
 }
+
+export interface OpenJobRow {
+  singleton_key: string;
+  state: 'created' | 'retry' | 'active';
+  start_after: Date;
+}
+
+/** The jobs of `name` with one of `keys` as singletonKey that are waiting, waiting for a retry, or running. */
+export async function selectOpenJobs(db: Db, name: string, keys: readonly string[]): Promise<OpenJobRow[]> {
+  if (!keys.length) return [];
+  const rows = await sql<OpenJobRow>`
+    select singleton_key, state, start_after
+    from ${sql.table(`${JOBS_SCHEMA}.job`)}
+    where name = ${name} and singleton_key in (${sql.join(keys)}) and state in ('created', 'retry', 'active')
+  `.execute(db);
+  return rows.rows;
+}

@@ -10,8 +10,12 @@
 import type { Db } from '@/db/database';
 import type { DomainEvents, EventName } from './events';
 
-/** pg-boss queue policies we use: 'standard' (every job runs), 'short' (one queued job per singletonKey). */
-export type JobPolicy = 'standard' | 'short' | 'singleton' | 'stately';
+/**
+ * pg-boss queue policies we use: 'standard' (every job runs), 'short' (one queued job per
+ * singletonKey), 'exclusive' (one job per singletonKey queued, waiting for a retry or running:
+ * a row's job is never run twice at once, and a second one for the same row is dropped).
+ */
+export type JobPolicy = 'standard' | 'short' | 'singleton' | 'stately' | 'exclusive';
 
 export interface JobOptions {
   /** Retries after the first attempt before the job is kept as failed. Default 5. */
@@ -26,6 +30,13 @@ export interface JobOptions {
   expireInSeconds?: number;
   /** See JobPolicy. Default 'standard'. */
   policy?: JobPolicy;
+  /** Jobs of this name the in-process worker runs at once (each waits on the network, not the CPU). Default 1. */
+  concurrency?: number;
+  /**
+   * A job defined before this one that gets this job's data when an attempt fails for good (its
+   * last retry threw, or expired: a worker that died): pg-boss's dead-letter queue. None by default.
+   */
+  deadLetter?: string;
 }
 
 export interface JobContext {
@@ -41,7 +52,7 @@ export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
 export interface JobDefinition<T = unknown> {
   name: string;
   handler: JobHandler<T>;
-  options: Required<Omit<JobOptions, 'policy'>> & { policy: JobPolicy };
+  options: Required<Omit<JobOptions, 'policy' | 'deadLetter'>> & { policy: JobPolicy; deadLetter: string | null };
 }
 
 export interface ScheduleDefinition {
@@ -75,6 +86,8 @@ export function defineJob<T>(name: string, handler: JobHandler<T>, options: JobO
       retryDelayMax: options.retryDelayMax ?? 3600,
       expireInSeconds: options.expireInSeconds ?? 15 * 60,
       policy: options.policy ?? 'standard',
+      concurrency: options.concurrency ?? 1,
+      deadLetter: options.deadLetter ?? null,
     },
   };
   jobs.set(name, definition as JobDefinition);

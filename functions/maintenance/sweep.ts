@@ -7,8 +7,6 @@
  *   were stored are deleted, file and row (functions/uploads/unattached-uploads.ts);
  * - rate-limit windows that ended and view-count days before yesterday are dropped (they only
  *   decide the present; the counted views stay in product_interactions).
- * - creator webhook deliveries that are due are sent (functions/webhooks/deliveries.service.ts,
- *   docs/decisions/027); `npm start` also sends them every minute between sweeps (deliveries.job.ts).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/db/database';
@@ -16,14 +14,12 @@ import type { BlobStore } from '../_shared/blob-store';
 import { pruneRateLimitCounters } from '../_shared/rate-limit';
 import { pruneViewDays } from '../interactions/interactions.service';
 import { sweepUnattachedUploads } from '../uploads/unattached-uploads';
-import { deliverAllDueWebhooks, type DeliveryRunResult } from '../webhooks/deliveries.service';
 
 export interface SweepResult {
   uploadsDeleted: number;
   bytesFreed: number;
   counterWindowsDeleted: number;
   viewDaysDeleted: number;
-  webhooks: DeliveryRunResult;
 }
 
 export async function runSweep(db: Db, blobs: BlobStore, now = new Date()): Promise<SweepResult> {
@@ -33,7 +29,6 @@ export async function runSweep(db: Db, blobs: BlobStore, now = new Date()): Prom
     bytesFreed: uploads.bytes,
     counterWindowsDeleted: await pruneRateLimitCounters(db, now),
     viewDaysDeleted: await pruneViewDays(db, now),
-    webhooks: await deliverAllDueWebhooks(db, { now }),
   };
 }
 

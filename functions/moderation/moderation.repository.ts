@@ -443,7 +443,7 @@ export async function findSuspensionAction(db: Db, actionId: string) {
   return db
     .selectFrom('moderation_actions as a')
     .innerJoin('users as u', 'u.id', 'a.subject_user_id')
-    .select(['a.id', 'a.action', 'a.reason', 'a.until', 'a.created_at', 'u.email'])
+    .select(['a.id', 'a.action', 'a.reason', 'a.until', 'a.created_at', 'a.subject_user_id', 'u.email'])
     .where('a.id', '=', actionId)
     .where('a.action', 'in', ['suspend', 'unsuspend'])
     .executeTakeFirst();

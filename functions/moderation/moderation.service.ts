@@ -47,8 +47,8 @@ import { lockProduct, recomputeProductRating } from '../product-reviews/product-
 import { RATING_PRIOR } from '../product-reviews/product-reviews.service';
 import { lockSeller, recomputeSellerRating } from '../reviews/reviews.repository';
 import { pagesShowingReviews } from '../rebuilds/affected-pages';
-import { requestRebuild } from '../rebuilds/rebuilds.service';
-import { afterCommit, emit, jobsReady } from '../jobs';
+import { recordPageChange } from '../rebuilds/rebuilds.service';
+import { afterCommit, emit, jobsReady, type CommittedEvent } from '../jobs';
 import { refreshCommunityPages } from './community-pages';
 import { tellOfSuspension } from './suspension-notices.job';
 import {
@@ -279,8 +279,9 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
   if (action === 'suspend' && input.hideContent && subject)
     for (const productId of await listListedProductsOf(db, subject)) await removeFromMarketplace(db, productId, reason);
 
-  // Approving emits 'post.approved' and suspending tells the user: both enqueue jobs in the transaction.
-  if (action === 'approve' || action === 'suspend') await jobsReady(db);
+  // Approving emits 'post.approved', suspending tells the user, hiding a review changes its
+  // product's pages: all of them enqueue jobs in the transaction.
+  await jobsReady(db);
   const after: Aftermath = { productPages: new Map(), threads: new Set() };
   const result = await db.transaction().execute(async (trx) => {
     const report = await lockReport(trx, reportId);
@@ -310,11 +311,14 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
       await log('hide_all', null, 'profile', subject);
     }
     const resolved = await resolveReportsOf(trx, kind, report.target_id, action, actorId);
-    return { resolved, logIds };
+    const pages: CommittedEvent[] = [];
+    for (const [productId, toolId] of after.productPages) {
+      pages.push(await recordPageChange(trx, { reason: 'review', productId, paths: pagesShowingReviews({ id: productId, toolId }) }));
+    }
+    return { resolved, logIds, pages };
   });
 
-  if (action === 'approve') afterCommit(db, ['post.approved']);
-  for (const [productId, toolId] of after.productPages) await requestRebuild(db, 'review', productId, pagesShowingReviews({ id: productId, toolId }));
+  afterCommit(db, action === 'approve' ? [...result.pages, 'post.approved'] : result.pages);
   if (after.threads.size) await refreshCommunityPages(db, [...after.threads]);
   return { resolvedReports: result.resolved, log: (await findActions(db, result.logIds)).map(toLogEntry) };
 }

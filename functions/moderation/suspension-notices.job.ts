@@ -4,15 +4,15 @@
  * tellOfSuspension, which writes the user's notice (kind 'account_suspension', pointing at the
  * log row: until when and why are the log's) and enqueues the job 'email.suspension' with it,
  * so both exist exactly when the action commits (call jobsReady(db) before that transaction:
- * PGlite, decision 040). The job sends a transactional email through the mailer: it is about the
- * account, so no preference turns it off and it has no unsubscribe link (the footer says so).
- * Sent once: the mailer's idempotency key is the action's id (the outbox's file name, Resend's
- * Idempotency-Key), so a retried job does not send it twice.
+ * PGlite, decision 040). The job renders a transactional email: it is about the account, so no
+ * preference turns it off and it has no unsubscribe link (the footer says so). It writes it to the
+ * outbox with its delivery (docs/decisions/059) once per action (its reference), so a retried job
+ * does not send it twice.
  */
 import type { Db } from '@/db/database';
 import { defineJob, enqueue } from '@/functions/jobs';
 import { getEnv } from '@/env';
-import { getMailer } from '../_shared/mailer';
+import { queueTransactionalEmail } from '../email/outbox';
 import { renderEmail } from '../email/render';
 import type { EmailContent } from '../email/templates/email';
 import { findSuspensionAction, insertSuspensionNotice } from './moderation.repository';
@@ -59,22 +59,22 @@ function suspensionEmail(action: { action: string; reason: string; until: Date |
   };
 }
 
-/** Sends the email of one logged suspend or unsuspend; false when there is nobody to send it to (the account is gone). */
-async function sendSuspensionEmail(db: Db, actionId: string, siteUrl = getEnv().SITE_URL): Promise<boolean> {
+/** Writes the email of one logged suspend or unsuspend to the outbox; false when there is nobody to send it to (the account is gone). */
+async function writeSuspensionEmail(db: Db, actionId: string, siteUrl = getEnv().SITE_URL): Promise<boolean> {
   const action = await findSuspensionAction(db, actionId);
-  if (!action) return false;
+  if (!action?.subject_user_id) return false;
   const rendered = await renderEmail(suspensionEmail(action, siteUrl), {
     kind: 'transactional',
     reason: 'You get this email because it is about your toolmint account.',
   });
-  await getMailer().send({ to: action.email, ...rendered, idempotencyKey: `suspension-${action.id}` });
+  await queueTransactionalEmail(db, { userId: action.subject_user_id, reference: `suspension:${action.id}`, mail: { to: action.email, ...rendered } });
   return true;
 }
 
 defineJob<SuspensionEmailJob>(
   SUSPENSION_EMAILS,
   async (data, { db }) => {
-    await sendSuspensionEmail(db, data.actionId);
+    await writeSuspensionEmail(db, data.actionId);
   },
   { retryLimit: 8 },
 );

@@ -1,15 +1,13 @@
 /**
- * What the payment services need from outside: the provider, the mailer, the platform fee, the
- * site's origin and the payout hold. Routes use defaultPaymentsDeps(); tests pass their own provider and
- * mailer (the outbox by default).
+ * What the payment services need from outside: the provider, the platform fee, the site's
+ * origin and the payout hold. Routes use defaultPaymentsDeps(); tests pass their own provider.
+ * (Emails go through the outbox, functions/email/outbox.ts, and its job's mailer.)
  */
 import { getEnv } from '@/env';
-import { getMailer, type Mailer } from '../_shared/mailer';
 import { getPaymentProvider, type PaymentProvider } from './provider';
 
 export interface PaymentsDeps {
   provider: PaymentProvider;
-  mailer: Mailer;
   feeBps: number;
   siteUrl: string;
   /** Days a sale is held before it can be paid out; PAYOUT_HOLD_DAYS when unset (docs/decisions/048). */
@@ -22,7 +20,6 @@ export function defaultPaymentsDeps(): PaymentsDeps {
   const env = getEnv();
   return {
     provider: getPaymentProvider(),
-    mailer: getMailer(),
     feeBps: env.PLATFORM_FEE_BPS,
     siteUrl: env.SITE_URL,
     payoutHoldDays: env.PAYOUT_HOLD_DAYS,

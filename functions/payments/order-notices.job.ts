@@ -5,15 +5,14 @@
  * - the buyer's receipt (order number, product, amount, the licence key when the product issues
  *   one, the refund policy, the invoice, a link to /library) and refund notice: transactional
  *   (always sent, no unsubscribe; the answer to a refund request is refund-notices.job.ts's,
- *   docs/decisions/051). A mail failure throws, and pg-boss retries the job with backoff: a
- *   transport that is down delays the receipt and does not lose it. The mailer's idempotency
- *   key is the order (the outbox keeps one file per key, Resend one email per key for a day),
- *   so a job run twice sends one email;
+ *   docs/decisions/051). The reaction renders it and writes it to the outbox once per order
+ *   (reference `receipt:<order>` / `refund:<order>`), with its 'email.deliver' job
+ *   (docs/decisions/059), so a reaction run twice writes one email; a mail transport that is down
+ *   delays the delivery, which pg-boss retries with backoff, and does not lose it;
  * - the creator's new-sale and refund notices: notification emails of kind 'sale'
  *   (docs/decisions/041), queued once per order (a unique reference) as the creator's
- *   preferences say and sent at once when set to 'Email at once'; the 'email.send' job retries
- *   a failed send. Their notice in the bell is written with the order's transition
- *   (webhook.service.ts, docs/decisions/014).
+ *   preferences say, delivered by the same job when set to 'Email at once'. Their notice in the
+ *   bell is written with the order's transition (webhook.service.ts, docs/decisions/014).
  *
  * A mail failure never undoes the payment: the order is the record, the email a courtesy.
  */
@@ -24,25 +23,31 @@ import { formatCents, formatOrderNumber, refundPolicyText } from '@/src/shared/p
 import { cardText, soldByText, taxLineLabel } from '@/src/shared/invoices';
 import { defineReaction } from '@/functions/jobs';
 import { getEnv } from '@/env';
-import { getMailer } from '../_shared/mailer';
-import { queueNotificationEmail, sendDueEmails } from '../email/email.service';
+import { queueNotificationEmail } from '../email/email.service';
+import { queueTransactionalEmail } from '../email/outbox';
 import { renderEmail } from '../email/render';
 import { findOrderLicenseKey } from '../licenses/licenses.repository';
 import { findOrder, findProductForCheckout, findUserEmail } from './payments.repository';
 
-/** A transactional email to the buyer, in the emails' layout (functions/email/templates), sent once per key. */
-async function sendToBuyer(to: string, key: string, subject: string, lines: string[], action?: { label: string; url: string }): Promise<void> {
+/** A transactional email to the buyer, in the emails' layout (functions/email/templates), written to the outbox once per reference. */
+async function tellBuyer(
+  db: Db,
+  buyer: { id: string; email: string },
+  reference: string,
+  subject: string,
+  lines: string[],
+  action?: { label: string; url: string },
+): Promise<void> {
   const rendered = await renderEmail(
     { subject, preview: lines[0] ?? subject, heading: subject, paragraphs: lines, action: action ?? null },
     { kind: 'transactional', reason: 'You get this email because you bought on toolmint.' },
   );
-  await getMailer().send({ to, ...rendered, idempotencyKey: key });
+  await queueTransactionalEmail(db, { userId: buyer.id, reference, mail: { to: buyer.email, ...rendered } });
 }
 
 /** The creator's notice of an order, as their preferences for 'sale' say; queued once per reference. */
 async function notifyCreator(db: Db, creatorId: string, reference: string): Promise<void> {
-  const id = await queueNotificationEmail(db, { userId: creatorId, kind: 'sale', reference });
-  if (id) await sendDueEmails(db, { mailer: getMailer(), siteUrl: getEnv().SITE_URL, ids: [id] });
+  await queueNotificationEmail(db, { userId: creatorId, kind: 'sale', reference });
 }
 
 /** The receipt's money lines: the price, the tax line when there is one, the total. */
@@ -58,7 +63,7 @@ function receiptAmountLines(order: Order): string[] {
 }
 
 /** The buyer's receipt of a paid order (nothing when the order or the buyer is gone). */
-async function sendReceipt(db: Db, orderId: string, siteUrl = getEnv().SITE_URL): Promise<void> {
+async function writeReceipt(db: Db, orderId: string, siteUrl = getEnv().SITE_URL): Promise<void> {
   const order = await findOrder(db, orderId);
   if (!order) return;
   const [buyer, creator, product, licenseKey] = await Promise.all([
@@ -71,9 +76,10 @@ async function sendReceipt(db: Db, orderId: string, siteUrl = getEnv().SITE_URL)
   const title = product?.title ?? 'your product';
   const number = formatOrderNumber(order.number);
   const library = new URL('/library', siteUrl).toString();
-  await sendToBuyer(
-    buyer.email,
-    `receipt-${order.id}`,
+  await tellBuyer(
+    db,
+    { id: order.buyer_id, email: buyer.email },
+    `receipt:${order.id}`,
     `Your receipt for ${title} (${number})`,
     [
       `Thank you for your purchase.`,
@@ -94,14 +100,14 @@ async function sendReceipt(db: Db, orderId: string, siteUrl = getEnv().SITE_URL)
 }
 
 /** The buyer's notice of a refunded order; `reason` opens it. */
-async function sendRefundNotice(db: Db, orderId: string, reason?: string, siteUrl = getEnv().SITE_URL): Promise<void> {
+async function writeRefundNotice(db: Db, orderId: string, reason?: string, siteUrl = getEnv().SITE_URL): Promise<void> {
   const order = await findOrder(db, orderId);
   if (!order) return;
   const [buyer, product] = await Promise.all([findUserEmail(db, order.buyer_id), findProductForCheckout(db, order.product_id)]);
   if (!buyer) return;
   const title = product?.title ?? 'a product';
   const number = formatOrderNumber(order.number);
-  await sendToBuyer(buyer.email, `refund-${order.id}`, `Your refund for ${title} (${number})`, [
+  await tellBuyer(db, { id: order.buyer_id, email: buyer.email }, `refund:${order.id}`, `Your refund for ${title} (${number})`, [
     ...(reason ? [reason] : []),
     `We refunded ${formatCents(order.amount_cents + order.tax_cents)} for ${title} (order ${number}).`,
     `Your credit note: ${new URL(`/orders/${order.id}/invoice`, siteUrl).toString()}`,
@@ -114,13 +120,13 @@ async function notifyCreatorOf(db: Db, orderId: string, what: 'sale' | 'refund')
   if (order) await notifyCreator(db, order.creator_id, `${what}:${order.id}`);
 }
 
-defineReaction('order.paid', 'email.receipt', ({ orderId }, { db }) => sendReceipt(db, orderId), { retryLimit: 8 });
+defineReaction('order.paid', 'email.receipt', ({ orderId }, { db }) => writeReceipt(db, orderId), { retryLimit: 8 });
 defineReaction('order.paid', 'email.sale-notice', ({ orderId }, { db }) => notifyCreatorOf(db, orderId, 'sale'));
 defineReaction(
   'order.refunded',
   'email.refund-notice',
   async ({ orderId, reason, buyerEmail }, { db }) => {
-    if (buyerEmail) await sendRefundNotice(db, orderId, reason);
+    if (buyerEmail) await writeRefundNotice(db, orderId, reason);
   },
   { retryLimit: 8 },
 );

@@ -3,15 +3,15 @@
  * marks the payout calls tellOfPayout, which writes the creator's notice (kind 'payout', in the
  * bell and /tool-updates) and enqueues the job 'email.payout' with it, so both exist exactly
  * when the change commits (call jobsReady(db) before that transaction:
- * PGlite, decision 040). The job sends a transactional email (it is about the creator's money,
- * so no preference turns it off): sent once, the mailer's idempotency key being the payout and
- * its outcome, so a retried job does not send it twice.
+ * PGlite, decision 040). The job renders a transactional email (it is about the creator's money,
+ * so no preference turns it off) and writes it to the outbox with its delivery (docs/decisions/059),
+ * once per payout and outcome (its reference), so a retried job does not send it twice.
  */
 import type { Db } from '@/db/database';
 import { defineJob, enqueue } from '@/functions/jobs';
 import { formatCents } from '@/src/shared/payments';
 import { getEnv } from '@/env';
-import { getMailer } from '../_shared/mailer';
+import { queueTransactionalEmail } from '../email/outbox';
 import { renderEmail } from '../email/render';
 import type { EmailContent } from '../email/templates/email';
 import { findPayoutWithCreator, insertPayoutNotice } from './ledger.repository';
@@ -62,22 +62,22 @@ function payoutEmail(
   };
 }
 
-/** Sends the email of one paid or failed payout; false when there is nobody to send it to. */
-async function sendPayoutEmail(db: Db, job: PayoutEmailJob, siteUrl = getEnv().SITE_URL): Promise<boolean> {
+/** Writes the email of one paid or failed payout to the outbox; false when there is nobody to send it to. */
+async function writePayoutEmail(db: Db, job: PayoutEmailJob, siteUrl = getEnv().SITE_URL): Promise<boolean> {
   const payout = await findPayoutWithCreator(db, job.payoutId);
   if (!payout) return false;
   const rendered = await renderEmail(payoutEmail(payout, job.outcome, siteUrl), {
     kind: 'transactional',
     reason: 'You get this email because it is about a payout of your toolmint earnings.',
   });
-  await getMailer().send({ to: payout.email, ...rendered, idempotencyKey: `payout-${payout.id}-${job.outcome}` });
+  await queueTransactionalEmail(db, { userId: payout.seller_id, reference: `payout:${payout.id}:${job.outcome}`, mail: { to: payout.email, ...rendered } });
   return true;
 }
 
 defineJob<PayoutEmailJob>(
   PAYOUT_EMAILS,
   async (data, { db }) => {
-    await sendPayoutEmail(db, data);
+    await writePayoutEmail(db, data);
   },
   { retryLimit: 8 },
 );

@@ -11,14 +11,15 @@
  *
  * Both exist exactly when the change commits (call jobsReady(db) before that transaction: PGlite,
  * decision 040). The emails are transactional (about the buyer's money, or an administrator's
- * duty), sent once: the mailer's idempotency key is the request, its outcome and the recipient,
- * so a retried job sends nothing twice.
+ * duty): the job renders them and writes them to the outbox with their deliveries
+ * (docs/decisions/059), once per request, outcome and recipient (their reference), so a retried
+ * job sends nothing twice.
  */
 import type { Db } from '@/db/database';
 import { defineJob, enqueue } from '@/functions/jobs';
 import { formatCents, formatOrderNumber } from '@/src/shared/payments';
 import { getEnv } from '@/env';
-import { getMailer } from '../_shared/mailer';
+import { queueTransactionalEmail } from '../email/outbox';
 import { renderEmail } from '../email/render';
 import type { EmailContent } from '../email/templates/email';
 import { notifyAdministratorOfEscalation, notifyBuyerOfRefundDecision } from '../notifications/notifications.service';
@@ -100,8 +101,8 @@ function refundRequestEmail(request: RequestFacts, outcome: RefundRequestOutcome
   };
 }
 
-/** Sends the email(s) of one job; returns how many were sent (0 when the request or its people are gone). */
-async function sendRefundRequestEmails(db: Db, job: RefundRequestEmailJob, siteUrl = getEnv().SITE_URL): Promise<number> {
+/** Writes the email(s) of one job to the outbox; returns how many (0 when the request or its people are gone). */
+async function writeRefundRequestEmails(db: Db, job: RefundRequestEmailJob, siteUrl = getEnv().SITE_URL): Promise<number> {
   const request = await findRequestForEmail(db, job.requestId);
   if (!request) return 0;
   const rendered = await renderEmail(refundRequestEmail(request, job.outcome, siteUrl), {
@@ -111,9 +112,9 @@ async function sendRefundRequestEmails(db: Db, job: RefundRequestEmailJob, siteU
         ? 'You get this email because you are a toolmint administrator and refund requests are yours to decide after 7 days.'
         : 'You get this email because you asked for a refund on toolmint.',
   });
-  const to = job.outcome === 'escalated' ? await listAdministrators(db) : [{ id: 'buyer', email: request.buyer_email }];
+  const to = job.outcome === 'escalated' ? await listAdministrators(db) : [{ id: request.buyer_id, email: request.buyer_email }];
   for (const person of to) {
-    await getMailer().send({ to: person.email, ...rendered, idempotencyKey: `refund-request-${request.id}-${job.outcome}-${person.id}` });
+    await queueTransactionalEmail(db, { userId: person.id, reference: `refund-request:${request.id}:${job.outcome}`, mail: { to: person.email, ...rendered } });
   }
   return to.length;
 }
@@ -121,7 +122,7 @@ async function sendRefundRequestEmails(db: Db, job: RefundRequestEmailJob, siteU
 defineJob<RefundRequestEmailJob>(
   REFUND_REQUEST_EMAILS,
   async (data, { db }) => {
-    await sendRefundRequestEmails(db, data);
+    await writeRefundRequestEmails(db, data);
   },
   { retryLimit: 8 },
 );

@@ -179,6 +179,7 @@ export async function findRequestForEmail(db: Q, id: string) {
       'o.amount_cents',
       'o.status as order_status',
       'p.title as product_title',
+      'r.buyer_id',
       'b.email as buyer_email',
     ])
     .where('r.id', '=', id)

@@ -29,11 +29,11 @@ import { formatOrderNumber, REFUND_LIMIT, REFUND_LIMIT_DAYS, REFUND_REQUEST_ESCA
 import { refundOption, type PendingRefundRequest, type RefundOption } from '@/src/shared/refunds';
 import { AppError } from '../_shared/errors';
 import { queueNotificationEmail } from '../email/email.service';
+import { deliverSoon } from '../email/outbox';
 import { jobsReady } from '../jobs';
 import { notifyCreatorOfOrder } from '../notifications/notifications.service';
 import { isAdmin } from '../_shared/auth-guard';
 import type { PaymentsDeps } from './deps';
-import { sendCreatorEmails } from './notices';
 import { ownOrder, refundThroughProvider } from './orders.service';
 import { tellAdministratorsOfEscalation, tellBuyerOfRefundDecision } from './refund-notices.job';
 import {
@@ -134,21 +134,24 @@ export async function requestRefund(db: Db, deps: PaymentsDeps, buyerId: string,
 /**
  * 'Request refund' with a reason: a refund request to the creator, inside the window of a product
  * that offers refunds. The creator's notice (bell) and email are written in its transaction; the
- * email is sent right after (or by the 'email.send' job). Access stays until it is decided.
+ * email's delivery job runs right after the commit (the outbox, docs/decisions/059). Access stays
+ * until it is decided.
  */
-export async function createRefundRequest(db: Db, deps: PaymentsDeps, buyerId: string, orderId: string, reason: string, now: Date = new Date()) {
+export async function createRefundRequest(db: Db, buyerId: string, orderId: string, reason: string, now: Date = new Date()) {
   const { order, option } = await buyerOption(db, buyerId, orderId, now);
   if (option.kind === 'none') throw new AppError(option.code);
-  const result = await db.transaction().execute(async (trx) => {
+  // The creator's email enqueues its delivery in the transaction: the engine first (PGlite).
+  await jobsReady(db);
+  const row = await db.transaction().execute(async (trx) => {
     const row = await insertRefundRequest(trx, { orderId, buyerId, creatorId: order.creator_id, status: 'open', reason });
     if (!row) return null;
     await notifyCreatorOfOrder(trx, order, 'refund_request');
-    const emailId = await queueNotificationEmail(trx, { userId: order.creator_id, kind: 'sale', reference: `refund_request:${orderId}` });
-    return { row, emailId };
+    await queueNotificationEmail(trx, { userId: order.creator_id, kind: 'sale', reference: `refund_request:${orderId}` });
+    return row;
   });
-  if (!result) throw new AppError('REFUND_ALREADY_REQUESTED');
-  await sendCreatorEmails(db, deps, result.emailId ? [result.emailId] : []);
-  return toRefundRequestView(result.row);
+  if (!row) throw new AppError('REFUND_ALREADY_REQUESTED');
+  deliverSoon(db);
+  return toRefundRequestView(row);
 }
 
 /**

@@ -37,7 +37,8 @@ import type {
 } from '@/src/shared/api/schemas/product-reviews';
 import { toNumber } from '@/src/shared/products';
 import * as z from 'zod/mini';
-import { kickEmailSending, queueNotificationEmail } from '../email/email.service';
+import { queueNotificationEmail } from '../email/email.service';
+import { deliverSoon } from '../email/outbox';
 import { AppError } from '../_shared/errors';
 import { assertNotSuspended } from '../_shared/suspension';
 import { decodeCursor, pageOf } from '../_shared/cursor';
@@ -45,9 +46,9 @@ import { keysetTime, positionOf, TimeKeysetSchema } from '../_shared/keyset.repo
 import { uuid } from '@/src/shared/api/contract';
 import { isUuid } from '@/src/shared/ids';
 import { pagesShowingReviews } from '../rebuilds/affected-pages';
-import { requestRebuild } from '../rebuilds/rebuilds.service';
+import { recordPageChange } from '../rebuilds/rebuilds.service';
 import { enqueueProductReviewCreated } from '../webhooks/deliveries.service';
-import { afterCommit, jobsReady } from '@/functions/jobs';
+import { afterCommit, jobsReady, type CommittedEvent } from '@/functions/jobs';
 import {
   countByRating,
   findObtained,
@@ -120,9 +121,9 @@ function requirePublished<T extends ProductOf | undefined>(product: T): NonNulla
   return product as NonNullable<T>;
 }
 
-/** Re-renders the stored pages that show the product's rating and reviews (after the change committed). */
-async function refreshPages(db: Db, product: { id: string; ai_tool_type: string | null }): Promise<void> {
-  await requestRebuild(db, 'review', product.id, pagesShowingReviews({ id: product.id, toolId: product.ai_tool_type }));
+/** In the transaction of a review change: the stored pages that show the product's rating and reviews are made again after it. */
+function reviewPagesChanged(trx: Db, product: { id: string; ai_tool_type: string | null }): Promise<CommittedEvent> {
+  return recordPageChange(trx, { reason: 'review', productId: product.id, paths: pagesShowingReviews({ id: product.id, toolId: product.ai_tool_type }) });
 }
 
 /**
@@ -138,13 +139,16 @@ export async function recountBuyerReview(trx: Db, order: { buyer_id: string; pro
   return true;
 }
 
-/** After refunds or payments commit: re-renders the stored pages of the published products their buyers had reviewed. */
+/** After refunds or payments commit: the stored pages of the published products their buyers had reviewed are made again. */
 export async function refreshBuyerReviewPages(db: Db, orders: readonly { buyer_id: string; product_id: string }[]): Promise<void> {
+  await jobsReady(db);
+  const events: CommittedEvent[] = [];
   for (const order of orders) {
     if (!(await hasReviewBy(db, order.product_id, order.buyer_id))) continue;
     const product = await findProductOf(db, order.product_id);
-    if (product?.status === 'published') await refreshPages(db, product);
+    if (product?.status === 'published') events.push(await db.transaction().execute((trx) => reviewPagesChanged(trx, product)));
   }
+  afterCommit(db, events);
 }
 
 /** Whether the user may review the product, and whether it is a verified purchase. */
@@ -168,14 +172,12 @@ export async function createProductReview(db: Db, userId: string | null | undefi
     const rating = toRating(await recomputeProductRating(trx, productId, RATING_PRIOR));
     const review = toProductReview((await findReviewView(trx, id, me))!);
     await enqueueProductReviewCreated(trx, product.creator_id, { id: product.id, title: product.title }, review);
-    return { review, product: rating, page: product };
+    // The creator's email, as their preferences for 'review_received' say (docs/decisions/041), with the review.
+    await queueNotificationEmail(trx, { userId: product.creator_id, kind: 'review_received', reference: `review:${review.id}` });
+    return { review, product: rating, pages: await reviewPagesChanged(trx, product) };
   });
-  afterCommit(db, ['webhooks.due']);
-  // The creator's email, as their preferences for 'review_received' say (docs/decisions/041).
-  await queueNotificationEmail(db, { userId: result.page.creator_id, kind: 'review_received', reference: `review:${result.review.id}` })
-    .then((id) => id && kickEmailSending(db))
-    .catch((error: unknown) => console.warn('[email] could not queue the review email:', (error as Error).message));
-  await refreshPages(db, result.page);
+  afterCommit(db, ['webhooks.due', result.pages]);
+  deliverSoon(db);
   return { review: result.review, product: result.product };
 }
 
@@ -183,6 +185,7 @@ export async function createProductReview(db: Db, userId: string | null | undefi
 export async function editProductReview(db: Db, userId: string | null | undefined, reviewId: string, input: ProductReviewInput) {
   const me = requireUser(userId);
   await assertNotSuspended(db, me, 'write reviews');
+  await jobsReady(db);
   const result = await db.transaction().execute(async (trx) => {
     const found = await findReviewRow(trx, reviewId);
     if (!found || found.reviewer_id !== me) throw new AppError('REVIEW_NOT_FOUND');
@@ -191,9 +194,9 @@ export async function editProductReview(db: Db, userId: string | null | undefine
     if (!(await lockReview(trx, reviewId))) throw new AppError('REVIEW_NOT_FOUND');
     await updateReview(trx, reviewId, input);
     const rating = toRating(await recomputeProductRating(trx, product.id, RATING_PRIOR));
-    return { review: toProductReview((await findReviewView(trx, reviewId, me))!), product: rating, page: product };
+    return { review: toProductReview((await findReviewView(trx, reviewId, me))!), product: rating, pages: await reviewPagesChanged(trx, product) };
   });
-  await refreshPages(db, result.page);
+  afterCommit(db, [result.pages]);
   return { review: result.review, product: result.product };
 }
 
@@ -201,15 +204,16 @@ export async function editProductReview(db: Db, userId: string | null | undefine
 export async function replyToReview(db: Db, userId: string | null | undefined, reviewId: string, input: ReviewReplyInput): Promise<ProductReview> {
   const me = requireUser(userId);
   await assertNotSuspended(db, me, 'reply to reviews');
+  await jobsReady(db);
   const result = await db.transaction().execute(async (trx) => {
     const found = await lockReview(trx, reviewId);
     if (!found) throw new AppError('REVIEW_NOT_FOUND');
     const product = requirePublished(await findProductOf(trx, found.product_id));
     if (product.creator_id !== me) throw new AppError('NOT_PRODUCT_CREATOR');
     if (!(await setReplyOnce(trx, reviewId, input.text))) throw new AppError('ALREADY_REPLIED');
-    return { review: toProductReview((await findReviewView(trx, reviewId, me))!), page: product };
+    return { review: toProductReview((await findReviewView(trx, reviewId, me))!), pages: await reviewPagesChanged(trx, product) };
   });
-  await refreshPages(db, result.page);
+  afterCommit(db, [result.pages]);
   return result.review;
 }
 

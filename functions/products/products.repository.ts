@@ -86,12 +86,12 @@ export async function updateOwnProduct(db: Db, creatorId: string, id: string, va
 }
 
 /**
- * The status of one of the creator's products, its row locked until the transaction ends:
- * whether a save publishes the product is decided under the lock (docs/decisions/027).
+ * The status and AI tool of one of the creator's products, its row locked until the
+ * transaction ends: whether a save publishes the product is decided under the lock
+ * (docs/decisions/027), and the pages it showed on come from its tool before the save.
  */
-export async function lockOwnProductStatus(db: Db, creatorId: string, id: string): Promise<string | null> {
-  const row = await db.selectFrom('products').select('status').where('id', '=', id).where('creator_id', '=', creatorId).forUpdate().executeTakeFirst();
-  return row?.status ?? null;
+export async function lockOwnProduct(db: Db, creatorId: string, id: string): Promise<{ status: string; ai_tool_type: string | null } | undefined> {
+  return db.selectFrom('products').select(['status', 'ai_tool_type']).where('id', '=', id).where('creator_id', '=', creatorId).forUpdate().executeTakeFirst();
 }
 
 export async function deleteOwnProduct(db: Db, creatorId: string, id: string) {

@@ -1,9 +1,10 @@
 /**
  * A creator's products: list (keyset pages), read, create, replace (PUT), change (PATCH) and
  * delete, with ownership enforced here (a product of someone else does not exist for the
- * caller, and nothing changes) and a content rebuild requested for every change that affects
- * public pages. Input arrives parsed by the route's schemas (src/shared/api/routes/products.ts,
- * docs/decisions/024): PUT replaces every field, PATCH changes the fields it sent.
+ * caller, and nothing changes) and a 'pages.changed' event recorded in the transaction of every
+ * change that affects public pages (docs/decisions/061). Input arrives parsed by the route's
+ * schemas (src/shared/api/routes/products.ts, docs/decisions/024): PUT replaces every field,
+ * PATCH changes the fields it sent.
  *
  * Publishing (a save that makes a product published) is for creators with a verified email:
  * 403 NOT_A_CREATOR, else 403 EMAIL_NOT_VERIFIED (docs/decisions/012). Drafts may be prepared
@@ -37,7 +38,7 @@ import { isOneOf, type CategoryId, type ProductStatus } from '@/src/shared/domai
 import { LIMIT_MAX } from '@/src/shared/api/contract';
 import type { OwnerProduct, ProductPatch } from '@/src/shared/api/schemas/products';
 import type { ProductUpdate } from '@/db/schema';
-import { requestRebuild, type RebuildReason } from '../rebuilds/rebuilds.service';
+import { recordPageChange } from '../rebuilds/rebuilds.service';
 import { pagesShowingProduct } from '../rebuilds/affected-pages';
 import { scoreProduct } from '@/src/shared/quality-score';
 import { PRIVATE_PREFIX, type BlobStore } from '../_shared/blob-store';
@@ -55,12 +56,12 @@ import {
   LISTED_STATUSES,
   insertProduct,
   listOwnProducts,
-  lockOwnProductStatus,
+  lockOwnProduct,
   updateOwnProduct,
   type OwnerProductRow,
 } from './products.repository';
 import { enqueueProductPublished } from '../webhooks/deliveries.service';
-import { afterCommit, enqueue, jobsReady } from '../jobs';
+import { afterCommit, enqueue, jobsReady, type CommittedEvent, type EventName, type PageChangeReason } from '../jobs';
 import { NEW_PRODUCT_FAN_OUT } from '../notifications/new-product.job';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
 import { newCreatorReview } from '@/env';
@@ -153,14 +154,14 @@ function toOwnerProduct(row: OwnerProductRow): OwnerProduct {
   };
 }
 
-/** Which rebuild a status change calls for, if any. */
-function rebuildReasonFor(before: string | null, after: string | null): RebuildReason | null {
-  if (before !== 'published' && after === 'published') return 'published';
-  if (before === 'published' && after === 'published') return 'updated';
-  if (before === 'published' && after === 'archived') return 'archived';
-  if (before === 'published' && after === 'draft') return 'unpublished';
-  if (before === 'published' && after === null) return 'deleted';
-  return null;
+/** What a change of status (`after` null: deleted) does to the catalogue pages, if anything. */
+function pageChangeReason(before: string | null, after: string | null): PageChangeReason | null {
+  if (after === 'published') return before === 'published' ? 'updated' : 'published';
+  if (before !== 'published') return null;
+  if (after === 'archived') return 'archived';
+  if (after === null) return 'deleted';
+  // Back to draft, or 'rejected' when the team removes it (removeFromMarketplace).
+  return 'unpublished';
 }
 
 /** The pages that show the product now or showed it before the change (both AI tools after a move). */
@@ -251,25 +252,33 @@ function reviewColumns(before: { status: ProductStatus } | null, status: Product
   return {};
 }
 
-/** Saves a change of one of the creator's products, enqueueing product.published when it publishes it. */
+/**
+ * Saves a change of one of the creator's products, enqueueing product.published when it
+ * publishes it, and recording what it does to the catalogue pages (pages.changed).
+ */
 async function saveOwnProduct(db: Db, creatorId: string, id: string, values: ProductUpdate, onlyFrom?: ProductStatus): Promise<OwnerProductRow | undefined> {
   await jobsReady(db);
-  const { row, published } = await db.transaction().execute(async (trx) => {
-    const previous = await lockOwnProductStatus(trx, creatorId, id);
+  const { row, events } = await db.transaction().execute(async (trx) => {
+    const before = await lockOwnProduct(trx, creatorId, id);
+    const previous = before?.status ?? null;
     // An approval applies only to a product still in review (not withdrawn meanwhile).
-    if (onlyFrom && previous !== onlyFrom) return { row: undefined, published: false };
+    if (onlyFrom && previous !== onlyFrom) return { row: undefined, events: [] };
     const row = await updateOwnProduct(trx, creatorId, id, values);
+    if (!row) return { row, events: [] };
     // Version rules, and a new version released with its owners' notices (docs/decisions/030).
-    if (row) await releaseVersionInTrx(trx, previous, row);
-    const published = Boolean(row) && previous !== 'published' && row?.status === 'published';
-    if (row && published) {
+    await releaseVersionInTrx(trx, previous, row);
+    const events: (EventName | CommittedEvent)[] = [];
+    if (previous !== 'published' && row.status === 'published') {
       await enqueueProductPublished(trx, row);
       // The creator's followers hear of it from a background job (docs/decisions/040).
       await enqueue(trx, NEW_PRODUCT_FAN_OUT, { productId: row.id });
+      events.push('webhooks.due');
     }
-    return { row, published };
+    const reason = pageChangeReason(previous, row.status);
+    if (reason) events.push(await recordPageChange(trx, { reason, productId: row.id, paths: pagesOf(row, before) }));
+    return { row, events };
   });
-  if (published) afterCommit(db, ['webhooks.due']);
+  afterCommit(db, events);
   return row;
 }
 
@@ -286,18 +295,16 @@ export async function createProduct(db: Db, creatorId: string, input: ProductInp
     published_at: status === 'published' ? new Date() : null,
   };
   await jobsReady(db);
-  const row = await db.transaction().execute(async (trx) => {
+  const { row, events } = await db.transaction().execute(async (trx) => {
     const inserted = await insertProduct(trx, values);
     await releaseVersionInTrx(trx, null, inserted);
-    if (inserted.status === 'published') {
-      await enqueueProductPublished(trx, inserted);
-      await enqueue(trx, NEW_PRODUCT_FAN_OUT, { productId: inserted.id });
-    }
-    return inserted;
+    if (inserted.status !== 'published') return { row: inserted, events: [] };
+    await enqueueProductPublished(trx, inserted);
+    await enqueue(trx, NEW_PRODUCT_FAN_OUT, { productId: inserted.id });
+    const pages = await recordPageChange(trx, { reason: 'published', productId: inserted.id, paths: pagesOf(inserted) });
+    return { row: inserted, events: ['webhooks.due', pages] as const };
   });
-  if (row.status === 'published') afterCommit(db, ['webhooks.due']);
-  const reason = rebuildReasonFor(null, row.status);
-  if (reason) await requestRebuild(db, reason, row.id, pagesOf(row));
+  afterCommit(db, events);
   return toOwnerProduct(row);
 }
 
@@ -331,8 +338,6 @@ async function saveChange(
   const publishedAt = columns.status === 'published' ? (before.published_at ?? new Date()) : before.published_at;
   const row = await saveOwnProduct(db, creatorId, id, { ...columns, published_at: publishedAt });
   if (!row) notFound();
-  const reason = rebuildReasonFor(before.status, row.status);
-  if (reason) await requestRebuild(db, reason, id, pagesOf(row, before));
   if (blobs) {
     const kept = new Set(filesOf(row));
     await releaseUnusedUploads(
@@ -348,16 +353,14 @@ async function saveChange(
 /**
  * An administrator's approval (functions/products/review-queue.service.ts): the product waiting
  * in review is published by the same steps as a creator's publish (saveOwnProduct's
- * product.published webhook, the rebuild of the pages that show it). Null when it is no longer
+ * product.published webhook, the pages that show it). Null when it is no longer
  * in review.
  */
 export async function publishAfterReview(db: Db, creatorId: string, id: string): Promise<OwnerProduct | null> {
   const before = await findOwnProduct(db, creatorId, id);
   if (!before || before.status !== 'in_review') return null;
   const row = await saveOwnProduct(db, creatorId, id, { status: 'published', published_at: new Date(), review_note: null }, 'in_review');
-  if (!row) return null;
-  await requestRebuild(db, 'published', id, pagesOf(row));
-  return toOwnerProduct(row);
+  return row ? toOwnerProduct(row) : null;
 }
 
 /**
@@ -372,9 +375,7 @@ export async function removeFromMarketplace(db: Db, id: string, reason: string):
   const before = await findOwnProduct(db, found.creator_id, id);
   if (!before || (before.status !== 'published' && before.status !== 'in_review')) return null;
   const row = await saveOwnProduct(db, found.creator_id, id, { status: 'rejected', review_note: reason.slice(0, 1000), removed_at: new Date() }, before.status);
-  if (!row) return null;
-  if (before.status === 'published') await requestRebuild(db, 'unpublished', id, pagesOf(row, before));
-  return toOwnerProduct(row);
+  return row ? toOwnerProduct(row) : null;
 }
 
 /** PUT: the product becomes `input`, every field (a field the body left out has its default). */
@@ -425,15 +426,22 @@ export async function deleteProduct(db: Db, creatorId: string, id: string, blobs
   };
   // Buyers and downloaders keep it in their library (issue 15): archived, never deleted from under them.
   if ((await hasOrders(db, id)) || (await hasDownloads(db, id))) return archive();
-  const deleted = await deleteOwnProduct(db, creatorId, id).catch((error: unknown) => {
-    if ((error as { code?: string } | null)?.code === '23503') return 'referenced' as const;
-    throw error;
-  });
+  await jobsReady(db);
+  const deleted = await db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await deleteOwnProduct(trx, creatorId, id);
+      const reason = row && pageChangeReason(row.status, null);
+      return row && { row, pages: reason ? await recordPageChange(trx, { reason, productId: id, paths: pagesOf(row) }) : null };
+    })
+    .catch((error: unknown) => {
+      if ((error as { code?: string } | null)?.code === '23503') return 'referenced' as const;
+      throw error;
+    });
   if (deleted === 'referenced') return archive();
   if (!deleted) notFound();
-  const reason = rebuildReasonFor(deleted.status, null);
-  if (reason) await requestRebuild(db, reason, id, pagesOf(deleted));
-  if (blobs) await releaseUnusedUploads(db, blobs, creatorId, filesOf(deleted));
+  if (deleted.pages) afterCommit(db, [deleted.pages]);
+  if (blobs) await releaseUnusedUploads(db, blobs, creatorId, filesOf(deleted.row));
   return { archived: false };
 }
 

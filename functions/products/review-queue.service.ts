@@ -4,15 +4,17 @@
  * oldest first; Approve publishes the product through products.service.ts's publishAfterReview
  * (the same steps as a creator's publish: product.published webhook, the pages re-rendered);
  * Reject keeps it private with a reason the creator reads in their studio and by email, and the
- * creator may edit it and publish again, which submits it again. Only administrators
+ * creator may edit it and publish again, which submits it again. The creator is told by email,
+ * written to the outbox once the decision is saved (docs/decisions/059). Only administrators
  * (profiles.role = 'admin'); anyone else gets 403 FORBIDDEN (the page: a 404).
  */
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { getEnv } from '@/env';
-import { getMailer } from '../_shared/mailer';
+import { queueTransactionalEmail } from '../email/outbox';
 import { transactionalEmail, type TransactionalContent } from '../email/transactional';
 import { isAdmin } from '../_shared/auth-guard';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
@@ -64,13 +66,11 @@ export async function listReviewQueue(
   };
 }
 
-/** Emails the creator; a mail failure is logged and does not undo the decision already saved. */
-async function tell(content: TransactionalContent): Promise<void> {
-  try {
-    await getMailer().send(await transactionalEmail({ reason: 'You get this email because you publish products on toolmint.', ...content }));
-  } catch (error) {
-    console.warn('[review] could not email the creator:', error);
-  }
+/** The creator's email of a decision on product `productId`, to the outbox (sent by its job: a mail failure never undoes the decision). */
+async function tell(db: Db, creatorId: string, productId: string, content: TransactionalContent): Promise<void> {
+  const mail = await transactionalEmail({ reason: 'You get this email because you publish products on toolmint.', ...content });
+  // A product can be rejected, edited and submitted again: each decision is an email of its own.
+  await queueTransactionalEmail(db, { userId: creatorId, reference: `review:${productId}:${randomUUID()}`, mail });
 }
 
 const studioUrl = (id: string) => new URL(`/products?edit=${encodeURIComponent(id)}`, getEnv().SITE_URL).toString();
@@ -85,7 +85,7 @@ export async function approveProduct(db: Db, actorId: string, id: string): Promi
   // Decided again under the row's lock: a product withdrawn or approved meanwhile is left alone.
   const published = await publishAfterReview(db, waiting.creator_id, id);
   if (!published) throw new AppError('NOT_IN_REVIEW');
-  await tell({
+  await tell(db, waiting.creator_id, id, {
     to: waiting.email,
     subject: `“${waiting.title}” is live on toolmint`,
     greeting: waiting.name ? `Hi ${waiting.name},` : 'Hi,',
@@ -103,7 +103,7 @@ export async function rejectProduct(db: Db, actorId: string, id: string, { reaso
   const decided = await findProductForReview(db, id);
   if (!decided) throw new AppError('PRODUCT_NOT_FOUND');
   if (!(await markRejected(db, id, reason))) throw new AppError('NOT_IN_REVIEW');
-  await tell({
+  await tell(db, decided.creator_id, id, {
     to: decided.email,
     subject: `“${decided.title}” was not approved`,
     greeting: decided.name ? `Hi ${decided.name},` : 'Hi,',

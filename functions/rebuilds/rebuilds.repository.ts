@@ -1,32 +1,12 @@
 /**
- * rebuild_requests: page refreshes asked for by content changes, with the pages each touches.
- * Claiming every pending request at once is what coalesces a burst into one refresh.
+ * rebuild_requests: the log of content changes that touched catalogue pages, with the pages
+ * each touched (docs/decisions/061: the refresh itself is the 'pages.refresh' job).
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 
 export async function insertRebuildRequest(db: Db, reason: string, productId: string | null, paths: string[]): Promise<void> {
   await db.insertInto('rebuild_requests').values({ reason, product_id: productId, paths }).execute();
-}
-
-/** Marks every pending request as started and returns them. */
-export async function claimPendingRequests(db: Db): Promise<{ id: string; paths: string[] }[]> {
-  const rows = await db
-    .updateTable('rebuild_requests')
-    .set({ started_at: sql`now()` })
-    .where('started_at', 'is', null)
-    .returning(['id', 'paths'])
-    .execute();
-  return rows.map((r) => ({ id: String(r.id), paths: r.paths ?? [] }));
-}
-
-export async function finishRequests(db: Db, ids: string[], error: string | null): Promise<void> {
-  if (!ids.length) return;
-  await db
-    .updateTable('rebuild_requests')
-    .set({ finished_at: sql`now()`, error })
-    .where('id', 'in', ids)
-    .execute();
 }
 
 /**

@@ -1,63 +1,73 @@
 /**
- * The changelog job (issue 17, docs/decisions/039): fetches the due changelog sources of AI
+ * The changelog job (issue 17, docs/decisions/039 and 060): fetches the changelog sources of AI
  * tools and posts each new entry as a tool update through the tool-updates service, so the
  * followers' notices, the unread badge, the Atom feeds and the impact notices to buyers follow.
  *
- * - Bounded: a run claims at most `limit` due sources (10 by default), fetches 4 at a time, and
- *   posts at most 10 entries per source (3 on a source's first good fetch, so adding a feed
- *   with years of releases does not flood anyone); older unseen entries are recorded as seen.
- * - Idempotent: sources are claimed with FOR UPDATE SKIP LOCKED and a claim that lapses after
- *   2 minutes; each entry is first recorded in ai_tool_feed_entries (primary key tool and guid
- *   or link) in the same transaction as its update, so two overlapping runs, or two sources of
- *   one tool listing the same entry, post it once.
+ * - One job per fetch: every minute a scan (feeds.job.ts) enqueues 'tool-feeds.fetch' for each
+ *   due source, with the source's id as singletonKey on an 'exclusive' queue, so a source has
+ *   at most one fetch job waiting or running and two jobs never fetch it at once.
+ * - Bounded: a fetch posts at most 10 entries (3 on a source's first good fetch, so adding a
+ *   feed with years of releases does not flood anyone); older unseen entries are recorded as seen.
+ * - Idempotent: each entry is first recorded in ai_tool_feed_entries (primary key tool and guid
+ *   or link) in the same transaction as its update, so a job run twice, 'Fetch now' beside a
+ *   job, or two sources of one tool listing the same entry post it once.
  * - Each update is dated by its entry (published, else updated; never in the future; the fetch
  *   time when the feed gives none, docs/decisions/043), and so are its notices, written by its
  *   fan-out job ('notify.tool-update', docs/decisions/040), enqueued in the update's transaction.
  * - Each fetch goes through the SSRF guard (functions/_shared/outbound-fetch.ts): https only,
  *   public addresses only after DNS and on each of at most 5 redirects, 10 s for the whole
  *   exchange, 2 MB read at most. ETag / Last-Modified make it conditional; 304 is nothing new.
- * - A failure is written in the source's status ('Last fetch failed: not a feed') and the
- *   source is retried later (15 min, 30 min, 1 h, 2 h); the 5th failure in a row pauses it and
- *   its maintainers are told in the app and by email. A success resets the count; the next fetch is an hour on.
+ * - A failure is written in the source's status ('Last fetch failed: not a feed') and counted,
+ *   and its job throws: pg-boss retries it with backoff (feeds.job.ts). The 5th failure in a row
+ *   pauses the source and its maintainers are told in the app and by email. A success resets
+ *   the count; the next fetch is an hour on.
  */
-import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db/database';
 import { getEnv } from '@/env';
-import { getMailer } from '../_shared/mailer';
+import { queueTransactionalEmail } from '../email/outbox';
 import { transactionalEmail } from '../email/transactional';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy, type OutboundResponse } from '../_shared/outbound-fetch';
-import { requestToolRebuild, writeToolUpdate } from '../tool-updates/tool-updates.service';
+import { recordToolPagesChange, writeToolUpdate } from '../tool-updates/tool-updates.service';
 import { notifyOfTool } from '../tools/tool-notices';
-import { jobsReady } from '../jobs';
-import { FEED_FAILURES_BEFORE_PAUSE, type FeedFetchOutcome, type FeedRunResult } from '@/src/shared/tool-feeds';
+import { AppError } from '../_shared/errors';
+import { afterCommit, enqueue, jobsReady, openJobsByKey } from '../jobs';
+import { FEED_FAILURES_BEFORE_PAUSE, type FeedFetchOutcome } from '@/src/shared/tool-feeds';
 import { entryDate, FeedRefusedError, parseChangelog, type FeedEntry } from './feed-parse';
 import {
   adminIds,
   adoptRequestedSources,
   claimEntry,
-  claimSources,
   contactsOf,
+  findSourceToFetch,
   finishFetch,
   linkEntryToUpdate,
   recordEntriesSeen,
   seenKeys,
-  type ClaimedSource,
+  selectDueSourceIds,
+  type SourceToFetch,
 } from './tool-feeds.repository';
 import { maintainerIdsOf } from './maintainers';
 import { findToolName } from '../tools/tools.repository';
 
+/** The job that fetches one source (feeds.job.ts): its data is { sourceId }, its singletonKey the source's id. */
+export const FEED_FETCH_JOB = 'tool-feeds.fetch';
+
 const MINUTE = 60_000;
 /** Between two good fetches of a source. */
 const FETCH_INTERVAL_MS = 60 * MINUTE;
-/** After the n-th failure in a row: 15 min, 30 min, 1 h, 2 h (the 5th pauses). */
-const retryDelay = (failures: number) => 15 * MINUTE * 2 ** Math.min(failures - 1, 4);
-const CLAIM_MS = 2 * MINUTE;
+/**
+ * After a failure, when the scan finds the source due again: what brings a failed 'Fetch now'
+ * back. A failed job's own retry comes first (feeds.job.ts), and while it waits the scan's
+ * job for the source is dropped (one per source).
+ */
+const DUE_AGAIN_AFTER_FAILURE_MS = 15 * MINUTE;
 const FEED_TIMEOUT_MS = 10_000;
 const FEED_MAX_BYTES = 2 * 1024 * 1024;
 const FEED_MAX_REDIRECTS = 5;
-const SOURCES_PER_RUN = 10;
-const CONCURRENCY = 4;
+/** Fetch jobs one scan enqueues at most (10 seeded sources, at most 5 per tool). */
+const SOURCES_PER_SCAN = 100;
 /** New entries posted per source and fetch. */
 const ENTRIES_PER_FETCH = 10;
 /** On a source's first good fetch: only its newest entries are posted. */
@@ -66,9 +76,6 @@ const ENTRIES_ON_FIRST_FETCH = 3;
 const ACCEPT = 'application/atom+xml, application/rss+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.1';
 
 export interface FeedJobOptions {
-  /** Sources claimed in this run (default 10). */
-  limit?: number;
-  now?: Date;
   /** The outbound policy (tests pass their own resolver); default: OUTBOUND_ALLOW_HOSTS and the system resolver. */
   policy?: OutboundPolicy;
   timeoutMs?: number;
@@ -107,7 +114,7 @@ interface FetchedFeed {
 }
 type ParsedKind = ReturnType<typeof parseChangelog>['kind'];
 
-async function fetchFeed(source: ClaimedSource, options: FeedJobOptions): Promise<FetchedFeed> {
+async function fetchFeed(source: SourceToFetch, options: FeedJobOptions): Promise<FetchedFeed> {
   const headers: Record<string, string> = { accept: ACCEPT, 'user-agent': `toolmint-changelog/1.0 (+${getEnv().SITE_URL})` };
   if (source.etag) headers['if-none-match'] = source.etag;
   if (source.last_modified) headers['if-modified-since'] = source.last_modified;
@@ -141,7 +148,7 @@ async function fetchFeed(source: ClaimedSource, options: FeedJobOptions): Promis
 }
 
 /** Posts the entries not seen yet; returns how many became updates. */
-async function postNewEntries(db: Db, source: ClaimedSource, entries: readonly FeedEntry[]): Promise<number> {
+async function postNewEntries(db: Db, source: SourceToFetch, entries: readonly FeedEntry[]): Promise<number> {
   const seen = await seenKeys(
     db,
     source.tool_id,
@@ -171,20 +178,21 @@ async function postNewEntries(db: Db, source: ClaimedSource, entries: readonly F
     });
     if (made) posted++;
   }
-  if (posted) await requestToolRebuild(db, source.tool_id);
+  // One page change for the fetch, not one per entry: the tool's pages show only the latest date.
+  if (posted) afterCommit(db, [await db.transaction().execute((trx) => recordToolPagesChange(trx, source.tool_id))]);
   return posted;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Fetches one claimed source and records what came of it. */
-async function fetchClaimed(db: Db, source: ClaimedSource, token: string, options: FeedJobOptions): Promise<FeedFetchOutcome> {
-  const fetchedAt = options.now ?? new Date();
+/** Fetches one source and records what came of it. */
+async function fetchSource(db: Db, source: SourceToFetch, options: FeedJobOptions): Promise<FeedFetchOutcome> {
+  const fetchedAt = new Date();
   try {
     const feed = await fetchFeed(source, options);
     const posted = feed.notModified ? 0 : await postNewEntries(db, source, feed.entries);
     const status = feed.notModified ? 'Not modified since the last fetch' : posted ? `Fetched: ${plural(posted, 'new update')}` : 'Fetched: nothing new';
-    await finishFetch(db, source.id, token, {
+    await finishFetch(db, source.id, {
       ...(feed.kind ? { kind: feed.kind } : {}),
       etag: feed.etag,
       lastModified: feed.lastModified,
@@ -203,16 +211,16 @@ async function fetchClaimed(db: Db, source: ClaimedSource, token: string, option
     const pause = failures >= FEED_FAILURES_BEFORE_PAUSE;
     const status = `Last fetch failed: ${reason}`;
     const pausedAt = source.paused_at ?? (pause ? fetchedAt : null);
-    await finishFetch(db, source.id, token, {
+    const recorded = await finishFetch(db, source.id, {
       fetchedAt,
       success: false,
       consecutiveFailures: failures,
       pausedAt,
-      nextFetchAt: new Date(fetchedAt.getTime() + retryDelay(failures)),
+      nextFetchAt: new Date(fetchedAt.getTime() + DUE_AGAIN_AFTER_FAILURE_MS),
       status,
     });
-    // Told once: when this failure is the one that pauses it.
-    if (pause && !source.paused_at) await tellMaintainers(db, source, status);
+    // Told once: when this failure is the one that pauses it (and it was not removed meanwhile).
+    if (recorded && pause && !source.paused_at) await tellMaintainers(db, source, status);
     return { sourceId: source.id, ok: false, posted: 0, status, paused: pausedAt !== null };
   }
 }
@@ -221,7 +229,7 @@ async function fetchClaimed(db: Db, source: ClaimedSource, token: string, option
  * Tells the tool's maintainers (else whoever added the source, else the administrators) that it
  * is paused: a 'source_paused' tool notice in the app (docs/decisions/043) and an email.
  */
-async function tellMaintainers(db: Db, source: ClaimedSource, status: string): Promise<void> {
+async function tellMaintainers(db: Db, source: SourceToFetch, status: string): Promise<void> {
   try {
     let ids = [...new Set([...(await maintainerIdsOf(db, source.tool_id)), ...(source.added_by ? [source.added_by] : [])])];
     if (!ids.length) ids = await adminIds(db);
@@ -230,61 +238,56 @@ async function tellMaintainers(db: Db, source: ClaimedSource, status: string): P
     const name = tool?.name ?? source.tool_id;
     const url = new URL(`/ai-tools/manage/${encodeURIComponent(source.tool_id)}#changelog-sources`, getEnv().SITE_URL).toString();
     for (const contact of await contactsOf(db, ids)) {
-      await getMailer().send(
-        await transactionalEmail({
-          to: contact.email,
-          subject: `A changelog feed of ${name} is paused`,
-          greeting: contact.name ? `Hi ${contact.name},` : 'Hi,',
-          intro: [
-            `We could not read ${source.url} ${FEED_FAILURES_BEFORE_PAUSE} times in a row, so we stopped fetching it. ${status}.`,
-            `Followers of ${name} get no updates from it until you fix the feed or its address and resume it.`,
-          ],
-          action: { label: 'Manage changelog sources', url },
-          outro: [],
-          reason: 'You get this email because you maintain this tool on toolmint.',
-        }),
-      );
+      const mail = await transactionalEmail({
+        to: contact.email,
+        subject: `A changelog feed of ${name} is paused`,
+        greeting: contact.name ? `Hi ${contact.name},` : 'Hi,',
+        intro: [
+          `We could not read ${source.url} ${FEED_FAILURES_BEFORE_PAUSE} times in a row, so we stopped fetching it. ${status}.`,
+          `Followers of ${name} get no updates from it until you fix the feed or its address and resume it.`,
+        ],
+        action: { label: 'Manage changelog sources', url },
+        outro: [],
+        reason: 'You get this email because you maintain this tool on toolmint.',
+      });
+      // To the outbox, sent by its job (docs/decisions/059); a pause is told once, when it happens.
+      await queueTransactionalEmail(db, { userId: contact.id, reference: `feed-paused:${source.id}:${randomUUID()}`, mail });
     }
   } catch (error) {
     console.warn('[feeds] could not tell the maintainers of a paused source:', error);
   }
 }
 
-async function runClaimed(db: Db, sources: ClaimedSource[], token: string, options: FeedJobOptions): Promise<FeedFetchOutcome[]> {
-  const outcomes: FeedFetchOutcome[] = [];
-  const queue = [...sources];
-  const work = async () => {
-    for (let source = queue.shift(); source; source = queue.shift()) outcomes.push(await fetchClaimed(db, source, token, options));
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, work));
-  return outcomes;
+/**
+ * The scan (every minute, feeds.job.ts): the sources given with approved tools join, and every
+ * due source gets its fetch job. A source that has one waiting, waiting for a retry or running
+ * gets no second (the queue's policy drops it). Returns how many jobs were enqueued; `now` lets
+ * a test look ahead.
+ */
+export async function enqueueDueFetches(db: Db, now = new Date()): Promise<number> {
+  // Sources given with a tool's submission join once it is approved.
+  await adoptRequestedSources(db);
+  let enqueued = 0;
+  for (const sourceId of await selectDueSourceIds(db, now, SOURCES_PER_SCAN)) {
+    if (await enqueue(db, FEED_FETCH_JOB, { sourceId }, { singletonKey: sourceId })) enqueued++;
+  }
+  return enqueued;
+}
+
+/** The fetch job's work: that source, unless it was removed or paused since it was found due. */
+export async function fetchDueSource(db: Db, sourceId: string): Promise<FeedFetchOutcome | null> {
+  const source = await findSourceToFetch(db, sourceId);
+  if (!source || source.paused_at) return null;
+  return fetchSource(db, source, {});
 }
 
 /**
- * One run of the job: claims the due sources (at most `limit`) and fetches them. Safe to run
- * from several places at once (the in-process timer, the cron route, a second instance).
+ * A maintainer's 'Fetch now': that source, whatever its schedule or pause, in the request. Null
+ * when its job is fetching it at this moment (a job waiting for its time does not stop it).
  */
-export async function runDueFeedFetches(db: Db, options: FeedJobOptions = {}): Promise<FeedRunResult> {
-  const now = options.now ?? new Date();
-  const token = randomUUID();
-  // Sources given with a tool's submission join once it is approved.
-  await adoptRequestedSources(db);
-  const sources = await claimSources(db, { now, claimedUntil: new Date(now.getTime() + CLAIM_MS), token, limit: options.limit ?? SOURCES_PER_RUN });
-  const outcomes = await runClaimed(db, sources, token, options);
-  return {
-    fetched: outcomes.filter((o) => o.ok).length,
-    failed: outcomes.filter((o) => !o.ok).length,
-    posted: outcomes.reduce((n, o) => n + o.posted, 0),
-    paused: outcomes.filter((o) => !o.ok && o.paused).length,
-  };
-}
-
-/** A maintainer's 'Fetch now': that source, whatever its schedule; null when a run holds it. */
 export async function fetchSourceNow(db: Db, sourceId: string, options: FeedJobOptions = {}): Promise<FeedFetchOutcome | null> {
-  const now = options.now ?? new Date();
-  const token = randomUUID();
-  const [source] = await claimSources(db, { now, claimedUntil: new Date(now.getTime() + CLAIM_MS), token, limit: 1, ids: [sourceId] });
-  if (!source) return null;
-  const [outcome] = await runClaimed(db, [source], token, options);
-  return outcome ?? null;
+  if ((await openJobsByKey(db, FEED_FETCH_JOB, [sourceId])).get(sourceId)?.state === 'active') return null;
+  const source = await findSourceToFetch(db, sourceId);
+  if (!source) throw new AppError('CHANGELOG_SOURCE_NOT_FOUND');
+  return fetchSource(db, source, options);
 }

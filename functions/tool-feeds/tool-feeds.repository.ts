@@ -1,6 +1,6 @@
 /**
- * Every query of changelog sources and seen feed entries (docs/decisions/039): the
- * maintainers' list, claiming due sources for a run, recording a fetch's outcome, and the
+ * Every query of changelog sources and seen feed entries (docs/decisions/039 and 060): the
+ * maintainers' list, the sources due for a fetch, recording a fetch's outcome, and the
  * seen-entry rows that make each entry post once.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -126,7 +126,7 @@ export async function adoptRequestedSources(db: Db): Promise<number> {
 export async function markRemoved(db: Db, toolId: string, id: string): Promise<boolean> {
   const result = await db
     .updateTable('ai_tool_changelog_sources')
-    .set({ removed_at: sql<Date>`now()`, claim_token: null, claimed_until: null })
+    .set({ removed_at: sql<Date>`now()` })
     .where('id', '=', id)
     .where('tool_id', '=', toolId)
     .where('removed_at', 'is', null)
@@ -146,44 +146,30 @@ export async function resumeSource(db: Db, toolId: string, id: string): Promise<
     .executeTakeFirst();
 }
 
-export interface ClaimedSource {
-  id: string;
-  tool_id: string;
-  url: string;
-  etag: string | null;
-  last_modified: string | null;
-  last_success_at: Date | null;
-  consecutive_failures: number;
-  paused_at: Date | null;
-  added_by: string | null;
+/** What fetching a source needs, for a source not removed (paused or not). */
+export async function findSourceToFetch(db: Executor, id: string) {
+  return db
+    .selectFrom('ai_tool_changelog_sources')
+    .select(['id', 'tool_id', 'url', 'etag', 'last_modified', 'last_success_at', 'consecutive_failures', 'paused_at', 'added_by'])
+    .where('id', '=', id)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
 }
 
-/**
- * Claims up to `limit` due sources in one statement (FOR UPDATE SKIP LOCKED, then a claim
- * token that lapses at `claimedUntil`): two runs never fetch one source at once. With `ids`:
- * those sources whatever their schedule or pause (a maintainer's 'Fetch now').
- */
-export async function claimSources(
-  db: Executor,
-  options: { now: Date; claimedUntil: Date; token: string; limit: number; ids?: string[] },
-): Promise<ClaimedSource[]> {
-  const { now, claimedUntil, token, limit, ids } = options;
-  return db
-    .updateTable('ai_tool_changelog_sources')
-    .set({ claim_token: token, claimed_until: claimedUntil })
-    .where('id', 'in', (eb) => {
-      let due = eb
-        .selectFrom('ai_tool_changelog_sources')
-        .select('id')
-        .where('removed_at', 'is', null)
-        .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', now)]));
-      due = ids
-        ? due.where('id', 'in', ids.length ? ids : ['00000000-0000-0000-0000-000000000000'])
-        : due.where('paused_at', 'is', null).where('next_fetch_at', '<=', dueBy(now));
-      return due.orderBy('next_fetch_at').limit(limit).forUpdate().skipLocked();
-    })
-    .returning(['id', 'tool_id', 'url', 'etag', 'last_modified', 'last_success_at', 'consecutive_failures', 'paused_at', 'added_by'])
+export type SourceToFetch = NonNullable<Awaited<ReturnType<typeof findSourceToFetch>>>;
+
+/** The sources due for a fetch at `now` (neither paused nor removed), the longest due first. */
+export async function selectDueSourceIds(db: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('ai_tool_changelog_sources')
+    .select('id')
+    .where('removed_at', 'is', null)
+    .where('paused_at', 'is', null)
+    .where('next_fetch_at', '<=', dueBy(now))
+    .orderBy('next_fetch_at')
+    .limit(limit)
     .execute();
+  return rows.map((r) => r.id);
 }
 
 export interface FetchRecord {
@@ -198,8 +184,8 @@ export interface FetchRecord {
   status: string;
 }
 
-/** Records a fetch's outcome and releases the claim, only if this run still holds it. */
-export async function finishFetch(db: Executor, id: string, token: string, record: FetchRecord): Promise<boolean> {
+/** Records a fetch's outcome; false when the source was removed meanwhile. */
+export async function finishFetch(db: Executor, id: string, record: FetchRecord): Promise<boolean> {
   const result = await db
     .updateTable('ai_tool_changelog_sources')
     .set({
@@ -212,11 +198,9 @@ export async function finishFetch(db: Executor, id: string, token: string, recor
       paused_at: record.pausedAt,
       next_fetch_at: record.nextFetchAt,
       last_status: record.status.slice(0, 300),
-      claim_token: null,
-      claimed_until: null,
     })
     .where('id', '=', id)
-    .where('claim_token', '=', token)
+    .where('removed_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }

@@ -20,9 +20,9 @@ import { MAX_CHANGELOG_SOURCES, type ChangelogSourceInput, type ChangelogSourceV
 import type { ToolUpdateView } from '@/src/shared/api/schemas/updates';
 import type { UpdateType } from '@/src/shared/domain';
 import { findUpdate, setUpdateType } from '../tool-updates/tool-updates.repository';
-import { notifyOfUpdate, requestToolRebuild, toUpdateView } from '../tool-updates/tool-updates.service';
-import { jobsReady } from '../jobs';
-import { fetchSourceNow, type FeedJobOptions } from './feed-job';
+import { notifyOfUpdate, recordToolPagesChange, toUpdateView } from '../tool-updates/tool-updates.service';
+import { afterCommit, jobsReady, openJobsByKey } from '../jobs';
+import { FEED_FETCH_JOB, fetchSourceNow, type FeedJobOptions } from './feed-job';
 import { canManageToolFeeds } from './maintainers';
 import { toolIdTaken } from '../tools/tools.repository';
 import {
@@ -39,7 +39,8 @@ import {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-function toSourceView(row: SourceRow): ChangelogSourceView {
+/** `retryAt`: when the source's fetch job, waiting for a retry, runs (pg-boss keeps that time, docs/decisions/060). */
+function toSourceView(row: SourceRow, retryAt: Date | null = null): ChangelogSourceView {
   return {
     id: row.id,
     toolId: row.tool_id,
@@ -48,11 +49,24 @@ function toSourceView(row: SourceRow): ChangelogSourceView {
     lastStatus: row.last_status,
     lastFetchedAt: iso(row.last_fetched_at),
     lastSuccessAt: iso(row.last_success_at),
-    nextFetchAt: row.paused_at ? null : iso(row.next_fetch_at),
+    nextFetchAt: row.paused_at ? null : iso(retryAt ?? row.next_fetch_at),
     consecutiveFailures: row.consecutive_failures,
     pausedAt: iso(row.paused_at),
     createdAt: iso(row.created_at)!,
   };
+}
+
+/** The sources as their maintainers see them: a failed fetch's next try is its job's retry. */
+async function toSourceViews(db: Db, rows: readonly SourceRow[]): Promise<ChangelogSourceView[]> {
+  const jobs = await openJobsByKey(
+    db,
+    FEED_FETCH_JOB,
+    rows.filter((r) => r.consecutive_failures > 0 && !r.paused_at).map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const job = jobs.get(row.id);
+    return toSourceView(row, job?.state === 'retry' ? job.startAfter : null);
+  });
 }
 
 async function requireManager(db: Db, userId: string, toolId: string): Promise<void> {
@@ -69,7 +83,7 @@ async function requireSource(db: Db, toolId: string, id: string): Promise<Source
 export async function listChangelogSources(db: Db, userId: string, toolId: string): Promise<{ items: ChangelogSourceView[]; nextCursor: null }> {
   await requireManager(db, userId, toolId);
   // At most MAX_CHANGELOG_SOURCES: one page.
-  return { items: (await listSources(db, toolId)).map(toSourceView), nextCursor: null };
+  return { items: await toSourceViews(db, await listSources(db, toolId)), nextCursor: null };
 }
 
 export async function addChangelogSource(
@@ -124,7 +138,8 @@ export async function fetchChangelogSourceNow(
   await requireSource(db, toolId, id);
   const outcome = await fetchSourceNow(db, id, options);
   if (!outcome) throw new AppError('FEED_FETCH_RUNNING');
-  return { outcome, source: toSourceView(await requireSource(db, toolId, id)) };
+  const [source] = await toSourceViews(db, [await requireSource(db, toolId, id)]);
+  return { outcome, source: source! };
 }
 
 /** A maintainer changes the type of one of the tool's updates. */
@@ -132,7 +147,7 @@ export async function retypeToolUpdate(db: Db, userId: string, toolId: string, u
   await requireManager(db, userId, toolId);
   if (!isUuid(updateId)) throw new AppError('UPDATE_NOT_FOUND');
   await jobsReady(db);
-  const view = await db.transaction().execute(async (trx) => {
+  const { view, pages } = await db.transaction().execute(async (trx) => {
     const before = await setUpdateType(trx, toolId, updateId, updateType);
     if (!before) throw new AppError('UPDATE_NOT_FOUND');
     const row = await findUpdate(trx, updateId);
@@ -140,8 +155,8 @@ export async function retypeToolUpdate(db: Db, userId: string, toolId: string, u
     // Buyers of products built on the tool hear of a security update, whenever it became one
     // (the fan-out writes their notices; followers already notified are not notified twice).
     if (updateType === 'security' && before !== 'security') await notifyOfUpdate(trx, updateId);
-    return toUpdateView(row);
+    return { view: toUpdateView(row), pages: await recordToolPagesChange(trx, toolId) };
   });
-  await requestToolRebuild(db, toolId);
+  afterCommit(db, [pages]);
   return view;
 }

@@ -20,11 +20,11 @@ import type { ToolUpdateInput } from '@/src/shared/api/schemas/updates';
 import { toolDetailsHref } from '@/src/shared/tool-pages';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
-import { requestRebuild } from '../rebuilds/rebuilds.service';
+import { recordPageChange } from '../rebuilds/rebuilds.service';
 import { isToolMaintainer } from '../tools/tool-maintainers';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
 import { findTool, findUpdate, insertUpdate, listUpdates, type UpdateRow } from './tool-updates.repository';
-import { enqueue, jobsReady } from '../jobs';
+import { afterCommit, enqueue, jobsReady, type CommittedEvent } from '../jobs';
 import { TOOL_UPDATE_FAN_OUT } from './fan-out.job';
 import { isToolId } from '@/src/shared/ids';
 
@@ -65,19 +65,21 @@ export interface PostedUpdate {
 /** `input` is ToolUpdateInputSchema's output (the route parsed it): trimmed, checked. */
 export async function postToolUpdate(db: Db, userId: string | null | undefined, toolId: string, post: ToolUpdateInput): Promise<PostedUpdate> {
   if (!userId) throw new AppError('UNAUTHENTICATED');
-  const tool = await requireTool(db, toolId);
+  await requireTool(db, toolId);
   if (!(await canPostUpdate(db, userId, toolId))) throw new AppError('NOT_TOOL_MAINTAINER');
   await jobsReady(db);
-  const posted = await db.transaction().execute((trx) => writeToolUpdate(trx, toolId, userId, post));
-  // The directory and the tool's pages show its latest update date; the sitemap its lastmod.
-  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId, tool.detail_page));
+  const { posted, pages } = await db.transaction().execute(async (trx) => ({
+    posted: await writeToolUpdate(trx, toolId, userId, post),
+    pages: await recordToolPagesChange(trx, toolId),
+  }));
+  afterCommit(db, [pages]);
   return posted;
 }
 
 /**
  * The update and its fan-out job ('notify.tool-update': the followers' notices and, for a
  * security update, the buyers' impact notices), inside the caller's transaction; the caller
- * awaits jobsReady(db) before opening it and calls requestToolRebuild() once it has committed.
+ * awaits jobsReady(db) before opening it and records the tool's page change (recordToolPagesChange).
  * Shared by a maintainer's post and the changelog job (functions/tool-feeds,
  * docs/decisions/039), whose updates have no author (`authorId` null) and are dated by their
  * entry (`options.createdAt`, never in the future: the notices are dated the same).
@@ -105,10 +107,14 @@ export async function notifyOfUpdate(trx: Db, updateId: string): Promise<string 
   return enqueue(trx, TOOL_UPDATE_FAN_OUT, { updateId });
 }
 
-/** The tool's pages (latest update date), the directory and the sitemap are rendered again. */
-export async function requestToolRebuild(db: Db, toolId: string): Promise<void> {
-  const tool = isToolId(toolId) ? await findTool(db, toolId) : undefined;
-  await requestRebuild(db, 'tool_update', null, pagesShowingTool(toolId, tool?.detail_page));
+/**
+ * In the transaction of a change of the tool's updates: its pages (they show its latest update
+ * date), the directory and the sitemap (its lastmod) are made again after it commits. Returns
+ * the event for afterCommit().
+ */
+export async function recordToolPagesChange(trx: Db, toolId: string): Promise<CommittedEvent> {
+  const tool = isToolId(toolId) ? await findTool(trx, toolId) : undefined;
+  return recordPageChange(trx, { reason: 'tool_update', productId: null, paths: pagesShowingTool(toolId, tool?.detail_page) });
 }
 
 /** A keyset page of updates newest first (one tool's, or every tool's for the site feed). */

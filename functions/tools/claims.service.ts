@@ -21,7 +21,8 @@ import { AppError } from '../_shared/errors';
 import { getEnv } from '@/env';
 import { OutboundRefusedError, OutboundRequestError, outboundFetch } from '../_shared/outbound-fetch';
 import { isAdmin } from '../_shared/auth-guard';
-import { requestRebuild } from '../rebuilds/rebuilds.service';
+import { recordPageChange } from '../rebuilds/rebuilds.service';
+import { afterCommit, jobsReady } from '../jobs';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
 import type { ToolClaim, ToolClaimInput } from '@/src/shared/api/schemas/tools';
 import { isToolId, isUuid } from '@/src/shared/ids';
@@ -124,17 +125,21 @@ export async function startClaim(db: Db, userId: string | null | undefined, tool
       expires_at: new Date(now + EMAIL_CLAIM_TTL_MS),
     });
     const link = siteLink(`/ai-tools/claim/verify?${new URLSearchParams({ claim: row.id, token }).toString()}`);
-    await sendToolMail({
-      to: email,
-      subject: `Confirm you maintain ${tool.name} on toolmint`,
-      greeting: 'Hi,',
-      intro: [
-        `Someone signed in to toolmint asked to become the verified maintainer of ${tool.name}, proving control of ${host} with this address.`,
-        'If it was you, open this link while signed in to the same account. It works once, for 24 hours.',
-      ],
-      action: { label: `Verify ${tool.name}`, url: link },
-      outro: ['If it was not you, ignore this email: nothing changes.'],
-    });
+    await sendToolMail(
+      db,
+      { userId, reference: `tool-claim:${row.id}` },
+      {
+        to: email,
+        subject: `Confirm you maintain ${tool.name} on toolmint`,
+        greeting: 'Hi,',
+        intro: [
+          `Someone signed in to toolmint asked to become the verified maintainer of ${tool.name}, proving control of ${host} with this address.`,
+          'If it was you, open this link while signed in to the same account. It works once, for 24 hours.',
+        ],
+        action: { label: `Verify ${tool.name}`, url: link },
+        outro: ['If it was not you, ignore this email: nothing changes.'],
+      },
+    );
     return toClaim(db, row as ClaimRow, tool);
   }
   const challenge = `toolmint-verification=${token}`;
@@ -187,14 +192,17 @@ async function checkWellKnown(officialSite: string, challenge: string): Promise<
 async function grantOwnership(db: Db, claim: ClaimRow, decidedBy: string | null): Promise<void> {
   const profile = await findClaimantProfile(db, claim.user_id);
   const maintainerName = claim.organisation ?? profile?.company ?? profile?.full_name ?? 'Verified maintainer';
-  await db.transaction().execute(async (trx) => {
+  await jobsReady(db);
+  const pages = await db.transaction().execute(async (trx) => {
     await demoteOwner(trx, claim.tool_id);
     await upsertOwner(trx, claim.tool_id, claim.user_id);
     await markToolClaimed(trx, claim.tool_id, { claimedBy: claim.user_id, maintainerName });
     await markClaimVerified(trx, claim.id, decidedBy);
+    // Its pages show 'Verified' and the maintainer's name.
+    const tool = await selectTool(trx, claim.tool_id);
+    return tool ? [await recordPageChange(trx, { reason: 'tool_changed', productId: null, paths: pagesShowingTool(tool.id, tool.detail_page) })] : [];
   });
-  const tool = await selectTool(db, claim.tool_id);
-  if (tool) await requestRebuild(db, 'tool_changed', null, pagesShowingTool(tool.id, tool.detail_page));
+  afterCommit(db, pages);
 }
 
 /**
@@ -282,13 +290,15 @@ export async function revokeClaim(db: Db, actorId: string, toolId: string, { rea
   if (!tool) throw new AppError('TOOL_NOT_FOUND');
   const maintainers = await selectMaintainerIds(db, toolId);
   if (!tool.claimed_by && !tool.verified_at && !tool.maintainer_name && maintainers.length === 0) throw new AppError('TOOL_NOT_CLAIMED');
-  await db.transaction().execute(async (trx) => {
+  await jobsReady(db);
+  const pages = await db.transaction().execute(async (trx) => {
     await deleteMaintainers(trx, toolId);
     await deleteOpenInvites(trx, toolId);
     await revokeClaimRows(trx, toolId, { note: reason, decidedBy: actorId });
     await clearToolClaim(trx, toolId);
+    return recordPageChange(trx, { reason: 'tool_changed', productId: null, paths: pagesShowingTool(toolId, tool.detail_page) });
   });
-  await requestRebuild(db, 'tool_changed', null, pagesShowingTool(toolId, tool.detail_page));
+  afterCommit(db, [pages]);
   await notifyOfTool(db, { userIds: maintainers.map((m) => m.user_id), toolId, event: 'claim_revoked', note: reason });
   for (const m of maintainers) {
     await tellUser(db, m.user_id, {

@@ -65,14 +65,18 @@ export async function inviteMaintainer(
     token_hash: sha256(token),
     expires_at: new Date(Date.now() + INVITE_TTL_MS),
   });
-  await sendToolMail({
-    to: email,
-    subject: `You are invited to maintain ${tool.name} on toolmint`,
-    greeting: 'Hi,',
-    intro: [`A maintainer of ${tool.name} invited you to maintain its toolmint page with them: edit it and post updates to its followers.`],
-    action: { label: 'Accept the invitation', url: siteLink(`/ai-tools/invite?${new URLSearchParams({ token }).toString()}`) },
-    outro: ['The link works once, for 7 days, while you are signed in.'],
-  });
+  await sendToolMail(
+    db,
+    { userId: inviteeId ?? userId, reference: `tool-invite:${row.id}` },
+    {
+      to: email,
+      subject: `You are invited to maintain ${tool.name} on toolmint`,
+      greeting: 'Hi,',
+      intro: [`A maintainer of ${tool.name} invited you to maintain its toolmint page with them: edit it and post updates to its followers.`],
+      action: { label: 'Accept the invitation', url: siteLink(`/ai-tools/invite?${new URLSearchParams({ token }).toString()}`) },
+      outro: ['The link works once, for 7 days, while you are signed in.'],
+    },
+  );
   return { id: row.id, toolId, sentTo, expiresAt: new Date(row.expires_at).toISOString() };
 }
 

@@ -4,8 +4,8 @@
  *   official site host, or the same name ignoring case, among tools that are not rejected) are
  *   a 409 DUPLICATE_TOOL naming the field; the partial unique indexes hold the rule against
  *   races. The logo is one of the submitter's own uploads (POST /api/uploads/images).
- * - An administrator approves (the tool's pages are rendered through requestRebuild, and they
- *   answer on demand until then), asks for changes with a message, or rejects with a reason;
+ * - An administrator approves (the tool's pages are rendered by the reaction to its
+ *   'pages.changed' event, and they answer on demand until then), asks for changes with a message, or rejects with a reason;
  *   the submitter is emailed either way. After 'changes requested' the submitter edits it and
  *   it waits again.
  * - A maintainer (isToolMaintainer: owner, co-maintainer or administrator) edits an approved
@@ -18,7 +18,8 @@ import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { isAdmin } from '../_shared/auth-guard';
-import { requestRebuild } from '../rebuilds/rebuilds.service';
+import { recordPageChange } from '../rebuilds/rebuilds.service';
+import { afterCommit, jobsReady, type CommittedEvent } from '../jobs';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
 import { LIMIT_DEFAULT } from '@/src/shared/api/contract';
 import type { ToolInput, ToolQueueItem, ToolRecord } from '@/src/shared/api/schemas/tools';
@@ -162,15 +163,25 @@ export async function updateTool(db: Db, userId: string | null | undefined, tool
   const host = await assertNotDuplicate(db, input, toolId);
   await assertOwnLogo(db, userId, input.logoUrl, row.logo_url);
   const resubmit = row.status !== 'approved';
-  let updated: ToolRow;
+  await jobsReady(db);
+  let saved: { updated: ToolRow; pages: CommittedEvent[] };
   try {
-    updated = await updateToolPage(db, toolId, columnsOf(input, host), { resubmit });
+    saved = await db.transaction().execute(async (trx) => {
+      const updated = await updateToolPage(trx, toolId, columnsOf(input, host), { resubmit });
+      // A tool waiting for review has no public pages yet.
+      return { updated, pages: updated.status === 'approved' ? [await toolPagesChanged(trx, updated)] : [] };
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('DUPLICATE_TOOL', undefined, { name: 'This tool is already in the directory' });
     throw error;
   }
-  if (updated.status === 'approved') await requestRebuild(db, 'tool_changed', null, pagesShowingTool(toolId, updated.detail_page));
-  return toToolRecord(updated);
+  afterCommit(db, saved.pages);
+  return toToolRecord(saved.updated);
+}
+
+/** In the transaction that changed an approved tool's page: its pages are made again after it. */
+function toolPagesChanged(trx: Db, tool: ToolRow): Promise<CommittedEvent> {
+  return recordPageChange(trx, { reason: 'tool_changed', productId: null, paths: pagesShowingTool(tool.id, tool.detail_page) });
 }
 
 async function assertAdmin(db: Db, actorId: string): Promise<void> {
@@ -209,12 +220,14 @@ export async function reviewTool(
     throw new AppError('VALIDATION_FAILED', undefined, { message: decision === 'reject' ? 'Say why, so the submitter knows' : 'Say what should change' });
   }
   const status = decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'changes_requested';
-  const updated = await decidePendingTool(db, toolId, { status, reviewNote: decision === 'approve' ? null : (message ?? null) });
-  if (!updated) throw new AppError('TOOL_NOT_PENDING');
-  if (status === 'approved') {
+  await jobsReady(db);
+  const { updated, pages } = await db.transaction().execute(async (trx) => {
+    const decided = await decidePendingTool(trx, toolId, { status, reviewNote: decision === 'approve' ? null : (message ?? null) });
     // Its pages answer on demand at once; the publisher (or ISR) stores them.
-    await requestRebuild(db, 'tool_changed', null, pagesShowingTool(toolId, updated.detail_page));
-  }
+    return { updated: decided, pages: decided?.status === 'approved' ? [await toolPagesChanged(trx, decided)] : [] };
+  });
+  if (!updated) throw new AppError('TOOL_NOT_PENDING');
+  afterCommit(db, pages);
   const page = siteLink(toToolRecord(updated).pageUrl);
   const edit = siteLink(`/ai-tools/submit?tool=${encodeURIComponent(toolId)}`);
   const event = status === 'approved' ? 'submission_approved' : status === 'changes_requested' ? 'submission_changes_requested' : 'submission_rejected';

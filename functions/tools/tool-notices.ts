@@ -1,16 +1,17 @@
 /**
  * What the people of a tool are told (docs/decisions/038): the submitter when an administrator
  * approves, asks for changes or rejects; the claimant when a claim is verified, refused or
- * revoked; the invitee of a co-maintainer invitation. By email through the Mailer (the outbox
- * by default, Resend when configured); a mail failure is logged and never undoes the decision.
+ * revoked; the invitee of a co-maintainer invitation. By email, written to the outbox once the
+ * decision is saved and sent by its job (docs/decisions/059): a mail failure never undoes it.
  * And in the app (notifyOfTool): a 'tool_notice', written here like every domain writes its own
  * notices, which the feed (functions/notifications) lists (docs/decisions/063).
  */
+import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db/database';
 import type { ToolEvent } from '@/src/shared/domain';
 import { getEnv } from '@/env';
-import { getMailer } from '../_shared/mailer';
 import { findAccount, insertToolNotices } from './tools.repository';
+import { queueTransactionalEmail } from '../email/outbox';
 import { greetingFor, transactionalEmail, type TransactionalContent } from '../email/transactional';
 
 export const siteLink = (path: string) => new URL(path, getEnv().SITE_URL).toString();
@@ -18,12 +19,14 @@ export const siteLink = (path: string) => new URL(path, getEnv().SITE_URL).toStr
 /** Why the people of a tool get its emails (the footer of a transactional email). */
 const TOOL_EMAIL_REASON = 'You get this email because of a tool you submitted, claimed or were invited to maintain on toolmint.';
 
-export async function sendToolMail(content: TransactionalContent): Promise<void> {
-  try {
-    await getMailer().send(await transactionalEmail({ reason: TOOL_EMAIL_REASON, ...content }));
-  } catch (error) {
-    console.warn('[tools] could not send an email:', error);
-  }
+/**
+ * A tool's email to `content.to`, to the outbox. `userId`: the account it is for, or that asked
+ * for it (an invitation to an address with no account: the inviter's); `reference` names what it
+ * is about, once per account (`tool-claim:<claim id>`).
+ */
+export async function sendToolMail(db: Db, about: { userId: string; reference: string }, content: TransactionalContent): Promise<void> {
+  const mail = await transactionalEmail({ reason: TOOL_EMAIL_REASON, ...content });
+  await queueTransactionalEmail(db, { ...about, mail });
 }
 
 /** The account's address and name (undefined: no such account, or deleted). */
@@ -39,7 +42,12 @@ export async function tellUser(
   if (!userId) return;
   const account = await accountOf(db, userId);
   if (!account) return;
-  await sendToolMail({ to: account.email, greeting: greetingFor(account.name), outro: [], ...content, subject: content.subject });
+  // Each decision is a notice of its own (a claim refused, then verified).
+  await sendToolMail(
+    db,
+    { userId, reference: `tool-notice:${randomUUID()}` },
+    { to: account.email, greeting: greetingFor(account.name), outro: [], ...content, subject: content.subject },
+  );
 }
 
 /**

@@ -1,26 +1,22 @@
 /**
- * Webhook deliveries (docs/decisions/027): the outbox, the signature and the worker.
+ * Webhook deliveries (docs/decisions/027 and 060): recording them, signing and sending one.
  *
  * - enqueue*(): called by the services that make the change (payments, products, reviews)
- *   inside their transaction, so an event is recorded exactly when its change commits: a
- *   rollback leaves no delivery, a crash after the commit loses none. One row per subscribed
- *   endpoint, all with the same event id and the exact JSON body that is signed and sent.
- * - deliverDueWebhooks(): claims due rows (webhooks.repository.ts claimDueDeliveries: row
- *   locks with SKIP LOCKED and a lapsing claim, so concurrent workers never send the same
- *   attempt twice at once), POSTs each through the SSRF guard (outbound-fetch.ts), and records
- *   the answer. 2xx is delivered; anything else is retried after 1 min, 5 min, 30 min, 2 h,
- *   6 h, then every 12 h, until 24 hours after the first attempt, when it is failed. Run by
- *   the job 'webhooks.deliver' (deliveries.job.ts): the reaction to the 'webhooks.due' event
- *   that enqueue*() emits in the same transaction, so the first attempt follows the commit
- *   (docs/decisions/055), and every minute for the retries. `now` is a parameter so tests
- *   drive the clock instead of sleeping.
+ *   inside their transaction. One row per subscribed endpoint, all with the same event id and
+ *   the exact JSON body that is signed and sent: the log the creator reads in the studio. For
+ *   each row the transaction emits 'webhooks.due' with the row's id as singletonKey, whose
+ *   reaction is the row's own job ('webhooks.deliver', deliveries.job.ts): row and job exist
+ *   exactly when the change commits; a rollback leaves neither, a crash after the commit loses
+ *   neither.
+ * - deliverWebhook(): one attempt at one delivery, run by its job: a signed POST through the
+ *   SSRF guard (outbound-fetch.ts), its answer recorded on the row. 2xx is delivered; anything
+ *   else leaves the row pending while pg-boss will retry the job (its backoff, deliveries.job.ts),
+ *   and failed after the last retry. A delivered row is never sent again: a replayed job is a no-op.
  * - Delivery is at least once: a worker that dies after sending and before recording sends
- *   again once its claim lapses; receivers deduplicate by Toolmint-Webhook-Id.
+ *   again when the job's attempt expires; receivers deduplicate by Toolmint-Webhook-Id.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type * as z from 'zod/mini';
 import type { Db } from '@/db/database';
-import type { DeliveryRunSchema } from '@/src/shared/api/schemas/settings';
 import type { Order } from '@/db/schema';
 import { formatOrderNumber, toCents } from '@/src/shared/payments';
 import type { SellerReviewView } from '@/src/shared/api/schemas/profile';
@@ -29,22 +25,14 @@ import type { WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEventType 
 import { emit } from '@/functions/jobs';
 import { getEnv } from '@/env';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy } from '../_shared/outbound-fetch';
-import { claimDueDeliveries, finishDelivery, findSaleContext, findSubscribedEndpoints, insertDeliveries, type ClaimedDelivery } from './webhooks.repository';
+import { findDeliveryToSend, findSaleContext, findSubscribedEndpoints, insertDeliveries, recordAttempt } from './webhooks.repository';
 
-const MINUTE = 60 * 1000;
-const HOUR = 60 * MINUTE;
-/** Waits after the 1st, 2nd, ... failed attempt; the last one repeats. */
-export const RETRY_BACKOFF_MS = [1 * MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR, 12 * HOUR] as const;
-/** How long after its first attempt a delivery is retried. */
-const RETRY_WINDOW_MS = 24 * HOUR;
-/** How long a worker holds its claim: well past one attempt's deadline. */
-const CLAIM_MS = 2 * MINUTE;
+/** The job that sends one delivery (deliveries.job.ts): its data is { deliveryId }, its singletonKey the delivery's id. */
+export const WEBHOOKS_JOB = 'webhooks.deliver';
+
 const ATTEMPT_TIMEOUT_MS = 10_000;
 /** The answer's first bytes kept for the panel. */
 const SNIPPET_BYTES = 500;
-/** Attempts run at once by one worker. */
-const CONCURRENCY = 5;
-const BATCH = 50;
 
 /** A new endpoint's signing secret. */
 export function newWebhookSecret(): string {
@@ -54,17 +42,6 @@ export function newWebhookSecret(): string {
 /** `v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`: the Toolmint-Signature header. */
 export function signWebhook(secret: string, timestamp: number, body: string): string {
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-}
-
-/**
- * When a failed delivery is tried next, or null when its 24 hours are over. The last wait is
- * shortened to end exactly at the deadline, so the final attempt falls on it.
- */
-export function nextAttemptAfter(firstAttemptAt: Date, attemptAt: Date, attempts: number): Date | null {
-  const deadline = firstAttemptAt.getTime() + RETRY_WINDOW_MS;
-  if (attemptAt.getTime() >= deadline) return null;
-  const wait = RETRY_BACKOFF_MS[Math.min(Math.max(attempts, 1), RETRY_BACKOFF_MS.length) - 1]!;
-  return new Date(Math.min(attemptAt.getTime() + wait, deadline));
 }
 
 // --- The outbox: events enqueued in the transaction of their change ---
@@ -90,12 +67,12 @@ async function enqueueEvent(db: Db, userId: string, type: WebhookEventType, buil
   if (!endpoints.length) return null;
   const eventId = randomUUID();
   const payload = payloadOf(eventId, type, await build(), new Date());
-  await insertDeliveries(
+  const ids = await insertDeliveries(
     db,
     endpoints.map((endpointId) => ({ endpointId, eventId, eventType: type, payload })),
   );
-  // The sender is the reaction to 'webhooks.due' (deliveries.job.ts): it runs once this commits.
-  await emit(db, 'webhooks.due', {});
+  // Each row's job is the reaction to 'webhooks.due' (deliveries.job.ts): it runs once this commits.
+  for (const deliveryId of ids) await emit(db, 'webhooks.due', { deliveryId }, { singletonKey: deliveryId });
   return eventId;
 }
 
@@ -192,26 +169,20 @@ export async function enqueueProductReviewCreated(
   }));
 }
 
-/** The test ping of one endpoint (POST /api/settings/webhooks/{id}/test): the delivery's id. */
-export async function enqueueTestPing(db: Db, endpointId: string, now = new Date()): Promise<string> {
+/**
+ * The test ping of one endpoint (POST /api/settings/webhooks/{id}/test): recorded and sent
+ * once, now, in the request; it has no job and is not retried, because the person who sent it
+ * is looking at the answer. Returns the delivery's id.
+ */
+export async function sendTestPingNow(db: Db, endpointId: string, policy?: OutboundPolicy): Promise<string> {
   const eventId = randomUUID();
-  const payload = payloadOf(eventId, 'webhook.test', { object: 'ping', endpointId, message: 'This is a test ping from toolmint.' }, now);
-  const [id] = await insertDeliveries(db, [{ endpointId, eventId, eventType: 'webhook.test', payload, nextAttemptAt: now }]);
+  const payload = payloadOf(eventId, 'webhook.test', { object: 'ping', endpointId, message: 'This is a test ping from toolmint.' }, new Date());
+  const [id] = await insertDeliveries(db, [{ endpointId, eventId, eventType: 'webhook.test', payload }]);
+  await deliverWebhook(db, id!, { final: true, ...(policy ? { policy } : {}) });
   return id!;
 }
 
-// --- The worker ---
-
-/** What a run of the worker did (the answer of /api/cron/webhooks and part of the sweep's). */
-export type DeliveryRunResult = z.output<typeof DeliveryRunSchema>;
-
-export interface DeliverOptions {
-  now?: Date;
-  limit?: number;
-  /** Only these deliveries (if due): the test ping delivers its own row and nothing else. */
-  ids?: string[];
-  policy?: OutboundPolicy;
-}
+// --- Sending one delivery ---
 
 /** The answer's start as text for the panel: control characters dropped, at most SNIPPET_BYTES. */
 function snippetOf(body: Buffer): string {
@@ -223,7 +194,21 @@ function snippetOf(body: Buffer): string {
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '');
 }
 
-async function attempt(db: Db, row: ClaimedDelivery, token: string, now: Date, policy: OutboundPolicy | undefined): Promise<WebhookDeliveryStatus | 'lost'> {
+export interface DeliveryAttempt {
+  status: WebhookDeliveryStatus;
+  /** Why it was not delivered ('HTTP 500', 'No answer: ...'); null when it was. */
+  problem: string | null;
+}
+
+/**
+ * One attempt at delivery `deliveryId`, recorded on its row: 'delivered' on a 2xx answer, else
+ * 'failed' when this was the `final` attempt and 'pending' when its job will try again. Null,
+ * and nothing sent, when the delivery is gone (its endpoint was deleted) or already delivered.
+ */
+export async function deliverWebhook(db: Db, deliveryId: string, options: { final: boolean; policy?: OutboundPolicy }): Promise<DeliveryAttempt | null> {
+  const row = await findDeliveryToSend(db, deliveryId);
+  if (!row || row.status === 'delivered') return null;
+  const now = new Date();
   const timestamp = Math.floor(now.getTime() / 1000);
   let statusCode: number | null = null;
   let snippet: string | null = null;
@@ -242,7 +227,7 @@ async function attempt(db: Db, row: ClaimedDelivery, token: string, now: Date, p
       body: row.payload,
       timeoutMs: ATTEMPT_TIMEOUT_MS,
       maxResponseBytes: SNIPPET_BYTES,
-      ...(policy ? { policy } : {}),
+      ...(options.policy ? { policy: options.policy } : {}),
     });
     statusCode = response.status;
     snippet = snippetOf(response.body);
@@ -250,58 +235,7 @@ async function attempt(db: Db, row: ClaimedDelivery, token: string, now: Date, p
     error = e instanceof OutboundRefusedError ? `Refused: ${e.message}` : `No answer: ${(e as Error).message}`.slice(0, SNIPPET_BYTES);
   }
   const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
-  const firstAttemptAt = row.first_attempt_at ? new Date(row.first_attempt_at) : now;
-  // A test ping is tried once: the person who sent it is looking at the answer.
-  const next = delivered || row.event_type === 'webhook.test' ? null : nextAttemptAfter(firstAttemptAt, now, row.attempts + 1);
-  const status: WebhookDeliveryStatus = delivered ? 'delivered' : next ? 'pending' : 'failed';
-  const recorded = await finishDelivery(db, row.id, token, {
-    status,
-    attemptAt: now,
-    firstAttemptAt,
-    nextAttemptAt: next ?? now,
-    statusCode,
-    snippet: error ?? snippet,
-    error,
-  });
-  return recorded ? status : 'lost';
-}
-
-/** Sends the deliveries due at `now` (at most `limit`), a few at a time. */
-export async function deliverDueWebhooks(db: Db, options: DeliverOptions = {}): Promise<DeliveryRunResult> {
-  const now = options.now ?? new Date();
-  const token = randomUUID();
-  const claimed = await claimDueDeliveries(db, {
-    now,
-    claimedUntil: new Date(now.getTime() + CLAIM_MS),
-    token,
-    limit: options.limit ?? BATCH,
-    ...(options.ids ? { ids: options.ids } : {}),
-  });
-  const result: DeliveryRunResult = { attempted: claimed.length, delivered: 0, retrying: 0, failed: 0 };
-  const queue = [...claimed];
-  const work = async () => {
-    for (let row = queue.shift(); row; row = queue.shift()) {
-      const status = await attempt(db, row, token, now, options.policy);
-      if (status === 'delivered') result.delivered++;
-      else if (status === 'pending') result.retrying++;
-      else if (status === 'failed') result.failed++;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, work));
-  return result;
-}
-
-/** The sweep's run: batch after batch until nothing is due at `now` (at most `maxBatches`). */
-export async function deliverAllDueWebhooks(db: Db, options: DeliverOptions & { maxBatches?: number } = {}): Promise<DeliveryRunResult> {
-  const total: DeliveryRunResult = { attempted: 0, delivered: 0, retrying: 0, failed: 0 };
-  const limit = options.limit ?? BATCH;
-  for (let batch = 0; batch < (options.maxBatches ?? 20); batch++) {
-    const run = await deliverDueWebhooks(db, { ...options, limit });
-    total.attempted += run.attempted;
-    total.delivered += run.delivered;
-    total.retrying += run.retrying;
-    total.failed += run.failed;
-    if (run.attempted < limit) break;
-  }
-  return total;
+  const status: WebhookDeliveryStatus = delivered ? 'delivered' : options.final ? 'failed' : 'pending';
+  await recordAttempt(db, row.id, { status, attemptAt: now, statusCode, snippet: error ?? snippet, error });
+  return { status, problem: delivered ? null : (error ?? `HTTP ${statusCode}`) };
 }

@@ -1,10 +1,9 @@
 /**
  * Every query of creator webhooks (docs/decisions/027): endpoints (always scoped to their
- * owner), the delivery outbox, and the claim that lets several workers drain it at once
- * without two of them sending the same attempt.
+ * owner), and the deliveries: the log of what was sent to them, one row per event and
+ * endpoint, each sent by its own job (docs/decisions/060).
  */
 import { sql, type Transaction } from 'kysely';
-import { dueBy } from '@/functions/_shared/due-by.repository';
 import type { Db } from '@/db/database';
 import { after, timeKey, type TimeKeyset } from '@/functions/_shared/keyset.repository';
 import type { Database, WebhookDelivery } from '@/db/schema';
@@ -78,20 +77,12 @@ export async function findSubscribedEndpoints(db: Executor, userId: string, type
 
 export async function insertDeliveries(
   db: Executor,
-  rows: { endpointId: string; eventId: string; eventType: WebhookDeliveryEventType; payload: string; nextAttemptAt?: Date }[],
+  rows: { endpointId: string; eventId: string; eventType: WebhookDeliveryEventType; payload: string }[],
 ): Promise<string[]> {
   if (!rows.length) return [];
   const inserted = await db
     .insertInto('webhook_deliveries')
-    .values(
-      rows.map((r) => ({
-        endpoint_id: r.endpointId,
-        event_id: r.eventId,
-        event_type: r.eventType,
-        payload: r.payload,
-        ...(r.nextAttemptAt ? { next_attempt_at: r.nextAttemptAt } : {}),
-      })),
-    )
+    .values(rows.map((r) => ({ endpoint_id: r.endpointId, event_id: r.eventId, event_type: r.eventType, payload: r.payload })))
     .returning('id')
     .execute();
   return inserted.map((r) => r.id);
@@ -112,83 +103,36 @@ export async function findDelivery(db: Executor, id: string): Promise<WebhookDel
   return db.selectFrom('webhook_deliveries').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export interface ClaimedDelivery {
-  id: string;
-  event_id: string;
-  event_type: WebhookDeliveryEventType;
-  payload: string;
-  attempts: number;
-  first_attempt_at: Date | null;
-  url: string;
-  secret: string;
+/** A delivery with what sending it needs: its endpoint's URL and signing secret as they are now. */
+export async function findDeliveryToSend(db: Executor, id: string) {
+  return db
+    .selectFrom('webhook_deliveries as d')
+    .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .select(['d.id', 'd.event_id', 'd.event_type', 'd.payload', 'd.status', 'e.url', 'e.secret'])
+    .where('d.id', '=', id)
+    .executeTakeFirst();
 }
 
-/**
- * Claims up to `limit` due pending deliveries (or exactly the ones in `ids`, if due) for one
- * worker until `claimedUntil`: their rows are locked while the claim is written, and rows
- * another worker holds locked are skipped, so two workers never get the same row; a claim
- * that lapses (the worker died) makes the row claimable again.
- */
-export async function claimDueDeliveries(
-  db: Executor,
-  options: { now: Date; claimedUntil: Date; token: string; limit: number; ids?: string[] },
-): Promise<ClaimedDelivery[]> {
-  const { now, claimedUntil, token, limit, ids } = options;
-  const rows = await db
-    .updateTable('webhook_deliveries as d')
-    .from('webhook_endpoints as e')
-    .set({ claim_token: token, claimed_until: claimedUntil })
-    .whereRef('e.id', '=', 'd.endpoint_id')
-    .where('d.id', 'in', (eb) => {
-      let due = eb
-        .selectFrom('webhook_deliveries')
-        .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', dueBy(now))
-        .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<=', now)]));
-      if (ids) due = due.where('id', 'in', ids.length ? ids : ['00000000-0000-0000-0000-000000000000']);
-      return due.orderBy('next_attempt_at').limit(limit).forUpdate().skipLocked();
-    })
-    .returning(['d.id', 'd.event_id', 'd.event_type', 'd.payload', 'd.attempts', 'd.first_attempt_at', 'e.url', 'e.secret'])
-    .execute();
-  return rows;
-}
-
-/** Records an attempt's outcome, only if this worker still holds the claim. */
-export async function finishDelivery(
+/** Records one attempt's outcome; a delivery once delivered stays so. */
+export async function recordAttempt(
   db: Executor,
   id: string,
-  token: string,
-  values: {
-    status: WebhookDeliveryStatus;
-    attemptAt: Date;
-    firstAttemptAt: Date;
-    nextAttemptAt: Date;
-    statusCode: number | null;
-    snippet: string | null;
-    error: string | null;
-  },
-): Promise<boolean> {
-  const row = await db
+  values: { status: WebhookDeliveryStatus; attemptAt: Date; statusCode: number | null; snippet: string | null; error: string | null },
+): Promise<void> {
+  await db
     .updateTable('webhook_deliveries')
     .set((eb) => ({
       status: values.status,
       attempts: eb('attempts', '+', 1),
-      first_attempt_at: values.firstAttemptAt,
       last_attempt_at: values.attemptAt,
-      next_attempt_at: values.nextAttemptAt,
       last_status_code: values.statusCode,
       last_response_snippet: values.snippet,
       last_error: values.error,
       delivered_at: values.status === 'delivered' ? values.attemptAt : null,
-      claim_token: null,
-      claimed_until: null,
     }))
     .where('id', '=', id)
-    .where('claim_token', '=', token)
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(row);
+    .where('status', '!=', 'delivered')
+    .execute();
 }
 
 // --- What the events carry: read in the transaction of the change. ---

@@ -23,7 +23,8 @@ import {
 } from '@/src/shared/webhooks';
 import { AppError } from '../_shared/errors';
 import { checkOutboundUrl, OutboundRefusedError, type OutboundPolicy } from '../_shared/outbound-fetch';
-import { deliverDueWebhooks, enqueueTestPing, newWebhookSecret } from './deliveries.service';
+import { openJobsByKey } from '../jobs';
+import { newWebhookSecret, sendTestPingNow, WEBHOOKS_JOB } from './deliveries.service';
 import {
   countEndpoints,
   deleteOwnEndpoint,
@@ -53,7 +54,8 @@ function toEndpointView(row: EndpointRow): WebhookEndpointView {
   };
 }
 
-function toDeliveryView(row: WebhookDelivery): WebhookDeliveryView {
+/** `nextAttemptAt`: when its job runs next (pg-boss keeps a retry's time), for a delivery still pending. */
+function toDeliveryView(row: WebhookDelivery, nextAttemptAt: Date | null): WebhookDeliveryView {
   return {
     id: row.id,
     eventId: row.event_id,
@@ -63,7 +65,7 @@ function toDeliveryView(row: WebhookDelivery): WebhookDeliveryView {
     lastStatusCode: row.last_status_code,
     lastResponse: row.last_response_snippet,
     lastAttemptAt: isoOrNull(row.last_attempt_at),
-    nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+    nextAttemptAt: row.status === 'pending' && nextAttemptAt ? iso(nextAttemptAt) : null,
     deliveredAt: isoOrNull(row.delivered_at),
     createdAt: iso(row.created_at),
   };
@@ -139,7 +141,14 @@ export async function listWebhookDeliveries(
   const endpoint = await ownEndpoint(db, userId, id);
   const rows = await listDeliveries(db, endpoint.id, decodeCursor(query.cursor, TimeKeysetSchema), query.limit + 1);
   const page = pageOf(rows, query.limit, positionOf);
-  return { items: page.items.map(toDeliveryView), nextCursor: page.nextCursor };
+  const pending = page.items.filter((d) => d.status === 'pending').map((d) => d.id);
+  const jobs = await openJobsByKey(db, WEBHOOKS_JOB, pending);
+  // A job running now has no next attempt to show yet.
+  const next = (id: string) => {
+    const job = jobs.get(id);
+    return job && job.state !== 'active' ? job.startAfter : null;
+  };
+  return { items: page.items.map((d) => toDeliveryView(d, next(d.id))), nextCursor: page.nextCursor };
 }
 
 /**
@@ -148,10 +157,8 @@ export async function listWebhookDeliveries(
  */
 export async function sendTestPing(db: Db, userId: string, id: string, policy?: OutboundPolicy): Promise<WebhookDeliveryView> {
   const endpoint = await ownEndpoint(db, userId, id);
-  const now = new Date();
-  const deliveryId = await enqueueTestPing(db, endpoint.id, now);
-  await deliverDueWebhooks(db, { now, ids: [deliveryId], ...(policy ? { policy } : {}) });
+  const deliveryId = await sendTestPingNow(db, endpoint.id, policy);
   const row = await findDelivery(db, deliveryId);
   if (!row) throw new AppError('WEBHOOK_NOT_FOUND');
-  return toDeliveryView(row);
+  return toDeliveryView(row, null);
 }

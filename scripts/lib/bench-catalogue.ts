@@ -13,6 +13,9 @@ import { seedDemo } from '@/db/seed/seed';
 import { seedSynthetic } from '@/db/seed/synthetic';
 import { getEnv } from '@/env';
 import { LocalBlobStore } from '@/functions/_shared/blob-store';
+import { listJobs, startWorker, stopJobs } from '@/functions/jobs';
+import { ALL_JOBS } from '@/functions/all-jobs';
+import { setPageRenderer } from '@/functions/rebuilds/page-refresh.job';
 import { readBuildStamp, runAstroBuild } from './astro-build';
 import { PagePublisher } from './page-publisher';
 import { PageStore } from './page-store';
@@ -64,15 +67,24 @@ export interface BenchServer {
   publisher: PagePublisher;
   origin: string;
   build: string;
+  /** Resolves once every change so far has its pages rendered (its 'pages.refresh' job has run). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The `npm start` server over the bench database, on a free port of 127.0.0.1, with an empty page store. */
+const PENDING_STATES = ['created', 'retry', 'active'] as const;
+
+/**
+ * The `npm start` server over the bench database, on a free port of 127.0.0.1, with an empty
+ * page store, and its worker (the pages' commit hook and reaction, as scripts/start.ts starts it).
+ */
 export async function serveBench(handle: DbHandle, outDir: string): Promise<BenchServer> {
   const pagesDir = path.join(outDir, 'pages');
   fs.rmSync(pagesDir, { recursive: true, force: true });
   setDbHandle(handle);
   const publisher = new PagePublisher(handle.db, new PageStore(pagesDir));
+  setPageRenderer(publisher);
+  await startWorker(handle.db, ALL_JOBS, { onCommit: publisher.commitHooks() });
   const site = new SiteServer({ pages: publisher });
   await site.swap(outDir);
   await site.listen(0, '127.0.0.1');
@@ -83,9 +95,18 @@ export async function serveBench(handle: DbHandle, outDir: string): Promise<Benc
     publisher,
     origin: `http://127.0.0.1:${address.port}`,
     build: readBuildStamp(outDir) ?? '',
-    async close() {
+    async settled() {
+      for (;;) {
+        const pending = await Promise.all(PENDING_STATES.map((state) => listJobs(handle.db, { state, name: 'pages.refresh', limit: 1 })));
+        if (pending.every((jobs) => !jobs.length)) break;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
       await publisher.idle();
-      publisher.stop();
+    },
+    async close() {
+      await stopJobs(handle.db);
+      await publisher.idle();
+      setPageRenderer(undefined);
       await new Promise<void>((resolve) => site.server.close(() => resolve()));
     },
   };

@@ -1,15 +1,17 @@
 /**
- * Keeps the catalogue pages of the embedded server current (docs/decisions/015).
+ * Keeps the catalogue pages of the embedded server current (docs/decisions/015 and 061).
  *
- * A content change (functions/rebuilds/rebuilds.service.ts) names the pages it touches; the
- * publisher renders exactly those through the site's own on-demand routes (a request to this
- * server that bypasses the page store) and writes each into the PageStore, atomically. So a
- * publish costs a handful of page renders whatever the catalogue's size, and the same routes
- * render the pages for `npm start`, for Vercel and for a full render.
+ * A content change (functions/rebuilds/rebuilds.service.ts) names the pages it touches in its
+ * 'pages.changed' event; the reaction 'pages.refresh' (functions/rebuilds/page-refresh.job.ts)
+ * hands them to refresh(), which renders exactly those through the site's own on-demand routes
+ * (a request to this server that bypasses the page store) and writes each into the PageStore,
+ * atomically. So a publish costs a handful of page renders whatever the catalogue's size, and
+ * the same routes render the pages for `npm start`, for Vercel and for a full render.
  *
  * - Read your writes: the pages a change touches stop being served from the store before the
- *   change's API call answers (the `outdated` versions), so until each is written again its
- *   route renders it fresh; an editor who saves and opens the page sees the edit. The
+ *   change's API call answers (invalidate(), the commit hook of 'pages.changed' the start
+ *   script starts the worker with: the `outdated` versions), so until each is written again
+ *   its route renders it fresh; an editor who saves and opens the page sees the edit. The
  *   sitemap is left out: it lists every product, and a second of an old one is harmless.
  * - A product that is unpublished, archived or deleted is hidden at once: its page leaves the
  *   store before the change's API call answers, and a render of it still in flight is not
@@ -28,8 +30,9 @@ import { AI_TOOL_IDS, TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
 import { isSitemapPath, productPath } from '@/functions/rebuilds/affected-pages';
 import { listPublicToolIds } from '@/functions/tools/tools.service';
 import { SITEMAP_INDEX_PATH, sitemapFiles } from '@/src/shared/sitemap';
-import { claimPendingRequests, finishRequests, readContentMark } from '@/functions/rebuilds/rebuilds.repository';
-import { HIDING_REASONS, registerRebuildListener, type PageChange } from '@/functions/rebuilds/rebuilds.service';
+import { readContentMark } from '@/functions/rebuilds/rebuilds.repository';
+import { HIDING_REASONS, type PageChange } from '@/functions/rebuilds/rebuilds.service';
+import type { CommitHooks } from '@/functions/jobs';
 import type { PageStore } from './page-store';
 
 /** Sent by the publisher's own render requests, so the server renders instead of serving the stored page. */
@@ -75,6 +78,8 @@ export class PagePublisher {
   private drainAgain = false;
   private readonly fixed = new Set(fixedCataloguePaths());
   private fullRenderRunning = false;
+  /** Renders are requests to the server: a reaction that runs before it listens (pending since a crash) waits for it. */
+  private readonly attached = Promise.withResolvers<void>();
 
   constructor(
     private readonly db: Db,
@@ -87,11 +92,12 @@ export class PagePublisher {
     if (!address || typeof address === 'string') throw new Error('the page publisher needs a TCP server address');
     const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
     this.origin = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-    registerRebuildListener((change) => this.onChange(change));
+    this.attached.resolve();
   }
 
-  stop(): void {
-    registerRebuildListener(undefined);
+  /** What the worker of the process that serves the store is started with (startWorker's onCommit). */
+  commitHooks(): CommitHooks {
+    return { 'pages.changed': (change) => this.invalidate(change) };
   }
 
   /** True for the publisher's own render requests (a constant-time comparison of the token). */
@@ -112,8 +118,8 @@ export class PagePublisher {
     return page;
   }
 
-  /** Called in the request that made the change, before it answers. */
-  onChange(change: PageChange): void {
+  /** After the change committed, in the request that made it, before it answers: cheap and synchronous. */
+  invalidate(change: PageChange): void {
     this.version++;
     for (const p of change.paths) if (!isSitemapPath(p)) this.outdated.set(p, this.version);
     if (change.productId) {
@@ -124,22 +130,38 @@ export class PagePublisher {
         this.hidden.delete(change.productId);
       }
     }
-    this.kick();
   }
 
-  /** Queues paths for a render (stale pages); the queue is drained with the pending requests. */
+  /**
+   * The reaction to a change (pages.refresh): renders its paths, the sitemap last, and rejects
+   * when one could not be rendered, so the job is retried (its route keeps answering it fresh
+   * meanwhile). Rendering a path twice stores the same page.
+   */
+  async refresh(paths: readonly string[]): Promise<void> {
+    await this.attached.promise;
+    // The sitemap lists every product: it goes last, after the pages visitors see.
+    const ordered = [...new Set(paths)].filter((p) => isCataloguePath(p)).sort((a, b) => Number(isSitemapPath(a)) - Number(isSitemapPath(b)));
+    const outcomes = await this.renderMany(ordered);
+    const failed = ordered.filter((_, i) => outcomes[i] === 'failed');
+    if (failed.length) throw new Error(`not rendered: ${failed.join(', ')}`);
+    // The store is current but for changes whose jobs have not run yet, which pg-boss keeps
+    // across a restart: a restart need not render it all again.
+    if (!this.fullRenderRunning) this.store.markContent(await this.contentMark());
+  }
+
+  /** Queues paths for a render (stale pages). */
   enqueue(paths: readonly string[]): void {
     for (const p of paths) this.queued.add(p);
     this.kick();
   }
 
-  /** Resolves when every change recorded so far is rendered (tests, benchmarks, shutdown). */
+  /** Resolves when every queued render is done (benchmarks, shutdown). */
   async idle(): Promise<void> {
     while (this.draining) await this.draining;
   }
 
   /** Starts draining now, or once more after the drain under way. */
-  kick(): void {
+  private kick(): void {
     if (this.draining) {
       this.drainAgain = true;
       return;
@@ -154,24 +176,9 @@ export class PagePublisher {
   }
 
   private async drain(): Promise<void> {
-    const claimed = await claimPendingRequests(this.db).catch((error: unknown) => {
-      console.error('[pages] could not read the pending changes:', (error as Error).message);
-      return [];
-    });
-    const paths = new Set([...claimed.flatMap((r) => r.paths), ...this.queued]);
+    const paths = [...this.queued].filter((p) => isCataloguePath(p));
     this.queued.clear();
-    if (!paths.size) return;
-    // The sitemap lists every product: it goes last, after the pages visitors see.
-    const ordered = [...paths].filter((p) => isCataloguePath(p)).sort((a, b) => Number(isSitemapPath(a)) - Number(isSitemapPath(b)));
-    const outcomes = await this.renderMany(ordered);
-    const failed = ordered.filter((_, i) => outcomes[i] === 'failed');
-    await finishRequests(
-      this.db,
-      claimed.map((r) => r.id),
-      failed.length ? `not rendered: ${failed.join(', ')}`.slice(0, 500) : null,
-    ).catch(() => {});
-    // The store now reflects every change claimed so far: a restart need not render it all again.
-    if (!failed.length && !this.fullRenderRunning) this.store.markContent(await this.contentMark());
+    await this.renderMany(paths);
   }
 
   /** Renders one page through its route and stores (200) or removes (404) it. */
@@ -231,16 +238,13 @@ export class PagePublisher {
 
   /**
    * Brings the store up to date at start: nothing when it is current for this build and
-   * content, else every page (pending changes are covered by it). Returns what it did.
+   * content, else every page. Changes whose reactions had not run (a crash) are rendered by
+   * those, which pg-boss kept. Returns what it did.
    */
   async start(build: string): Promise<{ full: boolean; pages: number; ms: number }> {
     const started = Date.now();
     const mark = await this.contentMark();
-    if (this.store.isCurrent(build, mark)) {
-      this.kick();
-      await this.idle();
-      return { full: false, pages: 0, ms: Date.now() - started };
-    }
+    if (this.store.isCurrent(build, mark)) return { full: false, pages: 0, ms: Date.now() - started };
     const pages = await this.renderEverything(build, mark);
     return { full: true, pages, ms: Date.now() - started };
   }
@@ -256,7 +260,6 @@ export class PagePublisher {
   }
 
   private async renderAll(build: string, mark: string): Promise<number> {
-    const claimed = await claimPendingRequests(this.db);
     const before = new Set(this.store.paths());
     this.store.reset(build, '');
     const ids = await this.db.selectFrom('products').select('id').where('status', '=', 'published').orderBy('created_at', 'desc').execute();
@@ -266,12 +269,7 @@ export class PagePublisher {
     await this.renderMany(paths, { bulk: true });
     const kept = new Set(paths);
     for (const old of before) if (!kept.has(old)) this.store.remove(old);
-    await finishRequests(
-      this.db,
-      claimed.map((r) => r.id),
-      null,
-    );
-    // Changes made while this ran were rendered by their own drains; the mark read before it started stays valid for them.
+    // Changes made while this ran were rendered by their own reactions; the mark read before it started stays valid for them.
     this.store.markContent(mark);
     this.store.persist();
     return paths.length;

@@ -14,7 +14,8 @@
  *   notices enqueues the 'email.community' job (functions/community/notice-emails.job.ts),
  *   which queues each email with queueCommunityEmail.
  * - Transactional emails (receipts, password reset, verification; functions/email/transactional.ts)
- *   are no kind: they are always sent, carry no unsubscribe link, and say so in their footer.
+ *   are no email kind: they are always sent, carry no unsubscribe link, and say so in their
+ *   footer. In the outbox they are rows of kind 'transactional' (OUTBOX_KINDS).
  * Isomorphic and dependency-free apart from zod/mini.
  */
 import * as z from 'zod/mini';
@@ -97,13 +98,20 @@ export const EMAIL_KIND_INFO: Record<EmailKind, EmailKindInfo> = {
   },
 };
 
-/** What an email_messages row is: an email kind, or the daily digest (which gathers the kinds set to 'Daily digest'). */
+/** What a notification email is (and an unsubscribe link names): an email kind, or the daily digest (which gathers the kinds set to 'Daily digest'). */
 export const EMAIL_MESSAGE_KINDS = [...EMAIL_KINDS, 'daily_digest'] as const;
 export type EmailMessageKind = (typeof EMAIL_MESSAGE_KINDS)[number];
+/**
+ * What a row of the outbox (email_messages) is: a notification email, or a transactional one
+ * (an account email, a receipt, a notice about money or the account: always sent, no
+ * unsubscribe; docs/decisions/059).
+ */
+export const OUTBOX_KINDS = [...EMAIL_MESSAGE_KINDS, 'transactional'] as const;
+export type OutboxKind = (typeof OUTBOX_KINDS)[number];
 /** How a message goes: on its own at once, or in a digest. */
 export const EMAIL_DELIVERIES = ['instant', 'daily', 'weekly'] as const;
 export type EmailDelivery = (typeof EMAIL_DELIVERIES)[number];
-export const EMAIL_MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'pending_digest', 'digested', 'cancelled', 'failed'] as const;
+export const EMAIL_MESSAGE_STATUSES = ['queued', 'sent', 'pending_digest', 'digested', 'cancelled', 'failed'] as const;
 export type EmailMessageStatus = (typeof EMAIL_MESSAGE_STATUSES)[number];
 
 export function isEmailMessageKind(value: unknown): value is EmailMessageKind {

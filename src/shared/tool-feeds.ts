@@ -54,15 +54,6 @@ export const FeedFetchOutcomeSchema = z.object({
 });
 export type FeedFetchOutcome = z.output<typeof FeedFetchOutcomeSchema>;
 
-/** A run of the job over the due sources. */
-export const FeedRunSchema = z.object({
-  fetched: z.int(),
-  failed: z.int(),
-  posted: z.int(),
-  paused: z.int(),
-});
-export type FeedRunResult = z.output<typeof FeedRunSchema>;
-
 /** A maintainer re-types an update the job (or they) posted. */
 export const UpdateRetypeSchema = z.strictObject({
   updateType: z.enum(UPDATE_TYPES, { error: 'Choose feature, announcement, bug fix, security or other' }),

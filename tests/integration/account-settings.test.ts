@@ -38,6 +38,7 @@ import * as exportRoute from '@/src/pages/api/settings/account/export';
 import * as sessionsRoute from '@/src/pages/api/settings/account/sessions/index';
 import * as sessionRoute from '@/src/pages/api/settings/account/sessions/[id]';
 import * as profileRoute from '@/src/pages/api/profile/index';
+import { deliverQueuedEmails } from '../support/emails';
 import { call, SITE, signUp, TEST_PASSWORD, testMailer, type TestSession } from '../support/api';
 import { linkIn } from '../support/mailer';
 import { createProduct, ensureCategories } from '../support/factories';
@@ -134,6 +135,7 @@ describe('change email', () => {
     const res = await auth('change-email', me, { newEmail: next, callbackURL: '/settings/account?email=changed' });
     expect(res.status).toBe(200);
 
+    await deliverQueuedEmails(t.db);
     const mail = testMailer().lastTo(next);
     expect(mail?.subject).toBe('Confirm your new toolmint email address');
     // Not yet: the account keeps its address until the link is opened.
@@ -152,9 +154,11 @@ describe('change email', () => {
   it('answers the same for an address that has an account, and changes nothing', async () => {
     const me = await signUp('buyer', 'Sam Same');
     const other = await signUp('buyer', 'Oli Other');
+    await deliverQueuedEmails(t.db);
     const sentBefore = testMailer().sent.length;
     const res = await auth('change-email', me, { newEmail: other.email });
     expect(res.status).toBe(200);
+    await deliverQueuedEmails(t.db);
     expect(testMailer().sent.length).toBe(sentBefore);
     const row = await t.db.selectFrom('users').select('email').where('id', '=', me.userId).executeTakeFirstOrThrow();
     expect(row.email).toBe(me.email);

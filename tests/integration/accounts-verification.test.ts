@@ -19,6 +19,7 @@ import { PUT as putReview } from '@/src/pages/api/reviews/[sellerId]';
 import { POST as postToolUpdate } from '@/src/pages/api/tools/[toolId]/updates';
 import { PUT as followTool } from '@/src/pages/api/follows/tools/[toolId]';
 import { POST as download } from '@/src/pages/api/products/[id]/download';
+import { deliverQueuedEmails } from '../support/emails';
 import { call, SITE, signUp, testMailer, verifyEmail, type TestSession } from '../support/api';
 import { createProduct, createUser, ensureCategories } from '../support/factories';
 import { linkIn } from '../support/mailer';
@@ -135,6 +136,7 @@ describe('sign-up answers do not reveal which addresses have accounts', () => {
     expect((await authCall('/sign-in/email', { body: { email, password: STRONG } })).status).toBe(200);
 
     // The owner is told, and gets no second verification email.
+    await deliverQueuedEmails(t.db);
     const mails = testMailer().sent.filter((m) => m.to === email);
     expect(mails.map((m) => m.subject)).toEqual(['Verify your toolmint email address', 'Someone tried to create a toolmint account with your email']);
     expect(mails[1]!.text).toContain('Someone tried to create an account with your email address');
@@ -167,6 +169,7 @@ describe('email verification', () => {
     const cookie = cookieOf((await authCall('/sign-in/email', { body: { email, password: STRONG } })).headers);
     expect(await sessionUser(cookie)).toMatchObject({ email, emailVerified: false });
 
+    await deliverQueuedEmails(t.db);
     const message = testMailer().lastTo(email, /Verify/);
     const link = linkIn(message);
     expect(`${link.origin}${link.pathname}`).toBe(`${SITE}/api/auth/verify-email`);
@@ -190,6 +193,7 @@ describe('email verification', () => {
   it('sends a bad or tampered link to the landing page with the error', async () => {
     const email = uniqueEmail('tamper');
     await authCall('/sign-up/email', { body: signUpBody(email) });
+    await deliverQueuedEmails(t.db);
     const link = linkIn(testMailer().lastTo(email, /Verify/));
     link.searchParams.set('token', `${link.searchParams.get('token')}x`);
     const res = await handleAuthRequest(await getAuth(), new Request(link), newIp());
@@ -204,11 +208,13 @@ describe('email verification', () => {
     await authCall('/sign-up/email', { body: signUpBody(email) });
     const cookie = cookieOf((await authCall('/sign-in/email', { body: { email, password: STRONG } })).headers);
     const ip = newIp();
+    await deliverQueuedEmails(t.db);
     const before = testMailer().sent.filter((m) => m.to === email).length;
     for (let i = 0; i < 3; i++) {
       const resent = await authCall('/send-verification-email', { body: { email, callbackURL: '/somewhere-else' }, cookie, ip });
       expect(resent.status, JSON.stringify(resent.json)).toBe(200);
     }
+    await deliverQueuedEmails(t.db);
     expect(testMailer().sent.filter((m) => m.to === email)).toHaveLength(before + 3);
     // Whatever callback a client names, the link lands on our page.
     expect(linkIn(testMailer().lastTo(email, /Verify/)).searchParams.get('callbackURL')).toBe('/auth/verified');
@@ -346,11 +352,14 @@ describe('password reset links', () => {
   it('voids the older links when a new one is requested, and every link once one is used', async () => {
     const email = uniqueEmail('reset');
     await authCall('/sign-up/email', { body: signUpBody(email) });
-    const tokenOf = () => linkIn(testMailer().lastTo(email, /Reset/)).searchParams.get('token')!;
+    const tokenOf = async () => {
+      await deliverQueuedEmails(t.db);
+      return linkIn(testMailer().lastTo(email, /Reset/)).searchParams.get('token')!;
+    };
     await authCall('/request-password-reset', { body: { email } });
-    const first = tokenOf();
+    const first = await tokenOf();
     await authCall('/request-password-reset', { body: { email } });
-    const second = tokenOf();
+    const second = await tokenOf();
     expect(second).not.toBe(first);
 
     const old = await authCall('/reset-password', { body: { token: first, newPassword: 'N3w!password' } });

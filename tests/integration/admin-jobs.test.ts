@@ -16,10 +16,10 @@ import { resetAuth } from '@/functions/auth/auth';
 import { AppError } from '@/functions/_shared/errors';
 import { defineJob, drainJobs, enqueue, findJob, jobsReady } from '@/functions/jobs';
 import { listEmailProblemsForAdmin } from '@/functions/email/failures.service';
-import { emailSendingIdle } from '@/functions/email/email.service';
 import { setMailer, type Mailer } from '@/functions/_shared/mailer';
 import { POST as retryRoute } from '@/src/pages/api/admin/jobs/[id]/retry';
 import { POST as retryEmailRoute } from '@/src/pages/api/admin/emails/[id]/retry';
+import { deliverQueuedEmails } from '../support/emails';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { createTestDb, type TestDb } from '../support/test-db';
 
@@ -117,7 +117,6 @@ describe('failed emails and suppressed addresses', () => {
           status: 'failed',
           attempts: 10,
           last_error: 'Resend refused the email (503): service unavailable',
-          next_attempt_at: new Date(),
           created_at: new Date(stamp - 60_000),
         },
         {
@@ -128,12 +127,11 @@ describe('failed emails and suppressed addresses', () => {
           status: 'failed',
           attempts: 10,
           last_error: 'Resend refused the email (422): invalid from address',
-          next_attempt_at: new Date(),
           created_at: new Date(stamp),
         },
         // Neither failed: not listed.
-        { user_id: user.userId, kind: 'sale', reference: `sale:sent-${stamp}`, channel: 'instant', status: 'sent', next_attempt_at: new Date() },
-        { user_id: user.userId, kind: 'sale', reference: `sale:queued-${stamp}`, channel: 'instant', status: 'queued', next_attempt_at: new Date() },
+        { user_id: user.userId, kind: 'sale', reference: `sale:sent-${stamp}`, channel: 'instant', status: 'sent' },
+        { user_id: user.userId, kind: 'sale', reference: `sale:queued-${stamp}`, channel: 'instant', status: 'queued' },
       ])
       .execute();
     await t.db
@@ -183,7 +181,6 @@ describe('POST /api/admin/emails/{id}/retry', () => {
         status: 'failed',
         attempts: 10,
         last_error: 'Resend refused the email (503): service unavailable',
-        next_attempt_at: new Date(),
         payload: JSON.stringify({
           subject: `Ada replied to your post (${reference})`,
           intro: 'Ada replied to "Best n8n workflows?".',
@@ -213,7 +210,7 @@ describe('POST /api/admin/emails/{id}/retry', () => {
     const retried = await retryEmail(id, admin);
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ id, kind: 'community_reply', status: 'queued', to: user.email, attempts: 10 });
-    await emailSendingIdle();
+    await deliverQueuedEmails(t.db);
     const sent = mailer.sent.filter((m) => m.to === user.email).slice(before);
     expect(sent.map((m) => m.subject)).toEqual([expect.stringMatching(/^Ada replied to your post/)]);
     expect(sent[0]!.idempotencyKey).toBe(id);
@@ -239,7 +236,7 @@ describe('POST /api/admin/emails/{id}/retry', () => {
     setMailer(down);
     try {
       expect((await retryEmail(id, admin)).status).toBe(200);
-      await emailSendingIdle();
+      await deliverQueuedEmails(t.db);
     } finally {
       setMailer(mailer);
     }
@@ -260,6 +257,7 @@ describe('POST /api/admin/emails/{id}/retry', () => {
 describe('account emails from the real auth', () => {
   it('are transactional, in the notifications’ layout: both parts, no unsubscribe, and they say so', async () => {
     const user = await signUp('buyer', 'Layout Checker', { verified: false });
+    await deliverQueuedEmails(t.db);
     const verification = testMailer().lastTo(user.email, /^Verify your toolmint email/);
     expect(verification).toBeDefined();
     expect(verification!.html).toContain('✦ toolmint');

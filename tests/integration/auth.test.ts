@@ -8,7 +8,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuth, handleAuthRequest, type Auth } from '@/functions/auth/auth';
 import { getEnv, type Env } from '@/env';
-import type { MailMessage } from '@/functions/_shared/mailer';
+import { setMailer, type MailMessage } from '@/functions/_shared/mailer';
+import { deliverQueuedEmails } from '../support/emails';
 import { MemoryMailer } from '../support/mailer';
 import { createTestDb, type TestDb } from '../support/test-db';
 
@@ -87,14 +88,23 @@ async function rowsFor(email: string) {
 
 beforeAll(async () => {
   testDb = await createTestDb();
+  // The account emails are written to the outbox; its delivery job sends them through the process's mailer.
   mailer = new MemoryMailer();
+  setMailer(mailer);
   env = getEnv({ NODE_ENV: 'test', SITE_URL: SITE, DATA_DIR: 'memory://' });
-  auth = createAuth(testDb.db, { env, mailer });
+  auth = createAuth(testDb.db, { env });
 });
 
 afterAll(async () => {
+  setMailer(undefined);
   await testDb?.close();
 });
+
+/** The test mailer once the outbox has delivered what is queued (as the worker would after the answer). */
+async function delivered(): Promise<MemoryMailer> {
+  await deliverQueuedEmails(testDb.db);
+  return mailer;
+}
 
 describe('sign-up', () => {
   it('creates the user and its profile with no session; signing in sets an httpOnly SameSite=Lax cookie', async () => {
@@ -128,7 +138,7 @@ describe('sign-up', () => {
 
   it('uses Secure cookies with the __Secure- prefix when the site is served over https', async () => {
     const secureSite = 'https://toolmint.example';
-    const secureAuth = createAuth(testDb.db, { env: getEnv({ NODE_ENV: 'test', SITE_URL: secureSite, DATA_DIR: 'memory://' }), mailer });
+    const secureAuth = createAuth(testDb.db, { env: getEnv({ NODE_ENV: 'test', SITE_URL: secureSite, DATA_DIR: 'memory://' }) });
     const headers = new Headers({ origin: secureSite, 'content-type': 'application/json' });
     const body = signUpBody();
     const request = new Request(`${secureSite}/api/auth/sign-up/email`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -185,14 +195,13 @@ describe('sign-up', () => {
     expect(again.status).toBe(200);
     expect(again.json).toMatchObject({ token: null, user: { email: body.email, emailVerified: false } });
     expect(again.headers.getSetCookie()).toEqual([]);
-    expect(mailer.lastTo(body.email)?.subject).toBe('Someone tried to create a toolmint account with your email');
+    expect((await delivered()).lastTo(body.email)?.subject).toBe('Someone tried to create a toolmint account with your email');
     expect((await rowsFor(body.email)).users).toHaveLength(1);
   });
 
   it('rolls back the user and the profile when a later step of the sign-up fails', async () => {
     const failing = createAuth(testDb.db, {
       env,
-      mailer,
       overrides: {
         databaseHooks: {
           account: {
@@ -322,8 +331,8 @@ describe('password reset', () => {
     const unknown = await call(auth, '/request-password-reset', { body: { email: unknownEmail } });
     expect(known.status).toBe(200);
     expect(unknown.json).toEqual(known.json);
-    expect(mailer.lastTo(unknownEmail)).toBeUndefined();
-    const message = mailer.lastTo(email);
+    expect((await delivered()).lastTo(unknownEmail)).toBeUndefined();
+    const message = (await delivered()).lastTo(email);
     expect(message?.subject).toBe('Reset your toolmint password');
     expect(message?.text).toContain(`${SITE}/auth/reset-password?token=`);
   });
@@ -333,7 +342,7 @@ describe('password reset', () => {
     const signup = await call(auth, '/sign-up/email', { body: signUpBody({ email }) });
     const oldCookie = cookieOf(signup.headers);
     await call(auth, '/request-password-reset', { body: { email } });
-    const token = tokenOf(mailer.lastTo(email));
+    const token = tokenOf((await delivered()).lastTo(email));
     expect(token).toBeTruthy();
 
     const weak = await call(auth, '/reset-password', { body: { token, newPassword: 'abcdefg' } });
@@ -354,7 +363,7 @@ describe('password reset', () => {
     const email = uniqueEmail('expired');
     await call(auth, '/sign-up/email', { body: signUpBody({ email }) });
     await call(auth, '/request-password-reset', { body: { email } });
-    const token = tokenOf(mailer.lastTo(email));
+    const token = tokenOf((await delivered()).lastTo(email));
     const row = await testDb.db
       .selectFrom('verifications')
       .select(['id', 'expires_at', 'created_at'])

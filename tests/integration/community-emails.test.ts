@@ -14,7 +14,6 @@ import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
 import { setMailer } from '@/functions/_shared/mailer';
 import { drainJobs, enqueue, jobsReady, listJobs } from '@/functions/jobs';
-import { emailWorkIdle } from '@/functions/email/email.service';
 import { createReply, createThread, editReply } from '@/functions/community/community.service';
 import { acceptAnswer } from '@/functions/community/answers.service';
 import { COMMUNITY_EMAILS, queueCommunityNoticeEmails } from '@/functions/community/notice-emails.job';
@@ -23,6 +22,7 @@ import { TOOL_UPDATE_FAN_OUT } from '@/functions/tool-updates/fan-out.job';
 import { NEW_PRODUCT_FAN_OUT } from '@/functions/notifications/new-product.job';
 import { notifyCreatorOfOrder } from '@/functions/notifications/notifications.service';
 import type { EmailChannel, EmailKind } from '@/src/shared/email-preferences';
+import { deliverQueuedEmails } from '../support/emails';
 import { MemoryMailer } from '../support/mailer';
 import { createProduct, createUser } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -43,7 +43,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await emailWorkIdle();
   setMailer(undefined);
   resetAuth();
   await closeDb();
@@ -80,7 +79,7 @@ describe('community notices are emailed', () => {
     const mailer = new MemoryMailer();
     setMailer(mailer);
     await drainCommunity();
-    await emailWorkIdle();
+    await deliverQueuedEmails(t.db);
 
     const [replyNotice] = await noticesOf(asker.id);
     const [mentionNotice] = await noticesOf(mentioned.id);
@@ -107,7 +106,7 @@ describe('community notices are emailed', () => {
     expect(await queueCommunityNoticeEmails(t.db, [replyNotice!.id, mentionNotice!.id, acceptedNotice!.id])).toBe(0);
     await enqueue(t.db, COMMUNITY_EMAILS, { noticeIds: [replyNotice!.id, mentionNotice!.id, acceptedNotice!.id] });
     await drainCommunity();
-    await emailWorkIdle();
+    await deliverQueuedEmails(t.db);
     for (const user of [asker, mentioned, answerer]) expect(await emailsOf(user.id)).toHaveLength(1);
     expect(mailer.sent.filter((m) => [asker.email, mentioned.email, answerer.email].includes(m.to))).toHaveLength(3);
   });
@@ -123,11 +122,11 @@ describe('community notices are emailed', () => {
     const newbie = await person('New Nora');
     const ok = await createReply(t.db, newbie.id, q.id, { body: 'No links from me.' });
     await drainCommunity();
-    await emailWorkIdle();
+    await deliverQueuedEmails(t.db);
     // An edit that adds a link is held too: its mention tells nobody.
     await editReply(t.db, newbie.id, ok.id, { body: `Now with https://spam.example for @${mentioned.handle}` });
     await drainCommunity();
-    await emailWorkIdle();
+    await deliverQueuedEmails(t.db);
     expect((await noticesOf(asker.id)).map((n) => n.community_reply_id)).toEqual([ok.id]);
     expect(await noticesOf(mentioned.id)).toEqual([]);
     expect(await emailsOf(mentioned.id)).toEqual([]);
@@ -146,7 +145,7 @@ describe('community notices are emailed', () => {
     const reply = await createReply(t.db, answerer.id, q.id, { body: `Use a small one, says @${mentioned.handle}.` });
     await acceptAnswer(t.db, asker.id, q.id, reply.id);
     await drainCommunity();
-    await emailWorkIdle();
+    await deliverQueuedEmails(t.db);
     for (const user of [asker, mentioned, answerer]) {
       expect(await noticesOf(user.id)).toEqual([]);
       expect(await emailsOf(user.id)).toEqual([]);

@@ -3,8 +3,9 @@
  * and src/middleware.ts for the routes:
  * - preferences per kind: who gets an email at once, a digest line, or nothing, for a security
  *   update and a feature update; the settings routes refuse what a kind does not offer;
- * - a fan-out or a send that runs twice sends once; the provider down keeps the email queued,
- *   retried with backoff, then sent once; after the last try it is kept as 'failed';
+ * - a fan-out or a delivery that runs twice sends once; the provider down keeps the email
+ *   queued, its 'email.deliver' job retried with backoff, then sent once; after the last retry
+ *   it is kept as 'failed' (docs/decisions/059);
  * - an account deleted, email turned off or an address suppressed: nothing already queued goes;
  * - the one-click unsubscribe with a valid, a forged, an expired and an unknown-kind token, and
  *   its 'Undo';
@@ -17,20 +18,15 @@ import { randomBytes } from 'node:crypto';
 import type { APIContext } from 'astro';
 import { Webhook } from 'svix';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
+import { getEnv } from '@/env';
 import { setMailer, type Mailer } from '@/functions/_shared/mailer';
 import { drainJobs, jobsReady, listJobs } from '@/functions/jobs';
 import { enqueueNotificationEmails } from '@/functions/email/jobs';
 import { buildDigests, lastCompletePeriod } from '@/functions/email/digest.service';
-import {
-  emailWorkIdle,
-  MAX_ATTEMPTS,
-  queueNewProductEmails,
-  queueNotificationEmail,
-  queueToolUpdateEmails,
-  sendDueEmails,
-} from '@/functions/email/email.service';
+import { queueNewProductEmails, queueNotificationEmail, queueToolUpdateEmails } from '@/functions/email/email.service';
 import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
 import { insertUpdate, insertUpdateNoticeBatch } from '@/functions/tool-updates/tool-updates.repository';
 import { defaultPreferences, type EmailPreferences } from '@/src/shared/email-preferences';
@@ -39,6 +35,7 @@ import * as unsubscribeRoute from '@/src/pages/api/unsubscribe/index';
 import * as undoRoute from '@/src/pages/api/unsubscribe/undo';
 import * as webhookRoute from '@/src/pages/api/email/webhook';
 import { call, signUp, type TestSession } from '../support/api';
+import { deliverQueuedEmails } from '../support/emails';
 import { MemoryMailer } from '../support/mailer';
 import { createProduct } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -51,7 +48,8 @@ const WEBHOOK_SECRET = vi.hoisted(() => {
 });
 
 type Handler = (context: APIContext) => Response | Promise<Response>;
-const SITE_URL = 'https://toolmint.example';
+// The delivery job renders with the site's own address.
+const SITE_URL = getEnv().SITE_URL;
 
 let t: TestDb;
 let admin: TestSession;
@@ -61,8 +59,10 @@ const TOOL = 'claude';
 class DownMailer implements Mailer {
   readonly destination = 'down';
   tries = 0;
-  async send(): Promise<void> {
+  readonly triedTo: string[] = [];
+  async send(message: { to: string }): Promise<void> {
     this.tries++;
+    this.triedTo.push(message.to);
     throw new Error('Resend refused the email (503): service unavailable');
   }
 }
@@ -81,7 +81,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await emailWorkIdle();
   resetAuth();
   await closeDb();
 });
@@ -122,6 +121,27 @@ async function post(type: 'security' | 'feature', title: string) {
 const messagesOf = (reference: string) => t.db.selectFrom('email_messages').selectAll().where('reference', '=', reference).orderBy('user_id').execute();
 const sentTo = (mailer: MemoryMailer, email: string) => mailer.sent.filter((m) => m.to === email);
 
+/** Runs the outbox's due deliveries with `mailer` as the mail transport, as the worker would. */
+async function deliverWith<M extends Mailer>(mailer: M): Promise<M> {
+  setMailer(mailer);
+  try {
+    await deliverQueuedEmails(t.db);
+  } finally {
+    setMailer(undefined);
+  }
+  return mailer;
+}
+
+/** The delivery job of message `id` in state 'retry', due now instead of after its backoff (the clock moved on). */
+async function retryDueNow(id: string): Promise<void> {
+  await sql`update pgboss.job set start_after = now() where name = 'email.deliver' and data->>'messageId' = ${id} and state = 'retry'`.execute(t.db);
+}
+
+const deliveryJobsOf = async (id: string) =>
+  (
+    await sql<{ state: string }>`select state from pgboss.job where name = 'email.deliver' and data->>'messageId' = ${id} order by created_on`.execute(t.db)
+  ).rows.map((r) => r.state);
+
 describe('preferences per kind', () => {
   it('sends a security update at once by default, a feature update to the daily digest, and nothing where it is off', async () => {
     const byDefault = await follower('Default Dana');
@@ -143,8 +163,7 @@ describe('preferences per kind', () => {
     expect(feat[eager.userId]).toBe('instant/queued');
     expect(feat[quiet.userId]).toBeUndefined();
 
-    const mailer = new MemoryMailer();
-    await sendDueEmails(t.db, { mailer, siteUrl: SITE_URL });
+    const mailer = await deliverWith(new MemoryMailer());
     const [mail] = sentTo(mailer, byDefault.email);
     expect(sentTo(mailer, byDefault.email)).toHaveLength(1);
     expect(mail!.subject).toBe('Security update for Claude: Prompt injection fix');
@@ -177,72 +196,83 @@ describe('preferences per kind', () => {
 });
 
 describe('sending once', () => {
-  it('queues and sends once when the fan-out and the sender each run twice', async () => {
+  it('queues and sends once when the fan-out and the delivery each run twice', async () => {
     const user = await follower('Twice Tess');
     const id = await post('security', 'Token leak fix');
     expect((await queueToolUpdateEmails(t.db, id)).queued).toBe(0); // post() queued them already
     const mailer = new MemoryMailer();
-    await Promise.all([sendDueEmails(t.db, { mailer, siteUrl: SITE_URL }), sendDueEmails(t.db, { mailer, siteUrl: SITE_URL })]);
-    await sendDueEmails(t.db, { mailer, siteUrl: SITE_URL });
+    setMailer(mailer);
+    try {
+      // Two drains at once never take the same job (SKIP LOCKED); a third finds nothing left.
+      await Promise.all([deliverQueuedEmails(t.db), deliverQueuedEmails(t.db)]);
+      await deliverQueuedEmails(t.db);
+    } finally {
+      setMailer(undefined);
+    }
     expect(sentTo(mailer, user.email).filter((m) => m.subject.includes('Token leak fix'))).toHaveLength(1);
     const [row] = (await messagesOf(`update:${id}`)).filter((m) => m.user_id === user.userId);
     expect(row!.status).toBe('sent');
     expect(mailer.sent.find((m) => m.to === user.email)!.idempotencyKey).toBe(row!.id);
   });
 
-  it('keeps an email queued while the provider is down, retries it with backoff, and sends it once', async () => {
+  it('keeps an email queued while the provider is down, retries its job with backoff, and sends it once', async () => {
     const user = await follower('Patient Pia');
     const id = await post('security', 'Sandbox escape fix');
-    const down = new DownMailer();
-    const now = new Date();
-    await sendDueEmails(t.db, { mailer: down, siteUrl: SITE_URL, now });
+    const [queued] = (await messagesOf(`update:${id}`)).filter((m) => m.user_id === user.userId);
+    const down = await deliverWith(new DownMailer());
     const [row] = (await messagesOf(`update:${id}`)).filter((m) => m.user_id === user.userId);
     expect(row).toMatchObject({ status: 'queued', attempts: 1 });
     expect(row!.last_error).toMatch(/503/);
-    expect(new Date(row!.next_attempt_at).getTime()).toBeGreaterThan(now.getTime());
-    // Not due yet: nothing is tried again at the same moment.
+    expect(await deliveryJobsOf(queued!.id)).toEqual(['retry']);
+    // Not due yet (a minute or two of backoff): nothing is tried again at the same moment.
     const tries = down.tries;
-    await sendDueEmails(t.db, { mailer: down, siteUrl: SITE_URL, now });
+    await deliverWith(down);
     expect(down.tries).toBe(tries);
-    const mailer = new MemoryMailer();
-    await sendDueEmails(t.db, { mailer, siteUrl: SITE_URL, now: new Date(now.getTime() + 10 * 60_000) });
+    await retryDueNow(queued!.id);
+    const mailer = await deliverWith(new MemoryMailer());
     expect(sentTo(mailer, user.email)).toHaveLength(1);
-    expect((await messagesOf(`update:${id}`)).find((m) => m.user_id === user.userId)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect((await messagesOf(`update:${id}`)).find((m) => m.user_id === user.userId)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
+    expect(await deliveryJobsOf(queued!.id)).toEqual(['completed']);
   });
 
-  it("sends an email queued by the database's clock to a claim whose own clock reads a hair earlier", async () => {
-    // A row is due at the database's now() (microseconds); the sender's Date has milliseconds.
-    // The claim must not see a just-queued email as early (the kick after a change sends it).
+  it('sends an email queued just now at once: its job is due when its row commits', async () => {
+    // (The hand-written queue before compared the database's clock with the sender's; a job is
+    // due when it is created, whatever either clock reads.)
     const user = await signUp('creator', 'Prompt Pia');
+    await t.db
+      .insertInto('notification_preferences')
+      .values({ user_id: user.userId, kind: 'new_product', channel: 'instant', previous_channel: null })
+      .execute();
     const product = await createProduct(t.db, user.userId, { title: 'Prompt Product' });
     const messageId = await queueNotificationEmail(t.db, { userId: user.userId, kind: 'new_product', reference: `product:${product.id}` });
-    await t.db.updateTable('email_messages').set({ status: 'queued', channel: 'instant' }).where('id', '=', messageId!).execute();
-    await t.db
-      .insertInto('notification_preferences')
-      .values({ user_id: user.userId, kind: 'new_product', channel: 'instant', previous_channel: null })
-      .execute();
-    const mailer = new MemoryMailer();
-    await sendDueEmails(t.db, { mailer, siteUrl: SITE_URL, ids: [messageId!], now: new Date(Date.now() - 1000) });
+    expect(await deliveryJobsOf(messageId!)).toEqual(['created']);
+    const mailer = await deliverWith(new MemoryMailer());
     expect(sentTo(mailer, user.email)).toHaveLength(1);
   });
 
-  it('keeps an email that never goes through as failed, with its error', async () => {
+  it('keeps an email that never goes through as failed, with its error, after the last retry', async () => {
     const user = await signUp('creator', 'Unlucky Uma');
-    const product = await createProduct(t.db, user.userId, { title: 'Unlucky Product' });
-    const messageId = await queueNotificationEmail(t.db, { userId: user.userId, kind: 'new_product', reference: `product:${product.id}` });
-    await t.db
-      .updateTable('email_messages')
-      .set({ status: 'queued', channel: 'instant', attempts: MAX_ATTEMPTS - 1 })
-      .where('id', '=', messageId!)
-      .execute();
     await t.db
       .insertInto('notification_preferences')
       .values({ user_id: user.userId, kind: 'new_product', channel: 'instant', previous_channel: null })
       .execute();
-    await sendDueEmails(t.db, { mailer: new DownMailer(), siteUrl: SITE_URL, now: new Date(Date.now() + 7 * 86_400_000) });
+    const product = await createProduct(t.db, user.userId, { title: 'Unlucky Product' });
+    const messageId = await queueNotificationEmail(t.db, { userId: user.userId, kind: 'new_product', reference: `product:${product.id}` });
+    const down = new DownMailer();
+    const triesOf = () => down.triedTo.filter((to) => to === user.email).length;
+    // Ten attempts: the first and nine retries, each due at once here instead of after its backoff.
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      await deliverWith(down);
+      expect(triesOf()).toBe(attempt);
+      await retryDueNow(messageId!);
+    }
+    expect(await deliveryJobsOf(messageId!)).toEqual(['failed']);
     const row = await t.db.selectFrom('email_messages').selectAll().where('id', '=', messageId!).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    expect(row).toMatchObject({ status: 'failed', attempts: 10 });
     expect(row.last_error).toMatch(/503/);
+    // Nothing more is tried.
+    await deliverWith(down);
+    expect(triesOf()).toBe(10);
   });
 });
 
@@ -274,8 +304,7 @@ describe('community notices', () => {
       payload: { subject: 'Accepted', intro: 'Accepted.', card: { title: 'Elsewhere', url: 'https://evil.example/x' } },
     });
     expect([reply, mention, offSite].every(Boolean)).toBe(true);
-    const mailer = new MemoryMailer();
-    await sendDueEmails(t.db, { mailer, siteUrl: SITE_URL });
+    const mailer = await deliverWith(new MemoryMailer());
     const mails = sentTo(mailer, user.email);
     expect(mails.map((m) => m.subject)).toEqual(['Ada replied to your post']);
     expect(mails[0]!.html).toContain(`href="${SITE_URL}/community#post-1"`);
@@ -308,8 +337,8 @@ describe('as jobs on the engine', () => {
         await enqueueNotificationEmails(trx, { updateId: row.id });
         await enqueueNotificationEmails(trx, { updateId: row.id });
       });
-      await drainJobs(t.db, { maxMs: 30_000, names: ['email.notifications', 'email.send'] });
-      await drainJobs(t.db, { maxMs: 30_000, names: ['email.notifications', 'email.send'] });
+      await drainJobs(t.db, { maxMs: 30_000, names: ['email.notifications', 'email.deliver'] });
+      await drainJobs(t.db, { maxMs: 30_000, names: ['email.notifications', 'email.deliver'] });
     } finally {
       setMailer(undefined);
     }
@@ -330,8 +359,7 @@ describe('nothing for whom it should not reach', () => {
     await t.db.deleteFrom('users').where('id', '=', gone.userId).execute();
     expect((await save(off, { security_update: 'app' })).status).toBe(200);
     await t.db.insertInto('email_suppressions').values({ email: bounced.email, reason: 'bounce', detail: null }).execute();
-    const mailer = new MemoryMailer();
-    await sendDueEmails(t.db, { mailer, siteUrl: SITE_URL });
+    const mailer = await deliverWith(new MemoryMailer());
     expect(mailer.sent.map((m) => m.to).filter((to) => [gone.email, off.email, bounced.email, kept.email].includes(to))).toEqual([kept.email]);
     const rows = Object.fromEntries((await messagesOf(`update:${id}`)).map((m) => [m.user_id, m]));
     expect(rows[gone.userId]).toBeUndefined();
@@ -421,8 +449,7 @@ describe('digests', () => {
     expect(await t.db.selectFrom('email_messages').select('id').where('kind', '=', 'daily_digest').where('user_id', '=', digest.userId).execute()).toHaveLength(
       1,
     );
-    const mailer = new MemoryMailer();
-    await sendDueEmails(t.db, { mailer, siteUrl: SITE_URL });
+    const mailer = await deliverWith(new MemoryMailer());
     const [mail] = sentTo(mailer, digest.email);
     expect(mail!.subject).toBe(`Your toolmint daily digest for ${yesterday.start.toISOString().slice(0, 10)}`);
     expect(mail!.text).toContain('Daily digest feature');

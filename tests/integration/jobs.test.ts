@@ -316,7 +316,7 @@ describe('GET /api/cron/jobs', () => {
     expect(ran.body.timedOut).toBe(false);
     expect(echoed).toContain('from cron');
     // The periodic jobs were sent once for their period and ran.
-    for (const name of ['maintenance.sweep', 'webhooks.deliver']) {
+    for (const name of ['maintenance.sweep', 'tool-feeds.scan']) {
       expect((await listJobs(t.db, { name })).map((j) => j.state)).toEqual(['completed']);
     }
     // A second call within the period does not send them again.

@@ -252,7 +252,8 @@ describe('payouts', () => {
     const reversals = (await entriesOf(creator.userId)).filter((e) => e.kind === 'payout_reversal');
     expect(reversals).toHaveLength(row.status === 'failed' ? 1 : 0);
 
-    await drainJobs(t.db, { maxMs: 30_000, names: [PAYOUT_EMAILS] });
+    // The job writes the email to the outbox; followUps: its delivery runs in the same drain.
+    await drainJobs(t.db, { maxMs: 30_000, names: [PAYOUT_EMAILS], followUps: true });
     const mails = mailer.sent.filter((m) => m.to === creator.email && /payout/i.test(m.subject));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe(row.status === 'paid' ? 'Your payout of $10.20 was sent' : 'Your payout of $10.20 failed');
@@ -262,7 +263,7 @@ describe('payouts', () => {
       expect.objectContaining({ kind: 'payout', payoutId: payout.id, status: row.status, amountCents: 1020, isRead: false }),
     ]);
     // Run again, nothing more is sent.
-    await drainJobs(t.db, { maxMs: 30_000, names: [PAYOUT_EMAILS] });
+    await drainJobs(t.db, { maxMs: 30_000, names: [PAYOUT_EMAILS], followUps: true });
     expect(mailer.sent.filter((m) => m.to === creator.email && /payout/i.test(m.subject))).toHaveLength(1);
   });
 

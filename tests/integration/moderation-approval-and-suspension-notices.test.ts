@@ -17,7 +17,6 @@ import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
 import { setMailer } from '@/functions/_shared/mailer';
 import { drainJobs, emit, jobsReady, listJobs } from '@/functions/jobs';
-import { emailWorkIdle } from '@/functions/email/email.service';
 import { createReply, createThread, editReply } from '@/functions/community/community.service';
 import { ANNOUNCE_APPROVED } from '@/functions/community/announce-approved.job';
 import { COMMUNITY_EMAILS } from '@/functions/community/notice-emails.job';
@@ -30,6 +29,7 @@ import { POST as liftRoute } from '@/src/pages/api/admin/users/[userId]/unsuspen
 import { PUT as reportRoute } from '@/src/pages/api/reports/[kind]/[targetId]';
 import { GET as feedRoute } from '@/src/pages/api/notifications/index';
 import type { EmailChannel, EmailKind } from '@/src/shared/email-preferences';
+import { deliverQueuedEmails } from '../support/emails';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -48,7 +48,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await emailWorkIdle();
   setMailer(undefined);
   resetAuth();
   await closeDb();
@@ -110,7 +109,7 @@ const communityJobs = async () => (await listJobs(t.db, { name: COMMUNITY_EMAILS
 const announceApprovals = () => drainJobs(t.db, { maxMs: 30_000, names: [ANNOUNCE_APPROVED] });
 const drainCommunity = async () => {
   await drainJobs(t.db, { maxMs: 30_000, names: [COMMUNITY_EMAILS] });
-  await emailWorkIdle();
+  await deliverQueuedEmails(t.db);
 };
 
 describe('approving a post held for review', () => {
@@ -264,7 +263,8 @@ describe('suspensions: lifting one early, and telling the user', () => {
     expect(res.status).toBe(200);
     return (res.body.items as { kind: string }[]).filter((i) => i.kind === 'account_suspension');
   };
-  const drainSuspensionEmails = () => drainJobs(t.db, { maxMs: 30_000, names: [SUSPENSION_EMAILS] });
+  // The job writes the email to the outbox; followUps: its delivery runs in the same drain.
+  const drainSuspensionEmails = () => drainJobs(t.db, { maxMs: 30_000, names: [SUSPENSION_EMAILS], followUps: true });
 
   it('tells the suspended user until when and why, in the app and by a transactional email', async () => {
     const mailer = testMailer();
@@ -282,7 +282,9 @@ describe('suspensions: lifting one early, and telling the user', () => {
     expect(mails[0]!.text).toContain('Reason: Repeated advertising.');
     expect(mails[0]!.text).toContain('cannot be unsubscribed from');
     expect(mails[0]!.headers?.['List-Unsubscribe']).toBeUndefined();
-    expect(mails[0]!.idempotencyKey).toBe(`suspension-${actionId}`);
+    // One email of the outbox per action, sent with its row as the provider's idempotency key.
+    const rows = await t.db.selectFrom('email_messages').select(['id', 'status']).where('reference', '=', `suspension:${actionId}`).execute();
+    expect(rows).toEqual([{ id: mails[0]!.idempotencyKey, status: 'sent' }]);
     // Run again, the job has nothing left to send.
     await drainSuspensionEmails();
     expect(mailer.sent.filter((m) => m.to === bad.email && /suspended/.test(m.subject))).toHaveLength(1);

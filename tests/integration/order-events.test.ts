@@ -3,7 +3,8 @@
  * real database (both drivers: DATABASE_URL for the second):
  * - the payment's request answers before the receipt is sent: the receipt is a job recorded
  *   with the order;
- * - a mail transport that fails, then recovers, still delivers the receipt (pg-boss retries);
+ * - a mail transport that fails, then recovers, still delivers the receipt (pg-boss retries its
+ *   delivery, a job of the outbox: docs/decisions/059);
  * - on Vercel, where no worker stays up, they run after the response (waitUntil);
  * - the engine stopped between the commit and the reaction (a worker killed) loses nothing:
  *   the receipt goes when an engine runs the jobs again;
@@ -22,6 +23,7 @@ import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.s
 import { refundOrder } from '@/functions/payments/orders.service';
 import { handleWebhook } from '@/functions/payments/webhook.service';
 import type { SessionUser } from '@/src/shared/session';
+import { deliverQueuedEmails } from '../support/emails';
 import { MemoryMailer } from '../support/mailer';
 import { createProduct, createUser, ensureCategories } from '../support/factories';
 import { CARD_OK, completedSession, settleOrders, signedEvent, testDeps } from '../support/payments';
@@ -65,9 +67,15 @@ async function pay(productId: string, buyer?: { id: string; email: string }) {
   return { buyer: who, orderId };
 }
 
-/** The retry of a failed job, due now instead of after its backoff (the clock moved on). */
-async function retryDueNow(name: string, orderId: string): Promise<void> {
-  await sql`update pgboss.job set start_after = now() where name = ${name} and data->>'orderId' = ${orderId} and state = 'retry'`.execute(t.db);
+async function deliveriesOf(messageId: string) {
+  const { rows } = await sql<{ id: string; state: string }>`
+    select id, state from pgboss.job where name = 'email.deliver' and data->>'messageId' = ${messageId} order by created_on`.execute(t.db);
+  return rows;
+}
+
+/** The retry of an email's failed delivery, due now instead of after its backoff (the clock moved on). */
+async function deliveryDueNow(messageId: string): Promise<void> {
+  await sql`update pgboss.job set start_after = now() where name = 'email.deliver' and data->>'messageId' = ${messageId} and state = 'retry'`.execute(t.db);
 }
 
 beforeAll(async () => {
@@ -112,20 +120,24 @@ describe('the receipt is a reaction to order.paid', () => {
     const { buyer, orderId } = await pay(product.id);
     const mailer = new RecoveringMailer(2);
     setMailer(mailer);
+    // The reaction writes the receipt to the outbox (docs/decisions/059); its delivery is a job of its own.
+    await drainJobs(t.db, { names: ['email.receipt'] });
+    expect(await jobsOf('email.receipt', orderId)).toEqual([expect.objectContaining({ state: 'completed' })]);
+    const receipt = await t.db.selectFrom('email_messages').select('id').where('reference', '=', `receipt:${orderId}`).executeTakeFirstOrThrow();
 
-    // Two attempts meet the outage: each fails, and the job waits for its retry.
+    // Two attempts meet the outage: each fails, and the delivery waits for its retry.
     for (let attempt = 1; attempt <= 2; attempt++) {
-      await drainJobs(t.db, { names: ['email.receipt'] });
+      await deliverQueuedEmails(t.db);
       expect(mailer.tries).toBe(attempt);
-      expect(await jobsOf('email.receipt', orderId)).toEqual([expect.objectContaining({ state: 'retry' })]);
+      expect(await deliveriesOf(receipt.id)).toEqual([expect.objectContaining({ state: 'retry' })]);
       expect(receiptsTo(mailer.delivered, buyer.email)).toHaveLength(0);
-      await retryDueNow('email.receipt', orderId);
+      await deliveryDueNow(receipt.id);
     }
     // The transport is back: the third attempt delivers the receipt, once.
-    await drainJobs(t.db, { names: ['email.receipt'] });
+    await deliverQueuedEmails(t.db);
     expect(mailer.tries).toBe(3);
     expect(receiptsTo(mailer.delivered, buyer.email)).toHaveLength(1);
-    expect(await jobsOf('email.receipt', orderId)).toEqual([expect.objectContaining({ state: 'completed' })]);
+    expect(await deliveriesOf(receipt.id)).toEqual([expect.objectContaining({ state: 'completed' })]);
   });
 
   it('is sent after a restart when the engine stopped between the commit and the reaction', async () => {

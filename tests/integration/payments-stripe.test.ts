@@ -24,7 +24,7 @@ import { StripePaymentProvider } from '@/functions/payments/stripe-provider';
 import { handleWebhook } from '@/functions/payments/webhook.service';
 import type { SessionUser } from '@/src/shared/session';
 import { createProduct, createUser } from '../support/factories';
-import { MemoryMailer, completedSession, signedEvent } from '../support/payments';
+import { completedSession, signedEvent } from '../support/payments';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 const STRIPE_WEBHOOK_SECRET = 'whsec_stripe_contract_test';
@@ -89,7 +89,7 @@ function success(path: string, method = 'POST', body = new URLSearchParams()): u
 }
 
 let t: TestDb;
-let deps: PaymentsDeps & { mailer: MemoryMailer };
+let deps: PaymentsDeps;
 let creator: { id: string; email: string };
 
 const asUser = (u: { id: string; email: string }) => ({ id: u.id, email: u.email, userType: 'buyer' }) as unknown as SessionUser;
@@ -122,7 +122,7 @@ beforeAll(async () => {
   t = await createTestDb();
   setDbHandle(t);
   creator = await createUser(t.db, { fullName: 'Stripe Creator' });
-  deps = { provider: provider(), mailer: new MemoryMailer(), feeBps: 1500, siteUrl: 'http://localhost:4321' };
+  deps = { provider: provider(), feeBps: 1500, siteUrl: 'http://localhost:4321' };
   // The job engine's handlers use the process's provider: this stand-in's.
   setPaymentProvider(deps.provider);
 });

@@ -1,14 +1,15 @@
 /**
  * The products API's rules: the shared schema (as the routes parse bodies with it), ownership
- * (another user's product does not exist for them and nothing changes), and the page
- * refreshes each change requests.
+ * (another user's product does not exist for them and nothing changes), and the page changes
+ * each change records ('pages.changed', docs/decisions/061; what comes of them:
+ * tests/integration/page-events.test.ts).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { $ZodError } from 'zod/v4/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeProductStatus, createProduct, deleteProduct, getOwnProduct, listAllMyProducts, updateProduct } from '@/functions/products/products.service';
-import { requestRebuild } from '@/functions/rebuilds/rebuilds.service';
+import { listJobs } from '@/functions/jobs';
+import type { PageChange } from '@/functions/rebuilds/rebuilds.service';
 import { searchCatalogue } from '@/functions/catalogue/search.service';
 import { getProductPage } from '@/functions/catalogue/product-page.service';
 import { createUser, ensureCategories, productInput as input } from '../support/factories';
@@ -35,9 +36,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const pendingReasons = async () =>
-  (await t.db.selectFrom('rebuild_requests').select(['reason']).where('started_at', 'is', null).orderBy('id').execute()).map((r) => r.reason);
-const clearRequests = () => t.db.deleteFrom('rebuild_requests').execute();
+/** The reasons of the page changes recorded so far, oldest first: as logged, and as the events' jobs carry them. */
+const pageChanges = async () => ({
+  logged: (await t.db.selectFrom('rebuild_requests').select(['reason']).orderBy('id').execute()).map((r) => r.reason),
+  emitted: (await listJobs(t.db, { name: 'pages.refresh', limit: 100 })).reverse().map((j) => (j.data as PageChange).reason),
+});
+const clearChanges = async () => {
+  await t.db.deleteFrom('rebuild_requests').execute();
+  await sql`delete from pgboss.job where name = 'pages.refresh'`.execute(t.db);
+};
 
 describe('create', () => {
   it('defaults to draft, cleans list entries, and ignores fields a client may not set', async () => {
@@ -106,22 +113,23 @@ describe('ownership', () => {
   });
 });
 
-describe('rebuild requests', () => {
-  it('are recorded for publishing changes only', async () => {
-    await clearRequests();
+describe('page changes', () => {
+  it('are recorded and emitted for publishing changes only', async () => {
+    await clearChanges();
     const p = await createProduct(t.db, owner.id, input(valid));
     await updateProduct(t.db, owner.id, p.id, input({ ...valid, title: 'A draft edit stays private' }));
-    expect(await pendingReasons()).toEqual([]);
+    expect(await pageChanges()).toEqual({ logged: [], emitted: [] });
     await changeProductStatus(t.db, owner.id, p.id, { status: 'published' });
     await updateProduct(t.db, owner.id, p.id, input({ ...valid, status: 'published', title: 'An edit of a published product' }));
     await changeProductStatus(t.db, owner.id, p.id, { status: 'draft' });
     const q = await createProduct(t.db, owner.id, input({ ...valid, status: 'published' }));
     await deleteProduct(t.db, owner.id, q.id);
-    expect(await pendingReasons()).toEqual(['published', 'updated', 'unpublished', 'published', 'deleted']);
+    const reasons = ['published', 'updated', 'unpublished', 'published', 'deleted'];
+    expect(await pageChanges()).toEqual({ logged: reasons, emitted: reasons });
   });
 
   it('name the pages that show the product: both AI tools after a move, its sitemap shard, never another product', async () => {
-    await clearRequests();
+    await clearChanges();
     const p = await createProduct(t.db, owner.id, input({ ...valid, status: 'published', ai_tool_type: 'claude' }));
     await updateProduct(t.db, owner.id, p.id, input({ ...valid, status: 'published', ai_tool_type: 'n8n' }));
     const rows = await t.db.selectFrom('rebuild_requests').select(['reason', 'paths']).orderBy('id').execute();
@@ -153,33 +161,5 @@ describe('rebuild requests', () => {
     expect((await getProductPage(t.db, a.id))?.similar.map((p) => p.id)).toContain(b.id);
     await changeProductStatus(t.db, owner.id, b.id, { status: 'draft' });
     expect((await getProductPage(t.db, a.id))?.similar.map((p) => p.id)).not.toContain(b.id);
-  });
-
-  it('are revalidated on Vercel: one HEAD per page with the bypass token, a failure recorded, never lost', async () => {
-    await clearRequests();
-    const seen: { method?: string; url?: string; token?: string | string[] }[] = [];
-    let failNext = true;
-    const cdn = http.createServer((req, res) => {
-      seen.push({ method: req.method, url: req.url, token: req.headers['x-prerender-revalidate'] });
-      res.statusCode = failNext && req.url === '/sitemap.xml' ? 502 : 200;
-      res.end();
-    });
-    await new Promise<void>((resolve) => cdn.listen(0, '127.0.0.1', () => resolve()));
-    const site = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
-    const token = 'a'.repeat(40);
-    try {
-      await requestRebuild(t.db, 'updated', null, ['/marketplace', '/sitemap.xml'], { siteUrl: site, token });
-      expect(seen.map((s) => `${s.method} ${s.url}`).sort()).toEqual(['HEAD /marketplace', 'HEAD /sitemap.xml']);
-      expect(seen.every((s) => s.token === token)).toBe(true);
-      const [row] = await t.db.selectFrom('rebuild_requests').select(['finished_at', 'error']).execute();
-      expect(row?.finished_at).not.toBeNull();
-      expect(row?.error).toContain('/sitemap.xml');
-      failNext = false;
-      seen.length = 0;
-      await requestRebuild(t.db, 'updated', null, ['/ai-tools'], { siteUrl: site, token });
-      expect(seen.map((s) => s.url)).toEqual(['/ai-tools']);
-    } finally {
-      cdn.close();
-    }
   });
 });

@@ -31,6 +31,7 @@ import { POST as refundRoute } from '@/src/pages/api/orders/[id]/refund';
 import { POST as requestRoute } from '@/src/pages/api/orders/[id]/refund-request';
 import { POST as decisionRoute } from '@/src/pages/api/refund-requests/[id]/decision';
 import type { RefundPolicy } from '@/src/shared/domain';
+import { deliverQueuedEmails } from '../support/emails';
 import { call, signUp, SITE, testMailer, type TestSession } from '../support/api';
 import { createProduct, createUser } from '../support/factories';
 import { buyLocally, TEST_WEBHOOK_SECRET, testDeps } from '../support/payments';
@@ -64,8 +65,8 @@ const orderOf = (id: string) => t.db.selectFrom('orders').selectAll().where('id'
 const requestOf = (orderId: string) => t.db.selectFrom('refund_requests').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 const noticesOf = (userId: string, orderId: string) =>
   t.db.selectFrom('user_notifications').select('kind').where('user_id', '=', userId).where('order_id', '=', orderId).orderBy('created_at').execute();
-/** Runs the refund-request email jobs waiting (the decision's transaction enqueued them). */
-const sendRequestEmails = () => drainJobs(t.db, { maxMs: 30_000, names: [REFUND_REQUEST_EMAILS] });
+/** Runs the refund-request email jobs waiting (the decision's transaction enqueued them), and the deliveries of the emails they write. */
+const sendRequestEmails = () => drainJobs(t.db, { maxMs: 30_000, names: [REFUND_REQUEST_EMAILS], followUps: true });
 const libraryOrder = async (userId: string, orderId: string, now?: Date) => (await getLibrary(t.db, userId, now)).find((i) => i.order?.id === orderId);
 
 async function paidProduct(policy?: RefundPolicy) {
@@ -154,7 +155,8 @@ describe('a buyer who downloaded the product', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ orderId, status: 'open', reason: 'It needs a paid plan of the tool.', decidedAt: null });
     expect(await noticesOf(creator.userId, orderId)).toEqual([{ kind: 'sale' }, { kind: 'refund_request' }]);
-    // The route sends through the process-wide mailer (signUp installs the tests' memory mailer).
+    // Written to the outbox with the request; its delivery uses the process-wide mailer (signUp installs the tests' memory mailer).
+    await deliverQueuedEmails(t.db);
     expect(flat(testMailer().lastTo(creator.email, /^Refund requested: /)?.text)).toContain('It needs a paid plan of the tool.');
     // Access stays until it is decided.
     expect((await downloadProduct(t.db, buyer.id, product.id)).contentText).toBe('SECRET WORKFLOW');
@@ -169,7 +171,7 @@ describe('a buyer who downloaded the product', () => {
   it('the creator approves from /sales: refunded once (two clicks: one wins, the other 409), the buyer told and access ended', async () => {
     const { buyer, product, orderId } = await buyerWithOrder();
     await downloadProduct(t.db, buyer.id, product.id);
-    const request = await createRefundRequest(t.db, deps, buyer.id, orderId, 'Not what the page described.');
+    const request = await createRefundRequest(t.db, buyer.id, orderId, 'Not what the page described.');
 
     const stranger = await createUser(t.db);
     await expect(decideRefundRequest(t.db, deps, stranger.id, request.id, { decision: 'approve' })).rejects.toMatchObject({ code: 'REFUND_REQUEST_NOT_FOUND' });
@@ -212,7 +214,7 @@ describe('a buyer who downloaded the product', () => {
   it('the creator approves through the route: the order is refunded and the buyer loses access', async () => {
     const { buyer, product, orderId } = await buyerWithOrder();
     await downloadProduct(t.db, buyer.id, product.id);
-    const request = await createRefundRequest(t.db, deps, buyer.id, orderId, 'Broken for my setup.');
+    const request = await createRefundRequest(t.db, buyer.id, orderId, 'Broken for my setup.');
     const approved = await post(decisionRoute, `/api/refund-requests/${request.id}/decision`, creator, { id: request.id }, { decision: 'approve' });
     expect(approved.status).toBe(200);
     expect(approved.body).toMatchObject({ id: request.id, status: 'approved', decider: 'creator', decisionMessage: null });
@@ -224,7 +226,7 @@ describe('a buyer who downloaded the product', () => {
   it('the creator declines with a message: the buyer is told by email and in the bell, and keeps access', async () => {
     const { buyer, product, orderId } = await buyerWithOrder();
     await downloadProduct(t.db, buyer.id, product.id);
-    const request = await createRefundRequest(t.db, deps, buyer.id, orderId, 'I changed my mind.');
+    const request = await createRefundRequest(t.db, buyer.id, orderId, 'I changed my mind.');
     const declined = await decideRefundRequest(t.db, deps, creator.userId, request.id, { decision: 'decline', message: 'It works as described.' });
     expect(declined).toMatchObject({ status: 'declined', decider: 'creator', decisionMessage: 'It works as described.' });
     expect((await orderOf(orderId)).status).toBe('paid');
@@ -236,10 +238,11 @@ describe('a buyer who downloaded the product', () => {
     expect(flat(email?.text)).toContain('The creator declined your refund request');
     expect(flat(email?.text)).toContain('Their message: “It works as described.”');
     expect(email?.text).toContain('cannot be unsubscribed from');
-    // Sent once: a second run finds no job, and a retried one carries the same key (the outbox's file name, Resend's Idempotency-Key).
+    // Sent once: a second run finds no job, and a retried one writes no second email (its reference), sent with its row's id as the key.
     await sendRequestEmails();
     expect(testMailer().sent.filter((m) => m.to === buyer.email && /was declined$/.test(m.subject))).toHaveLength(1);
-    expect(email?.idempotencyKey).toBe(`refund-request-${request.id}-declined-buyer`);
+    const rows = await t.db.selectFrom('email_messages').select('id').where('reference', '=', `refund-request:${request.id}:declined`).execute();
+    expect(rows).toEqual([{ id: email?.idempotencyKey }]);
     expect((await libraryOrder(buyer.id, orderId))?.order).toMatchObject({
       canRefund: false,
       refundRequest: { status: 'declined', decisionMessage: 'It works as described.' },
@@ -252,7 +255,7 @@ describe('a request not answered in 7 days', () => {
   it('is escalated by the scheduled job (injected clock), then only an administrator decides it', async () => {
     const { buyer, product, orderId } = await buyerWithOrder();
     await downloadProduct(t.db, buyer.id, product.id);
-    const request = await createRefundRequest(t.db, deps, buyer.id, orderId, 'The creator does not answer.');
+    const request = await createRefundRequest(t.db, buyer.id, orderId, 'The creator does not answer.');
     const admin = await signUp('buyer', 'Ada Admin');
     await t.db.updateTable('profiles').set({ role: 'admin' }).where('id', '=', admin.userId).execute();
 

@@ -34,6 +34,7 @@ import { POST as reject } from '@/src/pages/api/admin/products/[id]/reject';
 import { GET as access } from '@/src/pages/api/products/[id]/access';
 import { POST as download } from '@/src/pages/api/products/[id]/download';
 import { POST as view } from '@/src/pages/api/products/[id]/view';
+import { deliverQueuedEmails } from '../support/emails';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { ensureCategories } from '../support/factories';
 import { sendDueWebhooks } from '../support/webhook-jobs';
@@ -354,6 +355,7 @@ describe('a product in review is in no public read', () => {
     const mine = (await getMine(creator, id)).body;
     expect(mine.status).toBe('published');
     expect(mine.published_at).toEqual(expect.any(String));
+    await deliverQueuedEmails(t.db);
     expect(testMailer().lastTo(creator.email, /is live/)).toBeDefined();
     // Out of the queue, and a second decision is refused.
     const after = await call(listQueue, '/api/admin/products?limit=100', { session: admin });
@@ -383,6 +385,7 @@ describe('rejecting', () => {
     expect(rejected.body).toEqual({ id, status: 'rejected' });
     const mine = (await getMine(creator, id)).body;
     expect(mine).toMatchObject({ status: 'rejected', review_note: reason, published_at: null });
+    await deliverQueuedEmails(t.db);
     const email = testMailer().lastTo(creator.email, /not approved/);
     expect(email?.text).toContain(reason);
     expect(email?.text).toContain(`/products?edit=${id}`);

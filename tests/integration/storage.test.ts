@@ -207,7 +207,6 @@ describe('the sweep', () => {
       bytesFreed: expect.any(Number),
       counterWindowsDeleted: expect.any(Number),
       viewDaysDeleted: expect.any(Number),
-      webhooks: { attempted: 0, delivered: 0, retrying: 0, failed: 0 },
     });
   });
 });

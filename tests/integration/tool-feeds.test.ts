@@ -1,12 +1,14 @@
 /**
- * Tool updates that arrive by themselves (issue 17, docs/decisions/039): changelog feeds
- * served by a real HTTP server on 127.0.0.1 (reachable only through the test-only
- * OUTBOUND_ALLOW_HOSTS), fetched by the job and posted through the tool-updates service.
- * Each entry is posted once however many runs overlap, followers get one notice each, 304 is
- * nothing new, HTML, oversized, slow, broken or redirected-inside answers give a clear status
- * and no update, a source is paused after 5 failures in a row and its maintainer is told (in
- * the app and by email), updates are dated by their entries (docs/decisions/043), and only the
- * tool's maintainer (or an administrator) manages its sources. Both drivers.
+ * Tool updates that arrive by themselves (issue 17, docs/decisions/039 and 060): changelog
+ * feeds served by a real HTTP server on 127.0.0.1 (reachable only through the test-only
+ * OUTBOUND_ALLOW_HOSTS), fetched by one job per source (enqueued by the minute's scan) and
+ * posted through the tool-updates service. Each entry is posted once however many scans and
+ * drains overlap, a source is never fetched by two jobs at once, followers get one notice each,
+ * 304 is nothing new, HTML, oversized, slow, broken or redirected-inside answers give a clear
+ * status and no update, a failing source is retried by its job and paused after 5 failures in
+ * a row, its maintainer told (in the app and by email), updates are dated by their entries
+ * (docs/decisions/043), and only the tool's maintainer (or an administrator) manages its
+ * sources. Both drivers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,8 +16,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
-import { drainJobs } from '@/functions/jobs';
-import { runDueFeedFetches } from '@/functions/tool-feeds/feed-job';
+import { sql } from 'kysely';
+import { drainJobs, enqueue } from '@/functions/jobs';
+import { enqueueDueFetches, FEED_FETCH_JOB } from '@/functions/tool-feeds/feed-job';
 import { TOOL_UPDATE_FAN_OUT } from '@/functions/tool-updates/fan-out.job';
 import { fetchChangelogSourceNow } from '@/functions/tool-feeds/tool-feeds.service';
 import { CHANGELOG_SEED_SOURCES, seedChangelogSources } from '@/functions/tool-feeds/seed-sources';
@@ -26,10 +29,10 @@ import { POST as resumeRoute } from '@/src/pages/api/tools/[toolId]/changelog-so
 import { POST as fetchNowRoute } from '@/src/pages/api/tools/[toolId]/changelog-sources/[sourceId]/fetch';
 import { PATCH as retypeRoute } from '@/src/pages/api/tools/[toolId]/updates/[updateId]';
 import { GET as listUpdatesRoute } from '@/src/pages/api/tools/[toolId]/updates';
-import { GET as cronRoute } from '@/src/pages/api/cron/feeds';
 import { GET as toolFeedXml } from '@/src/pages/tools/[toolId]/feed.xml';
 import { getFeed } from '@/functions/notifications/notifications.service';
 import type { ChangelogSourceView } from '@/src/shared/tool-feeds';
+import { deliverQueuedEmails } from '../support/emails';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { createProduct, ensureCategories } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -42,7 +45,6 @@ const env = await vi.hoisted(async () => {
   const script = "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   const port = Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
   process.env['OUTBOUND_ALLOW_HOSTS'] = `127.0.0.1:${port}`;
-  process.env['CRON_SECRET'] = 'feeds-cron-secret-for-tests';
   process.env['RATE_LIMIT_SCALE'] = '20';
   return { port };
 });
@@ -81,6 +83,22 @@ const fanOut = () => drainJobs(t.db, { names: [TOOL_UPDATE_FAN_OUT] });
 
 /** The run after every due source's schedule: `hours` from now. */
 const later = (hours: number) => new Date(Date.now() + hours * 60 * 60 * 1000);
+
+/** The fetch jobs that are due, run as the worker would. */
+const runFetchJobs = () => drainJobs(t.db, { names: [FEED_FETCH_JOB] });
+
+/** A minute of the worker with the clock at `now`: the scan enqueues a job per due source, and they run. */
+async function fetchDue(now?: Date) {
+  await enqueueDueFetches(t.db, now);
+  return runFetchJobs();
+}
+
+/** The fetch jobs of one source (its singletonKey), oldest first. */
+async function fetchJobsOf(sourceId: string) {
+  const { rows } = await sql<{ state: string; retry_count: number; start_after: Date }>`
+    select state, retry_count, start_after from pgboss.job where name = ${FEED_FETCH_JOB} and singleton_key = ${sourceId} order by created_on`.execute(t.db);
+  return rows.map((r) => ({ state: r.state, retryCount: r.retry_count, startAfter: new Date(r.start_after) }));
+}
 
 beforeAll(async () => {
   t = await createTestDb();
@@ -139,10 +157,12 @@ describe('the job', () => {
     const source = await addSource(maintainer, 'n8n', server.url('/n8n/releases.atom'));
     expect(source).toMatchObject({ toolId: 'n8n', kind: null, lastStatus: null, pausedAt: null, consecutiveFailures: 0 });
 
-    // Three runs at once: the source is claimed by one of them.
-    const runs = await Promise.all([runDueFeedFetches(t.db), runDueFeedFetches(t.db), runDueFeedFetches(t.db)]);
-    expect(runs.reduce((n, r) => n + r.posted, 0)).toBe(3);
-    expect(runs.reduce((n, r) => n + r.fetched, 0)).toBe(1);
+    // Three scans at once make one job (one per source), and three drains at once run it once.
+    await Promise.all([enqueueDueFetches(t.db), enqueueDueFetches(t.db), enqueueDueFetches(t.db)]);
+    expect(await fetchJobsOf(source.id)).toEqual([expect.objectContaining({ state: 'created' })]);
+    const runs = await Promise.all([runFetchJobs(), runFetchJobs(), runFetchJobs()]);
+    expect(runs.reduce((n, r) => n + r.completed, 0)).toBe(1);
+    expect(server.on('/n8n/releases.atom')).toHaveLength(1);
     await fanOut();
 
     const updates = await updatesOf('n8n');
@@ -158,8 +178,7 @@ describe('the job', () => {
 
     // The next run is conditional: 304, nothing new.
     const before = server.on('/n8n/releases.atom').length;
-    const next = await runDueFeedFetches(t.db, { now: later(1.1) });
-    expect(next).toEqual({ fetched: 1, failed: 0, posted: 0, paused: 0 });
+    expect(await fetchDue(later(1.1))).toMatchObject({ completed: 1, failed: 0 });
     const conditional = server.on('/n8n/releases.atom').slice(before);
     expect(conditional).toHaveLength(1);
     expect(conditional[0]!.headers['if-none-match']).toBe('"rel-1"');
@@ -167,18 +186,49 @@ describe('the job', () => {
     expect(await updatesOf('n8n')).toHaveLength(3);
   });
 
-  it('posts an entry once when two runs fetch the same source (a lapsed claim) or two sources list it', async () => {
+  it('posts an entry once when its job runs again or two sources list it', async () => {
     server.answer('/n8n/mirror.atom', { status: 200, headers: { 'content-type': ATOM }, body: fixture('github-releases.atom') });
     const mirror = await addSource(maintainer, 'n8n', server.url('/n8n/mirror.atom'));
-    // The second run starts after the first one's claim would have lapsed: both fetch the feed.
-    const [a, b] = await Promise.all([runDueFeedFetches(t.db, { now: later(2) }), runDueFeedFetches(t.db, { now: later(2.1) })]);
-    expect(a.posted + b.posted).toBe(0);
+    await fetchDue(later(2));
     expect(await updatesOf('n8n')).toHaveLength(3);
     expect((await sourceRow(mirror.id)).last_status).toBe('Fetched: nothing new');
+    // Its job again (a worker that died before reporting it done): fetched again, nothing posted twice.
+    const before = server.on('/n8n/mirror.atom').length;
+    expect(await enqueue(t.db, FEED_FETCH_JOB, { sourceId: mirror.id }, { singletonKey: mirror.id })).toEqual(expect.any(String));
+    expect(await runFetchJobs()).toMatchObject({ completed: 1, failed: 0 });
+    expect(server.on('/n8n/mirror.atom').length).toBe(before + 1);
+    expect(await updatesOf('n8n')).toHaveLength(3);
     await call(removeSourceRoute, `/api/tools/n8n/changelog-sources/${mirror.id}`, {
       method: 'DELETE',
       session: maintainer,
       params: { toolId: 'n8n', sourceId: mirror.id },
+    });
+  });
+
+  it('never fetches one source in two jobs at once; Fetch now waits for the running job', async () => {
+    server.answer('/n8n/slow.atom', { status: 200, headers: { 'content-type': ATOM }, body: fixture('github-releases.atom'), delayMs: 400 });
+    const slow = await addSource(maintainer, 'n8n', server.url('/n8n/slow.atom'));
+    expect(await enqueueDueFetches(t.db)).toBeGreaterThanOrEqual(1);
+    const first = runFetchJobs();
+    await vi.waitFor(() => expect(server.on('/n8n/slow.atom')).toHaveLength(1));
+    // While its job runs: the scan's next job for it is dropped, another drain has nothing to run,
+    // and 'Fetch now' answers that it is being fetched.
+    expect(await enqueue(t.db, FEED_FETCH_JOB, { sourceId: slow.id }, { singletonKey: slow.id })).toBeNull();
+    expect(await runFetchJobs()).toMatchObject({ completed: 0, failed: 0 });
+    const now = await call(fetchNowRoute, `/api/tools/n8n/changelog-sources/${slow.id}/fetch`, {
+      method: 'POST',
+      session: maintainer,
+      params: { toolId: 'n8n', sourceId: slow.id },
+    });
+    expect(now.status).toBe(409);
+    expect(now.body.error.code).toBe('FEED_FETCH_RUNNING');
+    expect(await first).toMatchObject({ completed: 1, failed: 0 });
+    expect(server.on('/n8n/slow.atom')).toHaveLength(1);
+    expect(await fetchJobsOf(slow.id)).toEqual([expect.objectContaining({ state: 'completed' })]);
+    await call(removeSourceRoute, `/api/tools/n8n/changelog-sources/${slow.id}`, {
+      method: 'DELETE',
+      session: maintainer,
+      params: { toolId: 'n8n', sourceId: slow.id },
     });
   });
 
@@ -207,7 +257,7 @@ describe('the job', () => {
     expect(xml).toContain('&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt; Slow tab completions fixed');
     expect(xml).not.toContain('<script');
     // Last-Modified is sent back as If-Modified-Since.
-    await runDueFeedFetches(t.db, { now: later(1.1) });
+    await fetchDue(later(1.1));
     expect(server.on('/cursor/rss.xml').at(-1)!.headers['if-modified-since']).toBe('Thu, 19 Nov 2026 17:00:00 GMT');
   });
 
@@ -311,7 +361,7 @@ describe('the job', () => {
     expect(await updatesOf('make')).toEqual([]);
   });
 
-  it('pauses a source after 5 failures in a row, emails its maintainer once, and fetches it again when resumed', async () => {
+  it('retries a failing source through its job, pauses it after 5 failures in a row, emails its maintainer once, and fetches it again when resumed', async () => {
     let broken = true;
     server.answer('/zapier/releases.atom', (): ReceiverAnswer =>
       broken ? { status: 503, body: 'down' } : { status: 200, headers: { 'content-type': ATOM }, body: fixture('github-releases.atom') },
@@ -319,15 +369,40 @@ describe('the job', () => {
     const source = await addSource(maintainer, 'zapier', server.url('/zapier/releases.atom'));
     const mailer = testMailer();
     const mailed = () => mailer.sent.filter((m) => m.to === maintainer.email && /paused/.test(m.subject));
+    const listedSource = async () =>
+      (await call(listSourcesRoute, '/api/tools/zapier/changelog-sources', { session: maintainer, params: { toolId: 'zapier' } })).body.items[0];
+    // The scan enqueues its job; the job fails and pg-boss retries it: 5 attempts of one job.
+    await enqueueDueFetches(t.db);
     const failures: number[] = [];
-    for (let run = 1; run <= 5; run++) {
-      const row = await sourceRow(source.id);
-      const result = await runDueFeedFetches(t.db, { now: new Date(new Date(row.next_fetch_at).getTime() + 1000) });
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const before = Date.now();
+      await runFetchJobs();
+      await deliverQueuedEmails(t.db);
       failures.push((await sourceRow(source.id)).consecutive_failures);
-      expect(result.failed, `run ${run}`).toBe(1);
-      expect(mailed(), `run ${run}`).toHaveLength(run === 5 ? 1 : 0);
+      expect(mailed(), `attempt ${attempt}`).toHaveLength(attempt === 5 ? 1 : 0);
+      const jobs = await fetchJobsOf(source.id);
+      expect(jobs).toHaveLength(1);
+      if (attempt < 5) {
+        expect(jobs[0]).toMatchObject({ state: 'retry', retryCount: attempt - 1 });
+        waits.push(jobs[0]!.startAfter.getTime() - before);
+        // Its maintainers see when it is tried again; the scan adds no second job meanwhile (its
+        // next fetch is 15 minutes after a failure: looked at half an hour on, it is due).
+        expect(await listedSource()).toMatchObject({ consecutiveFailures: attempt, nextFetchAt: jobs[0]!.startAfter.toISOString() });
+        await enqueueDueFetches(t.db, later(0.5));
+        expect(await fetchJobsOf(source.id)).toHaveLength(1);
+        await sql`update pgboss.job set start_after = now() where name = ${FEED_FETCH_JOB} and singleton_key = ${source.id} and state = 'retry'`.execute(t.db);
+      } else {
+        // Paused instead of retried.
+        expect(jobs[0]).toMatchObject({ state: 'completed', retryCount: 4 });
+      }
     }
     expect(failures).toEqual([1, 2, 3, 4, 5]);
+    // The n-th retry after 15 min × 2^(n-1) to 15 min × 2^n (pg-boss's backoff; it was 15, 30, 60, 120 min).
+    waits.forEach((wait, i) => {
+      expect(wait, `retry ${i + 1}`).toBeGreaterThanOrEqual(15 * 60_000 * 2 ** i - 1000);
+      expect(wait, `retry ${i + 1}`).toBeLessThanOrEqual(15 * 60_000 * 2 ** (i + 1) + 10_000);
+    });
     const paused = await sourceRow(source.id);
     expect(paused.paused_at).not.toBeNull();
     expect(paused.last_status).toBe('Last fetch failed: the server answered HTTP 503');
@@ -344,13 +419,14 @@ describe('the job', () => {
         href: '/ai-tools/manage/zapier#changelog-sources',
       }),
     ]);
-    // Paused: no run fetches it, however late.
+    // Paused: no scan enqueues it, however late.
     const before = server.on('/zapier/releases.atom').length;
-    expect((await runDueFeedFetches(t.db, { now: later(48) })).failed).toBe(0);
+    await fetchDue(later(48));
     expect(server.on('/zapier/releases.atom').length).toBe(before);
-    const listed = await call(listSourcesRoute, '/api/tools/zapier/changelog-sources', { session: maintainer, params: { toolId: 'zapier' } });
-    expect(listed.body.items[0]).toMatchObject({ id: source.id, consecutiveFailures: 5, nextFetchAt: null });
-    expect(listed.body.items[0].pausedAt).not.toBeNull();
+    expect(await fetchJobsOf(source.id)).toHaveLength(1);
+    const listed = await listedSource();
+    expect(listed).toMatchObject({ id: source.id, consecutiveFailures: 5, nextFetchAt: null });
+    expect(listed.pausedAt).not.toBeNull();
 
     broken = false;
     const resumed = await call(resumeRoute, `/api/tools/zapier/changelog-sources/${source.id}/resume`, {
@@ -360,18 +436,10 @@ describe('the job', () => {
     });
     expect(resumed.status).toBe(200);
     expect(resumed.body).toMatchObject({ pausedAt: null, consecutiveFailures: 0 });
-    expect((await runDueFeedFetches(t.db, { now: later(0.01) })).posted).toBe(3);
+    await fetchDue(later(0.01));
+    expect(await updatesOf('zapier')).toHaveLength(3);
     expect(await sourceRow(source.id)).toMatchObject({ paused_at: null, consecutive_failures: 0, last_status: 'Fetched: 3 new updates' });
     expect(mailed()).toHaveLength(1);
-  });
-
-  it('runs from the cron route only with the cron secret', async () => {
-    expect((await call(cronRoute, '/api/cron/feeds')).status).toBe(401);
-    const wrong = await call(cronRoute, '/api/cron/feeds', { headers: { authorization: 'Bearer nope' } });
-    expect(wrong.status).toBe(401);
-    const ok = await call(cronRoute, '/api/cron/feeds', { headers: { authorization: 'Bearer feeds-cron-secret-for-tests' } });
-    expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ fetched: expect.any(Number), failed: expect.any(Number), posted: expect.any(Number), paused: expect.any(Number) });
   });
 });
 
@@ -524,7 +592,7 @@ describe('managing sources', () => {
         params: { toolId: 'cursor', sourceId: s.id },
       });
     const before = server.on('/cursor/extra-1.xml').length;
-    await runDueFeedFetches(t.db, { now: later(3) });
+    await fetchDue(later(3));
     expect(server.on('/cursor/extra-1.xml').length).toBe(before);
   });
 });

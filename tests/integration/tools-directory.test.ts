@@ -41,6 +41,7 @@ import { PUT as followRoute } from '@/src/pages/api/follows/tools/[toolId]';
 import { POST as uploadImage } from '@/src/pages/api/uploads/images';
 import { GET as notificationsRoute } from '@/src/pages/api/notifications/index';
 import type { ToolNoticeFeedItem } from '@/src/shared/notifications';
+import { deliverQueuedEmails } from '../support/emails';
 import { call, fileForm, signUp, testMailer, type TestSession } from '../support/api';
 import { linkIn } from '../support/mailer';
 import { createProduct } from '../support/factories';
@@ -221,6 +222,7 @@ describe('the admin queue', () => {
     const approved = await review(admin, id, { decision: 'approve' });
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe('approved');
+    await deliverQueuedEmails(t.db);
     expect(testMailer().lastTo(alice.email, /Approved Tool is now in/)).toBeDefined();
     // And in the app: an unread notice that leads to the tool's page.
     expect(await toolNotices(alice, id)).toEqual([
@@ -275,6 +277,7 @@ describe('the admin queue', () => {
     expect((await review(admin, id, { decision: 'request_changes' })).status).toBe(400);
     const asked = await review(admin, id, { decision: 'request_changes', message: 'Link the documentation, please.' });
     expect(asked.body).toMatchObject({ status: 'changes_requested', reviewNote: 'Link the documentation, please.' });
+    await deliverQueuedEmails(t.db);
     const mail = testMailer().lastTo(alice.email, /Changes requested/);
     expect(mail?.text).toContain('Link the documentation, please.');
     expect(await toolNotices(alice, id)).toEqual([
@@ -295,6 +298,7 @@ describe('the admin queue', () => {
     const submitted = await post(submit, '/api/tools', alice, tool());
     expect((await review(admin, submitted.body.id, { decision: 'reject' })).status).toBe(400);
     expect((await review(admin, submitted.body.id, { decision: 'reject', message: 'This is a wrapper of another tool.' })).body.status).toBe('rejected');
+    await deliverQueuedEmails(t.db);
     expect(testMailer().lastTo(alice.email, /was not added/)?.text).toContain('This is a wrapper of another tool.');
     expect(await toolNotices(alice, submitted.body.id)).toEqual([
       expect.objectContaining({ toolEvent: 'submission_rejected', note: 'This is a wrapper of another tool.', href: '/ai-tools/submit' }),
@@ -311,6 +315,7 @@ describe('Claim Your Tool', () => {
     const started = await claim(alice, 'claude', { method: 'email', email: 'alice@Claude.ai', organisation: 'Anthropic' });
     expect(started.status).toBe(201);
     expect(started.body).toMatchObject({ status: 'pending', method: 'email', email: 'alice@claude.ai' });
+    await deliverQueuedEmails(t.db);
     const link = linkIn(testMailer().lastTo('alice@claude.ai', /Confirm you maintain Claude/));
     expect(link.pathname).toBe('/ai-tools/claim/verify');
     // Only the claimant, only the token.
@@ -363,6 +368,7 @@ describe('Claim Your Tool', () => {
   it('a claim of a tool that already has an owner goes to the admin queue', async () => {
     const carol = await signUp('buyer', 'Carol Claimant');
     const started = await claim(carol, 'claude', { method: 'email', email: 'carol@claude.ai' });
+    await deliverQueuedEmails(t.db);
     const link = linkIn(testMailer().lastTo('carol@claude.ai', /Confirm/));
     const proven = await verify(carol, started.body.id, { token: link.searchParams.get('token') });
     expect(proven.body.status).toBe('in_review');
@@ -379,6 +385,7 @@ describe('Claim Your Tool', () => {
     );
     expect(rejected.body.status).toBe('rejected');
     expect(await isToolMaintainer(t.db, alice.userId, 'claude')).toBe(true);
+    await deliverQueuedEmails(t.db);
     expect(testMailer().lastTo(carol.email, /was not accepted/)).toBeDefined();
     expect(await toolNotices(carol, 'claude')).toEqual([
       expect.objectContaining({ toolEvent: 'claim_rejected', note: 'Alice already proved it.', href: '/ai-tools/claim?tool=claude' }),
@@ -407,6 +414,7 @@ describe('Claim Your Tool', () => {
     expect((await post(inviteRoute, '/api/tools/claude/maintainers', bob, { invitee: bob.email }, { toolId: 'claude' })).status).toBe(403);
     const invited = await post(inviteRoute, '/api/tools/claude/maintainers', alice, { invitee: bob.email }, { toolId: 'claude' });
     expect(invited.status).toBe(201);
+    await deliverQueuedEmails(t.db);
     const token = linkIn(testMailer().lastTo(bob.email, /invited to maintain Claude/)).searchParams.get('token');
     expect((await post(acceptRoute, '/api/tool-invites/accept', bob, { token: 'nope' })).status).toBe(404);
     const accepted = await post(acceptRoute, '/api/tool-invites/accept', bob, { token });
@@ -425,6 +433,7 @@ describe('Claim Your Tool', () => {
     expect(await isToolMaintainer(t.db, bob.userId, 'claude')).toBe(false);
     expect((await put(alice, 'claude', page)).status).toBe(403);
     expect(await getPublicTool(t.db, 'claude')).toMatchObject({ isClaimed: false, claimedBy: null });
+    await deliverQueuedEmails(t.db);
     expect(testMailer().lastTo(alice.email, /was revoked/)?.text).toContain('The domain proof was withdrawn.');
     for (const former of [alice, bob]) {
       expect((await toolNotices(former, 'claude'))[0]).toMatchObject({

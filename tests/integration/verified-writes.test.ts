@@ -18,6 +18,7 @@ import { closeDb, setDbHandle } from '@/db/database';
 import { getAuth, handleAuthRequest, resetAuth } from '@/functions/auth/auth';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
 import * as threadsRoute from '@/src/pages/api/community/threads/index';
+import { deliverQueuedEmails } from '../support/emails';
 import { call, signUp, SITE, testMailer, verifyEmail, type TestSession } from '../support/api';
 import { buildRouteFixtures, type RouteFixtures } from '../support/route-fixtures';
 import { pathOf, ROUTES, sessionFor, validBody, type Handler, type RouteCase } from '../support/route-table';
@@ -48,8 +49,10 @@ async function resendVerification(session: TestSession): Promise<void> {
 }
 
 async function openNewestLink(session: TestSession): Promise<void> {
+  await deliverQueuedEmails(t.db);
   const before = testMailer().sent.filter((m) => m.to === session.email).length;
   await resendVerification(session);
+  await deliverQueuedEmails(t.db);
   expect(testMailer().sent.filter((m) => m.to === session.email)).toHaveLength(before + 1);
   const opened = await verifyEmail(session.email);
   expect(opened.status).toBe(302);

@@ -2,8 +2,8 @@
  * Calling API routes the way Astro does in integration tests: a real Request through
  * src/middleware.ts (same-origin rule, session into locals), then the route handler with the
  * locals it filled. Users sign up through better-auth, so their sessions are real, and verify
- * their email through the link better-auth mails them (read from testMailer, installed as the
- * process-wide mailer on first use).
+ * their email through the link better-auth mails them (delivered from the outbox to testMailer,
+ * installed as the process-wide mailer on first use).
  * Needs the test database installed as the process-wide one (setDbHandle) and resetAuth().
  */
 import { randomBytes } from 'node:crypto';
@@ -16,6 +16,7 @@ import { recordAccountOrigin } from '@/functions/auth/auth.repository';
 import { getAuthSecret } from '@/env';
 import { getMailer, setMailer } from '@/functions/_shared/mailer';
 import { onRequest } from '@/src/middleware';
+import { deliverQueuedEmails } from './emails';
 import { linkIn, MemoryMailer } from './mailer';
 
 export const SITE = 'http://localhost:4321';
@@ -38,8 +39,9 @@ export function testMailer(): MemoryMailer {
 /** A client address of its own (10.0.0.0/8: 16 million, so two sign-ups of a file practically never share one: reputation tells them apart, docs/decisions/052). */
 const randomAddress = () => `10.${[...randomBytes(3)].join('.')}`;
 
-/** Opens the verification link of the newest verification email to `email`, as its owner would. */
+/** Opens the verification link of the newest verification email to `email`, as its owner would (once the outbox has delivered it). */
 export async function verifyEmail(email: string): Promise<Response> {
+  await deliverQueuedEmails(await getDb());
   const link = linkIn(testMailer().lastTo(email, /Verify/));
   return handleAuthRequest(await getAuth(), new Request(link, { method: 'GET' }), randomAddress());
 }

@@ -33,13 +33,16 @@ export function testDeps(provider?: PaymentProvider): PaymentsDeps & { mailer: M
   };
 }
 
-/** Runs the reactions to the orders' events that are due: receipts, refund notices, refunds of payments that must go back. */
+/**
+ * Runs the reactions to the orders' events that are due (receipts, refund notices, refunds of
+ * payments that must go back), and the jobs they enqueue: the deliveries of the emails they write.
+ */
 export async function settleOrders(db: Db): Promise<void> {
   await jobsReady(db);
   const { ALL_JOBS } = await import('@/functions/all-jobs');
   const names = [...new Set((['order.paid', 'order.refunded', 'order.refund-due'] as const).flatMap((event) => ALL_JOBS.reactionsTo(event)))];
   // A refund of a payment that must go back emits 'order.refunded': the drain runs until none is due.
-  await drainJobs(db, { names });
+  await drainJobs(db, { names, followUps: true });
 }
 
 let counter = 0;

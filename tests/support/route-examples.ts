@@ -110,8 +110,6 @@ export const ROUTE_EXAMPLES: RouteExamples = {
   getHealth: {},
   getOpenApi: {},
   runSweep: { expect: { status: 401, why: 'only Vercel Cron with CRON_SECRET may run the sweep; the suite sets no secret' } },
-  deliverWebhooks: { expect: { status: 401, why: 'only a scheduler with CRON_SECRET may run the deliveries; the suite sets no secret' } },
-  runFeedFetches: { expect: { status: 401, why: 'only a scheduler with CRON_SECRET may run the changelog job; the suite sets no secret' } },
   runJobs: { expect: { status: 401, why: 'only a scheduler with CRON_SECRET may run the jobs; the suite sets no secret' } },
   // Background jobs (docs/decisions/040): the administrators' list and retries.
   listAdminJobs: { query: () => ({ state: 'failed', limit: '20' }) },

@@ -1,5 +1,5 @@
 /**
- * The community's Markdown renderer (functions/community/markdown.ts, docs/decisions/035)
+ * The community's Markdown renderer (functions/_shared/markdown.ts, docs/decisions/035)
  * with hostile input: raw HTML and scripts are text, event handlers never become attributes,
  * javascript:, data: and protocol-relative URLs are not links, images only from our own blob
  * store, deep quote nesting and very long lines end well, and links carry rel="nofollow ugc noopener".

@@ -2,9 +2,7 @@
 import * as z from 'zod/mini';
 import { defineRoute, json, page, pageQuery, uuid } from '../contract';
 import { JOB_STATES } from '../../domain';
-import { EMAIL_MESSAGE_KINDS, EMAIL_MESSAGE_STATUSES } from '../../email-preferences';
-import { DeliveryRunSchema } from '../schemas/settings';
-import { FeedRunSchema } from '../../tool-feeds';
+import { EMAIL_MESSAGE_STATUSES, OUTBOX_KINDS } from '../../email-preferences';
 
 export const getHealth = defineRoute({
   method: 'GET',
@@ -35,7 +33,7 @@ export const runSweep = defineRoute({
   tag: 'System',
   summary: 'Run the periodic sweep (Vercel Cron)',
   description:
-    'Deletes uploads attached to nothing for 24 hours, prunes ended rate-limit windows and old view-count days, and sends the creator webhook deliveries that are due. Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`; that bearer is the cron secret, never an API key (the middleware resolves no session or key on this path).',
+    'Deletes uploads attached to nothing for 24 hours, and prunes ended rate-limit windows and old view-count days. Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`; that bearer is the cron secret, never an API key (the middleware resolves no session or key on this path).',
   auth: 'secret',
   response: json(
     z.object({
@@ -43,23 +41,8 @@ export const runSweep = defineRoute({
       bytesFreed: z.int(),
       counterWindowsDeleted: z.int(),
       viewDaysDeleted: z.int(),
-      /** Creator webhook deliveries that were due (docs/decisions/027). */
-      webhooks: DeliveryRunSchema,
     }),
   ),
-  errors: ['UNAUTHENTICATED'],
-});
-
-export const deliverWebhooks = defineRoute({
-  method: 'GET',
-  path: '/api/cron/webhooks',
-  operationId: 'deliverWebhooks',
-  tag: 'System',
-  summary: 'Send the creator webhook deliveries that are due (Vercel Cron)',
-  description:
-    'Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`. The daily sweep sends them too; a Pro plan can run this one every minute (docs/decisions/027).',
-  auth: 'secret',
-  response: json(DeliveryRunSchema),
   errors: ['UNAUTHENTICATED'],
 });
 
@@ -80,7 +63,7 @@ export const runJobs = defineRoute({
   tag: 'System',
   summary: 'Run the background jobs that are due (Vercel Cron)',
   description:
-    'One maintenance pass, each periodic job sent at most once per its period, then due jobs (notice fan-out, emails) one after another for at most 25 seconds. `npm start` runs them in-process instead. Only Vercel Cron (or a scheduler standing in for it) may call it, with `Authorization: Bearer $CRON_SECRET` (docs/decisions/040).',
+    'One maintenance pass, each periodic job sent at most once per its period, then due jobs (notice fan-out, emails, creator webhook deliveries, changelog fetches) one after another for at most 25 seconds. `npm start` runs them in-process instead. Only Vercel Cron (or a scheduler standing in for it) may call it, with `Authorization: Bearer $CRON_SECRET` (docs/decisions/040).',
   auth: 'secret',
   response: json(DrainRunSchema),
   errors: ['UNAUTHENTICATED'],
@@ -141,11 +124,12 @@ export const retryAdminJob = defineRoute({
 /** An email of ours as an administrator sees it at /admin/jobs (docs/decisions/041 and 044). */
 export const AdminEmailSchema = z.object({
   id: z.string(),
-  kind: z.enum(EMAIL_MESSAGE_KINDS),
-  /** What it is about: `update:<id>`, `sale:<order id>`, `daily:2026-11-27`... */
+  /** A notification's kind, the daily digest, or 'transactional' (a receipt, an account email...). */
+  kind: z.enum(OUTBOX_KINDS),
+  /** What it is about: `update:<id>`, `sale:<order id>`, `daily:2026-11-27`, `receipt:<order id>`... */
   reference: z.string(),
   status: z.enum(EMAIL_MESSAGE_STATUSES),
-  /** The account's address now; null when the account is gone. */
+  /** A transactional email's address, else the account's address now; null when the account is gone. */
   to: z.nullable(z.string()),
   /** Tries so far. */
   attempts: z.int(),
@@ -161,7 +145,7 @@ export const retryAdminEmail = defineRoute({
   tag: 'Admin',
   summary: 'Send a failed email once more (administrators only)',
   description:
-    'Gives an email kept as `failed` after its last try one more, due now: `npm start` sends it at once, on Vercel the next `email.send` run does. At send time it is checked again like any email (the account, a verified address not suppressed, the kind still on that channel), and sent with the same idempotency key, so the provider never delivers it twice; refused again, it is kept as `failed` with the new error. Answers the email, now `queued`. 409 EMAIL_NOT_FAILED when it is not failed (sent, cancelled, or retried already).',
+    'Gives an email kept as `failed` after its last try one more, due now: `npm start` sends it at once, on Vercel the function does after it answers (else the next `/api/cron/jobs` drain). At send time it is checked again like any email (the account, a verified address not suppressed, the kind still on that channel), and sent with the same idempotency key, so the provider never delivers it twice; refused again, it is kept as `failed` with the new error. Answers the email, now `queued`. 409 EMAIL_NOT_FAILED when it is not failed (sent, cancelled, or retried already).',
   auth: 'user',
   params: z.strictObject({ id: uuid() }),
   response: json(AdminEmailSchema),
@@ -169,17 +153,4 @@ export const retryAdminEmail = defineRoute({
   example: { params: { id: '0190c6a2-3b7e-7d1a-9f4e-5c2b8a1d6e3f' } },
 });
 
-export const runFeedFetches = defineRoute({
-  method: 'GET',
-  path: '/api/cron/feeds',
-  operationId: 'runFeedFetches',
-  tag: 'System',
-  summary: 'Fetch the changelog sources that are due (Vercel Cron)',
-  description:
-    'Only a scheduler may call it, with `Authorization: Bearer $CRON_SECRET`. Claims at most 10 due sources per call and posts their new entries once, however many calls overlap (docs/decisions/039).',
-  auth: 'secret',
-  response: json(FeedRunSchema),
-  errors: ['UNAUTHENTICATED'],
-});
-
-export const systemRoutes = [getHealth, getOpenApi, runSweep, deliverWebhooks, runFeedFetches, runJobs, listAdminJobs, retryAdminJob, retryAdminEmail] as const;
+export const systemRoutes = [getHealth, getOpenApi, runSweep, runJobs, listAdminJobs, retryAdminJob, retryAdminEmail] as const;

@@ -43,10 +43,8 @@ export const WebhookDeliveryViewSchema = z.object({
   /** The start of the last answer's body, or why no answer came. */
   lastResponse: z.nullable(z.string()),
   lastAttemptAt: z.nullable(z.string()),
-  /** When the next attempt is due (pending only). */
+  /** When its job tries again (pending, waiting for a retry); null once delivered or failed, and while an attempt runs. */
   nextAttemptAt: z.nullable(z.string()),
   deliveredAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
-
-export const DeliveryRunSchema = z.object({ attempted: z.int(), delivered: z.int(), retrying: z.int(), failed: z.int() });

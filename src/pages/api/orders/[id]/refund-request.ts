@@ -5,10 +5,7 @@
  */
 import { getDb } from '@/db/database';
 import { endpoint } from '@/functions/_shared/endpoint';
-import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import { createRefundRequest } from '@/functions/payments/refunds.service';
 import { createRefundRequest as route } from '@/src/shared/api/routes/payments';
 
-export const POST = endpoint(route, async ({ user, params, body }) =>
-  createRefundRequest(await getDb(), defaultPaymentsDeps(), user.id, params.id, body.reason),
-);
+export const POST = endpoint(route, async ({ user, params, body }) => createRefundRequest(await getDb(), user.id, params.id, body.reason));

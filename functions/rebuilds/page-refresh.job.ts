@@ -1,0 +1,57 @@
+/**
+ * 'pages.refresh', the reaction to 'pages.changed' (docs/decisions/061): the stored copies of
+ * the pages a change touched are made again, after the change committed and the request
+ * answered, with pg-boss's retries.
+ * - A process that serves stored pages (`npm start`: scripts/start.ts hands its page publisher
+ *   to setPageRenderer before it starts the worker) renders them into its page store.
+ * - On Vercel (ISR_BYPASS_TOKEN set) they are revalidated on demand (revalidate.ts).
+ * - Elsewhere (a process without stored pages: `astro dev`, the tests' drains) nothing is stored,
+ *   so there is nothing to do.
+ * A failure throws, so the job is retried with backoff. Run twice, it renders or revalidates the
+ * same pages twice: one effect, the current page.
+ */
+import { defineReaction } from '@/functions/jobs';
+import { getEnv } from '@/env';
+import { revalidatePaths } from './revalidate';
+
+const PAGE_REFRESH_JOB = 'pages.refresh';
+
+/** What makes the pages again (scripts/lib/page-publisher.ts PagePublisher, or isrRevalidator): throws when a page could not be made. */
+interface PageRenderer {
+  refresh(paths: readonly string[]): Promise<void>;
+}
+
+/**
+ * The worker runs the job modules of the script that started it, so the start script sets its
+ * publisher here, in its own copy of this module, before it starts the worker.
+ */
+let renderer: PageRenderer | undefined;
+
+export function setPageRenderer(next: PageRenderer | undefined): void {
+  renderer = next;
+}
+
+/** Vercel's: each path revalidated on demand; a failure (retried with backoff) leaves the CDN its copy until then. */
+export function isrRevalidator(siteUrl: string, token: string): PageRenderer {
+  return {
+    async refresh(paths) {
+      const failures = await revalidatePaths(siteUrl, paths, token);
+      if (failures.length) throw new Error(`${failures.length} page(s) not revalidated: ${failures.join(', ')}`);
+    },
+  };
+}
+
+/** The one set by the start script, else Vercel's when ISR_BYPASS_TOKEN is set, else none. */
+function currentRenderer(): PageRenderer | undefined {
+  if (renderer) return renderer;
+  const { ISR_BYPASS_TOKEN, SITE_URL } = getEnv();
+  return ISR_BYPASS_TOKEN ? isrRevalidator(SITE_URL, ISR_BYPASS_TOKEN) : undefined;
+}
+
+defineReaction('pages.changed', PAGE_REFRESH_JOB, async ({ paths }) => currentRenderer()?.refresh(paths), {
+  // A page is minutes from its age-based refresh (5 min, ISR's expiration): retry soon, not for long.
+  retryLimit: 5,
+  retryDelay: 5,
+  retryDelayMax: 300,
+  expireInSeconds: 5 * 60,
+});
