@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import { getEnv } from './functions/_shared/env';
+import { getEnv } from './env/index';
 import { PAGE_CSP_DIRECTIVES, STYLE_ATTRIBUTES, isHttpsSite } from './functions/_shared/security-headers';
 import { pageHeaders } from './scripts/lib/page-headers';
 import { NON_CATALOGUE_ROUTE } from './functions/rebuilds/affected-pages';

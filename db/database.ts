@@ -20,8 +20,8 @@ import { CompiledQuery, Kysely, PGliteDialect, PostgresDialect, sql, type Dialec
 import type { Database } from './schema';
 import { PGliteThread } from './pglite-thread';
 import { keepStatistics } from './statistics';
-import { getEnv, type Env } from '../functions/_shared/env';
-import { describeFreeSpace, freeSpaceOf, isStorageFull, LOW_SPACE_BYTES } from '../functions/_shared/storage-full';
+import { getEnv, type Env } from '@/env';
+import { describeFreeSpace, freeSpaceOf, isStorageFull, LOW_SPACE_BYTES } from '@/env/storage-full';
 
 export type Db = Kysely<Database>;
 

@@ -894,7 +894,7 @@ export interface CommunityThreadsTable {
   title: string;
   /** The Markdown source. */
   body: string;
-  /** The sanitized HTML of body, rendered by the server at write time (functions/community/markdown.ts). */
+  /** The sanitized HTML of body, rendered by the server at write time (functions/_shared/markdown.ts). */
   body_html: string;
   /** A question on a product (its 'Questions' panel). */
   product_id: string | null;

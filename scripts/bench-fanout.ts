@@ -24,8 +24,9 @@ import { sql } from 'kysely';
 import { createDb, type DbHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { refreshStatistics } from '../db/statistics';
-import { getEnv } from '../functions/_shared/env';
+import { getEnv } from '@/env';
 import { startWorker, stopJobs, listJobs } from '../functions/jobs';
+import { ALL_JOBS } from '../functions/all-jobs';
 import { postToolUpdate } from '../functions/tool-updates/tool-updates.service';
 import { startWsProxy } from '../tests/support/ws-proxy';
 import { measuredOn, replaceSection, runToExit } from './lib/report';
@@ -86,7 +87,7 @@ async function noticeCount(handle: DbHandle, updateId: string): Promise<{ notice
 async function measure(backend: string, handle: DbHandle): Promise<Run> {
   const { adminId, fillSeconds } = await prepare(handle);
   console.log(`[bench:fanout] ${backend}: ${FOLLOWERS} followers in ${fillSeconds.toFixed(1)} s`);
-  await startWorker(handle.db);
+  await startWorker(handle.db, ALL_JOBS);
   // One post to a tool nobody follows first: the engine and the statements warm up.
   await postToolUpdate(handle.db, adminId, QUIET_TOOL, { title: 'Warm-up update', content: 'Nothing to see.', updateType: 'other' });
   const run: Run = { backend, requestMs: [], fanOutMs: [], fillSeconds };

@@ -32,7 +32,7 @@ import { migrateToLatest } from '../db/migrate';
 import { refreshStatistics } from '../db/statistics';
 import { seedReferenceData } from '../db/seed/seed';
 import { seedSynthetic } from '../db/seed/synthetic';
-import { getEnv } from '../functions/_shared/env';
+import { getEnv } from '@/env';
 import { defaultPostgresSearchConcurrency } from '../functions/catalogue/search.service';
 import { isBuildCurrent, runAstroBuild } from './lib/astro-build';
 import { replaceSection } from './lib/report';

@@ -9,7 +9,7 @@ import { assertNodeVersion, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
 import { runAstroBuild } from './lib/astro-build';
 import { describeGaps, vercelDeploymentGaps } from '@/functions/_shared/deploy-check';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 
 async function main(): Promise<void> {
   assertNodeVersion();

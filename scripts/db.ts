@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import { dataPath } from '../functions/_shared/env';
+import { dataPath } from '@/env';
 import { migrateToLatest } from '../db/migrate';
 import { refreshStatistics } from '../db/statistics';
 import { seedDemo, seedReferenceData } from '../db/seed/seed';

@@ -5,10 +5,11 @@
  * last run, else none) and kept current as content changes, page by page (docs/decisions/015).
  */
 import path from 'node:path';
-import { getAuthSecret, getEnv } from '../functions/_shared/env';
+import { getAuthSecret, getEnv } from '@/env';
 import { setDbHandle } from '../db/database';
 import { enqueue, startWorker, stopJobs } from '../functions/jobs';
-import { SWEEP_JOB } from '../functions/uploads/sweep.job';
+import { ALL_JOBS } from '../functions/all-jobs';
+import { SWEEP_JOB } from '../functions/maintenance/sweep.job';
 import { setPageRenderer } from '../functions/rebuilds/page-refresh.job';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   // request answers, and its reaction renders them through the publisher.
   const publisher = new PagePublisher(handle.db, new PageStore(pageStoreDir(env.DATA_DIR)));
   setPageRenderer(publisher);
-  await startWorker(handle.db, { onCommit: publisher.commitHooks() });
+  await startWorker(handle.db, ALL_JOBS, { onCommit: publisher.commitHooks() });
   await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
   const site = new SiteServer({ pages: publisher });
   await site.swap(outDir);

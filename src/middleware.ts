@@ -22,7 +22,13 @@ import type { MiddlewareHandler } from 'astro';
 import { declaredBodyTooLarge } from '../functions/_shared/body-limit';
 import { hasOwnAuthorization } from '../functions/api-keys/route-scopes';
 import { CATALOGUE_PATH } from '../functions/rebuilds/affected-pages';
+import { provideJobs } from '../functions/jobs/provide-jobs';
 import { COMMUNITY_PAGE_PATH } from './shared/community';
+
+// The server bundle's background jobs (docs/decisions/063): the engine imports none, so the
+// bundle's entry gives them, loaded when its engine first starts (a service's jobsReady, the cron
+// drain), not with every cold start. Under `npm start` the start script's worker runs its own set.
+provideJobs(() => import('../functions/all-jobs').then((m) => m.ALL_JOBS));
 
 /**
  * On-demand paths that never need the session: auth (better-auth reads it itself), files,
@@ -56,7 +62,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
   if (!['GET', 'HEAD', 'OPTIONS'].includes(context.request.method)) {
     const { crossOriginRefusal } = await import('../functions/_shared/auth-origin');
-    const { getEnv } = await import('../functions/_shared/env');
+    const { getEnv } = await import('@/env');
     const { trustedOriginsFor } = await import('../functions/auth/auth');
     const refusal = crossOriginRefusal(context.request, trustedOriginsFor(getEnv()));
     if (refusal) {

@@ -17,7 +17,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../database';
-import { renderMarkdown } from '@/functions/community/markdown';
+import { renderMarkdown } from '@/functions/_shared/markdown';
 import { ThreadInputSchema, ReplyInputSchema } from '@/src/shared/api/schemas/community';
 import { AI_TOOL_IDS } from '@/src/shared/ai-tool-ids';
 import { GENERAL_SPACES, hotScore } from '@/src/shared/community';

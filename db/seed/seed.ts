@@ -24,7 +24,7 @@ import { seedChangelogSources } from '@/functions/tool-feeds/seed-sources';
 import { seedCommunity, seedOpenReport } from './community';
 import { insertSaleEntry } from '@/functions/payments/ledger.repository';
 import { availableAt } from '@/src/shared/ledger';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number, now: number) => new Date(now - days * DAY);

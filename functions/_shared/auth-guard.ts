@@ -14,9 +14,13 @@
  * reviewing and posting need a verified email (docs/decisions/012): those routes declare
  * `auth: 'verified'` and functions/_shared/endpoint.ts calls assertEmailVerified (publishing
  * checks it in the products service, since only the body says whether a save publishes).
+ *
+ * Services that only an administrator may use ask isAdmin (profiles.role = 'admin').
  */
+import type { Db } from '@/db/database';
 import type { SessionUser } from '@/src/shared/session';
 import { AppError } from './errors';
+import { findRole } from './roles.repository';
 
 interface GuardContext {
   locals: App.Locals;
@@ -45,4 +49,9 @@ export function requireApiUser(context: { locals: App.Locals }): SessionUser {
 /** 403 EMAIL_NOT_VERIFIED unless the account's email is verified. */
 export function assertEmailVerified(user: Pick<SessionUser, 'emailVerified'>): void {
   if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED');
+}
+
+/** Whether the account is an administrator. */
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
+  return (await findRole(db, userId)) === 'admin';
 }

@@ -17,7 +17,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobAccess } from '@/src/shared/domain';
-import { dataPath, getEnv } from './env';
+import { dataPath, getEnv } from '@/env';
 
 export interface StoredBlob {
   /** Store-relative path, e.g. products/<userId>/product-main-1700000000000-0.webp */

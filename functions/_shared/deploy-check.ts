@@ -6,7 +6,7 @@
  * these lines, and the mailer says it again when it is created, so nobody learns it from a user
  * who never got their password reset.
  */
-import type { Env } from './env';
+import type { Env } from '@/env';
 
 export const EMAIL_GAP = 'no email reaches anyone (verification, password reset, receipts, notifications); they go to an outbox folder on a temporary disk';
 

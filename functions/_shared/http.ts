@@ -8,7 +8,8 @@ import { $ZodError } from 'zod/v4/core';
 import type { APIContext } from 'astro';
 import { bodyLimitFor } from './body-limit';
 import { AppError, ERRORS, type ErrorCode } from './errors';
-import { isStorageFull, storageFullError } from './storage-full';
+import { isStorageFull } from '@/env/storage-full';
+import { storageFullError } from './storage-full';
 
 /**
  * Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 13.1.2: `W/` is

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { getEnv, type Env } from './env';
+import { getEnv, type Env } from '@/env';
 import { describeGaps, EMAIL_GAP } from './deploy-check';
 
 export interface MailMessage {

@@ -26,7 +26,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { getEnv } from './env';
+import { getEnv } from '@/env';
 
 export type LookupFunction = (hostname: string) => Promise<{ address: string; family: number }[]>;
 

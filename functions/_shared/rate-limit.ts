@@ -24,7 +24,7 @@
 import type { APIContext } from 'astro';
 import type { Db } from '@/db/database';
 import { readClock } from './clock';
-import { getEnv } from './env';
+import { getEnv } from '@/env';
 import { errorResponse } from './http';
 import { deleteExpiredCounters, incrementCounters } from './rate-limit.repository';
 
@@ -375,7 +375,7 @@ export async function enforceWriteLimit(context: Pick<APIContext, 'request' | 'u
   }
 }
 
-/** Deletes counters of windows that ended (the periodic maintenance of functions/uploads/sweep). */
+/** Deletes counters of windows that ended (the periodic maintenance of functions/maintenance/sweep). */
 export async function pruneRateLimitCounters(db: Db, now = new Date()): Promise<number> {
   return deleteExpiredCounters(db, now);
 }

@@ -11,7 +11,7 @@
  *   `PORT=8080 npm start` after `npm start` reuses the build.
  * - A Vercel build knows its SITE_URL (a deployment has one) and bakes it: nothing to fill.
  */
-import { getEnv } from './env';
+import { getEnv } from '@/env';
 
 /** Stands for the origin in what `astro build` writes for the embedded server. `.invalid` never resolves (RFC 6761). */
 export const BUILD_ORIGIN = 'http://toolmint-build-origin.invalid';

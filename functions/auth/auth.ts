@@ -60,10 +60,11 @@ import { markEmailVerified, recordAccountOrigin, voidOlderResetTokens, voidReset
 import { accountOriginKey } from './account-origin';
 import { deleteAccountData } from '../account/account.service';
 import { apiKeyTableOptions, authRateLimitTable, authTableOptions } from './auth-tables';
-import { getAuthSecret, getEnv, type Env } from '../_shared/env';
+import { getAuthSecret, getEnv, type Env } from '@/env';
 import { ERRORS } from '../_shared/errors';
 import { json, readBody } from '../_shared/http';
-import { isStorageFull, storageFullError } from '../_shared/storage-full';
+import { isStorageFull } from '@/env/storage-full';
+import { storageFullError } from '../_shared/storage-full';
 import { EvenTiming } from './even-timing';
 import type { MailMessage } from '../_shared/mailer';
 import { deliverSoon, queueTransactionalEmail } from '../email/outbox';

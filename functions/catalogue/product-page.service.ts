@@ -10,7 +10,7 @@
  *
  * The buckets are shared by every product of the same tool, category or type, so they are
  * kept in memory for a minute (per database), and dropped at once when content changes
- * (forgetSimilarCandidates, called by recordPageChange in the change's transaction,
+ * (contentGeneration, moved on by recordPageChange in the change's transaction,
  * docs/decisions/061): a full render of N pages then reads about one bucket per tool,
  * category and type instead of three per page.
  */
@@ -22,6 +22,7 @@ import { toProductCard, toPublicProduct } from './catalogue.mapper';
 import { isUuid } from '@/src/shared/ids';
 import type { ProductVersion } from '@/src/shared/api/schemas/versions';
 import { getVersionHistory } from '../versions/versions.service';
+import { contentGeneration } from '../_shared/content-generation';
 
 /** Candidates kept per bucket (tool, category, content type). */
 const SIMILAR_CANDIDATES_PER_BUCKET = 24;
@@ -34,25 +35,19 @@ interface CachedBucket {
   rows: Promise<PublishedCardRow[]>;
 }
 const bucketsByDb = new WeakMap<Db, Map<string, CachedBucket>>();
-/** Moves on at every content change: buckets of an older generation are read again. */
-let generation = 0;
 
 /** The best of a bucket, one more than kept so the product itself can be left out. */
 function bucket(db: Db, filter: Bucket): Promise<PublishedCardRow[]> {
   let cache = bucketsByDb.get(db);
   if (!cache) bucketsByDb.set(db, (cache = new Map()));
   const key = JSON.stringify(filter);
+  const generation = contentGeneration();
   const hit = cache.get(key);
   if (hit && hit.generation === generation && hit.expires > Date.now()) return hit.rows;
   const rows = listTopRatedPublished(db, { limit: SIMILAR_CANDIDATES_PER_BUCKET + 1, ...filter });
   cache.set(key, { generation, expires: Date.now() + BUCKET_TTL_MS, rows });
   rows.catch(() => cache.delete(key));
   return rows;
-}
-
-/** Content changed: every page rendered from now on reads fresh buckets. */
-export function forgetSimilarCandidates(): void {
-  generation++;
 }
 
 export async function getProductPage(db: Db, id: string): Promise<{ product: PublicProduct; similar: ProductCard[]; versions: ProductVersion[] } | null> {

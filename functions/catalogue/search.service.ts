@@ -8,7 +8,7 @@ import os from 'node:os';
 import * as z from 'zod/mini';
 import type { Db, DbHandle } from '@/db/database';
 import { decodeCursor, encodeCursor } from '../_shared/cursor';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { ReadGuard, type ReadGuardLimits } from '../_shared/read-guard';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
 import { BUDGET_BOUNDS, effectiveSort, PAGE_SIZE, SearchParamsSchema, type SearchParams } from '@/src/shared/search';

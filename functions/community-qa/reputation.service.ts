@@ -7,7 +7,7 @@
  */
 import type { Db } from '@/db/database';
 import { AppError } from '@/functions/_shared/errors';
-import { isAdmin } from '@/functions/profiles/profiles.service';
+import { isAdmin } from '@/functions/_shared/auth-guard';
 import type { AdminReputation, ResetReputationInput } from '@/src/shared/api/schemas/community-qa';
 import { isUserId } from '@/src/shared/ids';
 import { NO_REPUTATION, reputationScore, type ReputationParts } from '@/src/shared/reputation';

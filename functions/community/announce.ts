@@ -1,7 +1,7 @@
 /**
  * Who hears of a post when it becomes public (docs/decisions/035, 036, 037): once, when it is
  * written, or, for a new account's post with links held for review, when an administrator
- * approves it (functions/moderation/moderation.service.ts). Both paths call these, so an
+ * approves it (the reaction to 'post.approved', announce-approved.job.ts). Both paths call these, so an
  * approved post tells exactly the people it would have told had it been published at once.
  *
  * - A thread: the people it @mentions; a question on a product, the product's creator.

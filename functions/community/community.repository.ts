@@ -547,37 +547,6 @@ export async function insertCommunityNotices(
   return rows;
 }
 
-/** The user's community notices newest first, with the thread, the actor and the reply's first words. */
-export async function listCommunityNotices(db: Db, userId: string, options: { after?: { at: string; id: string } | null; limit: number }) {
-  let query = db
-    .selectFrom('user_notifications as n')
-    .innerJoin('community_threads as t', 't.id', 'n.community_thread_id')
-    .leftJoin('community_replies as r', 'r.id', 'n.community_reply_id')
-    .leftJoin('profiles as a', 'a.id', 'n.actor_id')
-    .leftJoin('products as p', 'p.id', 't.product_id')
-    .where('n.user_id', '=', userId)
-    .where('n.community_thread_id', 'is not', null)
-    .select([
-      'n.id',
-      'n.kind',
-      'n.is_read',
-      'n.created_at',
-      'n.community_thread_id',
-      'n.community_reply_id',
-      't.title as thread_title',
-      'a.full_name as actor_name',
-      'p.title as product_title',
-      sql<
-        string | null
-      >`case when r.id is not null and r.deleted_at is null then left(r.body, 400) when r.id is null and t.deleted_at is null then left(t.body, 400) end`.as(
-        'excerpt_source',
-      ),
-      timeKey('n.created_at').as('cursor_at'),
-    ]);
-  if (options.after) query = query.where(sql<SqlBool>`(n.created_at, n.id) < (${options.after.at}::timestamptz, ${options.after.id}::uuid)`);
-  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
-}
-
 /** The newest listed threads for the sitemap (the newest-threads index). */
 export async function listSitemapThreads(db: Db, limit: number) {
   return db

@@ -44,14 +44,14 @@ import { isUuid } from '@/src/shared/ids';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { keysetTime } from '../_shared/keyset.repository';
-import { isAdmin } from '../profiles/profiles.service';
-import { plainText, renderMarkdown } from './markdown';
+import { isAdmin } from '../_shared/auth-guard';
+import { plainText, renderMarkdown } from '../_shared/markdown';
 import { assertCanPost, holdPostForReview } from './post-guard';
 import { jobsReady } from '../jobs';
 import { announceMentions, announceReply, announceThread } from './announce';
 import { withAuthorDetails } from '../community-qa/author-details';
 import { badgeContext } from '../community-qa/badges';
-import { answerViewerState } from '../community-qa/answers.service';
+import { answerViewerState } from './answers.service';
 import {
   analyzeCommunityWords,
   existingTools,

@@ -2,7 +2,7 @@
  * The emails of community notices (issue 18, docs/decisions/041): a reply, a mention or an
  * accepted answer is emailed as its recipient's preference for that kind says.
  *
- * - The transaction that writes the notices (community.service.ts, community-qa/answers.service.ts)
+ * - The transaction that writes the notices (community.service.ts, answers.service.ts)
  *   enqueues 'email.community' { noticeIds } with them (enqueueCommunityEmails): the job exists
  *   exactly when the notices do. A post held for review writes no notice, so no email; a
  *   recipient whose kind is Off gets no notice either (functions/email/in-app.repository.ts).
@@ -17,7 +17,7 @@ import type { Db } from '@/db/database';
 import { defineJob, enqueue } from '@/functions/jobs';
 import { COMMUNITY_NOTICE_LABELS, communityNoticeHref, communityNoticeText } from '@/src/shared/notifications';
 import { queueCommunityEmail, type CommunityEmailKind } from '../email/email.service';
-import { plainText } from './markdown';
+import { plainText } from '../_shared/markdown';
 import { selectNoticesForEmail, type CommunityNoticeKind } from './community.repository';
 
 export const COMMUNITY_EMAILS = 'email.community';

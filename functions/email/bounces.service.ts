@@ -9,7 +9,7 @@
  */
 import { Webhook } from 'svix';
 import type { Db } from '@/db/database';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { AppError } from '../_shared/errors';
 import type { EmailSuppressionReason } from '@/src/shared/email-preferences';
 import { insertSuppressions } from './preferences.repository';

@@ -15,7 +15,7 @@
  * complete one.
  */
 import type { Db } from '@/db/database';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import type { EmailKind, EmailPreferences } from '@/src/shared/email-preferences';
 import { pieceOf, type Piece } from './content';
 import { getPreferences } from './preferences.service';

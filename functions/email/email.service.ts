@@ -21,7 +21,7 @@
  */
 import type { Db } from '@/db/database';
 import type { EmailMessage } from '@/db/schema';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { getMailer, type Mailer } from '../_shared/mailer';
 import {
   EMAIL_KINDS,

@@ -11,7 +11,7 @@ import type * as z from 'zod/mini';
 import type { AdminEmailSchema } from '@/src/shared/api/routes/system';
 import type { EmailSuppressionReason } from '@/src/shared/email-preferences';
 import { AppError } from '../_shared/errors';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import { findEmailWithAddress, requeueFailedEmail, selectFailedEmails, type EmailWithAddressRow } from './email.repository';
 import { enqueueDeliveries, inOutboxTransaction } from './outbox';
 import { selectSuppressions } from './preferences.repository';

@@ -1,5 +1,5 @@
 /**
- * The email jobs (issue 18, docs/decisions/040 and 041), listed in functions/jobs/all-jobs.ts.
+ * The email jobs (issue 18, docs/decisions/040 and 041), listed in functions/all-jobs.ts.
  *
  * - 'email.notifications' { updateId } | { productId } [, after]: the emails of a tool update
  *   (to the users its notices went to) or of a newly published product (to the creator's

@@ -7,7 +7,7 @@
  * that one kind off for that one user, which is what the link is for, and nothing else.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { getAuthSecret } from '../_shared/env';
+import { getAuthSecret } from '@/env';
 import { AppError } from '../_shared/errors';
 import { isEmailMessageKind, type EmailMessageKind } from '@/src/shared/email-preferences';
 

@@ -10,9 +10,14 @@
  * - One engine per database per process, kept on globalThis like the database handle, so the
  *   start script's worker and the server bundle's routes share it.
  *
+ * - The engine imports no job: it runs the jobs it is given (a JobSet, functions/all-jobs.ts),
+ *   by the process's entry: startWorker(db, jobs) in scripts/start.ts, provideJobs() in the server
+ *   bundle's middleware and in the tests' support (docs/decisions/063). A service only enqueues
+ *   or emits; jobsReady(db) starts the engine with the jobs its process was given.
+ *
  * Two ways to run jobs, the same jobs:
- * - startWorker(db): the in-process worker of `npm start` (scripts/start.ts): polls every queue,
- *   runs the scheduler (schedule()) and pg-boss's maintenance (expiry, retention).
+ * - startWorker(db, jobs): the in-process worker of `npm start` (scripts/start.ts): polls every
+ *   queue, runs the scheduler (schedule()) and pg-boss's maintenance (expiry, retention).
  * - drainJobs(db, { maxMs }): runs the due jobs for a bounded time and returns; the Vercel Cron
  *   route (/api/cron/jobs) and the tests use it.
  */
@@ -25,7 +30,8 @@ import type { JobState } from '@/src/shared/domain';
 export type { JobState };
 import type { TimeKeyset } from '../_shared/keyset.repository';
 import { JOBS_SCHEMA, selectJobs } from './jobs.repository';
-import { jobDefinition, jobDefinitions, reactionsTo, scheduleDefinitions, type JobDefinition } from './registry';
+import type { JobDefinition, JobSet } from './registry';
+import { givenJobs, provideJobs } from './provide-jobs';
 import type { DomainEvents, EventName } from './events';
 
 export { JOBS_SCHEMA };
@@ -36,10 +42,11 @@ interface Engine {
   worker: boolean;
   /** Queues this engine created (an enqueue to any other is refused before it reaches the database). */
   queues: Set<string>;
+  /** The jobs it runs, as the entry that started it gave them (startWorker, provideJobs). */
+  jobs: JobSet;
   /**
-   * The reactions to an event, as the module instance that started the engine knows them: under
-   * `npm start` the start script's (it loads every job module), not the server bundle's, which
-   * has its own copy of the registry and loads only the modules its routes import.
+   * The reactions to an event, as that set knows them: under `npm start` the start script's
+   * (it loads every job module), not the server bundle's, which has its own copy of the registry.
    */
   reactionsTo: (event: EventName) => readonly string[];
   /** The worker's id per queue (boss.work()), to wake it when a commit has made jobs due. */
@@ -89,9 +96,9 @@ function queueOptions(definition: JobDefinition): Omit<Queue, 'name'> {
   };
 }
 
-/** Create the queue of every job defined in this process that the engine does not have yet. */
+/** Create the queue of every job of the engine's set that it does not have yet. */
 async function ensureQueues(engine: Engine): Promise<void> {
-  for (const definition of jobDefinitions()) {
+  for (const definition of engine.jobs.definitions()) {
     if (engine.queues.has(definition.name)) continue;
     const existing = await engine.boss.getQueue(definition.name);
     if (existing) {
@@ -107,9 +114,7 @@ async function ensureQueues(engine: Engine): Promise<void> {
   }
 }
 
-async function startEngine(db: Db, worker: boolean): Promise<Engine> {
-  // Every job module, so that their definitions exist before the queues are made.
-  await import('./all-jobs');
+async function startEngine(db: Db, worker: boolean, jobs: JobSet): Promise<Engine> {
   const raw = rawSqlOf(db);
   const boss = new PgBoss({
     db: raw,
@@ -125,7 +130,7 @@ async function startEngine(db: Db, worker: boolean): Promise<Engine> {
   });
   boss.on('error', (error: Error) => console.warn('[jobs]', error.message));
   await boss.start();
-  const engine: Engine = { db, boss, worker, queues: new Set(), reactionsTo, workers: new Map(), onCommit: {} };
+  const engine: Engine = { db, boss, worker, queues: new Set(), jobs, reactionsTo: jobs.reactionsTo, workers: new Map(), onCommit: {} };
   await ensureQueues(engine);
   onDbClose(db, () => stopJobs(db));
   return engine;
@@ -140,14 +145,14 @@ export async function jobsReady(db: Db): Promise<Engine> {
   const all = engines();
   let pending = all.byDb.get(db);
   if (!pending) {
-    pending = startEngine(db, false);
+    pending = givenJobs().then((jobs) => startEngine(db, false, jobs));
     all.byDb.set(db, pending);
     pending.catch(() => all.byDb.delete(db));
   }
   const engine = await pending;
   all.current = engine;
   // A job module loaded after the start (a test's own jobs) gets its queue here.
-  if (jobDefinitions().some((d) => !engine.queues.has(d.name))) await ensureQueues(engine);
+  if (engine.jobs.definitions().some((d) => !engine.queues.has(d.name))) await ensureQueues(engine);
   return engine;
 }
 
@@ -213,7 +218,7 @@ export async function enqueueMany<T extends object>(
 async function engineFor(db: Db, name: string): Promise<Engine> {
   const engine = db.isTransaction ? engines().current : await jobsReady(db);
   if (!engine) throw new Error('The job engine is not started: call jobsReady(db) before the transaction that enqueues.');
-  if (!engine.queues.has(name)) throw new Error(`No job named ${name} is defined (functions/jobs/all-jobs.ts lists the job modules).`);
+  if (!engine.queues.has(name)) throw new Error(`No job named ${name} is defined (functions/all-jobs.ts lists the job modules).`);
   return engine;
 }
 
@@ -312,30 +317,38 @@ async function runOne(engine: Engine, definition: JobDefinition, job: Job<unknow
   });
 }
 
+export interface WorkerOptions {
+  /** How often each queue is polled. Default 1 second. */
+  pollingIntervalSeconds?: number;
+  /** What afterCommit() runs in this process for a committed event (the embedded page publisher's). */
+  onCommit?: CommitHooks;
+}
+
 /**
- * The in-process worker (`npm start`): every defined job is polled and run as it falls due (or
- * at once, when afterCommit() wakes it), the schedules are sent on time, and pg-boss's
- * maintenance runs. `onCommit`: what afterCommit() runs in this process for a committed event.
- * Stopped with the database.
+ * The in-process worker (`npm start`): every job of `jobs` is polled and run as it falls due (or
+ * at once, when afterCommit() wakes it), their schedules are sent on time, and pg-boss's
+ * maintenance runs. `jobs` become the process's (provideJobs). `options.onCommit`: what
+ * afterCommit() runs in this process for a committed event. Stopped with the database.
  */
-export async function startWorker(db: Db, options: { pollingIntervalSeconds?: number; onCommit?: CommitHooks } = {}): Promise<void> {
+export async function startWorker(db: Db, jobs: JobSet, options: WorkerOptions = {}): Promise<void> {
+  provideJobs(jobs);
   const all = engines();
   const existing = await all.byDb.get(db)?.catch(() => undefined);
   if (existing?.worker) return;
   if (existing) await existing.boss.stop({ graceful: true, close: false });
-  const pending = startEngine(db, true);
+  const pending = startEngine(db, true, jobs);
   all.byDb.set(db, pending);
   const engine = await pending;
   all.current = engine;
   engine.onCommit = options.onCommit ?? {};
-  for (const definition of jobDefinitions()) {
+  for (const definition of jobs.definitions()) {
     const work = { batchSize: 1, localConcurrency: definition.options.concurrency, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
     const workerId = await engine.boss.work(definition.name, work, async ([job]) => {
       if (job) await runOne(engine, definition, job);
     });
     engine.workers.set(definition.name, workerId);
   }
-  for (const s of scheduleDefinitions()) {
+  for (const s of jobs.schedules()) {
     await engine.boss.schedule(s.name, s.cron, s.data, { tz: 'UTC', missed: 'once' });
   }
 }
@@ -376,7 +389,7 @@ async function drainQueues(db: Db, options: { maxMs?: number; names?: Set<string
   const result: DrainResult = { completed: 0, failed: 0, timedOut: false };
   if (options.periodic) {
     await engine.boss.supervise().catch((error: unknown) => console.warn('[jobs] maintenance failed:', (error as Error).message));
-    for (const s of scheduleDefinitions()) {
+    for (const s of engine.jobs.schedules()) {
       if (!engine.queues.has(s.name)) continue;
       await engine.boss.send(s.name, s.data, { singletonKey: 'schedule', singletonSeconds: periodSeconds(engine.boss, s.cron) });
     }
@@ -390,7 +403,7 @@ async function drainQueues(db: Db, options: { maxMs?: number; names?: Set<string
         result.timedOut = true;
         return result;
       }
-      const definition = jobDefinition(name);
+      const definition = engine.jobs.definition(name);
       if (!definition) continue;
       const [job] = await engine.boss.fetch<unknown>(name, { batchSize: 1 });
       if (!job) continue;

@@ -30,6 +30,11 @@ export interface DomainEvents {
    * being served at once after an unpublish, archive or delete (see HIDING_REASONS).
    */
   'pages.changed': { reason: PageChangeReason; productId: string | null; paths: string[] };
+  /**
+   * An administrator approved a post held for review (functions/moderation): the community
+   * announces it to whom its publication would have told (functions/community/announce-approved.job.ts).
+   */
+  'post.approved': { kind: 'thread' | 'reply'; id: string };
 }
 
 export type EventName = keyof DomainEvents;

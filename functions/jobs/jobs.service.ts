@@ -9,7 +9,7 @@ import type { JobState } from '@/src/shared/domain';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { TimeKeysetSchema } from '../_shared/keyset.repository';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import { LIMIT_DEFAULT } from '@/src/shared/api/contract';
 import { drainJobs, findJob, listJobs, retryJob, type DrainResult, type JobRecord } from './engine';
 

@@ -1,9 +1,11 @@
 /**
- * What jobs exist: defineJob() and schedule() record a job's handler, its retry policy and its
- * period in this process. Job modules call them at their top level and are listed once in
- * functions/jobs/all-jobs.ts, which the engine loads before it starts (docs/decisions/040).
+ * What jobs exist: defineJob(), defineReaction() and schedule() record a job's handler, its
+ * retry policy, the event it reacts to and its period in this module instance. Job modules call
+ * them at their top level; the composition root functions/all-jobs.ts imports every job module
+ * and hands the result (definedJobs, a JobSet) to the engine through the process's entry
+ * (docs/decisions/040, 063). The engine imports no job.
  *
- * No database here: this module is imported by job modules, and the engine (engine.ts) reads it.
+ * No database here: this module is imported by job modules, and the engine (engine.ts) is given it.
  */
 import type { Db } from '@/db/database';
 import type { DomainEvents, EventName } from './events';
@@ -107,11 +109,6 @@ export function defineReaction<E extends EventName>(
   return definition;
 }
 
-/** The jobs that react to `event`. */
-export function reactionsTo(event: EventName): readonly string[] {
-  return reactions.get(event) ?? [];
-}
-
 /**
  * Run a defined job periodically: `cron` is a five-field cron expression in UTC. With
  * `npm start` the in-process worker sends it on time (pg-boss's scheduler); on Vercel every
@@ -121,14 +118,25 @@ export function schedule(name: string, cron: string, data: Record<string, unknow
   schedules.set(name, { name, cron, data });
 }
 
-export function jobDefinitions(): JobDefinition[] {
-  return [...jobs.values()];
+/**
+ * The jobs a process runs, as one module instance of this registry knows them: its definitions,
+ * schedules and reactions. Live: a job defined after the set was handed over (a test's own) is
+ * in it. Under `npm start` two copies of the job modules live in one process (the start
+ * script's and the server bundle's, docs/decisions/055); the engine asks the set it was started
+ * with, never a copy of this module of its own.
+ */
+export interface JobSet {
+  definitions(): readonly JobDefinition[];
+  definition(name: string): JobDefinition | undefined;
+  schedules(): readonly ScheduleDefinition[];
+  /** The jobs that react to `event`. */
+  reactionsTo(event: EventName): readonly string[];
 }
 
-export function jobDefinition(name: string): JobDefinition | undefined {
-  return jobs.get(name);
-}
-
-export function scheduleDefinitions(): ScheduleDefinition[] {
-  return [...schedules.values()];
-}
+/** Every job defined through this module instance (functions/all-jobs.ts exports it once all job modules are loaded). */
+export const definedJobs: JobSet = {
+  definitions: () => [...jobs.values()],
+  definition: (name) => jobs.get(name),
+  schedules: () => [...schedules.values()],
+  reactionsTo: (event) => reactions.get(event) ?? [],
+};

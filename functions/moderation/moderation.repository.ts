@@ -420,11 +420,6 @@ export async function setSuspension(db: Db, userId: string, until: Date, reason:
   return rows.length > 0;
 }
 
-/** The user's suspension columns (a suspension that ended still has them). */
-export async function findSuspensionColumns(db: Db, userId: string) {
-  return db.selectFrom('profiles').select(['suspended_until', 'suspension_reason']).where('id', '=', userId).executeTakeFirst();
-}
-
 /** The user's suspension columns, the profile row locked for the rest of the transaction (lifting it: decided once). */
 export async function lockSuspension(db: Db, userId: string) {
   return db.selectFrom('profiles').select(['id', 'suspended_until', 'suspension_reason']).where('id', '=', userId).forUpdate().executeTakeFirst();

@@ -17,8 +17,8 @@
  *   remove_product (products.service.ts removeFromMarketplace: the product status path, so the
  *   pages are re-rendered); lock_thread (a thread, or a reply's thread); suspend the author until
  *   a date, optionally hiding all of their public content in the same action (hide_all, logged
- *   too). Approving a held post sends the notices its publication would have sent
- *   (functions/community/announce.ts), once.
+ *   too). Approving a held post sends the notices its publication would have sent, once: the
+ *   event 'post.approved', to which the community reacts (functions/community/announce-approved.job.ts).
  * - Lifting a suspension early (`POST /api/admin/users/{userId}/unsuspend`, docs/decisions/042):
  *   on the user, not on a report; logged as 'unsuspend'; 409 NOT_SUSPENDED when there is none.
  *   A suspension and its lifting each tell the user: a notice in the app and a transactional
@@ -41,15 +41,14 @@ import { isUserId, isUuid } from '@/src/shared/ids';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import { removeFromMarketplace } from '../products/products.service';
 import { lockProduct, recomputeProductRating } from '../product-reviews/product-reviews.repository';
 import { RATING_PRIOR } from '../product-reviews/product-reviews.service';
 import { lockSeller, recomputeSellerRating } from '../reviews/reviews.repository';
 import { pagesShowingReviews } from '../rebuilds/affected-pages';
 import { recordPageChange } from '../rebuilds/rebuilds.service';
-import { announceApproved } from '../community/announce';
-import { afterCommit, jobsReady, type CommittedEvent } from '../jobs';
+import { afterCommit, emit, jobsReady, type CommittedEvent } from '../jobs';
 import { refreshCommunityPages } from './community-pages';
 import { tellOfSuspension } from './suspension-notices.job';
 import {
@@ -280,8 +279,8 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
   if (action === 'suspend' && input.hideContent && subject)
     for (const productId of await listListedProductsOf(db, subject)) await removeFromMarketplace(db, productId, reason);
 
-  // Approving announces the post, suspending tells the user, hiding a review changes its product's
-  // pages: all of them enqueue jobs in the transaction.
+  // Approving emits 'post.approved', suspending tells the user, hiding a review changes its
+  // product's pages: all of them enqueue jobs in the transaction.
   await jobsReady(db);
   const after: Aftermath = { productPages: new Map(), threads: new Set() };
   const result = await db.transaction().execute(async (trx) => {
@@ -296,7 +295,7 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
     if (action === 'approve' && target) {
       const post = { kind: kind as 'thread' | 'reply', id: target.id };
       // Only when this approval made it public: the people it tells are told once.
-      if (await setHidden(trx, post.kind, post.id, false)) await announceApproved(trx, post);
+      if (await setHidden(trx, post.kind, post.id, false)) await emit(trx, 'post.approved', post);
       if (target.threadId) after.threads.add(target.threadId);
     }
     if (action === 'hide' && target) await hideOne(trx, target, kind, after);
@@ -319,7 +318,7 @@ export async function actOnReport(db: Db, actorId: string, reportId: string, inp
     return { resolved, logIds, pages };
   });
 
-  afterCommit(db, result.pages);
+  afterCommit(db, action === 'approve' ? [...result.pages, 'post.approved'] : result.pages);
   if (after.threads.size) await refreshCommunityPages(db, [...after.threads]);
   return { resolvedReports: result.resolved, log: (await findActions(db, result.logIds)).map(toLogEntry) };
 }

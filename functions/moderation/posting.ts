@@ -18,7 +18,7 @@
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { countPostsSince, findPosterStanding, insertHeldReport, lockPoster, setHidden } from './moderation.repository';
-import { assertNotSuspended } from './suspension';
+import { assertNotSuspended } from '../_shared/suspension';
 
 const HOUR_MS = 60 * 60 * 1000;
 const NEW_ACCOUNT_MS = 24 * HOUR_MS;

@@ -11,12 +11,12 @@
  */
 import type { Db } from '@/db/database';
 import { defineJob, enqueue } from '@/functions/jobs';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { queueTransactionalEmail } from '../email/outbox';
 import { renderEmail } from '../email/render';
 import type { EmailContent } from '../email/templates/email';
 import { findSuspensionAction, insertSuspensionNotice } from './moderation.repository';
-import { suspensionEnd } from './suspension';
+import { suspensionEnd } from '../_shared/suspension';
 
 export const SUSPENSION_EMAILS = 'email.suspension';
 

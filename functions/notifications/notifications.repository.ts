@@ -3,11 +3,12 @@
  * changes another user's rows (each takes the user id and filters on it). Rows are of every
  * kind (src/shared/notifications.ts): the counts and read marks cover them all; the feed reads
  * tool updates and order notices separately and the service merges them.
- * (Tool-update notices are written with their update, in functions/tool-updates.)
+ * (Tool-update notices are written with their update, in functions/tool-updates; tool notices
+ * by functions/tools; community notices by functions/community.)
  */
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '@/db/database';
-import { ORDER_NOTIFICATION_KINDS, type OrderNotificationKind, type ToolEvent } from '@/src/shared/domain';
+import { ORDER_NOTIFICATION_KINDS, type OrderNotificationKind } from '@/src/shared/domain';
 import { newestPage, timeKey, type TimeKeyset } from '../_shared/keyset.repository';
 import { pageOfUpdates, selectUpdates, type UpdatesPage } from '../tool-updates/tool-updates.repository';
 import { notTurnedOff } from '../email/in-app.repository';
@@ -230,24 +231,35 @@ export async function listNewProductNotices(db: Db, userId: string, options: { a
   return newestPage(query, 'n.created_at', 'n.id', options);
 }
 
-/**
- * A 'tool_notice' for each of `userIds` (docs/decisions/038, 043): what happened to a tool they
- * submitted, claimed or maintain. Not an email kind (those emails are always sent), so no
- * preference turns it off. The note is clipped to the column's 1,000 characters.
- */
-export async function insertToolNotices(
-  db: Db,
-  values: { userIds: readonly string[]; toolId: string; event: ToolEvent; note: string | null },
-): Promise<number> {
-  const userIds = [...new Set(values.userIds)];
-  if (!userIds.length) return 0;
-  const note = values.note ? values.note.slice(0, 1000) : null;
-  const rows = await db
-    .insertInto('user_notifications')
-    .values(userIds.map((userId) => ({ user_id: userId, kind: 'tool_notice' as const, tool_id: values.toolId, tool_event: values.event, note, reason: null })))
-    .returning('id')
-    .execute();
-  return rows.length;
+/** The user's community notices newest first, with the thread, the actor and the reply's first words. */
+export async function listCommunityNotices(db: Db, userId: string, options: { after?: { at: string; id: string } | null; limit: number }) {
+  let query = db
+    .selectFrom('user_notifications as n')
+    .innerJoin('community_threads as t', 't.id', 'n.community_thread_id')
+    .leftJoin('community_replies as r', 'r.id', 'n.community_reply_id')
+    .leftJoin('profiles as a', 'a.id', 'n.actor_id')
+    .leftJoin('products as p', 'p.id', 't.product_id')
+    .where('n.user_id', '=', userId)
+    .where('n.community_thread_id', 'is not', null)
+    .select([
+      'n.id',
+      'n.kind',
+      'n.is_read',
+      'n.created_at',
+      'n.community_thread_id',
+      'n.community_reply_id',
+      't.title as thread_title',
+      'a.full_name as actor_name',
+      'p.title as product_title',
+      sql<
+        string | null
+      >`case when r.id is not null and r.deleted_at is null then left(r.body, 400) when r.id is null and t.deleted_at is null then left(t.body, 400) end`.as(
+        'excerpt_source',
+      ),
+      timeKey('n.created_at').as('cursor_at'),
+    ]);
+  if (options.after) query = query.where(sql<SqlBool>`(n.created_at, n.id) < (${options.after.at}::timestamptz, ${options.after.id}::uuid)`);
+  return query.orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(options.limit).execute();
 }
 
 /** The user's tool notices newest first, with the tool's name and whether it has a detail page. */

@@ -6,8 +6,9 @@
  * counted in the same badge. So are an owner's notices of a product's new version
  * (docs/decisions/030), written by notifyOwnersOfVersion when the creator releases it, and a
  * follower's notice of a creator's new product, written by the 'notify.new-product' job
- * (new-product.job.ts, docs/decisions/040), a tool notice (notifyOfTool, docs/decisions/043):
- * what happened to a tool the user submitted, claimed or maintains, and a user's notice of their
+ * (new-product.job.ts, docs/decisions/040), a tool notice (functions/tools/tool-notices.ts
+ * notifyOfTool, docs/decisions/043): what happened to a tool the user submitted, claimed or
+ * maintains, and a user's notice of their
  * own suspension or of its lifting (functions/moderation/suspension-notices.job.ts, docs/decisions/042),
  * and a creator's notice of a payout paid or failed (functions/payments/payout-notices.job.ts,
  * docs/decisions/048).
@@ -27,14 +28,13 @@ import { positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import type { OrderNotificationKind, ToolEvent } from '@/src/shared/domain';
 import { toolNoticeHref } from '@/src/shared/notifications';
 import { toolDetailsHref } from '@/src/shared/tool-pages';
-import { plainText } from '../community/markdown';
-import { listCommunityNotices } from '../community/community.repository';
+import { plainText } from '../_shared/markdown';
 import type { CommunityNotificationKind } from '@/src/shared/domain';
 import {
   countUnread,
   insertOrderNotice,
-  insertToolNotices,
   insertVersionNotices,
+  listCommunityNotices,
   listFeed,
   listNewProductNotices,
   listOrderNotices,
@@ -84,25 +84,6 @@ export async function notifyAdministratorOfEscalation(trx: Db, values: { adminId
  */
 export async function notifyOwnersOfVersion(trx: Db, version: { id: string; productId: string; creatorId: string }): Promise<number> {
   return insertVersionNotices(trx, { versionId: version.id, productId: version.productId, creatorId: version.creatorId });
-}
-
-/**
- * Tells each of `userIds` in the app what happened to a tool they submitted, claimed or maintain
- * (docs/decisions/043): a submission's review, a claim's outcome, a new co-maintainer, a paused
- * changelog feed. Written beside the email, which stays the message of record: a failure here
- * is logged and never undoes the decision it reports.
- */
-export async function notifyOfTool(
-  db: Db,
-  notice: { userIds: readonly (string | null | undefined)[]; toolId: string; event: ToolEvent; note?: string | null },
-): Promise<number> {
-  const userIds = notice.userIds.filter((id): id is string => Boolean(id));
-  try {
-    return await insertToolNotices(db, { userIds, toolId: notice.toolId, event: notice.event, note: notice.note?.trim() || null });
-  } catch (error) {
-    console.warn('[notifications] could not write a tool notice:', error);
-    return 0;
-  }
 }
 
 function requireUserId(userId: string | null | undefined): string {

@@ -24,7 +24,7 @@ import type { Db } from '@/db/database';
 import type { SessionUser } from '@/src/shared/session';
 import type { BuyerTax, CheckoutBody, PayCheckoutBody } from '@/src/shared/api/schemas/payments';
 import { feeCents, purchaseKind, refundPolicyText, testCardOutcome, toCents } from '@/src/shared/payments';
-import { assertNotSuspended } from '../moderation/suspension';
+import { assertNotSuspended } from '../_shared/suspension';
 import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';

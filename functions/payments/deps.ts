@@ -3,7 +3,7 @@
  * origin and the payout hold. Routes use defaultPaymentsDeps(); tests pass their own provider.
  * (Emails go through the outbox, functions/email/outbox.ts, and its job's mailer.)
  */
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { getPaymentProvider, type PaymentProvider } from './provider';
 
 export interface PaymentsDeps {

@@ -13,8 +13,8 @@ import type { Db } from '@/db/database';
 import type { Invoice, Order } from '@/db/schema';
 import { centsToDecimal, formatOrderNumber } from '@/src/shared/payments';
 import { AppError } from '../_shared/errors';
-import { getEnv } from '../_shared/env';
-import { isAdmin } from '../profiles/profiles.service';
+import { getEnv } from '@/env';
+import { isAdmin } from '../_shared/auth-guard';
 import { findOrder } from './payments.repository';
 import { issueDocument, listOrderDocuments, taxReportRows } from './invoices.repository';
 

@@ -37,9 +37,9 @@ import {
 } from '@/src/shared/ledger';
 import type { AdminPayout, LedgerAdjustmentBody, LedgerEntryView, Payout } from '@/src/shared/api/schemas/payments';
 import { AppError } from '../_shared/errors';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { jobsReady } from '../jobs';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import {
   closePayout,
   earnedSince,

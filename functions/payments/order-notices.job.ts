@@ -22,7 +22,7 @@ import { DEFAULT_REFUND_POLICY } from '@/src/shared/domain';
 import { formatCents, formatOrderNumber, refundPolicyText } from '@/src/shared/payments';
 import { cardText, soldByText, taxLineLabel } from '@/src/shared/invoices';
 import { defineReaction } from '@/functions/jobs';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { queueNotificationEmail } from '../email/email.service';
 import { queueTransactionalEmail } from '../email/outbox';
 import { renderEmail } from '../email/render';

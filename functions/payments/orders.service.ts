@@ -33,7 +33,7 @@ import {
 } from './payments.repository';
 import { handleWebhook, refundOrderInTrx } from './webhook.service';
 import { afterCommit, jobsReady } from '@/functions/jobs';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import { listBuyerLicenses } from '../licenses/licenses.repository';
 import { ACTIVE_SUBSCRIPTION_STATUSES, isOneOf, type OrderStatus } from '@/src/shared/domain';
 import { buyerRefundOptions, requestRefund } from './refunds.service';

@@ -10,7 +10,7 @@
 import type { Db } from '@/db/database';
 import { defineJob, enqueue } from '@/functions/jobs';
 import { formatCents } from '@/src/shared/payments';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { queueTransactionalEmail } from '../email/outbox';
 import { renderEmail } from '../email/render';
 import type { EmailContent } from '../email/templates/email';

@@ -7,7 +7,7 @@
  * Connect it does nothing: Stripe pays the connected accounts.
  */
 import { defineJob, schedule } from '@/functions/jobs';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { runScheduledPayouts } from './ledger.service';
 import { getPaymentProvider } from './provider';
 

@@ -8,7 +8,7 @@
  * tests pass their own.
  */
 import type Stripe from 'stripe';
-import { getAuthSecret, getEnv, type Env } from '../_shared/env';
+import { getAuthSecret, getEnv, type Env } from '@/env';
 import { LocalPaymentProvider, localWebhookSecret } from './local-provider';
 import { StripePaymentProvider } from './stripe-provider';
 import type { PaymentProviderName } from '@/src/shared/domain';

@@ -32,7 +32,7 @@ import { queueNotificationEmail } from '../email/email.service';
 import { deliverSoon } from '../email/outbox';
 import { jobsReady } from '../jobs';
 import { notifyCreatorOfOrder } from '../notifications/notifications.service';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import type { PaymentsDeps } from './deps';
 import { ownOrder, refundThroughProvider } from './orders.service';
 import { tellAdministratorsOfEscalation, tellBuyerOfRefundDecision } from './refund-notices.job';

@@ -40,7 +40,7 @@ import * as z from 'zod/mini';
 import { queueNotificationEmail } from '../email/email.service';
 import { deliverSoon } from '../email/outbox';
 import { AppError } from '../_shared/errors';
-import { assertNotSuspended } from '../moderation/suspension';
+import { assertNotSuspended } from '../_shared/suspension';
 import { decodeCursor, pageOf } from '../_shared/cursor';
 import { keysetTime, positionOf, TimeKeysetSchema } from '../_shared/keyset.repository';
 import { uuid } from '@/src/shared/api/contract';

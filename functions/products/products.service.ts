@@ -64,9 +64,9 @@ import { enqueueProductPublished } from '../webhooks/deliveries.service';
 import { afterCommit, enqueue, jobsReady, type CommittedEvent, type EventName, type PageChangeReason } from '../jobs';
 import { NEW_PRODUCT_FAN_OUT } from '../notifications/new-product.job';
 import { isTimestampText, isUuid } from '@/src/shared/ids';
-import { newCreatorReview } from '../_shared/env';
+import { newCreatorReview } from '@/env';
 import { releaseVersionInTrx } from '../versions/versions.service';
-import { assertNotSuspended } from '../moderation/suspension';
+import { assertNotSuspended } from '../_shared/suspension';
 
 function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');

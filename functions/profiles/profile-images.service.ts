@@ -18,7 +18,8 @@
 import type { Db } from '@/db/database';
 import type { BlobStore } from '../_shared/blob-store';
 import { AppError } from '../_shared/errors';
-import { isStorageFull, storageFullError } from '../_shared/storage-full';
+import { isStorageFull } from '@/env/storage-full';
+import { storageFullError } from '../_shared/storage-full';
 import { processImage, type PipelineLimits } from '../uploads/image-pipeline';
 import { deleteUploadRow, saveUploadRow } from '../uploads/uploads.repository';
 import { assertStorageFor, type UploadFile } from '../uploads/uploads.service';

@@ -8,7 +8,7 @@
 import type { ProfileFields } from '@/src/shared/api/schemas/profile';
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
-import type { OnboardingStatus, UserRole, UserType } from '@/src/shared/domain';
+import type { OnboardingStatus, UserType } from '@/src/shared/domain';
 import { publishedProducts, publishedProductsTable } from '../catalogue/catalogue.repository';
 import { timeKey } from '../_shared/keyset.repository';
 
@@ -18,11 +18,6 @@ export interface OnboardingRow {
   specialties: string[];
   bio: string | null;
   user_type: UserType;
-}
-
-/** The account's role: an admin may post any tool's updates and see and refund every order. */
-export async function findRole(db: Db, userId: string): Promise<UserRole | undefined> {
-  return (await db.selectFrom('profiles').select('role').where('id', '=', userId).executeTakeFirst())?.role;
 }
 
 export async function findOnboarding(db: Db, userId: string): Promise<OnboardingRow | undefined> {

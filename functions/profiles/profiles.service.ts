@@ -1,18 +1,13 @@
 /**
  * Onboarding rules: completion or skip is stored on the profile, so it follows the user to
  * another browser; specialties and bio are creators' only. Called by
- * src/pages/api/profile/onboarding.ts with the signed-in user. Also whether an account is an
- * admin (tool updates and the admin order list ask).
+ * src/pages/api/profile/onboarding.ts with the signed-in user.
  */
 import type { Db } from '@/db/database';
 import type { SessionUser } from '@/src/shared/session';
 import type { Onboarding, OnboardingInput } from '@/src/shared/api/schemas/profile';
 import { AppError } from '../_shared/errors';
-import { findOnboarding, findRole, updateOnboarding, type OnboardingRow } from './profiles.repository';
-
-export async function isAdmin(db: Db, userId: string): Promise<boolean> {
-  return (await findRole(db, userId)) === 'admin';
-}
+import { findOnboarding, updateOnboarding, type OnboardingRow } from './profiles.repository';
 
 function toOnboarding(row: OnboardingRow): Onboarding {
   return { status: row.onboarding_status, interests: row.interests, specialties: row.specialties, bio: row.bio };

@@ -11,7 +11,7 @@
  * same pages twice: one effect, the current page.
  */
 import { defineReaction } from '@/functions/jobs';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { revalidatePaths } from './revalidate';
 
 const PAGE_REFRESH_JOB = 'pages.refresh';

@@ -15,7 +15,7 @@
  */
 import type { Db } from '@/db/database';
 import { emit, type CommittedEvent, type DomainEvents, type PageChangeReason } from '../jobs';
-import { forgetSimilarCandidates } from '../catalogue/product-page.service';
+import { contentChanged } from '../_shared/content-generation';
 import { insertRebuildRequest } from './rebuilds.repository';
 
 /** Reasons after which the product's page must stop being served at once. */
@@ -35,6 +35,6 @@ export async function recordPageChange(trx: Db, change: PageChange): Promise<Com
   // pages, which is the one a request's change runs in: pages rendered from now on read fresh
   // ones. (A page rendered in the milliseconds before the commit may keep the old ones for
   // their minute: other products' lists may already be minutes old, decision 015.)
-  forgetSimilarCandidates();
+  contentChanged();
   return { event: 'pages.changed', data: change };
 }

@@ -15,7 +15,7 @@
  *   transaction (functions/webhooks/deliveries.service.ts, docs/decisions/027).
  */
 import type { Db } from '@/db/database';
-import { assertNotSuspended } from '../moderation/suspension';
+import { assertNotSuspended } from '../_shared/suspension';
 import { AppError } from '../_shared/errors';
 import { enqueueReviewCreated } from '../webhooks/deliveries.service';
 import { afterCommit, jobsReady } from '@/functions/jobs';

@@ -25,12 +25,12 @@
 import zlib from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db/database';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { queueTransactionalEmail } from '../email/outbox';
 import { transactionalEmail } from '../email/transactional';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy, type OutboundResponse } from '../_shared/outbound-fetch';
 import { recordToolPagesChange, writeToolUpdate } from '../tool-updates/tool-updates.service';
-import { notifyOfTool } from '../notifications/notifications.service';
+import { notifyOfTool } from '../tools/tool-notices';
 import { AppError } from '../_shared/errors';
 import { afterCommit, enqueue, jobsReady, openJobsByKey } from '../jobs';
 import { FEED_FAILURES_BEFORE_PAUSE, type FeedFetchOutcome } from '@/src/shared/tool-feeds';

@@ -14,7 +14,7 @@
  */
 import type { Db } from '@/db/database';
 import type { AiToolId } from '@/src/shared/ai-tool-ids';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { insertSeedSources } from './tool-feeds.repository';
 import { selectAllToolIds } from '../tools/tools.repository';
 

@@ -18,9 +18,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { OutboundRefusedError, OutboundRequestError, outboundFetch } from '../_shared/outbound-fetch';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import { recordPageChange } from '../rebuilds/rebuilds.service';
 import { afterCommit, jobsReady } from '../jobs';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
@@ -46,8 +46,7 @@ import {
   selectClaimsInReview,
   upsertOwner,
 } from './claims.repository';
-import { sendToolMail, siteLink, tellUser } from './tool-notices';
-import { notifyOfTool } from '../notifications/notifications.service';
+import { notifyOfTool, sendToolMail, siteLink, tellUser } from './tool-notices';
 
 const EMAIL_CLAIM_TTL_MS = 24 * 60 * 60 * 1000;
 const WELL_KNOWN_CLAIM_TTL_MS = 7 * 24 * 60 * 60 * 1000;

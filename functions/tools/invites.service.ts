@@ -21,8 +21,7 @@ import {
   markInviteAccepted,
   selectMaintainers,
 } from './invites.repository';
-import { accountOf, sendToolMail, siteLink } from './tool-notices';
-import { notifyOfTool } from '../notifications/notifications.service';
+import { accountOf, notifyOfTool, sendToolMail, siteLink } from './tool-notices';
 
 const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

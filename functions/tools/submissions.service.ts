@@ -17,7 +17,7 @@ import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { decodeCursor, pageOf } from '../_shared/cursor';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import { recordPageChange } from '../rebuilds/rebuilds.service';
 import { afterCommit, jobsReady, type CommittedEvent } from '../jobs';
 import { pagesShowingTool } from '../rebuilds/affected-pages';
@@ -38,8 +38,7 @@ import {
   type ToolRow,
 } from './tools.repository';
 import { findOwnImageUpload } from '../uploads/uploads.repository';
-import { siteLink, tellUser } from './tool-notices';
-import { notifyOfTool } from '../notifications/notifications.service';
+import { notifyOfTool, siteLink, tellUser } from './tool-notices';
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());
 

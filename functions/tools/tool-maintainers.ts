@@ -5,7 +5,7 @@
  * changelog sources (the feeds), inviting co-maintainers.
  */
 import type { Db } from '@/db/database';
-import { isAdmin } from '../profiles/profiles.service';
+import { isAdmin } from '../_shared/auth-guard';
 import { isToolId } from '@/src/shared/ids';
 import { findToolMaintainerRow } from './tools.repository';
 

@@ -3,11 +3,14 @@
  * approves, asks for changes or rejects; the claimant when a claim is verified, refused or
  * revoked; the invitee of a co-maintainer invitation. By email, written to the outbox once the
  * decision is saved and sent by its job (docs/decisions/059): a mail failure never undoes it.
+ * And in the app (notifyOfTool): a 'tool_notice', written here like every domain writes its own
+ * notices, which the feed (functions/notifications) lists (docs/decisions/063).
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/db/database';
-import { getEnv } from '../_shared/env';
-import { findAccount } from './tools.repository';
+import type { ToolEvent } from '@/src/shared/domain';
+import { getEnv } from '@/env';
+import { findAccount, insertToolNotices } from './tools.repository';
 import { queueTransactionalEmail } from '../email/outbox';
 import { greetingFor, transactionalEmail, type TransactionalContent } from '../email/transactional';
 
@@ -45,4 +48,23 @@ export async function tellUser(
     { userId, reference: `tool-notice:${randomUUID()}` },
     { to: account.email, greeting: greetingFor(account.name), outro: [], ...content, subject: content.subject },
   );
+}
+
+/**
+ * Tells each of `userIds` in the app what happened to a tool they submitted, claimed or maintain
+ * (docs/decisions/043): a submission's review, a claim's outcome, a new co-maintainer, a paused
+ * changelog feed. Written beside the email, which stays the message of record: a failure here
+ * is logged and never undoes the decision it reports.
+ */
+export async function notifyOfTool(
+  db: Db,
+  notice: { userIds: readonly (string | null | undefined)[]; toolId: string; event: ToolEvent; note?: string | null },
+): Promise<number> {
+  const userIds = notice.userIds.filter((id): id is string => Boolean(id));
+  try {
+    return await insertToolNotices(db, { userIds, toolId: notice.toolId, event: notice.event, note: notice.note?.trim() || null });
+  } catch (error) {
+    console.warn('[notifications] could not write a tool notice:', error);
+    return 0;
+  }
 }

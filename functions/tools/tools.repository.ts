@@ -1,11 +1,13 @@
 /**
- * Reads and writes of ai_tools and of who maintains each (tool_maintainers) (docs/decisions/038). The directory is small (tens to a few
+ * Reads and writes of ai_tools and of who maintains each (tool_maintainers) (docs/decisions/038),
+ * and the tool notices of their people (user_notifications of kind tool_notice). The directory is small (tens to a few
  * hundred rows), so lists read every approved row; single reads use the primary key and the
  * duplicate checks the partial unique indexes (ai_tools_site_host_live_key, ai_tools_name_live_key).
  */
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '@/db/database';
 import type { AiToolsTable } from '@/db/schema';
+import type { ToolEvent } from '@/src/shared/domain';
 
 export type ToolRow = Selectable<AiToolsTable>;
 
@@ -130,4 +132,24 @@ export async function findToolName(db: Db, toolId: string) {
 
 export async function selectAllToolIds(db: Db): Promise<string[]> {
   return (await db.selectFrom('ai_tools').select('id').execute()).map((t) => t.id);
+}
+
+/**
+ * A 'tool_notice' for each of `userIds` (docs/decisions/038, 043): what happened to a tool they
+ * submitted, claimed or maintain. Not an email kind (those emails are always sent), so no
+ * preference turns it off. The note is clipped to the column's 1,000 characters.
+ */
+export async function insertToolNotices(
+  db: Db,
+  values: { userIds: readonly string[]; toolId: string; event: ToolEvent; note: string | null },
+): Promise<number> {
+  const userIds = [...new Set(values.userIds)];
+  if (!userIds.length) return 0;
+  const note = values.note ? values.note.slice(0, 1000) : null;
+  const rows = await db
+    .insertInto('user_notifications')
+    .values(userIds.map((userId) => ({ user_id: userId, kind: 'tool_notice' as const, tool_id: values.toolId, tool_event: values.event, note, reason: null })))
+    .returning('id')
+    .execute();
+  return rows.length;
 }

@@ -23,7 +23,7 @@ import type { SellerReviewView } from '@/src/shared/api/schemas/profile';
 import type { ProductReview } from '@/src/shared/api/schemas/product-reviews';
 import type { WebhookDeliveryEventType, WebhookDeliveryStatus, WebhookEventType } from '@/src/shared/domain';
 import { emit } from '@/functions/jobs';
-import { getEnv } from '../_shared/env';
+import { getEnv } from '@/env';
 import { outboundFetch, OutboundRefusedError, type OutboundPolicy } from '../_shared/outbound-fetch';
 import { findDeliveryToSend, findSaleContext, findSubscribedEndpoints, insertDeliveries, recordAttempt } from './webhooks.repository';
 

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { isProcessAlive } from '@/db/database';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { BUILD_ORIGIN } from '@/functions/_shared/site-origin';
 import { precompressTree } from './static-files';
 

@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import { setDbHandle } from '@/db/database';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { exitWith } from './preflight';
 import { openDatabase } from './prepare-data';
 import { SiteServer } from './serve';

@@ -36,7 +36,7 @@ import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { writeResponse } from 'astro/app/node';
 import { bodyLimitFor, declaredBodyTooLarge } from '@/functions/_shared/body-limit';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { errorResponse } from '@/functions/_shared/http';
 import { NON_PAGE_CSP, isHttpsSite, securityHeaders } from '@/functions/_shared/security-headers';
 import { pageKey, readPageCsp, type PageCsp } from './page-headers';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { storedAuthSecret } from '@/functions/_shared/local-secrets';
+import { storedAuthSecret } from '@/env/local-secrets';
 import { readEmlText } from '@/functions/_shared/mailer';
 import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
 import type { EmailMessageKind } from '@/src/shared/email-preferences';

@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { API_KEY_LIMIT, hitWriteLimit, WRITE_LIMITS } from '@/functions/_shared/rate-limit';
 import { API_KEY_ROUTES, scopeFor } from '@/functions/api-keys/route-scopes';
 import { API_KEY_PATTERN, API_KEY_START_LENGTH, MAX_API_KEYS_PER_ACCOUNT, type CreatedApiKey } from '@/src/shared/api-keys';

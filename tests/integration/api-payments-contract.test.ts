@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
-import { getAuthSecret, getEnv } from '@/functions/_shared/env';
+import { getAuthSecret, getEnv } from '@/env';
 import { routeOf } from '@/functions/_shared/endpoint';
 import { startCheckout } from '@/functions/payments/checkout.service';
 import { defaultPaymentsDeps } from '@/functions/payments/deps';

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAuth, handleAuthRequest, type Auth } from '@/functions/auth/auth';
-import { getEnv, type Env } from '@/functions/_shared/env';
+import { getEnv, type Env } from '@/env';
 import { setMailer, type MailMessage } from '@/functions/_shared/mailer';
 import { deliverQueuedEmails } from '../support/emails';
 import { MemoryMailer } from '../support/mailer';

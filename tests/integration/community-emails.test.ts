@@ -15,7 +15,7 @@ import { resetAuth } from '@/functions/auth/auth';
 import { setMailer } from '@/functions/_shared/mailer';
 import { drainJobs, enqueue, jobsReady, listJobs } from '@/functions/jobs';
 import { createReply, createThread, editReply } from '@/functions/community/community.service';
-import { acceptAnswer } from '@/functions/community-qa/answers.service';
+import { acceptAnswer } from '@/functions/community/answers.service';
 import { COMMUNITY_EMAILS, queueCommunityNoticeEmails } from '@/functions/community/notice-emails.job';
 import { insertUpdate } from '@/functions/tool-updates/tool-updates.repository';
 import { TOOL_UPDATE_FAN_OUT } from '@/functions/tool-updates/fan-out.job';

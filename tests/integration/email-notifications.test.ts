@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { setMailer, type Mailer } from '@/functions/_shared/mailer';
 import { drainJobs, jobsReady, listJobs } from '@/functions/jobs';
 import { enqueueNotificationEmails } from '@/functions/email/jobs';

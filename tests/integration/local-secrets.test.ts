@@ -12,8 +12,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
-import { PUBLISHED_DEV_AUTH_SECRET } from '@/functions/_shared/env';
-import { SECRETS_FILE, storedAuthSecret } from '@/functions/_shared/local-secrets';
+import { PUBLISHED_DEV_AUTH_SECRET } from '@/env';
+import { SECRETS_FILE, storedAuthSecret } from '@/env/local-secrets';
 import { createUnsubscribeToken } from '@/functions/email/unsubscribe-token';
 import { localWebhookSecret } from '@/functions/payments/local-provider';
 import { POST as webhookRoute } from '@/src/pages/api/payments/webhook';
@@ -34,7 +34,7 @@ const run = promisify(execFile);
 
 /** What a fresh process (a start) on `dir` signs with. */
 async function secretOfANewProcess(dir: string): Promise<string> {
-  const module = path.resolve('functions/_shared/env.ts');
+  const module = path.resolve('env/index.ts');
   const script = `const { getAuthSecret, getEnv } = await import(${JSON.stringify(module)}); process.stdout.write(getAuthSecret(getEnv()));`;
   const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     env: { ...process.env, DATA_DIR: dir, BETTER_AUTH_SECRET: '', NODE_ENV: 'development' },

@@ -3,8 +3,9 @@
  * real job engine and a real database (PGlite, or PostgreSQL with DATABASE_URL):
  * - approving a post held for review sends exactly the notices its publication would have sent
  *   (a reply to your thread, to your reply, @mentions, a question on your product) and queues
- *   their emails through 'email.community'; an edit held for review tells only its mentions;
- *   approving twice tells nobody twice;
+ *   their emails through 'email.community', in the reaction to 'post.approved' that runs after
+ *   the approval has answered; an edit held for review tells only its mentions; approving twice,
+ *   or the event coming again, tells nobody twice;
  * - 'Lift suspension' (POST /api/admin/users/{userId}/unsuspend): administrators only, a reason,
  *   logged like every action, 409 NOT_SUSPENDED when there is no suspension;
  * - the user is told of a suspension and of its lifting: a notice in /tool-updates' feed and a
@@ -15,9 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
 import { setMailer } from '@/functions/_shared/mailer';
-import { drainJobs, jobsReady, listJobs } from '@/functions/jobs';
+import { drainJobs, emit, jobsReady, listJobs } from '@/functions/jobs';
 import { createReply, createThread, editReply } from '@/functions/community/community.service';
-import { announceApproved } from '@/functions/community/announce';
+import { ANNOUNCE_APPROVED } from '@/functions/community/announce-approved.job';
 import { COMMUNITY_EMAILS } from '@/functions/community/notice-emails.job';
 import { SUSPENSION_EMAILS } from '@/functions/moderation/suspension-notices.job';
 import { assertCanPost } from '@/functions/community/post-guard';
@@ -104,6 +105,8 @@ const discussion = (authorId: string, title: string, body: string) =>
 const emailsOf = (userId: string) =>
   t.db.selectFrom('email_messages').select(['kind', 'reference', 'status']).where('user_id', '=', userId).orderBy('kind').execute();
 const communityJobs = async () => (await listJobs(t.db, { name: COMMUNITY_EMAILS })).length;
+/** The reaction to 'post.approved': the approval answered before it ran. */
+const announceApprovals = () => drainJobs(t.db, { maxMs: 30_000, names: [ANNOUNCE_APPROVED] });
 const drainCommunity = async () => {
   await drainJobs(t.db, { maxMs: 30_000, names: [COMMUNITY_EMAILS] });
   await deliverQueuedEmails(t.db);
@@ -136,6 +139,8 @@ describe('approving a post held for review', () => {
     expect(report.reason).toBe('held_links');
     const approved = await act(admin, report.id, { action: 'approve', reason: 'A real question.' });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect(await noticesOf(mentioned.id)).toEqual([]);
+    await announceApprovals();
 
     expect(await noticesOf(mentioned.id)).toMatchObject([
       { kind: 'community_mention', community_thread_id: held.id, community_reply_id: null, actor_id: asker.id },
@@ -150,9 +155,10 @@ describe('approving a post held for review', () => {
     // The product question has no email kind: in the app only.
     expect(await emailsOf(creator.id)).toEqual([]);
 
-    // Approving again: refused, and nobody is told twice even if the announcement ran again.
+    // Approving again: refused, and nobody is told twice even if the event comes again.
     expect((await act(admin, report.id, { action: 'approve', reason: 'Again.' })).body.error.code).toBe('REPORT_RESOLVED');
-    await t.db.transaction().execute((trx) => announceApproved(trx, { kind: 'thread', id: held.id }));
+    await t.db.transaction().execute((trx) => emit(trx, 'post.approved', { kind: 'thread', id: held.id }));
+    expect((await announceApprovals()).completed).toBe(1);
     await drainCommunity();
     expect(await noticesOf(mentioned.id)).toHaveLength(1);
     expect(await noticesOf(creator.id)).toHaveLength(1);
@@ -181,6 +187,7 @@ describe('approving a post held for review', () => {
 
     const report = await openReportOf(held.id);
     expect((await act(admin, report.id, { action: 'approve', reason: 'Useful link.' })).status).toBe(200);
+    await announceApprovals();
     // The owner follows their thread, the helper wrote the reply answered (and follows the thread
     // they replied to), the mentioned person gets the mention only; the writer nothing.
     expect((await noticesOf(owner.id)).filter((n) => n.community_reply_id === held.id)).toMatchObject([{ kind: 'community_reply', actor_id: newbie.id }]);
@@ -221,6 +228,7 @@ describe('approving a post held for review', () => {
     expect(await noticesOf(mentioned.id)).toEqual([]);
     const report = await openReportOf(reply.id);
     expect((await act(admin, report.id, { action: 'approve', reason: 'Fine.' })).status).toBe(200);
+    await announceApprovals();
     expect(await noticesOf(mentioned.id)).toMatchObject([{ kind: 'community_mention', community_reply_id: reply.id }]);
     expect((await noticesOf(owner.id)).length).toBe(ownerNotices);
   });

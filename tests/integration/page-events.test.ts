@@ -23,6 +23,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
 import { drainJobs, emit, jobsReady, listJobs, startWorker, stopJobs, type JobRecord } from '@/functions/jobs';
+import { ALL_JOBS } from '@/functions/all-jobs';
 import { isrRevalidator, setPageRenderer } from '@/functions/rebuilds/page-refresh.job';
 import { recordPageChange, type PageChange } from '@/functions/rebuilds/rebuilds.service';
 import { productPath } from '@/functions/rebuilds/affected-pages';
@@ -72,7 +73,7 @@ const gate = new Gate();
 /** The worker as scripts/start.ts starts it: the publisher's commit hook, the publisher (behind the gate) as the renderer. */
 async function startPageWorker(): Promise<void> {
   setPageRenderer(gate.renderer());
-  await startWorker(t.db, { onCommit: publisher.commitHooks() });
+  await startWorker(t.db, ALL_JOBS, { onCommit: publisher.commitHooks() });
 }
 
 const body = (title: string, status = 'published') => ({

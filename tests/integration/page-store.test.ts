@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@/db/database';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { freePort } from '@/scripts/lib/free-port';
 import { pageStoreDir } from '@/scripts/lib/page-store';
 import { TEST_OUT_DIR } from '../support/test-build';

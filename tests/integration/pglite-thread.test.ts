@@ -11,7 +11,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '@/db/database';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 
 let handle: DbHandle;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-thread-'));

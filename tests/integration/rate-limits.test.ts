@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { createAuth, handleAuthRequest, resetAuth } from '@/functions/auth/auth';
 import { setClock } from '@/functions/_shared/clock';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import {
   addressBucket,
   hitWriteLimit,

@@ -20,7 +20,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
-import { newCreatorReview } from '@/functions/_shared/env';
+import { newCreatorReview } from '@/env';
 import { needsReview } from '@/functions/products/products.service';
 import { getProductPage } from '@/functions/catalogue/product-page.service';
 import { searchCatalogue } from '@/functions/catalogue/search.service';

@@ -19,7 +19,7 @@ import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
 import { LocalBlobStore, setBlobStore, type BlobStore } from '@/functions/_shared/blob-store';
 import { ERRORS } from '@/functions/_shared/errors';
-import { isStorageFull } from '@/functions/_shared/storage-full';
+import { isStorageFull } from '@/env/storage-full';
 import { PATCH as patchProfile } from '@/src/pages/api/profile/index';
 import { POST as readAllRoute } from '@/src/pages/api/notifications/read-all';
 import { POST as postImage } from '@/src/pages/api/uploads/images';

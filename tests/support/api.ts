@@ -13,7 +13,7 @@ import { getDb } from '@/db/database';
 import { accountOriginKey } from '@/functions/auth/account-origin';
 import { getAuth, handleAuthRequest } from '@/functions/auth/auth';
 import { recordAccountOrigin } from '@/functions/auth/auth.repository';
-import { getAuthSecret } from '@/functions/_shared/env';
+import { getAuthSecret } from '@/env';
 import { getMailer, setMailer } from '@/functions/_shared/mailer';
 import { onRequest } from '@/src/middleware';
 import { deliverQueuedEmails } from './emails';

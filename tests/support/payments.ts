@@ -10,7 +10,6 @@ import type { Db } from '@/db/database';
 import { MemoryMailer } from './mailer';
 import { testMailer } from './api';
 import { drainJobs, jobsReady } from '@/functions/jobs';
-import { reactionsTo } from '@/functions/jobs/registry';
 import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
 import type { SessionUser } from '@/src/shared/session';
 import type { PaymentsDeps } from '@/functions/payments/deps';
@@ -39,9 +38,9 @@ export function testDeps(provider?: PaymentProvider): PaymentsDeps & { mailer: M
  * payments that must go back), and the jobs they enqueue: the deliveries of the emails they write.
  */
 export async function settleOrders(db: Db): Promise<void> {
-  // The engine loads every job module, and so every reaction, when it starts.
   await jobsReady(db);
-  const names = [...new Set((['order.paid', 'order.refunded', 'order.refund-due'] as const).flatMap((event) => reactionsTo(event)))];
+  const { ALL_JOBS } = await import('@/functions/all-jobs');
+  const names = [...new Set((['order.paid', 'order.refunded', 'order.refund-due'] as const).flatMap((event) => ALL_JOBS.reactionsTo(event)))];
   // A refund of a payment that must go back emits 'order.refunded': the drain runs until none is due.
   await drainJobs(db, { names, followUps: true });
 }

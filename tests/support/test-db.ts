@@ -15,8 +15,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { createDb, dumpPglite, type DbHandle } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
-import { getEnv } from '@/functions/_shared/env';
-import { jobsReady, stopJobs } from '@/functions/jobs';
+import { getEnv } from '@/env';
+import { jobsReady, stopJobs, provideJobs } from '@/functions/jobs';
 import { until } from './until';
 
 /** Where the global setup leaves the template for the test files: a dump file (PGlite) or a database name (PostgreSQL). */
@@ -25,6 +25,11 @@ export const TEMPLATE_ENV = 'TOOLMINT_TEST_DB_TEMPLATE';
 export interface TestDb extends DbHandle {
   name: string;
 }
+
+// The app's jobs are the tests' too (a test may define more of its own): every engine a test
+// starts runs them. Loaded when the first engine starts, as the server bundle does, so a test
+// file's own set-up (its environment variables) runs before any job module is imported.
+provideJobs(() => import('@/functions/all-jobs').then((m) => m.ALL_JOBS));
 
 /** Migrations, then the job engine's own schema and queues (pg-boss installs them on its first start). */
 async function prepare(handle: DbHandle): Promise<void> {

@@ -10,7 +10,7 @@ import { ASSISTANT_REPLIES, assistantReply, detectIntent } from '@/src/shared/au
 import { displayName, toSessionUser, userInitial } from '@/src/shared/session';
 import { unreadBadgeText } from '@/src/stores/notifications';
 import { $toasts, dismissToast, toast, TOAST_DEFAULT_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@/src/stores/toasts';
-import { PUBLISHED_DEV_AUTH_SECRET, getAuthSecret, getEnv } from '@/functions/_shared/env';
+import { PUBLISHED_DEV_AUTH_SECRET, getAuthSecret, getEnv } from '@/env';
 import { OutboxMailer, readEmlText } from '@/functions/_shared/mailer';
 import { EvenTiming } from '@/functions/auth/even-timing';
 import { accountExistsEmail, resetPasswordEmail, resetPasswordUrl, verifyEmailMessage, verifyEmailUrl } from '@/functions/auth/auth-emails';

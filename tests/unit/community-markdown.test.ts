@@ -1,11 +1,11 @@
 /**
- * The community's Markdown renderer (functions/community/markdown.ts, docs/decisions/035)
+ * The community's Markdown renderer (functions/_shared/markdown.ts, docs/decisions/035)
  * with hostile input: raw HTML and scripts are text, event handlers never become attributes,
  * javascript:, data: and protocol-relative URLs are not links, images only from our own blob
  * store, deep quote nesting and very long lines end well, and links carry rel="nofollow ugc noopener".
  */
 import { describe, expect, it } from 'vitest';
-import { isSafeHref, plainText, renderMarkdown } from '@/functions/community/markdown';
+import { isSafeHref, plainText, renderMarkdown } from '@/functions/_shared/markdown';
 
 const ownImages = (src: string) => src.startsWith('/blobs/');
 const render = (source: string, mentions: string[] = []) => renderMarkdown(source, { isOwnImage: ownImages, mentionHandles: new Set(mentions) });

@@ -1,6 +1,6 @@
 /** Handles (docs/decisions/032): the rules, the suggestion from a name, the profile URL; and the social provider env pairs. */
 import { describe, expect, it } from 'vitest';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { HANDLE_MESSAGES, handleProblem, normalizeHandle, profileUrl, suggestHandle } from '@/src/shared/handles';
 
 describe('handle rules', () => {

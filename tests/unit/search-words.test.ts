@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { defaultPostgresSearchConcurrency, searchLimits, searchWords, shareOf, WEAK_WORD_SHARE } from '@/functions/catalogue/search.service';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 
 const common = new Map([
   ['ai', 0.9],

@@ -3,7 +3,7 @@
  * output routes built from them (docs/decisions/009).
  */
 import { describe, expect, it } from 'vitest';
-import { getEnv, siteUrlFor } from '@/functions/_shared/env';
+import { getEnv, siteUrlFor } from '@/env';
 import { trustedOriginsFor } from '@/functions/auth/auth';
 import {
   HSTS,

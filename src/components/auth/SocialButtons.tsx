@@ -1,6 +1,6 @@
 /**
  * Google and GitHub sign-in through better-auth's OAuth. Only the providers configured on the
- * server (GET /api/auth/providers, from the env of functions/_shared/env.ts) get a button; with
+ * server (GET /api/auth/providers, from the env of env/index.ts) get a button; with
  * none configured (or while the answer is pending) there are no buttons and no 'or' divider,
  * since a button that cannot sign anyone in is a broken promise (issue 15).
  */

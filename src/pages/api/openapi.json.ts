@@ -4,7 +4,7 @@
  */
 import { buildOpenApi, type OpenApiDocument } from '@/functions/api/openapi';
 import { endpoint } from '@/functions/_shared/endpoint';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { json } from '@/functions/_shared/http';
 import { getOpenApi } from '@/src/shared/api/routes/system';
 

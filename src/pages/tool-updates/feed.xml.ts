@@ -4,7 +4,7 @@
  */
 import type { APIRoute } from 'astro';
 import { getDb } from '@/db/database';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { buildAtomFeed, FEED_CONTENT_TYPE } from '@/functions/tool-updates/feed';
 import { listToolUpdates } from '@/functions/tool-updates/tool-updates.service';
 

@@ -5,10 +5,10 @@
  */
 import { getDb } from '@/db/database';
 import { endpoint } from '@/functions/_shared/endpoint';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { AppError } from '@/functions/_shared/errors';
 import { runDueJobs } from '@/functions/jobs/jobs.service';
-import { isCronAuthorized } from '@/functions/uploads/sweep';
+import { isCronAuthorized } from '@/functions/maintenance/sweep';
 import { runJobs } from '@/src/shared/api/routes/system';
 
 export const GET = endpoint(runJobs, async ({ context }) => {

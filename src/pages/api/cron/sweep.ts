@@ -1,5 +1,5 @@
 /**
- * GET /api/cron/sweep: the periodic sweep (functions/uploads/sweep.ts) for Vercel Cron
+ * GET /api/cron/sweep: the periodic sweep (functions/maintenance/sweep.ts) for Vercel Cron
  * (vercel.json), which sends `Authorization: Bearer $CRON_SECRET`. Anything else answers 401
  * and runs nothing. `npm start` runs the same sweep in-process (scripts/start.ts).
  *
@@ -10,9 +10,9 @@
 import { getDb } from '@/db/database';
 import { getBlobStore } from '@/functions/_shared/blob-store';
 import { endpoint } from '@/functions/_shared/endpoint';
-import { getEnv } from '@/functions/_shared/env';
+import { getEnv } from '@/env';
 import { AppError } from '@/functions/_shared/errors';
-import { isCronAuthorized, runSweep } from '@/functions/uploads/sweep';
+import { isCronAuthorized, runSweep } from '@/functions/maintenance/sweep';
 import { runSweep as route } from '@/src/shared/api/routes/system';
 
 export const GET = endpoint(route, async ({ context: { request } }) => {

@@ -4,7 +4,7 @@
  */
 import { getDb } from '@/db/database';
 import { endpoint } from '@/functions/_shared/endpoint';
-import { askProductQuestion, pageProductQuestions } from '@/functions/community-qa/questions.service';
+import { askProductQuestion, pageProductQuestions } from '@/functions/community/questions.service';
 import { askProductQuestion as askRoute, listProductQuestions as listRoute } from '@/src/shared/api/routes/community-qa';
 
 export const GET = endpoint(listRoute, async ({ params, query }) => pageProductQuestions(await getDb(), params.id, query));

@@ -5,7 +5,7 @@
  */
 import { getDb } from '@/db/database';
 import { endpoint } from '@/functions/_shared/endpoint';
-import { getAuthSecret, getEnv } from '@/functions/_shared/env';
+import { getAuthSecret, getEnv } from '@/env';
 import { clientAddressOf } from '@/functions/_shared/rate-limit';
 import { recordView } from '@/functions/interactions/interactions.service';
 import { identifyVisitor } from '@/functions/interactions/visitor';

@@ -4,7 +4,7 @@
  */
 import { getDb } from '@/db/database';
 import { endpoint } from '@/functions/_shared/endpoint';
-import { acceptAnswer, clearAnswer } from '@/functions/community-qa/answers.service';
+import { acceptAnswer, clearAnswer } from '@/functions/community/answers.service';
 import { acceptAnswer as acceptRoute, clearAnswer as clearRoute } from '@/src/shared/api/routes/community-qa';
 
 export const PUT = endpoint(acceptRoute, async ({ user, params, body }) => acceptAnswer(await getDb(), user.id, params.threadId, body.replyId));

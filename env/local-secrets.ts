@@ -3,7 +3,7 @@
  * BETTER_AUTH_SECRET): random on the first start, kept in DATA_DIR/secrets.json (mode 600) and
  * read again on every later start, so sessions, unsubscribe links and local payment events
  * stay valid across restarts while no two installations share a key (docs/decisions/053).
- * Called by getAuthSecret (functions/_shared/env.ts), from which every local signing key is
+ * Called by getAuthSecret (env/index.ts), from which every local signing key is
  * derived (better-auth, unsubscribe tokens, the local payment webhook, visitor keys).
  *
  * Invariant: one secret per data folder, whichever process creates it first. The file is

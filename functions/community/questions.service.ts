@@ -4,6 +4,8 @@
  * 'question' linked to the product, in its AI tool's space or Help, through the community's
  * own thread creation so the posting rules, Markdown and mentions are the same) and notifies
  * the product's creator with a community_product_question notice in the same transaction.
+ * A community write (it creates a thread); the questions' own reads are Q&A's
+ * (functions/community-qa), which imports nothing of the community (docs/decisions/063).
  */
 import type { Db } from '@/db/database';
 import { AppError } from '@/functions/_shared/errors';
@@ -15,9 +17,9 @@ import type { ProductQuestion } from '@/src/shared/api/schemas/community-qa';
 import type { ProductQuestionInput } from '@/src/shared/api/schemas/community-qa';
 import type { SessionUser } from '@/src/shared/session';
 import { Created } from '@/functions/_shared/endpoint';
-import { findPublishedProduct, listProductQuestions, questionSpaceFor, type ProductQuestionRow } from './questions.repository';
-import { createThread } from '@/functions/community/community.service';
-import { reputationScores } from './reputation.service';
+import { findPublishedProduct, listProductQuestions, questionSpaceFor, type ProductQuestionRow } from '../community-qa/questions.repository';
+import { createThread } from './community.service';
+import { reputationScores } from '../community-qa/reputation.service';
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 

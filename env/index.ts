@@ -4,6 +4,8 @@
  * Owns every variable the server reads. Called by db/, functions/ and scripts/;
  * never imported by islands (nothing here is public). With no variables set the
  * app runs on the embedded defaults: PGlite under DATA_DIR, blobs in a local folder.
+ * A leaf below both db/ and functions/: it imports neither (tests/unit/layers.test.ts,
+ * docs/decisions/063), so the database layer reads its variables without importing functions/.
  */
 import { z } from 'zod';
 import path from 'node:path';
@@ -298,7 +300,7 @@ export const PUBLISHED_DEV_AUTH_SECRET = 'toolmint-development-secret-not-for-pr
  * (unsubscribe tokens, the local payment webhook, visitor keys). Checked when first used, not in
  * getEnv(), so that a build (which never signs anything) does not need it. Unset outside
  * production: a random secret generated on the first start and kept in DATA_DIR/secrets.json
- * (functions/_shared/local-secrets.ts).
+ * (env/local-secrets.ts).
  */
 export function getAuthSecret(env: Env = getEnv()): string {
   const secret = env.BETTER_AUTH_SECRET;

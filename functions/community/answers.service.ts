@@ -10,15 +10,18 @@
  * A notice of a reply that is no longer the answer is withdrawn with the change. The notice is
  * not written when the author's 'Accepted answers' preference is Off, and its email is the job
  * 'email.community' enqueued in the same transaction (functions/community/notice-emails.job.ts).
+ * A community write (here, beside the thread's other writes); the answer's own storage is Q&A's
+ * (functions/community-qa/answers.repository.ts), which imports nothing of the community
+ * (docs/decisions/063).
  */
 import type { Db } from '@/db/database';
 import { AppError } from '@/functions/_shared/errors';
-import { assertCanPost } from '@/functions/community/post-guard';
-import { insertCommunityNotices } from '@/functions/community/community.repository';
-import { enqueueCommunityEmails } from '@/functions/community/notice-emails.job';
+import { assertCanPost } from './post-guard';
+import { insertCommunityNotices } from './community.repository';
+import { enqueueCommunityEmails } from './notice-emails.job';
 import { jobsReady } from '@/functions/jobs';
 import { THREAD_LOCKED_MESSAGE } from '@/src/shared/community';
-import { deleteAnswerNotice, findAnswerState, findListedReply, lockListedThread, setAcceptedReply } from './answers.repository';
+import { deleteAnswerNotice, findAnswerState, findListedReply, lockListedThread, setAcceptedReply } from '../community-qa/answers.repository';
 
 export interface AcceptedAnswer {
   threadId: string;

@@ -1,7 +1,9 @@
 /**
  * Community posts' Markdown -> safe HTML (docs/decisions/035). Rendered on the server, once,
  * when a post is written or edited (community_threads.body_html, community_replies.body_html)
- * and for the editor's preview route; no Markdown code reaches the browser.
+ * and for the editor's preview route; no Markdown code reaches the browser. Its plain text is
+ * also the excerpt of a community notice (functions/community, functions/notifications): in
+ * _shared, which imports no domain, so the feed does not import the community (docs/decisions/063).
  *
  * Two layers, each enough on its own for what it guards:
  * 1. markdown-it with `html: false`: raw HTML in a post is text (shown, never parsed); links
@@ -16,7 +18,7 @@
  */
 import MarkdownIt, { type MarkdownIt as Parser, type Token } from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
-import { getBlobStore } from '@/functions/_shared/blob-store';
+import { getBlobStore } from './blob-store';
 import { MENTION_PATTERN } from '@/src/shared/community';
 import { profileUrl } from '@/src/shared/handles';
 

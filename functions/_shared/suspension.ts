@@ -3,12 +3,14 @@
  * review (products and sellers), publish products or buy until `profiles.suspended_until`; the
  * suspension ends by itself then (every check compares with the clock, nothing has to run). Each
  * refusal is a 403 SUSPENDED whose message says what is refused, until when and why, so a form
- * can show it as it is.
+ * can show it as it is. A guard beside the others (auth-guard.ts, rate-limit.ts) that products,
+ * reviews, payments and the community consult before a write; moderation (functions/moderation)
+ * sets and lifts suspensions (docs/decisions/063).
  */
 import type { Db } from '@/db/database';
-import { AppError } from '../_shared/errors';
+import { AppError } from './errors';
 import { suspensionEnd } from '@/src/shared/notifications';
-import { findSuspensionColumns } from './moderation.repository';
+import { findSuspensionColumns } from './suspension.repository';
 
 export interface Suspension {
   until: string;
