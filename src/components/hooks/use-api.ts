@@ -20,7 +20,7 @@ import { createApiRequest, type ApiRequest, type ApiRequestHandlers, type ApiReq
 type Send<A extends unknown[], T> = ApiRequestHandlers<A, T>['send'];
 type Callbacks<A extends unknown[], T> = Omit<ApiRequestHandlers<A, T>, 'send'>;
 
-export type ApiCall<A extends unknown[], T> = ApiRequestState<T> & Pick<ApiRequest<A, T>, 'run' | 'retry' | 'setData' | 'clearError'>;
+export type ApiCall<A extends unknown[], T> = ApiRequestState<T> & Pick<ApiRequest<A, T>, 'run' | 'retry' | 'abort' | 'setData' | 'clearError'>;
 
 function useApiRequest<A extends unknown[], T>(
   send: Send<A, T>,
@@ -32,7 +32,7 @@ function useApiRequest<A extends unknown[], T>(
   handlers.current = { send, ...callbacks };
   const [request] = useState(() => createApiRequest(() => handlers.current, { abortSuperseded, initialData }));
   const state = useSyncExternalStore(request.subscribe, request.getState, request.getState);
-  return [request, { ...state, run: request.run, retry: request.retry, setData: request.setData, clearError: request.clearError }];
+  return [request, { ...state, run: request.run, retry: request.retry, abort: request.abort, setData: request.setData, clearError: request.clearError }];
 }
 
 export interface ApiQueryOptions<A extends unknown[], T> extends Callbacks<A, T> {
@@ -46,7 +46,7 @@ export interface ApiQueryOptions<A extends unknown[], T> extends Callbacks<A, T>
 }
 
 /** A read: a new run aborts the one in flight, and unmounting aborts it too. */
-export function useApiQuery<T, A extends unknown[] = []>(send: Send<A, T>, options: ApiQueryOptions<A, T> = {}): ApiCall<A, T> {
+export function useApiQuery<T, A extends unknown[] = []>(send: Send<A, T>, options: NoInfer<ApiQueryOptions<A, T>> = {}): ApiCall<A, T> {
   const { key, initialData, ...callbacks } = options;
   const [request, call] = useApiRequest(send, callbacks, true, initialData);
   useEffect(() => {
@@ -57,6 +57,6 @@ export function useApiQuery<T, A extends unknown[] = []>(send: Send<A, T>, optio
 }
 
 /** A write: never aborted; a run started later wins, and the answer of one it superseded is ignored. */
-export function useApiMutation<T, A extends unknown[] = []>(send: Send<A, T>, callbacks: Callbacks<A, T> = {}): ApiCall<A, T> {
+export function useApiMutation<T, A extends unknown[] = []>(send: Send<A, T>, callbacks: NoInfer<Callbacks<A, T>> = {}): ApiCall<A, T> {
   return useApiRequest(send, callbacks, false)[1];
 }
