@@ -17,14 +17,14 @@ export interface Page<I> {
 
 type ItemOf<P> = P extends Page<infer I> ? I : never;
 
-interface Options<P> {
+interface Options<P, A extends unknown[]> {
   /** The first page as the server rendered it. */
   initial?: Page<ItemOf<P>>;
   /** Loads the first page on mount and when the key changes (a list of no arguments). */
   key?: string | null;
   /** Every page's answer (its extra fields: an unread count, whether the caller may post). */
   onPage?(page: P, more: boolean): void;
-  onError?(error: ApiError, more: boolean): void;
+  onError?(error: ApiError, more: boolean, ...args: A): void;
 }
 
 export interface PagedList<I, A extends unknown[]> {
@@ -46,7 +46,7 @@ export interface PagedList<I, A extends unknown[]> {
 
 export function usePagedList<P extends Page<{ id: string }>, A extends unknown[] = []>(
   fetchPage: (signal: AbortSignal, cursor: string | null, ...args: A) => Promise<P>,
-  options: NoInfer<Options<P>> = {},
+  options: NoInfer<Options<P, A>> = {},
 ): PagedList<ItemOf<P>, A> {
   type I = ItemOf<P>;
   const { initial, key, onPage, onError } = options;
@@ -57,7 +57,7 @@ export function usePagedList<P extends Page<{ id: string }>, A extends unknown[]
       setList({ items: page.items as I[], nextCursor: page.nextCursor });
       onPage?.(page, false);
     },
-    onError: (error: ApiError, ..._args: A) => onError?.(error, false),
+    onError: (error: ApiError, ...args: A) => onError?.(error, false, ...args),
   });
   const next = useApiQuery<P, [cursor: string, ...args: A]>((signal, cursor, ...args) => fetchPage(signal, cursor, ...args), {
     onSuccess: (page: P, _cursor: string, ..._args: A) => {
@@ -67,7 +67,7 @@ export function usePagedList<P extends Page<{ id: string }>, A extends unknown[]
       });
       onPage?.(page, true);
     },
-    onError: (error: ApiError, _cursor: string, ..._args: A) => onError?.(error, true),
+    onError: (error: ApiError, _cursor: string, ...args: A) => onError?.(error, true, ...args),
   });
   return {
     items: list.items,
