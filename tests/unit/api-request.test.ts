@@ -43,16 +43,16 @@ afterEach(() => {
 });
 
 describe('createApiRequest', () => {
-  it('is busy while the request is in flight, then holds the answer and calls onSuccess with the arguments', async () => {
+  it('is busy (with the arguments in flight) while the request runs, then holds the answer and calls onSuccess with the arguments', async () => {
     const fetches = pendingFetch();
     const onSuccess = vi.fn();
     const { req } = request({ send: (signal, userId: string) => api('PUT /api/follows/users/{userId}', { params: { userId }, signal }), onSuccess }, false);
     const done = req.run('user-7');
-    expect(req.getState()).toMatchObject({ busy: true, error: null, data: undefined });
+    expect(req.getState()).toMatchObject({ busy: true, error: null, data: undefined, pending: ['user-7'] });
     expect(fetches[0]!.url).toBe('/api/follows/users/user-7');
     fetches[0]!.answer(json({ following: true, followerCount: 3 }));
     await done;
-    expect(req.getState()).toMatchObject({ busy: false, error: null, data: { following: true, followerCount: 3 } });
+    expect(req.getState()).toMatchObject({ busy: false, error: null, data: { following: true, followerCount: 3 }, pending: null });
     expect(onSuccess).toHaveBeenCalledWith({ following: true, followerCount: 3 }, 'user-7');
   });
 

@@ -13,10 +13,12 @@
  */
 import { toApiError, type ApiError } from '@/src/shared/api/client';
 
-export interface ApiRequestState<T> {
+export interface ApiRequestState<T, A extends unknown[] = unknown[]> {
   readonly data: T | undefined;
   readonly busy: boolean;
   readonly error: ApiError | null;
+  /** The arguments of the run in flight (which row of a list is busy), null when none is. */
+  readonly pending: A | null;
 }
 
 export interface ApiRequestHandlers<A extends unknown[], T> {
@@ -38,7 +40,7 @@ export interface ApiRequest<A extends unknown[], T> {
   /** Replaces the data (a change the island made, an answer of another request), or clears the error. */
   setData(update: (data: T | undefined) => T | undefined): void;
   clearError(): void;
-  getState(): ApiRequestState<T>;
+  getState(): ApiRequestState<T, A>;
   subscribe(listener: () => void): () => void;
 }
 
@@ -49,13 +51,13 @@ export interface ApiRequestPolicy<T> {
 }
 
 export function createApiRequest<A extends unknown[], T>(handlers: () => ApiRequestHandlers<A, T>, policy: ApiRequestPolicy<T>): ApiRequest<A, T> {
-  let state: ApiRequestState<T> = { data: policy.initialData, busy: false, error: null };
+  let state: ApiRequestState<T, A> = { data: policy.initialData, busy: false, error: null, pending: null };
   const listeners = new Set<() => void>();
   let latest = 0;
   let inFlight: AbortController | null = null;
   let lastArgs: A | null = null;
 
-  const update = (next: Partial<ApiRequestState<T>>) => {
+  const update = (next: Partial<ApiRequestState<T, A>>) => {
     state = { ...state, ...next };
     listeners.forEach((listener) => listener());
   };
@@ -66,14 +68,14 @@ export function createApiRequest<A extends unknown[], T>(handlers: () => ApiRequ
     if (policy.abortSuperseded) inFlight?.abort();
     const controller = new AbortController();
     inFlight = controller;
-    update({ busy: true, error: null });
+    update({ busy: true, error: null, pending: args });
     // Read now: the handlers of the render that started the run.
     const { send, onSuccess, onError } = handlers();
     try {
       const data = await send(controller.signal, ...args);
       if (ticket !== latest || controller.signal.aborted) return;
       inFlight = null;
-      update({ data, busy: false });
+      update({ data, busy: false, pending: null });
       onSuccess?.(data, ...args);
     } catch (raw) {
       if (ticket !== latest || controller.signal.aborted) return;
@@ -81,7 +83,7 @@ export function createApiRequest<A extends unknown[], T>(handlers: () => ApiRequ
       const error = toApiError(raw);
       // An ApiError is the server's (or the network's) word; anything else is a bug worth seeing.
       if (error !== raw) console.warn('[api] request failed:', raw);
-      update({ busy: false, error });
+      update({ busy: false, error, pending: null });
       onError?.(error, ...args);
     }
   }
@@ -94,7 +96,7 @@ export function createApiRequest<A extends unknown[], T>(handlers: () => ApiRequ
       inFlight.abort();
       inFlight = null;
       latest++;
-      update({ busy: false });
+      update({ busy: false, pending: null });
     },
     setData: (change) => update({ data: change(state.data) }),
     clearError: () => update({ error: null }),

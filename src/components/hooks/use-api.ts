@@ -20,7 +20,7 @@ import { createApiRequest, type ApiRequest, type ApiRequestHandlers, type ApiReq
 type Send<A extends unknown[], T> = ApiRequestHandlers<A, T>['send'];
 type Callbacks<A extends unknown[], T> = Omit<ApiRequestHandlers<A, T>, 'send'>;
 
-export type ApiCall<A extends unknown[], T> = ApiRequestState<T> & Pick<ApiRequest<A, T>, 'run' | 'retry' | 'abort' | 'setData' | 'clearError'>;
+export type ApiCall<A extends unknown[], T> = ApiRequestState<T, A> & Pick<ApiRequest<A, T>, 'run' | 'retry' | 'abort' | 'setData' | 'clearError'>;
 
 function useApiRequest<A extends unknown[], T>(
   send: Send<A, T>,
