@@ -14,14 +14,14 @@ import { formatCount, timeAgo, formatDate } from '@/src/shared/format';
 import { POST_BODY_MAX, THREAD_TITLE_MAX } from '@/src/shared/community';
 import { ProductQuestionInputSchema, type ProductQuestion, type ProductQuestionInput } from '@/src/shared/api/schemas/community-qa';
 import { PRODUCT_QUESTIONS_PAGE } from '@/src/shared/community-qa';
-import { api, type ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { loadSession } from '@/src/stores/session';
 import { useSession } from '@/src/stores/use-session';
 import { VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
-import { errorList, setServerErrors } from '../ui/form-state';
+import { errorList, formMessage, setServerErrors } from '../ui/form-state';
 import { useApiMutation } from '../hooks/use-api';
 import { usePagedList } from '../hooks/use-paged-list';
 import './feedback-panels.css';
@@ -29,9 +29,6 @@ import './questions.css';
 
 const FIELD_STYLES: FieldStyles = { field: 'pqa-field', hint: 'muted', error: 'pqa-error' };
 const LABELS: Record<keyof ProductQuestionInput, string> = { title: 'Your question', body: 'Details' };
-
-/** The server's refusal names fields: its messages are under them, not above the form. */
-const setsFields = (error: ApiError) => Object.values(error.fields).some(Boolean);
 
 interface Props {
   productId: string;
@@ -58,8 +55,7 @@ function AskForm({ productId, onAsked, onCancel }: { productId: string; onAsked:
     onError: (error) => setServerErrors(form, error),
   });
   const submit = form.handleSubmit((value) => ask.run(value));
-  const failure = ask.error;
-  const message = !failure || setsFields(failure) ? '' : failure.code === 'NETWORK' ? `${failure.message} Your question is still here.` : failure.message;
+  const message = ask.error?.code === 'NETWORK' ? `${ask.error.message} Your question is still here.` : formMessage(ask.error);
 
   return (
     <form className="pqa-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Ask a question">

@@ -19,19 +19,16 @@ import {
   type ProductReviewInput,
   type ReviewReplyInput,
 } from '@/src/shared/api/schemas/product-reviews';
-import { api, type ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { useApiMutation } from '../hooks/use-api';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { StarRatingField } from '../ui/StarRatingField';
-import { errorList, setServerErrors } from '../ui/form-state';
+import { errorList, formMessage, setServerErrors } from '../ui/form-state';
 import { ReportForm } from '../moderation/ReportForm';
 
 const FIELD_STYLES: FieldStyles = { field: 'prv-field', hint: 'muted', error: 'prv-error' };
-
-/** A refusal that names no field is the form's message; one that does shows under its fields. */
-const formMessage = (error: ApiError | null) => (error && !Object.values(error.fields).some(Boolean) ? error.message : '');
 
 export function Stars({ rating, label = true }: { rating: number; label?: boolean }) {
   return (

@@ -48,6 +48,11 @@ export function setServerErrors<T extends FieldValues, C, O>(form: UseFormReturn
   return named;
 }
 
+/** A refusal's message for above the form: none when it names fields (their messages are under them). */
+export function formMessage(error: ApiError | null): string {
+  return error && !Object.values(error.fields).some(Boolean) ? error.message : '';
+}
+
 /** Errors clear on edit: drops the field's error (and its children's) when it has one. */
 export function clearOnEdit<T extends FieldValues>(form: UseFormReturn<T>, name: FieldPath<T>): void {
   if (form.getFieldState(name).invalid) form.clearErrors(name);
