@@ -10,10 +10,12 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adjustmentCents, AdjustmentFormSchema, type AdjustmentForm as Values } from '@/src/shared/api/schemas/payments';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { formatCents } from '@/src/shared/payments';
 import { toast } from '@/src/stores/toasts';
+import { useApiMutation } from '../hooks/use-api';
 import { FormField, type FieldStyles } from '../ui/FormField';
+import { formMessage } from '../ui/form-state';
 
 const STYLES: FieldStyles = { field: 'adm-field', hint: 'cp-muted', error: 'mq-error' };
 
@@ -24,6 +26,8 @@ function newKey(): string {
   return Array.from(c.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+const signedAmount = (cents: number) => `${cents > 0 ? '+' : ''}${formatCents(cents)}`;
+
 interface Props {
   creatorId: string;
   creatorName: string;
@@ -32,33 +36,31 @@ interface Props {
 export function AdjustmentForm({ creatorId, creatorName }: Props) {
   const uid = useId();
   const [key, setKey] = useState(newKey);
-  const [message, setMessage] = useState('');
   const form = useForm<Values>({ resolver: zodResolver(AdjustmentFormSchema), defaultValues: { amount: '', reason: '' } });
   const { errors, isSubmitting } = form.formState;
 
+  // A lost answer leaves the key as it was: sending again with it cannot make a second entry.
+  const adjust = useApiMutation(
+    (_signal, amountCents: number, reason: string) =>
+      api('POST /api/admin/creators/{userId}/ledger-adjustments', { params: { userId: creatorId }, body: { amountCents, reason, idempotencyKey: key } }),
+    {
+      onSuccess: (_, amountCents, reason) => {
+        setKey(newKey());
+        toast({ title: 'Balance adjusted', description: `${signedAmount(amountCents)} for ${creatorName}: ${reason}`, variant: 'success' });
+        setTimeout(() => window.location.reload(), 900);
+      },
+      onError: (error) => {
+        for (const [name, m] of Object.entries(error.fields))
+          if (m) form.setError(name === 'amountCents' ? 'amount' : (name as keyof Values), { type: 'server', message: m });
+      },
+    },
+  );
+  const message = formMessage(adjust.error);
+
   const submit = form.handleSubmit(async (value) => {
-    setMessage('');
     const amountCents = adjustmentCents(value.amount);
-    const signed = `${amountCents > 0 ? '+' : ''}${formatCents(amountCents)}`;
-    if (!window.confirm(`Adjust ${creatorName}’s balance by ${signed}?`)) return;
-    try {
-      await api('POST /api/admin/creators/{userId}/ledger-adjustments', {
-        params: { userId: creatorId },
-        body: { amountCents, reason: value.reason, idempotencyKey: key },
-      });
-      setKey(newKey());
-      toast({ title: 'Balance adjusted', description: `${signed} for ${creatorName}: ${value.reason}`, variant: 'success' });
-      setTimeout(() => window.location.reload(), 900);
-    } catch (error) {
-      if (error instanceof ApiError && error.code !== 'NETWORK') {
-        const fields = Object.entries(error.fields).filter(([, m]) => m);
-        for (const [name, m] of fields) form.setError(name === 'amountCents' ? 'amount' : (name as keyof Values), { type: 'server', message: m! });
-        setMessage(fields.length ? '' : error.message);
-        return;
-      }
-      // The answer was lost: sending again with the same key cannot make a second entry.
-      setMessage('Something went wrong. Please try again.');
-    }
+    if (!window.confirm(`Adjust ${creatorName}’s balance by ${signedAmount(amountCents)}?`)) return;
+    await adjust.run(amountCents, value.reason);
   });
 
   return (

@@ -11,8 +11,9 @@ import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PayoutFailedBodySchema, PayoutPaidBodySchema } from '@/src/shared/api/schemas/payments';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api, type ApiError } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
+import { useApiMutation } from '../hooks/use-api';
 import { FormField, type FieldStyles } from '../ui/FormField';
 
 const STYLES: FieldStyles = { field: 'adm-payout-field', hint: 'cp-muted', error: 'mq-error' };
@@ -41,15 +42,15 @@ const OUTCOMES = {
 
 type Outcome = keyof typeof OUTCOMES;
 
-/** After an answer: a toast, and a reload when the payout changed (or someone else changed it). */
-function settle(error: unknown, done: { title: string; description: string }): boolean {
+/** After an answer: a toast, and a reload when the payout changed (or someone else changed it); true when the page reloads. */
+function settle(error: ApiError | null, done: { title: string; description: string }): boolean {
   if (!error) {
     toast({ title: done.title, description: done.description, variant: 'success' });
     setTimeout(() => window.location.reload(), 900);
     return true;
   }
-  toast({ title: 'Payout not changed', description: (error as Error).message, variant: 'destructive' });
-  if (error instanceof ApiError && error.code === 'PAYOUT_NOT_OPEN') {
+  toast({ title: 'Payout not changed', description: error.message, variant: 'destructive' });
+  if (error.code === 'PAYOUT_NOT_OPEN') {
     setTimeout(() => window.location.reload(), 900);
     return true;
   }
@@ -64,16 +65,15 @@ function FinishForm({ outcome, payoutId, what }: { outcome: Outcome; payoutId: s
   const resolver = zodResolver(spec.schema) as unknown as Resolver<Record<string, string>>;
   const form = useForm<Record<string, string>>({ resolver, defaultValues: { [spec.field]: '' } });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await spec.send(payoutId, values[spec.field] ?? '');
-      setSent(settle(null, spec.done));
-    } catch (error) {
-      const refused = error instanceof ApiError ? error.fields[spec.field] : undefined;
+  const finish = useApiMutation((_signal, value: string) => spec.send(payoutId, value), {
+    onSuccess: () => setSent(settle(null, spec.done)),
+    onError: (error) => {
+      const refused = error.fields[spec.field];
       if (refused) form.setError(spec.field, { type: 'server', message: refused }, { shouldFocus: true });
       else setSent(settle(error, spec.done));
-    }
+    },
   });
+  const submit = form.handleSubmit((values) => finish.run(values[spec.field] ?? ''));
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-payout-action={outcome}>
       <FormField id={`${uid}-${spec.field}`} styles={STYLES} label={spec.label} error={errors[spec.field]?.message}>
@@ -95,21 +95,16 @@ interface Props {
 }
 
 export function PayoutActions({ payoutId, requested, what }: Props) {
-  const [busy, setBusy] = useState(false);
-  const markProcessing = async () => {
-    setBusy(true);
-    try {
-      await api('POST /api/admin/payouts/{id}/processing', { params: { id: payoutId } });
-      settle(null, { title: 'Payout marked processing', description: 'Mark it paid once the transfer has arrived.' });
-    } catch (error) {
-      if (!settle(error, { title: '', description: '' })) setBusy(false);
-    }
-  };
+  const [sent, setSent] = useState(false);
+  const processing = useApiMutation(() => api('POST /api/admin/payouts/{id}/processing', { params: { id: payoutId } }), {
+    onSuccess: () => setSent(settle(null, { title: 'Payout marked processing', description: 'Mark it paid once the transfer has arrived.' })),
+    onError: (error) => setSent(settle(error, { title: '', description: '' })),
+  });
   return (
     <div className="adm-payout-actions">
       {requested ? (
         <div>
-          <button type="button" className="btn btn-secondary" onClick={() => void markProcessing()} disabled={busy}>
+          <button type="button" className="btn btn-secondary" onClick={() => void processing.run()} disabled={processing.busy || sent}>
             Mark processing
             <span className="visually-hidden"> ({what})</span>
           </button>

@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { clearOnEdit } from '../ui/form-state';
-import { requestPasswordReset } from './auth-client';
+import { requestPasswordReset, toastUnexpectedError } from './auth-client';
 import { EmailField } from './fields';
 import type { ForgotValues } from './form-schemas';
 import { forgotValidation } from './auth-resolvers';
@@ -46,7 +46,7 @@ export function ForgotPasswordForm({ onBackToSignIn }: Props) {
       setSentTo(email.trim());
     } catch (failure) {
       console.error('[auth] reset request failed:', failure);
-      toast({ title: 'Unexpected Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
+      toastUnexpectedError();
     }
   });
 

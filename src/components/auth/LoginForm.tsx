@@ -10,7 +10,7 @@ import type { LoginValues } from '@/src/shared/auth-validation';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { clearOnEdit, errorList } from '../ui/form-state';
-import { signInEmail, type AuthUserPayload } from './auth-client';
+import { signInEmail, type AuthUserPayload, toastUnexpectedError } from './auth-client';
 import { EmailField, PasswordField } from './fields';
 import { loginValidation } from './auth-resolvers';
 
@@ -47,7 +47,7 @@ export function LoginForm({ onSignedIn, onForgotPassword }: Props) {
       onSignedIn(data.user);
     } catch (error) {
       console.error('[auth] sign-in failed:', error);
-      toast({ title: 'Unexpected Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
+      toastUnexpectedError();
     }
   });
 

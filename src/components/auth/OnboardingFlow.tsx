@@ -9,7 +9,9 @@ import { useStepFocus } from '../ui/use-step-focus';
 import { BIO_MAX_LENGTH, INTEREST_OPTIONS, MAX_SPECIALTIES, SPECIALTY_MAX_LENGTH, SPECIALTY_SUGGESTIONS } from '@/src/shared/onboarding';
 import type { UserType } from '@/src/shared/domain';
 import { toast } from '@/src/stores/toasts';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
+import { useApiMutation } from '../hooks/use-api';
+import { toastUnexpectedError } from './auth-client';
 import type { Onboarding } from '@/src/shared/api/schemas/profile';
 import { mirrorOnboarding } from './redirects';
 import { COMMUNITY_LINKS } from '@/src/shared/community-qa';
@@ -31,7 +33,6 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
   const [specialties, setSpecialties] = useState<string[]>(initial.specialties);
   const [specialtyInput, setSpecialtyInput] = useState('');
   const [bio, setBio] = useState(initial.bio ?? '');
-  const [saving, setSaving] = useState<'complete' | 'skip' | null>(null);
   const headingRef = useStepFocus<HTMLHeadingElement>(step);
   const specialtyId = useId();
   const bioId = useId();
@@ -53,26 +54,27 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
     }
   }
 
-  async function finish(action: 'complete' | 'skip') {
-    if (saving) return;
-    setSaving(action);
-    try {
-      const body =
-        action === 'skip' ? ({ action } as const) : ({ action, interests, specialties: isCreator ? specialties : [], bio: isCreator ? bio : '' } as const);
-      const data = await api('POST /api/profile/onboarding', { body });
-      mirrorOnboarding(data.status, action === 'complete' ? { interests: data.interests, specialties: data.specialties, bio: data.bio } : undefined);
-      window.location.replace(next);
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.code !== 'NETWORK') {
-        toast({ title: 'Could not save', description: failure.message, variant: 'destructive' });
-        setSaving(null);
-        return;
-      }
-      console.error('[onboarding] save failed:', failure);
-      toast({ title: 'Unexpected Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
-      setSaving(null);
-    }
-  }
+  const save = useApiMutation(
+    (_signal, action: 'complete' | 'skip') =>
+      api('POST /api/profile/onboarding', {
+        body: action === 'skip' ? { action } : { action, interests, specialties: isCreator ? specialties : [], bio: isCreator ? bio : '' },
+      }),
+    {
+      onSuccess: (data, action) => {
+        mirrorOnboarding(data.status, action === 'complete' ? { interests: data.interests, specialties: data.specialties, bio: data.bio } : undefined);
+        window.location.replace(next);
+      },
+      onError: (failure) => {
+        if (failure.code === 'NETWORK' || failure.code === 'INTERNAL') toastUnexpectedError();
+        else toast({ title: 'Could not save', description: failure.message, variant: 'destructive' });
+      },
+    },
+  );
+  // Busy until the next page opens.
+  const saving = save.pending?.[0] ?? (save.data ? 'done' : null);
+  const finish = (action: 'complete' | 'skip') => {
+    if (!saving) void save.run(action);
+  };
 
   const last = step === steps.length - 1;
 
@@ -186,7 +188,7 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
         </div>
       )}
       <div className="wizard-actions onboarding-actions">
-        <button type="button" className="btn btn-ghost" onClick={() => void finish('skip')} disabled={saving !== null}>
+        <button type="button" className="btn btn-ghost" onClick={() => finish('skip')} disabled={saving !== null}>
           {saving === 'skip' ? 'Skipping...' : 'Skip for now'}
         </button>
         <span className="spacer" />
@@ -196,7 +198,7 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
           </button>
         )}
         {last ? (
-          <button type="button" className="btn btn-primary" onClick={() => void finish('complete')} disabled={saving !== null}>
+          <button type="button" className="btn btn-primary" onClick={() => finish('complete')} disabled={saving !== null}>
             {saving === 'complete' ? 'Saving...' : 'Finish'}
           </button>
         ) : (

@@ -12,7 +12,7 @@ import { SIGNED_OUT, $session } from '@/src/stores/session';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { errorList, revalidateIfInvalid } from '../ui/form-state';
-import { resetPassword } from './auth-client';
+import { resetPassword, toastUnexpectedError } from './auth-client';
 import { PasswordField, PasswordStrengthMeter, Spinner } from './fields';
 import type { ResetValues } from './form-schemas';
 import { resetValidation } from './auth-resolvers';
@@ -71,7 +71,7 @@ export default function ResetPasswordPage() {
       setPhase('done');
     } catch (failure) {
       console.error('[auth] reset failed:', failure);
-      toast({ title: 'Unexpected Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
+      toastUnexpectedError();
     }
   });
 

@@ -20,7 +20,8 @@ import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList, revalidateIfInvalid } from '../ui/form-state';
-import { signUpEmail } from './auth-client';
+import { useApiMutation } from '../hooks/use-api';
+import { signUpEmail, toastUnexpectedError } from './auth-client';
 import { AUTH_FIELD_STYLES, EmailField, Field, PasswordField, PasswordStrengthMeter } from './fields';
 import type { SignupFormValues } from './form-schemas';
 import { ACCOUNT_FIELDS } from './form-fields';
@@ -64,7 +65,6 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
   });
   const { errors } = form.formState;
   const [userType, password, email] = useWatch({ control: form.control, name: ['userType', 'password', 'email'] });
-  const [loading, setLoading] = useState(false);
   /** The address the verification email went to, once the sign-up was answered. */
   const [sentTo, setSentTo] = useState<string | null>(null);
   const headingRef = useStepFocus<HTMLHeadingElement>(step);
@@ -94,38 +94,35 @@ export function SignupWizard({ preselectedType, redirect }: Props) {
     await form.handleSubmit(submit)();
   }
 
+  // better-auth's route: its refusal is an answer ({ error }); a throw is the network or a bug.
+  const signUp = useApiMutation(
+    async (_signal, values: SignupFormValues & { userType: UserType }) =>
+      signUpEmail({ fullName: values.name, email: values.email, password: values.password, userType: values.userType, company: values.company }),
+    {
+      onSuccess: ({ error }, values) => {
+        if (error) {
+          console.warn('[auth] sign-up refused:', error.code);
+          toast({ title: 'Signup Error', description: error.message, variant: 'destructive' });
+          return;
+        }
+        clearOnboardingFlags();
+        // The same answer for a new address and a taken one, and no session for either: the
+        // emailed link (or signing in) starts it (docs/decisions/053).
+        toast({ title: 'Account Created!', description: "Welcome to toolmint! Let's get you set up.", variant: 'success' });
+        setSentTo(values.email.trim());
+      },
+      onError: toastUnexpectedError,
+    },
+  );
+  const loading = signUp.busy;
+
   async function submit(values: SignupFormValues) {
     if (!values.userType || loading) return;
     if (values.password !== values.confirmPassword) {
       toast({ title: 'Password Error', description: 'Passwords do not match', variant: 'destructive' });
       return;
     }
-    setLoading(true);
-    try {
-      const { error } = await signUpEmail({
-        fullName: values.name,
-        email: values.email,
-        password: values.password,
-        userType: values.userType,
-        company: values.company,
-      });
-      if (error) {
-        console.warn('[auth] sign-up refused:', error.code);
-        toast({ title: 'Signup Error', description: error.message, variant: 'destructive' });
-        setLoading(false);
-        return;
-      }
-      clearOnboardingFlags();
-      // The same answer for a new address and a taken one, and no session for either: the
-      // emailed link (or signing in) starts it (docs/decisions/053).
-      toast({ title: 'Account Created!', description: "Welcome to toolmint! Let's get you set up.", variant: 'success' });
-      setSentTo(values.email.trim());
-      setLoading(false);
-    } catch (error) {
-      console.error('[auth] sign-up failed:', error);
-      toast({ title: 'Unexpected Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
-      setLoading(false);
-    }
+    await signUp.run({ ...values, userType: values.userType });
   }
 
   const back = () => setStep((s) => Math.max(0, s - 1));

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { toast } from '@/src/stores/toasts';
-import { signInSocial, type SocialProvider } from './auth-client';
+import { signInSocial, type SocialProvider, toastUnexpectedError } from './auth-client';
 import { onboardingUrl } from './redirects';
 
 const PROVIDERS: readonly { id: SocialProvider; name: string }[] = [
@@ -57,7 +57,7 @@ export function SocialButtons({ providers, redirect }: Props) {
       window.location.assign(data.url);
     } catch (error) {
       console.error('[auth] social sign-in failed:', error);
-      toast({ title: 'Unexpected Error', description: 'Something went wrong. Please try again.', variant: 'destructive' });
+      toastUnexpectedError();
       setPending(null);
     }
   }

@@ -4,7 +4,8 @@
  * `{ error: { code, message } }` with the server's message; a network failure throws, which
  * the islands report as 'Unexpected Error'.
  */
-import { api } from '@/src/shared/api/client';
+import { api, FALLBACK_ERROR_MESSAGE } from '@/src/shared/api/client';
+import { toast } from '@/src/stores/toasts';
 import { validateCredentialsPresent } from '@/src/shared/auth-validation';
 import type { UserType } from '@/src/shared/domain';
 
@@ -35,7 +36,12 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<AuthRes
     code = 'RATE_LIMITED';
     message = `Too many attempts. Please wait ${Number.isFinite(wait) && wait > 0 ? `${wait} seconds` : 'a moment'} and try again.`;
   }
-  return { data: null, error: { code, message: message || 'Something went wrong. Please try again.', status: response.status } };
+  return { data: null, error: { code, message: message || FALLBACK_ERROR_MESSAGE, status: response.status } };
+}
+
+/** A call that threw (the network, a bug): the auth islands' one 'Unexpected Error' toast. */
+export function toastUnexpectedError(): void {
+  toast({ title: 'Unexpected Error', description: FALLBACK_ERROR_MESSAGE, variant: 'destructive' });
 }
 
 const post = <T>(path: string, body: unknown) => request<T>(path, { method: 'POST', body: JSON.stringify(body) });

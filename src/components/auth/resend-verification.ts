@@ -6,6 +6,7 @@
  * unverified member, docs/decisions/052) calls resendVerification from its own button. Framework-free and small, since the header of every page loads it
  * (docs/decisions/003): it calls the endpoint itself rather than through the auth islands' client.
  */
+import { FALLBACK_ERROR_MESSAGE } from '@/src/shared/api/client';
 import { $session, loadSession } from '@/src/stores/session';
 import { toast } from '@/src/stores/toasts';
 
@@ -33,10 +34,10 @@ export async function resendVerification(button: HTMLButtonElement): Promise<voi
     } else if (response.status === 429) {
       failed('Too many requests. Please wait a minute and try again.');
     } else {
-      failed(body?.message ?? 'Something went wrong. Please try again.');
+      failed(body?.message ?? FALLBACK_ERROR_MESSAGE);
     }
   } catch {
-    failed('Something went wrong. Please try again.');
+    failed(FALLBACK_ERROR_MESSAGE);
   } finally {
     button.disabled = false;
   }

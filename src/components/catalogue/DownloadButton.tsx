@@ -13,7 +13,7 @@
  * the delivery panel with Copy (DeliveryPanel), which lists everything delivered.
  */
 import { useEffect, useRef, useState } from 'react';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { buyLabel, purchaseKind } from '@/src/shared/payments';
 import { $session } from '@/src/stores/session';
 import { useSession } from '@/src/stores/use-session';
@@ -23,6 +23,7 @@ import type { ProductAccess } from '@/src/shared/api/schemas/products';
 import { deliver as startDelivery, requestDownload, showUnexpectedDownloadError } from './download-client';
 import { DeliveryPanel } from './DeliveryPanel';
 import { Icon } from '@/src/components/ui/Icon';
+import { useApiMutation, useApiQuery } from '../hooks/use-api';
 
 interface Props {
   productId: string;
@@ -35,9 +36,7 @@ type Access = Pick<ProductAccess, 'owned' | 'purchasable' | 'reason'>;
 const LOGIN_REDIRECT_DELAY_MS = 900;
 
 export default function DownloadButton({ productId, price, pricingModel }: Props) {
-  const [busy, setBusy] = useState(false);
   const [delivered, setDelivery] = useState<Delivery | null>(null);
-  const [access, setAccess] = useState<Access | null>(null);
   const [justBought, setJustBought] = useState(false);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const panel = useRef<HTMLDivElement>(null);
@@ -48,18 +47,10 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
   // Whether the signed-in user owns this paid product (or may buy it at all).
-  useEffect(() => {
-    if (!purchase || session.status === 'loading') return;
-    let live = true;
-    api('GET /api/products/{id}/access', { params: { id: productId } })
-      .then((result) => {
-        if (live) setAccess(result);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [productId, purchase, session.status]);
+  const accessQuery = useApiQuery((signal) => api('GET /api/products/{id}/access', { params: { id: productId }, signal }), {
+    key: purchase && session.status !== 'loading' ? `${productId}:${session.status}` : null,
+  });
+  const access: Access | null = accessQuery.data ?? null;
 
   // Back from checkout.
   useEffect(() => {
@@ -95,38 +86,21 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
     setDelivery(result);
   }
 
-  async function checkout() {
-    setBusy(true);
-    try {
-      const { url } = await api('POST /api/checkout', { body: { productId } });
-      window.location.assign(url);
-      return;
-    } catch (error) {
-      const code = error instanceof ApiError ? error.code : 'NETWORK';
-      if (code === 'UNAUTHENTICATED') return loginRequired();
-      if (code === 'ALREADY_OWNED') {
-        setAccess({ owned: true, purchasable: true, reason: null });
-        setBusy(false);
-        return download();
+  const checkout = useApiMutation(() => api('POST /api/checkout', { body: { productId } }), {
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) => {
+      if (error.code === 'UNAUTHENTICATED') return loginRequired();
+      if (error.code === 'ALREADY_OWNED') {
+        accessQuery.setData((current) => ({ purchase: current?.purchase ?? purchase, owned: true, purchasable: true, reason: null }));
+        return void download.run();
       }
-      const description = code === 'NETWORK' || code === 'INTERNAL' ? 'Payments are unavailable right now. Please try again.' : (error as ApiError).message;
+      const description = error.code === 'NETWORK' || error.code === 'INTERNAL' ? 'Payments are unavailable right now. Please try again.' : error.message;
       toast({ title: 'Checkout failed', description, variant: 'destructive' });
-    }
-    setBusy(false);
-  }
+    },
+  });
 
-  async function activate() {
-    if (busy) return;
-    // Read at click time: the page is prebuilt, the header has looked the session up since.
-    if ($session.get().status === 'signed-out') return loginRequired();
-    if (purchase && !access?.owned) return checkout();
-    return download();
-  }
-
-  async function download() {
-    setBusy(true);
-    try {
-      const outcome = await requestDownload(productId);
+  const download = useApiMutation(() => requestDownload(productId), {
+    onSuccess: (outcome) => {
       if (outcome.kind === 'login-required') return loginRequired();
       if (outcome.kind === 'failed') {
         toast({ title: 'Download Failed', description: outcome.message, variant: 'destructive' });
@@ -134,11 +108,19 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
       }
       toast({ title: outcome.message || (purchase ? 'Purchase successful!' : 'Download started!'), variant: 'success' });
       deliver(outcome.delivery);
-    } catch (error) {
-      showUnexpectedDownloadError(error);
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: showUnexpectedDownloadError,
+  });
+
+  // Until the checkout page opens, the button stays busy.
+  const busy = checkout.busy || download.busy || (checkout.data !== undefined && !checkout.error);
+
+  function activate() {
+    if (busy) return;
+    // Read at click time: the page is prebuilt, the header has looked the session up since.
+    if ($session.get().status === 'signed-out') return loginRequired();
+    if (purchase && !access?.owned) return void checkout.run();
+    return void download.run();
   }
 
   const owned = Boolean(access?.owned);
@@ -162,7 +144,7 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
           Purchase successful! Your download is ready.
         </p>
       ) : null}
-      <button ref={button} type="button" className="btn btn-primary dl-button" onClick={() => void activate()} disabled={busy || blocked} aria-busy={busy}>
+      <button ref={button} type="button" className="btn btn-primary dl-button" onClick={activate} disabled={busy || blocked} aria-busy={busy}>
         {busy ? (
           <span className="dl-spinner" aria-hidden="true" />
         ) : (

@@ -14,14 +14,16 @@ import { formatCount, timeAgo, formatDate } from '@/src/shared/format';
 import { POST_BODY_MAX, THREAD_TITLE_MAX } from '@/src/shared/community';
 import { ProductQuestionInputSchema, type ProductQuestion, type ProductQuestionInput } from '@/src/shared/api/schemas/community-qa';
 import { PRODUCT_QUESTIONS_PAGE } from '@/src/shared/community-qa';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { loadSession } from '@/src/stores/session';
 import { useSession } from '@/src/stores/use-session';
 import { VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
-import { errorList } from '../ui/form-state';
+import { errorList, formMessage, setServerErrors } from '../ui/form-state';
+import { useApiMutation } from '../hooks/use-api';
+import { usePagedList } from '../hooks/use-paged-list';
 import './feedback-panels.css';
 import './questions.css';
 
@@ -43,27 +45,17 @@ function AskForm({ productId, onAsked, onCancel }: { productId: string; onAsked:
     reValidateMode: 'onChange',
   });
   const { errors, isSubmitting } = form.formState;
-  const [message, setMessage] = useState('');
-
-  const submit = form.handleSubmit(async (value) => {
-    setMessage('');
-    try {
-      const asked = await api('POST /api/products/{id}/questions', { params: { id: productId }, body: value });
+  const ask = useApiMutation((_signal, value: ProductQuestionInput) => api('POST /api/products/{id}/questions', { params: { id: productId }, body: value }), {
+    onSuccess: (asked) => {
       toast({ title: 'Question posted', description: 'The creator has been notified.', variant: 'success' });
       form.reset();
       onAsked(asked);
-    } catch (error) {
-      // The draft stays in the form: only the messages change.
-      if (error instanceof ApiError && error.code !== 'NETWORK') {
-        const fields = Object.entries(error.fields).filter(([, m]) => m);
-        for (const [name, m] of fields) form.setError(name as keyof ProductQuestionInput, { type: 'server', message: m });
-        setMessage(fields.length ? '' : error.message);
-      } else {
-        console.warn('[questions] ask failed:', error);
-        setMessage('Something went wrong. Your question is still here: please try again.');
-      }
-    }
+    },
+    // The draft stays in the form: only the messages change.
+    onError: (error) => setServerErrors(form, error),
   });
+  const submit = form.handleSubmit((value) => ask.run(value));
+  const message = ask.error?.code === 'NETWORK' ? `${ask.error.message} Your question is still here.` : formMessage(ask.error);
 
   return (
     <form className="pqa-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Ask a question">
@@ -100,35 +92,27 @@ function AskForm({ productId, onAsked, onCancel }: { productId: string; onAsked:
 export default function ProductQuestions({ productId, productTitle, loginHref }: Props) {
   const uid = useId();
   const session = useSession();
-  const [items, setItems] = useState<ProductQuestion[] | null>(null);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
   const [asking, setAsking] = useState(false);
-
-  async function load(cursor: string | null) {
-    setLoading(true);
-    setFailed(false);
-    try {
-      const page = await api('GET /api/products/{id}/questions', {
+  const questions = usePagedList(
+    (signal, cursor) =>
+      api('GET /api/products/{id}/questions', {
         params: { id: productId },
         query: { limit: String(PRODUCT_QUESTIONS_PAGE), ...(cursor ? { cursor } : {}) },
-      });
-      setItems((before) => (cursor && before ? [...before, ...page.items.filter((q) => !before.some((b) => b.id === q.id))] : page.items));
-      setNextCursor(page.nextCursor);
-    } catch (error) {
-      console.warn('[questions] list failed:', error);
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }
+        signal,
+      }),
+    {
+      key: productId,
+      onError: (_error, more) => {
+        if (more) toast({ title: 'The questions could not be loaded', description: 'Please try again.', variant: 'destructive' });
+      },
+    },
+  );
+  const { items, nextCursor } = questions;
+  const loaded = !questions.loading && !questions.error;
 
   useEffect(() => {
-    void load(null);
     void loadSession();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once per product
-  }, [productId]);
+  }, []);
 
   return (
     <section className="pp-panel card pqa" aria-labelledby={`${uid}-title`} data-product-questions>
@@ -152,15 +136,15 @@ export default function ProductQuestions({ productId, productTitle, loginHref }:
           onCancel={() => setAsking(false)}
           onAsked={(q) => {
             setAsking(false);
-            setItems((list) => [q, ...(list ?? []).filter((x) => x.id !== q.id)]);
+            questions.setItems((list) => [q, ...list.filter((x) => x.id !== q.id)]);
           }}
         />
       ) : null}
-      {failed ? <p className="pqa-error">The questions could not be loaded. Please reload the page.</p> : null}
-      {items === null && !failed ? <p className="muted">Loading questions…</p> : null}
-      {items && items.length === 0 ? <p className="muted">No questions about {productTitle} yet. Ask the creator or the community.</p> : null}
-      {items && items.length > 0 ? (
-        <ul className="pqa-list" aria-label="Questions" aria-busy={loading}>
+      {questions.error ? <p className="pqa-error">The questions could not be loaded. Please reload the page.</p> : null}
+      {items.length === 0 && questions.loading ? <p className="muted">Loading questions…</p> : null}
+      {loaded && items.length === 0 ? <p className="muted">No questions about {productTitle} yet. Ask the creator or the community.</p> : null}
+      {items.length > 0 ? (
+        <ul className="pqa-list" aria-label="Questions" aria-busy={questions.loading || questions.loadingMore}>
           {items.map((q) => (
             <li key={q.id} className="pqa-item" data-question-id={q.id}>
               <a className="pqa-title" href={q.url}>
@@ -188,8 +172,8 @@ export default function ProductQuestions({ productId, productTitle, loginHref }:
         </ul>
       ) : null}
       {nextCursor ? (
-        <button type="button" className="btn btn-secondary" onClick={() => void load(nextCursor)} disabled={loading}>
-          {loading ? 'Loading…' : 'Show more questions'}
+        <button type="button" className="btn btn-secondary" onClick={() => void questions.more()} disabled={questions.loading || questions.loadingMore}>
+          {questions.loadingMore ? 'Loading…' : 'Show more questions'}
         </button>
       ) : null}
     </section>

@@ -6,10 +6,10 @@
  * server would render it: the 'Accepted answer' pill on the reply, the reply (or the reply it
  * is nested under) first in the list, and 'Answered' on the question.
  */
-import { useState } from 'react';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { ANSWER_LABEL } from '@/src/shared/community-qa';
 import { toast } from '@/src/stores/toasts';
+import { useApiMutation } from '../hooks/use-api';
 
 /** The page as the server renders it with `replyId` as the answer (null: none). */
 function showAcceptedAnswer(replyId: string | null): void {
@@ -45,28 +45,22 @@ interface Props {
 }
 
 export default function AnswerButton({ threadId, replyId, accepted, onChange }: Props) {
-  const [busy, setBusy] = useState(false);
-  async function toggle() {
-    setBusy(true);
-    try {
-      const result = accepted
-        ? await api('DELETE /api/community/threads/{threadId}/answer', { params: { threadId } })
-        : await api('PUT /api/community/threads/{threadId}/answer', { params: { threadId }, body: { replyId } });
-      showAcceptedAnswer(result.acceptedReplyId);
-      onChange(result.acceptedReplyId);
-      toast({ title: result.acceptedReplyId ? 'Answer marked' : 'Answer cleared', variant: 'success' });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: error instanceof ApiError && error.code !== 'NETWORK' ? error.message : 'Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const answer = useApiMutation(
+    () =>
+      accepted
+        ? api('DELETE /api/community/threads/{threadId}/answer', { params: { threadId } })
+        : api('PUT /api/community/threads/{threadId}/answer', { params: { threadId }, body: { replyId } }),
+    {
+      onSuccess: (result) => {
+        showAcceptedAnswer(result.acceptedReplyId);
+        onChange(result.acceptedReplyId);
+        toast({ title: result.acceptedReplyId ? 'Answer marked' : 'Answer cleared', variant: 'success' });
+      },
+      onError: (error) => toast({ title: 'Error', description: error.message, variant: 'destructive' }),
+    },
+  );
   return (
-    <button type="button" className="btn btn-secondary cm-small-btn" aria-pressed={accepted} onClick={() => void toggle()} disabled={busy}>
+    <button type="button" className="btn btn-secondary cm-small-btn" aria-pressed={accepted} onClick={() => void answer.run()} disabled={answer.busy}>
       {accepted ? 'Unmark answer' : 'Mark as answer'}
     </button>
   );

@@ -5,8 +5,9 @@
  * registered field; the preview HTML comes sanitized from the server.
  */
 import { useState, type ReactNode } from 'react';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { POST_BODY_MAX } from '@/src/shared/community';
+import { useApiQuery } from '../hooks/use-api';
 
 interface Props {
   id: string;
@@ -19,22 +20,15 @@ interface Props {
 
 export function MarkdownField({ id, label, value, error, hint, children }: Props) {
   const [mode, setMode] = useState<'write' | 'preview'>('write');
-  const [preview, setPreview] = useState<{ html: string } | { error: string } | null>(null);
-  const [loading, setLoading] = useState(false);
+  const preview = useApiQuery((signal, body: string) => api('POST /api/community/preview', { body: { body }, signal }));
 
-  async function showPreview() {
+  function showPreview() {
     setMode('preview');
-    if (!value.trim()) {
-      setPreview({ html: '' });
-      return;
-    }
-    setLoading(true);
-    try {
-      setPreview(await api('POST /api/community/preview', { body: { body: value } }));
-    } catch (e) {
-      setPreview({ error: e instanceof ApiError && e.code !== 'NETWORK' ? e.message : 'The preview is not available right now.' });
-    } finally {
-      setLoading(false);
+    if (value.trim()) void preview.run(value);
+    else {
+      preview.abort();
+      preview.clearError();
+      preview.setData(() => ({ html: '' }));
     }
   }
 
@@ -47,20 +41,20 @@ export function MarkdownField({ id, label, value, error, hint, children }: Props
           <button type="button" className="btn btn-ghost cm-small-btn" aria-pressed={mode === 'write'} onClick={() => setMode('write')}>
             Write
           </button>
-          <button type="button" className="btn btn-ghost cm-small-btn" aria-pressed={mode === 'preview'} onClick={() => void showPreview()}>
+          <button type="button" className="btn btn-ghost cm-small-btn" aria-pressed={mode === 'preview'} onClick={showPreview}>
             Preview
           </button>
         </div>
       </div>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, hidden: mode !== 'write' })}
       {mode === 'preview' ? (
-        <div className="cm-preview cm-body" aria-live="polite" aria-busy={loading}>
-          {loading ? (
+        <div className="cm-preview cm-body" aria-live="polite" aria-busy={preview.busy}>
+          {preview.busy ? (
             <p className="muted">Rendering…</p>
-          ) : preview && 'error' in preview ? (
-            <p className="cm-error">{preview.error}</p>
-          ) : preview?.html ? (
-            <div dangerouslySetInnerHTML={{ __html: preview.html }} />
+          ) : preview.error ? (
+            <p className="cm-error">{preview.error.code === 'NETWORK' ? 'The preview is not available right now.' : preview.error.message}</p>
+          ) : preview.data?.html ? (
+            <div dangerouslySetInnerHTML={{ __html: preview.data.html }} />
           ) : (
             <p className="muted">Nothing to preview yet.</p>
           )}

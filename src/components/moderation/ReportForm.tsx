@@ -4,15 +4,17 @@
  * reviews island and the ReportButton island (products, profiles, seller reviews, community
  * posts). react-hook-form with the API's own schema (docs/decisions/019).
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
 import { REPORT_REASONS, REPORT_REASON_LABELS, type ReportTargetKind } from '@/src/shared/domain';
 import { ReportInputSchema, REPORT_NOTE_MAX, type ReportInput } from '@/src/shared/api/schemas/moderation';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
+import { useApiMutation } from '../hooks/use-api';
 import { FormField, type FieldStyles } from '../ui/FormField';
+import { formMessage, setServerErrors } from '../ui/form-state';
 import './report.css';
 
 type Values = { reason: string; note: string };
@@ -37,28 +39,17 @@ export function ReportForm({ kind, targetId, what, loginHref = '/auth', onDone }
     defaultValues: { reason: '', note: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const [message, setMessage] = useState('');
-  const [signIn, setSignIn] = useState(false);
-  const submit = form.handleSubmit(async (value) => {
-    setMessage('');
-    try {
-      await api('PUT /api/reports/{kind}/{targetId}', { params: { kind, targetId }, body: value });
+  const report = useApiMutation((_signal, value: ReportInput) => api('PUT /api/reports/{kind}/{targetId}', { params: { kind, targetId }, body: value }), {
+    onSuccess: () => {
       toast({ title: 'Report sent', description: `Thank you. Our team will look at ${what}.`, variant: 'success' });
       onDone();
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) {
-        setSignIn(true);
-        return;
-      }
-      if (error instanceof ApiError && error.code !== 'NETWORK') {
-        const fields = Object.entries(error.fields).filter(([, m]) => m);
-        for (const [name, m] of fields) form.setError(name as keyof Values, { type: 'server', message: m! });
-        setMessage(fields.length ? '' : error.message);
-        return;
-      }
-      setMessage('Something went wrong. Please try again.');
-    }
+    },
+    onError: (error) => setServerErrors(form, error),
   });
+  // Signed out since the page loaded: the way to sign in, instead of the server's message.
+  const signIn = report.error?.status === 401;
+  const message = signIn ? '' : formMessage(report.error);
+  const submit = form.handleSubmit((value) => report.run(value));
   return (
     <form className="rpt-form" onSubmit={(e) => void submit(e)} noValidate aria-label={`Report ${what}`} data-report-form={kind}>
       {message ? (

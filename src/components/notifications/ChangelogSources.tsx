@@ -6,7 +6,7 @@
  * server decides everything (SSRF guard, limits, who may) and its field messages land under
  * the field. The form is react-hook-form with the API's own schema (docs/decisions/019).
  */
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
@@ -19,8 +19,9 @@ import {
   type ChangelogSourceInput,
   type ChangelogSourceView,
 } from '@/src/shared/tool-feeds';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
+import { useApiMutation, useApiQuery } from '../hooks/use-api';
 import { FormField, type FieldStyles } from '../ui/FormField';
 
 interface Props {
@@ -32,9 +33,38 @@ interface Props {
 
 type SourceForm = z.input<typeof ChangelogSourceInputSchema>;
 const FIELD_STYLES: FieldStyles = { field: 'ufield', hint: 'hint', error: 'ufield-error' };
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
+type Action = 'fetch' | 'resume' | 'remove';
 
-function SourceItem({ source, busy, onAction }: { source: ChangelogSourceView; busy: boolean; onAction(action: 'fetch' | 'resume' | 'remove'): void }) {
+interface ItemProps {
+  source: ChangelogSourceView;
+  toolId: string;
+  onChanged(source: ChangelogSourceView): void;
+  onRemoved(id: string): void;
+  onPosted(): void;
+}
+
+function SourceItem({ source, toolId, onChanged, onRemoved, onPosted }: ItemProps) {
+  const params = { toolId, sourceId: source.id };
+  const act = useApiMutation(
+    async (_signal, action: Action) => {
+      if (action === 'remove') {
+        await api('DELETE /api/tools/{toolId}/changelog-sources/{sourceId}', { params });
+        onRemoved(source.id);
+        toast({ title: 'Changelog source removed', variant: 'success' });
+      } else if (action === 'resume') {
+        onChanged(await api('POST /api/tools/{toolId}/changelog-sources/{sourceId}/resume', { params }));
+        toast({ title: 'Source resumed', description: 'It is fetched again at the next run.', variant: 'success' });
+      } else {
+        const { outcome, source: fetched } = await api('POST /api/tools/{toolId}/changelog-sources/{sourceId}/fetch', { params });
+        onChanged(fetched);
+        toast({ title: outcome.ok ? 'Fetched' : 'The fetch failed', description: outcome.status, variant: outcome.ok ? 'success' : 'destructive' });
+        if (outcome.posted) onPosted();
+      }
+    },
+    { onError: (error) => toast({ title: 'That did not work', description: error.message, variant: 'destructive' }) },
+  );
+  const busy = act.busy;
+  const onAction = (action: Action) => void act.run(action);
   const failed = source.lastStatus?.startsWith('Last fetch failed') ?? false;
   return (
     <li className="csrc" data-source-id={source.id}>
@@ -74,8 +104,12 @@ function SourceItem({ source, busy, onAction }: { source: ChangelogSourceView; b
 
 export default function ChangelogSources({ toolId, toolName, onPosted }: Props) {
   const uid = useId();
-  const [sources, setSources] = useState<ChangelogSourceView[] | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const list = useApiQuery(async (signal) => (await api('GET /api/tools/{toolId}/changelog-sources', { params: { toolId }, signal })).items, {
+    key: toolId,
+    onError: (error) => toast({ title: 'Failed to load the changelog sources', description: error.message, variant: 'destructive' }),
+  });
+  const sources = list.data ?? null;
+  const change = (update: (current: ChangelogSourceView[]) => ChangelogSourceView[]) => list.setData((current) => update(current ?? []));
   const form = useForm<SourceForm, unknown, ChangelogSourceInput>({
     resolver: zodResolver(ChangelogSourceInputSchema),
     defaultValues: { url: '' },
@@ -84,58 +118,21 @@ export default function ChangelogSources({ toolId, toolName, onPosted }: Props) 
   });
   const { errors, isSubmitting } = form.formState;
 
-  async function load() {
-    try {
-      setSources((await api('GET /api/tools/{toolId}/changelog-sources', { params: { toolId } })).items);
-    } catch (error) {
-      console.warn('[changelog] load failed:', error);
-      toast({ title: 'Failed to load the changelog sources', description: messageOf(error), variant: 'destructive' });
-    }
-  }
-  const loadSources = useEffectEvent(() => void load());
-  useEffect(() => {
-    loadSources();
-  }, [toolId]);
-
-  const submit = form.handleSubmit(async (value) => {
-    try {
-      const source = await api('POST /api/tools/{toolId}/changelog-sources', { params: { toolId }, body: value });
-      setSources((current) => [...(current ?? []), source]);
+  const add = useApiMutation((_signal, value: ChangelogSourceInput) => api('POST /api/tools/{toolId}/changelog-sources', { params: { toolId }, body: value }), {
+    onSuccess: (source) => {
+      change((current) => [...current, source]);
       form.reset({ url: '' });
       toast({ title: 'Changelog source added', description: 'It is fetched within the hour, or now with Fetch now.', variant: 'success' });
-    } catch (error) {
-      const message = error instanceof ApiError ? error.fields['url'] : undefined;
+    },
+    onError: (error) => {
+      const message = error.fields['url'];
       if (message) {
         form.setError('url', { type: 'server', message });
         form.setFocus('url');
-      } else toast({ title: 'Could not add the source', description: messageOf(error), variant: 'destructive' });
-    }
+      } else toast({ title: 'Could not add the source', description: error.message, variant: 'destructive' });
+    },
   });
-
-  async function act(source: ChangelogSourceView, action: 'fetch' | 'resume' | 'remove') {
-    setBusy(source.id);
-    const params = { toolId, sourceId: source.id };
-    try {
-      if (action === 'remove') {
-        await api('DELETE /api/tools/{toolId}/changelog-sources/{sourceId}', { params });
-        setSources((current) => (current ?? []).filter((s) => s.id !== source.id));
-        toast({ title: 'Changelog source removed', variant: 'success' });
-      } else if (action === 'resume') {
-        const resumed = await api('POST /api/tools/{toolId}/changelog-sources/{sourceId}/resume', { params });
-        setSources((current) => (current ?? []).map((s) => (s.id === source.id ? resumed : s)));
-        toast({ title: 'Source resumed', description: 'It is fetched again at the next run.', variant: 'success' });
-      } else {
-        const { outcome, source: fetched } = await api('POST /api/tools/{toolId}/changelog-sources/{sourceId}/fetch', { params });
-        setSources((current) => (current ?? []).map((s) => (s.id === source.id ? fetched : s)));
-        toast({ title: outcome.ok ? 'Fetched' : 'The fetch failed', description: outcome.status, variant: outcome.ok ? 'success' : 'destructive' });
-        if (outcome.posted) onPosted();
-      }
-    } catch (error) {
-      toast({ title: 'That did not work', description: messageOf(error), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  }
+  const submit = form.handleSubmit((value) => add.run(value));
 
   const full = (sources?.length ?? 0) >= MAX_CHANGELOG_SOURCES;
   return (
@@ -150,7 +147,14 @@ export default function ChangelogSources({ toolId, toolName, onPosted }: Props) 
       ) : sources.length ? (
         <ul className="csrc-list">
           {sources.map((s) => (
-            <SourceItem key={s.id} source={s} busy={busy === s.id} onAction={(action) => void act(s, action)} />
+            <SourceItem
+              key={s.id}
+              source={s}
+              toolId={toolId}
+              onChanged={(changed) => change((current) => current.map((c) => (c.id === changed.id ? changed : c)))}
+              onRemoved={(id) => change((current) => current.filter((c) => c.id !== id))}
+              onPosted={onPosted}
+            />
           ))}
         </ul>
       ) : (

@@ -51,6 +51,8 @@ import {
 } from '@/src/shared/notifications';
 import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
+import { useApiMutation } from '../hooks/use-api';
+import { usePagedList } from '../hooks/use-paged-list';
 import { $unreadCount, setUnreadCount } from '@/src/stores/notifications';
 import { UpdateTypeBadge, UpdateVersion } from './UpdateTypeBadge';
 import './updates.css';
@@ -62,9 +64,6 @@ interface Props {
   initialUnread: number;
   followedTools: { toolId: string; name: string }[];
 }
-
-const fetchFeed = (cursor: string | null, toolId: string | null) =>
-  api('GET /api/notifications', { query: { ...(cursor ? { cursor } : {}), ...(toolId ? { tool: toolId } : {}) } });
 
 /** When an entry was posted, and 'New' while it is unread. */
 function When({ at, unread }: { at: string; unread: boolean }) {
@@ -285,12 +284,8 @@ function FeedEntry({ item, onOpen }: { item: ToolUpdateFeedItem; onOpen: (item: 
 }
 
 export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUnread, followedTools }: Props) {
-  const [items, setItems] = useState(initialItems);
-  const [nextCursor, setNextCursor] = useState(initialCursor);
   const [unread, setUnread] = useState(initialUnread);
   const [toolId, setToolId] = useState<string | null>(null);
-  const [loading, setLoading] = useState<'none' | 'more' | 'filter'>('none');
-  const [markingAll, setMarkingAll] = useState(false);
   const badgeCount = useStore($unreadCount);
   const shownUnread = useRef(initialUnread);
 
@@ -306,7 +301,8 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
   }
 
   // Answers can arrive out of order (a read's after the read-all sent after it, in CI): a count
-  // is applied only if no request sent later has answered already.
+  // is applied only if no request sent later has answered already. The ticket is taken when a
+  // request is sent, whichever of the requests below sends it.
   const countTickets = useRef({ sent: 0, applied: 0 });
   function countFromServer(): (count: number) => void {
     const ticket = ++countTickets.current.sent;
@@ -317,83 +313,66 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
     };
   }
 
-  async function reload(filter: string | null, quiet = false) {
-    setLoading('filter');
-    const applyCount = countFromServer();
-    try {
-      const answer = await fetchFeed(null, filter);
-      setItems(answer.items);
-      setNextCursor(answer.nextCursor);
-      applyCount(answer.unreadCount);
-    } catch (error) {
-      console.warn('[tool-updates] reload failed:', error);
-      toast({ title: quiet ? 'Failed to load notifications' : 'Failed to load updates', variant: 'destructive' });
-    } finally {
-      setLoading('none');
-    }
-  }
+  const feed = usePagedList(
+    // `quiet`: a reload because the badge saw new updates, not the reader's own action.
+    async (signal, cursor, tool: string | null, _quiet?: boolean) => {
+      const applyCount = countFromServer();
+      const answer = await api('GET /api/notifications', { query: { ...(cursor ? { cursor } : {}), ...(tool ? { tool } : {}) }, signal });
+      return { ...answer, applyCount };
+    },
+    {
+      initial: { items: initialItems, nextCursor: initialCursor },
+      onPage: (page) => page.applyCount(page.unreadCount),
+      onError: (_error, more, _tool, quiet) =>
+        toast({ title: quiet && !more ? 'Failed to load notifications' : 'Failed to load updates', variant: 'destructive' }),
+    },
+  );
+  const { items } = feed;
 
   // New updates arrived while the page was open (the badge saw more unread than we show).
-  // An effect event: it reads the latest toolId and reload, and only a new badge count runs it.
-  const reloadQuietly = useEffectEvent(() => void reload(toolId, true));
+  // An effect event: it reads the latest toolId, and only a new badge count runs it.
+  const reloadQuietly = useEffectEvent(() => void feed.load(toolId, true));
   useEffect(() => {
     if (badgeCount > shownUnread.current) reloadQuietly();
   }, [badgeCount]);
 
-  async function loadMore() {
-    if (!nextCursor || loading !== 'none') return;
-    setLoading('more');
-    const applyCount = countFromServer();
-    try {
-      const answer = await fetchFeed(nextCursor, toolId);
-      setItems((current) => [...current, ...answer.items.filter((i) => !current.some((c) => c.id === i.id))]);
-      setNextCursor(answer.nextCursor);
-      applyCount(answer.unreadCount);
-    } catch (error) {
-      console.warn('[tool-updates] load more failed:', error);
-      toast({ title: 'Failed to load updates', variant: 'destructive' });
-    } finally {
-      setLoading('none');
-    }
-  }
-
   function filter(next: string | null) {
     if (next === toolId) return;
     setToolId(next);
-    void reload(next);
+    void feed.load(next);
   }
 
-  async function markRead(item: FeedItem) {
-    if (item.isRead || !item.notificationId) return;
-    // Shown as read at once; a failure is only logged (spec section 8).
-    setItems((current) => current.map((i) => (i.id === item.id ? { ...i, isRead: true } : i)));
-    applyUnread(Math.max(0, shownUnread.current - 1));
-    const applyCount = countFromServer();
-    try {
+  // Shown as read at once; a failure is only logged (spec section 8).
+  const read = useApiMutation(
+    async (_signal, notificationId: string) => {
+      const applyCount = countFromServer();
       // keepalive: an order notice is read by following its link, and the request outlives the page.
-      const body = await api('POST /api/notifications/{id}/read', { params: { id: item.notificationId }, keepalive: true });
+      const body = await api('POST /api/notifications/{id}/read', { params: { id: notificationId }, keepalive: true });
       applyCount(body.unreadCount);
-    } catch (error) {
-      console.warn('[tool-updates] marking one notification read failed:', error);
-    }
+    },
+    { onError: (error) => console.warn('[tool-updates] marking one notification read failed:', error.message) },
+  );
+
+  function markRead(item: FeedItem) {
+    if (item.isRead || !item.notificationId) return;
+    feed.setItems((current) => current.map((i) => (i.id === item.id ? { ...i, isRead: true } : i)));
+    applyUnread(Math.max(0, shownUnread.current - 1));
+    void read.run(item.notificationId);
   }
 
-  async function markAll() {
-    if (markingAll) return;
-    setMarkingAll(true);
-    const applyCount = countFromServer();
-    try {
+  const readAll = useApiMutation(
+    async () => {
+      const applyCount = countFromServer();
       const body = await api('POST /api/notifications/read-all');
-      setItems((current) => current.map((i) => ({ ...i, isRead: true })));
+      feed.setItems((current) => current.map((i) => ({ ...i, isRead: true })));
       applyCount(body.unreadCount);
-      toast({ title: 'All notifications marked as read', variant: 'success' });
-    } catch (error) {
-      console.warn('[tool-updates] read-all failed:', error);
-      toast({ title: 'Failed to mark notifications as read', variant: 'destructive' });
-    } finally {
-      setMarkingAll(false);
-    }
-  }
+    },
+    {
+      onSuccess: () => toast({ title: 'All notifications marked as read', variant: 'success' }),
+      onError: () => toast({ title: 'Failed to mark notifications as read', variant: 'destructive' }),
+    },
+  );
+  const loadingFilter = feed.loading;
 
   return (
     <div className="ffeed">
@@ -413,13 +392,13 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
           <span />
         )}
         {unread > 0 ? (
-          <button type="button" className="btn btn-primary fmark" onClick={() => void markAll()} disabled={markingAll} aria-busy={markingAll}>
+          <button type="button" className="btn btn-primary fmark" onClick={() => void readAll.run()} disabled={readAll.busy} aria-busy={readAll.busy}>
             Mark All as Read ({unread})
           </button>
         ) : null}
       </div>
 
-      <div aria-live="polite" aria-busy={loading === 'filter'} className={loading === 'filter' ? 'is-loading' : undefined}>
+      <div aria-live="polite" aria-busy={loadingFilter} className={loadingFilter ? 'is-loading' : undefined}>
         {items.length === 0 ? (
           <div className="fempty card">
             <p className="fempty-title">No updates available</p>
@@ -436,31 +415,37 @@ export default function ToolUpdatesFeed({ initialItems, initialCursor, initialUn
           <ul className="flist card">
             {items.map((item) =>
               item.kind === 'tool_update' ? (
-                <FeedEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+                <FeedEntry key={item.id} item={item} onOpen={markRead} />
               ) : item.kind === 'product_version' ? (
-                <VersionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+                <VersionEntry key={item.id} item={item} onOpen={markRead} />
               ) : item.kind === 'new_product' ? (
-                <NewProductEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+                <NewProductEntry key={item.id} item={item} onOpen={markRead} />
               ) : item.kind === 'tool_notice' ? (
-                <ToolNoticeEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+                <ToolNoticeEntry key={item.id} item={item} onOpen={markRead} />
               ) : item.kind === 'account_suspension' ? (
-                <SuspensionEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+                <SuspensionEntry key={item.id} item={item} onOpen={markRead} />
               ) : item.kind === 'payout' ? (
-                <PayoutEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+                <PayoutEntry key={item.id} item={item} onOpen={markRead} />
               ) : 'threadId' in item ? (
-                <CommunityEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+                <CommunityEntry key={item.id} item={item} onOpen={markRead} />
               ) : (
-                <OrderEntry key={item.id} item={item} onOpen={(i) => void markRead(i)} />
+                <OrderEntry key={item.id} item={item} onOpen={markRead} />
               ),
             )}
           </ul>
         )}
       </div>
 
-      {nextCursor ? (
+      {feed.nextCursor ? (
         <div className="fmore">
-          <button type="button" className="btn btn-secondary" onClick={() => void loadMore()} disabled={loading !== 'none'} aria-busy={loading === 'more'}>
-            {loading === 'more' ? 'Loading…' : 'Load more updates'}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => void feed.more(toolId)}
+            disabled={feed.loading || feed.loadingMore}
+            aria-busy={feed.loadingMore}
+          >
+            {feed.loadingMore ? 'Loading…' : 'Load more updates'}
           </button>
         </div>
       ) : null}

@@ -7,94 +7,95 @@
  * /api/products/{id}/download and /api/orders/{id}/* (the typed client).
  */
 import { useState } from 'react';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import type { LibraryItem } from '@/src/shared/api/schemas/payments';
 import { formatDate, formatPrice } from '@/src/shared/format';
 import { formatCents } from '@/src/shared/payments';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
 import { toast } from '@/src/stores/toasts';
 import { DeliveryPanel } from '../catalogue/DeliveryPanel';
+import { useApiMutation } from '../hooks/use-api';
 import { statusTone } from '../ui/tones';
 import { copyText } from '../catalogue/download-client';
 import { useRedownload } from '../catalogue/use-redownload';
 import { LibraryReceipt } from './LibraryReceipt';
 import { RefundRequestForm, RefundRequestStatus } from './RefundRequestForm';
 
-/** Refund and Cancel subscription: the server's message on a refusal, ours when the network failed. */
-async function post(
-  key: 'POST /api/orders/{id}/refund' | 'POST /api/orders/{id}/cancel-subscription',
-  id: string,
-): Promise<{ ok: boolean; message: string; code?: string }> {
-  try {
-    await api(key, { params: { id } });
-    return { ok: true, message: '' };
-  } catch (error) {
-    const message = error instanceof ApiError && error.code !== 'NETWORK' ? error.message : 'Something went wrong. Please try again.';
-    return { ok: false, message, ...(error instanceof ApiError ? { code: error.code } : {}) };
-  }
-}
-
 type Order = NonNullable<LibraryItem['order']>;
+type OrderAction = 'refund' | 'cancel';
 
 export default function LibraryList({ items: initial }: { items: LibraryItem[] }) {
   const [items, setItems] = useState(initial);
-  // A repeat download is never a second purchase: its toast says so, whatever the price.
-  const { busy, setBusy, delivered, panel, redownload } = useRedownload({ returnTo: '/library', successTitle: 'Download started!' });
-
   const key = (item: LibraryItem) => item.order?.id ?? item.productId;
+  const find = (k: string) => items.find((i) => key(i) === k);
   const update = (k: string, change: (item: LibraryItem) => LibraryItem) => setItems((list) => list.map((i) => (key(i) === k ? change(i) : i)));
+  const updateOrder = (k: string, change: Partial<Order>) => update(k, (i) => ({ ...i, order: i.order && { ...i.order, ...change } }));
+
+  // A repeat download is never a second purchase: its toast says so, whatever the price.
+  const {
+    busy: downloading,
+    delivered,
+    panel,
+    redownload,
+  } = useRedownload({
+    returnTo: '/library',
+    successTitle: 'Download started!',
+    // Opened now: a refund of it is a request to the creator from here on (docs/decisions/049).
+    onDelivered: (k) => {
+      if (find(k)?.order?.refundOffer === 'instant') updateOrder(k, { refundOffer: 'request' });
+    },
+  });
 
   // The order whose refund request form is open.
   const [asking, setAsking] = useState<string | null>(null);
-  const updateOrder = (k: string, change: Partial<Order>) => update(k, (i) => ({ ...i, order: i.order && { ...i.order, ...change } }));
 
-  async function downloadAgain(item: LibraryItem) {
-    // Opened now: a refund of it is a request to the creator from here on (docs/decisions/049).
-    if ((await redownload(key(item), item)) && item.order?.refundOffer === 'instant') updateOrder(key(item), { refundOffer: 'request' });
-  }
+  // Refund and Cancel subscription: the server's message on a refusal.
+  const order = useApiMutation(
+    (_signal, _k: string, action: OrderAction, id: string) =>
+      api(action === 'refund' ? 'POST /api/orders/{id}/refund' : 'POST /api/orders/{id}/cancel-subscription', { params: { id } }),
+    {
+      onSuccess: (_, k, action) => {
+        const item = find(k);
+        if (action === 'cancel') {
+          toast({ title: 'Subscription cancelled', description: 'You keep access until the end of the paid period.', variant: 'success' });
+          update(k, (i) => ({ ...i, subscription: i.subscription && { ...i.subscription, cancelAtPeriodEnd: true } }));
+          return;
+        }
+        toast({ title: 'Refund issued', description: `${formatCents(item?.order?.amountCents ?? 0)} is on its way back to you.`, variant: 'success' });
+        update(k, (i) => ({
+          ...i,
+          hasAccess: false,
+          order: i.order && { ...i.order, status: 'refunded', canRefund: false, refundOffer: 'none', refundedAt: new Date().toISOString() },
+          subscription: i.subscription && { ...i.subscription, status: 'canceled' },
+          // A refund disables the order's licence key (functions/licenses).
+          license: i.license && { ...i.license, disabled: true },
+        }));
+      },
+      onError: (error, k, action) => {
+        if (action === 'refund' && error.code === 'REFUND_REQUEST_REQUIRED') {
+          // Opened elsewhere meanwhile, or the refund limit: ask the creator instead.
+          updateOrder(k, { refundOffer: 'request' });
+          setAsking(k);
+          return;
+        }
+        toast({ title: action === 'refund' ? 'Refund failed' : 'Cancellation failed', description: error.message, variant: 'destructive' });
+      },
+    },
+  );
+  const busy = downloading ?? order.pending?.[0] ?? null;
 
-  async function refund(item: LibraryItem) {
+  function refund(item: LibraryItem) {
     if (busy || !item.order) return;
     if (item.order.refundOffer === 'request') {
       setAsking(key(item));
       return;
     }
     if (!window.confirm(`Refund ${formatCents(item.order.amountCents)} for ${item.title}? You will lose access to it.`)) return;
-    setBusy(key(item));
-    const result = await post('POST /api/orders/{id}/refund', item.order.id);
-    setBusy(null);
-    if (result.code === 'REFUND_REQUEST_REQUIRED') {
-      // Opened elsewhere meanwhile, or the refund limit: ask the creator instead.
-      updateOrder(key(item), { refundOffer: 'request' });
-      setAsking(key(item));
-      return;
-    }
-    if (!result.ok) {
-      toast({ title: 'Refund failed', description: result.message, variant: 'destructive' });
-      return;
-    }
-    toast({ title: 'Refund issued', description: `${formatCents(item.order.amountCents)} is on its way back to you.`, variant: 'success' });
-    update(key(item), (i) => ({
-      ...i,
-      hasAccess: false,
-      order: i.order && { ...i.order, status: 'refunded', canRefund: false, refundOffer: 'none', refundedAt: new Date().toISOString() },
-      subscription: i.subscription && { ...i.subscription, status: 'canceled' },
-      // A refund disables the order's licence key (functions/licenses).
-      license: i.license && { ...i.license, disabled: true },
-    }));
+    void order.run(key(item), 'refund', item.order.id);
   }
 
-  async function cancelSubscription(item: LibraryItem) {
-    if (busy || !item.order) return;
-    setBusy(key(item));
-    const result = await post('POST /api/orders/{id}/cancel-subscription', item.order.id);
-    setBusy(null);
-    if (!result.ok) {
-      toast({ title: 'Cancellation failed', description: result.message, variant: 'destructive' });
-      return;
-    }
-    toast({ title: 'Subscription cancelled', description: 'You keep access until the end of the paid period.', variant: 'success' });
-    update(key(item), (i) => ({ ...i, subscription: i.subscription && { ...i.subscription, cancelAtPeriodEnd: true } }));
+  function cancelSubscription(item: LibraryItem) {
+    if (!busy && item.order) void order.run(key(item), 'cancel', item.order.id);
   }
 
   if (!items.length) {
@@ -167,18 +168,18 @@ export default function LibraryList({ items: initial }: { items: LibraryItem[] }
               </div>
               <div className="lib-actions">
                 {item.hasAccess ? (
-                  <button type="button" className="btn btn-primary" onClick={() => void downloadAgain(item)} disabled={busy !== null}>
+                  <button type="button" className="btn btn-primary" onClick={() => redownload(k, item)} disabled={busy !== null}>
                     {busy === k ? 'Processing...' : 'Download again'}
                     <span className="visually-hidden"> {item.title}</span>
                   </button>
                 ) : null}
                 {subActive && !sub.cancelAtPeriodEnd ? (
-                  <button type="button" className="btn btn-secondary" onClick={() => void cancelSubscription(item)} disabled={busy !== null}>
+                  <button type="button" className="btn btn-secondary" onClick={() => cancelSubscription(item)} disabled={busy !== null}>
                     Cancel subscription<span className="visually-hidden"> {item.title}</span>
                   </button>
                 ) : null}
                 {item.order?.canRefund && asking !== k ? (
-                  <button type="button" className="btn btn-ghost" onClick={() => void refund(item)} disabled={busy !== null}>
+                  <button type="button" className="btn btn-ghost" onClick={() => refund(item)} disabled={busy !== null}>
                     Request refund<span className="visually-hidden"> {item.title}</span>
                   </button>
                 ) : null}

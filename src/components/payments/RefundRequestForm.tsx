@@ -6,10 +6,11 @@
  * refusal. Also the line that says where a request stands.
  */
 import { useId, useState, type SubmitEvent } from 'react';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { RefundRequestBodySchema, type LibraryItem, type RefundRequestView } from '@/src/shared/api/schemas/payments';
 import { REFUND_TEXT_MAX } from '@/src/shared/payments';
 import { toast } from '@/src/stores/toasts';
+import { useApiMutation } from '../hooks/use-api';
 
 interface Props {
   orderId: string;
@@ -21,28 +22,27 @@ interface Props {
 export function RefundRequestForm({ orderId, title, onSent, onCancel }: Props) {
   const id = useId();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  // The reason checked here first (the server checks it again): its message, or the server's refusal.
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const send = useApiMutation((_signal, body: { reason: string }) => api('POST /api/orders/{id}/refund-request', { params: { id: orderId }, body }), {
+    onSuccess: (request) => {
+      toast({ title: 'Refund request sent', description: 'The creator has 7 days to answer. You keep access until then.', variant: 'success' });
+      onSent(request);
+    },
+  });
+  const sending = send.busy;
+  const error = invalid ?? send.error?.message ?? null;
 
-  async function submit(event: SubmitEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
     if (sending) return;
     const parsed = RefundRequestBodySchema.safeParse({ reason });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Tell the creator why you want a refund');
+      setInvalid(parsed.error.issues[0]?.message ?? 'Tell the creator why you want a refund');
       return;
     }
-    setSending(true);
-    setError(null);
-    try {
-      const request = await api('POST /api/orders/{id}/refund-request', { params: { id: orderId }, body: parsed.data });
-      toast({ title: 'Refund request sent', description: 'The creator has 7 days to answer. You keep access until then.', variant: 'success' });
-      onSent(request);
-    } catch (failure) {
-      setError(failure instanceof ApiError && failure.code !== 'NETWORK' ? failure.message : 'Something went wrong. Please try again.');
-    } finally {
-      setSending(false);
-    }
+    setInvalid(null);
+    void send.run(parsed.data);
   }
 
   return (

@@ -1,13 +1,14 @@
 /**
  * Follow / Following on another user's profile (spec sections 2, 6 and 8). Visitors get a
  * link to log in and come back. Toasts: 'Following', 'Unfollowed'; failures 'Error' with
- * 'Failed to follow creator' / 'Failed to unfollow creator', or 'Something went wrong' when
+ * 'Failed to follow creator' / 'Failed to unfollow creator', or the network's message when
  * the request itself failed. The follower count on the page follows the server's answer.
  */
 import { useState } from 'react';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { $profileFollowers } from '@/src/stores/profile';
+import { useApiMutation } from '../hooks/use-api';
 
 interface Props {
   userId: string;
@@ -19,7 +20,27 @@ interface Props {
 
 export default function FollowCreatorButton({ userId, name, initialFollowing, signedIn, loginHref }: Props) {
   const [following, setFollowing] = useState(initialFollowing);
-  const [busy, setBusy] = useState(false);
+  const follow = useApiMutation(
+    (_signal, on: boolean) => api(on ? 'PUT /api/follows/users/{userId}' : 'DELETE /api/follows/users/{userId}', { params: { userId } }),
+    {
+      onSuccess: (body) => {
+        setFollowing(body.following);
+        $profileFollowers.set(body.followerCount);
+        toast({
+          title: body.following ? 'Following' : 'Unfollowed',
+          description: body.following ? `You now follow ${name}.` : `You no longer follow ${name}.`,
+          variant: 'success',
+        });
+      },
+      onError: (error, on) =>
+        toast({
+          title: 'Error',
+          description: error.code === 'NETWORK' ? error.message : on ? 'Failed to follow creator' : 'Failed to unfollow creator',
+          variant: 'destructive',
+        }),
+    },
+  );
+  const busy = follow.busy;
 
   if (!signedIn) {
     return (
@@ -29,36 +50,11 @@ export default function FollowCreatorButton({ userId, name, initialFollowing, si
     );
   }
 
-  async function toggle() {
-    if (busy) return;
-    const follow = !following;
-    setBusy(true);
-    try {
-      const body = await api(follow ? 'PUT /api/follows/users/{userId}' : 'DELETE /api/follows/users/{userId}', { params: { userId } });
-      setFollowing(body.following);
-      $profileFollowers.set(body.followerCount);
-      toast({
-        title: body.following ? 'Following' : 'Unfollowed',
-        description: body.following ? `You now follow ${name}.` : `You no longer follow ${name}.`,
-        variant: 'success',
-      });
-    } catch (error) {
-      if (error instanceof ApiError && error.code !== 'NETWORK') {
-        toast({ title: 'Error', description: follow ? 'Failed to follow creator' : 'Failed to unfollow creator', variant: 'destructive' });
-        return;
-      }
-      console.warn('[follows] follow creator failed:', error);
-      toast({ title: 'Error', description: 'Something went wrong', variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <button
       type="button"
       className={`btn ${following ? 'btn-secondary is-following' : 'btn-primary'} follow-creator`}
-      onClick={() => void toggle()}
+      onClick={() => void follow.run(!following)}
       disabled={busy}
       aria-busy={busy}
     >

@@ -10,10 +10,11 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { USER_TYPE_LABELS, type ProfileImageKind, type UserType } from '@/src/shared/domain';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { $session } from '@/src/stores/session';
 import { $ownProfile } from '@/src/stores/profile';
 import { toast } from '@/src/stores/toasts';
+import { useApiMutation } from '../hooks/use-api';
 import { Avatar } from './Avatar';
 import { ProfileFacts } from './ProfileFacts';
 import { profileUrl } from '@/src/shared/handles';
@@ -42,21 +43,67 @@ const CAMERA = (
   </svg>
 );
 
+const uploadFailed = (kind: Kind, description?: string) =>
+  toast({
+    title: 'Upload failed',
+    description: description ?? (kind === 'banner' ? 'Failed to upload cover photo' : 'Failed to upload image'),
+    variant: 'destructive',
+  });
+
+/** Uploading (a file) or removing (null) the avatar or the cover photo: one request at a time per image. */
+function useProfileImage(kind: Kind, onChanged: (url: string | null) => void) {
+  return useApiMutation(
+    async (_signal, file: File | null) => {
+      if (!file) {
+        await (kind === 'avatar' ? api('DELETE /api/profile/avatar') : api('DELETE /api/profile/banner'));
+        return null;
+      }
+      const form = new FormData();
+      form.set('file', file);
+      return (kind === 'avatar' ? await api('POST /api/profile/avatar', { body: form }) : await api('POST /api/profile/banner', { body: form })).url;
+    },
+    {
+      onSuccess: (url, file) => {
+        if (file && !url) {
+          uploadFailed(kind);
+          return;
+        }
+        onChanged(url);
+        if (!file) toast({ title: kind === 'avatar' ? 'Avatar removed' : 'Cover photo removed', variant: 'success' });
+        else if (kind === 'avatar') toast({ title: 'Avatar uploaded', description: 'Your profile picture has been updated', variant: 'success' });
+        else toast({ title: 'Cover photo updated', variant: 'success' });
+      },
+      onError: (error, file) => {
+        if (!file) toast({ title: 'Remove failed', description: 'Failed to remove image', variant: 'destructive' });
+        else if (error.code === 'NOT_AN_IMAGE') toast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
+        else if (error.code === 'IMAGE_COMPRESSION_FAILED') toast({ title: 'Compression failed', description: error.message, variant: 'destructive' });
+        else if (error.code === 'UNAUTHENTICATED') uploadFailed(kind, 'User not authenticated');
+        else uploadFailed(kind, kind === 'banner' || error.code === 'NETWORK' ? undefined : error.message);
+      },
+    },
+  );
+}
+
 export default function OwnProfileHeader(props: Props) {
   const [avatarUrl, setAvatarUrl] = useState(props.avatarUrl);
   const [bannerUrl, setBannerUrl] = useState(props.bannerUrl);
-  const [busy, setBusy] = useState<Kind | null>(null);
   const avatarInput = useRef<HTMLInputElement>(null);
   const bannerInput = useRef<HTMLInputElement>(null);
   const edited = useStore($ownProfile);
   const details = edited ?? { fullName: props.fullName, company: props.company, location: props.location, website: props.website };
 
-  function showInSession(url: string | null) {
-    const session = $session.get();
-    if (session.status === 'signed-in') $session.set({ status: 'signed-in', user: { ...session.user, image: url } });
-  }
+  const images = {
+    avatar: useProfileImage('avatar', (url) => {
+      setAvatarUrl(url);
+      // The header shows the new avatar at once.
+      const session = $session.get();
+      if (session.status === 'signed-in') $session.set({ status: 'signed-in', user: { ...session.user, image: url } });
+    }),
+    banner: useProfileImage('banner', setBannerUrl),
+  };
+  const busy: Kind | null = images.avatar.busy ? 'avatar' : images.banner.busy ? 'banner' : null;
 
-  async function upload(kind: Kind, event: ChangeEvent<HTMLInputElement>) {
+  function upload(kind: Kind, event: ChangeEvent<HTMLInputElement>) {
     const input = event.target;
     const file = input.files?.[0];
     input.value = '';
@@ -65,57 +112,11 @@ export default function OwnProfileHeader(props: Props) {
       toast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
       return;
     }
-    setBusy(kind);
-    const failed = (description: string) => toast({ title: 'Upload failed', description, variant: 'destructive' });
-    try {
-      const form = new FormData();
-      form.set('file', file);
-      const { url } = kind === 'avatar' ? await api('POST /api/profile/avatar', { body: form }) : await api('POST /api/profile/banner', { body: form });
-      if (!url) {
-        failed(kind === 'banner' ? 'Failed to upload cover photo' : 'Failed to upload image');
-        return;
-      }
-      if (kind === 'avatar') {
-        setAvatarUrl(url);
-        showInSession(url);
-        toast({ title: 'Avatar uploaded', description: 'Your profile picture has been updated', variant: 'success' });
-      } else {
-        setBannerUrl(url);
-        toast({ title: 'Cover photo updated', variant: 'success' });
-      }
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.code === 'NETWORK') {
-        console.warn(`[profile] ${kind} upload failed:`, error);
-        failed(kind === 'banner' ? 'Failed to upload cover photo' : 'Failed to upload image');
-      } else if (error.code === 'NOT_AN_IMAGE') toast({ title: 'Invalid file type', description: 'Please select an image file', variant: 'destructive' });
-      else if (error.code === 'IMAGE_COMPRESSION_FAILED')
-        toast({ title: 'Compression failed', description: error.message || `Failed to compress ${file.name}`, variant: 'destructive' });
-      else if (error.code === 'UNAUTHENTICATED') failed('User not authenticated');
-      else failed(kind === 'banner' ? 'Failed to upload cover photo' : error.message || 'Failed to upload image');
-    } finally {
-      setBusy(null);
-    }
+    void images[kind].run(file);
   }
 
-  async function remove(kind: Kind) {
-    if (busy) return;
-    setBusy(kind);
-    try {
-      await (kind === 'avatar' ? api('DELETE /api/profile/avatar') : api('DELETE /api/profile/banner'));
-      if (kind === 'avatar') {
-        setAvatarUrl(null);
-        showInSession(null);
-        toast({ title: 'Avatar removed', variant: 'success' });
-      } else {
-        setBannerUrl(null);
-        toast({ title: 'Cover photo removed', variant: 'success' });
-      }
-    } catch (error) {
-      console.warn(`[profile] ${kind} removal failed:`, error);
-      toast({ title: 'Remove failed', description: 'Failed to remove image', variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
+  function remove(kind: Kind) {
+    if (!busy) void images[kind].run(null);
   }
 
   return (
@@ -128,18 +129,18 @@ export default function OwnProfileHeader(props: Props) {
             {busy === 'banner' ? 'Uploading…' : bannerUrl ? 'Change cover' : 'Add cover photo'}
           </button>
           {bannerUrl ? (
-            <button type="button" className="btn pmedia-btn" onClick={() => void remove('banner')} disabled={busy !== null}>
+            <button type="button" className="btn pmedia-btn" onClick={() => remove('banner')} disabled={busy !== null}>
               Remove<span className="visually-hidden"> cover photo</span>
             </button>
           ) : null}
         </div>
-        <input ref={bannerInput} type="file" accept="image/*" hidden onChange={(e) => void upload('banner', e)} aria-label="Upload a cover photo" />
+        <input ref={bannerInput} type="file" accept="image/*" hidden onChange={(e) => upload('banner', e)} aria-label="Upload a cover photo" />
       </div>
       <div className="phero-body">
         <div className="phero-avatar" aria-busy={busy === 'avatar'}>
           <Avatar url={avatarUrl} name={details.fullName} size={112} />
           {busy === 'avatar' ? <span className="pavatar-busy" aria-hidden="true" /> : null}
-          <input ref={avatarInput} type="file" accept="image/*" hidden onChange={(e) => void upload('avatar', e)} aria-label="Upload a profile picture" />
+          <input ref={avatarInput} type="file" accept="image/*" hidden onChange={(e) => upload('avatar', e)} aria-label="Upload a profile picture" />
         </div>
         <div className="phero-text">
           <div className="pname-row">
@@ -156,7 +157,7 @@ export default function OwnProfileHeader(props: Props) {
             {busy === 'avatar' ? 'Uploading…' : avatarUrl ? 'Change photo' : 'Upload photo'}
           </button>
           {avatarUrl ? (
-            <button type="button" className="btn btn-ghost" onClick={() => void remove('avatar')} disabled={busy !== null}>
+            <button type="button" className="btn btn-ghost" onClick={() => remove('avatar')} disabled={busy !== null}>
               Remove photo
             </button>
           ) : null}

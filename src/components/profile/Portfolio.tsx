@@ -3,13 +3,14 @@
  * sort Newest, Popular (downloads), Top Rated, and a category filter, with 'Load more'.
  * The first page (newest, all categories) comes from the server as props.
  */
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { formatCount, formatPrice, formatRating, isRated } from '@/src/shared/format';
 import { PORTFOLIO_SORTS, type PortfolioSort } from '@/src/shared/profile';
 import type { PortfolioItem } from '@/src/shared/api/schemas/profile';
 import type { CategoryId } from '@/src/shared/domain';
 import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
+import { usePagedList } from '../hooks/use-paged-list';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
 
 interface Props {
@@ -21,53 +22,33 @@ interface Props {
 }
 
 export default function Portfolio({ userId, initialItems, initialNextCursor, categories, emptyText }: Props) {
-  const [items, setItems] = useState(initialItems);
-  const [nextCursor, setNextCursor] = useState(initialNextCursor);
   const [sort, setSort] = useState<PortfolioSort>('newest');
   const [category, setCategory] = useState<CategoryId | ''>('');
-  const [loading, setLoading] = useState(false);
-  const request = useRef(0);
   const uid = useId();
+  const portfolio = usePagedList(
+    (signal, cursor, nextSort: PortfolioSort, nextCategory: CategoryId | '') =>
+      api('GET /api/profiles/{userId}/products', {
+        params: { userId },
+        query: { sort: nextSort, ...(nextCategory ? { category: nextCategory } : {}), ...(cursor ? { cursor } : {}) },
+        signal,
+      }),
+    {
+      initial: { items: initialItems, nextCursor: initialNextCursor },
+      onError: (_error, more) =>
+        toast({
+          title: 'Could not load products',
+          description: more ? 'We could not load more products. Please try again.' : 'We could not load these products. Please try again.',
+          variant: 'destructive',
+        }),
+    },
+  );
+  const { items, nextCursor } = portfolio;
+  const loading = portfolio.loading || portfolio.loadingMore;
 
-  const fetchPage = (nextSort: PortfolioSort, nextCategory: CategoryId | '', cursor: string | null) =>
-    api('GET /api/profiles/{userId}/products', {
-      params: { userId },
-      query: { sort: nextSort, ...(nextCategory ? { category: nextCategory } : {}), ...(cursor ? { cursor } : {}) },
-    });
-
-  async function apply(nextSort: PortfolioSort, nextCategory: CategoryId | '') {
+  function apply(nextSort: PortfolioSort, nextCategory: CategoryId | '') {
     setSort(nextSort);
     setCategory(nextCategory);
-    setLoading(true);
-    const mine = ++request.current;
-    try {
-      const page = await fetchPage(nextSort, nextCategory, null);
-      if (mine !== request.current) return;
-      setItems(page.items);
-      setNextCursor(page.nextCursor);
-    } catch (error) {
-      console.warn('[profile] portfolio failed:', error);
-      toast({ title: 'Something went wrong', description: 'We could not load these products. Please try again.', variant: 'destructive' });
-    } finally {
-      if (mine === request.current) setLoading(false);
-    }
-  }
-
-  async function more() {
-    if (nextCursor === null || loading) return;
-    setLoading(true);
-    const mine = ++request.current;
-    try {
-      const page = await fetchPage(sort, category, nextCursor);
-      if (mine !== request.current) return;
-      setItems((current) => [...current, ...page.items.filter((p) => !current.some((c) => c.id === p.id))]);
-      setNextCursor(page.nextCursor);
-    } catch (error) {
-      console.warn('[profile] portfolio failed:', error);
-      toast({ title: 'Something went wrong', description: 'We could not load more products. Please try again.', variant: 'destructive' });
-    } finally {
-      if (mine === request.current) setLoading(false);
-    }
+    void portfolio.load(nextSort, nextCategory);
   }
 
   return (
@@ -75,7 +56,7 @@ export default function Portfolio({ userId, initialItems, initialNextCursor, cat
       <div className="portfolio-controls">
         <div className="segmented" role="group" aria-label="Sort products">
           {PORTFOLIO_SORTS.map((s) => (
-            <button key={s.id} type="button" aria-pressed={sort === s.id} onClick={() => void apply(s.id, category)}>
+            <button key={s.id} type="button" aria-pressed={sort === s.id} onClick={() => apply(s.id, category)}>
               {s.label}
             </button>
           ))}
@@ -85,7 +66,7 @@ export default function Portfolio({ userId, initialItems, initialNextCursor, cat
             <label htmlFor={`${uid}-category`} className="visually-hidden">
               Category
             </label>
-            <select id={`${uid}-category`} className="text-control" value={category} onChange={(e) => void apply(sort, e.target.value as CategoryId | '')}>
+            <select id={`${uid}-category`} className="text-control" value={category} onChange={(e) => apply(sort, e.target.value as CategoryId | '')}>
               <option value="">All categories</option>
               {categories.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -127,7 +108,7 @@ export default function Portfolio({ userId, initialItems, initialNextCursor, cat
         )}
       </div>
       {nextCursor !== null ? (
-        <button type="button" className="btn btn-secondary portfolio-more" onClick={() => void more()} disabled={loading}>
+        <button type="button" className="btn btn-secondary portfolio-more" onClick={() => void portfolio.more(sort, category)} disabled={loading}>
           {loading ? 'Loading…' : 'Load more products'}
         </button>
       ) : null}

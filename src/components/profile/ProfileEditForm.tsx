@@ -13,14 +13,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { formSchemaOf } from '@/src/shared/form-schema';
 import { BIO_MAX_LENGTH, LOCATION_MAX_LENGTH, MAX_SPECIALTIES, SOCIAL_NETWORKS, SPECIALTY_MAX_LENGTH } from '@/src/shared/profile';
 import { profileFormSchema, type ProfileFields, type ProfileReplace } from '@/src/shared/api/schemas/profile';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import type { UserType } from '@/src/shared/domain';
 import { $session } from '@/src/stores/session';
 import { $ownProfile } from '@/src/stores/profile';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
-import { errorAt, errorList, registerWithValue } from '../ui/form-state';
+import { errorAt, errorList, registerWithValue, setServerErrors } from '../ui/form-state';
+import { useApiMutation } from '../hooks/use-api';
 
 interface Props {
   userType: UserType;
@@ -96,27 +97,23 @@ export default function ProfileEditForm({ userType, initial }: Props) {
     if (paths[0]) document.getElementById(id(paths[0]))?.focus();
   };
 
-  const submit = form.handleSubmit(
-    async (value) => {
-      try {
-        const body = await api('PUT /api/profile', { body: value });
-        form.reset(toValues(body));
-        $ownProfile.set({ fullName: body.fullName, company: body.company, location: body.location, website: body.website, bio: body.bio });
-        const session = $session.get();
-        if (session.status === 'signed-in') {
-          $session.set({ status: 'signed-in', user: { ...session.user, name: body.fullName, fullName: body.fullName, company: body.company } });
-        }
-        toast({ title: 'Profile updated', description: 'Your changes are saved.', variant: 'success' });
-      } catch (error) {
-        if (error instanceof ApiError && error.code !== 'NETWORK') {
-          for (const [path, message] of Object.entries(error.fields)) if (message) form.setError(path as keyof Values, { type: 'server', message });
-          toast({ title: 'Update failed', description: error.message || 'Failed to update profile', variant: 'destructive' });
-          return;
-        }
-        console.warn('[profile] save failed:', error);
-        toast({ title: 'Update failed', description: 'Something went wrong. Please try again.', variant: 'destructive' });
+  const save = useApiMutation((_signal, value: ProfileReplace) => api('PUT /api/profile', { body: value }), {
+    onSuccess: (body) => {
+      form.reset(toValues(body));
+      $ownProfile.set({ fullName: body.fullName, company: body.company, location: body.location, website: body.website, bio: body.bio });
+      const session = $session.get();
+      if (session.status === 'signed-in') {
+        $session.set({ status: 'signed-in', user: { ...session.user, name: body.fullName, fullName: body.fullName, company: body.company } });
       }
+      toast({ title: 'Profile updated', description: 'Your changes are saved.', variant: 'success' });
     },
+    onError: (error) => {
+      setServerErrors(form, error);
+      toast({ title: 'Update failed', description: error.message, variant: 'destructive' });
+    },
+  });
+  const submit = form.handleSubmit(
+    (value) => save.run(value),
     (found) => focusFirst(errorList(found).map(([path]) => path)),
   );
 

@@ -14,13 +14,14 @@ import { formatDate, timeAgo } from '@/src/shared/format';
 import { REVIEW_TEXT_MAX } from '@/src/shared/reviews';
 import type { SellerReviewView } from '@/src/shared/api/schemas/profile';
 import { ReviewInputSchema, type ReviewInput } from '@/src/shared/api/schemas/profile';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
 import { $sellerRating } from '@/src/stores/profile';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { StarRatingField } from '../ui/StarRatingField';
-import { errorList, registerWithValue } from '../ui/form-state';
+import { errorList, registerWithValue, setServerErrors } from '../ui/form-state';
+import { useApiMutation, useApiQuery } from '../hooks/use-api';
 import { Avatar } from './Avatar';
 
 import ReportButton from '../moderation/ReportButton';
@@ -67,59 +68,44 @@ export default function ReviewsSection(props: Props) {
   });
   const { errors, isSubmitting } = form.formState;
   const { field: rating } = useController({ control: form.control, name: 'rating' });
-  const [removing, setRemoving] = useState(false);
-  const saving = isSubmitting || removing;
   const [confirmDelete, setConfirmDelete] = useState(false);
   const stored = useStore($sellerRating);
   const figures = stored ?? { averageRating: props.averageRating, reviewCount: props.reviewCount };
   const uid = useId();
 
-  async function reload() {
-    try {
-      setReviews((await api('GET /api/reviews/{sellerId}', { params: { sellerId } })).items);
-    } catch (error) {
-      console.warn('[reviews] reload failed:', error);
-    }
-  }
+  const latest = useApiQuery((signal) => api('GET /api/reviews/{sellerId}', { params: { sellerId }, signal }), {
+    onSuccess: (page) => setReviews(page.items),
+    onError: (error) => console.warn('[reviews] reload failed:', error.message),
+  });
 
-  const submit = form.handleSubmit(async (value) => {
-    try {
-      const body = await api('PUT /api/reviews/{sellerId}', { params: { sellerId }, body: value });
+  const save = useApiMutation((_signal, value: ReviewInput) => api('PUT /api/reviews/{sellerId}', { params: { sellerId }, body: value }), {
+    onSuccess: (body) => {
       setOwnReview(body.review);
       setEditing(false);
       $sellerRating.set(body.seller);
       toast({ title: body.created ? 'Review added' : 'Review updated', description: `Thanks for reviewing ${sellerName}.`, variant: 'success' });
-      await reload();
-    } catch (error) {
-      if (error instanceof ApiError && error.code !== 'NETWORK') {
-        for (const [path, message] of Object.entries(error.fields)) if (message) form.setError(path as keyof ReviewForm, { type: 'server', message });
-        const hasFields = Object.keys(error.fields).length > 0;
-        toast({ title: 'Error', description: hasFields ? 'Failed to add review' : error.message || 'Failed to add review', variant: 'destructive' });
-        return;
-      }
-      console.warn('[reviews] save failed:', error);
-      toast({ title: 'Error', description: 'Failed to add review', variant: 'destructive' });
-    }
+      void latest.run();
+    },
+    onError: (error) => {
+      const hasFields = setServerErrors(form, error).length > 0;
+      toast({ title: 'Error', description: hasFields || error.code === 'NETWORK' ? 'Failed to add review' : error.message, variant: 'destructive' });
+    },
   });
+  const submit = form.handleSubmit((value) => save.run(value));
 
-  async function remove() {
-    setRemoving(true);
-    try {
-      const body = await api('DELETE /api/reviews/{sellerId}', { params: { sellerId } });
+  const remove = useApiMutation(() => api('DELETE /api/reviews/{sellerId}', { params: { sellerId } }), {
+    onSuccess: (body) => {
       $sellerRating.set(body.seller);
       setOwnReview(null);
       form.reset({ rating: 0, text: '' });
       setEditing(true);
       setConfirmDelete(false);
       toast({ title: 'Review deleted', variant: 'success' });
-      await reload();
-    } catch (error) {
-      console.warn('[reviews] delete failed:', error);
-      toast({ title: 'Error', description: 'Failed to delete review', variant: 'destructive' });
-    } finally {
-      setRemoving(false);
-    }
-  }
+      void latest.run();
+    },
+    onError: () => toast({ title: 'Error', description: 'Failed to delete review', variant: 'destructive' }),
+  });
+  const saving = isSubmitting || remove.busy;
 
   return (
     <section className="card psection" aria-labelledby={`${uid}-title`}>
@@ -160,7 +146,7 @@ export default function ReviewsSection(props: Props) {
             </button>
             {confirmDelete ? (
               <>
-                <button type="button" className="btn btn-danger" onClick={() => void remove()} disabled={saving}>
+                <button type="button" className="btn btn-danger" onClick={() => void remove.run()} disabled={saving}>
                   Yes, delete it
                 </button>
                 <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(false)} disabled={saving}>

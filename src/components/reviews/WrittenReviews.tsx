@@ -3,41 +3,25 @@
  * product (issue 15, docs/decisions/029). Loads GET /api/me/reviews itself, so it can sit on
  * any signed-in page (the buyer's /profile places it); 'Show more' follows the cursor.
  */
-import { useEffect, useState } from 'react';
 import { formatDate } from '@/src/shared/format';
-import { REFUNDED_NOTE, type WrittenReview } from '@/src/shared/api/schemas/product-reviews';
+import { REFUNDED_NOTE } from '@/src/shared/api/schemas/product-reviews';
 import { api } from '@/src/shared/api/client';
+import { toast } from '@/src/stores/toasts';
+import { usePagedList } from '../hooks/use-paged-list';
 import '../catalogue/feedback-panels.css';
 import '../catalogue/reviews.css';
 
 export default function WrittenReviews({ pageSize = 10 }: { pageSize?: number }) {
-  const [items, setItems] = useState<WrittenReview[] | null>(null);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const reviews = usePagedList((signal, cursor) => api('GET /api/me/reviews', { query: { limit: String(pageSize), ...(cursor ? { cursor } : {}) }, signal }), {
+    key: 'mine',
+    onError: (_error, more) => {
+      if (more) toast({ title: 'Your reviews could not be loaded', description: 'Please try again.', variant: 'destructive' });
+    },
+  });
+  const { items, nextCursor } = reviews;
 
-  async function load(cursor: string | null) {
-    setLoading(true);
-    setFailed(false);
-    try {
-      const page = await api('GET /api/me/reviews', { query: { limit: String(pageSize), ...(cursor ? { cursor } : {}) } });
-      setItems((before) => (cursor && before ? [...before, ...page.items] : page.items));
-      setNextCursor(page.nextCursor);
-    } catch (error) {
-      console.warn('[reviews] your reviews failed:', error);
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  }
-
-  useEffect(() => {
-    void load(null);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once
-  }, []);
-
-  if (failed) return <p className="prv-error">Your reviews could not be loaded. Please reload the page.</p>;
-  if (items === null) return <p className="muted">Loading your reviews…</p>;
+  if (reviews.error) return <p className="prv-error">Your reviews could not be loaded. Please reload the page.</p>;
+  if (reviews.loading) return <p className="muted">Loading your reviews…</p>;
   if (items.length === 0)
     return <p className="muted">You have not reviewed a product yet. You can review products you bought or downloaded, from their page.</p>;
   return (
@@ -76,8 +60,8 @@ export default function WrittenReviews({ pageSize = 10 }: { pageSize?: number })
         ))}
       </ul>
       {nextCursor ? (
-        <button type="button" className="btn btn-secondary" onClick={() => void load(nextCursor)} disabled={loading}>
-          {loading ? 'Loading…' : 'Show more'}
+        <button type="button" className="btn btn-secondary" onClick={() => void reviews.more()} disabled={reviews.loadingMore}>
+          {reviews.loadingMore ? 'Loading…' : 'Show more'}
         </button>
       ) : null}
     </>

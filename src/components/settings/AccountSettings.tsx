@@ -10,12 +10,13 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api, ApiError, FALLBACK_ERROR_MESSAGE } from '@/src/shared/api/client';
 import { HandleInputSchema, type SessionView } from '@/src/shared/api/schemas/account';
 import { formSchemaOf } from '@/src/shared/form-schema';
 import { HANDLE_MAX_LENGTH } from '@/src/shared/handles';
 import { toast } from '@/src/stores/toasts';
-import { changeEmail, changePassword, deleteAccount, revokeOtherSessions, type AuthError } from '../auth/auth-client';
+import { changeEmail, changePassword, deleteAccount, revokeOtherSessions } from '../auth/auth-client';
+import { useApiMutation, useApiQuery } from '../hooks/use-api';
 import {
   ChangeEmailFormSchema,
   ChangePasswordFormSchema,
@@ -89,8 +90,6 @@ function focusFirst(errors: Record<string, unknown>, id: (name: string) => strin
   if (first) document.getElementById(id(first))?.focus();
 }
 
-const authMessage = (error: AuthError) => (error.code === 'RATE_LIMITED' ? error.message : error.message || 'Something went wrong. Please try again.');
-
 function HandleForm({ handle, suggested }: { handle: string | null; suggested: string }) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
@@ -103,22 +102,23 @@ function HandleForm({ handle, suggested }: { handle: string | null; suggested: s
     reValidateMode: 'onChange',
     shouldFocusError: false,
   });
+  const save = useApiMutation((_signal, values: { handle: string }) => api('PUT /api/settings/account/handle', { body: values }), {
+    onSuccess: (saved) => {
+      setCurrent(saved.handle);
+      form.reset({ handle: saved.handle });
+      toast({ title: 'Handle saved', description: `Your profile is at /@${saved.handle}.`, variant: 'success' });
+    },
+    onError: (error) => {
+      const message = error.fields['handle'];
+      if (!message) return failure.show(error.message);
+      form.setError('handle', { type: 'server', message });
+      document.getElementById(id('handle'))?.focus();
+    },
+  });
   const submit = form.handleSubmit(
-    async (values) => {
+    (values) => {
       failure.clear();
-      try {
-        const saved = await api('PUT /api/settings/account/handle', { body: values });
-        setCurrent(saved.handle);
-        form.reset({ handle: saved.handle });
-        toast({ title: 'Handle saved', description: `Your profile is at /@${saved.handle}.`, variant: 'success' });
-      } catch (error) {
-        if (error instanceof ApiError && error.fields['handle']) {
-          form.setError('handle', { type: 'server', message: error.fields['handle'] });
-          document.getElementById(id('handle'))?.focus();
-          return;
-        }
-        failure.show(error instanceof ApiError && error.code !== 'NETWORK' ? error.message : 'Something went wrong. Please try again.');
-      }
+      return save.run(values);
     },
     (errors) => focusFirst(errors, id),
   );
@@ -180,7 +180,7 @@ function PasswordForm() {
             document.getElementById(id('currentPassword'))?.focus();
           } else if (error.code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
             failure.show('Your account signs in with Google or GitHub and has no password. Use “Forgot password” on the sign-in page to set one.');
-          } else failure.show(authMessage(error));
+          } else failure.show(error.message);
           return;
         }
         form.reset();
@@ -188,7 +188,7 @@ function PasswordForm() {
         document.dispatchEvent(new CustomEvent('toolmint:sessions-changed'));
       } catch (error) {
         console.warn('[account] password change failed:', error);
-        failure.show('Something went wrong. Please try again.');
+        failure.show(FALLBACK_ERROR_MESSAGE);
       }
     },
     (errors) => focusFirst(errors, id),
@@ -245,12 +245,12 @@ function EmailForm({ email, verified }: { email: string; verified: boolean }) {
       }
       try {
         const { error } = await changeEmail(next);
-        if (error) return failure.show(authMessage(error));
+        if (error) return failure.show(error.message);
         setSentTo(next);
         form.reset();
       } catch (error) {
         console.warn('[account] email change failed:', error);
-        failure.show('Something went wrong. Please try again.');
+        failure.show(FALLBACK_ERROR_MESSAGE);
       }
     },
     (errors) => focusFirst(errors, id),
@@ -294,57 +294,48 @@ function EmailForm({ email, verified }: { email: string; verified: boolean }) {
 function SessionsPanel({ initial }: { initial: SessionView[] }) {
   const uid = useId();
   const [sessions, setSessions] = useState(initial);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function reload() {
-    try {
-      setSessions((await api('GET /api/settings/account/sessions')).items);
-    } catch (error) {
-      console.warn('[account] sessions reload failed:', error);
-    }
-  }
+  const { run: reload } = useApiQuery((signal) => api('GET /api/settings/account/sessions', { signal }), {
+    onSuccess: (page) => setSessions(page.items),
+    onError: (error) => console.warn('[account] sessions reload failed:', error.message),
+  });
   // A password change ends the other sessions: the list follows.
   useEffect(() => {
     const onChange = () => void reload();
     document.addEventListener('toolmint:sessions-changed', onChange);
     return () => document.removeEventListener('toolmint:sessions-changed', onChange);
-  }, []);
+  }, [reload]);
 
-  async function signOutOthers() {
-    setBusy('others');
-    try {
-      const { error } = await revokeOtherSessions();
+  // better-auth's own route: its refusal is an answer ({ error }), not a failure.
+  const signOutOthers = useApiMutation(() => revokeOtherSessions(), {
+    onSuccess: ({ error }) => {
       if (error) {
-        toast({ title: 'Nothing was signed out', description: authMessage(error), variant: 'destructive' });
+        toast({ title: 'Nothing was signed out', description: error.message, variant: 'destructive' });
         return;
       }
       setSessions((list) => list.filter((s) => s.current));
       toast({ title: 'Signed out everywhere else', description: 'Only this session is still signed in.', variant: 'success' });
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+    onError: (error) => toast({ title: 'Nothing was signed out', description: error.message, variant: 'destructive' }),
+  });
 
-  async function revoke(session: SessionView) {
-    setBusy(session.id);
-    try {
+  const revoke = useApiMutation(
+    async (_signal, session: SessionView) => {
       try {
         await api('DELETE /api/settings/account/sessions/{id}', { params: { id: session.id } });
       } catch (error) {
+        // Already gone (it expired, or another tab signed it out): as good as signed out.
         if (!(error instanceof ApiError) || error.code !== 'SESSION_NOT_FOUND') throw error;
       }
-      setSessions((list) => list.filter((s) => s.id !== session.id));
-      toast({ title: 'Session signed out', description: `${deviceOf(session.userAgent)} is signed out.`, variant: 'success' });
-    } catch (error) {
-      toast({
-        title: 'The session was not signed out',
-        description: error instanceof ApiError ? error.message : 'Something went wrong.',
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+    {
+      onSuccess: (_, session) => {
+        setSessions((list) => list.filter((s) => s.id !== session.id));
+        toast({ title: 'Session signed out', description: `${deviceOf(session.userAgent)} is signed out.`, variant: 'success' });
+      },
+      onError: (error) => toast({ title: 'The session was not signed out', description: error.message, variant: 'destructive' }),
+    },
+  );
+  const busy = revoke.busy || signOutOthers.busy;
 
   const others = sessions.filter((s) => !s.current).length;
   return (
@@ -364,7 +355,7 @@ function SessionsPanel({ initial }: { initial: SessionView[] }) {
               </span>
             </div>
             {s.current ? null : (
-              <button type="button" className="btn btn-secondary" onClick={() => void revoke(s)} disabled={busy !== null}>
+              <button type="button" className="btn btn-secondary" onClick={() => void revoke.run(s)} disabled={busy}>
                 Sign out<span className="visually-hidden"> {deviceOf(s.userAgent)}</span>
               </button>
             )}
@@ -372,8 +363,8 @@ function SessionsPanel({ initial }: { initial: SessionView[] }) {
         ))}
       </ul>
       <div className="set-actions">
-        <button type="button" className="btn btn-secondary" onClick={() => void signOutOthers()} disabled={busy !== null || others === 0}>
-          {busy === 'others' ? 'Signing out…' : 'Sign out other sessions'}
+        <button type="button" className="btn btn-secondary" onClick={() => void signOutOthers.run()} disabled={busy || others === 0}>
+          {signOutOthers.busy ? 'Signing out…' : 'Sign out other sessions'}
         </button>
       </div>
     </section>
@@ -401,13 +392,13 @@ function DeleteAccount() {
           if (error.code === 'INVALID_PASSWORD') {
             form.setError('password', { type: 'server', message: 'Your password is not correct' });
             document.getElementById(id('password'))?.focus();
-          } else failure.show(authMessage(error));
+          } else failure.show(error.message);
           return;
         }
         window.location.assign('/?account=deleted');
       } catch (error) {
         console.warn('[account] deletion failed:', error);
-        failure.show('Something went wrong. Please try again.');
+        failure.show(FALLBACK_ERROR_MESSAGE);
       }
     },
     (errors) => focusFirst(errors, id),

@@ -14,6 +14,7 @@ import { API_KEY_NAME_MAX_LENGTH, CreateApiKeySchema, type ApiKeyView, type Crea
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES } from '@/src/shared/domain';
 import { api, ApiError } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
+import { useApiMutation } from '../hooks/use-api';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { DataTable } from '../dashboard/DataTable';
@@ -49,7 +50,6 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
   const [copied, setCopied] = useState(false);
   const [formError, setFormError] = useState<{ message: string; attempt: number } | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<string | null>(null);
   const createdRef = useRef<HTMLDivElement>(null);
   const keyFieldRef = useRef<HTMLInputElement>(null);
   const uid = useId();
@@ -76,27 +76,25 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
     target?.focus();
   };
 
+  const create = useApiMutation((_signal, values: CreateApiKey) => api('POST /api/settings/api-keys', { body: values }), {
+    onSuccess: (key) => {
+      const { key: _secret, ...view } = key;
+      setKeys((list) => [view, ...list]);
+      setCreated(key);
+      setCopied(false);
+      form.reset();
+    },
+    onError: (error) => {
+      const fields = Object.entries(error.fields).filter(([path]) => path === 'name' || path.startsWith('scopes'));
+      for (const [path, message] of fields) form.setError(path.startsWith('scopes') ? 'scopes' : 'name', { type: 'server', message });
+      if (fields.length) focusField(fields[0]?.[0]);
+      else setFormError((previous) => ({ message: error.message, attempt: (previous?.attempt ?? 0) + 1 }));
+    },
+  });
   const submit = form.handleSubmit(
-    async (values) => {
+    (values) => {
       setFormError(null);
-      try {
-        const key = await api('POST /api/settings/api-keys', { body: values });
-        const { key: _secret, ...view } = key;
-        setKeys((list) => [view, ...list]);
-        setCreated(key);
-        setCopied(false);
-        form.reset();
-      } catch (error) {
-        if (error instanceof ApiError && error.code !== 'NETWORK') {
-          const fields = Object.entries(error.fields).filter(([path]) => path === 'name' || path.startsWith('scopes'));
-          for (const [path, message] of fields) form.setError(path.startsWith('scopes') ? 'scopes' : 'name', { type: 'server', message });
-          if (fields.length) focusField(fields[0]?.[0]);
-          else setFormError((previous) => ({ message: error.message, attempt: (previous?.attempt ?? 0) + 1 }));
-          return;
-        }
-        console.warn('[api-keys] create failed:', error);
-        setFormError((previous) => ({ message: 'Something went wrong. Please try again.', attempt: (previous?.attempt ?? 0) + 1 }));
-      }
+      return create.run(values);
     },
     (found) => focusField(errorList(found)[0]?.[0]),
   );
@@ -114,30 +112,26 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
     }
   }
 
-  async function revoke(key: ApiKeyView) {
-    setRevoking(key.id);
-    try {
+  const revoke = useApiMutation(
+    async (_signal, key: ApiKeyView) => {
       try {
         await api('DELETE /api/settings/api-keys/{id}', { params: { id: key.id } });
       } catch (error) {
         // API_KEY_NOT_FOUND: already gone (revoked in another tab): it is off the list either way.
         if (!(error instanceof ApiError) || error.code !== 'API_KEY_NOT_FOUND') throw error;
       }
-      setKeys((list) => list.filter((k) => k.id !== key.id));
-      if (created?.id === key.id) setCreated(null);
-      setConfirming(null);
-      toast({ title: 'Key revoked', description: `“${key.name}” no longer works.`, variant: 'success' });
-    } catch (error) {
-      console.warn('[api-keys] revoke failed:', error);
-      toast({
-        title: 'The key was not revoked',
-        description: error instanceof ApiError ? error.message : 'Something went wrong. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setRevoking(null);
-    }
-  }
+    },
+    {
+      onSuccess: (_, key) => {
+        setKeys((list) => list.filter((k) => k.id !== key.id));
+        if (created?.id === key.id) setCreated(null);
+        setConfirming(null);
+        toast({ title: 'Key revoked', description: `“${key.name}” no longer works.`, variant: 'success' });
+      },
+      onError: (error) => toast({ title: 'The key was not revoked', description: error.message, variant: 'destructive' }),
+    },
+  );
+  const revoking = revoke.pending?.[0].id ?? null;
 
   const scopeError = errorAt(errors, 'scopes');
   const summaryItems = errorList(errors).map(([path]) => ({
@@ -267,7 +261,7 @@ export default function ApiKeysPanel({ initialKeys }: Props) {
                       <button
                         type="button"
                         className="btn btn-danger"
-                        onClick={() => void revoke(key)}
+                        onClick={() => void revoke.run(key)}
                         disabled={revoking === key.id}
                         aria-busy={revoking === key.id}
                       >

@@ -7,7 +7,7 @@
  */
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import {
   EMAIL_CHANNEL_LABELS,
   EMAIL_KIND_GROUPS,
@@ -19,6 +19,7 @@ import {
 import { toast } from '@/src/stores/toasts';
 import { registerWithValue } from '../ui/form-state';
 import { ErrorSummary } from '../ui/ErrorSummary';
+import { useApiMutation } from '../hooks/use-api';
 import './settings.css';
 
 interface Props {
@@ -33,17 +34,20 @@ export default function NotificationSettings({ email, initial }: Props) {
   const id = (name: string) => `${uid}-${name}`;
   const [failure, setFailure] = useState<{ message: string; attempt: number } | null>(null);
   const form = useForm<{ preferences: EmailPreferences }>({ defaultValues: { preferences: initial.preferences }, mode: 'onSubmit' });
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const saved = await api('PUT /api/settings/notifications', { body: { preferences: values.preferences } });
+  const save = useApiMutation((_signal, preferences: EmailPreferences) => api('PUT /api/settings/notifications', { body: { preferences } }), {
+    onSuccess: (saved) => {
       form.reset({ preferences: saved.preferences });
       toast({ title: 'Notification settings saved', variant: 'success' });
-    } catch (error) {
-      const message =
-        error instanceof ApiError && error.code !== 'NETWORK' ? (Object.values(error.fields)[0] ?? error.message) : 'Something went wrong. Please try again.';
+    },
+    onError: (error) => {
+      // The form's selects have no messages of their own: a field's message goes in the summary.
+      const message = Object.values(error.fields)[0] ?? error.message;
       setFailure((previous) => ({ message, attempt: (previous?.attempt ?? 0) + 1 }));
-    }
+    },
+  });
+  const submit = form.handleSubmit((values) => {
+    setFailure(null);
+    return save.run(values.preferences);
   });
   const { isSubmitting } = form.formState;
   return (

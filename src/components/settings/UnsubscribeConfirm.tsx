@@ -5,8 +5,9 @@
  * open links, so only the button does.
  */
 import { useState } from 'react';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { EMAIL_SETTINGS_PATH } from '@/src/shared/email-preferences';
+import { useApiMutation } from '../hooks/use-api';
 
 interface Props {
   token: string;
@@ -17,21 +18,13 @@ type State = 'ask' | 'done' | 'undone';
 
 export default function UnsubscribeConfirm({ token, label }: Props) {
   const [state, setState] = useState<State>('ask');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (action: 'unsubscribe' | 'undo') => {
-    setBusy(true);
-    setError(null);
-    try {
-      if (action === 'unsubscribe') await api('POST /api/unsubscribe', { query: { token } });
-      else await api('POST /api/unsubscribe/undo', { query: { token } });
-      setState(action === 'unsubscribe' ? 'done' : 'undone');
-    } catch (e) {
-      setError(e instanceof ApiError && e.code !== 'NETWORK' ? e.message : 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const change = useApiMutation(
+    (_signal, action: 'unsubscribe' | 'undo') =>
+      action === 'unsubscribe' ? api('POST /api/unsubscribe', { query: { token } }) : api('POST /api/unsubscribe/undo', { query: { token } }),
+    { onSuccess: (_, action) => setState(action === 'unsubscribe' ? 'done' : 'undone') },
+  );
+  const { busy, error } = change;
+  const run = (action: 'unsubscribe' | 'undo') => void change.run(action);
   return (
     <div className="cp-panel">
       {state === 'ask' ? (
@@ -39,7 +32,7 @@ export default function UnsubscribeConfirm({ token, label }: Props) {
           <p>
             Stop emails about <strong>{label.toLowerCase()}</strong>? You can turn them back on at any time.
           </p>
-          <button type="button" className="btn btn-primary" disabled={busy} aria-busy={busy} onClick={() => void run('unsubscribe')}>
+          <button type="button" className="btn btn-primary" disabled={busy} aria-busy={busy} onClick={() => run('unsubscribe')}>
             Unsubscribe
           </button>
         </>
@@ -48,7 +41,7 @@ export default function UnsubscribeConfirm({ token, label }: Props) {
           <p>
             You are unsubscribed from <strong>{label.toLowerCase()}</strong>.
           </p>
-          <button type="button" className="btn btn-ghost" disabled={busy} aria-busy={busy} onClick={() => void run('undo')}>
+          <button type="button" className="btn btn-ghost" disabled={busy} aria-busy={busy} onClick={() => run('undo')}>
             Undo
           </button>
         </div>
@@ -59,7 +52,7 @@ export default function UnsubscribeConfirm({ token, label }: Props) {
       )}
       {error ? (
         <p className="set-error" role="alert">
-          {error}
+          {error.message}
         </p>
       ) : null}
       <p className="set-hint">

@@ -6,7 +6,7 @@
  * the server decides everything (SSRF guard, limits, ownership) and its field messages land
  * under the fields. The form is react-hook-form with the API's own zod schema (docs/decisions/019).
  */
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type * as z from 'zod/mini';
@@ -22,8 +22,10 @@ import {
   type WebhookEndpointInput,
   type WebhookEndpointView,
 } from '@/src/shared/webhooks';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { toast } from '@/src/stores/toasts';
+import { useApiMutation } from '../hooks/use-api';
+import { usePagedList } from '../hooks/use-paged-list';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList, registerWithValue, registerChoice } from '../ui/form-state';
@@ -32,8 +34,6 @@ import './webhooks.css';
 type EndpointForm = z.input<typeof WebhookEndpointInputSchema>;
 const FIELD_STYLES: FieldStyles = { field: 'wh-field', hint: 'wh-hint', error: 'wh-error' };
 const LABELS: Record<string, string> = { url: 'Endpoint URL', description: 'Description', events: 'Events' };
-
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : 'Something went wrong');
 
 function EndpointFormView({
   initial,
@@ -56,22 +56,20 @@ function EndpointFormView({
   const { errors, isSubmitting } = form.formState;
   const id = (name: string) => `${uid}-${name}`;
 
-  const submit = form.handleSubmit(async (value) => {
-    try {
-      await onSubmit(value);
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
+  const save = useApiMutation((_signal, value: WebhookEndpointInput) => onSubmit(value), {
+    onError: (error) => {
       let first: keyof EndpointForm | null = null;
-      for (const [path, message] of Object.entries(fields)) {
+      for (const [path, message] of Object.entries(error.fields)) {
         if (path === 'url' || path === 'description' || path === 'events') {
           form.setError(path, { type: 'server', message });
           first ??= path;
         }
       }
       if (first) form.setFocus(first);
-      else toast({ title: 'Could not save the endpoint', description: messageOf(error), variant: 'destructive' });
-    }
+      else toast({ title: 'Could not save the endpoint', description: error.message, variant: 'destructive' });
+    },
   });
+  const submit = form.handleSubmit((value) => save.run(value));
 
   return (
     <form className="wh-form" onSubmit={(e) => void submit(e)} noValidate aria-label={submitLabel}>
@@ -186,68 +184,50 @@ function EndpointCard({
 }) {
   const [editing, setEditing] = useState(false);
   const [showSecret, setShowSecret] = useState(false);
-  const [busy, setBusy] = useState<null | 'test' | 'roll' | 'delete'>(null);
-  const [deliveries, setDeliveries] = useState<WebhookDeliveryView[] | null>(null);
-  const [nextCursor, setNextCursor] = useState<string | null>(null);
   const params = { id: endpoint.id };
 
-  async function loadDeliveries(cursor: string | null = null) {
-    try {
-      const page = await api('GET /api/settings/webhooks/{id}/deliveries', { params, query: cursor ? { cursor } : {} });
-      setDeliveries((current) => (cursor && current ? [...current, ...page.items] : page.items));
-      setNextCursor(page.nextCursor);
-    } catch (error) {
-      toast({ title: 'Failed to load deliveries', description: messageOf(error), variant: 'destructive' });
-    }
-  }
+  const deliveries = usePagedList((signal, cursor) => api('GET /api/settings/webhooks/{id}/deliveries', { params, query: cursor ? { cursor } : {}, signal }), {
+    key: endpoint.id,
+    onError: (error) => toast({ title: 'Failed to load deliveries', description: error.message, variant: 'destructive' }),
+  });
 
-  const loadFirst = useEffectEvent(() => void loadDeliveries());
-  useEffect(() => {
-    loadFirst();
-  }, [endpoint.id]);
-
-  async function sendTest() {
-    setBusy('test');
-    try {
-      const delivery = await api('POST /api/settings/webhooks/{id}/test', { params });
-      setDeliveries((current) => [delivery, ...(current ?? []).filter((d) => d.id !== delivery.id)]);
+  const test = useApiMutation(() => api('POST /api/settings/webhooks/{id}/test', { params }), {
+    onSuccess: (delivery) => {
+      deliveries.setItems((current) => [delivery, ...current.filter((d) => d.id !== delivery.id)]);
       toast({
         title: delivery.status === 'delivered' ? 'Test ping delivered' : 'Test ping failed',
         description: delivery.lastStatusCode === null ? (delivery.lastResponse ?? '') : `Your endpoint answered HTTP ${delivery.lastStatusCode}.`,
         variant: delivery.status === 'delivered' ? 'success' : 'destructive',
       });
-    } catch (error) {
-      toast({ title: 'Could not send a test ping', description: messageOf(error), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+    onError: (error) => toast({ title: 'Could not send a test ping', description: error.message, variant: 'destructive' }),
+  });
 
-  async function rollSecret() {
-    if (!window.confirm('Roll the signing secret? The current secret stops working at once.')) return;
-    setBusy('roll');
-    try {
-      onChanged(await api('POST /api/settings/webhooks/{id}/roll-secret', { params }));
+  const roll = useApiMutation(() => api('POST /api/settings/webhooks/{id}/roll-secret', { params }), {
+    onSuccess: (changed) => {
+      onChanged(changed);
       setShowSecret(true);
       toast({ title: 'New signing secret', description: 'Update it on your server: deliveries are now signed with it.', variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Could not roll the secret', description: messageOf(error), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+    onError: (error) => toast({ title: 'Could not roll the secret', description: error.message, variant: 'destructive' }),
+  });
 
-  async function remove() {
-    if (!window.confirm(`Delete the endpoint ${endpoint.url}? Its deliveries are deleted too.`)) return;
-    setBusy('delete');
-    try {
-      await api('DELETE /api/settings/webhooks/{id}', { params });
+  const remove = useApiMutation(() => api('DELETE /api/settings/webhooks/{id}', { params }), {
+    onSuccess: () => {
       onDeleted(endpoint.id);
       toast({ title: 'Endpoint deleted', variant: 'success' });
-    } catch (error) {
-      toast({ title: 'Could not delete the endpoint', description: messageOf(error), variant: 'destructive' });
-      setBusy(null);
-    }
+    },
+    onError: (error) => toast({ title: 'Could not delete the endpoint', description: error.message, variant: 'destructive' }),
+  });
+  // One change at a time.
+  const busy = test.busy || roll.busy || remove.busy;
+
+  function rollSecret() {
+    if (window.confirm('Roll the signing secret? The current secret stops working at once.')) void roll.run();
+  }
+
+  function removeEndpoint() {
+    if (window.confirm(`Delete the endpoint ${endpoint.url}? Its deliveries are deleted too.`)) void remove.run();
   }
 
   return (
@@ -278,13 +258,13 @@ function EndpointCard({
               </ul>
             </div>
             <div className="wh-actions">
-              <button type="button" className="btn btn-primary" onClick={() => void sendTest()} disabled={busy !== null} aria-busy={busy === 'test'}>
-                {busy === 'test' ? 'Sending…' : 'Send test ping'}
+              <button type="button" className="btn btn-primary" onClick={() => void test.run()} disabled={busy} aria-busy={test.busy}>
+                {test.busy ? 'Sending…' : 'Send test ping'}
               </button>
-              <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)} disabled={busy !== null}>
+              <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)} disabled={busy}>
                 Edit
               </button>
-              <button type="button" className="btn btn-ghost" onClick={() => void remove()} disabled={busy !== null}>
+              <button type="button" className="btn btn-ghost" onClick={removeEndpoint} disabled={busy}>
                 Delete
               </button>
             </div>
@@ -295,7 +275,7 @@ function EndpointCard({
             <button type="button" className="btn btn-ghost" onClick={() => setShowSecret(!showSecret)}>
               {showSecret ? 'Hide' : 'Reveal'}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={() => void rollSecret()} disabled={busy !== null}>
+            <button type="button" className="btn btn-ghost" onClick={rollSecret} disabled={busy}>
               Roll secret
             </button>
           </div>
@@ -304,23 +284,23 @@ function EndpointCard({
       <section className="wh-deliveries" aria-label={`Recent deliveries to ${endpoint.url}`}>
         <div className="wh-deliveries-head">
           <h3>Recent deliveries</h3>
-          <button type="button" className="btn btn-ghost" onClick={() => void loadDeliveries()}>
+          <button type="button" className="btn btn-ghost" onClick={() => void deliveries.load()}>
             Refresh
           </button>
         </div>
-        {deliveries === null ? (
+        {deliveries.items.length === 0 && deliveries.loading ? (
           <p className="wh-muted">Loading…</p>
-        ) : deliveries.length === 0 ? (
+        ) : deliveries.items.length === 0 ? (
           <p className="wh-muted">No deliveries yet. Send a test ping to try your endpoint.</p>
         ) : (
           <ul className="wh-delivery-list">
-            {deliveries.map((d) => (
+            {deliveries.items.map((d) => (
               <DeliveryItem key={d.id} delivery={d} />
             ))}
           </ul>
         )}
-        {nextCursor ? (
-          <button type="button" className="btn btn-secondary" onClick={() => void loadDeliveries(nextCursor)}>
+        {deliveries.nextCursor ? (
+          <button type="button" className="btn btn-secondary" onClick={() => void deliveries.more()}>
             Load more deliveries
           </button>
         ) : null}

@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { formatBytes } from '@/src/shared/format';
 import { toast } from '@/src/stores/toasts';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api, toApiError } from '@/src/shared/api/client';
 import { fileNameOf } from './editor-state';
 import { FileIcon, TrashIcon, UploadIcon } from './icons';
 
@@ -58,7 +58,7 @@ export function DeliverableFiles({ files, onChange, onBusyChange, error }: Props
           onChange([...current.current, result.url]);
           added++;
         } catch (e) {
-          const message = e instanceof ApiError ? e.message : 'Something went wrong';
+          const { message } = toApiError(e);
           issues.push(message);
           toast({ title: 'Upload failed', description: `Upload failed: ${message}`, variant: 'destructive' });
         }

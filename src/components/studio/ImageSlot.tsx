@@ -9,7 +9,7 @@ import { useId, useRef, useState } from 'react';
 import { toast } from '@/src/stores/toasts';
 import { formatBytes } from '@/src/shared/format';
 import { checkDemoUrl } from '@/src/shared/quality-score';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api, toApiError } from '@/src/shared/api/client';
 import type { ImageSlot as Slot } from '@/src/shared/domain';
 import { CloseIcon, UploadIcon } from './icons';
 
@@ -79,7 +79,7 @@ export function ImageSlot({ slot, label, description, images, onChange, onBusyCh
               : `Image ${i + 1} of ${files.length} uploaded (${formatBytes(result.size)})`,
           );
         } catch (error) {
-          const e = error instanceof ApiError ? error : new ApiError('INTERNAL', 'Something went wrong', 0);
+          const e = toApiError(error);
           if (e.code === 'NOT_AN_IMAGE') {
             toast({ title: 'Invalid file type', description: e.message, variant: 'destructive' });
             failed.push(e.message);

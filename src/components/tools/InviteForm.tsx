@@ -1,7 +1,8 @@
 /** A maintainer invites a co-maintainer by handle or email (docs/decisions/038); react-hook-form (docs/decisions/019). */
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
+import { useApiMutation } from '../hooks/use-api';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorAt } from '../ui/form-state';
 
@@ -11,15 +12,16 @@ export default function InviteForm({ toolId }: { toolId: string }) {
   const form = useForm<{ invitee: string }>({ defaultValues: { invitee: '' } });
   const [sent, setSent] = useState<string | null>(null);
   const uid = useId();
-  const submit = form.handleSubmit(async ({ invitee }) => {
-    if (!invitee.trim()) return form.setError('invitee', { type: 'required', message: 'Enter a handle or an email address' });
-    try {
-      const invite = await api('POST /api/tools/{toolId}/maintainers', { params: { toolId }, body: { invitee } });
-      setSent(invite.sentTo);
+  const invite = useApiMutation((_signal, invitee: string) => api('POST /api/tools/{toolId}/maintainers', { params: { toolId }, body: { invitee } }), {
+    onSuccess: ({ sentTo }) => {
+      setSent(sentTo);
       form.reset();
-    } catch (error) {
-      form.setError('invitee', { type: 'server', message: error instanceof ApiError ? (error.fields['invitee'] ?? error.message) : 'Something went wrong' });
-    }
+    },
+    onError: (error) => form.setError('invitee', { type: 'server', message: error.fields['invitee'] ?? error.message }),
+  });
+  const submit = form.handleSubmit(({ invitee }) => {
+    if (!invitee.trim()) return form.setError('invitee', { type: 'required', message: 'Enter a handle or an email address' });
+    return invite.run(invitee);
   });
   return (
     <form className="tf-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Invite a co-maintainer">

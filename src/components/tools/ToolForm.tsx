@@ -10,10 +10,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { rulesSchema } from '@/src/shared/form-schema';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { ToolInputSchema, type ToolRecord } from '@/src/shared/api/schemas/tools';
 import { AI_TOOL_CATEGORIES } from '@/src/shared/domain';
 import { toast } from '@/src/stores/toasts';
+import { useApiMutation } from '../hooks/use-api';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { useNeedsVerification, VerifyEmailNotice } from '../auth/VerifyEmailNotice';
@@ -120,53 +121,56 @@ export default function ToolForm({ initial, mode }: Props) {
   });
   const { errors, isSubmitting } = form.formState;
   const [saved, setSaved] = useState<ToolRecord | null>(null);
-  const [uploading, setUploading] = useState(false);
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const err = (name: keyof Values) => errorAt(errors, name);
   const logo = form.watch('logoUrl');
 
-  async function onLogo(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setUploading(true);
-    try {
+  const upload = useApiMutation(
+    (_signal, file: File) => {
       const data = new FormData();
       data.set('slot', 'main');
       data.set('file', file);
-      const uploaded = await api('POST /api/uploads/images', { body: data });
-      form.setValue('logoUrl', uploaded.url, { shouldDirty: true });
-      form.clearErrors('logoUrl');
-    } catch (error) {
-      form.setError('logoUrl', { type: 'server', message: (error as Error).message });
-    } finally {
-      setUploading(false);
-    }
+      return api('POST /api/uploads/images', { body: data });
+    },
+    {
+      onSuccess: (uploaded) => {
+        form.setValue('logoUrl', uploaded.url, { shouldDirty: true });
+        form.clearErrors('logoUrl');
+      },
+      onError: (error) => form.setError('logoUrl', { type: 'server', message: error.message }),
+    },
+  );
+  const uploading = upload.busy;
+
+  function onLogo(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (file) void upload.run(file);
   }
 
-  const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        const body = bodyOf(values) as z.input<typeof ToolInputSchema>;
-        const result = initial ? await api('PUT /api/tools/{toolId}', { params: { toolId: initial.id }, body }) : await api('POST /api/tools', { body });
+  const save = useApiMutation(
+    (_signal, body: z.input<typeof ToolInputSchema>) =>
+      initial ? api('PUT /api/tools/{toolId}', { params: { toolId: initial.id }, body }) : api('POST /api/tools', { body }),
+    {
+      onSuccess: (result) => {
         setSaved(result);
         toast({
           title: initial ? 'Saved' : 'Submitted',
           description: result.status === 'approved' ? 'The page is updated.' : 'An administrator will review it.',
           variant: 'success',
         });
-      } catch (error) {
-        if (error instanceof ApiError && error.code !== 'NETWORK') {
-          const fields = Object.entries(error.fields);
-          for (const [path, message] of fields) if (message) form.setError(fieldOf(path), { type: 'server', message });
-          const first = fields[0];
-          if (first) document.getElementById(id(fieldOf(first[0])))?.focus();
-          toast({ title: initial ? 'Not saved' : 'Not submitted', description: error.message, variant: 'destructive' });
-          return;
-        }
-        toast({ title: 'Something went wrong', description: 'Please try again.', variant: 'destructive' });
-      }
+      },
+      onError: (error) => {
+        const fields = Object.entries(error.fields);
+        for (const [path, message] of fields) if (message) form.setError(fieldOf(path), { type: 'server', message });
+        const first = fields[0];
+        if (first) document.getElementById(id(fieldOf(first[0])))?.focus();
+        toast({ title: initial ? 'Not saved' : 'Not submitted', description: error.message, variant: 'destructive' });
+      },
     },
+  );
+  const submit = form.handleSubmit(
+    (values) => save.run(bodyOf(values) as z.input<typeof ToolInputSchema>),
     (found) => {
       const first = errorList(found)[0];
       if (first) document.getElementById(id(first[0]))?.focus();

@@ -6,6 +6,7 @@
  * exists" (sign-up, reset, profile, reviews, tool updates).
  */
 import type { FieldErrors, FieldPath, FieldValues, RegisterOptions, UseFormReturn } from 'react-hook-form';
+import type { ApiError } from '@/src/shared/api/client';
 
 /** [path, message] of every error, in the order the rules reported them. */
 export function errorList(errors: FieldErrors, prefix = ''): [string, string][] {
@@ -31,6 +32,25 @@ export function errorAt(errors: FieldErrors, path: string): string | undefined {
   }
   const message = node && typeof node === 'object' && 'message' in node ? (node as { message?: unknown }).message : undefined;
   return typeof message === 'string' && message ? message : undefined;
+}
+
+/**
+ * The server's field messages (ApiError.fields, by field path) under their fields; the names
+ * it set, in the server's order (none: the failure belongs to no field).
+ */
+export function setServerErrors<T extends FieldValues, C, O>(form: UseFormReturn<T, C, O>, error: ApiError): FieldPath<T>[] {
+  const named: FieldPath<T>[] = [];
+  for (const [path, message] of Object.entries(error.fields)) {
+    if (!message) continue;
+    form.setError(path as FieldPath<T>, { type: 'server', message });
+    named.push(path as FieldPath<T>);
+  }
+  return named;
+}
+
+/** A refusal's message for above the form: none when it names fields (their messages are under them). */
+export function formMessage(error: ApiError | null): string {
+  return error && !Object.values(error.fields).some(Boolean) ? error.message : '';
 }
 
 /** Errors clear on edit: drops the field's error (and its children's) when it has one. */

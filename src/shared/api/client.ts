@@ -9,7 +9,9 @@
  *
  * Every failure is an ApiError carrying the server's `code`, `message` and field messages
  * (`{ error: { code, message, fields? } }`); islands branch on `code`. A network failure is
- * code `NETWORK` with status 0.
+ * code `NETWORK` with status 0. Islands call it through useApiQuery / useApiMutation
+ * (src/components/hooks/use-api.ts), which turn any other failure into an ApiError with
+ * FALLBACK_ERROR_MESSAGE (toApiError): the one place that words it.
  */
 import type * as z from 'zod/mini';
 import type { BodyInputOf, QueryInputOf, ResponseOf, RouteSpec } from './contract';
@@ -18,6 +20,9 @@ import type { ErrorCode } from '../error-codes';
 
 export type ApiRouteKey = keyof ApiRouteMap;
 export type ApiErrorCode = ErrorCode | 'NETWORK';
+
+/** What a person reads when a failure brings no message of its own. */
+export const FALLBACK_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -31,6 +36,11 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** Any failure as an ApiError: an ApiError as it is, anything else (a bug, a bad answer) as INTERNAL with the fallback message. */
+export function toApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError('INTERNAL', FALLBACK_ERROR_MESSAGE, 0);
 }
 
 type ParamsArg<R extends RouteSpec> = R['params'] extends z.ZodMiniObject ? { params: z.input<R['params']> } : { params?: never };
@@ -91,7 +101,7 @@ export async function api<K extends ApiRouteKey>(key: K, ...[args]: ArgsTuple<Ap
     const retryAfter = Number(response.headers.get('retry-after'));
     throw new ApiError(
       error?.code ?? 'INTERNAL',
-      error?.message ?? 'Something went wrong. Please try again.',
+      error?.message ?? FALLBACK_ERROR_MESSAGE,
       response.status,
       error?.fields ?? {},
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
