@@ -9,12 +9,13 @@
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { THREAD_LINKS_MAX, THREAD_TAGS_MAX, THREAD_TITLE_MAX } from '@/src/shared/community';
 import { ThreadInputSchema, type ThreadInput, type ThreadInputValues } from '@/src/shared/api/schemas/community';
 import { toast } from '@/src/stores/toasts';
 import { ErrorSummary } from '../ui/ErrorSummary';
-import { errorList, registerWithValue, registerChoice } from '../ui/form-state';
+import { errorList, registerWithValue, registerChoice, setServerErrors } from '../ui/form-state';
+import { useApiMutation } from '../hooks/use-api';
 import { loadDraft, MarkdownField, saveDraft } from './MarkdownField';
 import { useNeedsVerification, VerifyEmailNotice } from '../auth/VerifyEmailNotice';
 
@@ -66,9 +67,8 @@ export default function NewThreadForm({ spaces, initialSpace, product }: Props) 
   useEffect(() => saveDraft(DRAFT_KEY, body), [body]);
 
   const [held, setHeld] = useState(false);
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      const thread = await api('POST /api/community/threads', { body: values });
+  const post = useApiMutation((_signal, values: ThreadInput) => api('POST /api/community/threads', { body: values }), {
+    onSuccess: (thread) => {
       saveDraft(DRAFT_KEY, '');
       // A new account's first posts with links wait for review (docs/decisions/037): not public yet.
       if (thread.heldForReview) {
@@ -77,16 +77,18 @@ export default function NewThreadForm({ spaces, initialSpace, product }: Props) 
         return;
       }
       window.location.assign(thread.url);
-    } catch (error) {
-      // Everything typed stays in the form.
-      if (error instanceof ApiError && error.code !== 'NETWORK') {
-        for (const [path, message] of Object.entries(error.fields)) if (message) form.setError(path as keyof FormValues, { type: 'server', message });
-        toast({ title: 'Your discussion was not posted', description: error.message, variant: 'destructive' });
+    },
+    // Everything typed stays in the form.
+    onError: (error) => {
+      if (error.code === 'NETWORK') {
+        toast({ title: 'Your discussion was not posted', description: 'Check your connection and try again. Your text is kept.', variant: 'destructive' });
         return;
       }
-      toast({ title: 'Your discussion was not posted', description: 'Check your connection and try again. Your text is kept.', variant: 'destructive' });
-    }
+      setServerErrors(form, error);
+      toast({ title: 'Your discussion was not posted', description: error.message, variant: 'destructive' });
+    },
   });
+  const submit = form.handleSubmit((values) => post.run(values));
 
   const field = (name: keyof FormValues) => `cm-field${errors[name] ? ' cm-field-invalid' : ''}`;
   const err = (name: keyof FormValues) =>

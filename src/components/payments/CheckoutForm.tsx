@@ -12,17 +12,18 @@
  * A decline shows the card's message in the error summary, which takes focus, and keeps the
  * form; a success goes back to the product.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api, type ApiError } from '@/src/shared/api/client';
 import type { PayCheckoutSchema, TaxQuoteSchema } from '@/src/shared/api/schemas/payments';
 import { formatCents, payLabel } from '@/src/shared/payments';
 import { COUNTRIES } from '@/src/shared/tax';
 import type { PurchaseKind } from '@/src/shared/domain';
 import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
-import { errorList } from '../ui/form-state';
+import { errorList, setServerErrors } from '../ui/form-state';
+import { useApiMutation, useApiQuery } from '../hooks/use-api';
 
 interface Props {
   sessionId: string;
@@ -49,11 +50,8 @@ const LABELS: Record<Field, string> = {
 export default function CheckoutForm({ sessionId, kind, amountCents, cancelUrl }: Props) {
   const form = useForm<Pay>({ defaultValues: { country: '', company: '', vatId: '', cardNumber: '', expiry: '', cvc: '' } });
   const { errors, isSubmitting } = form.formState;
-  const [redirecting, setRedirecting] = useState(false);
-  const busy = isSubmitting || redirecting;
   /** A failure that belongs to no field (a declined card), and how many there were. */
   const [failure, setFailure] = useState<{ message: string; attempt: number } | null>(null);
-  const [quote, setQuote] = useState<Quote | null>(null);
   const uid = useId();
   const id = (name: Field) => `${uid}-${name}`;
   const [country, vatId] = useWatch({ control: form.control, name: ['country', 'vatId'] });
@@ -61,45 +59,40 @@ export default function CheckoutForm({ sessionId, kind, amountCents, cancelUrl }
   const [askedVatId, setAskedVatId] = useState('');
 
   const fail = (message: string) => setFailure((last) => ({ message, attempt: (last?.attempt ?? 0) + 1 }));
-
-  const showFieldErrors = (error: ApiError) => {
-    const fields = Object.entries(error.fields);
-    for (const [name, message] of fields) form.setError(name as Field, { type: 'server', message }, { shouldFocus: name === fields[0]?.[0] });
-    return fields.length > 0;
+  /** The server's field messages under their fields (the first takes focus after paying); false when it named none. */
+  const showFieldErrors = (error: ApiError, focus = false) => {
+    const named = setServerErrors(form, error);
+    if (focus && named[0]) form.setFocus(named[0]);
+    return named.length > 0;
   };
+  const unavailable = (error: ApiError) => (error.code === 'NETWORK' || error.code === 'INTERNAL' ? UNAVAILABLE : error.message);
 
-  useEffect(() => {
-    if (!country) return setQuote(null);
-    let current = true;
-    const body = { country, company: null, vatId: askedVatId || null };
-    api('POST /api/checkout/{sessionId}/quote', { params: { sessionId }, body })
-      .then((answer) => {
-        if (!current) return;
-        setQuote(answer);
-        form.clearErrors('vatId');
-      })
-      .catch((error: unknown) => {
-        if (!current) return;
-        setQuote(null);
-        if (error instanceof ApiError && error.code !== 'NETWORK' && Object.keys(error.fields).length) {
-          for (const [name, message] of Object.entries(error.fields)) form.setError(name as Field, { type: 'server', message });
-        } else fail(error instanceof ApiError && error.code !== 'NETWORK' ? error.message : UNAVAILABLE);
-      });
-    return () => {
-      current = false;
-    };
-  }, [country, askedVatId, sessionId, form]);
+  // The quote for the chosen country (and VAT ID as last left), asked again when either changes.
+  const quoted = useApiQuery(
+    (signal) => api('POST /api/checkout/{sessionId}/quote', { params: { sessionId }, body: { country, company: null, vatId: askedVatId || null }, signal }),
+    {
+      key: country ? `${country}|${askedVatId}` : null,
+      onSuccess: () => form.clearErrors('vatId'),
+      onError: (error) => {
+        if (!showFieldErrors(error)) fail(unavailable(error));
+      },
+    },
+  );
+  // The last quote stays while the next one is asked for.
+  const quote: Quote | null = country && !quoted.error ? (quoted.data ?? null) : null;
 
-  const submit = form.handleSubmit(async (body) => {
+  const pay = useApiMutation((_signal, body: Pay) => api('POST /api/checkout/{sessionId}/pay', { params: { sessionId }, body }), {
+    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+    onError: (error) => {
+      if (error.code === 'NETWORK' || error.code === 'INTERNAL' || !showFieldErrors(error, true)) fail(unavailable(error));
+    },
+  });
+  // Until the next page opens, the form stays busy.
+  const busy = isSubmitting || (pay.data !== undefined && !pay.busy && !pay.error);
+
+  const submit = form.handleSubmit((body) => {
     setFailure(null);
-    try {
-      const { redirectUrl } = await api('POST /api/checkout/{sessionId}/pay', { params: { sessionId }, body });
-      setRedirecting(true);
-      window.location.assign(redirectUrl);
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.code === 'NETWORK') return fail(UNAVAILABLE);
-      if (!showFieldErrors(error)) fail(error.message);
-    }
+    return pay.run(body);
   });
 
   const field = (name: Exclude<Field, 'country'>, input: { inputMode?: 'numeric'; autoComplete: string; placeholder: string; required?: boolean }) => (

@@ -3,10 +3,10 @@
  * (images, deliverables, avatar, banner) against their quota, from GET /api/uploads/usage.
  * Read again a moment after the product's files change, when no upload is running.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { formatBytes } from '@/src/shared/format';
 import { api } from '@/src/shared/api/client';
-import type { StorageUsage as Usage } from '@/src/shared/api/schemas/uploads';
+import { useApiQuery } from '../hooks/use-api';
 
 interface Props {
   /** Changes whenever the product's files change; null while an upload is running. */
@@ -14,22 +14,18 @@ interface Props {
 }
 
 export function StorageUsage({ filesKey }: Props) {
-  const [usage, setUsage] = useState<Usage | null>(null);
+  // Informative only: after a failure the line stays as it was.
+  const { data: usage, run: read, abort } = useApiQuery((signal) => api('GET /api/uploads/usage', { signal }));
 
   useEffect(() => {
     if (filesKey === null) return;
-    let cancelled = false;
     // A removal is sent without waiting: give it a moment to land before reading.
-    const timer = setTimeout(() => {
-      api('GET /api/uploads/usage')
-        .then((u) => !cancelled && setUsage(u))
-        .catch(() => {}); // informative only: the line stays as it was
-    }, 400);
+    const timer = setTimeout(() => void read(), 400);
     return () => {
-      cancelled = true;
       clearTimeout(timer);
+      abort();
     };
-  }, [filesKey]);
+  }, [filesKey, read, abort]);
 
   if (!usage)
     return (

@@ -9,12 +9,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { rulesSchema } from '@/src/shared/form-schema';
-import { api, ApiError } from '@/src/shared/api/client';
+import { api } from '@/src/shared/api/client';
 import { ToolClaimInputSchema, type ToolClaim } from '@/src/shared/api/schemas/tools';
 import { toast } from '@/src/stores/toasts';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { useNeedsVerification, VerifyEmailNotice } from '../auth/VerifyEmailNotice';
-import { errorAt } from '../ui/form-state';
+import { errorAt, setServerErrors } from '../ui/form-state';
+import { useApiMutation } from '../hooks/use-api';
 
 interface Props {
   tool: { id: string; name: string; host: string };
@@ -47,38 +48,33 @@ export default function ClaimForm({ tool }: Props) {
   });
   const { errors, isSubmitting } = form.formState;
   const [claim, setClaim] = useState<ToolClaim | null>(null);
-  const [checking, setChecking] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const uid = useId();
   const method = form.watch('method');
 
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      setClaim(
-        await api('POST /api/tools/{toolId}/claims', {
-          params: { toolId: tool.id },
-          body: { method: values.method, email: values.method === 'email' ? values.email : null, organisation: values.organisation || null },
-        }),
-      );
-    } catch (error) {
-      if (error instanceof ApiError) {
-        for (const [path, message] of Object.entries(error.fields)) if (message) form.setError(path as keyof Values, { type: 'server', message });
+  const start = useApiMutation(
+    (_signal, values: Values) =>
+      api('POST /api/tools/{toolId}/claims', {
+        params: { toolId: tool.id },
+        body: { method: values.method, email: values.method === 'email' ? values.email : null, organisation: values.organisation || null },
+      }),
+    {
+      onSuccess: setClaim,
+      onError: (error) => {
+        setServerErrors(form, error);
         toast({ title: 'Claim not started', description: error.message, variant: 'destructive' });
-      }
-    }
-  });
+      },
+    },
+  );
+  const submit = form.handleSubmit((values) => start.run(values));
 
-  async function check() {
-    if (!claim) return;
-    setChecking(true);
-    setProblem(null);
-    try {
-      setClaim(await api('POST /api/tool-claims/{claimId}/verify', { params: { claimId: claim.id }, body: {} }));
-    } catch (error) {
-      setProblem((error as Error).message);
-    } finally {
-      setChecking(false);
-    }
+  const verify = useApiMutation((_signal, claimId: string) => api('POST /api/tool-claims/{claimId}/verify', { params: { claimId }, body: {} }), {
+    onSuccess: setClaim,
+  });
+  const checking = verify.busy;
+  const problem = verify.error?.message ?? null;
+
+  function check() {
+    if (claim) void verify.run(claim.id);
   }
 
   if (claim?.status === 'verified') {
@@ -119,7 +115,7 @@ export default function ClaimForm({ tool }: Props) {
           {claim.challenge}
         </code>
         <p>
-          <button type="button" className="btn btn-primary" onClick={() => void check()} disabled={checking}>
+          <button type="button" className="btn btn-primary" onClick={check} disabled={checking}>
             Check now
           </button>
         </p>

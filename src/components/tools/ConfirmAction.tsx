@@ -3,8 +3,8 @@
  * ('Verify') and the co-maintainer invitation ('Accept'). Nothing happens on opening the page
  * (mail scanners open links), only on the click; the answer is shown in place.
  */
-import { useState } from 'react';
 import { api } from '@/src/shared/api/client';
+import { useApiMutation } from '../hooks/use-api';
 
 interface Props {
   kind: 'claim' | 'invite';
@@ -15,22 +15,15 @@ interface Props {
 }
 
 export default function ConfirmAction({ kind, token, claimId, toolName, toolId }: Props) {
-  const [state, setState] = useState<{ status: 'idle' | 'busy' | 'done' | 'review' | 'failed'; message?: string }>({ status: 'idle' });
-
-  async function run() {
-    setState({ status: 'busy' });
-    try {
-      if (kind === 'claim') {
-        const claim = await api('POST /api/tool-claims/{claimId}/verify', { params: { claimId: claimId ?? '' }, body: { token } });
-        setState({ status: claim.status === 'in_review' ? 'review' : 'done' });
-      } else {
-        await api('POST /api/tool-invites/accept', { body: { token } });
-        setState({ status: 'done' });
-      }
-    } catch (error) {
-      setState({ status: 'failed', message: (error as Error).message });
+  const confirm = useApiMutation(async (): Promise<'done' | 'review'> => {
+    if (kind === 'invite') {
+      await api('POST /api/tool-invites/accept', { body: { token } });
+      return 'done';
     }
-  }
+    const claim = await api('POST /api/tool-claims/{claimId}/verify', { params: { claimId: claimId ?? '' }, body: { token } });
+    return claim.status === 'in_review' ? 'review' : 'done';
+  });
+  const state = { status: confirm.busy ? 'busy' : (confirm.data ?? 'idle') };
 
   if (state.status === 'done') {
     return (
@@ -55,12 +48,12 @@ export default function ConfirmAction({ kind, token, claimId, toolName, toolId }
   return (
     <div className="tf-card card">
       <p>{kind === 'claim' ? `Confirm that you maintain ${toolName}.` : `Accept the invitation to maintain ${toolName}.`}</p>
-      <button type="button" className="btn btn-primary" onClick={() => void run()} disabled={state.status === 'busy'}>
+      <button type="button" className="btn btn-primary" onClick={() => void confirm.run()} disabled={confirm.busy}>
         {kind === 'claim' ? `Verify ${toolName}` : 'Accept the invitation'}
       </button>
-      {state.status === 'failed' && (
+      {confirm.error && (
         <p className="tf-error" role="alert">
-          {state.message}
+          {confirm.error.message}
         </p>
       )}
     </div>

@@ -4,11 +4,12 @@
  * page, so the list is always current without re-rendering it), with a link to the space and
  * to start a discussion there.
  */
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { formatCount, formatDate, timeAgo } from '@/src/shared/format';
 import { TOOL_DISCUSSIONS_SHOWN } from '@/src/shared/community-qa';
 import type { ThreadSummary } from '@/src/shared/api/schemas/community';
 import { api } from '@/src/shared/api/client';
+import { useApiQuery } from '../hooks/use-api';
 import '../catalogue/feedback-panels.css';
 import '../catalogue/questions.css';
 
@@ -21,17 +22,12 @@ interface Props {
 
 export default function ToolDiscussions({ toolName, spaceId, spaceUrl, newThreadUrl }: Props) {
   const uid = useId();
-  const [items, setItems] = useState<ThreadSummary[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    api('GET /api/community/threads', { query: { space: spaceId, sort: 'new', limit: String(TOOL_DISCUSSIONS_SHOWN) } })
-      .then((page) => setItems(page.items))
-      .catch((error: unknown) => {
-        console.warn('[tool discussions] list failed:', error);
-        setFailed(true);
-      });
-  }, [spaceId]);
+  const latest = useApiQuery(
+    (signal) => api('GET /api/community/threads', { query: { space: spaceId, sort: 'new', limit: String(TOOL_DISCUSSIONS_SHOWN) }, signal }),
+    { key: spaceId },
+  );
+  const items: ThreadSummary[] | null = latest.data?.items ?? null;
+  const failed = latest.error !== null;
 
   return (
     <section className="panel card pqa" aria-labelledby={`${uid}-title`} data-tool-discussions>
