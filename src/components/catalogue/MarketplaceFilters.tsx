@@ -51,7 +51,7 @@ export function SearchForm({ text, onInput, onSearch }: { text: string; onInput(
   );
 }
 
-export function ClearFilters({ filters, className, onClear }: { filters: MarketplaceFilters; className: string; onClear(): void }) {
+function ClearFilters({ filters, className, onClear }: { filters: MarketplaceFilters; className: string; onClear(): void }) {
   return isDefaultQuery(filters) ? null : (
     <button type="button" className={className} onClick={onClear}>
       Clear filters
