@@ -17,7 +17,7 @@ import { useApiMutation } from '../hooks/use-api';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { formMessage } from '../ui/form-state';
 
-const STYLES: FieldStyles = { field: 'adm-field', hint: 'cp-muted', error: 'mq-error' };
+const STYLES: FieldStyles = { field: 'adm-field', hint: 'cp-muted', error: 'adm-field-error' };
 
 /** A fresh key per adjustment; randomUUID needs a secure context, getRandomValues does not. */
 function newKey(): string {
@@ -66,7 +66,7 @@ export function AdjustmentForm({ creatorId, creatorName }: Props) {
   return (
     <form className="adm-adjust" onSubmit={(e) => void submit(e)} noValidate aria-label={`Adjust ${creatorName}’s balance`}>
       {message ? (
-        <p className="mq-error" role="alert">
+        <p className="adm-field-error" role="alert">
           {message}
         </p>
       ) : null}

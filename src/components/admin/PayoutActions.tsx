@@ -16,7 +16,7 @@ import { toast } from '@/src/stores/toasts';
 import { useApiMutation } from '../hooks/use-api';
 import { FormField, type FieldStyles } from '../ui/FormField';
 
-const STYLES: FieldStyles = { field: 'adm-payout-field', hint: 'cp-muted', error: 'mq-error' };
+const STYLES: FieldStyles = { field: 'adm-payout-field', hint: 'cp-muted', error: 'adm-field-error' };
 
 /** What each way of finishing a payout asks for and says (one form, two uses). */
 const OUTCOMES = {

@@ -11,6 +11,7 @@ import type { UserType } from '@/src/shared/domain';
 import { toast } from '@/src/stores/toasts';
 import { api } from '@/src/shared/api/client';
 import { useApiMutation } from '../hooks/use-api';
+import { leavePage } from '../hooks/leave-page';
 import { toastUnexpectedError } from './auth-client';
 import type { Onboarding } from '@/src/shared/api/schemas/profile';
 import { mirrorOnboarding } from './redirects';
@@ -55,15 +56,14 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
   }
 
   const save = useApiMutation(
-    (_signal, action: 'complete' | 'skip') =>
-      api('POST /api/profile/onboarding', {
+    async (_signal, action: 'complete' | 'skip') => {
+      const data = await api('POST /api/profile/onboarding', {
         body: action === 'skip' ? { action } : { action, interests, specialties: isCreator ? specialties : [], bio: isCreator ? bio : '' },
-      }),
+      });
+      mirrorOnboarding(data.status, action === 'complete' ? { interests: data.interests, specialties: data.specialties, bio: data.bio } : undefined);
+      return leavePage(next, 'replace');
+    },
     {
-      onSuccess: (data, action) => {
-        mirrorOnboarding(data.status, action === 'complete' ? { interests: data.interests, specialties: data.specialties, bio: data.bio } : undefined);
-        window.location.replace(next);
-      },
       onError: (failure) => {
         if (failure.code === 'NETWORK' || failure.code === 'INTERNAL') toastUnexpectedError();
         else toast({ title: 'Could not save', description: failure.message, variant: 'destructive' });
@@ -71,7 +71,7 @@ export default function OnboardingFlow({ firstName, userType, initial, next }: P
     },
   );
   // Busy until the next page opens.
-  const saving = save.pending?.[0] ?? (save.data ? 'done' : null);
+  const saving = save.pending?.[0] ?? null;
   const finish = (action: 'complete' | 'skip') => {
     if (!saving) void save.run(action);
   };

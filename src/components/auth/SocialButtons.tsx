@@ -4,10 +4,11 @@
  * none configured (or while the answer is pending) there are no buttons and no 'or' divider,
  * since a button that cannot sign anyone in is a broken promise (issue 15).
  */
-import { useState } from 'react';
 import { toast } from '@/src/stores/toasts';
 import { signInSocial, type SocialProvider, toastUnexpectedError } from './auth-client';
 import { onboardingUrl } from './redirects';
+import { useApiMutation } from '../hooks/use-api';
+import { leavePage } from '../hooks/leave-page';
 
 const PROVIDERS: readonly { id: SocialProvider; name: string }[] = [
   { id: 'google', name: 'Google' },
@@ -41,26 +42,22 @@ interface Props {
 }
 
 export function SocialButtons({ providers, redirect }: Props) {
-  const [pending, setPending] = useState<SocialProvider | null>(null);
-
-  async function start(id: SocialProvider, name: string) {
-    setPending(id);
-    try {
-      // Back on /auth as a sign-in event (signed_in=1), new accounts straight to onboarding.
-      const back = `/auth?mode=login&signed_in=1${redirect ? `&redirect=${encodeURIComponent(redirect)}` : ''}`;
-      const { data, error } = await signInSocial(id, back, onboardingUrl(redirect));
-      if (error || !data.url) {
-        toast({ title: 'Login Error', description: error?.message ?? `${name} sign-in is not available right now.`, variant: 'destructive' });
-        setPending(null);
-        return;
-      }
-      window.location.assign(data.url);
-    } catch (error) {
-      console.error('[auth] social sign-in failed:', error);
-      toastUnexpectedError();
-      setPending(null);
-    }
-  }
+  // Back on /auth as a sign-in event (signed_in=1), new accounts straight to onboarding.
+  const back = `/auth?mode=login&signed_in=1${redirect ? `&redirect=${encodeURIComponent(redirect)}` : ''}`;
+  const signIn = useApiMutation(
+    async (_signal, id: SocialProvider, _name: string) => {
+      const result = await signInSocial(id, back, onboardingUrl(redirect));
+      // Off to the provider: 'Redirecting...' until its page opens.
+      return result.data?.url ? leavePage(result.data.url) : result;
+    },
+    {
+      onSuccess: ({ error }, _id, name) =>
+        toast({ title: 'Login Error', description: error?.message ?? `${name} sign-in is not available right now.`, variant: 'destructive' }),
+      onError: toastUnexpectedError,
+    },
+  );
+  const pending = signIn.pending?.[0] ?? null;
+  const start = (id: SocialProvider, name: string) => void signIn.run(id, name);
 
   const shown = PROVIDERS.filter((p) => providers?.[p.id]);
   if (shown.length === 0) return null;
@@ -72,7 +69,7 @@ export function SocialButtons({ providers, redirect }: Props) {
       </div>
       <div className="social-buttons">
         {shown.map((p) => (
-          <button key={p.id} type="button" className="btn btn-secondary social-button" onClick={() => void start(p.id, p.name)} disabled={pending !== null}>
+          <button key={p.id} type="button" className="btn btn-secondary social-button" onClick={() => start(p.id, p.name)} disabled={pending !== null}>
             <ProviderIcon id={p.id} />
             {pending === p.id ? 'Redirecting...' : p.name}
           </button>

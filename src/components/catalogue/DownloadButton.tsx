@@ -24,6 +24,7 @@ import { deliver as startDelivery, requestDownload, showUnexpectedDownloadError 
 import { DeliveryPanel } from './DeliveryPanel';
 import { Icon } from '@/src/components/ui/Icon';
 import { useApiMutation, useApiQuery } from '../hooks/use-api';
+import { leavePage } from '../hooks/leave-page';
 
 interface Props {
   productId: string;
@@ -86,8 +87,8 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
     setDelivery(result);
   }
 
-  const checkout = useApiMutation(() => api('POST /api/checkout', { body: { productId } }), {
-    onSuccess: ({ url }) => window.location.assign(url),
+  // Off to the checkout page: 'Processing...' until it opens.
+  const checkout = useApiMutation(async () => leavePage((await api('POST /api/checkout', { body: { productId } })).url), {
     onError: (error) => {
       if (error.code === 'UNAUTHENTICATED') return loginRequired();
       if (error.code === 'ALREADY_OWNED') {
@@ -112,8 +113,7 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
     onError: showUnexpectedDownloadError,
   });
 
-  // Until the checkout page opens, the button stays busy.
-  const busy = checkout.busy || download.busy || (checkout.data !== undefined && !checkout.error);
+  const busy = checkout.busy || download.busy;
 
   function activate() {
     if (busy) return;

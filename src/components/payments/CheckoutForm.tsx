@@ -24,6 +24,7 @@ import { ErrorSummary } from '../ui/ErrorSummary';
 import { FormField, type FieldStyles } from '../ui/FormField';
 import { errorList, setServerErrors } from '../ui/form-state';
 import { useApiMutation, useApiQuery } from '../hooks/use-api';
+import { leavePage } from '../hooks/leave-page';
 
 interface Props {
   sessionId: string;
@@ -81,14 +82,16 @@ export default function CheckoutForm({ sessionId, kind, amountCents, cancelUrl }
   // The last quote stays while the next one is asked for.
   const quote: Quote | null = country && !quoted.error ? (quoted.data ?? null) : null;
 
-  const pay = useApiMutation((_signal, body: Pay) => api('POST /api/checkout/{sessionId}/pay', { params: { sessionId }, body }), {
-    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
-    onError: (error) => {
-      if (error.code === 'NETWORK' || error.code === 'INTERNAL' || !showFieldErrors(error, true)) fail(unavailable(error));
+  // Paid: 'Processing...' until the next page opens.
+  const pay = useApiMutation(
+    async (_signal, body: Pay) => leavePage((await api('POST /api/checkout/{sessionId}/pay', { params: { sessionId }, body })).redirectUrl),
+    {
+      onError: (error) => {
+        if (error.code === 'NETWORK' || error.code === 'INTERNAL' || !showFieldErrors(error, true)) fail(unavailable(error));
+      },
     },
-  });
-  // Until the next page opens, the form stays busy.
-  const busy = isSubmitting || (pay.data !== undefined && !pay.busy && !pay.error);
+  );
+  const busy = isSubmitting;
 
   const submit = form.handleSubmit((body) => {
     setFailure(null);

@@ -20,8 +20,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { rulesSchema } from '@/src/shared/form-schema';
 import { scoreProduct, VALIDATION_DEBOUNCE_MS, type QualityScore, type UrlCheck } from '@/src/shared/quality-score';
 import { toast } from '@/src/stores/toasts';
-import { clearOnEdit, errorList } from '../ui/form-state';
-import { api, ApiError } from '@/src/shared/api/client';
+import { clearOnEdit, errorList, setServerErrors } from '../ui/form-state';
+import { api } from '@/src/shared/api/client';
+import { useApiMutation, useApiQuery } from '../hooks/use-api';
 import { defaultValues, sectionOf, toPayload, validateForm, valuesFromProduct, type EditorValues } from './editor-state';
 import { useDebounced } from './hooks';
 import type { StudioProduct } from './types';
@@ -103,18 +104,8 @@ export function useProductForm({ mode, product, onSaved, scrollToTop }: Options)
   const submitDisabled = !score.canSubmit || saving || uploads > 0;
 
   // With Stripe, a paid product cannot be bought until its creator has payouts set up.
-  const [payoutsMissing, setPayoutsMissing] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api('GET /api/payments/payouts')
-      .then((setup) => {
-        if (live) setPayoutsMissing(setup.stripe && !setup.ready);
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
+  const payouts = useApiQuery((signal) => api('GET /api/payments/payouts', { signal }), { key: 'payouts' });
+  const payoutsMissing = payouts.data ? payouts.data.stripe && !payouts.data.ready : false;
 
   useEffect(() => {
     if (!dirty) return;
@@ -152,57 +143,58 @@ export function useProductForm({ mode, product, onSaved, scrollToTop }: Options)
     requestAnimationFrame(() => focusNow(first));
   }
 
-  async function save(values: EditorValues) {
-    setSummary(null);
-    try {
+  const save = useApiMutation(
+    (_signal, values: EditorValues) => {
       const payload = toPayload(values);
-      const saved =
-        mode === 'create'
-          ? await api('POST /api/me/products', { body: payload })
-          : await api('PUT /api/me/products/{id}', { params: { id: product!.id }, body: payload });
-      onSaved(saved, mode);
-      if (mode === 'create') {
-        toast({
-          title: 'Product created',
-          description:
-            saved.status === 'in_review'
-              ? `${saved.title} is in review: it goes live once our team approves it.`
-              : `${saved.title} was saved as ${saved.status === 'published' ? 'published' : saved.status}.`,
-          variant: 'success',
-        });
-        form.reset(defaultValues());
-        setOpen({ ...INITIAL_OPEN });
-        setCreated({ id: saved.id, title: saved.title });
-        scrollToTop();
-      } else {
-        toast(
-          saved.status === 'in_review' && product?.status !== 'in_review'
-            ? { title: 'Submitted for review', description: 'It goes live once our team approves it.', variant: 'success' }
-            : { title: 'Product updated', variant: 'success' },
-        );
-        form.reset(valuesFromProduct(saved));
-      }
-    } catch (error) {
-      const e = error instanceof ApiError ? error : new ApiError('INTERNAL', '', 0);
-      const fields = Object.entries(e.fields);
-      if (fields.length) {
-        for (const [path, message] of fields) form.setError(path as FieldPath<EditorValues>, { type: 'server', message });
-        setSummary('Some fields need attention before saving.');
-        focusFirstError(fields.map(([path]) => path));
-      }
-      const generic = e.code === 'INTERNAL' || e.code === 'NETWORK' || !e.message;
-      if (mode === 'create') toast({ title: 'Create failed', description: generic ? 'Failed to create product' : e.message, variant: 'destructive' });
-      // Publishing refusals (unverified email, not a creator, a near-duplicate title) say what to do; other failures keep the spec's words.
-      else if (e.code === 'EMAIL_NOT_VERIFIED' || e.code === 'NOT_A_CREATOR' || e.code === 'DUPLICATE_TITLE')
-        toast({ title: 'Update failed', description: e.message, variant: 'destructive' });
-      else
-        toast({
-          title: 'Update failed',
-          description: e.code === 'PRODUCT_NOT_FOUND' ? 'Product not found' : 'Failed to update product',
-          variant: 'destructive',
-        });
-    }
-  }
+      return mode === 'create'
+        ? api('POST /api/me/products', { body: payload })
+        : api('PUT /api/me/products/{id}', { params: { id: product!.id }, body: payload });
+    },
+    {
+      onSuccess: (saved) => {
+        onSaved(saved, mode);
+        if (mode === 'create') {
+          toast({
+            title: 'Product created',
+            description:
+              saved.status === 'in_review'
+                ? `${saved.title} is in review: it goes live once our team approves it.`
+                : `${saved.title} was saved as ${saved.status === 'published' ? 'published' : saved.status}.`,
+            variant: 'success',
+          });
+          form.reset(defaultValues());
+          setOpen({ ...INITIAL_OPEN });
+          setCreated({ id: saved.id, title: saved.title });
+          scrollToTop();
+        } else {
+          toast(
+            saved.status === 'in_review' && product?.status !== 'in_review'
+              ? { title: 'Submitted for review', description: 'It goes live once our team approves it.', variant: 'success' }
+              : { title: 'Product updated', variant: 'success' },
+          );
+          form.reset(valuesFromProduct(saved));
+        }
+      },
+      onError: (e) => {
+        const fields = Object.keys(e.fields);
+        if (setServerErrors(form, e).length) {
+          setSummary('Some fields need attention before saving.');
+          focusFirstError(fields);
+        }
+        const generic = e.code === 'INTERNAL' || e.code === 'NETWORK' || !e.message;
+        if (mode === 'create') toast({ title: 'Create failed', description: generic ? 'Failed to create product' : e.message, variant: 'destructive' });
+        // Publishing refusals (unverified email, not a creator, a near-duplicate title) say what to do; other failures keep the spec's words.
+        else if (e.code === 'EMAIL_NOT_VERIFIED' || e.code === 'NOT_A_CREATOR' || e.code === 'DUPLICATE_TITLE')
+          toast({ title: 'Update failed', description: e.message, variant: 'destructive' });
+        else
+          toast({
+            title: 'Update failed',
+            description: e.code === 'PRODUCT_NOT_FOUND' ? 'Product not found' : 'Failed to update product',
+            variant: 'destructive',
+          });
+      },
+    },
+  );
 
   function refuse(errors: FieldErrors<EditorValues>) {
     const paths = errorList(errors).map(([path]) => path);
@@ -210,7 +202,10 @@ export function useProductForm({ mode, product, onSaved, scrollToTop }: Options)
     focusFirstError(paths);
   }
 
-  const handle = form.handleSubmit(save, refuse);
+  const handle = form.handleSubmit((values) => {
+    setSummary(null);
+    return save.run(values);
+  }, refuse);
   const submit = async (event?: React.BaseSyntheticEvent) => {
     event?.preventDefault();
     if (submitDisabled) return;
