@@ -9,7 +9,6 @@
  *   sign-up answers before it is sent;
  * - a suppressed address gets no transactional email either.
  */
-import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { getAuth, handleAuthRequest, resetAuth } from '@/functions/auth/auth';
@@ -20,7 +19,7 @@ import { transactionalEmail } from '@/functions/email/transactional';
 import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
 import type { SessionUser } from '@/src/shared/session';
 import { SITE } from '../support/api';
-import { deliverQueuedEmails } from '../support/emails';
+import { deliverQueuedEmails, deliveryDueNow, deliveryJobsOf } from '../support/emails';
 import { MemoryMailer } from '../support/mailer';
 import { createProduct, createUser, ensureCategories } from '../support/factories';
 import { CARD_OK, testDeps } from '../support/payments';
@@ -50,17 +49,6 @@ const asUser = (u: { id: string; email: string }) => ({ id: u.id, email: u.email
 
 async function messagesTo(email: string) {
   return t.db.selectFrom('email_messages').selectAll().where('to_email', '=', email).orderBy('created_at').execute();
-}
-
-async function deliveryJobsOf(messageId: string) {
-  const { rows } = await sql<{ state: string; singleton_key: string | null }>`
-    select state, singleton_key from pgboss.job where name = ${EMAIL_DELIVER} and data->>'messageId' = ${messageId} order by created_on`.execute(t.db);
-  return rows;
-}
-
-/** The delivery of `messageId` waiting for its retry, due now instead of after its backoff (the clock moved on). */
-async function retryDueNow(messageId: string): Promise<void> {
-  await sql`update pgboss.job set start_after = now() where name = ${EMAIL_DELIVER} and data->>'messageId' = ${messageId} and state = 'retry'`.execute(t.db);
 }
 
 /** A paid order of a fresh buyer whose receipt has been written to the outbox (its reaction ran), not delivered. */
@@ -105,9 +93,9 @@ describe('a receipt through the outbox', () => {
     expect(mailer.tries).toBe(1);
     expect(mailer.delivered.sent).toHaveLength(0);
     expect((await messagesTo(buyer.email))[0]).toMatchObject({ status: 'queued', attempts: 1, last_error: expect.stringMatching(/503/) });
-    expect(await deliveryJobsOf(receipt.id)).toEqual([{ state: 'retry', singleton_key: receipt.id }]);
+    expect(await deliveryJobsOf(t.db, receipt.id)).toEqual([{ id: expect.any(String), state: 'retry', singleton_key: receipt.id }]);
 
-    await retryDueNow(receipt.id);
+    await deliveryDueNow(t.db, receipt.id);
     await deliverQueuedEmails(t.db);
     expect(mailer.tries).toBe(2);
     const [sent, ...more] = mailer.delivered.sent;
@@ -116,7 +104,7 @@ describe('a receipt through the outbox', () => {
     expect(sent!.subject).toMatch(/^Your receipt for Retry-proof prompt pack \(TM-\d{6}\)$/);
     // The log keeps what happened; the rendered body goes once it is sent.
     expect((await messagesTo(buyer.email))[0]).toMatchObject({ status: 'sent', attempts: 2, last_error: null, content: null, sent_at: expect.any(Date) });
-    expect(await deliveryJobsOf(receipt.id)).toEqual([{ state: 'completed', singleton_key: receipt.id }]);
+    expect(await deliveryJobsOf(t.db, receipt.id)).toEqual([{ id: expect.any(String), state: 'completed', singleton_key: receipt.id }]);
   });
 
   it('sends once when its delivery job is replayed, or enqueued twice before it runs', async () => {
@@ -129,7 +117,7 @@ describe('a receipt through the outbox', () => {
     // Replayed after it was sent (a worker that died before reporting, a job retried by hand): it runs, and sends nothing.
     expect(await enqueue(t.db, EMAIL_DELIVER, { messageId: receipt.id }, { singletonKey: receipt.id })).toEqual(expect.any(String));
     await deliverQueuedEmails(t.db);
-    expect((await deliveryJobsOf(receipt.id)).map((j) => j.state)).toEqual(['completed', 'completed']);
+    expect((await deliveryJobsOf(t.db, receipt.id)).map((j) => j.state)).toEqual(['completed', 'completed']);
     expect(deps.mailer.sent.filter((m) => m.to === buyer.email)).toHaveLength(1);
     expect((await messagesTo(buyer.email))[0]).toMatchObject({ status: 'sent', attempts: 1 });
     // The receipt's reaction run again writes no second email either (its reference is the order's).
@@ -158,7 +146,7 @@ describe('the transaction that writes an email', () => {
     ).rejects.toThrow('the change failed');
     expect(written).toEqual(expect.any(String));
     expect(await messagesTo(user.email)).toEqual([]);
-    expect(await deliveryJobsOf(written!)).toEqual([]);
+    expect(await deliveryJobsOf(t.db, written!)).toEqual([]);
     await deliverQueuedEmails(t.db);
     expect(deps.mailer.sent.filter((m) => m.to === user.email)).toEqual([]);
   });
@@ -203,7 +191,7 @@ describe('a sign-up', () => {
     expect(row).toMatchObject({ user_id: user.id, kind: 'transactional', status: 'queued', attempts: 0 });
     expect(row!.reference).toMatch(/^verify-email:/);
     expect(row!.content?.subject).toBe('Verify your toolmint email address');
-    expect(await deliveryJobsOf(row!.id)).toEqual([{ state: 'created', singleton_key: row!.id }]);
+    expect(await deliveryJobsOf(t.db, row!.id)).toEqual([{ id: expect.any(String), state: 'created', singleton_key: row!.id }]);
 
     await deliverQueuedEmails(t.db);
     const [sent] = deps.mailer.sent.filter((m) => m.to === email);

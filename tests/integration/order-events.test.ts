@@ -23,7 +23,7 @@ import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.s
 import { refundOrder } from '@/functions/payments/orders.service';
 import { handleWebhook } from '@/functions/payments/webhook.service';
 import type { SessionUser } from '@/src/shared/session';
-import { deliverQueuedEmails } from '../support/emails';
+import { deliverQueuedEmails, deliveryDueNow, deliveryJobsOf } from '../support/emails';
 import { MemoryMailer } from '../support/mailer';
 import { createProduct, createUser, ensureCategories } from '../support/factories';
 import { CARD_OK, completedSession, settleOrders, signedEvent, testDeps } from '../support/payments';
@@ -65,17 +65,6 @@ async function pay(productId: string, buyer?: { id: string; email: string }) {
   const { url, orderId } = await startCheckout(t.db, deps, asUser(who), { productId });
   await payLocalCheckout(t.db, deps, who.id, url.split('/checkout/')[1]!, CARD_OK);
   return { buyer: who, orderId };
-}
-
-async function deliveriesOf(messageId: string) {
-  const { rows } = await sql<{ id: string; state: string }>`
-    select id, state from pgboss.job where name = 'email.deliver' and data->>'messageId' = ${messageId} order by created_on`.execute(t.db);
-  return rows;
-}
-
-/** The retry of an email's failed delivery, due now instead of after its backoff (the clock moved on). */
-async function deliveryDueNow(messageId: string): Promise<void> {
-  await sql`update pgboss.job set start_after = now() where name = 'email.deliver' and data->>'messageId' = ${messageId} and state = 'retry'`.execute(t.db);
 }
 
 beforeAll(async () => {
@@ -129,15 +118,15 @@ describe('the receipt is a reaction to order.paid', () => {
     for (let attempt = 1; attempt <= 2; attempt++) {
       await deliverQueuedEmails(t.db);
       expect(mailer.tries).toBe(attempt);
-      expect(await deliveriesOf(receipt.id)).toEqual([expect.objectContaining({ state: 'retry' })]);
+      expect(await deliveryJobsOf(t.db, receipt.id)).toEqual([expect.objectContaining({ state: 'retry' })]);
       expect(receiptsTo(mailer.delivered, buyer.email)).toHaveLength(0);
-      await deliveryDueNow(receipt.id);
+      await deliveryDueNow(t.db, receipt.id);
     }
     // The transport is back: the third attempt delivers the receipt, once.
     await deliverQueuedEmails(t.db);
     expect(mailer.tries).toBe(3);
     expect(receiptsTo(mailer.delivered, buyer.email)).toHaveLength(1);
-    expect(await deliveriesOf(receipt.id)).toEqual([expect.objectContaining({ state: 'completed' })]);
+    expect(await deliveryJobsOf(t.db, receipt.id)).toEqual([expect.objectContaining({ state: 'completed' })]);
   });
 
   it('is sent after a restart when the engine stopped between the commit and the reaction', async () => {
