@@ -219,9 +219,18 @@ export async function explainNearDuplicateTitle(db: Db, creatorId: string, title
 /**
  * What the review queue asks of a publisher (docs/decisions/031): when the account was made,
  * whether its email is verified, and how many of its products have been public (approved, or
- * published without review), archived ones included.
+ * published without review), archived ones included, counted up to `countUpTo`: the rule asks
+ * only whether there are that many, and counting all of a creator's 11,000 read every one of
+ * them inside the publish request (0.7-1.8 s on PostgreSQL at 100k, docs/decisions/067).
  */
-export async function findReviewStanding(db: Db, userId: string) {
+export async function findReviewStanding(db: Db, userId: string, countUpTo: number) {
+  const publicProducts = db
+    .selectFrom('products')
+    .select('id')
+    .where('creator_id', '=', userId)
+    .where('published_at', 'is not', null)
+    .limit(countUpTo)
+    .as('public');
   return db
     .selectFrom('users as u')
     .select([
@@ -229,10 +238,8 @@ export async function findReviewStanding(db: Db, userId: string) {
       'u.email_verified',
       (eb) =>
         eb
-          .selectFrom('products')
+          .selectFrom(publicProducts)
           .select(sql<string>`count(*)`.as('n'))
-          .where('creator_id', '=', userId)
-          .where('published_at', 'is not', null)
           .as('public_products'),
     ])
     .where('u.id', '=', userId)
