@@ -174,8 +174,9 @@ async function openPglite(dataDir: string, onWorker: boolean, options: CreateDbO
     } else {
       const { PGlite } = await import('@electric-sql/pglite');
       const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+      const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
       const loadDataDir = options.loadDataDir ? new Blob([fs.readFileSync(options.loadDataDir)]) : undefined;
-      client = await PGlite.create(inMemory ? undefined : dir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+      client = await PGlite.create(inMemory ? undefined : dir, { extensions: { pg_trgm, btree_gin }, ...(loadDataDir ? { loadDataDir } : {}) });
     }
   } catch (error) {
     unlock();

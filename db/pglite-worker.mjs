@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 
 /** An error as plain data: its message and the fields PostgreSQL sets (code, detail, constraint…). */
 function plain(error) {
@@ -30,7 +31,7 @@ function plain(error) {
 let db;
 try {
   const loadDataDir = workerData.loadDataDir ? new Blob([fs.readFileSync(workerData.loadDataDir)]) : undefined;
-  db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, btree_gin }, ...(loadDataDir ? { loadDataDir } : {}) });
   parentPort.postMessage({ type: 'ready' });
 } catch (error) {
   parentPort.postMessage({ type: 'failed', error: plain(error) });

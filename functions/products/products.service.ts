@@ -237,7 +237,7 @@ async function resolveStatus(
   // Removed from the marketplace by the team (docs/decisions/037): never public again from the studio.
   if (before && (await isRemovedProduct(db, before.id))) throw new AppError('PRODUCT_REMOVED');
   await assertMayPublish(db, creatorId, before?.status ?? null, 'published');
-  const standing = await findReviewStanding(db, creatorId);
+  const standing = await findReviewStanding(db, creatorId, REVIEWED_PRODUCTS);
   if (!standing) return 'published';
   const queued = needsReview(
     { createdAt: new Date(standing.created_at), emailVerified: standing.email_verified, publicProducts: Number(standing.public_products ?? 0) },

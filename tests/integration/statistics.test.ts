@@ -5,6 +5,7 @@
  * embedded database of its own, whatever DATABASE_URL says: PostgreSQL needs none of this.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -21,7 +22,7 @@ import { createUser } from '../support/factories';
 let handle: { db: Db; driver: 'pglite' };
 
 beforeAll(async () => {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: await PGlite.create({ extensions: { pg_trgm } }) }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: await PGlite.create({ extensions: { pg_trgm, btree_gin } }) }) });
   handle = { db, driver: 'pglite' };
   await migrateToLatest(handle.db);
   await seedReferenceData(handle.db);
