@@ -43,6 +43,7 @@ import * as reputationSources from './2026-12-01-0300-reputation-sources';
 import * as emailDeliveriesOnJobs from './2026-12-02-0150-email-deliveries-on-jobs';
 import * as deliveriesAndFetchesOnPgBoss from './2026-12-02-0200-deliveries-and-fetches-on-pg-boss';
 import * as rebuildRequestsAsALog from './2026-12-02-0600-rebuild-requests-as-a-log';
+import * as pageFigures from './2026-12-02-0700-page-figures';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-0150-email-deliveries-on-jobs': emailDeliveriesOnJobs,
   '2026-12-02-0200-deliveries-and-fetches-on-pg-boss': deliveriesAndFetchesOnPgBoss,
   '2026-12-02-0600-rebuild-requests-as-a-log': rebuildRequestsAsALog,
+  '2026-12-02-0700-page-figures': pageFigures,
 };
