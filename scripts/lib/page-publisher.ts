@@ -315,6 +315,7 @@ export class PagePublisher {
     else if (reset) this.forget(build, mark, started);
     const missing = START_PATHS.filter((p) => !this.store.has(p));
     await this.renderMany(missing);
+    this.store.persist();
     return { reset, pages: missing.length, ms: Date.now() - started };
   }
 
