@@ -53,7 +53,11 @@ async function signIn(server: StartedServer): Promise<(method: string, path: str
     .map((c) => c.split(';')[0])
     .join('; ');
   return async (method, apiPath, body) => {
-    const r = await fetch(origin + apiPath, { method, headers: { origin, cookie, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const r = await fetch(origin + apiPath, {
+      method,
+      headers: { origin, cookie, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return { status: r.status, json: await r.json().catch(() => null) };
   };
 }
@@ -84,13 +88,7 @@ async function main(): Promise<void> {
       const grown = performance.now();
       const count = await catalogue.grow(size);
       const growS = (performance.now() - grown) / 1000;
-      const sample = await catalogue.handle.db
-        .selectFrom('products')
-        .select('id')
-        .where('status', '=', 'published')
-        .orderBy('id')
-        .limit(CRAWL_PAGES)
-        .execute();
+      const sample = await catalogue.handle.db.selectFrom('products').select('id').where('status', '=', 'published').orderBy('id').limit(CRAWL_PAGES).execute();
       await catalogue.release();
       // A first start: nothing stored (as after a new build).
       fs.rmSync(pageStoreDir(catalogue.dir), { recursive: true, force: true });
@@ -107,7 +105,7 @@ async function main(): Promise<void> {
         const idleCpu = (server.cpuMs() - cpuBefore) / IDLE_MS;
         const crawledRss = server.rssMb();
         startRows.push(
-          `| ${count.toLocaleString('en-US')} | ${growS.toFixed(0)} | ${(server.answered['/']! / 1000).toFixed(2)} | ${(server.answered['/api/health']! / 1000).toFixed(2)} | ${idleRss} | ${crawlPaths.length.toLocaleString('en-US')}: ${((coldMs / crawlPaths.length) * CRAWL_CONCURRENCY).toFixed(1)} / ${((warmMs / crawlPaths.length) * CRAWL_CONCURRENCY).toFixed(1)} | ${crawledRss} | ${(idleCpu * 100).toFixed(1)}% | ${loadBefore.toFixed(1)} |`,
+          `| ${count.toLocaleString('en-US')} | ${growS.toFixed(0)} | ${(server.listening / 1000).toFixed(2)} | ${(server.answered['/']! / 1000).toFixed(2)} | ${(server.answered['/api/health']! / 1000).toFixed(2)} | ${idleRss} | ${crawlPaths.length.toLocaleString('en-US')}: ${((coldMs / crawlPaths.length) * CRAWL_CONCURRENCY).toFixed(1)} / ${((warmMs / crawlPaths.length) * CRAWL_CONCURRENCY).toFixed(1)} | ${crawledRss} | ${(idleCpu * 100).toFixed(1)}% | ${loadBefore.toFixed(1)} |`,
         );
         console.log(startRows.at(-1));
 
@@ -178,10 +176,10 @@ async function main(): Promise<void> {
     '',
     `${measuredOn('bench:publish')}.`,
     '',
-    `The server \`npm start\` runs (scripts/start.ts in its own process: the job worker, the page publisher, the figures job), started on the grown catalogue with an empty page store, as a first start or a new build is (docs/decisions/064: only \`/\`, \`/marketplace\` and \`/ai-tools\` are rendered at start, in the background; any other catalogue page when it is first asked for). Grow: adding the synthetic products to the embedded database (not part of a start). First answer: from the spawn of the process (Node, migrations check, build check, database open) until the path answers 200; target 3 s. Memory: the server's resident set, idle ${IDLE_MS / 1000} s after the start, and after the crawl; target under 800 MB at 100k. Crawl: ${CRAWL_PAGES.toLocaleString('en-US')} product pages never asked for, ${CRAWL_CONCURRENCY} at a time, then the same pages again: ms per page (wall time x concurrency) cold (rendered on the request and stored) / stored. Idle CPU: the share of one core the server used in the ${IDLE_MS / 1000} s after the crawl (serving queues no render, so nothing is left to do). Load: the 1-minute load average when the server was started.`,
+    `The server \`npm start\` runs (scripts/start.ts in its own process: the job worker, the page publisher, the figures job), started on the grown catalogue with an empty page store, as a first start or a new build is (docs/decisions/064: only \`/\`, \`/marketplace\` and \`/ai-tools\` are rendered at start, in the background; any other catalogue page when it is first asked for). Grow: adding the synthetic products to the embedded database (not part of a start). Listening: from the spawn of the process until it says it listens (Node and tsx loading the start script, opening the database, the migrations and build checks, starting the job worker, loading the server bundle): none of it renders a page. First answer: from the spawn until the path answers 200 (the page store is empty: \`/\` is rendered by start() or by the first request, whichever comes first); target 3 s. Memory: the server's resident set, idle ${IDLE_MS / 1000} s after the start, and after the crawl; target under 800 MB at 100k. Crawl: ${CRAWL_PAGES.toLocaleString('en-US')} product pages never asked for, ${CRAWL_CONCURRENCY} at a time, then the same pages again: ms per page (wall time x concurrency) cold (rendered on the request and stored) / stored. Idle CPU: the share of one core the server used in the ${IDLE_MS / 1000} s after the crawl (serving queues no render, so nothing is left to do). Load: the 1-minute load average when the server was started.`,
     '',
-    '| published products | grow (s) | first `/` (s) | first `/api/health` (s) | memory idle (MB) | crawl: ms per page cold / stored | memory after crawl (MB) | idle CPU | load |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| published products | grow (s) | listening (s) | first `/` (s) | first `/api/health` (s) | memory idle (MB) | crawl: ms per page cold / stored | memory after crawl (MB) | idle CPU | load |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...startRows,
     '',
     `Publishing through the API as the demo creator, median / worst of ${RUNS} runs, in seconds. Publish: from the POST until the product page served and the stored marketplace hold the title. Edit: the API's answer to the PUT (it includes the near-duplicate title check, over all of the creator's titles), then until the page served holds the new title (read your writes: at once after the answer), then until its stored copy does (the 'pages.refresh' job). Unpublish: until the page answers 404. Target: an edit visible within 0.5 s at 100k.`,

@@ -66,11 +66,15 @@ defineReaction('pages.changed', PAGE_REFRESH_JOB, async ({ paths }) => currentRe
  * Vercel ISR's expiration renders them again (docs/decisions/064 says how this would map to
  * revalidating the same paths). A pass missed is made up by the next one: not retried.
  */
-defineJob<Record<string, never>>(PAGE_FIGURES_JOB, async () => {
-  await renderer?.refreshFigures?.();
-}, {
-  retryLimit: 0,
-  policy: 'short',
-  expireInSeconds: 5 * 60,
-});
+defineJob<Record<string, never>>(
+  PAGE_FIGURES_JOB,
+  async () => {
+    await renderer?.refreshFigures?.();
+  },
+  {
+    retryLimit: 0,
+    policy: 'short',
+    expireInSeconds: 5 * 60,
+  },
+);
 schedule(PAGE_FIGURES_JOB, '* * * * *');

@@ -52,7 +52,12 @@ export async function listFigureChanges(db: Db, since: Date, limit: number): Pro
       .limit(limit)
       .execute(),
     db.selectFrom('profiles').select(['id', 'figures_changed_at']).where('figures_changed_at', '>', since).orderBy('figures_changed_at').limit(limit).execute(),
-    db.selectFrom('ai_tools').select(['id', 'detail_page', 'figures_changed_at']).where('figures_changed_at', '>', since).orderBy('figures_changed_at').execute(),
+    db
+      .selectFrom('ai_tools')
+      .select(['id', 'detail_page', 'figures_changed_at'])
+      .where('figures_changed_at', '>', since)
+      .orderBy('figures_changed_at')
+      .execute(),
   ]);
   const creatorProducts = creators.length
     ? await db

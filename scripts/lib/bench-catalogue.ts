@@ -146,6 +146,8 @@ export interface StartedServer {
   pid: number;
   /** Milliseconds from the spawn until the first 200 of each path polled. */
   answered: Record<string, number>;
+  /** Milliseconds from the spawn until the server said it listens (Node, the database, migrations, the build check, the worker, the server bundle). */
+  listening: number;
   output(): string;
   /** Resident memory of the server process (MB), from /proc. */
   rssMb(): number;
@@ -166,7 +168,11 @@ export async function spawnStart(dataDir: string, outDir: string, port: number, 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let listening = 0;
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    if (!listening && output.includes('toolmint is running at')) listening = performance.now() - started;
+  });
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const origin = `http://127.0.0.1:${port}`;
   const answered: Record<string, number> = {};
@@ -191,6 +197,7 @@ export async function spawnStart(dataDir: string, outDir: string, port: number, 
     origin,
     pid: child.pid!,
     answered,
+    listening,
     output: () => output,
     rssMb: () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(proc('status'))?.[1] ?? 0) / 1024),
     cpuMs: () => {
