@@ -97,6 +97,7 @@ async function main(): Promise<void> {
       try {
         await sleep(IDLE_MS);
         const idleRss = server.rssMb();
+        console.log(`[bench] npm start at ${count} products said:\n${server.output()}`);
         const crawlPaths = sample.map((p) => `/product/${p.id}`);
         const coldMs = await crawl(server.origin, crawlPaths);
         const warmMs = await crawl(server.origin, crawlPaths);

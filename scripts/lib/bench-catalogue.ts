@@ -170,10 +170,10 @@ export async function spawnStart(dataDir: string, outDir: string, port: number, 
   let output = '';
   let listening = 0;
   child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
+    output += `[+${((performance.now() - started) / 1000).toFixed(1)} s] ${chunk.toString()}`;
     if (!listening && output.includes('toolmint is running at')) listening = performance.now() - started;
   });
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += `[+${((performance.now() - started) / 1000).toFixed(1)} s] ${chunk.toString()}`));
   const origin = `http://127.0.0.1:${port}`;
   const answered: Record<string, number> = {};
   while (paths.some((p) => answered[p] === undefined)) {
