@@ -162,10 +162,6 @@ export class PageStore {
     return this.manifest.pages[pagePath]?.at;
   }
 
-  get size(): number {
-    return Object.keys(this.manifest.pages).length;
-  }
-
   get figures(): FiguresState {
     return (this.manifest.figures ??= { since: '', pending: [] });
   }
