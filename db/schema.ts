@@ -158,6 +158,8 @@ export interface ProfilesTable {
   verified: Generated<boolean>;
   follower_count: Generated<number>;
   following_count: Generated<number>;
+  /** When follower_count or average_rating last moved (a trigger; the figures of stored pages, docs/decisions/064). */
+  figures_changed_at: Timestamp | null;
   total_sales: Generated<number>;
   total_earnings: Numeric;
   average_rating: Numeric;
@@ -238,6 +240,8 @@ export interface AiToolsTable {
   /** When a domain claim succeeded: the page shows 'Verified'. */
   verified_at: Timestamp | null;
   updated_at: Generated<Date>;
+  /** When a follow of the tool was last added or removed (a trigger; docs/decisions/064). */
+  figures_changed_at: Timestamp | null;
 }
 
 export interface ToolMaintainersTable {
@@ -304,6 +308,8 @@ export interface ProductsTable {
   video_demo_url: string | null;
   downloads_count: Generated<number>;
   views_count: Generated<number>;
+  /** When views_count or downloads_count last moved (a trigger; the figures of stored pages, docs/decisions/064). */
+  figures_changed_at: Timestamp | null;
   /** The average of the product's reviews (two decimals), 0 without any (docs/decisions/029). */
   rating: Numeric;
   review_count: Generated<number>;

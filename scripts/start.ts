@@ -1,8 +1,10 @@
 /**
  * `npm start`: migrate, seed an empty database, build when the sources changed, then serve
  * on http://HOST:PORT (default localhost:4321). The catalogue pages are rendered from the
- * database into the page store (all of them when the build or the content changed since the
- * last run, else none) and kept current as content changes, page by page (docs/decisions/015).
+ * database into the page store the first time each is asked for, the landing page, the
+ * marketplace and the directory at start (when the build, the origin or the content changed
+ * since the last run, the stored set is forgotten first), and kept current as content and
+ * figures change, page by page (docs/decisions/015, 064).
  */
 import path from 'node:path';
 import { getAuthSecret, getEnv } from '@/env';
@@ -49,13 +51,15 @@ async function main(): Promise<void> {
   await site.swap(outDir);
   await site.listen(env.PORT, env.HOST);
   publisher.attach(site.server.address());
-  // Served from the first moment: a page not rendered yet is rendered on demand by its route.
+  // Served from the first moment: a page not stored yet is rendered when it is first asked for.
   const pages = publisher
     // The stored pages hold the origin (canonical URLs): another origin renders them again.
     .start(`${readBuildStamp(outDir) ?? ''} ${env.SITE_URL}`)
     .then((r) =>
       console.log(
-        r.full ? `[pages] rendered ${r.pages} catalogue pages in ${(r.ms / 1000).toFixed(1)} s` : '[pages] catalogue pages current: nothing to render',
+        r.reset
+          ? `[pages] rendered ${r.pages} start pages in ${(r.ms / 1000).toFixed(1)} s (stored pages reset; the others are rendered when first asked for)`
+          : `[pages] catalogue pages current: ${r.pages ? `rendered ${r.pages} start pages` : 'nothing to render'}`,
       ),
     )
     .catch((error: unknown) => console.error('[pages] rendering the catalogue pages failed; they are rendered on demand:', error));

@@ -44,6 +44,7 @@ import * as emailDeliveriesOnJobs from './2026-12-02-0150-email-deliveries-on-jo
 import * as deliveriesAndFetchesOnPgBoss from './2026-12-02-0200-deliveries-and-fetches-on-pg-boss';
 import * as rebuildRequestsAsALog from './2026-12-02-0600-rebuild-requests-as-a-log';
 import * as nearDuplicateTitleIndex from './2026-12-03-0100-near-duplicate-title-index';
+import * as pageFigures from './2026-12-03-0200-page-figures';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-0200-deliveries-and-fetches-on-pg-boss': deliveriesAndFetchesOnPgBoss,
   '2026-12-02-0600-rebuild-requests-as-a-log': rebuildRequestsAsALog,
   '2026-12-03-0100-near-duplicate-title-index': nearDuplicateTitleIndex,
+  '2026-12-03-0200-page-figures': pageFigures,
 };

@@ -10,15 +10,18 @@
  * A failure throws, so the job is retried with backoff. Run twice, it renders or revalidates the
  * same pages twice: one effect, the current page.
  */
-import { defineReaction } from '@/functions/jobs';
+import { defineJob, defineReaction, schedule } from '@/functions/jobs';
 import { getEnv } from '@/env';
 import { revalidatePaths } from './revalidate';
 
 const PAGE_REFRESH_JOB = 'pages.refresh';
+export const PAGE_FIGURES_JOB = 'pages.figures';
 
 /** What makes the pages again (scripts/lib/page-publisher.ts PagePublisher, or isrRevalidator): throws when a page could not be made. */
 interface PageRenderer {
   refresh(paths: readonly string[]): Promise<void>;
+  /** Renders again, at a bounded rate, the stored pages whose figures changed since they were rendered (docs/decisions/064). */
+  refreshFigures?(): Promise<unknown>;
 }
 
 /**
@@ -55,3 +58,23 @@ defineReaction('pages.changed', PAGE_REFRESH_JOB, async ({ paths }) => currentRe
   retryDelayMax: 300,
   expireInSeconds: 5 * 60,
 });
+
+/**
+ * 'pages.figures', every minute (docs/decisions/064): the figures that move without a content
+ * change (views, downloads, followers, a seller's rating) reach the stored pages that show them,
+ * a bounded number of pages per pass. Only a process that stores pages has work here; on
+ * Vercel ISR's expiration renders them again (docs/decisions/064 says how this would map to
+ * revalidating the same paths). A pass missed is made up by the next one: not retried.
+ */
+defineJob<Record<string, never>>(
+  PAGE_FIGURES_JOB,
+  async () => {
+    await renderer?.refreshFigures?.();
+  },
+  {
+    retryLimit: 0,
+    policy: 'short',
+    expireInSeconds: 5 * 60,
+  },
+);
+schedule(PAGE_FIGURES_JOB, '* * * * *');

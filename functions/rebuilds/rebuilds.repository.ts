@@ -25,3 +25,62 @@ export async function readContentMark(db: Db): Promise<string> {
   const r = row.rows[0];
   return [r?.n, r?.newest ? new Date(r.newest).toISOString() : '', r?.change ?? '', r?.update ? new Date(r.update).toISOString() : ''].join('|');
 }
+
+/** A stored page's figures that changed at `at` (the database's clock). */
+export interface FigureChange {
+  at: Date;
+  /** A product whose views or downloads moved, or a published product of a creator whose followers or seller rating moved. */
+  productId?: string;
+  /** The product's tool, or the tool whose followers moved. */
+  toolId?: string | null;
+  hasDetailPage?: boolean;
+}
+
+/**
+ * The figure changes after `since`, oldest first, at most `limit` of each kind (products,
+ * creators, tools), through the partial indexes on figures_changed_at (docs/decisions/064).
+ * A creator's change is one per published product of theirs. `latest`: the newest change read.
+ */
+export async function listFigureChanges(db: Db, since: Date, limit: number): Promise<{ changes: FigureChange[]; latest: Date; full: boolean }> {
+  const [products, creators, tools] = await Promise.all([
+    db
+      .selectFrom('products')
+      .select(['id', 'ai_tool_type', 'figures_changed_at'])
+      .where('figures_changed_at', '>', since)
+      .where('status', '=', 'published')
+      .orderBy('figures_changed_at')
+      .limit(limit)
+      .execute(),
+    db.selectFrom('profiles').select(['id', 'figures_changed_at']).where('figures_changed_at', '>', since).orderBy('figures_changed_at').limit(limit).execute(),
+    db
+      .selectFrom('ai_tools')
+      .select(['id', 'detail_page', 'figures_changed_at'])
+      .where('figures_changed_at', '>', since)
+      .orderBy('figures_changed_at')
+      .execute(),
+  ]);
+  const creatorProducts = creators.length
+    ? await db
+        .selectFrom('products')
+        .select(['id', 'creator_id'])
+        .where(
+          'creator_id',
+          'in',
+          creators.map((c) => c.id),
+        )
+        .where('status', '=', 'published')
+        .execute()
+    : [];
+  const creatorAt = new Map(creators.map((c) => [c.id, c.figures_changed_at!]));
+  const changes: FigureChange[] = [
+    ...products.map((p) => ({ at: p.figures_changed_at!, productId: p.id, toolId: p.ai_tool_type })),
+    ...creatorProducts.map((p) => ({ at: creatorAt.get(p.creator_id)!, productId: p.id })),
+    ...tools.map((t) => ({ at: t.figures_changed_at!, toolId: t.id, hasDetailPage: t.detail_page })),
+  ];
+  // A kind read up to its limit may have more after its last row: read no further than that row.
+  const capped = [products, creators].filter((rows) => rows.length === limit).map((rows) => rows.at(-1)!.figures_changed_at!.getTime());
+  const bound = capped.length ? Math.min(...capped) : Infinity;
+  const kept = changes.filter((c) => c.at.getTime() <= bound).sort((a, b) => a.at.getTime() - b.at.getTime());
+  const latest = kept.length ? kept.at(-1)!.at : since;
+  return { changes: kept, latest, full: capped.length > 0 };
+}

@@ -1,8 +1,11 @@
 /**
  * Shared by the catalogue benchmarks (bench:build, bench:publish): a throwaway embedded
  * database grown to a given number of published products (the demo data plus synthetic
- * products), and the real `npm start` server (SiteServer + PagePublisher) over it.
+ * products), and the real `npm start` server over it: in this process (serveBench: SiteServer,
+ * PagePublisher and the worker, wired as scripts/start.ts wires them), or scripts/start.ts
+ * itself in a child process (spawnStart).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +26,11 @@ import { SiteServer } from './serve';
 
 export interface BenchCatalogue {
   handle: DbHandle;
+  /** The data folder (DATA_DIR) the database lives in. */
+  dir: string;
+  /** Closes the database so another process (a spawned `npm start`) can open the folder; `reopen` opens it again. */
+  release(): Promise<void>;
+  reopen(): Promise<void>;
   /** Adds synthetic products until `size` are published; returns the published count. */
   grow(size: number): Promise<number>;
   close(): Promise<void>;
@@ -30,12 +38,21 @@ export interface BenchCatalogue {
 
 export async function openBenchCatalogue(): Promise<BenchCatalogue> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-bench-catalogue-'));
-  const handle = await createDb(getEnv({ DATA_DIR: dir, NODE_ENV: 'production' }));
+  let handle = await createDb(getEnv({ DATA_DIR: dir, NODE_ENV: 'production' }));
   await migrateToLatest(handle.db);
   await seedDemo(handle.db, new LocalBlobStore(path.join(dir, 'blobs')));
   const published = async () => Number((await sql<{ n: string }>`select count(*) as n from products where status = 'published'`.execute(handle.db)).rows[0]?.n);
   return {
-    handle,
+    get handle() {
+      return handle;
+    },
+    dir,
+    async release() {
+      await handle.close();
+    },
+    async reopen() {
+      handle = await createDb(getEnv({ DATA_DIR: dir, NODE_ENV: 'production' }));
+    },
     async grow(size) {
       // Synthetic products are ~92% published: add until the published count reaches the size.
       while ((await published()) < size) {
@@ -122,4 +139,76 @@ export async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: 
   } finally {
     clearInterval(timer);
   }
+}
+
+export interface StartedServer {
+  origin: string;
+  pid: number;
+  /** Milliseconds from the spawn until the first 200 of each path polled. */
+  answered: Record<string, number>;
+  /** Milliseconds from the spawn until the server said it listens (Node, the database, migrations, the build check, the worker, the server bundle). */
+  listening: number;
+  output(): string;
+  /** Resident memory of the server process (MB), from /proc. */
+  rssMb(): number;
+  /** CPU time (user + system) the server process has used so far, in ms, from /proc. */
+  cpuMs(): number;
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start` (scripts/start.ts) in a child process over `dataDir` and the build in `outDir`,
+ * on `port`: resolves once each of `paths` has answered 200, polled every 20 ms from the spawn.
+ */
+export async function spawnStart(dataDir: string, outDir: string, port: number, paths: readonly string[]): Promise<StartedServer> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: process.cwd(),
+    env: { ...process.env, DATABASE_URL: '', DATABASE_WS_PROXY: '', SITE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OUT_DIR: outDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let listening = 0;
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += `[+${((performance.now() - started) / 1000).toFixed(1)} s] ${chunk.toString()}`;
+    if (!listening && output.includes('toolmint is running at')) listening = performance.now() - started;
+  });
+  child.stderr.on('data', (chunk: Buffer) => (output += `[+${((performance.now() - started) / 1000).toFixed(1)} s] ${chunk.toString()}`));
+  const origin = `http://127.0.0.1:${port}`;
+  const answered: Record<string, number> = {};
+  while (paths.some((p) => answered[p] === undefined)) {
+    if (child.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
+    if (performance.now() - started > 600_000) throw new Error(`npm start did not answer within 10 minutes:\n${output}`);
+    await Promise.all(
+      paths
+        .filter((p) => answered[p] === undefined)
+        .map(async (p) => {
+          const ok = await fetch(origin + p).then(
+            async (r) => (await r.arrayBuffer(), r.status === 200),
+            () => false,
+          );
+          if (ok) answered[p] = performance.now() - started;
+        }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const proc = (file: string) => fs.readFileSync(`/proc/${child.pid}/${file}`, 'utf8');
+  return {
+    origin,
+    pid: child.pid!,
+    answered,
+    listening,
+    output: () => output,
+    rssMb: () => Math.round(Number(/VmRSS:\s+(\d+)/.exec(proc('status'))?.[1] ?? 0) / 1024),
+    cpuMs: () => {
+      const fields = proc('stat').split(') ')[1]!.split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

@@ -1,45 +1,64 @@
 /**
- * Keeps the catalogue pages of the embedded server current (docs/decisions/015 and 061).
+ * Keeps the catalogue pages of the embedded server current (docs/decisions/015, 061 and 064).
  *
  * A content change (functions/rebuilds/rebuilds.service.ts) names the pages it touches in its
  * 'pages.changed' event; the reaction 'pages.refresh' (functions/rebuilds/page-refresh.job.ts)
  * hands them to refresh(), which renders exactly those through the site's own on-demand routes
  * (a request to this server that bypasses the page store) and writes each into the PageStore,
  * atomically. So a publish costs a handful of page renders whatever the catalogue's size, and
- * the same routes render the pages for `npm start`, for Vercel and for a full render.
+ * the same routes render the pages for `npm start` and for Vercel.
  *
+ * - Pages change when their content changes, never because someone read them: serving a
+ *   stored page queues nothing, whatever its age.
+ * - Rendered on demand (docs/decisions/064): start() renders only the landing page, the
+ *   marketplace and the directory; any other catalogue page is rendered the first time it is
+ *   asked for (pageFor(): one render per path however many ask at once), stored, and served
+ *   from the store from then on. A new build or origin, or content changed while the server
+ *   was down, forgets the stored set (its pages point at old hashed assets or show old
+ *   content), and pages are rendered on demand again.
  * - Read your writes: the pages a change touches stop being served from the store before the
  *   change's API call answers (invalidate(), the commit hook of 'pages.changed' the start
  *   script starts the worker with: the `outdated` versions), so until each is written again
- *   its route renders it fresh; an editor who saves and opens the page sees the edit. The
- *   sitemap is left out: it lists every product, and a second of an old one is harmless.
+ *   it is rendered fresh; an editor who saves and opens the page sees the edit. The sitemap is
+ *   left out: it lists every product, and a second of an old one is harmless.
  * - A product that is unpublished, archived or deleted is hidden at once: its page leaves the
  *   store before the change's API call answers, and a render of it still in flight is not
  *   written (the `hidden` set, current on every change).
- * - A full render (first start, new build, or content changed while the server was down)
- *   writes every page with bounded concurrency; until a page is written its route renders it
- *   on demand, so the server answers correctly throughout.
- * - Figures that change without a content change (views, downloads, ratings, followers) are
- *   refreshed when a stored page older than REFRESH_AFTER_MS is served: it is served as is and
- *   rendered again in the background, as ISR's stale-while-revalidate does on Vercel.
+ * - Figures that change without a content change (views, downloads, a creator's followers and
+ *   seller rating, a tool's followers) are stamped in the database (figures_changed_at); the
+ *   periodic job 'pages.figures' calls refreshFigures(), which renders again the stored pages
+ *   that show a figure changed since they were rendered, at most FIGURES_PAGES_PER_PASS a pass.
+ * - Renders of one path never overlap: a render waits for the one in flight, so the last
+ *   written is the newest.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Db } from '@/db/database';
 import { AI_TOOL_IDS, TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
-import { isSitemapPath, productPath } from '@/functions/rebuilds/affected-pages';
+import { isSitemapPath, pagesShowingTool, productPath } from '@/functions/rebuilds/affected-pages';
 import { listPublicToolIds } from '@/functions/tools/tools.service';
 import { SITEMAP_INDEX_PATH, sitemapFiles } from '@/src/shared/sitemap';
-import { readContentMark } from '@/functions/rebuilds/rebuilds.repository';
+import { listFigureChanges, readContentMark } from '@/functions/rebuilds/rebuilds.repository';
 import { HIDING_REASONS, type PageChange } from '@/functions/rebuilds/rebuilds.service';
 import type { CommitHooks } from '@/functions/jobs';
-import type { PageStore } from './page-store';
+import type { PageStore, StoredPage } from './page-store';
 
 /** Sent by the publisher's own render requests, so the server renders instead of serving the stored page. */
 export const RENDER_HEADER = 'x-toolmint-render';
 
-/** A stored page older than this is rendered again when it is next served. */
-const REFRESH_AFTER_MS = 5 * 60 * 1000;
+/** What start() renders: the pages nearly every visit begins with. The rest is rendered on demand. */
+export const START_PATHS = ['/', '/marketplace', '/ai-tools'] as const;
+
+/** Pages the figures pass renders at most (about 12 ms of CPU each): a bounded share of a core, whatever the traffic. */
+const FIGURES_PAGES_PER_PASS = 120;
+/** Figure changes of each kind read at most per pass (ids in memory). */
+const FIGURES_READ_LIMIT = 5000;
+/**
+ * The pass reads again the changes of the last seconds before the newest it read: a
+ * transaction that stamped a figure just before and committed just after a pass is seen by
+ * the next one (a page rendered since is not rendered twice: its renderedAt says so).
+ */
+const FIGURES_OVERLAP_MS = 5000;
 
 const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
 /** A tool's detail or landing page: any tool of the directory (the rows say which exist, docs/decisions/038). */
@@ -71,6 +90,10 @@ export class PagePublisher {
   private readonly token = randomBytes(32).toString('hex');
   private origin = '';
   private readonly queued = new Set<string>();
+  /** The render of each path under way (renders of one path run one after the other). */
+  private readonly inflight = new Map<string, Promise<RenderOutcome>>();
+  /** Renders done since the start (tests and benchmarks: serving renders nothing). */
+  renders = 0;
   /** Paths changed since their stored page was rendered, with a version that moves on every change. */
   private readonly outdated = new Map<string, number>();
   private version = 0;
@@ -84,7 +107,7 @@ export class PagePublisher {
   constructor(
     private readonly db: Db,
     readonly store: PageStore,
-    private readonly options: { concurrency?: number } = {},
+    private readonly options: { concurrency?: number; figuresPerPass?: number } = {},
   ) {}
 
   /** Where the server listens: renders are requests to it. */
@@ -106,16 +129,38 @@ export class PagePublisher {
     return timingSafeEqual(Buffer.from(header), Buffer.from(this.token));
   }
 
-  /** The stored page for a request path, unless it is hidden; a stale one is also queued for a render. */
-  lookup(pathname: string): { file: string; csp: string } | undefined {
+  /**
+   * The stored page for a request path, unless it is hidden or outdated: from memory, with what
+   * sending it needs (no disk access). Queues nothing, whatever the page's age.
+   */
+  lookup(pathname: string): StoredPage | undefined {
     if (!this.fixed.has(pathname) && !PRODUCT_PAGE.test(pathname) && !TOOL_PAGE.test(pathname)) return undefined;
     const page = this.store.get(pathname);
     if (!page) return undefined;
     const productId = PRODUCT_PAGE.exec(pathname)?.[1];
     if (productId && this.hidden.has(productId)) return undefined;
     if (this.outdated.has(pathname)) return undefined;
-    if (Date.now() - page.renderedAt > REFRESH_AFTER_MS) this.enqueue([pathname]);
     return page;
+  }
+
+  /**
+   * The stored page for a request path, rendered first when the store does not hold it (a
+   * catalogue page asked for the first time, or changed a moment ago): one render however many
+   * requests ask at once, which all wait for it. Undefined when the path is no catalogue page,
+   * a hidden product's, or its render stored nothing (a 404, a failure): its route answers it.
+   */
+  async pageFor(pathname: string): Promise<StoredPage | undefined> {
+    const stored = this.lookup(pathname);
+    if (stored || !this.origin || !isCataloguePath(pathname)) return stored;
+    const productId = PRODUCT_PAGE.exec(pathname)?.[1];
+    if (productId && this.hidden.has(productId)) return undefined;
+    await (this.inflight.get(pathname) ?? this.render(pathname, { bulk: true }));
+    return this.lookup(pathname);
+  }
+
+  /** Renders queued or under way (0 once idle). */
+  get pending(): number {
+    return this.queued.size + this.inflight.size;
   }
 
   /** After the change committed, in the request that made it, before it answers: cheap and synchronous. */
@@ -149,7 +194,7 @@ export class PagePublisher {
     if (!this.fullRenderRunning) this.store.markContent(await this.contentMark());
   }
 
-  /** Queues paths for a render (stale pages). */
+  /** Queues paths for a render in the background (start()'s pages, benchmarks). */
   enqueue(paths: readonly string[]): void {
     for (const p of paths) this.queued.add(p);
     this.kick();
@@ -157,7 +202,7 @@ export class PagePublisher {
 
   /** Resolves when every queued render is done (benchmarks, shutdown). */
   async idle(): Promise<void> {
-    while (this.draining) await this.draining;
+    while (this.draining || this.inflight.size) await (this.draining ?? Promise.allSettled(this.inflight.values()));
   }
 
   /** Starts draining now, or once more after the drain under way. */
@@ -181,11 +226,25 @@ export class PagePublisher {
     await this.renderMany(paths);
   }
 
-  /** Renders one page through its route and stores (200) or removes (404) it. */
-  async render(pathname: string, options: { bulk?: boolean } = {}): Promise<RenderOutcome> {
+  /**
+   * Renders one page through its route and stores (200) or removes (404) it, after the render
+   * of the same path under way, if any: the page written last is the newest.
+   */
+  render(pathname: string, options: { bulk?: boolean } = {}): Promise<RenderOutcome> {
     if (!this.origin) throw new Error('the page publisher is not attached to a server');
+    const before = this.inflight.get(pathname);
+    const rendered = (before ?? Promise.resolve()).then(() => this.renderNow(pathname, options));
+    this.inflight.set(pathname, rendered);
+    const done = () => {
+      if (this.inflight.get(pathname) === rendered) this.inflight.delete(pathname);
+    };
+    rendered.then(done, done);
+    return rendered;
+  }
+
+  private async renderNow(pathname: string, options: { bulk?: boolean }): Promise<RenderOutcome> {
     // A change arriving while this render runs keeps the path outdated (its own render is
-    // queued), and so does a failed render: the route keeps answering it fresh.
+    // queued), and so does a failed render: the page keeps being rendered fresh.
     const version = this.outdated.get(pathname);
     const outcome = await this.renderOnce(pathname, options);
     if (outcome !== 'failed' && this.outdated.get(pathname) === version) this.outdated.delete(pathname);
@@ -193,12 +252,15 @@ export class PagePublisher {
   }
 
   private async renderOnce(pathname: string, options: { bulk?: boolean }): Promise<RenderOutcome> {
+    // The figures the page shows are those of this moment or later (the figures pass compares it).
+    const startedAt = Date.now();
+    this.renders++;
     try {
       const response = await fetch(this.origin + pathname, { headers: { [RENDER_HEADER]: this.token, 'accept-encoding': 'identity' }, redirect: 'manual' });
       const body = Buffer.from(await response.arrayBuffer());
       const productId = PRODUCT_PAGE.exec(pathname)?.[1];
       if (response.status === 200 && !(productId && this.hidden.has(productId))) {
-        this.store.write(pathname, body, response.headers.get('content-security-policy') ?? '', options);
+        this.store.write(pathname, body, response.headers.get('content-security-policy') ?? '', { ...options, renderedAt: startedAt });
         return 'written';
       }
       if (response.status === 200 || response.status === 404) {
@@ -230,23 +292,83 @@ export class PagePublisher {
    * What the stored set was rendered from, cheaply: the published count, the newest product,
    * the last recorded change and the newest tool update. A reset or reseeded database, an
    * import or a change made while the server was down all move it; figures alone do not
-   * (they are refreshed by age). Indexed reads, no export and no hashing.
+   * (refreshFigures renders those). Indexed reads, no export and no hashing.
    */
   async contentMark(): Promise<string> {
     return readContentMark(this.db);
   }
 
   /**
-   * Brings the store up to date at start: nothing when it is current for this build and
-   * content, else every page. Changes whose reactions had not run (a crash) are rendered by
-   * those, which pg-boss kept. Returns what it did.
+   * At start, after the server listens: keeps the stored set when it is current for this
+   * build, origin and content; else forgets it (its files are removed in the background) and
+   * renders START_PATHS, the rest being rendered on demand. Changes whose reactions had not run
+   * (a crash) are rendered by those, which pg-boss kept. Returns what it did.
    */
-  async start(build: string): Promise<{ full: boolean; pages: number; ms: number }> {
+  async start(build: string): Promise<{ reset: boolean; pages: number; ms: number }> {
     const started = Date.now();
+    // Another build's pages point at its hashed assets: forgotten before anything else is awaited.
+    const newBuild = this.store.build !== build;
+    if (newBuild) this.forget(build, '', started);
     const mark = await this.contentMark();
-    if (this.store.isCurrent(build, mark)) return { full: false, pages: 0, ms: Date.now() - started };
-    const pages = await this.renderEverything(build, mark);
-    return { full: true, pages, ms: Date.now() - started };
+    const reset = newBuild || !this.store.isCurrent(build, mark);
+    if (newBuild) this.store.markContent(mark);
+    else if (reset) this.forget(build, mark, started);
+    const missing = START_PATHS.filter((p) => !this.store.has(p));
+    await this.renderMany(missing);
+    this.store.persist();
+    return { reset, pages: missing.length, ms: Date.now() - started };
+  }
+
+  private forget(build: string, mark: string, now: number): void {
+    void this.store.reset(build, mark);
+    this.store.figures = { since: new Date(now).toISOString(), pending: [] };
+  }
+
+  /**
+   * The periodic figures pass ('pages.figures', docs/decisions/064): reads the figure changes
+   * since the last pass (views, downloads, a creator's followers or seller rating, a tool's
+   * followers), adds to the pending set each stored page that shows one and was rendered
+   * before it (a product's page, the landing page and the marketplace, its tool's pages, the
+   * directory for a tool's followers), and renders at most figuresPerPass of them, oldest
+   * change first. Pages not stored are skipped: they are rendered fresh when asked for. The
+   * rest waits for the next pass; both the position and the pending pages are kept in the
+   * manifest across restarts. Returns what it rendered and what is left.
+   */
+  async refreshFigures(): Promise<{ rendered: number; left: number }> {
+    await this.attached.promise;
+    const state = this.store.figures;
+    const pending = new Map(state.pending);
+    const since = new Date(state.since ? Date.parse(state.since) : Date.now());
+    const read = await listFigureChanges(this.db, since, FIGURES_READ_LIMIT);
+    const add = (pagePath: string, at: number) => {
+      const renderedAt = this.store.renderedAt(pagePath);
+      if (renderedAt === undefined || renderedAt >= at) return;
+      pending.set(pagePath, Math.min(pending.get(pagePath) ?? at, at));
+    };
+    for (const change of read.changes) {
+      const at = change.at.getTime();
+      const toolPages = pagesShowingTool(change.toolId, change.hasDetailPage).filter((p) => p.startsWith('/tools/'));
+      if (change.productId) {
+        add(productPath(change.productId), at);
+        add('/', at);
+        add('/marketplace', at);
+      } else if (change.toolId) {
+        add('/ai-tools', at);
+      }
+      for (const p of toolPages) add(p, at);
+    }
+    // Past a full read the next pass starts after its last change; else a little before it.
+    const next = read.full ? read.latest.getTime() : Math.max(since.getTime(), read.latest.getTime() - FIGURES_OVERLAP_MS);
+    const due = [...pending].sort((a, b) => a[1] - b[1]).slice(0, this.options.figuresPerPass ?? FIGURES_PAGES_PER_PASS);
+    const outcomes = await this.renderMany(due.map(([p]) => p));
+    due.forEach(([p], i) => {
+      // Written or removed: done. A failure stays pending for the next pass.
+      if (outcomes[i] !== 'failed') pending.delete(p);
+    });
+    // A page rendered since its change (by an event, or on demand) needs no render.
+    for (const [p, at] of pending) if ((this.store.renderedAt(p) ?? Infinity) >= at) pending.delete(p);
+    this.store.figures = { since: new Date(next).toISOString(), pending: [...pending] };
+    return { rendered: outcomes.filter((o) => o === 'written').length, left: pending.size };
   }
 
   /** Renders every catalogue page and drops stored pages of products no longer published. */
@@ -261,7 +383,7 @@ export class PagePublisher {
 
   private async renderAll(build: string, mark: string): Promise<number> {
     const before = new Set(this.store.paths());
-    this.store.reset(build, '');
+    void this.store.reset(build, '');
     const ids = await this.db.selectFrom('products').select('id').where('status', '=', 'published').orderBy('created_at', 'desc').execute();
     const tools = await listPublicToolIds(this.db);
     const toolPaths = tools.flatMap((t) => [...(t.hasDetailPage ? [`/tools/${t.id}`] : []), `/tools/${t.id}/landing`]);

@@ -11,31 +11,66 @@
  *
  * Files: <dir>/<path>.html (or the path itself for /sitemap.xml), each with .br and .gz
  * variants, written atomically (temp file + rename); the manifest (paths, policies, when each
- * was rendered, and what the set was rendered from) in <dir>/manifest.json, written at most
- * once a second. The folder is DATA_DIR/pages (pageStoreDir): the pages are rendered from the
- * database beside them, and servers that share one build each keep their own.
+ * was rendered, what the set was rendered from, and the stats of each page's files, so the
+ * server sends a stored page without a stat: docs/decisions/064) in <dir>/manifest.json,
+ * written at most every PERSIST_MS. The folder is DATA_DIR/pages (pageStoreDir): the pages are
+ * rendered from the database beside them, and servers that share one build each keep their own.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { BULK_BROTLI_QUALITY, removeStaticFile, writeStaticFile } from './static-files';
+import { BULK_BROTLI_QUALITY, removeStaticFile, writeStaticFile, type Encoding } from './static-files';
+import type { FileStats } from './static-serve';
 
 /** Above this, a page is compressed at the bulk level even when written on its own. */
 const LARGE_PAGE_BYTES = 256 * 1024;
 
+/**
+ * The manifest is a cache of what is on disk: lost, every page is rendered again on demand.
+ * Written at most this often: at 100k stored pages it is megabytes of JSON, and a crawl that
+ * stores pages all the time would otherwise serialize it every second.
+ */
+const PERSIST_MS = 10_000;
+
+/** Stored pages of a forgotten set removed per turn of the event loop (after a reset). */
+const PRUNE_BATCH = 200;
+
+/** [size, inode] of the plain file, then of the .br and .gz variants (0 when there is none); all share the plain file's mtime. */
+type FileFacts = [mtimeMs: number, size: number, ino: number, brSize: number, brIno: number, gzSize: number, gzIno: number];
+
 export interface PageEntry {
   /** Index into the manifest's policy list (most pages share one). */
   csp: number;
-  /** When the page was rendered (ms since the epoch). */
+  /** When the render of the page started (ms since the epoch): it shows the figures of that moment or later. */
   at: number;
+  /** The stats of its files when written. */
+  f: FileFacts;
+}
+
+/** A stored page, as the server sends it. */
+export interface StoredPage {
+  file: string;
+  csp: string;
+  renderedAt: number;
+  stats: FileStats;
+  variants: Partial<Record<Encoding, FileStats>>;
+}
+
+/** The figures pass of the publisher (docs/decisions/064): how far it has read, and the pages it has still to render. */
+export interface FiguresState {
+  /** The newest figure change read (the database's clock, ISO), or '' before the first pass. */
+  since: string;
+  /** Stored pages whose figures changed after they were rendered: path -> when (ms). */
+  pending: [string, number][];
 }
 
 interface Manifest {
   /** The build the pages were rendered with (their HTML points at its hashed assets). */
   build: string;
-  /** The content mark the full set was rendered at (scripts/lib/page-publisher.ts). */
+  /** The content mark the stored set is current for (scripts/lib/page-publisher.ts). */
   content: string;
   policies: string[];
   pages: Record<string, PageEntry>;
+  figures?: FiguresState;
 }
 
 /** Where a server keeps its catalogue pages: beside its database, in DATA_DIR/pages. */
@@ -55,7 +90,9 @@ export class PageStore {
     const file = path.join(this.dir, 'manifest.json');
     if (fs.existsSync(file)) {
       try {
-        this.manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+        const read = JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
+        // A manifest of the earlier format (no file stats) counts as none.
+        if (Object.values(read.pages).every((p) => Array.isArray(p.f))) this.manifest = read;
       } catch {
         // A damaged manifest only means every page is rendered again.
       }
@@ -69,15 +106,34 @@ export class PageStore {
     return path.join(this.dir, path.extname(clean) ? clean : `${clean}.html`);
   }
 
+  /** The build the stored pages were rendered with. */
+  get build(): string {
+    return this.manifest.build;
+  }
+
   isCurrent(build: string, content: string): boolean {
     return this.manifest.build === build && this.manifest.content === content;
   }
 
-  /** Forgets every page and records what the coming full render is for (the old files stay until overwritten or pruned). */
-  reset(build: string, content: string): void {
+  /**
+   * Forgets every page and records what the pages written from now on are for. The files of
+   * the forgotten pages are removed in the background, a batch per turn of the event loop,
+   * except those written again meanwhile (the check and the removal run in one turn, and
+   * writes are synchronous: a fresh file is never removed). Resolves when they are gone.
+   */
+  reset(build: string, content: string): Promise<void> {
+    const forgotten = Object.keys(this.manifest.pages);
     this.manifest = { build, content, policies: [], pages: {} };
     this.policyIndex.clear();
     this.schedulePersist();
+    return this.prune(forgotten);
+  }
+
+  private async prune(paths: string[]): Promise<void> {
+    for (let i = 0; i < paths.length; i += PRUNE_BATCH) {
+      await new Promise((resolve) => setImmediate(resolve));
+      for (const p of paths.slice(i, i + PRUNE_BATCH)) if (!this.manifest.pages[p]) removeStaticFile(this.fileFor(p));
+    }
   }
 
   markContent(content: string): void {
@@ -85,18 +141,46 @@ export class PageStore {
     this.schedulePersist();
   }
 
-  get(pagePath: string): { file: string; csp: string; renderedAt: number } | undefined {
+  /** A stored page and what sending it needs, from memory: no disk access. */
+  get(pagePath: string): StoredPage | undefined {
     const entry = this.manifest.pages[pagePath];
     if (!entry) return undefined;
-    return { file: this.fileFor(pagePath), csp: this.manifest.policies[entry.csp] ?? '', renderedAt: entry.at };
+    const [mtimeMs, size, ino, brSize, brIno, gzSize, gzIno] = entry.f;
+    const mtime = new Date(mtimeMs);
+    const variants: StoredPage['variants'] = {};
+    if (brIno) variants.br = { ino: brIno, size: brSize, mtimeMs, mtime };
+    if (gzIno) variants.gzip = { ino: gzIno, size: gzSize, mtimeMs, mtime };
+    return { file: this.fileFor(pagePath), csp: this.manifest.policies[entry.csp] ?? '', renderedAt: entry.at, stats: { ino, size, mtimeMs, mtime }, variants };
+  }
+
+  has(pagePath: string): boolean {
+    return pagePath in this.manifest.pages;
+  }
+
+  /** When the page was rendered (ms), or undefined when it is not stored. */
+  renderedAt(pagePath: string): number | undefined {
+    return this.manifest.pages[pagePath]?.at;
+  }
+
+  get figures(): FiguresState {
+    return (this.manifest.figures ??= { since: '', pending: [] });
+  }
+
+  set figures(state: FiguresState) {
+    this.manifest.figures = state;
+    this.schedulePersist();
   }
 
   paths(): string[] {
     return Object.keys(this.manifest.pages);
   }
 
-  /** `bulk`: part of a full render, compressed faster (brotli 6, gzip 6) than a page written on its own (10, 9). */
-  write(pagePath: string, body: Buffer, csp: string, options: { bulk?: boolean } = {}): void {
+  /**
+   * `bulk`: part of a full render or rendered on demand (in a request), compressed faster
+   * (brotli 6, gzip 6) than a page written on its own (10, 9). `renderedAt`: when its render
+   * started (default now).
+   */
+  write(pagePath: string, body: Buffer, csp: string, options: { bulk?: boolean; renderedAt?: number } = {}): void {
     // A large file (a sitemap shard of a big catalogue) is compressed at the bulk level too:
     // this runs on the server's event loop, and quality 10 costs about 0.3 ms per KB.
     const fast = options.bulk || body.byteLength > LARGE_PAGE_BYTES;
@@ -106,7 +190,7 @@ export class PageStore {
       index = this.manifest.policies.push(csp) - 1;
       this.policyIndex.set(csp, index);
     }
-    this.manifest.pages[pagePath] = { csp: index, at: Date.now() };
+    this.manifest.pages[pagePath] = { csp: index, at: options.renderedAt ?? Date.now(), f: factsOf(this.fileFor(pagePath)) };
     this.schedulePersist();
   }
 
@@ -118,7 +202,7 @@ export class PageStore {
 
   private schedulePersist(): void {
     if (this.persistTimer) return;
-    this.persistTimer = setTimeout(() => this.persist(), 1000);
+    this.persistTimer = setTimeout(() => this.persist(), PERSIST_MS);
     this.persistTimer.unref();
   }
 
@@ -132,4 +216,16 @@ export class PageStore {
     fs.writeFileSync(temp, JSON.stringify(this.manifest));
     fs.renameSync(temp, file);
   }
+}
+
+/** The stats of a page's files just written (writeStaticFile stamps the variants with the plain file's mtime). */
+function factsOf(file: string): FileFacts {
+  const plain = fs.statSync(file);
+  const variant = (suffix: string) => {
+    const stats = fs.statSync(file + suffix, { throwIfNoEntry: false });
+    return stats && stats.mtimeMs >= plain.mtimeMs ? [stats.size, stats.ino] : [0, 0];
+  };
+  const [brSize, brIno] = variant('.br');
+  const [gzSize, gzIno] = variant('.gz');
+  return [plain.mtimeMs, plain.size, plain.ino, brSize!, brIno!, gzSize!, gzIno!];
 }

@@ -27,7 +27,6 @@
  *   404 page too, or on /api/ 414 URI_TOO_LONG and 404 NOT_FOUND, before the disk or Astro
  *   sees it (issue 29: statSync threw ENAMETOOLONG, Astro.rewrite threw on a newline).
  */
-import fs from 'node:fs';
 import compression from 'compression';
 import http from 'node:http';
 import onHeaders from 'on-headers';
@@ -139,7 +138,7 @@ export class SiteServer {
       return;
     }
     if (!(await admitBody(req, res))) return;
-    if (this.serveStoredPage(req, res, pathname)) return;
+    if (await this.serveStoredPage(req, res, pathname)) return;
     if (await this.serveStatic(req, res, current)) return;
     this.compressAnswer(req, res);
     current.handler(req, res);
@@ -167,17 +166,18 @@ export class SiteServer {
   }
 
   /**
-   * A GET or HEAD for a catalogue page the page store holds is answered from it (true), with
-   * the policy it was rendered with; the publisher's own render requests skip it.
+   * A GET or HEAD for a catalogue page is answered from the page store (true), with the policy
+   * it was rendered with, and its files' stats from the store's manifest (no stat); a page the
+   * store does not hold yet is rendered into it first, once however many ask (pageFor). The
+   * publisher's own render requests skip it.
    */
-  private serveStoredPage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean {
+  private async serveStoredPage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<boolean> {
     if (!this.pages || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range) return false;
     if (this.pages.publisher.isRenderRequest(req.headers[RENDER_HEADER])) return false;
-    const page = this.pages.publisher.lookup(pageKey(pathname));
-    const stats = page && fs.statSync(page.file, { throwIfNoEntry: false });
-    if (!page || !stats?.isFile()) return false;
+    const page = await this.pages.publisher.pageFor(pageKey(pathname));
+    if (!page) return false;
     if (page.csp) res.setHeader('content-security-policy', page.csp);
-    if (this.pages.files.send(req, res, pathname, { file: page.file, stats })) return true;
+    if (this.pages.files.send(req, res, pathname, page)) return true;
     res.removeHeader('content-security-policy');
     return false;
   }

@@ -156,7 +156,7 @@ function removeVariants(file: string): void {
  * The variant of `file` for `encoding` when it exists and is current (not older than the
  * file whose stats are given), else undefined.
  */
-export function freshVariant(file: string, encoding: Encoding, plain: fs.Stats): { file: string; stats: fs.Stats } | undefined {
+export function freshVariant(file: string, encoding: Encoding, plain: Pick<fs.Stats, 'mtimeMs'>): { file: string; stats: fs.Stats } | undefined {
   const variant = file + VARIANT_SUFFIX[encoding];
   const stats = fs.statSync(variant, { throwIfNoEntry: false });
   if (!stats?.isFile() || stats.mtimeMs < plain.mtimeMs) return undefined;

@@ -167,9 +167,12 @@ interface FileEntry {
   gzip?: Representation;
 }
 
-const stampOf = (stats: fs.Stats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+/** What sending a file needs of its stats: an fs.Stats, or what the page store kept of one (scripts/lib/page-store.ts). */
+export type FileStats = Pick<fs.Stats, 'ino' | 'size' | 'mtimeMs' | 'mtime'>;
 
-function representation(file: string, stats: fs.Stats, encoding?: Encoding): Representation {
+const stampOf = (stats: FileStats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+
+function representation(file: string, stats: FileStats, encoding?: Encoding): Representation {
   return { file, size: stats.size, encoding, stamp: stampOf(stats) };
 }
 
@@ -258,7 +261,8 @@ export class StaticFiles {
     return found;
   }
 
-  private entryFor(file: string, stats: fs.Stats): FileEntry {
+  /** `variants`: their stats when the caller knows them (a stored page), so none is looked up on disk. */
+  private entryFor(file: string, stats: FileStats, variants?: Partial<Record<Encoding, FileStats>>): FileEntry {
     const filled = this.filled.get(file);
     if (filled) return filled;
     const stamp = stampOf(stats);
@@ -276,7 +280,8 @@ export class StaticFiles {
     };
     if (compressible) {
       for (const encoding of ['br', 'gzip'] as const) {
-        const variant = freshVariant(file, encoding, stats);
+        const known = variants?.[encoding];
+        const variant = variants ? known && { file: `${file}${encoding === 'br' ? '.br' : '.gz'}`, stats: known } : freshVariant(file, encoding, stats);
         if (variant) entry[encoding] = representation(variant.file, variant.stats, encoding);
       }
     }
@@ -320,8 +325,13 @@ export class StaticFiles {
    * file went away since its lookup (removed by a publish): the caller answers as for a
    * missing file.
    */
-  send(req: http.IncomingMessage, res: http.ServerResponse, urlPath: string, found: { file: string; stats: fs.Stats }): boolean {
-    const entry = this.entryFor(found.file, found.stats);
+  send(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    urlPath: string,
+    found: { file: string; stats: FileStats; variants?: Partial<Record<Encoding, FileStats>> },
+  ): boolean {
+    const entry = this.entryFor(found.file, found.stats, found.variants);
     let chosen = entry.plain;
     if (entry.compressible) {
       for (const encoding of this.accepted(req.headers['accept-encoding'])) {

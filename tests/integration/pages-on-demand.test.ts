@@ -1,0 +1,186 @@
+/**
+ * The catalogue pages on demand (issue 30, docs/decisions/064), on a real database (both
+ * drivers) and the real server: SiteServer and PagePublisher over the run's build, in this
+ * process.
+ * - start() renders only the landing page, the marketplace and the directory; a new build
+ *   forgets the stored set (its files go) and renders those three again.
+ * - A catalogue page the store does not hold is rendered once on its first request, however
+ *   many ask at once, and then served from the store.
+ * - Serving a stored page of any age queues no render: after a crawl of every stored page,
+ *   a day later, nothing was rendered and nothing is queued.
+ * - The figures job ('pages.figures', on the job engine) renders again only the stored pages
+ *   whose figures changed since they were rendered (a product's views: its page, the landing
+ *   page and the marketplace), at most its bound per pass.
+ */
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeDb, setDbHandle } from '@/db/database';
+import { drainJobs, enqueue, jobsReady } from '@/functions/jobs';
+import { PAGE_FIGURES_JOB, setPageRenderer } from '@/functions/rebuilds/page-refresh.job';
+import { productPath } from '@/functions/rebuilds/affected-pages';
+import { ensureBuild } from '@/scripts/lib/astro-build';
+import { PagePublisher, START_PATHS } from '@/scripts/lib/page-publisher';
+import { PageStore } from '@/scripts/lib/page-store';
+import { SiteServer } from '@/scripts/lib/serve';
+import { createProduct, createUser, ensureCategories } from '../support/factories';
+import { createTestDb, type TestDb } from '../support/test-db';
+import { TEST_OUT_DIR } from '../support/test-build';
+
+let t: TestDb;
+let site: SiteServer;
+let storeDir: string;
+let origin: string;
+const publishers: PagePublisher[] = [];
+
+/** A publisher over its own store in storeDir, serving through the one server (as scripts/start.ts wires them). */
+async function startSite(options: { figuresPerPass?: number } = {}): Promise<PagePublisher> {
+  const publisher = new PagePublisher(t.db, new PageStore(storeDir), options);
+  publishers.push(publisher);
+  site = new SiteServer({ https: false, pages: publisher });
+  await site.swap(TEST_OUT_DIR);
+  await site.listen(0, '127.0.0.1');
+  publisher.attach(site.server.address());
+  origin = `http://127.0.0.1:${(site.server.address() as AddressInfo).port}`;
+  return publisher;
+}
+
+async function stopSite(): Promise<void> {
+  for (const p of publishers.splice(0)) await p.idle();
+  await new Promise<void>((resolve) => site.server.close(() => resolve()));
+  site.server.closeAllConnections();
+}
+
+const get = async (pagePath: string) => {
+  const response = await fetch(origin + pagePath, { headers: { 'accept-encoding': 'br' } });
+  return { status: response.status, text: await response.text() };
+};
+
+async function newProducts(n: number): Promise<string[]> {
+  const creator = await createUser(t.db);
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) ids.push((await createProduct(t.db, creator.id, { title: `On demand probe ${i} ${Date.now()}`, category_id: 'business' })).id);
+  return ids;
+}
+
+beforeAll(async () => {
+  await ensureBuild(TEST_OUT_DIR);
+  t = await createTestDb();
+  setDbHandle(t);
+  await ensureCategories(t.db);
+}, 600_000);
+
+afterEach(async () => {
+  vi.useRealTimers();
+  setPageRenderer(undefined);
+  if (site?.server.listening) await stopSite();
+  if (storeDir) fs.rmSync(storeDir, { recursive: true, force: true });
+});
+
+afterAll(async () => {
+  await closeDb();
+});
+
+describe('catalogue pages on demand', () => {
+  it('start renders only the landing page, the marketplace and the directory; a new build forgets the stored set', async () => {
+    storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pages-on-demand-'));
+    const [id] = await newProducts(1);
+    let publisher = await startSite();
+    const first = await publisher.start('build-1');
+    expect(first.reset).toBe(true);
+    expect(publisher.store.paths().sort()).toEqual([...START_PATHS].sort());
+    expect(publisher.renders).toBe(START_PATHS.length);
+
+    // A product page asked for is stored; a restart with nothing changed renders nothing.
+    expect((await get(productPath(id!))).status).toBe(200);
+    const productFile = publisher.store.fileFor(productPath(id!));
+    expect(fs.existsSync(productFile)).toBe(true);
+    publisher.store.persist();
+    await stopSite();
+    publisher = await startSite();
+    const again = await publisher.start('build-1');
+    expect(again).toMatchObject({ reset: false, pages: 0 });
+    expect(publisher.renders).toBe(0);
+    expect(publisher.store.paths()).toContain(productPath(id!));
+
+    // Another build: its pages would point at old assets. Forgotten, files removed, the three rendered again.
+    const other = await publisher.start('build-2');
+    expect(other).toMatchObject({ reset: true, pages: START_PATHS.length });
+    expect(publisher.store.paths().sort()).toEqual([...START_PATHS].sort());
+    await vi.waitFor(() => expect(fs.existsSync(productFile)).toBe(false), { timeout: 10_000, interval: 50 });
+  });
+
+  it('renders a missing catalogue page once on its first request, however many ask at once, then serves it from the store', async () => {
+    storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pages-on-demand-'));
+    const [id] = await newProducts(1);
+    const publisher = await startSite();
+    const page = productPath(id!);
+    const title = (await t.db.selectFrom('products').select('title').where('id', '=', id!).executeTakeFirstOrThrow()).title;
+
+    const answers = await Promise.all(Array.from({ length: 50 }, () => get(page)));
+    expect(answers.every((a) => a.status === 200 && a.text.includes(title))).toBe(true);
+    expect(publisher.renders).toBe(1);
+    expect(publisher.store.paths()).toEqual([page]);
+    expect(fs.readFileSync(publisher.store.fileFor(page), 'utf8')).toContain(title);
+
+    expect((await get(page)).text).toContain(title);
+    expect(publisher.renders).toBe(1);
+    expect(publisher.pending).toBe(0);
+  });
+
+  it('serves stored pages of any age without queueing a render: a crawl a day later renders nothing', async () => {
+    storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pages-on-demand-'));
+    const ids = await newProducts(3);
+    const publisher = await startSite();
+    await publisher.start('build-1');
+    const pages = [...START_PATHS, ...ids.map(productPath)];
+    for (const p of pages) expect((await get(p)).status).toBe(200);
+    await publisher.idle();
+    const rendered = publisher.renders;
+    expect(publisher.store.paths().sort()).toEqual([...pages].sort());
+
+    // A day later (the clock only: the server and the database are real).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 3600 * 1000 });
+    for (const p of pages) expect((await get(p)).status).toBe(200);
+    expect(publisher.pending).toBe(0);
+    await publisher.idle();
+    expect(publisher.renders).toBe(rendered);
+  });
+
+  it('the figures job renders again only the stored pages whose figures changed, at most its bound per pass', async () => {
+    storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pages-on-demand-'));
+    const [changed, other, notStored] = await newProducts(3);
+    const publisher = await startSite({ figuresPerPass: 2 });
+    setPageRenderer(publisher);
+    await publisher.start('build-1');
+    for (const id of [changed!, other!]) expect((await get(productPath(id))).status).toBe(200);
+    const before = new Map(publisher.store.paths().map((p) => [p, publisher.store.renderedAt(p)]));
+    // The first pass sets its position; nothing changed since the pages were rendered.
+    await jobsReady(t.db);
+    const pass = async () => {
+      await enqueue(t.db, PAGE_FIGURES_JOB, {});
+      await drainJobs(t.db, { names: [PAGE_FIGURES_JOB] });
+    };
+    await pass();
+    expect(publisher.renders).toBe(START_PATHS.length + 2);
+
+    // Views move on one stored product and on one never asked for (not stored: nothing to render).
+    await sql`update products set views_count = 4321 where id in (${changed}, ${notStored})`.execute(t.db);
+    await pass();
+    // Bound of 2: the two pages changed longest ago of its page, the landing page and the marketplace.
+    expect(publisher.renders).toBe(START_PATHS.length + 2 + 2);
+    await pass();
+    expect(publisher.renders).toBe(START_PATHS.length + 2 + 3);
+    await pass();
+    expect(publisher.renders).toBe(START_PATHS.length + 2 + 3);
+
+    const after = new Map(publisher.store.paths().map((p) => [p, publisher.store.renderedAt(p)]));
+    const renderedAgain = [...after].filter(([p, at]) => at !== before.get(p)).map(([p]) => p);
+    expect(renderedAgain.sort()).toEqual([productPath(changed!), '/', '/marketplace'].sort());
+    expect(publisher.store.paths()).not.toContain(productPath(notStored!));
+    expect(fs.readFileSync(publisher.store.fileFor(productPath(changed!)), 'utf8')).toMatch(/Views<\/dt>\s*<dd[^>]*>4.3K</);
+  });
+});
