@@ -21,7 +21,7 @@
  */
 import type { Db, DbHandle } from '@/db/database';
 import { AppError } from './errors';
-import { beginWithStatementTimeout, commit, rollbackQuietly } from './read-transaction.repository';
+import { beginWithStatementTimeout, commitWithoutWaiting, rollbackQuietly } from './read-transaction.repository';
 
 export interface ReadGuardLimits {
   /** Reads of this guard running at once in this process. */
@@ -81,7 +81,7 @@ export class ReadGuard {
         await beginWithStatementTimeout(connection, timeoutMs, signal);
         try {
           const result = await read(connection, signal);
-          await commit(connection);
+          await commitWithoutWaiting(connection);
           return result;
         } catch (error) {
           await rollbackQuietly(connection);
