@@ -738,12 +738,15 @@ async function main(): Promise<void> {
       const proxyAddress = `${HOST}:${proxyPort}/v2`;
       const name = `toolmint_bench_${randomBytes(4).toString('hex')}`;
       const admin = await createDb(getEnv({ DATABASE_URL: PG_URL, DATABASE_WS_PROXY: proxyAddress, NODE_ENV: 'production' }));
+      const cleanups: (() => void)[] = [];
       try {
         await sql.raw(`create database ${name}`).execute(admin.db);
         const url = new URL(PG_URL);
         url.pathname = `/${name}`;
         // The page store of the server's publisher: a folder of the bench's, not the project's .data.
-        const env = { DATABASE_URL: url.toString(), DATABASE_WS_PROXY: proxyAddress, DATA_DIR: fs.mkdtempSync(path.join(WORK, 'pg-pages-')) };
+        const pagesDir = fs.mkdtempSync(path.join(WORK, 'pg-pages-'));
+        cleanups.push(() => fs.rmSync(pagesDir, { recursive: true, force: true }));
+        const env = { DATABASE_URL: url.toString(), DATABASE_WS_PROXY: proxyAddress, DATA_DIR: pagesDir };
         for (const size of SIZES) {
           const handle = await createDb(getEnv({ ...env, NODE_ENV: 'production' }));
           let fillSeconds: number;
@@ -758,6 +761,7 @@ async function main(): Promise<void> {
           runs.push(await benchServer('PostgreSQL', size, fillSeconds, outDir, env, mix, baseline, () => databaseCpuMs(name, proxy.pid!)));
         }
       } finally {
+        for (const cleanup of cleanups.splice(0)) cleanup();
         await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
         await admin.close();
         await stopChild(proxy);
