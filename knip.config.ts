@@ -50,10 +50,12 @@ const config: KnipConfig = {
   ],
   ignoreBinaries: [
     // System tools, not packages: the nginx baseline and wrk load generator of
-    // scripts/bench-serve.ts (both optional), unshare in tests/integration/startup.test.ts.
+    // scripts/bench-serve.ts (both optional), unshare in tests/integration/startup.test.ts,
+    // PostgreSQL's pgbench, the raw-SQL baseline of scripts/bench-search.ts.
     'nginx',
     'wrk',
     'unshare',
+    'pgbench',
   ],
 };
 

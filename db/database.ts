@@ -219,10 +219,11 @@ async function openPglite(dataDir: string, onWorker: boolean, options: CreateDbO
 
 async function openNeon(env: Env): Promise<DbHandle> {
   const { Pool, neonConfig } = await import('@neondatabase/serverless');
-  const { default: WebSocket } = await import('ws');
-  neonConfig.webSocketConstructor = WebSocket;
-  // Coalescing holds every write for a setTimeout(0), at least 1 ms in Node, per round trip:
-  // two queries took 2.7 ms instead of 0.2 ms against a local server (docs/decisions/016).
+  const { CoalescingWebSocket } = await import('./coalescing-websocket');
+  // The driver's coalescing holds every write for a setTimeout(0), at least 1 ms in Node, per
+  // round trip: two queries took 2.7 ms instead of 0.2 ms against a local server
+  // (docs/decisions/016). The socket coalesces instead, within the turn (docs/decisions/066).
+  neonConfig.webSocketConstructor = CoalescingWebSocket;
   neonConfig.coalesceWrites = false;
   if (env.DATABASE_WS_PROXY) {
     const proxy = env.DATABASE_WS_PROXY;

@@ -8,17 +8,10 @@
  */
 import path from 'node:path';
 import { getAuthSecret, getEnv } from '@/env';
-import { setDbHandle } from '../db/database';
-import { enqueue, startWorker, stopJobs } from '../functions/jobs';
-import { ALL_JOBS } from '../functions/all-jobs';
-import { SWEEP_JOB } from '../functions/maintenance/sweep.job';
-import { setPageRenderer } from '../functions/rebuilds/page-refresh.job';
 import { assertNodeVersion, assertPortFree, exitWith } from './lib/preflight';
 import { openDatabase, prepareData } from './lib/prepare-data';
 import { ensureBuild, precompressOutput, readBuildStamp } from './lib/astro-build';
-import { SiteServer } from './lib/serve';
-import { PagePublisher } from './lib/page-publisher';
-import { PageStore, pageStoreDir } from './lib/page-store';
+import { startApp } from './lib/app-server';
 
 async function main(): Promise<void> {
   assertNodeVersion();
@@ -35,22 +28,8 @@ async function main(): Promise<void> {
     await precompressOutput(outDir);
   }
 
-  setDbHandle(handle);
-  // Background jobs (docs/decisions/040): the in-process worker runs the fan-out of notices,
-  // the emails and the periodic jobs: the sweep (docs/decisions/011) hourly, and once now;
-  // each creator webhook delivery as it is recorded, and a fetch of each changelog source that
-  // is due, found every minute (docs/decisions/060).
-  // Started before the server listens, so the first request finds it. The catalogue pages
-  // (docs/decisions/061): a change's commit hook marks its stored pages outdated before its
-  // request answers, and its reaction renders them through the publisher.
-  const publisher = new PagePublisher(handle.db, new PageStore(pageStoreDir(env.DATA_DIR)));
-  setPageRenderer(publisher);
-  await startWorker(handle.db, ALL_JOBS, { onCommit: publisher.commitHooks() });
-  await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
-  const site = new SiteServer({ pages: publisher });
-  await site.swap(outDir);
-  await site.listen(env.PORT, env.HOST);
-  publisher.attach(site.server.address());
+  // The worker, the page publisher and the server (scripts/lib/app-server.ts).
+  const { publisher, stop } = await startApp(handle, outDir, env);
   // Served from the first moment: a page not stored yet is rendered when it is first asked for.
   const pages = publisher
     // The stored pages hold the origin (canonical URLs): another origin renders them again.
@@ -66,11 +45,7 @@ async function main(): Promise<void> {
   console.log(`\ntoolmint is running at http://${env.HOST}:${env.PORT} (database: ${handle.driver}, ${handle.location})`);
 
   const shutdown = async () => {
-    site.server.close();
-    await stopJobs(handle.db);
-    await pages;
-    await publisher.idle().catch(() => {});
-    publisher.store.persist();
+    await stop(pages);
     await handle.close();
     process.exit(0);
   };

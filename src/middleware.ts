@@ -31,6 +31,27 @@ import { COMMUNITY_PAGE_PATH } from './shared/community';
 provideJobs(() => import('../functions/all-jobs').then((m) => m.ALL_JOBS));
 
 /**
+ * A module loaded on first use, then kept: lazily, so that `astro build` evaluates none of them,
+ * and once, because each `import()` is resolved again, and under `npm start` (tsx's loader
+ * hooks, answered on the hooks' own thread) that cost about 0.3 ms of CPU per import, four of
+ * them on every anonymous search (docs/decisions/066).
+ */
+function lazy<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
+}
+const httpModule = lazy(() => import('../functions/_shared/http'));
+const authModule = lazy(() => import('../functions/auth/auth'));
+const originModule = lazy(() => import('../functions/_shared/auth-origin'));
+const envModule = lazy(() => import('@/env'));
+const rateLimitModule = lazy(() => import('../functions/_shared/rate-limit'));
+const bearerModule = lazy(() => import('../functions/api-keys/bearer'));
+
+/**
  * On-demand paths that never need the session: auth (better-auth reads it itself), files,
  * health, and the machine callers with their own secret (Stripe's and Resend's webhooks sign their bodies; Vercel
  * Cron sends `Authorization: Bearer $CRON_SECRET`, which must never be read as a session or an
@@ -52,7 +73,7 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   // Input limits (docs/decisions/010): a declared body over the path's limit is refused before
   // any route reads it; bodies without a length are capped as they are read (readBody).
   if (declaredBodyTooLarge(pathname, context.request.headers.get('content-length'))) {
-    const { errorResponse } = await import('../functions/_shared/http');
+    const { errorResponse } = await httpModule();
     return errorResponse('PAYLOAD_TOO_LARGE');
   }
   // Only the Bearer scheme: a browser behind HTTP Basic auth (a password-protected staging
@@ -61,12 +82,12 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
   if (authorization !== null && /^bearer(\s|$)/i.test(authorization.trim())) return withApiKey(context, next, authorization);
 
   if (!['GET', 'HEAD', 'OPTIONS'].includes(context.request.method)) {
-    const { crossOriginRefusal } = await import('../functions/_shared/auth-origin');
-    const { getEnv } = await import('@/env');
-    const { trustedOriginsFor } = await import('../functions/auth/auth');
+    const { crossOriginRefusal } = await originModule();
+    const { getEnv } = await envModule();
+    const { trustedOriginsFor } = await authModule();
     const refusal = crossOriginRefusal(context.request, trustedOriginsFor(getEnv()));
     if (refusal) {
-      const { errorResponse } = await import('../functions/_shared/http');
+      const { errorResponse } = await httpModule();
       console.warn(`[security] ${context.request.method} ${pathname}: ${refusal}`);
       return errorResponse('FORBIDDEN', 'Cross-origin requests are not allowed');
     }
@@ -74,21 +95,25 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
   if (context.locals.sharedPage || SKIP_SESSION.some((pattern) => pattern.test(pathname))) return next();
 
-  const { getAuth, loadSession } = await import('../functions/auth/auth');
   let setCookies: string[] = [];
-  try {
-    const session = await loadSession(await getAuth(), context.request.headers);
-    if (session) {
-      context.locals.user = session.user;
-      context.locals.sessionId = session.sessionId;
-      setCookies = session.setCookies;
+  // Without a cookie there is no session to look up (loadSession would answer null): an
+  // anonymous read, a search, costs no session work.
+  if (context.request.headers.has('cookie')) {
+    try {
+      const { getAuth, loadSession } = await authModule();
+      const session = await loadSession(await getAuth(), context.request.headers);
+      if (session) {
+        context.locals.user = session.user;
+        context.locals.sessionId = session.sessionId;
+        setCookies = session.setCookies;
+      }
+    } catch (error) {
+      // A failed lookup ends as signed out (spec section 4), and is logged for us.
+      console.error('[auth] session lookup failed:', error);
     }
-  } catch (error) {
-    // A failed lookup ends as signed out (spec section 4), and is logged for us.
-    console.error('[auth] session lookup failed:', error);
   }
   // Write limits (docs/decisions/011): every write route counts against one, per account and address.
-  const { enforceWriteLimit } = await import('../functions/_shared/rate-limit');
+  const { enforceWriteLimit } = await rateLimitModule();
   const limited = await enforceWriteLimit(context);
   const response = limited ?? (await next());
   // A page rendered for one visitor (every on-demand page that is not a shared catalogue or
@@ -112,12 +137,12 @@ export const onRequest: MiddlewareHandler = async (context, next) => {
 
 /** An /api request made with an API key: its owner in locals, the write limits, and no cookies out. */
 async function withApiKey(context: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1], authorization: string): Promise<Response> {
-  const { authenticateBearer } = await import('../functions/api-keys/bearer');
+  const { authenticateBearer } = await bearerModule();
   const outcome = await authenticateBearer(context, authorization);
   if (!outcome.ok) return outcome.response;
   context.locals.user = outcome.key.user;
   context.locals.apiKey = { id: outcome.key.id, scopes: outcome.key.scopes };
-  const { enforceWriteLimit } = await import('../functions/_shared/rate-limit');
+  const { enforceWriteLimit } = await rateLimitModule();
   const response = (await enforceWriteLimit(context)) ?? (await next());
   if (!response.headers.has('set-cookie')) return response;
   // A key's answer never starts a browser session or sets a visitor cookie.

@@ -4,10 +4,12 @@
  *
  * A ReadGuard keeps three promises:
  * - **A cap**: at most `maxActive` of its reads run at once in this process. The others wait
- *   in order, but never longer than `maxWaitMs`, and a read that could not start in time
- *   given the queue ahead of it is refused at once: 503 SERVER_BUSY with Retry-After, instead
- *   of a queue that grows without end and answers nobody (at 100k products on PGlite, ten
- *   users searching once left the server silent for two minutes).
+ *   in order, up to `maxQueued` of them, each at most `maxWaitMs`: then 503 SERVER_BUSY with
+ *   Retry-After, instead of a queue that grows without end and answers nobody (at 100k
+ *   products on PGlite, ten users searching once left the server silent for two minutes).
+ *   A read is not refused at once for a long queue: under a burst, immediate refusals came
+ *   back as fast as they went out (closed-loop clients retry), and the server spent itself
+ *   answering 503s: 8,333 against 67 answers at 50 clients on PGlite (docs/decisions/066).
  * - **A deadline**: each read gets `timeoutMs`. On PostgreSQL it runs in a transaction with
  *   `SET LOCAL statement_timeout`, so the server itself stops a runaway statement. PGlite
  *   cannot interrupt a statement (it runs on this thread and ignores statement_timeout), so
@@ -21,7 +23,7 @@
  */
 import type { Db, DbHandle } from '@/db/database';
 import { AppError } from './errors';
-import { beginWithStatementTimeout, commit, rollbackQuietly } from './read-transaction.repository';
+import { beginWithStatementTimeout, commitWithoutWaiting, rollbackQuietly } from './read-transaction.repository';
 
 export interface ReadGuardLimits {
   /** Reads of this guard running at once in this process. */
@@ -42,14 +44,12 @@ interface Waiter {
 /** PostgreSQL's query_canceled: what statement_timeout raises. */
 const QUERY_CANCELED = '57014';
 
-/** Seconds a refused client should wait: a full queue drains well within it (maxWaitMs < 1 s by default). */
+/** Seconds a refused client should wait: about what a full queue of searches takes to drain (maxWaitMs, 1.5 s for search). */
 const RETRY_AFTER_SECONDS = 1;
 
 export class ReadGuard {
   private active = 0;
   private readonly queue: Waiter[] = [];
-  /** Moving average of how long a read holds its turn, to refuse early when the queue is too long. */
-  private averageMs = 0;
   private limits: ReadGuardLimits | undefined;
 
   /** `limitsOf` is asked once, on the first read: limits may depend on the driver (one thread or a pool). */
@@ -74,14 +74,13 @@ export class ReadGuard {
     const deadline = AbortSignal.timeout(timeoutMs);
     const signal = clientSignal ? AbortSignal.any([clientSignal, deadline]) : deadline;
     await this.acquire(limits, signal, clientSignal);
-    const started = performance.now();
     try {
       if (handle.driver === 'pglite') return await read(handle.db, signal);
       return await handle.db.connection().execute(async (connection) => {
         await beginWithStatementTimeout(connection, timeoutMs, signal);
         try {
           const result = await read(connection, signal);
-          await commit(connection);
+          await commitWithoutWaiting(connection);
           return result;
         } catch (error) {
           await rollbackQuietly(connection);
@@ -91,22 +90,18 @@ export class ReadGuard {
     } catch (error) {
       throw this.explain(error, signal, clientSignal);
     } finally {
-      const ms = performance.now() - started;
-      this.averageMs = this.averageMs === 0 ? ms : this.averageMs * 0.9 + ms * 0.1;
       this.release();
     }
   }
 
-  /** A turn now, a place in the queue, or SERVER_BUSY when waiting would be pointless. */
+  /** A turn now, a place in the queue, or SERVER_BUSY when the queue is full. */
   private acquire(limits: ReadGuardLimits, signal: AbortSignal, clientSignal: AbortSignal | undefined): Promise<void> {
     const { maxActive, maxQueued, maxWaitMs } = limits;
     if (this.active < maxActive) {
       this.active++;
       return Promise.resolve();
     }
-    // Refused at once when the queue ahead would not drain within the wait bound.
-    const expectedWaitMs = ((this.queue.length + 1) * this.averageMs) / maxActive;
-    if (this.queue.length >= maxQueued || expectedWaitMs > maxWaitMs) return Promise.reject(this.busy());
+    if (this.queue.length >= maxQueued) return Promise.reject(this.busy());
     return new Promise<void>((resolve, reject) => {
       const leave = (error: unknown) => {
         clearTimeout(timer);

@@ -56,4 +56,9 @@ describe('searches at once', () => {
     expect(searchLimits('pglite', getEnv({})).maxActive).toBe(2);
     expect(searchLimits('neon', getEnv({ SEARCH_CONCURRENCY: '5' })).maxActive).toBe(5);
   });
+
+  it('a search waits for its turn at most three quarters of its deadline, keeping the last quarter to run', () => {
+    expect(searchLimits('pglite', getEnv({})).maxWaitMs).toBe(1500);
+    expect(searchLimits('neon', getEnv({ SEARCH_TIMEOUT_MS: '4000' })).maxWaitMs).toBe(3000);
+  });
 });
