@@ -19,10 +19,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import {
+  DOCUMENT_PATHS,
   MICROPHONE_PATHS,
   NO_REFERRER_PATHS,
   NON_PAGE_CSP,
   NON_PAGE_PATHS,
+  PERMISSIONS_POLICY,
   PERMISSIONS_POLICY_WITH_MICROPHONE,
   securityHeaders,
 } from '@/functions/_shared/security-headers';
@@ -71,13 +73,25 @@ export function vercelHeaderRoutes(pages: PageCsp, options: { https: boolean }):
     continue: true,
   }));
   return [
-    { src: '^/.*$', headers: securityHeaders('/', options), continue: true },
+    { src: '^/.*$', headers: securityHeaders('/', { ...options, document: false }), continue: true },
+    // Permissions-Policy on documents only (functions/_shared/security-headers.ts).
+    { src: DOCUMENT_PATHS, headers: { 'permissions-policy': PERMISSIONS_POLICY }, continue: true },
     { src: MICROPHONE_PATHS, headers: { 'permissions-policy': PERMISSIONS_POLICY_WITH_MICROPHONE }, continue: true },
     { src: NO_REFERRER_PATHS, headers: { 'referrer-policy': 'no-referrer' }, continue: true },
     { src: NON_PAGE_PATHS, headers: { 'content-security-policy': NON_PAGE_CSP }, continue: true },
     ...pageRoutes,
   ];
 }
+
+/**
+ * Addresses of ids that cannot exist (not the shape of the kind's ids): the 404 page at once,
+ * as a static file, before the filesystem and the functions (an ISR function would render each
+ * one: docs/decisions/065). Deeper paths keep their routes.
+ */
+export const IMPOSSIBLE_ID_PATHS = [
+  // /product/{uuid}: any other single segment.
+  '^/product/(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/?$)[^/]+/?$',
+] as const;
 
 /** The adapter's own static-header routes: a src and a CSP, nothing else. */
 const isAdapterCspRoute = (route: VercelRoute) =>
@@ -92,7 +106,13 @@ export function withVercelHeaders(config: { routes?: VercelRoute[] }, pages: Pag
       ? { ...route, headers: { ...route.headers, 'content-security-policy': notFoundCsp } }
       : route,
   );
-  return { ...config, routes: [...vercelHeaderRoutes(pages, options), ...routes] };
+  const impossible = IMPOSSIBLE_ID_PATHS.map((src) => ({
+    src,
+    dest: '/404.html',
+    status: 404,
+    headers: { 'cache-control': 'public, max-age=3600', ...(notFoundCsp ? { 'content-security-policy': notFoundCsp } : {}) },
+  }));
+  return { ...config, routes: [...vercelHeaderRoutes(pages, options), ...impossible, ...routes] };
 }
 
 /** The Astro integration (astro.config.mjs). */
