@@ -17,6 +17,7 @@ import { ensureBuild, precompressOutput, readBuildStamp } from './lib/astro-buil
 import { SiteServer } from './lib/serve';
 import { PagePublisher } from './lib/page-publisher';
 import { PageStore, pageStoreDir } from './lib/page-store';
+import { KnownIds, mergeCommitHooks } from './lib/known-ids';
 
 async function main(): Promise<void> {
   assertNodeVersion();
@@ -43,12 +44,16 @@ async function main(): Promise<void> {
   // request answers, and its reaction renders them through the publisher.
   const publisher = new PagePublisher(handle.db, new PageStore(pageStoreDir(env.DATA_DIR)));
   setPageRenderer(publisher);
-  await startWorker(handle.db, ALL_JOBS, { onCommit: publisher.commitHooks() });
+  // The ids that exist (docs/decisions/065): an address of one that does not is answered 404
+  // from memory. Its hooks run from the start; until its ids are read, every address goes to its route.
+  const knownIds = new KnownIds(handle.db, { shared: handle.driver !== 'pglite' });
+  await startWorker(handle.db, ALL_JOBS, { onCommit: mergeCommitHooks(publisher.commitHooks(), knownIds.commitHooks()) });
   await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
-  const site = new SiteServer({ pages: publisher });
+  const site = new SiteServer({ pages: publisher, knownIds });
   await site.swap(outDir);
   await site.listen(env.PORT, env.HOST);
   publisher.attach(site.server.address());
+  knownIds.start().catch((error: unknown) => console.error('[ids] reading the known ids failed; every address goes to its route:', error));
   // Served from the first moment: a page not rendered yet is rendered on demand by its route.
   const pages = publisher
     // The stored pages hold the origin (canonical URLs): another origin renders them again.
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
 
   const shutdown = async () => {
     site.server.close();
+    knownIds.stop();
     await stopJobs(handle.db);
     await pages;
     await publisher.idle().catch(() => {});
