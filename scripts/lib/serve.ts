@@ -94,6 +94,7 @@ export class SiteServer {
   private readonly pages: { publisher: PagePublisher; files: StaticFiles } | undefined;
   private readonly knownIds: KnownIds | undefined;
   private readonly probeToken = randomBytes(16).toString('hex');
+  private learning: Promise<void> = Promise.resolve();
 
   constructor(options: { https?: boolean; pages?: PagePublisher; knownIds?: KnownIds } = {}) {
     this.https = options.https ?? isHttpsSite(getEnv().SITE_URL);
@@ -142,14 +143,14 @@ export class SiteServer {
         })
       : undefined;
     this.current = { outDir, files, handler, pageCsp, notFound, missing: {} };
-    if (this.server.listening) void this.learnMissingPages(this.current);
+    if (this.server.listening) this.learning = this.learnMissingPages(this.current);
   }
 
   listen(port: number, host: string): Promise<void> {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(port, host, () => {
-        if (this.current) void this.learnMissingPages(this.current);
+        if (this.current) this.learning = this.learnMissingPages(this.current);
         resolve();
       });
     });
@@ -256,6 +257,11 @@ export class SiteServer {
     if (!answer) return false;
     answer.send(req, res);
     return true;
+  }
+
+  /** Resolves once the 404 pages of the current build's kinds of id are learnt (or left to their routes). */
+  missingPagesLearnt(): Promise<void> {
+    return this.learning;
   }
 
   /**
