@@ -30,6 +30,20 @@ import {
 } from '@/functions/_shared/security-headers';
 
 export const PAGE_CSP_FILE = 'page-csp.json';
+/**
+ * The patterns of the build's routes (their regular expressions' sources), for the node
+ * server: a path that matches none of them, and is no file, is the 404 page, sent from memory
+ * without Astro (docs/decisions/065). The 404 and 500 pages are not listed.
+ */
+export const ROUTE_PATTERNS_FILE = 'route-patterns.json';
+
+/** The build's route patterns, or undefined when the build has none written (then Astro decides every path). */
+export function readRoutePatterns(outDir: string): RegExp[] | undefined {
+  const file = path.join(outDir, ROUTE_PATTERNS_FILE);
+  if (!fs.existsSync(file)) return undefined;
+  const { patterns } = JSON.parse(fs.readFileSync(file, 'utf8')) as { patterns: { source: string; flags: string }[] };
+  return patterns.map((p) => new RegExp(p.source, p.flags));
+}
 
 /** pathname of a prebuilt page (no trailing slash, '/' for the home page) to its policy. */
 export type PageCsp = Record<string, string>;
@@ -120,12 +134,18 @@ export function pageHeaders(options: { vercel: boolean; https: boolean }): Astro
   let outDir: URL | undefined;
   let root: URL | undefined;
   const pages: PageCsp = {};
+  let patterns: { source: string; flags: string }[] = [];
   return {
     name: 'toolmint:page-headers',
     hooks: {
       'astro:config:done': ({ config }) => {
         outDir = config.outDir;
         root = config.root;
+      },
+      'astro:routes:resolved': ({ routes }) => {
+        patterns = routes
+          .filter((route) => route.pattern !== '/404' && route.pattern !== '/500')
+          .map((route) => ({ source: route.patternRegex.source, flags: route.patternRegex.flags }));
       },
       'astro:build:generated': ({ routeToHeaders }) => {
         for (const [pathname, { headers }] of routeToHeaders) {
@@ -144,6 +164,7 @@ export function pageHeaders(options: { vercel: boolean; https: boolean }): Astro
         }
         const dir = fileURLToPath(outDir);
         fs.writeFileSync(path.join(dir, PAGE_CSP_FILE), JSON.stringify(pages, null, 2));
+        fs.writeFileSync(path.join(dir, ROUTE_PATTERNS_FILE), JSON.stringify({ patterns }));
         fs.rmSync(path.join(dir, '_headers.json'), { force: true });
       },
     },

@@ -40,7 +40,7 @@ import { bodyLimitFor, declaredBodyTooLarge } from '@/functions/_shared/body-lim
 import { getEnv } from '@/env';
 import { errorResponse } from '@/functions/_shared/http';
 import { NON_PAGE_CSP, isHttpsSite, securityHeaders } from '@/functions/_shared/security-headers';
-import { pageKey, readPageCsp, type PageCsp } from './page-headers';
+import { pageKey, readPageCsp, readRoutePatterns, type PageCsp } from './page-headers';
 import { RENDER_HEADER, type PagePublisher } from './page-publisher';
 import { MemoryAnswer, StaticFiles, hasWholeHeaders, type ExtraHeaders } from './static-serve';
 import { MISSING_PAGE_PROBES, type KnownIds, type MissingPageKind } from './known-ids';
@@ -77,6 +77,10 @@ interface Build {
   pageCsp: PageCsp;
   /** The build's 404 page, whole in memory (undefined: the build has none). */
   notFound: MemoryAnswer | undefined;
+  /** The build's route patterns (undefined: not written; Astro decides every path). */
+  routes: RegExp[] | undefined;
+  /** Paths found to match no route (bounded): the 404 page without asking the patterns again. */
+  unrouted: Set<string>;
   /** Each kind's 404 page for ids that do not exist, once learnt from its route (learnMissingPages). */
   missing: Partial<Record<MissingPageKind, MemoryAnswer>>;
 }
@@ -142,7 +146,7 @@ export class SiteServer {
           'content-type': 'text/html; charset=utf-8',
         })
       : undefined;
-    this.current = { outDir, files, handler, pageCsp, notFound, missing: {} };
+    this.current = { outDir, files, handler, pageCsp, notFound, routes: readRoutePatterns(outDir), unrouted: new Set(), missing: {} };
     if (this.server.listening) this.learning = this.learnMissingPages(this.current);
   }
 
@@ -243,7 +247,24 @@ export class SiteServer {
   private async serveFast(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, current: Build): Promise<FastOutcome> {
     if (await this.serveStoredPage(req, res, pathname)) return 'sent';
     if (this.serveMissing(req, res, pathname, current)) return 'sent';
-    return this.serveStatic(req, res, pathname, current);
+    const outcome = await this.serveStatic(req, res, pathname, current);
+    if (outcome !== 'none' || !this.isUnrouted(pathname, current)) return outcome;
+    current.notFound!.send(req, res);
+    return 'sent';
+  }
+
+  /**
+   * A path no route of the build matches (and no file, no stored page): the 404 page, as
+   * Astro would render it. Astro's own paths (/_image, /_server-islands, /_actions) and the
+   * API are left to it.
+   */
+  private isUnrouted(pathname: string, current: Build): boolean {
+    if (!current.routes || !current.notFound || pathname.startsWith('/_') || pathname.startsWith('/api/') || pathname.includes('%')) return false;
+    if (current.unrouted.has(pathname)) return true;
+    if (current.routes.some((route) => route.test(pathname))) return false;
+    if (current.unrouted.size >= 10_000) current.unrouted.clear();
+    current.unrouted.add(pathname);
+    return true;
   }
 
   /**
