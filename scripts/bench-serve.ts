@@ -173,7 +173,9 @@ function nginxConfig(dir: string, port: number, options: { headers: boolean; bro
     .map(([name, value]) => `    add_header ${name} ${quote(value)} always;`)
     .join('\n');
   const headers = (cacheControl: string) =>
-    options.headers ? `${common}\n    add_header permissions-policy $permissions_policy always;\n    add_header content-security-policy $page_csp always;\n    add_header cache-control ${quote(cacheControl)} always;` : '';
+    options.headers
+      ? `${common}\n    add_header permissions-policy $permissions_policy always;\n    add_header content-security-policy $page_csp always;\n    add_header cache-control ${quote(cacheControl)} always;`
+      : '';
   return `${options.brotliModule ? `load_module ${options.brotliModule};` : ''}
 worker_processes 1;
 daemon off;

@@ -174,7 +174,11 @@ interface FileEntry {
  * headers and the Content-Security-Policy of a 200, and of a 304 (the page's own policy or
  * none). Asked once per path and file, when its header blocks are built.
  */
-export type ExtraHeaders = (urlPath: string, html: boolean, pageCsp: string | undefined) => {
+export type ExtraHeaders = (
+  urlPath: string,
+  html: boolean,
+  pageCsp: string | undefined,
+) => {
   ok: Readonly<Record<string, string>>;
   notModified: Readonly<Record<string, string>>;
 };
@@ -368,7 +372,6 @@ export class StaticFiles {
     return route;
   }
 
-
   /** The bytes, from memory when known; else read asynchronously and kept (up to BODY_CACHE_BYTES in all). */
   private read(representation: Representation): Buffer | Promise<Buffer> {
     if (representation.body) return representation.body;
@@ -399,7 +402,13 @@ export class StaticFiles {
    * written, when the file went away since its lookup (removed by a publish): the caller
    * answers as for a missing file.
    */
-  async send(req: http.IncomingMessage, res: http.ServerResponse, urlPath: string, found: { file: string; stats: fs.Stats }, pageCsp?: string): Promise<boolean> {
+  async send(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    urlPath: string,
+    found: { file: string; stats: fs.Stats },
+    pageCsp?: string,
+  ): Promise<boolean> {
     const entry = this.knownEntry(found.file, found.stats) ?? (await this.entryFor(found.file, found.stats));
     const route = this.routeFor(urlPath, entry, pageCsp);
     let chosen = entry.plain;

@@ -102,7 +102,7 @@ afterAll(async () => {
 });
 
 describe('ids that do not exist', () => {
-  it('an unknown product id is the route\'s 404 page, answered with no query; a draft\'s id still goes to the route', async () => {
+  it("an unknown product id is the route's 404 page, answered with no query; a draft's id still goes to the route", async () => {
     const draft = await createProduct(`Missing ids draft ${Date.now()}`, 'draft');
     // Known as any product is at the start (a draft's creation is no page change: its answer
     // from memory would be the same 404, which the next lines check).
@@ -144,6 +144,18 @@ describe('ids that do not exist', () => {
     // A known tool, a space, a signed-in visitor's profile address: their routes decide.
     expect((await served('/tools/chatgpt')).queries.length + (await served('/community/help')).queries.length).toBeGreaterThan(0);
     expect((await served('/profile/not.an.id', { cookie: creator.cookie })).queries.length).toBeGreaterThan(0);
+  });
+
+  it("a path no route matches is the build's 404 page, from memory: no query, not Astro", async () => {
+    for (const pathname of ['/no-such-page', '/no/such/page/', '/favicon-that-is-not.ico']) {
+      const missing = await served(pathname);
+      expect(missing.status, pathname).toBe(404);
+      expect(missing.queries, pathname).toEqual([]);
+      expect(missing.text, pathname).toContain('Oops! Page not found');
+      expect(missing.headers.get('content-security-policy'), pathname).toContain("frame-ancestors 'none'");
+    }
+    // A path a route matches still goes to it.
+    expect((await served('/marketplace')).status).toBe(200);
   });
 
   it('a product published after the start is found at once, and an unpublished one is 404 as before', async () => {

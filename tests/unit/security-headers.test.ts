@@ -58,7 +58,8 @@ describe('securityHeaders', () => {
     expect(securityHeaders('/auth', { https: false, document: false })).not.toHaveProperty('permissions-policy');
     expect(securityHeaders('/unsubscribe', { https: false, document: false })['referrer-policy']).toBe('no-referrer');
     const documents = vercelHeaderRoutes({}, { https: false }).find((r) => r.headers?.['permissions-policy'] === PERMISSIONS_POLICY);
-    for (const path of ['/', '/marketplace', '/product/abc', '/tools/chatgpt/landing', '/404.html']) expect(new RegExp(documents!.src!).test(path), path).toBe(true);
+    for (const path of ['/', '/marketplace', '/product/abc', '/tools/chatgpt/landing', '/404.html'])
+      expect(new RegExp(documents!.src!).test(path), path).toBe(true);
     for (const path of ['/_astro/page.js', '/api/health', '/blobs/a/b.webp', '/robots.txt', '/tool-updates/feed.xml', '/favicon.svg'])
       expect(new RegExp(documents!.src!).test(path), path).toBe(false);
   });
