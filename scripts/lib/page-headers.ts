@@ -35,7 +35,7 @@ export const PAGE_CSP_FILE = 'page-csp.json';
  * server: a path that matches none of them, and is no file, is the 404 page, sent from memory
  * without Astro (docs/decisions/065). The 404 and 500 pages are not listed.
  */
-export const ROUTE_PATTERNS_FILE = 'route-patterns.json';
+const ROUTE_PATTERNS_FILE = 'route-patterns.json';
 
 /** The build's route patterns, or undefined when the build has none written (then Astro decides every path). */
 export function readRoutePatterns(outDir: string): RegExp[] | undefined {
@@ -102,7 +102,7 @@ export function vercelHeaderRoutes(pages: PageCsp, options: { https: boolean }):
  * as a static file, before the filesystem and the functions (an ISR function would render each
  * one: docs/decisions/065). Deeper paths keep their routes.
  */
-export const IMPOSSIBLE_ID_PATHS = [
+const IMPOSSIBLE_ID_PATHS = [
   // /product/{uuid}: any other single segment.
   '^/product/(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/?$)[^/]+/?$',
 ] as const;

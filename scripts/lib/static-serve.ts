@@ -230,7 +230,7 @@ function block(...parts: Readonly<Record<string, string | number>>[]): HeaderBlo
 }
 
 /** Marks a response whose headers the fast path wrote whole (the server's onHeaders hook leaves it alone). */
-export const WHOLE_HEADERS = Symbol('whole headers');
+const WHOLE_HEADERS = Symbol('whole headers');
 
 export function hasWholeHeaders(res: http.ServerResponse): boolean {
   return (res as http.ServerResponse & { [WHOLE_HEADERS]?: boolean })[WHOLE_HEADERS] === true;
