@@ -103,15 +103,36 @@ export function isHttpsSite(siteUrl: string): boolean {
 
 /**
  * Every header but the Content-Security-Policy, for one path. Header names are lower case, as
- * Node and the Vercel config both accept.
+ * Node and the Vercel config both accept. `document: false` for an answer that is not a page
+ * (not HTML): Permissions-Policy governs what a document and the frames it embeds may use, so
+ * it is sent on documents only (a script, a stylesheet, an image or JSON is never one); the
+ * other headers stay on every answer. The few distinct sets are built once and shared: the
+ * result is frozen, and the node server asks for it on every answer.
  */
-export function securityHeaders(pathname: string, options: { https: boolean }): Record<string, string> {
+export function securityHeaders(pathname: string, options: { https: boolean; document?: boolean }): Readonly<Record<string, string>> {
+  const document = options.document ?? true;
+  const noReferrer = NO_REFERRER_PATH.test(pathname);
+  const microphone = document && MICROPHONE_PATH.test(pathname);
+  const key = (options.https ? 8 : 0) | (document ? 4 : 0) | (noReferrer ? 2 : 0) | (microphone ? 1 : 0);
+  return (HEADER_SETS[key] ??= Object.freeze(buildHeaders({ https: options.https, document, noReferrer, microphone })));
+}
+
+/** The distinct sets, by their 4 flags (https, document, no-referrer, microphone). */
+const HEADER_SETS: (Readonly<Record<string, string>> | undefined)[] = [];
+
+function buildHeaders(kind: { https: boolean; document: boolean; noReferrer: boolean; microphone: boolean }): Record<string, string> {
   const headers: Record<string, string> = {
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
-    'referrer-policy': NO_REFERRER_PATH.test(pathname) ? 'no-referrer' : 'strict-origin-when-cross-origin',
-    'permissions-policy': MICROPHONE_PATH.test(pathname) ? PERMISSIONS_POLICY_WITH_MICROPHONE : PERMISSIONS_POLICY,
+    'referrer-policy': kind.noReferrer ? 'no-referrer' : 'strict-origin-when-cross-origin',
   };
-  if (options.https) headers['strict-transport-security'] = HSTS;
+  if (kind.document) headers['permissions-policy'] = kind.microphone ? PERMISSIONS_POLICY_WITH_MICROPHONE : PERMISSIONS_POLICY;
+  if (kind.https) headers['strict-transport-security'] = HSTS;
   return headers;
 }
+
+/**
+ * The paths whose answers may be documents, for the Vercel output (which routes by path, not by
+ * type): not the API, blobs, hashed assets, or a file with an extension other than .html.
+ */
+export const DOCUMENT_PATHS = '^/(?!api/|blobs/|_astro/)(?:[^.]*|.*\\.html)$';

@@ -602,3 +602,8 @@ export async function findPosterProfile(db: Db, userId: string) {
 export async function findPublishedProductTitle(db: Db, productId: string) {
   return db.selectFrom('products').select(['id', 'title']).where('id', '=', productId).where('status', '=', 'published').executeTakeFirst();
 }
+
+/** The id of every thread, hidden and deleted ones too: the server's index of ids that exist (scripts/lib/known-ids.ts). */
+export async function selectAllThreadIds(db: Db): Promise<string[]> {
+  return (await db.selectFrom('community_threads').select('id').execute()).map((r) => r.id);
+}

@@ -47,7 +47,7 @@ import { keysetTime } from '../_shared/keyset.repository';
 import { isAdmin } from '../_shared/auth-guard';
 import { plainText, renderMarkdown } from '../_shared/markdown';
 import { assertCanPost, holdPostForReview } from './post-guard';
-import { jobsReady } from '../jobs';
+import { afterCommit, emit, jobsReady } from '../jobs';
 import { announceMentions, announceReply, announceThread } from './announce';
 import { withAuthorDetails } from '../community-qa/author-details';
 import { badgeContext } from '../community-qa/badges';
@@ -359,6 +359,7 @@ export async function createThread(db: Db, userId: string, input: ThreadInput): 
       productIds,
     });
     await setFollow(trx, id, userId, true);
+    await emit(trx, 'community.thread-created', { threadId: id });
     // Held for review (a new account's links, docs/decisions/037): hidden and queued; nobody is notified of it yet.
     if (verdict.hold) {
       await holdPostForReview(trx, { kind: 'thread', id, authorId: userId });
@@ -367,6 +368,7 @@ export async function createThread(db: Db, userId: string, input: ThreadInput): 
     await announceThread(trx, { id, authorId: userId, body: input.body, kind: input.kind, productId });
     return { threadId: id, held: false };
   });
+  afterCommit(db, [{ event: 'community.thread-created', data: { threadId } }]);
   if (held) return { ...toThread((await findThreadDetail(db, threadId))!), heldForReview: true };
   return requireThread(db, threadId, userId);
 }

@@ -35,6 +35,12 @@ export interface DomainEvents {
    * announces it to whom its publication would have told (functions/community/announce-approved.job.ts).
    */
   'post.approved': { kind: 'thread' | 'reply'; id: string };
+  /**
+   * A community thread was created (functions/community). No reaction: its commit hook tells the
+   * server's index of existing ids (scripts/lib/known-ids.ts) before the request answers, so the
+   * new thread's page is not answered 404 from memory (docs/decisions/065).
+   */
+  'community.thread-created': { threadId: string };
 }
 
 export type EventName = keyof DomainEvents;

@@ -318,3 +318,8 @@ export async function markRejected(db: Db, id: string, reason: string): Promise<
     .executeTakeFirst();
   return Boolean(row);
 }
+
+/** The id of every product, whatever its status: the server's index of ids that exist (scripts/lib/known-ids.ts). */
+export async function selectAllProductIds(db: Db): Promise<string[]> {
+  return (await db.selectFrom('products').select('id').execute()).map((r) => r.id);
+}

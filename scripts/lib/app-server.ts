@@ -13,6 +13,7 @@ import { setPageRenderer } from '@/functions/rebuilds/page-refresh.job';
 import { PagePublisher } from './page-publisher';
 import { PageStore, pageStoreDir } from './page-store';
 import { SiteServer } from './serve';
+import { KnownIds, mergeCommitHooks } from './known-ids';
 
 export interface RunningApp {
   site: SiteServer;
@@ -32,17 +33,22 @@ export async function startApp(handle: DbHandle, outDir: string, env = getEnv())
   // request answers, and its reaction renders them through the publisher.
   const publisher = new PagePublisher(handle.db, new PageStore(pageStoreDir(env.DATA_DIR)));
   setPageRenderer(publisher);
-  await startWorker(handle.db, ALL_JOBS, { onCommit: publisher.commitHooks() });
+  // The ids that exist (docs/decisions/065): an address of one that does not is answered 404
+  // from memory. Its hooks run from the start; until its ids are read, every address goes to its route.
+  const knownIds = new KnownIds(handle.db, { shared: handle.driver !== 'pglite' });
+  await startWorker(handle.db, ALL_JOBS, { onCommit: mergeCommitHooks(publisher.commitHooks(), knownIds.commitHooks()) });
   await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
-  const site = new SiteServer({ pages: publisher });
+  const site = new SiteServer({ pages: publisher, knownIds });
   await site.swap(outDir);
   await site.listen(env.PORT, env.HOST);
   publisher.attach(site.server.address());
+  knownIds.start().catch((error: unknown) => console.error('[ids] reading the known ids failed; every address goes to its route:', error));
   return {
     site,
     publisher,
     async stop(pending) {
       site.server.close();
+      knownIds.stop();
       await stopJobs(handle.db);
       await pending;
       await publisher.idle().catch(() => {});

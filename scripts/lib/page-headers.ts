@@ -19,15 +19,31 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import {
+  DOCUMENT_PATHS,
   MICROPHONE_PATHS,
   NO_REFERRER_PATHS,
   NON_PAGE_CSP,
   NON_PAGE_PATHS,
+  PERMISSIONS_POLICY,
   PERMISSIONS_POLICY_WITH_MICROPHONE,
   securityHeaders,
 } from '@/functions/_shared/security-headers';
 
 export const PAGE_CSP_FILE = 'page-csp.json';
+/**
+ * The patterns of the build's routes (their regular expressions' sources), for the node
+ * server: a path that matches none of them, and is no file, is the 404 page, sent from memory
+ * without Astro (docs/decisions/065). The 404 and 500 pages are not listed.
+ */
+const ROUTE_PATTERNS_FILE = 'route-patterns.json';
+
+/** The build's route patterns, or undefined when the build has none written (then Astro decides every path). */
+export function readRoutePatterns(outDir: string): RegExp[] | undefined {
+  const file = path.join(outDir, ROUTE_PATTERNS_FILE);
+  if (!fs.existsSync(file)) return undefined;
+  const { patterns } = JSON.parse(fs.readFileSync(file, 'utf8')) as { patterns: { source: string; flags: string }[] };
+  return patterns.map((p) => new RegExp(p.source, p.flags));
+}
 
 /** pathname of a prebuilt page (no trailing slash, '/' for the home page) to its policy. */
 export type PageCsp = Record<string, string>;
@@ -71,13 +87,25 @@ export function vercelHeaderRoutes(pages: PageCsp, options: { https: boolean }):
     continue: true,
   }));
   return [
-    { src: '^/.*$', headers: securityHeaders('/', options), continue: true },
+    { src: '^/.*$', headers: securityHeaders('/', { ...options, document: false }), continue: true },
+    // Permissions-Policy on documents only (functions/_shared/security-headers.ts).
+    { src: DOCUMENT_PATHS, headers: { 'permissions-policy': PERMISSIONS_POLICY }, continue: true },
     { src: MICROPHONE_PATHS, headers: { 'permissions-policy': PERMISSIONS_POLICY_WITH_MICROPHONE }, continue: true },
     { src: NO_REFERRER_PATHS, headers: { 'referrer-policy': 'no-referrer' }, continue: true },
     { src: NON_PAGE_PATHS, headers: { 'content-security-policy': NON_PAGE_CSP }, continue: true },
     ...pageRoutes,
   ];
 }
+
+/**
+ * Addresses of ids that cannot exist (not the shape of the kind's ids): the 404 page at once,
+ * as a static file, before the filesystem and the functions (an ISR function would render each
+ * one: docs/decisions/065). Deeper paths keep their routes.
+ */
+const IMPOSSIBLE_ID_PATHS = [
+  // /product/{uuid}: any other single segment.
+  '^/product/(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/?$)[^/]+/?$',
+] as const;
 
 /** The adapter's own static-header routes: a src and a CSP, nothing else. */
 const isAdapterCspRoute = (route: VercelRoute) =>
@@ -92,7 +120,13 @@ export function withVercelHeaders(config: { routes?: VercelRoute[] }, pages: Pag
       ? { ...route, headers: { ...route.headers, 'content-security-policy': notFoundCsp } }
       : route,
   );
-  return { ...config, routes: [...vercelHeaderRoutes(pages, options), ...routes] };
+  const impossible = IMPOSSIBLE_ID_PATHS.map((src) => ({
+    src,
+    dest: '/404.html',
+    status: 404,
+    headers: { 'cache-control': 'public, max-age=3600', ...(notFoundCsp ? { 'content-security-policy': notFoundCsp } : {}) },
+  }));
+  return { ...config, routes: [...vercelHeaderRoutes(pages, options), ...impossible, ...routes] };
 }
 
 /** The Astro integration (astro.config.mjs). */
@@ -100,12 +134,18 @@ export function pageHeaders(options: { vercel: boolean; https: boolean }): Astro
   let outDir: URL | undefined;
   let root: URL | undefined;
   const pages: PageCsp = {};
+  let patterns: { source: string; flags: string }[] = [];
   return {
     name: 'toolmint:page-headers',
     hooks: {
       'astro:config:done': ({ config }) => {
         outDir = config.outDir;
         root = config.root;
+      },
+      'astro:routes:resolved': ({ routes }) => {
+        patterns = routes
+          .filter((route) => route.pattern !== '/404' && route.pattern !== '/500')
+          .map((route) => ({ source: route.patternRegex.source, flags: route.patternRegex.flags }));
       },
       'astro:build:generated': ({ routeToHeaders }) => {
         for (const [pathname, { headers }] of routeToHeaders) {
@@ -124,6 +164,7 @@ export function pageHeaders(options: { vercel: boolean; https: boolean }): Astro
         }
         const dir = fileURLToPath(outDir);
         fs.writeFileSync(path.join(dir, PAGE_CSP_FILE), JSON.stringify(pages, null, 2));
+        fs.writeFileSync(path.join(dir, ROUTE_PATTERNS_FILE), JSON.stringify({ patterns }));
         fs.rmSync(path.join(dir, '_headers.json'), { force: true });
       },
     },

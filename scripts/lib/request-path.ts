@@ -16,9 +16,14 @@ export type PathProblem = 'undecodable' | 'too-long' | 'control-character';
 
 // eslint-disable-next-line no-control-regex -- control characters are what this looks for
 const CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex -- as above, and % (something encoded: decode first)
+const PLAIN_SUSPECT = /[%\u0000-\u001f\u007f]/;
 
 /** Why `pathname` (the path of the request, without query, as sent) names nothing, or undefined. */
 export function pathProblem(pathname: string): PathProblem | undefined {
+  // The common case, checked per request without decoding: nothing encoded, no control
+  // character, and too short to hold an over-long segment.
+  if (pathname.length <= MAX_SEGMENT_BYTES && !PLAIN_SUSPECT.test(pathname)) return undefined;
   if (pathname.length > MAX_PATH_LENGTH) return 'too-long';
   let decoded: string;
   try {

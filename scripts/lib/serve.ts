@@ -27,6 +27,7 @@
  *   404 page too, or on /api/ 414 URI_TOO_LONG and 404 NOT_FOUND, before the disk or Astro
  *   sees it (issue 29: statSync threw ENAMETOOLONG, Astro.rewrite threw on a newline).
  */
+import { randomBytes } from 'node:crypto';
 import compression from 'compression';
 import http from 'node:http';
 import onHeaders from 'on-headers';
@@ -38,9 +39,10 @@ import { bodyLimitFor, declaredBodyTooLarge } from '@/functions/_shared/body-lim
 import { getEnv } from '@/env';
 import { errorResponse } from '@/functions/_shared/http';
 import { NON_PAGE_CSP, isHttpsSite, securityHeaders } from '@/functions/_shared/security-headers';
-import { pageKey, readPageCsp, type PageCsp } from './page-headers';
+import { pageKey, readPageCsp, readRoutePatterns, type PageCsp } from './page-headers';
 import { RENDER_HEADER, type PagePublisher } from './page-publisher';
-import { StaticFiles } from './static-serve';
+import { MemoryAnswer, StaticFiles, hasWholeHeaders, type ExtraHeaders } from './static-serve';
+import { MISSING_PAGE_PROBES, type KnownIds, type MissingPageKind } from './known-ids';
 import { pathProblem, type PathProblem } from './request-path';
 import { readOriginFiles } from './astro-build';
 
@@ -53,8 +55,37 @@ async function loadHandler(outDir: string): Promise<NodeHandler> {
   return mod.handler;
 }
 
+/** Sent by the server's own requests for the 404 page of each kind of id, so the route renders them (learnMissingPages). */
+const PROBE_HEADER = 'x-toolmint-probe';
+
+/** Headers of a rendered answer that a copy kept in memory does not repeat (each send sets its own). */
+const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'vary']);
+
+const pathOf = (url: string | undefined) => {
+  const raw = url ?? '/';
+  const query = raw.indexOf('?');
+  return query < 0 ? raw : raw.slice(0, query);
+};
+
+type FastOutcome = 'sent' | 'refused' | 'none';
+
+interface Build {
+  outDir: string;
+  files: StaticFiles;
+  handler: NodeHandler;
+  pageCsp: PageCsp;
+  /** The build's 404 page, whole in memory (undefined: the build has none). */
+  notFound: MemoryAnswer | undefined;
+  /** The build's route patterns (undefined: not written; Astro decides every path). */
+  routes: RegExp[] | undefined;
+  /** Paths found to match no route (bounded): the 404 page without asking the patterns again. */
+  unrouted: Set<string>;
+  /** Each kind's 404 page for ids that do not exist, once learnt from its route (learnMissingPages). */
+  missing: Partial<Record<MissingPageKind, MemoryAnswer>>;
+}
+
 export class SiteServer {
-  private current: { outDir: string; files: StaticFiles; handler: NodeHandler; pageCsp: PageCsp } | undefined;
+  private current: Build | undefined;
   readonly server: http.Server;
   private readonly https: boolean;
   /**
@@ -66,18 +97,25 @@ export class SiteServer {
   private readonly compress = compression({ threshold: 1024, level: 4, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 2 } } });
 
   private readonly pages: { publisher: PagePublisher; files: StaticFiles } | undefined;
+  private readonly knownIds: KnownIds | undefined;
+  private readonly probeToken = randomBytes(16).toString('hex');
+  private learning: Promise<void> = Promise.resolve();
 
-  constructor(options: { https?: boolean; pages?: PagePublisher } = {}) {
+  constructor(options: { https?: boolean; pages?: PagePublisher; knownIds?: KnownIds } = {}) {
     this.https = options.https ?? isHttpsSite(getEnv().SITE_URL);
-    this.pages = options.pages ? { publisher: options.pages, files: new StaticFiles(options.pages.store.dir) } : undefined;
+    this.knownIds = options.knownIds;
+    this.pages = options.pages
+      ? { publisher: options.pages, files: new StaticFiles(options.pages.store.dir, { extraHeaders: this.extraHeaders(() => ({})) }) }
+      : undefined;
     this.server = http.createServer((req, res) => {
       // One build serves the whole request, even if a rebuild is swapped in meanwhile.
       const current = this.current;
-      // Decided when the headers go out: by then the answer's type and status are known.
-      onHeaders(res, () => this.addSecurityHeaders(req, res, current?.pageCsp ?? {}));
-      this.route(req, res, current).catch((error: unknown) => {
-        console.error(`[serve] ${req.method} ${(req.url ?? '/').split('?')[0]} failed:`, error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      this.handle(req, res, current).catch((error: unknown) => {
+        console.error(`[serve] ${req.method} ${pathOf(req.url)} failed:`, error);
+        if (!res.headersSent) {
+          this.secure(req, res, current);
+          res.writeHead(500, { 'content-type': 'text/plain' });
+        }
         res.end('Internal server error');
       });
     });
@@ -95,55 +133,191 @@ export class SiteServer {
   /** Switch to another build output; requests already running finish on the old one. */
   async swap(outDir: string): Promise<void> {
     const handler = await loadHandler(outDir);
-    const files = new StaticFiles(path.join(outDir, 'client'), { origin: getEnv().SITE_URL, originFiles: readOriginFiles(outDir) });
-    this.current = { outDir, files, handler, pageCsp: readPageCsp(outDir) };
+    const pageCsp = readPageCsp(outDir);
+    const files = new StaticFiles(path.join(outDir, 'client'), {
+      origin: getEnv().SITE_URL,
+      originFiles: readOriginFiles(outDir),
+      extraHeaders: this.extraHeaders(() => pageCsp),
+    });
+    const notFoundPage = files.contentOf('404.html');
+    const notFound = notFoundPage
+      ? new MemoryAnswer(404, notFoundPage, {
+          ...securityHeaders('/404', { https: this.https }),
+          'content-security-policy': pageCsp['/404'] ?? NON_PAGE_CSP,
+          'content-type': 'text/html; charset=utf-8',
+        })
+      : undefined;
+    this.current = { outDir, files, handler, pageCsp, notFound, routes: readRoutePatterns(outDir), unrouted: new Set(), missing: {} };
+    if (this.server.listening) this.learning = this.learnMissingPages(this.current);
   }
 
   listen(port: number, host: string): Promise<void> {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(port, host, () => resolve());
+      this.server.listen(port, host, () => {
+        if (this.current) this.learning = this.learnMissingPages(this.current);
+        resolve();
+      });
     });
   }
 
   /**
-   * Every header of the shared set, and the one right Content-Security-Policy: a prebuilt
-   * page's own (its inline-script hashes), the one Astro rendered for an on-demand page, the
-   * 404 or 500 page's for those pages served in place of another path, or the no-page policy.
+   * The security headers of a file's answers, decided once per path (StaticFiles builds its
+   * header blocks with them): the shared set (Permissions-Policy on documents only), and the
+   * page's own policy (a stored page's, else the build's prebuilt one), the no-page policy on
+   * anything that is not HTML; a 304 carries the page's own policy or none, as the browser
+   * merges its headers into the cached page's.
+   */
+  private extraHeaders(prebuilt: () => PageCsp): ExtraHeaders {
+    return (urlPath, html, pageCsp) => {
+      const shared = securityHeaders(urlPath, { https: this.https, document: html });
+      const own = pageCsp || prebuilt()[pageKey(urlPath)];
+      return {
+        ok: { ...shared, 'content-security-policy': html && own ? own : NON_PAGE_CSP },
+        notModified: own ? { ...shared, 'content-security-policy': own } : shared,
+      };
+    };
+  }
+
+  /**
+   * Puts the security headers on an answer the fast path did not write whole (on-demand pages,
+   * the API, errors), when its headers go out: by then its type and status are known.
+   */
+  private secure(req: http.IncomingMessage, res: http.ServerResponse, current: Build | undefined): void {
+    if ((res as http.ServerResponse & { secured?: boolean }).secured) return;
+    (res as http.ServerResponse & { secured?: boolean }).secured = true;
+    onHeaders(res, () => {
+      if (!hasWholeHeaders(res)) this.addSecurityHeaders(req, res, current?.pageCsp ?? {});
+    });
+  }
+
+  /**
+   * Every header of the shared set, and the one right Content-Security-Policy: the one Astro
+   * rendered for an on-demand page, the 404 or 500 page's for those pages served in place of
+   * another path, or the no-page policy.
    */
   private addSecurityHeaders(req: http.IncomingMessage, res: http.ServerResponse, pageCsp: PageCsp): void {
-    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    for (const [name, value] of Object.entries(securityHeaders(pathname, { https: this.https }))) res.setHeader(name, value);
+    const pathname = pathOf(req.url);
+    const html = String(res.getHeader('content-type') ?? '').startsWith('text/html');
+    for (const [name, value] of Object.entries(securityHeaders(pathname, { https: this.https, document: html || res.statusCode === 304 }))) {
+      res.setHeader(name, value);
+    }
     const prebuilt = pageCsp[pageKey(pathname)];
     if (res.statusCode === 304) {
       // Not Modified has no body type, and the browser merges its headers into the cached
       // page's: send the page's own policy or none, never the no-page one.
-      // A stored catalogue page has set its own (serveStoredPage).
       const own = prebuilt ?? res.getHeader('content-security-policy');
       if (own) res.setHeader('content-security-policy', own);
       else res.removeHeader('content-security-policy');
       return;
     }
-    const html = String(res.getHeader('content-type') ?? '').startsWith('text/html');
     const errorPage = res.statusCode === 404 ? pageCsp['/404'] : res.statusCode >= 500 ? pageCsp['/500'] : undefined;
     const csp = !html ? NON_PAGE_CSP : res.statusCode < 400 && prebuilt ? prebuilt : (res.getHeader('content-security-policy') ?? errorPage ?? NON_PAGE_CSP);
     res.setHeader('content-security-policy', csp as string);
   }
 
-  private async route(req: http.IncomingMessage, res: http.ServerResponse, current: SiteServer['current']): Promise<void> {
+  /**
+   * A GET or HEAD without a body for a stored page, an id that does not exist, or a file of the
+   * build is answered at once, its headers written whole (the fast path); everything else is
+   * secured, its body admitted, and handed to Astro.
+   */
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse, current: Build | undefined): Promise<void> {
     if (!current) throw new Error('no build loaded');
-    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    const pathname = pathOf(req.url);
     const problem = pathProblem(pathname);
+    const read = !problem && (req.method === 'GET' || req.method === 'HEAD');
+    const bodiless = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
+    let fast: FastOutcome = 'none';
+    if (read && bodiless && (fast = await this.serveFast(req, res, pathname, current)) === 'sent') return;
+    this.secure(req, res, current);
     if (problem) {
-      this.compressAnswer(req, res);
-      await writeResponse(refusedPath(pathname, problem, current.files), res);
+      this.sendNotFound(req, res, pathname, current, problem);
       return;
     }
     if (!(await admitBody(req, res))) return;
-    if (await this.serveStoredPage(req, res, pathname)) return;
-    if (await this.serveStatic(req, res, current)) return;
+    if (read && !bodiless && (fast = await this.serveFast(req, res, pathname, current)) === 'sent') return;
+    if (fast === 'refused') {
+      this.sendNotFound(req, res, pathname, current, 'undecodable');
+      return;
+    }
     this.compressAnswer(req, res);
     current.handler(req, res);
+  }
+
+  /** 'refused': a path that may not reach the disk (answered 404 by the slow path, with its headers). */
+  private async serveFast(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, current: Build): Promise<FastOutcome> {
+    // An id that does not exist first: the publisher would render its page to learn it is a 404.
+    if (this.serveMissing(req, res, pathname, current)) return 'sent';
+    if (await this.serveStoredPage(req, res, pathname)) return 'sent';
+    const outcome = await this.serveStatic(req, res, pathname, current);
+    if (outcome !== 'none' || !this.isUnrouted(pathname, current)) return outcome;
+    current.notFound!.send(req, res);
+    return 'sent';
+  }
+
+  /**
+   * A path no route of the build matches (and no file, no stored page): the 404 page, as
+   * Astro would render it. Astro's own paths (/_image, /_server-islands, /_actions) and the
+   * API are left to it.
+   */
+  private isUnrouted(pathname: string, current: Build): boolean {
+    if (!current.routes || !current.notFound || pathname.startsWith('/_') || pathname.startsWith('/api/') || pathname.includes('%')) return false;
+    if (current.unrouted.has(pathname)) return true;
+    if (current.routes.some((route) => route.test(pathname))) return false;
+    if (current.unrouted.size >= 10_000) current.unrouted.clear();
+    current.unrouted.add(pathname);
+    return true;
+  }
+
+  /**
+   * An address naming an id that does not exist, or cannot (scripts/lib/known-ids.ts): that
+   * kind's 404 page from memory, once learnt. Anything the index is not sure of goes on.
+   */
+  private serveMissing(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, current: Build): boolean {
+    if (!this.knownIds || req.headers[PROBE_HEADER] === this.probeToken) return false;
+    const verdict = this.knownIds.missing(pathname, req.headers.cookie === undefined);
+    const answer = verdict && current.missing[verdict.kind];
+    if (!answer) return false;
+    answer.send(req, res);
+    return true;
+  }
+
+  /** Resolves once the 404 pages of the current build's kinds of id are learnt (or left to their routes). */
+  missingPagesLearnt(): Promise<void> {
+    return this.learning;
+  }
+
+  /**
+   * Learns each kind's 404 page from its route: two addresses of ids that do not exist,
+   * rendered through the server (PROBE_HEADER lets them reach the route). A kind whose two
+   * answers are not the same 404 bytes, with no cookie set, is left to its route.
+   */
+  private async learnMissingPages(build: Build): Promise<void> {
+    if (!this.knownIds) return;
+    const address = this.server.address();
+    if (!address || typeof address === 'string') return;
+    const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+    const origin = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+    const get = async (pathname: string) => {
+      const response = await fetch(origin + pathname, { headers: { [PROBE_HEADER]: this.probeToken, 'accept-encoding': 'identity' }, redirect: 'manual' });
+      return { response, body: Buffer.from(await response.arrayBuffer()) };
+    };
+    for (const [kind, [first, second]] of Object.entries(MISSING_PAGE_PROBES) as [MissingPageKind, readonly [string, string]][]) {
+      try {
+        const [a, b] = [await get(first), await get(second)];
+        if (a.response.status !== 404 || b.response.status !== 404 || !a.body.equals(b.body) || a.response.headers.has('set-cookie')) {
+          console.warn(`[serve] the 404 page of an unknown ${kind} depends on the address: such addresses go to the route`);
+          continue;
+        }
+        const headers: Record<string, string> = {};
+        a.response.headers.forEach((value, name) => {
+          if (!NOT_KEPT.has(name)) headers[name] = value;
+        });
+        build.missing[kind] = new MemoryAnswer(404, a.body, headers);
+      } catch (error) {
+        console.error(`[serve] the 404 page of an unknown ${kind} could not be learnt:`, (error as Error).message);
+      }
+    }
   }
 
   /**
@@ -152,19 +326,11 @@ export class SiteServer {
    * images, and the adapter's own static handler, which served ranges, is not mounted: see
    * astro.config.mjs). The API and blobs are never files of the build.
    */
-  private async serveStatic(req: http.IncomingMessage, res: http.ServerResponse, current: NonNullable<SiteServer['current']>): Promise<boolean> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const urlPath = (req.url ?? '/').split('?')[0] ?? '/';
-    if (urlPath.startsWith('/api/') || urlPath.startsWith('/blobs/')) return false;
+  private async serveStatic(req: http.IncomingMessage, res: http.ServerResponse, urlPath: string, current: Build): Promise<FastOutcome> {
+    if (urlPath.startsWith('/api/') || urlPath.startsWith('/blobs/')) return 'none';
     const found = current.files.lookup(urlPath);
-    if (found.kind === 'none') return false;
-    if (found.kind === 'file') return current.files.send(req, res, urlPath, found);
-    this.compressAnswer(req, res);
-    await writeResponse(
-      notFound(urlPath, current.files, () => errorResponse('VALIDATION_FAILED', 'The address names no file')),
-      res,
-    );
-    return true;
+    if (found.kind !== 'file') return found.kind === 'refused' ? 'refused' : 'none';
+    return (await current.files.send(req, res, urlPath, found)) ? 'sent' : 'none';
   }
 
   /**
@@ -174,14 +340,21 @@ export class SiteServer {
    * publisher's own render requests skip it.
    */
   private async serveStoredPage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<boolean> {
-    if (!this.pages || (req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range) return false;
+    if (!this.pages || req.headers.range) return false;
     if (this.pages.publisher.isRenderRequest(req.headers[RENDER_HEADER])) return false;
     const page = await this.pages.publisher.pageFor(pageKey(pathname));
     if (!page) return false;
-    if (page.csp) res.setHeader('content-security-policy', page.csp);
-    if (this.pages.files.send(req, res, pathname, page)) return true;
-    res.removeHeader('content-security-policy');
-    return false;
+    return this.pages.files.send(req, res, pathname, page, page.csp || undefined);
+  }
+
+  /** The 404 page for a path that names nothing, or on /api the error shape. */
+  private sendNotFound(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, current: Build, problem: PathProblem): void {
+    if (!pathname.startsWith('/api/') && current.notFound) {
+      current.notFound.send(req, res);
+      return;
+    }
+    this.compressAnswer(req, res);
+    void writeResponse(refusedPath(pathname, problem), res).catch((error: unknown) => res.destroy(error as Error));
   }
 
   /** Wraps the response in the compression middleware before anything is written to it. */
@@ -190,25 +363,14 @@ export class SiteServer {
   }
 }
 
-/** The answer to a path refused by pathProblem: on /api the error shape, elsewhere the 404 page. */
-function refusedPath(pathname: string, problem: PathProblem, files: StaticFiles): Response {
-  const api = {
+/** The answer to a path refused by pathProblem: on /api the error shape, elsewhere a plain 404 (a build without a 404 page). */
+function refusedPath(pathname: string, problem: PathProblem): Response {
+  if (!pathname.startsWith('/api/')) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  return {
     undecodable: () => errorResponse('VALIDATION_FAILED', 'The address has invalid percent-encoding'),
     'too-long': () => errorResponse('URI_TOO_LONG'),
     'control-character': () => errorResponse('NOT_FOUND'),
-  }[problem];
-  return notFound(pathname, files, api);
-}
-
-/**
- * A path that cannot be decoded, or may not reach the disk, names nothing: the 404 page, or
- * the API's error shape.
- */
-function notFound(pathname: string, files: StaticFiles, apiAnswer: () => Response): Response {
-  if (pathname.startsWith('/api/')) return apiAnswer();
-  const notFoundPage = files.contentOf('404.html');
-  if (!notFoundPage) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  return new Response(new Uint8Array(notFoundPage), { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' } });
+  }[problem]();
 }
 
 /**

@@ -158,7 +158,16 @@ function removeVariants(file: string): void {
  */
 export function freshVariant(file: string, encoding: Encoding, plain: Pick<fs.Stats, 'mtimeMs'>): { file: string; stats: fs.Stats } | undefined {
   const variant = file + VARIANT_SUFFIX[encoding];
-  const stats = fs.statSync(variant, { throwIfNoEntry: false });
+  return usableVariant(variant, fs.statSync(variant, { throwIfNoEntry: false }), plain);
+}
+
+/** freshVariant without blocking: for the server's request path (scripts/lib/static-serve.ts). */
+export async function readFreshVariant(file: string, encoding: Encoding, plain: Pick<fs.Stats, 'mtimeMs'>): Promise<{ file: string; stats: fs.Stats } | undefined> {
+  const variant = file + VARIANT_SUFFIX[encoding];
+  return usableVariant(variant, await fs.promises.stat(variant).catch(() => undefined), plain);
+}
+
+function usableVariant(variant: string, stats: fs.Stats | undefined, plain: Pick<fs.Stats, 'mtimeMs'>): { file: string; stats: fs.Stats } | undefined {
   if (!stats?.isFile() || stats.mtimeMs < plain.mtimeMs) return undefined;
   return { file: variant, stats };
 }

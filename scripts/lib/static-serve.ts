@@ -27,7 +27,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { etagMatches } from '@/functions/_shared/http';
 import { fillOrigin } from '@/functions/_shared/site-origin';
-import { freshVariant, isCompressible, variantsOf, type Encoding } from './static-files';
+import { isCompressible, readFreshVariant, variantsOf, type Encoding } from './static-files';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -146,6 +146,8 @@ interface Representation {
   stamp: string;
   /** The bytes themselves, for a file filled in at load (nothing is read from disk). */
   body?: Buffer;
+  /** The stats it was known by (files read from disk). */
+  stats?: Pick<fs.Stats, 'ino' | 'size' | 'mtimeMs'>;
 }
 
 /** What is known of a file while its stats stay the same. */
@@ -167,13 +169,41 @@ interface FileEntry {
   gzip?: Representation;
 }
 
+/**
+ * What the server adds to a file's own headers, by path (scripts/lib/serve.ts): the security
+ * headers and the Content-Security-Policy of a 200, and of a 304 (the page's own policy or
+ * none). Asked once per path and file, when its header blocks are built.
+ */
+export type ExtraHeaders = (
+  urlPath: string,
+  html: boolean,
+  pageCsp: string | undefined,
+) => {
+  ok: Readonly<Record<string, string>>;
+  notModified: Readonly<Record<string, string>>;
+};
+
+/** Headers as writeHead takes them without copying: name, value, name, value… */
+type HeaderBlock = string[];
+
+/**
+ * A path's answers, built once while its file and policy stay the same: the whole header block
+ * of each representation and of the 304, so a request costs a map lookup and one writeHead.
+ */
+interface Route {
+  entry: FileEntry;
+  pageCsp: string | undefined;
+  blocks: Partial<Record<'plain' | Encoding, HeaderBlock>>;
+  notModified: HeaderBlock;
+}
+
 /** What sending a file needs of its stats: an fs.Stats, or what the page store kept of one (scripts/lib/page-store.ts). */
 export type FileStats = Pick<fs.Stats, 'ino' | 'size' | 'mtimeMs' | 'mtime'>;
 
 const stampOf = (stats: FileStats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
 
 function representation(file: string, stats: FileStats, encoding?: Encoding): Representation {
-  return { file, size: stats.size, encoding, stamp: stampOf(stats) };
+  return { file, size: stats.size, encoding, stamp: stampOf(stats), stats: { ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs } };
 }
 
 /** If-None-Match, else If-Modified-Since to the second (as Last-Modified carries it). */
@@ -196,28 +226,53 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
   map.set(key, value);
 }
 
+function block(...parts: Readonly<Record<string, string | number>>[]): HeaderBlock {
+  const out: HeaderBlock = [];
+  for (const part of parts) for (const [name, value] of Object.entries(part)) out.push(name, String(value));
+  return out;
+}
+
+/** Marks a response whose headers the fast path wrote whole (the server's onHeaders hook leaves it alone). */
+const WHOLE_HEADERS = Symbol('whole headers');
+
+export function hasWholeHeaders(res: http.ServerResponse): boolean {
+  return (res as http.ServerResponse & { [WHOLE_HEADERS]?: boolean })[WHOLE_HEADERS] === true;
+}
+
+function writeWhole(res: http.ServerResponse, status: number, headers: HeaderBlock): void {
+  (res as http.ServerResponse & { [WHOLE_HEADERS]?: boolean })[WHOLE_HEADERS] = true;
+  res.writeHead(status, headers);
+}
+
 /**
- * The files of one build output, served. Each request costs one stat of the file it names:
- * what was learnt of a path (which file it resolves to, its variants, validators and, for
- * files up to 1 MB, its bytes) is kept while that stat is unchanged. A file is replaced by a
- * rename (writeStaticFile), which changes its inode, and its variants are written before it
- * and never without it: an unchanged stat means unchanged variants too.
- * Stats are synchronous: local files in the page cache answer in microseconds, less than a
- * round trip through libuv's thread pool.
+ * The files of one build output, or of the page store, served. A build file costs one stat
+ * per request (its path cache entry is kept while that stat is unchanged); a stored page none
+ * (the caller knows its stats). What was learnt of a path (which file it resolves to, its
+ * variants, validators, header blocks and, for files up to 1 MB, its bytes) is kept while the
+ * stat is unchanged. A file is replaced by a rename (writeStaticFile), which changes its inode,
+ * and its variants are written before it and never without it: an unchanged stat means
+ * unchanged variants too. Stats of known paths are synchronous (a local file in the page
+ * cache answers in a microsecond, less than a round trip through libuv's thread pool); what is
+ * read the first time (the variants' stats, the bytes) is read asynchronously.
  */
 export class StaticFiles {
   readonly clientDir: string;
   private readonly resolved = new Map<string, string>();
   private readonly entries = new Map<string, FileEntry>();
-  private readonly encodings = new Map<string, Encoding[]>();
+  private readonly routes = new Map<string, Route>();
   private readonly bodies = new Map<string, { stamp: string; body: Buffer }>();
   private bodyBytes = 0;
   /** The files filled in with the origin at load, by absolute path: never read from disk again. */
   private readonly filled = new Map<string, FileEntry>();
+  private readonly extraHeaders: ExtraHeaders;
 
-  /** `origin`: fill it into `originFiles` (paths relative to clientDir, from the build's origin-files.json). */
-  constructor(clientDir: string, options: { origin?: string; originFiles?: readonly string[] } = {}) {
+  /**
+   * `origin`: fill it into `originFiles` (paths relative to clientDir, from the build's
+   * origin-files.json). `extraHeaders`: the security headers per path (none by default).
+   */
+  constructor(clientDir: string, options: { origin?: string; originFiles?: readonly string[]; extraHeaders?: ExtraHeaders } = {}) {
     this.clientDir = path.resolve(clientDir);
+    this.extraHeaders = options.extraHeaders ?? (() => ({ ok: {}, notModified: {} }));
     if (options.origin) for (const name of options.originFiles ?? []) this.fill(path.join(this.clientDir, name), options.origin);
   }
 
@@ -261,13 +316,18 @@ export class StaticFiles {
     return found;
   }
 
-  /** `variants`: their stats when the caller knows them (a stored page), so none is looked up on disk. */
-  private entryFor(file: string, stats: FileStats, variants?: Partial<Record<Encoding, FileStats>>): FileEntry {
+  /** The entry of a file whose stats are unchanged (compared field by field: no string per request). */
+  private knownEntry(file: string, stats: FileStats): FileEntry | undefined {
     const filled = this.filled.get(file);
     if (filled) return filled;
-    const stamp = stampOf(stats);
     const known = this.entries.get(file);
-    if (known?.stamp === stamp) return known;
+    const plain = known?.plain.stats;
+    return plain && plain.ino === stats.ino && plain.size === stats.size && plain.mtimeMs === stats.mtimeMs ? known : undefined;
+  }
+
+  /** `variants`: their stats when the caller knows them (a stored page), so none is looked up on disk. */
+  private async entryFor(file: string, stats: FileStats, variants?: Partial<Record<Encoding, FileStats>>): Promise<FileEntry> {
+    const stamp = stampOf(stats);
     const compressible = isCompressible(file);
     const entry: FileEntry = {
       stamp,
@@ -279,62 +339,86 @@ export class StaticFiles {
       plain: representation(file, stats),
     };
     if (compressible) {
-      for (const encoding of ['br', 'gzip'] as const) {
-        const known = variants?.[encoding];
-        const variant = variants ? known && { file: `${file}${encoding === 'br' ? '.br' : '.gz'}`, stats: known } : freshVariant(file, encoding, stats);
-        if (variant) entry[encoding] = representation(variant.file, variant.stats, encoding);
-      }
+      await Promise.all(
+        (['br', 'gzip'] as const).map(async (encoding) => {
+          const known = variants?.[encoding];
+          const variant = variants ? known && { file: `${file}${encoding === 'br' ? '.br' : '.gz'}`, stats: known } : await readFreshVariant(file, encoding, stats);
+          if (variant) entry[encoding] = representation(variant.file, variant.stats, encoding);
+        }),
+      );
     }
     remember(this.entries, file, entry, PATH_CACHE_ENTRIES);
     return entry;
   }
 
-  private accepted(header: string | undefined): Encoding[] {
-    if (!header) return [];
-    let known = this.encodings.get(header);
-    if (!known) {
-      known = acceptedEncodings(header);
-      remember(this.encodings, header, known, 100);
+  /** The header blocks of a path, built once per file version and policy. */
+  private routeFor(urlPath: string, entry: FileEntry, pageCsp: string | undefined): Route {
+    const known = this.routes.get(urlPath);
+    if (known && known.entry === entry && known.pageCsp === pageCsp) return known;
+    const extra = this.extraHeaders(urlPath, entry.contentType.startsWith('text/html'), pageCsp);
+    const validators = {
+      ...(entry.compressible ? { vary: 'Accept-Encoding' } : {}),
+      'cache-control': urlPath.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE,
+      etag: entry.etag,
+      'last-modified': entry.lastModified,
+    };
+    const blocks: Route['blocks'] = {};
+    for (const key of ['plain', 'br', 'gzip'] as const) {
+      const chosen = entry[key];
+      if (!chosen) continue;
+      blocks[key] = block(extra.ok, validators, {
+        'content-type': entry.contentType,
+        ...(chosen.encoding ? { 'content-encoding': chosen.encoding } : {}),
+        'content-length': chosen.size,
+      });
     }
-    return known;
+    const route: Route = { entry, pageCsp, blocks, notModified: block(extra.notModified, validators) };
+    remember(this.routes, urlPath, route, PATH_CACHE_ENTRIES);
+    return route;
   }
 
-  private read(representation: Representation): Buffer {
+  /** The bytes, from memory when known; else read asynchronously and kept (up to BODY_CACHE_BYTES in all). */
+  private read(representation: Representation): Buffer | Promise<Buffer> {
     if (representation.body) return representation.body;
     const hit = this.bodies.get(representation.file);
     if (hit?.stamp === representation.stamp) return hit.body;
-    const body = fs.readFileSync(representation.file);
-    if (hit) {
-      this.bodies.delete(representation.file);
-      this.bodyBytes -= hit.body.byteLength;
-    }
-    for (const [key, entry] of this.bodies) {
-      if (this.bodyBytes + body.byteLength <= BODY_CACHE_BYTES) break;
-      this.bodies.delete(key);
-      this.bodyBytes -= entry.body.byteLength;
-    }
-    this.bodies.set(representation.file, { stamp: representation.stamp, body });
-    this.bodyBytes += body.byteLength;
-    return body;
+    return fs.promises.readFile(representation.file).then((body) => {
+      const old = this.bodies.get(representation.file);
+      if (old) {
+        this.bodies.delete(representation.file);
+        this.bodyBytes -= old.body.byteLength;
+      }
+      for (const [key, entry] of this.bodies) {
+        if (this.bodyBytes + body.byteLength <= BODY_CACHE_BYTES) break;
+        this.bodies.delete(key);
+        this.bodyBytes -= entry.body.byteLength;
+      }
+      this.bodies.set(representation.file, { stamp: representation.stamp, body });
+      this.bodyBytes += body.byteLength;
+      return body;
+    });
   }
 
   /**
-   * Answers a GET or HEAD for a file found by lookup(): the best variant the client accepts,
-   * or 304. Headers are set with setHeader, so the server's onHeaders hook (security headers,
-   * the page's own policy) still sees and completes them. False, with nothing set, when the
-   * file went away since its lookup (removed by a publish): the caller answers as for a
-   * missing file.
+   * Answers a GET or HEAD for a file found by lookup() (or a stored page, whose stats the page
+   * store knows): the best variant the client accepts, or 304, with every header written at
+   * once from the path's header blocks (the server's security headers included, by
+   * `extraHeaders`; `pageCsp`: the page's own policy, for a stored page). False, with nothing
+   * written, when the file went away since its lookup (removed by a publish): the caller
+   * answers as for a missing file.
    */
-  send(
+  async send(
     req: http.IncomingMessage,
     res: http.ServerResponse,
     urlPath: string,
     found: { file: string; stats: FileStats; variants?: Partial<Record<Encoding, FileStats>> },
-  ): boolean {
-    const entry = this.entryFor(found.file, found.stats, found.variants);
+    pageCsp?: string,
+  ): Promise<boolean> {
+    const entry = this.knownEntry(found.file, found.stats) ?? (await this.entryFor(found.file, found.stats, found.variants));
+    const route = this.routeFor(urlPath, entry, pageCsp);
     let chosen = entry.plain;
     if (entry.compressible) {
-      for (const encoding of this.accepted(req.headers['accept-encoding'])) {
+      for (const encoding of acceptedOf(req.headers['accept-encoding'])) {
         const variant = entry[encoding];
         if (variant) {
           chosen = variant;
@@ -342,46 +426,100 @@ export class StaticFiles {
         }
       }
     }
-    const notModified = isNotModified(req, entry.etag, entry.mtimeSeconds);
-    let body: Buffer | undefined;
-    let fd: number | undefined;
-    let size = chosen.size;
-    if (!notModified && req.method !== 'HEAD') {
-      // The length of the bytes read, or of the file opened: a file replaced since its stat
-      // is still sent whole and right.
-      try {
-        if (chosen.size <= BODY_CACHE_FILE_BYTES) body = this.read(chosen);
-        else fd = fs.openSync(chosen.file, 'r');
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        this.entries.delete(found.file);
-        this.resolved.delete(urlPath);
-        return false;
-      }
-      size = body ? body.byteLength : fs.fstatSync(fd!).size;
-    }
-    if (entry.compressible) res.setHeader('vary', 'Accept-Encoding');
-    res.setHeader('cache-control', urlPath.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE);
-    res.setHeader('etag', entry.etag);
-    res.setHeader('last-modified', entry.lastModified);
-    if (notModified) {
-      res.statusCode = 304;
+    if (isNotModified(req, entry.etag, entry.mtimeSeconds)) {
+      writeWhole(res, 304, route.notModified);
       res.end();
       return true;
     }
-    res.setHeader('content-type', entry.contentType);
-    if (chosen.encoding) res.setHeader('content-encoding', chosen.encoding);
-    res.setHeader('content-length', size);
-    if (body || req.method === 'HEAD') {
-      res.end(body);
+    const headers = route.blocks[chosen.encoding ?? 'plain']!;
+    if (req.method === 'HEAD') {
+      writeWhole(res, 200, headers);
+      res.end();
       return true;
     }
-    fs.createReadStream('', { fd })
-      .on('error', (error) => {
-        console.error('[serve] reading a static file failed:', error);
-        res.destroy();
-      })
-      .pipe(res);
-    return true;
+    try {
+      if (chosen.size <= BODY_CACHE_FILE_BYTES) {
+        const pending = this.read(chosen);
+        const body = pending instanceof Buffer ? pending : await pending;
+        // A file replaced since its stat is still sent whole and right.
+        writeWhole(res, 200, body.byteLength === chosen.size ? headers : withLength(headers, body.byteLength));
+        res.end(body);
+        return true;
+      }
+      const handle = await fs.promises.open(chosen.file, 'r');
+      const { size } = await handle.stat();
+      writeWhole(res, 200, size === chosen.size ? headers : withLength(headers, size));
+      handle
+        .createReadStream()
+        .on('error', (error) => {
+          console.error('[serve] reading a static file failed:', error);
+          res.destroy();
+        })
+        .pipe(res);
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.entries.delete(found.file);
+      this.resolved.delete(urlPath);
+      this.routes.delete(urlPath);
+      return false;
+    }
+  }
+}
+
+/** A header block with another Content-Length. */
+function withLength(headers: HeaderBlock, length: number): HeaderBlock {
+  const copy = [...headers];
+  const at = copy.indexOf('content-length');
+  copy[at + 1] = String(length);
+  return copy;
+}
+
+/** Accept-Encoding headers seen, to what they accept (few distinct values in practice). */
+const ACCEPTED = new Map<string, Encoding[]>();
+
+function acceptedOf(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  let known = ACCEPTED.get(header);
+  if (!known) {
+    known = acceptedEncodings(header);
+    remember(ACCEPTED, header, known, 100);
+  }
+  return known;
+}
+
+/**
+ * An answer kept whole in memory: its bytes compressed once with brotli and gzip, and a header
+ * block per encoding. The 404 pages (the build's, and each kind of page's for ids that do not
+ * exist, scripts/lib/known-ids.ts) are these: a 404 costs what a stored page costs.
+ */
+export class MemoryAnswer {
+  private readonly bodies: Partial<Record<'plain' | Encoding, { body: Buffer; headers: HeaderBlock }>> = {};
+
+  /** `headers`: every header but the encoding's (content-encoding, content-length, vary). */
+  constructor(
+    readonly status: number,
+    body: Buffer,
+    headers: Readonly<Record<string, string>>,
+  ) {
+    const variants = variantsOf(body);
+    const vary: Record<string, string> = Object.keys(variants).length ? { vary: 'Accept-Encoding' } : {};
+    this.bodies.plain = { body, headers: block(headers, vary, { 'content-length': body.byteLength }) };
+    for (const [encoding, bytes] of Object.entries(variants) as [Encoding, Buffer][]) {
+      this.bodies[encoding] = { body: bytes, headers: block(headers, vary, { 'content-encoding': encoding, 'content-length': bytes.byteLength }) };
+    }
+  }
+
+  send(req: http.IncomingMessage, res: http.ServerResponse): void {
+    let chosen = this.bodies.plain!;
+    for (const encoding of acceptedOf(req.headers['accept-encoding'])) {
+      const variant = this.bodies[encoding];
+      if (variant) {
+        chosen = variant;
+        break;
+      }
+    }
+    writeWhole(res, this.status, chosen.headers);
+    res.end(req.method === 'HEAD' ? undefined : chosen.body);
   }
 }

@@ -57,7 +57,8 @@ function expectPageHeaders(headers: Headers, label: string): void {
 function expectNonPageHeaders(headers: Headers, label: string): void {
   expectCommonHeaders(headers, label);
   expect(headers['content-security-policy'], label).toBe(NON_PAGE_CSP);
-  expect(headers['permissions-policy'], label).toBe(PERMISSIONS_POLICY);
+  // Permissions-Policy governs documents (and what they frame): not sent on anything else.
+  expect(headers['permissions-policy'], label).toBeUndefined();
 }
 
 /**

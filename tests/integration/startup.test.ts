@@ -206,6 +206,8 @@ describe('a custom PORT with no SITE_URL', () => {
       expect(res.status, pathname).toBe(200);
       expectSecurityHeaders(res);
       expect(res.headers.get('content-security-policy'), pathname).toBe(NON_PAGE_CSP);
+      // Permissions-Policy is for documents only (docs/decisions/065).
+      expect(res.headers.get('permissions-policy'), pathname).toBeNull();
     }
 
     // A revalidated page (304) keeps its own policy: the browser merges these headers into its copy.
@@ -230,6 +232,8 @@ describe('a custom PORT with no SITE_URL', () => {
     expect(missing.status).toBe(404);
     expectSecurityHeaders(missing);
     expectPagePolicy(missing);
+    expect(missing.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
+    expect(await missing.text()).toContain('Oops! Page not found');
   }, 180_000);
 
   it('answers a path with bad percent-encoding with the 404 page, or the error shape under /api', async () => {

@@ -46,6 +46,23 @@ describe('securityHeaders', () => {
       'permissions-policy': PERMISSIONS_POLICY,
     });
   });
+  it('sends Permissions-Policy on documents only, the other headers on every answer', () => {
+    const nonDocument = securityHeaders('/_astro/page.js', { https: true, document: false });
+    expect(nonDocument).toEqual({
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'strict-transport-security': HSTS,
+    });
+    // Not even on /auth: the microphone is a document's to ask for.
+    expect(securityHeaders('/auth', { https: false, document: false })).not.toHaveProperty('permissions-policy');
+    expect(securityHeaders('/unsubscribe', { https: false, document: false })['referrer-policy']).toBe('no-referrer');
+    const documents = vercelHeaderRoutes({}, { https: false }).find((r) => r.headers?.['permissions-policy'] === PERMISSIONS_POLICY);
+    for (const path of ['/', '/marketplace', '/product/abc', '/tools/chatgpt/landing', '/404.html'])
+      expect(new RegExp(documents!.src!).test(path), path).toBe(true);
+    for (const path of ['/_astro/page.js', '/api/health', '/blobs/a/b.webp', '/robots.txt', '/tool-updates/feed.xml', '/favicon.svg'])
+      expect(new RegExp(documents!.src!).test(path), path).toBe(false);
+  });
   it('allows the microphone on /auth only', () => {
     expect(securityHeaders('/auth', { https: false })['permissions-policy']).toBe(PERMISSIONS_POLICY_WITH_MICROPHONE);
     expect(securityHeaders('/auth/', { https: false })['permissions-policy']).toBe(PERMISSIONS_POLICY_WITH_MICROPHONE);
@@ -95,7 +112,7 @@ describe('page policies in the build output', () => {
 
   it('gives Vercel one route per page, matching the trailing-slash form, after the shared headers', () => {
     const routes = vercelHeaderRoutes(pages, { https: true });
-    expect(routes[0]).toEqual({ src: '^/.*$', headers: securityHeaders('/', { https: true }), continue: true });
+    expect(routes[0]).toEqual({ src: '^/.*$', headers: securityHeaders('/', { https: true, document: false }), continue: true });
     const tool = routes.find((r) => r.headers?.['content-security-policy'] === 'csp-tool');
     expect(new RegExp(tool!.src!).test('/tools/chatgpt/')).toBe(true);
     expect(new RegExp(tool!.src!).test('/tools/chatgpt/landing')).toBe(false);
@@ -124,6 +141,13 @@ describe('page policies in the build output', () => {
     expect(routes.filter((r) => r.src === '/tools/chatgpt')).toEqual([]);
     expect(routes).toContainEqual({ src: '/_astro/(.*)', headers: { 'cache-control': 'public, max-age=31536000, immutable' }, continue: true });
     expect(routes.at(-1)).toEqual({ src: '^/.*$', dest: '/404.html', status: 404, headers: { 'content-security-policy': 'csp-404' } });
+    // An id that cannot exist is the 404 page at once, before the filesystem and the functions.
+    const impossible = routes.find((r) => r.status === 404 && r.src?.startsWith('^/product/'));
+    expect(impossible).toMatchObject({ dest: '/404.html', headers: { 'content-security-policy': 'csp-404' } });
+    expect(routes.indexOf(impossible!)).toBeLessThan(routes.findIndex((r) => r.handle === 'filesystem'));
+    for (const path of ['/product/not-a-uuid', '/product/123', '/product/x/']) expect(new RegExp(impossible!.src!).test(path), path).toBe(true);
+    for (const path of ['/product/0b8f5c1e-4d2a-4f3b-9c6d-7e8f9a0b1c2d', '/product/0B8F5C1E-4D2A-4F3B-9C6D-7E8F9A0B1C2D/', '/product/a/b', '/products'])
+      expect(new RegExp(impossible!.src!).test(path), path).toBe(false);
     expect(routes.findIndex((r) => r.handle === 'filesystem')).toBeGreaterThan(routes.findIndex((r) => r.headers?.['content-security-policy'] === 'csp-tool'));
   });
 });
