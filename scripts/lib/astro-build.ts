@@ -22,8 +22,9 @@ import { BUILD_ORIGIN } from '@/functions/_shared/site-origin';
 import { precompressTree } from './static-files';
 
 const ROOT = process.cwd();
-const SOURCE_DIRS = ['src', 'functions', 'db', 'public'];
-const SOURCE_FILES = ['astro.config.mjs', 'package.json', 'tsconfig.json'];
+const SOURCE_DIRS = ['src', 'functions', 'db', 'env', 'public'];
+/** With the build's own integration (scripts/lib/page-headers.ts writes the policies and route patterns the server reads). */
+const SOURCE_FILES = ['astro.config.mjs', 'package.json', 'tsconfig.json', 'scripts/lib/page-headers.ts'];
 
 function sourceFingerprint(): string {
   const hash = createHash('sha256');
