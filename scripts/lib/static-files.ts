@@ -162,7 +162,11 @@ export function freshVariant(file: string, encoding: Encoding, plain: Pick<fs.St
 }
 
 /** freshVariant without blocking: for the server's request path (scripts/lib/static-serve.ts). */
-export async function readFreshVariant(file: string, encoding: Encoding, plain: Pick<fs.Stats, 'mtimeMs'>): Promise<{ file: string; stats: fs.Stats } | undefined> {
+export async function readFreshVariant(
+  file: string,
+  encoding: Encoding,
+  plain: Pick<fs.Stats, 'mtimeMs'>,
+): Promise<{ file: string; stats: fs.Stats } | undefined> {
   const variant = file + VARIANT_SUFFIX[encoding];
   return usableVariant(variant, await fs.promises.stat(variant).catch(() => undefined), plain);
 }

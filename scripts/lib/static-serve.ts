@@ -342,7 +342,9 @@ export class StaticFiles {
       await Promise.all(
         (['br', 'gzip'] as const).map(async (encoding) => {
           const known = variants?.[encoding];
-          const variant = variants ? known && { file: `${file}${encoding === 'br' ? '.br' : '.gz'}`, stats: known } : await readFreshVariant(file, encoding, stats);
+          const variant = variants
+            ? known && { file: `${file}${encoding === 'br' ? '.br' : '.gz'}`, stats: known }
+            : await readFreshVariant(file, encoding, stats);
           if (variant) entry[encoding] = representation(variant.file, variant.stats, encoding);
         }),
       );
