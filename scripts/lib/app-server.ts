@@ -22,7 +22,8 @@ export interface RunningApp {
   stop(pending?: Promise<unknown>): Promise<void>;
 }
 
-export async function startApp(handle: DbHandle, outDir: string, env = getEnv()): Promise<RunningApp> {
+/** `phase`: told when each step has finished (the start's timing line, scripts/start.ts). */
+export async function startApp(handle: DbHandle, outDir: string, env = getEnv(), phase: (name: string) => void = () => {}): Promise<RunningApp> {
   setDbHandle(handle);
   // Background jobs (docs/decisions/040): the in-process worker runs the fan-out of notices,
   // the emails and the periodic jobs: the sweep (docs/decisions/011) hourly, and once now;
@@ -38,8 +39,10 @@ export async function startApp(handle: DbHandle, outDir: string, env = getEnv())
   const knownIds = new KnownIds(handle.db, { shared: handle.driver !== 'pglite' });
   await startWorker(handle.db, ALL_JOBS, { onCommit: mergeCommitHooks(publisher.commitHooks(), knownIds.commitHooks()) });
   await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
+  phase('job worker');
   const site = new SiteServer({ pages: publisher, knownIds });
   await site.swap(outDir);
+  phase('server bundle');
   await site.listen(env.PORT, env.HOST);
   publisher.attach(site.server.address());
   knownIds.start().catch((error: unknown) => console.error('[ids] reading the known ids failed; every address goes to its route:', error));
