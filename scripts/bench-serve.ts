@@ -388,11 +388,33 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** A published product's page from the page store. */
-function publishedProductPath(): string {
-  const page = new PageStore(pageStoreDir(DATA_DIR)).paths().find((p) => p.startsWith('/product/'));
-  if (!page) throw new Error('the page store holds no product page');
-  return page;
+/**
+ * The published products' pages, each asked for once through the app, which renders and stores
+ * them (pages are rendered when first asked for, docs/decisions/064); then the store's manifest
+ * is on disk (written at most every 10 s) for prepareBaseline to lay the same files out for nginx.
+ */
+async function storeProductPages(port: number): Promise<string[]> {
+  const paths: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `limit=60&sort=newest${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const response = await fetch(`http://127.0.0.1:${port}/api/products?${query}`);
+    if (!response.ok) throw new Error(`app: /api/products answered ${response.status}`);
+    const page = (await response.json()) as { items: { id: string }[]; nextCursor: string | null };
+    paths.push(...page.items.map((item) => `/product/${item.id}`));
+    cursor = page.nextCursor;
+  } while (cursor);
+  if (!paths.length) throw new Error('the app lists no published product');
+  for (const pagePath of paths) {
+    const answer = await get(port, pagePath);
+    if (answer.status !== 200) throw new Error(`app: ${pagePath} answered ${answer.status}`);
+  }
+  const stored = () => new PageStore(pageStoreDir(DATA_DIR)).paths();
+  for (let waited = 0; !paths.every((p) => stored().includes(p)); waited += 500) {
+    if (waited > 20_000) throw new Error('the page store did not keep the product pages it rendered');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return paths;
 }
 
 async function main(): Promise<void> {
@@ -400,6 +422,7 @@ async function main(): Promise<void> {
   fs.mkdirSync(DATA_DIR, { recursive: true });
   console.log(`[bench:serve] starting npm start on ${DATA_DIR} (builds when sources or content changed)…`);
   const app = await startApp();
+  const productPages = await storeProductPages(app.port);
   prepareBaseline();
   const servers: Server[] = [app];
   try {
@@ -410,8 +433,7 @@ async function main(): Promise<void> {
     }
     const baseline = servers[1]!;
     const filesOnly = servers.find((s) => s.name.endsWith('files only'));
-    const product = publishedProductPath();
-    const productPages = new PageStore(pageStoreDir(DATA_DIR)).paths().filter((p) => p.startsWith('/product/'));
+    const product = productPages[0]!;
     const rows: Row[] = [
       { label: '/', paths: ['/'], status: 200 },
       { label: '/marketplace', paths: ['/marketplace'], status: 200 },

@@ -14,7 +14,7 @@ import { resetAuth } from '@/functions/auth/auth';
 import { explainNearDuplicateTitle, findNearDuplicateTitle } from '@/functions/products/products.repository';
 import { POST as createMine } from '@/src/pages/api/me/products/index';
 import { call, signUp, type TestSession } from '../support/api';
-import { ensureCategories } from '../support/factories';
+import { ensureCategories, freeProductBody } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 
 let t: TestDb;
@@ -46,20 +46,7 @@ async function seed(creatorId: string, offset: number, count: number) {
   }
 }
 
-/** A valid free product to publish through the route. */
-const product = (title: string) => ({
-  title,
-  description: 'A set of prompts and a checklist that help a small team ship release notes every week without missing a change.',
-  short_description: 'Release notes without the busywork',
-  content_delivery_type: 'text',
-  content_text: 'Prompt 1: list the merged changes.',
-  pricing_model: 'free',
-  price: 0,
-  category_id: 'tech',
-  ai_tool_type: 'chatgpt',
-  status: 'published',
-});
-const create = (session: TestSession, title: string) => call(createMine, '/api/me/products', { method: 'POST', session, json: product(title) });
+const create = (session: TestSession, title: string) => call(createMine, '/api/me/products', { method: 'POST', session, json: freeProductBody(title) });
 
 /** The rule read row by row, as the check ran before its index: the creator's listings above 0.8, most similar first. */
 async function byTheRule(creatorId: string, title: string) {

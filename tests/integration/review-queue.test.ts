@@ -36,7 +36,7 @@ import { POST as download } from '@/src/pages/api/products/[id]/download';
 import { POST as view } from '@/src/pages/api/products/[id]/view';
 import { deliverQueuedEmails } from '../support/emails';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
-import { ensureCategories } from '../support/factories';
+import { ensureCategories, freeProductBody } from '../support/factories';
 import { sendDueWebhooks } from '../support/webhook-jobs';
 import { createTestDb, type TestDb } from '../support/test-db';
 
@@ -51,19 +51,7 @@ let n = 0;
 function product(overrides: Record<string, unknown> = {}) {
   n += 1;
   const word = ['amber', 'basalt', 'cobalt', 'dune', 'ember', 'fjord', 'garnet', 'harbor', 'indigo', 'juniper', 'kelp', 'lagoon'][n % 12];
-  return {
-    title: `${word} toolkit number ${n} ${Math.random().toString(36).slice(2, 8)}`,
-    description: 'A set of prompts and a checklist that help a small team ship release notes every week without missing a change.',
-    short_description: 'Release notes without the busywork',
-    content_delivery_type: 'text',
-    content_text: 'Prompt 1: list the merged changes.',
-    pricing_model: 'free',
-    price: 0,
-    category_id: 'tech',
-    ai_tool_type: 'chatgpt',
-    status: 'published',
-    ...overrides,
-  };
+  return freeProductBody(`${word} toolkit number ${n} ${Math.random().toString(36).slice(2, 8)}`, overrides);
 }
 
 async function create(session: TestSession, body: Record<string, unknown>) {

@@ -63,3 +63,20 @@ export async function ensureCategories(db: Db) {
       .execute();
   }
 }
+
+/** The body of a valid free text product for POST /api/me/products, published, with the caller's title and changes. */
+export function freeProductBody(title: string, overrides: Record<string, unknown> = {}) {
+  return {
+    title,
+    description: 'A set of prompts and a checklist that help a small team ship release notes every week without missing a change.',
+    short_description: 'Release notes without the busywork',
+    content_delivery_type: 'text',
+    content_text: 'Prompt 1: list the merged changes.',
+    pricing_model: 'free',
+    price: 0,
+    category_id: 'tech',
+    ai_tool_type: 'chatgpt',
+    status: 'published',
+    ...overrides,
+  };
+}
