@@ -183,7 +183,7 @@ async function main(): Promise<void> {
     '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...startRows,
     '',
-    `Publishing through the API as the demo creator, median / worst of ${RUNS} runs, in seconds. Publish: from the POST until the product page served and the stored marketplace hold the title. Edit: the API's answer to the PUT (it includes the near-duplicate title check, over all of the creator's titles), then until the page served holds the new title (read your writes: at once after the answer), then until its stored copy does (the 'pages.refresh' job). Unpublish: until the page answers 404. Target: an edit visible within 0.5 s at 100k.`,
+    `Publishing through the API as the demo creator, median / worst of ${RUNS} runs, in seconds. Publish: from the POST until the product page served and the stored marketplace hold the title. Edit: the API's answer to the PUT (it includes the near-duplicate title check, through the creator-and-title trigram index, docs/decisions/067), then until the page served holds the new title (read your writes: at once after the answer), then until its stored copy does (the 'pages.refresh' job). Unpublish: until the page answers 404. Target: an edit visible within 0.5 s at 100k.`,
     '',
     '| published products | publish (s) | edit: API answer (s) | edit: served (s) | edit: stored (s) | unpublish (s) |',
     '| ---: | ---: | ---: | ---: | ---: | ---: |',
