@@ -1,15 +1,18 @@
 /**
  * `npm test`: every check, as steps that fail fast, each with its duration (issue 26,
- * docs/decisions/046):
- *   static       ESLint, the Prettier check, `astro check` and knip (dead code, docs/decisions/057),
- *                side by side
- *   unit         vitest, project unit
- *   integration  vitest, project integration, on the embedded database
- *   postgres     the same integration tests on the PostgreSQL of TEST_DATABASE_URL, through the
- *                production Neon driver (only when TEST_DATABASE_URL is set: .ci/run sets it)
- *   e2e          Playwright in Chromium against the run's one build
- * The first step that fails stops the run. `npm test -- unit e2e` runs only the steps named.
- * The last lines are a table of the steps and their durations.
+ * docs/decisions/046, 070):
+ *   checks   ESLint, the Prettier check, `astro check`, knip (dead code, docs/decisions/057) and
+ *            the unit tests, side by side
+ *   tests    side by side: the integration tests on the embedded database ('integration'), the
+ *            same tests on the PostgreSQL of TEST_DATABASE_URL through the production Neon
+ *            driver ('postgres', only when TEST_DATABASE_URL is set: .ci/run sets it), and
+ *            Playwright in Chromium against the run's one build ('e2e')
+ * Side by side because none of them keeps both cores busy alone: the integration files and the
+ * e2e journeys spend much of their time waiting on a database, a job poll or a browser, and one
+ * after another the steps took 25 minutes (docs/decisions/070). Each command has its own data
+ * folders, databases and ports, and the run's one build is shared (ensureBuild takes a lock).
+ * The first step that fails stops the run. `npm test -- unit e2e` runs only the commands (or
+ * steps) named. The last lines are a table of the commands and their durations.
  */
 import { spawn } from 'node:child_process';
 
@@ -23,34 +26,32 @@ interface Step {
   name: string;
   /** Commands run side by side; the step passes when all of them do. */
   commands: Command[];
-  /** Why the step does not run, when it does not. */
-  skip?: string;
 }
 
 const npx = (...args: string[]) => ['npx', ...args];
 
 const STEPS: Step[] = [
   {
-    name: 'static',
+    name: 'checks',
     commands: [
       { label: 'lint', argv: npx('eslint', '.') },
       { label: 'format', argv: npx('prettier', '--check', '.') },
       { label: 'typecheck', argv: npx('astro', 'check') },
       { label: 'deadcode', argv: npx('knip', '--no-progress') },
+      { label: 'unit', argv: npx('vitest', 'run', '--project', 'unit') },
     ],
   },
-  { name: 'unit', commands: [{ label: 'unit', argv: npx('vitest', 'run', '--project', 'unit') }] },
   {
-    name: 'integration',
-    // The embedded database, whatever the shell has set.
-    commands: [{ label: 'integration', argv: npx('vitest', 'run', '--project', 'integration'), env: { DATABASE_URL: '', DATABASE_WS_PROXY: '' } }],
+    name: 'tests',
+    commands: [
+      // The embedded database, whatever the shell has set.
+      { label: 'integration', argv: npx('vitest', 'run', '--project', 'integration'), env: { DATABASE_URL: '', DATABASE_WS_PROXY: '' } },
+      ...(process.env['TEST_DATABASE_URL']
+        ? [{ label: 'postgres', argv: npx('vitest', 'run', '--project', 'integration'), env: { DATABASE_URL: process.env['TEST_DATABASE_URL'] } }]
+        : []),
+      { label: 'e2e', argv: npx('playwright', 'test') },
+    ],
   },
-  {
-    name: 'postgres',
-    commands: [{ label: 'postgres', argv: npx('vitest', 'run', '--project', 'integration'), env: { DATABASE_URL: process.env['TEST_DATABASE_URL'] } }],
-    ...(process.env['TEST_DATABASE_URL'] ? {} : { skip: 'TEST_DATABASE_URL is not set' }),
-  },
-  { name: 'e2e', commands: [{ label: 'e2e', argv: npx('playwright', 'test') }] },
 ];
 
 function run(command: Command, prefix: boolean): Promise<number> {
@@ -81,43 +82,42 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2);
-  const unknown = only.filter((name) => !STEPS.some((s) => s.name === name));
+  const names = STEPS.flatMap((s) => [s.name, ...s.commands.map((c) => c.label)]);
+  const unknown = only.filter((name) => !names.includes(name) && name !== 'postgres');
   if (unknown.length) {
-    console.error(`[test] no step named ${unknown.join(', ')}; the steps: ${STEPS.map((s) => s.name).join(', ')}`);
+    console.error(
+      `[test] nothing named ${unknown.join(', ')}; the steps and their commands: ${STEPS.map((s) => `${s.name} (${s.commands.map((c) => c.label).join(', ')})`).join('; ')}`,
+    );
     process.exit(2);
   }
   const rows: string[] = [];
   const started = Date.now();
   let failed: string | undefined;
   for (const step of STEPS) {
-    if (only.length && !only.includes(step.name)) continue;
-    if (step.skip) {
-      rows.push(`${step.name.padEnd(12)} skipped (${step.skip})`);
-      continue;
-    }
-    console.log(`\n[test] ${step.name}: ${step.commands.map((c) => c.argv.slice(1).join(' ')).join(' | ')}`);
+    const commands = only.length && !only.includes(step.name) ? step.commands.filter((c) => only.includes(c.label)) : step.commands;
+    if (!commands.length) continue;
+    console.log(`\n[test] ${step.name}: ${commands.map((c) => c.argv.slice(1).join(' ')).join(' | ')}`);
     const stepStarted = Date.now();
-    const ends: number[] = [];
     const codes = await Promise.all(
-      step.commands.map((c, i) =>
-        run(c, step.commands.length > 1).then((code) => {
-          ends[i] = Date.now();
+      commands.map((c) =>
+        run(c, commands.length > 1).then((code) => {
+          // Side by side, each command's own time says which one the step waits for.
+          rows.push(`${`${step.name}/${c.label}`.padEnd(20)} ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(Date.now() - stepStarted)}`);
           return code;
         }),
       ),
     );
-    const took = seconds(Date.now() - stepStarted);
-    const bad = step.commands.filter((_, i) => codes[i] !== 0).map((c) => c.label);
-    // Side by side, each command's own time says which one the step waits for.
-    const each = step.commands.length > 1 ? ` (${step.commands.map((c, i) => `${c.label} ${seconds(ends[i]! - stepStarted)}`).join(', ')})` : '';
-    rows.push(`${step.name.padEnd(12)} ${bad.length ? `FAILED (${bad.join(', ')})` : 'passed'} in ${took}${each}`);
-    console.log(`[test] ${step.name}: ${bad.length ? `failed (${bad.join(', ')})` : 'passed'} in ${took}`);
+    const bad = commands.filter((_, i) => codes[i] !== 0).map((c) => c.label);
+    console.log(`[test] ${step.name}: ${bad.length ? `failed (${bad.join(', ')})` : 'passed'} in ${seconds(Date.now() - stepStarted)}`);
     if (bad.length) {
       failed = step.name;
       break;
     }
   }
-  console.log(`\n[test] steps (${seconds(Date.now() - started)} in all):`);
+  if (!process.env['TEST_DATABASE_URL'] && (!only.length || only.includes('tests') || only.includes('postgres'))) {
+    rows.push(`${'tests/postgres'.padEnd(20)} skipped (TEST_DATABASE_URL is not set)`);
+  }
+  console.log(`\n[test] commands (${seconds(Date.now() - started)} in all):`);
   for (const row of rows) console.log(`[test]   ${row}`);
   if (failed) {
     console.log(`[test] stopped at ${failed}: the steps after it did not run`);

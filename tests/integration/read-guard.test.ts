@@ -199,21 +199,28 @@ describe('GET /api/products under the search guard', () => {
     expect(free.body.items.map((p: { title: string }) => p.title)).toEqual(['Guarded Chatbot Kit']);
   });
 
-  it('queues a burst instead of refusing it: 50 searches at once are answered, each as when alone, and any 503 is in the error shape with Retry-After', async () => {
+  it('queues a burst instead of refusing it: 50 searches at once are answered, each as when alone, and any 503 or 504 is in the error shape with Retry-After', async () => {
     const alone = await call(searchRoute, '/api/products?search=chatbot');
     expect(alone.status).toBe(200);
     const answers = await Promise.all(Array.from({ length: 50 }, () => call(searchRoute, '/api/products?search=chatbot')));
-    const busy = answers.filter((a) => a.status === 503);
-    for (const answer of answers.filter((a) => a.status !== 503)) {
+    // A search still queued at its deadline is refused (503), and one whose statement outlives
+    // it answers 504 QUERY_TIMEOUT: how many depends on the machine's speed (docs/benchmarks.md
+    // counts them under load; on a starved CI machine a few 504s happen). Every other answer is
+    // the one a search alone gets.
+    const refused = answers.filter((a) => a.status === 503 || a.status === 504);
+    for (const answer of answers.filter((a) => !refused.includes(a))) {
       expect(answer.status).toBe(200);
       expect(answer.body).toEqual(alone.body);
     }
-    for (const answer of busy) {
+    for (const answer of refused) {
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      expect(answer.body).toEqual({ error: { code: 'SERVER_BUSY', message: 'The server is busy right now. Please try again in a moment.' } });
+      expect(answer.body.error.code).toBe(answer.status === 503 ? 'SERVER_BUSY' : 'QUERY_TIMEOUT');
+      expect(answer.body).toEqual({ error: { code: answer.body.error.code, message: expect.any(String) } });
     }
-    // How many are refused depends on the machine's speed (docs/benchmarks.md counts them
-    // under load); that a burst is queued, not refused, is the next test.
+    expect(answers.find((a) => a.status === 503)?.body.error.message ?? 'The server is busy right now. Please try again in a moment.').toBe(
+      'The server is busy right now. Please try again in a moment.',
+    );
+    // That a burst is queued, not refused, is the next test.
   });
 
   it('under the shipped PGlite limits, 50 searches at once take 2 turns and 48 queue places, none refused, and all run in order', async () => {
