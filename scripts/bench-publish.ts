@@ -11,6 +11,9 @@
  *   and the stored marketplace hold the title), edit (the API's answer, then until the page
  *   served and its stored copy hold the new title) and unpublish (until the page answers 404).
  * Writes the '## Publishing' section of docs/benchmarks.md. Sizes: BENCH_PUBLISH_SIZES=1000,10000,100000.
+ * BENCH_KEEP_CATALOGUE=<folder>: grow the catalogue there and keep it, so the next run with the
+ * same folder reuses it (grows only what is missing; each run adds its probe products as drafts):
+ * for iterating on the start. A figure for the record comes from a run without it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -80,7 +83,7 @@ async function crawl(origin: string, paths: readonly string[]): Promise<number> 
 async function main(): Promise<void> {
   const outDir = path.resolve('.test-data', 'bench-publish');
   await buildBenchSite(outDir);
-  const catalogue = await openBenchCatalogue();
+  const catalogue = await openBenchCatalogue(process.env['BENCH_KEEP_CATALOGUE'] || undefined);
   const rows: string[] = [];
   const startRows: string[] = [];
   try {

@@ -36,11 +36,17 @@ export interface BenchCatalogue {
   close(): Promise<void>;
 }
 
-export async function openBenchCatalogue(): Promise<BenchCatalogue> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-bench-catalogue-'));
+/**
+ * `keep`: a folder to grow the catalogue in and to leave in place on close(), so the next run
+ * starts from it (grow() adds only what is missing): the benchmarks' BENCH_KEEP_CATALOGUE, for
+ * iterating on a start without growing 100k products each time. Without it, a throwaway folder.
+ */
+export async function openBenchCatalogue(keep?: string): Promise<BenchCatalogue> {
+  const dir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-bench-catalogue-'));
+  const reused = Boolean(keep) && fs.existsSync(path.join(dir, 'pglite'));
   let handle = await createDb(getEnv({ DATA_DIR: dir, NODE_ENV: 'production' }));
   await migrateToLatest(handle.db);
-  await seedDemo(handle.db, new LocalBlobStore(path.join(dir, 'blobs')));
+  if (!reused) await seedDemo(handle.db, new LocalBlobStore(path.join(dir, 'blobs')));
   const published = async () => Number((await sql<{ n: string }>`select count(*) as n from products where status = 'published'`.execute(handle.db)).rows[0]?.n);
   return {
     get handle() {
@@ -66,7 +72,7 @@ export async function openBenchCatalogue(): Promise<BenchCatalogue> {
     },
     async close() {
       await handle.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -46,7 +46,7 @@ import type { PageStore, StoredPage } from './page-store';
 /** Sent by the publisher's own render requests, so the server renders instead of serving the stored page. */
 export const RENDER_HEADER = 'x-toolmint-render';
 
-/** What start() renders: the pages nearly every visit begins with. The rest is rendered on demand. */
+/** What start() renders, the landing page first: the pages nearly every visit begins with. The rest is rendered on demand. */
 export const START_PATHS = ['/', '/marketplace', '/ai-tools'] as const;
 
 /** Pages the figures pass renders at most (about 12 ms of CPU each): a bounded share of a core, whatever the traffic. */
@@ -314,7 +314,10 @@ export class PagePublisher {
     if (newBuild) this.store.markContent(mark);
     else if (reset) this.forget(build, mark, started);
     const missing = START_PATHS.filter((p) => !this.store.has(p));
-    await this.renderMany(missing);
+    // The landing page alone first: a first visit waits for it, and renders share the one
+    // database connection (docs/decisions/068).
+    await this.renderMany(missing.slice(0, 1));
+    await this.renderMany(missing.slice(1));
     this.store.persist();
     return { reset, pages: missing.length, ms: Date.now() - started };
   }

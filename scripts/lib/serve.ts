@@ -34,7 +34,6 @@ import onHeaders from 'on-headers';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { writeResponse } from 'astro/app/node';
 import { bodyLimitFor, declaredBodyTooLarge } from '@/functions/_shared/body-limit';
 import { getEnv } from '@/env';
 import { errorResponse } from '@/functions/_shared/http';
@@ -53,6 +52,15 @@ async function loadHandler(outDir: string): Promise<NodeHandler> {
   const entry = pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href;
   const mod = (await import(entry)) as { handler: NodeHandler };
   return mod.handler;
+}
+
+/**
+ * Loads the server bundle of a build (its modules: a few hundred ms) without serving it, so
+ * `npm start` does it while its database opens on its own thread; swap() then finds the
+ * modules loaded (an import of the same file is the same module).
+ */
+export async function preloadBuild(outDir: string): Promise<void> {
+  await loadHandler(outDir);
 }
 
 /** Sent by the server's own requests for the 404 page of each kind of id, so the route renders them (learnMissingPages). */
@@ -100,10 +108,16 @@ export class SiteServer {
   private readonly knownIds: KnownIds | undefined;
   private readonly probeToken = randomBytes(16).toString('hex');
   private learning: Promise<void> = Promise.resolve();
+  private readonly learnAfter: Promise<unknown>;
 
-  constructor(options: { https?: boolean; pages?: PagePublisher; knownIds?: KnownIds } = {}) {
+  /**
+   * `learnAfter`: the 404 pages of missing ids (learnMissingPages) are learnt once the server
+   * listens and this has settled: `npm start` renders its first pages before (docs/decisions/068).
+   */
+  constructor(options: { https?: boolean; pages?: PagePublisher; knownIds?: KnownIds; learnAfter?: Promise<unknown> } = {}) {
     this.https = options.https ?? isHttpsSite(getEnv().SITE_URL);
     this.knownIds = options.knownIds;
+    this.learnAfter = (options.learnAfter ?? Promise.resolve()).catch(() => {});
     this.pages = options.pages
       ? { publisher: options.pages, files: new StaticFiles(options.pages.store.dir, { extraHeaders: this.extraHeaders(() => ({})) }) }
       : undefined;
@@ -155,7 +169,7 @@ export class SiteServer {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(port, host, () => {
-        if (this.current) this.learning = this.learnMissingPages(this.current);
+        this.learning = this.learnAfter.then(() => (this.current ? this.learnMissingPages(this.current) : undefined));
         resolve();
       });
     });
@@ -354,7 +368,10 @@ export class SiteServer {
       return;
     }
     this.compressAnswer(req, res);
-    void writeResponse(refusedPath(pathname, problem), res).catch((error: unknown) => res.destroy(error as Error));
+    // Loaded on the first such answer (Astro's node helpers are some 160 modules the start need not wait for).
+    void import('astro/app/node')
+      .then(({ writeResponse }) => writeResponse(refusedPath(pathname, problem), res))
+      .catch((error: unknown) => res.destroy(error as Error));
   }
 
   /** Wraps the response in the compression middleware before anything is written to it. */
