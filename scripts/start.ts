@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     (error: unknown) => console.error('[pages] rendering the catalogue pages failed; they are rendered on demand:', error),
   );
   app.worker.then(
-    () => console.log(`[jobs] worker running ${timer.at()} after the process started`),
+    (running) => running && console.log(`[jobs] worker running ${timer.at()} after the process started`),
     (error: unknown) => console.error('[jobs] the worker could not start:', error),
   );
   console.log(`\ntoolmint is running at http://${env.HOST}:${env.PORT} (database: ${handle.driver}, ${handle.location})`);

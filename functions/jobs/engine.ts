@@ -73,6 +73,8 @@ interface Engines {
   byDb: Map<Db, Promise<Engine>>;
   /** The engine started last: a transaction's enqueue() uses it (a transaction does not name its database). */
   current?: Engine;
+  /** A worker's engine waiting for its `after` (startWorker): starts it at once. */
+  waiting?: Map<Db, () => void>;
 }
 function engines(): Engines {
   const g = globalThis as typeof globalThis & { [KEY]?: Engines };
@@ -154,6 +156,8 @@ export async function jobsReady(db: Db): Promise<Engine> {
     all.byDb.set(db, pending);
     pending.catch(() => all.byDb.delete(db));
   }
+  // A request that writes does not wait for what a worker's start waits for.
+  all.waiting?.get(db)?.();
   const engine = await pending;
   all.current = engine;
   // A job module loaded after the start (a test's own jobs) gets its queue here.
@@ -329,7 +333,8 @@ export interface WorkerOptions {
   onCommit?: CommitHooks;
   /**
    * The engine starts once this settles (`npm start`: once its first pages are rendered, as
-   * both use the one database connection); a jobsReady() meanwhile waits for it.
+   * both use the one database connection), or at once when jobsReady() asks for it meanwhile
+   * (a request that writes), which then waits for this engine.
    */
   after?: Promise<unknown>;
 }
@@ -342,14 +347,21 @@ export interface WorkerOptions {
  * afterCommit() runs in this process for a committed event. Stopped with the database.
  * Called with no engine started, its engine is the process's from the call on, even while it
  * waits for `options.after`: `npm start` calls it once it listens, and a request that writes
- * meanwhile waits in jobsReady() for this engine, with its commit hooks (docs/decisions/068).
+ * meanwhile starts it and waits in jobsReady() for it, with its commit hooks (docs/decisions/068).
  */
 export async function startWorker(db: Db, source: JobSource, options: WorkerOptions = {}): Promise<void> {
   provideJobs(source);
   const all = engines();
   const before = all.byDb.get(db);
   const start = async () => {
-    await options.after;
+    const needed = Promise.withResolvers<void>();
+    const waiting = (all.waiting ??= new Map());
+    waiting.set(db, needed.resolve);
+    try {
+      await Promise.race([options.after, needed.promise]);
+    } finally {
+      if (waiting.get(db) === needed.resolve) waiting.delete(db);
+    }
     return startEngine(db, true, await givenJobs(source), options.onCommit);
   };
   let pending: Promise<Engine>;

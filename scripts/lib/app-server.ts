@@ -10,7 +10,7 @@
  * request waits for: the ids that exist (until read, every address goes to its route), the
  * 404 pages of missing ids (until learnt, their routes answer them), the job worker and the
  * sweep. The worker's engine is the process's from the moment it listens: a request that
- * writes before the worker runs waits for it (jobsReady), with its commit hooks.
+ * writes before it runs starts it at once and waits for it (jobsReady), with its commit hooks.
  */
 import { setDbHandle, type DbHandle } from '@/db/database';
 import { getEnv } from '@/env';
@@ -33,8 +33,8 @@ export interface RunningApp {
   publisher: PagePublisher;
   /** The start's pages: what publisher.start() did (rejects when it failed; they are then rendered on demand). */
   pages: Promise<Awaited<ReturnType<PagePublisher['start']>>>;
-  /** Resolves once the job worker runs (rejects when it could not start). */
-  worker: Promise<void>;
+  /** Resolves once the job worker runs (true), or when the app was stopped before it started (false); rejects when it could not start. */
+  worker: Promise<boolean>;
   /** Stops serving and the worker, then waits for the publisher, and keeps the page store. */
   stop(): Promise<void>;
 }
@@ -60,33 +60,52 @@ export async function startApp(handle: DbHandle, outDir: string, env = getEnv(),
   // the emails and the periodic jobs: the sweep (docs/decisions/011) hourly, and once now;
   // each creator webhook delivery as it is recorded, and a fetch of each changelog source that
   // is due, found every minute (docs/decisions/060). Called now, so its engine is the one a
-  // request finds; it starts once the start's pages are rendered.
+  // request finds; it starts once the start's pages are rendered (or a request asks for it).
+  // A stop before then starts none of what waits.
   const startPages = publisher.start(`${readBuildStamp(outDir) ?? ''} ${env.SITE_URL}`);
-  const settled = Promise.race([startPages.then(noop, noop), new Promise((resolve) => setTimeout(resolve, START_PAGES_WAIT_MS).unref())]);
+  const stopping = Promise.withResolvers<never>();
+  stopping.promise.catch(noop);
+  const settled = Promise.race([
+    startPages.then(noop, noop),
+    new Promise((resolve) => setTimeout(resolve, START_PAGES_WAIT_MS).unref()),
+    stopping.promise,
+  ]);
+  let stopped = false;
   // Every job module (functions/all-jobs.ts: payments, feeds, emails...) is loaded then, not before the server listens.
   const worker = startWorker(handle.db, () => import('@/functions/all-jobs').then((m) => m.ALL_JOBS), {
     onCommit: mergeCommitHooks(publisher.commitHooks(), knownIds.commitHooks()),
     after: settled,
-  }).then(async () => {
-    const { SWEEP_JOB } = await import('@/functions/maintenance/sweep.job');
-    await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
-  });
-  void settled.then(() => {
-    afterStartPages.resolve();
-    knownIds.start().catch((error: unknown) => console.error('[ids] reading the known ids failed; every address goes to its route:', error));
-  });
+  })
+    .then(async () => {
+      const { SWEEP_JOB } = await import('@/functions/maintenance/sweep.job');
+      await enqueue(handle.db, SWEEP_JOB, {}, { singletonKey: 'start' });
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (stopped) return false;
+      throw error;
+    });
+  settled.then(
+    () => {
+      afterStartPages.resolve();
+      knownIds.start().catch((error: unknown) => console.error('[ids] reading the known ids failed; every address goes to its route:', error));
+    },
+    noop,
+  );
   return {
     site,
     publisher,
     pages: startPages,
     worker,
     async stop() {
+      stopped = true;
+      stopping.reject(new Error('stopped'));
       site.server.close();
       knownIds.stop();
-      await worker.catch(() => {});
+      await worker.catch(noop);
       await stopJobs(handle.db);
-      await startPages.catch(() => {});
-      await publisher.idle().catch(() => {});
+      await startPages.catch(noop);
+      await publisher.idle().catch(noop);
       publisher.store.persist();
     },
   };

@@ -317,6 +317,7 @@ export class SiteServer {
       return { response, body: Buffer.from(await response.arrayBuffer()) };
     };
     for (const [kind, [first, second]] of Object.entries(MISSING_PAGE_PROBES) as [MissingPageKind, readonly [string, string]][]) {
+      if (!this.server.listening) return; // closed meanwhile
       try {
         const [a, b] = [await get(first), await get(second)];
         if (a.response.status !== 404 || b.response.status !== 404 || !a.body.equals(b.body) || a.response.headers.has('set-cookie')) {

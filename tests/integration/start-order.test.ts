@@ -4,9 +4,9 @@
  * - the migrations: a database with every migration runs none; one a migration behind runs it
  *   before the start goes on (the quick check of the applied names does not skip it); one that
  *   ran a migration the list does not know stops the start with the migrator's own error;
- * - the job worker, started once the server listens: until it runs, a request that writes waits
- *   in jobsReady() for the worker's engine, whose commit hooks then run; once it runs, a job
- *   is run without a drain;
+ * - the job worker, started once the server listens: it waits for the start pages, unless a
+ *   request that writes asks for its engine (jobsReady) first, which starts it at once, with its
+ *   commit hooks; once it runs, a job is run without a drain;
  * - the app as scripts/start.ts starts it (startApp): it answers, renders its start pages into
  *   its store (the landing page first), then starts the worker, which runs jobs.
  */
@@ -84,27 +84,27 @@ describe('migrations at start', () => {
 });
 
 describe('the job worker, started after the server listens', () => {
-  it('a request that writes meanwhile waits for its engine, with its commit hooks; then it runs jobs without a drain', async () => {
-    const gate = Promise.withResolvers<void>();
+  it('waits for the start pages, unless a request that writes asks for its engine first: it then starts at once, with its commit hooks, and runs jobs without a drain', async () => {
+    const startPages = Promise.withResolvers<void>();
     const hooked: string[] = [];
+    let running = false;
     const worker = startWorker(t.db, () => import('@/functions/all-jobs').then((m) => m.ALL_JOBS), {
       onCommit: { 'community.thread-created': ({ threadId }) => hooked.push(threadId) },
-      after: gate.promise,
-    });
-    let ready = false;
-    const engine = jobsReady(t.db).then(() => (ready = true));
-    // The gate is closed: nothing can have started the engine, whatever the time waited.
+      after: startPages.promise,
+    }).then(() => (running = true));
+    // The start pages are not rendered and nothing asked: nothing can have started it, whatever the time waited.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(ready).toBe(false);
+    expect(running).toBe(false);
 
-    gate.resolve();
+    // A request that writes (a service calls jobsReady before its transaction).
+    await jobsReady(t.db);
     await worker;
-    await engine;
     afterCommit(t.db, [{ event: 'community.thread-created', data: { threadId: 'thread-of-a-request' } }]);
     expect(hooked).toEqual(['thread-of-a-request']);
 
     await enqueue(t.db, 'test.start-order', { word: 'from the worker' });
     await vi.waitFor(() => expect(ran).toContain('from the worker'), { timeout: 15_000, interval: 50 });
+    startPages.resolve();
     await stopJobs(t.db);
   }, 30_000);
 });
