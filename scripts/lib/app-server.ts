@@ -65,11 +65,7 @@ export async function startApp(handle: DbHandle, outDir: string, env = getEnv(),
   const startPages = publisher.start(`${readBuildStamp(outDir) ?? ''} ${env.SITE_URL}`);
   const stopping = Promise.withResolvers<never>();
   stopping.promise.catch(noop);
-  const settled = Promise.race([
-    startPages.then(noop, noop),
-    new Promise((resolve) => setTimeout(resolve, START_PAGES_WAIT_MS).unref()),
-    stopping.promise,
-  ]);
+  const settled = Promise.race([startPages.then(noop, noop), new Promise((resolve) => setTimeout(resolve, START_PAGES_WAIT_MS).unref()), stopping.promise]);
   let stopped = false;
   // Every job module (functions/all-jobs.ts: payments, feeds, emails...) is loaded then, not before the server listens.
   const worker = startWorker(handle.db, () => import('@/functions/all-jobs').then((m) => m.ALL_JOBS), {
@@ -85,13 +81,10 @@ export async function startApp(handle: DbHandle, outDir: string, env = getEnv(),
       if (stopped) return false;
       throw error;
     });
-  settled.then(
-    () => {
-      afterStartPages.resolve();
-      knownIds.start().catch((error: unknown) => console.error('[ids] reading the known ids failed; every address goes to its route:', error));
-    },
-    noop,
-  );
+  settled.then(() => {
+    afterStartPages.resolve();
+    knownIds.start().catch((error: unknown) => console.error('[ids] reading the known ids failed; every address goes to its route:', error));
+  }, noop);
   return {
     site,
     publisher,

@@ -104,7 +104,7 @@ function prune(keep) {
  * renamed into place: starts at once never read half of one).
  * @returns {Promise<Stamp>}
  */
-export async function bundleStart() {
+async function bundleStart() {
   const { build, version } = await import('esbuild');
   fs.mkdirSync(BUNDLES, { recursive: true });
   const temporary = fs.mkdtempSync(path.join(BUNDLES, `.tmp-${process.pid}-`));

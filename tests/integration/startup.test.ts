@@ -238,7 +238,12 @@ describe('a custom PORT with no SITE_URL', () => {
   }, 180_000);
 
   it('starts its job worker once it serves', async () => {
-    await waitForServer(server!, () => /\[jobs\] worker running/.test(output), { waitingFor: 'its job worker', output: () => output, timeout: 60_000, interval: 200 });
+    await waitForServer(server!, () => /\[jobs\] worker running/.test(output), {
+      waitingFor: 'its job worker',
+      output: () => output,
+      timeout: 60_000,
+      interval: 200,
+    });
     expect(output.indexOf('[jobs] worker running')).toBeGreaterThan(output.indexOf('toolmint is running at'));
     expect(output).not.toMatch(/worker could not start/);
   });
