@@ -29,6 +29,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import compression from 'compression';
+import fs from 'node:fs';
 import http from 'node:http';
 import onHeaders from 'on-headers';
 import path from 'node:path';
@@ -57,10 +58,15 @@ async function loadHandler(outDir: string): Promise<NodeHandler> {
 /**
  * Loads the server bundle of a build (its modules: a few hundred ms) without serving it, so
  * `npm start` does it while its database opens on its own thread; swap() then finds the
- * modules loaded (an import of the same file is the same module).
+ * modules loaded (an import of the same file is the same module). With it the middleware,
+ * which Astro imports on the first request (src/middleware.ts and what it imports: 0.3-0.4 s
+ * that the first answers waited for, docs/decisions/068), from the file Astro's build names
+ * it; a build without that file loads it on the first request, as before.
  */
 export async function preloadBuild(outDir: string): Promise<void> {
   await loadHandler(outDir);
+  const middleware = path.join(outDir, 'server', 'virtual_astro_middleware.mjs');
+  if (fs.existsSync(middleware)) await import(pathToFileURL(middleware).href);
 }
 
 /** Sent by the server's own requests for the 404 page of each kind of id, so the route renders them (learnMissingPages). */
