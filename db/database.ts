@@ -303,8 +303,12 @@ export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
 
-/** Install an already-open handle as the process-wide one (the start script does this). */
-export function setDbHandle(handle: DbHandle): void {
+/**
+ * Install a handle as the process-wide one (the start script does this), or one still opening:
+ * the start script loads the server bundle while its database opens, and anything that asks
+ * for the database meanwhile waits for that one rather than opening a second (docs/decisions/068).
+ */
+export function setDbHandle(handle: DbHandle | Promise<DbHandle>): void {
   (globalThis as GlobalWithDb)[GLOBAL_KEY] = Promise.resolve(handle);
 }
 

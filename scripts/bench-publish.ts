@@ -1,5 +1,5 @@
 /**
- * `npm run bench:publish`: the server `npm start` runs (scripts/start.ts in its own process:
+ * `npm run bench:publish`: the server `npm start` runs (scripts/start.mjs in its own process:
  * the worker, the page publisher, the figures job), started on a catalogue of 1k, 10k and 100k
  * published products over embedded PGlite (docs/decisions/015, 064). For each size:
  * - first start: the time from the spawn until `/` and `/api/health` answer 200 (the page store
@@ -11,6 +11,9 @@
  *   and the stored marketplace hold the title), edit (the API's answer, then until the page
  *   served and its stored copy hold the new title) and unpublish (until the page answers 404).
  * Writes the '## Publishing' section of docs/benchmarks.md. Sizes: BENCH_PUBLISH_SIZES=1000,10000,100000.
+ * BENCH_KEEP_CATALOGUE=<folder>: grow the catalogue there and keep it, so the next run with the
+ * same folder reuses it (grows only what is missing; each run adds its probe products as drafts):
+ * for iterating on the start. A figure for the record comes from a run without it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -80,7 +83,7 @@ async function crawl(origin: string, paths: readonly string[]): Promise<number> 
 async function main(): Promise<void> {
   const outDir = path.resolve('.test-data', 'bench-publish');
   await buildBenchSite(outDir);
-  const catalogue = await openBenchCatalogue();
+  const catalogue = await openBenchCatalogue(process.env['BENCH_KEEP_CATALOGUE'] || undefined);
   const rows: string[] = [];
   const startRows: string[] = [];
   try {
@@ -177,7 +180,7 @@ async function main(): Promise<void> {
     '',
     `${measuredOn('bench:publish')}.`,
     '',
-    `The server \`npm start\` runs (scripts/start.ts in its own process: the job worker, the page publisher, the figures job), started on the grown catalogue with an empty page store, as a first start or a new build is (docs/decisions/064: only \`/\`, \`/marketplace\` and \`/ai-tools\` are rendered at start, in the background; any other catalogue page when it is first asked for). Grow: adding the synthetic products to the embedded database (not part of a start). Listening: from the spawn of the process until it says it listens (Node and tsx loading the start script, opening the database, the migrations and build checks, starting the job worker, loading the server bundle): none of it renders a page. First answer: from the spawn until the path answers 200 (the page store is empty: \`/\` is rendered by start() or by the first request, whichever comes first); target 3 s. Memory: the server's resident set, idle ${IDLE_MS / 1000} s after the start, and after the crawl; target under 800 MB at 100k. Crawl: ${CRAWL_PAGES.toLocaleString('en-US')} product pages never asked for, ${CRAWL_CONCURRENCY} at a time, then the same pages again: ms per page (wall time x concurrency) cold (rendered on the request and stored) / stored. Idle CPU: the share of one core the server used in the ${IDLE_MS / 1000} s after the crawl (serving queues no render, so nothing is left to do). Load: the 1-minute load average when the server was started.`,
+    `The server \`npm start\` runs (scripts/start.mjs, the bundled scripts/start.ts, in its own process: the job worker, the page publisher, the figures job), started on the grown catalogue with an empty page store, as a first start or a new build is (docs/decisions/064: only \`/\`, \`/marketplace\` and \`/ai-tools\` are rendered at start, in the background; any other catalogue page when it is first asked for). Grow: adding the synthetic products to the embedded database (not part of a start). Listening: from the spawn of the process until it says it listens (Node loading the bundled start script, the build check, the server bundle loaded while the database opens on its own thread, the migrations check and the reference data; the job worker starts after the start pages, docs/decisions/068): none of it renders a page. First answer: from the spawn until the path answers 200 (the page store is empty: \`/\` is rendered by start() or by the first request, whichever comes first); target 3 s. Memory: the server's resident set, idle ${IDLE_MS / 1000} s after the start, and after the crawl; target under 800 MB at 100k. Crawl: ${CRAWL_PAGES.toLocaleString('en-US')} product pages never asked for, ${CRAWL_CONCURRENCY} at a time, then the same pages again: ms per page (wall time x concurrency) cold (rendered on the request and stored) / stored. Idle CPU: the share of one core the server used in the ${IDLE_MS / 1000} s after the crawl (serving queues no render, so nothing is left to do). Load: the 1-minute load average when the server was started.`,
     '',
     '| published products | grow (s) | listening (s) | first `/` (s) | first `/api/health` (s) | memory idle (MB) | crawl: ms per page cold / stored | memory after crawl (MB) | idle CPU | load |',
     '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

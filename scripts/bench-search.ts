@@ -35,7 +35,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { createDb, type DbHandle } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { refreshStatistics } from '../db/statistics';
-import { seedReferenceData } from '../db/seed/seed';
+import { seedReferenceData } from '../db/seed/reference';
 import { seedSynthetic } from '../db/seed/synthetic';
 import { getEnv } from '@/env';
 import { defaultPostgresSearchConcurrency, searchCatalogue } from '../functions/catalogue/search.service';

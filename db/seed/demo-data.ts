@@ -36,14 +36,11 @@ import { DELIVERABLE_MAX_BYTES, deliverablePrefix } from '@/functions/uploads/up
 import { isDeliverableExtension, extensionOf, matchesFormat, safeFileName } from '@/functions/uploads/file-types';
 import { PRIVATE_PREFIX } from '@/functions/_shared/blob-store';
 import { isPlaceholderUrl } from '@/src/shared/placeholder-hosts';
-import { demoProductId, demoUserId } from './ids';
+import { DEMO_ADMIN_KEY, demoProductId, demoUserId } from './ids';
 import { ProductReviewsFileSchema, readDemoProductReviews, type DemoProductReview } from './product-reviews';
 import { CommunityFileSchema, readDemoCommunity, type DemoThread } from './community';
 
 export const DEMO_DATA_DIR = fileURLToPath(new URL('./data/', import.meta.url));
-
-/** The administrator: author of the tool updates, and the row that says the demo is seeded. */
-export const DEMO_ADMIN_KEY = 'toolmint-team';
 
 /** A profile's editable fields as the profile form saves them. */
 export type DemoProfile = ProfileFields;

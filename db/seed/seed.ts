@@ -10,17 +10,14 @@ import { sql } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../database';
 import type { BlobStore } from '@/functions/_shared/blob-store';
-import { CATEGORIES } from '@/src/shared/categories';
-import { SEED_AI_TOOLS } from './ai-tools-data';
-import { siteHost } from '@/src/shared/tools';
 import { downloadTypeFor } from '@/src/shared/delivery';
 import { feeCents, purchaseKind, toCents, DEFAULT_PLATFORM_FEE_BPS, SUBSCRIPTION_PERIOD_DAYS } from '@/src/shared/payments';
 import { toColumns } from '@/functions/products/products.service';
-import { DEMO_ADMIN_KEY, loadDemoData, type DemoData } from './demo-data';
+import { loadDemoData, type DemoData } from './demo-data';
 import { renderAvatar, renderBanner, renderProductImage } from './images';
-import { demoProductId, demoUpdateId, demoUserId, stableUuid } from './ids';
+import { DEMO_ADMIN_KEY, demoProductId, demoUpdateId, demoUserId, stableUuid } from './ids';
+import { seedReferenceData } from './reference';
 import { seedProductReviews } from './product-reviews';
-import { seedChangelogSources } from '@/functions/tool-feeds/seed-sources';
 import { seedCommunity, seedOpenReport } from './community';
 import { insertSaleEntry } from '@/functions/payments/ledger.repository';
 import { availableAt } from '@/src/shared/ledger';
@@ -28,60 +25,6 @@ import { getEnv } from '@/env';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ago = (days: number, now: number) => new Date(now - days * DAY);
-
-export async function seedReferenceData(db: Db): Promise<void> {
-  for (const c of CATEGORIES) {
-    await db
-      .insertInto('categories')
-      .values({ id: c.id, name: c.name, description: c.description })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ name: c.name, description: c.description }))
-      .execute();
-  }
-  // The built-in tools (docs/decisions/038): inserted once with their copy. A row that already
-  // has its copy is left alone (a maintainer may have edited it); a row from before the copy
-  // moved into the database (no official site yet) gets it.
-  for (const t of SEED_AI_TOOLS) {
-    const copy = {
-      category: t.category,
-      description: t.description,
-      long_description: t.longDescription,
-      official_site: t.officialSite,
-      official_site_host: siteHost(t.officialSite),
-      documentation_url: t.documentation,
-      github_url: t.github,
-      pricing: t.pricing,
-      platforms: t.supportedPlatforms,
-      features: t.features,
-      use_cases: t.useCases,
-      stats: JSON.stringify(t.stats),
-      gradient_from: t.gradient[0],
-      gradient_to: t.gradient[1],
-      monogram: t.monogram,
-      landing: JSON.stringify(t.landing),
-      last_release_on: t.lastUpdate,
-      detail_page: t.hasDetailPage,
-    };
-    await db
-      .insertInto('ai_tools')
-      .values({
-        id: t.id,
-        name: t.name,
-        maintainer_name: t.isClaimed ? t.claimedBy : null,
-        verified_at: t.isClaimed ? new Date() : null,
-        status: 'approved',
-        ...copy,
-      })
-      .onConflict((oc) => oc.column('id').doUpdateSet(copy).where('ai_tools.official_site', 'is', null))
-      .execute();
-  }
-  // Their public changelog feeds (docs/decisions/039), unless CHANGELOG_SEED_SOURCES=off.
-  await seedChangelogSources(db);
-}
-
-export async function isDemoSeeded(db: Db): Promise<boolean> {
-  const row = await db.selectFrom('profiles').select('id').where('id', '=', demoUserId(DEMO_ADMIN_KEY)).executeTakeFirst();
-  return Boolean(row);
-}
 
 /**
  * A demo product's deliverable files, put in the blob store (local, or Vercel Blob when

@@ -22,7 +22,7 @@
  *   route (/api/cron/jobs) and the tests use it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { fromKysely, PgBoss, type Job, type Queue } from 'pg-boss';
+import type { fromKysely as FromKysely, Job, PgBoss, Queue } from 'pg-boss';
 import { waitUntil } from '@vercel/functions';
 import { onDbClose, rawSqlOf, type Db } from '@/db/database';
 import type { JobState } from '@/src/shared/domain';
@@ -31,7 +31,7 @@ export type { JobState };
 import type { TimeKeyset } from '../_shared/keyset.repository';
 import { JOBS_SCHEMA, selectJobs } from './jobs.repository';
 import type { JobDefinition, JobSet } from './registry';
-import { givenJobs, provideJobs } from './provide-jobs';
+import { givenJobs, provideJobs, type JobSource } from './provide-jobs';
 import type { DomainEvents, EventName } from './events';
 
 export { JOBS_SCHEMA };
@@ -39,6 +39,8 @@ export { JOBS_SCHEMA };
 interface Engine {
   db: Db;
   boss: PgBoss;
+  /** pg-boss's adapter that sends a job through a Kysely transaction (its module is loaded with the engine). */
+  fromKysely: typeof FromKysely;
   worker: boolean;
   /** Queues this engine created (an enqueue to any other is refused before it reaches the database). */
   queues: Set<string>;
@@ -71,6 +73,8 @@ interface Engines {
   byDb: Map<Db, Promise<Engine>>;
   /** The engine started last: a transaction's enqueue() uses it (a transaction does not name its database). */
   current?: Engine;
+  /** A worker's engine waiting for its `after` (startWorker): starts it at once. */
+  waiting?: Map<Db, () => void>;
 }
 function engines(): Engines {
   const g = globalThis as typeof globalThis & { [KEY]?: Engines };
@@ -114,8 +118,11 @@ async function ensureQueues(engine: Engine): Promise<void> {
   }
 }
 
-async function startEngine(db: Db, worker: boolean, jobs: JobSet): Promise<Engine> {
+async function startEngine(db: Db, worker: boolean, jobs: JobSet, onCommit: CommitHooks = {}): Promise<Engine> {
   const raw = rawSqlOf(db);
+  // Loaded with the engine, not with this module: `npm start` imports the engine before it
+  // listens and starts it after (docs/decisions/068).
+  const { PgBoss, fromKysely } = await import('pg-boss');
   const boss = new PgBoss({
     db: raw,
     backend: raw.driver === 'pglite' ? 'pglite' : 'postgres',
@@ -130,7 +137,7 @@ async function startEngine(db: Db, worker: boolean, jobs: JobSet): Promise<Engin
   });
   boss.on('error', (error: Error) => console.warn('[jobs]', error.message));
   await boss.start();
-  const engine: Engine = { db, boss, worker, queues: new Set(), jobs, reactionsTo: jobs.reactionsTo, workers: new Map(), onCommit: {} };
+  const engine: Engine = { db, boss, fromKysely, worker, queues: new Set(), jobs, reactionsTo: jobs.reactionsTo, workers: new Map(), onCommit };
   await ensureQueues(engine);
   onDbClose(db, () => stopJobs(db));
   return engine;
@@ -149,6 +156,8 @@ export async function jobsReady(db: Db): Promise<Engine> {
     all.byDb.set(db, pending);
     pending.catch(() => all.byDb.delete(db));
   }
+  // A request that writes does not wait for what a worker's start waits for.
+  all.waiting?.get(db)?.();
   const engine = await pending;
   all.current = engine;
   // A job module loaded after the start (a test's own jobs) gets its queue here.
@@ -185,7 +194,7 @@ export async function enqueue<T extends object>(db: Db, name: string, data: T, o
     ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
     ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
-    db: fromKysely(db),
+    db: engine.fromKysely(db),
   });
   if (id) sent(engine, name);
   return id;
@@ -210,7 +219,7 @@ export async function enqueueMany<T extends object>(
       ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
       ...(job.retryLimit !== undefined ? { retryLimit: job.retryLimit } : {}),
     })),
-    { db: fromKysely(db) },
+    { db: engine.fromKysely(db) },
   );
   sent(engine, name);
 }
@@ -322,25 +331,52 @@ export interface WorkerOptions {
   pollingIntervalSeconds?: number;
   /** What afterCommit() runs in this process for a committed event (the embedded page publisher's). */
   onCommit?: CommitHooks;
+  /**
+   * The engine starts once this settles (`npm start`: once its first pages are rendered, as
+   * both use the one database connection), or at once when jobsReady() asks for it meanwhile
+   * (a request that writes), which then waits for this engine.
+   */
+  after?: Promise<unknown>;
 }
 
 /**
  * The in-process worker (`npm start`): every job of `jobs` is polled and run as it falls due (or
  * at once, when afterCommit() wakes it), their schedules are sent on time, and pg-boss's
- * maintenance runs. `jobs` become the process's (provideJobs). `options.onCommit`: what
+ * maintenance runs. `source`: the jobs, or how to load them (`npm start` loads them once it
+ * listens); they become the process's (provideJobs). `options.onCommit`: what
  * afterCommit() runs in this process for a committed event. Stopped with the database.
+ * Called with no engine started, its engine is the process's from the call on, even while it
+ * waits for `options.after`: `npm start` calls it once it listens, and a request that writes
+ * meanwhile starts it and waits in jobsReady() for it, with its commit hooks (docs/decisions/068).
  */
-export async function startWorker(db: Db, jobs: JobSet, options: WorkerOptions = {}): Promise<void> {
-  provideJobs(jobs);
+export async function startWorker(db: Db, source: JobSource, options: WorkerOptions = {}): Promise<void> {
+  provideJobs(source);
   const all = engines();
-  const existing = await all.byDb.get(db)?.catch(() => undefined);
-  if (existing?.worker) return;
-  if (existing) await existing.boss.stop({ graceful: true, close: false });
-  const pending = startEngine(db, true, jobs);
+  const before = all.byDb.get(db);
+  const start = async () => {
+    const needed = Promise.withResolvers<void>();
+    const waiting = (all.waiting ??= new Map());
+    waiting.set(db, needed.resolve);
+    try {
+      await Promise.race([options.after, needed.promise]);
+    } finally {
+      if (waiting.get(db) === needed.resolve) waiting.delete(db);
+    }
+    return startEngine(db, true, await givenJobs(source), options.onCommit);
+  };
+  let pending: Promise<Engine>;
+  if (!before) {
+    pending = start();
+  } else {
+    const existing = await before.catch(() => undefined);
+    if (existing?.worker) return;
+    if (existing) await existing.boss.stop({ graceful: true, close: false });
+    pending = start();
+  }
   all.byDb.set(db, pending);
   const engine = await pending;
   all.current = engine;
-  engine.onCommit = options.onCommit ?? {};
+  const jobs = engine.jobs;
   for (const definition of jobs.definitions()) {
     const work = { batchSize: 1, localConcurrency: definition.options.concurrency, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
     const workerId = await engine.boss.work(definition.name, work, async ([job]) => {

@@ -17,12 +17,12 @@ export function provideJobs(jobs: JobSource): void {
   given = jobs;
 }
 
-/** The jobs given, loaded; an error that says where to give them when none were. */
-export async function givenJobs(): Promise<JobSet> {
-  if (!given) {
+/** The jobs given (or `source`), loaded; an error that says where to give them when none were. */
+export async function givenJobs(source = given): Promise<JobSet> {
+  if (!source) {
     throw new Error(
       'The job engine was given no jobs: the entry of the process calls provideJobs(ALL_JOBS) (functions/all-jobs.ts) or startWorker(db, ALL_JOBS).',
     );
   }
-  return typeof given === 'function' ? given() : given;
+  return typeof source === 'function' ? source() : source;
 }

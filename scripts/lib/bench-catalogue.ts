@@ -20,6 +20,7 @@ import { listJobs, startWorker, stopJobs } from '@/functions/jobs';
 import { ALL_JOBS } from '@/functions/all-jobs';
 import { setPageRenderer } from '@/functions/rebuilds/page-refresh.job';
 import { readBuildStamp, runAstroBuild } from './astro-build';
+import { startBundle } from './start-bundle.mjs';
 import { PagePublisher } from './page-publisher';
 import { PageStore } from './page-store';
 import { SiteServer } from './serve';
@@ -36,11 +37,17 @@ export interface BenchCatalogue {
   close(): Promise<void>;
 }
 
-export async function openBenchCatalogue(): Promise<BenchCatalogue> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-bench-catalogue-'));
+/**
+ * `keep`: a folder to grow the catalogue in and to leave in place on close(), so the next run
+ * starts from it (grow() adds only what is missing): the benchmarks' BENCH_KEEP_CATALOGUE, for
+ * iterating on a start without growing 100k products each time. Without it, a throwaway folder.
+ */
+export async function openBenchCatalogue(keep?: string): Promise<BenchCatalogue> {
+  const dir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-bench-catalogue-'));
+  const reused = Boolean(keep) && fs.existsSync(path.join(dir, 'pglite'));
   let handle = await createDb(getEnv({ DATA_DIR: dir, NODE_ENV: 'production' }));
   await migrateToLatest(handle.db);
-  await seedDemo(handle.db, new LocalBlobStore(path.join(dir, 'blobs')));
+  if (!reused) await seedDemo(handle.db, new LocalBlobStore(path.join(dir, 'blobs')));
   const published = async () => Number((await sql<{ n: string }>`select count(*) as n from products where status = 'published'`.execute(handle.db)).rows[0]?.n);
   return {
     get handle() {
@@ -66,7 +73,7 @@ export async function openBenchCatalogue(): Promise<BenchCatalogue> {
     },
     async close() {
       await handle.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (!keep) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -157,12 +164,15 @@ export interface StartedServer {
 }
 
 /**
- * `npm start` (scripts/start.ts) in a child process over `dataDir` and the build in `outDir`,
- * on `port`: resolves once each of `paths` has answered 200, polled every 20 ms from the spawn.
+ * `npm start` (scripts/start.mjs: scripts/start.ts bundled, docs/decisions/068) in a child
+ * process over `dataDir` and the build in `outDir`, on `port`: resolves once each of `paths`
+ * has answered 200, polled every 20 ms from the spawn. The bundle is made first when the
+ * sources changed, so the start measured is the usual one, which finds it current.
  */
 export async function spawnStart(dataDir: string, outDir: string, port: number, paths: readonly string[]): Promise<StartedServer> {
+  await startBundle();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),
     env: { ...process.env, DATABASE_URL: '', DATABASE_WS_PROXY: '', SITE_URL: '', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, OUT_DIR: outDir },
     stdio: ['ignore', 'pipe', 'pipe'],

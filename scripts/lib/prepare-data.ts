@@ -6,8 +6,7 @@
 import { createDb, verifyDb, type DbHandle } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
 import { refreshStatistics } from '@/db/statistics';
-import { isDemoSeeded, seedDemo, seedReferenceData } from '@/db/seed/seed';
-import { getBlobStore } from '@/functions/_shared/blob-store';
+import { isDemoSeeded, seedReferenceData } from '@/db/seed/reference';
 
 export async function openDatabase(): Promise<DbHandle> {
   const handle = await createDb();
@@ -21,6 +20,9 @@ export async function prepareData(handle: DbHandle, options: { seed: boolean }):
   await seedReferenceData(handle.db);
   if (options.seed && !(await isDemoSeeded(handle.db))) {
     const started = Date.now();
+    // Loaded only for an empty database: the demo's images, password hashing and products are
+    // a large part of the code, and a start that finds them seeded needs none of it.
+    const [{ seedDemo }, { getBlobStore }] = await Promise.all([import('@/db/seed/seed'), import('@/functions/_shared/blob-store')]);
     const report = await seedDemo(handle.db, getBlobStore());
     console.log(
       `[db] seeded demo data: ${report.users} users, ${report.products} products, ${report.updates} tool updates (${((Date.now() - started) / 1000).toFixed(1)} s)`,

@@ -29,12 +29,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import compression from 'compression';
+import fs from 'node:fs';
 import http from 'node:http';
 import onHeaders from 'on-headers';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
-import { writeResponse } from 'astro/app/node';
 import { bodyLimitFor, declaredBodyTooLarge } from '@/functions/_shared/body-limit';
 import { getEnv } from '@/env';
 import { errorResponse } from '@/functions/_shared/http';
@@ -53,6 +53,20 @@ async function loadHandler(outDir: string): Promise<NodeHandler> {
   const entry = pathToFileURL(path.join(outDir, 'server', 'entry.mjs')).href;
   const mod = (await import(entry)) as { handler: NodeHandler };
   return mod.handler;
+}
+
+/**
+ * Loads the server bundle of a build (its modules: a few hundred ms) without serving it, so
+ * `npm start` does it while its database opens on its own thread; swap() then finds the
+ * modules loaded (an import of the same file is the same module). With it the middleware,
+ * which Astro imports on the first request (src/middleware.ts and what it imports: 0.3-0.4 s
+ * that the first answers waited for, docs/decisions/068), from the file Astro's build names
+ * it; a build without that file loads it on the first request, as before.
+ */
+export async function preloadBuild(outDir: string): Promise<void> {
+  await loadHandler(outDir);
+  const middleware = path.join(outDir, 'server', 'virtual_astro_middleware.mjs');
+  if (fs.existsSync(middleware)) await import(pathToFileURL(middleware).href);
 }
 
 /** Sent by the server's own requests for the 404 page of each kind of id, so the route renders them (learnMissingPages). */
@@ -100,10 +114,16 @@ export class SiteServer {
   private readonly knownIds: KnownIds | undefined;
   private readonly probeToken = randomBytes(16).toString('hex');
   private learning: Promise<void> = Promise.resolve();
+  private readonly learnAfter: Promise<unknown>;
 
-  constructor(options: { https?: boolean; pages?: PagePublisher; knownIds?: KnownIds } = {}) {
+  /**
+   * `learnAfter`: the 404 pages of missing ids (learnMissingPages) are learnt once the server
+   * listens and this has settled: `npm start` renders its first pages before (docs/decisions/068).
+   */
+  constructor(options: { https?: boolean; pages?: PagePublisher; knownIds?: KnownIds; learnAfter?: Promise<unknown> } = {}) {
     this.https = options.https ?? isHttpsSite(getEnv().SITE_URL);
     this.knownIds = options.knownIds;
+    this.learnAfter = (options.learnAfter ?? Promise.resolve()).catch(() => {});
     this.pages = options.pages
       ? { publisher: options.pages, files: new StaticFiles(options.pages.store.dir, { extraHeaders: this.extraHeaders(() => ({})) }) }
       : undefined;
@@ -155,7 +175,7 @@ export class SiteServer {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
       this.server.listen(port, host, () => {
-        if (this.current) this.learning = this.learnMissingPages(this.current);
+        this.learning = this.learnAfter.then(() => (this.current ? this.learnMissingPages(this.current) : undefined));
         resolve();
       });
     });
@@ -303,6 +323,7 @@ export class SiteServer {
       return { response, body: Buffer.from(await response.arrayBuffer()) };
     };
     for (const [kind, [first, second]] of Object.entries(MISSING_PAGE_PROBES) as [MissingPageKind, readonly [string, string]][]) {
+      if (!this.server.listening) return; // closed meanwhile
       try {
         const [a, b] = [await get(first), await get(second)];
         if (a.response.status !== 404 || b.response.status !== 404 || !a.body.equals(b.body) || a.response.headers.has('set-cookie')) {
@@ -354,7 +375,10 @@ export class SiteServer {
       return;
     }
     this.compressAnswer(req, res);
-    void writeResponse(refusedPath(pathname, problem), res).catch((error: unknown) => res.destroy(error as Error));
+    // Loaded on the first such answer (Astro's node helpers are some 160 modules the start need not wait for).
+    void import('astro/app/node')
+      .then(({ writeResponse }) => writeResponse(refusedPath(pathname, problem), res))
+      .catch((error: unknown) => res.destroy(error as Error));
   }
 
   /** Wraps the response in the compression middleware before anything is written to it. */

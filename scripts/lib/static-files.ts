@@ -85,16 +85,22 @@ function brotliOptions(size: number, quality: number): zlib.BrotliOptions {
   };
 }
 
+/** Whether compressVariants() gives `body` variants (it is large enough to gain). */
+export function hasVariants(body: Buffer): boolean {
+  return body.byteLength >= MIN_COMPRESS_BYTES;
+}
+
 /**
  * The .br and .gz variants of `body`, in memory (the prebuilt pages the server fills its origin
- * into when it loads a build: a handful, compressed once at start). None under MIN_COMPRESS_BYTES.
+ * into when it loads a build, and the 404 pages it keeps: a handful, compressed once). On
+ * libuv's thread pool, not the server's thread: a build loaded at start is served at once,
+ * plain until its variants are ready (0.3-0.5 s of brotli, docs/decisions/068). None when
+ * !hasVariants(body).
  */
-export function variantsOf(body: Buffer): Partial<Record<Encoding, Buffer>> {
-  if (body.byteLength < MIN_COMPRESS_BYTES) return {};
-  return {
-    br: zlib.brotliCompressSync(body, brotliOptions(body.byteLength, SINGLE_BROTLI_QUALITY)),
-    gzip: zlib.gzipSync(body, { level: GZIP_LEVEL }),
-  };
+export async function compressVariants(body: Buffer): Promise<Partial<Record<Encoding, Buffer>>> {
+  if (!hasVariants(body)) return {};
+  const [br, gz] = await Promise.all([brotliCompress(body, brotliOptions(body.byteLength, SINGLE_BROTLI_QUALITY)), gzip(body, { level: GZIP_LEVEL })]);
+  return { br, gzip: gz };
 }
 
 /** Writes `file` atomically: a temp file beside it, renamed over it. */

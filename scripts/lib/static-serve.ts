@@ -18,8 +18,8 @@
  *
  * The origin: the few prebuilt files that name the site's origin hold a placeholder instead
  * (functions/_shared/site-origin.ts, listed by the build in origin-files.json); they are
- * filled in with this server's origin and compressed once, when the build is loaded, and sent
- * from memory.
+ * filled in with this server's origin when the build is loaded, compressed once in the
+ * background (sent plain until then), and sent from memory.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -27,7 +27,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { etagMatches } from '@/functions/_shared/http';
 import { fillOrigin } from '@/functions/_shared/site-origin';
-import { isCompressible, readFreshVariant, variantsOf, type Encoding } from './static-files';
+import { compressVariants, hasVariants, isCompressible, readFreshVariant, type Encoding } from './static-files';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -291,9 +291,19 @@ export class StaticFiles {
       mtimeSeconds: Math.floor(stats.mtimeMs / 1000),
       plain: inMemory(body),
     };
-    if (entry.compressible)
-      for (const [encoding, bytes] of Object.entries(variantsOf(body)) as [Encoding, Buffer][]) entry[encoding] = inMemory(bytes, encoding);
     this.filled.set(file, entry);
+    if (!entry.compressible) return;
+    // Sent plain until its variants are compressed, off this thread; then a new entry with them
+    // (the header blocks of a path are cached per entry).
+    compressVariants(body).then(
+      (variants) => {
+        if (this.filled.get(file) !== entry) return;
+        const withVariants: FileEntry = { ...entry };
+        for (const [encoding, bytes] of Object.entries(variants) as [Encoding, Buffer][]) withVariants[encoding] = inMemory(bytes, encoding);
+        this.filled.set(file, withVariants);
+      },
+      (error: unknown) => console.error(`[serve] compressing ${file} failed; it is sent plain:`, error),
+    );
   }
 
   /** The bytes of a file of the build as they are sent (filled in, for a file that names the origin), or undefined. */
@@ -491,8 +501,8 @@ function acceptedOf(header: string | undefined): Encoding[] {
 }
 
 /**
- * An answer kept whole in memory: its bytes compressed once with brotli and gzip, and a header
- * block per encoding. The 404 pages (the build's, and each kind of page's for ids that do not
+ * An answer kept whole in memory: its bytes compressed once with brotli and gzip (in the
+ * background: plain until then), and a header block per encoding. The 404 pages (the build's, and each kind of page's for ids that do not
  * exist, scripts/lib/known-ids.ts) are these: a 404 costs what a stored page costs.
  */
 export class MemoryAnswer {
@@ -504,12 +514,17 @@ export class MemoryAnswer {
     body: Buffer,
     headers: Readonly<Record<string, string>>,
   ) {
-    const variants = variantsOf(body);
-    const vary: Record<string, string> = Object.keys(variants).length ? { vary: 'Accept-Encoding' } : {};
+    const vary: Record<string, string> = hasVariants(body) ? { vary: 'Accept-Encoding' } : {};
     this.bodies.plain = { body, headers: block(headers, vary, { 'content-length': body.byteLength }) };
-    for (const [encoding, bytes] of Object.entries(variants) as [Encoding, Buffer][]) {
-      this.bodies[encoding] = { body: bytes, headers: block(headers, vary, { 'content-encoding': encoding, 'content-length': bytes.byteLength }) };
-    }
+    // Sent plain until its variants are compressed, off the server's thread.
+    compressVariants(body).then(
+      (variants) => {
+        for (const [encoding, bytes] of Object.entries(variants) as [Encoding, Buffer][]) {
+          this.bodies[encoding] = { body: bytes, headers: block(headers, vary, { 'content-encoding': encoding, 'content-length': bytes.byteLength }) };
+        }
+      },
+      (error: unknown) => console.error('[serve] compressing an answer kept in memory failed; it is sent plain:', error),
+    );
   }
 
   send(req: http.IncomingMessage, res: http.ServerResponse): void {

@@ -1,7 +1,8 @@
 /**
- * `npm start` fails with one clear sentence, not a stack trace, on bad configuration; and
- * started on a custom port with no SITE_URL it serves a site whose sign-up works from that
- * origin, with the security headers on every kind of answer (docs/decisions/009).
+ * `npm start` (scripts/start.mjs: the start script bundled, docs/decisions/068) fails with one
+ * clear sentence, not a stack trace, on bad configuration; and started on a custom port with no
+ * SITE_URL it serves a site whose sign-up works from that origin, with the security headers on
+ * every kind of answer (docs/decisions/009), and starts its job worker once it serves.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +17,7 @@ import { TEST_OUT_DIR } from '../support/test-build';
 import { waitForServer } from '../support/wait-for-server';
 
 function start(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const result = spawnSync(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),
     env: { ...process.env, DATABASE_URL: '', DATABASE_WS_PROXY: '', ...env },
     encoding: 'utf8',
@@ -66,7 +67,7 @@ describe('start-up errors', () => {
   it('a full disk: names the data folder and its free space, not a WebAssembly abort', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'toolmint-full-'));
     try {
-      const script = 'mount -t tmpfs -o size=2m tmpfs "$0" && head -c 1900000 /dev/zero > "$0/filler" && exec "$1" --import tsx scripts/start.ts';
+      const script = 'mount -t tmpfs -o size=2m tmpfs "$0" && head -c 1900000 /dev/zero > "$0/filler" && exec "$1" scripts/start.mjs';
       const result = spawnSync('unshare', ['--user', '--map-root-user', '--mount', 'sh', '-c', script, dir, process.execPath], {
         cwd: process.cwd(),
         env: { ...process.env, DATABASE_URL: '', DATABASE_WS_PROXY: '', DATA_DIR: dir, PORT: String(await freePort()) },
@@ -96,7 +97,7 @@ describe('a custom PORT with no SITE_URL', () => {
     origin = `http://localhost:${port}`;
     dataDir = path.resolve(`.test-data/startup-${port}`);
     fs.rmSync(dataDir, { recursive: true, force: true });
-    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    server = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: process.cwd(),
       env: {
         ...process.env,
@@ -235,6 +236,17 @@ describe('a custom PORT with no SITE_URL', () => {
     expect(missing.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
     expect(await missing.text()).toContain('Oops! Page not found');
   }, 180_000);
+
+  it('starts its job worker once it serves', async () => {
+    await waitForServer(server!, () => /\[jobs\] worker running/.test(output), {
+      waitingFor: 'its job worker',
+      output: () => output,
+      timeout: 60_000,
+      interval: 200,
+    });
+    expect(output.indexOf('[jobs] worker running')).toBeGreaterThan(output.indexOf('toolmint is running at'));
+    expect(output).not.toMatch(/worker could not start/);
+  });
 
   it('answers a path with bad percent-encoding with the 404 page, or the error shape under /api', async () => {
     for (const pathname of ['/product/%ZZ', '/tools/%ZZ', '/profile/%ZZ', '/%E0%A4%A', '/marketplace/%']) {

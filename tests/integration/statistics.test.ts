@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
 import type { Database } from '@/db/schema';
-import { seedReferenceData } from '@/db/seed/seed';
+import { seedReferenceData } from '@/db/seed/reference';
 import { seedSynthetic } from '@/db/seed/synthetic';
 import { analyzeChangedTables, ANALYZE_THRESHOLD, keepStatistics, refreshStatistics } from '@/db/statistics';
 import { createUser } from '../support/factories';

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
 import { LocalBlobStore, setBlobStore } from '@/functions/_shared/blob-store';
-import { seedReferenceData } from '@/db/seed/seed';
+import { seedReferenceData } from '@/db/seed/reference';
 import { getPublicTool, listPublicTools, listToolTypeOptions } from '@/functions/tools/tools.service';
 import { isToolMaintainer } from '@/functions/tools/tool-maintainers';
 import { canPostUpdate } from '@/functions/tool-updates/tool-updates.service';
