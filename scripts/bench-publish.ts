@@ -11,6 +11,8 @@
  *   and the stored marketplace hold the title), edit (the API's answer, then until the page
  *   served and its stored copy hold the new title) and unpublish (until the page answers 404).
  * Writes the '## Publishing' section of docs/benchmarks.md. Sizes: BENCH_PUBLISH_SIZES=1000,10000,100000.
+ * BENCH_CATALOGUE_CACHE=<folder> keeps each grown catalogue there and copies it on later runs
+ * (scripts/lib/bench-catalogue.ts), for repeated measurements without the grow.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -14,6 +14,7 @@ import { createDb, setDbHandle, type DbHandle } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
 import { seedDemo } from '@/db/seed/seed';
 import { seedSynthetic } from '@/db/seed/synthetic';
+import { refreshStatistics } from '@/db/statistics';
 import { getEnv } from '@/env';
 import { LocalBlobStore } from '@/functions/_shared/blob-store';
 import { listJobs, startWorker, stopJobs } from '@/functions/jobs';
@@ -54,14 +55,29 @@ export async function openBenchCatalogue(): Promise<BenchCatalogue> {
       handle = await createDb(getEnv({ DATA_DIR: dir, NODE_ENV: 'production' }));
     },
     async grow(size) {
+      // BENCH_CATALOGUE_CACHE=<folder>: a catalogue grown once is kept there and copied on later
+      // runs (the grow takes minutes at 100k; for repeated measurements of the same size).
+      const cache = process.env['BENCH_CATALOGUE_CACHE'] ? path.resolve(process.env['BENCH_CATALOGUE_CACHE'], String(size)) : undefined;
+      const copy = async (from: string, to: string) => {
+        await handle.close();
+        fs.rmSync(to, { recursive: true, force: true });
+        fs.cpSync(from, to, { recursive: true });
+        handle = await createDb(getEnv({ DATA_DIR: dir, NODE_ENV: 'production' }));
+      };
+      if (cache && fs.existsSync(cache)) {
+        await copy(cache, dir);
+        return published();
+      }
       // Synthetic products are ~92% published: add until the published count reaches the size.
       while ((await published()) < size) {
         const missing = size - (await published());
         await seedSynthetic(handle.db, Math.ceil(missing / 0.92) + 1, (done) => process.stdout.write(`\r[bench] seeding ${done}`));
       }
       process.stdout.write('\n');
-      // The embedded database has no autovacuum: statistics after a large import.
-      await sql`analyze`.execute(handle.db);
+      // The embedded database has no autovacuum: vacuum and statistics after a large import, as
+      // its keeper would make them within a minute (db/statistics.ts).
+      await refreshStatistics(handle, { vacuum: true });
+      if (cache) await copy(dir, cache);
       return published();
     },
     async close() {

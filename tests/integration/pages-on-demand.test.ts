@@ -11,6 +11,10 @@
  * - The figures job ('pages.figures', on the job engine) renders again only the stored pages
  *   whose figures changed since they were rendered (a product's views: its page, the landing
  *   page and the marketplace), at most its bound per pass.
+ * - A change's reaction renders the product's own page first, then the pages that list it one
+ *   at a time, the sitemap last; a render begun after the change (a request for the page)
+ *   serves the reaction, and two changes share the renders of the pages both touch
+ *   (docs/decisions/069).
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +25,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { closeDb, setDbHandle } from '@/db/database';
 import { drainJobs, enqueue, jobsReady } from '@/functions/jobs';
 import { PAGE_FIGURES_JOB, setPageRenderer } from '@/functions/rebuilds/page-refresh.job';
-import { productPath } from '@/functions/rebuilds/affected-pages';
+import { isSitemapPath, pagesShowingProduct, productPath } from '@/functions/rebuilds/affected-pages';
 import { ensureBuild } from '@/scripts/lib/astro-build';
 import { PagePublisher, START_PATHS } from '@/scripts/lib/page-publisher';
 import { PageStore } from '@/scripts/lib/page-store';
@@ -182,5 +186,47 @@ describe('catalogue pages on demand', () => {
     expect(renderedAgain.sort()).toEqual([productPath(changed!), '/', '/marketplace'].sort());
     expect(publisher.store.paths()).not.toContain(productPath(notStored!));
     expect(fs.readFileSync(publisher.store.fileFor(productPath(changed!)), 'utf8')).toMatch(/Views<\/dt>\s*<dd[^>]*>4.3K</);
+  });
+
+  it("a change's reaction renders its product's page first, then the pages that list it one at a time; renders begun after the change serve every reaction", async () => {
+    storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pages-on-demand-'));
+    const [a, b] = await newProducts(2);
+    const publisher = await startSite();
+    await publisher.start('build-1');
+    const change = (id: string) => ({ reason: 'updated' as const, productId: id, paths: pagesShowingProduct({ id, toolIds: [] }) });
+    const [first, second] = [change(a!), change(b!)];
+    // Two changes commit (their commit hooks), the first one's page is asked for, then both reactions run.
+    publisher.invalidate(first);
+    publisher.invalidate(second);
+    const before = publisher.renders;
+    const asked = publisher.pageFor(productPath(a!));
+    await Promise.all([publisher.refresh(first.paths), publisher.refresh(second.paths)]);
+    expect(await asked).toBeDefined();
+
+    // Each page once: the request's render served the first reaction, and the pages both
+    // changes touch (the marketplace, the landing page, the sitemap's page file) were rendered
+    // once for both.
+    const pages = [...new Set([...first.paths, ...second.paths])];
+    expect(publisher.renders - before).toBe(pages.length);
+    expect(publisher.pending).toBe(0);
+    const started = (p: string) => publisher.store.renderedAt(p)!;
+    const written = (p: string) => Math.floor(fs.statSync(publisher.store.fileFor(p)).mtimeMs);
+    const own = [productPath(a!), productPath(b!)];
+    const listing = pages.filter((p) => !own.includes(p)).sort((x, y) => started(x) - started(y));
+    for (const p of pages) expect(publisher.store.has(p)).toBe(true);
+    // The products' pages were stored before any page that lists them began to render...
+    for (const p of listing) for (const o of own) expect(started(p)).toBeGreaterThanOrEqual(written(o));
+    // ...and those one after the other, the sitemap's files last.
+    for (let i = 1; i < listing.length; i++) expect(started(listing[i]!)).toBeGreaterThanOrEqual(written(listing[i - 1]!));
+    const firstSitemap = listing.findIndex((p) => isSitemapPath(p));
+    expect(firstSitemap).toBeGreaterThan(0);
+    expect(listing.slice(firstSitemap).every((p) => isSitemapPath(p))).toBe(true);
+
+    // A reaction after the page was rendered again for a later change renders it once more: the
+    // page rendered before that change is not current for it.
+    publisher.invalidate(first);
+    const again = publisher.renders;
+    await publisher.refresh(first.paths);
+    expect(publisher.renders - again).toBe(first.paths.length);
   });
 });
