@@ -97,11 +97,16 @@ export class PagePublisher {
    * `outdated` version) it began after. A render that has not begun, or began after the path's
    * last change, shows every change so far (renderShowingChanges).
    */
-  private readonly latestRender = new Map<string, { begun: boolean; version: number | undefined }>();
+  private readonly latestRender = new Map<string, { begun: boolean; version: number | undefined; queuedInLane: boolean }>();
   /** Renders done since the start (tests and benchmarks: serving renders nothing). */
   renders = 0;
-  /** The background lane's last render (refresh): the next one begins when it has ended. */
-  private lane: Promise<unknown> = Promise.resolve();
+  /**
+   * The background lane (refresh): renders waiting for their turn, and whether one is under way.
+   * One at a time; the pages visitors see before the sitemap's files, whichever change queued
+   * them first, and in the order queued otherwise.
+   */
+  private readonly laneQueue: { sitemap: boolean; begin: () => void }[] = [];
+  private laneBusy = false;
   /** Paths changed since their stored page was rendered, with a version that moves on every change. */
   private readonly outdated = new Map<string, number>();
   private version = 0;
@@ -162,6 +167,9 @@ export class PagePublisher {
     if (stored || !this.origin || !isCataloguePath(pathname)) return stored;
     const productId = PRODUCT_PAGE.exec(pathname)?.[1];
     if (productId && this.hidden.has(productId)) return undefined;
+    // A render waiting for its turn in the background lane (refresh) is not waited for: the
+    // route renders this request's page (fresh, not stored) and the lane stores it in its turn.
+    if (this.latestRender.get(pathname)?.queuedInLane) return undefined;
     await (this.inflight.get(pathname) ?? this.render(pathname, { bulk: true }));
     return this.lookup(pathname);
   }
@@ -194,10 +202,12 @@ export class PagePublisher {
    * - the product's own page first, at once: it is the page its editor opens, and until it is
    *   stored every request for it waits for its render;
    * - then the pages that list it (the landing page, the marketplace, its tool's pages, the
-   *   sitemap last: it lists every product), in the background lane: one lane render at a time
-   *   for every change, so a request meanwhile waits for at most one of their statements on the
-   *   database (PGlite runs one statement at a time, in the order asked), and a page several
-   *   changes touch in a row is rendered once for all of those whose render has not begun.
+   *   sitemap's files), in the background lane: one lane render at a time for every change, so a
+   *   request meanwhile waits for at most one of their statements on the database (PGlite runs
+   *   one statement at a time, in the order asked); the sitemap's files (they list every
+   *   product) after every page visitors see that is waiting, whichever change it is for; and a
+   *   page several changes touch in a row is rendered once for all of those whose render has
+   *   not begun.
    */
   async refresh(paths: readonly string[]): Promise<void> {
     await this.attached.promise;
@@ -252,11 +262,14 @@ export class PagePublisher {
   render(pathname: string, options: { bulk?: boolean; after?: Promise<unknown> } = {}): Promise<RenderOutcome> {
     if (!this.origin) throw new Error('the page publisher is not attached to a server');
     const before = this.inflight.get(pathname);
-    const state = { begun: false, version: undefined as number | undefined };
-    const rendered = Promise.all([before, options.after]).then(() => {
+    const state = { begun: false, version: undefined as number | undefined, queuedInLane: options.after !== undefined };
+    // After the path's render under way (whatever its outcome: a failed one leaves the path
+    // outdated, and this one renders it) and, in the lane, once it is this render's turn.
+    const rendered = Promise.all([before?.catch(() => undefined), options.after]).then(() => {
       // A change arriving while this render runs keeps the path outdated (its own render is
       // queued), and so does a failed render: the page keeps being rendered fresh.
       state.begun = true;
+      state.queuedInLane = false;
       state.version = this.outdated.get(pathname);
       return this.renderNow(pathname, { bulk: options.bulk }, state.version);
     });
@@ -283,10 +296,24 @@ export class PagePublisher {
     const version = this.outdated.get(pathname);
     if (inflight && state && (!state.begun || (version !== undefined && state.version === version))) return inflight;
     if (!options.lane) return this.render(pathname);
-    // The lane: this render begins once the lane's last one has ended.
-    const rendered = this.render(pathname, { after: this.lane });
-    this.lane = rendered.catch(() => undefined);
+    const turn = new Promise<void>((begin) => this.laneQueue.push({ sitemap: isSitemapPath(pathname), begin }));
+    const rendered = this.render(pathname, { after: turn });
+    const ended = () => {
+      this.laneBusy = false;
+      this.nextInLane();
+    };
+    rendered.then(ended, ended);
+    this.nextInLane();
     return rendered;
+  }
+
+  /** Gives the lane's turn to the next render waiting for it (a page before a sitemap file), when none is under way. */
+  private nextInLane(): void {
+    if (this.laneBusy || !this.laneQueue.length) return;
+    const page = this.laneQueue.findIndex((entry) => !entry.sitemap);
+    const [next] = this.laneQueue.splice(page === -1 ? 0 : page, 1);
+    this.laneBusy = true;
+    next!.begin();
   }
 
   private async renderNow(pathname: string, options: { bulk?: boolean }, version: number | undefined): Promise<RenderOutcome> {
