@@ -22,7 +22,8 @@
  * main thread (PGLITE_WORKER=0), the comparison behind docs/decisions/016.
  *
  * Knobs: BENCH_SIZES=100000 (comma list), BENCH_BACKENDS=pglite,postgres, BENCH_PGLITE_THREADS=worker,
- * BENCH_CONCURRENCY=1,10,50, BENCH_SECONDS=20 (per level), BENCH_DATABASE_URL, BENCH_PORT.
+ * BENCH_CONCURRENCY=1,10,50, BENCH_SECONDS=20 (per level), BENCH_DATABASE_URL, BENCH_PORT,
+ * BENCH_KEEP_DATABASE (a PostgreSQL database kept between runs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -736,11 +737,16 @@ async function main(): Promise<void> {
       const proxy = spawnNode(['tests/support/ws-proxy.ts', String(proxyPort)], {}, 'ws-proxy');
       await waitForPort(proxyPort, proxy);
       const proxyAddress = `${HOST}:${proxyPort}/v2`;
-      const name = `toolmint_bench_${randomBytes(4).toString('hex')}`;
+      // BENCH_KEEP_DATABASE=<name>: that database, made on the first run and kept (filled up to
+      // the size only once), for repeated runs; else a new one, dropped at the end.
+      const kept = process.env['BENCH_KEEP_DATABASE'];
+      if (kept && !/^[a-z_][a-z0-9_]{0,62}$/.test(kept)) throw new Error('BENCH_KEEP_DATABASE: a lower-case database name');
+      const name = kept ?? `toolmint_bench_${randomBytes(4).toString('hex')}`;
       const admin = await createDb(getEnv({ DATABASE_URL: PG_URL, DATABASE_WS_PROXY: proxyAddress, NODE_ENV: 'production' }));
       const cleanups: (() => void)[] = [];
       try {
-        await sql.raw(`create database ${name}`).execute(admin.db);
+        const exists = await sql<{ n: number }>`select count(*)::int as n from pg_database where datname = ${name}`.execute(admin.db);
+        if (!exists.rows[0]?.n) await sql.raw(`create database ${name}`).execute(admin.db);
         const url = new URL(PG_URL);
         url.pathname = `/${name}`;
         // The page store of the server's publisher: a folder of the bench's, not the project's .data.
@@ -762,7 +768,7 @@ async function main(): Promise<void> {
         }
       } finally {
         for (const cleanup of cleanups.splice(0)) cleanup();
-        await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
+        if (!kept) await sql.raw(`drop database if exists ${name} with (force)`).execute(admin.db);
         await admin.close();
         await stopChild(proxy);
       }

@@ -1,6 +1,6 @@
 /**
  * `npm run seed:synthetic -- N`: adds N synthetic products (db/seed/synthetic.ts), then
- * analyses them on the embedded database (db/statistics.ts).
+ * vacuums and analyses them on the embedded database (db/statistics.ts).
  * Stop `npm start` first when using the embedded database (one process owns it).
  */
 import { refreshStatistics } from '../db/statistics';
@@ -17,8 +17,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   await seedSynthetic(handle.db, count, (done) => process.stdout.write(`\r[seed] ${done} / ${count}`));
   console.log(`\n[seed] added ${count} synthetic products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  // PGlite has no autovacuum: analyse the new rows now (db/statistics.ts).
-  await refreshStatistics(handle);
+  // PGlite has no autovacuum: vacuum and analyse the new rows now (db/statistics.ts).
+  await refreshStatistics(handle, { vacuum: true });
   await handle.close();
 }
 

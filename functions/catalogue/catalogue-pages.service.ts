@@ -21,14 +21,15 @@ import {
   listPublishedForSitemap,
   listPublishingCreators,
   listToolFigures,
+  listToolLatestUpdates,
   listTopRatedPublished,
   readCatalogueTotals,
 } from './catalogue.repository';
 import { toProductCard } from './catalogue.mapper';
 
-/** The live figures of every AI tool (14 rows, each counted through an index), by tool id. */
-export async function getToolFigures(db: Db): Promise<Record<string, ToolFiguresInput>> {
-  const rows = await listToolFigures(db);
+/** The live figures of every AI tool (each counted through an index), or of the one `toolId` names, by tool id. */
+export async function getToolFigures(db: Db, toolId?: string): Promise<Record<string, ToolFiguresInput>> {
+  const rows = await listToolFigures(db, toolId);
   return Object.fromEntries(
     rows.map((t) => [
       t.id,
@@ -96,13 +97,14 @@ export async function getMarketplaceFirstPage(db: Db): Promise<{ items: ProductC
 
 /** A tool's detail page: its figures and its best `limit` products. */
 export async function getToolPageData(db: Db, toolId: string, limit: number) {
-  const [figures, rows] = await Promise.all([getToolFigures(db), listTopRatedPublished(db, { limit, aiToolType: toolId })]);
+  const [figures, rows] = await Promise.all([getToolFigures(db, toolId), listTopRatedPublished(db, { limit, aiToolType: toolId })]);
   return { figures: figures[toolId], products: rows.map(toProductCard) };
 }
 
-/** The sitemap's page file: the tools' latest updates and the creators with published products. */
+/** The sitemap's page file: the tools' latest updates (their dates, not their figures) and the creators with published products. */
 export async function getSitemapPagesSource(db: Db) {
-  const [tools, creatorIds, directory] = await Promise.all([getToolFigures(db), listPublishingCreators(db), listPublicTools(db)]);
+  const [updates, creatorIds, directory] = await Promise.all([listToolLatestUpdates(db), listPublishingCreators(db), listPublicTools(db)]);
+  const tools = Object.fromEntries(updates.map((u) => [u.tool_id, { latestUpdateAt: new Date(u.latest_update_at).toISOString() }]));
   return { tools, creatorIds, directory: directory.map((t) => ({ id: t.id, hasDetailPage: t.hasDetailPage, lastUpdate: t.lastUpdate })) };
 }
 

@@ -148,10 +148,40 @@ export async function listPublishedForSitemap(db: Db, shard: string) {
   return (shard === 'f' ? query : query.where('p.id', '<', `${next}0000000-0000-0000-0000-000000000000`)).orderBy('p.id').execute();
 }
 
-/** The creators with at least one published product (their profiles are in the sitemap). */
+/**
+ * The creators with at least one published product (their profiles are in the sitemap), in id
+ * order. A skip scan of products_published_creator_downloads_idx: each step finds the next
+ * creator after the last one, so the cost is a probe per creator, where `select distinct` read
+ * every published product (58 ms of PGlite's one thread at 100k, on every product change:
+ * docs/decisions/069).
+ */
 export async function listPublishingCreators(db: Db): Promise<string[]> {
-  const rows = await publishedProducts(db).select('p.creator_id').distinct().execute();
-  return rows.map((r) => r.creator_id);
+  const rows = await db
+    .withRecursive('creators(id)', (rdb) =>
+      rdb
+        .selectFrom(publishedProducts(db).select('p.creator_id').orderBy('p.creator_id').limit(1).as('first'))
+        .select('first.creator_id as id')
+        .unionAll(
+          rdb
+            .selectFrom('creators as c')
+            .select((eb) =>
+              eb
+                .selectFrom(publishedProductsTable(db))
+                .select('p.creator_id')
+                .whereRef('p.creator_id', '>', 'c.id')
+                .orderBy('p.creator_id')
+                .limit(1)
+                .$asScalar()
+                .as('id'),
+            )
+            .where('c.id', 'is not', null),
+        ),
+    )
+    .selectFrom('creators')
+    .select('creators.id')
+    .where('creators.id', 'is not', null)
+    .execute();
+  return rows.map((r) => r.id!);
 }
 
 export interface ToolFigureRow {
@@ -164,9 +194,15 @@ export interface ToolFigureRow {
   latest_update_at: Date | null;
 }
 
-export async function listToolFigures(db: Db): Promise<ToolFigureRow[]> {
-  return db
-    .selectFrom('ai_tools as t')
+/**
+ * The figures of every tool of the directory, or of one (`toolId`): its own page needs its own
+ * count, not the whole catalogue's counted tool by tool (at 100k about 100 ms of PGlite's one
+ * thread, three times per product change before, docs/decisions/069).
+ */
+export async function listToolFigures(db: Db, toolId?: string): Promise<ToolFigureRow[]> {
+  let query = db.selectFrom('ai_tools as t');
+  if (toolId !== undefined) query = query.where('t.id', '=', toolId);
+  return query
     .select((eb) => [
       't.id',
       't.name',
@@ -194,6 +230,16 @@ export async function listToolFigures(db: Db): Promise<ToolFigureRow[]> {
         .as('latest_update_at'),
     ])
     .orderBy('t.id')
+    .execute();
+}
+
+/** The date of each tool's latest update, by tool id (tools without one are absent): the sitemap's dates. */
+export async function listToolLatestUpdates(db: Db): Promise<{ tool_id: string; latest_update_at: Date }[]> {
+  return db
+    .selectFrom('ai_tool_updates as u')
+    .select((eb) => ['u.tool_id', eb.fn.max('u.created_at').as('latest_update_at')])
+    .groupBy('u.tool_id')
+    .orderBy('u.tool_id')
     .execute();
 }
 

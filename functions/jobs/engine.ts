@@ -51,8 +51,8 @@ interface Engine {
    * (it loads every job module), not the server bundle's, which has its own copy of the registry.
    */
   reactionsTo: (event: EventName) => readonly string[];
-  /** The worker's id per queue (boss.work()), to wake it when a commit has made jobs due. */
-  workers: Map<string, string>;
+  /** The ids of the workers of each queue (one boss.work() each), to wake them when a commit has made jobs due. */
+  workers: Map<string, string[]>;
   /** What this process does in the request itself once an event has committed (startWorker's onCommit). */
   onCommit: CommitHooks;
 }
@@ -244,10 +244,7 @@ function sent(engine: Engine, name: string): void {
  * before the commit finds nothing, so a caller that wants it at once calls runAfterCommit too.
  */
 function wake(engine: Engine, names: readonly string[]): void {
-  for (const name of names) {
-    const workerId = engine.workers.get(name);
-    if (workerId) engine.boss.notifyWorker(workerId);
-  }
+  for (const name of names) for (const workerId of engine.workers.get(name) ?? []) engine.boss.notifyWorker(workerId);
 }
 
 /**
@@ -378,11 +375,19 @@ export async function startWorker(db: Db, source: JobSource, options: WorkerOpti
   all.current = engine;
   const jobs = engine.jobs;
   for (const definition of jobs.definitions()) {
-    const work = { batchSize: 1, localConcurrency: definition.options.concurrency, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
-    const workerId = await engine.boss.work(definition.name, work, async ([job]) => {
-      if (job) await runOne(engine, definition, job);
-    });
-    engine.workers.set(definition.name, workerId);
+    // One worker per job the queue may run at once, each of its own: pg-boss wakes only the
+    // first worker of a localConcurrency, so a job made due while that one is busy would wait
+    // for another's poll (up to a second) instead of starting at once.
+    const work = { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 };
+    const ids: string[] = [];
+    for (let i = 0; i < definition.options.concurrency; i++) {
+      ids.push(
+        await engine.boss.work(definition.name, work, async ([job]) => {
+          if (job) await runOne(engine, definition, job);
+        }),
+      );
+    }
+    engine.workers.set(definition.name, ids);
   }
   for (const s of jobs.schedules()) {
     await engine.boss.schedule(s.name, s.cron, s.data, { tz: 'UTC', missed: 'once' });

@@ -52,6 +52,9 @@ function currentRenderer(): PageRenderer | undefined {
 }
 
 defineReaction('pages.changed', PAGE_REFRESH_JOB, async ({ paths }) => currentRenderer()?.refresh(paths), {
+  // Several changes at once: a change's own page is not held up by the pages of the changes
+  // before it, whose renders it shares (the publisher renders those one at a time, decision 069).
+  concurrency: 4,
   // A page is minutes from its age-based refresh (5 min, ISR's expiration): retry soon, not for long.
   retryLimit: 5,
   retryDelay: 5,

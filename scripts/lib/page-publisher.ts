@@ -92,8 +92,21 @@ export class PagePublisher {
   private readonly queued = new Set<string>();
   /** The render of each path under way (renders of one path run one after the other). */
   private readonly inflight = new Map<string, Promise<RenderOutcome>>();
+  /**
+   * The last render of each path in `inflight`: whether it has begun, and the change (the
+   * `outdated` version) it began after. A render that has not begun, or began after the path's
+   * last change, shows every change so far (renderShowingChanges).
+   */
+  private readonly latestRender = new Map<string, { begun: boolean; version: number | undefined; queuedInLane: boolean }>();
   /** Renders done since the start (tests and benchmarks: serving renders nothing). */
   renders = 0;
+  /**
+   * The background lane (refresh): renders waiting for their turn, and whether one is under way.
+   * One at a time; the pages visitors see before the sitemap's files, whichever change queued
+   * them first, and in the order queued otherwise.
+   */
+  private readonly laneQueue: { sitemap: boolean; begin: () => void }[] = [];
+  private laneBusy = false;
   /** Paths changed since their stored page was rendered, with a version that moves on every change. */
   private readonly outdated = new Map<string, number>();
   private version = 0;
@@ -154,6 +167,9 @@ export class PagePublisher {
     if (stored || !this.origin || !isCataloguePath(pathname)) return stored;
     const productId = PRODUCT_PAGE.exec(pathname)?.[1];
     if (productId && this.hidden.has(productId)) return undefined;
+    // A render waiting for its turn in the background lane (refresh) is not waited for: the
+    // route renders this request's page (fresh, not stored) and the lane stores it in its turn.
+    if (this.latestRender.get(pathname)?.queuedInLane) return undefined;
     await (this.inflight.get(pathname) ?? this.render(pathname, { bulk: true }));
     return this.lookup(pathname);
   }
@@ -178,16 +194,29 @@ export class PagePublisher {
   }
 
   /**
-   * The reaction to a change (pages.refresh): renders its paths, the sitemap last, and rejects
-   * when one could not be rendered, so the job is retried (its route keeps answering it fresh
-   * meanwhile). Rendering a path twice stores the same page.
+   * The reaction to a change (pages.refresh): renders its paths and rejects when one could not
+   * be rendered, so the job is retried (its route keeps answering it fresh meanwhile).
+   * Rendering a path twice stores the same page. Several changes are refreshed at once (the
+   * job's concurrency), and a render that shows every change so far serves them all
+   * (renderShowingChanges):
+   * - the product's own page first, at once: it is the page its editor opens, and until it is
+   *   stored every request for it waits for its render;
+   * - then the pages that list it (the landing page, the marketplace, its tool's pages, the
+   *   sitemap's files), in the background lane: one lane render at a time for every change, so a
+   *   request meanwhile waits for at most one of their statements on the database (PGlite runs
+   *   one statement at a time, in the order asked); the sitemap's files (they list every
+   *   product) after every page visitors see that is waiting, whichever change it is for; and a
+   *   page several changes touch in a row is rendered once for all of those whose render has
+   *   not begun.
    */
   async refresh(paths: readonly string[]): Promise<void> {
     await this.attached.promise;
-    // The sitemap lists every product: it goes last, after the pages visitors see.
-    const ordered = [...new Set(paths)].filter((p) => isCataloguePath(p)).sort((a, b) => Number(isSitemapPath(a)) - Number(isSitemapPath(b)));
-    const outcomes = await this.renderMany(ordered);
-    const failed = ordered.filter((_, i) => outcomes[i] === 'failed');
+    const catalogue = [...new Set(paths)].filter((p) => isCataloguePath(p));
+    const own = catalogue.filter((p) => PRODUCT_PAGE.test(p));
+    const rest = catalogue.filter((p) => !own.includes(p)).sort((a, b) => Number(isSitemapPath(a)) - Number(isSitemapPath(b)));
+    const outcomes = await Promise.all(own.map((p) => this.renderShowingChanges(p)));
+    outcomes.push(...(await Promise.all(rest.map((p) => this.renderShowingChanges(p, { lane: true })))));
+    const failed = [...own, ...rest].filter((_, i) => outcomes[i] === 'failed');
     if (failed.length) throw new Error(`not rendered: ${failed.join(', ')}`);
     // The store is current but for changes whose jobs have not run yet, which pg-boss keeps
     // across a restart: a restart need not render it all again.
@@ -230,22 +259,64 @@ export class PagePublisher {
    * Renders one page through its route and stores (200) or removes (404) it, after the render
    * of the same path under way, if any: the page written last is the newest.
    */
-  render(pathname: string, options: { bulk?: boolean } = {}): Promise<RenderOutcome> {
+  render(pathname: string, options: { bulk?: boolean; after?: Promise<unknown> } = {}): Promise<RenderOutcome> {
     if (!this.origin) throw new Error('the page publisher is not attached to a server');
     const before = this.inflight.get(pathname);
-    const rendered = (before ?? Promise.resolve()).then(() => this.renderNow(pathname, options));
+    const state = { begun: false, version: undefined as number | undefined, queuedInLane: options.after !== undefined };
+    // After the path's render under way (whatever its outcome: a failed one leaves the path
+    // outdated, and this one renders it) and, in the lane, once it is this render's turn.
+    const rendered = Promise.all([before?.catch(() => undefined), options.after]).then(() => {
+      // A change arriving while this render runs keeps the path outdated (its own render is
+      // queued), and so does a failed render: the page keeps being rendered fresh.
+      state.begun = true;
+      state.queuedInLane = false;
+      state.version = this.outdated.get(pathname);
+      return this.renderNow(pathname, { bulk: options.bulk }, state.version);
+    });
     this.inflight.set(pathname, rendered);
+    this.latestRender.set(pathname, state);
     const done = () => {
-      if (this.inflight.get(pathname) === rendered) this.inflight.delete(pathname);
+      if (this.inflight.get(pathname) !== rendered) return;
+      this.inflight.delete(pathname);
+      this.latestRender.delete(pathname);
     };
     rendered.then(done, done);
     return rendered;
   }
 
-  private async renderNow(pathname: string, options: { bulk?: boolean }): Promise<RenderOutcome> {
-    // A change arriving while this render runs keeps the path outdated (its own render is
-    // queued), and so does a failed render: the page keeps being rendered fresh.
+  /**
+   * A render of the path that shows every change recorded so far: the one under way or queued
+   * when it began after the path's last change (or has not begun: it reads the database when it
+   * does), else a new one. So a page its editor asked for right after the change (pageFor) is
+   * not rendered a second time by the change's reaction.
+   */
+  private renderShowingChanges(pathname: string, options: { lane?: boolean } = {}): Promise<RenderOutcome> {
+    const inflight = this.inflight.get(pathname);
+    const state = this.latestRender.get(pathname);
     const version = this.outdated.get(pathname);
+    if (inflight && state && (!state.begun || (version !== undefined && state.version === version))) return inflight;
+    if (!options.lane) return this.render(pathname);
+    const turn = new Promise<void>((begin) => this.laneQueue.push({ sitemap: isSitemapPath(pathname), begin }));
+    const rendered = this.render(pathname, { after: turn });
+    const ended = () => {
+      this.laneBusy = false;
+      this.nextInLane();
+    };
+    rendered.then(ended, ended);
+    this.nextInLane();
+    return rendered;
+  }
+
+  /** Gives the lane's turn to the next render waiting for it (a page before a sitemap file), when none is under way. */
+  private nextInLane(): void {
+    if (this.laneBusy || !this.laneQueue.length) return;
+    const page = this.laneQueue.findIndex((entry) => !entry.sitemap);
+    const [next] = this.laneQueue.splice(page === -1 ? 0 : page, 1);
+    this.laneBusy = true;
+    next!.begin();
+  }
+
+  private async renderNow(pathname: string, options: { bulk?: boolean }, version: number | undefined): Promise<RenderOutcome> {
     const outcome = await this.renderOnce(pathname, options);
     if (outcome !== 'failed' && this.outdated.get(pathname) === version) this.outdated.delete(pathname);
     return outcome;
@@ -259,9 +330,11 @@ export class PagePublisher {
       const response = await fetch(this.origin + pathname, { headers: { [RENDER_HEADER]: this.token, 'accept-encoding': 'identity' }, redirect: 'manual' });
       const body = Buffer.from(await response.arrayBuffer());
       const productId = PRODUCT_PAGE.exec(pathname)?.[1];
-      if (response.status === 200 && !(productId && this.hidden.has(productId))) {
-        this.store.write(pathname, body, response.headers.get('content-security-policy') ?? '', { ...options, renderedAt: startedAt });
-        return 'written';
+      const shown = () => !(productId && this.hidden.has(productId));
+      if (response.status === 200 && shown()) {
+        // Hidden while its page was compressed: not written, and removed below.
+        const csp = response.headers.get('content-security-policy') ?? '';
+        if (await this.store.write(pathname, body, csp, { ...options, renderedAt: startedAt, keep: shown })) return 'written';
       }
       if (response.status === 200 || response.status === 404) {
         this.store.remove(pathname);

@@ -3,8 +3,9 @@
  * (`file.br`, `file.gz`), so the server sends bytes from disk instead of compressing each
  * answer (docs/decisions/017). Three callers:
  * - the build, through precompressTree(), once over the whole client folder;
- * - incremental publishing, through writeStaticFile()/removeStaticFile(), for the few pages
- *   one change touches, while the server is serving the same folder;
+ * - incremental publishing, through compressStaticFile()/writeCompressedFile() and
+ *   removeStaticFile(), for the few pages one change touches, while the server is serving the
+ *   same folder (scripts/lib/page-store.ts);
  * - the server (scripts/lib/serve.ts), through freshVariant(), to pick what it may send.
  *
  * The invariant the server relies on: a variant is used only when its mtime is not older than
@@ -55,9 +56,9 @@ const MIN_COMPRESS_BYTES = 1024;
  * Brotli quality, measured on this build's pages (a 36 KB product page, the 90 KB marketplace):
  * quality 11 costs about 0.9 ms per KB, 10 about 0.3 ms per KB for 2-3% more bytes, 6 about
  * 0.03 ms per KB for 10% more bytes than 11 (9 is no better than 8 and slower than 10).
- * - One write (writeStaticFile, the handful of pages a publish rewrites, synchronously in the
- *   serving process): 10, so a publish stalls the event loop for tens of milliseconds, not
- *   hundreds.
+ * - One write (the handful of pages a change rewrites in the serving process, compressed on
+ *   libuv's thread pool by compressStaticFile, docs/decisions/069): 10, tens of milliseconds
+ *   of CPU a page, not hundreds.
  * - The build's pass: 11 for the hashed assets under /_astro/ (a few dozen files whatever the
  *   catalogue size, fetched on every first visit and cached for a year), 6 for everything
  *   else, which grows with the catalogue: about 1 ms of CPU per product page, 30 s at 30k.
@@ -126,26 +127,71 @@ function stampVariants(file: string, variants: string[]): void {
   fs.utimesSync(file, mtime, mtime);
 }
 
+/** Brotli quality and gzip level of a write (the single-write defaults unless given). */
+interface CompressionLevels {
+  brotliQuality?: number;
+  gzipLevel?: number;
+}
+
+/** A file's bytes and the variants to write beside it (none: too small or not compressible), ready for writeCompressedFile. */
+export interface CompressedFile {
+  file: string;
+  bytes: Buffer;
+  variants: Record<Encoding, Buffer> | null;
+}
+
+const needsVariants = (file: string, bytes: Buffer) => isCompressible(file) && bytes.byteLength >= MIN_COMPRESS_BYTES;
+
 /**
- * Writes a static file and, when it is compressible and large enough, its .br and .gz
- * variants; a smaller or incompressible file loses any variants it had, so an old variant is
- * never served for new content. Synchronous: about 0.3 ms of CPU per KB of HTML (brotli at
- * quality 10), 30 ms for the marketplace's first page. A bulk writer (the full render of
- * every catalogue page) passes BULK_BROTLI_QUALITY and a lower gzip level.
+ * The variants writeStaticFile would write for `body`, compressed on libuv's thread pool, not
+ * on the event loop: a serving process's page writes (scripts/lib/page-store.ts) compress
+ * while it goes on answering requests. Nothing is written yet (writeCompressedFile).
  */
-export function writeStaticFile(file: string, body: Buffer | string, options: { brotliQuality?: number; gzipLevel?: number } = {}): void {
+export async function compressStaticFile(file: string, body: Buffer | string, options: CompressionLevels = {}): Promise<CompressedFile> {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  if (!needsVariants(file, bytes)) return { file, bytes, variants: null };
+  const [br, gz] = await Promise.all([
+    brotliCompress(bytes, brotliOptions(bytes.byteLength, options.brotliQuality ?? SINGLE_BROTLI_QUALITY)),
+    gzip(bytes, { level: options.gzipLevel ?? GZIP_LEVEL }),
+  ]);
+  return { file, bytes, variants: { br, gzip: gz } };
+}
+
+/**
+ * Writes a file and its variants (or removes the variants it had, when it has none now), so an
+ * old variant is never served for new content: each atomically, the variants first, then the
+ * plain file, then the variants stamped with its mtime. Synchronous: what a reader sees changes
+ * in one turn of the event loop.
+ */
+export function writeCompressedFile({ file, bytes, variants }: CompressedFile): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  if (!isCompressible(file) || bytes.byteLength < MIN_COMPRESS_BYTES) {
+  if (!variants) {
     removeVariants(file);
     writeAtomic(file, bytes);
     return;
   }
-  const variants = [file + VARIANT_SUFFIX.br, file + VARIANT_SUFFIX.gzip];
-  writeAtomic(variants[0]!, zlib.brotliCompressSync(bytes, brotliOptions(bytes.byteLength, options.brotliQuality ?? SINGLE_BROTLI_QUALITY)));
-  writeAtomic(variants[1]!, zlib.gzipSync(bytes, { level: options.gzipLevel ?? GZIP_LEVEL }));
+  const files = [file + VARIANT_SUFFIX.br, file + VARIANT_SUFFIX.gzip];
+  writeAtomic(files[0]!, variants.br);
+  writeAtomic(files[1]!, variants.gzip);
   writeAtomic(file, bytes);
-  stampVariants(file, variants);
+  stampVariants(file, files);
+}
+
+/**
+ * Writes a static file and, when it is compressible and large enough, its .br and .gz
+ * variants (writeCompressedFile), compressing on this thread. Synchronous: about 0.3 ms of CPU
+ * per KB of HTML (brotli at quality 10), 30 ms for the marketplace's first page. A bulk writer
+ * passes BULK_BROTLI_QUALITY and a lower gzip level.
+ */
+export function writeStaticFile(file: string, body: Buffer | string, options: CompressionLevels = {}): void {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const variants = needsVariants(file, bytes)
+    ? {
+        br: zlib.brotliCompressSync(bytes, brotliOptions(bytes.byteLength, options.brotliQuality ?? SINGLE_BROTLI_QUALITY)),
+        gzip: zlib.gzipSync(bytes, { level: options.gzipLevel ?? GZIP_LEVEL }),
+      }
+    : null;
+  writeCompressedFile({ file, bytes, variants });
 }
 
 /** Removes a static file and its variants; absent files are not an error. */

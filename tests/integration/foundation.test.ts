@@ -302,6 +302,10 @@ describe('catalogue page data', () => {
     const page = await getToolPageData(t.db, 'chatgpt', 6);
     expect(page.products.length).toBe(Math.min(6, figures['chatgpt']!.productCount));
     expect(page.products.every((p) => p.aiToolType === 'chatgpt')).toBe(true);
+    expect(page.figures).toEqual(figures['chatgpt']);
+    // A tool's own page counts its own products only (docs/decisions/069): the same figures.
+    for (const id of Object.keys(figures)) expect(await getToolFigures(t.db, id)).toEqual({ [id]: figures[id] });
+    expect(await getToolFigures(t.db, 'no-such-tool')).toEqual({});
   });
 
   it('the sitemap shards list every published product once, each in the shard of its first hex digit', async () => {
@@ -313,9 +317,15 @@ describe('catalogue page data', () => {
     }
     expect(listed).toHaveLength(new Set(listed).size);
     expect(new Set(listed)).toEqual(await publishedIds());
-    const { creatorIds } = await getSitemapPagesSource(t.db);
-    const creators = await t.db.selectFrom('products').select('creator_id').distinct().where('status', '=', 'published').execute();
-    expect(new Set(creatorIds)).toEqual(new Set(creators.map((c) => c.creator_id)));
+    const { creatorIds, tools } = await getSitemapPagesSource(t.db);
+    const creators = await t.db.selectFrom('products').select('creator_id').distinct().where('status', '=', 'published').orderBy('creator_id').execute();
+    // Each creator once, in id order (a skip scan of the index, docs/decisions/069).
+    expect(creatorIds).toEqual(creators.map((c) => c.creator_id));
+    // The tools' dates are those of their figures (their latest update), without the figures.
+    const figures = await getToolFigures(t.db);
+    const dated = Object.entries(figures).filter(([, f]) => f.latestUpdateAt !== null);
+    expect(dated.length).toBeGreaterThan(0);
+    expect(tools).toEqual(Object.fromEntries(dated.map(([id, f]) => [id, { latestUpdateAt: f.latestUpdateAt }])));
   });
 
   it("a product page's similar products are published, not itself, and share its tool, category or type", async () => {

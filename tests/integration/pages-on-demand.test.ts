@@ -11,6 +11,10 @@
  * - The figures job ('pages.figures', on the job engine) renders again only the stored pages
  *   whose figures changed since they were rendered (a product's views: its page, the landing
  *   page and the marketplace), at most its bound per pass.
+ * - A change's reaction renders the product's own page first, then the pages that list it one
+ *   at a time, the sitemap last; a render begun after the change (a request for the page)
+ *   serves the reaction, and two changes share the renders of the pages both touch
+ *   (docs/decisions/069).
  */
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +25,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { closeDb, setDbHandle } from '@/db/database';
 import { drainJobs, enqueue, jobsReady } from '@/functions/jobs';
 import { PAGE_FIGURES_JOB, setPageRenderer } from '@/functions/rebuilds/page-refresh.job';
-import { productPath } from '@/functions/rebuilds/affected-pages';
+import { isSitemapPath, pagesShowingProduct, productPath } from '@/functions/rebuilds/affected-pages';
+import { SITEMAP_PAGES_PATH, productSitemapPath } from '@/src/shared/sitemap';
 import { ensureBuild } from '@/scripts/lib/astro-build';
 import { PagePublisher, START_PATHS } from '@/scripts/lib/page-publisher';
 import { PageStore } from '@/scripts/lib/page-store';
@@ -182,5 +187,60 @@ describe('catalogue pages on demand', () => {
     expect(renderedAgain.sort()).toEqual([productPath(changed!), '/', '/marketplace'].sort());
     expect(publisher.store.paths()).not.toContain(productPath(notStored!));
     expect(fs.readFileSync(publisher.store.fileFor(productPath(changed!)), 'utf8')).toMatch(/Views<\/dt>\s*<dd[^>]*>4.3K</);
+  });
+
+  it("a change's reaction renders its product's page first, then the pages that list it one at a time; renders begun after the change serve every reaction", async () => {
+    storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pages-on-demand-'));
+    const [a, b, c] = await newProducts(3);
+    const publisher = await startSite();
+    await publisher.start('build-1');
+    const change = (id: string) => ({ reason: 'updated' as const, productId: id, paths: pagesShowingProduct({ id, toolIds: [] }) });
+    const started = (p: string) => publisher.store.renderedAt(p)!;
+    const written = (p: string) => Math.floor(fs.statSync(publisher.store.fileFor(p)).mtimeMs);
+
+    // A change commits (its commit hook), its page is asked for, then its reaction runs: the
+    // request's render serves the reaction, and each page is rendered once.
+    const first = change(a!);
+    publisher.invalidate(first);
+    let before = publisher.renders;
+    const asked = publisher.pageFor(productPath(a!));
+    await publisher.refresh(first.paths);
+    expect(await asked).toBeDefined();
+    expect(publisher.renders - before).toBe(first.paths.length);
+    for (const p of first.paths) expect(publisher.store.has(p)).toBe(true);
+    // The product's page was stored before any page that lists it began to render, and those
+    // one after the other, the sitemap's files last.
+    const listing = first.paths.filter((p) => p !== productPath(a!)).sort((x, y) => started(x) - started(y));
+    for (const p of listing) expect(started(p)).toBeGreaterThanOrEqual(written(productPath(a!)));
+    for (let i = 1; i < listing.length; i++) expect(started(listing[i]!)).toBeGreaterThanOrEqual(written(listing[i - 1]!));
+    const firstSitemap = listing.findIndex((p) => isSitemapPath(p));
+    expect(firstSitemap).toBeGreaterThan(0);
+    expect(listing.slice(firstSitemap).every((p) => isSitemapPath(p))).toBe(true);
+
+    // Two changes in a row: the pages both touch (the marketplace, the landing page, the
+    // sitemap's page file) are rendered once for both.
+    const [second, third] = [change(b!), change(c!)];
+    publisher.invalidate(second);
+    publisher.invalidate(third);
+    before = publisher.renders;
+    await Promise.all([publisher.refresh(second.paths), publisher.refresh(third.paths)]);
+    expect(publisher.renders - before).toBe(new Set([...second.paths, ...third.paths]).size);
+    expect(publisher.pending).toBe(0);
+
+    // A page rendered before a change is not current for it: the change's reaction renders it again.
+    publisher.invalidate(first);
+    before = publisher.renders;
+    await publisher.refresh(first.paths);
+    expect(publisher.renders - before).toBe(first.paths.length);
+
+    // The sitemap's files wait for the pages visitors see, whichever change queued them first:
+    // a change of the sitemap alone, then one of the marketplace and the landing page.
+    const sitemap = [SITEMAP_PAGES_PATH, productSitemapPath(a!), productSitemapPath(b!), productSitemapPath(c!)].filter((p, i, all) => all.indexOf(p) === i);
+    const visible = ['/marketplace', '/'];
+    await Promise.all([publisher.refresh(sitemap), publisher.refresh(visible)]);
+    const inOrder = [...sitemap, ...visible].sort((x, y) => started(x) - started(y));
+    // The first sitemap file had the lane to itself; the pages went next, then the other files.
+    expect(inOrder.slice(1, 3).sort()).toEqual([...visible].sort());
+    for (let i = 1; i < inOrder.length; i++) expect(started(inOrder[i]!)).toBeGreaterThanOrEqual(written(inOrder[i - 1]!));
   });
 });

@@ -14,7 +14,7 @@ import { migrateToLatest } from '@/db/migrate';
 import type { Database } from '@/db/schema';
 import { seedReferenceData } from '@/db/seed/reference';
 import { seedSynthetic } from '@/db/seed/synthetic';
-import { analyzeChangedTables, ANALYZE_THRESHOLD, keepStatistics, refreshStatistics } from '@/db/statistics';
+import { analyzeChangedTables, ANALYZE_THRESHOLD, keepStatistics, refreshStatistics, vacuumChangedTables } from '@/db/statistics';
 import { createUser } from '../support/factories';
 
 // PGlite opened directly rather than through createDb(), whose own keeper (every minute)
@@ -102,5 +102,57 @@ describe('keepStatistics', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+/** The products table's pages, those the visibility map marks all-visible (as VACUUM or ANALYZE last measured), and its vacuums. */
+async function productsPages() {
+  await sql`select pg_stat_force_next_flush()`.execute(handle.db);
+  const row = await sql<{ pages: number; visible: number; vacuums: string }>`
+    select c.relpages as pages, c.relallvisible as visible, s.vacuum_count as vacuums
+    from pg_class c join pg_stat_user_tables s on s.relid = c.oid
+    where c.relname = 'products' and s.schemaname = current_schema()
+  `.execute(handle.db);
+  return { pages: Number(row.rows[0]!.pages), visible: Number(row.rows[0]!.visible), vacuums: Number(row.rows[0]!.vacuums) };
+}
+
+describe('vacuumChangedTables', () => {
+  it('vacuums a table after a large import, as autovacuum would: its pages all-visible, so a count can read an index alone; not again until enough changed', async () => {
+    await seedSynthetic(handle.db, 1500);
+    const before = await productsPages();
+    expect(await vacuumChangedTables(handle.db)).toContain('products');
+    const after = await productsPages();
+    expect(after.vacuums).toBe(before.vacuums + 1);
+    expect(after.pages).toBeGreaterThan(8);
+    expect(after.visible).toBe(after.pages);
+    expect(await vacuumChangedTables(handle.db)).not.toContain('products');
+    // A few changed rows are not enough (50 + 20% dead rows, or 1,000 + 20% inserted).
+    await sql`update products set views_count = views_count + 1 where id in (select id from products order by id limit 20)`.execute(handle.db);
+    expect(await vacuumChangedTables(handle.db)).not.toContain('products');
+  });
+
+  it('vacuums a table that grew before this process (PGlite starts with no change counters): its pages not all-visible say so', async () => {
+    await seedSynthetic(handle.db, 1500);
+    // ANALYZE measures the visibility map too: the new rows' pages are not all-visible.
+    expect(await analyzeChangedTables(handle.db)).toContain('products');
+    const measured = await productsPages();
+    expect(measured.pages - measured.visible).toBeGreaterThan(8);
+    // What a restart does to the counters.
+    await sql`select pg_stat_reset()`.execute(handle.db);
+    expect(await vacuumChangedTables(handle.db)).toContain('products');
+    const after = await productsPages();
+    expect(after.visible).toBe(after.pages);
+    expect(await vacuumChangedTables(handle.db)).toEqual([]);
+  });
+
+  it('refreshStatistics vacuums only when asked (after an import), and leaves PostgreSQL alone', async () => {
+    await seedSynthetic(handle.db, 1500);
+    const before = await productsPages();
+    await refreshStatistics(handle);
+    expect((await productsPages()).vacuums).toBe(before.vacuums);
+    await refreshStatistics(handle, { vacuum: true });
+    expect((await productsPages()).vacuums).toBe(before.vacuums + 1);
+    expect(await refreshStatistics({ db: handle.db, driver: 'neon' }, { vacuum: true })).toEqual([]);
+    expect((await productsPages()).vacuums).toBe(before.vacuums + 1);
   });
 });

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { freshVariant, precompressTree, removeStaticFile, writeStaticFile } from '@/scripts/lib/static-files';
+import { compressStaticFile, freshVariant, precompressTree, removeStaticFile, writeCompressedFile, writeStaticFile } from '@/scripts/lib/static-files';
+import { PageStore } from '@/scripts/lib/page-store';
 
 let dir: string;
 beforeEach(() => {
@@ -45,6 +46,36 @@ describe('writeStaticFile', () => {
     writeStaticFile(file, '<p>small</p>');
     writeStaticFile(path.join(dir, 'cover.png'), Buffer.alloc(4096, 7));
     expect(listing(dir)).toEqual(['cover.png', 'index.html']);
+  });
+});
+
+describe('compressStaticFile and writeCompressedFile', () => {
+  it('compress off the event loop what writeStaticFile compresses on it: the same files', async () => {
+    const file = path.join(dir, 'marketplace.html');
+    const compressed = await compressStaticFile(file, page('Async'));
+    expect(fs.existsSync(file)).toBe(false); // nothing written until asked
+    writeCompressedFile(compressed);
+    const other = path.join(dir, 'other', 'marketplace.html');
+    writeStaticFile(other, page('Async'));
+    for (const suffix of ['', '.br', '.gz']) expect(fs.readFileSync(file + suffix)).toEqual(fs.readFileSync(other + suffix));
+    expect(freshVariant(file, 'br', fs.statSync(file))?.file).toBe(`${file}.br`);
+    writeCompressedFile(await compressStaticFile(file, '<p>small</p>'));
+    expect(listing(dir).filter((f) => !f.startsWith('other'))).toEqual(['marketplace.html']);
+  });
+});
+
+describe('PageStore.write', () => {
+  it('stores the page with its variants, or nothing when keep() says no once it is compressed (a product hidden meanwhile)', async () => {
+    const store = new PageStore(dir);
+    expect(await store.write('/product/p1', Buffer.from(page('Kept')), "default-src 'self'", { keep: () => true })).toBe(true);
+    expect(store.has('/product/p1')).toBe(true);
+    expect(brotli(`${store.fileFor('/product/p1')}.br`)).toBe(page('Kept'));
+    let hidden = false;
+    const written = store.write('/product/p2', Buffer.from(page('Hidden')), '', { keep: () => !hidden });
+    hidden = true;
+    expect(await written).toBe(false);
+    expect(store.has('/product/p2')).toBe(false);
+    expect(fs.existsSync(store.fileFor('/product/p2'))).toBe(false);
   });
 });
 
