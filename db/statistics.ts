@@ -32,9 +32,9 @@ const ANALYZE_SCALE_FACTOR = 0.1;
  * autovacuum_vacuum_insert_threshold and autovacuum_vacuum_insert_scale_factor (rows inserted
  * since the last vacuum, PostgreSQL 13+), PostgreSQL's defaults.
  */
-export const VACUUM_THRESHOLD = 50;
+const VACUUM_THRESHOLD = 50;
 const VACUUM_SCALE_FACTOR = 0.2;
-export const VACUUM_INSERT_THRESHOLD = 1000;
+const VACUUM_INSERT_THRESHOLD = 1000;
 const VACUUM_INSERT_SCALE_FACTOR = 0.2;
 /**
  * PGlite keeps no change counters across a restart (pg_stat starts empty), so the counters
