@@ -6,7 +6,9 @@
  *   ran a migration the list does not know stops the start with the migrator's own error;
  * - the job worker, started once the server listens: it waits for the start pages, unless a
  *   request that writes asks for its engine (jobsReady) first, which starts it at once, with its
- *   commit hooks; once it runs, a job is run without a drain;
+ *   commit hooks; once it runs, a job is run without a drain, and a job a handler sends in its
+ *   transaction runs once that commits, not at the next poll (on PostgreSQL the wake at the
+ *   send comes before the commit);
  * - the app as scripts/start.ts starts it (startApp): it answers, renders its start pages into
  *   its store (the landing page first), then starts the worker, which runs jobs.
  */
@@ -34,6 +36,10 @@ let t: TestDb;
 const ran: string[] = [];
 defineJob<{ word: string }>('test.start-order', async (data) => {
   ran.push(data.word);
+});
+// A job whose handler sends another inside its own transaction: a chain (a reaction that writes an email, then its delivery).
+defineJob<{ word: string }>('test.start-order-chain', async (data, { db }) => {
+  await db.transaction().execute((trx) => enqueue(trx, 'test.start-order', { word: `after ${data.word}` }));
 });
 
 const applied = async () => (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(t.db)).rows.map((r) => r.name);
@@ -84,13 +90,15 @@ describe('migrations at start', () => {
 });
 
 describe('the job worker, started after the server listens', () => {
-  it('waits for the start pages, unless a request that writes asks for its engine first: it then starts at once, with its commit hooks, and runs jobs without a drain', async () => {
+  it('waits for the start pages, unless a request that writes asks for its engine first: it then starts at once, with its commit hooks, and runs jobs, and the jobs they send, without a drain or a poll', async () => {
     const startPages = Promise.withResolvers<void>();
     const hooked: string[] = [];
     let running = false;
     const worker = startWorker(t.db, () => import('@/functions/all-jobs').then((m) => m.ALL_JOBS), {
       onCommit: { 'community.thread-created': ({ threadId }) => hooked.push(threadId) },
       after: startPages.promise,
+      // Far longer than the waits below: what runs, runs because it was woken.
+      pollingIntervalSeconds: 60,
     }).then(() => (running = true));
     // The start pages are not rendered and nothing asked: nothing can have started it, whatever the time waited.
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -104,6 +112,8 @@ describe('the job worker, started after the server listens', () => {
 
     await enqueue(t.db, 'test.start-order', { word: 'from the worker' });
     await vi.waitFor(() => expect(ran).toContain('from the worker'), { timeout: 15_000, interval: 50 });
+    await enqueue(t.db, 'test.start-order-chain', { word: 'a chain' });
+    await vi.waitFor(() => expect(ran).toContain('after a chain'), { timeout: 20_000, interval: 50 });
     startPages.resolve();
     await stopJobs(t.db);
   }, 30_000);
