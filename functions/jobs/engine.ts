@@ -320,18 +320,24 @@ async function runOne(engine: Engine, definition: JobDefinition, job: Job<unknow
   // A worker's job carries pg-boss's signal; a fetched one (a drain) gets one aborted at its expiry.
   const expiry = job.signal ? null : AbortSignal.timeout(definition.options.expireInSeconds * 1000);
   const sentTo = new Set<string>();
-  await handlerScope.run(sentTo, () =>
-    definition.handler(job.data, {
-      db: engine.db,
-      job: { id: job.id, name: job.name, retryCount: job.retryCount },
-      signal: job.signal ?? expiry!,
-    }),
-  );
-  // What the handler sent inside its transaction is committed now. On PostgreSQL the fetch the
-  // wake at the send started can reach the server before that COMMIT and find nothing (a race
-  // the COMMIT usually wins); this second wake keeps a chain of jobs (a reaction that writes an
-  // email, then its delivery) from waiting for the next poll when it loses.
-  if (engine.worker) wake(engine, [...sentTo]);
+  try {
+    await handlerScope.run(sentTo, () =>
+      definition.handler(job.data, {
+        db: engine.db,
+        job: { id: job.id, name: job.name, retryCount: job.retryCount },
+        signal: job.signal ?? expiry!,
+      }),
+    );
+  } finally {
+    // The worker that ran this job fetches again at once instead of sleeping a poll: pg-boss
+    // waits the polling interval after every fetch, even one that found a job, so a backlog (the
+    // emails of one update, one job each) would drain at one job per poll. And what the handler
+    // sent inside its transaction is committed now: on PostgreSQL the fetch the wake at the send
+    // started can reach the server before that COMMIT and find nothing (a race the COMMIT
+    // usually wins); this second wake keeps a chain of jobs (a reaction that writes an email,
+    // then its delivery) from waiting for the next poll when it loses.
+    if (engine.worker) wake(engine, [definition.name, ...sentTo]);
+  }
 }
 
 /**

@@ -8,7 +8,7 @@
  *   request that writes asks for its engine (jobsReady) first, which starts it at once, with its
  *   commit hooks; once it runs, a job is run without a drain, and a job a handler sends in its
  *   transaction runs once that commits, not at the next poll (on PostgreSQL the wake at the
- *   send comes before the commit);
+ *   send comes before the commit), and a backlog on one queue runs without waiting for polls;
  * - the app as scripts/start.ts starts it (startApp): it answers, renders its start pages into
  *   its store (the landing page first), then starts the worker, which runs jobs.
  */
@@ -114,6 +114,11 @@ describe('the job worker, started after the server listens', () => {
     await vi.waitFor(() => expect(ran).toContain('from the worker'), { timeout: 15_000, interval: 50 });
     await enqueue(t.db, 'test.start-order-chain', { word: 'a chain' });
     await vi.waitFor(() => expect(ran).toContain('after a chain'), { timeout: 20_000, interval: 50 });
+    // A backlog on one queue (the emails of an update, a job each) is run one after another, not one per poll.
+    await t.db.transaction().execute(async (trx) => {
+      for (const n of [1, 2, 3, 4]) await enqueue(trx, 'test.start-order', { word: `backlog ${n}` });
+    });
+    await vi.waitFor(() => expect(ran.filter((word) => word.startsWith('backlog'))).toHaveLength(4), { timeout: 20_000, interval: 50 });
     startPages.resolve();
     await stopJobs(t.db);
   }, 30_000);
