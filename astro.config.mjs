@@ -48,6 +48,7 @@ async function adapter() {
     // change, made the work (docs/decisions/073).
     const token = getEnv().ISR_BYPASS_TOKEN;
     if (!token) console.warn('[build] ISR_BYPASS_TOKEN is not set: the catalogue pages will render on every request');
+    /** @type {import('@astrojs/vercel').VercelServerlessConfig['isr']} */
     const isr = token ? { bypassToken: token, expiration: false, exclude: [NON_CATALOGUE_ROUTE] } : false;
     // maxDuration 60 s (every plan allows it): GET /api/cron/jobs runs due jobs for 25 s, and a
     // fan-out job in hand hands over to its continuation within 20 s (docs/decisions/040).

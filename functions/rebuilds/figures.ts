@@ -94,12 +94,16 @@ export async function revalidateFigures(db: Db, siteUrl: string, token: string):
   }
   const next = nextFiguresSince(since, read);
   await db.transaction().execute(async (trx) => {
-    await addFiguresPending(trx, [...due].map(([path, at]) => ({ path, at })));
+    await addFiguresPending(
+      trx,
+      [...due].map(([path, at]) => ({ path, at })),
+    );
     await saveFiguresPosition(trx, {
       since: next,
       passedAt: now,
-      // The changes the next pass reads again and must not count twice.
-      seen: read.changes.filter((c) => c.at.getTime() > next.getTime()).map(figureChangeKey),
+      // The changes the next pass reads again and must not count twice (at or after `next`:
+      // a Date keeps milliseconds, the database's stamp microseconds).
+      seen: read.changes.filter((c) => c.at.getTime() >= next.getTime()).map(figureChangeKey),
     });
   });
 

@@ -128,6 +128,9 @@ export async function removeFiguresPending(db: Db, paths: readonly string[]): Pr
 }
 
 export async function countFiguresPending(db: Db): Promise<number> {
-  const row = await db.selectFrom('figures_revalidation_pending').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('figures_revalidation_pending')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -150,7 +150,8 @@ describe('page policies in the build output', () => {
       expect(new RegExp(impossible!.src!).test(path), path).toBe(false);
     // The same for the other kinds whose id has a shape (src/shared/ids.ts): tools, threads
     // and spaces, profiles. Their pages and their own routes' 404s keep their routes.
-    const impossibleFor = (pathname: string) => routes.filter((r) => r.status === 404 && r.dest === '/404.html' && r.src !== '^/.*$' && new RegExp(r.src!).test(pathname));
+    const impossibleFor = (pathname: string) =>
+      routes.filter((r) => r.status === 404 && r.dest === '/404.html' && r.src !== '^/.*$' && new RegExp(r.src!).test(pathname));
     for (const path of [
       '/tools/Not_A_Tool!',
       '/tools/ChatGPT',
