@@ -40,12 +40,16 @@ async function adapter() {
     const { default: vercel } = await import('@astrojs/vercel');
     // PGlite (16 MB) is the embedded default only; on Vercel the database is Neon.
     // staticHeaders: prebuilt pages' CSP goes to headers, not <meta> (scripts/lib/page-headers.ts).
-    // isr: the catalogue pages are cached on the CDN until revalidated on demand when their
-    // content changes (functions/rebuilds/revalidate.ts), or after 5 minutes for their figures;
-    // every other route is excluded (docs/decisions/015).
+    // isr: the catalogue pages are cached on the CDN until revalidated on demand: when their
+    // content changes (functions/rebuilds/revalidate.ts), and when their figures do, by the
+    // figures job the cron route runs (functions/rebuilds/figures.ts); every other route is
+    // excluded (docs/decisions/015). No expiration (`false`: kept for the deployment's life):
+    // an expired page was rendered again on the first request after it, so a read, not a
+    // change, made the work (docs/decisions/073).
     const token = getEnv().ISR_BYPASS_TOKEN;
     if (!token) console.warn('[build] ISR_BYPASS_TOKEN is not set: the catalogue pages will render on every request');
-    const isr = token ? { bypassToken: token, expiration: 300, exclude: [NON_CATALOGUE_ROUTE] } : false;
+    /** @type {import('@astrojs/vercel').VercelServerlessConfig['isr']} */
+    const isr = token ? { bypassToken: token, expiration: false, exclude: [NON_CATALOGUE_ROUTE] } : false;
     // maxDuration 60 s (every plan allows it): GET /api/cron/jobs runs due jobs for 25 s, and a
     // fan-out job in hand hands over to its continuation within 20 s (docs/decisions/040).
     return vercel({ excludeFiles: filesOf('node_modules/@electric-sql/pglite'), staticHeaders: true, isr, maxDuration: 60 });

@@ -577,6 +577,21 @@ export interface RebuildRequestsTable {
   requested_at: CreatedAt;
 }
 
+/** Where the figures pass on Vercel stands (migration 2026-12-04-0100, docs/decisions/073): one row. */
+export interface FiguresRevalidationTable {
+  id: ColumnType<number, number | undefined, never>;
+  since: Timestamp;
+  passed_at: Timestamp;
+  /** Keys of the changes already taken that the next pass reads again (figureChangeKey). */
+  seen: ColumnType<string[], string, string>;
+}
+
+/** A page showing a changed figure, not revalidated yet, with its oldest change. */
+export interface FiguresRevalidationPendingTable {
+  path: string;
+  changed_at: Timestamp;
+}
+
 export interface PayoutRequestsTable {
   id: Generated<string>;
   seller_id: string;
@@ -1016,6 +1031,8 @@ export interface Database {
   user_notifications: UserNotificationsTable;
   search_words: SearchWordsTable;
   rebuild_requests: RebuildRequestsTable;
+  figures_revalidation: FiguresRevalidationTable;
+  figures_revalidation_pending: FiguresRevalidationPendingTable;
   payout_requests: PayoutRequestsTable;
   creator_ledger_entries: CreatorLedgerEntriesTable;
   payout_items: PayoutItemsTable;

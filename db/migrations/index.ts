@@ -45,6 +45,7 @@ import * as deliveriesAndFetchesOnPgBoss from './2026-12-02-0200-deliveries-and-
 import * as rebuildRequestsAsALog from './2026-12-02-0600-rebuild-requests-as-a-log';
 import * as nearDuplicateTitleIndex from './2026-12-03-0100-near-duplicate-title-index';
 import * as pageFigures from './2026-12-03-0200-page-figures';
+import * as figuresRevalidation from './2026-12-04-0100-figures-revalidation';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-02-0600-rebuild-requests-as-a-log': rebuildRequestsAsALog,
   '2026-12-03-0100-near-duplicate-title-index': nearDuplicateTitleIndex,
   '2026-12-03-0200-page-figures': pageFigures,
+  '2026-12-04-0100-figures-revalidation': figuresRevalidation,
 };

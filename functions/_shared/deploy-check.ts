@@ -31,7 +31,8 @@ export function vercelDeploymentGaps(
   if (!env.CRON_SECRET)
     gaps.push({
       setting: 'CRON_SECRET',
-      consequence: 'the scheduled jobs (emails, digests, feeds, webhooks, the upload sweep) refuse every call and never run',
+      consequence:
+        'the scheduled jobs (emails, digests, feeds, webhooks, the upload sweep, the figures of the catalogue pages) refuse every call and never run',
     });
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) {
     gaps.push({ setting: 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', consequence: 'checkout runs in local test mode and nobody can pay for real' });

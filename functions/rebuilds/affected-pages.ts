@@ -61,7 +61,8 @@ export function pagesShowingTool(toolId: string | null | undefined, hasDetailPag
  * or belonged to (their product counts), its sitemap shard and the sitemap's page file (its
  * creator may have just become a publishing creator). Its creator's profile is not
  * stored: it renders on every request, so it is current at once. Other products'
- * 'You might also like' lists are refreshed when those pages are next rendered (by age).
+ * 'You might also like' lists are refreshed when those pages are next rendered (their own change
+ * or their figures: docs/decisions/064, 073).
  */
 export function pagesShowingProduct(product: { id: string; toolIds: readonly (string | null | undefined)[] }): string[] {
   const paths = [

@@ -1,6 +1,8 @@
 /**
  * rebuild_requests: the log of content changes that touched catalogue pages, with the pages
- * each touched (docs/decisions/061: the refresh itself is the 'pages.refresh' job).
+ * each touched (docs/decisions/061: the refresh itself is the 'pages.refresh' job). The figure
+ * changes the figures pass reads (docs/decisions/064), and where that pass stands on Vercel:
+ * figures_revalidation and figures_revalidation_pending (docs/decisions/073).
  */
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
@@ -83,4 +85,52 @@ export async function listFigureChanges(db: Db, since: Date, limit: number): Pro
   const kept = changes.filter((c) => c.at.getTime() <= bound).sort((a, b) => a.at.getTime() - b.at.getTime());
   const latest = kept.length ? kept.at(-1)!.at : since;
   return { changes: kept, latest, full: capped.length > 0 };
+}
+
+/** Where the figures pass on Vercel stands (docs/decisions/073), and the database's clock now. */
+export async function readFiguresPosition(db: Db): Promise<{ position: { since: Date; passedAt: Date; seen: string[] } | null; now: Date }> {
+  const { rows } = await sql<{ now: Date; since: Date | null; passed_at: Date | null; seen: string[] | null }>`
+    select now() as now, f.since, f.passed_at, f.seen from (select 1) as one left join figures_revalidation f on f.id = 1
+  `.execute(db);
+  const row = rows[0]!;
+  const position = row.since && row.passed_at ? { since: new Date(row.since), passedAt: new Date(row.passed_at), seen: row.seen ?? [] } : null;
+  return { position, now: new Date(row.now) };
+}
+
+export async function saveFiguresPosition(db: Db, position: { since: Date; passedAt: Date; seen: string[] }): Promise<void> {
+  const values = { since: position.since, passed_at: position.passedAt, seen: JSON.stringify(position.seen) };
+  await db
+    .insertInto('figures_revalidation')
+    .values(values)
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
+}
+
+/** Adds pages due, each with its oldest change (a page already due keeps the older of the two). */
+export async function addFiguresPending(db: Db, pages: readonly { path: string; at: Date }[]): Promise<void> {
+  for (let i = 0; i < pages.length; i += 1000) {
+    await db
+      .insertInto('figures_revalidation_pending')
+      .values(pages.slice(i, i + 1000).map((p) => ({ path: p.path, changed_at: p.at })))
+      .onConflict((oc) => oc.column('path').doUpdateSet({ changed_at: sql`least(figures_revalidation_pending.changed_at, excluded.changed_at)` }))
+      .execute();
+  }
+}
+
+/** The pages due, oldest change first. */
+export async function listFiguresPending(db: Db, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('figures_revalidation_pending').select('path').orderBy('changed_at').orderBy('path').limit(limit).execute();
+  return rows.map((r) => r.path);
+}
+
+export async function removeFiguresPending(db: Db, paths: readonly string[]): Promise<void> {
+  if (paths.length) await db.deleteFrom('figures_revalidation_pending').where('path', 'in', paths).execute();
+}
+
+export async function countFiguresPending(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('figures_revalidation_pending')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

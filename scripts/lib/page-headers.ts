@@ -97,14 +97,23 @@ export function vercelHeaderRoutes(pages: PageCsp, options: { https: boolean }):
   ];
 }
 
+const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+
 /**
- * Addresses of ids that cannot exist (not the shape of the kind's ids): the 404 page at once,
- * as a static file, before the filesystem and the functions (an ISR function would render each
- * one: docs/decisions/065). Deeper paths keep their routes.
+ * Addresses of ids that cannot exist (not the shape of the kind's ids, src/shared/ids.ts): the
+ * 404 page at once, as a static file, before the filesystem and the functions (an ISR or
+ * on-demand function would render each one: docs/decisions/065 and 073). Deeper paths keep
+ * their routes, except below a tool id that cannot be one.
  */
 const IMPOSSIBLE_ID_PATHS = [
   // /product/{uuid}: any other single segment.
-  '^/product/(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}/?$)[^/]+/?$',
+  `^/product/(?!${UUID}/?$)[^/]+/?$`,
+  // /tools/{tool id} and what is below it (TOOL_ID_PATTERN): a first segment of any other shape.
+  '^/tools/(?![a-z0-9-]{1,60}(?:/|$))[^/]+(?:/.*)?$',
+  // /community/{thread uuid or space slug} (SPACE_SLUG_PATTERN): any other single segment.
+  `^/community/(?!(?:${UUID}|[a-z0-9][a-z0-9-]{0,63})/?$)[^/]+/?$`,
+  // /profile/{user id} (USER_ID_PATTERN): any other single segment.
+  '^/profile/(?![A-Za-z0-9_-]{1,100}/?$)[^/]+/?$',
 ] as const;
 
 /** The adapter's own static-header routes: a src and a CSP, nothing else. */

@@ -35,10 +35,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Db } from '@/db/database';
 import { AI_TOOL_IDS, TOOL_DETAIL_IDS } from '@/src/shared/ai-tool-ids';
-import { isSitemapPath, pagesShowingTool, productPath } from '@/functions/rebuilds/affected-pages';
+import { isSitemapPath, productPath } from '@/functions/rebuilds/affected-pages';
 import { listPublicToolIds } from '@/functions/tools/tools.service';
 import { SITEMAP_INDEX_PATH, sitemapFiles } from '@/src/shared/sitemap';
 import { listFigureChanges, readContentMark } from '@/functions/rebuilds/rebuilds.repository';
+import { FIGURES_PAGES_PER_PASS, FIGURES_READ_LIMIT, nextFiguresSince, pagesShowingFigures } from '@/functions/rebuilds/figures';
 import { HIDING_REASONS, type PageChange } from '@/functions/rebuilds/rebuilds.service';
 import type { CommitHooks } from '@/functions/jobs';
 import type { PageStore, StoredPage } from './page-store';
@@ -48,17 +49,6 @@ export const RENDER_HEADER = 'x-toolmint-render';
 
 /** What start() renders, the landing page first: the pages nearly every visit begins with. The rest is rendered on demand. */
 export const START_PATHS = ['/', '/marketplace', '/ai-tools'] as const;
-
-/** Pages the figures pass renders at most (about 12 ms of CPU each): a bounded share of a core, whatever the traffic. */
-const FIGURES_PAGES_PER_PASS = 120;
-/** Figure changes of each kind read at most per pass (ids in memory). */
-const FIGURES_READ_LIMIT = 5000;
-/**
- * The pass reads again the changes of the last seconds before the newest it read: a
- * transaction that stamped a figure just before and committed just after a pass is seen by
- * the next one (a page rendered since is not rendered twice: its renderedAt says so).
- */
-const FIGURES_OVERLAP_MS = 5000;
 
 const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
 /** A tool's detail or landing page: any tool of the directory (the rows say which exist, docs/decisions/038). */
@@ -431,20 +421,9 @@ export class PagePublisher {
       if (renderedAt === undefined || renderedAt >= at) return;
       pending.set(pagePath, Math.min(pending.get(pagePath) ?? at, at));
     };
-    for (const change of read.changes) {
-      const at = change.at.getTime();
-      const toolPages = pagesShowingTool(change.toolId, change.hasDetailPage).filter((p) => p.startsWith('/tools/'));
-      if (change.productId) {
-        add(productPath(change.productId), at);
-        add('/', at);
-        add('/marketplace', at);
-      } else if (change.toolId) {
-        add('/ai-tools', at);
-      }
-      for (const p of toolPages) add(p, at);
-    }
-    // Past a full read the next pass starts after its last change; else a little before it.
-    const next = read.full ? read.latest.getTime() : Math.max(since.getTime(), read.latest.getTime() - FIGURES_OVERLAP_MS);
+    // A change read again (the pass's overlap) finds its pages rendered since: renderedAt says so.
+    for (const change of read.changes) for (const p of pagesShowingFigures(change)) add(p, change.at.getTime());
+    const next = nextFiguresSince(since, read).getTime();
     const due = [...pending].sort((a, b) => a[1] - b[1]).slice(0, this.options.figuresPerPass ?? FIGURES_PAGES_PER_PASS);
     const outcomes = await this.renderMany(due.map(([p]) => p));
     due.forEach(([p], i) => {

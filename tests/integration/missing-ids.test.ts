@@ -5,7 +5,9 @@
  * them 404 from memory, with no query: the queries made through the process's database handle
  * are counted. An id that exists but whose page is a 404 (a draft) still goes to its route,
  * which answers the same page; ids created after the start are found at once (the commit
- * hooks), and an unpublished product goes 404 as before.
+ * hooks), and an unpublished product goes 404 as before. Each kind's 404 carries a minute of CDN
+ * caching (Vercel's), none for browsers; the profile's, which shows who is signed in, none at
+ * all (docs/decisions/073).
  */
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
@@ -144,6 +146,34 @@ describe('ids that do not exist', () => {
     // A known tool, a space, a signed-in visitor's profile address: their routes decide.
     expect((await served('/tools/chatgpt')).queries.length + (await served('/community/help')).queries.length).toBeGreaterThan(0);
     expect((await served('/profile/not.an.id', { cookie: creator.cookie })).queries.length).toBeGreaterThan(0);
+  });
+
+  it("each kind's 404 may be kept a minute by a CDN and never by a browser; a profile's is never shared", async () => {
+    // From memory (learnt from the routes) and from the routes themselves (a deeper tool path,
+    // a space that does not exist): on Vercel the route answers, with the same headers.
+    for (const pathname of [
+      `/product/${UNKNOWN_UUID}`,
+      '/tools/no-tool-by-this-name',
+      '/tools/no-tool-by-this-name/landing',
+      '/tools/chatgpt/no-such-page',
+      `/community/${UNKNOWN_UUID}`,
+      '/community/no-such-space',
+    ]) {
+      const missing = await served(pathname);
+      expect(missing.status, pathname).toBe(404);
+      expect(missing.headers.get('cache-control'), pathname).toBe('public, max-age=0, must-revalidate');
+      expect(missing.headers.get('cdn-cache-control'), pathname).toBe('public, max-age=60');
+    }
+    // The profile page shows who is signed in: a CDN keeps none of its answers.
+    for (const pathname of ['/profile/not.an.id', '/profile/no-user-by-this-id']) {
+      const missing = await served(pathname);
+      expect(missing.status, pathname).toBe(404);
+      expect(missing.headers.get('cache-control'), pathname).toBe('public, max-age=0, must-revalidate');
+      expect(missing.headers.get('cdn-cache-control'), pathname).toBeNull();
+      const signedIn = await served(pathname, { cookie: creator.cookie });
+      expect(signedIn.headers.get('cache-control'), pathname).toBe('private, no-store');
+      expect(signedIn.headers.get('cdn-cache-control'), pathname).toBeNull();
+    }
   });
 
   it("a path no route matches is the build's 404 page, from memory: no query, not Astro", async () => {

@@ -7,6 +7,7 @@ import {
   pagesShowingReviews,
   pagesShowingTool,
 } from '@/functions/rebuilds/affected-pages';
+import { nextFiguresSince, pagesShowingFigures } from '@/functions/rebuilds/figures';
 import { fixedCataloguePaths, isCataloguePath } from '@/scripts/lib/page-publisher';
 
 describe('pages a change touches', () => {
@@ -88,5 +89,26 @@ describe('ISR on Vercel', () => {
     ]) {
       expect(NON_CATALOGUE_ROUTE.test(route), route).toBe(true);
     }
+  });
+});
+
+describe('pages a figure change touches (docs/decisions/064, 073)', () => {
+  it("a product's views: its page, the landing page, the marketplace and its tool's pages; a tool's followers: its pages and the directory", () => {
+    expect(pagesShowingFigures({ productId: 'p1', toolId: 'n8n' }).sort()).toEqual(
+      ['/product/p1', '/', '/marketplace', '/tools/n8n', '/tools/n8n/landing'].sort(),
+    );
+    expect(pagesShowingFigures({ productId: 'p1', toolId: null }).sort()).toEqual(['/product/p1', '/', '/marketplace'].sort());
+    expect(pagesShowingFigures({ toolId: 'make', hasDetailPage: false }).sort()).toEqual(['/ai-tools', '/tools/make/landing'].sort());
+    expect(pagesShowingFigures({})).toEqual([]);
+    for (const p of pagesShowingFigures({ productId: '0b8f8c8e-3c8a-4f7e-9d1a-2f2e6b1c9a00', toolId: 'quillmate', hasDetailPage: true }))
+      expect(isCataloguePath(p), p).toBe(true);
+  });
+
+  it('the next pass reads again the 5 s before the newest change, or from it after a full read, never before its own start', () => {
+    const since = new Date('2026-11-29T10:00:00.000Z');
+    const latest = new Date('2026-11-29T10:01:00.000Z');
+    expect(nextFiguresSince(since, { latest, full: false }).toISOString()).toBe('2026-11-29T10:00:55.000Z');
+    expect(nextFiguresSince(since, { latest, full: true })).toEqual(latest);
+    expect(nextFiguresSince(since, { latest: new Date('2026-11-29T10:00:02.000Z'), full: false })).toEqual(since);
   });
 });

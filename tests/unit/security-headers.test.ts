@@ -148,6 +148,40 @@ describe('page policies in the build output', () => {
     for (const path of ['/product/not-a-uuid', '/product/123', '/product/x/']) expect(new RegExp(impossible!.src!).test(path), path).toBe(true);
     for (const path of ['/product/0b8f5c1e-4d2a-4f3b-9c6d-7e8f9a0b1c2d', '/product/0B8F5C1E-4D2A-4F3B-9C6D-7E8F9A0B1C2D/', '/product/a/b', '/products'])
       expect(new RegExp(impossible!.src!).test(path), path).toBe(false);
+    // The same for the other kinds whose id has a shape (src/shared/ids.ts): tools, threads
+    // and spaces, profiles. Their pages and their own routes' 404s keep their routes.
+    const impossibleFor = (pathname: string) =>
+      routes.filter((r) => r.status === 404 && r.dest === '/404.html' && r.src !== '^/.*$' && new RegExp(r.src!).test(pathname));
+    for (const path of [
+      '/tools/Not_A_Tool!',
+      '/tools/ChatGPT',
+      `/tools/${'a'.repeat(61)}`,
+      '/tools/bad.id/landing',
+      '/community/Not-A-Slug',
+      '/community/-dash-first',
+      '/community/a_b/',
+      '/profile/not.an.id',
+      `/profile/${'u'.repeat(101)}`,
+    ]) {
+      const [route] = impossibleFor(path);
+      expect(route, path).toMatchObject({ headers: { 'cache-control': 'public, max-age=3600', 'content-security-policy': 'csp-404' } });
+      expect(routes.indexOf(route!), path).toBeLessThan(routes.findIndex((r) => r.handle === 'filesystem'));
+    }
+    for (const path of [
+      '/tools/chatgpt',
+      '/tools/chatgpt/',
+      '/tools/no-tool-by-this-name/landing',
+      '/tools/chatgpt/feed.xml',
+      '/tools',
+      '/community/help',
+      '/community/new',
+      '/community/0B8F5C1E-4D2A-4F3B-9C6D-7E8F9A0B1C2D',
+      '/community',
+      '/profile/demo-alex',
+      '/profile/Ab3_x-Y9',
+      '/profile',
+    ])
+      expect(impossibleFor(path), path).toEqual([]);
     expect(routes.findIndex((r) => r.handle === 'filesystem')).toBeGreaterThan(routes.findIndex((r) => r.headers?.['content-security-policy'] === 'csp-tool'));
   });
 });
