@@ -30,6 +30,13 @@ export interface DbHandle {
   driver: 'pglite' | 'neon';
   /** Where the data lives, for messages: a folder or a host. */
   location: string;
+  /**
+   * The database with each statement stopped by PostgreSQL itself after `timeoutMs`
+   * (statement_timeout, sent with the statement in its round trip: db/statement-timeout.ts).
+   * PGlite cannot interrupt a statement (it runs one at a time and ignores statement_timeout):
+   * there it is `db`, and a deadline can only bound the wait (functions/_shared/read-guard.ts).
+   */
+  withStatementTimeout(timeoutMs: number): Db;
   close(): Promise<void>;
 }
 
@@ -208,6 +215,7 @@ async function openPglite(dataDir: string, onWorker: boolean, options: CreateDbO
     db,
     driver: 'pglite',
     location: dir,
+    withStatementTimeout: () => db,
     async close() {
       await runClosers(db);
       await statistics.stop();
@@ -220,6 +228,7 @@ async function openPglite(dataDir: string, onWorker: boolean, options: CreateDbO
 async function openNeon(env: Env): Promise<DbHandle> {
   const { Pool, neonConfig } = await import('@neondatabase/serverless');
   const { CoalescingWebSocket } = await import('./coalescing-websocket');
+  const { poolWithStatementTimeout } = await import('./statement-timeout');
   // The driver's coalescing holds every write for a setTimeout(0), at least 1 ms in Node, per
   // round trip: two queries took 2.7 ms instead of 0.2 ms against a local server
   // (docs/decisions/016). The socket coalesces instead, within the turn (docs/decisions/066).
@@ -240,10 +249,20 @@ async function openNeon(env: Env): Promise<DbHandle> {
   const db = new Kysely<Database>({ dialect });
   // pg-boss was written for node-postgres's Pool.query, which the Neon Pool keeps.
   rawSql.set(db, { driver: 'neon', executeSql: async (text, values) => ({ rows: rowsOf(await pool.query(text, values)) }) });
+  // One per deadline (a guarded read has one, SEARCH_TIMEOUT_MS), over the same pool.
+  const timed = new Map<number, Db>();
   return {
     db,
     driver: 'neon',
     location: `${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`,
+    withStatementTimeout(timeoutMs) {
+      let timedDb = timed.get(timeoutMs);
+      if (!timedDb) {
+        timedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: poolWithStatementTimeout(pool, timeoutMs) }) });
+        timed.set(timeoutMs, timedDb);
+      }
+      return timedDb;
+    },
     async close() {
       await runClosers(db);
       await db.destroy();

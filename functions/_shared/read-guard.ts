@@ -10,20 +10,21 @@
  *   A read is not refused at once for a long queue: under a burst, immediate refusals came
  *   back as fast as they went out (closed-loop clients retry), and the server spent itself
  *   answering 503s: 8,333 against 67 answers at 50 clients on PGlite (docs/decisions/066).
- * - **A deadline**: each read gets `timeoutMs`. On PostgreSQL it runs in a transaction with
- *   `SET LOCAL statement_timeout`, so the server itself stops a runaway statement. PGlite
- *   cannot interrupt a statement (it runs on this thread and ignores statement_timeout), so
- *   there the deadline bounds the wait: a statement not started by then is never started.
- *   Either way the answer is 504 QUERY_TIMEOUT, never a 500.
+ * - **A deadline**: each read gets `timeoutMs`. On PostgreSQL each of its statements carries
+ *   `statement_timeout` (set for that statement alone, in its own round trip: no transaction
+ *   around the read, db/statement-timeout.ts, docs/decisions/072), so the server itself stops
+ *   a runaway statement. PGlite cannot interrupt a statement (it runs on this thread and
+ *   ignores statement_timeout), so there the deadline bounds the wait: a statement not
+ *   started by then is never started. Either way the answer is 504 QUERY_TIMEOUT, never a 500.
  * - **The client's signal**: a read for a client that has gone away is not started (Kysely
  *   drops a query waiting for its connection when the signal aborts), and leaves the queue.
  *
- * The read receives the database (a transaction on PostgreSQL) and the signal to pass to
- * every query's execute({ signal }).
+ * The read receives the database (on PostgreSQL, one whose statements carry the deadline) and
+ * the signal to pass to every query's execute({ signal }). Its statements are not one
+ * transaction: a read that needs one snapshot across statements opens its own.
  */
 import type { Db, DbHandle } from '@/db/database';
 import { AppError } from './errors';
-import { beginWithStatementTimeout, commitWithoutWaiting, rollbackQuietly } from './read-transaction.repository';
 
 export interface ReadGuardLimits {
   /** Reads of this guard running at once in this process. */
@@ -67,7 +68,11 @@ export class ReadGuard {
    * Runs `read` within the cap and the deadline, for a request whose client may go away
    * (`clientSignal`: Astro aborts request.signal when the connection closes).
    */
-  async run<T>(handle: Pick<DbHandle, 'db' | 'driver'>, clientSignal: AbortSignal | undefined, read: (db: Db, signal: AbortSignal) => Promise<T>): Promise<T> {
+  async run<T>(
+    handle: Pick<DbHandle, 'driver' | 'withStatementTimeout'>,
+    clientSignal: AbortSignal | undefined,
+    read: (db: Db, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     if (clientSignal?.aborted) throw new AppError('CLIENT_CLOSED_REQUEST');
     const limits = (this.limits ??= this.limitsOf(handle.driver));
     const { timeoutMs } = limits;
@@ -75,18 +80,7 @@ export class ReadGuard {
     const signal = clientSignal ? AbortSignal.any([clientSignal, deadline]) : deadline;
     await this.acquire(limits, signal, clientSignal);
     try {
-      if (handle.driver === 'pglite') return await read(handle.db, signal);
-      return await handle.db.connection().execute(async (connection) => {
-        await beginWithStatementTimeout(connection, timeoutMs, signal);
-        try {
-          const result = await read(connection, signal);
-          await commitWithoutWaiting(connection);
-          return result;
-        } catch (error) {
-          await rollbackQuietly(connection);
-          throw error;
-        }
-      });
+      return await read(handle.withStatementTimeout(timeoutMs), signal);
     } catch (error) {
       throw this.explain(error, signal, clientSignal);
     } finally {

@@ -4,10 +4,12 @@
  * in order, a read for a client that has gone away never starts, and a read past its deadline
  * answers 504 QUERY_TIMEOUT (PostgreSQL: statement_timeout; PGlite: a query still waiting
  * for the connection is dropped). GET /api/products runs under such a guard. No timings are
- * asserted: only what each read was answered and whether it ran.
+ * asserted: only what each read was answered, whether it ran, and how many round trips it
+ * took to PostgreSQL (WebSocket frames the driver sent, docs/decisions/072).
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { setDbHandle } from '@/db/database';
 import { AppError } from '@/functions/_shared/errors';
 import { ReadGuard, type ReadGuardLimits } from '@/functions/_shared/read-guard';
@@ -41,6 +43,21 @@ const limits = (overrides: Partial<ReadGuardLimits> = {}): ReadGuardLimits => ({
   timeoutMs: 60_000,
   ...overrides,
 });
+
+/**
+ * WebSocket frames the database driver sends while `run` runs: one per round trip to
+ * PostgreSQL (db/coalescing-websocket.ts sends the messages of a turn as one frame); none on
+ * PGlite, which has no socket. Observed, not replaced: every frame still goes out.
+ */
+async function framesDuring(run: () => Promise<unknown>): Promise<number> {
+  const send = vi.spyOn(WebSocket.prototype, 'send');
+  try {
+    await run();
+    return send.mock.calls.length;
+  } finally {
+    send.mockRestore();
+  }
+}
 
 async function rejection(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -140,9 +157,13 @@ describe('the deadline', () => {
       expect(error.code).toBe('QUERY_TIMEOUT');
       expect(error.status).toBe(504);
     } else {
-      // PostgreSQL stops the statement itself: SET LOCAL statement_timeout.
+      // PostgreSQL stops the statement itself: statement_timeout, sent with each statement of
+      // the read (the second here), not once for a transaction around it.
       const error = await rejection(
-        guard.run(t, undefined, async (db, signal) => sql`insert into guard_marks select 1 from pg_sleep(5)`.execute(db, { signal })),
+        guard.run(t, undefined, async (db, signal) => {
+          await sql`select 1`.execute(db, { signal });
+          return sql`insert into guard_marks select 1 from pg_sleep(5)`.execute(db, { signal });
+        }),
       );
       expect(error.code).toBe('QUERY_TIMEOUT');
     }
@@ -152,11 +173,16 @@ describe('the deadline', () => {
   it('on PostgreSQL, sets statement_timeout for the read only, not for the pooled connection after it', async () => {
     const guard = new ReadGuard('test', () => limits({ timeoutMs: 1500 }));
     const show = async (db: typeof t.db) => (await sql<{ statement_timeout: string }>`show statement_timeout`.execute(db)).rows[0]?.statement_timeout;
-    const inside = await guard.run(t, undefined, (db) => show(db));
+    await show(t.db); // a connection in the pool: opening one takes frames of its own
+    let inside: string | undefined;
+    const frames = await framesDuring(async () => (inside = await guard.run(t, undefined, (db) => show(db))));
     if (t.driver === 'pglite') {
       expect(inside).toBe('0'); // PGlite ignores statement_timeout; its deadline is the wait
+      expect(frames).toBe(0);
     } else {
       expect(inside).toBe('1500ms');
+      // The setting and the statement in one round trip: no BEGIN, no COMMIT of their own.
+      expect(frames).toBe(1);
       const after = await Promise.all(Array.from({ length: 12 }, () => show(t.db)));
       expect(new Set(after)).toEqual(new Set(['0']));
     }
@@ -238,9 +264,18 @@ describe('GET /api/products under the search guard', () => {
     await Promise.all(reads);
     expect(ran.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, n) => n));
     // Turns go in the order asked: read n is granted one only when n - 1 reads have finished,
-    // so it starts at place n - 1 or later (on PostgreSQL each begins its own transaction
-    // first, so two granted together may start in either order).
+    // so it starts at place n - 1 or later (two granted together may start in either order).
     expect(ran.every((n, place) => n <= place + 1)).toBe(true);
+  });
+
+  it('answers a search of known words in one round trip to PostgreSQL: its statement, with its deadline', async () => {
+    const first = await call(searchRoute, '/api/products?search=chatbot'); // its words now known to this process
+    let again: Awaited<ReturnType<typeof call>> | undefined;
+    const frames = await framesDuring(async () => (again = await call(searchRoute, '/api/products?search=chatbot')));
+    expect(again?.status).toBe(200);
+    expect(again?.body).toEqual(first.body);
+    expect(first.body.items.map((p: { title: string }) => p.title)).toEqual(['Guarded Chatbot Kit']);
+    expect(frames).toBe(t.driver === 'pglite' ? 0 : 1);
   });
 
   it('validates before taking a turn: a bad parameter is 400 even when search is busy', async () => {
