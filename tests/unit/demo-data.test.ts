@@ -134,7 +134,9 @@ describe('the demo data in db/seed/data', () => {
   });
 });
 
-describe('a broken demo file is refused with its file and field', () => {
+// Each case copies the whole demo folder and reads it again, several times: 1-2 s on a quiet
+// machine, over the default 5 s on a loaded one (seen in CI's checks step).
+describe('a broken demo file is refused with its file and field', { timeout: 30_000 }, () => {
   const copies: string[] = [];
   afterEach(() => {
     for (const dir of copies.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
