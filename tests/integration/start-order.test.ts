@@ -22,7 +22,7 @@ import { migrateToLatest } from '@/db/migrate';
 import { migrations } from '@/db/migrations/index';
 import { getEnv } from '@/env';
 import { resetAuth } from '@/functions/auth/auth';
-import { afterCommit, defineJob, enqueue, jobsReady, startWorker, stopJobs } from '@/functions/jobs';
+import { afterCommit, defineJob, enqueue, jobsReady, runAfterCommit, startWorker, stopJobs } from '@/functions/jobs';
 import { setPageRenderer } from '@/functions/rebuilds/page-refresh.job';
 import { startApp } from '@/scripts/lib/app-server';
 import { ensureBuild } from '@/scripts/lib/astro-build';
@@ -118,6 +118,8 @@ describe('the job worker, started after the server listens', () => {
     await t.db.transaction().execute(async (trx) => {
       for (const n of [1, 2, 3, 4]) await enqueue(trx, 'test.start-order', { word: `backlog ${n}` });
     });
+    // As the code that enqueues in a transaction does (on PostgreSQL the wakes at the sends came before the commit).
+    runAfterCommit(t.db, ['test.start-order']);
     await vi.waitFor(() => expect(ran.filter((word) => word.startsWith('backlog'))).toHaveLength(4), { timeout: 20_000, interval: 50 });
     startPages.resolve();
     await stopJobs(t.db);
