@@ -182,7 +182,10 @@ async function startApp(dataDir: string, port: number): Promise<Server & { outpu
   const started = await spawnStart(dataDir, OUT_DIR, port, ['/api/health']);
   for (const line of [/\[pages\] (rendered|catalogue pages current)/, /\[jobs\] worker running/]) {
     for (let waited = 0; !line.test(started.output()); waited += 200) {
-      if (waited > 300_000) throw new Error(`npm start did not say ${line.source} within 5 minutes:\n${started.output()}`);
+      if (waited > 300_000) {
+        await started.stop();
+        throw new Error(`npm start did not say ${line.source} within 5 minutes:\n${started.output()}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
@@ -349,7 +352,13 @@ function parseWrk(output: string): { requests: number; seconds: number; socketEr
  * The node load generator: CONNECTIONS keep-alive sockets, each sending its next request as
  * soon as the last is answered. `once`: each path at most once (the run ends when they are all asked).
  */
-async function nodeLoad(port: number, paths: string[], seconds: number, status: number, once: boolean): Promise<{ requests: number; seconds: number; errors: number }> {
+async function nodeLoad(
+  port: number,
+  paths: string[],
+  seconds: number,
+  status: number,
+  once: boolean,
+): Promise<{ requests: number; seconds: number; errors: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -401,15 +410,25 @@ for line in io.lines(${JSON.stringify(list)}) do paths[#paths + 1] = line end
 local i = 0
 request = function()
   i = i + 1
-${once ? `  if i >= ${Math.max(1, paths.length - CONNECTIONS)} then wrk.thread:stop() end
-  return wrk.format("GET", paths[math.min(i, #paths)])` : '  return wrk.format("GET", paths[(i % #paths) + 1])'}
+${
+  once
+    ? `  if i >= ${Math.max(1, paths.length - CONNECTIONS)} then wrk.thread:stop() end
+  return wrk.format("GET", paths[math.min(i, #paths)])`
+    : '  return wrk.format("GET", paths[(i % #paths) + 1])'
+}
 end
 `,
   );
   return file;
 }
 
-async function load(port: number, paths: string[], seconds: number, status: number, once = false): Promise<{ requests: number; seconds: number; errors: number }> {
+async function load(
+  port: number,
+  paths: string[],
+  seconds: number,
+  status: number,
+  once = false,
+): Promise<{ requests: number; seconds: number; errors: number }> {
   if (!useWrk) return nodeLoad(port, paths, seconds, status, once);
   const output = await new Promise<string>((resolve, reject) => {
     const child = spawn(
@@ -552,7 +571,8 @@ async function main(): Promise<void> {
     const filesOnly = servers.find((s) => s.name.endsWith('files only'));
     const product = warm[0]!;
     const coldRow = coldSlices(cold);
-    if (!coldRow) console.log(`[bench:serve] no cold row: ${cold.length} cold pages are too few for ${ROUNDS} rounds of ${CONNECTIONS} connections (BENCH_SERVE_PRODUCTS)`);
+    if (!coldRow)
+      console.log(`[bench:serve] no cold row: ${cold.length} cold pages are too few for ${ROUNDS} rounds of ${CONNECTIONS} connections (BENCH_SERVE_PRODUCTS)`);
     const rows: Row[] = [
       { label: '/', paths: ['/'], status: 200 },
       { label: '/marketplace', paths: ['/marketplace'], status: 200 },

@@ -52,7 +52,12 @@ function makeBuild(name: string, files: Record<string, string>): string {
   for (const [relative, body] of Object.entries(files)) writeStaticFile(path.join(outDir, 'client', relative), body);
   fs.writeFileSync(
     path.join(outDir, 'route-patterns.json'),
-    JSON.stringify({ patterns: [{ source: '^\\/product\\/([^/]+?)\\/?$', flags: '' }, { source: '^\\/api\\/.*$', flags: '' }] }),
+    JSON.stringify({
+      patterns: [
+        { source: '^\\/product\\/([^/]+?)\\/?$', flags: '' },
+        { source: '^\\/api\\/.*$', flags: '' },
+      ],
+    }),
   );
   fs.writeFileSync(
     path.join(outDir, 'server', 'entry.mjs'),
@@ -72,9 +77,9 @@ function makeBuild(name: string, files: Record<string, string>): string {
 async function fsPathsDuring(work: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   const spies = [
-    ...(['statSync', 'lstatSync', 'openSync', 'readFileSync', 'existsSync', 'accessSync', 'stat', 'lstat', 'open', 'readFile', 'access', 'exists'] as const).map(
-      (name) => vi.spyOn(fs, name as 'statSync'),
-    ),
+    ...(
+      ['statSync', 'lstatSync', 'openSync', 'readFileSync', 'existsSync', 'accessSync', 'stat', 'lstat', 'open', 'readFile', 'access', 'exists'] as const
+    ).map((name) => vi.spyOn(fs, name as 'statSync')),
     ...(['stat', 'lstat', 'open', 'readFile', 'access'] as const).map((name) => vi.spyOn(fs.promises, name as 'stat')),
   ];
   try {
@@ -117,7 +122,7 @@ describe('a path that names no file of the build', () => {
     expect(touched.filter((p) => p.startsWith(root))).toEqual([]);
   });
 
-  it('while a file of the build is stat\'ed on each request (the wrapping sees the server\'s calls)', async () => {
+  it("while a file of the build is stat'ed on each request (the wrapping sees the server's calls)", async () => {
     let answer: Answer | undefined;
     const touched = await fsPathsDuring(async () => (answer = await request('/about', { 'accept-encoding': 'br' })));
     expect(answer!.status).toBe(200);
@@ -152,7 +157,9 @@ describe('the files of a build', () => {
     // Not part of the build that was loaded: its folder was listed then.
     expect((await request('/guide')).status).toBe(404);
 
-    await site.swap(makeBuild('second', { 'about/index.html': page('About'), 'guide/index.html': page('Guide'), 'security.txt': 'Contact: mailto:security@example.com\n' }));
+    await site.swap(
+      makeBuild('second', { 'about/index.html': page('About'), 'guide/index.html': page('Guide'), 'security.txt': 'Contact: mailto:security@example.com\n' }),
+    );
     for (const pathname of ['/guide', '/guide/']) {
       const answer = await request(pathname, { 'accept-encoding': 'gzip' });
       expect(answer.status, pathname).toBe(200);

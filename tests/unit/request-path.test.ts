@@ -52,7 +52,7 @@ describe('resolveStaticFile with names the file system refuses', () => {
     expect(resolveStaticFile(dir, listing, '/robots.txt').kind).toBe('file');
   });
 
-  it('finds a folder\'s index.html, and nothing the listing does not hold, even when it is on disk now', () => {
+  it("finds a folder's index.html, and nothing the listing does not hold, even when it is on disk now", () => {
     fs.mkdirSync(path.join(dir, 'about'));
     fs.writeFileSync(path.join(dir, 'about', 'index.html'), '<p>about</p>');
     fs.mkdirSync(path.join(dir, 'empty'));
