@@ -33,7 +33,8 @@
  *   machine is shared.
  * - CPU: utime + stime of the server's processes (nginx: master and workers) from
  *   /proc/<pid>/stat, before and after each measurement.
- * Settings: BENCH_SERVE_SECONDS (default 8), BENCH_SERVE_CONNECTIONS (16),
+ * Settings: BENCH_SERVE_SECONDS (default 8; the cold row BENCH_SERVE_COLD_SECONDS, 3),
+ * BENCH_SERVE_CONNECTIONS (16),
  * BENCH_SERVE_ROUNDS (3), BENCH_SERVE_DATA_DIR (.test-data/bench-serve, kept between runs so
  * the build is reused), BENCH_SERVE_PRODUCTS (unset: the demo data), BENCH_SERVE_WARM_PAGES
  * (1,000: the pages in turn), BENCH_SERVE_COLD_PAGES (30,000 at most: the cold row's pages,
@@ -53,6 +54,8 @@ import { replaceSection } from './lib/report';
 import { freePort } from './lib/free-port';
 
 const SECONDS = Number(process.env['BENCH_SERVE_SECONDS'] ?? 8);
+/** The cold row's measurements (every server's): short, as the app's slice must outlast it. */
+const COLD_SECONDS = Number(process.env['BENCH_SERVE_COLD_SECONDS'] ?? 3);
 const CONNECTIONS = Number(process.env['BENCH_SERVE_CONNECTIONS'] ?? 16);
 const ROUNDS = Number(process.env['BENCH_SERVE_ROUNDS'] ?? 3);
 const PRODUCTS = Number(process.env['BENCH_SERVE_PRODUCTS'] || 0);
@@ -454,7 +457,14 @@ async function measure(server: Server, row: Row, round: number): Promise<Measure
   if (!cold) await load(server.port, row.paths, 2, row.status); // warm-up
   const pids = server.pids();
   const before = cpuTicks(pids);
-  const result = await load(server.port, cold ?? row.paths, SECONDS, row.status, Boolean(cold));
+  const result = await load(server.port, cold ?? row.paths, row.cold ? COLD_SECONDS : SECONDS, row.status, Boolean(cold));
+  // wrk measures for the whole duration even when the script stops its thread: a slice asked
+  // for to its end would count idle time as serving time.
+  if (cold && result.requests >= cold.length - CONNECTIONS) {
+    throw new Error(
+      `${server.name} asked for its whole cold slice (${cold.length} pages) within ${COLD_SECONDS} s: raise BENCH_SERVE_COLD_PAGES or lower BENCH_SERVE_COLD_SECONDS`,
+    );
+  }
   const cpuSeconds = (cpuTicks(pids) - before) / CLOCK_TICKS;
   return { ...result, rps: result.requests / result.seconds, cpuUsPerRequest: (cpuSeconds * 1e6) / Math.max(1, result.requests) };
 }
@@ -651,7 +661,7 @@ async function main(): Promise<void> {
     const section = `## Serving
 
 \`npm run bench:serve\` (scripts/bench-serve.ts), ${new Date().toISOString().slice(0, 10)}: \`npm start\`'s server (scripts/start.mjs: the job worker, the page publisher and the index of known ids included; embedded PGlite, ${catalogueText}) against ${baseline.name} serving the same files (the build's \`client/\` folder and the page store's catalogue pages), in the same run.
-Load: ${useWrk ? `${wrkVersion}, one thread` : 'the node load generator of the script'}, ${CONNECTIONS} keep-alive connections, \`Accept-Encoding: ${ACCEPT_ENCODING}\`, ${SECONDS} s per measurement after a 2 s warm-up (none for the app's cold row); ${ROUNDS} rounds with the servers taking turns (interleaved), median reported (the other figures are each round's). CPU per request: utime + stime of the server's processes (nginx: master and worker) over the measurement.
+Load: ${useWrk ? `${wrkVersion}, one thread` : 'the node load generator of the script'}, ${CONNECTIONS} keep-alive connections, \`Accept-Encoding: ${ACCEPT_ENCODING}\`, ${SECONDS} s per measurement after a 2 s warm-up (the cold row: ${COLD_SECONDS} s, and no warm-up for the app); ${ROUNDS} rounds with the servers taking turns (interleaved), median reported (the other figures are each round's). CPU per request: utime + stime of the server's processes (nginx: master and worker) over the measurement.
 Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}), shared with other work: load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after (1-minute load at each round's start: ${loads.join(', ')}).${nginxVersion ? ` ${nginxVersion}, one worker process (the app is one process).` : ''}
 
 | Page | Server | req/s (median) | req/s per round | of the baseline | CPU µs/request | CPU vs baseline | Answer |
@@ -665,7 +675,7 @@ Product page: ${product}.
 - "Product pages in turn": each request names the next of ${warm.length.toLocaleString('en-US')} product pages, which the warm-up has already asked for: they fit in the app's path and body caches (20,000 paths, 64 MB), as in nginx's page cache.
 - ${
       coldRow
-        ? `"A cold product page": each of the app's requests names a stored product page that the measured process was never asked for (${cold.length.toLocaleString('en-US')} pages stored by the first start; a slice of ${coldRow.slices[0]!.length.toLocaleString('en-US')} per round, each page in one slice, no warm-up; the run ends when its slice is asked for or after ${SECONDS} s: ${coldRuns.map((r) => `${r.requests.toLocaleString('en-US')} pages in ${r.seconds.toFixed(1)} s`).join(', ')}): the manifest lookup in memory, the header blocks built, the page's file read for the first time (asynchronously). nginx keeps nothing per path (no \`open_file_cache\`, its default): each of its requests opens, stats and sends the file as a first request does, so it is given the same ${(cold.length - 1).toLocaleString('en-US')} pages in turn for the full measurement. Neither reads the disk: the files were written moments before and the kernel's page cache holds them (dropping it needs root and would disturb the machine's other work). A page never rendered costs its render instead (bench:publish's crawl, 'Publishing').`
+        ? `"A cold product page": each of the app's requests names a stored product page that the measured process was never asked for (${cold.length.toLocaleString('en-US')} pages stored by the first start; a slice of ${coldRow.slices[0]!.length.toLocaleString('en-US')} per round, each page in one slice, no warm-up; ${COLD_SECONDS} s per measurement for every server, shorter than a slice lasts (a run that asks for its whole slice is refused): ${coldRuns.map((r) => `${r.requests.toLocaleString('en-US')} pages in ${r.seconds.toFixed(1)} s`).join(', ')}): the manifest lookup in memory, the header blocks built, the page's file read for the first time (asynchronously). nginx keeps nothing per path (no \`open_file_cache\`, its default): each of its requests opens, stats and sends the file as a first request does, so it is given the same ${(cold.length - 1).toLocaleString('en-US')} pages in turn. Neither reads the disk: the files were written moments before and the kernel's page cache holds them (dropping it needs root and would disturb the machine's other work). A page never rendered costs its render instead (bench:publish's crawl, 'Publishing').`
         : `No cold product page row: the demo data has too few product pages to give each round pages never asked for (run with BENCH_SERVE_PRODUCTS, e.g. 100000).`
     }
 - The 404 rows: the app answers from memory (the build's 404 page, and for an unknown product id the route's 'Product not found' page, learnt once at start, docs/decisions/065), without rendering, without a query and, for an unknown path, without a syscall (the build's files are listed when it is loaded, docs/decisions/071); nginx answers its error_page, the build's 404.html.
