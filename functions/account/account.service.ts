@@ -19,7 +19,7 @@ import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
 import { pagesShowingProduct } from '../rebuilds/affected-pages';
 import { recordPageChange } from '../rebuilds/rebuilds.service';
-import { afterCommit, jobsReady, type CommittedEvent } from '../jobs';
+import { afterCommit, emit, jobsReady, type CommittedEvent } from '../jobs';
 import { getBlobStore, type BlobStore } from '../_shared/blob-store';
 import { removeProfileImage } from '../profiles/profile-images.service';
 import { PROFILE_IMAGE_KINDS } from '@/src/shared/domain';
@@ -183,6 +183,9 @@ export async function deleteAccountData(
     for (const [reason, { id, ai_tool_type }] of changed) {
       events.push(await recordPageChange(trx, { reason, productId: id, paths: pagesShowingProduct({ id, toolIds: [ai_tool_type] }) }));
     }
+    // The profile is no page from this commit on: the index of existing ids forgets it (docs/decisions/071).
+    await emit(trx, 'profile.deleted', { userId });
+    events.push({ event: 'profile.deleted', data: { userId } });
     return events;
   });
   afterCommit(db, pages);

@@ -68,7 +68,7 @@ import { storageFullError } from '../_shared/storage-full';
 import { EvenTiming } from './even-timing';
 import type { MailMessage } from '../_shared/mailer';
 import { deliverSoon, queueTransactionalEmail } from '../email/outbox';
-import { jobsReady } from '../jobs';
+import { afterCommit, jobsReady } from '../jobs';
 import { afterAuthCommit, authTransaction, trackAuthTransactions } from './auth-transaction';
 
 /** Set by handleAuthRequest from Astro's clientAddress; any value a client sends is dropped. */
@@ -456,9 +456,12 @@ function buildOptions(db: Db, { env = getEnv(), overrides = {} }: CreateAuthOpti
           async before(user: Record<string, unknown>) {
             return { data: normalizeNewUser(user) };
           },
-          // The sign-up's address, hashed, for reputation (docs/decisions/052). Runs after the
-          // user's transaction; an account made without a request (the seed, a CLI) has none.
+          // Runs once the user's transaction has committed (better-auth queues it so). First the
+          // index of existing ids hears of the new profile (its commit hook, docs/decisions/071),
+          // before the sign-up answers. Then the sign-up's address, hashed, for reputation
+          // (docs/decisions/052); an account made without a request (the seed, a CLI) has none.
           async after(user: { id: string }, context: { headers?: Headers; request?: Request } | null) {
+            afterCommit(db, [{ event: 'profile.created', data: { userId: user.id } }]);
             const address = context?.headers?.get(CLIENT_IP_HEADER) ?? context?.request?.headers.get(CLIENT_IP_HEADER);
             if (address) await recordAccountOrigin(db, user.id, accountOriginKey(address, getAuthSecret(env)));
           },

@@ -41,6 +41,17 @@ export interface DomainEvents {
    * new thread's page is not answered 404 from memory (docs/decisions/065).
    */
   'community.thread-created': { threadId: string };
+  /**
+   * An account was made, and with it its profile (a trigger writes the profile row in the
+   * user's statement). No reaction: its commit hook tells the server's index of existing ids, so
+   * the new profile's page is not answered 404 from memory (docs/decisions/071). better-auth
+   * makes the row in its own transaction, so this is not emitted in it: its databaseHooks'
+   * `after`, which runs once that transaction has committed, passes it to afterCommit
+   * (functions/auth/auth.ts). A reaction added to it would need an emit there.
+   */
+  'profile.created': { userId: string };
+  /** An account was deleted: its profile is a tombstone from this commit on, no page (functions/account). No reaction; its commit hook tells the index. */
+  'profile.deleted': { userId: string };
 }
 
 export type EventName = keyof DomainEvents;

@@ -54,6 +54,11 @@ export async function findProfile(db: Db, id: string) {
 
 export type ProfileRow = NonNullable<Awaited<ReturnType<typeof findProfile>>>;
 
+/** The id of every profile that is a page (not a deleted account's tombstone): the server's index of ids that exist (scripts/lib/known-ids.ts). */
+export async function selectLiveProfileIds(db: Db): Promise<string[]> {
+  return (await db.selectFrom('profiles').select('id').where('deleted_at', 'is', null).execute()).map((r) => r.id);
+}
+
 /** The row, locked for the rest of the transaction (an edit reads, merges and writes it). */
 export async function lockProfile(db: Db, id: string) {
   return db.selectFrom('profiles').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

@@ -1,5 +1,5 @@
 /**
- * Shared by the catalogue benchmarks (bench:build, bench:publish): a throwaway embedded
+ * Shared by the catalogue benchmarks (bench:build, bench:publish, bench:serve): a throwaway embedded
  * database grown to a given number of published products (the demo data plus synthetic
  * products), and the real `npm start` server over it: in this process (serveBench: SiteServer,
  * PagePublisher and the worker, wired as scripts/start.ts wires them), or scripts/start.ts

@@ -3,26 +3,29 @@
  * not exist 404 without rendering and without a query (issue 30, docs/decisions/065).
  *
  * Loaded once at start, one query per kind (every product, tool and thread, whatever its
- * status), and kept current by commit hooks: a product or a tool is added by the
- * 'pages.changed' that records its publication or approval (its id, or its tool pages' paths),
- * a thread by 'community.thread-created', in the request that made the change, before it
- * answers. Nothing is ever removed: an id that exists but whose page is a 404 for another
- * reason (a draft, an unpublished or deleted product, a pending tool, a hidden thread) goes to
- * its route, which answers it as before. So a wrong answer needs a page whose id this process
- * never heard of, which only another process's change can make (several servers on one
- * PostgreSQL): there `refresh()` adds what the database holds every REFRESH_MS (an embedded
- * PGlite has one process, and needs none).
+ * status, and every profile that is not a deleted account's), and kept current by commit
+ * hooks: a product or a tool is added by the 'pages.changed' that records its publication or
+ * approval (its id, or its tool pages' paths), a thread by 'community.thread-created', a
+ * profile by 'profile.created' (better-auth's hook once the account's transaction has
+ * committed, functions/auth/auth.ts), in the request that made the change, before it answers.
+ * Only a profile is ever removed ('profile.deleted': a deleted account's profile is a tombstone
+ * for good); any other id that exists but whose page is a 404 for another reason (a draft, an
+ * unpublished or deleted product, a pending tool, a hidden thread) goes to its route, which
+ * answers it as before. So a wrong answer needs a page whose id this process never heard of,
+ * which only another process's change can make (several servers on one PostgreSQL): there
+ * `refresh()` adds what the database holds every REFRESH_MS (an embedded PGlite has one
+ * process, and needs none).
  *
- * What it answers: for an address of a product, tool or thread page, whether its id is known,
- * unknown, or cannot exist (not the shape of the kind's ids). Profiles are not indexed (their
- * rows are made by the auth library, outside our transactions): only an id of the wrong shape
- * is answered from memory.
+ * What it answers: for an address of a product, tool, thread or profile page, whether its id is
+ * known, unknown, or cannot exist (not the shape of the kind's ids). A profile's only for a
+ * request with no cookie: its 404 page shows who is signed in (docs/decisions/065, 071).
  */
 import type { Db } from '@/db/database';
 import type { CommitHooks } from '@/functions/jobs';
 import { selectAllProductIds } from '@/functions/products/products.repository';
 import { selectAllToolIds } from '@/functions/tools/tools.repository';
 import { selectAllThreadIds } from '@/functions/community/community.repository';
+import { selectLiveProfileIds } from '@/functions/profiles/profiles.repository';
 import { isToolId, isUserId, isUuid } from '@/src/shared/ids';
 
 /** The kinds of page whose missing ids are answered from memory, each with its own 404 page. */
@@ -46,6 +49,8 @@ export class KnownIds {
   private readonly products = new Set<string>();
   private readonly tools = new Set<string>();
   private readonly threads = new Set<string>();
+  /** User ids, as they are (better-auth's ids are case-sensitive, as the profile route reads them). */
+  private readonly profiles = new Set<string>();
   private loaded = false;
   private timer: NodeJS.Timeout | undefined;
 
@@ -56,10 +61,18 @@ export class KnownIds {
 
   /** Reads every id (one query per kind); until it has, every address goes to its route. */
   async refresh(): Promise<void> {
-    const [products, tools, threads] = await Promise.all([selectAllProductIds(this.db), selectAllToolIds(this.db), selectAllThreadIds(this.db)]);
+    const [products, tools, threads, profiles] = await Promise.all([
+      selectAllProductIds(this.db),
+      selectAllToolIds(this.db),
+      selectAllThreadIds(this.db),
+      selectLiveProfileIds(this.db),
+    ]);
     for (const id of products) this.products.add(id.toLowerCase());
     for (const id of tools) this.tools.add(id);
     for (const id of threads) this.threads.add(id.toLowerCase());
+    // Added only. A deletion that commits while this read runs can be undone by it: that id then
+    // goes to its route, which answers 404 as before (a query, never a wrong answer).
+    for (const id of profiles) this.profiles.add(id);
     this.loaded = true;
   }
 
@@ -88,6 +101,12 @@ export class KnownIds {
       'community.thread-created': ({ threadId }) => {
         this.threads.add(threadId.toLowerCase());
       },
+      'profile.created': ({ userId }) => {
+        this.profiles.add(userId);
+      },
+      'profile.deleted': ({ userId }) => {
+        this.profiles.delete(userId);
+      },
     };
   }
 
@@ -113,7 +132,7 @@ export class KnownIds {
       return isUuid(id) && !this.threads.has(id.toLowerCase()) ? { kind: 'thread', id } : undefined;
     }
     if ((id = PROFILE.exec(pathname)?.[1]) !== undefined) {
-      return anonymous && !isUserId(id) ? { kind: 'profile', id } : undefined;
+      return anonymous && (!isUserId(id) || !this.profiles.has(id)) ? { kind: 'profile', id } : undefined;
     }
     return undefined;
   }
@@ -129,7 +148,8 @@ export const MISSING_PAGE_PROBES: Record<MissingPageKind, readonly [string, stri
   tool: ['/tools/no-such-tool-0', '/tools/no-such-tool-1'],
   'tool-landing': ['/tools/no-such-tool-0/landing', '/tools/no-such-tool-1/landing'],
   thread: ['/community/00000000-0000-4000-8000-000000000000', '/community/ffffffff-ffff-4fff-bfff-ffffffffffff'],
-  profile: ['/profile/no.such.profile', '/profile/no~such~profile'],
+  // One of the wrong shape, one of the right shape that names nobody: the same page for both.
+  profile: ['/profile/no.such.profile', '/profile/no-such-profile-0'],
 };
 
 /** Several owners' commit hooks as one set: each event's hooks run in the order given. */

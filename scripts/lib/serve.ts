@@ -154,7 +154,9 @@ export class SiteServer {
   async swap(outDir: string): Promise<void> {
     const handler = await loadHandler(outDir);
     const pageCsp = readPageCsp(outDir);
+    // Listed now: a path that names no file of this build costs no syscall (ClientListing).
     const files = new StaticFiles(path.join(outDir, 'client'), {
+      listed: true,
       origin: getEnv().SITE_URL,
       originFiles: readOriginFiles(outDir),
       extraHeaders: this.extraHeaders(() => pageCsp),

@@ -10,7 +10,8 @@
  * a trailing slash or a missing file is not ours (the adapter's on-demand routes and 404 page
  * answer). Dotfiles are not ours either (the adapter refuses them). What may never reach the
  * disk is refused outright: NUL, encoded slashes or backslashes, `.` and `..` segments, and
- * anything that resolves outside the client folder.
+ * anything that resolves outside the client folder. The folder is listed once when the build
+ * is loaded (ClientListing): a path it does not hold is not ours without a syscall.
  *
  * Caching: `/_astro/*` is content-hashed, so immutable for a year; everything else (pages
  * change on every publish) must revalidate, cheaply, with the ETag (size and mtime of the
@@ -88,10 +89,45 @@ function statOf(file: string): fs.Stats | undefined {
 }
 
 /**
- * The file under `clientDir` that the adapter would send for `urlPath` (the path of the
- * request, without query), by the rules in the header.
+ * What a build's client folder holds, listed once when the build is loaded: its files and
+ * folders, as paths relative to it with `/` between segments ('' is the folder itself). A
+ * build's folder does not change while it is served (a new build is loaded whole by
+ * SiteServer.swap, and the page store, which is written while serving, is another folder), so
+ * a path that names nothing in it is answered without a syscall (issue 30: an unknown path
+ * cost a stat before the 404 page). Only what is listed is stat'ed, on every request, so a
+ * file rewritten in place is still served new at once, and one removed is not served.
  */
-export function resolveStaticFile(clientDir: string, urlPath: string): StaticLookup {
+export interface ClientListing {
+  files: ReadonlySet<string>;
+  folders: ReadonlySet<string>;
+}
+
+export function listClientFolder(clientDir: string): ClientListing {
+  const files = new Set<string>();
+  const folders = new Set<string>(['']);
+  const walk = (dir: string, relative: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const name = relative ? `${relative}/${entry.name}` : entry.name;
+      // A symbolic link counts as what it points to, as the stat of a request would.
+      const kind = entry.isSymbolicLink() ? statOf(path.join(dir, entry.name)) : entry;
+      if (kind?.isDirectory()) {
+        folders.add(name);
+        walk(path.join(dir, entry.name), name);
+      } else if (kind?.isFile()) {
+        files.add(name);
+      }
+    }
+  };
+  if (fs.existsSync(clientDir)) walk(clientDir, '');
+  return { files, folders };
+}
+
+/**
+ * The file under `clientDir` that the adapter would send for `urlPath` (the path of the
+ * request, without query), by the rules in the header, among the files `listing` holds: a
+ * path it does not hold is 'none' without touching the disk.
+ */
+export function resolveStaticFile(clientDir: string, listing: ClientListing, urlPath: string): StaticLookup {
   if (FORBIDDEN.test(urlPath)) return { kind: 'refused' };
   let decoded: string;
   try {
@@ -105,15 +141,17 @@ export function resolveStaticFile(clientDir: string, urlPath: string): StaticLoo
   if (segments.some((s, i) => s.startsWith('.') && !(i === 1 && s === '.well-known'))) return { kind: 'none' };
   const target = path.resolve(clientDir, `.${decoded}`);
   if (target !== clientDir && !target.startsWith(clientDir + path.sep)) return { kind: 'refused' };
-  const stats = statOf(target);
-  if (!stats) return { kind: 'none' };
-  if (stats.isDirectory()) {
-    const index = path.join(target, 'index.html');
-    const indexStats = statOf(index);
-    return indexStats?.isFile() ? { kind: 'file', file: index, stats: indexStats } : { kind: 'none' };
+  const relative = path.relative(clientDir, target).split(path.sep).join('/');
+  if (listing.folders.has(relative)) {
+    const index = relative ? `${relative}/index.html` : 'index.html';
+    if (!listing.files.has(index)) return { kind: 'none' };
+    const file = path.join(target, 'index.html');
+    const stats = statOf(file);
+    return stats?.isFile() ? { kind: 'file', file, stats } : { kind: 'none' };
   }
-  if (!stats.isFile() || decoded.endsWith('/')) return { kind: 'none' };
-  return { kind: 'file', file: target, stats };
+  if (!listing.files.has(relative) || decoded.endsWith('/')) return { kind: 'none' };
+  const stats = statOf(target);
+  return stats?.isFile() ? { kind: 'file', file: target, stats } : { kind: 'none' };
 }
 
 /**
@@ -246,7 +284,8 @@ function writeWhole(res: http.ServerResponse, status: number, headers: HeaderBlo
 
 /**
  * The files of one build output, or of the page store, served. A build file costs one stat
- * per request (its path cache entry is kept while that stat is unchanged); a stored page none
+ * per request (its path cache entry is kept while that stat is unchanged), a path that names
+ * no file of the build none (the folder is listed once, ClientListing); a stored page none
  * (the caller knows its stats). What was learnt of a path (which file it resolves to, its
  * variants, validators, header blocks and, for files up to 1 MB, its bytes) is kept while the
  * stat is unchanged. A file is replaced by a rename (writeStaticFile), which changes its inode,
@@ -265,14 +304,19 @@ export class StaticFiles {
   /** The files filled in with the origin at load, by absolute path: never read from disk again. */
   private readonly filled = new Map<string, FileEntry>();
   private readonly extraHeaders: ExtraHeaders;
+  /** What lookup() finds files among: listed at construction for a build (`listed`), else at the first lookup(). */
+  private listing: ClientListing | undefined;
 
   /**
    * `origin`: fill it into `originFiles` (paths relative to clientDir, from the build's
    * origin-files.json). `extraHeaders`: the security headers per path (none by default).
+   * `listed`: list the folder now (a build being loaded), not on the first lookup(); the page
+   * store's files, sent with the stats the store keeps, are never looked up.
    */
-  constructor(clientDir: string, options: { origin?: string; originFiles?: readonly string[]; extraHeaders?: ExtraHeaders } = {}) {
+  constructor(clientDir: string, options: { origin?: string; originFiles?: readonly string[]; extraHeaders?: ExtraHeaders; listed?: boolean } = {}) {
     this.clientDir = path.resolve(clientDir);
     this.extraHeaders = options.extraHeaders ?? (() => ({ ok: {}, notModified: {} }));
+    if (options.listed) this.listing = listClientFolder(this.clientDir);
     if (options.origin) for (const name of options.originFiles ?? []) this.fill(path.join(this.clientDir, name), options.origin);
   }
 
@@ -314,6 +358,7 @@ export class StaticFiles {
     return fs.existsSync(file) ? fs.readFileSync(file) : undefined;
   }
 
+  /** The build's file for a request path: one stat when the build holds it, no syscall when it does not. */
   lookup(urlPath: string): StaticLookup {
     const known = this.resolved.get(urlPath);
     if (known) {
@@ -321,7 +366,8 @@ export class StaticFiles {
       if (stats?.isFile()) return { kind: 'file', file: known, stats };
       this.resolved.delete(urlPath);
     }
-    const found = resolveStaticFile(this.clientDir, urlPath);
+    this.listing ??= listClientFolder(this.clientDir);
+    const found = resolveStaticFile(this.clientDir, this.listing, urlPath);
     if (found.kind === 'file') remember(this.resolved, urlPath, found.file, PATH_CACHE_ENTRIES);
     return found;
   }

@@ -5,9 +5,10 @@
  * them 404 from memory, with no query: the queries made through the process's database handle
  * are counted. An id that exists but whose page is a 404 (a draft) still goes to its route,
  * which answers the same page; ids created after the start are found at once (the commit
- * hooks), and an unpublished product goes 404 as before. Each kind's 404 carries a minute of CDN
- * caching (Vercel's), none for browsers; the profile's, which shows who is signed in, none at
- * all (docs/decisions/073).
+ * hooks: a product, a thread, a sign-up's profile), an unpublished product goes 404 as before,
+ * and a deleted account's profile is answered from memory (docs/decisions/071). Each kind's 404
+ * carries a minute of CDN caching (Vercel's), none for browsers; the profile's, which shows who
+ * is signed in, none at all (docs/decisions/073).
  */
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
@@ -25,9 +26,10 @@ import { KnownIds, mergeCommitHooks } from '@/scripts/lib/known-ids';
 import { PagePublisher } from '@/scripts/lib/page-publisher';
 import { PageStore } from '@/scripts/lib/page-store';
 import { SiteServer } from '@/scripts/lib/serve';
+import * as authRoute from '@/src/pages/api/auth/[...all]';
 import { PATCH as patchMyProduct } from '@/src/pages/api/me/products/[id]';
 import { POST as postMyProduct } from '@/src/pages/api/me/products/index';
-import { call, signUp, type TestSession } from '../support/api';
+import { call, signUp, TEST_PASSWORD, type TestSession } from '../support/api';
 import { ensureCategories } from '../support/factories';
 import { countQueries, type CountedHandle } from '../support/query-count';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -216,5 +218,44 @@ describe('ids that do not exist', () => {
     const page = await served(`/community/${thread.id}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Where do missing ids go?');
+  });
+
+  it("an unknown profile id is answered with no query, a new sign-up's profile is served at once, and a deleted one is answered from memory", async () => {
+    const known = await served(`/profile/${creator.userId}`);
+    expect(known.status).toBe(200);
+    expect(known.text).toContain('Mia Missing');
+
+    // The route's page for a well-formed id that names nobody, asked for by a signed-in visitor
+    // (the page shows who is signed in: such requests always go to the route).
+    const routed = await served('/profile/NoSuchUser0123456789', { cookie: creator.cookie });
+    expect(routed.status).toBe(404);
+    expect(routed.queries.length).toBeGreaterThan(0);
+    for (const pathname of ['/profile/NoSuchUser0123456789', `/profile/${creator.userId.toUpperCase()}x`, '/profile/not.an.id']) {
+      const missing = await served(pathname);
+      expect(missing.status, pathname).toBe(404);
+      expect(missing.queries, pathname).toEqual([]);
+      expect(missing.text, pathname).toContain('Profile not found');
+      // The page the route renders for a visitor with no cookie (the signed-in one is private).
+      expect(missing.headers.get('cache-control'), pathname).toBe('public, max-age=0, must-revalidate');
+      expect(missing.headers.get('content-security-policy'), pathname).toContain("frame-ancestors 'none'");
+    }
+    expect(routed.headers.get('cache-control')).toBe('private, no-store');
+
+    // A sign-up through better-auth's endpoint (its transaction, then its databaseHooks' after).
+    const fresh = await signUp('buyer', 'Nia Newcomer', { verified: false });
+    const page = await served(`/profile/${fresh.userId}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Nia Newcomer');
+
+    const deleted = await call(authRoute.ALL as Parameters<typeof call>[0], '/api/auth/delete-user', {
+      method: 'POST',
+      session: fresh,
+      json: { password: TEST_PASSWORD },
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    const gone = await served(`/profile/${fresh.userId}`);
+    expect(gone.status).toBe(404);
+    expect(gone.queries).toEqual([]);
+    expect(gone.text).toContain('Profile not found');
   });
 });

@@ -1,9 +1,9 @@
 /**
  * The node server's static files over real HTTP against `npm start` (scripts/start.ts on a
  * free port, its own data folder, the demo data): the precompressed variant the client
- * accepts, ETag and 304, caching per kind of file, paths that must never reach the disk, a
- * page rewritten in the live output by writeStaticFile, and the blob route's ETag, 304 and
- * immutable product images (docs/decisions/017). Requests go through node:http, which sends
+ * accepts, ETag and 304, caching per kind of file, paths that must never reach the disk, and
+ * the blob route's ETag, 304 and immutable product images (docs/decisions/017). A file of the
+ * build rewritten in place, and one added by a new build: build-files-listed.test.ts. Requests go through node:http, which sends
  * paths as written and never decompresses.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -12,7 +12,6 @@ import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeStaticFile, writeStaticFile } from '@/scripts/lib/static-files';
 import { freePort } from '@/scripts/lib/free-port';
 import { pageStoreDir } from '@/scripts/lib/page-store';
 import { ORIGIN_FILES } from '@/scripts/lib/astro-build';
@@ -253,35 +252,6 @@ describe('paths that must never reach the disk', () => {
       expect(res.headers['x-content-type-options'], pathname).toBe('nosniff');
     }
     expect(output).not.toMatch(/request failed/);
-  });
-});
-
-describe('a page rewritten in the live output', () => {
-  it('is served new at once after writeStaticFile, and gone after removeStaticFile', async () => {
-    const target = path.join(CLIENT, 'static-serving-test', 'index.html');
-    const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>${'<p>fresh content</p>'.repeat(100)}</body></html>`;
-    try {
-      writeStaticFile(target, page('First'));
-      const first = await request('/static-serving-test', { 'accept-encoding': 'br' });
-      expect(first.status).toBe(200);
-      expect(first.headers['content-encoding']).toBe('br');
-      expect(zlib.brotliDecompressSync(first.body).toString()).toBe(page('First'));
-
-      writeStaticFile(target, page('Second, a longer title'));
-      const second = await request('/static-serving-test', { 'accept-encoding': 'br' });
-      expect(zlib.brotliDecompressSync(second.body).toString()).toBe(page('Second, a longer title'));
-      expect(second.headers['etag']).not.toBe(first.headers['etag']);
-      const gzip = await request('/static-serving-test/', { 'accept-encoding': 'gzip' });
-      expect(zlib.gunzipSync(gzip.body).toString()).toBe(page('Second, a longer title'));
-      const plain = await request('/static-serving-test');
-      expect(plain.body.toString()).toBe(page('Second, a longer title'));
-
-      removeStaticFile(target);
-      const gone = await request('/static-serving-test', { 'accept-encoding': 'br' });
-      expect(gone.status).toBe(404);
-    } finally {
-      fs.rmSync(path.dirname(target), { recursive: true, force: true });
-    }
   });
 });
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_SEGMENT_BYTES, pathProblem } from '@/scripts/lib/request-path';
-import { resolveStaticFile } from '@/scripts/lib/static-serve';
+import { listClientFolder, resolveStaticFile } from '@/scripts/lib/static-serve';
 
 describe('pathProblem', () => {
   it('passes ordinary paths, encoded spaces and non-ASCII segments', () => {
@@ -44,9 +44,28 @@ describe('resolveStaticFile with names the file system refuses', () => {
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('answers "not ours" for a segment over 255 bytes (ENAMETOOLONG), and under a file (ENOTDIR)', () => {
-    expect(resolveStaticFile(dir, `/product/${'x'.repeat(300)}`)).toEqual({ kind: 'none' });
-    expect(resolveStaticFile(dir, `/${'x'.repeat(5000)}`)).toEqual({ kind: 'none' });
-    expect(resolveStaticFile(dir, '/robots.txt/x')).toEqual({ kind: 'none' });
-    expect(resolveStaticFile(dir, '/robots.txt').kind).toBe('file');
+    const listing = listClientFolder(dir);
+    expect(resolveStaticFile(dir, listing, `/product/${'x'.repeat(300)}`)).toEqual({ kind: 'none' });
+    expect(resolveStaticFile(dir, listing, `/${'x'.repeat(5000)}`)).toEqual({ kind: 'none' });
+    expect(resolveStaticFile(dir, listing, '/robots.txt/x')).toEqual({ kind: 'none' });
+    expect(resolveStaticFile(dir, listing, '/robots.txt/')).toEqual({ kind: 'none' });
+    expect(resolveStaticFile(dir, listing, '/robots.txt').kind).toBe('file');
+  });
+
+  it("finds a folder's index.html, and nothing the listing does not hold, even when it is on disk now", () => {
+    fs.mkdirSync(path.join(dir, 'about'));
+    fs.writeFileSync(path.join(dir, 'about', 'index.html'), '<p>about</p>');
+    fs.mkdirSync(path.join(dir, 'empty'));
+    const listing = listClientFolder(dir);
+    for (const pathname of ['/about', '/about/', '/about//']) {
+      expect(resolveStaticFile(dir, listing, pathname), pathname).toMatchObject({ kind: 'file', file: path.join(dir, 'about', 'index.html') });
+    }
+    expect(resolveStaticFile(dir, listing, '/empty')).toEqual({ kind: 'none' });
+    fs.writeFileSync(path.join(dir, 'later.txt'), 'written after the listing');
+    expect(resolveStaticFile(dir, listing, '/later.txt')).toEqual({ kind: 'none' });
+    expect(resolveStaticFile(dir, listClientFolder(dir), '/later.txt').kind).toBe('file');
+    // Listed but removed since: not served.
+    fs.rmSync(path.join(dir, 'robots.txt'));
+    expect(resolveStaticFile(dir, listing, '/robots.txt')).toEqual({ kind: 'none' });
   });
 });
