@@ -7,8 +7,8 @@
  * which answers the same page; ids created after the start are found at once (the commit
  * hooks: a product, a thread, a sign-up's profile), an unpublished product goes 404 as before,
  * and a deleted account's profile is answered from memory (docs/decisions/071). Each kind's 404
- * carries a minute of CDN caching (Vercel's), none for browsers; the profile's, which shows who
- * is signed in, none at all (docs/decisions/073).
+ * carries a minute of CDN caching (Vercel's), none for browsers; the profile's only when asked
+ * without a session (its header does not know the session: docs/decisions/073).
  */
 import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
@@ -150,7 +150,7 @@ describe('ids that do not exist', () => {
     expect((await served('/profile/not.an.id', { cookie: creator.cookie })).queries.length).toBeGreaterThan(0);
   });
 
-  it("each kind's 404 may be kept a minute by a CDN and never by a browser; a profile's is never shared", async () => {
+  it("each kind's 404 may be kept a minute by a CDN and never by a browser; a profile's only when asked without a session", async () => {
     // From memory (learnt from the routes) and from the routes themselves (a deeper tool path,
     // a space that does not exist): on Vercel the route answers, with the same headers.
     for (const pathname of [
@@ -166,15 +166,20 @@ describe('ids that do not exist', () => {
       expect(missing.headers.get('cache-control'), pathname).toBe('public, max-age=0, must-revalidate');
       expect(missing.headers.get('cdn-cache-control'), pathname).toBe('public, max-age=60');
     }
-    // The profile page shows who is signed in: a CDN keeps none of its answers.
+    // The profile's 404 does not know the session (its header asks for it): a CDN may keep the
+    // answer to a visitor without one; a signed-in visitor's is kept by nobody, and shows nothing of theirs.
     for (const pathname of ['/profile/not.an.id', '/profile/no-user-by-this-id']) {
       const missing = await served(pathname);
       expect(missing.status, pathname).toBe(404);
       expect(missing.headers.get('cache-control'), pathname).toBe('public, max-age=0, must-revalidate');
-      expect(missing.headers.get('cdn-cache-control'), pathname).toBeNull();
+      expect(missing.headers.get('cdn-cache-control'), pathname).toBe('public, max-age=60');
+      expect(missing.text, pathname).toContain('data-auth-state="loading"');
       const signedIn = await served(pathname, { cookie: creator.cookie });
+      expect(signedIn.status, pathname).toBe(404);
       expect(signedIn.headers.get('cache-control'), pathname).toBe('private, no-store');
       expect(signedIn.headers.get('cdn-cache-control'), pathname).toBeNull();
+      expect(signedIn.text, pathname).toContain('data-auth-state="loading"');
+      expect(signedIn.text, pathname).not.toContain(creator.email);
     }
   });
 
