@@ -16,6 +16,8 @@
  * 4. Write routes are rate limited per account and address (functions/_shared/rate-limit.ts).
  * 5. A page rendered for the visitor (not a shared one) answers `cache-control: private,
  *    no-store` unless it set its own.
+ * 6. A page's Content-Security-Policy keeps only the hashes of its own inline scripts and
+ *    styles (functions/_shared/page-csp.ts): Astro writes those of the whole build.
  * The auth module is imported lazily so that `astro build` never opens the database.
  */
 import type { MiddlewareHandler } from 'astro';
@@ -50,6 +52,7 @@ const originModule = lazy(() => import('../functions/_shared/auth-origin'));
 const envModule = lazy(() => import('@/env'));
 const rateLimitModule = lazy(() => import('../functions/_shared/rate-limit'));
 const bearerModule = lazy(() => import('../functions/api-keys/bearer'));
+const pageCspModule = lazy(() => import('../functions/_shared/page-csp'));
 
 /**
  * On-demand paths that never need the session: auth (better-auth reads it itself), files,
@@ -60,6 +63,15 @@ const bearerModule = lazy(() => import('../functions/api-keys/bearer'));
 const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/, /^\/api\/payments\/webhook$/, /^\/api\/email\/webhook$/, /^\/api\/cron\//];
 
 export const onRequest: MiddlewareHandler = async (context, next) => {
+  const response = await answer(context, next);
+  // Prebuilt pages get theirs at build time (scripts/lib/page-headers.ts); a HEAD has no body to read it from.
+  if (context.isPrerendered || context.request.method !== 'GET' || !response.headers.has('content-security-policy')) return response;
+  const { withPagePolicy } = await pageCspModule();
+  return withPagePolicy(response);
+};
+
+/** The answer before its page policy is made its own (onRequest). */
+const answer = async (context: Parameters<MiddlewareHandler>[0], next: Parameters<MiddlewareHandler>[1]): Promise<Response> => {
   context.locals.user = null;
   context.locals.sessionId = null;
   context.locals.apiKey = null;

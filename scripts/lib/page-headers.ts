@@ -28,6 +28,7 @@ import {
   PERMISSIONS_POLICY_WITH_MICROPHONE,
   securityHeaders,
 } from '@/functions/_shared/security-headers';
+import { pagePolicy } from '@/functions/_shared/page-csp';
 
 export const PAGE_CSP_FILE = 'page-csp.json';
 /**
@@ -53,6 +54,8 @@ export type PageCsp = Record<string, string>;
  * `/index.html` (the node server sends `/x/index.html` as the page `/x`, scripts/lib/static-serve.ts).
  */
 export function pageKey(pathname: string): string {
+  // A plain path, the usual case, is its own key: nothing to decode or cut (asked per request).
+  if (!pathname.includes('%') && !pathname.endsWith('/') && !pathname.endsWith('/index.html')) return pathname;
   let decoded = pathname;
   try {
     decoded = decodeURI(pathname);
@@ -138,6 +141,27 @@ export function withVercelHeaders(config: { routes?: VercelRoute[] }, pages: Pag
   return { ...config, routes: [...vercelHeaderRoutes(pages, options), ...impossible, ...routes] };
 }
 
+/**
+ * The prebuilt page of `pathname` in the client folder of a build (`build.format: 'directory'`:
+ * `/x` is `x/index.html`; the 404 and 500 pages are `404.html` and `500.html`), or undefined.
+ */
+function prebuiltHtml(clientDir: string, pathname: string): string | undefined {
+  const name = pathname.slice(1);
+  const candidates = name ? [path.join(clientDir, name, 'index.html'), path.join(clientDir, `${name}.html`)] : [path.join(clientDir, 'index.html')];
+  const file = candidates.find((candidate) => fs.existsSync(candidate));
+  return file && fs.readFileSync(file, 'utf8');
+}
+
+/** Each prebuilt page's policy with only its own inline hashes (functions/_shared/page-csp.ts, docs/decisions/074). */
+export function ownPolicies(pages: PageCsp, clientDir: string): PageCsp {
+  return Object.fromEntries(
+    Object.entries(pages).map(([pathname, csp]) => {
+      const html = prebuiltHtml(clientDir, pathname);
+      return [pathname, html === undefined ? csp : pagePolicy(csp, html)];
+    }),
+  );
+}
+
 /** The Astro integration (astro.config.mjs). */
 export function pageHeaders(options: { vercel: boolean; https: boolean }): AstroIntegration {
   let outDir: URL | undefined;
@@ -163,16 +187,17 @@ export function pageHeaders(options: { vercel: boolean; https: boolean }): Astro
         }
       },
       // Runs after the adapter's own build:done (Astro puts the adapter first).
-      'astro:build:done': () => {
+      'astro:build:done': ({ dir: clientDir }) => {
         if (!outDir || !root) return;
+        const policies = ownPolicies(pages, fileURLToPath(clientDir));
         if (options.vercel) {
           const file = fileURLToPath(new URL('.vercel/output/config.json', root));
           const config = JSON.parse(fs.readFileSync(file, 'utf8')) as { routes?: VercelRoute[] };
-          fs.writeFileSync(file, JSON.stringify(withVercelHeaders(config, pages, options), null, 2));
+          fs.writeFileSync(file, JSON.stringify(withVercelHeaders(config, policies, options), null, 2));
           return;
         }
         const dir = fileURLToPath(outDir);
-        fs.writeFileSync(path.join(dir, PAGE_CSP_FILE), JSON.stringify(pages, null, 2));
+        fs.writeFileSync(path.join(dir, PAGE_CSP_FILE), JSON.stringify(policies, null, 2));
         fs.writeFileSync(path.join(dir, ROUTE_PATTERNS_FILE), JSON.stringify({ patterns }));
         fs.rmSync(path.join(dir, '_headers.json'), { force: true });
       },

@@ -82,6 +82,8 @@ export class PageStore {
   readonly dir: string;
   private manifest: Manifest;
   private policyIndex = new Map<string, number>();
+  /** get()'s answer per manifest entry, dropped with the entry. */
+  private readonly made = new WeakMap<PageEntry, StoredPage>();
   private persistTimer: NodeJS.Timeout | undefined;
 
   constructor(dir: string) {
@@ -141,16 +143,31 @@ export class PageStore {
     this.schedulePersist();
   }
 
-  /** A stored page and what sending it needs, from memory: no disk access. */
+  /**
+   * A stored page and what sending it needs, from memory: no disk access. Made once per
+   * manifest entry (a write replaces the entry, so a page written again is made anew) and
+   * then the same object: serving a page allocates nothing for it.
+   */
   get(pagePath: string): StoredPage | undefined {
     const entry = this.manifest.pages[pagePath];
     if (!entry) return undefined;
-    const [mtimeMs, size, ino, brSize, brIno, gzSize, gzIno] = entry.f;
-    const mtime = new Date(mtimeMs);
-    const variants: StoredPage['variants'] = {};
-    if (brIno) variants.br = { ino: brIno, size: brSize, mtimeMs, mtime };
-    if (gzIno) variants.gzip = { ino: gzIno, size: gzSize, mtimeMs, mtime };
-    return { file: this.fileFor(pagePath), csp: this.manifest.policies[entry.csp] ?? '', renderedAt: entry.at, stats: { ino, size, mtimeMs, mtime }, variants };
+    let page = this.made.get(entry);
+    if (!page) {
+      const [mtimeMs, size, ino, brSize, brIno, gzSize, gzIno] = entry.f;
+      const mtime = new Date(mtimeMs);
+      const variants: StoredPage['variants'] = {};
+      if (brIno) variants.br = { ino: brIno, size: brSize, mtimeMs, mtime };
+      if (gzIno) variants.gzip = { ino: gzIno, size: gzSize, mtimeMs, mtime };
+      page = {
+        file: this.fileFor(pagePath),
+        csp: this.manifest.policies[entry.csp] ?? '',
+        renderedAt: entry.at,
+        stats: { ino, size, mtimeMs, mtime },
+        variants,
+      };
+      this.made.set(entry, page);
+    }
+    return page;
   }
 
   has(pagePath: string): boolean {

@@ -40,8 +40,8 @@ import { getEnv } from '@/env';
 import { errorResponse } from '@/functions/_shared/http';
 import { NON_PAGE_CSP, isHttpsSite, securityHeaders } from '@/functions/_shared/security-headers';
 import { pageKey, readPageCsp, readRoutePatterns, type PageCsp } from './page-headers';
-import { RENDER_HEADER, type PagePublisher } from './page-publisher';
-import { MemoryAnswer, StaticFiles, hasWholeHeaders, type ExtraHeaders } from './static-serve';
+import { RENDER_HEADER, isCataloguePath, type PagePublisher } from './page-publisher';
+import { MemoryAnswer, StaticFiles, hasWholeHeaders, type ExtraHeaders, type StaticLookup } from './static-serve';
 import { MISSING_PAGE_PROBES, type KnownIds, type MissingPageKind } from './known-ids';
 import { pathProblem, type PathProblem } from './request-path';
 import { readOriginFiles } from './astro-build';
@@ -82,6 +82,9 @@ const pathOf = (url: string | undefined) => {
 };
 
 type FastOutcome = 'sent' | 'refused' | 'none';
+
+/** answerAtOnce(): sent, or what handle() needs to go on (the build file it looked up, if it did). */
+type AtOnce = 'sent' | { looked?: StaticLookup };
 
 interface Build {
   outDir: string;
@@ -130,14 +133,22 @@ export class SiteServer {
     this.server = http.createServer((req, res) => {
       // One build serves the whole request, even if a rebuild is swapped in meanwhile.
       const current = this.current;
-      this.handle(req, res, current).catch((error: unknown) => {
+      const failed = (error: unknown) => {
         console.error(`[serve] ${req.method} ${pathOf(req.url)} failed:`, error);
         if (!res.headersSent) {
           this.secure(req, res, current);
           res.writeHead(500, { 'content-type': 'text/plain' });
         }
         res.end('Internal server error');
-      });
+      };
+      let atOnce: AtOnce;
+      try {
+        atOnce = this.answerAtOnce(req, res, current);
+      } catch (error) {
+        failed(error);
+        return;
+      }
+      if (atOnce !== 'sent') this.handle(req, res, current, atOnce).catch(failed);
     });
     // Node closes an idle kept-alive connection after 5 s; a client that reuses it just then
     // gets ECONNRESET (Playwright's request context did, in e2e). A proxy in front may keep its
@@ -239,18 +250,49 @@ export class SiteServer {
   }
 
   /**
+   * Answers what needs no waiting, synchronously, before handle(): a GET or HEAD without a body
+   * for an id that does not exist, a path no route matches, or a stored page or build file
+   * whose bytes are in memory (every page sent before, until it changes). Most requests end
+   * here, with no promise and no turn of the event loop; the rest go on to handle(), which
+   * asks the same questions again and waits where it must (a first read, a render).
+   */
+  private answerAtOnce(req: http.IncomingMessage, res: http.ServerResponse, current: Build | undefined): AtOnce {
+    const bodilessRead =
+      (req.method === 'GET' || req.method === 'HEAD') && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
+    if (!current || !bodilessRead) return {};
+    const pathname = pathOf(req.url);
+    if (pathProblem(pathname)) return {};
+    if (this.serveMissing(req, res, pathname, current)) return 'sent';
+    if (this.pages && this.servesStoredPage(req)) {
+      const key = pageKey(pathname);
+      const page = this.pages.publisher.lookup(key);
+      if (page) return this.pages.files.sendFromMemory(req, res, pathname, page, page.csp || undefined) ? 'sent' : {};
+      if (isCataloguePath(key)) return {}; // rendered first, by handle()
+    }
+    if (isOutsideBuild(pathname)) return {};
+    const looked = current.files.lookup(pathname);
+    if (looked.kind === 'file') return current.files.sendFromMemory(req, res, pathname, looked) ? 'sent' : { looked };
+    if (looked.kind === 'none' && this.isUnrouted(pathname, current)) {
+      current.notFound!.send(req, res);
+      return 'sent';
+    }
+    return { looked };
+  }
+
+  /**
    * A GET or HEAD without a body for a stored page, an id that does not exist, or a file of the
    * build is answered at once, its headers written whole (the fast path); everything else is
-   * secured, its body admitted, and handed to Astro.
+   * secured, its body admitted, and handed to Astro. `looked`: the build file answerAtOnce()
+   * found for the path (not stat'ed twice).
    */
-  private async handle(req: http.IncomingMessage, res: http.ServerResponse, current: Build | undefined): Promise<void> {
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse, current: Build | undefined, { looked }: { looked?: StaticLookup }): Promise<void> {
     if (!current) throw new Error('no build loaded');
     const pathname = pathOf(req.url);
     const problem = pathProblem(pathname);
     const read = !problem && (req.method === 'GET' || req.method === 'HEAD');
     const bodiless = req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
     let fast: FastOutcome = 'none';
-    if (read && bodiless && (fast = await this.serveFast(req, res, pathname, current)) === 'sent') return;
+    if (read && bodiless && (fast = await this.serveFast(req, res, pathname, current, looked)) === 'sent') return;
     this.secure(req, res, current);
     if (problem) {
       this.sendNotFound(req, res, pathname, current, problem);
@@ -267,11 +309,11 @@ export class SiteServer {
   }
 
   /** 'refused': a path that may not reach the disk (answered 404 by the slow path, with its headers). */
-  private async serveFast(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, current: Build): Promise<FastOutcome> {
+  private async serveFast(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, current: Build, looked?: StaticLookup): Promise<FastOutcome> {
     // An id that does not exist first: the publisher would render its page to learn it is a 404.
     if (this.serveMissing(req, res, pathname, current)) return 'sent';
     if (await this.serveStoredPage(req, res, pathname)) return 'sent';
-    const outcome = await this.serveStatic(req, res, pathname, current);
+    const outcome = await this.serveStatic(req, res, pathname, current, looked);
     if (outcome !== 'none' || !this.isUnrouted(pathname, current)) return outcome;
     current.notFound!.send(req, res);
     return 'sent';
@@ -349,9 +391,9 @@ export class SiteServer {
    * images, and the adapter's own static handler, which served ranges, is not mounted: see
    * astro.config.mjs). The API and blobs are never files of the build.
    */
-  private async serveStatic(req: http.IncomingMessage, res: http.ServerResponse, urlPath: string, current: Build): Promise<FastOutcome> {
-    if (urlPath.startsWith('/api/') || urlPath.startsWith('/blobs/')) return 'none';
-    const found = current.files.lookup(urlPath);
+  private async serveStatic(req: http.IncomingMessage, res: http.ServerResponse, urlPath: string, current: Build, looked?: StaticLookup): Promise<FastOutcome> {
+    if (isOutsideBuild(urlPath)) return 'none';
+    const found = looked ?? current.files.lookup(urlPath);
     if (found.kind !== 'file') return found.kind === 'refused' ? 'refused' : 'none';
     return (await current.files.send(req, res, urlPath, found)) ? 'sent' : 'none';
   }
@@ -363,11 +405,15 @@ export class SiteServer {
    * publisher's own render requests skip it.
    */
   private async serveStoredPage(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<boolean> {
-    if (!this.pages || req.headers.range) return false;
-    if (this.pages.publisher.isRenderRequest(req.headers[RENDER_HEADER])) return false;
+    if (!this.pages || !this.servesStoredPage(req)) return false;
     const page = await this.pages.publisher.pageFor(pageKey(pathname));
     if (!page) return false;
     return this.pages.files.send(req, res, pathname, page, page.csp || undefined);
+  }
+
+  /** Whether a stored page may answer this request: not a range, not the publisher's own render. */
+  private servesStoredPage(req: http.IncomingMessage): boolean {
+    return !req.headers.range && !this.pages?.publisher.isRenderRequest(req.headers[RENDER_HEADER]);
   }
 
   /** The 404 page for a path that names nothing, or on /api the error shape. */
@@ -388,6 +434,9 @@ export class SiteServer {
     this.compress(req as never, res as never, () => {});
   }
 }
+
+/** Paths that are never files of the build: the API and blobs. */
+const isOutsideBuild = (pathname: string) => pathname.startsWith('/api/') || pathname.startsWith('/blobs/');
 
 /** The answer to a path refused by pathProblem: on /api the error shape, elsewhere a plain 404 (a build without a 404 page). */
 function refusedPath(pathname: string, problem: PathProblem): Response {

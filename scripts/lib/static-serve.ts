@@ -238,6 +238,13 @@ interface Route {
 /** What sending a file needs of its stats: an fs.Stats, or what the page store kept of one (scripts/lib/page-store.ts). */
 export type FileStats = Pick<fs.Stats, 'ino' | 'size' | 'mtimeMs' | 'mtime'>;
 
+/** A file to send: found by lookup(), or a stored page (the store knows its variants' stats too). */
+export interface FileToSend {
+  file: string;
+  stats: FileStats;
+  variants?: Partial<Record<Encoding, FileStats>>;
+}
+
 const stampOf = (stats: FileStats) => `${stats.ino}:${stats.size}:${stats.mtimeMs}`;
 
 function representation(file: string, stats: FileStats, encoding?: Encoding): Representation {
@@ -435,11 +442,19 @@ export class StaticFiles {
     return route;
   }
 
-  /** The bytes, from memory when known; else read asynchronously and kept (up to BODY_CACHE_BYTES in all). */
-  private read(representation: Representation): Buffer | Promise<Buffer> {
+  /** The bytes when they are in memory (filled in at load, or read before and unchanged since). */
+  private bodyInMemory(representation: Representation): Buffer | undefined {
     if (representation.body) return representation.body;
     const hit = this.bodies.get(representation.file);
-    if (hit?.stamp === representation.stamp) return hit.body;
+    return hit?.stamp === representation.stamp ? hit.body : undefined;
+  }
+
+  /** The bytes, from memory when known; else read asynchronously and kept (up to BODY_CACHE_BYTES in all). */
+  private read(representation: Representation): Buffer | Promise<Buffer> {
+    return this.bodyInMemory(representation) ?? this.readAndKeep(representation);
+  }
+
+  private readAndKeep(representation: Representation): Promise<Buffer> {
     return fs.promises.readFile(representation.file).then((body) => {
       const old = this.bodies.get(representation.file);
       if (old) {
@@ -457,22 +472,8 @@ export class StaticFiles {
     });
   }
 
-  /**
-   * Answers a GET or HEAD for a file found by lookup() (or a stored page, whose stats the page
-   * store knows): the best variant the client accepts, or 304, with every header written at
-   * once from the path's header blocks (the server's security headers included, by
-   * `extraHeaders`; `pageCsp`: the page's own policy, for a stored page). False, with nothing
-   * written, when the file went away since its lookup (removed by a publish): the caller
-   * answers as for a missing file.
-   */
-  async send(
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    urlPath: string,
-    found: { file: string; stats: FileStats; variants?: Partial<Record<Encoding, FileStats>> },
-    pageCsp?: string,
-  ): Promise<boolean> {
-    const entry = this.knownEntry(found.file, found.stats) ?? (await this.entryFor(found.file, found.stats, found.variants));
+  /** The path's header blocks and the representation the client accepts best. */
+  private answerOf(req: http.IncomingMessage, urlPath: string, entry: FileEntry, pageCsp: string | undefined): { route: Route; chosen: Representation } {
     const route = this.routeFor(urlPath, entry, pageCsp);
     let chosen = entry.plain;
     if (entry.compressible) {
@@ -484,17 +485,57 @@ export class StaticFiles {
         }
       }
     }
+    return { route, chosen };
+  }
+
+  /** The 304, or the headers alone for a HEAD (true); false when the body is to be sent. */
+  private sendWithoutBody(req: http.IncomingMessage, res: http.ServerResponse, entry: FileEntry, route: Route, chosen: Representation): boolean {
     if (isNotModified(req, entry.etag, entry.mtimeSeconds)) {
       writeWhole(res, 304, route.notModified);
       res.end();
       return true;
     }
+    if (req.method !== 'HEAD') return false;
+    writeWhole(res, 200, route.blocks[chosen.encoding ?? 'plain']!);
+    res.end();
+    return true;
+  }
+
+  /**
+   * send() at once, when all it needs is in memory: the file's entry (its stats unchanged), and
+   * the bytes of the representation chosen, or no body (304, HEAD). False, with nothing
+   * written, otherwise: send() reads what is missing. The server tries this first, so a page
+   * it has sent before costs no promise and no turn of the event loop.
+   */
+  sendFromMemory(req: http.IncomingMessage, res: http.ServerResponse, urlPath: string, found: FileToSend, pageCsp?: string): boolean {
+    const entry = this.knownEntry(found.file, found.stats);
+    if (!entry) return false;
+    const { route, chosen } = this.answerOf(req, urlPath, entry, pageCsp);
+    if (chosen.size > BODY_CACHE_FILE_BYTES) return false;
+    if (this.sendWithoutBody(req, res, entry, route, chosen)) return true;
+    const body = this.bodyInMemory(chosen);
+    if (!body) return false;
     const headers = route.blocks[chosen.encoding ?? 'plain']!;
-    if (req.method === 'HEAD') {
-      writeWhole(res, 200, headers);
-      res.end();
-      return true;
-    }
+    // Bytes read from a file replaced since its stat are still sent whole and right.
+    writeWhole(res, 200, body.byteLength === chosen.size ? headers : withLength(headers, body.byteLength));
+    res.end(body);
+    return true;
+  }
+
+  /**
+   * Answers a GET or HEAD for a file found by lookup() (or a stored page, whose stats the page
+   * store knows): the best variant the client accepts, or 304, with every header written at
+   * once from the path's header blocks (the server's security headers included, by
+   * `extraHeaders`; `pageCsp`: the page's own policy, for a stored page). False, with nothing
+   * written, when the file went away since its lookup (removed by a publish): the caller
+   * answers as for a missing file.
+   */
+  async send(req: http.IncomingMessage, res: http.ServerResponse, urlPath: string, found: FileToSend, pageCsp?: string): Promise<boolean> {
+    if (this.sendFromMemory(req, res, urlPath, found, pageCsp)) return true;
+    const entry = this.knownEntry(found.file, found.stats) ?? (await this.entryFor(found.file, found.stats, found.variants));
+    const { route, chosen } = this.answerOf(req, urlPath, entry, pageCsp);
+    if (this.sendWithoutBody(req, res, entry, route, chosen)) return true;
+    const headers = route.blocks[chosen.encoding ?? 'plain']!;
     try {
       if (chosen.size <= BODY_CACHE_FILE_BYTES) {
         const pending = this.read(chosen);
