@@ -202,13 +202,24 @@ export class SiteServer {
    * merges its headers into the cached page's.
    */
   private extraHeaders(prebuilt: () => PageCsp): ExtraHeaders {
+    // One answer per set of security headers and policy (a few in all), so the header blocks
+    // built from them are made once too (static-serve.ts sharedBlock).
+    const made = new Map<Readonly<Record<string, string>>, Map<string, ReturnType<ExtraHeaders>>>();
     return (urlPath, html, pageCsp) => {
       const shared = securityHeaders(urlPath, { https: this.https, document: html });
       const own = pageCsp || prebuilt()[pageKey(urlPath)];
-      return {
-        ok: { ...shared, 'content-security-policy': html && own ? own : NON_PAGE_CSP },
-        notModified: own ? { ...shared, 'content-security-policy': own } : shared,
-      };
+      let forShared = made.get(shared);
+      if (!forShared) made.set(shared, (forShared = new Map()));
+      const key = `${html ? 'html' : 'other'} ${own ?? ''}`;
+      let headers = forShared.get(key);
+      if (!headers) {
+        headers = {
+          ok: { ...shared, 'content-security-policy': html && own ? own : NON_PAGE_CSP },
+          notModified: own ? { ...shared, 'content-security-policy': own } : shared,
+        };
+        forShared.set(key, headers);
+      }
+      return headers;
     };
   }
 

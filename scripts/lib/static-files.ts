@@ -24,7 +24,7 @@ import zlib from 'node:zlib';
 export type Encoding = 'br' | 'gzip';
 
 /** The variant file suffix of each encoding. */
-const VARIANT_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+export const VARIANT_SUFFIX: Readonly<Record<Encoding, string>> = { br: '.br', gzip: '.gz' };
 
 /** Types worth compressing; images, fonts (woff2 is already brotli) and archives are not. */
 const COMPRESSIBLE = new Set([

@@ -18,6 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SiteServer } from '@/scripts/lib/serve';
 import { removeStaticFile, writeStaticFile } from '@/scripts/lib/static-files';
+import { StaticFiles } from '@/scripts/lib/static-serve';
 
 const NOT_FOUND_PAGE = '<!doctype html><html><head><title>Page not found</title></head><body><h1>404</h1></body></html>';
 const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body>${'<p>a page of the build</p>'.repeat(80)}</body></html>`;
@@ -172,5 +173,44 @@ describe('the files of a build', () => {
     expect(text.headers['content-type']).toBe('text/plain; charset=utf-8');
     // The first build's robots.txt was removed above, and the second has none.
     expect((await request('/robots.txt')).status).toBe(404);
+  });
+});
+
+describe('a file read after its stat', () => {
+  it('is sent whole with its own length when it grew or shrank in between', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'read-after-stat-'));
+    const files = new StaticFiles(dir);
+    const file = path.join(dir, 'notes.txt');
+    let stale: fs.Stats | undefined;
+    const server = http.createServer((req, res) => void files.send(req, res, req.url!, { file, stats: stale! }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const at = (server.address() as AddressInfo).port;
+    const get = () =>
+      new Promise<Answer>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port: at, path: '/notes.txt' }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    try {
+      for (const [before, after] of [
+        ['short', 'a good deal longer than it was'],
+        ['a good deal longer than it will be', 'short'],
+      ] as const) {
+        fs.writeFileSync(file, before);
+        stale = fs.statSync(file);
+        fs.writeFileSync(file, after);
+        const answer = await get();
+        expect(answer.status).toBe(200);
+        expect(answer.body.toString()).toBe(after);
+        expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(after)));
+      }
+    } finally {
+      server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
