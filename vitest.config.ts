@@ -44,7 +44,8 @@ export default defineConfig({
           // new-creator review queue on per test (docs/decisions/031).
           env: { API_CHECK_RESPONSES: '1', NEW_CREATOR_REVIEW: 'off' },
           globalSetup: ['tests/support/integration-global-setup.ts'],
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          // early-test-db.ts first: it starts the file's database before anything else loads.
+          setupFiles: ['tests/support/early-test-db.ts', 'tests/support/fail-on-console-error.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

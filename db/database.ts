@@ -161,6 +161,12 @@ function lockDataDir(dir: string): () => void {
  */
 export interface CreateDbOptions {
   loadDataDir?: string;
+  /**
+   * An in-memory database already opening on its thread (started from `loadDataDir`), to be
+   * used instead of opening one: the integration tests start each file's while the file loads
+   * (tests/support/early-pglite.ts).
+   */
+  pgliteThread?: PGliteThread;
 }
 
 type PGliteDumper = { dumpDataDir(compression: 'none'): Promise<Blob> };
@@ -173,10 +179,11 @@ async function openPglite(dataDir: string, onWorker: boolean, options: CreateDbO
   if (!inMemory) assertRoomToStart(dataDir);
   const unlock = inMemory ? () => {} : lockDataDir(dir);
   if (options.loadDataDir && !inMemory) throw new DatabaseConfigError('A database dump can only be loaded into an in-memory database.');
+  if (options.pgliteThread && !inMemory) throw new DatabaseConfigError('Only an in-memory database can be opened on a thread started beforehand.');
   let client;
   try {
-    if (onWorker) {
-      client = new PGliteThread(inMemory ? undefined : dir, options.loadDataDir);
+    if (onWorker || options.pgliteThread) {
+      client = options.pgliteThread ?? new PGliteThread(inMemory ? undefined : dir, options.loadDataDir);
       await client.waitReady;
     } else {
       const { PGlite } = await import('@electric-sql/pglite');

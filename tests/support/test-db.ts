@@ -1,7 +1,8 @@
 /**
  * A fresh, migrated database per test file, started from one template migrated once per run
  * (tests/support/integration-global-setup.ts, docs/decisions/046):
- * - Default: PGlite in memory, loaded from the template's dump (PGlite's loadDataDir).
+ * - Default: PGlite in memory, loaded from the template's dump (PGlite's loadDataDir), the
+ *   first one of a file started while the file loaded (tests/support/early-pglite.ts).
  * - DATABASE_URL set: a new database on that server, `create database … template …`, reached
  *   through the production Neon driver and the WebSocket proxy; dropped when the file ends.
  * Without a template (a file run outside the integration project's global setup) each database
@@ -17,10 +18,10 @@ import { createDb, dumpPglite, type DbHandle } from '@/db/database';
 import { migrateToLatest } from '@/db/migrate';
 import { getEnv } from '@/env';
 import { jobsReady, stopJobs, provideJobs } from '@/functions/jobs';
+import { takeEarlyPglite, TEMPLATE_ENV } from './early-pglite';
 import { until } from './until';
 
-/** Where the global setup leaves the template for the test files: a dump file (PGlite) or a database name (PostgreSQL). */
-export const TEMPLATE_ENV = 'TOOLMINT_TEST_DB_TEMPLATE';
+export { TEMPLATE_ENV };
 
 export interface TestDb extends DbHandle {
   name: string;
@@ -111,7 +112,9 @@ export async function createTemplate(): Promise<{ value: string; remove(): Promi
 export async function createTestDb(): Promise<TestDb> {
   const template = process.env[TEMPLATE_ENV];
   if (!process.env['DATABASE_URL']) {
-    const handle = await createDb(memoryEnv(), template ? { loadDataDir: template } : {});
+    // The database tests/support/early-test-db.ts started for this file while it loaded, if any.
+    const early = template ? takeEarlyPglite(template) : undefined;
+    const handle = await createDb(memoryEnv(), template ? { loadDataDir: template, ...(early ? { pgliteThread: early } : {}) } : {});
     if (template) await expectMigrated(handle);
     else await prepare(handle);
     return { ...handle, name: 'memory' };
