@@ -153,7 +153,7 @@ function prebuiltHtml(clientDir: string, pathname: string): string | undefined {
 }
 
 /** Each prebuilt page's policy with only its own inline hashes (functions/_shared/page-csp.ts, docs/decisions/074). */
-export function ownPolicies(pages: PageCsp, clientDir: string): PageCsp {
+function ownPolicies(pages: PageCsp, clientDir: string): PageCsp {
   return Object.fromEntries(
     Object.entries(pages).map(([pathname, csp]) => {
       const html = prebuiltHtml(clientDir, pathname);
