@@ -211,8 +211,11 @@ export class PagePublisher {
     const catalogue = [...new Set(paths)].filter((p) => isCataloguePath(p));
     const own = catalogue.filter((p) => PRODUCT_PAGE.test(p));
     const rest = catalogue.filter((p) => !own.includes(p)).sort((a, b) => Number(isSitemapPath(a)) - Number(isSitemapPath(b)));
-    const outcomes = await Promise.all(own.map((p) => this.renderShowingChanges(p)));
-    outcomes.push(...(await Promise.all(rest.map((p) => this.renderShowingChanges(p, { lane: true })))));
+    // Which paths this change left outdated, now: by the time a lane page's turn comes (after the
+    // product's own render), another change's reaction may have rendered it since.
+    const outdatedAtStart = new Set(catalogue.filter((p) => this.outdated.has(p)));
+    const outcomes = await Promise.all(own.map((p) => this.renderShowingChanges(p, { outdatedAtStart })));
+    outcomes.push(...(await Promise.all(rest.map((p) => this.renderShowingChanges(p, { lane: true, outdatedAtStart })))));
     const failed = [...own, ...rest].filter((_, i) => outcomes[i] === 'failed');
     if (failed.length) throw new Error(`not rendered: ${failed.join(', ')}`);
     // The store is current but for changes whose jobs have not run yet, which pg-boss keeps
@@ -285,12 +288,16 @@ export class PagePublisher {
    * A render of the path that shows every change recorded so far: the one under way or queued
    * when it began after the path's last change (or has not begun: it reads the database when it
    * does), else a new one. So a page its editor asked for right after the change (pageFor) is
-   * not rendered a second time by the change's reaction.
+   * not rendered a second time by the change's reaction. None at all when the path was
+   * outdated as the reaction began (`outdatedAtStart`) and no longer is: a render that began
+   * after its last change has stored it since (another change's reaction, or a request), which
+   * under load could finish before this reaction's turn came.
    */
-  private renderShowingChanges(pathname: string, options: { lane?: boolean } = {}): Promise<RenderOutcome> {
+  private renderShowingChanges(pathname: string, options: { lane?: boolean; outdatedAtStart: ReadonlySet<string> }): Promise<RenderOutcome> {
     const inflight = this.inflight.get(pathname);
     const state = this.latestRender.get(pathname);
     const version = this.outdated.get(pathname);
+    if (!inflight && version === undefined && options.outdatedAtStart.has(pathname)) return Promise.resolve('written');
     if (inflight && state && (!state.begun || (version !== undefined && state.version === version))) return inflight;
     if (!options.lane) return this.render(pathname);
     const turn = new Promise<void>((begin) => this.laneQueue.push({ sitemap: isSitemapPath(pathname), begin }));

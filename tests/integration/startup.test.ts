@@ -5,6 +5,7 @@
  * every kind of answer (docs/decisions/009), and starts its job worker once it serves.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -12,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NON_PAGE_CSP, PERMISSIONS_POLICY, PERMISSIONS_POLICY_WITH_MICROPHONE } from '@/functions/_shared/security-headers';
+import { inlineElementTexts } from '@/functions/_shared/page-csp';
 import { freePort } from '@/scripts/lib/free-port';
 import { TEST_OUT_DIR } from '../support/test-build';
 import { waitForServer } from '../support/wait-for-server';
@@ -170,13 +172,26 @@ describe('a custom PORT with no SITE_URL', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('strict-transport-security')).toBeNull();
   };
-  /** A page's policy: its own script hashes, never inline scripts. */
-  const expectPagePolicy = (res: Response) => {
+  /**
+   * A page's policy: never inline scripts, and the hashes of its own inline elements, no other
+   * (docs/decisions/074): every hash names an inline script or style of the page, and every
+   * inline script that runs (no type, or a JavaScript one; not a data block) has its hash.
+   */
+  const expectPagePolicy = async (res: Response) => {
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("frame-ancestors 'none'");
     const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
-    expect(scriptSrc).toMatch(/'sha256-/);
+    expect(scriptSrc).toContain("'self'");
     expect(scriptSrc).not.toContain('unsafe-inline');
+    const html = await res.clone().text();
+    const digest = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+    const own = new Set(inlineElementTexts(html).map(digest));
+    expect(
+      (csp.match(/'sha256-[^']+'/g) ?? []).filter((hash) => !own.has(hash)),
+      res.url,
+    ).toEqual([]);
+    for (const [, text] of html.matchAll(/<script(?:\s+type="(?:module|text\/javascript)")?>([\s\S]*?)<\/script>/g))
+      expect(scriptSrc, res.url).toContain(digest(text!));
   };
 
   it('puts the security headers on prebuilt and on-demand pages, the API, feeds, files and the 404', async () => {
@@ -193,7 +208,7 @@ describe('a custom PORT with no SITE_URL', () => {
       const res = await fetch(`${origin}${pathname}`);
       expect(res.headers.get('content-type'), pathname).toMatch(/^text\/html/);
       expectSecurityHeaders(res);
-      expectPagePolicy(res);
+      await expectPagePolicy(res);
     }
     const auth = await fetch(`${origin}/auth`);
     expect(auth.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY_WITH_MICROPHONE);
@@ -232,7 +247,7 @@ describe('a custom PORT with no SITE_URL', () => {
     const missing = await fetch(`${origin}/no/such/page`);
     expect(missing.status).toBe(404);
     expectSecurityHeaders(missing);
-    expectPagePolicy(missing);
+    await expectPagePolicy(missing);
     expect(missing.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
     expect(await missing.text()).toContain('Oops! Page not found');
   }, 180_000);
@@ -252,9 +267,9 @@ describe('a custom PORT with no SITE_URL', () => {
     for (const pathname of ['/product/%ZZ', '/tools/%ZZ', '/profile/%ZZ', '/%E0%A4%A', '/marketplace/%']) {
       const res = await fetch(`${origin}${pathname}`);
       expect(res.status, pathname).toBe(404);
-      expect(await res.text()).toContain('Oops! Page not found');
       expectSecurityHeaders(res);
-      expectPagePolicy(res);
+      await expectPagePolicy(res);
+      expect(await res.text()).toContain('Oops! Page not found');
     }
     const api = await fetch(`${origin}/api/products/%ZZ/view`, { method: 'POST', headers: { origin } });
     expect(api.status).toBe(400);
