@@ -51,6 +51,14 @@ export function inlineElementTexts(html: string): string[] {
   return texts;
 }
 
+/** The digest of an inline element's text as a hash source names it (base64, no quotes or algorithm). */
+const digestOf = (text: string, algorithm: string) => createHash(algorithm).update(text, 'utf8').digest('base64');
+
+/** The hash source that allows an inline element with this text: `'sha256-…'`. */
+export function hashSource(text: string, algorithm: 'sha256' | 'sha384' | 'sha512' = 'sha256'): string {
+  return `'${algorithm}-${digestOf(text, algorithm)}'`;
+}
+
 /**
  * `csp` with, in each script and style directive, only the hash sources of inline elements
  * that `html` holds. A policy without hashes comes back as it is.
@@ -61,7 +69,7 @@ export function pagePolicy(csp: string, html: string): string {
   const digestsOf = (algorithm: string) => {
     let known = digests.get(algorithm);
     if (!known) {
-      known = new Set(inlineElementTexts(html).map((text) => createHash(algorithm).update(text, 'utf8').digest('base64')));
+      known = new Set(inlineElementTexts(html).map((text) => digestOf(text, algorithm)));
       digests.set(algorithm, known);
     }
     return known;

@@ -18,7 +18,6 @@
  *   serves the reaction, and two changes share the renders of the pages both touch
  *   (docs/decisions/069).
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -34,10 +33,10 @@ import { ensureBuild } from '@/scripts/lib/astro-build';
 import { PagePublisher, START_PATHS } from '@/scripts/lib/page-publisher';
 import { PageStore } from '@/scripts/lib/page-store';
 import { SiteServer } from '@/scripts/lib/serve';
-import { inlineElementTexts } from '@/functions/_shared/page-csp';
 import { createProduct, createUser, ensureCategories } from '../support/factories';
 import { createTestDb, type TestDb } from '../support/test-db';
 import { TEST_OUT_DIR } from '../support/test-build';
+import { expectOwnPolicy } from '../support/page-policy';
 
 let t: TestDb;
 let site: SiteServer;
@@ -164,32 +163,16 @@ describe('catalogue pages on demand', () => {
     const [id] = await newProducts(1);
     const publisher = await startSite();
     await publisher.start('build-1');
-    const hashesIn = (csp: string) => csp.match(/'sha256-[^']+'/g) ?? [];
-    const ownHashes = (html: string) =>
-      // <noscript> content is text when scripts run: not an element, never checked.
-      new Set(
-        inlineElementTexts(html.replace(/<noscript>[\s\S]*?<\/noscript>/g, '')).map((text) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`),
-      );
     for (const pagePath of ['/', '/marketplace', productPath(id!)]) {
       const response = await fetch(origin + pagePath);
       const html = await response.text();
-      const csp = response.headers.get('content-security-policy') ?? '';
       expect(html, pagePath).toMatch(/<style>/);
-      const own = ownHashes(html);
-      // Every hash names an element of this page (Astro's list holds those of the whole build)…
-      expect(
-        hashesIn(csp).filter((hash) => !own.has(hash)),
-        pagePath,
-      ).toEqual([]);
-      // …and every style element of the page is allowed.
-      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].filter((m) => !html.slice(0, m.index).endsWith('<noscript>'));
-      for (const [, text] of styles) expect(csp, pagePath).toContain(`'sha256-${createHash('sha256').update(text!).digest('base64')}'`);
+      expectOwnPolicy(response.headers.get('content-security-policy') ?? '', html, pagePath);
     }
     // A prebuilt page (the build's own 404 page) likewise.
     const notFound = await fetch(`${origin}/no-such-page-anywhere`);
     expect(notFound.status).toBe(404);
-    const notFoundOwn = ownHashes(await notFound.text());
-    expect(hashesIn(notFound.headers.get('content-security-policy') ?? '').filter((hash) => !notFoundOwn.has(hash))).toEqual([]);
+    expectOwnPolicy(notFound.headers.get('content-security-policy') ?? '', await notFound.text(), 'the 404 page');
   });
 
   it('the figures job renders again only the stored pages whose figures changed, at most its bound per pass', async () => {
