@@ -298,6 +298,8 @@ async function startNginx(options: { headers: boolean }): Promise<Server> {
   return { name, port, pids: () => [child.pid!, ...childrenOf(child.pid!)], stop: () => stopChild(child, 'SIGQUIT') };
 }
 
+const NODE_BASELINE_NAME = 'node:http, minimal (nothing kept per path), same headers';
+
 async function startNodeBaseline(): Promise<Server> {
   const port = await freePort('127.0.0.1');
   let output = '';
@@ -307,7 +309,7 @@ async function startNodeBaseline(): Promise<Server> {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitFor(`http://127.0.0.1:${port}/`, child, () => output);
-  return { name: 'minimal node static server, same headers', port, pids: () => [child.pid!], stop: () => stopChild(child, 'SIGTERM') };
+  return { name: NODE_BASELINE_NAME, port, pids: () => [child.pid!], stop: () => stopChild(child, 'SIGTERM') };
 }
 
 async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
@@ -572,11 +574,10 @@ async function main(): Promise<void> {
         .map((line) => `  app: ${line}`)
         .join('\n'),
     );
-    if (has('nginx')) {
-      servers.push(await startNginx({ headers: true }), await startNginx({ headers: false }));
-    } else {
-      servers.push(await startNodeBaseline());
-    }
+    // nginx is the baseline; the smallest node server is what any server on node:http costs
+    // (the floor the app is measured against too), and the baseline itself without nginx.
+    if (has('nginx')) servers.push(await startNginx({ headers: true }), await startNginx({ headers: false }));
+    servers.push(await startNodeBaseline());
     const baseline = servers[1]!;
     const filesOnly = servers.find((s) => s.name.endsWith('files only'));
     const product = warm[0]!;
@@ -634,6 +635,8 @@ async function main(): Promise<void> {
     };
     const lines: string[] = [];
     const targets: string[] = [];
+    const ofNode: string[] = [];
+    const nodeServer = servers.find((s) => s.name === NODE_BASELINE_NAME);
     let met = true;
     for (const row of rows) {
       const base = summary(row, baseline);
@@ -651,6 +654,12 @@ async function main(): Promise<void> {
       const ofFiles = filesOnly ? summary(row, app).rps / summary(row, filesOnly).rps : undefined;
       met &&= ofSame >= 0.6 && (ofFiles === undefined || ofFiles >= 0.35);
       targets.push(`${row.label}: ${(100 * ofSame).toFixed(0)}% / ${ofFiles === undefined ? 'n/a' : `${(100 * ofFiles).toFixed(0)}%`}`);
+      if (nodeServer && nodeServer !== baseline) {
+        const node = summary(row, nodeServer).rps;
+        ofNode.push(
+          `${row.label}: the node server ${((100 * node) / base.rps).toFixed(0)}% of nginx, the app ${((100 * summary(row, app).rps) / node).toFixed(0)}% of the node server`,
+        );
+      }
     }
     const nginxVersion = has('nginx') ? spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace('nginx version: ', '') : '';
     const wrkVersion = useWrk ? (spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout.split('\n')[0]?.split(' [')[0] ?? 'wrk') : '';
@@ -669,7 +678,12 @@ Machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim() ?? 'unknown'}),
 ${lines.join('\n')}
 
 Target (issue 30): the app at least 60% of ${baseline.name}'s requests per second and 35% of nginx serving the files alone, on the pages: ${met ? 'met' : 'NOT MET'} (${targets.join('; ')}).
-Product page: ${product}.
+${
+  ofNode.length
+    ? `What node:http allows (the smallest node server, in the same run): ${ofNode.join('; ')}.
+`
+    : ''
+}Product page: ${product}.
 - On the pages every server sends the same bytes: the brotli file precompressed at build time or by the page store (checked before measuring); "same headers" sends the app's security headers (Permissions-Policy on documents only, as the app) and each page's own Content-Security-Policy; ${filesOnly ? `"files only" is nginx without them` : 'as the app does'}.
 - The app is started twice on the same port: the first start renders the product pages of the rows into its page store (each asked for once: rendered on demand and stored, docs/decisions/064) and stops, writing the store's manifest; the second is measured, and holds those pages on disk and nothing of them in memory but the manifest. nginx's root holds the build's \`client/\` folder and hard links to the page store's files: the same files, in the same state in the kernel's page cache.
 - "Product pages in turn": each request names the next of ${warm.length.toLocaleString('en-US')} product pages, which the warm-up has already asked for: they fit in the app's path and body caches (20,000 paths, 64 MB), as in nginx's page cache.
@@ -680,6 +694,7 @@ Product page: ${product}.
     }
 - The 404 rows: the app answers from memory (the build's 404 page, and for an unknown product id the route's 'Product not found' page, learnt once at start, docs/decisions/065), without rendering, without a query and, for an unknown path, without a syscall (the build's files are listed when it is loaded, docs/decisions/071); nginx answers its error_page, the build's 404.html.
 - No page touches the database: /, /marketplace and product pages come from the page store (docs/decisions/015), and an unpublished product is hidden by an in-memory set, with no query per request.
+- ${NODE_BASELINE_NAME} (scripts/lib/baseline-static-server.ts): the smallest server on node:http that answers as a static file server with precompressed files, with the app's headers: per request a stat of the path, the .br or .gz beside it, and the file read asynchronously as the app reads a cold page (an open and one read on libuv's thread pool); it keeps nothing, so every one of its requests costs what a cold page costs it. No server on node:http does less per request: the app's rows against it say what the app adds, and its own rows against nginx what node:http allows.
 - The load generator runs on the same 2 cores as the server under test, so a faster server also leaves it less CPU: the absolute figures are lower than on a dedicated client machine, and the ratio is the comparable number.
 `;
     replaceSection('## Serving', section);

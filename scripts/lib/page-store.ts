@@ -183,9 +183,16 @@ export class PageStore {
     return (this.manifest.figures ??= { since: '', pending: [] });
   }
 
+  /**
+   * A pass that only moved `since` on (nothing pending before or after) is kept in memory and
+   * written with the next persist (a page written, shutdown): at 100k stored pages the manifest
+   * is megabytes of JSON, and every idle pass wrote it. Lost in a crash, the next pass reads
+   * those changes again, which finds their pages rendered since (refreshFigures).
+   */
   set figures(state: FiguresState) {
+    const idle = state.pending.length === 0 && (this.manifest.figures?.pending.length ?? 0) === 0;
     this.manifest.figures = state;
-    this.schedulePersist();
+    if (!idle) this.schedulePersist();
   }
 
   paths(): string[] {

@@ -143,7 +143,11 @@ export class SiteServer {
       };
       let atOnce: AtOnce;
       try {
-        atOnce = this.answerAtOnce(req, res, current);
+        atOnce = this.answerAtOnce(req, res, current, (error) => {
+          // A stored page's file gone before its read (a publish removed it): answered as a page not stored.
+          if (error.code === 'ENOENT') this.handle(req, res, current, {}).catch(failed);
+          else failed(error);
+        });
       } catch (error) {
         failed(error);
         return;
@@ -262,12 +266,18 @@ export class SiteServer {
 
   /**
    * Answers what needs no waiting, synchronously, before handle(): a GET or HEAD without a body
-   * for an id that does not exist, a path no route matches, or a stored page or build file
-   * whose bytes are in memory (every page sent before, until it changes). Most requests end
-   * here, with no promise and no turn of the event loop; the rest go on to handle(), which
-   * asks the same questions again and waits where it must (a first read, a render).
+   * for an id that does not exist, a path no route matches, or a build file whose bytes are in
+   * memory (every file sent before, until it changes); and takes a stored page, answered from
+   * memory or once its file is read (StaticFiles.sendStored; `readFailed` when that read
+   * fails). Most requests end here, with no promise; the rest go on to handle(), which asks
+   * the same questions again and waits where it must (a first read of a build file, a render).
    */
-  private answerAtOnce(req: http.IncomingMessage, res: http.ServerResponse, current: Build | undefined): AtOnce {
+  private answerAtOnce(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    current: Build | undefined,
+    readFailed: (error: NodeJS.ErrnoException) => void,
+  ): AtOnce {
     const bodilessRead =
       (req.method === 'GET' || req.method === 'HEAD') && req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined;
     if (!current || !bodilessRead) return {};
@@ -277,7 +287,7 @@ export class SiteServer {
     if (this.pages && this.servesStoredPage(req)) {
       const key = pageKey(pathname);
       const page = this.pages.publisher.lookup(key);
-      if (page) return this.pages.files.sendFromMemory(req, res, pathname, page, page.csp || undefined) ? 'sent' : {};
+      if (page) return this.pages.files.sendStored(req, res, pathname, page, page.csp || undefined, readFailed) ? 'sent' : {};
       if (isCataloguePath(key)) return {}; // rendered first, by handle()
     }
     if (isOutsideBuild(pathname)) return {};

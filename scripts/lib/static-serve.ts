@@ -477,25 +477,29 @@ export class StaticFiles {
 
   /** The bytes, from memory when known; else read asynchronously and kept (up to BODY_CACHE_BYTES in all). */
   private read(representation: Representation): Buffer | Promise<Buffer> {
-    return this.bodyInMemory(representation) ?? this.readAndKeep(representation);
+    return (
+      this.bodyInMemory(representation) ??
+      new Promise((resolve, reject) =>
+        readExpected(representation.file, representation.size, (error, body) => (error ? reject(error) : resolve(this.keep(representation, body!)))),
+      )
+    );
   }
 
-  private readAndKeep(representation: Representation): Promise<Buffer> {
-    return readExpected(representation.file, representation.size).then((body) => {
-      const old = this.bodies.get(representation.file);
-      if (old) {
-        this.bodies.delete(representation.file);
-        this.bodyBytes -= old.body.byteLength;
-      }
-      for (const [key, entry] of this.bodies) {
-        if (this.bodyBytes + body.byteLength <= BODY_CACHE_BYTES) break;
-        this.bodies.delete(key);
-        this.bodyBytes -= entry.body.byteLength;
-      }
-      this.bodies.set(representation.file, { stamp: representation.stamp, body });
-      this.bodyBytes += body.byteLength;
-      return body;
-    });
+  /** Keeps the bytes just read of a representation, dropping the oldest kept beyond BODY_CACHE_BYTES. */
+  private keep(representation: Representation, body: Buffer): Buffer {
+    const old = this.bodies.get(representation.file);
+    if (old) {
+      this.bodies.delete(representation.file);
+      this.bodyBytes -= old.body.byteLength;
+    }
+    for (const [key, entry] of this.bodies) {
+      if (this.bodyBytes + body.byteLength <= BODY_CACHE_BYTES) break;
+      this.bodies.delete(key);
+      this.bodyBytes -= entry.body.byteLength;
+    }
+    this.bodies.set(representation.file, { stamp: representation.stamp, body });
+    this.bodyBytes += body.byteLength;
+    return body;
   }
 
   /** The path's header blocks and the representation the client accepts best. */
@@ -549,6 +553,53 @@ export class StaticFiles {
   }
 
   /**
+   * Answers a stored page (the page store knows its stats and its variants': nothing is
+   * stat'ed) without a promise or a second look at the request: from memory when its bytes are
+   * there, else once they are read (readExpected: open and one read on libuv's thread pool), in
+   * that callback. A page asked for the first time (a crawler's every request) so costs its
+   * entry, its header blocks and the read, where the way through send() added the server's
+   * async path, a promise per step and the same questions asked twice (docs/decisions/075).
+   * False, with nothing written, for a file over the body cache's size (send() streams it).
+   * When the read fails, nothing is written and `failed` is called with the error: ENOENT (the
+   * file was removed since the store listed it: a publish took the page away) is the caller's
+   * to answer as for a page not stored.
+   */
+  sendStored(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    urlPath: string,
+    found: FileToSend,
+    pageCsp: string | undefined,
+    failed: (error: NodeJS.ErrnoException) => void,
+  ): boolean {
+    if (this.sendFromMemory(req, res, urlPath, found, pageCsp)) return true;
+    const entry = this.knownEntry(found.file, found.stats) ?? this.entryFor(found.file, found.stats, found.variants);
+    if (entry instanceof Promise) return false;
+    const { route, chosen } = this.answerOf(req, urlPath, entry, pageCsp);
+    if (chosen.size > BODY_CACHE_FILE_BYTES) return false;
+    if (this.sendWithoutBody(req, res, entry, route, chosen)) return true;
+    readExpected(chosen.file, chosen.size, (error, read) => {
+      if (error) {
+        if (error.code === 'ENOENT') this.forget(found.file, urlPath);
+        failed(error);
+        return;
+      }
+      const body = this.keep(chosen, read!);
+      const headers = route.blocks[chosen.encoding ?? 'plain']!;
+      writeWhole(res, 200, body.byteLength === chosen.size ? headers : withLength(headers, body.byteLength));
+      res.end(body);
+    });
+    return true;
+  }
+
+  /** Forgets what was learnt of a file that went away. */
+  private forget(file: string, urlPath: string): void {
+    this.entries.delete(file);
+    this.resolved.delete(urlPath);
+    this.routes.delete(urlPath);
+  }
+
+  /**
    * Answers a GET or HEAD for a file found by lookup() (or a stored page, whose stats the page
    * store knows): the best variant the client accepts, or 304, with every header written at
    * once from the path's header blocks (the server's security headers included, by
@@ -585,9 +636,7 @@ export class StaticFiles {
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      this.entries.delete(found.file);
-      this.resolved.delete(urlPath);
-      this.routes.delete(urlPath);
+      this.forget(found.file, urlPath);
       return false;
     }
   }
@@ -599,28 +648,27 @@ export class StaticFiles {
  * close of a file only read never waits on the disk: it is done at once rather than as a third
  * round trip. fs.promises.readFile takes five (open, fstat, read, a read to find the end,
  * close) through a FileHandle: 52 µs of CPU a stored page against 37 with three round trips
- * (docs/decisions/074). A file whose size is not the one expected is read again whole.
+ * (docs/decisions/074). A callback, not a promise: the cold page path answers in it
+ * (StaticFiles.sendStored). A file whose size is not the one expected is read again whole.
  */
-function readExpected(file: string, size: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    fs.open(file, 'r', (openError, fd) => {
-      if (openError) {
-        reject(openError);
-        return;
+function readExpected(file: string, size: number, done: (error: NodeJS.ErrnoException | null, body?: Buffer) => void): void {
+  fs.open(file, 'r', (openError, fd) => {
+    if (openError) {
+      done(openError);
+      return;
+    }
+    // Not from Buffer's shared pool: the body cache keeps these bytes, and a pooled slice would keep its whole slab.
+    const buffer = Buffer.allocUnsafeSlow(size + 1);
+    fs.read(fd, buffer, 0, size + 1, 0, (readError, bytesRead) => {
+      try {
+        fs.closeSync(fd);
+      } catch (error) {
+        // The bytes are read: a failed close loses nothing of the answer.
+        console.error('[serve] closing a static file failed:', error);
       }
-      // Not from Buffer's shared pool: the body cache keeps these bytes, and a pooled slice would keep its whole slab.
-      const buffer = Buffer.allocUnsafeSlow(size + 1);
-      fs.read(fd, buffer, 0, size + 1, 0, (readError, bytesRead) => {
-        try {
-          fs.closeSync(fd);
-        } catch (error) {
-          // The bytes are read: a failed close loses nothing of the answer.
-          console.error('[serve] closing a static file failed:', error);
-        }
-        if (readError) reject(readError);
-        else if (bytesRead === size) resolve(buffer.subarray(0, size));
-        else fs.readFile(file, (error, body) => (error ? reject(error) : resolve(body)));
-      });
+      if (readError) done(readError);
+      else if (bytesRead === size) done(null, buffer.subarray(0, size));
+      else fs.readFile(file, done);
     });
   });
 }

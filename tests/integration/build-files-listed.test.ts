@@ -177,12 +177,23 @@ describe('the files of a build', () => {
 });
 
 describe('a file read after its stat', () => {
-  it('is sent whole with its own length when it grew or shrank in between', async () => {
+  /** A server over one file whose stats are `stale` when asked: through send(), or sendStored() as a stored page is (its variants known: none). */
+  async function serveStale(way: 'send' | 'sendStored') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'read-after-stat-'));
     const files = new StaticFiles(dir);
     const file = path.join(dir, 'notes.txt');
-    let stale: fs.Stats | undefined;
-    const server = http.createServer((req, res) => void files.send(req, res, req.url!, { file, stats: stale! }));
+    const state: { stale?: fs.Stats; failures: string[] } = { failures: [] };
+    const server = http.createServer((req, res) => {
+      if (way === 'send') {
+        void files.send(req, res, req.url!, { file, stats: state.stale! });
+        return;
+      }
+      const taken = files.sendStored(req, res, req.url!, { file, stats: state.stale!, variants: {} }, undefined, (error) => {
+        state.failures.push(String(error.code));
+        res.writeHead(410).end('gone');
+      });
+      if (!taken) res.writeHead(500).end('not taken');
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const at = (server.address() as AddressInfo).port;
     const get = () =>
@@ -195,22 +206,53 @@ describe('a file read after its stat', () => {
           })
           .on('error', reject);
       });
-    try {
-      for (const [before, after] of [
-        ['short', 'a good deal longer than it was'],
-        ['a good deal longer than it will be', 'short'],
-      ] as const) {
-        fs.writeFileSync(file, before);
-        stale = fs.statSync(file);
-        fs.writeFileSync(file, after);
-        const answer = await get();
-        expect(answer.status).toBe(200);
-        expect(answer.body.toString()).toBe(after);
-        expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(after)));
-      }
-    } finally {
+    const close = () => {
       server.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    };
+    return { file, state, get, close };
+  }
+
+  for (const way of ['send', 'sendStored'] as const) {
+    it(`is sent whole with its own length when it grew or shrank in between (${way})`, async () => {
+      const { file, state, get, close } = await serveStale(way);
+      try {
+        for (const [before, after] of [
+          ['short', 'a good deal longer than it was'],
+          ['a good deal longer than it will be', 'short'],
+        ] as const) {
+          fs.writeFileSync(file, before);
+          state.stale = fs.statSync(file);
+          fs.writeFileSync(file, after);
+          const answer = await get();
+          expect(answer.status).toBe(200);
+          expect(answer.body.toString()).toBe(after);
+          expect(answer.headers['content-length']).toBe(String(Buffer.byteLength(after)));
+        }
+      } finally {
+        close();
+      }
+    });
+  }
+
+  it('a stored page whose file went away before its read is handed back to the caller, nothing written', async () => {
+    const { file, state, get, close } = await serveStale('sendStored');
+    try {
+      fs.writeFileSync(file, 'a stored page');
+      state.stale = fs.statSync(file);
+      fs.rmSync(file);
+      const answer = await get();
+      // The caller's own answer (the server renders the page as one not stored).
+      expect(answer.status).toBe(410);
+      expect(state.failures).toEqual(['ENOENT']);
+      // Nothing of the lost file was kept: written again with the same stats, it is read anew.
+      fs.writeFileSync(file, 'a stored page');
+      state.stale = fs.statSync(file);
+      const again = await get();
+      expect(again.status).toBe(200);
+      expect(again.body.toString()).toBe('a stored page');
+    } finally {
+      close();
     }
   });
 });
