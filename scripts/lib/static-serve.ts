@@ -23,6 +23,7 @@
  * background (sent plain until then), and sent from memory.
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
@@ -262,15 +263,15 @@ function isNotModified(req: http.IncomingMessage, etag: string, mtimeSeconds: nu
   return Number.isFinite(since) && mtimeSeconds * 1000 <= since;
 }
 
-/** Bounds of the caches below (entries are dropped oldest first). */
+/**
+ * Bounds of the caches below (the least recently used entries are dropped). They are
+ * lru-cache's: a Map trimmed by deleting its oldest key leaves a hole that every later lookup
+ * of the oldest walks over until the table is rebuilt, 13 µs per insert at 20,000 entries,
+ * which a crawl of cold pages paid two and three times per request (docs/decisions/076).
+ */
 const PATH_CACHE_ENTRIES = 20_000;
 const BODY_CACHE_BYTES = 64 * 1024 * 1024;
 const BODY_CACHE_FILE_BYTES = 1024 * 1024;
-
-function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): void {
-  if (map.size >= limit) map.delete(map.keys().next().value as K);
-  map.set(key, value);
-}
 
 /**
  * The block of a set of headers that many paths share (the security headers and a policy,
@@ -320,11 +321,13 @@ function writeWhole(res: http.ServerResponse, status: number, headers: HeaderBlo
  */
 export class StaticFiles {
   readonly clientDir: string;
-  private readonly resolved = new Map<string, string>();
-  private readonly entries = new Map<string, FileEntry>();
-  private readonly routes = new Map<string, Route>();
-  private readonly bodies = new Map<string, { stamp: string; body: Buffer }>();
-  private bodyBytes = 0;
+  private readonly resolved = new LRUCache<string, string>({ max: PATH_CACHE_ENTRIES });
+  private readonly entries = new LRUCache<string, FileEntry>({ max: PATH_CACHE_ENTRIES });
+  private readonly routes = new LRUCache<string, Route>({ max: PATH_CACHE_ENTRIES });
+  private readonly bodies = new LRUCache<string, { stamp: string; body: Buffer }>({
+    maxSize: BODY_CACHE_BYTES,
+    sizeCalculation: (kept) => kept.body.byteLength,
+  });
   /** The files filled in with the origin at load, by absolute path: never read from disk again. */
   private readonly filled = new Map<string, FileEntry>();
   private readonly extraHeaders: ExtraHeaders;
@@ -392,7 +395,7 @@ export class StaticFiles {
     }
     this.listing ??= listClientFolder(this.clientDir);
     const found = resolveStaticFile(this.clientDir, this.listing, urlPath);
-    if (found.kind === 'file') remember(this.resolved, urlPath, found.file, PATH_CACHE_ENTRIES);
+    if (found.kind === 'file') this.resolved.set(urlPath, found.file);
     return found;
   }
 
@@ -421,7 +424,7 @@ export class StaticFiles {
       plain: representation(file, stats),
     };
     const keep = () => {
-      remember(this.entries, file, entry, PATH_CACHE_ENTRIES);
+      this.entries.set(file, entry);
       return entry;
     };
     if (!entry.compressible) return keep();
@@ -464,7 +467,7 @@ export class StaticFiles {
       );
     }
     const route: Route = { entry, pageCsp, blocks, notModified: sharedBlock(extra.notModified).concat(block(validators)) };
-    remember(this.routes, urlPath, route, PATH_CACHE_ENTRIES);
+    this.routes.set(urlPath, route);
     return route;
   }
 
@@ -485,20 +488,9 @@ export class StaticFiles {
     );
   }
 
-  /** Keeps the bytes just read of a representation, dropping the oldest kept beyond BODY_CACHE_BYTES. */
+  /** Keeps the bytes just read of a representation (the least recently sent are dropped beyond BODY_CACHE_BYTES). */
   private keep(representation: Representation, body: Buffer): Buffer {
-    const old = this.bodies.get(representation.file);
-    if (old) {
-      this.bodies.delete(representation.file);
-      this.bodyBytes -= old.body.byteLength;
-    }
-    for (const [key, entry] of this.bodies) {
-      if (this.bodyBytes + body.byteLength <= BODY_CACHE_BYTES) break;
-      this.bodies.delete(key);
-      this.bodyBytes -= entry.body.byteLength;
-    }
     this.bodies.set(representation.file, { stamp: representation.stamp, body });
-    this.bodyBytes += body.byteLength;
     return body;
   }
 
@@ -682,14 +674,14 @@ function withLength(headers: HeaderBlock, length: number): HeaderBlock {
 }
 
 /** Accept-Encoding headers seen, to what they accept (few distinct values in practice). */
-const ACCEPTED = new Map<string, Encoding[]>();
+const ACCEPTED = new LRUCache<string, Encoding[]>({ max: 100 });
 
 function acceptedOf(header: string | undefined): Encoding[] {
   if (!header) return [];
   let known = ACCEPTED.get(header);
   if (!known) {
     known = acceptedEncodings(header);
-    remember(ACCEPTED, header, known, 100);
+    ACCEPTED.set(header, known);
   }
   return known;
 }
