@@ -64,8 +64,10 @@ const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/, /^\
 
 export const onRequest: MiddlewareHandler = async (context, next) => {
   const response = await answer(context, next);
-  // Prebuilt pages get theirs at build time (scripts/lib/page-headers.ts); a HEAD has no body to read it from.
-  if (context.isPrerendered || context.request.method !== 'GET' || !response.headers.has('content-security-policy')) return response;
+  // Prebuilt pages get theirs at build time (scripts/lib/page-headers.ts). A HEAD is rendered as
+  // a GET is (the adapter drops the body), so its policy is read from the same page.
+  const read = context.request.method === 'GET' || context.request.method === 'HEAD';
+  if (context.isPrerendered || !read || !response.headers.has('content-security-policy')) return response;
   const { withPagePolicy } = await pageCspModule();
   return withPagePolicy(response);
 };

@@ -169,6 +169,14 @@ describe('catalogue pages on demand', () => {
       expect(html, pagePath).toMatch(/<style>/);
       expectOwnPolicy(response.headers.get('content-security-policy') ?? '', html, pagePath);
     }
+    // A page rendered on demand and never stored (the community's index): a HEAD carries the
+    // policy its GET does, read from the page the HEAD rendered.
+    const page = await fetch(`${origin}/community`);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expectOwnPolicy(policy, await page.text(), '/community');
+    const head = await fetch(`${origin}/community`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-security-policy')).toBe(policy);
     // A prebuilt page (the build's own 404 page) likewise.
     const notFound = await fetch(`${origin}/no-such-page-anywhere`);
     expect(notFound.status).toBe(404);
