@@ -761,6 +761,9 @@ export interface InvoicesTable {
   reverse_charge: boolean;
   payment_card_brand: string | null;
   payment_card_last4: string | null;
+  /** The order's discount code and discount, copied when issued (docs/decisions/075): price_cents is after it. */
+  discount_code: string | null;
+  discount_cents: Generated<number>;
 }
 
 /**

@@ -11,6 +11,7 @@
  * - orders: which code (its id and the code as the buyer typed it, upper-cased), and the discount
  *   in cents; amount_cents is the price after the discount, the one the fee and net are computed
  *   on. A 100% code gives a $0 order, so amount_cents may now be 0.
+ * - invoices: the code and the discount, copied when the invoice is issued, like its other lines.
  * Frozen in time: never import application code.
  */
 import { sql, type Kysely } from 'kysely';
@@ -48,6 +49,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column discount_code text,
       add column discount_cents integer not null default 0 check (discount_cents >= 0)
   `.execute(db);
+  // An invoice prints what it was issued with: the code and the discount are copied into it.
+  await sql`alter table invoices add column discount_code text, add column discount_cents integer not null default 0 check (discount_cents >= 0)`.execute(db);
   await sql`create index orders_discount_code_idx on orders (discount_code_id) where discount_code_id is not null`.execute(db);
   await sql`alter table orders drop constraint orders_amount_cents_check`.execute(db);
   await sql`alter table orders add constraint orders_amount_cents_check check (amount_cents >= 0)`.execute(db);
@@ -57,6 +60,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table orders drop constraint orders_amount_cents_check`.execute(db);
   await sql`alter table orders add constraint orders_amount_cents_check check (amount_cents > 0)`.execute(db);
   await sql`drop index if exists orders_discount_code_idx`.execute(db);
+  await sql`alter table invoices drop column discount_cents, drop column discount_code`.execute(db);
   await sql`alter table orders drop column discount_cents, drop column discount_code, drop column discount_code_id`.execute(db);
   await sql`drop table if exists discount_codes`.execute(db);
 }

@@ -119,6 +119,8 @@ export async function getReceipt(db: Db, userId: string, orderId: string) {
     status: order.status,
     kind: order.kind,
     amountCents: order.amount_cents,
+    discountCode: order.discount_code,
+    discountCents: order.discount_cents,
     taxCents: order.tax_cents,
     totalCents: order.amount_cents + order.tax_cents,
     currency: order.currency,

@@ -104,8 +104,11 @@ export const ReceiptSchema = z.object({
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
   kind: z.enum(PURCHASE_KINDS),
-  /** The price without tax. */
+  /** The price without tax, after the discount. */
   amountCents: cents(),
+  /** The discount code applied, upper-case, and its discount in cents (docs/decisions/075): the list price was amountCents + discountCents. */
+  discountCode: z.nullable(z.string()),
+  discountCents: cents(),
   /** Tax on top of the price (docs/decisions/050). */
   taxCents: cents(),
   /** What the buyer paid: amountCents + taxCents. */
