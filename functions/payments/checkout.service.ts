@@ -94,7 +94,12 @@ export async function getProductAccess(db: Db, deps: PaymentsDeps, userId: strin
   return { owned, purchase, purchasable, reason };
 }
 
-export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUser, { productId, code }: CheckoutBody): Promise<{ url: string; orderId: string }> {
+export async function startCheckout(
+  db: Db,
+  deps: PaymentsDeps,
+  user: SessionUser,
+  { productId, code }: CheckoutBody,
+): Promise<{ url: string; orderId: string }> {
   // A suspended account buys nothing until its suspension ends (docs/decisions/037).
   await assertNotSuspended(db, user.id, 'buy products');
   const product = await findPublishedProductForSale(db, productId);
@@ -103,7 +108,11 @@ export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUse
   if (!kind) throw new AppError('NOT_FOR_SALE');
   if (await canAccessProduct(db, user.id, product)) throw new AppError('ALREADY_OWNED');
   // The price from the product row and the code as they are now, locked into this checkout (docs/decisions/075).
-  const priced = await priceWithCode(db, { id: product.id, creatorId: product.creator_id, listCents: toCents(product.price), subscription: kind === 'subscription' }, code);
+  const priced = await priceWithCode(
+    db,
+    { id: product.id, creatorId: product.creator_id, listCents: toCents(product.price), subscription: kind === 'subscription' },
+    code,
+  );
   const discount = priced.code ? { codeId: priced.code.id, code: priced.code.code, discountCents: priced.discountCents } : null;
   const amountCents = priced.amountCents;
   const fee = feeCents(amountCents, deps.feeBps);

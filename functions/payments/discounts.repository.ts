@@ -48,7 +48,11 @@ export async function giveDiscountUseBack(db: Q, codeId: string): Promise<void> 
 }
 
 export async function countCodes(db: Q, creatorId: string): Promise<number> {
-  const row = await db.selectFrom('discount_codes').select((eb) => eb.fn.countAll<string>().as('n')).where('creator_id', '=', creatorId).executeTakeFirst();
+  const row = await db
+    .selectFrom('discount_codes')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

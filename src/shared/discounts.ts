@@ -116,7 +116,11 @@ const centsField = (message: string) => z.int({ error: message }).check(z.minimu
 
 const termsFields = {
   kind: z.enum(DISCOUNT_KINDS, { error: 'Choose percent or amount off' }),
-  percentOff: z.nullable(z.int({ error: 'Enter a whole percentage from 1 to 100' }).check(z.minimum(1, 'Enter a whole percentage from 1 to 100'), z.maximum(100, 'Enter a whole percentage from 1 to 100'))),
+  percentOff: z.nullable(
+    z
+      .int({ error: 'Enter a whole percentage from 1 to 100' })
+      .check(z.minimum(1, 'Enter a whole percentage from 1 to 100'), z.maximum(100, 'Enter a whole percentage from 1 to 100')),
+  ),
   amountOffCents: z.nullable(centsField('Enter an amount from $0.01 to $100,000').check(z.minimum(1, 'Enter an amount from $0.01 to $100,000'))),
   /** Null: every product of the creator. */
   productIds: z.nullable(
@@ -126,7 +130,9 @@ const termsFields = {
   ),
   startsAt: dateField(),
   endsAt: dateField(),
-  maxUses: z.nullable(z.int({ error: 'Enter a whole number of uses' }).check(z.minimum(1, 'At least 1 use'), z.maximum(DISCOUNT_MAX_USES, 'At most 1,000,000 uses'))),
+  maxUses: z.nullable(
+    z.int({ error: 'Enter a whole number of uses' }).check(z.minimum(1, 'At least 1 use'), z.maximum(DISCOUNT_MAX_USES, 'At most 1,000,000 uses')),
+  ),
   minPriceCents: centsField('Enter a minimum price from $0 to $100,000'),
 };
 
@@ -172,4 +178,5 @@ export function discountInputProblems(
 }
 
 /** The optional code of POST /api/checkout: any text up to 64 characters; an unknown one is DISCOUNT_CODE_NOT_FOUND. */
-export const checkoutCodeField = () => z.optional(z.nullable(safeText({ error: 'Enter a discount code' }).check(z.trim(), z.maxLength(64, 'This code does not exist. Check it and try again.'))));
+export const checkoutCodeField = () =>
+  z.optional(z.nullable(safeText({ error: 'Enter a discount code' }).check(z.trim(), z.maxLength(64, 'This code does not exist. Check it and try again.'))));

@@ -48,7 +48,18 @@ const codeRow = (id: string) => t.db.selectFrom('discount_codes').selectAll().wh
 const sessionOf = (url: string) => url.split('/checkout/')[1]!;
 
 function terms(code: string, over: Partial<DiscountCodeInput> = {}): DiscountCodeInput {
-  return { code, kind: 'percent', percentOff: 20, amountOffCents: null, productIds: null, startsAt: null, endsAt: null, maxUses: null, minPriceCents: 0, ...over };
+  return {
+    code,
+    kind: 'percent',
+    percentOff: 20,
+    amountOffCents: null,
+    productIds: null,
+    startsAt: null,
+    endsAt: null,
+    maxUses: null,
+    minPriceCents: 0,
+    ...over,
+  };
 }
 
 async function paidProduct(creatorId: string, price = '79.00') {
@@ -82,7 +93,16 @@ describe('/api/studio/discounts', () => {
   it('creates a code, case-insensitive and unique per creator; another creator may use the same name', async () => {
     const created = await call(createRoute, '/api/studio/discounts', { method: 'POST', session: creator, json: terms('Launch', { maxUses: 100 }) });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ code: 'LAUNCH', kind: 'percent', percentOff: 20, maxUses: 100, uses: 0, state: 'active', paidOrders: 0, revenueCents: 0 });
+    expect(created.body).toMatchObject({
+      code: 'LAUNCH',
+      kind: 'percent',
+      percentOff: 20,
+      maxUses: 100,
+      uses: 0,
+      state: 'active',
+      paidOrders: 0,
+      revenueCents: 0,
+    });
     const again = await call(createRoute, '/api/studio/discounts', { method: 'POST', session: creator, json: terms('launch') });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('DISCOUNT_CODE_TAKEN');
@@ -114,11 +134,21 @@ describe('/api/studio/discounts', () => {
     const list = await call(listRoute, '/api/studio/discounts', { session: other });
     expect(list.status).toBe(200);
     expect(list.body.items.map((c: { code: string }) => c.code)).not.toContain('MINEONLY');
-    const patched = await call(patchRoute, `/api/studio/discounts/${mine.id}`, { method: 'PATCH', session: other, params: { id: mine.id }, json: { isActive: false } });
+    const patched = await call(patchRoute, `/api/studio/discounts/${mine.id}`, {
+      method: 'PATCH',
+      session: other,
+      params: { id: mine.id },
+      json: { isActive: false },
+    });
     expect(patched.status).toBe(404);
     expect(patched.body.error.code).toBe('DISCOUNT_NOT_FOUND');
     expect((await codeRow(mine.id)).is_active).toBe(true);
-    const own = await call(patchRoute, `/api/studio/discounts/${mine.id}`, { method: 'PATCH', session: creator, params: { id: mine.id }, json: { isActive: false } });
+    const own = await call(patchRoute, `/api/studio/discounts/${mine.id}`, {
+      method: 'PATCH',
+      session: creator,
+      params: { id: mine.id },
+      json: { isActive: false },
+    });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ isActive: false, state: 'inactive' });
   });
@@ -130,17 +160,34 @@ describe('a checkout with a code', () => {
     const code = await createDiscountCode(t.db, creator.userId, terms('SAVE20', { productIds: [product.id] }));
     const buyer = await createUser(t.db, { userType: 'buyer' });
     const { url, orderId } = await startCheckout(t.db, deps, asUser(buyer), { productId: product.id, code: ' save20 ' });
-    expect(await orderOf(orderId)).toMatchObject({ amount_cents: 6320, fee_cents: 948, discount_code: 'SAVE20', discount_cents: 1580, discount_code_id: code.id });
+    expect(await orderOf(orderId)).toMatchObject({
+      amount_cents: 6320,
+      fee_cents: 948,
+      discount_code: 'SAVE20',
+      discount_cents: 1580,
+      discount_code_id: code.id,
+    });
     expect((await getLocalCheckout(t.db, deps, buyer.id, sessionOf(url))).discount).toEqual({ code: 'SAVE20', listCents: 7900, discountCents: 1580 });
     await payLocalCheckout(t.db, deps, buyer.id, sessionOf(url), CARD_OK);
     await settleOrders(t.db);
-    const entry = await t.db.selectFrom('creator_ledger_entries').select('amount_cents').where('order_id', '=', orderId).where('kind', '=', 'sale').executeTakeFirstOrThrow();
+    const entry = await t.db
+      .selectFrom('creator_ledger_entries')
+      .select('amount_cents')
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'sale')
+      .executeTakeFirstOrThrow();
     expect(entry.amount_cents).toBe(6320 - 948);
     expect(await getReceipt(t.db, buyer.id, orderId)).toMatchObject({ amountCents: 6320, discountCode: 'SAVE20', discountCents: 1580, totalCents: 6320 });
     const invoice = await t.db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
     expect(invoice).toMatchObject({ price_cents: 6320, discount_code: 'SAVE20', discount_cents: 1580, total_cents: 6320 });
     const sales = await getSalesPage(t.db, { id: creator.userId } as SessionUser, { limit: 50 });
-    expect(sales.items.find((s) => s.id === orderId)).toMatchObject({ amountCents: 6320, discountCode: 'SAVE20', discountCents: 1580, feeCents: 948, netCents: 5372 });
+    expect(sales.items.find((s) => s.id === orderId)).toMatchObject({
+      amountCents: 6320,
+      discountCode: 'SAVE20',
+      discountCents: 1580,
+      feeCents: 948,
+      netCents: 5372,
+    });
     const figures = (await listDiscountCodes(t.db, creator.userId)).items.find((c) => c.id === code.id);
     expect(figures).toMatchObject({ uses: 1, paidOrders: 1, revenueCents: 6320, discountCents: 1580 });
   });
@@ -240,7 +287,9 @@ describe('a checkout with a code', () => {
     expect(sale.amount_cents).toBe(0);
     expect((await codeRow(code.id)).uses).toBe(1);
     // Owned now: a second checkout is refused before the code is looked at.
-    expect((await call(checkoutRoute, '/api/checkout', { method: 'POST', session: buyer, json: { productId: product.id, code: 'freebie' } })).body.error.code).toBe('ALREADY_OWNED');
+    expect(
+      (await call(checkoutRoute, '/api/checkout', { method: 'POST', session: buyer, json: { productId: product.id, code: 'freebie' } })).body.error.code,
+    ).toBe('ALREADY_OWNED');
   });
 
   it('applies to one-time purchases only', async () => {

@@ -35,7 +35,7 @@ const FIELD_STYLES: FieldStyles = { field: 'dc-field', hint: 'dc-hint', error: '
 const LABELS: Record<Field, string> = {
   code: 'Code',
   kind: 'Discount',
-  percentOff: 'Percent off',
+  percentOff: 'Percentage off (%)',
   amountOff: 'Amount off ($)',
   scope: 'Applies to',
   productIds: 'Products',
@@ -46,7 +46,18 @@ const LABELS: Record<Field, string> = {
 };
 /** The API's field names -> the form's. */
 const FROM_API: Record<string, Field> = { amountOffCents: 'amountOff', minPriceCents: 'minPrice' };
-const DEFAULTS: Values = { code: '', kind: 'percent', percentOff: '', amountOff: '', scope: 'all', productIds: [], startsAt: '', endsAt: '', maxUses: '', minPrice: '0' };
+const DEFAULTS: Values = {
+  code: '',
+  kind: 'percent',
+  percentOff: '',
+  amountOff: '',
+  scope: 'all',
+  productIds: [],
+  startsAt: '',
+  endsAt: '',
+  maxUses: '',
+  minPrice: '0',
+};
 
 /** Text to a number for the API, or the text itself (the server's schema then says what is wrong with it). */
 const num = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
@@ -98,10 +109,19 @@ export function DiscountCodeForm({ products, onCreated }: { products: { id: stri
   );
   const submit = form.handleSubmit((v) => create.run(v));
 
-  const text = (name: Exclude<Field, 'kind' | 'scope' | 'productIds'>, input: { type?: string; inputMode?: 'numeric' | 'decimal'; placeholder?: string; hint?: string }) => (
+  const text = (
+    name: Exclude<Field, 'kind' | 'scope' | 'productIds'>,
+    input: { type?: string; inputMode?: 'numeric' | 'decimal'; placeholder?: string; hint?: string },
+  ) => (
     <FormField id={id(name)} styles={FIELD_STYLES} label={LABELS[name]} hint={input.hint} error={errors[name]?.message}>
       {(control) => (
-        <input {...control} type={input.type ?? 'text'} inputMode={input.inputMode} placeholder={input.placeholder} {...form.register(name, { onChange: () => form.clearErrors(name) })} />
+        <input
+          {...control}
+          type={input.type ?? 'text'}
+          inputMode={input.inputMode}
+          placeholder={input.placeholder}
+          {...form.register(name, { onChange: () => form.clearErrors(name) })}
+        />
       )}
     </FormField>
   );
