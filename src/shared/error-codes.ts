@@ -74,7 +74,10 @@ export const ERRORS = {
   DISCOUNT_CODE_NOT_FOR_SUBSCRIPTIONS: { status: 422, message: 'Discount codes apply to one-time purchases, not subscriptions.' },
   DISCOUNT_NOT_FOUND: { status: 404, message: 'Discount code not found' },
   DISCOUNT_CODE_TAKEN: { status: 409, message: 'You already have a code with this name. Choose another.' },
-  DISCOUNT_LIMIT_REACHED: { status: 409, message: 'You have reached the limit of 200 discount codes. Turn off the codes you no longer use and change one of them instead.' },
+  DISCOUNT_LIMIT_REACHED: {
+    status: 409,
+    message: 'You have reached the limit of 200 discount codes. Turn off the codes you no longer use and change one of them instead.',
+  },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'Invalid webhook signature' },
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   REFUND_NOT_ALLOWED: { status: 409, message: 'This order can no longer be refunded' },

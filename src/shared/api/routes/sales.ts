@@ -49,7 +49,17 @@ export const createDiscountCode = defineRoute({
   response: json(DiscountCodeViewSchema),
   errors: ['DISCOUNT_CODE_TAKEN', 'DISCOUNT_LIMIT_REACHED'],
   example: {
-    body: { code: 'LAUNCH', kind: 'percent', percentOff: 20, amountOffCents: null, productIds: null, startsAt: null, endsAt: '2026-12-31', maxUses: 100, minPriceCents: 0 },
+    body: {
+      code: 'LAUNCH',
+      kind: 'percent',
+      percentOff: 20,
+      amountOffCents: null,
+      productIds: null,
+      startsAt: null,
+      endsAt: '2026-12-31',
+      maxUses: 100,
+      minPriceCents: 0,
+    },
   },
 });
 
