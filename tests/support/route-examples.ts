@@ -307,9 +307,16 @@ export const ROUTE_EXAMPLES: RouteExamples = {
   // Discount codes (docs/decisions/075): a fresh code name each time, so repeated valid requests create.
   listDiscountCodes: {},
   createDiscountCode: {
+    // null is 'none' in these fields (all products, no limit, no dates): stored as such.
+    nullable: ['productIds', 'maxUses', 'startsAt', 'endsAt', 'percentOff', 'amountOffCents'],
     json: () => ({ code: `SPRING-${randomBytes(3).toString('hex')}`, kind: 'fixed', amountOffCents: 500, productIds: null, maxUses: 10, minPriceCents: 100 }),
   },
-  updateDiscountCode: { caller: 'owner', params: (fx) => ({ id: fx.discountCodeId }), json: () => ({ maxUses: 50, endsAt: '2030-01-31' }) },
+  updateDiscountCode: {
+    caller: 'owner',
+    nullable: ['productIds', 'maxUses', 'startsAt', 'endsAt', 'percentOff', 'amountOffCents'],
+    params: (fx) => ({ id: fx.discountCodeId }),
+    json: () => ({ maxUses: 50, endsAt: '2030-01-31' }),
+  },
   // API keys (docs/decisions/025) and creator webhooks (docs/decisions/027) (settings.ts). The webhook
   // examples subscribe only to sale.refunded, which the suite never sends the owner, so no delivery runs
   // in the background.
