@@ -19,10 +19,10 @@ import { safeText } from './text';
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
 /** The largest amount a code may take off or keep as a minimum: $100,000. */
-export const DISCOUNT_CENTS_MAX = 10_000_000;
-export const DISCOUNT_MAX_USES = 1_000_000;
+const DISCOUNT_CENTS_MAX = 10_000_000;
+const DISCOUNT_MAX_USES = 1_000_000;
 /** Products one code may list. */
-export const DISCOUNT_PRODUCTS_MAX = 100;
+const DISCOUNT_PRODUCTS_MAX = 100;
 /** Codes per creator (a list that fits one page). */
 export const MAX_DISCOUNT_CODES = 200;
 

@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { api, type ApiError } from '@/src/shared/api/client';
 import type { DiscountCodeView } from '@/src/shared/api/schemas/payments';
-import type { DiscountKind } from '@/src/shared/domain';
+import { DISCOUNT_KIND_LABELS, DISCOUNT_KINDS, type DiscountKind } from '@/src/shared/domain';
 import { toast } from '@/src/stores/toasts';
 import { useApiMutation } from '../hooks/use-api';
 import { ErrorSummary } from '../ui/ErrorSummary';
@@ -132,12 +132,11 @@ export function DiscountCodeForm({ products, onCreated }: { products: { id: stri
       {text('code', { placeholder: 'LAUNCH', hint: '3 to 32 letters, digits, - or _. Buyers may type it in any case.' })}
       <fieldset className="dc-choice">
         <legend>{LABELS.kind}</legend>
-        <label>
-          <input type="radio" value="percent" {...form.register('kind')} /> Percent off
-        </label>
-        <label>
-          <input type="radio" value="fixed" {...form.register('kind')} /> Amount off
-        </label>
+        {DISCOUNT_KINDS.map((value) => (
+          <label key={value}>
+            <input type="radio" value={value} {...form.register('kind')} /> {DISCOUNT_KIND_LABELS[value]}
+          </label>
+        ))}
       </fieldset>
       {kind === 'percent' ? text('percentOff', { inputMode: 'numeric', placeholder: '20' }) : text('amountOff', { inputMode: 'decimal', placeholder: '5.00' })}
       <fieldset className="dc-choice" id={id('productIds')}>
