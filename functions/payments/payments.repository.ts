@@ -179,6 +179,25 @@ export async function closePendingOrder(db: Q, sessionId: string, status: Extrac
     .executeTakeFirst();
 }
 
+/**
+ * The local provider's open checkouts holding a discount code started before `before`, oldest
+ * first (docs/decisions/075): no provider expires them, so the expiry job does.
+ */
+export async function findStaleLocalCodeCheckouts(db: Q, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('provider_session_id')
+    .where('provider', '=', 'local')
+    .where('status', '=', 'pending')
+    .where('discount_code_id', 'is not', null)
+    .where('created_at', '<', before)
+    .where('provider_session_id', 'is not', null)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.provider_session_id!);
+}
+
 /** paid -> refunded, once. */
 export async function markOrderRefunded(db: Q, orderId: string) {
   return db

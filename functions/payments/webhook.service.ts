@@ -242,7 +242,7 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, card: Ca
 }
 
 /** pending -> failed or expired; a discount code the checkout held gets its use back in the same transaction (docs/decisions/075). */
-async function closeCheckout(trx: Trx, sessionId: string, status: 'failed' | 'expired'): Promise<boolean> {
+export async function closeCheckout(trx: Trx, sessionId: string, status: 'failed' | 'expired'): Promise<boolean> {
   const closed = await closePendingOrder(trx, sessionId, status);
   if (closed?.discount_code_id) await giveDiscountUseBack(trx, closed.discount_code_id);
   return Boolean(closed);

@@ -4,18 +4,21 @@
  * code a 404), a checkout with a code (the discounted price locked in, the fee and the net on
  * it, the discount on the order, receipt, invoice and sales), the refusals (expired, another
  * creator's, another product's, unknown, used up), 'max uses' under 50 concurrent checkouts, a
- * use given back when a checkout expires but not when an order is refunded, a code changed
+ * use given back when a checkout expires (a local one after 24 hours) but not when an order is
+ * refunded, a code changed
  * after a checkout started, and a 100% code giving a paid $0 order. Both database drivers
  * (DATABASE_URL for the second).
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
 import { payLocalCheckout, startCheckout, getLocalCheckout } from '@/functions/payments/checkout.service';
 import { createDiscountCode, listDiscountCodes, updateDiscountCode } from '@/functions/payments/discounts.service';
 import { getReceipt, refundThroughProvider } from '@/functions/payments/orders.service';
 import { handleWebhook } from '@/functions/payments/webhook.service';
+import { expireStaleLocalCheckouts } from '@/functions/payments/checkout-expiry.job';
 import { hasPaidAccess } from '@/functions/payments/checkout.service';
 import { getSalesPage } from '@/functions/studio/studio.service';
 import { AppError } from '@/functions/_shared/errors';
@@ -268,6 +271,25 @@ describe('a checkout with a code', () => {
     // Refunded: the use stays taken (docs/decisions/075), so the code stays used up.
     expect((await codeRow(code.id)).uses).toBe(1);
     expect(await refusal(startCheckout(t.db, deps, asUser(first), { productId: product.id, code: 'ONEUSE' }))).toBe('DISCOUNT_CODE_USED_UP');
+  });
+
+  it('a local checkout holding a code expires after 24 hours and gives its use back; paying it then is refused', async () => {
+    const product = await paidProduct(creator.userId, '15.00');
+    const code = await createDiscountCode(t.db, creator.userId, terms('ABANDONED', { maxUses: 1 }));
+    const buyer = await createUser(t.db, { userType: 'buyer' });
+    const fresh = await createUser(t.db, { userType: 'buyer' });
+    const { url, orderId } = await startCheckout(t.db, deps, asUser(buyer), { productId: product.id, code: 'ABANDONED' });
+    // A day old but a minute: still open.
+    await sql`update orders set created_at = now() - interval '23 hours' where id = ${orderId}`.execute(t.db);
+    expect(await expireStaleLocalCheckouts(t.db)).toBe(0);
+    await sql`update orders set created_at = now() - interval '25 hours' where id = ${orderId}`.execute(t.db);
+    expect(await expireStaleLocalCheckouts(t.db)).toBe(1);
+    expect(await expireStaleLocalCheckouts(t.db)).toBe(0);
+    expect((await orderOf(orderId)).status).toBe('expired');
+    expect((await codeRow(code.id)).uses).toBe(0);
+    expect(await refusal(payLocalCheckout(t.db, deps, buyer.id, sessionOf(url), CARD_OK))).toBe('CHECKOUT_CLOSED');
+    await startCheckout(t.db, deps, asUser(fresh), { productId: product.id, code: 'ABANDONED' });
+    expect((await codeRow(code.id)).uses).toBe(1);
   });
 
   it('a 100% code gives a paid $0 order at once: access, an invoice of $0, a $0 sale, the use counted', async () => {
