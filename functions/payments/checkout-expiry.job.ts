@@ -13,7 +13,7 @@ import { getPaymentProvider } from './provider';
 import { findStaleLocalCodeCheckouts } from './payments.repository';
 import { closeCheckout } from './webhook.service';
 
-export const LOCAL_CHECKOUT_HOURS = 24;
+const LOCAL_CHECKOUT_HOURS = 24;
 const EXPIRE_LOCAL_CHECKOUTS = 'checkouts.expire-local';
 const BATCH = 500;
 
