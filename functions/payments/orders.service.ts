@@ -74,6 +74,8 @@ export async function getLibrary(db: Db, userId: string, now: Date = new Date())
         status: o.status as Extract<OrderStatus, 'paid' | 'refunded'>,
         kind: o.kind,
         amountCents: o.amount_cents,
+        discountCode: o.discount_code,
+        discountCents: o.discount_cents,
         taxCents: o.tax_cents,
         paidAt: iso(o.paid_at),
         refundedAt: iso(o.refunded_at),

@@ -357,6 +357,8 @@ const ORDER_WITH_PRODUCT = [
   'o.kind',
   'o.status',
   'o.amount_cents',
+  'o.discount_code',
+  'o.discount_cents',
   'o.tax_cents',
   'o.fee_cents',
   'o.currency',

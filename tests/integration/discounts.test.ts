@@ -16,7 +16,7 @@ import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
 import { payLocalCheckout, startCheckout, getLocalCheckout } from '@/functions/payments/checkout.service';
 import { createDiscountCode, listDiscountCodes, updateDiscountCode } from '@/functions/payments/discounts.service';
-import { getReceipt, refundThroughProvider } from '@/functions/payments/orders.service';
+import { getLibrary, getReceipt, refundThroughProvider } from '@/functions/payments/orders.service';
 import { handleWebhook } from '@/functions/payments/webhook.service';
 import { expireStaleLocalCheckouts } from '@/functions/payments/checkout-expiry.job';
 import { hasPaidAccess } from '@/functions/payments/checkout.service';
@@ -181,6 +181,8 @@ describe('a checkout with a code', () => {
       .executeTakeFirstOrThrow();
     expect(entry.amount_cents).toBe(6320 - 948);
     expect(await getReceipt(t.db, buyer.id, orderId)).toMatchObject({ amountCents: 6320, discountCode: 'SAVE20', discountCents: 1580, totalCents: 6320 });
+    const library = await getLibrary(t.db, buyer.id);
+    expect(library.find((item) => item.order?.id === orderId)?.order).toMatchObject({ amountCents: 6320, discountCode: 'SAVE20', discountCents: 1580 });
     const invoice = await t.db.selectFrom('invoices').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
     expect(invoice).toMatchObject({ price_cents: 6320, discount_code: 'SAVE20', discount_cents: 1580, total_cents: 6320 });
     const sales = await getSalesPage(t.db, { id: creator.userId } as SessionUser, { limit: 50 });

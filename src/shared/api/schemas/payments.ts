@@ -234,8 +234,11 @@ export const LibraryItemSchema = z.object({
       number: z.string(),
       status: z.enum(['paid', 'refunded'] as const satisfies readonly (typeof ORDER_STATUSES)[number][]),
       kind: z.enum(PURCHASE_KINDS),
-      /** The price without tax. */
+      /** The price without tax, after any discount. */
       amountCents: cents(),
+      /** The discount code applied and its discount in cents (docs/decisions/075). */
+      discountCode: z.nullable(z.string()),
+      discountCents: cents(),
       /** Tax on top of the price (docs/decisions/050); the buyer paid amountCents + taxCents. */
       taxCents: cents(),
       paidAt: isoDate(),
