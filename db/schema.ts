@@ -23,6 +23,7 @@ import type {
   PricingModel,
   ProductStatus,
   PurchaseKind,
+  DiscountKind,
   RefundDecider,
   InvoiceKind,
   RefundPolicy,
@@ -696,6 +697,33 @@ export interface OrdersTable {
   buyer_vat_id: string | null;
   payment_card_brand: string | null;
   payment_card_last4: string | null;
+  /** The discount code the checkout applied (migration 2026-12-05-0100, docs/decisions/075): amount_cents is after it. */
+  discount_code_id: string | null;
+  /** The code as it was applied, upper-case. */
+  discount_code: string | null;
+  /** The discount in cents: the list price was amount_cents + discount_cents. */
+  discount_cents: Generated<number>;
+}
+
+/** A creator's discount code (docs/decisions/075): `uses` counts open checkouts holding it and paid orders. */
+export interface DiscountCodesTable {
+  id: Generated<string>;
+  creator_id: string;
+  /** Upper-case: codes are case-insensitive, unique per creator. */
+  code: string;
+  kind: DiscountKind;
+  percent_off: number | null;
+  amount_off_cents: number | null;
+  /** Null: every product of the creator. */
+  product_ids: string[] | null;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  max_uses: number | null;
+  min_price_cents: Generated<number>;
+  uses: Generated<number>;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 /** invoice and credit note numbers: the last one issued per series and year (docs/decisions/050). */
@@ -733,6 +761,9 @@ export interface InvoicesTable {
   reverse_charge: boolean;
   payment_card_brand: string | null;
   payment_card_last4: string | null;
+  /** The order's discount code and discount, copied when issued (docs/decisions/075): price_cents is after it. */
+  discount_code: string | null;
+  discount_cents: Generated<number>;
 }
 
 /**
@@ -1041,6 +1072,7 @@ export interface Database {
   product_view_days: ProductViewDaysTable;
   product_downloaders: ProductDownloadersTable;
   orders: OrdersTable;
+  discount_codes: DiscountCodesTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
   refund_requests: RefundRequestsTable;
@@ -1073,6 +1105,7 @@ export type UserNotification = Selectable<UserNotificationsTable>;
 export type SellerReview = Selectable<SellerReviewsTable>;
 export type Download = Selectable<DownloadsTable>;
 export type Order = Selectable<OrdersTable>;
+export type DiscountCode = Selectable<DiscountCodesTable>;
 export type Invoice = Selectable<InvoicesTable>;
 export type PayoutRequest = Selectable<PayoutRequestsTable>;
 export type LedgerEntry = Selectable<CreatorLedgerEntriesTable>;

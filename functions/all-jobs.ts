@@ -16,6 +16,7 @@ import './moderation/suspension-notices.job';
 import './tool-feeds/feeds.job';
 import './payments/payout-notices.job';
 import './payments/payouts.job';
+import './payments/checkout-expiry.job';
 import './payments/refunds.job';
 import './payments/refund-notices.job';
 import './payments/order-notices.job';

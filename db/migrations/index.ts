@@ -46,6 +46,7 @@ import * as rebuildRequestsAsALog from './2026-12-02-0600-rebuild-requests-as-a-
 import * as nearDuplicateTitleIndex from './2026-12-03-0100-near-duplicate-title-index';
 import * as pageFigures from './2026-12-03-0200-page-figures';
 import * as figuresRevalidation from './2026-12-04-0100-figures-revalidation';
+import * as discountCodes from './2026-12-05-0100-discount-codes';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03-0100-near-duplicate-title-index': nearDuplicateTitleIndex,
   '2026-12-03-0200-page-figures': pageFigures,
   '2026-12-04-0100-figures-revalidation': figuresRevalidation,
+  '2026-12-05-0100-discount-codes': discountCodes,
 };

@@ -68,6 +68,8 @@ export const WRITE_LIMITS = {
   // Anonymous: a view is counted once per visitor and day anyway (interactions.service.ts);
   // this caps how many visitor cookies one address can collect.
   productView: { label: 'product views', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 300 },
+  // A creator's discount codes (docs/decisions/075): creating and changing them.
+  discountWrite: { label: 'discount code changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
   // Payments (functions/payments, docs/decisions/013).
   checkout: { label: 'checkout attempts', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
   // The tax quote is asked again each time the buyer changes the country or VAT ID (docs/decisions/050).
@@ -181,6 +183,8 @@ export const WRITE_ROUTES = {
   'POST /api/studio/payouts/[id]/cancel': 'payoutRequest',
   'POST /api/products/[id]/download': 'download',
   'POST /api/products/[id]/view': 'productView',
+  'POST /api/studio/discounts': 'discountWrite',
+  'PATCH /api/studio/discounts/[id]': 'discountWrite',
   'POST /api/checkout': 'checkout',
   'POST /api/checkout/[sessionId]/pay': 'checkout',
   'POST /api/checkout/[sessionId]/quote': 'checkoutQuote',

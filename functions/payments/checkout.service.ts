@@ -39,7 +39,9 @@ import {
 } from './payments.repository';
 import { quoteFor } from './tax.service';
 import type { TaxQuote } from '@/src/shared/tax';
-import { handleWebhook } from './webhook.service';
+import { fulfilWithoutPayment, handleWebhook } from './webhook.service';
+import { priceWithCode } from './discounts.service';
+import { takeDiscountUse } from './discounts.repository';
 import { isStillForSale } from './for-sale';
 import { normalizeVatId } from '@/src/shared/tax';
 import { soldByText } from '@/src/shared/invoices';
@@ -92,7 +94,12 @@ export async function getProductAccess(db: Db, deps: PaymentsDeps, userId: strin
   return { owned, purchase, purchasable, reason };
 }
 
-export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUser, { productId }: CheckoutBody): Promise<{ url: string; orderId: string }> {
+export async function startCheckout(
+  db: Db,
+  deps: PaymentsDeps,
+  user: SessionUser,
+  { productId, code }: CheckoutBody,
+): Promise<{ url: string; orderId: string }> {
   // A suspended account buys nothing until its suspension ends (docs/decisions/037).
   await assertNotSuspended(db, user.id, 'buy products');
   const product = await findPublishedProductForSale(db, productId);
@@ -100,16 +107,42 @@ export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUse
   const kind = purchaseKind(product);
   if (!kind) throw new AppError('NOT_FOR_SALE');
   if (await canAccessProduct(db, user.id, product)) throw new AppError('ALREADY_OWNED');
+  // The price from the product row and the code as they are now, locked into this checkout (docs/decisions/075).
+  const priced = await priceWithCode(
+    db,
+    { id: product.id, creatorId: product.creator_id, listCents: toCents(product.price), subscription: kind === 'subscription' },
+    code,
+  );
+  const discount = priced.code ? { codeId: priced.code.id, code: priced.code.code, discountCents: priced.discountCents } : null;
+  const amountCents = priced.amountCents;
+  const fee = feeCents(amountCents, deps.feeBps);
+  const orderId = randomUUID();
+  const order = {
+    id: orderId,
+    buyerId: user.id,
+    productId: product.id,
+    creatorId: product.creator_id,
+    kind,
+    amountCents,
+    feeCents: fee,
+    provider: deps.provider.name,
+    discount,
+  };
+  // A 100% code: nothing to pay, so no provider and no payout account; a $0 order, paid at once.
+  if (amountCents === 0 && discount) {
+    await fulfilWithoutPayment(db, deps, async (trx) => {
+      await takeCodeUse(trx, discount.codeId);
+      return insertOrder(trx, { ...order, sessionId: null, destinationAccountId: null });
+    });
+    return { url: returnUrls(deps.siteUrl, product.id, orderId).successUrl, orderId };
+  }
   let destination: string | null = null;
   if (deps.provider.requiresPayoutAccount) {
     const account = await findPayoutAccount(db, product.creator_id);
     if (!account?.is_ready) throw new AppError('PAYOUTS_NOT_READY');
     destination = account.stripe_account_id;
   }
-  const amountCents = toCents(product.price);
   const seller = await sellerName(db, product.creator_id);
-  const fee = feeCents(amountCents, deps.feeBps);
-  const orderId = randomUUID();
   const session = await deps.provider.createCheckout({
     orderId,
     mode: kind === 'subscription' ? 'subscription' : 'payment',
@@ -121,21 +154,21 @@ export async function startCheckout(db: Db, deps: PaymentsDeps, user: SessionUse
     destinationAccountId: destination,
     refundText: refundPolicyText(product.refund_policy),
     sellerText: soldByText(seller),
+    discount: discount ? { code: discount.code, listCents: priced.listCents, discountCents: discount.discountCents } : null,
     ...returnUrls(deps.siteUrl, product.id, orderId),
   });
-  await insertOrder(db, {
-    id: orderId,
-    buyerId: user.id,
-    productId: product.id,
-    creatorId: product.creator_id,
-    kind,
-    amountCents,
-    feeCents: fee,
-    provider: deps.provider.name,
-    sessionId: session.sessionId,
-    destinationAccountId: destination,
+  // The code's use is taken with the order, in one transaction: a checkout that cannot take it
+  // writes no order (its provider session is never shown and expires by itself).
+  await db.transaction().execute(async (trx) => {
+    if (discount) await takeCodeUse(trx, discount.codeId);
+    await insertOrder(trx, { ...order, sessionId: session.sessionId, destinationAccountId: destination });
   });
   return { url: session.url, orderId };
+}
+
+/** One use of the code for this checkout, or 'This code has been used up.' (or ended or turned off since it was read). */
+async function takeCodeUse(trx: Parameters<typeof takeDiscountUse>[0], codeId: string): Promise<void> {
+  if (!(await takeDiscountUse(trx, codeId))) throw new AppError('DISCOUNT_CODE_USED_UP');
 }
 
 /** The seller as checkout, receipts and invoices name them: the creator's name. */
@@ -148,7 +181,10 @@ export interface LocalCheckoutView {
   sessionId: string;
   status: OrderStatus;
   kind: PurchaseKind;
+  /** What the buyer pays before tax: the list price less the discount. */
   amountCents: number;
+  /** The discount line shown before paying (docs/decisions/075); null without a code. */
+  discount: { code: string; listCents: number; discountCents: number } | null;
   product: { id: string; title: string; imageUrl: string | null };
   /** The product's refund policy, shown before paying (docs/decisions/049). */
   refundPolicy: RefundPolicy;
@@ -176,6 +212,9 @@ export async function getLocalCheckout(db: Db, deps: PaymentsDeps, userId: strin
     status: order.status,
     kind: order.kind,
     amountCents: order.amount_cents,
+    discount: order.discount_code
+      ? { code: order.discount_code, listCents: order.amount_cents + order.discount_cents, discountCents: order.discount_cents }
+      : null,
     product: { id: order.product_id, title: product?.title ?? 'Product', imageUrl: product?.image_url ?? null },
     refundPolicy: product?.refund_policy ?? DEFAULT_REFUND_POLICY,
     seller: await sellerName(db, order.creator_id),

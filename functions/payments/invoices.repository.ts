@@ -67,6 +67,8 @@ export async function issueDocument(db: Q, orderId: string, kind: InvoiceKind) {
       'reverse_charge',
       'payment_card_brand',
       'payment_card_last4',
+      'discount_code',
+      'discount_cents',
     ])
     .expression((eb) =>
       eb
@@ -96,6 +98,8 @@ export async function issueDocument(db: Q, orderId: string, kind: InvoiceKind) {
           'o.tax_reverse_charge',
           'o.payment_card_brand',
           'o.payment_card_last4',
+          'o.discount_code',
+          'o.discount_cents',
         ])
         .where('o.id', '=', orderId),
     )

@@ -16,6 +16,7 @@
  *
  * A mail failure never undoes the payment: the order is the record, the email a courtesy.
  */
+import { discountLine } from '@/src/shared/discounts';
 import type { Db } from '@/db/database';
 import type { Order } from '@/db/schema';
 import { DEFAULT_REFUND_POLICY } from '@/src/shared/domain';
@@ -50,12 +51,16 @@ async function notifyCreator(db: Db, creatorId: string, reference: string): Prom
   await queueNotificationEmail(db, { userId: creatorId, kind: 'sale', reference });
 }
 
-/** The receipt's money lines: the price, the tax line when there is one, the total. */
+/** The receipt's money lines: the discount line when a code was applied (docs/decisions/075), the price, the tax line when there is one, the total. */
 function receiptAmountLines(order: Order): string[] {
   const period = order.kind === 'subscription' ? ' (monthly subscription)' : '';
   const label = taxLineLabel({ ...order, reverse_charge: order.tax_reverse_charge });
-  if (!label) return [`Amount: ${formatCents(order.amount_cents)}${period}`];
+  const discount = order.discount_code
+    ? [discountLine({ code: order.discount_code, listCents: order.amount_cents + order.discount_cents, discountCents: order.discount_cents })]
+    : [];
+  if (!label) return [...discount, `Amount: ${formatCents(order.amount_cents)}${period}`];
   return [
+    ...discount,
     `Price: ${formatCents(order.amount_cents)}${period}`,
     `${label}: ${formatCents(order.tax_cents)}`,
     `Total: ${formatCents(order.amount_cents + order.tax_cents)}${period}`,

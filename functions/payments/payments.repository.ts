@@ -62,13 +62,19 @@ export async function insertOrder(
     amountCents: number;
     feeCents: number;
     provider: PaymentProviderName;
-    sessionId: string;
+    /** Null: a $0 order, written paid (no payment, no session; docs/decisions/075). */
+    sessionId: string | null;
     destinationAccountId: string | null;
+    discount?: { codeId: string; code: string; discountCents: number } | null;
   },
 ) {
   return db
     .insertInto('orders')
     .values({
+      ...(values.sessionId === null ? { status: 'paid' as const, paid_at: sql`now()` } : {}),
+      discount_code_id: values.discount?.codeId ?? null,
+      discount_code: values.discount?.code ?? null,
+      discount_cents: values.discount?.discountCents ?? 0,
       id: values.id,
       buyer_id: values.buyerId,
       product_id: values.productId,
@@ -162,10 +168,34 @@ export async function hasOtherPaidOrder(db: Q, order: { id: string; buyer_id: st
   return Boolean(row);
 }
 
-/** pending -> failed or expired; a paid order is never touched. */
+/** pending -> failed or expired, once: the closed order, or undefined; a paid order is never touched. */
 export async function closePendingOrder(db: Q, sessionId: string, status: Extract<OrderStatus, 'failed' | 'expired'>) {
-  const result = await db.updateTable('orders').set({ status }).where('provider_session_id', '=', sessionId).where('status', '=', 'pending').executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return db
+    .updateTable('orders')
+    .set({ status })
+    .where('provider_session_id', '=', sessionId)
+    .where('status', '=', 'pending')
+    .returning(['id', 'discount_code_id'])
+    .executeTakeFirst();
+}
+
+/**
+ * The local provider's open checkouts holding a discount code started before `before`, oldest
+ * first (docs/decisions/075): no provider expires them, so the expiry job does.
+ */
+export async function findStaleLocalCodeCheckouts(db: Q, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('provider_session_id')
+    .where('provider', '=', 'local')
+    .where('status', '=', 'pending')
+    .where('discount_code_id', 'is not', null)
+    .where('created_at', '<', before)
+    .where('provider_session_id', 'is not', null)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.provider_session_id!);
 }
 
 /** paid -> refunded, once. */
@@ -327,6 +357,8 @@ const ORDER_WITH_PRODUCT = [
   'o.kind',
   'o.status',
   'o.amount_cents',
+  'o.discount_code',
+  'o.discount_cents',
   'o.tax_cents',
   'o.fee_cents',
   'o.currency',

@@ -28,6 +28,8 @@ export interface CheckoutRequest {
   refundText: string;
   /** 'Sold by {creator} through toolmint' (docs/decisions/050). */
   sellerText: string;
+  /** The discount code applied (docs/decisions/075): amountCents is already after it; shown as a line before paying. */
+  discount?: { code: string; listCents: number; discountCents: number } | null;
   successUrl: string;
   cancelUrl: string;
 }

@@ -13,6 +13,7 @@
 import Stripe from 'stripe';
 import { toPayoutSchedule, type PayoutSchedule } from '@/src/shared/payout-schedule';
 import { applicationFeeBps } from '@/src/shared/payments';
+import { discountLine } from '@/src/shared/discounts';
 import { AppError } from '../_shared/errors';
 import type { CheckoutRequest, PaymentProvider } from './provider';
 import { verifyStripeSignature } from './signature';
@@ -71,7 +72,13 @@ export class StripePaymentProvider implements PaymentProvider {
         unit_amount: request.amountCents,
         // The price is without tax; Stripe Tax adds the buyer's country's tax on top (docs/decisions/050).
         tax_behavior: 'exclusive',
-        product_data: { name: request.product.title, metadata: { productId: request.product.id }, tax_code: DIGITAL_GOODS_TAX_CODE },
+        product_data: {
+          name: request.product.title,
+          metadata: { productId: request.product.id },
+          tax_code: DIGITAL_GOODS_TAX_CODE,
+          // The price is already after the code (docs/decisions/075): the line says so before paying.
+          ...(request.discount ? { description: discountLine(request.discount) } : {}),
+        },
         ...(request.mode === 'subscription' ? { recurring: { interval: 'month' as const } } : {}),
       },
     };

@@ -75,6 +75,7 @@ import { payoutHoldDays, recordRefund, recordSale } from './ledger.service';
 import { cardOfPaymentIntent, taxOfSession } from './tax.service';
 import { issueCreditNote, issueInvoice } from './invoices.service';
 import { enqueueTaxReversal } from './tax-reversal.job';
+import { giveDiscountUseBack } from './discounts.repository';
 import type { PaymentEventStatus, SubscriptionStatus } from '@/src/shared/domain';
 
 type Trx = Transaction<Database>;
@@ -150,9 +151,9 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, card: Ca
       return fulfil(trx, deps, session, card);
     }
     case 'checkout.session.async_payment_failed':
-      return (await closePendingOrder(trx, event.data.object.id, 'failed')) ? { status: 'processed' } : { status: 'ignored' };
+      return (await closeCheckout(trx, event.data.object.id, 'failed')) ? { status: 'processed' } : { status: 'ignored' };
     case 'checkout.session.expired':
-      return (await closePendingOrder(trx, event.data.object.id, 'expired')) ? { status: 'processed' } : { status: 'ignored' };
+      return (await closeCheckout(trx, event.data.object.id, 'expired')) ? { status: 'processed' } : { status: 'ignored' };
     case 'charge.refunded': {
       const charge = event.data.object;
       const paymentId = idOf(charge.payment_intent) ?? idOf((charge as unknown as Record<string, unknown>)['invoice']);
@@ -240,6 +241,13 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, card: Ca
   }
 }
 
+/** pending -> failed or expired; a discount code the checkout held gets its use back in the same transaction (docs/decisions/075). */
+export async function closeCheckout(trx: Trx, sessionId: string, status: 'failed' | 'expired'): Promise<boolean> {
+  const closed = await closePendingOrder(trx, sessionId, status);
+  if (closed?.discount_code_id) await giveDiscountUseBack(trx, closed.discount_code_id);
+  return Boolean(closed);
+}
+
 function mapSubscriptionStatus(status: string): SubscriptionStatus {
   if (status === 'active' || status === 'trialing') return 'active';
   if (status === 'past_due' || status === 'unpaid') return 'past_due';
@@ -296,6 +304,35 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
   const order = await markOrderPaid(trx, session.id, { paymentId, subscriptionId }, tax);
   // Already paid (another completion won), or a session we never created.
   if (!order) return { status: 'ignored' };
+  await afterPaid(trx, deps, order, subscriptionId);
+  // Events that arrived before this one and waited for it.
+  const refs = [paymentId, subscriptionId].filter((r): r is string => Boolean(r));
+  for (const parked of await takeParkedEvents(trx, refs)) {
+    const outcome = await apply(trx, deps, parked.payload as unknown as Stripe.Event);
+    await setEventStatus(trx, parked.id, outcome.status === 'parked' ? 'parked' : outcome.status, outcome.status === 'parked' ? outcome.waitsFor : null);
+  }
+  return { status: 'processed' };
+}
+
+/**
+ * A $0 order (a 100% discount code, docs/decisions/075): no payment to wait for, so it is
+ * written paid and fulfilled in one transaction, exactly as a completed payment is (invoice,
+ * ledger, licence, receipt, the creator's notices). `write` inserts the paid order (and takes
+ * the code's use) inside that transaction.
+ */
+export async function fulfilWithoutPayment(db: Db, deps: PaymentsDeps, write: (trx: Trx) => Promise<Order>): Promise<Order> {
+  await jobsReady(db);
+  const order = await db.transaction().execute(async (trx) => {
+    const paid = await write(trx);
+    await afterPaid(trx, deps, paid, null);
+    return paid;
+  });
+  afterCommit(db, ORDER_EVENTS);
+  return order;
+}
+
+/** What follows pending -> paid, in its transaction. */
+async function afterPaid(trx: Trx, deps: PaymentsDeps, order: Order, subscriptionId: string | null): Promise<void> {
   // The invoice, numbered once with the transition (docs/decisions/050).
   await issueInvoice(trx, order);
   // The creator's ledger: the sale's net, available after the hold (docs/decisions/048).
@@ -327,13 +364,6 @@ async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Ses
     // Its receipt and the creator's notice are reactions (order-notices.job.ts).
     await emit(trx, 'order.paid', { orderId: order.id });
   }
-  // Events that arrived before this one and waited for it.
-  const refs = [paymentId, subscriptionId].filter((r): r is string => Boolean(r));
-  for (const parked of await takeParkedEvents(trx, refs)) {
-    const outcome = await apply(trx, deps, parked.payload as unknown as Stripe.Event);
-    await setEventStatus(trx, parked.id, outcome.status === 'parked' ? 'parked' : outcome.status, outcome.status === 'parked' ? outcome.waitsFor : null);
-  }
-  return { status: 'processed' };
 }
 
 /**

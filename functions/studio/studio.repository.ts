@@ -168,6 +168,8 @@ export async function listSales(db: Db, creatorId: string, limit = 5000, after: 
       'o.currency',
       'o.status',
       'o.kind',
+      'o.discount_code',
+      'o.discount_cents',
       'p.id as product_id',
       'p.title as product_title',
       'buyer.full_name as buyer_name',

@@ -64,6 +64,20 @@ export const ERRORS = {
   // A checkout whose product was archived, unpublished or made free after it started (issue 29).
   PRODUCT_NO_LONGER_FOR_SALE: { status: 409, message: 'This product is no longer for sale, so this checkout cannot be paid. You have not been charged.' },
   CARD_DECLINED: { status: 402, message: 'Your card was declined.' },
+  // Discount codes (functions/discounts, docs/decisions/075): refused at checkout, and a creator's own codes.
+  DISCOUNT_CODE_NOT_FOUND: { status: 422, message: 'This code does not exist. Check it and try again.' },
+  DISCOUNT_CODE_EXPIRED: { status: 422, message: 'This code has expired.' },
+  DISCOUNT_CODE_NOT_STARTED: { status: 422, message: 'This code is not active yet.' },
+  DISCOUNT_CODE_INACTIVE: { status: 422, message: 'This code is no longer active.' },
+  DISCOUNT_CODE_USED_UP: { status: 422, message: 'This code has been used up.' },
+  DISCOUNT_CODE_NOT_FOR_PRODUCT: { status: 422, message: 'This code does not apply to this product.' },
+  DISCOUNT_CODE_NOT_FOR_SUBSCRIPTIONS: { status: 422, message: 'Discount codes apply to one-time purchases, not subscriptions.' },
+  DISCOUNT_NOT_FOUND: { status: 404, message: 'Discount code not found' },
+  DISCOUNT_CODE_TAKEN: { status: 409, message: 'You already have a code with this name. Choose another.' },
+  DISCOUNT_LIMIT_REACHED: {
+    status: 409,
+    message: 'You have reached the limit of 200 discount codes. Turn off the codes you no longer use and change one of them instead.',
+  },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'Invalid webhook signature' },
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   REFUND_NOT_ALLOWED: { status: 409, message: 'This order can no longer be refunded' },

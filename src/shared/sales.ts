@@ -21,7 +21,11 @@ export const SaleItemSchema = z.object({
   /** 'refunded' once the order was refunded; the sale then counts for nothing. */
   status: z.enum(['completed', 'refunded']),
   currency: z.string(),
+  /** What the buyer paid before tax, after any discount; fee and net are computed on it. */
   amountCents: z.int(),
+  /** The discount code applied, upper-case, and the discount in cents (docs/decisions/075). */
+  discountCode: z.nullable(z.string()),
+  discountCents: z.int(),
   feeCents: z.int(),
   netCents: z.int(),
   paidAt: z.string(),

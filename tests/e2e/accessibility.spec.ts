@@ -75,6 +75,8 @@ test('the community, moderation, AI tools and email pages have no accessibility 
   const member = await signUpThroughApi(page, base, { userType: 'creator', name: 'Ada Access', verified: true });
   await check(page, '/community/new');
   await check(page, '/settings/notifications');
+  // A creator's discount codes and their form (docs/decisions/075).
+  await check(page, '/sales/discounts');
   await check(page, '/ai-tools/submit');
   await check(page, '/ai-tools/claim');
   await check(page, '/ai-tools/claim?tool=gemini');

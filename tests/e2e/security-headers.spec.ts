@@ -136,6 +136,7 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
     '/tool-updates',
     '/library',
     '/sales',
+    '/sales/discounts',
     '/earnings',
     '/settings/api',
     '/settings/account',

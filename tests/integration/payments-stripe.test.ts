@@ -23,6 +23,7 @@ import { getPayoutSetup, startPayoutOnboarding } from '@/functions/payments/payo
 import { StripePaymentProvider } from '@/functions/payments/stripe-provider';
 import { handleWebhook } from '@/functions/payments/webhook.service';
 import type { SessionUser } from '@/src/shared/session';
+import { createDiscountCode } from '@/functions/payments/discounts.service';
 import { createProduct, createUser } from '../support/factories';
 import { completedSession, signedEvent } from '../support/payments';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -206,6 +207,43 @@ describe('Stripe Checkout Sessions', () => {
       fee_cents: 1185,
       destination_account_id: 'acct_dest_1',
       provider_session_id: url.split('/').pop(),
+    });
+  });
+
+  it('a discount code: the discounted price, the creator’s net on it, the discount line as the item’s description (docs/decisions/075)', async () => {
+    const seller = await readyCreator('acct_discount_1');
+    const product = await createProduct(t.db, seller.id, {
+      title: 'Launch Pack',
+      price: '79.00',
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'x',
+    });
+    await createDiscountCode(t.db, seller.id, {
+      code: 'LAUNCH',
+      kind: 'percent',
+      percentOff: 20,
+      amountOffCents: null,
+      productIds: null,
+      startsAt: null,
+      endsAt: null,
+      maxUses: null,
+      minPriceCents: 0,
+    });
+    const buyer = await createUser(t.db, { userType: 'buyer' });
+    const { orderId } = await startCheckout(t.db, deps, asUser(buyer), { productId: product.id, code: 'launch' });
+    const body = Object.fromEntries(requests.at(-1)!.body);
+    expect(body).toMatchObject({
+      'line_items[0][price_data][unit_amount]': '6320',
+      'line_items[0][price_data][product_data][description]': 'Discount (LAUNCH): -$15.80 of $79.00',
+      // $63.20 less the 15% fee ($9.48).
+      'payment_intent_data[transfer_data][amount]': '5372',
+    });
+    expect(await t.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow()).toMatchObject({
+      amount_cents: 6320,
+      fee_cents: 948,
+      discount_code: 'LAUNCH',
+      discount_cents: 1580,
     });
   });
 

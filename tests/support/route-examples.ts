@@ -304,6 +304,19 @@ export const ROUTE_EXAMPLES: RouteExamples = {
   retypeToolUpdate: { caller: 'owner', params: (fx) => ({ toolId: fx.toolId, updateId: fx.toolUpdateId }), json: () => ({ updateType: 'bug_fix' }) },
   // Studio (sales.ts).
   listMySales: { query: (fx) => ({ limit: '10', cursor: fx.updatesCursor }), cursor: 'keyset' },
+  // Discount codes (docs/decisions/075): a fresh code name each time, so repeated valid requests create.
+  listDiscountCodes: {},
+  createDiscountCode: {
+    // null is 'none' in these fields (all products, no limit, no dates): stored as such.
+    nullable: ['productIds', 'maxUses', 'startsAt', 'endsAt', 'percentOff', 'amountOffCents'],
+    json: () => ({ code: `SPRING-${randomBytes(3).toString('hex')}`, kind: 'fixed', amountOffCents: 500, productIds: null, maxUses: 10, minPriceCents: 100 }),
+  },
+  updateDiscountCode: {
+    caller: 'owner',
+    nullable: ['productIds', 'maxUses', 'startsAt', 'endsAt', 'percentOff', 'amountOffCents'],
+    params: (fx) => ({ id: fx.discountCodeId }),
+    json: () => ({ maxUses: 50, endsAt: '2030-01-31' }),
+  },
   // API keys (docs/decisions/025) and creator webhooks (docs/decisions/027) (settings.ts). The webhook
   // examples subscribe only to sale.refunded, which the suite never sends the owner, so no delivery runs
   // in the background.

@@ -19,6 +19,7 @@ import { encodeCursor } from '@/functions/_shared/cursor';
 import { getAuth } from '@/functions/auth/auth';
 import { createApiKey } from '@/functions/api-keys/api-keys.service';
 import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
+import { createDiscountCode } from '@/functions/payments/discounts.service';
 import { createProductReview } from '@/functions/product-reviews/product-reviews.service';
 import { addChangelogSource } from '@/functions/tool-feeds/tool-feeds.service';
 import { startClaim } from '@/functions/tools/claims.service';
@@ -77,6 +78,8 @@ export interface RouteFixtures {
   spareSessionId: string;
   /** One of the owner's webhook endpoints (its URL refuses every delivery without a connection). */
   webhookId: string;
+  /** One of the owner's discount codes (docs/decisions/075). */
+  discountCodeId: string;
   /** A valid keyset cursor for the owner's webhook deliveries. */
   deliveriesCursor: string;
   /** A valid search cursor (sort newest). */
@@ -213,6 +216,17 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
   });
   const changelogSource = await addChangelogSource(t.db, owner.userId, 'n8n', { url: 'http://127.0.0.1:9/feeds/releases.atom' });
   const webhook = await createWebhookEndpoint(t.db, owner.userId, { url: 'http://127.0.0.1:9/hooks', description: '', events: ['sale.refunded'] });
+  const discount = await createDiscountCode(t.db, owner.userId, {
+    code: 'FIXTURE10',
+    kind: 'percent',
+    percentOff: 10,
+    amountOffCents: null,
+    productIds: null,
+    startsAt: null,
+    endsAt: null,
+    maxUses: null,
+    minPriceCents: 0,
+  });
   // Community threads and replies (docs/decisions/035), in the general 'help' space.
   const thread = (who: string, title: string) =>
     createThread(t.db, who, {
@@ -283,6 +297,7 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     toolClaimId: claim.id,
     apiKeyId: apiKey.id,
     webhookId: webhook.id,
+    discountCodeId: discount.id,
     spareSessionId: spareSession.id,
     deliveriesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
     updatesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),

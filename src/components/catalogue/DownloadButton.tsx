@@ -7,6 +7,11 @@
  *   without payouts set up: the button is disabled with the reason.
  * - Back from checkout (?checkout=success): 'Purchase successful!' and the download ready;
  *   ?checkout=cancelled: 'Checkout cancelled', nothing charged.
+ * - 'Add discount code' under Buy (docs/decisions/075): a code the buyer types, or `?code=LAUNCH`
+ *   in the page's address (opened and filled in), is sent with the checkout; the server computes
+ *   the discounted price and the checkout page shows the discount line before paying. A refused
+ *   code ('This code has expired.') shows under the field. A 100% code comes straight back as
+ *   a purchase ($0 order).
  * Idle, then 'Processing...' (disabled), then success or failure. Signed out ($session, or a
  * 401 answer): 'Login Required' and off to /auth, back here after logging in. A delivery opens
  * the link in a new tab, downloads each file 500 ms after the previous one, and shows text in
@@ -39,6 +44,10 @@ const LOGIN_REDIRECT_DELAY_MS = 900;
 export default function DownloadButton({ productId, price, pricingModel }: Props) {
   const [delivered, setDelivery] = useState<Delivery | null>(null);
   const [justBought, setJustBought] = useState(false);
+  /** The discount code to send with the checkout; `codeOpen`: the field is shown. */
+  const [code, setCode] = useState('');
+  const [codeOpen, setCodeOpen] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const panel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -52,6 +61,15 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
     key: purchase && session.status !== 'loading' ? `${productId}:${session.status}` : null,
   });
   const access: Access | null = accessQuery.data ?? null;
+
+  // ?code=LAUNCH: the field opens with the code in it (read after hydration: the page is prebuilt).
+  useEffect(() => {
+    const fromUrl = new URL(window.location.href).searchParams.get('code')?.trim();
+    if (fromUrl) {
+      setCode(fromUrl.slice(0, 64));
+      setCodeOpen(true);
+    }
+  }, []);
 
   // Back from checkout.
   useEffect(() => {
@@ -88,9 +106,15 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
   }
 
   // Off to the checkout page: 'Processing...' until it opens.
-  const checkout = useApiMutation(async () => leavePage((await api('POST /api/checkout', { body: { productId } })).url), {
+  const checkout = useApiMutation(async () => leavePage((await api('POST /api/checkout', { body: { productId, code: code.trim() || null } })).url), {
     onError: (error) => {
       if (error.code === 'UNAUTHENTICATED') return loginRequired();
+      // A refused code: its reason under the field, which takes focus.
+      if (error.code.startsWith('DISCOUNT_CODE_') || error.fields['code']) {
+        setCodeError(error.fields['code'] ?? error.message);
+        setCodeOpen(true);
+        return;
+      }
       if (error.code === 'ALREADY_OWNED') {
         accessQuery.setData((current) => ({ purchase: current?.purchase ?? purchase, owned: true, purchasable: true, reason: null }));
         return void download.run();
@@ -114,6 +138,7 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
   });
 
   const busy = checkout.busy || download.busy;
+  const offersCode = purchase === 'one_time' && !access?.owned && access?.purchasable !== false;
 
   function activate() {
     if (busy) return;
@@ -155,6 +180,35 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
         {label}
       </button>
       {blocked && access?.reason ? <p className="dl-blocked">{access.reason}</p> : null}
+      {offersCode ? (
+        <details className="dl-code" open={codeOpen} onToggle={(e) => setCodeOpen(e.currentTarget.open)}>
+          <summary>Add discount code</summary>
+          <div className="dl-code-row">
+            <label htmlFor={`dl-code-${productId}`} className="visually-hidden">
+              Discount code
+            </label>
+            <input
+              id={`dl-code-${productId}`}
+              value={code}
+              maxLength={64}
+              autoComplete="off"
+              placeholder="LAUNCH"
+              aria-invalid={codeError ? true : undefined}
+              aria-describedby={codeError ? `dl-code-${productId}-error` : undefined}
+              onChange={(e) => {
+                setCode(e.target.value);
+                setCodeError(null);
+              }}
+            />
+          </div>
+          <p className="dl-code-hint">Applied when you click Buy: the discount shows before you pay.</p>
+          {codeError ? (
+            <p className="dl-code-error" id={`dl-code-${productId}-error`} role="alert">
+              {codeError}
+            </p>
+          ) : null}
+        </details>
+      ) : null}
       {delivered ? <DeliveryPanel delivery={delivered} title="Your download" label="Your download" ref={panel} /> : null}
     </div>
   );

@@ -4,7 +4,8 @@
  * Card number, Expiry, CVC, 'Pay $94.01' (or 'Subscribe $9.99/month') and 'Cancel'.
  * Each change of the country or VAT ID asks the server for the quote
  * (POST /api/checkout/{sessionId}/quote): the price, the tax line ('VAT 19% (Germany)') and the
- * total shown before paying (docs/decisions/050). Paying POSTs the card and the buyer's details
+ * total shown before paying (docs/decisions/050), after the discount line of a code the checkout
+ * was started with (docs/decisions/075). Paying POSTs the card and the buyer's details
  * to /api/checkout/{sessionId}/pay with the typed client; the server recomputes the tax and
  * Stripe's test cards decide the outcome. The route schemas (src/shared/api/schemas/payments.ts)
  * are the only check: their field messages (ApiError.fields) go into the form's state
@@ -30,6 +31,8 @@ interface Props {
   sessionId: string;
   kind: PurchaseKind;
   amountCents: number;
+  /** The discount code the checkout was started with (docs/decisions/075): its line before the price. */
+  discount?: { code: string; listCents: number; discountCents: number } | null;
   cancelUrl: string;
 }
 
@@ -48,7 +51,7 @@ const LABELS: Record<Field, string> = {
   cvc: 'CVC',
 };
 
-export default function CheckoutForm({ sessionId, kind, amountCents, cancelUrl }: Props) {
+export default function CheckoutForm({ sessionId, kind, amountCents, discount = null, cancelUrl }: Props) {
   const form = useForm<Pay>({ defaultValues: { country: '', company: '', vatId: '', cardNumber: '', expiry: '', cvc: '' } });
   const { errors, isSubmitting } = form.formState;
   /** A failure that belongs to no field (a declined card), and how many there were. */
@@ -133,6 +136,18 @@ export default function CheckoutForm({ sessionId, kind, amountCents, cancelUrl }
         {field('vatId', { autoComplete: 'off', placeholder: 'DE123456789' })}
       </details>
       <dl className="co-quote" aria-live="polite">
+        {discount ? (
+          <>
+            <div>
+              <dt>List price</dt>
+              <dd>{formatCents(discount.listCents)}</dd>
+            </div>
+            <div className="co-discount" data-discount-line>
+              <dt>Discount ({discount.code})</dt>
+              <dd>−{formatCents(discount.discountCents)}</dd>
+            </div>
+          </>
+        ) : null}
         <div>
           <dt>Price</dt>
           <dd>{formatCents(amountCents)}</dd>

@@ -1,4 +1,4 @@
-/** The receipt of one /library order, folded: number, product, amount, tax, paid and refunded dates, and its invoice's link (LibraryList.tsx). */
+/** The receipt of one /library order, folded: number, product, the discount code's line, amount, tax, paid and refunded dates, and its invoice's link (LibraryList.tsx). */
 import type { LibraryItem } from '@/src/shared/api/schemas/payments';
 import { formatDate } from '@/src/shared/format';
 import { formatCents } from '@/src/shared/payments';
@@ -16,6 +16,12 @@ export function LibraryReceipt({ order, title }: { order: NonNullable<LibraryIte
           <dt>Product</dt>
           <dd>{title}</dd>
         </div>
+        {order.discountCode ? (
+          <div>
+            <dt>Discount ({order.discountCode})</dt>
+            <dd>−{formatCents(order.discountCents)} USD</dd>
+          </div>
+        ) : null}
         <div>
           <dt>Amount</dt>
           <dd>{formatCents(order.amountCents)} USD</dd>

@@ -98,3 +98,8 @@ export type RefundDecider = (typeof REFUND_DECIDERS)[number];
  */
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** A discount code takes a percentage or a fixed amount off (docs/decisions/075). */
+export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = { percent: 'Percent off', fixed: 'Amount off' };

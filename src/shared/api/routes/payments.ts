@@ -42,13 +42,26 @@ export const startCheckout = defineRoute({
   tag: 'Checkout',
   summary: 'Start a checkout for a paid product',
   description:
-    'Answers the URL of the payment page (Stripe Checkout, or the local test-mode page). The amount is the product’s price when the checkout starts, locked in integer cents; the order is written pending and becomes paid through the webhook. Needs a verified email.',
+    'Answers the URL of the payment page (Stripe Checkout, or the local test-mode page). The amount is the product’s price when the checkout starts, less the discount of `code` (optional, one per checkout, a code of the product’s creator), locked in integer cents; the order is written pending and becomes paid through the webhook. A code that brings the price to $0 gives a paid $0 order at once, and the URL is the product page’s success address. A code that is unknown, expired, not started, turned off, used up or for another product is a 422 saying so. Needs a verified email.',
   auth: 'verified',
   body: json(CheckoutBodySchema),
   status: 201,
   response: json(CheckoutStartedSchema),
-  errors: ['PRODUCT_NOT_FOUND', 'NOT_FOR_SALE', 'ALREADY_OWNED', 'PAYOUTS_NOT_READY', 'PAYMENTS_UNAVAILABLE'],
-  example: { body: { productId: EXAMPLE_PRODUCT } },
+  errors: [
+    'PRODUCT_NOT_FOUND',
+    'NOT_FOR_SALE',
+    'ALREADY_OWNED',
+    'PAYOUTS_NOT_READY',
+    'PAYMENTS_UNAVAILABLE',
+    'DISCOUNT_CODE_NOT_FOUND',
+    'DISCOUNT_CODE_EXPIRED',
+    'DISCOUNT_CODE_NOT_STARTED',
+    'DISCOUNT_CODE_INACTIVE',
+    'DISCOUNT_CODE_USED_UP',
+    'DISCOUNT_CODE_NOT_FOR_PRODUCT',
+    'DISCOUNT_CODE_NOT_FOR_SUBSCRIPTIONS',
+  ],
+  example: { body: { productId: EXAMPLE_PRODUCT, code: 'LAUNCH' } },
 });
 
 export const payCheckout = defineRoute({

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import {
+  DISCOUNT_KINDS,
   LEDGER_ENTRY_KINDS,
   ORDER_STATUSES,
   PAYMENT_EVENT_STATUSES,
@@ -19,6 +20,7 @@ import {
 } from '../../domain';
 import { isValidExpiry, REFUND_TEXT_MAX } from '../../payments';
 import { isKnownCountry } from '../../tax';
+import { checkoutCodeField, DISCOUNT_STATES } from '../../discounts';
 import { safeText } from '../../text';
 import { uuid } from '../contract';
 import { maxLength, optionalText, strictObject, userText } from './fields';
@@ -28,8 +30,12 @@ const isoDate = () => z.nullable(z.string());
 
 // --- Requests ---
 
-/** POST /api/checkout: the product to buy; its price is read on the server, never sent. */
-export const CheckoutBodySchema = z.strictObject({ productId: uuid() });
+/** POST /api/checkout: the product to buy and an optional discount code; the price is read on the server, never sent. */
+export const CheckoutBodySchema = z.strictObject({
+  productId: uuid(),
+  /** A discount code of the product's creator (case-insensitive), one per checkout (docs/decisions/075). */
+  code: checkoutCodeField(),
+});
 export type CheckoutBody = z.output<typeof CheckoutBodySchema>;
 
 /** The local test-mode checkout's card: Stripe's test cards decide the outcome on the server. */
@@ -98,8 +104,11 @@ export const ReceiptSchema = z.object({
   number: z.string(),
   status: z.enum(ORDER_STATUSES),
   kind: z.enum(PURCHASE_KINDS),
-  /** The price without tax. */
+  /** The price without tax, after the discount. */
   amountCents: cents(),
+  /** The discount code applied, upper-case, and its discount in cents (docs/decisions/075): the list price was amountCents + discountCents. */
+  discountCode: z.nullable(z.string()),
+  discountCents: cents(),
   /** Tax on top of the price (docs/decisions/050). */
   taxCents: cents(),
   /** What the buyer paid: amountCents + taxCents. */
@@ -225,8 +234,11 @@ export const LibraryItemSchema = z.object({
       number: z.string(),
       status: z.enum(['paid', 'refunded'] as const satisfies readonly (typeof ORDER_STATUSES)[number][]),
       kind: z.enum(PURCHASE_KINDS),
-      /** The price without tax. */
+      /** The price without tax, after any discount. */
       amountCents: cents(),
+      /** The discount code applied and its discount in cents (docs/decisions/075). */
+      discountCode: z.nullable(z.string()),
+      discountCents: cents(),
       /** Tax on top of the price (docs/decisions/050); the buyer paid amountCents + taxCents. */
       taxCents: cents(),
       paidAt: isoDate(),
@@ -298,3 +310,33 @@ export const LedgerEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type LedgerEntryView = z.output<typeof LedgerEntrySchema>;
+
+// --- Discount codes (docs/decisions/075) ---
+
+/** A creator's discount code with its figures, as /api/studio/discounts answers it. */
+export const DiscountCodeViewSchema = z.object({
+  id: z.string(),
+  /** Upper-case: codes are case-insensitive. */
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  percentOff: z.nullable(z.int()),
+  amountOffCents: z.nullable(cents()),
+  /** Null: every product of the creator. */
+  productIds: z.nullable(z.array(z.string())),
+  startsAt: isoDate(),
+  endsAt: isoDate(),
+  maxUses: z.nullable(z.int()),
+  minPriceCents: cents(),
+  isActive: z.boolean(),
+  state: z.enum(DISCOUNT_STATES),
+  /** Checkouts holding the code now plus orders paid with it: what 'max uses' counts. */
+  uses: z.int(),
+  /** Paid orders with the code (refunded ones are not counted). */
+  paidOrders: z.int(),
+  /** What those orders paid, before tax, in cents. */
+  revenueCents: cents(),
+  /** The discount they were given, in cents. */
+  discountCents: cents(),
+  createdAt: z.string(),
+});
+export type DiscountCodeView = z.output<typeof DiscountCodeViewSchema>;

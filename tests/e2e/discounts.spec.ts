@@ -1,0 +1,97 @@
+/**
+ * Discount codes in Chromium with the local test-mode provider (issue 31, docs/decisions/075):
+ * the demo creator creates 'LAUNCH' (20% off one product) at /sales/discounts; a buyer opens
+ * the product with ?code=launch, sees 'Add discount code' filled in, starts the checkout, sees
+ * the discount line before paying and pays the discounted price; a refused code shows its
+ * reason under the field; the creator sees the code's uses and revenue in /sales and the sale
+ * with its code, fee and net.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, demoProductId, failOnPageErrors, hydrated, readLatestEmail, signIn, verificationLink } from './support';
+
+failOnPageErrors();
+
+const STANDUP = 'Zapier Slack Standup Bot with Gemini Summaries';
+
+async function signUpBuyer(page: Page, baseURL: string, name: string): Promise<string> {
+  const email = `coder-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { name, full_name: name, email, password: 'Str0ng!pass', user_type: 'buyer' },
+    headers: { Origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  await page.goto(await verificationLink(email));
+  await expect(page).toHaveURL(/\/auth\/verified$/);
+  return email;
+}
+
+test('a buyer applies LAUNCH for 20% off and pays the discounted price; the creator sees its uses and revenue in /sales', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
+  const id = await demoProductId(page, STANDUP);
+
+  // The creator makes the code at /sales/discounts, for this product only.
+  const creatorContext = await browser.newContext();
+  const creator = await creatorContext.newPage();
+  await signIn(creator, DEMO.creator, baseURL!);
+  await creator.goto('/sales/discounts');
+  await hydrated(creator);
+  const form = creator.getByRole('form', { name: 'New discount code' });
+  await form.getByLabel('Code', { exact: true }).fill('launch');
+  await form.getByLabel('Percentage off (%)').fill('20');
+  await form.getByLabel('Chosen products').check();
+  await form.getByLabel(STANDUP).check();
+  await form.getByRole('button', { name: 'Create code' }).click();
+  const codeRow = creator.getByRole('table', { name: 'Your discount codes' }).locator('tr[data-discount="LAUNCH"]');
+  await expect(codeRow).toContainText('20% off');
+  await expect(codeRow).toContainText(STANDUP);
+  await expect(codeRow.locator('[data-uses]')).toHaveText('0');
+
+  // The buyer: a wrong code is refused with its reason, then ?code=launch fills the field in.
+  const email = await signUpBuyer(page, baseURL!, 'Lena Launch');
+  await page.goto(`/product/${id}`);
+  await hydrated(page);
+  await page.getByText('Add discount code').click();
+  await page.getByLabel('Discount code').fill('NOPE-NOT-A-CODE');
+  await page.getByRole('button', { name: 'Buy for $12.00' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This code does not exist. Check it and try again.' })).toBeVisible();
+
+  await page.goto(`/product/${id}?code=launch`);
+  await hydrated(page);
+  await expect(page.getByLabel('Discount code')).toHaveValue('launch');
+  await page.getByRole('button', { name: 'Buy for $12.00' }).click();
+  await expect(page).toHaveURL(/\/checkout\/cs_test_[A-Za-z0-9]+$/, { timeout: 20_000 });
+  await hydrated(page);
+  // The discount line before paying: $12.00 less 20% ($2.40) is $9.60.
+  const line = page.locator('[data-discount-line]');
+  await expect(line).toContainText('Discount (LAUNCH)');
+  await expect(line).toContainText('−$2.40');
+  await expect(page.locator('.co-price')).toContainText('$9.60');
+  await page.getByLabel('Country').selectOption('US');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay $9.60' }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${id}`), { timeout: 20_000 });
+  await expect(page.locator('.toast')).toContainText('Purchase successful!');
+
+  // The receipt names the code and the discount.
+  const receipt = await readLatestEmail(email, /^Your receipt for /);
+  expect(receipt).toContain('Discount (LAUNCH): -$2.40 of $12.00');
+  expect(receipt).toContain('$9.60');
+
+  // The creator: the code's uses and revenue, and the sale with its code, fee and net ($9.60 - 15% = $8.16).
+  await creator.goto('/sales');
+  const discountRow = creator.locator('tr[data-discount="LAUNCH"]');
+  await expect(discountRow.locator('[data-uses]')).toHaveText('1');
+  await expect(discountRow.locator('[data-paid-orders]')).toHaveText('1');
+  await expect(discountRow.locator('[data-revenue]')).toHaveText('$9.60');
+  const sale = creator.locator('tr', { hasText: 'Lena Launch' });
+  await expect(sale).toContainText('$9.60');
+  await expect(sale).toContainText('LAUNCH −$2.40');
+  await expect(sale).toContainText('−$1.44');
+  await expect(sale).toContainText('$8.16');
+  await creatorContext.close();
+});
