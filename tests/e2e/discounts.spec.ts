@@ -6,24 +6,12 @@
  * reason under the field; the creator sees the code's uses and revenue in /sales and the sale
  * with its code, fee and net.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, demoProductId, failOnPageErrors, hydrated, readLatestEmail, signIn, verificationLink } from './support';
+import { expect, test } from '@playwright/test';
+import { DEMO, demoProductId, failOnPageErrors, hydrated, readLatestEmail, signIn, signUpVerifiedBuyer } from './support';
 
 failOnPageErrors();
 
 const STANDUP = 'Zapier Slack Standup Bot with Gemini Summaries';
-
-async function signUpBuyer(page: Page, baseURL: string, name: string): Promise<string> {
-  const email = `coder-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name, full_name: name, email, password: 'Str0ng!pass', user_type: 'buyer' },
-    headers: { Origin: baseURL },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  await page.goto(await verificationLink(email));
-  await expect(page).toHaveURL(/\/auth\/verified$/);
-  return email;
-}
 
 test('a buyer applies LAUNCH for 20% off and pays the discounted price; the creator sees its uses and revenue in /sales', async ({
   browser,
@@ -50,7 +38,7 @@ test('a buyer applies LAUNCH for 20% off and pays the discounted price; the crea
   await expect(codeRow.locator('[data-uses]')).toHaveText('0');
 
   // The buyer: a wrong code is refused with its reason, then ?code=launch fills the field in.
-  const email = await signUpBuyer(page, baseURL!, 'Lena Launch');
+  const email = await signUpVerifiedBuyer(page, baseURL!, 'Lena Launch');
   await page.goto(`/product/${id}`);
   await hydrated(page);
   await page.getByText('Add discount code').click();

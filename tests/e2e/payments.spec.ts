@@ -10,7 +10,7 @@
  * (docs/decisions/048). Each test signs up a fresh buyer.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, demoProductId, failOnPageErrors, hydrated, readLatestEmail, signIn, verificationLink } from './support';
+import { DEMO, demoProductId, failOnPageErrors, hydrated, readLatestEmail, signIn, signUpVerifiedBuyer } from './support';
 
 failOnPageErrors();
 
@@ -24,18 +24,7 @@ const cents = (text: string) => Math.round(Number((/\$([\d,]+\.\d{2})/.exec(text
 /** '$1,234.56' from cents, as the pages write it. */
 const dollars = (value: number) => `$${(value / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-async function signUpBuyer(page: Page, baseURL: string, name = 'Paula Payer'): Promise<string> {
-  const email = `payer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name, full_name: name, email, password: 'Str0ng!pass', user_type: 'buyer' },
-    headers: { Origin: baseURL },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  // Buying needs a verified email (docs/decisions/012): follow the link from the outbox.
-  await page.goto(await verificationLink(email));
-  await expect(page).toHaveURL(/\/auth\/verified$/);
-  return email;
-}
+const signUpBuyer = (page: Page, baseURL: string, name = 'Paula Payer') => signUpVerifiedBuyer(page, baseURL, name);
 
 /** From the product page to the local checkout page. */
 async function startCheckout(page: Page, id: string, buttonName: string): Promise<void> {

@@ -5,7 +5,7 @@
  * message, and the buyer loses access and is told (the email, the library).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, demoProductId, failOnPageErrors, hydrated, readLatestEmail, signIn, verificationLink } from './support';
+import { DEMO, demoProductId, failOnPageErrors, hydrated, readLatestEmail, signIn, signUpVerifiedBuyer } from './support';
 
 failOnPageErrors();
 
@@ -13,25 +13,13 @@ const WEBINAR = 'Zapier Webinar Follow-Up Kit (Zoom to HubSpot to Gmail)';
 
 const toast = (page: Page) => page.locator('.toast');
 
-async function signUpBuyer(page: Page, baseURL: string, name: string): Promise<string> {
-  const email = `refunder-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name, full_name: name, email, password: 'Str0ng!pass', user_type: 'buyer' },
-    headers: { Origin: baseURL },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  await page.goto(await verificationLink(email));
-  await expect(page).toHaveURL(/\/auth\/verified$/);
-  return email;
-}
-
 test('a buyer downloads, asks for a refund with a reason, the creator approves it from /sales and the buyer loses access', async ({
   page,
   browser,
   baseURL,
 }) => {
   const id = await demoProductId(page, WEBINAR);
-  const buyerEmail = await signUpBuyer(page, baseURL!, 'Rory Refund');
+  const buyerEmail = await signUpVerifiedBuyer(page, baseURL!, 'Rory Refund');
 
   // The policy before paying: on the product page, then at checkout.
   await page.goto(`/product/${id}`);

@@ -116,6 +116,23 @@ export async function verificationLink(email: string, outbox = OUTBOX): Promise<
 }
 
 /**
+ * A buyer signed up through the API with the page's cookies, whose email is verified by opening
+ * the link from the outbox in the page (buying needs a verified email, docs/decisions/012): the
+ * page ends on /auth/verified, signed in. Returns the email.
+ */
+export async function signUpVerifiedBuyer(page: Page, baseURL: string, name: string): Promise<string> {
+  const email = `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { name, full_name: name, email, password: 'Str0ng!pass', user_type: 'buyer' },
+    headers: { Origin: baseURL },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  await page.goto(await verificationLink(email));
+  await expect(page).toHaveURL(/\/auth\/verified$/);
+  return email;
+}
+
+/**
  * A new account made through the sign-up API with the page's cookies (so the page is signed in
  * as it). `verified: true` then opens the emailed link from the outbox, as its owner would:
  * posting, voting, reporting, reviewing, tool submissions and claims need it (docs/decisions/052).
