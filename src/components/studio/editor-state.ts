@@ -48,6 +48,9 @@ export interface EditorValues {
   issues_license_keys: boolean;
   /** No refunds, or within 7, 14 or 30 days of payment (docs/decisions/049). */
   refund_policy: RefundPolicy;
+  /** Pay what you want (docs/decisions/077): `price` is then the minimum. */
+  pay_what_you_want: boolean;
+  suggested_price: string;
   demo_url: string;
   video_demo_url: string;
   demo_links: DemoLinkDraft[];
@@ -99,6 +102,8 @@ export function defaultValues(): EditorValues {
     download_instructions: '',
     issues_license_keys: false,
     refund_policy: DEFAULT_REFUND_POLICY,
+    pay_what_you_want: false,
+    suggested_price: '',
     demo_url: '',
     video_demo_url: '',
     demo_links: [],
@@ -147,6 +152,8 @@ export function valuesFromProduct(p: StudioProduct): EditorValues {
     download_instructions: p.download_instructions ?? '',
     issues_license_keys: p.issues_license_keys,
     refund_policy: p.refund_policy,
+    pay_what_you_want: p.pay_what_you_want,
+    suggested_price: p.suggested_price === null ? '' : String(p.suggested_price),
     demo_url: p.demo_url ?? '',
     video_demo_url: p.video_demo_url ?? '',
     demo_links: p.demo_links.map((l) => ({ id: l.id, type: l.type, url: l.url, title: l.title, description: l.description ?? '' })),
@@ -228,6 +235,7 @@ export function toPayload(v: EditorValues): ProductBody {
     file_urls: show.files ? v.file_urls : [],
     issues_license_keys: v.issues_license_keys,
     refund_policy: v.refund_policy,
+    pay_what_you_want: v.pay_what_you_want && v.pricing_model === 'one_time',
     demo_links: v.demo_links.map((l) => ({
       id: l.id,
       type: l.type,
@@ -256,6 +264,7 @@ export function toPayload(v: EditorValues): ProductBody {
     ['version', v.version],
     ['release_notes', v.release_notes],
   ];
+  if (v.pay_what_you_want && v.pricing_model === 'one_time') optional.push(['suggested_price', v.suggested_price]);
   if (show.link) optional.push(['download_url', v.download_url]);
   if (show.text) optional.push(['content_text', v.content_text]);
   for (const [key, value] of optional) {
@@ -319,6 +328,8 @@ const FIELD_SECTIONS: Record<string, string> = {
   price: 'pricing',
   deployment_type: 'pricing',
   refund_policy: 'pricing',
+  pay_what_you_want: 'pricing',
+  suggested_price: 'pricing',
   integration_complexity: 'metrics',
   success_rate: 'metrics',
   avg_setup_time: 'metrics',
