@@ -213,6 +213,8 @@ export interface LocalCheckoutView {
   kind: PurchaseKind;
   /** What the buyer pays before tax: the list price less the discount. */
   amountCents: number;
+  /** A pay-what-you-want product: the amount is the one the buyer named (docs/decisions/077). */
+  namedPrice: boolean;
   /** The discount line shown before paying (docs/decisions/075); null without a code. */
   discount: { code: string; listCents: number; discountCents: number } | null;
   product: { id: string; title: string; imageUrl: string | null };
@@ -242,6 +244,7 @@ export async function getLocalCheckout(db: Db, deps: PaymentsDeps, userId: strin
     status: order.status,
     kind: order.kind,
     amountCents: order.amount_cents,
+    namedPrice: product?.pay_what_you_want === true,
     discount: order.discount_code
       ? { code: order.discount_code, listCents: order.amount_cents + order.discount_cents, discountCents: order.discount_cents }
       : null,
