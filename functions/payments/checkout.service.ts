@@ -192,7 +192,8 @@ function pricedByBuyer(
 
 /** A fixed-price product charges its price: a named amount is refused rather than ignored. */
 function refuseNamedAmount(code: string | null | undefined, amountCents: number | null | undefined) {
-  if (amountCents !== null && amountCents !== undefined) throw new AppError('PWYW_AMOUNT_NOT_ACCEPTED', undefined, { amount: ERRORS.PWYW_AMOUNT_NOT_ACCEPTED.message });
+  if (amountCents !== null && amountCents !== undefined)
+    throw new AppError('PWYW_AMOUNT_NOT_ACCEPTED', undefined, { amount: ERRORS.PWYW_AMOUNT_NOT_ACCEPTED.message });
   return code;
 }
 

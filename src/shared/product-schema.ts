@@ -212,7 +212,11 @@ export const ProductFieldsSchema = z.object({
       const n = typeof v === 'string' ? Number(v) : v;
       return typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 100) / 100 : v;
     },
-    z.optional(z.number({ error: 'Enter a suggested price in dollars, like 12.50' }).check(z.gte(0, 'The suggested price cannot be negative'), z.lte(10_000, 'The suggested price can be at most $10,000'))),
+    z.optional(
+      z
+        .number({ error: 'Enter a suggested price in dollars, like 12.50' })
+        .check(z.gte(0, 'The suggested price cannot be negative'), z.lte(10_000, 'The suggested price can be at most $10,000')),
+    ),
   ),
   demo_links: z._default(z.array(DemoLinkSchema).check(z.maxLength(DEMO_LINKS_MAX, `Add at most ${DEMO_LINKS_MAX} demo links`)), []),
   access_requirements: z.pipe(

@@ -76,7 +76,12 @@ export function pwywTerms(p: PwywSource): { minCents: number; suggestedCents: nu
 }
 
 /** Why a product's pricing cannot be PWYW as saved (field errors), checked on the merged row. */
-export function pwywFieldErrors(p: { pricing_model: string; price: number | string; pay_what_you_want: boolean; suggested_price: number | string | null }): Record<string, string> {
+export function pwywFieldErrors(p: {
+  pricing_model: string;
+  price: number | string;
+  pay_what_you_want: boolean;
+  suggested_price: number | string | null;
+}): Record<string, string> {
   if (!p.pay_what_you_want) return {};
   if (p.pricing_model !== 'one_time') return { pay_what_you_want: 'Pay what you want is for one-time purchases: choose the one-time pricing model' };
   if (p.suggested_price !== null && toCents(p.suggested_price) < toCents(p.price)) {

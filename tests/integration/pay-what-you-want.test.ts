@@ -69,7 +69,13 @@ afterAll(async () => {
 
 describe('the pricing option in the editor (the products API)', () => {
   it('saves a minimum and a suggested price on a one-time product, and refuses a subscription or a suggestion below the minimum', async () => {
-    const body = freeProductBody('Launch prompts pwyw', { status: 'draft', pricing_model: 'one_time', price: 3, pay_what_you_want: true, suggested_price: '9.50' });
+    const body = freeProductBody('Launch prompts pwyw', {
+      status: 'draft',
+      pricing_model: 'one_time',
+      price: 3,
+      pay_what_you_want: true,
+      suggested_price: '9.50',
+    });
     const created = await call(createMyProduct, '/api/me/products', { method: 'POST', session: creator, json: body });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ price: 3, pay_what_you_want: true, suggested_price: 9.5 });
@@ -116,7 +122,13 @@ describe('a checkout of a PWYW product', () => {
     expect(withCode.status).toBe(422);
     expect(withCode.body.error.code).toBe('PWYW_NO_DISCOUNT_CODES');
 
-    const fixed = await createProduct(t.db, creator.userId, { title: 'Fixed price pack', price: 10, pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'X' });
+    const fixed = await createProduct(t.db, creator.userId, {
+      title: 'Fixed price pack',
+      price: 10,
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'X',
+    });
     const named = await checkout(buyer, { productId: fixed.id, amount: '1' });
     expect(named.status).toBe(422);
     expect(named.body.error.code).toBe('PWYW_AMOUNT_NOT_ACCEPTED');

@@ -120,29 +120,33 @@ export default function DownloadButton({ productId, price, pricingModel, payWhat
   }
 
   // Off to the checkout page: 'Processing...' until it opens.
-  const checkout = useApiMutation(async () => leavePage((await api('POST /api/checkout', { body: pwyw ? { productId, amount: amount.trim() } : { productId, code: code.trim() || null } })).url), {
-    onError: (error) => {
-      if (error.code === 'UNAUTHENTICATED') return loginRequired();
-      // A refused amount: its reason under the price field, which takes focus.
-      if (error.code.startsWith('PWYW_') || error.fields['amount']) {
-        setAmountError(error.fields['amount'] ?? error.message);
-        amountInput.current?.focus();
-        return;
-      }
-      // A refused code: its reason under the field, which takes focus.
-      if (error.code.startsWith('DISCOUNT_CODE_') || error.fields['code']) {
-        setCodeError(error.fields['code'] ?? error.message);
-        setCodeOpen(true);
-        return;
-      }
-      if (error.code === 'ALREADY_OWNED') {
-        accessQuery.setData((current) => ({ purchase: current?.purchase ?? purchase, owned: true, purchasable: true, reason: null }));
-        return void download.run();
-      }
-      const description = error.code === 'NETWORK' || error.code === 'INTERNAL' ? 'Payments are unavailable right now. Please try again.' : error.message;
-      toast({ title: 'Checkout failed', description, variant: 'destructive' });
+  const checkout = useApiMutation(
+    async () =>
+      leavePage((await api('POST /api/checkout', { body: pwyw ? { productId, amount: amount.trim() } : { productId, code: code.trim() || null } })).url),
+    {
+      onError: (error) => {
+        if (error.code === 'UNAUTHENTICATED') return loginRequired();
+        // A refused amount: its reason under the price field, which takes focus.
+        if (error.code.startsWith('PWYW_') || error.fields['amount']) {
+          setAmountError(error.fields['amount'] ?? error.message);
+          amountInput.current?.focus();
+          return;
+        }
+        // A refused code: its reason under the field, which takes focus.
+        if (error.code.startsWith('DISCOUNT_CODE_') || error.fields['code']) {
+          setCodeError(error.fields['code'] ?? error.message);
+          setCodeOpen(true);
+          return;
+        }
+        if (error.code === 'ALREADY_OWNED') {
+          accessQuery.setData((current) => ({ purchase: current?.purchase ?? purchase, owned: true, purchasable: true, reason: null }));
+          return void download.run();
+        }
+        const description = error.code === 'NETWORK' || error.code === 'INTERNAL' ? 'Payments are unavailable right now. Please try again.' : error.message;
+        toast({ title: 'Checkout failed', description, variant: 'destructive' });
+      },
     },
-  });
+  );
 
   const download = useApiMutation(() => requestDownload(productId), {
     onSuccess: (outcome) => {
