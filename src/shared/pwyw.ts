@@ -35,7 +35,7 @@ export function parseNamedAmount(value: unknown): { cents: number } | { error: s
 }
 
 /** 'The minimum price is $5.00. Enter $5.00 or more.' */
-export function belowMinimumMessage(minCents: number): string {
+function belowMinimumMessage(minCents: number): string {
   return `The minimum price is ${formatCents(minCents)}. Enter ${formatCents(minCents)} or more.`;
 }
 
