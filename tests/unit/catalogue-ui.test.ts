@@ -308,6 +308,7 @@ describe('cards and creators', () => {
       'creator',
       'id',
       'imageUrl',
+      'payWhatYouWant',
       'price',
       'pricingModel',
       'rating',
