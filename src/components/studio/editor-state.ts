@@ -5,6 +5,7 @@
  * entries (trimmed, non-empty, no duplicates), and the checks the form runs before it sends.
  * The payload is validated with the same zod schema the API uses.
  */
+import { pwywFieldErrors } from '@/src/shared/pwyw';
 import { ACCESS_REQUIREMENT_KEYS, ProductInputSchema, cleanList, type AccessRequirementKey } from '@/src/shared/product-schema';
 import {
   DEFAULT_REFUND_POLICY,
@@ -292,6 +293,18 @@ export function validateForm(v: EditorValues): FieldErrors {
     }
   }
   if (!v.content_delivery_type) errors['content_delivery_type'] = 'Choose how buyers receive the product';
+  // Pay what you want: the server's cross-field rule, shown before saving (docs/decisions/077).
+  const payload = toPayload(v) as { pricing_model: string; price: number; pay_what_you_want?: boolean; suggested_price?: string };
+  for (const [field, message] of Object.entries(
+    pwywFieldErrors({
+      pricing_model: payload.pricing_model,
+      price: payload.price,
+      pay_what_you_want: payload.pay_what_you_want === true,
+      suggested_price: payload.suggested_price ?? null,
+    }),
+  )) {
+    errors[field] ??= message;
+  }
   v.demo_links.forEach((l, i) => {
     if (!l.url.trim()) errors[`demo_links.${i}.url`] = 'URL is required';
     if (!l.title.trim()) errors[`demo_links.${i}.title`] = 'Title is required';
