@@ -351,6 +351,10 @@ export interface ProductsTable {
   release_notes: ColumnType<string | null, string | null | undefined, string | null>;
   /** The creator's refund policy (migration 2026-11-30-0200, docs/decisions/049); 30 days unless set. */
   refund_policy: Generated<RefundPolicy>;
+  /** Pay what you want (migration 2026-12-05-0200, docs/decisions/077): `price` is then the minimum. */
+  pay_what_you_want: Generated<boolean>;
+  /** The amount a PWYW product offers first; null: the minimum. */
+  suggested_price: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;

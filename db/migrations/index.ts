@@ -47,6 +47,7 @@ import * as nearDuplicateTitleIndex from './2026-12-03-0100-near-duplicate-title
 import * as pageFigures from './2026-12-03-0200-page-figures';
 import * as figuresRevalidation from './2026-12-04-0100-figures-revalidation';
 import * as discountCodes from './2026-12-05-0100-discount-codes';
+import * as payWhatYouWant from './2026-12-05-0200-pay-what-you-want';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-03-0200-page-figures': pageFigures,
   '2026-12-04-0100-figures-revalidation': figuresRevalidation,
   '2026-12-05-0100-discount-codes': discountCodes,
+  '2026-12-05-0200-pay-what-you-want': payWhatYouWant,
 };

@@ -41,6 +41,7 @@ export function toProductCard(row: PublishedCardRow): ProductCard {
     shortDescription: row.short_description ?? '',
     price: toNumber(row.price, D.price),
     pricingModel: row.pricing_model ?? D.pricingModel,
+    payWhatYouWant: row.pay_what_you_want === true,
     // A missing rating is no rating (0), never the spec's 4.5 placeholder (issue 15).
     rating: toNumber(row.rating, 0),
     downloadsCount: row.downloads_count ?? D.count,
@@ -89,6 +90,7 @@ export function toPublicProduct(row: PublishedProductRow): PublicProduct {
     avgSetupTime: row.avg_setup_time,
     downloadInstructions: row.download_instructions,
     refundPolicy: row.refund_policy,
+    suggestedPrice: row.suggested_price === null ? null : toNumber(row.suggested_price, 0),
     updatedAt: iso(row.updated_at),
   };
 }

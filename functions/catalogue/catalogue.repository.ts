@@ -48,6 +48,7 @@ export function selectPublishedProducts(db: Db) {
     'p.avg_setup_time',
     'p.download_instructions',
     'p.refund_policy',
+    'p.suggested_price',
     'p.status',
     'p.updated_at',
   ]);
@@ -69,6 +70,7 @@ export function selectPublishedCards(db: Db) {
         'p.short_description',
         'p.price',
         'p.pricing_model',
+        'p.pay_what_you_want',
         'p.rating',
         'p.downloads_count',
         'p.views_count',

@@ -20,6 +20,7 @@ export async function findDownloadableProduct(db: Db, productId: string) {
       'title',
       'price',
       'pricing_model',
+      'pay_what_you_want',
       'status',
       'creator_id',
       'content_delivery_type',

@@ -12,7 +12,11 @@ type Q = Kysely<Database> | Transaction<Database>;
 
 /** Whether a product issues keys, and what decides who gets one. */
 export async function findProductLicensing(db: Q, productId: string) {
-  return db.selectFrom('products').select(['id', 'creator_id', 'price', 'pricing_model', 'issues_license_keys']).where('id', '=', productId).executeTakeFirst();
+  return db
+    .selectFrom('products')
+    .select(['id', 'creator_id', 'price', 'pricing_model', 'pay_what_you_want', 'issues_license_keys'])
+    .where('id', '=', productId)
+    .executeTakeFirst();
 }
 
 /** The key of a paid order; a second call for the same order (a retry, a race) inserts nothing. */

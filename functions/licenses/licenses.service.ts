@@ -70,7 +70,7 @@ export async function disableRefundedLicenses(trx: Q, order: Pick<Order, 'id' | 
  * download's transaction stores it only if the buyer has no key for the product yet.
  */
 export function freeLicenseKeyFor(
-  product: { creator_id: string; issues_license_keys: boolean; price: string | number | null; pricing_model: string | null },
+  product: { creator_id: string; issues_license_keys: boolean; price: string | number | null; pricing_model: string | null; pay_what_you_want: boolean },
   userId: string,
 ): string | null {
   return product.issues_license_keys && product.creator_id !== userId && !purchaseKind(product) ? newLicenseKey() : null;

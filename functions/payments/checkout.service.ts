@@ -1,8 +1,9 @@
 /**
  * Starting a checkout and the local provider's hosted-like page.
  * Inputs arrive parsed by the routes' schemas (src/shared/api/routes/payments.ts).
- * - startCheckout: POST /api/checkout { productId } -> { url }. The amount is computed here
- *   from the product row (integer cents) and locked into the provider's session and the
+ * - startCheckout: POST /api/checkout { productId, code?, amount? } -> { url }. The amount is
+ *   computed here from the product row (integer cents), or for a pay-what-you-want product is
+ *   the amount the buyer named, checked against the minimum (docs/decisions/077), and locked into the provider's session and the
  *   pending order; a later price change never changes what that checkout charges. The order
  *   is written only once the provider answered, so Stripe being unreachable leaves no order.
  * - getLocalCheckout / payLocalCheckout: /checkout/{sessionId} of the local provider. Only the
@@ -43,6 +44,8 @@ import { fulfilWithoutPayment, handleWebhook } from './webhook.service';
 import { priceWithCode } from './discounts.service';
 import { takeDiscountUse } from './discounts.repository';
 import { isStillForSale } from './for-sale';
+import { namedAmountRefusal, pwywTerms } from '@/src/shared/pwyw';
+import { ERRORS } from '@/src/shared/error-codes';
 import { normalizeVatId } from '@/src/shared/tax';
 import { soldByText } from '@/src/shared/invoices';
 import { DEFAULT_REFUND_POLICY, type OrderStatus, type PurchaseKind, type RefundPolicy } from '@/src/shared/domain';
@@ -61,7 +64,7 @@ function returnUrls(siteUrl: string, productId: string, orderId: string) {
 export async function canAccessProduct(
   db: Db,
   userId: string,
-  product: { id: string; creator_id: string; price: string | number | null; pricing_model: string | null },
+  product: { id: string; creator_id: string; price: string | number | null; pricing_model: string | null; pay_what_you_want: boolean },
 ) {
   if (product.creator_id === userId) return true;
   if (!purchaseKind(product)) return true;
@@ -98,7 +101,7 @@ export async function startCheckout(
   db: Db,
   deps: PaymentsDeps,
   user: SessionUser,
-  { productId, code }: CheckoutBody,
+  { productId, code, amount }: CheckoutBody,
 ): Promise<{ url: string; orderId: string }> {
   // A suspended account buys nothing until its suspension ends (docs/decisions/037).
   await assertNotSuspended(db, user.id, 'buy products');
@@ -107,12 +110,15 @@ export async function startCheckout(
   const kind = purchaseKind(product);
   if (!kind) throw new AppError('NOT_FOR_SALE');
   if (await canAccessProduct(db, user.id, product)) throw new AppError('ALREADY_OWNED');
-  // The price from the product row and the code as they are now, locked into this checkout (docs/decisions/075).
-  const priced = await priceWithCode(
-    db,
-    { id: product.id, creatorId: product.creator_id, listCents: toCents(product.price), subscription: kind === 'subscription' },
-    code,
-  );
+  // The price from the product row and the code, or the amount the buyer named, as they are now,
+  // locked into this checkout (docs/decisions/075, 077).
+  const priced = product.pay_what_you_want
+    ? pricedByBuyer(product, code, amount)
+    : await priceWithCode(
+        db,
+        { id: product.id, creatorId: product.creator_id, listCents: toCents(product.price), subscription: kind === 'subscription' },
+        refuseNamedAmount(code, amount),
+      );
   const discount = priced.code ? { codeId: priced.code.id, code: priced.code.code, discountCents: priced.discountCents } : null;
   const amountCents = priced.amountCents;
   const fee = feeCents(amountCents, deps.feeBps);
@@ -128,10 +134,10 @@ export async function startCheckout(
     provider: deps.provider.name,
     discount,
   };
-  // A 100% code: nothing to pay, so no provider and no payout account; a $0 order, paid at once.
-  if (amountCents === 0 && discount) {
+  // A 100% code or a PWYW $0: nothing to pay, so no provider and no payout account; a $0 order, paid at once.
+  if (amountCents === 0) {
     await fulfilWithoutPayment(db, deps, async (trx) => {
-      await takeCodeUse(trx, discount.codeId);
+      if (discount) await takeCodeUse(trx, discount.codeId);
       return insertOrder(trx, { ...order, sessionId: null, destinationAccountId: null });
     });
     return { url: returnUrls(deps.siteUrl, product.id, orderId).successUrl, orderId };
@@ -166,6 +172,31 @@ export async function startCheckout(
   return { url: session.url, orderId };
 }
 
+/**
+ * A pay-what-you-want price (docs/decisions/077): the amount the buyer named, in cents (already
+ * read by the route's schema: a number of dollars, not negative, at most the maximum), at least
+ * the product's minimum. A discount code does not apply: the buyer names their price instead.
+ */
+function pricedByBuyer(
+  product: { price: string | number | null },
+  code: string | null | undefined,
+  amountCents: number | null | undefined,
+): { listCents: number; amountCents: number; discountCents: number; code: null } {
+  if (code?.trim()) throw new AppError('PWYW_NO_DISCOUNT_CODES', undefined, { code: ERRORS.PWYW_NO_DISCOUNT_CODES.message });
+  if (amountCents === null || amountCents === undefined) throw new AppError('PWYW_AMOUNT_REQUIRED', undefined, { amount: 'Enter the amount you want to pay' });
+  const { minCents } = pwywTerms(product);
+  const refusal = namedAmountRefusal(amountCents, minCents);
+  if (refusal) throw new AppError('PWYW_BELOW_MINIMUM', refusal, { amount: refusal });
+  return { listCents: amountCents, amountCents, discountCents: 0, code: null };
+}
+
+/** A fixed-price product charges its price: a named amount is refused rather than ignored. */
+function refuseNamedAmount(code: string | null | undefined, amountCents: number | null | undefined) {
+  if (amountCents !== null && amountCents !== undefined)
+    throw new AppError('PWYW_AMOUNT_NOT_ACCEPTED', undefined, { amount: ERRORS.PWYW_AMOUNT_NOT_ACCEPTED.message });
+  return code;
+}
+
 /** One use of the code for this checkout, or 'This code has been used up.' (or ended or turned off since it was read). */
 async function takeCodeUse(trx: Parameters<typeof takeDiscountUse>[0], codeId: string): Promise<void> {
   if (!(await takeDiscountUse(trx, codeId))) throw new AppError('DISCOUNT_CODE_USED_UP');
@@ -183,6 +214,8 @@ export interface LocalCheckoutView {
   kind: PurchaseKind;
   /** What the buyer pays before tax: the list price less the discount. */
   amountCents: number;
+  /** A pay-what-you-want product: the amount is the one the buyer named (docs/decisions/077). */
+  namedPrice: boolean;
   /** The discount line shown before paying (docs/decisions/075); null without a code. */
   discount: { code: string; listCents: number; discountCents: number } | null;
   product: { id: string; title: string; imageUrl: string | null };
@@ -212,6 +245,7 @@ export async function getLocalCheckout(db: Db, deps: PaymentsDeps, userId: strin
     status: order.status,
     kind: order.kind,
     amountCents: order.amount_cents,
+    namedPrice: product?.pay_what_you_want === true,
     discount: order.discount_code
       ? { code: order.discount_code, listCents: order.amount_cents + order.discount_cents, discountCents: order.discount_cents }
       : null,

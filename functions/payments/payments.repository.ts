@@ -23,7 +23,7 @@ type Q = Kysely<Database> | Transaction<Database>;
 /** A published product as the product page's buy button and a new checkout see it. */
 export async function findPublishedProductForSale(db: Q, productId: string) {
   return publishedProducts(db)
-    .select(['p.id', 'p.title', 'p.price', 'p.pricing_model', 'p.creator_id', 'p.image_url', 'p.refund_policy'])
+    .select(['p.id', 'p.title', 'p.price', 'p.pricing_model', 'p.pay_what_you_want', 'p.suggested_price', 'p.creator_id', 'p.image_url', 'p.refund_policy'])
     .where('p.id', '=', productId)
     .executeTakeFirst();
 }
@@ -32,7 +32,7 @@ export async function findPublishedProductForSale(db: Q, productId: string) {
 export async function findProductForCheckout(db: Q, productId: string) {
   return db
     .selectFrom('products')
-    .select(['id', 'title', 'price', 'pricing_model', 'creator_id', 'status', 'image_url', 'refund_policy'])
+    .select(['id', 'title', 'price', 'pricing_model', 'pay_what_you_want', 'suggested_price', 'creator_id', 'status', 'image_url', 'refund_policy'])
     .where('id', '=', productId)
     .executeTakeFirst();
 }

@@ -45,6 +45,8 @@ const OWNER_COLUMNS = [
   'download_instructions',
   'issues_license_keys',
   'refund_policy',
+  'pay_what_you_want',
+  'suggested_price',
   'access_requirements',
   'demo_links',
   'submitted_at',

@@ -67,6 +67,7 @@ import { isTimestampText, isUuid } from '@/src/shared/ids';
 import { newCreatorReview } from '@/env';
 import { releaseVersionInTrx } from '../versions/versions.service';
 import { assertNotSuspended } from '../_shared/suspension';
+import { pwywFieldErrors } from '@/src/shared/pwyw';
 
 function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');
@@ -106,6 +107,8 @@ export function toColumns(input: ProductInput) {
     download_instructions: input.download_instructions ?? null,
     issues_license_keys: input.issues_license_keys,
     refund_policy: input.refund_policy,
+    pay_what_you_want: input.pay_what_you_want,
+    suggested_price: input.suggested_price ?? null,
     demo_links: JSON.stringify(input.demo_links),
     access_requirements: JSON.stringify(input.access_requirements),
     version: input.version ?? null,
@@ -142,6 +145,7 @@ function toOwnerProduct(row: OwnerProductRow): OwnerProduct {
   return {
     ...columns,
     price: Number(row.price),
+    suggested_price: row.suggested_price === null ? null : Number(row.suggested_price),
     rating: Number(row.rating),
     community_score: Number(row.community_score),
     // Written only through the product schema, whose access requirements are text.
@@ -282,8 +286,15 @@ async function saveOwnProduct(db: Db, creatorId: string, id: string, values: Pro
   return row;
 }
 
+/** A PWYW product is a one-time product whose suggestion is at least its minimum (docs/decisions/077). */
+function assertPwywPricing(row: { pricing_model: string; price: number | string; pay_what_you_want: boolean; suggested_price: number | string | null }): void {
+  const fields = pwywFieldErrors(row);
+  if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', undefined, fields);
+}
+
 export async function createProduct(db: Db, creatorId: string, input: ProductInput): Promise<OwnerProduct> {
   assertOwnFiles(creatorId, input.file_urls);
+  assertPwywPricing(toColumns(input));
   await assertToolType(db, input.ai_tool_type);
   const status = await resolveStatus(db, creatorId, null, input.status);
   if (isListed(status)) await assertDistinctTitle(db, creatorId, input.title);
@@ -331,6 +342,12 @@ async function saveChange(
   const before = await findOwnProduct(db, creatorId, id);
   if (!before) notFound();
   const requested = change(before);
+  assertPwywPricing({
+    pricing_model: requested.pricing_model ?? before.pricing_model,
+    price: requested.price ?? before.price,
+    pay_what_you_want: requested.pay_what_you_want ?? before.pay_what_you_want,
+    suggested_price: requested.suggested_price === undefined ? before.suggested_price : requested.suggested_price,
+  });
   const status = await resolveStatus(db, creatorId, before, requested.status);
   const title = requested.title ?? before.title;
   if (isListed(status) && (!isListed(before.status) || title !== before.title)) await assertDistinctTitle(db, creatorId, title, id);

@@ -72,6 +72,11 @@ export const ERRORS = {
   DISCOUNT_CODE_USED_UP: { status: 422, message: 'This code has been used up.' },
   DISCOUNT_CODE_NOT_FOR_PRODUCT: { status: 422, message: 'This code does not apply to this product.' },
   DISCOUNT_CODE_NOT_FOR_SUBSCRIPTIONS: { status: 422, message: 'Discount codes apply to one-time purchases, not subscriptions.' },
+  // Pay what you want (docs/decisions/077): the amount a buyer names, checked at checkout.
+  PWYW_BELOW_MINIMUM: { status: 422, message: 'This amount is below the minimum price.' },
+  PWYW_AMOUNT_REQUIRED: { status: 400, message: 'Name a fair price: enter the amount you want to pay.' },
+  PWYW_AMOUNT_NOT_ACCEPTED: { status: 422, message: 'This product has a fixed price: you cannot name your own.' },
+  PWYW_NO_DISCOUNT_CODES: { status: 422, message: 'Discount codes do not apply to pay-what-you-want products: name the price you want to pay instead.' },
   DISCOUNT_NOT_FOUND: { status: 404, message: 'Discount code not found' },
   DISCOUNT_CODE_TAKEN: { status: 409, message: 'You already have a code with this name. Choose another.' },
   DISCOUNT_LIMIT_REACHED: {

@@ -12,8 +12,10 @@ export type PriceInput = number | string | null | undefined | { cents: number };
  * exact to the cent with a subscription's period ('$1,234.00', '$19.00/month'). An order passes
  * its integer cents and its kind: `formatPrice({ cents: order.amountCents }, order.kind)`.
  */
-export function formatPrice(price: PriceInput, pricingModel?: string | null): string {
+export function formatPrice(price: PriceInput, pricingModel?: string | null, payWhatYouWant?: boolean): string {
   const cents = typeof price === 'object' && price !== null ? Math.trunc(price.cents) : toCents(price);
+  // Pay what you want (docs/decisions/077): the minimum, honestly: '$0+' or 'From $5.00'.
+  if (payWhatYouWant && pricingModel === 'one_time') return cents > 0 ? `From ${formatCents(cents)}` : '$0+';
   if (!Number.isFinite(cents) || cents <= 0 || pricingModel === 'free') return 'Free';
   return `${formatCents(cents)}${pricePeriod(pricingModel)}`;
 }

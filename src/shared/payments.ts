@@ -118,6 +118,9 @@ export interface PriceSource {
   price: number | string | null;
   pricing_model?: string | null;
   pricingModel?: string | null;
+  /** Pay what you want (docs/decisions/077): sold even at a $0 minimum, the buyer's $0 being an order. */
+  pay_what_you_want?: boolean | null;
+  payWhatYouWant?: boolean | null;
 }
 
 /**
@@ -126,6 +129,7 @@ export interface PriceSource {
  */
 export function purchaseKind(p: PriceSource): PurchaseKind | null {
   const model = p.pricing_model ?? p.pricingModel ?? PRODUCT_DEFAULTS.pricingModel;
+  if (model === 'one_time' && (p.pay_what_you_want ?? p.payWhatYouWant)) return 'one_time';
   if (toCents(p.price) <= 0) return null;
   if (model === 'subscription') return 'subscription';
   if (model === 'one_time') return 'one_time';

@@ -202,6 +202,22 @@ export const ProductFieldsSchema = z.object({
   issues_license_keys: z._default(z.boolean(), false),
   // Refunds: none, or within 7, 14 or 30 days of payment (docs/decisions/049); absent is the default, 30 days.
   refund_policy: z._default(z.enum(REFUND_POLICIES, { error: 'Choose a refund policy' }), DEFAULT_REFUND_POLICY),
+  // Pay what you want (docs/decisions/077): the buyer names the price, `price` is the minimum (may
+  // be 0) and `suggested_price` the amount offered first (absent: the minimum). One-time only,
+  // and the suggestion at least the minimum: checked on the saved row (pwywFieldErrors).
+  pay_what_you_want: z._default(z.boolean({ error: 'Must be true or false' }), false),
+  suggested_price: preprocess(
+    (v) => {
+      if (v === '' || v === null || v === undefined) return undefined;
+      const n = typeof v === 'string' ? Number(v) : v;
+      return typeof n === 'number' && Number.isFinite(n) ? Math.round(n * 100) / 100 : v;
+    },
+    z.optional(
+      z
+        .number({ error: 'Enter a suggested price in dollars, like 12.50' })
+        .check(z.gte(0, 'The suggested price cannot be negative'), z.lte(10_000, 'The suggested price can be at most $10,000')),
+    ),
+  ),
   demo_links: z._default(z.array(DemoLinkSchema).check(z.maxLength(DEMO_LINKS_MAX, `Add at most ${DEMO_LINKS_MAX} demo links`)), []),
   access_requirements: z.pipe(
     z._default(AccessRequirementsSchema, {}),

@@ -41,6 +41,8 @@ export interface PublicProduct extends ProductCard {
   downloadInstructions: string | null;
   /** The creator's refund policy, shown before paying (docs/decisions/049). */
   refundPolicy: RefundPolicy;
+  /** A pay-what-you-want product's suggested amount (docs/decisions/077); null: the minimum. */
+  suggestedPrice: number | null;
   updatedAt: string;
 }
 

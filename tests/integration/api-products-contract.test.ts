@@ -96,6 +96,9 @@ const ALTERNATIVES: Record<string, { send: unknown; shows?: unknown }> = {
   download_instructions: { send: 'Paste the templates into your CRM.' },
   issues_license_keys: { send: true },
   refund_policy: { send: 'days_14' },
+  // Pay what you want (docs/decisions/077): full() is a one-time product at $19, so either alone is a valid change.
+  pay_what_you_want: { send: true },
+  suggested_price: { send: 25 },
   demo_links: {
     send: [{ id: 'demo-2', type: 'tutorial', url: 'https://example.org/tutorial', title: 'Tutorial' }],
   },

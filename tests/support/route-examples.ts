@@ -128,7 +128,9 @@ export const ROUTE_EXAMPLES: RouteExamples = {
   addFavorite: { params: (fx) => ({ productId: fx.productId }) },
   removeFavorite: { params: (fx) => ({ productId: fx.productId }) },
   // Payments (payments.ts, functions/payments).
-  startCheckout: { json: (fx) => ({ productId: fx.paidProductId }) },
+  // A pay-what-you-want product (docs/decisions/077), so the named amount is swept too; `code` stays
+  // unsent (a code on a PWYW product is refused; codes: tests/integration/discounts.test.ts).
+  startCheckout: { json: (fx) => ({ productId: fx.pwywProductId, amount: '12.50' }) },
   payCheckout: {
     caller: 'owner',
     params: (fx) => ({ sessionId: fx.checkoutSessionId }),

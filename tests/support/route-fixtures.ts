@@ -51,6 +51,8 @@ export interface RouteFixtures {
   orderId: string;
   /** Another creator's paid product the owner has not bought. */
   paidProductId: string;
+  /** Another user's pay-what-you-want product: at least $2.00, $8.00 suggested (docs/decisions/077). */
+  pwywProductId: string;
   /** The owner's open local checkout of paidProductId. */
   checkoutSessionId: string;
   /** A tool the owner maintains. */
@@ -189,6 +191,15 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     content_delivery_type: 'text',
     content_text: 'The other playbook.',
   });
+  const pwyw = await createProduct(t.db, other.userId, {
+    title: 'Name-your-price playbook',
+    price: 2,
+    pricing_model: 'one_time',
+    pay_what_you_want: true,
+    suggested_price: 8,
+    content_delivery_type: 'text',
+    content_text: 'The pay-what-you-want playbook.',
+  });
   const buyer = { id: owner.userId, email: owner.email } as SessionUser;
   const purchase = await startCheckout(t.db, payments, buyer, { productId: bought.id });
   await payLocalCheckout(t.db, payments, owner.userId, purchase.url.split('/checkout/')[1]!, CARD_OK);
@@ -287,6 +298,7 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     notificationId: notification.id,
     orderId: purchase.orderId,
     paidProductId: forSale.id,
+    pwywProductId: pwyw.id,
     freeProductId: free.id,
     ownerReviewId: ownerReview.review.id,
     productReviewId: otherReview.review.id,

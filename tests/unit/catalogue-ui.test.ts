@@ -40,6 +40,7 @@ function product(overrides: Partial<PublicProduct> = {}): PublicProduct {
     description: 'First paragraph.\n\nSecond paragraph.',
     price: 19,
     pricingModel: 'one_time',
+    payWhatYouWant: false,
     rating: 4.6,
     downloadsCount: 10,
     viewsCount: 100,
@@ -80,6 +81,7 @@ function product(overrides: Partial<PublicProduct> = {}): PublicProduct {
     avgSetupTime: 5,
     downloadInstructions: null,
     refundPolicy: 'days_30',
+    suggestedPrice: null,
     updatedAt: '2026-11-01T00:00:00.000Z',
     ...overrides,
   };
@@ -306,6 +308,7 @@ describe('cards and creators', () => {
       'creator',
       'id',
       'imageUrl',
+      'payWhatYouWant',
       'price',
       'pricingModel',
       'rating',

@@ -177,3 +177,45 @@ describe('metrics only when the creator set them (issue 15)', () => {
     expect(values.avg_setup_time).toBe('5');
   });
 });
+
+describe('pay what you want (docs/decisions/077)', () => {
+  it('sends the option and the suggested price on a one-time product only', () => {
+    const pwyw = toPayload({ ...valid(), pricing_model: 'one_time', price: '5', pay_what_you_want: true, suggested_price: '12.50' });
+    expect(pwyw).toMatchObject({ price: 5, pay_what_you_want: true, suggested_price: '12.50' });
+    const subscription = toPayload({ ...valid(), pricing_model: 'subscription', price: '5', pay_what_you_want: true, suggested_price: '12.50' });
+    expect(subscription).toMatchObject({ pay_what_you_want: false });
+    expect(subscription).not.toHaveProperty('suggested_price');
+  });
+
+  it('refuses a suggested price below the minimum before saving', () => {
+    expect(validateForm({ ...valid(), pricing_model: 'one_time', price: '5', pay_what_you_want: true, suggested_price: '12.50' })).toEqual({});
+    expect(validateForm({ ...valid(), pricing_model: 'one_time', price: '5', pay_what_you_want: true, suggested_price: '3' })).toEqual({
+      suggested_price: 'The suggested price must be at least the minimum price',
+    });
+  });
+
+  it('reads the option back from a saved product', () => {
+    const saved = toPayload({ ...valid(), pricing_model: 'one_time', price: '5' }) as Record<string, unknown>;
+    const values = valuesFromProduct({
+      ...saved,
+      id: 'p',
+      creator_id: 'c',
+      short_description: null,
+      category_id: null,
+      demo_url: null,
+      download_url: null,
+      image_url: null,
+      featured_image_url: null,
+      video_demo_url: null,
+      ai_tool_type: null,
+      content_type: null,
+      content_text: 'The prompt.',
+      download_instructions: null,
+      access_requirements: {},
+      demo_links: [],
+      pay_what_you_want: true,
+      suggested_price: 9.5,
+    } as unknown as Parameters<typeof valuesFromProduct>[0]);
+    expect(values).toMatchObject({ pay_what_you_want: true, suggested_price: '9.5' });
+  });
+});

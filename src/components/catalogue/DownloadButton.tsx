@@ -12,6 +12,10 @@
  *   the discounted price and the checkout page shows the discount line before paying. A refused
  *   code ('This code has expired.') shows under the field. A 100% code comes straight back as
  *   a purchase ($0 order).
+ * - Pay what you want (docs/decisions/077): 'Name a fair price', filled with the suggested
+ *   amount, the minimum beside it; the amount is sent with the checkout and checked on the
+ *   server (a refusal, 'The minimum price is $5.00…', shows under the field). $0 comes straight
+ *   back as a purchase ($0 order). No discount code on such a product.
  * Idle, then 'Processing...' (disabled), then success or failure. Signed out ($session, or a
  * 401 answer): 'Login Required' and off to /auth, back here after logging in. A delivery opens
  * the link in a new tab, downloads each file 500 ms after the previous one, and shows text in
@@ -19,7 +23,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { api } from '@/src/shared/api/client';
-import { buyLabel, purchaseKind } from '@/src/shared/payments';
+import { buyLabel, formatCents, purchaseKind } from '@/src/shared/payments';
+import { parseNamedAmount } from '@/src/shared/pwyw';
 import { $session } from '@/src/stores/session';
 import { useSession } from '@/src/stores/use-session';
 import { toast } from '@/src/stores/toasts';
@@ -35,24 +40,33 @@ interface Props {
   productId: string;
   price: number;
   pricingModel: string;
+  /** Pay what you want: `price` is the minimum and `suggestedPrice` the amount offered first. */
+  payWhatYouWant?: boolean;
+  suggestedPrice?: number | null;
 }
 
 type Access = Pick<ProductAccess, 'owned' | 'purchasable' | 'reason'>;
 
 const LOGIN_REDIRECT_DELAY_MS = 900;
 
-export default function DownloadButton({ productId, price, pricingModel }: Props) {
+export default function DownloadButton({ productId, price, pricingModel, payWhatYouWant = false, suggestedPrice = null }: Props) {
   const [delivered, setDelivery] = useState<Delivery | null>(null);
   const [justBought, setJustBought] = useState(false);
   /** The discount code to send with the checkout; `codeOpen`: the field is shown. */
   const [code, setCode] = useState('');
   const [codeOpen, setCodeOpen] = useState(false);
   const [codeError, setCodeError] = useState<string | null>(null);
+  /** The amount a PWYW buyer names, in dollars as typed; starts at the suggestion (or the minimum). */
+  const [amount, setAmount] = useState(() => Math.max(price, suggestedPrice ?? 0).toFixed(2));
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const amountInput = useRef<HTMLInputElement>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const panel = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const session = useSession();
-  const purchase = purchaseKind({ price, pricingModel });
+  const purchase = purchaseKind({ price, pricingModel, payWhatYouWant });
+  const pwyw = payWhatYouWant && purchase === 'one_time';
+  const named = parseNamedAmount(amount);
 
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
@@ -106,23 +120,33 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
   }
 
   // Off to the checkout page: 'Processing...' until it opens.
-  const checkout = useApiMutation(async () => leavePage((await api('POST /api/checkout', { body: { productId, code: code.trim() || null } })).url), {
-    onError: (error) => {
-      if (error.code === 'UNAUTHENTICATED') return loginRequired();
-      // A refused code: its reason under the field, which takes focus.
-      if (error.code.startsWith('DISCOUNT_CODE_') || error.fields['code']) {
-        setCodeError(error.fields['code'] ?? error.message);
-        setCodeOpen(true);
-        return;
-      }
-      if (error.code === 'ALREADY_OWNED') {
-        accessQuery.setData((current) => ({ purchase: current?.purchase ?? purchase, owned: true, purchasable: true, reason: null }));
-        return void download.run();
-      }
-      const description = error.code === 'NETWORK' || error.code === 'INTERNAL' ? 'Payments are unavailable right now. Please try again.' : error.message;
-      toast({ title: 'Checkout failed', description, variant: 'destructive' });
+  const checkout = useApiMutation(
+    async () =>
+      leavePage((await api('POST /api/checkout', { body: pwyw ? { productId, amount: amount.trim() } : { productId, code: code.trim() || null } })).url),
+    {
+      onError: (error) => {
+        if (error.code === 'UNAUTHENTICATED') return loginRequired();
+        // A refused amount: its reason under the price field, which takes focus.
+        if (error.code.startsWith('PWYW_') || error.fields['amount']) {
+          setAmountError(error.fields['amount'] ?? error.message);
+          amountInput.current?.focus();
+          return;
+        }
+        // A refused code: its reason under the field, which takes focus.
+        if (error.code.startsWith('DISCOUNT_CODE_') || error.fields['code']) {
+          setCodeError(error.fields['code'] ?? error.message);
+          setCodeOpen(true);
+          return;
+        }
+        if (error.code === 'ALREADY_OWNED') {
+          accessQuery.setData((current) => ({ purchase: current?.purchase ?? purchase, owned: true, purchasable: true, reason: null }));
+          return void download.run();
+        }
+        const description = error.code === 'NETWORK' || error.code === 'INTERNAL' ? 'Payments are unavailable right now. Please try again.' : error.message;
+        toast({ title: 'Checkout failed', description, variant: 'destructive' });
+      },
     },
-  });
+  );
 
   const download = useApiMutation(() => requestDownload(productId), {
     onSuccess: (outcome) => {
@@ -138,7 +162,8 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
   });
 
   const busy = checkout.busy || download.busy;
-  const offersCode = purchase === 'one_time' && !access?.owned && access?.purchasable !== false;
+  const offersCode = purchase === 'one_time' && !pwyw && !access?.owned && access?.purchasable !== false;
+  const namesPrice = pwyw && !access?.owned && access?.purchasable !== false;
 
   function activate() {
     if (busy) return;
@@ -157,7 +182,11 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
         ? delivered
           ? 'Download again'
           : 'Download'
-        : buyLabel({ price, pricingModel })
+        : pwyw
+          ? 'cents' in named
+            ? `Buy for ${formatCents(named.cents)}`
+            : 'Buy'
+          : buyLabel({ price, pricingModel })
       : delivered
         ? 'Download again'
         : 'Download for free';
@@ -168,6 +197,37 @@ export default function DownloadButton({ productId, price, pricingModel }: Props
         <p className="dl-ready" role="status">
           Purchase successful! Your download is ready.
         </p>
+      ) : null}
+      {namesPrice ? (
+        <div className="dl-pwyw">
+          <label htmlFor={`dl-amount-${productId}`}>Name a fair price</label>
+          <div className="dl-pwyw-row">
+            <span aria-hidden="true">$</span>
+            <input
+              ref={amountInput}
+              id={`dl-amount-${productId}`}
+              value={amount}
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={12}
+              aria-invalid={amountError ? true : undefined}
+              aria-describedby={`dl-amount-${productId}-hint${amountError ? ` dl-amount-${productId}-error` : ''}`}
+              onChange={(e) => {
+                setAmount(e.target.value);
+                setAmountError(null);
+              }}
+            />
+          </div>
+          <p className="dl-code-hint" id={`dl-amount-${productId}-hint`}>
+            {price > 0 ? `Minimum ${formatCents(Math.round(price * 100))}.` : 'Pay what you like, or $0 to get it for free.'}
+            {suggestedPrice ? ` Suggested ${formatCents(Math.round(suggestedPrice * 100))}.` : ''}
+          </p>
+          {amountError ? (
+            <p className="dl-code-error" id={`dl-amount-${productId}-error`} role="alert">
+              {amountError}
+            </p>
+          ) : null}
+        </div>
       ) : null}
       <button ref={button} type="button" className="btn btn-primary dl-button" onClick={activate} disabled={busy || blocked} aria-busy={busy}>
         {busy ? (

@@ -29,7 +29,7 @@ function HeartIcon() {
 
 export function MarketplaceCard({ product, toolLabel, liked, onToggleLike, eager = false, priority = false }: Props) {
   const href = `/product/${encodeURIComponent(product.id)}`;
-  const price = formatPrice(product.price, product.pricingModel);
+  const price = formatPrice(product.price, product.pricingModel, product.payWhatYouWant);
   const rating = formatRating(product.rating);
   const rated = isRated(product.rating);
   const onOpen = () => recordView(product.id);

@@ -78,6 +78,7 @@ export interface CardView {
   shortDescription: string;
   price: number;
   pricingModel: string;
+  payWhatYouWant: boolean;
   rating: number;
   imageUrl: string | null;
   aiToolType: string;
@@ -93,6 +94,7 @@ export function toCardView(p: ProductCard): CardView {
     shortDescription: p.shortDescription,
     price: p.price,
     pricingModel: p.pricingModel,
+    payWhatYouWant: p.payWhatYouWant,
     rating: p.rating,
     imageUrl: p.imageUrl,
     aiToolType: p.aiToolType,

@@ -63,7 +63,7 @@ function ProductCard({
         </div>
         {p.short_description && <p className="st-card-short clamp">{p.short_description}</p>}
         <div className="st-card-meta">
-          <span className="st-card-price">{formatPrice(p.price, p.pricing_model)}</span>
+          <span className="st-card-price">{formatPrice(p.price, p.pricing_model, p.pay_what_you_want)}</span>
           {categoryName && <span className="badge">{categoryName}</span>}
           <span className={`st-quality ${statusTone(p.qualityScore.level)}`} title={p.qualityScore.message}>
             Quality {p.qualityScore.overall}

@@ -151,7 +151,7 @@ export function ProductPreview({ product: p, creator, reviews, options, onClose,
               </div>
               <div className="st-pv-summary">
                 <p className="st-pv-price">
-                  {formatPrice(p.price, p.pricing_model)} <span className="muted">{PRICING_MODEL_LABELS[p.pricing_model]}</span>
+                  {formatPrice(p.price, p.pricing_model, p.pay_what_you_want)} <span className="muted">{PRICING_MODEL_LABELS[p.pricing_model]}</span>
                 </p>
                 {p.short_description && <p className="st-pv-short">{p.short_description}</p>}
                 <dl className="st-pv-facts">

@@ -5,6 +5,7 @@
  * entries (trimmed, non-empty, no duplicates), and the checks the form runs before it sends.
  * The payload is validated with the same zod schema the API uses.
  */
+import { pwywFieldErrors } from '@/src/shared/pwyw';
 import { ACCESS_REQUIREMENT_KEYS, ProductInputSchema, cleanList, type AccessRequirementKey } from '@/src/shared/product-schema';
 import {
   DEFAULT_REFUND_POLICY,
@@ -48,6 +49,9 @@ export interface EditorValues {
   issues_license_keys: boolean;
   /** No refunds, or within 7, 14 or 30 days of payment (docs/decisions/049). */
   refund_policy: RefundPolicy;
+  /** Pay what you want (docs/decisions/077): `price` is then the minimum. */
+  pay_what_you_want: boolean;
+  suggested_price: string;
   demo_url: string;
   video_demo_url: string;
   demo_links: DemoLinkDraft[];
@@ -99,6 +103,8 @@ export function defaultValues(): EditorValues {
     download_instructions: '',
     issues_license_keys: false,
     refund_policy: DEFAULT_REFUND_POLICY,
+    pay_what_you_want: false,
+    suggested_price: '',
     demo_url: '',
     video_demo_url: '',
     demo_links: [],
@@ -147,6 +153,8 @@ export function valuesFromProduct(p: StudioProduct): EditorValues {
     download_instructions: p.download_instructions ?? '',
     issues_license_keys: p.issues_license_keys,
     refund_policy: p.refund_policy,
+    pay_what_you_want: p.pay_what_you_want,
+    suggested_price: p.suggested_price === null ? '' : String(p.suggested_price),
     demo_url: p.demo_url ?? '',
     video_demo_url: p.video_demo_url ?? '',
     demo_links: p.demo_links.map((l) => ({ id: l.id, type: l.type, url: l.url, title: l.title, description: l.description ?? '' })),
@@ -228,6 +236,7 @@ export function toPayload(v: EditorValues): ProductBody {
     file_urls: show.files ? v.file_urls : [],
     issues_license_keys: v.issues_license_keys,
     refund_policy: v.refund_policy,
+    pay_what_you_want: v.pay_what_you_want && v.pricing_model === 'one_time',
     demo_links: v.demo_links.map((l) => ({
       id: l.id,
       type: l.type,
@@ -256,6 +265,7 @@ export function toPayload(v: EditorValues): ProductBody {
     ['version', v.version],
     ['release_notes', v.release_notes],
   ];
+  if (v.pay_what_you_want && v.pricing_model === 'one_time') optional.push(['suggested_price', v.suggested_price]);
   if (show.link) optional.push(['download_url', v.download_url]);
   if (show.text) optional.push(['content_text', v.content_text]);
   for (const [key, value] of optional) {
@@ -283,6 +293,18 @@ export function validateForm(v: EditorValues): FieldErrors {
     }
   }
   if (!v.content_delivery_type) errors['content_delivery_type'] = 'Choose how buyers receive the product';
+  // Pay what you want: the server's cross-field rule, shown before saving (docs/decisions/077).
+  const payload = toPayload(v) as { pricing_model: string; price: number; pay_what_you_want?: boolean; suggested_price?: string };
+  for (const [field, message] of Object.entries(
+    pwywFieldErrors({
+      pricing_model: payload.pricing_model,
+      price: payload.price,
+      pay_what_you_want: payload.pay_what_you_want === true,
+      suggested_price: payload.suggested_price ?? null,
+    }),
+  )) {
+    errors[field] ??= message;
+  }
   v.demo_links.forEach((l, i) => {
     if (!l.url.trim()) errors[`demo_links.${i}.url`] = 'URL is required';
     if (!l.title.trim()) errors[`demo_links.${i}.title`] = 'Title is required';
@@ -319,6 +341,8 @@ const FIELD_SECTIONS: Record<string, string> = {
   price: 'pricing',
   deployment_type: 'pricing',
   refund_policy: 'pricing',
+  pay_what_you_want: 'pricing',
+  suggested_price: 'pricing',
   integration_complexity: 'metrics',
   success_rate: 'metrics',
   avg_setup_time: 'metrics',

@@ -1,24 +1,28 @@
 /**
  * Section 6, Pricing and Deployment (spec section 5): the pricing model; the price (step
  * 0.01, minimum 0, disabled and 0 for the free model); the payouts warning for a paid
- * product when Stripe is on and payouts are not set up; a paid product's refund policy
- * (docs/decisions/049); the deployment type.
+ * product when Stripe is on and payouts are not set up; pay what you want on a one-time product
+ * (the price becomes the minimum, with a suggested price: docs/decisions/077); a paid product's
+ * refund policy (docs/decisions/049); the deployment type.
  */
 import { memo } from 'react';
 import { useController, useWatch } from 'react-hook-form';
 import { DEPLOYMENT_TYPE_LABELS, DEPLOYMENT_TYPES, PRICING_MODEL_LABELS, PRICING_MODELS, REFUND_POLICIES, REFUND_POLICY_LABELS } from '@/src/shared/domain';
 import { purchaseKind } from '@/src/shared/payments';
 import { clearOnEdit } from '@/src/components/ui/form-state';
+import { FormField } from '@/src/components/ui/FormField';
+import { textField } from '../use-product-form';
 import { EditorSection } from '../EditorSection';
-import { StudioField } from '../StudioField';
-import { StudioSelect } from '../StudioInputs';
+import { STUDIO_FIELD_STYLES, StudioField } from '../StudioField';
+import { StudioInput, StudioSelect } from '../StudioInputs';
 import { fieldId, useSectionForm, type SectionProps } from './section-props';
 
 interface Props extends SectionProps {
   payoutsMissing: boolean;
 }
 
-const NAMES = ['pricing_model', 'price', 'refund_policy', 'deployment_type'] as const;
+const NAMES = ['pricing_model', 'price', 'pay_what_you_want', 'suggested_price', 'refund_policy', 'deployment_type'] as const;
+const CHECKBOX_STYLES = { ...STUDIO_FIELD_STYLES, controlFirst: 'st-check-row' };
 const PRICING_OPTIONS = PRICING_MODELS.map((value) => ({ value, label: PRICING_MODEL_LABELS[value] }));
 const REFUND_OPTIONS = REFUND_POLICIES.map((value) => ({ value, label: REFUND_POLICY_LABELS[value] }));
 const DEPLOYMENT_OPTIONS = DEPLOYMENT_TYPES.map((value) => ({ value, label: DEPLOYMENT_TYPE_LABELS[value] }));
@@ -27,12 +31,21 @@ export const PricingSection = memo(function PricingSection({ payoutsMissing, ...
   const { form, err } = useSectionForm(NAMES);
   const pricingModel = useWatch({ control: form.control, name: 'pricing_model' });
   const { field: price } = useController({ control: form.control, name: 'price' });
+  const pwyw = useWatch({ control: form.control, name: 'pay_what_you_want' });
   const free = pricingModel === 'free';
+  const oneTime = pricingModel === 'one_time';
+  // A PWYW product is sold even at a $0 minimum: the buyer may still pay, and gets an order.
+  const sold = Boolean(purchaseKind({ price: price.value, pricing_model: pricingModel, pay_what_you_want: oneTime && pwyw }));
   return (
     <EditorSection id="pricing" {...section}>
       <div className="st-grid-2">
         <StudioSelect name="pricing_model" label="Pricing model" options={PRICING_OPTIONS} />
-        <StudioField label="Price (USD)" id={fieldId('price')} error={err('price')} hint={free ? 'Free products have no price.' : '0 shows as Free.'}>
+        <StudioField
+          label={oneTime && pwyw ? 'Minimum price (USD)' : 'Price (USD)'}
+          id={fieldId('price')}
+          error={err('price')}
+          hint={free ? 'Free products have no price.' : oneTime && pwyw ? 'Buyers pay at least this; 0 lets them take it for free.' : '0 shows as Free.'}
+        >
           {(control) => (
             <div className="st-money">
               <span aria-hidden="true">$</span>
@@ -58,12 +71,35 @@ export const PricingSection = memo(function PricingSection({ payoutsMissing, ...
           )}
         </StudioField>
       </div>
-      {payoutsMissing && purchaseKind({ price: price.value, pricing_model: pricingModel }) ? (
+      {oneTime ? (
+        <FormField
+          id={fieldId('pay_what_you_want')}
+          styles={CHECKBOX_STYLES}
+          label="Pay what you want"
+          error={err('pay_what_you_want')}
+          hint="Buyers name their price: at least the minimum above. Discount codes do not apply."
+        >
+          {(control) => <input {...control} data-field="pay_what_you_want" type="checkbox" {...textField(form, 'pay_what_you_want')} />}
+        </FormField>
+      ) : null}
+      {oneTime && pwyw ? (
+        <StudioInput
+          name="suggested_price"
+          label="Suggested price (USD)"
+          optional
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          hint="Offered first under 'Name a fair price'. Left empty: the minimum."
+        />
+      ) : null}
+      {payoutsMissing && sold ? (
         <p className="st-payouts-warning" role="note">
           Buyers cannot pay for this product until you set up payouts. <a href="/earnings">Set up payouts</a> before you publish it as a paid product.
         </p>
       ) : null}
-      {purchaseKind({ price: price.value, pricing_model: pricingModel }) ? (
+      {sold ? (
         <StudioSelect
           name="refund_policy"
           label="Refund policy"

@@ -26,6 +26,8 @@ const LABELS: Record<string, string> = {
   price: 'Price',
   deployment_type: 'Deployment',
   refund_policy: 'Refund policy',
+  pay_what_you_want: 'Pay what you want',
+  suggested_price: 'Suggested price',
   integration_complexity: 'Integration complexity',
   success_rate: 'Success rate',
   avg_setup_time: 'Average setup time',

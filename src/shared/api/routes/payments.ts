@@ -42,7 +42,7 @@ export const startCheckout = defineRoute({
   tag: 'Checkout',
   summary: 'Start a checkout for a paid product',
   description:
-    'Answers the URL of the payment page (Stripe Checkout, or the local test-mode page). The amount is the product’s price when the checkout starts, less the discount of `code` (optional, one per checkout, a code of the product’s creator), locked in integer cents; the order is written pending and becomes paid through the webhook. A code that brings the price to $0 gives a paid $0 order at once, and the URL is the product page’s success address. A code that is unknown, expired, not started, turned off, used up or for another product is a 422 saying so. Needs a verified email.',
+    'Answers the URL of the payment page (Stripe Checkout, or the local test-mode page). The amount is the product’s price when the checkout starts, less the discount of `code` (optional, one per checkout, a code of the product’s creator), locked in integer cents; the order is written pending and becomes paid through the webhook. A code that brings the price to $0 gives a paid $0 order at once, and the URL is the product page’s success address. A code that is unknown, expired, not started, turned off, used up or for another product is a 422 saying so. A pay-what-you-want product (docs/decisions/077) charges `amount`, the price the buyer names in dollars (text such as 12.50, or a number), required there and refused on any other product: not a number, negative, more than two decimals or over $10,000 is a 400 under `amount`; below the product’s minimum a 422 naming the minimum; a discount code does not apply to it (422); $0 gives a paid $0 order at once, like a 100% code. Needs a verified email.',
   auth: 'verified',
   body: json(CheckoutBodySchema),
   status: 201,
@@ -60,6 +60,10 @@ export const startCheckout = defineRoute({
     'DISCOUNT_CODE_USED_UP',
     'DISCOUNT_CODE_NOT_FOR_PRODUCT',
     'DISCOUNT_CODE_NOT_FOR_SUBSCRIPTIONS',
+    'PWYW_AMOUNT_REQUIRED',
+    'PWYW_BELOW_MINIMUM',
+    'PWYW_AMOUNT_NOT_ACCEPTED',
+    'PWYW_NO_DISCOUNT_CODES',
   ],
   example: { body: { productId: EXAMPLE_PRODUCT, code: 'LAUNCH' } },
 });

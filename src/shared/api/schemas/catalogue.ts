@@ -20,8 +20,10 @@ export const ProductCardSchema = z.object({
   id: z.string(),
   title: z.string(),
   shortDescription: z.string(),
+  /** For a pay-what-you-want product (docs/decisions/077), the minimum: cards show '$0+' or 'From $5.00'. */
   price: z.number(),
   pricingModel: z.string(),
+  payWhatYouWant: z.boolean(),
   rating: z.number(),
   downloadsCount: z.number(),
   viewsCount: z.number(),

@@ -21,6 +21,7 @@ import {
 import { isValidExpiry, REFUND_TEXT_MAX } from '../../payments';
 import { isKnownCountry } from '../../tax';
 import { checkoutCodeField, DISCOUNT_STATES } from '../../discounts';
+import { checkoutAmountField } from '../../pwyw';
 import { safeText } from '../../text';
 import { uuid } from '../contract';
 import { maxLength, optionalText, strictObject, userText } from './fields';
@@ -35,6 +36,11 @@ export const CheckoutBodySchema = z.strictObject({
   productId: uuid(),
   /** A discount code of the product's creator (case-insensitive), one per checkout (docs/decisions/075). */
   code: checkoutCodeField(),
+  /**
+   * Pay what you want (docs/decisions/077): the amount the buyer names, in dollars ('12.50' or
+   * 12.5), read as cents; required for a PWYW product (at least its minimum), refused for others.
+   */
+  amount: checkoutAmountField(),
 });
 export type CheckoutBody = z.output<typeof CheckoutBodySchema>;
 

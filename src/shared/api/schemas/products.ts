@@ -83,6 +83,10 @@ export const OwnerProductSchema = z.object({
   issues_license_keys: z.boolean(),
   /** What buyers may get back: no refunds, or within 7, 14 or 30 days of payment (docs/decisions/049). */
   refund_policy: z.enum(REFUND_POLICIES),
+  /** Pay what you want (docs/decisions/077): `price` is the minimum and the buyer names the amount. */
+  pay_what_you_want: z.boolean(),
+  /** The amount offered first on a PWYW product; null: the minimum. */
+  suggested_price: z.nullable(z.number()),
   access_requirements: z.record(z.string(), z.string()),
   demo_links: z.array(StoredDemoLinkSchema),
   /** When it last entered the review queue. */
