@@ -6,7 +6,7 @@
  * and finds the product in /library at the price paid.
  */
 import { expect, test } from '@playwright/test';
-import { DEMO, failOnPageErrors, hydrated, signIn, verificationLink } from './support';
+import { DEMO, failOnPageErrors, hydrated, signIn, signUpVerifiedBuyer } from './support';
 
 failOnPageErrors();
 
@@ -28,14 +28,7 @@ test('a buyer names a fair price on a PWYW product, pays it, and finds it in /li
   expect(patched.ok(), await patched.text()).toBe(true);
   await creatorContext.close();
 
-  const email = `pwyw-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const signedUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { name: 'Nia Named', full_name: 'Nia Named', email, password: 'Str0ng!pass', user_type: 'buyer' },
-    headers: { Origin: baseURL! },
-  });
-  expect(signedUp.ok(), await signedUp.text()).toBe(true);
-  await page.goto(await verificationLink(email));
-  await expect(page).toHaveURL(/\/auth\/verified$/);
+  await signUpVerifiedBuyer(page, baseURL!, 'Nia Named');
 
   await page.goto(`/product/${id}`);
   await hydrated(page);
