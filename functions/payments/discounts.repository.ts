@@ -72,6 +72,20 @@ export interface CodeValues {
   minPriceCents: number;
 }
 
+/** A code's terms as its columns (the amount of the kind not chosen is null). */
+function termColumns(values: CodeValues) {
+  return {
+    kind: values.kind,
+    percent_off: values.kind === 'percent' ? values.percentOff : null,
+    amount_off_cents: values.kind === 'fixed' ? values.amountOffCents : null,
+    product_ids: values.productIds,
+    starts_at: values.startsAt,
+    ends_at: values.endsAt,
+    max_uses: values.maxUses,
+    min_price_cents: values.minPriceCents,
+  };
+}
+
 /** Inserts a code; undefined when the creator already has one with this name (the unique index decides, under concurrency too). */
 export async function insertCode(db: Q, creatorId: string, code: string, values: CodeValues): Promise<DiscountCode | undefined> {
   return db
@@ -79,14 +93,7 @@ export async function insertCode(db: Q, creatorId: string, code: string, values:
     .values({
       creator_id: creatorId,
       code,
-      kind: values.kind,
-      percent_off: values.kind === 'percent' ? values.percentOff : null,
-      amount_off_cents: values.kind === 'fixed' ? values.amountOffCents : null,
-      product_ids: values.productIds,
-      starts_at: values.startsAt,
-      ends_at: values.endsAt,
-      max_uses: values.maxUses,
-      min_price_cents: values.minPriceCents,
+      ...termColumns(values),
     })
     .onConflict((oc) => oc.columns(['creator_id', 'code']).doNothing())
     .returningAll()
@@ -101,14 +108,7 @@ export async function updateOwnCode(db: Q, creatorId: string, id: string, values
   return db
     .updateTable('discount_codes')
     .set({
-      kind: values.kind,
-      percent_off: values.kind === 'percent' ? values.percentOff : null,
-      amount_off_cents: values.kind === 'fixed' ? values.amountOffCents : null,
-      product_ids: values.productIds,
-      starts_at: values.startsAt,
-      ends_at: values.endsAt,
-      max_uses: values.maxUses,
-      min_price_cents: values.minPriceCents,
+      ...termColumns(values),
       is_active: values.isActive,
       updated_at: sql`now()`,
     })
