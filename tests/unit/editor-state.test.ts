@@ -27,6 +27,25 @@ const valid = (): EditorValues => ({
   content_text: 'The prompt.',
 });
 
+/** The fields a saved product has beyond the form's payload (valuesFromProduct reads a whole product). */
+const SAVED_FIELDS = {
+  id: 'p',
+  creator_id: 'c',
+  short_description: null,
+  category_id: null,
+  demo_url: null,
+  download_url: null,
+  image_url: null,
+  featured_image_url: null,
+  video_demo_url: null,
+  ai_tool_type: null,
+  content_type: null,
+  content_text: 'The prompt.',
+  download_instructions: null,
+  access_requirements: {},
+  demo_links: [],
+};
+
 describe('defaults (spec section 9)', () => {
   it('price 0, draft, one_time, beginner, ready_to_use, complexity 1, success 85, setup 5, no delivery method yet', () => {
     expect(defaultValues()).toMatchObject({
@@ -154,21 +173,7 @@ describe('metrics only when the creator set them (issue 15)', () => {
     const saved = { ...toPayload({ ...valid(), metrics_unset: [] }), success_rate: null, technical_level: null } as Record<string, unknown>;
     const values = valuesFromProduct({
       ...saved,
-      id: 'p',
-      creator_id: 'c',
-      short_description: null,
-      category_id: null,
-      demo_url: null,
-      download_url: null,
-      image_url: null,
-      featured_image_url: null,
-      video_demo_url: null,
-      ai_tool_type: null,
-      content_type: null,
-      content_text: 'The prompt.',
-      download_instructions: null,
-      access_requirements: {},
-      demo_links: [],
+      ...SAVED_FIELDS,
     } as unknown as Parameters<typeof valuesFromProduct>[0]);
     expect(values.metrics_unset.sort()).toEqual(['success_rate', 'technical_level']);
     expect(values.success_rate).toBe(85);
@@ -198,21 +203,7 @@ describe('pay what you want (docs/decisions/077)', () => {
     const saved = toPayload({ ...valid(), pricing_model: 'one_time', price: '5' }) as Record<string, unknown>;
     const values = valuesFromProduct({
       ...saved,
-      id: 'p',
-      creator_id: 'c',
-      short_description: null,
-      category_id: null,
-      demo_url: null,
-      download_url: null,
-      image_url: null,
-      featured_image_url: null,
-      video_demo_url: null,
-      ai_tool_type: null,
-      content_type: null,
-      content_text: 'The prompt.',
-      download_instructions: null,
-      access_requirements: {},
-      demo_links: [],
+      ...SAVED_FIELDS,
       pay_what_you_want: true,
       suggested_price: 9.5,
     } as unknown as Parameters<typeof valuesFromProduct>[0]);
