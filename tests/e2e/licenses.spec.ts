@@ -6,7 +6,18 @@
  * Origin); the creator disables it on /sales and verify then reports it disabled.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, failOnPageErrors, hydrated, readLatestEmail, signIn, signUpThroughApi, verificationLink } from './support';
+import {
+  DEMO,
+  expectPurchased,
+  failOnPageErrors,
+  hydrated,
+  payByCard,
+  readLatestEmail,
+  signIn,
+  signUpThroughApi,
+  startCheckout,
+  verificationLink,
+} from './support';
 
 failOnPageErrors();
 
@@ -49,18 +60,9 @@ test('a creator turns on licence keys, a buyer gets one, it verifies, and the cr
   const buyer = await signUpThroughApi(page, baseURL!, { userType: 'buyer', name: 'Kira Keyholder' });
   await page.goto(await verificationLink(buyer.email));
   await expect(page).toHaveURL(/\/auth\/verified$/);
-  await page.goto(`/product/${id}`);
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Buy for $39.00' }).click();
-  await expect(page).toHaveURL(/\/checkout\/cs_test_[A-Za-z0-9]+$/, { timeout: 20_000 });
-  await hydrated(page);
-  // The buyer's country decides the tax (docs/decisions/050); the United States: none.
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay $39.00' }).click();
-  await expect(page).toHaveURL(new RegExp(`/product/${id}`), { timeout: 20_000 });
+  await startCheckout(page, id, 'Buy for $39.00');
+  await payByCard(page, 'Pay $39.00');
+  await expectPurchased(page, id);
 
   // The key in the library, with a Copy button that puts it on the clipboard.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });

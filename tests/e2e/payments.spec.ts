@@ -10,7 +10,18 @@
  * (docs/decisions/048). Each test signs up a fresh buyer.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, demoProductId, failOnPageErrors, hydrated, readLatestEmail, signIn, signUpVerifiedBuyer } from './support';
+import {
+  DEMO,
+  demoProductId,
+  expectPurchased,
+  failOnPageErrors,
+  hydrated,
+  payByCard,
+  readLatestEmail,
+  signIn,
+  signUpVerifiedBuyer,
+  startCheckout,
+} from './support';
 
 failOnPageErrors();
 
@@ -26,36 +37,19 @@ const dollars = (value: number) => `$${(value / 100).toLocaleString('en-US', { m
 
 const signUpBuyer = (page: Page, baseURL: string, name = 'Paula Payer') => signUpVerifiedBuyer(page, baseURL, name);
 
-/** From the product page to the local checkout page. */
-async function startCheckout(page: Page, id: string, buttonName: string): Promise<void> {
-  await page.goto(`/product/${id}`);
-  await hydrated(page);
-  await page.getByRole('button', { name: buttonName }).click();
-  // A server-rendered page on a busy machine: allow it time.
-  await expect(page).toHaveURL(/\/checkout\/cs_test_[A-Za-z0-9]+$/, { timeout: 20_000 });
-  await hydrated(page);
-  await expect(page.getByRole('note')).toContainText('Test mode');
-}
-
-async function pay(page: Page, card: string, buttonName: string): Promise<void> {
-  // The buyer's country decides the tax (docs/decisions/050); the United States: none.
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: buttonName }).click();
-}
+/** The local test-mode provider's card form, for the United States (no tax, docs/decisions/050). */
+const pay = (page: Page, card: string, payButton: string) => payByCard(page, payButton, { card });
 
 test('a buyer buys a $79 product with 4242 4242 4242 4242 and downloads it', async ({ page, baseURL }) => {
   const id = await demoProductId(page, CHURN);
   const email = await signUpBuyer(page, baseURL!);
   await startCheckout(page, id, 'Buy for $79.00');
+  await expect(page.getByRole('note')).toContainText('Test mode');
   await expect(page.getByRole('heading', { name: CHURN })).toBeVisible();
   await expect(page.locator('.co-price')).toHaveText('$79.00');
   await pay(page, '4242 4242 4242 4242', 'Pay $79.00');
 
-  await expect(page).toHaveURL(new RegExp(`/product/${id}$`), { timeout: 20_000 });
-  await expect(toast(page)).toContainText('Purchase successful!');
+  await expectPurchased(page, id);
   await expect(page.getByRole('status').filter({ hasText: 'Your download is ready.' })).toBeVisible();
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   const panel = page.getByRole('region', { name: 'Your download' });
@@ -133,7 +127,7 @@ test('a refund from /library revokes access', async ({ page, baseURL }) => {
   await signUpBuyer(page, baseURL!);
   await startCheckout(page, id, 'Buy for $79.00');
   await pay(page, '4242 4242 4242 4242', 'Pay $79.00');
-  await expect(toast(page)).toContainText('Purchase successful!');
+  await expectPurchased(page, id);
 
   await page.goto('/library');
   await hydrated(page);
@@ -151,7 +145,7 @@ test('a subscription bought, then cancelled at the end of the period', async ({ 
   await signUpBuyer(page, baseURL!);
   await startCheckout(page, id, 'Subscribe for $9.99/month');
   await pay(page, '4242 4242 4242 4242', 'Subscribe $9.99/month');
-  await expect(toast(page)).toContainText('Purchase successful!');
+  await expectPurchased(page, id);
   await expect(page.getByRole('button', { name: 'Download', exact: true })).toBeVisible();
 
   await page.goto('/library');
@@ -179,7 +173,7 @@ test('the creator sees the sale, the fee and the net on /sales and /earnings, re
   const buyerEmail = await signUpBuyer(page, baseURL!, 'Sasha Sale');
   await startCheckout(page, id, 'Buy for $19.00');
   await pay(page, '4242 4242 4242 4242', 'Pay $19.00');
-  await expect(toast(page)).toContainText('Purchase successful!');
+  await expectPurchased(page, id);
 
   const context = await browser.newContext();
   const creator = await context.newPage();

@@ -5,7 +5,7 @@
  * message, and the buyer loses access and is told (the email, the library).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, demoProductId, failOnPageErrors, hydrated, readLatestEmail, signIn, signUpVerifiedBuyer } from './support';
+import { DEMO, demoProductId, expectPurchased, failOnPageErrors, hydrated, payByCard, readLatestEmail, signIn, signUpVerifiedBuyer } from './support';
 
 failOnPageErrors();
 
@@ -29,13 +29,8 @@ test('a buyer downloads, asks for a refund with a reason, the creator approves i
   await expect(page).toHaveURL(/\/checkout\/cs_test_[A-Za-z0-9]+$/, { timeout: 20_000 });
   await hydrated(page);
   await expect(page.getByRole('link', { name: 'Refunds: within 30 days' })).toBeVisible();
-  // The buyer's country decides the tax (docs/decisions/050); the United States: none.
-  await page.getByLabel('Country').selectOption('US');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay $19.00' }).click();
-  await expect(toast(page)).toContainText('Purchase successful!');
+  await payByCard(page, 'Pay $19.00');
+  await expectPurchased(page, id);
 
   // The buyer downloads it: from now on a refund is a request to the creator.
   await page.getByRole('button', { name: 'Download', exact: true }).click();

@@ -183,6 +183,41 @@ export function failOnPageErrors(): void {
   test.afterEach(() => expect(pageErrors).toEqual([]));
 }
 
+/**
+ * From a product page to the local test-mode checkout: the product's buy button, then the
+ * checkout page (a server-rendered page on a busy machine: 20 s), hydrated.
+ */
+export async function startCheckout(page: Page, productId: string, buyButton: string): Promise<void> {
+  await page.goto(`/product/${productId}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: buyButton }).click();
+  await expect(page).toHaveURL(/\/checkout\/cs_test_[A-Za-z0-9]+$/, { timeout: 20_000 });
+  await hydrated(page);
+}
+
+/**
+ * Fills the local test-mode card form and presses its pay button. The buyer's country decides
+ * the tax (docs/decisions/050): the United States (none) unless `country` is null, which keeps
+ * the one the test chose.
+ */
+export async function payByCard(page: Page, payButton: string, { card = '4242 4242 4242 4242', country = 'US' as string | null } = {}): Promise<void> {
+  if (country) await page.getByLabel('Country').selectOption(country);
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: payButton }).click();
+}
+
+/**
+ * A paid checkout lands back on the product page with the success toast. The payment, the
+ * redirect and the page's render take more than expect's default 5 s on a loaded machine (a CI
+ * run failed there once), hence 20 s for the landing; the toast is shown with the page.
+ */
+export async function expectPurchased(page: Page, productId: string): Promise<void> {
+  await expect(page).toHaveURL(new RegExp(`/product/${productId}$`), { timeout: 20_000 });
+  await expect(page.locator('.toast')).toContainText('Purchase successful!', { timeout: 10_000 });
+}
+
 /** The id of a demo product by its exact title, found through the catalogue search (the title's first three words). */
 export async function demoProductId(page: Page, title: string): Promise<string> {
   const response = await page.request.get(`/api/products?search=${encodeURIComponent(title.split(' ').slice(0, 3).join(' '))}`);
