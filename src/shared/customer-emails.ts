@@ -16,7 +16,7 @@ import { safeText } from './text';
 export const CUSTOMER_EMAIL_DAILY_LIMIT = 3;
 export const CUSTOMER_EMAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const CUSTOMER_EMAIL_SUBJECT_MAX = 150;
-export const CUSTOMER_EMAIL_BODY_MAX = 20_000;
+const CUSTOMER_EMAIL_BODY_MAX = 20_000;
 /** Recipients queued per run of the send's batch job; the job re-enqueues itself for the rest. */
 export const CUSTOMER_EMAIL_BATCH = 100;
 

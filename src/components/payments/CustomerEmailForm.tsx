@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { api, type ApiError } from '@/src/shared/api/client';
 import {
+  CUSTOMER_EMAIL_SUBJECT_MAX,
   CustomerEmailFormSchema,
   audienceOfTarget,
   recipientsLabel,
@@ -98,7 +99,9 @@ export function CustomerEmailForm({ audiences, remaining, limit, onSent }: Props
         )}
       </FormField>
       <FormField id={id('subject')} styles={FIELD_STYLES} label={LABELS.subject} error={errors.subject?.message}>
-        {(control) => <input {...control} type="text" maxLength={150} {...form.register('subject', { onChange: () => setConfirming(false) })} />}
+        {(control) => (
+          <input {...control} type="text" maxLength={CUSTOMER_EMAIL_SUBJECT_MAX} {...form.register('subject', { onChange: () => setConfirming(false) })} />
+        )}
       </FormField>
       <FormField
         id={id('body')}
