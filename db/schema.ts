@@ -24,6 +24,7 @@ import type {
   ProductStatus,
   PurchaseKind,
   DiscountKind,
+  CustomerEmailAudience,
   RefundDecider,
   InvoiceKind,
   RefundPolicy,
@@ -876,6 +877,22 @@ export interface LicensesTable {
   created_at: CreatedAt;
 }
 
+/** A creator's email to their buyers or followers, one row per real send (migration 2026-12-06-0100, docs/decisions/078). */
+export interface CustomerEmailsTable {
+  id: Generated<string>;
+  creator_id: string;
+  audience: CustomerEmailAudience;
+  /** Set exactly for the audience 'product'. */
+  product_id: string | null;
+  subject: string;
+  body_markdown: string;
+  /** The sanitized HTML of the Markdown, rendered once when it was sent. */
+  body_html: string;
+  /** The recipients counted when it was sent. */
+  recipient_count: number;
+  created_at: CreatedAt;
+}
+
 /** A user's channel for one email kind, where it differs from the default (migration 2026-11-28-0700, docs/decisions/041). */
 export interface NotificationPreferencesTable {
   user_id: string;
@@ -918,6 +935,8 @@ export interface EmailMessagesTable {
   digest_id: string | null;
   created_at: CreatedAt;
   sent_at: Timestamp | null;
+  /** When the recipient used this email's one-click unsubscribe (a creator's email's figures, docs/decisions/078). */
+  unsubscribed_at: Timestamp | null;
 }
 
 /** An address Resend reported as a hard bounce or a complaint: nothing is sent to it. */
@@ -1077,6 +1096,7 @@ export interface Database {
   product_downloaders: ProductDownloadersTable;
   orders: OrdersTable;
   discount_codes: DiscountCodesTable;
+  customer_emails: CustomerEmailsTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
   refund_requests: RefundRequestsTable;
@@ -1110,6 +1130,7 @@ export type SellerReview = Selectable<SellerReviewsTable>;
 export type Download = Selectable<DownloadsTable>;
 export type Order = Selectable<OrdersTable>;
 export type DiscountCode = Selectable<DiscountCodesTable>;
+export type CustomerEmail = Selectable<CustomerEmailsTable>;
 export type Invoice = Selectable<InvoicesTable>;
 export type PayoutRequest = Selectable<PayoutRequestsTable>;
 export type LedgerEntry = Selectable<CreatorLedgerEntriesTable>;

@@ -24,6 +24,7 @@ import './payments/refund-at-once.job';
 import './product-reviews/review-pages.job';
 import './payments/tax-reversal.job';
 import './rebuilds/page-refresh.job';
+import './customer-emails/batches.job';
 
 import { definedJobs, type JobSet } from './jobs';
 

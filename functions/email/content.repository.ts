@@ -50,3 +50,14 @@ export async function findReviewForEmail(db: Db, reviewId: string) {
     .where('r.id', '=', reviewId)
     .executeTakeFirst();
 }
+
+/** A creator's email to customers (docs/decisions/078) with its creator's name and handle and its product's title. */
+export async function findCreatorEmailForEmail(db: Db, customerEmailId: string) {
+  return db
+    .selectFrom('customer_emails as e')
+    .innerJoin('profiles as c', 'c.id', 'e.creator_id')
+    .leftJoin('products as p', 'p.id', 'e.product_id')
+    .select(['e.id', 'e.audience', 'e.subject', 'e.body_html', 'c.id as creator_id', 'c.full_name', 'c.handle', 'p.title as product_title'])
+    .where('e.id', '=', customerEmailId)
+    .executeTakeFirst();
+}

@@ -13,8 +13,11 @@ import { EMAIL_KIND_INFO, type EmailKind } from '@/src/shared/email-preferences'
 import { profileUrl } from '@/src/shared/handles';
 import { formatCents, formatOrderNumber, netCents } from '@/src/shared/payments';
 import { toolDetailsHref } from '@/src/shared/tool-pages';
+import { renderMarkdown } from '../_shared/markdown';
+import type { CustomerEmailAudience } from '@/src/shared/domain';
 import type { EmailCard, EmailContent } from './templates/email';
 import {
+  findCreatorEmailForEmail,
   findOrderForEmail,
   findProductForEmail,
   findRefundRequestForEmail,
@@ -216,4 +219,67 @@ export function eventContent(piece: Piece): EmailContent {
     sections: [{ title: piece.section, cards: [piece.card] }],
     action: { label: 'Open on toolmint', url: piece.card.url },
   };
+}
+
+// --- A creator's email to customers (docs/decisions/078) ---
+
+/**
+ * A creator's Markdown as an email shows it: the community's renderer and sanitizer
+ * (functions/_shared/markdown.ts) with every image a link (an email of ours loads no image: no
+ * tracking pixel), and site paths made absolute (an email has no site to be relative to).
+ */
+export function creatorEmailHtml(markdown: string, siteUrl: string): string {
+  const origin = new URL(siteUrl).origin;
+  return renderMarkdown(markdown, { isOwnImage: () => false }).replace(/(href|src)="\/(?!\/)/g, `$1="${origin}/`);
+}
+
+export interface CreatorEmailParts {
+  audience: CustomerEmailAudience;
+  subject: string;
+  html: string;
+  creatorName: string | null;
+  creatorPath: string;
+  productTitle: string | null;
+}
+
+/** The email of a creator's message, and why a recipient got it. */
+export function creatorEmailContent(parts: CreatorEmailParts, siteUrl: string): { content: EmailContent; reason: string } {
+  const creator = parts.creatorName?.trim() || 'A creator';
+  const profile = abs(siteUrl, parts.creatorPath);
+  const why =
+    parts.audience === 'followers'
+      ? `you follow ${creator} on toolmint`
+      : parts.audience === 'product' && parts.productTitle
+        ? `you bought ${parts.productTitle} from ${creator} on toolmint`
+        : `you bought from ${creator} on toolmint`;
+  return {
+    content: {
+      subject: parts.subject,
+      preview: `${creator}: ${parts.subject}`,
+      heading: parts.subject,
+      paragraphs: [`${creator} wrote to you:`],
+      html: parts.html,
+      action: { label: `See ${creator} on toolmint`, url: profile },
+    },
+    reason: `You get this email because ${why}. ${creator} wrote it; toolmint sent it on their behalf.`,
+  };
+}
+
+/** The content of a queued creator email (reference `creator_email:<id>`), or null when its send is gone. */
+export async function creatorEmailPiece(db: Db, reference: string, siteUrl: string): Promise<{ content: EmailContent; reason: string } | null> {
+  const id = referenceId(reference, 'creator_email');
+  if (!id || !UUID.test(id)) return null;
+  const row = await findCreatorEmailForEmail(db, id);
+  if (!row) return null;
+  return creatorEmailContent(
+    {
+      audience: row.audience,
+      subject: row.subject,
+      html: row.body_html,
+      creatorName: row.full_name,
+      creatorPath: profileUrl({ id: row.creator_id, handle: row.handle }),
+      productTitle: row.product_title,
+    },
+    siteUrl,
+  );
 }

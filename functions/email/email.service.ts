@@ -31,7 +31,7 @@ import {
   type EmailKind,
   type EmailMessageKind,
 } from '@/src/shared/email-preferences';
-import { eventContent, pieceOf } from './content';
+import { creatorEmailPiece, eventContent, pieceOf } from './content';
 import { channelOf, getPreferences, unsubscribeLabel } from './preferences.service';
 import { renderEmail } from './render';
 import type { EmailCard, EmailContent, EmailSection } from './templates/email';
@@ -109,19 +109,20 @@ async function fanOut(
   kind: EmailKind,
   reference: string,
   recipients: Recipients,
-  options: { after?: string; maxBatches?: number } = {},
+  options: { after?: string; maxBatches?: number; batchSize?: number } = {},
 ): Promise<FanOutResult> {
+  const size = options.batchSize ?? EMAIL_BATCH;
   let after = options.after ?? '';
   let queued = 0;
   for (let batch = 0; batch < (options.maxBatches ?? Number.POSITIVE_INFINITY); batch++) {
     // A batch's rows and the deliveries of those to send at once commit together.
     const result = await inOutboxTransaction(db, async (trx) => {
-      const written = await queueEmailBatch(trx, { kind, reference, recipients, after, limit: EMAIL_BATCH });
+      const written = await queueEmailBatch(trx, { kind, reference, recipients, after, limit: size });
       await enqueueDeliveries(trx, written.instant);
       return written;
     });
     queued += Number(result.queued);
-    if (Number(result.seen) < EMAIL_BATCH || !result.last) return { queued, next: null };
+    if (Number(result.seen) < size || !result.last) return { queued, next: null };
     after = result.last;
   }
   return { queued, next: after };
@@ -147,6 +148,20 @@ export async function queueNewProductEmails(db: Db, productId: string, options: 
   return fanOut(db, 'new_product', `product:${product.id}`, followerRecipients(product.creator_id), options);
 }
 
+/**
+ * One batch of a creator's email to customers (docs/decisions/078): `batchSize` recipients after
+ * `after` of `recipients` (functions/customer-emails builds them), each queued once (reference
+ * `creator_email:<id>`, unique per user) as their preference for 'creator_email' says.
+ */
+export async function queueCreatorEmailBatch(
+  db: Db,
+  customerEmailId: string,
+  recipients: Recipients,
+  options: { after?: string; batchSize: number },
+): Promise<FanOutResult> {
+  return fanOut(db, 'creator_email', `creator_email:${customerEmailId}`, recipients, { ...options, maxBatches: 1 });
+}
+
 // --- Sending ---------------------------------------------------------------------------------
 
 /** Why a notification may not go out now, or null (the address's suppression is checked for every message). */
@@ -166,8 +181,8 @@ async function hasWeeklyKind(db: Db, userId: string): Promise<boolean> {
 }
 
 /** The links of a notification email: the settings page, the unsubscribe page and the one-click URL. */
-function unsubscribeLinks(siteUrl: string, userId: string, kind: EmailMessageKind, now = new Date()) {
-  const token = createUnsubscribeToken(userId, kind, { now });
+function unsubscribeLinks(siteUrl: string, userId: string, kind: EmailMessageKind, now = new Date(), messageId?: string) {
+  const token = createUnsubscribeToken(userId, kind, { now, ...(messageId ? { messageId } : {}) });
   const page = new URL(UNSUBSCRIBE_PAGE_PATH, siteUrl);
   page.searchParams.set('token', token);
   const oneClick = new URL(UNSUBSCRIBE_API_PATH, siteUrl);
@@ -195,13 +210,18 @@ async function composeMessage(db: Db, message: EmailMessage & { kind: EmailMessa
       message.kind === 'daily_digest'
         ? 'You get this daily digest because some of your notifications are set to "Daily digest".'
         : 'You get this weekly digest because it is on in your notification settings.';
+  } else if (message.kind === 'creator_email') {
+    const piece = await creatorEmailPiece(db, message.reference, siteUrl);
+    if (!piece) return { ok: false, reason: 'the creator’s email is gone' };
+    ({ content, reason } = piece);
   } else {
     const piece = await pieceOf(db, message, siteUrl);
     if (!piece) return { ok: false, reason: 'what it was about is gone' };
     content = eventContent(piece);
     reason = piece.reason;
   }
-  const links = unsubscribeLinks(siteUrl, message.user_id, message.kind, now);
+  // A creator's email names its message in its link, for the send's 'unsubscribed' figure (docs/decisions/078).
+  const links = unsubscribeLinks(siteUrl, message.user_id, message.kind, now, message.kind === 'creator_email' ? message.id : undefined);
   const rendered = await renderEmail(content, {
     kind: 'notification',
     reason,

@@ -66,3 +66,17 @@ export async function insertSuppressions(db: Db, rows: { email: string; reason: 
     .returning('email')
     .execute();
 }
+
+/**
+ * The message whose one-click link was used (a creator's email, docs/decisions/078): marked
+ * unsubscribed (`at`) or not (null, an 'Undo'), for that message's own recipient only.
+ */
+export async function markMessageUnsubscribed(db: Db, messageId: string, userId: string, at: Date | null): Promise<void> {
+  await db
+    .updateTable('email_messages')
+    .set({ unsubscribed_at: at })
+    .where('id', '=', messageId)
+    .where('user_id', '=', userId)
+    .where('unsubscribed_at', at ? 'is' : 'is not', null)
+    .execute();
+}

@@ -17,7 +17,15 @@ import {
   type UnsubscribeResult,
 } from '@/src/shared/email-preferences';
 import type { UnsubscribeClaim } from './unsubscribe-token';
-import { findChannel, findSuppression, selectPreferenceRows, selectUnsubscribedRows, upsertChannels, userExists } from './preferences.repository';
+import {
+  findChannel,
+  findSuppression,
+  markMessageUnsubscribed,
+  selectPreferenceRows,
+  selectUnsubscribedRows,
+  upsertChannels,
+  userExists,
+} from './preferences.repository';
 
 export async function getPreferences(db: Db, userId: string): Promise<EmailPreferences> {
   const rows = await selectPreferenceRows(db, userId);
@@ -85,6 +93,8 @@ export async function unsubscribe(db: Db, claim: UnsubscribeClaim): Promise<Unsu
   const preferences = await getPreferences(db, claim.userId);
   const kinds = kindsOf(claim.kind, preferences).filter((k) => preferences[k] !== 'off');
   await writeChannels(db, claim.userId, Object.fromEntries(kinds.map((k) => [k, { channel: 'off' as const, previous: preferences[k] }])));
+  // A link that names its email (a creator's email to customers) counts for that email's figures.
+  if (claim.messageId) await markMessageUnsubscribed(db, claim.messageId, claim.userId, new Date());
   if (claim.kind === 'daily_digest') return result(kinds.length ? 'daily' : 'off');
   return result(kinds.length ? preferences[claim.kind] : 'off');
 }
@@ -96,6 +106,7 @@ export async function undoUnsubscribe(db: Db, claim: UnsubscribeClaim): Promise<
   const rows = await selectUnsubscribedRows(db, claim.userId);
   const restore = rows.filter((r) => (claim.kind === 'daily_digest' ? r.previous_channel === 'daily' : r.kind === claim.kind));
   await writeChannels(db, claim.userId, Object.fromEntries(restore.map((r) => [r.kind, { channel: r.previous_channel!, previous: null }])));
+  if (claim.messageId) await markMessageUnsubscribed(db, claim.messageId, claim.userId, null);
   const channel = claim.kind === 'daily_digest' ? (restore.length ? 'daily' : 'off') : await channelOf(db, claim.userId, claim.kind);
   return { kind: claim.kind, label, channel, previous: 'off' };
 }

@@ -52,6 +52,11 @@ export interface DomainEvents {
   'profile.created': { userId: string };
   /** An account was deleted: its profile is a tombstone from this commit on, no page (functions/account). No reaction; its commit hook tells the index. */
   'profile.deleted': { userId: string };
+  /**
+   * A creator sent an email to their buyers or followers (functions/customer-emails,
+   * docs/decisions/078): its batch job queues the recipients' emails, 100 a run.
+   */
+  'customer-email.sent': { customerEmailId: string };
 }
 
 export type EventName = keyof DomainEvents;

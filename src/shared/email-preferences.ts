@@ -40,6 +40,7 @@ export const EMAIL_KINDS = [
   'community_reply',
   'community_mention',
   'community_answer_accepted',
+  'creator_email',
   'weekly_digest',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -89,6 +90,15 @@ export const EMAIL_KIND_INFO: Record<EmailKind, EmailKindInfo> = {
   community_reply: { label: 'Replies', hint: 'Someone replies to your post or answer.', group: 'Community', channels: ALL, default: 'instant' },
   community_mention: { label: 'Mentions', hint: 'Someone mentions you.', group: 'Community', channels: ALL, default: 'instant' },
   community_answer_accepted: { label: 'Accepted answers', hint: 'Your answer is accepted.', group: 'Community', channels: ALL, default: 'instant' },
+  // A creator's own email to their buyers or followers (docs/decisions/078): written for the
+  // moment, so no digest; its one-click unsubscribe turns off exactly this kind.
+  creator_email: {
+    label: 'Emails from creators',
+    hint: 'A creator you bought from or follow writes to their buyers or followers (at most 3 a day per creator).',
+    group: 'People you follow',
+    channels: ['off', 'instant'],
+    default: 'instant',
+  },
   weekly_digest: {
     label: 'Weekly digest',
     hint: "The week's updates of tools you follow, new products of creators you follow, and what is trending in your categories.",

@@ -83,6 +83,13 @@ export const ERRORS = {
     status: 409,
     message: 'You have reached the limit of 200 discount codes. Turn off the codes you no longer use and change one of them instead.',
   },
+  // A creator's emails to customers (functions/customer-emails, docs/decisions/078).
+  CUSTOMER_EMAIL_NOT_FOUND: { status: 404, message: 'Email not found' },
+  CUSTOMER_EMAIL_DAILY_LIMIT: { status: 429, message: 'You can send 3 emails to customers in 24 hours. Try again later.' },
+  CUSTOMER_EMAIL_NO_RECIPIENTS: {
+    status: 422,
+    message: 'No one would get this email: this audience has no buyers or followers who receive emails from creators.',
+  },
   WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'Invalid webhook signature' },
   ORDER_NOT_FOUND: { status: 404, message: 'Order not found' },
   REFUND_NOT_ALLOWED: { status: 409, message: 'This order can no longer be refunded' },

@@ -137,6 +137,7 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
     '/library',
     '/sales',
     '/sales/discounts',
+    '/sales/emails',
     '/earnings',
     '/settings/api',
     '/settings/account',

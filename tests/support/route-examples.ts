@@ -319,6 +319,21 @@ export const ROUTE_EXAMPLES: RouteExamples = {
     params: (fx) => ({ id: fx.discountCodeId }),
     json: () => ({ maxUses: 50, endsAt: '2030-01-31' }),
   },
+  // Emails to customers (docs/decisions/078). The owner's product is free, so it has no buyers:
+  // a send to them is refused before it is recorded, and never uses up the daily limit of 3
+  // that the hostile variants would otherwise exhaust (tests/integration/customer-emails.test.ts sends).
+  listCustomerEmails: {},
+  getCustomerEmail: { caller: 'owner', params: (fx) => ({ id: fx.customerEmailId }) },
+  previewCustomerEmail: { json: () => ({ subject: 'Version 2 is out', body: 'Thank you.\n\n**Version 2** is out: [see it](/library).' }) },
+  sendTestCustomerEmail: {
+    nullable: ['productId'],
+    json: (fx) => ({ audience: 'product', productId: fx.productId, subject: 'Version 2 is out', body: 'Thank you for your download.' }),
+  },
+  sendCustomerEmail: {
+    nullable: ['productId'],
+    json: (fx) => ({ audience: 'product', productId: fx.productId, subject: 'Version 2 is out', body: 'Thank you for your download.' }),
+    expect: { status: 422, why: 'the owner’s product is free: no paid buyers to send to (CUSTOMER_EMAIL_NO_RECIPIENTS)' },
+  },
   // API keys (docs/decisions/025) and creator webhooks (docs/decisions/027) (settings.ts). The webhook
   // examples subscribe only to sale.refunded, which the suite never sends the owner, so no delivery runs
   // in the background.

@@ -82,6 +82,8 @@ export interface RouteFixtures {
   webhookId: string;
   /** One of the owner's discount codes (docs/decisions/075). */
   discountCodeId: string;
+  /** One of the owner's emails to customers (docs/decisions/078), recorded directly: the owner has no buyers to send to. */
+  customerEmailId: string;
   /** A valid keyset cursor for the owner's webhook deliveries. */
   deliveriesCursor: string;
   /** A valid search cursor (sort newest). */
@@ -238,6 +240,19 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     maxUses: null,
     minPriceCents: 0,
   });
+  const customerEmail = await t.db
+    .insertInto('customer_emails')
+    .values({
+      creator_id: owner.userId,
+      audience: 'followers',
+      subject: 'Thanks for following',
+      body_markdown: 'Thank you.',
+      body_html: '<p>Thank you.</p>',
+      recipient_count: 0,
+      created_at: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   // Community threads and replies (docs/decisions/035), in the general 'help' space.
   const thread = (who: string, title: string) =>
     createThread(t.db, who, {
@@ -310,6 +325,7 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     apiKeyId: apiKey.id,
     webhookId: webhook.id,
     discountCodeId: discount.id,
+    customerEmailId: customerEmail.id,
     spareSessionId: spareSession.id,
     deliveriesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),
     updatesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),

@@ -55,6 +55,11 @@ export interface EmailContent {
   preview: string;
   heading: string;
   paragraphs: string[];
+  /**
+   * Sanitized HTML shown after the paragraphs: a creator's Markdown as functions/_shared/markdown.ts
+   * renders it, with absolute links (docs/decisions/078). Never anything else.
+   */
+  html?: string;
   sections?: EmailSection[];
   action?: { label: string; url: string } | null;
   /** Smaller paragraphs after the button: how long a link works, what to do if it was not you. */
@@ -112,6 +117,11 @@ export function ToolmintEmail({ content, footer }: { content: EmailContent; foot
               {p}
             </Text>
           ))}
+          {content.html ? (
+            <Section style={{ fontSize: '15px', lineHeight: '22px', margin: '0 0 12px' }}>
+              <div dangerouslySetInnerHTML={{ __html: content.html }} />
+            </Section>
+          ) : null}
           {(content.sections ?? []).map((section) => (
             <Section key={section.title} style={{ margin: '20px 0 0' }}>
               <Heading as="h2" style={{ fontSize: '16px', margin: '0 0 10px' }}>

@@ -103,3 +103,12 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 export const DISCOUNT_KIND_LABELS: Record<DiscountKind, string> = { percent: 'Percent off', fixed: 'Amount off' };
+
+/** Who a creator's email to customers goes to (docs/decisions/078). */
+export const CUSTOMER_EMAIL_AUDIENCES = ['product', 'all_products', 'followers'] as const;
+export type CustomerEmailAudience = (typeof CUSTOMER_EMAIL_AUDIENCES)[number];
+export const CUSTOMER_EMAIL_AUDIENCE_LABELS: Record<CustomerEmailAudience, string> = {
+  product: 'Buyers of one product',
+  all_products: 'Buyers of any of my products',
+  followers: 'My followers',
+};

@@ -4,6 +4,14 @@ import { defineRoute, json, page, pageQuery, uuid } from '../contract';
 import { SALES_PAGE_SIZE, SaleItemSchema } from '../../sales';
 import { DiscountCodeInputSchema, DiscountCodePatchSchema } from '../../discounts';
 import { DiscountCodeViewSchema } from '../schemas/payments';
+import {
+  CustomerEmailInputSchema,
+  CustomerEmailListSchema,
+  CustomerEmailPreviewInputSchema,
+  CustomerEmailPreviewSchema,
+  CustomerEmailTestResultSchema,
+  CustomerEmailViewSchema,
+} from '../../customer-emails';
 
 export const listMySales = defineRoute({
   method: 'GET',
@@ -80,4 +88,96 @@ export const updateDiscountCode = defineRoute({
   example: { params: { id: EXAMPLE_CODE }, body: { isActive: false } },
 });
 
-export const salesRoutes = [listMySales, listDiscountCodes, createDiscountCode, updateDiscountCode] as const;
+// --- Emails to customers (docs/decisions/078) ---
+
+const EXAMPLE_EMAIL = {
+  audience: 'all_products',
+  productId: null,
+  subject: 'Version 2 is out',
+  body: 'Thank you for buying my templates.\n\n**Version 2** adds ten new sequences: [see what is new](/library).',
+} as const;
+
+export const listCustomerEmails = defineRoute({
+  method: 'GET',
+  path: '/api/studio/customer-emails',
+  operationId: 'listCustomerEmails',
+  tag: 'Emails to customers',
+  summary: "The caller's emails to customers with their figures, the sends left today, and each audience's size",
+  description:
+    'Newest first, at most 200 (`nextCursor` is always null). Per email: `recipients` (counted when it was sent), `sent` (emails written to the outbox: recipients whose settings still allowed it when their batch ran), `delivered` (accepted by the mailer) and `unsubscribed` (recipients who turned these emails off through that email’s link). `limit` sends in any 24 hours; `remaining` now; `nextAt` when the next frees up (null unless none is left). `audiences`: how many accounts each audience reaches now (buyers with a paid, unrefunded order, or followers; each account once; without those who turned these emails off, are suspended or deleted, or have no verified address).',
+  auth: 'user',
+  scope: 'sales:read',
+  response: json(CustomerEmailListSchema),
+});
+
+export const getCustomerEmail = defineRoute({
+  method: 'GET',
+  path: '/api/studio/customer-emails/{id}',
+  operationId: 'getCustomerEmail',
+  tag: 'Emails to customers',
+  summary: 'One of your emails to customers, with its figures',
+  description: 'Another creator’s email answers 404, like one that does not exist.',
+  auth: 'user',
+  scope: 'sales:read',
+  params: z.strictObject({ id: uuid() }),
+  response: json(CustomerEmailViewSchema),
+  errors: ['CUSTOMER_EMAIL_NOT_FOUND'],
+  example: { params: { id: EXAMPLE_CODE } },
+});
+
+export const previewCustomerEmail = defineRoute({
+  method: 'POST',
+  path: '/api/studio/customer-emails/preview',
+  operationId: 'previewCustomerEmail',
+  tag: 'Emails to customers',
+  summary: 'The body’s Markdown as the email shows it: sanitized HTML',
+  description:
+    'The community’s Markdown (raw HTML is shown as text; links only http(s), mailto and site paths, made absolute; images become links). Nothing is stored or sent. Needs a verified email.',
+  auth: 'verified',
+  body: json(CustomerEmailPreviewInputSchema),
+  response: json(CustomerEmailPreviewSchema),
+  example: { body: { subject: EXAMPLE_EMAIL.subject, body: EXAMPLE_EMAIL.body } },
+});
+
+export const sendTestCustomerEmail = defineRoute({
+  method: 'POST',
+  path: '/api/studio/customer-emails/test',
+  operationId: 'sendTestCustomerEmail',
+  tag: 'Emails to customers',
+  summary: 'Send the email to yourself only, as a test',
+  description:
+    'Goes to the caller’s own address (the answer names it), with "[Test]" before the subject; does not count against the daily limit. `audience` `product` takes `productId`, one of your products (404 otherwise). Needs a verified email.',
+  auth: 'verified',
+  body: json(CustomerEmailInputSchema),
+  response: json(CustomerEmailTestResultSchema),
+  errors: ['PRODUCT_NOT_FOUND'],
+  example: { body: EXAMPLE_EMAIL },
+});
+
+export const sendCustomerEmail = defineRoute({
+  method: 'POST',
+  path: '/api/studio/customer-emails',
+  operationId: 'sendCustomerEmail',
+  tag: 'Emails to customers',
+  summary: 'Send an email to the buyers of one product, of all your products, or to your followers',
+  description:
+    'At most 3 sends in any 24 hours (429 CUSTOMER_EMAIL_DAILY_LIMIT with `Retry-After`; a test does not count). An audience nobody in it would receive is 422 CUSTOMER_EMAIL_NO_RECIPIENTS. The answer comes at once; the emails are queued by a background job, 100 recipients a run, each recipient once, as their settings for "Emails from creators" say, each with a one-click unsubscribe (`List-Unsubscribe`, `List-Unsubscribe-Post`) that turns exactly those emails off. Needs a verified email.',
+  auth: 'verified',
+  body: json(CustomerEmailInputSchema),
+  status: 201,
+  response: json(CustomerEmailViewSchema),
+  errors: ['PRODUCT_NOT_FOUND', 'CUSTOMER_EMAIL_DAILY_LIMIT', 'CUSTOMER_EMAIL_NO_RECIPIENTS'],
+  example: { body: EXAMPLE_EMAIL },
+});
+
+export const salesRoutes = [
+  listMySales,
+  listDiscountCodes,
+  createDiscountCode,
+  updateDiscountCode,
+  listCustomerEmails,
+  getCustomerEmail,
+  previewCustomerEmail,
+  sendTestCustomerEmail,
+  sendCustomerEmail,
+] as const;
