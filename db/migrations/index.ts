@@ -48,6 +48,7 @@ import * as pageFigures from './2026-12-03-0200-page-figures';
 import * as figuresRevalidation from './2026-12-04-0100-figures-revalidation';
 import * as discountCodes from './2026-12-05-0100-discount-codes';
 import * as payWhatYouWant from './2026-12-05-0200-pay-what-you-want';
+import * as visitAnalytics from './2026-12-06-0200-visit-analytics';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04-0100-figures-revalidation': figuresRevalidation,
   '2026-12-05-0100-discount-codes': discountCodes,
   '2026-12-05-0200-pay-what-you-want': payWhatYouWant,
+  '2026-12-06-0200-visit-analytics': visitAnalytics,
 };
