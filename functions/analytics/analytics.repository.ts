@@ -59,10 +59,9 @@ export async function insertVisit(
   return published ? 'duplicate' : 'missing';
 }
 
-/** Whether `productId` is one of the creator's products (any status). */
-export async function isOwnProduct(db: Db, creatorId: string, productId: string): Promise<boolean> {
-  const row = await db.selectFrom('products').select('id').where('id', '=', productId).where('creator_id', '=', creatorId).executeTakeFirst();
-  return Boolean(row);
+/** One of the creator's products (any status), or undefined: another creator's is as unknown. */
+export async function findOwnProduct(db: Db, creatorId: string, productId: string) {
+  return db.selectFrom('products').select(['id', 'title', 'status']).where('id', '=', productId).where('creator_id', '=', creatorId).executeTakeFirst();
 }
 
 interface Scope {

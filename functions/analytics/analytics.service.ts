@@ -14,7 +14,7 @@ import { isUuid } from '@/src/shared/ids';
 import { lastDays, normaliseSource, summariseTraffic, trafficCsvLines, type TrafficSource, type TrafficSummary } from '@/src/shared/traffic';
 import { toCsv } from '@/src/shared/studio-format';
 import { AppError } from '../_shared/errors';
-import { dailySalt, insertVisit, isOwnProduct, orderGroups, visitGroups } from './analytics.repository';
+import { dailySalt, findOwnProduct, insertVisit, orderGroups, visitGroups } from './analytics.repository';
 
 /** The window of the figures, in days (today included), as /sales's other figures. */
 export const TRAFFIC_DAYS = 30;
@@ -58,11 +58,18 @@ export async function getTrafficAnalytics(
   options: { productId?: string | null; days?: number; now?: Date } = {},
 ): Promise<TrafficSummary> {
   const productId = options.productId ?? null;
-  if (productId && !(isUuid(productId) && (await isOwnProduct(db, creatorId, productId)))) throw new AppError('PRODUCT_NOT_FOUND');
+  if (productId) await ownProduct(db, creatorId, productId);
   const days = lastDays(options.days ?? TRAFFIC_DAYS, options.now ?? new Date());
   const scope = { creatorId, productId, fromDay: days[0]! };
   const [visits, orders] = await Promise.all([visitGroups(db, scope), orderGroups(db, scope)]);
   return summariseTraffic(visits, orders, days);
+}
+
+/** The creator's product (its id, title and status); another creator's, or an unknown id, is PRODUCT_NOT_FOUND (404). */
+export async function ownProduct(db: Db, creatorId: string, productId: string) {
+  const product = isUuid(productId) ? await findOwnProduct(db, creatorId, productId) : undefined;
+  if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+  return product;
 }
 
 /** The CSV export: one line per day and source of the window. */
