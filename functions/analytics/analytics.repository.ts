@@ -14,17 +14,28 @@ import { publishedProducts } from '../catalogue/catalogue.repository';
  * day's salt, so yesterday's hashes can no longer be recomputed nor linked to today's.
  */
 export async function dailySalt(db: Db, day: string): Promise<string> {
-  const existing = await db.selectFrom('visit_salts').select('salt').where('day', '=', sql<Date>`${day}::date`).executeTakeFirst();
+  const existing = await db
+    .selectFrom('visit_salts')
+    .select('salt')
+    .where('day', '=', sql<Date>`${day}::date`)
+    .executeTakeFirst();
   if (existing) return existing.salt;
   return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('visit_salts').where('day', '<', sql<Date>`${day}::date`).execute();
+    await trx
+      .deleteFrom('visit_salts')
+      .where('day', '<', sql<Date>`${day}::date`)
+      .execute();
     await trx
       .insertInto('visit_salts')
       .values({ day, salt: randomBytes(32).toString('base64url') })
       .onConflict((oc) => oc.column('day').doNothing())
       .execute();
     // Of two first visits at once, both read the one salt that was inserted.
-    const row = await trx.selectFrom('visit_salts').select('salt').where('day', '=', sql<Date>`${day}::date`).executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('visit_salts')
+      .select('salt')
+      .where('day', '=', sql<Date>`${day}::date`)
+      .executeTakeFirstOrThrow();
     return row.salt;
   });
 }

@@ -39,7 +39,10 @@ export function referrerHostOf(value: string | null | undefined): string | null 
   } catch {
     return null;
   }
-  host = host.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  host = host
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
   if (!host || host.length > MAX_HOST_LENGTH) return null;
   // A DNS name or an IPv4 address; a bracketed IPv6 literal is kept as it is.
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host) && !/^\[[0-9a-f:.]+\]$/.test(host)) return null;
@@ -50,7 +53,11 @@ export function referrerHostOf(value: string | null | undefined): string | null 
 export function utmValue(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
   // eslint-disable-next-line no-control-regex -- control characters are dropped, not stored
-  const text = value.replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const text = value
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
   return text ? text.slice(0, MAX_UTM_LENGTH) : null;
 }
 

@@ -41,7 +41,15 @@ beforeAll(async () => {
   setDbHandle(t);
   resetAuth();
   creator = await signUp('creator', 'Vera Visits');
-  productId = (await createProduct(t.db, creator.userId, { title: 'Prompt Pack', price: '19.00', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'X' })).id;
+  productId = (
+    await createProduct(t.db, creator.userId, {
+      title: 'Prompt Pack',
+      price: '19.00',
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'X',
+    })
+  ).id;
 });
 
 afterAll(async () => {

@@ -97,7 +97,16 @@ describe('summariseTraffic', () => {
         { day: '2026-10-01', referrerHost: null, utmSource: 'old', utmCampaign: null, visitors: 9 },
       ],
       [
-        { day: '2026-11-28', source: 'newsletter', referrerHost: null, campaign: 'launch', discountCode: null, checkouts: 2, paidOrders: 1, revenueCents: 1900 },
+        {
+          day: '2026-11-28',
+          source: 'newsletter',
+          referrerHost: null,
+          campaign: 'launch',
+          discountCode: null,
+          checkouts: 2,
+          paidOrders: 1,
+          revenueCents: 1900,
+        },
         { day: '2026-11-29', source: 'direct', referrerHost: null, campaign: null, discountCode: 'LAUNCH', checkouts: 1, paidOrders: 1, revenueCents: 0 },
       ],
       days,

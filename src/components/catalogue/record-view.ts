@@ -69,7 +69,7 @@ export function recordPageView(productId: string): void {
  * path or query), with the utm_* values of this page's own URL; no third-party script.
  */
 export function recordVisit(productId: string): void {
-  let referrer: string | null = null;
+  let referrer: string | null;
   try {
     referrer = document.referrer ? new URL(document.referrer).hostname.slice(0, MAX_HOST_LENGTH) : null;
   } catch {
