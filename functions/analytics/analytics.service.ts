@@ -17,11 +17,11 @@ import { AppError } from '../_shared/errors';
 import { dailySalt, findOwnProduct, insertVisit, orderGroups, visitGroups } from './analytics.repository';
 
 /** The window of the figures, in days (today included), as /sales's other figures. */
-export const TRAFFIC_DAYS = 30;
+const TRAFFIC_DAYS = 30;
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-export function visitorHash(salt: string, address: string, userAgent: string, productId: string): string {
+function visitorHash(salt: string, address: string, userAgent: string, productId: string): string {
   return createHash('sha256').update(`${salt}\n${address}\n${userAgent}\n${productId}`).digest('base64url').slice(0, 32);
 }
 

@@ -15,7 +15,7 @@ export const MAX_UTM_LENGTH = 100;
 /** How long the last source a browser arrived from is kept for its checkouts (the cookie). */
 export const SOURCE_COOKIE = 'toolmint_source';
 export const SOURCE_COOKIE_DAYS = 30;
-export const DIRECT = 'direct';
+const DIRECT = 'direct';
 
 export interface TrafficSource {
   referrerHost: string | null;
@@ -159,7 +159,7 @@ export interface TrafficSummary {
 const zero = (): FunnelCounts => ({ visitors: 0, checkouts: 0, paidOrders: 0, revenueCents: 0 });
 
 /** An order's label: its discount code when it has one, else where its checkout started. */
-export function orderSourceLabel(order: Pick<OrderGroup, 'source' | 'discountCode'>): string {
+function orderSourceLabel(order: Pick<OrderGroup, 'source' | 'discountCode'>): string {
   return order.discountCode ? `code: ${order.discountCode}` : order.source;
 }
 
@@ -226,7 +226,7 @@ export function summariseTraffic(visits: readonly VisitGroup[], orders: readonly
 }
 
 /** part / whole as a fraction, or null when there is nothing to divide by (shown as '—', never 0%). */
-export function conversion(part: number, whole: number): number | null {
+function conversion(part: number, whole: number): number | null {
   return whole > 0 ? part / whole : null;
 }
 
