@@ -7,19 +7,23 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '@/db/database';
 import type { OrderGroup, TrafficSource, VisitGroup } from '@/src/shared/traffic';
-import { publishedProducts } from '../catalogue/catalogue.repository';
+import { isPublishedProduct, publishedProducts } from '../catalogue/catalogue.repository';
 
-/**
- * The salt of `day`, made at random by the first visit of the day; making it deletes every older
- * day's salt, so yesterday's hashes can no longer be recomputed nor linked to today's.
- */
-export async function dailySalt(db: Db, day: string): Promise<string> {
-  const existing = await db
+/** The salt of `day`, when a visit of that day made it. */
+export async function findDailySalt(db: Db, day: string): Promise<string | null> {
+  const row = await db
     .selectFrom('visit_salts')
     .select('salt')
     .where('day', '=', sql<Date>`${day}::date`)
     .executeTakeFirst();
-  if (existing) return existing.salt;
+  return row?.salt ?? null;
+}
+
+/**
+ * Makes the salt of `day` at random (the first visit of the day); making it deletes every older
+ * day's salt, so yesterday's hashes can no longer be recomputed nor linked to today's.
+ */
+export async function createDailySalt(db: Db, day: string): Promise<string> {
   return db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('visit_salts')
@@ -66,8 +70,7 @@ export async function insertVisit(
     .returning('product_id')
     .executeTakeFirst();
   if (inserted) return 'counted';
-  const published = await publishedProducts(db).select('p.id').where('p.id', '=', visit.productId).executeTakeFirst();
-  return published ? 'duplicate' : 'missing';
+  return (await isPublishedProduct(db, visit.productId)) ? 'duplicate' : 'missing';
 }
 
 /** One of the creator's products (any status), or undefined: another creator's is as unknown. */

@@ -14,7 +14,8 @@ import { isUuid } from '@/src/shared/ids';
 import { lastDays, normaliseSource, summariseTraffic, trafficCsvLines, type TrafficSource, type TrafficSummary } from '@/src/shared/traffic';
 import { toCsv } from '@/src/shared/studio-format';
 import { AppError } from '../_shared/errors';
-import { dailySalt, findOwnProduct, insertVisit, orderGroups, visitGroups } from './analytics.repository';
+import { isPublishedProduct } from '../catalogue/catalogue.repository';
+import { createDailySalt, findDailySalt, findOwnProduct, insertVisit, orderGroups, visitGroups } from './analytics.repository';
 
 /** The window of the figures, in days (today included), as /sales's other figures. */
 const TRAFFIC_DAYS = 30;
@@ -41,7 +42,13 @@ export async function recordVisit(
   if (!isUuid(input.productId)) throw new AppError('PRODUCT_NOT_FOUND');
   const day = utcDay(input.now ?? new Date());
   const source = normaliseSource(input.source, input.ownHost);
-  const salt = await dailySalt(db, day);
+  // The day's first visit makes its salt: only for a product that can be visited, so a request
+  // for an unknown or draft product writes nothing.
+  let salt = await findDailySalt(db, day);
+  if (!salt) {
+    if (!(await isPublishedProduct(db, input.productId))) throw new AppError('PRODUCT_NOT_FOUND');
+    salt = await createDailySalt(db, day);
+  }
   const outcome = await insertVisit(db, {
     productId: input.productId,
     day,
