@@ -727,7 +727,7 @@ export interface OrdersTable {
   discount_cents: Generated<number>;
   /**
    * Where the checkout was started from (migration 2026-12-06-0200, docs/decisions/079): utm_source,
-   * else the referrer's host, else 'direct'; 'unknown' before that migration; null on renewals.
+   * else the referrer's host, else 'direct'; null where not recorded (earlier orders, renewals).
    */
   source: string | null;
   source_referrer: string | null;

@@ -9,8 +9,8 @@
  *   (they are deleted in the transaction that creates it), so nobody, not even with the database,
  *   can link one day's hashes to another's or recompute a past day's.
  * - orders: the source the checkout was started from (its label: utm_source, else the referrer's
- *   host, else 'direct'), the referrer host, medium and campaign. Null on subscription renewals,
- *   which no checkout starts; orders made before this migration are 'unknown'.
+ *   host, else 'direct'), the referrer host, medium and campaign. Null where it was not recorded:
+ *   orders made before this migration, and subscription renewals (no checkout starts them).
  * Frozen in time: never import application code.
  */
 import { sql, type Kysely } from 'kysely';
@@ -41,10 +41,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column source_medium text check (length(source_medium) <= 100),
       add column source_campaign text check (length(source_campaign) <= 100)
   `.execute(db);
-  // Renewals (no checkout: no session, a subscription id) stay null; earlier checkouts are 'unknown'.
-  await sql`update orders set source = 'unknown' where not (provider_session_id is null and provider_subscription_id is not null)`.execute(db);
   // The per-creator, per-day reads of the funnel (orders by creator and the day the checkout started).
-  await sql`create index orders_creator_created_idx on orders (creator_id, created_at) where source is not null`.execute(db);
+  await sql`create index orders_creator_created_idx on orders (creator_id, created_at)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

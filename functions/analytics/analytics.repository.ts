@@ -101,9 +101,10 @@ export async function visitGroups(db: Db, scope: Scope): Promise<VisitGroup[]> {
 }
 
 /**
- * Checkouts started (orders with a source: renewals have none) per UTC day they started and
- * source; how many were paid (refunded ones included: they were paid) and the revenue of those
- * still paid (refunds taken out), before tax.
+ * Checkouts started per UTC day they started and source: every order but a subscription's
+ * renewals (no session, a subscription id: no checkout started them); an order written without a
+ * source (before it was recorded) is 'unknown'. How many were paid (refunded ones included: they
+ * were paid) and the revenue of those still paid (refunds taken out), before tax.
  */
 export async function orderGroups(db: Db, scope: Scope): Promise<OrderGroup[]> {
   const { rows } = await sql<{
@@ -116,13 +117,13 @@ export async function orderGroups(db: Db, scope: Scope): Promise<OrderGroup[]> {
     paid: number | string;
     revenue: number | string | null;
   }>`
-    select to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, o.source, o.source_referrer, o.source_campaign, o.discount_code,
+    select to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(o.source, 'unknown') as source, o.source_referrer, o.source_campaign, o.discount_code,
       count(*) as checkouts,
       count(*) filter (where o.status in ('paid', 'refunded')) as paid,
       coalesce(sum(o.amount_cents) filter (where o.status = 'paid'), 0) as revenue
     from orders o
     where o.creator_id = ${scope.creatorId}
-      and o.source is not null
+      and not (o.provider_session_id is null and o.provider_subscription_id is not null)
       and o.created_at >= (${scope.fromDay}::date)::timestamp at time zone 'UTC'
       ${scope.productId ? sql`and o.product_id = ${scope.productId}` : sql``}
     group by 1, o.source, o.source_referrer, o.source_campaign, o.discount_code

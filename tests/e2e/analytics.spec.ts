@@ -26,7 +26,7 @@ test('a visit from ?utm_source=newsletter shows on the creator’s /sales as a s
   await hydrated(creator);
   const panel = creator.getByRole('region', { name: 'Where buyers come from' });
   const bySource = panel.getByRole('region', { name: 'By source' });
-  await expect(bySource.locator('tr[data-source-row="newsletter"] th')).toHaveText('newsletter');
+  await expect(bySource.locator('tr[data-source-row="newsletter"] td').first()).toHaveText('newsletter');
   await expect(panel.getByRole('region', { name: 'Top campaigns' }).locator('tr[data-source-row="e2e-launch"]')).toBeVisible();
   await expect(panel.getByRole('img', { name: /Visitors, checkouts started and paid orders per day/ })).toBeVisible();
 
