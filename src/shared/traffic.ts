@@ -52,8 +52,8 @@ export function referrerHostOf(value: string | null | undefined): string | null 
 /** One utm_* value: trimmed, lower-case (Newsletter and newsletter are one source), spaces collapsed, capped; null when empty. */
 export function utmValue(value: string | null | undefined): string | null {
   if (typeof value !== 'string') return null;
-  // eslint-disable-next-line no-control-regex -- control characters are dropped, not stored
   const text = value
+    // eslint-disable-next-line no-control-regex -- control characters are dropped, not stored
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
