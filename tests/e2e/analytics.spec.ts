@@ -2,7 +2,8 @@
  * Where buyers come from, in Chromium (issue 31, docs/decisions/079): a visitor opens a demo
  * product's page from a newsletter link (?utm_source=newsletter&utm_campaign=...); the page's own
  * beacon records the visit; the creator's /sales shows 'newsletter' as a source and the campaign
- * among the top campaigns, and its CSV export downloads.
+ * among the top campaigns, and its CSV export downloads; another creator's product figures are a
+ * 404.
  */
 import { expect, test } from '@playwright/test';
 import { DEMO, demoProductId, failOnPageErrors, hydrated, signIn } from './support';
@@ -10,6 +11,8 @@ import { DEMO, demoProductId, failOnPageErrors, hydrated, signIn } from './suppo
 failOnPageErrors();
 
 const STANDUP = 'Zapier Slack Standup Bot with Gemini Summaries';
+/** A demo product of another creator (Diego Ramirez). */
+const OTHER_CREATORS = 'DeepSeek-R1 Step-by-Step Math Tutor Prompts';
 
 test('a visit from ?utm_source=newsletter shows on the creator’s /sales as a source', async ({ browser, page, baseURL }) => {
   const id = await demoProductId(page, STANDUP);
@@ -38,5 +41,11 @@ test('a visit from ?utm_source=newsletter shows on the creator’s /sales as a s
   await creator.goto(`/sales/products/${id}`);
   await expect(creator.getByRole('heading', { level: 1 })).toHaveText(STANDUP);
   await expect(creator.locator('tr[data-source-row="newsletter"]').first()).toBeVisible();
+
+  // Another creator's product: its figures are a 404, on the page and in the CSV.
+  const foreign = await demoProductId(page, OTHER_CREATORS);
+  expect((await creator.goto(`/sales/products/${foreign}`))?.status()).toBe(404);
+  await expect(creator.getByRole('heading', { level: 1 })).toHaveText('Product not found');
+  expect((await creator.request.get(`/api/studio/analytics.csv?productId=${foreign}`)).status()).toBe(404);
   await creatorContext.close();
 });
