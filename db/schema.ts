@@ -665,6 +665,24 @@ export interface ProductViewDaysTable {
   day: ColumnType<Date, Date | string, never>;
 }
 
+/** One visitor's first visit of a product on a UTC day, with its source (docs/decisions/079). */
+export interface ProductVisitsTable {
+  product_id: string;
+  day: ColumnType<Date, Date | string, never>;
+  /** sha256(day's salt, address, user agent, product id): neither the address nor the agent is stored. */
+  visitor_hash: string;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+}
+
+/** The current UTC day's random salt; older days' are deleted when a new day's is made. */
+export interface VisitSaltsTable {
+  day: ColumnType<Date, Date | string, never>;
+  salt: string;
+}
+
 export interface ProductDownloadersTable {
   product_id: string;
   user_id: string;
@@ -708,6 +726,14 @@ export interface OrdersTable {
   discount_code: string | null;
   /** The discount in cents: the list price was amount_cents + discount_cents. */
   discount_cents: Generated<number>;
+  /**
+   * Where the checkout was started from (migration 2026-12-06-0200, docs/decisions/079): utm_source,
+   * else the referrer's host, else 'direct'; null where not recorded (earlier orders, renewals).
+   */
+  source: string | null;
+  source_referrer: string | null;
+  source_medium: string | null;
+  source_campaign: string | null;
 }
 
 /** A creator's discount code (docs/decisions/075): `uses` counts open checkouts holding it and paid orders. */
@@ -1093,6 +1119,8 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   uploads: UploadsTable;
   product_view_days: ProductViewDaysTable;
+  product_visits: ProductVisitsTable;
+  visit_salts: VisitSaltsTable;
   product_downloaders: ProductDownloadersTable;
   orders: OrdersTable;
   discount_codes: DiscountCodesTable;

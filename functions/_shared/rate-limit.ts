@@ -68,6 +68,8 @@ export const WRITE_LIMITS = {
   // Anonymous: a view is counted once per visitor and day anyway (interactions.service.ts);
   // this caps how many visitor cookies one address can collect.
   productView: { label: 'product views', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 300 },
+  // The product page's visit beacon (docs/decisions/079): one per page load, counted once per visitor and day anyway.
+  productVisit: { label: 'product visits', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 300 },
   // A creator's discount codes (docs/decisions/075): creating and changing them.
   discountWrite: { label: 'discount code changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
   // A creator's emails to customers (docs/decisions/078): previews, tests and sends (the sends
@@ -186,6 +188,7 @@ export const WRITE_ROUTES = {
   'POST /api/studio/payouts/[id]/cancel': 'payoutRequest',
   'POST /api/products/[id]/download': 'download',
   'POST /api/products/[id]/view': 'productView',
+  'POST /api/products/[id]/visit': 'productVisit',
   'POST /api/studio/discounts': 'discountWrite',
   'PATCH /api/studio/discounts/[id]': 'discountWrite',
   'POST /api/studio/customer-emails': 'customerEmailWrite',

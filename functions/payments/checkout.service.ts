@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { Db } from '@/db/database';
 import type { SessionUser } from '@/src/shared/session';
 import type { BuyerTax, CheckoutBody, PayCheckoutBody } from '@/src/shared/api/schemas/payments';
+import { NO_SOURCE, type TrafficSource } from '@/src/shared/traffic';
 import { feeCents, purchaseKind, refundPolicyText, testCardOutcome, toCents } from '@/src/shared/payments';
 import { assertNotSuspended } from '../_shared/suspension';
 import { AppError } from '../_shared/errors';
@@ -102,6 +103,8 @@ export async function startCheckout(
   deps: PaymentsDeps,
   user: SessionUser,
   { productId, code, amount }: CheckoutBody,
+  /** Where the buyer came from (the source cookie, docs/decisions/079): kept on the order. */
+  source: TrafficSource = NO_SOURCE,
 ): Promise<{ url: string; orderId: string }> {
   // A suspended account buys nothing until its suspension ends (docs/decisions/037).
   await assertNotSuspended(db, user.id, 'buy products');
@@ -133,6 +136,7 @@ export async function startCheckout(
     feeCents: fee,
     provider: deps.provider.name,
     discount,
+    source,
   };
   // A 100% code or a PWYW $0: nothing to pay, so no provider and no payout account; a $0 order, paid at once.
   if (amountCents === 0) {

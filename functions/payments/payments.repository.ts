@@ -17,6 +17,7 @@ import {
 } from '@/src/shared/domain';
 import { publishedProducts } from '../catalogue/catalogue.repository';
 import type { OrderTax } from './tax.service';
+import { NO_SOURCE, sourceLabel, type TrafficSource } from '@/src/shared/traffic';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -66,11 +67,18 @@ export async function insertOrder(
     sessionId: string | null;
     destinationAccountId: string | null;
     discount?: { codeId: string; code: string; discountCents: number } | null;
+    /** Where the checkout was started from (docs/decisions/079). */
+    source?: TrafficSource;
   },
 ) {
+  const source = values.source ?? NO_SOURCE;
   return db
     .insertInto('orders')
     .values({
+      source: sourceLabel(source),
+      source_referrer: source.referrerHost,
+      source_medium: source.utmMedium,
+      source_campaign: source.utmCampaign,
       ...(values.sessionId === null ? { status: 'paid' as const, paid_at: sql`now()` } : {}),
       discount_code_id: values.discount?.codeId ?? null,
       discount_code: values.discount?.code ?? null,

@@ -421,6 +421,13 @@ export const ROUTE_EXAMPLES: RouteExamples = {
   downloadProduct: { caller: 'user', params: (fx) => ({ id: fx.productId }) },
   getProductFile: { caller: 'owner', params: (fx) => ({ id: fx.productId, name: fx.deliverableName }) },
   recordProductView: { params: (fx) => ({ id: fx.productId }), json: () => ({ sessionId: 'session-123', type: 'view' }) },
+  // Visit analytics (analytics.ts, docs/decisions/079).
+  recordProductVisit: {
+    params: (fx) => ({ id: fx.productId }),
+    json: () => ({ referrer: 'news.ycombinator.com', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'launch' }),
+    nullable: ['referrer', 'utmSource', 'utmMedium', 'utmCampaign'],
+  },
+  exportTrafficCsv: { caller: 'owner', query: (fx) => ({ productId: fx.productId }) },
   listReviewQueue: { query: () => ({ limit: '50' }) },
   approveProduct: { params: (fx) => ({ id: fx.inReviewProductId }) },
   rejectProduct: { params: (fx) => ({ id: fx.spareInReviewProductId }), json: () => ({ reason: 'This repeats a listing already in the marketplace.' }) },

@@ -8,6 +8,7 @@
  * search engine) once per tab: a card click marks the product as viewed in this tab.
  */
 import { api, ApiError } from '@/src/shared/api/client';
+import { MAX_HOST_LENGTH, utmFromSearch } from '@/src/shared/traffic';
 
 const VIEW_SESSION_KEY = 'toolmint_view_session';
 
@@ -60,4 +61,27 @@ export function recordPageView(productId: string): void {
     // storage disabled: record it
   }
   recordView(productId);
+}
+
+/**
+ * On the product page: where this visit came from (docs/decisions/079), one POST per page load;
+ * the server counts a visitor once a day. Only the referrer's host leaves the page (never its
+ * path or query), with the utm_* values of this page's own URL; no third-party script.
+ */
+export function recordVisit(productId: string): void {
+  let referrer: string | null;
+  try {
+    referrer = document.referrer ? new URL(document.referrer).hostname.slice(0, MAX_HOST_LENGTH) : null;
+  } catch {
+    referrer = null; // not a URL: a visit without a referrer
+  }
+  const utm = utmFromSearch(window.location.search);
+  try {
+    api('POST /api/products/{id}/visit', { params: { id: productId }, body: { referrer, ...utm }, keepalive: true }).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status > 0) console.warn(`Failed to record the visit (${error.status})`);
+      else console.warn('An error occurred while recording the visit', error);
+    });
+  } catch (error) {
+    console.warn('An error occurred while recording the visit', error);
+  }
 }

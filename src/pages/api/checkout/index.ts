@@ -1,15 +1,19 @@
 /**
  * POST /api/checkout { productId } -> 201 { url }: starts a checkout for the signed-in buyer
  * (functions/payments/checkout.service.ts). Buying needs a verified email (docs/decisions/012):
- * a receipt must reach its buyer. Declared in src/shared/api/routes/payments.ts.
+ * a receipt must reach its buyer. Declared in src/shared/api/routes/payments.ts. The order keeps
+ * where the buyer came from: the source cookie of their last visit with one (docs/decisions/079).
  */
 import { getDb } from '@/db/database';
+import { getEnv } from '@/env';
 import { endpoint } from '@/functions/_shared/endpoint';
 import { startCheckout } from '@/functions/payments/checkout.service';
 import { defaultPaymentsDeps } from '@/functions/payments/deps';
 import { startCheckout as route } from '@/src/shared/api/routes/payments';
+import { sourceFromCookieHeader } from '@/src/shared/traffic';
 
-export const POST = endpoint(route, async ({ user, body }) => {
-  const { url } = await startCheckout(await getDb(), defaultPaymentsDeps(), user, body);
+export const POST = endpoint(route, async ({ context, user, body }) => {
+  const source = sourceFromCookieHeader(context.request.headers.get('cookie'), new URL(getEnv().SITE_URL).hostname);
+  const { url } = await startCheckout(await getDb(), defaultPaymentsDeps(), user, body, source);
   return { url };
 });

@@ -6,6 +6,7 @@
  */
 import type { RouteMap } from '../contract';
 import { accountRoutes } from './account';
+import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { communityRoutes } from './community';
 import { communityQaRoutes } from './community-qa';
@@ -47,6 +48,7 @@ export const API_ROUTES = [
   ...toolRoutes,
   ...communityQaRoutes,
   ...moderationRoutes,
+  ...analyticsRoutes,
 ] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;
