@@ -25,6 +25,13 @@ const FOCUS_REFRESH_MIN_MS = 1_000;
 
 let inFlight: Promise<number | null> | null = null;
 let lastLoadedAt = 0;
+/**
+ * Bumped by every setUnreadCount (a mark-read's answer, a reader's own click): a load sent
+ * before it read the count before that change, and its answer is not applied. Without this, a
+ * load started as the page opened and answered after a click put back the count the click had
+ * lowered (an e2e run on a loaded machine saw the badge go from 1 back to 2).
+ */
+let generation = 0;
 
 /**
  * Loads the count from the server. Resolves with the count, or null when there is no
@@ -33,11 +40,13 @@ let lastLoadedAt = 0;
  */
 export function refreshUnreadCount(): Promise<number | null> {
   if ($session.get().status !== 'signed-in') return Promise.resolve(null);
+  const sentAt = generation;
   inFlight ??= api('GET /api/notifications/unread-count')
     .then((body) => {
       const count = Math.max(0, body.count);
+      // A count set while the request ran is newer; a sign-out while it ran wins.
+      if (sentAt !== generation) return $unreadCount.get();
       lastLoadedAt = Date.now();
-      // A sign-out while the request ran wins.
       if ($session.get().status === 'signed-in') $unreadCount.set(count);
       return count;
     })
@@ -58,6 +67,7 @@ export function refreshUnreadCount(): Promise<number | null> {
 /** The count a mark-read or list answer carried: no extra request. */
 export function setUnreadCount(count: number): void {
   if (Number.isFinite(count) && count >= 0) {
+    generation += 1;
     $unreadCount.set(Math.floor(count));
     lastLoadedAt = Date.now();
   }

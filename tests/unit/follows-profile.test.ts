@@ -249,4 +249,22 @@ describe('unread count store', () => {
     setUnreadCount(3);
     expect($unreadCount.get()).toBe(3);
   });
+
+  it('does not put back a count read before a mark-read answered', async () => {
+    $session.set({
+      status: 'signed-in',
+      user: { id: 'u1', email: 'a@example.com', name: 'A', fullName: 'A', userType: 'buyer', company: null, image: null, emailVerified: true },
+    });
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const load = refreshUnreadCount();
+    // The reader opens one of two unread updates while the load is on its way.
+    setUnreadCount(1);
+    answer(new Response(JSON.stringify({ count: 2 }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    expect(await load).toBe(1);
+    expect($unreadCount.get()).toBe(1);
+  });
 });
