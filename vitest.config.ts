@@ -26,6 +26,11 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
+          // A unit test takes milliseconds; Vitest's 5 and 10 s failed a synchronous file test once
+          // in CI when the whole machine stalled for 11 s beside other work (a sync test and hook
+          // cannot be interrupted, only measured). A hang still fails, after 30 s.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
