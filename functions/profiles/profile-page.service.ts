@@ -142,6 +142,7 @@ export async function getPortfolio(
       shortDescription: r.short_description ?? '',
       price: toNumber(r.price, 0),
       pricingModel: r.pricing_model,
+      payWhatYouWant: r.pay_what_you_want,
       rating: toNumber(r.rating, 0),
       downloadsCount: r.downloads_count,
       imageUrl: r.image_url,

@@ -145,6 +145,7 @@ export async function listPortfolio(
       'p.short_description',
       'p.price',
       'p.pricing_model',
+      'p.pay_what_you_want',
       'p.rating',
       'p.rating_score',
       'p.downloads_count',

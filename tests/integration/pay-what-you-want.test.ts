@@ -14,6 +14,8 @@ import { resetAuth } from '@/functions/auth/auth';
 import { getLocalCheckout, hasPaidAccess, payLocalCheckout } from '@/functions/payments/checkout.service';
 import { getLibrary } from '@/functions/payments/orders.service';
 import { getSalesPage } from '@/functions/studio/studio.service';
+import { getPublicPortfolio } from '@/functions/profiles/profile-page.service';
+import { formatPrice } from '@/src/shared/format';
 import { POST as checkoutRoute } from '@/src/pages/api/checkout/index';
 import { POST as createMyProduct } from '@/src/pages/api/me/products/index';
 import { PATCH as patchMyProduct } from '@/src/pages/api/me/products/[id]';
@@ -95,6 +97,16 @@ describe('the pricing option in the editor (the products API)', () => {
     expect(raised.body.error.fields).toEqual({ suggested_price: 'The suggested price must be at least the minimum price' });
     const row = await t.db.selectFrom('products').select(['price', 'suggested_price']).where('id', '=', id).executeTakeFirstOrThrow();
     expect({ price: Number(row.price), suggested: Number(row.suggested_price) }).toEqual({ price: 3, suggested: 9.5 });
+  });
+
+  it("shows on the creator's profile as the minimum named, not as a fixed price or 'Free'", async () => {
+    const [from5, from0] = [await pwywProduct(5), await pwywProduct(0)];
+    const { items } = await getPublicPortfolio(t.db, creator.userId, { limit: 50 });
+    const shown = (id: string) => {
+      const item = items.find((i) => i.id === id)!;
+      return formatPrice(item.price, item.pricingModel, item.payWhatYouWant);
+    };
+    expect([shown(from5.id), shown(from0.id)]).toEqual(['From $5.00', '$0+']);
   });
 });
 

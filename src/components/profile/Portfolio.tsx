@@ -90,7 +90,7 @@ export default function Portfolio({ userId, initialItems, initialNextCursor, cat
                     <span className="pcard-mini-title">{p.title}</span>
                     {p.shortDescription ? <span className="pcard-mini-desc clamp">{p.shortDescription}</span> : null}
                     <span className="pcard-mini-meta">
-                      <span className="pcard-mini-price">{formatPrice(p.price, p.pricingModel)}</span>
+                      <span className="pcard-mini-price">{formatPrice(p.price, p.pricingModel, p.payWhatYouWant)}</span>
                       {isRated(p.rating) ? (
                         <span role="img" aria-label={`Rating ${formatRating(p.rating)} out of 5`}>
                           ★ {formatRating(p.rating)}

@@ -58,6 +58,8 @@ export const PortfolioItemSchema = z.object({
   price: z.number(),
   /** one_time, subscription (billed monthly), free or freemium: formatPrice shows '/month' by it. */
   pricingModel: z.string(),
+  /** Pay what you want: `price` is the minimum ('$0+' or 'From $X', docs/decisions/077). */
+  payWhatYouWant: z.boolean(),
   rating: z.number(),
   downloadsCount: z.number(),
   imageUrl: nullableText,
