@@ -285,6 +285,7 @@ export async function listReviewQueue(db: Db, page: { after?: QueuePosition | un
       'p.category_id',
       'p.price',
       'p.pricing_model',
+      'p.pay_what_you_want',
       'p.image_url',
       'p.creator_id',
       'pr.full_name as creator_name',

@@ -52,6 +52,7 @@ export async function listReviewQueue(
       description: row.description,
       categoryId: row.category_id,
       pricingModel: row.pricing_model,
+      payWhatYouWant: row.pay_what_you_want,
       price: Number(row.price),
       imageUrl: row.image_url,
       creatorId: row.creator_id,

@@ -209,6 +209,7 @@ export async function getOwnProfilePage(db: Db, user: { id: string; email: strin
       status: p.status,
       price: toNumber(p.price, 0),
       pricingModel: p.pricing_model,
+      payWhatYouWant: p.pay_what_you_want,
       downloadsCount: p.downloads_count,
       viewsCount: p.views_count,
       imageUrl: p.image_url,

@@ -172,7 +172,20 @@ export async function listPortfolio(
 export async function listOwnProducts(db: Db, creatorId: string, limit = 100) {
   return db
     .selectFrom('products')
-    .select(['id', 'title', 'status', 'price', 'pricing_model', 'downloads_count', 'views_count', 'rating', 'image_url', 'created_at', 'updated_at'])
+    .select([
+      'id',
+      'title',
+      'status',
+      'price',
+      'pricing_model',
+      'pay_what_you_want',
+      'downloads_count',
+      'views_count',
+      'rating',
+      'image_url',
+      'created_at',
+      'updated_at',
+    ])
     .where('creator_id', '=', creatorId)
     .orderBy('created_at', 'desc')
     .limit(limit)

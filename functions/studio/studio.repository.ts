@@ -234,6 +234,7 @@ export async function productAnalytics(db: Db, creatorId: string, days: number) 
     status: string;
     price: string;
     pricing_model: string;
+    pay_what_you_want: boolean;
     views: string;
     visitors: string;
     downloads: string;
@@ -242,7 +243,7 @@ export async function productAnalytics(db: Db, creatorId: string, days: number) 
     checkouts: string;
     revenue_cents: string;
   }>`
-    select p.id, p.title, p.status, p.price, p.pricing_model, v.views, v.visitors, d.downloads, d.downloaders, o.sales, o.checkouts, o.revenue_cents
+    select p.id, p.title, p.status, p.price, p.pricing_model, p.pay_what_you_want, v.views, v.visitors, d.downloads, d.downloaders, o.sales, o.checkouts, o.revenue_cents
     from products p
     cross join lateral (
       select count(*) as views,
@@ -269,6 +270,7 @@ export async function productAnalytics(db: Db, creatorId: string, days: number) 
     status: r.status,
     price: r.price,
     pricingModel: r.pricing_model,
+    payWhatYouWant: r.pay_what_you_want,
     views: int(r.views),
     visitors: int(r.visitors),
     downloads: int(r.downloads),

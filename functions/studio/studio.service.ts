@@ -181,6 +181,8 @@ export interface ProductPerformance {
   status: string;
   price: number;
   pricingModel: string;
+  /** Pay what you want: `price` is the minimum (docs/decisions/077). */
+  payWhatYouWant: boolean;
   /** Counted views: once per visitor per day. */
   views: number;
   /** Unique visitors of the product page over the period. */
@@ -209,7 +211,7 @@ export async function getSales(db: Db, user: SessionUser) {
   const downloads = daily.reduce((sum, d) => sum + d.downloads, 0);
   const facts = products.map((p) => ({
     ...p,
-    isPaid: purchaseKind({ price: p.price, pricingModel: p.pricingModel }) !== null,
+    isPaid: purchaseKind(p) !== null,
     paidOrders: p.checkouts,
   }));
   const total = totalConversion(facts);
@@ -232,6 +234,7 @@ export async function getSales(db: Db, user: SessionUser) {
       status: p.status,
       price: Number(p.price),
       pricingModel: p.pricingModel,
+      payWhatYouWant: p.payWhatYouWant,
       views: p.views,
       visitors: p.visitors,
       downloads: p.downloads,

@@ -67,6 +67,8 @@ export interface OwnProduct {
   status: ProductStatus;
   price: number;
   pricingModel: string;
+  /** Pay what you want: `price` is the minimum (docs/decisions/077). */
+  payWhatYouWant: boolean;
   downloadsCount: number;
   viewsCount: number;
   imageUrl: string | null;

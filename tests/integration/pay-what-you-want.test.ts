@@ -13,7 +13,7 @@ import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
 import { getLocalCheckout, hasPaidAccess, payLocalCheckout } from '@/functions/payments/checkout.service';
 import { getLibrary } from '@/functions/payments/orders.service';
-import { getSalesPage } from '@/functions/studio/studio.service';
+import { getSales, getSalesPage } from '@/functions/studio/studio.service';
 import { getPublicPortfolio } from '@/functions/profiles/profile-page.service';
 import { formatPrice } from '@/src/shared/format';
 import { POST as checkoutRoute } from '@/src/pages/api/checkout/index';
@@ -107,6 +107,10 @@ describe('the pricing option in the editor (the products API)', () => {
       return formatPrice(item.price, item.pricingModel, item.payWhatYouWant);
     };
     expect([shown(from5.id), shown(from0.id)]).toEqual(['From $5.00', '$0+']);
+    // /sales's product table: the same, and a $0-minimum product is a paid one (its $0 is an order).
+    const { products } = await getSales(t.db, { id: creator.userId } as SessionUser);
+    const row = products.find((p) => p.id === from0.id)!;
+    expect(formatPrice(row.price, row.pricingModel, row.payWhatYouWant)).toBe('$0+');
   });
 });
 

@@ -231,6 +231,8 @@ export const ReviewQueueItemSchema = z.object({
   description: z.nullable(z.string()),
   categoryId: z.nullable(z.string()),
   pricingModel: z.enum(PRICING_MODELS),
+  /** Pay what you want: `price` is the minimum (docs/decisions/077). */
+  payWhatYouWant: z.boolean(),
   price: z.number(),
   imageUrl: z.nullable(z.string()),
   creatorId: z.string(),
