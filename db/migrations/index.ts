@@ -49,6 +49,7 @@ import * as figuresRevalidation from './2026-12-04-0100-figures-revalidation';
 import * as discountCodes from './2026-12-05-0100-discount-codes';
 import * as payWhatYouWant from './2026-12-05-0200-pay-what-you-want';
 import * as customerEmails from './2026-12-06-0100-customer-emails';
+import * as bundles from './2026-12-06-0300-bundles';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-0100-discount-codes': discountCodes,
   '2026-12-05-0200-pay-what-you-want': payWhatYouWant,
   '2026-12-06-0100-customer-emails': customerEmails,
+  '2026-12-06-0300-bundles': bundles,
 };
