@@ -86,3 +86,19 @@ export async function listPublishedBundlesHolding(db: Q, productId: string) {
     .orderBy('p.title')
     .execute();
 }
+
+/** The creator's products a bundle may hold: published, one-time, a fixed price above $0, not bundles. */
+export async function listItemChoices(db: Q, creatorId: string) {
+  return db
+    .selectFrom('products as p')
+    .select(['p.id', 'p.title', 'p.price'])
+    .where('p.creator_id', '=', creatorId)
+    .where('p.status', '=', 'published')
+    .where('p.pricing_model', '=', 'one_time')
+    .where('p.pay_what_you_want', '=', false)
+    .where('p.price', '>', '0')
+    .where(sql<boolean>`not exists (select 1 from bundle_items bi where bi.bundle_id = p.id)`)
+    .orderBy('p.title')
+    .limit(500)
+    .execute();
+}

@@ -33,6 +33,7 @@ import {
   findItemCandidates,
   findOwnBundle,
   findPublishedBundle,
+  listItemChoices,
   listItemsOfBundles,
   listOwnBundles,
   listPublishedBundlesHolding,
@@ -162,6 +163,11 @@ export async function listMyBundles(db: Db, creatorId: string): Promise<BundleVi
       items.filter((i) => i.bundle_id === b.id).map((i) => ({ id: i.id, title: i.title, priceCents: toCents(i.price), status: i.status })),
     ),
   );
+}
+
+/** /sales/bundles: the creator's products a new bundle may hold. */
+export async function listBundleChoices(db: Db, creatorId: string): Promise<{ id: string; title: string; priceCents: number }[]> {
+  return (await listItemChoices(db, creatorId)).map((p) => ({ id: p.id, title: p.title, priceCents: toCents(p.price) }));
 }
 
 /**
