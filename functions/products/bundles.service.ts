@@ -13,18 +13,13 @@
  *   'Also in the bundle X'. Both are stored pages, so a change records them as changed.
  * Called by the routes under src/pages/api/studio/bundles and by the product page.
  */
+import * as z from 'zod/mini';
 import type { Db } from '@/db/database';
+import { ProductInputSchema } from '@/src/shared/product-schema';
 import { AppError } from '../_shared/errors';
 import { isUuid } from '@/src/shared/ids';
 import { toCents } from '@/src/shared/payments';
-import {
-  bundleItemRefusal,
-  bundlePriceRefusal,
-  bundleSavingText,
-  type BundleInput,
-  type BundleItemsInput,
-  type BundleView,
-} from '@/src/shared/bundles';
+import { bundleItemRefusal, bundlePriceRefusal, bundleSavingText, type BundleInput, type BundleItemsInput, type BundleView } from '@/src/shared/bundles';
 import { afterCommit, jobsReady } from '../jobs';
 import { recordPageChange } from '../rebuilds/rebuilds.service';
 import { productPath } from '../rebuilds/affected-pages';
@@ -87,23 +82,33 @@ export async function createBundle(db: Db, creatorId: string, input: BundleInput
     items.map((i) => i.priceCents),
   );
   // A draft first, so no one can buy it before its items are in; then published the editor's way.
-  const draft = await createProduct(db, creatorId, {
-    title: input.title,
-    short_description: saving,
-    description: input.description ?? `${saving}: ${items.map((i) => i.title).join(', ')}.`,
-    price: input.priceCents / 100,
-    pricing_model: 'one_time',
-    content_delivery_type: 'text',
-    content_text: deliverableText(items),
-    status: 'draft',
-  } as Parameters<typeof createProduct>[2]);
-  await db.transaction().execute((trx) => replaceBundleItems(trx, draft.id, items.map((i) => i.id)));
+  const draft = await createProduct(
+    db,
+    creatorId,
+    z.parse(ProductInputSchema, {
+      title: input.title,
+      short_description: saving,
+      description: input.description ?? `${saving}: ${items.map((i) => i.title).join(', ')}.`,
+      price: input.priceCents / 100,
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: deliverableText(items),
+      status: 'draft',
+    }),
+  );
+  await db.transaction().execute((trx) =>
+    replaceBundleItems(
+      trx,
+      draft.id,
+      items.map((i) => i.id),
+    ),
+  );
   const published = await changeProductStatus(db, creatorId, draft.id, { status: 'published' });
   // Each item's page says 'Also in the bundle X' from now on.
   await jobsReady(db);
-  const event = await db.transaction().execute((trx) =>
-    recordPageChange(trx, { reason: 'updated', productId: published.id, paths: items.map((i) => productPath(i.id)) }),
-  );
+  const event = await db
+    .transaction()
+    .execute((trx) => recordPageChange(trx, { reason: 'updated', productId: published.id, paths: items.map((i) => productPath(i.id)) }));
   afterCommit(db, [event]);
   const view = await bundleView(db, { id: published.id, title: published.title, status: published.status, price: published.price });
   return view;
