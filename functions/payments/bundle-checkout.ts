@@ -38,10 +38,7 @@ export async function bundleCheckoutPrice(
 }
 
 /** The checkout page's line for an order that took a partial owner's credit: 'You own 1 of 3: −$19.00'; null otherwise. */
-export async function bundleCreditLine(
-  db: Db,
-  order: { product_id: string; bundle_owned_items: number; bundle_credit_cents: number },
-): Promise<string | null> {
+export async function bundleCreditLine(db: Db, order: { product_id: string; bundle_owned_items: number; bundle_credit_cents: number }): Promise<string | null> {
   if (order.bundle_owned_items <= 0) return null;
   return bundleCreditText(order.bundle_owned_items, await countBundleItems(db, order.product_id), order.bundle_credit_cents);
 }

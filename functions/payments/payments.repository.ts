@@ -421,7 +421,11 @@ export async function listBundleItemsForBuyer(db: Q, buyerId: string, bundleId: 
 
 /** How many products a bundle holds (0: not a bundle). */
 export async function countBundleItems(db: Q, bundleId: string): Promise<number> {
-  const row = await db.selectFrom('bundle_items').select((eb) => eb.fn.countAll<string>().as('n')).where('bundle_id', '=', bundleId).executeTakeFirst();
+  const row = await db
+    .selectFrom('bundle_items')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('bundle_id', '=', bundleId)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 

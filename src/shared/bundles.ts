@@ -16,8 +16,8 @@ import * as z from 'zod/mini';
 import { formatCents } from './payments';
 import { safeText } from './text';
 
-export const BUNDLE_MIN_ITEMS = 2;
-export const BUNDLE_MAX_ITEMS = 20;
+const BUNDLE_MIN_ITEMS = 2;
+const BUNDLE_MAX_ITEMS = 20;
 /** The largest bundle price: $100,000 (the products' own maximum is far below). */
 const BUNDLE_PRICE_MAX_CENTS = 10_000_000;
 
@@ -47,8 +47,7 @@ export function bundleItemRefusal(item: BundleItemCandidate, creatorId: string):
 export function bundlePriceRefusal(priceCents: number, itemCents: readonly number[]): string | null {
   if (itemCents.length < BUNDLE_MIN_ITEMS) return `Choose at least ${BUNDLE_MIN_ITEMS} products`;
   const total = itemCents.reduce((sum, c) => sum + c, 0);
-  if (priceCents >= total)
-    return `The bundle's price must be below the ${formatCents(total)} its products cost on their own, or it saves the buyer nothing`;
+  if (priceCents >= total) return `The bundle's price must be below the ${formatCents(total)} its products cost on their own, or it saves the buyer nothing`;
   return null;
 }
 
@@ -109,10 +108,9 @@ const productIdsField = z
 export const BundleInputSchema = z.strictObject({
   title: safeText({ error: 'Enter a title' }).check(z.trim(), z.minLength(3, 'At least 3 characters'), z.maxLength(100, 'At most 100 characters')),
   description: z._default(z.nullable(safeText({ error: 'Enter a description' }).check(z.trim(), z.maxLength(2000, 'At most 2,000 characters'))), null),
-  priceCents: z.int('Enter the price in whole cents').check(
-    z.gte(1, 'A bundle has a price: at least $0.01'),
-    z.lte(BUNDLE_PRICE_MAX_CENTS, `At most ${formatCents(BUNDLE_PRICE_MAX_CENTS)}`),
-  ),
+  priceCents: z
+    .int('Enter the price in whole cents')
+    .check(z.gte(1, 'A bundle has a price: at least $0.01'), z.lte(BUNDLE_PRICE_MAX_CENTS, `At most ${formatCents(BUNDLE_PRICE_MAX_CENTS)}`)),
   productIds: productIdsField,
 });
 export type BundleInput = z.output<typeof BundleInputSchema>;

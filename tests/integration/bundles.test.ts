@@ -64,7 +64,11 @@ beforeAll(async () => {
   deps = testDeps();
   creator = await signUp('creator', 'Bea Bundles');
   other = await signUp('creator', 'Otto Other');
-  items = await Promise.all([paid(creator.userId, 'Swipe file', '19.00'), paid(creator.userId, 'Cadence planner', '29.00'), paid(creator.userId, 'Reply templates', '19.00')]);
+  items = await Promise.all([
+    paid(creator.userId, 'Swipe file', '19.00'),
+    paid(creator.userId, 'Cadence planner', '29.00'),
+    paid(creator.userId, 'Reply templates', '19.00'),
+  ]);
 });
 
 afterAll(async () => {
@@ -112,7 +116,10 @@ describe('/api/studio/bundles', () => {
     const two = await put(creator, [items[0]!.id, items[1]!.id]);
     expect(two.status).toBe(422);
     expect(two.body).toMatchObject({ error: { code: 'BUNDLE_NOT_A_SAVING' } });
-    const own = await put(creator, items.map((i) => i.id));
+    const own = await put(
+      creator,
+      items.map((i) => i.id),
+    );
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ items: items.map((i) => ({ id: i.id, title: i.title })) });
   });

@@ -26,7 +26,13 @@ describe('bundlePriceFor: the price for a partial owner', () => {
   });
 
   it('takes off what the buyer paid for the items they own: $49 less the $19 paid is $30', () => {
-    expect(bundlePriceFor(4900, [paid(1900), notOwned, notOwned])).toEqual({ amountCents: 3000, creditCents: 1900, ownedCount: 1, itemCount: 3, ownsAll: false });
+    expect(bundlePriceFor(4900, [paid(1900), notOwned, notOwned])).toEqual({
+      amountCents: 3000,
+      creditCents: 1900,
+      ownedCount: 1,
+      itemCount: 3,
+      ownsAll: false,
+    });
   });
 
   it('counts what was paid, not the price today: a discounted $15.20 order credits $15.20', () => {
@@ -34,7 +40,13 @@ describe('bundlePriceFor: the price for a partial owner', () => {
   });
 
   it('never goes below $0: what was paid beyond the price is not given back', () => {
-    expect(bundlePriceFor(3000, [paid(2900), paid(2900), notOwned])).toEqual({ amountCents: 0, creditCents: 3000, ownedCount: 2, itemCount: 3, ownsAll: false });
+    expect(bundlePriceFor(3000, [paid(2900), paid(2900), notOwned])).toEqual({
+      amountCents: 0,
+      creditCents: 3000,
+      ownedCount: 2,
+      itemCount: 3,
+      ownsAll: false,
+    });
   });
 
   it('an item owned without an order of it (another bundle) counts as owned with nothing taken off', () => {

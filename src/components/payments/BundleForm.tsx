@@ -35,7 +35,8 @@ export function BundleForm({ products }: { products: BundleChoice[] }) {
   const priceCents = /^\d{1,6}(\.\d{1,2})?$/.test(price.trim()) ? dollarsToCents(price) : null;
 
   const create = useApiMutation(
-    (_signal, v: Values) => api('POST /api/studio/bundles', { body: { title: v.title, description: null, priceCents: dollarsToCents(v.price), productIds: v.productIds } }),
+    (_signal, v: Values) =>
+      api('POST /api/studio/bundles', { body: { title: v.title, description: null, priceCents: dollarsToCents(v.price), productIds: v.productIds } }),
     {
       onSuccess: (bundle) => {
         toast({ title: `Bundle ${bundle.title} created`, description: bundle.savingText, variant: 'success' });
