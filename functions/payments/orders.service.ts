@@ -103,7 +103,8 @@ export async function getLibrary(db: Db, userId: string, now: Date = new Date())
       productId: b.product_id,
       title: b.title,
       imageUrl: b.image_url,
-      hasAccess: true,
+      // The download rule: published, or archived for someone entitled.
+      hasAccess: b.status === 'published' || b.status === 'archived',
       order: null,
       subscription: null,
       lastDownloadedAt: null,

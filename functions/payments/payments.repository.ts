@@ -436,7 +436,7 @@ export async function listBuyerBundleItems(db: Q, buyerId: string) {
     .innerJoin('bundle_items as bi', 'bi.bundle_id', 'o.product_id')
     .innerJoin('products as b', 'b.id', 'o.product_id')
     .innerJoin('products as p', 'p.id', 'bi.product_id')
-    .select(['o.id as order_id', 'b.id as bundle_id', 'b.title as bundle_title', 'p.id as product_id', 'p.title', 'p.image_url', 'o.paid_at'])
+    .select(['o.id as order_id', 'b.id as bundle_id', 'b.title as bundle_title', 'p.id as product_id', 'p.title', 'p.image_url', 'p.status', 'o.paid_at'])
     .where('o.buyer_id', '=', buyerId)
     .where('o.status', '=', 'paid')
     .where('o.kind', '=', 'one_time')

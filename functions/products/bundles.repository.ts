@@ -102,3 +102,8 @@ export async function listItemChoices(db: Q, creatorId: string) {
     .limit(500)
     .execute();
 }
+
+/** The bundle's deliverable text (which products it gives), rewritten when its items change. */
+export async function updateBundleText(trx: Q, bundleId: string, text: string): Promise<void> {
+  await trx.updateTable('products').set({ content_text: text, updated_at: new Date() }).where('id', '=', bundleId).execute();
+}

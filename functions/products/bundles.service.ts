@@ -33,6 +33,7 @@ import {
   listOwnBundles,
   listPublishedBundlesHolding,
   replaceBundleItems,
+  updateBundleText,
 } from './bundles.repository';
 
 /** The items asked for, checked against the rules, in the order asked; refused with the first reason under productIds. */
@@ -128,6 +129,7 @@ export async function setBundleItems(db: Db, creatorId: string, id: string, inpu
       bundle.id,
       items.map((i) => i.id),
     );
+    await updateBundleText(trx, bundle.id, deliverableText(items));
     // The bundle's page lists its items; each item's page, old or new, says 'Also in the bundle'.
     const paths = [...new Set([bundle.id, ...before.map((i) => i.id), ...items.map((i) => i.id)].map(productPath))];
     return recordPageChange(trx, { reason: 'updated', productId: bundle.id, paths });

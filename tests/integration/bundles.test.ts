@@ -12,6 +12,7 @@ import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
 import { getLocalCheckout, hasPaidAccess, payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
 import { getLibrary, refundThroughProvider } from '@/functions/payments/orders.service';
+import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { AppError } from '@/functions/_shared/errors';
 import { POST as createRoute } from '@/src/pages/api/studio/bundles/index';
 import { PUT as putRoute } from '@/src/pages/api/studio/bundles/[id]';
@@ -132,6 +133,8 @@ describe('buying and refunding a bundle', () => {
     const { orderId } = await buy(buyer, bundleId);
     expect((await orderOf(orderId)).amount_cents).toBe(4900);
     expect(await canUse(buyer.id)).toEqual([true, true, true]);
+    // The download itself (the check every download goes through).
+    await expect(downloadProduct(t.db, buyer.id, items[1]!.id)).resolves.toBeTruthy();
     const library = await getLibrary(t.db, buyer.id);
     for (const item of items)
       expect(library.find((l) => l.productId === item.id)).toMatchObject({ hasAccess: true, fromBundle: { id: bundleId, title: 'Outreach starter pack' } });
@@ -147,6 +150,7 @@ describe('buying and refunding a bundle', () => {
     await refundThroughProvider(t.db, deps, await orderOf(orderId));
     expect((await orderOf(orderId)).status).toBe('refunded');
     expect(await canUse(buyer.id)).toEqual([false, false, false]);
+    expect(await refusal(downloadProduct(t.db, buyer.id, items[1]!.id))).toBe('PAYMENT_REQUIRED');
     expect((await getLibrary(t.db, buyer.id)).filter((l) => l.fromBundle)).toEqual([]);
   });
 
