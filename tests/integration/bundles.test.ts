@@ -13,6 +13,8 @@ import { resetAuth } from '@/functions/auth/auth';
 import { getLocalCheckout, hasPaidAccess, payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
 import { getLibrary, refundThroughProvider } from '@/functions/payments/orders.service';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
+import { patchProduct } from '@/functions/products/products.service';
+import type { ProductPatch } from '@/src/shared/api/schemas/products';
 import { AppError } from '@/functions/_shared/errors';
 import { POST as createRoute } from '@/src/pages/api/studio/bundles/index';
 import { PUT as putRoute } from '@/src/pages/api/studio/bundles/[id]';
@@ -117,6 +119,8 @@ describe('/api/studio/bundles', () => {
     const two = await put(creator, [items[0]!.id, items[1]!.id]);
     expect(two.status).toBe(422);
     expect(two.body).toMatchObject({ error: { code: 'BUNDLE_NOT_A_SAVING' } });
+    // Nor can the editor raise its price to what the products cost alone.
+    expect(await refusal(patchProduct(t.db, creator.userId, bundleId, { price: 67 } as ProductPatch))).toBe('BUNDLE_NOT_A_SAVING');
     const own = await put(
       creator,
       items.map((i) => i.id),
