@@ -45,6 +45,7 @@ import { priceWithCode } from './discounts.service';
 import { takeDiscountUse } from './discounts.repository';
 import { isStillForSale } from './for-sale';
 import { bundleCheckoutPrice, bundleCreditLine, bundleTermsFor } from './bundle-checkout';
+import { bundleCreditText } from '@/src/shared/bundles';
 import { namedAmountRefusal, pwywTerms } from '@/src/shared/pwyw';
 import { ERRORS } from '@/src/shared/error-codes';
 import { normalizeVatId } from '@/src/shared/tax';
@@ -88,8 +89,9 @@ export async function getProductAccess(db: Db, deps: PaymentsDeps, userId: strin
   const owned = userId ? await canAccessProduct(db, userId, product) : !purchase;
   let purchasable = Boolean(purchase);
   let reason: string | null = null;
-  // A bundle whose every product the buyer owns already: nothing to buy (docs/decisions/080).
-  if (userId && purchase && !owned && (await bundleTermsFor(db, userId, product))?.ownsAll) {
+  // A bundle the buyer owns part of: their price, or nothing to buy when they own it all (docs/decisions/080).
+  const bundle = userId && purchase && !owned ? await bundleTermsFor(db, userId, product) : null;
+  if (bundle?.ownsAll) {
     purchasable = false;
     reason = ERRORS.BUNDLE_ALL_OWNED.message;
   }
@@ -100,6 +102,14 @@ export async function getProductAccess(db: Db, deps: PaymentsDeps, userId: strin
       reason = 'This creator has not set up payouts yet, so this product cannot be bought right now.';
     }
   }
+  if (bundle && !bundle.ownsAll && bundle.ownedCount > 0)
+    return {
+      owned,
+      purchase,
+      purchasable,
+      reason,
+      bundlePrice: { amountCents: bundle.amountCents, line: bundleCreditText(bundle.ownedCount, bundle.itemCount, bundle.creditCents) },
+    };
   return { owned, purchase, purchasable, reason };
 }
 

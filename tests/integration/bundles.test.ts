@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeDb, setDbHandle } from '@/db/database';
 import { resetAuth } from '@/functions/auth/auth';
-import { getLocalCheckout, hasPaidAccess, payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
+import { getLocalCheckout, getProductAccess, hasPaidAccess, payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
 import { getLibrary, refundThroughProvider } from '@/functions/payments/orders.service';
 import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { patchProduct } from '@/functions/products/products.service';
@@ -150,6 +150,10 @@ describe('buying and refunding a bundle', () => {
       json: { title: 'Planner and swipe duo', priceCents: 3900, productIds: [items[0]!.id, items[1]!.id] },
     });
     expect(await refusal(startCheckout(t.db, deps, asUser(buyer), { productId: (pair.body as { id: string }).id }))).toBe('BUNDLE_ALL_OWNED');
+    expect(await getProductAccess(t.db, deps, buyer.id, (pair.body as { id: string }).id)).toMatchObject({
+      purchasable: false,
+      reason: 'You already own every product in this bundle: find them in your library.',
+    });
 
     await refundThroughProvider(t.db, deps, await orderOf(orderId));
     expect((await orderOf(orderId)).status).toBe('refunded');
@@ -161,6 +165,11 @@ describe('buying and refunding a bundle', () => {
   it('charges a partial owner the price less what they paid, locked in; the refund leaves what they bought alone', async () => {
     const buyer = await createUser(t.db, { userType: 'buyer' });
     await buy(buyer, items[0]!.id);
+    // The product page's button says it before the checkout.
+    expect(await getProductAccess(t.db, deps, buyer.id, bundleId)).toMatchObject({
+      purchasable: true,
+      bundlePrice: { amountCents: 3000, line: 'You own 1 of 3: −$19.00' },
+    });
     const started = await startCheckout(t.db, deps, asUser(buyer), { productId: bundleId });
     // A price raised after the checkout started does not change it.
     await t.db.updateTable('products').set({ price: '59.00' }).where('id', '=', bundleId).execute();
