@@ -734,6 +734,17 @@ export interface OrdersTable {
   source_referrer: string | null;
   source_medium: string | null;
   source_campaign: string | null;
+  /** A bundle bought by a partial owner (migration 2026-12-06-0300, docs/decisions/080): what they had paid for the items they owned, taken off. */
+  bundle_credit_cents: Generated<number>;
+  /** How many of the bundle's items they owned when the checkout was created. */
+  bundle_owned_items: Generated<number>;
+}
+
+/** One product in a bundle (docs/decisions/080): an order of bundle_id gives access to product_id. */
+export interface BundleItemsTable {
+  bundle_id: string;
+  product_id: string;
+  position: Generated<number>;
 }
 
 /** A creator's discount code (docs/decisions/075): `uses` counts open checkouts holding it and paid orders. */
@@ -1124,6 +1135,7 @@ export interface Database {
   product_downloaders: ProductDownloadersTable;
   orders: OrdersTable;
   discount_codes: DiscountCodesTable;
+  bundle_items: BundleItemsTable;
   customer_emails: CustomerEmailsTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;

@@ -50,6 +50,7 @@ import * as discountCodes from './2026-12-05-0100-discount-codes';
 import * as payWhatYouWant from './2026-12-05-0200-pay-what-you-want';
 import * as customerEmails from './2026-12-06-0100-customer-emails';
 import * as visitAnalytics from './2026-12-06-0200-visit-analytics';
+import * as bundles from './2026-12-06-0300-bundles';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-05-0200-pay-what-you-want': payWhatYouWant,
   '2026-12-06-0100-customer-emails': customerEmails,
   '2026-12-06-0200-visit-analytics': visitAnalytics,
+  '2026-12-06-0300-bundles': bundles,
 };

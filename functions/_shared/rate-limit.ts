@@ -72,6 +72,8 @@ export const WRITE_LIMITS = {
   productVisit: { label: 'product visits', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 300 },
   // A creator's discount codes (docs/decisions/075): creating and changing them.
   discountWrite: { label: 'discount code changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
+  // A creator's bundles (docs/decisions/080): creating one and changing its products.
+  bundleWrite: { label: 'bundle changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
   // A creator's emails to customers (docs/decisions/078): previews, tests and sends (the sends
   // themselves are also limited to 3 a day by the service).
   customerEmailWrite: { label: 'emails to customers, tests and previews', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
@@ -191,6 +193,8 @@ export const WRITE_ROUTES = {
   'POST /api/products/[id]/visit': 'productVisit',
   'POST /api/studio/discounts': 'discountWrite',
   'PATCH /api/studio/discounts/[id]': 'discountWrite',
+  'POST /api/studio/bundles': 'bundleWrite',
+  'PUT /api/studio/bundles/[id]': 'bundleWrite',
   'POST /api/studio/customer-emails': 'customerEmailWrite',
   'POST /api/studio/customer-emails/preview': 'customerEmailWrite',
   'POST /api/studio/customer-emails/test': 'customerEmailWrite',

@@ -45,6 +45,8 @@ import { fulfilWithoutPayment, handleWebhook } from './webhook.service';
 import { priceWithCode } from './discounts.service';
 import { takeDiscountUse } from './discounts.repository';
 import { isStillForSale } from './for-sale';
+import { bundleCheckoutPrice, bundleCreditLine, bundleTermsFor } from './bundle-checkout';
+import { bundleCreditText } from '@/src/shared/bundles';
 import { namedAmountRefusal, pwywTerms } from '@/src/shared/pwyw';
 import { ERRORS } from '@/src/shared/error-codes';
 import { normalizeVatId } from '@/src/shared/tax';
@@ -88,6 +90,12 @@ export async function getProductAccess(db: Db, deps: PaymentsDeps, userId: strin
   const owned = userId ? await canAccessProduct(db, userId, product) : !purchase;
   let purchasable = Boolean(purchase);
   let reason: string | null = null;
+  // A bundle the buyer owns part of: their price, or nothing to buy when they own it all (docs/decisions/080).
+  const bundle = userId && purchase && !owned ? await bundleTermsFor(db, userId, product) : null;
+  if (bundle?.ownsAll) {
+    purchasable = false;
+    reason = ERRORS.BUNDLE_ALL_OWNED.message;
+  }
   if (purchase && !owned && deps.provider.requiresPayoutAccount) {
     const account = await findPayoutAccount(db, product.creator_id);
     if (!account?.is_ready) {
@@ -95,6 +103,14 @@ export async function getProductAccess(db: Db, deps: PaymentsDeps, userId: strin
       reason = 'This creator has not set up payouts yet, so this product cannot be bought right now.';
     }
   }
+  if (bundle && !bundle.ownsAll && bundle.ownedCount > 0)
+    return {
+      owned,
+      purchase,
+      purchasable,
+      reason,
+      bundlePrice: { amountCents: bundle.amountCents, line: bundleCreditText(bundle.ownedCount, bundle.itemCount, bundle.creditCents) },
+    };
   return { owned, purchase, purchasable, reason };
 }
 
@@ -113,13 +129,15 @@ export async function startCheckout(
   const kind = purchaseKind(product);
   if (!kind) throw new AppError('NOT_FOR_SALE');
   if (await canAccessProduct(db, user.id, product)) throw new AppError('ALREADY_OWNED');
+  // A bundle: its price less what a partial owner paid for their items (docs/decisions/080).
+  const bundle = await bundleCheckoutPrice(db, user.id, product);
   // The price from the product row and the code, or the amount the buyer named, as they are now,
   // locked into this checkout (docs/decisions/075, 077).
   const priced = product.pay_what_you_want
     ? pricedByBuyer(product, code, amount)
     : await priceWithCode(
         db,
-        { id: product.id, creatorId: product.creator_id, listCents: toCents(product.price), subscription: kind === 'subscription' },
+        { id: product.id, creatorId: product.creator_id, listCents: bundle?.listCents ?? toCents(product.price), subscription: kind === 'subscription' },
         refuseNamedAmount(code, amount),
       );
   const discount = priced.code ? { codeId: priced.code.id, code: priced.code.code, discountCents: priced.discountCents } : null;
@@ -137,6 +155,7 @@ export async function startCheckout(
     provider: deps.provider.name,
     discount,
     source,
+    bundleCredit: bundle?.credit ?? null,
   };
   // A 100% code or a PWYW $0: nothing to pay, so no provider and no payout account; a $0 order, paid at once.
   if (amountCents === 0) {
@@ -222,6 +241,8 @@ export interface LocalCheckoutView {
   namedPrice: boolean;
   /** The discount line shown before paying (docs/decisions/075); null without a code. */
   discount: { code: string; listCents: number; discountCents: number } | null;
+  /** A partial owner's bundle line, 'You own 1 of 3: −$19.00' (docs/decisions/080); null otherwise. */
+  bundleCredit: string | null;
   product: { id: string; title: string; imageUrl: string | null };
   /** The product's refund policy, shown before paying (docs/decisions/049). */
   refundPolicy: RefundPolicy;
@@ -253,6 +274,7 @@ export async function getLocalCheckout(db: Db, deps: PaymentsDeps, userId: strin
     discount: order.discount_code
       ? { code: order.discount_code, listCents: order.amount_cents + order.discount_cents, discountCents: order.discount_cents }
       : null,
+    bundleCredit: await bundleCreditLine(db, order),
     product: { id: order.product_id, title: product?.title ?? 'Product', imageUrl: product?.image_url ?? null },
     refundPolicy: product?.refund_policy ?? DEFAULT_REFUND_POLICY,
     seller: await sellerName(db, order.creator_id),

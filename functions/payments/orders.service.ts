@@ -27,6 +27,7 @@ import {
   findOrderWithProduct,
   findSubscription,
   listAllOrders,
+  listBuyerBundleItems,
   listBuyerOrders,
   listDownloadedWithoutOrder,
   updateSubscription,
@@ -50,8 +51,9 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
  * then free products downloaded without one, each with its licence key. `now`: a test's clock.
  */
 export async function getLibrary(db: Db, userId: string, now: Date = new Date()): Promise<LibraryItem[]> {
-  const [orders, downloads, licenses, refunds] = await Promise.all([
+  const [orders, bundleItems, downloads, licenses, refunds] = await Promise.all([
     listBuyerOrders(db, userId),
+    listBuyerBundleItems(db, userId),
     listDownloadedWithoutOrder(db, userId),
     listBuyerLicenses(db, userId),
     buyerRefundOptions(db, userId, now),
@@ -88,8 +90,28 @@ export async function getLibrary(db: Db, userId: string, now: Date = new Date())
         : null,
       lastDownloadedAt: null,
       license: view(byOrder.get(o.id)),
+      fromBundle: null,
     };
   });
+  // Each product of a paid bundle order, 'from the bundle X' (docs/decisions/080), unless the
+  // buyer's own paid order of it is already listed; a refunded bundle's products are gone.
+  const listed = new Set(items.filter((i) => i.order?.status === 'paid').map((i) => i.productId));
+  for (const b of bundleItems) {
+    if (listed.has(b.product_id)) continue;
+    listed.add(b.product_id);
+    items.push({
+      productId: b.product_id,
+      title: b.title,
+      imageUrl: b.image_url,
+      // The download rule: published, or archived for someone entitled.
+      hasAccess: b.status === 'published' || b.status === 'archived',
+      order: null,
+      subscription: null,
+      lastDownloadedAt: null,
+      license: null,
+      fromBundle: { id: b.bundle_id, title: b.bundle_title },
+    });
+  }
   for (const d of downloads) {
     items.push({
       productId: d.product_id,
@@ -100,6 +122,7 @@ export async function getLibrary(db: Db, userId: string, now: Date = new Date())
       subscription: null,
       lastDownloadedAt: iso(d.last_downloaded_at),
       license: view(freeByProduct.get(d.product_id)),
+      fromBundle: null,
     });
   }
   return items;

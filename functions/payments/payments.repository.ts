@@ -42,10 +42,15 @@ export async function findUserEmail(db: Q, userId: string) {
   return db.selectFrom('users').select(['id', 'email', 'name', 'full_name']).where('id', '=', userId).executeTakeFirst();
 }
 
-/** A paid one-time order, or a subscription that is active and inside its paid period. */
+/**
+ * A paid one-time order, a paid order of a bundle holding the product (docs/decisions/080: a
+ * refunded bundle order no longer counts), or a subscription that is active and inside its paid period.
+ */
 export async function hasEntitlement(db: Q, buyerId: string, productId: string): Promise<boolean> {
   const row = await sql<{ owned: boolean }>`
     select exists (select 1 from orders where buyer_id = ${buyerId} and product_id = ${productId} and status = 'paid' and kind = 'one_time')
+        or exists (select 1 from orders o join bundle_items bi on bi.bundle_id = o.product_id
+                   where o.buyer_id = ${buyerId} and bi.product_id = ${productId} and o.status = 'paid' and o.kind = 'one_time')
         or exists (select 1 from subscriptions where buyer_id = ${buyerId} and product_id = ${productId}
                    and status in (${sql.join(ACTIVE_SUBSCRIPTION_STATUSES.map((s) => sql.lit(s)))}) and current_period_end > now()) as owned
   `.execute(db);
@@ -69,6 +74,8 @@ export async function insertOrder(
     discount?: { codeId: string; code: string; discountCents: number } | null;
     /** Where the checkout was started from (docs/decisions/079). */
     source?: TrafficSource;
+    /** A partial owner's bundle (docs/decisions/080): what their orders of the owned items paid, taken off. */
+    bundleCredit?: { creditCents: number; ownedItems: number } | null;
   },
 ) {
   const source = values.source ?? NO_SOURCE;
@@ -83,6 +90,8 @@ export async function insertOrder(
       discount_code_id: values.discount?.codeId ?? null,
       discount_code: values.discount?.code ?? null,
       discount_cents: values.discount?.discountCents ?? 0,
+      bundle_credit_cents: values.bundleCredit?.creditCents ?? 0,
+      bundle_owned_items: values.bundleCredit?.ownedItems ?? 0,
       id: values.id,
       buyer_id: values.buyerId,
       product_id: values.productId,
@@ -394,6 +403,53 @@ export async function listBuyerOrders(db: Q, buyerId: string) {
     .where('o.status', 'in', ['paid', 'refunded'])
     .orderBy('o.paid_at', 'desc')
     .orderBy('o.id', 'desc')
+    .limit(500)
+    .execute();
+}
+
+/**
+ * A bundle's items for this buyer (docs/decisions/080), in order: whether each is for sale today,
+ * whether the buyer owns it (their paid order of it, or of another bundle holding it), and what
+ * their own paid orders of it paid (the partial owner's credit). Empty: not a bundle.
+ */
+export async function listBundleItemsForBuyer(db: Q, buyerId: string, bundleId: string) {
+  const paidOrders = sql`select o.amount_cents from orders o where o.buyer_id = ${buyerId} and o.product_id = bi.product_id and o.status = 'paid' and o.kind = 'one_time'`;
+  const rows = await sql<{ product_id: string; status: string; price: string; paid_cents: string | number; owned: boolean }>`
+    select bi.product_id, p.status, p.price,
+           coalesce((select sum(x.amount_cents) from (${paidOrders}) x), 0) as paid_cents,
+           (exists (${paidOrders})
+            or exists (select 1 from orders o join bundle_items b2 on b2.bundle_id = o.product_id
+                       where o.buyer_id = ${buyerId} and b2.product_id = bi.product_id and o.status = 'paid' and o.kind = 'one_time')) as owned
+    from bundle_items bi join products p on p.id = bi.product_id
+    where bi.bundle_id = ${bundleId}
+    order by bi.position
+  `.execute(db);
+  return rows.rows.map((r) => ({ productId: r.product_id, status: r.status, price: r.price, paidCents: Number(r.paid_cents), owned: Boolean(r.owned) }));
+}
+
+/** How many products a bundle holds (0: not a bundle). */
+export async function countBundleItems(db: Q, bundleId: string): Promise<number> {
+  const row = await db
+    .selectFrom('bundle_items')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('bundle_id', '=', bundleId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The items of the buyer's paid bundle orders, for the library ('from the bundle X'). */
+export async function listBuyerBundleItems(db: Q, buyerId: string) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('bundle_items as bi', 'bi.bundle_id', 'o.product_id')
+    .innerJoin('products as b', 'b.id', 'o.product_id')
+    .innerJoin('products as p', 'p.id', 'bi.product_id')
+    .select(['o.id as order_id', 'b.id as bundle_id', 'b.title as bundle_title', 'p.id as product_id', 'p.title', 'p.image_url', 'p.status', 'o.paid_at'])
+    .where('o.buyer_id', '=', buyerId)
+    .where('o.status', '=', 'paid')
+    .where('o.kind', '=', 'one_time')
+    .orderBy('o.paid_at', 'desc')
+    .orderBy('bi.position')
     .limit(500)
     .execute();
 }

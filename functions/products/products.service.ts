@@ -68,6 +68,9 @@ import { newCreatorReview } from '@/env';
 import { releaseVersionInTrx } from '../versions/versions.service';
 import { assertNotSuspended } from '../_shared/suspension';
 import { pwywFieldErrors } from '@/src/shared/pwyw';
+import { bundlePriceRefusal } from '@/src/shared/bundles';
+import { toCents } from '@/src/shared/payments';
+import { listItemsOfBundles } from './bundles.repository';
 
 function notFound(): never {
   throw new AppError('PRODUCT_NOT_FOUND');
@@ -292,6 +295,29 @@ function assertPwywPricing(row: { pricing_model: string; price: number | string;
   if (Object.keys(fields).length) throw new AppError('VALIDATION_FAILED', undefined, fields);
 }
 
+/**
+ * A bundle (docs/decisions/080) whose price or pricing changes stays a one-time fixed price below
+ * the sum of its items' prices; a save that leaves them as they were is not checked again.
+ */
+async function assertBundlePricing(
+  db: Db,
+  before: { id: string; price: number | string; pricing_model: string; pay_what_you_want: boolean },
+  requested: ProductUpdate,
+): Promise<void> {
+  const model = requested.pricing_model ?? before.pricing_model;
+  const pwyw = requested.pay_what_you_want ?? before.pay_what_you_want;
+  const priceCents = toCents((requested.price as number | string | undefined) ?? before.price);
+  if (model === before.pricing_model && pwyw === before.pay_what_you_want && priceCents === toCents(before.price)) return;
+  const items = await listItemsOfBundles(db, [before.id]);
+  if (!items.length) return;
+  if (model !== 'one_time' || pwyw) throw new AppError('VALIDATION_FAILED', undefined, { pricing_model: 'A bundle is sold at a fixed one-time price' });
+  const refusal = bundlePriceRefusal(
+    priceCents,
+    items.map((i) => toCents(i.price)),
+  );
+  if (refusal) throw new AppError('BUNDLE_NOT_A_SAVING', refusal, { price: refusal });
+}
+
 export async function createProduct(db: Db, creatorId: string, input: ProductInput): Promise<OwnerProduct> {
   assertOwnFiles(creatorId, input.file_urls);
   assertPwywPricing(toColumns(input));
@@ -348,6 +374,7 @@ async function saveChange(
     pay_what_you_want: requested.pay_what_you_want ?? before.pay_what_you_want,
     suggested_price: requested.suggested_price === undefined ? before.suggested_price : requested.suggested_price,
   });
+  await assertBundlePricing(db, before, requested);
   const status = await resolveStatus(db, creatorId, before, requested.status);
   const title = requested.title ?? before.title;
   if (isListed(status) && (!isListed(before.status) || title !== before.title)) await assertDistinctTitle(db, creatorId, title, id);

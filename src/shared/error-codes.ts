@@ -77,6 +77,11 @@ export const ERRORS = {
   PWYW_AMOUNT_REQUIRED: { status: 400, message: 'Name a fair price: enter the amount you want to pay.' },
   PWYW_AMOUNT_NOT_ACCEPTED: { status: 422, message: 'This product has a fixed price: you cannot name your own.' },
   PWYW_NO_DISCOUNT_CODES: { status: 422, message: 'Discount codes do not apply to pay-what-you-want products: name the price you want to pay instead.' },
+  BUNDLE_NOT_FOUND: { status: 404, message: 'Bundle not found' },
+  BUNDLE_ITEM_REFUSED: { status: 422, message: 'A bundle holds only your own published products sold at a fixed one-time price.' },
+  BUNDLE_NOT_A_SAVING: { status: 422, message: "The bundle's price must be below what its products cost on their own." },
+  BUNDLE_ALL_OWNED: { status: 409, message: 'You already own every product in this bundle: find them in your library.' },
+  BUNDLE_ITEM_UNAVAILABLE: { status: 409, message: 'A product in this bundle is no longer for sale, so the bundle cannot be bought right now.' },
   DISCOUNT_NOT_FOUND: { status: 404, message: 'Discount code not found' },
   DISCOUNT_CODE_TAKEN: { status: 409, message: 'You already have a code with this name. Choose another.' },
   DISCOUNT_LIMIT_REACHED: {

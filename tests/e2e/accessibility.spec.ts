@@ -79,6 +79,7 @@ test('the community, moderation, AI tools and email pages have no accessibility 
   await check(page, '/sales/discounts');
   // Emails to customers and their form (docs/decisions/078).
   await check(page, '/sales/emails');
+  await check(page, '/sales/bundles');
   await check(page, '/ai-tools/submit');
   await check(page, '/ai-tools/claim');
   await check(page, '/ai-tools/claim?tool=gemini');

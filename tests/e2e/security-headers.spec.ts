@@ -138,6 +138,7 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
     '/sales',
     '/sales/discounts',
     '/sales/emails',
+    '/sales/bundles',
     '/earnings',
     '/settings/api',
     '/settings/account',

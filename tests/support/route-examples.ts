@@ -319,6 +319,14 @@ export const ROUTE_EXAMPLES: RouteExamples = {
     params: (fx) => ({ id: fx.discountCodeId }),
     json: () => ({ maxUses: 50, endsAt: '2030-01-31' }),
   },
+  // Bundles (docs/decisions/080): a fresh title each time (a near-duplicate title is refused), of the owner's two paid products.
+  listBundles: {},
+  createBundle: {
+    caller: 'owner',
+    nullable: ['description'],
+    json: (fx) => ({ title: `Bundle ${randomBytes(8).toString('hex')}`, priceCents: 2500, productIds: fx.bundleItemIds }),
+  },
+  setBundleItems: { caller: 'owner', params: (fx) => ({ id: fx.bundleId }), json: (fx) => ({ productIds: fx.bundleItemIds }) },
   // Emails to customers (docs/decisions/078). The owner's product is free, so it has no buyers:
   // a send to them is refused before it is recorded, and never uses up the daily limit of 3
   // that the hostile variants would otherwise exhaust (tests/integration/customer-emails.test.ts sends).

@@ -20,6 +20,7 @@ import { getAuth } from '@/functions/auth/auth';
 import { createApiKey } from '@/functions/api-keys/api-keys.service';
 import { createWebhookEndpoint } from '@/functions/webhooks/webhooks.service';
 import { createDiscountCode } from '@/functions/payments/discounts.service';
+import { createBundle } from '@/functions/products/bundles.service';
 import { createProductReview } from '@/functions/product-reviews/product-reviews.service';
 import { addChangelogSource } from '@/functions/tool-feeds/tool-feeds.service';
 import { startClaim } from '@/functions/tools/claims.service';
@@ -82,6 +83,9 @@ export interface RouteFixtures {
   webhookId: string;
   /** One of the owner's discount codes (docs/decisions/075). */
   discountCodeId: string;
+  /** The owner's bundle (docs/decisions/080) of their two paid one-time products, bundleItemIds. */
+  bundleId: string;
+  bundleItemIds: string[];
   /** One of the owner's emails to customers (docs/decisions/078), recorded directly: the owner has no buyers to send to. */
   customerEmailId: string;
   /** A valid keyset cursor for the owner's webhook deliveries. */
@@ -240,6 +244,16 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     maxUses: null,
     minPriceCents: 0,
   });
+  // The owner's bundle of two paid products of theirs (docs/decisions/080).
+  const paidOfOwner = (title: string, price: number) =>
+    createProduct(t.db, owner.userId, { title, price, pricing_model: 'one_time', category_id: 'business', content_delivery_type: 'text', content_text: title });
+  const bundleItems = [await paidOfOwner('Subject line swipe file', 19), await paidOfOwner('Follow-up cadence planner', 29)];
+  const bundle = await createBundle(t.db, owner.userId, {
+    title: 'Outreach starter pack',
+    description: null,
+    priceCents: 3900,
+    productIds: bundleItems.map((p) => p.id),
+  });
   const customerEmail = await t.db
     .insertInto('customer_emails')
     .values({
@@ -325,6 +339,8 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     apiKeyId: apiKey.id,
     webhookId: webhook.id,
     discountCodeId: discount.id,
+    bundleId: bundle.id,
+    bundleItemIds: bundleItems.map((p) => p.id),
     customerEmailId: customerEmail.id,
     spareSessionId: spareSession.id,
     deliveriesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),

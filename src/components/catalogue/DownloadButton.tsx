@@ -45,7 +45,7 @@ interface Props {
   suggestedPrice?: number | null;
 }
 
-type Access = Pick<ProductAccess, 'owned' | 'purchasable' | 'reason'>;
+type Access = Pick<ProductAccess, 'owned' | 'purchasable' | 'reason' | 'bundlePrice'>;
 
 const LOGIN_REDIRECT_DELAY_MS = 900;
 
@@ -186,7 +186,9 @@ export default function DownloadButton({ productId, price, pricingModel, payWhat
           ? 'cents' in named
             ? `Buy for ${formatCents(named.cents)}`
             : 'Buy'
-          : buyLabel({ price, pricingModel })
+          : access?.bundlePrice
+            ? `Buy for ${formatCents(access.bundlePrice.amountCents)}`
+            : buyLabel({ price, pricingModel })
       : delivered
         ? 'Download again'
         : 'Download for free';
@@ -240,6 +242,7 @@ export default function DownloadButton({ productId, price, pricingModel, payWhat
         {label}
       </button>
       {blocked && access?.reason ? <p className="dl-blocked">{access.reason}</p> : null}
+      {!owned && access?.bundlePrice ? <p className="dl-code-hint">{access.bundlePrice.line}</p> : null}
       {offersCode ? (
         <details className="dl-code" open={codeOpen} onToggle={(e) => setCodeOpen(e.currentTarget.open)}>
           <summary>Add discount code</summary>

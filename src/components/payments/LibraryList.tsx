@@ -136,6 +136,12 @@ export default function LibraryList({ items: initial }: { items: LibraryItem[] }
                       </span>
                     ) : null}
                   </span>
+                ) : item.fromBundle ? (
+                  <span className="lib-meta">
+                    <span>
+                      From the bundle <a href={`/product/${item.fromBundle.id}`}>{item.fromBundle.title}</a>
+                    </span>
+                  </span>
                 ) : (
                   <span className="lib-meta">
                     <span>Free</span>

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { defineRoute, json, page, pageQuery, uuid } from '../contract';
 import { SALES_PAGE_SIZE, SaleItemSchema } from '../../sales';
 import { DiscountCodeInputSchema, DiscountCodePatchSchema } from '../../discounts';
+import { BundleInputSchema, BundleItemsInputSchema, BundleViewSchema } from '../../bundles';
 import { DiscountCodeViewSchema } from '../schemas/payments';
 import {
   CustomerEmailInputSchema,
@@ -86,6 +87,57 @@ export const updateDiscountCode = defineRoute({
   response: json(DiscountCodeViewSchema),
   errors: ['DISCOUNT_NOT_FOUND'],
   example: { params: { id: EXAMPLE_CODE }, body: { isActive: false } },
+});
+
+// --- Bundles (docs/decisions/080) ---
+
+const EXAMPLE_BUNDLE = '7d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a';
+const EXAMPLE_ITEMS = ['2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d', '3b4c5d6e-7f8a-4b9c-8d1e-2f3a4b5c6d7e'];
+
+export const listBundles = defineRoute({
+  method: 'GET',
+  path: '/api/studio/bundles',
+  operationId: 'listBundles',
+  tag: 'Bundles',
+  summary: "The caller's bundles with their products, their prices alone and the saving, newest first",
+  description: 'A bundle is a product of yours whose products are listed in `items`. `nextCursor` is always null.',
+  auth: 'user',
+  scope: 'products:read',
+  response: json(page(BundleViewSchema)),
+});
+
+export const createBundle = defineRoute({
+  method: 'POST',
+  path: '/api/studio/bundles',
+  operationId: 'createBundle',
+  tag: 'Bundles',
+  summary: 'Make a bundle of 2 to 20 of your published products, with one price',
+  description:
+    'The bundle is a product of yours, published (or in review, like any new product of a new account) with a text deliverable that points to the library; edit its title, description, images and price in the studio editor afterwards. Each product must be yours, published, sold at a fixed one-time price (no subscriptions, no pay what you want) and not a bundle (422 BUNDLE_ITEM_REFUSED, the reason under `productIds`). `priceCents` must be below the sum of their prices (422 BUNDLE_NOT_A_SAVING). Buying the bundle gives each product (in the buyer’s library); refunding it takes them back. A buyer who already owns some of the products pays the price less what they paid for those, never below $0. Needs a verified email.',
+  auth: 'verified',
+  scope: 'products:write',
+  body: json(BundleInputSchema),
+  status: 201,
+  response: json(BundleViewSchema),
+  errors: ['BUNDLE_ITEM_REFUSED', 'BUNDLE_NOT_A_SAVING'],
+  example: { body: { title: 'Outreach starter pack', description: null, priceCents: 4900, productIds: EXAMPLE_ITEMS } },
+});
+
+export const setBundleItems = defineRoute({
+  method: 'PUT',
+  path: '/api/studio/bundles/{id}',
+  operationId: 'setBundleItems',
+  tag: 'Bundles',
+  summary: 'Replace the products of one of your bundles',
+  description:
+    'All the products at once, by the same rules as creating a bundle; the bundle’s price (the product’s) must stay below their sum. Those who bought the bundle get the products it holds now. Another creator’s bundle answers 404, like one that does not exist.',
+  auth: 'verified',
+  scope: 'products:write',
+  params: z.strictObject({ id: uuid() }),
+  body: json(BundleItemsInputSchema),
+  response: json(BundleViewSchema),
+  errors: ['BUNDLE_NOT_FOUND', 'BUNDLE_ITEM_REFUSED', 'BUNDLE_NOT_A_SAVING'],
+  example: { params: { id: EXAMPLE_BUNDLE }, body: { productIds: EXAMPLE_ITEMS } },
 });
 
 // --- Emails to customers (docs/decisions/078) ---
@@ -175,6 +227,9 @@ export const salesRoutes = [
   listDiscountCodes,
   createDiscountCode,
   updateDiscountCode,
+  listBundles,
+  createBundle,
+  setBundleItems,
   listCustomerEmails,
   getCustomerEmail,
   previewCustomerEmail,

@@ -264,6 +264,8 @@ export const LibraryItemSchema = z.object({
   lastDownloadedAt: isoDate(),
   /** The licence key the order (or a free product's download) issued; disabled after a refund or by the creator (docs/decisions/026). */
   license: z.nullable(z.object({ key: z.string(), disabled: z.boolean() })),
+  /** The bundle whose paid order gives this product (docs/decisions/080): 'from the bundle X'; null otherwise. */
+  fromBundle: z.nullable(z.object({ id: z.string(), title: z.string() })),
 });
 export type LibraryItem = z.output<typeof LibraryItemSchema>;
 

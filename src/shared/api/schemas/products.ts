@@ -121,6 +121,11 @@ export const ProductAccessSchema = z.object({
   /** False when nobody can buy it right now (its creator has not set up payouts). */
   purchasable: z.boolean(),
   reason: z.nullable(z.string()),
+  /**
+   * A bundle the caller owns part of (docs/decisions/080): its price for them (before any code
+   * and tax) and the line saying why, 'You own 1 of 3: −$19.00'. Absent otherwise.
+   */
+  bundlePrice: z.optional(z.object({ amountCents: z.int(), line: z.string() })),
 });
 export type ProductAccess = z.output<typeof ProductAccessSchema>;
 
