@@ -37,6 +37,17 @@ test('a buyer applies LAUNCH for 20% off and pays the discounted price; the crea
   await expect(codeRow).toContainText(STANDUP);
   await expect(codeRow.locator('[data-uses]')).toHaveText('0');
 
+  // Its terms change in place: a maximum of 50 uses, then back to the row (the code itself stays).
+  await codeRow.getByRole('button', { name: 'Edit LAUNCH' }).click();
+  const edit = creator.getByRole('form', { name: 'Edit LAUNCH' });
+  await expect(edit.getByLabel('Code', { exact: true })).toHaveValue('LAUNCH');
+  await expect(edit.getByLabel('Percentage off (%)')).toHaveValue('20');
+  await expect(edit.getByLabel(STANDUP)).toBeChecked();
+  await edit.getByLabel('Maximum uses (optional)').fill('50');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(codeRow.locator('[data-uses]')).toHaveText('0 / 50');
+  await expect(creator.getByRole('form', { name: 'New discount code' })).toBeVisible();
+
   // The buyer: a wrong code is refused with its reason, then ?code=launch fills the field in.
   const email = await signUpVerifiedBuyer(page, baseURL!, 'Lena Launch');
   await page.goto(`/product/${id}`);
@@ -68,7 +79,7 @@ test('a buyer applies LAUNCH for 20% off and pays the discounted price; the crea
   // The creator: the code's uses and revenue, and the sale with its code, fee and net ($9.60 - 15% = $8.16).
   await creator.goto('/sales');
   const discountRow = creator.locator('tr[data-discount="LAUNCH"]');
-  await expect(discountRow.locator('[data-uses]')).toHaveText('1');
+  await expect(discountRow.locator('[data-uses]')).toHaveText('1 / 50');
   await expect(discountRow.locator('[data-paid-orders]')).toHaveText('1');
   await expect(discountRow.locator('[data-revenue]')).toHaveText('$9.60');
   const sale = creator.locator('tr', { hasText: 'Lena Launch' });

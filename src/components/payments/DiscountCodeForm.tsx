@@ -5,6 +5,8 @@
  * percent as text); on submit it becomes the API's body in cents, and the server's field
  * messages land under their fields (react-hook-form, docs/decisions/019). The server decides
  * everything: the schema of POST /api/studio/discounts is the only check.
+ * With `editing`, the same form changes that code's terms (PATCH /api/studio/discounts/{id});
+ * the code itself stays, and a checkout already started keeps its price.
  */
 import { useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -59,6 +61,23 @@ const DEFAULTS: Values = {
   minPrice: '0',
 };
 
+const dollarsText = (value: number) => (value / 100).toFixed(2);
+/** A code's terms as the form shows them (the dates as the day they fall on, UTC). */
+function valuesOf(code: DiscountCodeView): Values {
+  return {
+    code: code.code,
+    kind: code.kind,
+    percentOff: code.percentOff === null ? '' : String(code.percentOff),
+    amountOff: code.amountOffCents === null ? '' : dollarsText(code.amountOffCents),
+    scope: code.productIds ? 'chosen' : 'all',
+    productIds: code.productIds ?? [],
+    startsAt: code.startsAt?.slice(0, 10) ?? '',
+    endsAt: code.endsAt?.slice(0, 10) ?? '',
+    maxUses: code.maxUses === null ? '' : String(code.maxUses),
+    minPrice: dollarsText(code.minPriceCents),
+  };
+}
+
 /** Text to a number for the API, or the text itself (the server's schema then says what is wrong with it). */
 const num = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim()));
 const cents = (text: string): number | null => {
@@ -66,10 +85,18 @@ const cents = (text: string): number | null => {
   return n === null || Number.isNaN(n) ? n : Math.round(n * 100);
 };
 
-export function DiscountCodeForm({ products, onCreated }: { products: { id: string; title: string }[]; onCreated(code: DiscountCodeView): void }) {
+interface Props {
+  products: { id: string; title: string }[];
+  /** The code whose terms the form changes; none: a new code. */
+  editing?: DiscountCodeView | undefined;
+  onSaved(code: DiscountCodeView): void;
+  onCancel?: (() => void) | undefined;
+}
+
+export function DiscountCodeForm({ products, editing, onSaved, onCancel }: Props) {
   const uid = useId();
   const id = (name: Field) => `${uid}-${name}`;
-  const form = useForm<Values>({ defaultValues: DEFAULTS });
+  const form = useForm<Values>({ defaultValues: editing ? valuesOf(editing) : DEFAULTS });
   const { errors } = form.formState;
   const [kind, scope] = useWatch({ control: form.control, name: ['kind', 'scope'] });
 
@@ -80,38 +107,39 @@ export function DiscountCodeForm({ products, onCreated }: { products: { id: stri
       return field;
     });
     if (named[0]) form.setFocus(named[0]);
-    else toast({ title: 'Could not create the code', description: error.message, variant: 'destructive' });
+    else toast({ title: editing ? 'Could not save the code' : 'Could not create the code', description: error.message, variant: 'destructive' });
   };
 
-  const create = useApiMutation(
+  /** The terms as the API takes them, in cents. */
+  const terms = (v: Values) => ({
+    kind: v.kind,
+    percentOff: v.kind === 'percent' ? num(v.percentOff) : null,
+    amountOffCents: v.kind === 'fixed' ? cents(v.amountOff) : null,
+    productIds: v.scope === 'all' ? null : v.productIds,
+    startsAt: v.startsAt || null,
+    endsAt: v.endsAt || null,
+    maxUses: num(v.maxUses),
+    minPriceCents: cents(v.minPrice) ?? 0,
+  });
+  const save = useApiMutation(
     (_signal, v: Values) =>
-      api('POST /api/studio/discounts', {
-        body: {
-          code: v.code,
-          kind: v.kind,
-          percentOff: v.kind === 'percent' ? num(v.percentOff) : null,
-          amountOffCents: v.kind === 'fixed' ? cents(v.amountOff) : null,
-          productIds: v.scope === 'all' ? null : v.productIds,
-          startsAt: v.startsAt || null,
-          endsAt: v.endsAt || null,
-          maxUses: num(v.maxUses),
-          minPriceCents: cents(v.minPrice) ?? 0,
-        },
-      }),
+      editing
+        ? api('PATCH /api/studio/discounts/{id}', { params: { id: editing.id }, body: terms(v) })
+        : api('POST /api/studio/discounts', { body: { code: v.code, ...terms(v) } }),
     {
       onSuccess: (code) => {
-        toast({ title: `Code ${code.code} created`, variant: 'success' });
-        form.reset(DEFAULTS);
-        onCreated(code);
+        toast({ title: editing ? `Code ${code.code} saved` : `Code ${code.code} created`, variant: 'success' });
+        if (!editing) form.reset(DEFAULTS);
+        onSaved(code);
       },
       onError: showErrors,
     },
   );
-  const submit = form.handleSubmit((v) => create.run(v));
+  const submit = form.handleSubmit((v) => save.run(v));
 
   const text = (
     name: Exclude<Field, 'kind' | 'scope' | 'productIds'>,
-    input: { type?: string; inputMode?: 'numeric' | 'decimal'; placeholder?: string; hint?: string },
+    input: { type?: string; inputMode?: 'numeric' | 'decimal'; placeholder?: string; hint?: string; readOnly?: boolean },
   ) => (
     <FormField id={id(name)} styles={FIELD_STYLES} label={LABELS[name]} hint={input.hint} error={errors[name]?.message}>
       {(control) => (
@@ -120,6 +148,7 @@ export function DiscountCodeForm({ products, onCreated }: { products: { id: stri
           type={input.type ?? 'text'}
           inputMode={input.inputMode}
           placeholder={input.placeholder}
+          readOnly={input.readOnly}
           {...form.register(name, { onChange: () => form.clearErrors(name) })}
         />
       )}
@@ -127,9 +156,11 @@ export function DiscountCodeForm({ products, onCreated }: { products: { id: stri
   );
 
   return (
-    <form className="dc-form" onSubmit={(e) => void submit(e)} noValidate aria-label="New discount code">
+    <form className="dc-form" onSubmit={(e) => void submit(e)} noValidate aria-label={editing ? `Edit ${editing.code}` : 'New discount code'}>
       <ErrorSummary items={errorList(errors).map(([name]) => ({ target: id(name as Field), label: LABELS[name as Field] ?? name }))} />
-      {text('code', { placeholder: 'LAUNCH', hint: '3 to 32 letters, digits, - or _. Buyers may type it in any case.' })}
+      {editing
+        ? text('code', { readOnly: true, hint: 'The code itself stays: a new word is a new code.' })
+        : text('code', { placeholder: 'LAUNCH', hint: '3 to 32 letters, digits, - or _. Buyers may type it in any case.' })}
       <fieldset className="dc-choice">
         <legend>{LABELS.kind}</legend>
         {DISCOUNT_KINDS.map((value) => (
@@ -164,9 +195,16 @@ export function DiscountCodeForm({ products, onCreated }: { products: { id: stri
         {text('maxUses', { inputMode: 'numeric', placeholder: 'Unlimited' })}
         {text('minPrice', { inputMode: 'decimal', hint: 'The price never goes below this, nor below $0.' })}
       </div>
-      <button type="submit" className="btn btn-primary" disabled={create.busy} aria-busy={create.busy}>
-        {create.busy ? 'Creating…' : 'Create code'}
-      </button>
+      <div className="ce-actions">
+        <button type="submit" className="btn btn-primary" disabled={save.busy} aria-busy={save.busy}>
+          {editing ? (save.busy ? 'Saving…' : 'Save changes') : save.busy ? 'Creating…' : 'Create code'}
+        </button>
+        {onCancel ? (
+          <button type="button" className="btn btn-secondary" disabled={save.busy} onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * /sales/discounts (docs/decisions/075): the creator's discount codes with their terms, state,
- * uses and revenue, 'Turn off' / 'Turn on' for each (PATCH /api/studio/discounts/{id}), and the
- * form for a new one (DiscountCodeForm). The list the server rendered is the first data; each
+ * uses and revenue, 'Edit' (the form with the code's terms) and 'Turn off' / 'Turn on' for each
+ * (PATCH /api/studio/discounts/{id}), and the form for a new one (DiscountCodeForm). The list the server rendered is the first data; each
  * change answers the code as it now is.
  */
 import { useState } from 'react';
@@ -26,7 +26,17 @@ function appliesTo(code: DiscountCodeView, products: Props['products']): string 
   return titles.length ? titles.join(', ') : `${code.productIds.length} products`;
 }
 
-function CodeRow({ code, products, onChanged }: { code: DiscountCodeView; products: Props['products']; onChanged(c: DiscountCodeView): void }) {
+function CodeRow({
+  code,
+  products,
+  onChanged,
+  onEdit,
+}: {
+  code: DiscountCodeView;
+  products: Props['products'];
+  onChanged(c: DiscountCodeView): void;
+  onEdit(): void;
+}) {
   const toggle = useApiMutation(() => api('PATCH /api/studio/discounts/{id}', { params: { id: code.id }, body: { isActive: !code.isActive } }), {
     onSuccess: onChanged,
     onError: (error) => toast({ title: 'Could not change the code', description: error.message, variant: 'destructive' }),
@@ -56,9 +66,14 @@ function CodeRow({ code, products, onChanged }: { code: DiscountCodeView; produc
         {formatCents(code.revenueCents)}
       </td>
       <td>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => void toggle.run()} disabled={toggle.busy} aria-busy={toggle.busy}>
-          {code.isActive ? `Turn off ${code.code}` : `Turn on ${code.code}`}
-        </button>
+        <div className="dc-row-actions">
+          <button type="button" className="btn btn-secondary btn-sm" onClick={onEdit}>
+            Edit {code.code}
+          </button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => void toggle.run()} disabled={toggle.busy} aria-busy={toggle.busy}>
+            {code.isActive ? `Turn off ${code.code}` : `Turn on ${code.code}`}
+          </button>
+        </div>
       </td>
     </tr>
   );
@@ -66,6 +81,8 @@ function CodeRow({ code, products, onChanged }: { code: DiscountCodeView; produc
 
 export default function DiscountCodesPanel({ initial, products }: Props) {
   const [codes, setCodes] = useState(initial);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = codes.find((c) => c.id === editingId);
   const replace = (changed: DiscountCodeView) => setCodes((all) => all.map((c) => (c.id === changed.id ? changed : c)));
   return (
     <div className="dc-panel">
@@ -93,7 +110,7 @@ export default function DiscountCodesPanel({ initial, products }: Props) {
             </thead>
             <tbody>
               {codes.map((code) => (
-                <CodeRow key={code.id} code={code} products={products} onChanged={replace} />
+                <CodeRow key={code.id} code={code} products={products} onChanged={replace} onEdit={() => setEditingId(code.id)} />
               ))}
             </tbody>
           </table>
@@ -101,8 +118,26 @@ export default function DiscountCodesPanel({ initial, products }: Props) {
       ) : (
         <p className="cp-muted">No discount codes yet. Create one below, then share it or a link such as /product/…?code=LAUNCH.</p>
       )}
-      <h2 className="dc-heading">New discount code</h2>
-      <DiscountCodeForm products={products} onCreated={(code) => setCodes((all) => [code, ...all])} />
+      {editing ? (
+        <>
+          <h2 className="dc-heading">Edit {editing.code}</h2>
+          <DiscountCodeForm
+            key={editing.id}
+            products={products}
+            editing={editing}
+            onSaved={(code) => {
+              replace(code);
+              setEditingId(null);
+            }}
+            onCancel={() => setEditingId(null)}
+          />
+        </>
+      ) : (
+        <>
+          <h2 className="dc-heading">New discount code</h2>
+          <DiscountCodeForm products={products} onSaved={(code) => setCodes((all) => [code, ...all])} />
+        </>
+      )}
     </div>
   );
 }
