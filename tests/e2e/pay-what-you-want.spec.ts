@@ -1,9 +1,9 @@
 /**
  * Pay what you want in Chromium with the local test-mode provider (issue 31, docs/decisions/077):
- * the demo creator makes a product PWYW (at least $5.00, $15.00 suggested) through the products
- * API; a buyer sees 'From $5.00' and 'Name a fair price' filled with the suggestion, is refused
- * below the minimum with the minimum in the message, names $7.50, pays it at the local checkout
- * and finds the product in /library at the price paid.
+ * the demo creator makes a product PWYW (at least $5.00, $15.00 suggested) in the studio editor;
+ * a buyer sees 'From $5.00' and 'Name a fair price' filled with the suggestion, is refused below
+ * the minimum with the minimum in the message, names $7.50, pays it at the local checkout and
+ * finds the product in /library at the price paid.
  */
 import { expect, test } from '@playwright/test';
 import { DEMO, expectPurchased, failOnPageErrors, hydrated, payByCard, signIn, signUpVerifiedBuyer } from './support';
@@ -21,11 +21,16 @@ test('a buyer names a fair price on a PWYW product, pays it, and finds it in /li
   expect(mine.ok(), await mine.text()).toBe(true);
   const id = ((await mine.json()) as { items: { id: string; title: string }[] }).items.find((p) => p.title === TRIAGE)!.id;
   expect(id).toBeTruthy();
-  const patched = await creator.request.patch(`/api/me/products/${id}`, {
-    data: { pay_what_you_want: true, price: 5, suggested_price: 15 },
-    headers: { Origin: baseURL! },
-  });
-  expect(patched.ok(), await patched.text()).toBe(true);
+  // The editor's pricing: 'Pay what you want' turns the price into the minimum and offers a suggestion.
+  await creator.goto(`/products?edit=${id}`);
+  await hydrated(creator);
+  await creator.getByLabel('Pay what you want').check();
+  await creator.getByLabel('Minimum price (USD)').fill('5');
+  await creator.getByLabel(/^Suggested price \(USD\)/).fill('15');
+  await creator.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(creator.getByRole('region', { name: 'Notifications' }).getByText('Product updated')).toBeVisible();
+  const saved = await creator.request.get(`/api/me/products/${id}`);
+  expect(await saved.json()).toMatchObject({ pay_what_you_want: true, price: 5, suggested_price: 15 });
   await creatorContext.close();
 
   await signUpVerifiedBuyer(page, baseURL!, 'Nia Named');
