@@ -6,6 +6,7 @@
  * Idempotent: every row has a deterministic id and is inserted with `on conflict do
  * nothing`; counters are recomputed from the rows.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { hashPassword } from 'better-auth/crypto';
 import type { Db } from '../database';
@@ -327,8 +328,13 @@ async function seedActivity(db: Db, demo: DemoData, now: number): Promise<void> 
   }
   for (const [i, { key }] of published.entries()) {
     const views = 4 + ((i * 7) % 23);
+    // The same visits as /sales's 'Where buyers come from' counts them (docs/decisions/079): a
+    // visitor once per product per day, with no referrer (the demo's views came from nowhere in
+    // particular), so its visitors agree with the views above instead of reading 0.
+    const visits = new Map<string, { product_id: string; day: string; visitor_hash: string }>();
     for (let n = 0; n < views; n++) {
       const at = new Date(now - ((n * 5 + i) % 30) * DAY - ((n * 17) % 24) * 3_600_000);
+      const sessionId = `demo-session-${(i + n) % 40}`;
       await db
         .insertInto('product_interactions')
         .values({
@@ -336,13 +342,21 @@ async function seedActivity(db: Db, demo: DemoData, now: number): Promise<void> 
           product_id: demoProductId(key),
           user_id: null,
           interaction_type: 'view',
-          session_id: `demo-session-${(i + n) % 40}`,
+          session_id: sessionId,
           interaction_context: JSON.stringify({ timestamp: at.toISOString(), userAgent: 'demo' }),
           created_at: at,
         })
         .onConflict((oc) => oc.column('id').doNothing())
         .execute();
+      const day = at.toISOString().slice(0, 10);
+      const visitorHash = createHash('sha256').update(`demo:${sessionId}`).digest('hex');
+      visits.set(`${day}:${visitorHash}`, { product_id: demoProductId(key), day, visitor_hash: visitorHash });
     }
+    await db
+      .insertInto('product_visits')
+      .values([...visits.values()])
+      .onConflict((oc) => oc.columns(['product_id', 'day', 'visitor_hash']).doNothing())
+      .execute();
   }
 }
 

@@ -94,6 +94,17 @@ describe('the demo counters', () => {
     expect(Number(orders[0]!.n)).toBeGreaterThan(0);
   });
 
+  it("record each demo view as its day's visit, so 'Where buyers come from' agrees with the views (a visitor once a day)", async () => {
+    const [visits] = await rows(sql<{ n: number }>`select count(*)::int as n from product_visits where referrer_host is null and utm_source is null`);
+    const [views] = await rows(
+      sql<{
+        n: number;
+      }>`select count(distinct (product_id, (created_at at time zone 'UTC')::date, session_id))::int as n from product_interactions where interaction_type = 'view'`,
+    );
+    expect(visits!.n).toBeGreaterThan(0);
+    expect(visits!.n).toBe(views!.n);
+  });
+
   it('are counted, not added: counting again changes nothing', async () => {
     const before = await rows(sql<{ id: string; downloads_count: number }>`select id, downloads_count from products order by id`);
     await seedDemoCounters(t.db, demo);
