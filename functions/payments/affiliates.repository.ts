@@ -19,7 +19,7 @@ export async function updateAffiliatePercent(db: Q, creatorId: string, productId
     .set({ affiliate_percent: percent })
     .where('id', '=', productId)
     .where('creator_id', '=', creatorId)
-    .returning(['id', 'affiliate_percent'])
+    .returning(['id', 'status', 'affiliate_percent'])
     .executeTakeFirst();
 }
 

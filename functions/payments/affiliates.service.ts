@@ -29,12 +29,30 @@ import {
   updateAffiliatePercent,
 } from './affiliates.repository';
 import { getBalance } from './ledger.service';
+import { afterCommit } from '../jobs';
+import { recordPageChange } from '../rebuilds/rebuilds.service';
+import { productPath } from '../rebuilds/affected-pages';
 
-/** PUT /api/studio/products/{id}/affiliates: another creator's product is a 404. */
+/**
+ * PUT /api/studio/products/{id}/affiliates: another creator's product is a 404. A published
+ * product's page shows 'Get affiliate link' from its percent, so its page is rebuilt.
+ */
 export async function setAffiliatePercent(db: Db, creatorId: string, productId: string, percent: number | null) {
-  const row = isUuid(productId) ? await updateAffiliatePercent(db, creatorId, productId, percent) : undefined;
-  if (!row) throw new AppError('PRODUCT_NOT_FOUND');
-  return { productId: row.id, affiliatePercent: row.affiliate_percent };
+  if (!isUuid(productId)) throw new AppError('PRODUCT_NOT_FOUND');
+  const result = await db.transaction().execute(async (trx) => {
+    const row = await updateAffiliatePercent(trx, creatorId, productId, percent);
+    if (!row) return null;
+    const pages = row.status === 'published' ? await recordPageChange(trx, { reason: 'updated', productId: row.id, paths: [productPath(row.id)] }) : null;
+    return { row, pages };
+  });
+  if (!result) throw new AppError('PRODUCT_NOT_FOUND');
+  if (result.pages) afterCommit(db, [result.pages]);
+  return { productId: result.row.id, affiliatePercent: result.row.affiliate_percent };
+}
+
+/** The percent a published product offers affiliates (its page's button), or null. */
+export async function getAffiliatePercent(db: Db, productId: string): Promise<number | null> {
+  return (await findAffiliateProduct(db, productId))?.affiliate_percent ?? null;
 }
 
 /** The path an affiliate shares. */
