@@ -95,7 +95,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     )
     .execute(db);
   await sql`drop index if exists orders_affiliate_link_idx`.execute(db);
-  await sql`alter table orders drop column affiliate_commission_cents, drop column affiliate_percent, drop column affiliate_user_id, drop column affiliate_link_id`.execute(db);
+  await sql`alter table orders drop column affiliate_commission_cents, drop column affiliate_percent, drop column affiliate_user_id, drop column affiliate_link_id`.execute(
+    db,
+  );
   await sql`drop table if exists affiliate_links`.execute(db);
   await sql`alter table products drop column affiliate_percent`.execute(db);
 }

@@ -35,12 +35,7 @@ export async function insertAffiliateLink(db: Q, values: { code: string; product
     .values({ code: values.code, product_id: values.productId, user_id: values.userId })
     .onConflict((oc) => oc.columns(['product_id', 'user_id']).doNothing())
     .execute();
-  return db
-    .selectFrom('affiliate_links')
-    .selectAll()
-    .where('product_id', '=', values.productId)
-    .where('user_id', '=', values.userId)
-    .executeTakeFirstOrThrow();
+  return db.selectFrom('affiliate_links').selectAll().where('product_id', '=', values.productId).where('user_id', '=', values.userId).executeTakeFirstOrThrow();
 }
 
 /** A link by its code, with its product's creator, status and current percent. */

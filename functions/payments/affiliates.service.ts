@@ -20,14 +20,7 @@ import type { SessionUser } from '@/src/shared/session';
 import { commissionSplit, newAffiliateCode, normaliseRef, type AffiliatesOverview } from '@/src/shared/affiliates';
 import { isUuid } from '@/src/shared/ids';
 import { AppError } from '../_shared/errors';
-import {
-  countClick,
-  findAffiliateProduct,
-  findLinkByCode,
-  insertAffiliateLink,
-  listLinksOfUser,
-  updateAffiliatePercent,
-} from './affiliates.repository';
+import { countClick, findAffiliateProduct, findLinkByCode, insertAffiliateLink, listLinksOfUser, updateAffiliatePercent } from './affiliates.repository';
 import { getBalance } from './ledger.service';
 import { afterCommit } from '../jobs';
 import { recordPageChange } from '../rebuilds/rebuilds.service';

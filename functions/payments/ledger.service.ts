@@ -146,7 +146,13 @@ async function reverseCommission(trx: Db, order: Order, due: Date): Promise<void
   if (!order.affiliate_user_id || order.affiliate_commission_cents <= 0) return;
   const cents = order.affiliate_commission_cents;
   await insertAffiliateEntry(trx, { userId: order.creator_id, orderId: order.id, kind: 'affiliate_commission_reversal', amountCents: cents, availableAt: due });
-  await insertAffiliateEntry(trx, { userId: order.affiliate_user_id, orderId: order.id, kind: 'affiliate_earning_reversal', amountCents: -cents, availableAt: due });
+  await insertAffiliateEntry(trx, {
+    userId: order.affiliate_user_id,
+    orderId: order.id,
+    kind: 'affiliate_earning_reversal',
+    amountCents: -cents,
+    availableAt: due,
+  });
 }
 
 /** A creator's balance at `now`. */

@@ -46,7 +46,8 @@ export interface CommissionSplit {
 export function commissionSplit(amountCents: number, feeCents: number, percent: number | null): CommissionSplit {
   if (!Number.isInteger(amountCents) || !Number.isInteger(feeCents) || amountCents < 0 || feeCents < 0 || feeCents > amountCents)
     throw new RangeError('Amounts are whole cents, the fee at most the amount');
-  if (percent !== null && !isAffiliatePercent(percent)) throw new RangeError(`The commission is a whole percent from ${MIN_AFFILIATE_PERCENT} to ${MAX_AFFILIATE_PERCENT}`);
+  if (percent !== null && !isAffiliatePercent(percent))
+    throw new RangeError(`The commission is a whole percent from ${MIN_AFFILIATE_PERCENT} to ${MAX_AFFILIATE_PERCENT}`);
   const net = amountCents - feeCents;
   const commission = percent === null ? 0 : Math.floor((net * percent) / 100);
   return { amountCents, feeCents, netCents: net, commissionCents: commission, creatorCents: net - commission };

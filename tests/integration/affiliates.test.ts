@@ -47,7 +47,15 @@ beforeAll(async () => {
   resetAuth();
   creator = await signUp('creator', 'Cora Creator');
   affiliate = await signUp('buyer', 'Abe Affiliate');
-  productId = (await createProduct(t.db, creator.userId, { title: 'Prompt Pack', price: '19.00', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'X' })).id;
+  productId = (
+    await createProduct(t.db, creator.userId, {
+      title: 'Prompt Pack',
+      price: '19.00',
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'X',
+    })
+  ).id;
 });
 
 afterAll(async () => {
@@ -61,12 +69,27 @@ describe('the setting and the link', () => {
     const off = await call(linkRoute, `/api/products/${productId}/affiliate-link`, { method: 'POST', params: { id: productId }, session: affiliate });
     expect(off.status).toBe(409);
     expect(off.body.error.code).toBe('AFFILIATES_OFF');
-    const tooMuch = await call(settingRoute, `/api/studio/products/${productId}/affiliates`, { method: 'PUT', params: { id: productId }, session: creator, json: { percent: 80 } });
+    const tooMuch = await call(settingRoute, `/api/studio/products/${productId}/affiliates`, {
+      method: 'PUT',
+      params: { id: productId },
+      session: creator,
+      json: { percent: 80 },
+    });
     expect(tooMuch.status).toBe(400);
     expect(JSON.stringify(tooMuch.body)).toMatch(/at most 75%/);
-    const foreign = await call(settingRoute, `/api/studio/products/${productId}/affiliates`, { method: 'PUT', params: { id: productId }, session: affiliate, json: { percent: 30 } });
+    const foreign = await call(settingRoute, `/api/studio/products/${productId}/affiliates`, {
+      method: 'PUT',
+      params: { id: productId },
+      session: affiliate,
+      json: { percent: 30 },
+    });
     expect(foreign.status).toBe(404);
-    const on = await call(settingRoute, `/api/studio/products/${productId}/affiliates`, { method: 'PUT', params: { id: productId }, session: creator, json: { percent: 30 } });
+    const on = await call(settingRoute, `/api/studio/products/${productId}/affiliates`, {
+      method: 'PUT',
+      params: { id: productId },
+      session: creator,
+      json: { percent: 30 },
+    });
     expect(on.status).toBe(200);
     expect(on.body).toEqual({ productId, affiliatePercent: 30 });
 
@@ -104,7 +127,12 @@ describe('a purchase through the link', () => {
     const pending = await t.db.selectFrom('orders').selectAll().where('buyer_id', '=', buyer.userId).executeTakeFirstOrThrow();
     const commission = commissionSplit(pending.amount_cents, pending.fee_cents, 30).commissionCents;
     expect(commission).toBeGreaterThan(0);
-    expect(pending).toMatchObject({ affiliate_user_id: affiliate.userId, affiliate_percent: 30, affiliate_commission_cents: commission, source: `affiliate: ${code}` });
+    expect(pending).toMatchObject({
+      affiliate_user_id: affiliate.userId,
+      affiliate_percent: 30,
+      affiliate_commission_cents: commission,
+      source: `affiliate: ${code}`,
+    });
 
     const deps = testDeps();
     await payLocalCheckout(t.db, deps, buyer.userId, pending.provider_session_id!, CARD_OK);
@@ -116,7 +144,9 @@ describe('a purchase through the link', () => {
     ]);
     const overview = await call(overviewRoute, '/api/me/affiliates', { session: affiliate });
     expect(overview.status).toBe(200);
-    expect(overview.body.links).toEqual([expect.objectContaining({ code, productId, productTitle: 'Prompt Pack', percent: 30, clicks: 1, sales: 1, earningsCents: commission })]);
+    expect(overview.body.links).toEqual([
+      expect.objectContaining({ code, productId, productTitle: 'Prompt Pack', percent: 30, clicks: 1, sales: 1, earningsCents: commission }),
+    ]);
     expect(overview.body.balanceCents).toBe(commission);
     // The creator sees no link of anyone's: only their own (none).
     expect((await call(overviewRoute, '/api/me/affiliates', { session: creator })).body.links).toEqual([]);
@@ -142,7 +172,12 @@ describe('a purchase through the link', () => {
     const own = await startCheckout(t.db, deps, asUser(affiliate.userId, affiliate.email), { productId }, undefined, code);
     const forgedBuyer = await createUser(t.db, { userType: 'buyer' });
     const forged = await startCheckout(t.db, deps, asUser(forgedBuyer.id, forgedBuyer.email), { productId }, undefined, 'zzzzzzzz');
-    await call(settingRoute, `/api/studio/products/${productId}/affiliates`, { method: 'PUT', params: { id: productId }, session: creator, json: { percent: null } });
+    await call(settingRoute, `/api/studio/products/${productId}/affiliates`, {
+      method: 'PUT',
+      params: { id: productId },
+      session: creator,
+      json: { percent: null },
+    });
     const lateBuyer = await createUser(t.db, { userType: 'buyer' });
     const late = await startCheckout(t.db, deps, asUser(lateBuyer.id, lateBuyer.email), { productId }, undefined, code);
     for (const { orderId } of [own, forged, late]) {

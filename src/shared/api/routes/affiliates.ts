@@ -29,7 +29,7 @@ export const getAffiliateLink = defineRoute({
   path: '/api/products/{id}/affiliate-link',
   operationId: 'getAffiliateLink',
   tag: 'Affiliates',
-  summary: "Get your affiliate link for a product that offers affiliates (made once: asking again returns it)",
+  summary: 'Get your affiliate link for a product that offers affiliates (made once: asking again returns it)',
   description:
     "`url` is `/a/{code}`, which redirects to `/product/{id}?ref={code}`; that page's visit sets the first-party cookie " +
     `\`${REF_COOKIE}\` (${REF_COOKIE_DAYS} days, HttpOnly; the last link clicked wins), and a purchase made with it credits you the product's commission. ` +
