@@ -10,7 +10,7 @@ import { publishedProducts } from '../catalogue/catalogue.repository';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-export type AffiliateLedgerKind = 'affiliate_commission' | 'affiliate_commission_reversal' | 'affiliate_earning' | 'affiliate_earning_reversal';
+type AffiliateLedgerKind = 'affiliate_commission' | 'affiliate_commission_reversal' | 'affiliate_earning' | 'affiliate_earning_reversal';
 
 /** Sets the percent of one of the creator's products; undefined when it is not theirs. */
 export async function updateAffiliatePercent(db: Q, creatorId: string, productId: string, percent: number | null) {

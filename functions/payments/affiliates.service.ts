@@ -49,7 +49,7 @@ export async function getAffiliatePercent(db: Db, productId: string): Promise<nu
 }
 
 /** The path an affiliate shares. */
-export function affiliatePath(code: string): string {
+function affiliatePath(code: string): string {
   return `/a/${code}`;
 }
 
@@ -96,7 +96,7 @@ export async function recordClick(db: Db, productId: string, ref: string): Promi
   return link.code;
 }
 
-export interface Attribution {
+interface Attribution {
   linkId: string;
   code: string;
   userId: string;

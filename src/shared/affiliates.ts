@@ -80,7 +80,7 @@ export function refCookie(code: string, secure: boolean): string {
 }
 
 /** An affiliate's link as its page and the API show it. */
-export const AffiliateLinkViewSchema = z.object({
+const AffiliateLinkViewSchema = z.object({
   code: z.string(),
   productId: z.string(),
   productTitle: z.string(),
@@ -93,7 +93,6 @@ export const AffiliateLinkViewSchema = z.object({
   earningsCents: z.int(),
   createdAt: z.string(),
 });
-export type AffiliateLinkView = z.infer<typeof AffiliateLinkViewSchema>;
 
 export const AffiliatesOverviewSchema = z.object({
   links: z.array(AffiliateLinkViewSchema),
