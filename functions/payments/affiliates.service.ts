@@ -22,7 +22,7 @@ import { isUuid } from '@/src/shared/ids';
 import { AppError } from '../_shared/errors';
 import { countClick, findAffiliateProduct, findLinkByCode, insertAffiliateLink, listLinksOfUser, updateAffiliatePercent } from './affiliates.repository';
 import { getBalance } from './ledger.service';
-import { afterCommit } from '../jobs';
+import { afterCommit, jobsReady } from '../jobs';
 import { recordPageChange } from '../rebuilds/rebuilds.service';
 import { productPath } from '../rebuilds/affected-pages';
 
@@ -32,6 +32,7 @@ import { productPath } from '../rebuilds/affected-pages';
  */
 export async function setAffiliatePercent(db: Db, creatorId: string, productId: string, percent: number | null) {
   if (!isUuid(productId)) throw new AppError('PRODUCT_NOT_FOUND');
+  await jobsReady(db);
   const result = await db.transaction().execute(async (trx) => {
     const row = await updateAffiliatePercent(trx, creatorId, productId, percent);
     if (!row) return null;
