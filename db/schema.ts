@@ -356,6 +356,8 @@ export interface ProductsTable {
   pay_what_you_want: Generated<boolean>;
   /** The amount a PWYW product offers first; null: the minimum. */
   suggested_price: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  /** Affiliates (migration 2026-12-06-0400, docs/decisions/081): the commission, 1-75 % of the creator's net; null: off. */
+  affiliate_percent: ColumnType<number | null, number | null | undefined, number | null>;
   published_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -738,6 +740,23 @@ export interface OrdersTable {
   bundle_credit_cents: Generated<number>;
   /** How many of the bundle's items they owned when the checkout was created. */
   bundle_owned_items: Generated<number>;
+  /** The affiliate link the checkout was attributed to (migration 2026-12-06-0400, docs/decisions/081); null: none. */
+  affiliate_link_id: string | null;
+  affiliate_user_id: string | null;
+  /** The percent of the creator's net the link's product offered when the checkout started. */
+  affiliate_percent: number | null;
+  /** The affiliate's commission in cents, out of the creator's net (0: none). */
+  affiliate_commission_cents: Generated<number>;
+}
+
+/** An affiliate's link to a product (docs/decisions/081): /a/{code}. */
+export interface AffiliateLinksTable {
+  id: Generated<string>;
+  code: string;
+  product_id: string;
+  user_id: string;
+  clicks: Generated<number>;
+  created_at: CreatedAt;
 }
 
 /** One product in a bundle (docs/decisions/080): an order of bundle_id gives access to product_id. */
@@ -1136,6 +1155,7 @@ export interface Database {
   orders: OrdersTable;
   discount_codes: DiscountCodesTable;
   bundle_items: BundleItemsTable;
+  affiliate_links: AffiliateLinksTable;
   customer_emails: CustomerEmailsTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;

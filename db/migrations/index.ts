@@ -51,6 +51,7 @@ import * as payWhatYouWant from './2026-12-05-0200-pay-what-you-want';
 import * as customerEmails from './2026-12-06-0100-customer-emails';
 import * as visitAnalytics from './2026-12-06-0200-visit-analytics';
 import * as bundles from './2026-12-06-0300-bundles';
+import * as affiliates from './2026-12-06-0400-affiliates';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -101,4 +102,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-0100-customer-emails': customerEmails,
   '2026-12-06-0200-visit-analytics': visitAnalytics,
   '2026-12-06-0300-bundles': bundles,
+  '2026-12-06-0400-affiliates': affiliates,
 };

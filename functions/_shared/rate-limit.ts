@@ -74,6 +74,8 @@ export const WRITE_LIMITS = {
   discountWrite: { label: 'discount code changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
   // A creator's bundles (docs/decisions/080): creating one and changing its products.
   bundleWrite: { label: 'bundle changes', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
+  // Affiliates (docs/decisions/081): a creator's setting and an affiliate's links.
+  affiliateWrite: { label: 'affiliate changes', windowSeconds: 10 * MINUTE, perAccount: 60, perAddress: 180 },
   // A creator's emails to customers (docs/decisions/078): previews, tests and sends (the sends
   // themselves are also limited to 3 a day by the service).
   customerEmailWrite: { label: 'emails to customers, tests and previews', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
@@ -195,6 +197,8 @@ export const WRITE_ROUTES = {
   'PATCH /api/studio/discounts/[id]': 'discountWrite',
   'POST /api/studio/bundles': 'bundleWrite',
   'PUT /api/studio/bundles/[id]': 'bundleWrite',
+  'PUT /api/studio/products/[id]/affiliates': 'affiliateWrite',
+  'POST /api/products/[id]/affiliate-link': 'affiliateWrite',
   'POST /api/studio/customer-emails': 'customerEmailWrite',
   'POST /api/studio/customer-emails/preview': 'customerEmailWrite',
   'POST /api/studio/customer-emails/test': 'customerEmailWrite',

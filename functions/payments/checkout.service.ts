@@ -45,6 +45,7 @@ import { fulfilWithoutPayment, handleWebhook } from './webhook.service';
 import { priceWithCode } from './discounts.service';
 import { takeDiscountUse } from './discounts.repository';
 import { isStillForSale } from './for-sale';
+import { attributionFor, orderAffiliate } from './affiliates.service';
 import { bundleCheckoutPrice, bundleCreditLine, bundleTermsFor } from './bundle-checkout';
 import { bundleCreditText } from '@/src/shared/bundles';
 import { namedAmountRefusal, pwywTerms } from '@/src/shared/pwyw';
@@ -121,6 +122,8 @@ export async function startCheckout(
   { productId, code, amount }: CheckoutBody,
   /** Where the buyer came from (the source cookie, docs/decisions/079): kept on the order. */
   source: TrafficSource = NO_SOURCE,
+  /** The affiliate ref cookie (docs/decisions/081): checked again here, credited on the order. */
+  ref: string | null = null,
 ): Promise<{ url: string; orderId: string }> {
   // A suspended account buys nothing until its suspension ends (docs/decisions/037).
   await assertNotSuspended(db, user.id, 'buy products');
@@ -143,6 +146,7 @@ export async function startCheckout(
   const discount = priced.code ? { codeId: priced.code.id, code: priced.code.code, discountCents: priced.discountCents } : null;
   const amountCents = priced.amountCents;
   const fee = feeCents(amountCents, deps.feeBps);
+  const affiliate = orderAffiliate(await attributionFor(db, user.id, product.id, ref), amountCents, fee);
   const orderId = randomUUID();
   const order = {
     id: orderId,
@@ -156,6 +160,7 @@ export async function startCheckout(
     discount,
     source,
     bundleCredit: bundle?.credit ?? null,
+    affiliate,
   };
   // A 100% code or a PWYW $0: nothing to pay, so no provider and no payout account; a $0 order, paid at once.
   if (amountCents === 0) {

@@ -8,6 +8,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@/db/schema';
 import { OPEN_PAYOUT_STATUSES, type PayoutStatus } from '@/src/shared/domain';
+import { EARNING_KINDS } from '@/src/shared/ledger';
 
 type Q = Kysely<Database> | Transaction<Database>;
 
@@ -170,7 +171,7 @@ export async function earnedSince(db: Q, creatorId: string, since?: Date): Promi
     .selectFrom('creator_ledger_entries')
     .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('cents'))
     .where('creator_id', '=', creatorId)
-    .where('kind', 'in', ['sale', 'refund']);
+    .where('kind', 'in', [...EARNING_KINDS]);
   if (since) query = query.where('created_at', '>=', since);
   return int((await query.executeTakeFirstOrThrow()).cents);
 }

@@ -69,6 +69,7 @@ import {
   payoutTotals,
 } from './ledger.repository';
 import { tellOfPayout } from './payout-notices.job';
+import { insertAffiliateEntry } from './affiliates.repository';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
@@ -82,6 +83,7 @@ export async function recordSale(trx: Db, order: Order, holdDays = payoutHoldDay
   const paidAt = new Date(order.paid_at ?? Date.now());
   const due = availableAt(paidAt, holdDays);
   await insertSaleEntry(trx, { creatorId: order.creator_id, orderId: order.id, amountCents: saleEntryCents(order), availableAt: due });
+  await recordCommission(trx, order, due);
   // Stripe Connect: the destination charge already moved the net to the creator's connected
   // account, which Stripe pays out; the ledger mirrors that transfer, due with the sale, so
   // nothing of it is held or available for a toolmint payout (docs/decisions/051).
@@ -109,6 +111,7 @@ export async function recordRefund(trx: Db, order: Order): Promise<void> {
   // Due when its sale is: a refund inside the hold holds nothing else back.
   const due = (await findSaleAvailableAt(trx, order.id)) ?? new Date();
   if (!(await insertRefundEntry(trx, { creatorId: order.creator_id, orderId: order.id, amountCents: refundEntryCents(order), availableAt: due }))) return;
+  await reverseCommission(trx, order, due);
   // Stripe Connect: the refund reversed the transfer (reverse_transfer), so the net came back from the connected account.
   const transfer = await findTransferOfOrder(trx, order.id);
   if (transfer?.provider_ref) {
@@ -128,6 +131,28 @@ export async function recordRefund(trx: Db, order: Order): Promise<void> {
   if (out.reversalCents <= 0) return;
   if (!(await insertSaleReversal(trx, { creatorId: order.creator_id, payoutId: payout.id, orderId: order.id, amountCents: out.reversalCents }))) return;
   await lowerOpenPayout(trx, payout.id, out.payoutCents);
+}
+
+/** With the sale's entry: the commission out of the creator's net and into the affiliate's, due with the sale. */
+async function recordCommission(trx: Db, order: Order, due: Date): Promise<void> {
+  if (!order.affiliate_user_id || order.affiliate_commission_cents <= 0) return;
+  const cents = order.affiliate_commission_cents;
+  await insertAffiliateEntry(trx, { userId: order.creator_id, orderId: order.id, kind: 'affiliate_commission', amountCents: -cents, availableAt: due });
+  await insertAffiliateEntry(trx, { userId: order.affiliate_user_id, orderId: order.id, kind: 'affiliate_earning', amountCents: cents, availableAt: due });
+}
+
+/** With the refund's entry: the commission back to the creator and taken from the affiliate. */
+async function reverseCommission(trx: Db, order: Order, due: Date): Promise<void> {
+  if (!order.affiliate_user_id || order.affiliate_commission_cents <= 0) return;
+  const cents = order.affiliate_commission_cents;
+  await insertAffiliateEntry(trx, { userId: order.creator_id, orderId: order.id, kind: 'affiliate_commission_reversal', amountCents: cents, availableAt: due });
+  await insertAffiliateEntry(trx, {
+    userId: order.affiliate_user_id,
+    orderId: order.id,
+    kind: 'affiliate_earning_reversal',
+    amountCents: -cents,
+    availableAt: due,
+  });
 }
 
 /** A creator's balance at `now`. */

@@ -76,13 +76,20 @@ export async function insertOrder(
     source?: TrafficSource;
     /** A partial owner's bundle (docs/decisions/080): what their orders of the owned items paid, taken off. */
     bundleCredit?: { creditCents: number; ownedItems: number } | null;
+    /** The affiliate credited and the commission locked in (docs/decisions/081): the order's source is then 'affiliate: CODE'. */
+    affiliate?: { linkId: string; code: string; userId: string; percent: number; commissionCents: number } | null;
   },
 ) {
   const source = values.source ?? NO_SOURCE;
+  const affiliate = values.affiliate ?? null;
   return db
     .insertInto('orders')
     .values({
-      source: sourceLabel(source),
+      source: affiliate ? `affiliate: ${affiliate.code}` : sourceLabel(source),
+      affiliate_link_id: affiliate?.linkId ?? null,
+      affiliate_user_id: affiliate?.userId ?? null,
+      affiliate_percent: affiliate?.percent ?? null,
+      affiliate_commission_cents: affiliate?.commissionCents ?? 0,
       source_referrer: source.referrerHost,
       source_medium: source.utmMedium,
       source_campaign: source.utmCampaign,

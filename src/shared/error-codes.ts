@@ -82,6 +82,12 @@ export const ERRORS = {
   BUNDLE_NOT_A_SAVING: { status: 422, message: "The bundle's price must be below what its products cost on their own." },
   BUNDLE_ALL_OWNED: { status: 409, message: 'You already own every product in this bundle: find them in your library.' },
   BUNDLE_ITEM_UNAVAILABLE: { status: 409, message: 'A product in this bundle is no longer for sale, so the bundle cannot be bought right now.' },
+  AFFILIATE_SELF_REFERRAL: { status: 422, message: 'You cannot be an affiliate of your own product.' },
+  AFFILIATES_OFF: { status: 409, message: 'This product does not offer affiliate links.' },
+  AFFILIATE_LINK_INVALID: {
+    status: 422,
+    message: 'This affiliate link is not valid for this product (unknown, or its product no longer offers affiliates): buying here credits no one.',
+  },
   DISCOUNT_NOT_FOUND: { status: 404, message: 'Discount code not found' },
   DISCOUNT_CODE_TAKEN: { status: 409, message: 'You already have a code with this name. Choose another.' },
   DISCOUNT_LIMIT_REACHED: {

@@ -39,9 +39,19 @@ export interface LedgerSummary {
   availableCents: number;
   /** Sales still inside the hold. */
   heldCents: number;
-  /** Net earned: sales less refunds. */
+  /** Net earned: sales less refunds and affiliate commissions (EARNING_KINDS). */
   earnedCents: number;
 }
+
+/** What 'earned' counts: sales less refunds, less commissions paid to affiliates, plus commissions earned as one (docs/decisions/081). */
+export const EARNING_KINDS: ReadonlySet<LedgerEntryKind> = new Set<LedgerEntryKind>([
+  'sale',
+  'refund',
+  'affiliate_commission',
+  'affiliate_commission_reversal',
+  'affiliate_earning',
+  'affiliate_earning_reversal',
+]);
 
 /**
  * The balance of some entries at `now`. A sale waits for its hold, and its refund is due when
@@ -56,7 +66,7 @@ export function summarize(lines: readonly LedgerLine[], now: Date): LedgerSummar
   for (const line of lines) {
     balance += line.amountCents;
     if (line.availableAt.getTime() <= now.getTime()) due += line.amountCents;
-    if (line.kind === 'sale' || line.kind === 'refund') earned += line.amountCents;
+    if (EARNING_KINDS.has(line.kind)) earned += line.amountCents;
   }
   const available = Math.max(0, Math.min(due, balance));
   return { balanceCents: balance, availableCents: available, heldCents: Math.max(0, balance - due), earnedCents: earned };

@@ -80,6 +80,8 @@ test('the community, moderation, AI tools and email pages have no accessibility 
   // Emails to customers and their form (docs/decisions/078).
   await check(page, '/sales/emails');
   await check(page, '/sales/bundles');
+  // An affiliate's links and figures (docs/decisions/081).
+  await check(page, '/affiliates');
   await check(page, '/ai-tools/submit');
   await check(page, '/ai-tools/claim');
   await check(page, '/ai-tools/claim?tool=gemini');

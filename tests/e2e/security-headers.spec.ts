@@ -139,6 +139,7 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
     '/sales/discounts',
     '/sales/emails',
     '/sales/bundles',
+    '/affiliates',
     '/earnings',
     '/settings/api',
     '/settings/account',

@@ -433,8 +433,12 @@ export const ROUTE_EXAMPLES: RouteExamples = {
   recordProductVisit: {
     params: (fx) => ({ id: fx.productId }),
     json: () => ({ referrer: 'news.ycombinator.com', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'launch' }),
-    nullable: ['referrer', 'utmSource', 'utmMedium', 'utmCampaign'],
+    nullable: ['referrer', 'utmSource', 'utmMedium', 'utmCampaign', 'ref'],
   },
+  // Affiliates (affiliates.ts, docs/decisions/081).
+  setProductAffiliates: { caller: 'owner', params: (fx) => ({ id: fx.productId }), json: () => ({ percent: 30 }), nullable: ['percent'] },
+  getAffiliateLink: { params: (fx) => ({ id: fx.affiliateProductId }) },
+  listMyAffiliateLinks: {},
   exportTrafficCsv: { caller: 'owner', query: (fx) => ({ productId: fx.productId }) },
   listReviewQueue: { query: () => ({ limit: '50' }) },
   approveProduct: { params: (fx) => ({ id: fx.inReviewProductId }) },

@@ -86,6 +86,8 @@ export interface RouteFixtures {
   /** The owner's bundle (docs/decisions/080) of their two paid one-time products, bundleItemIds. */
   bundleId: string;
   bundleItemIds: string[];
+  /** The other user's product offering affiliates 30% (docs/decisions/081): the owner gets a link to it. */
+  affiliateProductId: string;
   /** One of the owner's emails to customers (docs/decisions/078), recorded directly: the owner has no buyers to send to. */
   customerEmailId: string;
   /** A valid keyset cursor for the owner's webhook deliveries. */
@@ -254,6 +256,16 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     priceCents: 3900,
     productIds: bundleItems.map((p) => p.id),
   });
+  // The other user's product offering affiliates (docs/decisions/081).
+  const affiliateProduct = await createProduct(t.db, other.userId, {
+    title: 'Cold email openers',
+    price: 15,
+    pricing_model: 'one_time',
+    category_id: 'business',
+    content_delivery_type: 'text',
+    content_text: 'Openers',
+  });
+  await t.db.updateTable('products').set({ affiliate_percent: 30 }).where('id', '=', affiliateProduct.id).execute();
   const customerEmail = await t.db
     .insertInto('customer_emails')
     .values({
@@ -341,6 +353,7 @@ export async function buildRouteFixtures(t: TestDb, blobs: LocalBlobStore): Prom
     discountCodeId: discount.id,
     bundleId: bundle.id,
     bundleItemIds: bundleItems.map((p) => p.id),
+    affiliateProductId: affiliateProduct.id,
     customerEmailId: customerEmail.id,
     spareSessionId: spareSession.id,
     deliveriesCursor: encodeCursor({ at: new Date().toISOString(), id: randomUUID() }),

@@ -76,8 +76,10 @@ export function recordVisit(productId: string): void {
     referrer = null; // not a URL: a visit without a referrer
   }
   const utm = utmFromSearch(window.location.search);
+  // An affiliate's ref (docs/decisions/081): the server checks it and keeps it in a cookie.
+  const ref = new URLSearchParams(window.location.search).get('ref')?.slice(0, 32) || null;
   try {
-    api('POST /api/products/{id}/visit', { params: { id: productId }, body: { referrer, ...utm }, keepalive: true }).catch((error: unknown) => {
+    api('POST /api/products/{id}/visit', { params: { id: productId }, body: { referrer, ...utm, ref }, keepalive: true }).catch((error: unknown) => {
       if (error instanceof ApiError && error.status > 0) console.warn(`Failed to record the visit (${error.status})`);
       else console.warn('An error occurred while recording the visit', error);
     });

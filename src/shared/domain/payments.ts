@@ -38,9 +38,22 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
  * payout (- its amount), a payout reversal (+ what a failed or cancelled payout, or a refunded
  * sale taken out of one, gives back), an administrator's adjustment (+/-, with a reason); with
  * Stripe Connect, the transfer of a sale's net to the creator's connected account (−) and its
- * reversal on a refund (+), mirrored from Stripe (docs/decisions/051).
+ * reversal on a refund (+), mirrored from Stripe (docs/decisions/051); an affiliate's commission
+ * out of the creator's net (−) and into the affiliate's (+), both reversed by a refund (docs/decisions/081).
  */
-export const LEDGER_ENTRY_KINDS = ['sale', 'refund', 'payout', 'payout_reversal', 'adjustment', 'transfer', 'transfer_reversal'] as const;
+export const LEDGER_ENTRY_KINDS = [
+  'sale',
+  'refund',
+  'payout',
+  'payout_reversal',
+  'adjustment',
+  'transfer',
+  'transfer_reversal',
+  'affiliate_commission',
+  'affiliate_commission_reversal',
+  'affiliate_earning',
+  'affiliate_earning_reversal',
+] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 export const LEDGER_ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = {
   sale: 'Sale',
@@ -50,6 +63,10 @@ export const LEDGER_ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = {
   adjustment: 'Adjustment',
   transfer: 'Sent to your Stripe account',
   transfer_reversal: 'Transfer reversed by the refund',
+  affiliate_commission: "An affiliate's commission",
+  affiliate_commission_reversal: "An affiliate's commission back (refund)",
+  affiliate_earning: 'Affiliate commission',
+  affiliate_earning_reversal: 'Affiliate commission taken back (refund)',
 };
 
 /**

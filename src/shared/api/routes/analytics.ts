@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { defineRoute, empty, file, json, uuid } from '../contract';
 import { maxLength, strictObject, userText } from '../schemas/fields';
 import { MAX_HOST_LENGTH, MAX_UTM_LENGTH, SOURCE_COOKIE, SOURCE_COOKIE_DAYS } from '../../traffic';
+import { REF_COOKIE, REF_COOKIE_DAYS } from '../../affiliates';
 
 const EXAMPLE_ID = '0b6f5c1e-8d2a-4c39-9a57-2f1e3d4c5b6a';
 
@@ -20,7 +21,8 @@ export const recordProductVisit = defineRoute({
   description:
     `Counted once per visitor per product per UTC day: the visitor is a hash of the day's random salt, the client address, the user agent and the product (neither address nor agent is stored; the salt is discarded after its day). ` +
     "`referrer` is the referring page's host (a URL is reduced to its host; this site's own host counts as direct); the utm_* values are the landing URL's, lower-cased. " +
-    `A visit with a source sets the first-party cookie \`${SOURCE_COOKIE}\` (${SOURCE_COOKIE_DAYS} days, HttpOnly) holding only that source, which a checkout started later records on its order.`,
+    `A visit with a source sets the first-party cookie \`${SOURCE_COOKIE}\` (${SOURCE_COOKIE_DAYS} days, HttpOnly) holding only that source, which a checkout started later records on its order. ` +
+    `\`ref\` is the page URL's affiliate ref (docs/decisions/081): a link of this product that still offers affiliates counts a click and sets the first-party cookie \`${REF_COOKIE}\` (${REF_COOKIE_DAYS} days, HttpOnly, SameSite=Lax; the last link wins); any other ref is refused with 422 AFFILIATE_LINK_INVALID (the visit itself is still counted) and sets nothing.`,
   auth: 'public',
   params: z.strictObject({ id: uuid() }),
   body: json(
@@ -30,12 +32,13 @@ export const recordProductVisit = defineRoute({
         utmSource: capped(MAX_UTM_LENGTH),
         utmMedium: capped(MAX_UTM_LENGTH),
         utmCampaign: capped(MAX_UTM_LENGTH),
+        ref: capped(32),
       }),
       {},
     ),
   ),
   response: empty,
-  errors: ['PRODUCT_NOT_FOUND'],
+  errors: ['PRODUCT_NOT_FOUND', 'AFFILIATE_LINK_INVALID'],
   example: { params: { id: EXAMPLE_ID }, body: { referrer: 'news.ycombinator.com', utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'launch' } },
 });
 

@@ -6,6 +6,7 @@
  */
 import type { RouteMap } from '../contract';
 import { accountRoutes } from './account';
+import { affiliateRoutes } from './affiliates';
 import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { communityRoutes } from './community';
@@ -49,6 +50,7 @@ export const API_ROUTES = [
   ...communityQaRoutes,
   ...moderationRoutes,
   ...analyticsRoutes,
+  ...affiliateRoutes,
 ] as const;
 
 export type ApiRouteMap = RouteMap<typeof API_ROUTES>;
