@@ -17,10 +17,16 @@ const OTHER_CREATORS = 'DeepSeek-R1 Step-by-Step Math Tutor Prompts';
 test('a visit from ?utm_source=newsletter shows on the creator’s /sales as a source', async ({ browser, page, baseURL }) => {
   const id = await demoProductId(page, STANDUP);
 
-  // A visitor (signed out) follows the newsletter's link; the beacon answers 204.
-  const beacon = page.waitForResponse((r) => r.url().endsWith(`/api/products/${id}/visit`) && r.request().method() === 'POST');
-  await page.goto(`/product/${id}?utm_source=newsletter&utm_medium=email&utm_campaign=e2e-launch`);
+  // A visitor (signed out) follows the newsletter's link; the beacon answers 204. A visitor is
+  // counted once a day with the source of their first visit, and is told apart by address and
+  // user agent: every browser of this run shares both, and another spec on this server may have
+  // opened this page directly today, so this reader has a user agent of their own.
+  const readerContext = await browser.newContext({ userAgent: `toolmint-e2e newsletter reader ${Date.now()}` });
+  const reader = await readerContext.newPage();
+  const beacon = reader.waitForResponse((r) => r.url().endsWith(`/api/products/${id}/visit`) && r.request().method() === 'POST');
+  await reader.goto(`/product/${id}?utm_source=newsletter&utm_medium=email&utm_campaign=e2e-launch`);
   expect((await beacon).status()).toBe(204);
+  await readerContext.close();
 
   const creatorContext = await browser.newContext();
   const creator = await creatorContext.newPage();
