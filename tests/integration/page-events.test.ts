@@ -100,8 +100,13 @@ async function jobsFor(pagePath: string): Promise<JobRecord[]> {
   const jobs = await listJobs(t.db, { name: JOB, limit: 200 });
   return jobs.filter((j) => (j.data as PageChange).paths.includes(pagePath)).reverse();
 }
+/**
+ * Until every page job of `pagePath` completed. The reaction renders pages through the real
+ * server: in a CI run, beside the e2e servers and Chromium at their busiest, it took more than
+ * 10 s once; 30 s is the wait, the test's own 60 s the bound.
+ */
 const settled = (pagePath: string) =>
-  vi.waitFor(async () => expect((await jobsFor(pagePath)).every((j) => j.state === 'completed')).toBe(true), { timeout: 10_000, interval: 50 });
+  vi.waitFor(async () => expect((await jobsFor(pagePath)).every((j) => j.state === 'completed')).toBe(true), { timeout: 30_000, interval: 50 });
 
 async function publish(title: string): Promise<string> {
   const created = await call(postMyProduct, '/api/me/products', { method: 'POST', session: creator, json: body(title) });
