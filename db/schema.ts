@@ -1182,6 +1182,7 @@ export interface Database {
 export type Profile = Selectable<ProfilesTable>;
 export type Product = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
+export type NewCustomerEmail = Insertable<CustomerEmailsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type Category = Selectable<CategoriesTable>;
 export type AiToolUpdate = Selectable<AiToolUpdatesTable>;

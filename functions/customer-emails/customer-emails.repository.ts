@@ -7,6 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '@/db/database';
+import type { NewCustomerEmail } from '@/db/schema';
 import type { CustomerEmailAudience } from '@/src/shared/domain';
 import { EMAIL_KIND_INFO } from '@/src/shared/email-preferences';
 
@@ -90,18 +91,7 @@ export async function recentSendTimes(db: Db, creatorId: string, since: Date): P
   return rows.map((r) => r.created_at);
 }
 
-export async function insertCustomerEmail(
-  trx: Db,
-  values: {
-    creator_id: string;
-    audience: CustomerEmailAudience;
-    product_id: string | null;
-    subject: string;
-    body_markdown: string;
-    body_html: string;
-    recipient_count: number;
-  },
-) {
+export async function insertCustomerEmail(trx: Db, values: NewCustomerEmail) {
   return trx.insertInto('customer_emails').values(values).returning('id').executeTakeFirstOrThrow();
 }
 
