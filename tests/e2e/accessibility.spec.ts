@@ -135,6 +135,16 @@ test('the community, moderation, AI tools and email pages have no accessibility 
   await check(admin, `/admin/creators/${listed.items[0]!.creator.id}`);
   await adminContext.close();
 
+  // A creator with sales: /sales's 'Where buyers come from' and a product's own analytics page (docs/decisions/079).
+  const creatorContext = await browser.newContext({ baseURL: base });
+  const creator = await creatorContext.newPage();
+  await signIn(creator, DEMO.creator, base);
+  const sold = (await (await creator.request.get('/api/me/sales?limit=1')).json()) as { items: { productId: string }[] };
+  expect(sold.items[0], 'the demo creator has a sale').toBeTruthy();
+  await check(creator, '/sales');
+  await check(creator, `/sales/products/${sold.items[0]!.productId}`);
+  await creatorContext.close();
+
   // A tool's maintainer (Runway: no other spec claims or manages it).
   const maintainerContext = await browser.newContext({ baseURL: base });
   const maintainer = await maintainerContext.newPage();

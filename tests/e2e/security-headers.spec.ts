@@ -150,10 +150,12 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
   ])
     await visitPrivate(page, path);
   // A sale's invoice (docs/decisions/050), opened by its seller.
-  const sales = (await (await page.request.get('/api/me/sales?limit=1')).json()) as { items: { id: string }[] };
+  const sales = (await (await page.request.get('/api/me/sales?limit=1')).json()) as { items: { id: string; productId: string }[] };
   const sale = sales.items[0];
   expect(sale, 'the demo creator has a sale').toBeTruthy();
   await visitPrivate(page, `/orders/${sale!.id}/invoice`);
+  // The sold product's own analytics (docs/decisions/079).
+  await visitPrivate(page, `/sales/products/${sale!.productId}`);
   const listed = (await (await page.request.get('/api/products?search=claude')).json()) as { items: { creator: { id: string } }[] };
 
   // The administrator's queues, and a creator's ledger (docs/decisions/051).
