@@ -206,7 +206,10 @@ describe('the job', () => {
   });
 
   it('never fetches one source in two jobs at once; Fetch now waits for the running job', async () => {
-    server.answer('/n8n/slow.atom', { status: 200, headers: { 'content-type': ATOM }, body: fixture('github-releases.atom'), delayMs: 400 });
+    // The feed answers only when the test lets it, so the job is surely still running at each check.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.answer('/n8n/slow.atom', { status: 200, headers: { 'content-type': ATOM }, body: fixture('github-releases.atom'), heldUntil: released });
     const slow = await addSource(maintainer, 'n8n', server.url('/n8n/slow.atom'));
     expect(await enqueueDueFetches(t.db)).toBeGreaterThanOrEqual(1);
     const first = runFetchJobs();
@@ -222,6 +225,7 @@ describe('the job', () => {
     });
     expect(now.status).toBe(409);
     expect(now.body.error.code).toBe('FEED_FETCH_RUNNING');
+    release();
     expect(await first).toMatchObject({ completed: 1, failed: 0 });
     expect(server.on('/n8n/slow.atom')).toHaveLength(1);
     expect(await fetchJobsOf(slow.id)).toEqual([expect.objectContaining({ state: 'completed' })]);

@@ -19,6 +19,9 @@ export interface ReceiverAnswer {
   body?: string;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** Holds the answer until this settles (then `delayMs`): a test decides when a slow endpoint
+   * answers, instead of betting that its next steps take less than a fixed delay. */
+  heldUntil?: Promise<unknown>;
 }
 
 export interface WebhookReceiver {
@@ -43,10 +46,13 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
       received.push(entry);
       const configured = answers.get(path) ?? { status: 200, body: 'ok' };
       const answer = typeof configured === 'function' ? configured(entry) : configured;
-      setTimeout(() => {
-        response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
-        response.end(answer.body ?? '');
-      }, answer.delayMs ?? 0);
+      const send = () =>
+        setTimeout(() => {
+          response.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
+          response.end(answer.body ?? '');
+        }, answer.delayMs ?? 0);
+      if (answer.heldUntil) void answer.heldUntil.finally(send);
+      else send();
     });
   });
   await new Promise<void>((resolve, reject) => {
