@@ -113,20 +113,22 @@ export async function orderGroups(db: Db, scope: Scope): Promise<OrderGroup[]> {
     source_referrer: string | null;
     source_campaign: string | null;
     discount_code: string | null;
+    affiliate_name: string | null;
     checkouts: number | string;
     paid: number | string;
     revenue: number | string | null;
   }>`
-    select to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(o.source, 'unknown') as source, o.source_referrer, o.source_campaign, o.discount_code,
+    select to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(o.source, 'unknown') as source, o.source_referrer, o.source_campaign, o.discount_code, u.name as affiliate_name,
       count(*) as checkouts,
       count(*) filter (where o.status in ('paid', 'refunded')) as paid,
       coalesce(sum(o.amount_cents) filter (where o.status = 'paid'), 0) as revenue
     from orders o
+    left join users u on u.id = o.affiliate_user_id
     where o.creator_id = ${scope.creatorId}
       and not (o.provider_session_id is null and o.provider_subscription_id is not null)
       and o.created_at >= (${scope.fromDay}::date)::timestamp at time zone 'UTC'
       ${scope.productId ? sql`and o.product_id = ${scope.productId}` : sql``}
-    group by 1, o.source, o.source_referrer, o.source_campaign, o.discount_code
+    group by 1, o.source, o.source_referrer, o.source_campaign, o.discount_code, u.name
   `.execute(db);
   return rows.map((r) => ({
     day: r.day,
@@ -134,6 +136,7 @@ export async function orderGroups(db: Db, scope: Scope): Promise<OrderGroup[]> {
     referrerHost: r.source_referrer,
     campaign: r.source_campaign,
     discountCode: r.discount_code,
+    affiliateName: r.affiliate_name,
     checkouts: Number(r.checkouts),
     paidOrders: Number(r.paid),
     revenueCents: Number(r.revenue ?? 0),

@@ -4,8 +4,9 @@
  * (functions/analytics) and the creator's figures (/sales, /sales/products/{id}, the CSV).
  * - A source is a referrer's host (only the host: never a path or a query), and the
  *   utm_source / utm_medium / utm_campaign of the landing URL, each normalised and capped.
- * - Its label: utm_source, else the referrer's host, else 'direct'. An order's label is its
- *   discount code ('code: LAUNCH') when it has one: the code is what the creator handed out.
+ * - Its label: utm_source, else the referrer's host, else 'direct'. An order's label is the
+ *   affiliate credited with it ('affiliate: Ada'), else its discount code ('code: LAUNCH'): what
+ *   the creator handed out to a channel.
  * - summariseTraffic() turns grouped counts into the funnel per day, per source, per referrer and
  *   per campaign; the figures are sums of the rows given, nothing estimated.
  */
@@ -141,6 +142,8 @@ export interface OrderGroup {
   referrerHost: string | null;
   campaign: string | null;
   discountCode: string | null;
+  /** The affiliate whose link the order was credited to (docs/decisions/081); null: none. */
+  affiliateName: string | null;
   checkouts: number;
   paidOrders: number;
   revenueCents: number;
@@ -158,8 +161,12 @@ export interface TrafficSummary {
 
 const zero = (): FunnelCounts => ({ visitors: 0, checkouts: 0, paidOrders: 0, revenueCents: 0 });
 
-/** An order's label: its discount code when it has one, else where its checkout started. */
-function orderSourceLabel(order: Pick<OrderGroup, 'source' | 'discountCode'>): string {
+/**
+ * An order's label: the affiliate it was credited to (the channel that earns a commission on it),
+ * else its discount code, else where its checkout started.
+ */
+function orderSourceLabel(order: Pick<OrderGroup, 'source' | 'discountCode' | 'affiliateName'>): string {
+  if (order.affiliateName) return `affiliate: ${order.affiliateName}`;
   return order.discountCode ? `code: ${order.discountCode}` : order.source;
 }
 

@@ -12,6 +12,7 @@ import { resetAuth } from '@/functions/auth/auth';
 import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.service';
 import { refundThroughProvider } from '@/functions/payments/orders.service';
 import { findLinkTarget } from '@/functions/payments/affiliates.service';
+import { getTrafficAnalytics } from '@/functions/analytics/analytics.service';
 import { POST as visitRoute } from '@/src/pages/api/products/[id]/visit';
 import { POST as checkoutRoute } from '@/src/pages/api/checkout/index';
 import { PUT as settingRoute } from '@/src/pages/api/studio/products/[id]/affiliates';
@@ -185,5 +186,13 @@ describe('a purchase through the link', () => {
       expect(order).toMatchObject({ affiliate_user_id: null, affiliate_link_id: null, affiliate_commission_cents: 0 });
     }
     expect((await visit(productId, code)).status).toBe(422);
+  });
+});
+
+describe('the creator’s figures', () => {
+  it('show the sale made through a link under its affiliate’s name, as a source', async () => {
+    const figures = await getTrafficAnalytics(t.db, creator.userId, { productId });
+    // The sale above (paid, then refunded: it was paid) is the affiliate's; the later checkouts were not credited.
+    expect(figures.bySource).toContainEqual(expect.objectContaining({ source: 'affiliate: Abe Affiliate', checkouts: 1, paidOrders: 1, revenueCents: 0 }));
   });
 });

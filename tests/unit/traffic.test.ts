@@ -103,20 +103,44 @@ describe('summariseTraffic', () => {
           referrerHost: null,
           campaign: 'launch',
           discountCode: null,
+          affiliateName: null,
           checkouts: 2,
           paidOrders: 1,
           revenueCents: 1900,
         },
-        { day: '2026-11-29', source: 'direct', referrerHost: null, campaign: null, discountCode: 'LAUNCH', checkouts: 1, paidOrders: 1, revenueCents: 0 },
+        {
+          day: '2026-11-29',
+          source: 'direct',
+          referrerHost: null,
+          campaign: null,
+          discountCode: 'LAUNCH',
+          affiliateName: null,
+          checkouts: 1,
+          paidOrders: 1,
+          revenueCents: 0,
+        },
+        // Credited to an affiliate and with a code: the affiliate is the channel.
+        {
+          day: '2026-11-29',
+          source: 'direct',
+          referrerHost: null,
+          campaign: null,
+          discountCode: 'LAUNCH',
+          affiliateName: 'Ada Lovelace',
+          checkouts: 1,
+          paidOrders: 1,
+          revenueCents: 800,
+        },
       ],
       days,
     );
-    expect(summary.totals).toEqual({ visitors: 10, checkouts: 3, paidOrders: 2, revenueCents: 1900 });
+    expect(summary.totals).toEqual({ visitors: 10, checkouts: 4, paidOrders: 3, revenueCents: 2700 });
     expect(summary.daily.map((d) => d.visitors)).toEqual([0, 3, 7]);
     expect(summary.bySource.map((s) => [s.source, s.visitors, s.checkouts, s.paidOrders])).toEqual([
       ['direct', 5, 0, 0],
       ['newsletter', 3, 2, 1],
       ['example.com', 2, 0, 0],
+      ['affiliate: Ada Lovelace', 0, 1, 1],
       ['code: LAUNCH', 0, 1, 1],
     ]);
     expect(summary.referrers).toEqual([{ host: 'example.com', visitors: 2, checkouts: 0, paidOrders: 0, revenueCents: 0 }]);
@@ -125,7 +149,19 @@ describe('summariseTraffic', () => {
   it('writes one CSV line per day and source, with each step’s conversion', () => {
     const summary = summariseTraffic(
       [{ day: '2026-11-29', referrerHost: null, utmSource: '=cmd|calc', utmCampaign: null, visitors: 4 }],
-      [{ day: '2026-11-29', source: '=cmd|calc', referrerHost: null, campaign: null, discountCode: null, checkouts: 1, paidOrders: 1, revenueCents: 1999 }],
+      [
+        {
+          day: '2026-11-29',
+          source: '=cmd|calc',
+          referrerHost: null,
+          campaign: null,
+          discountCode: null,
+          affiliateName: null,
+          checkouts: 1,
+          paidOrders: 1,
+          revenueCents: 1999,
+        },
+      ],
       days,
     );
     const lines = trafficCsvLines(summary);
