@@ -48,9 +48,16 @@ test('terms and privacy are complete documents', async ({ page }) => {
   await page.goto('/terms');
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   expect(await page.locator('article.legal h2').count()).toBeGreaterThan(10);
+  // They describe the product as it is: payments, affiliates, the community's moderation, the API.
+  for (const heading of ['8. Buying and payments', '11. Affiliates', '13. Community and moderation', '15. API keys and webhooks']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+  }
+  await expect(page.locator('article.legal')).not.toContainText(/not open yet|coming soon|once payments are live/i);
   await page.goto('/privacy');
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
   expect(await page.locator('article.legal h2').count()).toBeGreaterThan(8);
+  await expect(page.locator('article.legal')).toContainText('toolmint_ref');
+  await expect(page.locator('article.legal')).not.toContainText(/not live yet|once payments are live|when paid checkout launches/i);
 });
 
 test('the server compresses text responses', async ({ request }) => {
