@@ -72,3 +72,21 @@ export async function deleteViewDaysBefore(db: Db, keepFrom: string): Promise<nu
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The predicate of product_interactions_identifying_idx: a row that still says whose it was. */
+const IDENTIFYING = sql<boolean>`(user_id is not null or session_id is not null or visitor_key is not null or interaction_context <> '{}'::jsonb)`;
+
+/**
+ * Clears the account, session, visitor key and context of up to `limit` interactions made before
+ * `before` (oldest first): the row stays for the figures, nothing in it says whose it was.
+ */
+export async function anonymiseInteractionsBefore(db: Db, before: Date, limit: number): Promise<number> {
+  const result = await db
+    .updateTable('product_interactions')
+    .set({ user_id: null, session_id: null, visitor_key: null, interaction_context: '{}' })
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('product_interactions').select('id').where('created_at', '<', before).where(IDENTIFYING).orderBy('created_at').limit(limit),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

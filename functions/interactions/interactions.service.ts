@@ -8,7 +8,7 @@ import { isUuid } from '@/src/shared/ids';
 import type { InteractionType } from '@/src/shared/domain';
 import type { Db } from '@/db/database';
 import { AppError } from '../_shared/errors';
-import { countView, deleteViewDaysBefore } from './interactions.repository';
+import { anonymiseInteractionsBefore, countView, deleteViewDaysBefore } from './interactions.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -46,4 +46,16 @@ export async function recordView(
 /** Keeps today and yesterday (a view just after midnight UTC still meets yesterday's rows). */
 export async function pruneViewDays(db: Db, now = new Date()): Promise<number> {
   return deleteViewDaysBefore(db, utcDay(new Date(now.getTime() - DAY_MS)));
+}
+
+/** How long an interaction keeps whose it was (the Privacy Policy's 'Retention'). */
+export const INTERACTION_RETENTION_MONTHS = 24;
+/** At most this many rows a sweep: an hourly sweep catches up with any backlog without one long lock. */
+const ANONYMISE_BATCH = 10_000;
+
+/** Interactions older than INTERACTION_RETENTION_MONTHS lose their account, session, visitor key and user agent. */
+export async function anonymiseOldInteractions(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now);
+  before.setUTCMonth(before.getUTCMonth() - INTERACTION_RETENTION_MONTHS);
+  return anonymiseInteractionsBefore(db, before, ANONYMISE_BATCH);
 }

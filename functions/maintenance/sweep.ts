@@ -6,13 +6,14 @@
  * - uploads attached to no product and to no profile (avatar, banner) 24 hours after they
  *   were stored are deleted, file and row (functions/uploads/unattached-uploads.ts);
  * - rate-limit windows that ended and view-count days before yesterday are dropped (they only
- *   decide the present; the counted views stay in product_interactions).
+ *   decide the present; the counted views stay in product_interactions);
+ * - interactions older than 24 months are made anonymous (the Privacy Policy's retention).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '@/db/database';
 import type { BlobStore } from '../_shared/blob-store';
 import { pruneRateLimitCounters } from '../_shared/rate-limit';
-import { pruneViewDays } from '../interactions/interactions.service';
+import { anonymiseOldInteractions, pruneViewDays } from '../interactions/interactions.service';
 import { sweepUnattachedUploads } from '../uploads/unattached-uploads';
 
 export interface SweepResult {
@@ -20,6 +21,7 @@ export interface SweepResult {
   bytesFreed: number;
   counterWindowsDeleted: number;
   viewDaysDeleted: number;
+  interactionsAnonymised: number;
 }
 
 export async function runSweep(db: Db, blobs: BlobStore, now = new Date()): Promise<SweepResult> {
@@ -29,6 +31,7 @@ export async function runSweep(db: Db, blobs: BlobStore, now = new Date()): Prom
     bytesFreed: uploads.bytes,
     counterWindowsDeleted: await pruneRateLimitCounters(db, now),
     viewDaysDeleted: await pruneViewDays(db, now),
+    interactionsAnonymised: await anonymiseOldInteractions(db, now),
   };
 }
 

@@ -299,7 +299,7 @@ describe('the machine routes (auth: secret)', () => {
   it('the cron sweep runs with the cron secret as its bearer, even for a signed-in caller, and not without it', async () => {
     const ok = await call(sweepRoute, '/api/cron/sweep', { headers: { authorization: `Bearer ${CRON_SECRET}` } });
     expect(ok.status).toBe(200);
-    expect(Object.keys(ok.body).sort()).toEqual(['bytesFreed', 'counterWindowsDeleted', 'uploadsDeleted', 'viewDaysDeleted']);
+    expect(Object.keys(ok.body).sort()).toEqual(['bytesFreed', 'counterWindowsDeleted', 'interactionsAnonymised', 'uploadsDeleted', 'viewDaysDeleted']);
     // A session cookie is no cron secret.
     const signedIn = await call(sweepRoute, '/api/cron/sweep', { session: admin });
     expect(signedIn.status).toBe(401);

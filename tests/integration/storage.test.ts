@@ -195,6 +195,45 @@ describe('the sweep', () => {
     expect([attachedImage.body.url, attachedFile.body.url, recentOrphan.body.url].every(exists)).toBe(true);
   });
 
+  it('makes interactions older than 24 months anonymous, and leaves newer ones as they were', async () => {
+    const fay = await signUp('creator');
+    const { id: productId } = await createProduct(t.db, fay.userId, productInput({ ...product }));
+    const now = new Date('2026-11-29T12:00:00Z');
+    const at = (monthsAgo: number, days = 0) => new Date(Date.UTC(2026, 10 - monthsAgo, 29 - days, 12));
+    const context = JSON.stringify({ userAgent: 'Mozilla/5.0 (X11)' });
+    const base = {
+      product_id: productId,
+      interaction_type: 'view' as const,
+      user_id: fay.userId,
+      session_id: 's-1',
+      visitor_key: 'k-1',
+      interaction_context: context,
+    };
+    await t.db
+      .insertInto('product_interactions')
+      .values([
+        { ...base, created_at: at(24, 1) },
+        { ...base, created_at: at(30) },
+        { ...base, created_at: at(23) },
+      ])
+      .execute();
+    const result = await runSweep(t.db, getBlobStore(), now);
+    expect(result.interactionsAnonymised).toBe(2);
+    const kept = await t.db
+      .selectFrom('product_interactions')
+      .select(['created_at', 'user_id', 'session_id', 'visitor_key', 'interaction_context'])
+      .where('product_id', '=', productId)
+      .orderBy('created_at')
+      .execute();
+    expect(kept.map((r) => [r.user_id, r.session_id, r.visitor_key, r.interaction_context])).toEqual([
+      [null, null, null, {}],
+      [null, null, null, {}],
+      [fay.userId, 's-1', 'k-1', { userAgent: 'Mozilla/5.0 (X11)' }],
+    ]);
+    // Done once: the next sweep finds nothing left to clear.
+    expect((await runSweep(t.db, getBlobStore(), now)).interactionsAnonymised).toBe(0);
+  });
+
   it('runs from GET /api/cron/sweep only with the cron secret', async () => {
     const none = await call(cronSweep, '/api/cron/sweep');
     expect(none.status).toBe(401);
@@ -207,6 +246,7 @@ describe('the sweep', () => {
       bytesFreed: expect.any(Number),
       counterWindowsDeleted: expect.any(Number),
       viewDaysDeleted: expect.any(Number),
+      interactionsAnonymised: expect.any(Number),
     });
   });
 });

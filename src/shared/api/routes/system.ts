@@ -33,7 +33,7 @@ export const runSweep = defineRoute({
   tag: 'System',
   summary: 'Run the periodic sweep (Vercel Cron)',
   description:
-    'Deletes uploads attached to nothing for 24 hours, and prunes ended rate-limit windows and old view-count days. Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`; that bearer is the cron secret, never an API key (the middleware resolves no session or key on this path).',
+    'Deletes uploads attached to nothing for 24 hours, prunes ended rate-limit windows and old view-count days, and makes interactions older than 24 months anonymous (`interactionsAnonymised`, at most 10,000 a run). Only Vercel Cron may call it, with `Authorization: Bearer $CRON_SECRET`; that bearer is the cron secret, never an API key (the middleware resolves no session or key on this path).',
   auth: 'secret',
   response: json(
     z.object({
@@ -41,6 +41,7 @@ export const runSweep = defineRoute({
       bytesFreed: z.int(),
       counterWindowsDeleted: z.int(),
       viewDaysDeleted: z.int(),
+      interactionsAnonymised: z.int(),
     }),
   ),
   errors: ['UNAUTHENTICATED'],
