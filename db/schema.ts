@@ -228,7 +228,8 @@ export interface AiToolsTable {
   logo_url: string | null;
   landing: JSONColumnType<AiToolLandingJson | null, string | null | undefined, string | null>;
   /** The latest public release we know of (YYYY-MM-DD), from the copy; real updates win. */
-  last_release_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A `date`: the drivers read it as a Date (PGlite at UTC midnight, pg-types at local midnight). */
+  last_release_on: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** Whether /tools/{id} is a detail page (otherwise it points at the landing page). */
   detail_page: Generated<boolean>;
   status: Generated<ToolStatus>;

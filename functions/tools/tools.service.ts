@@ -14,6 +14,18 @@ import { selectApprovedToolNames, selectApprovedTools, selectTool, type ToolRow 
 
 const dateOnly = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
 
+/**
+ * A `date` column as YYYY-MM-DD. The drivers differ: PGlite gives UTC midnight, pg-types (the
+ * Neon driver) local midnight; `String(date)` gave 'Mon Nov 16' in JSON-LD's dateModified. A
+ * midnight in UTC is read in UTC, any other instant as the local midnight it is.
+ */
+function calendarDay(value: Date | string): string {
+  if (typeof value === 'string') return value.slice(0, 10);
+  if (value.getUTCHours() === 0 && value.getUTCMinutes() === 0) return value.toISOString().slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
 /** The landing copy a tool without its own gets: said from its name and description. */
 function derivedLanding(row: Pick<ToolRow, 'name' | 'description'>): AiTool['landing'] {
   return {
@@ -37,7 +49,7 @@ function toolFromRow(row: ToolRow): AiTool {
     longDescription: row.long_description || row.description,
     isClaimed: verified && Boolean(row.maintainer_name),
     claimedBy: verified ? row.maintainer_name : null,
-    lastUpdate: row.last_release_on ? String(row.last_release_on).slice(0, 10) : dateOnly(row.reviewed_at ?? row.created_at),
+    lastUpdate: row.last_release_on ? calendarDay(row.last_release_on) : dateOnly(row.reviewed_at ?? row.created_at),
     officialSite: row.official_site ?? '',
     documentation: row.documentation_url,
     github: row.github_url,

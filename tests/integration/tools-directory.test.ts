@@ -140,6 +140,12 @@ describe('the built-in tools are rows', () => {
     expect(options.at(-1)).toEqual({ group: 'Other', options: [{ value: 'custom', label: 'Custom / Other' }] });
     expect(options.flatMap((g) => g.options)).toHaveLength(15);
   });
+
+  it('dates each tool’s last update as an ISO 8601 day, from either driver’s reading of a date column', async () => {
+    const n8n = await getPublicTool(t.db, 'n8n');
+    expect(n8n!.lastUpdate).toBe('2026-11-16');
+    for (const tool of await listPublicTools(t.db)) expect(tool.lastUpdate, tool.id).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
 });
 
 describe('List Your Tools', () => {
