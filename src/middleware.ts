@@ -18,6 +18,10 @@
  *    no-store` unless it set its own.
  * 6. A page's Content-Security-Policy keeps only the hashes of its own inline scripts and
  *    styles (functions/_shared/page-csp.ts): Astro writes those of the whole build.
+ * 7. Methods (issue 32): a page answers GET and HEAD only (405 with `Allow`, OPTIONS 204 with
+ *    `Allow`: functions/_shared/methods.ts), before any session work; an /api request no handler
+ *    served (Astro's empty 404 for a method the route file lacks) gets 405 with the declared
+ *    methods, or the API's 404 (functions/api/route-methods.ts). A page names its charset (page-csp.ts).
  * The auth module is imported lazily so that `astro build` never opens the database.
  */
 import type { MiddlewareHandler } from 'astro';
@@ -53,6 +57,8 @@ const envModule = lazy(() => import('@/env'));
 const rateLimitModule = lazy(() => import('../functions/_shared/rate-limit'));
 const bearerModule = lazy(() => import('../functions/api-keys/bearer'));
 const pageCspModule = lazy(() => import('../functions/_shared/page-csp'));
+const methodsModule = lazy(() => import('../functions/_shared/methods'));
+const routeMethodsModule = lazy(() => import('../functions/api/route-methods'));
 
 /**
  * On-demand paths that never need the session: auth (better-auth reads it itself), files,
@@ -63,10 +69,19 @@ const pageCspModule = lazy(() => import('../functions/_shared/page-csp'));
 const SKIP_SESSION = [/^\/api\/auth(\/|$)/, /^\/blobs\//, /^\/api\/health$/, /^\/api\/payments\/webhook$/, /^\/api\/email\/webhook$/, /^\/api\/cron\//];
 
 export const onRequest: MiddlewareHandler = async (context, next) => {
+  const { method } = context.request;
+  const read = method === 'GET' || method === 'HEAD';
+  if (!read) {
+    const refusal = (await methodsModule()).pageMethodRefusal(method, context.url.pathname);
+    if (refusal) return refusal;
+  }
   const response = await answer(context, next);
+  // Astro's answer to a method the route file does not export: empty, then its HTML 404 page.
+  if (response.status === 404 && response.body === null && context.url.pathname.startsWith('/api/')) {
+    return (await routeMethodsModule()).unservedApiAnswer(method, context.url.pathname);
+  }
   // Prebuilt pages get theirs at build time (scripts/lib/page-headers.ts). A HEAD is rendered as
   // a GET is (the adapter drops the body), so its policy is read from the same page.
-  const read = context.request.method === 'GET' || context.request.method === 'HEAD';
   if (context.isPrerendered || !read || !response.headers.has('content-security-policy')) return response;
   const { withPagePolicy } = await pageCspModule();
   return withPagePolicy(response);

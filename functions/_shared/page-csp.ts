@@ -100,5 +100,7 @@ export async function withPagePolicy(response: Response): Promise<Response> {
   const html = await response.text();
   const headers = new Headers(response.headers);
   headers.set('content-security-policy', pagePolicy(csp, html));
+  // Astro says `text/html` alone: every HTML answer names its charset (issue 32).
+  if (headers.get('content-type') === 'text/html') headers.set('content-type', 'text/html; charset=utf-8');
   return new Response(html, { status: response.status, statusText: response.statusText, headers });
 }

@@ -49,7 +49,7 @@ export async function pruneViewDays(db: Db, now = new Date()): Promise<number> {
 }
 
 /** How long an interaction keeps whose it was (the Privacy Policy's 'Retention'). */
-export const INTERACTION_RETENTION_MONTHS = 24;
+const INTERACTION_RETENTION_MONTHS = 24;
 /** At most this many rows a sweep: an hourly sweep catches up with any backlog without one long lock. */
 const ANONYMISE_BATCH = 10_000;
 

@@ -38,6 +38,7 @@ import zlib from 'node:zlib';
 import { bodyLimitFor, declaredBodyTooLarge } from '@/functions/_shared/body-limit';
 import { getEnv } from '@/env';
 import { errorResponse } from '@/functions/_shared/http';
+import { pageMethodRefusal } from '@/functions/_shared/methods';
 import { NON_PAGE_CSP, isHttpsSite, securityHeaders } from '@/functions/_shared/security-headers';
 import { pageKey, readPageCsp, readRoutePatterns, type PageCsp } from './page-headers';
 import { RENDER_HEADER, isCataloguePath, type PagePublisher } from './page-publisher';
@@ -319,6 +320,12 @@ export class SiteServer {
       this.sendNotFound(req, res, pathname, current, problem);
       return;
     }
+    // A page answers GET and HEAD only: a prebuilt one is a file Astro's handler would send to any method.
+    const refusal = read ? null : pageMethodRefusal(req.method ?? '', pathname);
+    if (refusal) {
+      this.sendResponse(res, refusal);
+      return;
+    }
     if (!(await admitBody(req, res))) return;
     if (read && !bodiless && (fast = await this.serveFast(req, res, pathname, current)) === 'sent') return;
     if (fast === 'refused') {
@@ -444,10 +451,13 @@ export class SiteServer {
       return;
     }
     this.compressAnswer(req, res);
+    this.sendResponse(res, refusedPath(pathname, problem));
+  }
+
+  /** A fetch Response written out. */
+  private sendResponse(res: http.ServerResponse, response: Response): void {
     // Loaded on the first such answer (Astro's node helpers are some 160 modules the start need not wait for).
-    void import('astro/app/node')
-      .then(({ writeResponse }) => writeResponse(refusedPath(pathname, problem), res))
-      .catch((error: unknown) => res.destroy(error as Error));
+    void import('astro/app/node').then(({ writeResponse }) => writeResponse(response, res)).catch((error: unknown) => res.destroy(error as Error));
   }
 
   /** Wraps the response in the compression middleware before anything is written to it. */

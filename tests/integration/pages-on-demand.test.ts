@@ -13,6 +13,9 @@
  *   page and the marketplace), at most its bound per pass.
  * - Each page's Content-Security-Policy names only its own inline scripts and styles (issue
  *   30, docs/decisions/074), stored and prebuilt pages alike.
+ * - Methods (issue 32): every declared API path answers a method it lacks with 405 and `Allow`
+ *   (OPTIONS with 204 and `Allow`), an unknown /api path the API's JSON 404; every page, prebuilt,
+ *   stored or on demand, answers only GET and HEAD; an HTML page names its charset.
  * - A change's reaction renders the product's own page first, then the pages that list it one
  *   at a time, the sitemap last; a render begun after the change (a request for the page)
  *   serves the reaction, and two changes share the renders of the pages both touch
@@ -37,6 +40,7 @@ import { createProduct, createUser, ensureCategories } from '../support/factorie
 import { createTestDb, type TestDb } from '../support/test-db';
 import { TEST_OUT_DIR } from '../support/test-build';
 import { expectOwnPolicy } from '../support/page-policy';
+import { API_ROUTES } from '@/src/shared/api/routes';
 
 let t: TestDb;
 let site: SiteServer;
@@ -270,5 +274,68 @@ describe('catalogue pages on demand', () => {
     // The first sitemap file had the lane to itself; the pages went next, then the other files.
     expect(inOrder.slice(1, 3).sort()).toEqual([...visible].sort());
     for (let i = 1; i < inOrder.length; i++) expect(started(inOrder[i]!)).toBeGreaterThanOrEqual(written(inOrder[i - 1]!));
+  });
+});
+
+describe('methods and addresses nothing serves', () => {
+  const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  const ID = '00000000-0000-4000-8000-000000000000';
+  const send = (method: string, address: string) => fetch(origin + address, { method, headers: { origin } });
+
+  it('every declared API path answers a method it lacks with 405 and Allow, OPTIONS with 204 and Allow; an unknown /api path is the JSON 404', async () => {
+    storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pages-on-demand-'));
+    await startSite();
+    const byPath = new Map<string, string[]>();
+    for (const route of API_ROUTES) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route.method]);
+    const wrong: string[] = [];
+    for (const [template, declared] of byPath) {
+      const lacking = METHODS.find((m) => !declared.includes(m) && !(m === 'GET' && declared.includes('HEAD')));
+      if (!lacking) continue;
+      const address = template.replace(/\{[^}]+\}/g, ID);
+      const answer = await send(lacking, address);
+      const allow = (answer.headers.get('allow') ?? '').split(', ');
+      const body = (await answer.json().catch(() => null)) as { error?: { code?: string } } | null;
+      if (answer.status !== 405 || body?.error?.code !== 'METHOD_NOT_ALLOWED' || !declared.every((m) => allow.includes(m)) || !allow.includes('OPTIONS')) {
+        wrong.push(`${lacking} ${address}: ${answer.status} allow=${allow.join(',')} ${JSON.stringify(body)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(byPath.size).toBeGreaterThan(100);
+
+    const options = await send('OPTIONS', '/api/health');
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    expect(options.headers.get('access-control-allow-origin')).toBeNull();
+    for (const method of ['GET', 'POST']) {
+      const unknown = await send(method, '/api/no-such-route/here');
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    }
+  });
+
+  it('every page, prebuilt, stored or on demand, answers GET and HEAD only; HTML names its charset', async () => {
+    storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pages-on-demand-'));
+    const publisher = await startSite();
+    await publisher.start('build-methods');
+    const [id] = await newProducts(1);
+    for (const [method, address] of [
+      ['PUT', '/'],
+      ['DELETE', '/marketplace'],
+      ['POST', '/terms'],
+      ['PATCH', productPath(id!)],
+      ['POST', '/library'],
+      ['DELETE', '/no-such-page'],
+    ] as const) {
+      const answer = await send(method, address);
+      expect(answer.status, `${method} ${address}`).toBe(405);
+      expect(answer.headers.get('allow'), `${method} ${address}`).toBe('GET, HEAD, OPTIONS');
+    }
+    const options = await send('OPTIONS', '/marketplace');
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS');
+    for (const address of ['/', '/community', productPath(id!), '/no-such-page']) {
+      expect((await fetch(origin + address)).headers.get('content-type'), address).toBe('text/html; charset=utf-8');
+    }
   });
 });

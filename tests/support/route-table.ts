@@ -47,6 +47,12 @@ export interface RouteCase extends Omit<RouteExample, 'caller' | 'ids' | 'query'
 }
 
 const EXAMPLES_FILE = 'tests/support/route-examples.ts';
+
+/**
+ * The route file of the /api addresses no other file matches: it serves no route (only the 404
+ * of functions/api/route-methods.ts, tested through the server in pages-on-demand.test.ts).
+ */
+export const UNROUTED_FILE = '[...unrouted].ts';
 const examples: Partial<Record<string, RouteExample>> = ROUTE_EXAMPLES;
 const declaredRoutes = API_ROUTES as readonly DeclaredRoute[];
 
