@@ -1,7 +1,11 @@
 /**
  * Atom 1.0 feeds of tool updates (RFC 4287): one per tool at /tools/{id}/feed.xml and one
- * for every tool at /tool-updates/feed.xml. Pure: takes updates, returns the XML text.
+ * for every tool at /tool-updates/feed.xml. buildAtomFeed is pure: takes updates, returns the
+ * XML text; feedResponse answers it with its validators (a reader polling an unchanged feed
+ * gets a 304 and no body).
  */
+import { createHash } from 'node:crypto';
+import { etagMatches } from '../_shared/http';
 import type { ToolUpdateView } from '@/src/shared/api/schemas/updates';
 import { UPDATE_TYPE_LABELS } from '@/src/shared/domain';
 
@@ -66,3 +70,27 @@ export function buildAtomFeed(options: FeedOptions): string {
 }
 
 export const FEED_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
+
+/**
+ * The feed's answer with an ETag (a hash of its bytes) and Last-Modified (its newest entry, or
+ * its fallback), and 304 Not Modified to a reader that holds it (RFC 9110 13.1: If-None-Match
+ * decides when sent; otherwise If-Modified-Since).
+ */
+export function feedResponse(request: Request, xml: string, cacheControl: string): Response {
+  const etag = `"${createHash('sha256').update(xml).digest('base64url').slice(0, 27)}"`;
+  const updated = /<updated>([^<]+)<\/updated>/.exec(xml)?.[1];
+  const lastModified = updated ? new Date(updated) : null;
+  const headers: Record<string, string> = { 'content-type': FEED_CONTENT_TYPE, 'cache-control': cacheControl, etag };
+  if (lastModified && !Number.isNaN(lastModified.getTime())) headers['last-modified'] = lastModified.toUTCString();
+  const ifNoneMatch = request.headers.get('if-none-match');
+  const ifModifiedSince = Date.parse(request.headers.get('if-modified-since') ?? '');
+  const unchanged = ifNoneMatch
+    ? etagMatches(ifNoneMatch, etag)
+    : Boolean(lastModified && !Number.isNaN(ifModifiedSince) && Math.floor(lastModified.getTime() / 1000) <= Math.floor(ifModifiedSince / 1000));
+  if (unchanged)
+    return new Response(null, {
+      status: 304,
+      headers: { etag, 'cache-control': cacheControl, ...(headers['last-modified'] ? { 'last-modified': headers['last-modified'] } : {}) },
+    });
+  return new Response(xml, { headers });
+}

@@ -78,7 +78,8 @@ export function toolJsonLd(tool: AiTool, pageUrl: string): Record<string, unknow
     description: tool.description,
     applicationCategory: APPLICATION_CATEGORY[tool.category],
     applicationSubCategory: tool.category,
-    operatingSystem: tool.supportedPlatforms.join(', '),
+    // An empty operatingSystem says nothing true: left out when the tool lists no platform.
+    ...(tool.supportedPlatforms.length ? { operatingSystem: tool.supportedPlatforms.join(', ') } : {}),
     url: tool.officialSite,
     mainEntityOfPage: pageUrl,
     sameAs: [tool.officialSite, ...(tool.documentation ? [tool.documentation] : []), ...(tool.github ? [tool.github] : [])],

@@ -231,7 +231,10 @@ test.describe('product page', () => {
     await expect(page.getByRole('heading', { name: 'You might also like' })).toBeVisible();
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\/[^/]+\/blobs\/products\//);
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, any>;
+    const lds = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '[]') as Record<string, any>[];
+    const ld = lds.find((item) => item['@type'] === 'Product');
+    // The breadcrumbs the page shows, for search engines too.
+    expect(lds.find((item) => item['@type'] === 'BreadcrumbList')?.['itemListElement']?.[0]).toMatchObject({ position: 1, name: 'Marketplace' });
     expect(ld).toMatchObject({
       '@type': 'Product',
       name: product.title,

@@ -292,9 +292,12 @@ test.describe('tool pages', () => {
     for (const name of [/^Official site/, /^Documentation/, /^GitHub/]) {
       await expect(resources.getByRole('link', { name })).toHaveAttribute('target', '_blank');
     }
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
-    expect(ld['@type']).toBe('SoftwareApplication');
+    const lds = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '[]') as Record<string, unknown>[];
+    const ld = lds.find((item) => item['@type'] === 'SoftwareApplication')!;
     expect(ld['name']).toBe('ChatGPT');
+    expect(ld['dateModified']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(lds.find((item) => item['@type'] === 'BreadcrumbList')).toBeTruthy();
+    await expect(page.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute('href', '/tools/chatgpt/feed.xml');
   });
 
   test('a landing page shows three feature cards', async ({ page }) => {

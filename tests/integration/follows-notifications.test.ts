@@ -309,15 +309,29 @@ describe('posting a tool update', () => {
       content: 'Use <tool_use> blocks & more.',
       updateType: 'announcement',
     });
-    const response = await toolFeedXml({ params: { toolId: 'claude' } } as unknown as APIContext);
+    const feedOf = (toolId: string, headers: Record<string, string> = {}) =>
+      toolFeedXml({ params: { toolId }, request: new Request(`http://localhost/tools/${toolId}/feed.xml`, { headers }) } as unknown as APIContext);
+    const response = await feedOf('claude');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/atom+xml');
+    const etag = response.headers.get('etag')!;
+    const lastModified = response.headers.get('last-modified')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(new Date(lastModified).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    // A reader holding this feed gets 304 and no body, by its ETag or its date; a changed ETag gets the feed.
+    for (const held of [{ 'if-none-match': etag }, { 'if-modified-since': lastModified }] as Record<string, string>[]) {
+      const again = await feedOf('claude', held);
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(await again.text()).toBe('');
+    }
+    expect((await feedOf('claude', { 'if-none-match': '"older"', 'if-modified-since': lastModified })).status).toBe(200);
     const xml = await response.text();
     expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom">');
     expect(xml).toContain('<title>Claude: Tools &amp; &lt;agents&gt; &quot;beta&quot;</title>');
     expect(xml).toContain('<content type="text">Use &lt;tool_use&gt; blocks &amp; more.</content>');
     expect(xml).toContain('<category term="announcement" label="Announcement"/>');
-    const missing = await toolFeedXml({ params: { toolId: 'photoshop' } } as unknown as APIContext);
+    const missing = await feedOf('photoshop');
     expect(missing.status).toBe(404);
     expect(
       buildAtomFeed({

@@ -15,7 +15,8 @@
  *   30, docs/decisions/074), stored and prebuilt pages alike.
  * - Methods (issue 32): every declared API path answers a method it lacks with 405 and `Allow`
  *   (OPTIONS with 204 and `Allow`), an unknown /api path the API's JSON 404; every page, prebuilt,
- *   stored or on demand, answers only GET and HEAD; an HTML page names its charset.
+ *   stored or on demand, answers only GET and HEAD; an HTML page names its charset; every date in
+ *   a page's JSON-LD is ISO 8601, and pages showing breadcrumbs carry a BreadcrumbList.
  * - A change's reaction renders the product's own page first, then the pages that list it one
  *   at a time, the sitemap last; a render begun after the change (a request for the page)
  *   serves the reaction, and two changes share the renders of the pages both touch
@@ -41,6 +42,7 @@ import { createTestDb, type TestDb } from '../support/test-db';
 import { TEST_OUT_DIR } from '../support/test-build';
 import { expectOwnPolicy } from '../support/page-policy';
 import { API_ROUTES } from '@/src/shared/api/routes';
+import { seedReferenceData } from '@/db/seed/reference';
 
 let t: TestDb;
 let site: SiteServer;
@@ -277,7 +279,7 @@ describe('catalogue pages on demand', () => {
   });
 });
 
-describe('methods and addresses nothing serves', () => {
+describe('web standards: methods, addresses nothing serves, charset, JSON-LD', () => {
   const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
   const ID = '00000000-0000-4000-8000-000000000000';
   const send = (method: string, address: string) => fetch(origin + address, { method, headers: { origin } });
@@ -337,5 +339,33 @@ describe('methods and addresses nothing serves', () => {
     for (const address of ['/', '/community', productPath(id!), '/no-such-page']) {
       expect((await fetch(origin + address)).headers.get('content-type'), address).toBe('text/html; charset=utf-8');
     }
+  });
+
+  it('every date in a page’s JSON-LD is ISO 8601, and the pages that show breadcrumbs describe them', async () => {
+    storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pages-on-demand-'));
+    await seedReferenceData(t.db); // the built-in tools, for a tool page
+    const publisher = await startSite();
+    await publisher.start('build-json-ld');
+    const [id] = await newProducts(1);
+    const ISO = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
+    const dates: string[] = [];
+    const wrong: string[] = [];
+    const walk = (value: unknown, at: string): void => {
+      if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${at}[${i}]`));
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, `${at}.${k}`);
+      else if (/date/i.test(at.split('.').at(-1) ?? '') && typeof value === 'string') (ISO.test(value) ? dates : wrong).push(`${at}=${value}`);
+    };
+    const typesOf = async (address: string) => {
+      const { status, text: html } = await get(address);
+      expect(status, address).toBe(200);
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as unknown);
+      blocks.forEach((block, i) => walk(block, `${address}#${i}`));
+      return blocks.flat().map((block) => (block as { '@type'?: string })['@type']);
+    };
+    expect(await typesOf(productPath(id!))).toEqual(expect.arrayContaining(['Product', 'BreadcrumbList']));
+    expect(await typesOf('/tools/n8n')).toEqual(expect.arrayContaining(['SoftwareApplication', 'BreadcrumbList']));
+    for (const address of ['/', '/marketplace', '/ai-tools']) await typesOf(address);
+    expect(wrong).toEqual([]);
+    expect(dates.some((d) => d.includes('/tools/n8n') && d.includes('dateModified'))).toBe(true);
   });
 });

@@ -256,7 +256,7 @@ describe('the job', () => {
     const scripted = updates.find((u) => u.title.includes('script'))!;
     expect(scripted.title).toBe('<script>alert("title")</script> Slow tab completions fixed');
     expect(updates.some((u) => u.content.includes('alert('))).toBe(false);
-    const feed = await toolFeedXml({ params: { toolId: 'cursor' } } as never);
+    const feed = await toolFeedXml({ params: { toolId: 'cursor' }, request: new Request('http://localhost/tools/cursor/feed.xml') } as never);
     const xml = await feed.text();
     expect(xml).toContain('&lt;script&gt;alert(&quot;title&quot;)&lt;/script&gt; Slow tab completions fixed');
     expect(xml).not.toContain('<script');

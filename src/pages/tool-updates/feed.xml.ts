@@ -5,12 +5,12 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '@/db/database';
 import { getEnv } from '@/env';
-import { buildAtomFeed, FEED_CONTENT_TYPE } from '@/functions/tool-updates/feed';
+import { buildAtomFeed, feedResponse } from '@/functions/tool-updates/feed';
 import { listToolUpdates } from '@/functions/tool-updates/tool-updates.service';
 
 export const prerender = false;
 
-export const GET: APIRoute = async () => {
+export const GET: APIRoute = async ({ request }) => {
   const page = await listToolUpdates(await getDb(), { limit: 50 });
   const site = getEnv().SITE_URL;
   const xml = buildAtomFeed({
@@ -22,5 +22,5 @@ export const GET: APIRoute = async () => {
     fallbackUpdated: new Date('2026-01-01T00:00:00Z'),
     siteUrl: site,
   });
-  return new Response(xml, { headers: { 'content-type': FEED_CONTENT_TYPE, 'cache-control': 'public, max-age=300' } });
+  return feedResponse(request, xml, 'public, max-age=300');
 };

@@ -6,13 +6,13 @@ import type { APIRoute } from 'astro';
 import { getDb } from '@/db/database';
 import { getEnv } from '@/env';
 import { AppError } from '@/functions/_shared/errors';
-import { buildAtomFeed, FEED_CONTENT_TYPE } from '@/functions/tool-updates/feed';
+import { buildAtomFeed, feedResponse } from '@/functions/tool-updates/feed';
 import { listToolUpdates } from '@/functions/tool-updates/tool-updates.service';
 import { getPublicTool } from '@/functions/tools/tools.service';
 
 export const prerender = false;
 
-export const GET: APIRoute = async ({ params }) => {
+export const GET: APIRoute = async ({ params, request }) => {
   const toolId = params.toolId ?? '';
   const db = await getDb();
   const tool = await getPublicTool(db, toolId);
@@ -35,5 +35,5 @@ export const GET: APIRoute = async ({ params }) => {
     fallbackUpdated: new Date(tool.lastUpdate),
     siteUrl: site,
   });
-  return new Response(xml, { headers: { 'content-type': FEED_CONTENT_TYPE, 'cache-control': 'public, max-age=300' } });
+  return feedResponse(request, xml, 'public, max-age=300');
 };
