@@ -1,7 +1,7 @@
 /**
  * Bundles below the browser (issue 31, docs/decisions/080): making one through the API (another
  * creator's product refused with its reason, a price that saves nothing refused, another
- * creator's bundle a 404), buying it (every product accessible and in the library, 'from the
+ * creator's bundle a 404, the cards' bundle count), buying it (every product accessible and in the library, 'from the
  * bundle'), a partial owner's price (less what they paid, locked into the order, the checkout's
  * line), owning every product, and a refund of the bundle revoking every product it gave (not
  * one owned separately), and a licence key for each item that issues keys (once, shown in the
@@ -17,6 +17,8 @@ import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { patchProduct } from '@/functions/products/products.service';
 import type { ProductPatch } from '@/src/shared/api/schemas/products';
 import { AppError } from '@/functions/_shared/errors';
+import { searchCatalogue } from '@/functions/catalogue/search.service';
+import { getPublicPortfolio } from '@/functions/profiles/profile-page.service';
 import { issueOrderLicense, verifyLicense } from '@/functions/licenses/licenses.service';
 import { POST as createRoute } from '@/src/pages/api/studio/bundles/index';
 import { PUT as putRoute } from '@/src/pages/api/studio/bundles/[id]';
@@ -109,6 +111,15 @@ describe('/api/studio/bundles', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'published', priceCents: 4900, totalCents: 6700, savingText: '3 products for $49.00 (save $18.00)' });
     bundleId = (created.body as { id: string }).id;
+
+    // The cards say 'Bundle' from the data: search results, the marketplace and the portfolio.
+    const found = await searchCatalogue(t.db, { search: 'outreach starter pack' });
+    expect(found.items.find((p) => p.id === bundleId)).toMatchObject({ bundleItemCount: 3 });
+    const portfolio = await getPublicPortfolio(t.db, creator.userId, {});
+    expect(Object.fromEntries(portfolio.items.map((p) => [p.title, p.bundleItemCount]))).toMatchObject({
+      'Outreach starter pack': 3,
+      'Swipe file': 0,
+    });
   });
 
   it('answers 404 to another creator changing the bundle', async () => {
