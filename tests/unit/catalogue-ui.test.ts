@@ -306,6 +306,7 @@ describe('cards and creators', () => {
     expect(Object.keys(view).sort()).toEqual([
       'aiToolName',
       'aiToolType',
+      'bundleItemCount',
       'creator',
       'id',
       'imageUrl',
