@@ -53,6 +53,7 @@ import * as visitAnalytics from './2026-12-06-0200-visit-analytics';
 import * as bundles from './2026-12-06-0300-bundles';
 import * as affiliates from './2026-12-06-0400-affiliates';
 import * as bundleItemLicences from './2026-12-07-0300-a-bundle-item-licences';
+import * as creatorEmailOptOuts from './2026-12-07-0300-b-creator-email-opt-outs';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -105,4 +106,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-0300-bundles': bundles,
   '2026-12-06-0400-affiliates': affiliates,
   '2026-12-07-0300-a-bundle-item-licences': bundleItemLicences,
+  '2026-12-07-0300-b-creator-email-opt-outs': creatorEmailOptOuts,
 };
