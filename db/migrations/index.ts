@@ -54,6 +54,7 @@ import * as bundles from './2026-12-06-0300-bundles';
 import * as affiliates from './2026-12-06-0400-affiliates';
 import * as bundleItemLicences from './2026-12-07-0300-a-bundle-item-licences';
 import * as creatorEmailOptOuts from './2026-12-07-0300-b-creator-email-opt-outs';
+import * as visitRetention from './2026-12-07-0300-c-visit-retention';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -107,4 +108,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-0400-affiliates': affiliates,
   '2026-12-07-0300-a-bundle-item-licences': bundleItemLicences,
   '2026-12-07-0300-b-creator-email-opt-outs': creatorEmailOptOuts,
+  '2026-12-07-0300-c-visit-retention': visitRetention,
 };
