@@ -27,7 +27,6 @@ import { AppError } from '../_shared/errors';
 import { isPublishedProduct } from '../catalogue/catalogue.repository';
 import { createDailySalt, deleteVisitsBefore, findDailySalt, findOwnProduct, insertVisit, orderGroups, visitGroups } from './analytics.repository';
 
-
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 function visitorHash(salt: string, address: string, userAgent: string, productId: string): string {

@@ -198,7 +198,12 @@ export async function deleteCreatorOptOut(db: Db, userId: string, creatorId: str
 }
 
 export async function hasCreatorOptOut(db: Db, userId: string, creatorId: string): Promise<boolean> {
-  const row = await db.selectFrom('creator_email_opt_outs').select('user_id').where('user_id', '=', userId).where('creator_id', '=', creatorId).executeTakeFirst();
+  const row = await db
+    .selectFrom('creator_email_opt_outs')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirst();
   return Boolean(row);
 }
 

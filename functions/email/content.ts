@@ -266,7 +266,11 @@ export function creatorEmailContent(parts: CreatorEmailParts, siteUrl: string): 
 }
 
 /** The content of a queued creator email (reference `creator_email:<id>`), or null when its send is gone. */
-export async function creatorEmailPiece(db: Db, reference: string, siteUrl: string): Promise<{ content: EmailContent; reason: string; creatorName: string } | null> {
+export async function creatorEmailPiece(
+  db: Db,
+  reference: string,
+  siteUrl: string,
+): Promise<{ content: EmailContent; reason: string; creatorName: string } | null> {
   const id = referenceId(reference, 'creator_email');
   if (!id || !UUID.test(id)) return null;
   const row = await findCreatorEmailForEmail(db, id);

@@ -145,7 +145,8 @@ export async function undoUnsubscribe(db: Db, claim: UnsubscribeClaim, scope?: U
   const restore = rows.filter((r) => (claim.kind === 'daily_digest' ? r.previous_channel === 'daily' : r.kind === claim.kind));
   await writeChannels(db, claim.userId, Object.fromEntries(restore.map((r) => [r.kind, { channel: r.previous_channel!, previous: null }])));
   // The email still counts as unsubscribed while its creator's emails stay stopped.
-  if (claim.messageId && !(creator && (await hasCreatorOptOut(db, claim.userId, creator.id)))) await markMessageUnsubscribed(db, claim.messageId, claim.userId, null);
+  if (claim.messageId && !(creator && (await hasCreatorOptOut(db, claim.userId, creator.id))))
+    await markMessageUnsubscribed(db, claim.messageId, claim.userId, null);
   const channel = claim.kind === 'daily_digest' ? (restore.length ? 'daily' : 'off') : await channelOf(db, claim.userId, claim.kind);
   return { kind: claim.kind, label, channel, previous: 'off', scope: 'kind', creatorName };
 }

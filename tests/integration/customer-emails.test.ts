@@ -196,7 +196,13 @@ describe('a creator’s email to customers', () => {
   });
   it('stops one creator only: another creator’s email still arrives; the page can stop every creator’s; Undo gives each back', async () => {
     const pia = await signUp('creator', 'Pia Pixel');
-    const piaProduct = await createProduct(t.db, pia.userId, { title: 'Pia pack', price: 9, pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'P' });
+    const piaProduct = await createProduct(t.db, pia.userId, {
+      title: 'Pia pack',
+      price: 9,
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'P',
+    });
     await buyLocally(t.db, testDeps(), buyers.unsubscriber, piaProduct.id);
     await runJobs();
     const sent = await send(pia, email({ productId: piaProduct.id, subject: 'Pia news' }));
@@ -207,7 +213,11 @@ describe('a creator’s email to customers', () => {
     expect((await call(listRoute, '/api/studio/customer-emails', { session: creator })).body.optedOut).toBe(1);
 
     // The page's 'Stop emails from every creator': the whole kind, off.
-    const link = new URL(testMailer().lastTo(buyers.unsubscriber.email, /^Pia news$/)!.headers!['List-Unsubscribe']!.slice(1, -1));
+    const link = new URL(
+      testMailer()
+        .lastTo(buyers.unsubscriber.email, /^Pia news$/)!
+        .headers!['List-Unsubscribe']!.slice(1, -1),
+    );
     const everyone = await call(unsubscribeRoute, `${link.pathname}${link.search}&scope=kind`, { method: 'POST' });
     expect(everyone.body).toMatchObject({ scope: 'kind', creatorName: 'Pia Pixel', channel: 'off', previous: 'instant' });
     const back = await call(undoRoute, `/api/unsubscribe/undo${link.search}&scope=kind`, { method: 'POST' });

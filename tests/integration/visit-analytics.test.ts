@@ -160,7 +160,13 @@ describe('checkouts', () => {
 
 describe('ranges and retention', () => {
   it('applies ?days= (7, 30 or 90) to the CSV, refuses another value with 400, and the daily job deletes visits past 400 days', async () => {
-    const product = await createProduct(t.db, creator.userId, { title: 'Range pack', price: '5.00', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'R' });
+    const product = await createProduct(t.db, creator.userId, {
+      title: 'Range pack',
+      price: '5.00',
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'R',
+    });
     const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
     await t.db
       .insertInto('product_visits')

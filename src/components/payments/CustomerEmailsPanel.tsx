@@ -73,8 +73,8 @@ export default function CustomerEmailsPanel({ initial }: { initial: CustomerEmai
         </button>
       </p>
       <p data-opted-out>
-        {data.optedOut === 1 ? '1 person has' : `${data.optedOut} people have`} stopped your emails. They are left out of every audience; other creators’
-        emails still reach them.
+        {data.optedOut === 1 ? '1 person has' : `${data.optedOut} people have`} stopped your emails. They are left out of every audience; other creators’ emails
+        still reach them.
       </p>
       <p className="dc-hint">
         Sent: emails written to the outbox (recipients who turned emails from creators off, or stopped yours, are skipped). Delivered: accepted by the mail

@@ -5,7 +5,13 @@
  */
 import * as z from 'zod/mini';
 import { defineRoute, json } from '../contract';
-import { NotificationPreferencesInputSchema, NotificationPreferencesViewSchema, UNSUBSCRIBE_SCOPES, UnsubscribeResultSchema, defaultPreferences } from '../../email-preferences';
+import {
+  NotificationPreferencesInputSchema,
+  NotificationPreferencesViewSchema,
+  UNSUBSCRIBE_SCOPES,
+  UnsubscribeResultSchema,
+  defaultPreferences,
+} from '../../email-preferences';
 
 const tokenQuery = z.strictObject({
   token: z.string().check(z.minLength(1, 'Required'), z.maxLength(1000, 'Too long')),
