@@ -934,6 +934,13 @@ export interface LicensesTable {
   created_at: CreatedAt;
 }
 
+/** A recipient who stopped one creator's emails (migration 2026-12-07-0300-b, docs/decisions/078 'Later'). */
+export interface CreatorEmailOptOutsTable {
+  user_id: string;
+  creator_id: string;
+  created_at: CreatedAt;
+}
+
 /** A creator's email to their buyers or followers, one row per real send (migration 2026-12-06-0100, docs/decisions/078). */
 export interface CustomerEmailsTable {
   id: Generated<string>;
@@ -1158,6 +1165,7 @@ export interface Database {
   bundle_items: BundleItemsTable;
   affiliate_links: AffiliateLinksTable;
   customer_emails: CustomerEmailsTable;
+  creator_email_opt_outs: CreatorEmailOptOutsTable;
   invoices: InvoicesTable;
   invoice_counters: InvoiceCountersTable;
   refund_requests: RefundRequestsTable;

@@ -8,6 +8,7 @@
 import './tool-updates/fan-out.job';
 import './notifications/new-product.job';
 import './maintenance/sweep.job';
+import './maintenance/visit-retention.job';
 import './webhooks/deliveries.job';
 import './email/jobs';
 import './community/notice-emails.job';

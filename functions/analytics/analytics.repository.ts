@@ -142,3 +142,12 @@ export async function orderGroups(db: Db, scope: Scope): Promise<OrderGroup[]> {
     revenueCents: Number(r.revenue ?? 0),
   }));
 }
+
+/** Deletes the visits of the days before `beforeDay` (YYYY-MM-DD), by the day index; how many went. */
+export async function deleteVisitsBefore(db: Db, beforeDay: string): Promise<number> {
+  const result = await db
+    .deleteFrom('product_visits')
+    .where('day', '<', sql<Date>`${beforeDay}::date`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -5,20 +5,27 @@
  *   product per day, unlinkable across days (the salt of a past day is deleted), and neither the
  *   address nor the agent is kept. The first visit of the day decides that visitor's source.
  * - getTrafficAnalytics(): visitors, checkouts started, paid orders and revenue per day, per
- *   source, per referrer and per campaign over the last days, for /sales, a product's analytics
- *   page and the CSV export. Another creator's product is a 404, as an unknown one.
+ *   source, per referrer and per campaign over the last 7, 30 or 90 days, for /sales, a product's
+ *   analytics page and the CSV export. Another creator's product is a 404, as an unknown one.
+ * - pruneOldVisits(): visits older than VISIT_RETENTION_DAYS go (the daily retention job).
  */
 import { createHash } from 'node:crypto';
 import type { Db } from '@/db/database';
 import { isUuid } from '@/src/shared/ids';
-import { lastDays, normaliseSource, summariseTraffic, trafficCsvLines, type TrafficSource, type TrafficSummary } from '@/src/shared/traffic';
+import {
+  DEFAULT_TRAFFIC_RANGE,
+  lastDays,
+  normaliseSource,
+  summariseTraffic,
+  trafficCsvLines,
+  VISIT_RETENTION_DAYS,
+  type TrafficSource,
+  type TrafficSummary,
+} from '@/src/shared/traffic';
 import { toCsv } from '@/src/shared/studio-format';
 import { AppError } from '../_shared/errors';
 import { isPublishedProduct } from '../catalogue/catalogue.repository';
-import { createDailySalt, findDailySalt, findOwnProduct, insertVisit, orderGroups, visitGroups } from './analytics.repository';
-
-/** The window of the figures, in days (today included), as /sales's other figures. */
-const TRAFFIC_DAYS = 30;
+import { createDailySalt, deleteVisitsBefore, findDailySalt, findOwnProduct, insertVisit, orderGroups, visitGroups } from './analytics.repository';
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -62,11 +69,12 @@ export async function recordVisit(
 export async function getTrafficAnalytics(
   db: Db,
   creatorId: string,
+  /** `days`: a range of TRAFFIC_RANGES from the pages and the CSV (a test may ask any). */
   options: { productId?: string | null; days?: number; now?: Date } = {},
 ): Promise<TrafficSummary> {
   const productId = options.productId ?? null;
   if (productId) await ownProduct(db, creatorId, productId);
-  const days = lastDays(options.days ?? TRAFFIC_DAYS, options.now ?? new Date());
+  const days = lastDays(options.days ?? DEFAULT_TRAFFIC_RANGE, options.now ?? new Date());
   const scope = { creatorId, productId, fromDay: days[0]! };
   const [visits, orders] = await Promise.all([visitGroups(db, scope), orderGroups(db, scope)]);
   return summariseTraffic(visits, orders, days);
@@ -82,4 +90,13 @@ export async function ownProduct(db: Db, creatorId: string, productId: string) {
 /** The CSV export: one line per day and source of the window. */
 export async function exportTrafficCsv(db: Db, creatorId: string, options: { productId?: string | null; days?: number } = {}): Promise<string> {
   return toCsv(trafficCsvLines(await getTrafficAnalytics(db, creatorId, options)));
+}
+
+/**
+ * The retention of visits: the days older than VISIT_RETENTION_DAYS (today included in the
+ * count) are deleted; the daily job 'maintenance.visit-retention' runs it. Orders keep their
+ * source: only the visitor rows go. Returns how many rows were deleted.
+ */
+export async function pruneOldVisits(db: Db, now = new Date()): Promise<number> {
+  return deleteVisitsBefore(db, lastDays(VISIT_RETENTION_DAYS, now)[0]!);
 }

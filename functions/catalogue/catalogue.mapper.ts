@@ -59,6 +59,7 @@ export function toProductCard(row: PublishedCardRow): ProductCard {
     contentDeliveryType: row.content_delivery_type ?? D.contentDeliveryType,
     tags: row.tags ?? [],
     createdAt: iso(row.created_at),
+    bundleItemCount: Number(row.bundle_item_count ?? 0),
     creator: toCreatorCard(row),
   };
 }

@@ -94,6 +94,8 @@ export function selectPublishedCards(db: Db) {
         'c.follower_count as creator_follower_count',
         'c.specialties as creator_specialties',
         'c.user_type as creator_user_type',
+        // A bundle's item count (0: not a bundle; docs/decisions/080), by the items' primary key.
+        sql<number>`(select count(*)::int from bundle_items bi where bi.bundle_id = p.id)`.as('bundle_item_count'),
       ])
   );
 }

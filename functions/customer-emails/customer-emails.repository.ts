@@ -10,6 +10,7 @@ import type { Db } from '@/db/database';
 import type { NewCustomerEmail } from '@/db/schema';
 import type { CustomerEmailAudience } from '@/src/shared/domain';
 import { EMAIL_KIND_INFO } from '@/src/shared/email-preferences';
+import { isUuid } from '@/src/shared/ids';
 
 export interface AudienceSpec {
   creatorId: string;
@@ -20,7 +21,8 @@ export interface AudienceSpec {
 /**
  * Whether the account `userId` (a SQL expression) can get a creator's email from `creatorId`:
  * not the creator, a verified address that did not bounce or complain, a profile neither deleted
- * nor suspended, and 'Emails from creators' not turned off.
+ * nor suspended, 'Emails from creators' not turned off, and this creator's emails not stopped
+ * (creator_email_opt_outs, by its primary key).
  */
 function reachable(userId: RawBuilder<unknown>, creatorId: string) {
   return sql`${userId} <> ${creatorId}
@@ -33,7 +35,8 @@ function reachable(userId: RawBuilder<unknown>, creatorId: string) {
     and coalesce(
       (select np.channel from notification_preferences np where np.user_id = ${userId} and np.kind = 'creator_email'),
       ${EMAIL_KIND_INFO.creator_email.default}
-    ) <> 'off'`;
+    ) <> 'off'
+    and not exists (select 1 from creator_email_opt_outs oo where oo.user_id = ${userId} and oo.creator_id = ${creatorId})`;
 }
 
 /** The audience's accounts (a column `user_id`), each once. A buyer: a paid order (a refunded one is status 'refunded'). */
@@ -154,4 +157,74 @@ export async function findCreatorName(db: Db, creatorId: string) {
 export async function findSendAudience(db: Db, id: string): Promise<AudienceSpec | undefined> {
   const row = await db.selectFrom('customer_emails').select(['creator_id', 'audience', 'product_id']).where('id', '=', id).executeTakeFirst();
   return row ? { creatorId: row.creator_id, audience: row.audience, productId: row.product_id } : undefined;
+}
+
+// --- One creator's emails stopped (creator_email_opt_outs) --------------------------------------
+
+/**
+ * The creator of a creator's email sent to `userId` (the message `messageId`, reference
+ * `creator_email:<send id>`), with their name; undefined for any other message or recipient.
+ */
+export async function findMessageCreator(db: Db, messageId: string, userId: string) {
+  const message = await db
+    .selectFrom('email_messages')
+    .select('reference')
+    .where('id', '=', messageId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'creator_email')
+    .executeTakeFirst();
+  const sendId = message?.reference.startsWith('creator_email:') ? message.reference.slice('creator_email:'.length) : null;
+  if (!isUuid(sendId)) return undefined;
+  return db
+    .selectFrom('customer_emails as e')
+    .innerJoin('profiles as p', 'p.id', 'e.creator_id')
+    .select(['e.creator_id', 'p.full_name'])
+    .where('e.id', '=', sendId)
+    .executeTakeFirst();
+}
+
+/** `userId` gets no more of `creatorId`'s emails; a second call adds nothing. */
+export async function insertCreatorOptOut(db: Db, userId: string, creatorId: string): Promise<void> {
+  await db
+    .insertInto('creator_email_opt_outs')
+    .values({ user_id: userId, creator_id: creatorId })
+    .onConflict((oc) => oc.columns(['user_id', 'creator_id']).doNothing())
+    .execute();
+}
+
+/** 'Undo': `userId` gets `creatorId`'s emails again. */
+export async function deleteCreatorOptOut(db: Db, userId: string, creatorId: string): Promise<void> {
+  await db.deleteFrom('creator_email_opt_outs').where('user_id', '=', userId).where('creator_id', '=', creatorId).execute();
+}
+
+export async function hasCreatorOptOut(db: Db, userId: string, creatorId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('creator_email_opt_outs')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Whether the recipient stopped the emails of the creator of the send `customerEmailId` (checked again at delivery). */
+export async function optedOutOfSend(db: Db, userId: string, customerEmailId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('customer_emails as e')
+    .innerJoin('creator_email_opt_outs as o', 'o.creator_id', 'e.creator_id')
+    .select('o.user_id')
+    .where('e.id', '=', customerEmailId)
+    .where('o.user_id', '=', userId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** How many people stopped the creator's emails (their list's figure). */
+export async function countCreatorOptOuts(db: Db, creatorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('creator_email_opt_outs')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('creator_id', '=', creatorId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

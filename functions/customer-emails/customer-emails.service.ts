@@ -34,6 +34,7 @@ import { afterCommit, emit, jobsReady } from '../jobs';
 import {
   audienceSizes,
   countAudience,
+  countCreatorOptOuts,
   findCreatorName,
   findOwnCustomerEmail,
   findOwnProduct,
@@ -75,12 +76,16 @@ async function audienceOf(
   return { creatorId, audience: 'product', productId: product.id, productTitle: product.title };
 }
 
-/** GET /api/studio/customer-emails: the creator's sends with their figures, what is left of the day's limit, and each audience's size now. */
+/**
+ * GET /api/studio/customer-emails: the creator's sends with their figures, what is left of the
+ * day's limit, each audience's size now, and how many stopped the creator's emails.
+ */
 export async function listCustomerEmails(db: Db, creatorId: string, now = new Date()): Promise<CustomerEmailList> {
-  const [rows, times, sizes] = await Promise.all([
+  const [rows, times, sizes, optedOut] = await Promise.all([
     listOwnCustomerEmails(db, creatorId, LIST_LIMIT),
     recentSendTimes(db, creatorId, new Date(now.getTime() - CUSTOMER_EMAIL_WINDOW_MS)),
     audienceSizes(db, creatorId),
+    countCreatorOptOuts(db, creatorId),
   ]);
   const { remaining, nextAt } = sendAllowance(times, now);
   return {
@@ -94,6 +99,7 @@ export async function listCustomerEmails(db: Db, creatorId: string, now = new Da
       { audience: 'followers', productId: null, label: CUSTOMER_EMAIL_AUDIENCE_LABELS.followers, recipients: sizes.followers },
       ...sizes.products.map((p) => ({ audience: 'product' as const, productId: p.id, label: `Buyers of ${p.title}`, recipients: p.n })),
     ],
+    optedOut,
   };
 }
 

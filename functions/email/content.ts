@@ -266,12 +266,16 @@ export function creatorEmailContent(parts: CreatorEmailParts, siteUrl: string): 
 }
 
 /** The content of a queued creator email (reference `creator_email:<id>`), or null when its send is gone. */
-export async function creatorEmailPiece(db: Db, reference: string, siteUrl: string): Promise<{ content: EmailContent; reason: string } | null> {
+export async function creatorEmailPiece(
+  db: Db,
+  reference: string,
+  siteUrl: string,
+): Promise<{ content: EmailContent; reason: string; creatorName: string } | null> {
   const id = referenceId(reference, 'creator_email');
   if (!id || !UUID.test(id)) return null;
   const row = await findCreatorEmailForEmail(db, id);
   if (!row) return null;
-  return creatorEmailContent(
+  const piece = creatorEmailContent(
     {
       audience: row.audience,
       subject: row.subject,
@@ -282,4 +286,6 @@ export async function creatorEmailPiece(db: Db, reference: string, siteUrl: stri
     },
     siteUrl,
   );
+  // Its unsubscribe link stops this creator's emails only (docs/decisions/078): the footer names them.
+  return { ...piece, creatorName: row.full_name?.trim() || 'this creator' };
 }

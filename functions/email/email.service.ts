@@ -32,6 +32,8 @@ import {
   type EmailMessageKind,
 } from '@/src/shared/email-preferences';
 import { creatorEmailPiece, eventContent, pieceOf } from './content';
+import { optedOutOfSend } from '../customer-emails/customer-emails.repository';
+import { isUuid } from '@/src/shared/ids';
 import { channelOf, getPreferences, unsubscribeLabel } from './preferences.service';
 import { renderEmail } from './render';
 import type { EmailCard, EmailContent, EmailSection } from './templates/email';
@@ -171,6 +173,11 @@ async function refusal(db: Db, message: EmailMessage & { kind: EmailMessageKind 
     return EMAIL_KINDS.some((k) => preferences[k] === 'daily') ? null : 'no kind is on the daily digest any more';
   }
   const channel = await channelOf(db, message.user_id, message.kind);
+  // A creator's email to someone who stopped that creator's emails since their batch ran.
+  if (message.kind === 'creator_email') {
+    const sendId = message.reference.slice('creator_email:'.length);
+    if (isUuid(sendId) && (await optedOutOfSend(db, message.user_id, sendId))) return 'the recipient stopped this creator’s emails';
+  }
   if (message.kind === 'weekly_digest') return channel === 'weekly' || (await hasWeeklyKind(db, message.user_id)) ? null : 'the weekly digest was turned off';
   return channel === message.channel ? null : `email about ${message.kind} was turned off`;
 }
@@ -194,6 +201,8 @@ function unsubscribeLinks(siteUrl: string, userId: string, kind: EmailMessageKin
 async function composeMessage(db: Db, message: EmailMessage & { kind: EmailMessageKind }, to: string, siteUrl: string, now = new Date()): Promise<Composed> {
   let content: EmailContent;
   let reason: string;
+  // What the footer's link stops: the kind, or for a creator's email that creator's emails.
+  let stops = unsubscribeLabel(message.kind).toLowerCase();
   if (message.kind === 'daily_digest' || message.kind === 'weekly_digest') {
     const payload = message.payload as { sections?: EmailSection[]; subject?: string; intro?: string } | null;
     if (!payload?.sections?.length) return { ok: false, reason: 'the digest is empty' };
@@ -214,6 +223,7 @@ async function composeMessage(db: Db, message: EmailMessage & { kind: EmailMessa
     const piece = await creatorEmailPiece(db, message.reference, siteUrl);
     if (!piece) return { ok: false, reason: 'the creator’s email is gone' };
     ({ content, reason } = piece);
+    stops = `emails from ${piece.creatorName}`;
   } else {
     const piece = await pieceOf(db, message, siteUrl);
     if (!piece) return { ok: false, reason: 'what it was about is gone' };
@@ -227,7 +237,7 @@ async function composeMessage(db: Db, message: EmailMessage & { kind: EmailMessa
     reason,
     settingsUrl: links.settings,
     unsubscribeUrl: links.page,
-    unsubscribeLabel: unsubscribeLabel(message.kind),
+    unsubscribeLabel: stops,
   });
   return {
     ok: true,

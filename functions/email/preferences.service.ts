@@ -1,6 +1,7 @@
 /**
  * A user's email preferences (issue 18, docs/decisions/041): /settings/notifications, the
- * one-click unsubscribe and its 'Undo'. Kinds, channels and defaults are
+ * one-click unsubscribe and its 'Undo' (for a creator's email: that creator's emails only,
+ * docs/decisions/078). Kinds, channels and defaults are
  * src/shared/email-preferences.ts; notification_preferences holds a user's own choices.
  */
 import type { Db } from '@/db/database';
@@ -15,7 +16,9 @@ import {
   type NotificationPreferencesInput,
   type NotificationPreferencesView,
   type UnsubscribeResult,
+  type UnsubscribeScope,
 } from '@/src/shared/email-preferences';
+import { deleteCreatorOptOut, findMessageCreator, hasCreatorOptOut, insertCreatorOptOut } from '../customer-emails/customer-emails.repository';
 import type { UnsubscribeClaim } from './unsubscribe-token';
 import {
   findChannel,
@@ -81,15 +84,39 @@ function kindsOf(kind: EmailMessageKind, preferences: EmailPreferences): EmailKi
 
 export const unsubscribeLabel = (kind: EmailMessageKind) => (kind === 'daily_digest' ? 'Daily digest' : EMAIL_KIND_INFO[kind].label);
 
+/** The creator whose email held the link (a creator's email to customers, docs/decisions/078), or undefined. */
+async function linkCreator(db: Db, claim: UnsubscribeClaim) {
+  if (claim.kind !== 'creator_email' || !claim.messageId) return undefined;
+  const row = await findMessageCreator(db, claim.messageId, claim.userId);
+  return row ? { id: row.creator_id, name: row.full_name?.trim() || 'this creator' } : undefined;
+}
+
+/** What the unsubscribe page asks about: the kind's label and, for a creator's email, the creator's name. */
+export async function describeUnsubscribe(db: Db, claim: UnsubscribeClaim): Promise<{ label: string; creatorName: string | null }> {
+  return { label: unsubscribeLabel(claim.kind), creatorName: (await linkCreator(db, claim))?.name ?? null };
+}
+
 /**
  * The one-click unsubscribe (POST /api/unsubscribe?token=): the token's kind is turned off
  * (the daily digest: every kind on 'Daily digest'), and what it was is kept for 'Undo'. A
  * second POST changes nothing more. A deleted account has nothing to turn off.
+ *
+ * A creator's email's link stops only that creator's emails (a creator_email_opt_outs row; the
+ * kind stays as it is, so other creators' emails still come) unless `scope` is 'kind', the
+ * unsubscribe page's 'Stop emails from every creator'. Either way the email's own figure counts it.
  */
-export async function unsubscribe(db: Db, claim: UnsubscribeClaim): Promise<UnsubscribeResult> {
+export async function unsubscribe(db: Db, claim: UnsubscribeClaim, scope?: UnsubscribeScope): Promise<UnsubscribeResult> {
   const label = unsubscribeLabel(claim.kind);
-  const result = (previous: EmailChannel): UnsubscribeResult => ({ kind: claim.kind, label, channel: 'off', previous });
-  if (!(await userExists(db, claim.userId))) return result('off');
+  if (!(await userExists(db, claim.userId))) return { kind: claim.kind, label, channel: 'off', previous: 'off', scope: 'kind', creatorName: null };
+  const creator = await linkCreator(db, claim);
+  const creatorName = creator?.name ?? null;
+  if (creator && claim.messageId && scope !== 'kind') {
+    await insertCreatorOptOut(db, claim.userId, creator.id);
+    await markMessageUnsubscribed(db, claim.messageId, claim.userId, new Date());
+    const channel = await channelOf(db, claim.userId, 'creator_email');
+    return { kind: claim.kind, label, channel, previous: channel, scope: 'creator', creatorName };
+  }
+  const result = (previous: EmailChannel): UnsubscribeResult => ({ kind: claim.kind, label, channel: 'off', previous, scope: 'kind', creatorName });
   const preferences = await getPreferences(db, claim.userId);
   const kinds = kindsOf(claim.kind, preferences).filter((k) => preferences[k] !== 'off');
   await writeChannels(db, claim.userId, Object.fromEntries(kinds.map((k) => [k, { channel: 'off' as const, previous: preferences[k] }])));
@@ -99,14 +126,27 @@ export async function unsubscribe(db: Db, claim: UnsubscribeClaim): Promise<Unsu
   return result(kinds.length ? preferences[claim.kind] : 'off');
 }
 
-/** 'Undo' on the unsubscribe page: the kinds the unsubscribe turned off get their channel back. */
-export async function undoUnsubscribe(db: Db, claim: UnsubscribeClaim): Promise<UnsubscribeResult> {
+/**
+ * 'Undo' on the unsubscribe page: what the unsubscribe of the same scope stopped comes back (the
+ * creator's emails, or the kinds it turned off with their channel).
+ */
+export async function undoUnsubscribe(db: Db, claim: UnsubscribeClaim, scope?: UnsubscribeScope): Promise<UnsubscribeResult> {
   const label = unsubscribeLabel(claim.kind);
-  if (!(await userExists(db, claim.userId))) return { kind: claim.kind, label, channel: 'off', previous: 'off' };
+  if (!(await userExists(db, claim.userId))) return { kind: claim.kind, label, channel: 'off', previous: 'off', scope: 'kind', creatorName: null };
+  const creator = await linkCreator(db, claim);
+  const creatorName = creator?.name ?? null;
+  if (creator && claim.messageId && scope !== 'kind') {
+    await deleteCreatorOptOut(db, claim.userId, creator.id);
+    await markMessageUnsubscribed(db, claim.messageId, claim.userId, null);
+    const channel = await channelOf(db, claim.userId, 'creator_email');
+    return { kind: claim.kind, label, channel, previous: channel, scope: 'creator', creatorName };
+  }
   const rows = await selectUnsubscribedRows(db, claim.userId);
   const restore = rows.filter((r) => (claim.kind === 'daily_digest' ? r.previous_channel === 'daily' : r.kind === claim.kind));
   await writeChannels(db, claim.userId, Object.fromEntries(restore.map((r) => [r.kind, { channel: r.previous_channel!, previous: null }])));
-  if (claim.messageId) await markMessageUnsubscribed(db, claim.messageId, claim.userId, null);
+  // The email still counts as unsubscribed while its creator's emails stay stopped.
+  if (claim.messageId && !(creator && (await hasCreatorOptOut(db, claim.userId, creator.id))))
+    await markMessageUnsubscribed(db, claim.messageId, claim.userId, null);
   const channel = claim.kind === 'daily_digest' ? (restore.length ? 'daily' : 'off') : await channelOf(db, claim.userId, claim.kind);
-  return { kind: claim.kind, label, channel, previous: 'off' };
+  return { kind: claim.kind, label, channel, previous: 'off', scope: 'kind', creatorName };
 }

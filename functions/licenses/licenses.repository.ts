@@ -3,7 +3,8 @@
  * first. Issuing is idempotent by the table's unique indexes (one key per order, one per
  * buyer of a free product), uses change only by `uses + 1` in one statement, and a creator's
  * change matches the key's product's creator in the same statement, so another creator's key
- * behaves as if it did not exist. Nothing deletes a licence.
+ * behaves as if it did not exist. Nothing deletes a licence. An order holds one key per product:
+ * its own, and one for each item of a bundle that issues keys (docs/decisions/080, 'Later').
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@/db/schema';
@@ -19,14 +20,29 @@ export async function findProductLicensing(db: Q, productId: string) {
     .executeTakeFirst();
 }
 
-/** The key of a paid order; a second call for the same order (a retry, a race) inserts nothing. */
+/**
+ * A paid order's key for one product (the order's own, or an item of the bundle it bought); a
+ * second call for the same order and product (a retry, a race) inserts nothing.
+ */
 export async function insertOrderLicense(db: Q, values: { orderId: string; productId: string; buyerId: string; key: string }) {
   return db
     .insertInto('licenses')
     .values({ order_id: values.orderId, product_id: values.productId, buyer_id: values.buyerId, key: values.key })
-    .onConflict((oc) => oc.column('order_id').doNothing())
+    .onConflict((oc) => oc.columns(['order_id', 'product_id']).doNothing())
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The items of a bundle that issue keys (none when the product is not a bundle). */
+export async function listBundleItemsIssuingKeys(db: Q, bundleId: string) {
+  return db
+    .selectFrom('bundle_items as bi')
+    .innerJoin('products as p', 'p.id', 'bi.product_id')
+    .select('p.id')
+    .where('bi.bundle_id', '=', bundleId)
+    .where('p.issues_license_keys', '=', true)
+    .orderBy('bi.position')
+    .execute();
 }
 
 /**
@@ -150,8 +166,8 @@ export async function listBuyerLicenses(db: Q, buyerId: string) {
   return db.selectFrom('licenses').select(['id', 'key', 'order_id', 'product_id', 'disabled_at']).where('buyer_id', '=', buyerId).execute();
 }
 
-/** The key a paid order issued, for its receipt. */
-export async function findOrderLicenseKey(db: Q, orderId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('licenses').select('key').where('order_id', '=', orderId).executeTakeFirst();
+/** The key a paid order issued for its own product, for its receipt (a bundle's items' keys are in the library). */
+export async function findOrderLicenseKey(db: Q, orderId: string, productId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('licenses').select('key').where('order_id', '=', orderId).where('product_id', '=', productId).executeTakeFirst();
   return row?.key;
 }

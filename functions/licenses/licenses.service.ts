@@ -4,8 +4,9 @@
  *
  * - Issuing. A product with `issues_license_keys` gives a key to each paid order, inside the
  *   webhook transaction that moves the order to paid (functions/payments/webhook.service.ts):
- *   only the completion that wins that transition issues it, and the unique order_id makes a
- *   retry or a race insert nothing. Renewals of a subscription keep the first order's key. A
+ *   only the completion that wins that transition issues it, and the unique (order_id, product_id)
+ *   makes a retry or a race insert nothing. A bundle's order also issues a key for each of its
+ *   items that issues keys (docs/decisions/080). Renewals of a subscription keep the first order's key. A
  *   free product gives a buyer one key, in the transaction that records their download
  *   (functions/downloads). Creators downloading their own product get none.
  * - Keys are 128 bits from the operating system's CSPRNG, printed as Gumroad prints them.
@@ -15,7 +16,7 @@
  *   exists it answers 200 with `success` (the key is enabled and, for a subscription, its paid
  *   period has not ended), `uses`, and the purchase. A use is counted only when `success` is
  *   true and `increment_uses_count` is not false, in one `uses + 1` statement.
- * - A refund disables the key (webhook.service.ts refundOrderInTrx); the creator can disable
+ * - A refund disables the order's keys (webhook.service.ts refundOrderInTrx); the creator can disable
  *   and re-enable their products' keys. Another creator's key: 404 LICENSE_NOT_FOUND.
  */
 import { randomBytes } from 'node:crypto';
@@ -35,6 +36,7 @@ import {
   findProductLicensing,
   incrementLicenseUses,
   insertOrderLicense,
+  listBundleItemsIssuingKeys,
   listCreatorLicenses,
   setCreatorLicenseDisabled,
 } from './licenses.repository';
@@ -50,16 +52,23 @@ export function newLicenseKey(): string {
 }
 
 /**
- * The key of an order that has just become paid, when its product issues keys. Called in the
- * transaction of the pending -> paid transition; idempotent by the unique order_id.
+ * The keys of an order that has just become paid: its product's, when it issues keys, and, for
+ * a bundle, one for each item that issues keys, as if each had been bought on its own (the
+ * bundle's buyer may use each; docs/decisions/080). Called in the transaction of the pending ->
+ * paid transition; idempotent by the unique (order_id, product_id). An item the buyer also
+ * owns through another order gets this order's key too: each order's refund disables only its
+ * own keys, so the one that still grants the item keeps a working key.
  */
 export async function issueOrderLicense(trx: Q, order: Pick<Order, 'id' | 'product_id' | 'buyer_id'>): Promise<void> {
   const product = await findProductLicensing(trx, order.product_id);
-  if (!product?.issues_license_keys) return;
-  await insertOrderLicense(trx, { orderId: order.id, productId: order.product_id, buyerId: order.buyer_id, key: newLicenseKey() });
+  const productIds = [
+    ...(product?.issues_license_keys ? [order.product_id] : []),
+    ...(await listBundleItemsIssuingKeys(trx, order.product_id)).map((i) => i.id),
+  ];
+  for (const productId of productIds) await insertOrderLicense(trx, { orderId: order.id, productId, buyerId: order.buyer_id, key: newLicenseKey() });
 }
 
-/** A refunded order's key (or its subscription's) stops verifying, in the refund's transaction. */
+/** A refunded order's keys (a bundle's items' too, or its subscription's) stop verifying, in the refund's transaction. */
 export async function disableRefundedLicenses(trx: Q, order: Pick<Order, 'id' | 'provider_subscription_id'>): Promise<void> {
   await disableLicensesOfOrder(trx, order);
 }

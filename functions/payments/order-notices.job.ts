@@ -75,7 +75,7 @@ async function writeReceipt(db: Db, orderId: string, siteUrl = getEnv().SITE_URL
     findUserEmail(db, order.buyer_id),
     findUserEmail(db, order.creator_id),
     findProductForCheckout(db, order.product_id),
-    findOrderLicenseKey(db, order.id),
+    findOrderLicenseKey(db, order.id, order.product_id),
   ]);
   if (!buyer) return;
   const title = product?.title ?? 'your product';

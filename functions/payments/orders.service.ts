@@ -59,7 +59,8 @@ export async function getLibrary(db: Db, userId: string, now: Date = new Date())
     buyerRefundOptions(db, userId, now),
   ]);
   const view = (l: (typeof licenses)[number] | undefined) => (l ? { key: l.key, disabled: l.disabled_at !== null } : null);
-  const byOrder = new Map(licenses.filter((l) => l.order_id).map((l) => [l.order_id, l]));
+  // An order's key per product: a bundle's order holds one for each item that issues keys.
+  const byOrder = new Map(licenses.filter((l) => l.order_id).map((l) => [`${l.order_id}:${l.product_id}`, l]));
   const freeByProduct = new Map(licenses.filter((l) => !l.order_id).map((l) => [l.product_id, l]));
   const items: LibraryItem[] = orders.map((o) => {
     const activeSub =
@@ -89,7 +90,7 @@ export async function getLibrary(db: Db, userId: string, now: Date = new Date())
         ? { status: o.subscription_status, currentPeriodEnd: iso(o.current_period_end), cancelAtPeriodEnd: Boolean(o.cancel_at_period_end) }
         : null,
       lastDownloadedAt: null,
-      license: view(byOrder.get(o.id)),
+      license: view(byOrder.get(`${o.id}:${o.product_id}`)),
       fromBundle: null,
     };
   });
@@ -108,7 +109,7 @@ export async function getLibrary(db: Db, userId: string, now: Date = new Date())
       order: null,
       subscription: null,
       lastDownloadedAt: null,
-      license: null,
+      license: view(byOrder.get(`${b.order_id}:${b.product_id}`)),
       fromBundle: { id: b.bundle_id, title: b.bundle_title },
     });
   }

@@ -148,6 +148,7 @@ export async function getPortfolio(
       imageUrl: r.image_url,
       categoryId: r.category_id,
       createdAt: iso(r.created_at),
+      bundleItemCount: Number(r.bundle_item_count),
     })),
     nextCursor: page.nextCursor,
   };

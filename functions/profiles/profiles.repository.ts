@@ -153,6 +153,8 @@ export async function listPortfolio(
       'p.category_id',
       'p.created_at',
       timeKey('p.created_at').as('cursor_at'),
+      // A bundle's item count (0: not a bundle; docs/decisions/080), by the items' primary key.
+      sql<number>`(select count(*)::int from bundle_items bi where bi.bundle_id = p.id)`.as('bundle_item_count'),
     ])
     .where('p.creator_id', '=', creatorId);
   if (options.categoryId) query = query.where('p.category_id', '=', options.categoryId);

@@ -108,6 +108,8 @@ export const CustomerEmailListSchema = z.object({
   remaining: z.number(),
   nextAt: z.nullable(z.string()),
   audiences: z.array(CustomerEmailAudienceCountSchema),
+  /** How many people stopped this creator's emails with the link in one of them; every audience leaves them out. */
+  optedOut: z.number(),
 });
 export type CustomerEmailList = z.output<typeof CustomerEmailListSchema>;
 

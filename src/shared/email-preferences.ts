@@ -181,8 +181,27 @@ export const NotificationPreferencesViewSchema = z.object({
 });
 export type NotificationPreferencesView = z.output<typeof NotificationPreferencesViewSchema>;
 
-/** The answer of the one-click unsubscribe and of its undo. */
-export const UnsubscribeResultSchema = z.object({ kind: z.enum(EMAIL_MESSAGE_KINDS), label: z.string(), channel: channelSchema, previous: channelSchema });
+/**
+ * What an unsubscribe link stops: 'creator', the emails of the one creator whose email held the
+ * link (a creator's email to customers, docs/decisions/078); 'kind', the whole kind. A creator's
+ * email's link stops that creator unless asked for the kind; every other link stops its kind.
+ */
+export const UNSUBSCRIBE_SCOPES = ['creator', 'kind'] as const;
+export type UnsubscribeScope = (typeof UNSUBSCRIBE_SCOPES)[number];
+
+/**
+ * The answer of the one-click unsubscribe and of its undo. `channel` and `previous` are the
+ * kind's; `scope` says what was stopped (or restored); `creatorName` names the creator whose email
+ * held the link (null for any other email).
+ */
+export const UnsubscribeResultSchema = z.object({
+  kind: z.enum(EMAIL_MESSAGE_KINDS),
+  label: z.string(),
+  channel: channelSchema,
+  previous: channelSchema,
+  scope: z.enum(UNSUBSCRIBE_SCOPES),
+  creatorName: z.nullable(z.string()),
+});
 export type UnsubscribeResult = z.output<typeof UnsubscribeResultSchema>;
 
 export const EMAIL_SETTINGS_PATH = '/settings/notifications';

@@ -170,6 +170,31 @@ function orderSourceLabel(order: Pick<OrderGroup, 'source' | 'discountCode' | 'a
   return order.discountCode ? `code: ${order.discountCode}` : order.source;
 }
 
+/**
+ * The ranges the figures offer, in UTC days (today included): 'Where buyers come from' on /sales
+ * and a product's page and the CSV export take one through `?days=`; 30 when none is asked.
+ */
+export const TRAFFIC_RANGES = [7, 30, 90] as const;
+export type TrafficRange = (typeof TRAFFIC_RANGES)[number];
+export const DEFAULT_TRAFFIC_RANGE: TrafficRange = 30;
+/** The ranges as a query string writes them. */
+export const TRAFFIC_RANGE_VALUES = TRAFFIC_RANGES.map(String) as [`${TrafficRange}`, ...`${TrafficRange}`[]];
+export const TRAFFIC_RANGE_MESSAGE = `Choose a range of ${TRAFFIC_RANGES.slice(0, -1).join(', ')} or ${TRAFFIC_RANGES.at(-1)} days`;
+
+/** `days` from a query string: one of the ranges, the default when absent, or null for anything else. */
+export function parseTrafficRange(value: string | null | undefined): TrafficRange | null {
+  if (value === null || value === undefined) return DEFAULT_TRAFFIC_RANGE;
+  return TRAFFIC_RANGES.find((r) => String(r) === value) ?? null;
+}
+
+/**
+ * How long visits are kept: a visit row older than this many days is deleted by the daily job
+ * 'maintenance.visit-retention'. Well beyond the longest range shown (90 days), so a yearly range
+ * or a comparison with the same weeks of last year can still be added on data that exists (365
+ * days and a month of margin), yet bounded: the table no longer grows forever.
+ */
+export const VISIT_RETENTION_DAYS = 400;
+
 /** The last `count` UTC days up to `now`'s, oldest first (YYYY-MM-DD). */
 export function lastDays(count: number, now: Date): string[] {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

@@ -2,8 +2,8 @@
  * Where buyers come from, in Chromium (issue 31, docs/decisions/079): a visitor opens a demo
  * product's page from a newsletter link (?utm_source=newsletter&utm_campaign=...); the page's own
  * beacon records the visit; the creator's /sales shows 'newsletter' as a source and the campaign
- * among the top campaigns, and its CSV export downloads; another creator's product figures are a
- * 404.
+ * among the top campaigns, and its CSV export downloads; a product's page over the last 7 days
+ * (?days=7) and a range not offered (400); another creator's product figures are a 404.
  */
 import { expect, test } from '@playwright/test';
 import { DEMO, demoProductId, failOnPageErrors, hydrated, signIn } from './support';
@@ -41,12 +41,19 @@ test('a visit from ?utm_source=newsletter shows on the creator’s /sales as a s
 
   const download = creator.waitForEvent('download');
   await panel.getByRole('link', { name: 'Export CSV' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^toolmint-traffic-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect((await download).suggestedFilename()).toMatch(/^toolmint-traffic-30d-\d{4}-\d{2}-\d{2}\.csv$/);
 
   // The product's own analytics page, from its row in 'Product performance'.
   await creator.goto(`/sales/products/${id}`);
   await expect(creator.getByRole('heading', { level: 1 })).toHaveText(STANDUP);
   await expect(creator.locator('tr[data-source-row="newsletter"]').first()).toBeVisible();
+  // The range is a link the server renders: the last 7 days still hold today's visit; a range not offered is a 400 that says so.
+  await creator.getByRole('navigation', { name: 'Date range' }).getByRole('link', { name: 'Last 7 days' }).click();
+  await expect(creator).toHaveURL(/[?&]days=7(#|$)/);
+  await expect(creator.getByRole('link', { name: 'Last 7 days' })).toHaveAttribute('aria-current', 'true');
+  await expect(creator.locator('tr[data-source-row="newsletter"]').first()).toBeVisible();
+  expect((await creator.goto(`/sales/products/${id}?days=365`))?.status()).toBe(400);
+  await expect(creator.getByRole('alert')).toContainText('Choose a range of 7, 30 or 90 days');
 
   // Another creator's product: its figures are a 404, on the page and in the CSV.
   const foreign = await demoProductId(page, OTHER_CREATORS);

@@ -1,7 +1,7 @@
 /**
  * Bundles in Chromium with the local test-mode provider (issue 31, docs/decisions/080): the demo
  * creator makes a bundle of two of their products at /sales/bundles (the saving shown as they
- * choose); its product page lists what is in it with each price alone; a buyer buys it with the
+ * choose); its product page says 'Bundle of 2 products' and lists what is in it with each price alone; a buyer buys it with the
  * test card 4242 4242 4242 4242 and finds each product in /library, 'From the bundle'.
  */
 import { expect, test } from '@playwright/test';
@@ -35,6 +35,7 @@ test('the creator makes a bundle; a buyer buys it and finds each product in /lib
 
   // The bundle's page lists its products, each with its price alone, and the saving.
   await page.goto(`/product/${bundleId}`);
+  await expect(page.getByText('Bundle of 2 products', { exact: true })).toBeVisible();
   const inside = page.getByRole('region', { name: 'In this bundle' });
   await expect(inside).toContainText('2 products for $25.00 (save $6.00)');
   await expect(inside.getByRole('listitem').filter({ hasText: STANDUP })).toContainText('$12.00 on its own');

@@ -3,7 +3,8 @@
  * email to the buyers of their products at /sales/emails, previews it (the server's sanitized
  * HTML), sends a test to themselves, confirms the send with its count, and sees it in the list;
  * the email lands in the outbox for their buyers with List-Unsubscribe and List-Unsubscribe-Post,
- * and its one-click link answers for 'Emails from creators'.
+ * and its one-click link stops that creator's emails ('Emails from creators' stays on for others);
+ * the footer's page says so and offers every creator's.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,9 +72,19 @@ test('the demo creator emails their buyers; each email is in the outbox with a o
     )
     .toBeGreaterThan(0);
 
-  // The one-click unsubscribe (RFC 8058) turns off exactly 'Emails from creators'.
+  // The one-click unsubscribe (RFC 8058) stops this creator's emails only; 'Emails from creators' stays on.
   const oneClick = headers['list-unsubscribe']!.slice(1, -1);
   const answer = await page.request.post(oneClick, { headers: { Origin: baseURL! } });
   expect(answer.status()).toBe(200);
-  expect(await answer.json()).toMatchObject({ kind: 'creator_email', label: 'Emails from creators', channel: 'off' });
+  const { creatorName } = (await answer.json()) as { creatorName: string };
+  expect(await answer.json()).toMatchObject({ kind: 'creator_email', label: 'Emails from creators', scope: 'creator', creatorName: expect.any(String) });
+
+  // The footer's page names the creator, then offers every creator's emails too.
+  const text = await readLatestEmail(headers['to']!.replace(/^.*<|>.*$/g, ''), new RegExp(`^${subject}$`));
+  await page.goto(text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)![0]);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByText(`You will no longer get emails from ${creatorName}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Stop emails from every creator' }).click();
+  await expect(page.getByText('You are unsubscribed from emails from creators.')).toBeVisible();
 });

@@ -1,10 +1,11 @@
 /**
  * Bundles below the browser (issue 31, docs/decisions/080): making one through the API (another
  * creator's product refused with its reason, a price that saves nothing refused, another
- * creator's bundle a 404), buying it (every product accessible and in the library, 'from the
+ * creator's bundle a 404, the cards' bundle count), buying it (every product accessible and in the library, 'from the
  * bundle'), a partial owner's price (less what they paid, locked into the order, the checkout's
  * line), owning every product, and a refund of the bundle revoking every product it gave (not
- * one owned separately). Both database drivers (DATABASE_URL for the second).
+ * one owned separately), and a licence key for each item that issues keys (once, shown in the
+ * library, disabled by the refund). Both database drivers (DATABASE_URL for the second).
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +17,9 @@ import { downloadProduct } from '@/functions/downloads/downloads.service';
 import { patchProduct } from '@/functions/products/products.service';
 import type { ProductPatch } from '@/src/shared/api/schemas/products';
 import { AppError } from '@/functions/_shared/errors';
+import { searchCatalogue } from '@/functions/catalogue/search.service';
+import { getPublicPortfolio } from '@/functions/profiles/profile-page.service';
+import { issueOrderLicense, verifyLicense } from '@/functions/licenses/licenses.service';
 import { POST as createRoute } from '@/src/pages/api/studio/bundles/index';
 import { PUT as putRoute } from '@/src/pages/api/studio/bundles/[id]';
 import type { SessionUser } from '@/src/shared/session';
@@ -107,6 +111,15 @@ describe('/api/studio/bundles', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'published', priceCents: 4900, totalCents: 6700, savingText: '3 products for $49.00 (save $18.00)' });
     bundleId = (created.body as { id: string }).id;
+
+    // The cards say 'Bundle' from the data: search results, the marketplace and the portfolio.
+    const found = await searchCatalogue(t.db, { search: 'outreach starter pack' });
+    expect(found.items.find((p) => p.id === bundleId)).toMatchObject({ bundleItemCount: 3 });
+    const portfolio = await getPublicPortfolio(t.db, creator.userId, {});
+    expect(Object.fromEntries(portfolio.items.map((p) => [p.title, p.bundleItemCount]))).toMatchObject({
+      'Outreach starter pack': 3,
+      'Swipe file': 0,
+    });
   });
 
   it('answers 404 to another creator changing the bundle', async () => {
@@ -132,6 +145,8 @@ describe('/api/studio/bundles', () => {
 
 describe('buying and refunding a bundle', () => {
   it('grants every product (in the library, from the bundle), and a refund revokes every one', async () => {
+    // The planner issues licence keys: the bundle's order gives its buyer one, as buying it alone would.
+    await t.db.updateTable('products').set({ issues_license_keys: true }).where('id', '=', items[1]!.id).execute();
     const buyer = await createUser(t.db, { userType: 'buyer' });
     expect(await canUse(buyer.id)).toEqual([false, false, false]);
     const { orderId } = await buy(buyer, bundleId);
@@ -142,6 +157,16 @@ describe('buying and refunding a bundle', () => {
     const library = await getLibrary(t.db, buyer.id);
     for (const item of items)
       expect(library.find((l) => l.productId === item.id)).toMatchObject({ hasAccess: true, fromBundle: { id: bundleId, title: 'Outreach starter pack' } });
+    const keysOf = () => t.db.selectFrom('licenses').select(['product_id', 'key', 'disabled_at']).where('order_id', '=', orderId).execute();
+    const [key] = await keysOf();
+    expect(await keysOf()).toEqual([{ product_id: items[1]!.id, key: expect.stringMatching(/^[0-9A-F]{8}(-[0-9A-F]{8}){3}$/), disabled_at: null }]);
+    expect(library.find((l) => l.productId === items[1]!.id)?.license).toEqual({ key: key!.key, disabled: false });
+    expect(library.find((l) => l.productId === items[0]!.id)?.license).toBeNull();
+    // The key verifies for the item, as a direct purchase's does.
+    expect(await verifyLicense(t.db, { product_id: items[1]!.id, license_key: key!.key, increment_uses_count: false })).toMatchObject({ success: true });
+    // Fulfilment run again (a retried webhook): no second key.
+    await issueOrderLicense(t.db, await orderOf(orderId));
+    expect(await keysOf()).toHaveLength(1);
 
     // Owning every product through it: a bundle of two of them has nothing left to sell.
     const pair = await call(createRoute, '/api/studio/bundles', {
@@ -160,6 +185,11 @@ describe('buying and refunding a bundle', () => {
     expect(await canUse(buyer.id)).toEqual([false, false, false]);
     expect(await refusal(downloadProduct(t.db, buyer.id, items[1]!.id))).toBe('PAYMENT_REQUIRED');
     expect((await getLibrary(t.db, buyer.id)).filter((l) => l.fromBundle)).toEqual([]);
+    // The refund disables the item's key, as a direct refund disables its own.
+    expect(await verifyLicense(t.db, { product_id: items[1]!.id, license_key: key!.key, increment_uses_count: false })).toMatchObject({
+      success: false,
+      purchase: { refunded: true, disabled: true },
+    });
   });
 
   it('charges a partial owner the price less what they paid, locked in; the refund leaves what they bought alone', async () => {

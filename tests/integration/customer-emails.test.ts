@@ -2,7 +2,8 @@
  * A creator's emails to customers (issue 31, docs/decisions/078), through the API routes and the
  * job engine: a send reaches exactly the buyers who did not unsubscribe (paid, unrefunded
  * orders; each account once; not the suspended), each email with the one-click unsubscribe that
- * turns off exactly that kind and counts for that email's figures; a batch run again writes
+ * stops exactly that creator's emails (another creator's still arrive; the page's scope=kind
+ * stops the kind; Undo) and counts for that email's figures and the creator's list; a batch run again writes
  * nothing more, and the batches page through the audience; another creator gets 404; the daily
  * limit; a test goes only to the creator. Both database drivers (DATABASE_URL for the second).
  */
@@ -18,6 +19,7 @@ import { GET as getRoute } from '@/src/pages/api/studio/customer-emails/[id]';
 import { POST as previewRoute } from '@/src/pages/api/studio/customer-emails/preview';
 import { POST as testRoute } from '@/src/pages/api/studio/customer-emails/test';
 import { POST as unsubscribeRoute } from '@/src/pages/api/unsubscribe/index';
+import { POST as undoRoute } from '@/src/pages/api/unsubscribe/undo';
 import type { CustomerEmailInput } from '@/src/shared/customer-emails';
 import { call, signUp, testMailer, type TestSession } from '../support/api';
 import { deliverQueuedEmails } from '../support/emails';
@@ -94,6 +96,8 @@ afterAll(async () => {
 
 describe('a creator’s email to customers', () => {
   let firstId: string;
+  let firstOneClick: string;
+  const optOuts = () => t.db.selectFrom('creator_email_opt_outs').select(['user_id', 'creator_id']).execute();
 
   it('reaches exactly the paying buyers, each with the one-click unsubscribe; an unsubscribe counts and turns off exactly that kind', async () => {
     const sent = await send(creator, email({ subject: 'First news' }));
@@ -110,12 +114,16 @@ describe('a creator’s email to customers', () => {
     expect(mail.html).toMatch(/href="https?:\/\/[^"]+\/library"/);
     expect(mail.text).toContain('Cora Creator');
 
+    // The footer and the one-click header stop this creator's emails only.
+    expect(mail.text).toContain('Unsubscribe from emails from Cora Creator');
     const oneClick = new URL(mail.headers!['List-Unsubscribe']!.slice(1, -1));
-    const unsubscribed = await call(unsubscribeRoute, `${oneClick.pathname}${oneClick.search}`, { method: 'POST' });
+    firstOneClick = `${oneClick.pathname}${oneClick.search}`;
+    const unsubscribed = await call(unsubscribeRoute, firstOneClick, { method: 'POST' });
     expect(unsubscribed.status).toBe(200);
-    expect(unsubscribed.body).toMatchObject({ kind: 'creator_email', channel: 'off', previous: 'instant' });
+    expect(unsubscribed.body).toMatchObject({ kind: 'creator_email', scope: 'creator', creatorName: 'Cora Creator', channel: 'instant' });
     const prefs = await t.db.selectFrom('notification_preferences').select(['kind', 'channel']).where('user_id', '=', buyers.unsubscriber.id).execute();
-    expect(prefs).toEqual([{ kind: 'creator_email', channel: 'off' }]);
+    expect(prefs).toEqual([]);
+    expect(await optOuts()).toEqual([{ user_id: buyers.unsubscriber.id, creator_id: creator.userId }]);
 
     const figures = await call(getRoute, `/api/studio/customer-emails/${firstId}`, { session: creator, params: { id: firstId } });
     expect(figures.body).toMatchObject({ recipients: 3, sent: 3, delivered: 3, unsubscribed: 1 });
@@ -185,5 +193,43 @@ describe('a creator’s email to customers', () => {
     const empty = await send(creator, email({ body: '  ' }));
     expect(empty.status).toBe(400);
     expect(empty.body.error.fields).toEqual({ body: 'Write the email' });
+  });
+  it('stops one creator only: another creator’s email still arrives; the page can stop every creator’s; Undo gives each back', async () => {
+    const pia = await signUp('creator', 'Pia Pixel');
+    const piaProduct = await createProduct(t.db, pia.userId, {
+      title: 'Pia pack',
+      price: 9,
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'P',
+    });
+    await buyLocally(t.db, testDeps(), buyers.unsubscriber, piaProduct.id);
+    await runJobs();
+    const sent = await send(pia, email({ productId: piaProduct.id, subject: 'Pia news' }));
+    expect(sent.body.recipients).toBe(1);
+    await runJobs();
+    expect(sentTo('Pia news')).toEqual([buyers.unsubscriber.email]);
+    // Cora's list counts the one who stopped her emails.
+    expect((await call(listRoute, '/api/studio/customer-emails', { session: creator })).body.optedOut).toBe(1);
+
+    // The page's 'Stop emails from every creator': the whole kind, off.
+    const link = new URL(
+      testMailer()
+        .lastTo(buyers.unsubscriber.email, /^Pia news$/)!
+        .headers!['List-Unsubscribe']!.slice(1, -1),
+    );
+    const everyone = await call(unsubscribeRoute, `${link.pathname}${link.search}&scope=kind`, { method: 'POST' });
+    expect(everyone.body).toMatchObject({ scope: 'kind', creatorName: 'Pia Pixel', channel: 'off', previous: 'instant' });
+    const back = await call(undoRoute, `/api/unsubscribe/undo${link.search}&scope=kind`, { method: 'POST' });
+    expect(back.body).toMatchObject({ scope: 'kind', channel: 'instant' });
+    // Undo of Cora's link: her emails again, and her email's figure drops the unsubscribe.
+    const undone = await call(undoRoute, firstOneClick.replace('/api/unsubscribe', '/api/unsubscribe/undo'), { method: 'POST' });
+    expect(undone.body).toMatchObject({ scope: 'creator', creatorName: 'Cora Creator', channel: 'instant' });
+    expect(await optOuts()).toEqual([]);
+    const figures = await call(getRoute, `/api/studio/customer-emails/${firstId}`, { session: creator, params: { id: firstId } });
+    expect(figures.body).toMatchObject({ unsubscribed: 0 });
+    // A bad scope is a 400 naming it, not a whole-kind unsubscribe.
+    const bad = await call(unsubscribeRoute, `${link.pathname}${link.search}&scope=all`, { method: 'POST' });
+    expect(bad.status).toBe(400);
   });
 });

@@ -383,7 +383,7 @@ describe('one-click unsubscribe', () => {
     await save(user, { tool_update: 'instant' });
     const res = await oneClick(createUnsubscribeToken(user.userId, 'tool_update'));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ kind: 'tool_update', label: 'Tool updates', channel: 'off', previous: 'instant' });
+    expect(res.body).toEqual({ kind: 'tool_update', label: 'Tool updates', channel: 'off', previous: 'instant', scope: 'kind', creatorName: null });
     expect((await settings(user)).body.preferences.tool_update).toBe('off');
     expect((await oneClick(createUnsubscribeToken(user.userId, 'tool_update'))).status).toBe(200);
     const undo = await call(undoRoute.POST as Handler, `/api/unsubscribe/undo?token=${createUnsubscribeToken(user.userId, 'tool_update')}`, { method: 'POST' });

@@ -3,7 +3,8 @@
  * counts a visitor once per product per UTC day (again on another day, under a new salt), by
  * referrer host and campaign, with no address stored; a checkout carries the source cookie onto
  * its order (a discount code is a source of its own); another creator's product figures are a
- * 404. Both database drivers (DATABASE_URL for the second).
+ * 404; the range (?days=) and its refusal; the daily retention job. Both database drivers
+ * (DATABASE_URL for the second).
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,8 @@ import { payLocalCheckout, startCheckout } from '@/functions/payments/checkout.s
 import { createDiscountCode } from '@/functions/payments/discounts.service';
 import { POST as visitRoute } from '@/src/pages/api/products/[id]/visit';
 import { GET as csvRoute } from '@/src/pages/api/studio/analytics.csv';
+import { drainJobs, enqueue } from '@/functions/jobs';
+import { VISIT_RETENTION_JOB } from '@/functions/maintenance/visit-retention.job';
 import { POST as checkoutRoute } from '@/src/pages/api/checkout/index';
 import type { SessionUser } from '@/src/shared/session';
 import { call, signUp, type TestSession } from '../support/api';
@@ -152,5 +155,42 @@ describe('checkouts', () => {
     expect(bySource['newsletter']).toMatchObject({ checkouts: 2, paidOrders: 1, revenueCents: 1900 });
     expect(bySource['code: LAUNCH']).toMatchObject({ visitors: 0, checkouts: 1, paidOrders: 1, revenueCents: 0 });
     expect(summary.campaigns.find((c) => c.campaign === 'launch')).toMatchObject({ checkouts: 3, paidOrders: 2, revenueCents: 1900 });
+  });
+});
+
+describe('ranges and retention', () => {
+  it('applies ?days= (7, 30 or 90) to the CSV, refuses another value with 400, and the daily job deletes visits past 400 days', async () => {
+    const product = await createProduct(t.db, creator.userId, {
+      title: 'Range pack',
+      price: '5.00',
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'R',
+    });
+    const dayAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+    await t.db
+      .insertInto('product_visits')
+      .values([10, 60, 399, 400].map((n) => ({ product_id: product.id, day: dayAgo(n), visitor_hash: `range-${n}`, utm_source: `ago${n}` })))
+      .execute();
+    const csv = async (days: string) => {
+      const response = await call(csvRoute, `/api/studio/analytics.csv?productId=${product.id}&days=${days}`, { session: creator });
+      return { status: response.status, body: response.status === 200 ? response.bytes.toString('utf8') : response.body };
+    };
+    const week = await csv('7');
+    expect(week.status).toBe(200);
+    expect(week.body).not.toContain('ago10');
+    expect(await csv('30')).toMatchObject({ body: expect.stringContaining(`${dayAgo(10)},ago10,1`) });
+    const quarter = (await csv('90')).body as string;
+    expect(quarter).toContain(`${dayAgo(60)},ago60,1`);
+    for (const bad of ['365', 'abc', '']) {
+      const refused = await csv(bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { days: 'Choose a range of 7, 30 or 90 days' } } });
+    }
+
+    await enqueue(t.db, VISIT_RETENTION_JOB, {});
+    await drainJobs(t.db);
+    const kept = await t.db.selectFrom('product_visits').select('visitor_hash').where('product_id', '=', product.id).orderBy('visitor_hash').execute();
+    expect(kept.map((r) => r.visitor_hash)).toEqual(['range-10', 'range-399', 'range-60']);
   });
 });

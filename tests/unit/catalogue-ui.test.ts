@@ -56,6 +56,7 @@ function product(overrides: Partial<PublicProduct> = {}): PublicProduct {
     contentDeliveryType: 'text',
     tags: ['ai', 'chatbot'],
     createdAt: '2026-11-01T00:00:00.000Z',
+    bundleItemCount: 0,
     creator: {
       id: 'maya',
       fullName: 'Maya Chen',
@@ -305,6 +306,7 @@ describe('cards and creators', () => {
     expect(Object.keys(view).sort()).toEqual([
       'aiToolName',
       'aiToolType',
+      'bundleItemCount',
       'creator',
       'id',
       'imageUrl',

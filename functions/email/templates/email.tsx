@@ -164,7 +164,7 @@ export function ToolmintEmail({ content, footer }: { content: EmailContent; foot
                 </Link>
               </Text>
               <Text style={{ fontSize: '13px', color: C.muted, margin: 0 }}>
-                Unsubscribe from {footer.unsubscribeLabel.toLowerCase()}:{' '}
+                Unsubscribe from {footer.unsubscribeLabel}:{' '}
                 <Link href={footer.unsubscribeUrl} style={{ color: C.accent }}>
                   {footer.unsubscribeUrl}
                 </Link>

@@ -1,7 +1,7 @@
 /**
  * The marketplace card (spec section 2): image with the stock fallback, like toggle, rating
  * ('No ratings yet' without reviews), price ('Free' when zero or missing), title, short description, creator name
- * and 'Get Tool'. Clicking it records a view, then the link opens the product page.
+ * and 'Get Tool'; a bundle's 'Bundle' badge on the image (docs/decisions/080). Clicking it records a view, then the link opens the product page.
  * ProductCard.astro renders the same markup for static pages (styles: card.css).
  */
 import { formatPrice, formatRating, isRated } from '@/src/shared/format';
@@ -50,6 +50,11 @@ export function MarketplaceCard({ product, toolLabel, liked, onToggleLike, eager
             if (!img.src.endsWith(FALLBACK_IMAGE)) img.src = FALLBACK_IMAGE;
           }}
         />
+        {product.bundleItemCount > 0 ? (
+          <span className="badge pcard-bundle">
+            Bundle<span className="visually-hidden"> of {product.bundleItemCount} products</span>
+          </span>
+        ) : null}
         <button type="button" className="pcard-like" aria-pressed={liked} aria-label={`Like ${product.title}`} onClick={() => onToggleLike(product.id)}>
           <HeartIcon />
         </button>

@@ -83,6 +83,8 @@ export interface CardView {
   imageUrl: string | null;
   aiToolType: string;
   aiToolName: string;
+  /** 0: not a bundle. */
+  bundleItemCount: number;
   creator: Pick<CreatorCard, 'id' | 'fullName' | 'avatarUrl' | 'verified' | 'averageRating' | 'followerCount'>;
 }
 
@@ -98,6 +100,7 @@ export function toCardView(p: ProductCard): CardView {
     rating: p.rating,
     imageUrl: p.imageUrl,
     aiToolType: p.aiToolType,
+    bundleItemCount: p.bundleItemCount,
     aiToolName: p.aiToolName,
     creator: { id: c.id, fullName: c.fullName, avatarUrl: c.avatarUrl, verified: c.verified, averageRating: c.averageRating, followerCount: c.followerCount },
   };

@@ -2,7 +2,8 @@
  * /sales/emails (docs/decisions/078): the creator's emails to customers with, for each, the
  * recipients counted when it was sent and how many were sent, delivered and unsubscribed (read
  * again with 'Refresh figures': the batches and deliveries run in the background), and the form
- * for a new one (CustomerEmailForm). The list the server rendered is the first data.
+ * for a new one (CustomerEmailForm), and how many people stopped the creator's emails. The list
+ * the server rendered is the first data.
  */
 import { api } from '@/src/shared/api/client';
 import type { CustomerEmailList } from '@/src/shared/customer-emails';
@@ -71,9 +72,13 @@ export default function CustomerEmailsPanel({ initial }: { initial: CustomerEmai
           Refresh figures
         </button>
       </p>
+      <p data-opted-out>
+        {data.optedOut === 1 ? '1 person has' : `${data.optedOut} people have`} stopped your emails. They are left out of every audience; other creators’ emails
+        still reach them.
+      </p>
       <p className="dc-hint">
-        Sent: emails written to the outbox (recipients who turned emails from creators off are skipped). Delivered: accepted by the mail service. Unsubscribed:
-        recipients who used that email’s unsubscribe link.
+        Sent: emails written to the outbox (recipients who turned emails from creators off, or stopped yours, are skipped). Delivered: accepted by the mail
+        service. Unsubscribed: recipients who used that email’s unsubscribe link (it stops your emails only).
       </p>
     </div>
   );

@@ -90,6 +90,11 @@ export default function Portfolio({ userId, initialItems, initialNextCursor, cat
                     <span className="pcard-mini-title">{p.title}</span>
                     {p.shortDescription ? <span className="pcard-mini-desc clamp">{p.shortDescription}</span> : null}
                     <span className="pcard-mini-meta">
+                      {p.bundleItemCount > 0 ? (
+                        <span className="badge pcard-mini-bundle">
+                          Bundle<span className="visually-hidden"> of {p.bundleItemCount} products</span>
+                        </span>
+                      ) : null}
                       <span className="pcard-mini-price">{formatPrice(p.price, p.pricingModel, p.payWhatYouWant)}</span>
                       {isRated(p.rating) ? (
                         <span role="img" aria-label={`Rating ${formatRating(p.rating)} out of 5`}>

@@ -9,4 +9,4 @@ import { unsubscribe } from '@/functions/email/preferences.service';
 import { verifyUnsubscribeToken } from '@/functions/email/unsubscribe-token';
 import * as routes from '@/src/shared/api/routes/notification-settings';
 
-export const POST = endpoint(routes.unsubscribeOneClick, async ({ query }) => unsubscribe(await getDb(), verifyUnsubscribeToken(query.token)));
+export const POST = endpoint(routes.unsubscribeOneClick, async ({ query }) => unsubscribe(await getDb(), verifyUnsubscribeToken(query.token), query.scope));

@@ -5,4 +5,4 @@ import { undoUnsubscribe } from '@/functions/email/preferences.service';
 import { verifyUnsubscribeToken } from '@/functions/email/unsubscribe-token';
 import * as routes from '@/src/shared/api/routes/notification-settings';
 
-export const POST = endpoint(routes.undoUnsubscribe, async ({ query }) => undoUnsubscribe(await getDb(), verifyUnsubscribeToken(query.token)));
+export const POST = endpoint(routes.undoUnsubscribe, async ({ query }) => undoUnsubscribe(await getDb(), verifyUnsubscribeToken(query.token), query.scope));

@@ -5,7 +5,16 @@
 import * as z from 'zod/mini';
 import { defineRoute, empty, file, json, uuid } from '../contract';
 import { maxLength, strictObject, userText } from '../schemas/fields';
-import { MAX_HOST_LENGTH, MAX_UTM_LENGTH, SOURCE_COOKIE, SOURCE_COOKIE_DAYS } from '../../traffic';
+import {
+  DEFAULT_TRAFFIC_RANGE,
+  MAX_HOST_LENGTH,
+  MAX_UTM_LENGTH,
+  parseTrafficRange,
+  SOURCE_COOKIE,
+  SOURCE_COOKIE_DAYS,
+  TRAFFIC_RANGE_MESSAGE,
+  TRAFFIC_RANGE_VALUES,
+} from '../../traffic';
 import { REF_COOKIE, REF_COOKIE_DAYS } from '../../affiliates';
 
 const EXAMPLE_ID = '0b6f5c1e-8d2a-4c39-9a57-2f1e3d4c5b6a';
@@ -49,13 +58,22 @@ export const exportTrafficCsv = defineRoute({
   tag: 'Sales',
   summary: "Visitors, checkouts, paid orders and revenue per day and source, as CSV (the caller's products)",
   description:
-    "The last 30 UTC days, one line per day and source: visitors (once per visitor per product per day), checkouts started, paid orders (refunded ones included), revenue in dollars (paid orders not refunded, before tax), and the conversion of each step. A source is the visit's utm_source, else its referrer's host, else 'direct'; an order with a discount code is 'code: CODE'. `productId` limits it to one of the caller's products: another creator's product is a 404.",
+    "The last 30 UTC days (`days`: 7, 30 or 90; anything else is a 400 naming `days`), one line per day and source: visitors (once per visitor per product per day), checkouts started, paid orders (refunded ones included), revenue in dollars (paid orders not refunded, before tax), and the conversion of each step. A source is the visit's utm_source, else its referrer's host, else 'direct'; an order with a discount code is 'code: CODE'. `productId` limits it to one of the caller's products: another creator's product is a 404.",
   auth: 'user',
   scope: 'sales:read',
-  query: z.strictObject({ productId: z.optional(uuid()) }),
+  query: z.strictObject({
+    productId: z.optional(uuid()),
+    // Text in the query string: one of the ranges' numbers, as text, then the number.
+    days: z.optional(
+      z.pipe(
+        z.enum(TRAFFIC_RANGE_VALUES, { error: TRAFFIC_RANGE_MESSAGE }),
+        z.transform((v) => parseTrafficRange(v) ?? DEFAULT_TRAFFIC_RANGE),
+      ),
+    ),
+  }),
   response: file('text/csv'),
   errors: ['PRODUCT_NOT_FOUND'],
-  example: { query: { productId: EXAMPLE_ID } },
+  example: { query: { productId: EXAMPLE_ID, days: '90' } },
 });
 
 export const analyticsRoutes = [recordProductVisit, exportTrafficCsv] as const;

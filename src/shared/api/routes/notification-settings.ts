@@ -5,9 +5,19 @@
  */
 import * as z from 'zod/mini';
 import { defineRoute, json } from '../contract';
-import { NotificationPreferencesInputSchema, NotificationPreferencesViewSchema, UnsubscribeResultSchema, defaultPreferences } from '../../email-preferences';
+import {
+  NotificationPreferencesInputSchema,
+  NotificationPreferencesViewSchema,
+  UNSUBSCRIBE_SCOPES,
+  UnsubscribeResultSchema,
+  defaultPreferences,
+} from '../../email-preferences';
 
-const tokenQuery = z.strictObject({ token: z.string().check(z.minLength(1, 'Required'), z.maxLength(1000, 'Too long')) });
+const tokenQuery = z.strictObject({
+  token: z.string().check(z.minLength(1, 'Required'), z.maxLength(1000, 'Too long')),
+  /** A creator's email's link stops that creator; `scope=kind` stops the whole kind (the unsubscribe page's second button). */
+  scope: z.optional(z.enum(UNSUBSCRIBE_SCOPES, { error: 'scope is creator or kind' })),
+});
 const EXAMPLE_TOKEN = 'eyJ1Ijoia0o4dlEyeExtTjRwUjZzVCIsImsiOiJ0b29sX3VwZGF0ZSIsIngiOjE3OTk5OTk5OTl9.Q2hhbmdlZC1ieS10aGUtdGVzdC10YWJsZS10by1hLXJlYWwtb25l';
 
 export const getNotificationSettings = defineRoute({
@@ -41,9 +51,9 @@ export const unsubscribeOneClick = defineRoute({
   path: '/api/unsubscribe',
   operationId: 'unsubscribeOneClick',
   tag: 'Notifications',
-  summary: "One-click unsubscribe (RFC 8058): turns off the kind of email the link's token names",
+  summary: "One-click unsubscribe (RFC 8058): turns off the kind of email the link's token names, or one creator's emails",
   description:
-    'The URL of every notification email’s `List-Unsubscribe` header, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. No sign-in: the token is signed by the server for one user and one kind and expires after 90 days. A forged, malformed or expired token, or one naming a kind toolmint does not have, answers 400 and changes nothing. The body (`List-Unsubscribe=One-Click`) is not needed. A second POST changes nothing more.',
+    'The URL of every notification email’s `List-Unsubscribe` header, with `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. No sign-in: the token is signed by the server for one user and one kind and expires after 90 days. A forged, malformed or expired token, or one naming a kind toolmint does not have, answers 400 and changes nothing. The body (`List-Unsubscribe=One-Click`) is not needed. A second POST changes nothing more. The link of a creator’s email to customers stops that creator’s emails only (`scope: creator`, `creatorName` in the answer); `scope=kind` turns off every creator’s.',
   auth: 'public',
   query: tokenQuery,
   body: { kind: 'raw', contentType: 'application/x-www-form-urlencoded' },
@@ -57,7 +67,8 @@ export const undoUnsubscribe = defineRoute({
   operationId: 'undoUnsubscribe',
   tag: 'Notifications',
   summary: "'Undo' on the unsubscribe page: the kind gets back the channel the unsubscribe turned off",
-  description: 'Same token as the unsubscribe. When nothing was turned off by it, nothing changes.',
+  description:
+    'Same token (and `scope`) as the unsubscribe. When nothing was turned off by it, nothing changes. For a creator’s email, `scope=creator` (the default) gets that creator’s emails back, `scope=kind` the whole kind.',
   auth: 'public',
   query: tokenQuery,
   response: json(UnsubscribeResultSchema),

@@ -156,7 +156,7 @@ export const listCustomerEmails = defineRoute({
   tag: 'Emails to customers',
   summary: "The caller's emails to customers with their figures, the sends left today, and each audience's size",
   description:
-    'Newest first, at most 200 (`nextCursor` is always null). Per email: `recipients` (counted when it was sent), `sent` (emails written to the outbox: recipients whose settings still allowed it when their batch ran), `delivered` (accepted by the mailer) and `unsubscribed` (recipients who turned these emails off through that email’s link). `limit` sends in any 24 hours; `remaining` now; `nextAt` when the next frees up (null unless none is left). `audiences`: how many accounts each audience reaches now (buyers with a paid, unrefunded order, or followers; each account once; without those who turned these emails off, are suspended or deleted, or have no verified address).',
+    'Newest first, at most 200 (`nextCursor` is always null). Per email: `recipients` (counted when it was sent), `sent` (emails written to the outbox: recipients whose settings still allowed it when their batch ran), `delivered` (accepted by the mailer) and `unsubscribed` (recipients who used that email’s unsubscribe link, which stops the creator’s emails only). `limit` sends in any 24 hours; `remaining` now; `nextAt` when the next frees up (null unless none is left). `audiences`: how many accounts each audience reaches now (buyers with a paid, unrefunded order, or followers; each account once; without those who turned these emails off or stopped this creator’s, are suspended or deleted, or have no verified address). `optedOut`: how many people stopped this creator’s emails.',
   auth: 'user',
   scope: 'sales:read',
   response: json(CustomerEmailListSchema),

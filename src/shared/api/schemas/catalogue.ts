@@ -41,5 +41,7 @@ export const ProductCardSchema = z.object({
   contentDeliveryType: z.string(),
   tags: z.array(z.string()),
   createdAt: z.string(),
+  /** How many products the product bundles (docs/decisions/080); 0 when it is not a bundle. Cards say 'Bundle'. */
+  bundleItemCount: z.number(),
   creator: CreatorCardSchema,
 });

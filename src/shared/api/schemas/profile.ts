@@ -65,6 +65,8 @@ export const PortfolioItemSchema = z.object({
   imageUrl: nullableText,
   categoryId: nullableText,
   createdAt: z.string(),
+  /** How many products it bundles (docs/decisions/080); 0 when it is not a bundle. */
+  bundleItemCount: z.number(),
 });
 
 export const SellerReviewSchema = z.object({
