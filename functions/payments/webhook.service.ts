@@ -76,6 +76,7 @@ import { cardOfPaymentIntent, taxOfSession } from './tax.service';
 import { issueCreditNote, issueInvoice } from './invoices.service';
 import { enqueueTaxReversal } from './tax-reversal.job';
 import { enqueueHeldCommissions } from './affiliates.job';
+import { renewalAffiliate } from './affiliates.service';
 import { giveDiscountUseBack } from './discounts.repository';
 import type { PaymentEventStatus, SubscriptionStatus } from '@/src/shared/domain';
 
@@ -229,6 +230,7 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, card: Ca
         provider: deps.provider.name,
         paymentId: paymentIdOfInvoice(raw) ?? invoice.id ?? `${subscriptionId}-${event.id}`,
         subscriptionId,
+        affiliate: renewalAffiliate(first, amount, feeCents(amount, deps.feeBps)),
       });
       if (renewal) {
         await issueInvoice(trx, renewal);

@@ -130,7 +130,7 @@ export const PricingSection = memo(function PricingSection({ payoutsMissing, ...
           min={MIN_AFFILIATE_PERCENT}
           max={MAX_AFFILIATE_PERCENT}
           step={1}
-          hint={`A whole percent from ${MIN_AFFILIATE_PERCENT} to ${MAX_AFFILIATE_PERCENT} of your net (the price less the platform fee), rounded down to the cent. Subscriptions: of the first payment.`}
+          hint={`A whole percent from ${MIN_AFFILIATE_PERCENT} to ${MAX_AFFILIATE_PERCENT} of your net (the price less the platform fee), rounded down to the cent. A subscription pays it on every payment.`}
         />
       ) : null}
       <StudioSelect name="deployment_type" label="Deployment" options={DEPLOYMENT_OPTIONS} />
