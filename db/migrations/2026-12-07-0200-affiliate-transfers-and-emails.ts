@@ -45,12 +45,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           or (kind = 'transfer_reversal' and amount_cents >= 0 and order_id is not null and payout_id is null and provider_ref is not null))`,
     )
     .execute(db);
-  await sql.raw(`create unique index creator_ledger_affiliate_transfer_key on creator_ledger_entries (order_id, kind) where kind in (${TRANSFER_KINDS})`).execute(db);
+  await sql
+    .raw(`create unique index creator_ledger_affiliate_transfer_key on creator_ledger_entries (order_id, kind) where kind in (${TRANSFER_KINDS})`)
+    .execute(db);
   await sql`alter table notification_preferences drop constraint notification_preferences_kind_check`.execute(db);
-  await sql.raw(`alter table notification_preferences add constraint notification_preferences_kind_check check (kind in (${EMAIL_KINDS}, 'affiliate_sale'))`).execute(db);
+  await sql
+    .raw(`alter table notification_preferences add constraint notification_preferences_kind_check check (kind in (${EMAIL_KINDS}, 'affiliate_sale'))`)
+    .execute(db);
   await sql`alter table email_messages drop constraint email_messages_kind_check`.execute(db);
   await sql
-    .raw(`alter table email_messages add constraint email_messages_kind_check check (kind in (${EMAIL_KINDS}, 'daily_digest', 'transactional', 'affiliate_sale'))`)
+    .raw(
+      `alter table email_messages add constraint email_messages_kind_check check (kind in (${EMAIL_KINDS}, 'daily_digest', 'transactional', 'affiliate_sale'))`,
+    )
     .execute(db);
 }
 
@@ -58,7 +64,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from email_messages where kind = 'affiliate_sale'`.execute(db);
   await sql`delete from notification_preferences where kind = 'affiliate_sale'`.execute(db);
   await sql`alter table email_messages drop constraint email_messages_kind_check`.execute(db);
-  await sql.raw(`alter table email_messages add constraint email_messages_kind_check check (kind in (${EMAIL_KINDS}, 'daily_digest', 'transactional'))`).execute(db);
+  await sql
+    .raw(`alter table email_messages add constraint email_messages_kind_check check (kind in (${EMAIL_KINDS}, 'daily_digest', 'transactional'))`)
+    .execute(db);
   await sql`alter table notification_preferences drop constraint notification_preferences_kind_check`.execute(db);
   await sql.raw(`alter table notification_preferences add constraint notification_preferences_kind_check check (kind in (${EMAIL_KINDS}))`).execute(db);
   await sql`alter table creator_ledger_entries disable trigger creator_ledger_entries_append_only`.execute(db);

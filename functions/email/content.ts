@@ -198,7 +198,12 @@ async function affiliateSalePiece(db: Db, message: Pick<EmailMessage, 'user_id' 
   const title = order.title ?? 'a product';
   const earned = formatCents(order.affiliate_commission_cents);
   return {
-    card: { eyebrow: 'Affiliate sale', title: `${title} — you earned ${earned}`, text: `A sale of ${formatCents(order.amount_cents)} through your link.`, url: abs(siteUrl, '/affiliates') },
+    card: {
+      eyebrow: 'Affiliate sale',
+      title: `${title} — you earned ${earned}`,
+      text: `A sale of ${formatCents(order.amount_cents)} through your link.`,
+      url: abs(siteUrl, '/affiliates'),
+    },
     section: 'Your affiliate sales',
     reason: 'You get this email because you have an affiliate link on toolmint.',
     subject: `You earned ${earned}: a sale of ${title} through your link`,

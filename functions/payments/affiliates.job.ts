@@ -28,16 +28,16 @@ import { findAffiliateEntry, insertAffiliateTransferEntry, listHeldCommissions, 
 import { findOrder, findPayoutAccount } from './payments.repository';
 import { getPaymentProvider } from './provider';
 
-export const AFFILIATE_SALE_EMAIL = 'affiliates.sale-email';
-export const AFFILIATE_TRANSFER = 'affiliates.transfer';
-export const AFFILIATE_TRANSFER_REVERSAL = 'affiliates.transfer-reversal';
+const AFFILIATE_SALE_EMAIL = 'affiliates.sale-email';
+const AFFILIATE_TRANSFER = 'affiliates.transfer';
+const AFFILIATE_TRANSFER_REVERSAL = 'affiliates.transfer-reversal';
 export const AFFILIATE_TRANSFER_HELD = 'affiliates.transfer-held';
 
 /** How many held commissions one run of 'affiliates.transfer-held' sends. */
 const HELD_BATCH = 100;
 
 /** The commission of a paid order to the affiliate's connected account (see above). */
-export async function transferCommission(db: Db, orderId: string): Promise<void> {
+async function transferCommission(db: Db, orderId: string): Promise<void> {
   const provider = getPaymentProvider();
   if (!provider.transferToAffiliate) return;
   const order = await findOrder(db, orderId);
@@ -75,7 +75,7 @@ export async function transferCommission(db: Db, orderId: string): Promise<void>
 }
 
 /** After a refund: the commission transferred to the affiliate, taken back from their connected account. */
-export async function reverseCommissionTransfer(db: Db, orderId: string): Promise<void> {
+async function reverseCommissionTransfer(db: Db, orderId: string): Promise<void> {
   const provider = getPaymentProvider();
   if (!provider.reverseAffiliateTransfer) return;
   const transfer = await findAffiliateEntry(db, orderId, 'affiliate_transfer');
@@ -115,7 +115,11 @@ defineReaction(
 );
 
 // Stripe down: retried with backoff for about a day before it is kept as failed (/admin/jobs).
-defineReaction('order.paid', AFFILIATE_TRANSFER, async ({ orderId }, { db }) => transferCommission(db, orderId), { policy: 'short', retryLimit: 10, retryDelay: 60 });
+defineReaction('order.paid', AFFILIATE_TRANSFER, async ({ orderId }, { db }) => transferCommission(db, orderId), {
+  policy: 'short',
+  retryLimit: 10,
+  retryDelay: 60,
+});
 defineReaction('order.refunded', AFFILIATE_TRANSFER_REVERSAL, async ({ orderId }, { db }) => reverseCommissionTransfer(db, orderId), {
   policy: 'short',
   retryLimit: 10,

@@ -145,14 +145,7 @@ export async function listHeldCommissions(db: Q, options: { accountId?: string; 
     .where('o.affiliate_commission_cents', '>', 0)
     .where('a.is_ready', '=', true)
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('creator_ledger_entries as e')
-            .select('e.id')
-            .whereRef('e.order_id', '=', 'o.id')
-            .where('e.kind', '=', 'affiliate_transfer'),
-        ),
-      ),
+      not(exists(selectFrom('creator_ledger_entries as e').select('e.id').whereRef('e.order_id', '=', 'o.id').where('e.kind', '=', 'affiliate_transfer'))),
     );
   if (options.accountId) query = query.where('a.stripe_account_id', '=', options.accountId);
   return (await query.orderBy('o.paid_at').limit(options.limit).execute()).map((r) => r.id);

@@ -205,7 +205,14 @@ export class StripePaymentProvider implements PaymentProvider {
     const { chargeId } = await this.chargeOf(t.paymentId);
     const transfer = await guard('transfer', () =>
       this.stripe.transfers.create(
-        { amount: t.amountCents, currency: 'usd', destination: t.accountId, source_transaction: chargeId, transfer_group: group, metadata: { orderId: t.orderId } },
+        {
+          amount: t.amountCents,
+          currency: 'usd',
+          destination: t.accountId,
+          source_transaction: chargeId,
+          transfer_group: group,
+          metadata: { orderId: t.orderId },
+        },
         { idempotencyKey: `affiliate-transfer-${t.orderId}` },
       ),
     );

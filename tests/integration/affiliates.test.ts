@@ -157,7 +157,9 @@ describe('a purchase through the link', () => {
     await settleOrders(t.db);
     // The affiliate's email, at once by default (their 'Affiliate sales' preference).
     const earned = `$${(commission / 100).toFixed(2)}`;
-    expect(deps.mailer.sent.filter((m) => m.to === affiliate.email).map((m) => m.subject)).toContain(`You earned ${earned}: a sale of Prompt Pack through your link`);
+    expect(deps.mailer.sent.filter((m) => m.to === affiliate.email).map((m) => m.subject)).toContain(
+      `You earned ${earned}: a sale of Prompt Pack through your link`,
+    );
     const net = pending.amount_cents - pending.fee_cents;
     expect(await entriesOf(pending.id)).toEqual([
       { creator_id: creator.userId, kind: 'affiliate_commission', amount_cents: -commission },
@@ -213,7 +215,13 @@ describe('after the sale', () => {
   it('a refund after the affiliate’s payout leaves their balance negative, and a renewal’s commission pays it back', async () => {
     const deps = testDeps();
     const seller = await createUser(t.db, { fullName: 'Sub Seller' });
-    const product = await createProduct(t.db, seller.id, { title: 'Agent Club', price: '10.00', pricing_model: 'subscription', content_delivery_type: 'text', content_text: 'x' });
+    const product = await createProduct(t.db, seller.id, {
+      title: 'Agent Club',
+      price: '10.00',
+      pricing_model: 'subscription',
+      content_delivery_type: 'text',
+      content_text: 'x',
+    });
     await setAffiliatePercent(t.db, seller.id, product.id, 50);
     const pia = await signUp('buyer', 'Pia Partner');
     const partner = { id: pia.userId, email: pia.email };
@@ -254,7 +262,13 @@ describe('after the sale', () => {
     expect(renewal).toMatchObject({ affiliate_user_id: partner.id, affiliate_percent: 50, affiliate_commission_cents: commission });
     expect(await getBalance(t.db, partner.id, later)).toMatchObject({ balanceCents: 0, availableCents: 0 });
     expect(await ledgerOf(partner.id)).toEqual(
-      [`affiliate_earning ${commission}`, `affiliate_earning ${commission}`, `affiliate_earning ${commission}`, `affiliate_earning_reversal -${commission}`, `payout -${2 * commission}`].sort(),
+      [
+        `affiliate_earning ${commission}`,
+        `affiliate_earning ${commission}`,
+        `affiliate_earning ${commission}`,
+        `affiliate_earning_reversal -${commission}`,
+        `payout -${2 * commission}`,
+      ].sort(),
     );
     expect(deps.mailer.sent.filter((m) => m.to === partner.email)).toEqual([]);
   });
@@ -273,7 +287,13 @@ describe('after the sale', () => {
           { creator_id: partner.id, stripe_account_id: 'acct_partner_aff', is_ready: false, updated_at: new Date() },
         ])
         .execute();
-      const product = await createProduct(t.db, seller.id, { title: 'Agent Kit', price: '40.00', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'x' });
+      const product = await createProduct(t.db, seller.id, {
+        title: 'Agent Kit',
+        price: '40.00',
+        pricing_model: 'one_time',
+        content_delivery_type: 'text',
+        content_text: 'x',
+      });
       await setAffiliatePercent(t.db, seller.id, product.id, 20);
       const { code: ref } = await getAffiliateLink(t.db, asUser(partner), product.id, 'http://localhost:4321');
       const buyer = await createUser(t.db, { userType: 'buyer' });

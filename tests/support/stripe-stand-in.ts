@@ -44,11 +44,17 @@ export async function startStripeStandIn(webhookSecret: string): Promise<StripeS
     if (path === '/v1/transfers' && method === 'GET')
       return { object: 'list', data: transfers.filter((t) => t.transfer_group === query.get('transfer_group')), has_more: false };
     if (path === '/v1/transfers') {
-      const transfer = { id: `tr_${n}`, transfer_group: body.get('transfer_group'), amount: Number(body.get('amount')), destination: body.get('destination') ?? '' };
+      const transfer = {
+        id: `tr_${n}`,
+        transfer_group: body.get('transfer_group'),
+        amount: Number(body.get('amount')),
+        destination: body.get('destination') ?? '',
+      };
       transfers.push(transfer);
       return { object: 'transfer', ...transfer };
     }
-    if (path === '/v1/checkout/sessions') return { id: `cs_test_standin${n}`, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/cs_test_standin${n}` };
+    if (path === '/v1/checkout/sessions')
+      return { id: `cs_test_standin${n}`, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/cs_test_standin${n}` };
     if (path === '/v1/refunds') return { id: `re_${n}`, object: 'refund', status: 'succeeded' };
     if (path.startsWith('/v1/payment_intents/')) {
       const id = path.split('/').pop()!;

@@ -295,7 +295,7 @@ export function affiliatePercentOf(v: Pick<EditorValues, 'affiliates' | 'affilia
 }
 
 /** The affiliates' rule, shown before saving: a whole percent from 1 to 75 when they are on. */
-export function affiliatePercentError(v: Pick<EditorValues, 'affiliates' | 'affiliate_percent'>): string | null {
+function affiliatePercentError(v: Pick<EditorValues, 'affiliates' | 'affiliate_percent'>): string | null {
   const percent = affiliatePercentOf(v);
   if (percent === null || isAffiliatePercent(percent)) return null;
   return `Enter a whole percent from ${MIN_AFFILIATE_PERCENT} to ${MAX_AFFILIATE_PERCENT}, or turn affiliates off`;

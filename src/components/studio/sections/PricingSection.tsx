@@ -23,7 +23,16 @@ interface Props extends SectionProps {
   payoutsMissing: boolean;
 }
 
-const NAMES = ['pricing_model', 'price', 'pay_what_you_want', 'suggested_price', 'refund_policy', 'affiliates', 'affiliate_percent', 'deployment_type'] as const;
+const NAMES = [
+  'pricing_model',
+  'price',
+  'pay_what_you_want',
+  'suggested_price',
+  'refund_policy',
+  'affiliates',
+  'affiliate_percent',
+  'deployment_type',
+] as const;
 const CHECKBOX_STYLES = { ...STUDIO_FIELD_STYLES, controlFirst: 'st-check-row' };
 const PRICING_OPTIONS = PRICING_MODELS.map((value) => ({ value, label: PRICING_MODEL_LABELS[value] }));
 const REFUND_OPTIONS = REFUND_POLICIES.map((value) => ({ value, label: REFUND_POLICY_LABELS[value] }));
