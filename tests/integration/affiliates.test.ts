@@ -352,6 +352,33 @@ describe('after the sale', () => {
         ].sort(),
       );
       expect((await getBalance(t.db, seller.id)).balanceCents).toBe(0);
+
+      // A subscription: Stripe transfers the creator the whole net, so the commission is taken back from that transfer, then sent.
+      const club = await createProduct(t.db, seller.id, {
+        title: 'Agent Club',
+        price: '10.00',
+        pricing_model: 'subscription',
+        content_delivery_type: 'text',
+        content_text: 'x',
+      });
+      await setAffiliatePercent(t.db, seller.id, club.id, 20);
+      const { code: clubRef } = await getAffiliateLink(t.db, asUser(partner), club.id, 'http://localhost:4321');
+      const subscriber = await createUser(t.db, { userType: 'buyer' });
+      const sub = await orderOf((await startCheckout(t.db, deps, asUser(subscriber), { productId: club.id }, undefined, clubRef)).orderId);
+      const subscribed = signedEvent(
+        'checkout.session.completed',
+        completedSession(sub.provider_session_id!, '', { payment_intent: null, mode: 'subscription', invoice: 'in_aff_club', subscription: 'sub_aff_club' }),
+        { secret },
+      );
+      await handleWebhook(t.db, deps, subscribed.payload, subscribed.signature);
+      await settleOrders(t.db);
+      const [takeBack] = stripe.calls('POST', '/v1/transfers/tr_of_pi_of_in_aff_club/reversals');
+      expect(takeBack!.body.get('amount')).toBe(String(sub.affiliate_commission_cents));
+      expect(takeBack!.idempotencyKey).toBe(`affiliate-commission-${sub.id}`);
+      const clubTransfer = stripe.calls('POST', '/v1/transfers').find((r) => r.body.get('transfer_group') === `affiliate-${sub.id}`);
+      expect(clubTransfer!.body.get('source_transaction')).toBe('ch_of_pi_of_in_aff_club');
+      expect((await getBalance(t.db, seller.id)).balanceCents).toBe(0);
+      expect((await getBalance(t.db, partner.id)).balanceCents).toBe(0);
     } finally {
       setPaymentProvider(undefined);
       await stripe.close();

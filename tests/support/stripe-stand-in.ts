@@ -1,7 +1,7 @@
 /**
  * A small local HTTP stand-in of the Stripe endpoints the affiliates' Connect path calls
  * (docs/decisions/083), for the official SDK pointed at it (host/port/protocol): Checkout
- * Sessions, a payment intent with its charge and the creator's destination transfer, refunds,
+ * Sessions, an invoice's payment intent, a payment intent with its charge and the creator's destination transfer, refunds,
  * transfers (create, list by transfer_group) and transfer reversals (create, list). It records
  * every request and keeps the transfers and reversals it made, as Stripe does, so a retry can find
  * them. tests/integration/payments-stripe.test.ts keeps its own, wider stand-in.
@@ -56,6 +56,10 @@ export async function startStripeStandIn(webhookSecret: string): Promise<StripeS
     if (path === '/v1/checkout/sessions')
       return { id: `cs_test_standin${n}`, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/cs_test_standin${n}` };
     if (path === '/v1/refunds') return { id: `re_${n}`, object: 'refund', status: 'succeeded' };
+    if (path.startsWith('/v1/invoices/')) {
+      const id = path.split('/').pop()!;
+      return { id, object: 'invoice', payments: { object: 'list', data: [{ payment: { type: 'payment_intent', payment_intent: `pi_of_${id}` } }] } };
+    }
     if (path.startsWith('/v1/payment_intents/')) {
       const id = path.split('/').pop()!;
       return { id, object: 'payment_intent', latest_charge: { id: `ch_of_${id}`, object: 'charge', transfer: `tr_of_${id}` } };
