@@ -24,6 +24,7 @@ import './payments/order-notices.job';
 import './payments/refund-at-once.job';
 import './product-reviews/review-pages.job';
 import './payments/tax-reversal.job';
+import './payments/affiliates.job';
 import './rebuilds/page-refresh.job';
 import './customer-emails/batches.job';
 

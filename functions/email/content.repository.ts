@@ -32,7 +32,7 @@ export async function findOrderForEmail(db: Db, orderId: string) {
   return db
     .selectFrom('orders as o')
     .leftJoin('products as p', 'p.id', 'o.product_id')
-    .select(['o.id', 'o.number', 'o.kind', 'o.amount_cents', 'o.fee_cents', 'o.status', 'p.title'])
+    .select(['o.id', 'o.number', 'o.kind', 'o.amount_cents', 'o.fee_cents', 'o.status', 'o.affiliate_user_id', 'o.affiliate_commission_cents', 'p.title'])
     .where('o.id', '=', orderId)
     .executeTakeFirst();
 }

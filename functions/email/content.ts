@@ -129,11 +129,12 @@ async function orderPiece(db: Db, message: Pick<EmailMessage, 'reference'>, site
       intro: `Order ${number} of ${title} was refunded (${amount}).`,
     };
   }
+  const commission = order.affiliate_user_id ? order.affiliate_commission_cents : 0;
   return {
     card: {
       eyebrow: `Sale · ${number}`,
       title: `New sale: ${title} — ${amount}`,
-      text: `Platform fee ${formatCents(order.fee_cents)}, your earnings ${formatCents(netCents(order.amount_cents, order.fee_cents))}${order.kind === 'subscription' ? ' (monthly subscription)' : ''}.`,
+      text: `Platform fee ${formatCents(order.fee_cents)}, ${commission ? `affiliate commission ${formatCents(commission)}, ` : ''}your earnings ${formatCents(netCents(order.amount_cents, order.fee_cents) - commission)}${order.kind === 'subscription' ? ' (monthly subscription)' : ''}.`,
       url: sales,
     },
     section: 'Your sales',
@@ -188,6 +189,28 @@ function payloadPiece(kind: EmailKind, message: Pick<EmailMessage, 'payload'>, s
   };
 }
 
+/** An affiliate's commission of a sale through their link (reference `affiliate_sale:<order>`, docs/decisions/083); null once refunded. */
+async function affiliateSalePiece(db: Db, message: Pick<EmailMessage, 'user_id' | 'reference'>, siteUrl: string): Promise<Piece | null> {
+  const id = referenceId(message.reference, 'affiliate_sale');
+  if (!id || !UUID.test(id)) return null;
+  const order = await findOrderForEmail(db, id);
+  if (!order || order.status !== 'paid' || order.affiliate_user_id !== message.user_id || order.affiliate_commission_cents <= 0) return null;
+  const title = order.title ?? 'a product';
+  const earned = formatCents(order.affiliate_commission_cents);
+  return {
+    card: {
+      eyebrow: 'Affiliate sale',
+      title: `${title} — you earned ${earned}`,
+      text: `A sale of ${formatCents(order.amount_cents)} through your link.`,
+      url: abs(siteUrl, '/affiliates'),
+    },
+    section: 'Your affiliate sales',
+    reason: 'You get this email because you have an affiliate link on toolmint.',
+    subject: `You earned ${earned}: a sale of ${title} through your link`,
+    intro: `Someone bought ${title} through your affiliate link. Your commission of ${earned} is in your balance.`,
+  };
+}
+
 /** The piece of one event email (not a digest). */
 export async function pieceOf(db: Db, message: Pick<EmailMessage, 'user_id' | 'kind' | 'reference' | 'payload'>, siteUrl: string): Promise<Piece | null> {
   switch (message.kind) {
@@ -200,6 +223,8 @@ export async function pieceOf(db: Db, message: Pick<EmailMessage, 'user_id' | 'k
       return orderPiece(db, message, siteUrl);
     case 'review_received':
       return reviewPiece(db, message, siteUrl);
+    case 'affiliate_sale':
+      return affiliateSalePiece(db, message, siteUrl);
     case 'community_reply':
     case 'community_mention':
     case 'community_answer_accepted':

@@ -95,3 +95,58 @@ export async function insertAffiliateEntry(
     .executeTakeFirst();
   return Boolean(row);
 }
+
+type AffiliateTransferKind = 'affiliate_transfer' | 'affiliate_transfer_reversal';
+
+/** With Stripe Connect (docs/decisions/083): the commission's transfer to the affiliate or its reversal, once per order and kind. */
+export async function insertAffiliateTransferEntry(
+  db: Q,
+  values: { userId: string; orderId: string; kind: AffiliateTransferKind; amountCents: number; providerRef: string; availableAt: Date },
+): Promise<boolean> {
+  const row = await db
+    .insertInto('creator_ledger_entries')
+    .values({
+      creator_id: values.userId,
+      kind: values.kind,
+      amount_cents: values.amountCents,
+      order_id: values.orderId,
+      provider_ref: values.providerRef,
+      available_at: values.availableAt,
+    })
+    .onConflict((oc) => oc.columns(['order_id', 'kind']).where('kind', 'in', ['affiliate_transfer', 'affiliate_transfer_reversal']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** An order's commission entry of one kind (its transfer, its reversal, the earning), if written. */
+export async function findAffiliateEntry(db: Q, orderId: string, kind: AffiliateLedgerKind | AffiliateTransferKind) {
+  return db
+    .selectFrom('creator_ledger_entries')
+    .select(['creator_id', 'amount_cents', 'provider_ref', 'available_at'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+}
+
+/** The order's status, its row locked until the transaction ends (a refund updating it waits, or is seen). */
+export async function lockOrderStatus(db: Q, orderId: string) {
+  return (await db.selectFrom('orders').select('status').where('id', '=', orderId).forUpdate().executeTakeFirst())?.status;
+}
+
+/** Paid Stripe orders whose commission was not transferred yet, of affiliates with a ready connected account (or of one of them). */
+export async function listHeldCommissions(db: Q, options: { accountId?: string; limit: number }): Promise<string[]> {
+  let query = db
+    .selectFrom('orders as o')
+    .innerJoin('payout_accounts as a', 'a.creator_id', 'o.affiliate_user_id')
+    .select('o.id')
+    .where('o.status', '=', 'paid')
+    .where('o.provider', '=', 'stripe')
+    .where('o.affiliate_commission_cents', '>', 0)
+    .where('a.is_ready', '=', true)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('creator_ledger_entries as e').select('e.id').whereRef('e.order_id', '=', 'o.id').where('e.kind', '=', 'affiliate_transfer'))),
+    );
+  if (options.accountId) query = query.where('a.stripe_account_id', '=', options.accountId);
+  return (await query.orderBy('o.paid_at').limit(options.limit).execute()).map((r) => r.id);
+}

@@ -16,6 +16,7 @@
  *   earnings (their ledger entries), and their balance, paid out by the payout request.
  */
 import type { Db } from '@/db/database';
+import type { Order } from '@/db/schema';
 import type { SessionUser } from '@/src/shared/session';
 import { commissionSplit, newAffiliateCode, normaliseRef, type AffiliatesOverview } from '@/src/shared/affiliates';
 import { isUuid } from '@/src/shared/ids';
@@ -116,6 +117,21 @@ export async function attributionFor(db: Db, buyerId: string, productId: string,
 export function orderAffiliate(attribution: Attribution | null, amountCents: number, feeCents: number) {
   if (!attribution) return null;
   return { ...attribution, commissionCents: commissionSplit(amountCents, feeCents, attribution.percent).commissionCents };
+}
+
+/**
+ * A subscription's renewal credits the affiliate of its first order again (docs/decisions/083):
+ * the percent locked in then, of this payment's net. Null when the first order credited nobody.
+ */
+export function renewalAffiliate(
+  first: Pick<Order, 'affiliate_link_id' | 'affiliate_user_id' | 'affiliate_percent'> | undefined,
+  amountCents: number,
+  feeCents: number,
+) {
+  if (!first?.affiliate_user_id || first.affiliate_percent === null) return null;
+  const { commissionCents } = commissionSplit(amountCents, feeCents, first.affiliate_percent);
+  if (commissionCents <= 0) return null;
+  return { linkId: first.affiliate_link_id, userId: first.affiliate_user_id, percent: first.affiliate_percent, commissionCents };
 }
 
 /** GET /api/me/affiliates: only the caller's own links and figures. */

@@ -182,6 +182,7 @@ export async function startCheckout(
     mode: kind === 'subscription' ? 'subscription' : 'payment',
     amountCents,
     feeCents: fee,
+    commissionCents: affiliate?.commissionCents ?? 0,
     currency: 'usd',
     product: { id: product.id, title: product.title },
     buyer: { id: user.id, email: user.email },

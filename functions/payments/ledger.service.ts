@@ -87,12 +87,14 @@ export async function recordSale(trx: Db, order: Order, holdDays = payoutHoldDay
   // Stripe Connect: the destination charge already moved the net to the creator's connected
   // account, which Stripe pays out; the ledger mirrors that transfer, due with the sale, so
   // nothing of it is held or available for a toolmint payout (docs/decisions/051).
+  // An affiliate's commission is not the creator's to receive: a one-time sale's transfer leaves
+  // it out, and a subscription's payment has it taken back from the transfer (docs/decisions/083).
   if (order.provider === 'stripe' && order.provider_payment_id) {
     await insertTransferEntry(trx, {
       creatorId: order.creator_id,
       orderId: order.id,
       kind: 'transfer',
-      amountCents: -saleEntryCents(order),
+      amountCents: -(saleEntryCents(order) - (order.affiliate_user_id ? order.affiliate_commission_cents : 0)),
       providerRef: order.provider_payment_id,
       availableAt: due,
     });

@@ -247,6 +247,8 @@ export async function insertRenewalOrder(
     subscriptionId: string;
     /** The renewal's tax; the buyer's country, company and card are the subscription's first order's. */
     tax?: OrderTax;
+    /** The first order's affiliate, credited again with this payment's commission (docs/decisions/083). */
+    affiliate?: { linkId: string | null; userId: string; percent: number; commissionCents: number } | null;
   },
 ) {
   return db
@@ -262,6 +264,14 @@ export async function insertRenewalOrder(
       provider: values.provider,
       provider_payment_id: values.paymentId,
       provider_subscription_id: values.subscriptionId,
+      ...(values.affiliate
+        ? {
+            affiliate_link_id: values.affiliate.linkId,
+            affiliate_user_id: values.affiliate.userId,
+            affiliate_percent: values.affiliate.percent,
+            affiliate_commission_cents: values.affiliate.commissionCents,
+          }
+        : {}),
       status: 'paid',
       paid_at: sql`now()`,
     })

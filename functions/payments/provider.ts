@@ -28,6 +28,8 @@ export interface CheckoutRequest {
   refundText: string;
   /** 'Sold by {creator} through toolmint' (docs/decisions/050). */
   sellerText: string;
+  /** The affiliate's commission locked into the order (docs/decisions/081): a one-time sale's transfer to the creator leaves it out (083). */
+  commissionCents?: number;
   /** The discount code applied (docs/decisions/075): amountCents is already after it; shown as a line before paying. */
   discount?: { code: string; listCents: number; discountCents: number } | null;
   successUrl: string;
@@ -53,6 +55,19 @@ export interface PaymentProvider {
    * transfer is its net instead, docs/decisions/050).
    */
   refund(payment: { paymentId: string; orderId: string; subscription: boolean }): Promise<{ refundId: string }>;
+  /**
+   * Stripe Connect (docs/decisions/083): a subscription's payment transferred the creator its
+   * whole net; the affiliate's commission is taken back from that transfer, once per order.
+   */
+  takeCommissionFromCreator?(t: { orderId: string; paymentId: string; amountCents: number }): Promise<void>;
+  /**
+   * Stripe Connect (docs/decisions/083): sends an affiliate's commission of a paid order to their
+   * connected account, once per order (found again by its transfer group), funded by the order's
+   * charge. The local provider has none: its payouts are payout requests.
+   */
+  transferToAffiliate?(t: { orderId: string; paymentId: string; accountId: string; amountCents: number }): Promise<{ transferId: string }>;
+  /** Takes an affiliate's commission back from their connected account after a refund, once per order. */
+  reverseAffiliateTransfer?(r: { orderId: string; transferId: string; amountCents: number }): Promise<{ reversalId: string }>;
   /** Stops a subscription renewing; access lasts to the end of the paid period. */
   cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void>;
   /** Verifies the signature on the raw body and parses the event; throws when it does not match. */

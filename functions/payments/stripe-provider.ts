@@ -105,7 +105,8 @@ export class StripePaymentProvider implements PaymentProvider {
       // it, keeps it with the fee (docs/decisions/050).
       params.payment_intent_data = {
         metadata,
-        ...(destination ? { transfer_data: { ...destination, amount: request.amountCents - request.feeCents } } : {}),
+        // An affiliate's commission stays with the platform, which transfers it to them (docs/decisions/083).
+        ...(destination ? { transfer_data: { ...destination, amount: request.amountCents - request.feeCents - (request.commissionCents ?? 0) } } : {}),
       };
     } else {
       // Stripe takes a subscription's fee as a percentage of each invoice.
@@ -167,6 +168,69 @@ export class StripePaymentProvider implements PaymentProvider {
     const invoice = await guard('invoice', () => this.stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }));
     const intent = invoice.payments?.data?.[0]?.payment?.payment_intent;
     return typeof intent === 'string' ? intent : (intent?.id ?? null);
+  }
+
+  /** The charge of a payment (a payment intent, or an invoice's), with the creator's transfer of it. */
+  private async chargeOf(paymentId: string): Promise<{ chargeId: string; transferId: string | null }> {
+    const paymentIntentId = paymentId.startsWith('in_') ? await this.paymentIntentOfInvoice(paymentId) : paymentId;
+    if (!paymentIntentId) throw new AppError('PAYMENTS_UNAVAILABLE');
+    const intent = await guard('payment intent', () => this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] }));
+    const charge = intent.latest_charge;
+    const chargeId = typeof charge === 'string' ? charge : (charge?.id ?? null);
+    if (!chargeId) throw new AppError('PAYMENTS_UNAVAILABLE');
+    const transfer = charge && typeof charge === 'object' ? charge.transfer : null;
+    return { chargeId, transferId: typeof transfer === 'string' ? transfer : (transfer?.id ?? null) };
+  }
+
+  async takeCommissionFromCreator(t: { orderId: string; paymentId: string; amountCents: number }) {
+    const { transferId } = await this.chargeOf(t.paymentId);
+    if (!transferId) return;
+    // Stripe's idempotency key lasts 24 hours; the reversal's metadata makes a later retry find it.
+    const reversals = await guard('transfer reversals', () => this.stripe.transfers.listReversals(transferId, { limit: 100 }));
+    if (reversals.data.some((r) => r.metadata?.['affiliateOrderId'] === t.orderId)) return;
+    await guard('transfer reversal', () =>
+      this.stripe.transfers.createReversal(
+        transferId,
+        { amount: t.amountCents, metadata: { affiliateOrderId: t.orderId } },
+        { idempotencyKey: `affiliate-commission-${t.orderId}` },
+      ),
+    );
+  }
+
+  async transferToAffiliate(t: { orderId: string; paymentId: string; accountId: string; amountCents: number }) {
+    // Stripe's idempotency key lasts 24 hours; the transfer group makes a later retry find the transfer.
+    const group = `affiliate-${t.orderId}`;
+    const made = await guard('transfers', () => this.stripe.transfers.list({ transfer_group: group, limit: 1 }));
+    if (made.data[0]) return { transferId: made.data[0].id };
+    const { chargeId } = await this.chargeOf(t.paymentId);
+    const transfer = await guard('transfer', () =>
+      this.stripe.transfers.create(
+        {
+          amount: t.amountCents,
+          currency: 'usd',
+          destination: t.accountId,
+          source_transaction: chargeId,
+          transfer_group: group,
+          metadata: { orderId: t.orderId },
+        },
+        { idempotencyKey: `affiliate-transfer-${t.orderId}` },
+      ),
+    );
+    return { transferId: transfer.id };
+  }
+
+  async reverseAffiliateTransfer(r: { orderId: string; transferId: string; amountCents: number }) {
+    const reversals = await guard('transfer reversals', () => this.stripe.transfers.listReversals(r.transferId, { limit: 100 }));
+    const made = reversals.data.find((x) => x.metadata?.['orderId'] === r.orderId);
+    if (made) return { reversalId: made.id };
+    const created = await guard('transfer reversal', () =>
+      this.stripe.transfers.createReversal(
+        r.transferId,
+        { amount: r.amountCents, metadata: { orderId: r.orderId } },
+        { idempotencyKey: `affiliate-transfer-reversal-${r.orderId}` },
+      ),
+    );
+    return { reversalId: created.id };
   }
 
   async cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void> {

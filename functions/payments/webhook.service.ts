@@ -75,6 +75,8 @@ import { payoutHoldDays, recordRefund, recordSale } from './ledger.service';
 import { cardOfPaymentIntent, taxOfSession } from './tax.service';
 import { issueCreditNote, issueInvoice } from './invoices.service';
 import { enqueueTaxReversal } from './tax-reversal.job';
+import { enqueueHeldCommissions } from './affiliates.job';
+import { renewalAffiliate } from './affiliates.service';
 import { giveDiscountUseBack } from './discounts.repository';
 import type { PaymentEventStatus, SubscriptionStatus } from '@/src/shared/domain';
 
@@ -168,7 +170,10 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, card: Ca
     case 'account.updated': {
       const account = event.data.object;
       const ready = Boolean(account.charges_enabled && account.payouts_enabled && account.details_submitted);
-      return (await setPayoutAccountReady(trx, account.id, ready)) ? { status: 'processed' } : { status: 'ignored' };
+      if (!(await setPayoutAccountReady(trx, account.id, ready))) return { status: 'ignored' };
+      // An affiliate's commissions held until they connected are sent now (docs/decisions/083).
+      if (ready) await enqueueHeldCommissions(trx, account.id);
+      return { status: 'processed' };
     }
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
@@ -225,6 +230,7 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, card: Ca
         provider: deps.provider.name,
         paymentId: paymentIdOfInvoice(raw) ?? invoice.id ?? `${subscriptionId}-${event.id}`,
         subscriptionId,
+        affiliate: renewalAffiliate(first, amount, feeCents(amount, deps.feeBps)),
       });
       if (renewal) {
         await issueInvoice(trx, renewal);

@@ -47,6 +47,7 @@ const OWNER_COLUMNS = [
   'refund_policy',
   'pay_what_you_want',
   'suggested_price',
+  'affiliate_percent',
   'access_requirements',
   'demo_links',
   'submitted_at',

@@ -41,6 +41,7 @@ export const EMAIL_KINDS = [
   'community_mention',
   'community_answer_accepted',
   'creator_email',
+  'affiliate_sale',
   'weekly_digest',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -97,6 +98,14 @@ export const EMAIL_KIND_INFO: Record<EmailKind, EmailKindInfo> = {
     hint: 'A creator you bought from or follow writes to their buyers or followers (at most 3 a day per creator).',
     group: 'People you follow',
     channels: ['off', 'instant'],
+    default: 'instant',
+  },
+  // An affiliate's commission (docs/decisions/083): no notice in the bell, so no 'In the app'.
+  affiliate_sale: {
+    label: 'Affiliate sales',
+    hint: 'A purchase through one of your affiliate links earns you a commission.',
+    group: 'Your products',
+    channels: ['off', 'instant', 'daily', 'weekly'],
     default: 'instant',
   },
   weekly_digest: {

@@ -1,6 +1,6 @@
 /**
  * Affiliates in Chromium with the local test-mode provider (issue 31, docs/decisions/081): the
- * demo creator turns affiliates on for a product through the API; a new verified user gets a link
+ * demo creator turns affiliates on for a product in the studio editor (80% refused, 30% saved); a new verified user gets a link
  * on its page; a buyer arrives through /a/{code}, buys with the test card, and the affiliate's
  * /affiliates shows the click, the sale and the commission.
  */
@@ -16,8 +16,18 @@ test('a visit through an affiliate link leads to a purchase that credits the aff
   const creatorContext = await browser.newContext();
   const creator = await creatorContext.newPage();
   await signIn(creator, DEMO.creator, baseURL!);
-  const on = await creator.request.put(`/api/studio/products/${id}/affiliates`, { data: { percent: 30 }, headers: { Origin: baseURL! } });
-  expect(on.status(), await on.text()).toBe(200);
+  // The editor's pricing: 'Affiliates' with a commission, refused outside 1-75% before anything is sent.
+  await creator.goto(`/products?edit=${id}`);
+  await hydrated(creator);
+  await creator.getByLabel('Affiliates').check();
+  const commission = creator.getByLabel('Affiliate commission (%)');
+  await commission.fill('80');
+  await creator.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(creator.getByText('Enter a whole percent from 1 to 75, or turn affiliates off')).toBeVisible();
+  await commission.fill('30');
+  await creator.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(creator.getByRole('region', { name: 'Notifications' }).getByText('Product updated')).toBeVisible();
+  expect(await (await creator.request.get(`/api/me/products/${id}`)).json()).toMatchObject({ affiliate_percent: 30 });
   await creatorContext.close();
 
   // A new user gets their link on the product's page (rebuilt with the setting).

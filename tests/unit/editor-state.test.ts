@@ -1,11 +1,12 @@
 /**
  * The product editor's form rules (src/components/studio/editor-state.ts): section 9's
  * defaults, the payload with empty optional fields absent, the price and setup-time rules,
- * list entries, delivery inputs by method, and the checks before saving.
+ * list entries, delivery inputs by method, the checks before saving, and the affiliates' setting.
  */
 import { describe, expect, it } from 'vitest';
 import {
   addListEntry,
+  affiliatePercentOf,
   defaultValues,
   deliveryInputs,
   fileNameOf,
@@ -44,6 +45,7 @@ const SAVED_FIELDS = {
   download_instructions: null,
   access_requirements: {},
   demo_links: [],
+  affiliate_percent: null,
 };
 
 describe('defaults (spec section 9)', () => {
@@ -208,5 +210,27 @@ describe('pay what you want (docs/decisions/077)', () => {
       suggested_price: 9.5,
     } as unknown as Parameters<typeof valuesFromProduct>[0]);
     expect(values).toMatchObject({ pay_what_you_want: true, suggested_price: '9.5' });
+  });
+});
+
+describe('affiliates (docs/decisions/081, 083)', () => {
+  it('is off (null) unless turned on, and then a whole percent from 1 to 75', () => {
+    expect(affiliatePercentOf({ affiliates: false, affiliate_percent: '30' })).toBeNull();
+    expect(affiliatePercentOf({ affiliates: true, affiliate_percent: ' 30 ' })).toBe(30);
+    expect(validateForm({ ...valid(), affiliates: true, affiliate_percent: '30' })['affiliate_percent']).toBeUndefined();
+    expect(validateForm({ ...valid(), affiliates: false, affiliate_percent: '99' })['affiliate_percent']).toBeUndefined();
+    for (const bad of ['', '0', '76', '12.5', '-3', 'ten']) {
+      expect(validateForm({ ...valid(), affiliates: true, affiliate_percent: bad })['affiliate_percent']).toBe(
+        'Enter a whole percent from 1 to 75, or turn affiliates off',
+      );
+    }
+    expect(sectionOf('affiliate_percent')).toBe('pricing');
+  });
+
+  it('is not part of the product’s payload, and reads back from a saved product', () => {
+    expect(toPayload({ ...valid(), affiliates: true, affiliate_percent: '30' })).not.toHaveProperty('affiliate_percent');
+    const saved = { ...toPayload(valid()), ...SAVED_FIELDS } as unknown as Parameters<typeof valuesFromProduct>[0];
+    expect(valuesFromProduct({ ...saved, affiliate_percent: 25 })).toMatchObject({ affiliates: true, affiliate_percent: '25' });
+    expect(valuesFromProduct(saved)).toMatchObject({ affiliates: false, affiliate_percent: '' });
   });
 });

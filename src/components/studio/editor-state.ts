@@ -6,6 +6,7 @@
  * The payload is validated with the same zod schema the API uses.
  */
 import { pwywFieldErrors } from '@/src/shared/pwyw';
+import { isAffiliatePercent, MAX_AFFILIATE_PERCENT, MIN_AFFILIATE_PERCENT } from '@/src/shared/affiliates';
 import { ACCESS_REQUIREMENT_KEYS, ProductInputSchema, cleanList, type AccessRequirementKey } from '@/src/shared/product-schema';
 import {
   DEFAULT_REFUND_POLICY,
@@ -52,6 +53,12 @@ export interface EditorValues {
   /** Pay what you want (docs/decisions/077): `price` is then the minimum. */
   pay_what_you_want: boolean;
   suggested_price: string;
+  /**
+   * Affiliates (docs/decisions/081, 083): on with a commission of 1-75 % of the net. Not part of
+   * the product's payload: saved after it by PUT /api/studio/products/{id}/affiliates.
+   */
+  affiliates: boolean;
+  affiliate_percent: string;
   demo_url: string;
   video_demo_url: string;
   demo_links: DemoLinkDraft[];
@@ -105,6 +112,8 @@ export function defaultValues(): EditorValues {
     refund_policy: DEFAULT_REFUND_POLICY,
     pay_what_you_want: false,
     suggested_price: '',
+    affiliates: false,
+    affiliate_percent: '',
     demo_url: '',
     video_demo_url: '',
     demo_links: [],
@@ -155,6 +164,8 @@ export function valuesFromProduct(p: StudioProduct): EditorValues {
     refund_policy: p.refund_policy,
     pay_what_you_want: p.pay_what_you_want,
     suggested_price: p.suggested_price === null ? '' : String(p.suggested_price),
+    affiliates: p.affiliate_percent !== null,
+    affiliate_percent: p.affiliate_percent === null ? '' : String(p.affiliate_percent),
     demo_url: p.demo_url ?? '',
     video_demo_url: p.video_demo_url ?? '',
     demo_links: p.demo_links.map((l) => ({ id: l.id, type: l.type, url: l.url, title: l.title, description: l.description ?? '' })),
@@ -276,6 +287,20 @@ export function toPayload(v: EditorValues): ProductBody {
   return payload as ProductBody;
 }
 
+/** The affiliates' setting the form asks for: null (off), a whole percent, or NaN when the number typed is not one. */
+export function affiliatePercentOf(v: Pick<EditorValues, 'affiliates' | 'affiliate_percent'>): number | null {
+  if (!v.affiliates) return null;
+  const text = v.affiliate_percent.trim();
+  return /^\d+$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/** The affiliates' rule, shown before saving: a whole percent from 1 to 75 when they are on. */
+function affiliatePercentError(v: Pick<EditorValues, 'affiliates' | 'affiliate_percent'>): string | null {
+  const percent = affiliatePercentOf(v);
+  if (percent === null || isAffiliatePercent(percent)) return null;
+  return `Enter a whole percent from ${MIN_AFFILIATE_PERCENT} to ${MAX_AFFILIATE_PERCENT}, or turn affiliates off`;
+}
+
 export type FieldErrors = Record<string, string>;
 
 /**
@@ -305,6 +330,8 @@ export function validateForm(v: EditorValues): FieldErrors {
   )) {
     errors[field] ??= message;
   }
+  const affiliates = affiliatePercentError(v);
+  if (affiliates) errors['affiliate_percent'] = affiliates;
   v.demo_links.forEach((l, i) => {
     if (!l.url.trim()) errors[`demo_links.${i}.url`] = 'URL is required';
     if (!l.title.trim()) errors[`demo_links.${i}.title`] = 'Title is required';
@@ -343,6 +370,8 @@ const FIELD_SECTIONS: Record<string, string> = {
   refund_policy: 'pricing',
   pay_what_you_want: 'pricing',
   suggested_price: 'pricing',
+  affiliates: 'pricing',
+  affiliate_percent: 'pricing',
   integration_complexity: 'metrics',
   success_rate: 'metrics',
   avg_setup_time: 'metrics',

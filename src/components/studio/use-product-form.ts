@@ -23,7 +23,7 @@ import { toast } from '@/src/stores/toasts';
 import { clearOnEdit, errorList, setServerErrors } from '../ui/form-state';
 import { api } from '@/src/shared/api/client';
 import { useApiMutation, useApiQuery } from '../hooks/use-api';
-import { defaultValues, sectionOf, toPayload, validateForm, valuesFromProduct, type EditorValues } from './editor-state';
+import { affiliatePercentOf, defaultValues, sectionOf, toPayload, validateForm, valuesFromProduct, type EditorValues } from './editor-state';
 import { useDebounced } from './hooks';
 import type { StudioProduct } from './types';
 
@@ -144,11 +144,16 @@ export function useProductForm({ mode, product, onSaved, scrollToTop }: Options)
   }
 
   const save = useApiMutation(
-    (_signal, values: EditorValues) => {
+    async (_signal, values: EditorValues) => {
       const payload = toPayload(values);
-      return mode === 'create'
+      const saved = await (mode === 'create'
         ? api('POST /api/me/products', { body: payload })
-        : api('PUT /api/me/products/{id}', { params: { id: product!.id }, body: payload });
+        : api('PUT /api/me/products/{id}', { params: { id: product!.id }, body: payload }));
+      // The affiliates' setting has a route of its own (docs/decisions/081): sent after the product, when it changed.
+      const percent = affiliatePercentOf(values);
+      if (percent === saved.affiliate_percent) return saved;
+      const set = await api('PUT /api/studio/products/{id}/affiliates', { params: { id: saved.id }, body: { percent } });
+      return { ...saved, affiliate_percent: set.affiliatePercent };
     },
     {
       onSuccess: (saved) => {

@@ -39,7 +39,8 @@ export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
  * sale taken out of one, gives back), an administrator's adjustment (+/-, with a reason); with
  * Stripe Connect, the transfer of a sale's net to the creator's connected account (−) and its
  * reversal on a refund (+), mirrored from Stripe (docs/decisions/051); an affiliate's commission
- * out of the creator's net (−) and into the affiliate's (+), both reversed by a refund (docs/decisions/081).
+ * out of the creator's net (−) and into the affiliate's (+), both reversed by a refund (docs/decisions/081); with
+ * Stripe Connect, the commission's transfer to the affiliate's connected account (−) and its reversal (+) (docs/decisions/083).
  */
 export const LEDGER_ENTRY_KINDS = [
   'sale',
@@ -53,6 +54,8 @@ export const LEDGER_ENTRY_KINDS = [
   'affiliate_commission_reversal',
   'affiliate_earning',
   'affiliate_earning_reversal',
+  'affiliate_transfer',
+  'affiliate_transfer_reversal',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 export const LEDGER_ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = {
@@ -67,6 +70,8 @@ export const LEDGER_ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = {
   affiliate_commission_reversal: "An affiliate's commission back (refund)",
   affiliate_earning: 'Affiliate commission',
   affiliate_earning_reversal: 'Affiliate commission taken back (refund)',
+  affiliate_transfer: 'Commission sent to your Stripe account',
+  affiliate_transfer_reversal: 'Commission transfer reversed by the refund',
 };
 
 /**

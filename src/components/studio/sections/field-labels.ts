@@ -28,6 +28,8 @@ const LABELS: Record<string, string> = {
   refund_policy: 'Refund policy',
   pay_what_you_want: 'Pay what you want',
   suggested_price: 'Suggested price',
+  affiliates: 'Affiliates',
+  affiliate_percent: 'Affiliate commission',
   integration_complexity: 'Integration complexity',
   success_rate: 'Success rate',
   avg_setup_time: 'Average setup time',

@@ -14,7 +14,8 @@ export const setProductAffiliates = defineRoute({
   summary: 'Turn affiliates on (with a commission) or off for one of your products',
   description:
     `\`percent\`: the affiliate's commission, a whole percent from ${MIN_AFFILIATE_PERCENT} to ${MAX_AFFILIATE_PERCENT} of your net (the price paid less the platform fee), rounded down to the cent; null turns affiliates off (links stop crediting; sales already made keep their commission). ` +
-    "Another creator's product is a 404.",
+    'A subscription bought through a link pays its affiliate the commission of every payment, renewals included, at the percent of the first one. ' +
+    "The studio's product editor sets it too (Pricing: 'Affiliates'); the product's `affiliate_percent` shows it. Another creator's product is a 404.",
   auth: 'verified',
   scope: 'products:write',
   params: z.strictObject({ id: uuid() }),
@@ -49,7 +50,7 @@ export const listMyAffiliateLinks = defineRoute({
   tag: 'Affiliates',
   summary: 'Your affiliate links with their clicks, paid sales and earnings, and your balance',
   description:
-    '`clicks` counts visits through the link (each page load with its ref); `sales` the paid orders credited to it (refunded ones are not counted); `earningsCents` your commissions less those taken back by refunds, in cents. `balanceCents`, `availableCents` and `heldCents` are your ledger’s (commissions are held like sales, then paid out by POST /api/studio/payouts). Only your own links.',
+    '`clicks` counts visits through the link (each page load with its ref); `sales` the paid orders credited to it (refunded ones are not counted); `earningsCents` your commissions less those taken back by refunds, in cents. `balanceCents`, `availableCents` and `heldCents` are your ledger’s (commissions are held like sales, then paid out by POST /api/studio/payouts; with Stripe Connect each commission is transferred to your connected account when the sale is made, or once you set up payouts, and a refund takes it back). A refund of a commission already paid out makes the balance negative: your next commissions pay it back first. Only your own links.',
   auth: 'user',
   response: json(AffiliatesOverviewSchema),
 });

@@ -87,6 +87,8 @@ export const OwnerProductSchema = z.object({
   pay_what_you_want: z.boolean(),
   /** The amount offered first on a PWYW product; null: the minimum. */
   suggested_price: z.nullable(z.number()),
+  /** The affiliates' commission, 1-75 % of the net; null: off (docs/decisions/081). Set with PUT /api/studio/products/{id}/affiliates, not with the product. */
+  affiliate_percent: z.nullable(z.int()),
   access_requirements: z.record(z.string(), z.string()),
   demo_links: z.array(StoredDemoLinkSchema),
   /** When it last entered the review queue. */
@@ -156,6 +158,7 @@ const PRODUCT_READ_ONLY_FIELDS = [
   'created_at',
   'updated_at',
   'qualityScore',
+  'affiliate_percent',
 ] as const satisfies readonly Exclude<keyof OwnerProduct, ProductWriteField>[];
 type ReadOnlyField = (typeof PRODUCT_READ_ONLY_FIELDS)[number];
 /** Every field GET answers is either written or read-only: a new one must be listed above. */
