@@ -24,7 +24,7 @@ import { StripePaymentProvider } from '@/functions/payments/stripe-provider';
 import { handleWebhook } from '@/functions/payments/webhook.service';
 import type { SessionUser } from '@/src/shared/session';
 import { createDiscountCode } from '@/functions/payments/discounts.service';
-import { addToCart, startCartCheckout } from '@/functions/payments/cart.service';
+import { addToCart, removeFromCart, startCartCheckout } from '@/functions/payments/cart.service';
 import { createProduct, createUser } from '../support/factories';
 import { completedSession, signedEvent } from '../support/payments';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -729,14 +729,44 @@ describe('Stripe Connect: the tax share of a subscription invoice (docs/decision
 });
 
 describe('A cart with Stripe Connect (docs/decisions/082)', () => {
-  it('charges one session of a line per product with a transfer_group, transfers each order its net once paid, and refunds one order as a partial refund and its transfer\'s reversal', async () => {
+  it("charges one session of a line per product with a transfer_group, transfers each order its net once paid, and refunds one order as a partial refund and its transfer's reversal", async () => {
     const ann = await readyCreator('acct_cart_ann');
     const ben = await readyCreator('acct_cart_ben');
-    const annProduct = await createProduct(t.db, ann.id, { title: 'Ann kit', price: '40.00', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'x' });
-    const benProduct = await createProduct(t.db, ben.id, { title: 'Ben kit', price: '20.00', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'x' });
+    const annProduct = await createProduct(t.db, ann.id, {
+      title: 'Ann kit',
+      price: '40.00',
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'x',
+    });
+    const benProduct = await createProduct(t.db, ben.id, {
+      title: 'Ben kit',
+      price: '20.00',
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'x',
+    });
     const buyer = await createUser(t.db, { userType: 'buyer' });
     await addToCart(t.db, deps, buyer.id, annProduct.id);
     await addToCart(t.db, deps, buyer.id, benProduct.id);
+    // A creator who has not set up payouts: their product may wait in the cart, shown unavailable, out of the total.
+    const notReady = await createUser(t.db, { fullName: 'Not Ready' });
+    const waiting = await createProduct(t.db, notReady.id, {
+      title: 'Waiting kit',
+      price: '5.00',
+      pricing_model: 'one_time',
+      content_delivery_type: 'text',
+      content_text: 'x',
+    });
+    const withWaiting = await addToCart(t.db, deps, buyer.id, waiting.id);
+    expect(withWaiting).toMatchObject({ totalCents: 6000, count: 3 });
+    expect(withWaiting.items[2]).toMatchObject({
+      available: false,
+      reason: 'This creator has not set up payouts yet, so this product cannot be bought right now.',
+    });
+    await expect(startCartCheckout(t.db, deps, asUser(buyer), { expectedTotalCents: 6000 })).rejects.toMatchObject({ code: 'CART_CHANGED' });
+    await removeFromCart(t.db, deps, buyer.id, waiting.id);
+    expect(requests).toEqual([]);
 
     const { url, orderIds } = await startCartCheckout(t.db, deps, asUser(buyer), { expectedTotalCents: 6000 });
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
@@ -765,8 +795,20 @@ describe('A cart with Stripe Connect (docs/decisions/082)', () => {
     await drainJobs(t.db, { maxMs: 30_000, names: ['payments.cart-transfer'] });
     const transfers = requests.filter((r) => r.path === '/v1/transfers');
     expect(transfers.map((r) => Object.fromEntries(r.body))).toEqual([
-      expect.objectContaining({ amount: '3400', currency: 'usd', destination: 'acct_cart_ann', transfer_group: group, source_transaction: expect.stringMatching(/^ch_/) }),
-      expect.objectContaining({ amount: '1700', currency: 'usd', destination: 'acct_cart_ben', transfer_group: group, source_transaction: expect.stringMatching(/^ch_/) }),
+      expect.objectContaining({
+        amount: '3400',
+        currency: 'usd',
+        destination: 'acct_cart_ann',
+        transfer_group: group,
+        source_transaction: expect.stringMatching(/^ch_/),
+      }),
+      expect.objectContaining({
+        amount: '1700',
+        currency: 'usd',
+        destination: 'acct_cart_ben',
+        transfer_group: group,
+        source_transaction: expect.stringMatching(/^ch_/),
+      }),
     ]);
     expect(transfers.map((r) => r.headers['idempotency-key'])).toEqual(orderIds.map((id) => `order-transfer-${id}`));
     const paid = await t.db.selectFrom('orders').select(['id', 'status', 'provider_transfer_id']).where('id', 'in', orderIds).orderBy('number').execute();

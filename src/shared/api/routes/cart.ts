@@ -26,7 +26,7 @@ export const getCart = defineRoute({
   tag: 'Cart',
   summary: 'The cart: its products as they stand now and the total of those that can be bought',
   description:
-    'Signed in: the caller’s cart (`items` is refused). A visitor: the products named by `items` (up to 50 ids, separated by commas; unknown ids are left out), from public data only, saved nowhere: the browser keeps a visitor’s cart. Each item says whether it can be bought now and, when not, why (no longer for sale, already owned, your own product, its creator has not set up payouts); `totalCents` sums the available ones.',
+    'Signed in: the caller’s cart (`items` is ignored). A visitor: the products named by `items` (up to 50 ids, separated by commas; unknown ids are left out), from public data only, saved nowhere: the browser keeps a visitor’s cart. Each item says whether it can be bought now and, when not, why (no longer for sale, already owned, your own product, its creator has not set up payouts); `totalCents` sums the available ones.',
   auth: 'public',
   query: CartQuerySchema,
   response: json(CartViewSchema),
