@@ -43,11 +43,18 @@ export async function listCartProducts(db: Q, userId: string) {
 /** Published products among `ids` (a visitor's browser cart): public data only; unknown ids are left out. */
 export async function listPublishedCartProducts(db: Q, ids: readonly string[]) {
   if (!ids.length) return [];
-  return cartProducts(db).where('p.id', 'in', [...ids]).where('p.status', '=', 'published').execute();
+  return cartProducts(db)
+    .where('p.id', 'in', [...ids])
+    .where('p.status', '=', 'published')
+    .execute();
 }
 
 export async function countCartItems(db: Q, userId: string): Promise<number> {
-  const row = await db.selectFrom('cart_items').select((eb) => eb.fn.countAll<string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -66,5 +73,9 @@ export async function insertCartItem(db: Q, userId: string, productId: string): 
 
 export async function deleteCartItems(db: Q, userId: string, productIds: readonly string[]): Promise<void> {
   if (!productIds.length) return;
-  await db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', [...productIds]).execute();
+  await db
+    .deleteFrom('cart_items')
+    .where('user_id', '=', userId)
+    .where('product_id', 'in', [...productIds])
+    .execute();
 }

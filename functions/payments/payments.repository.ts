@@ -260,26 +260,28 @@ export async function insertRenewalOrder(
     tax?: OrderTax;
   },
 ) {
-  return db
-    .insertInto('orders')
-    .values({
-      ...(values.tax ? taxColumns(values.tax) : {}),
-      buyer_id: values.buyerId,
-      product_id: values.productId,
-      creator_id: values.creatorId,
-      kind: 'subscription',
-      amount_cents: values.amountCents,
-      fee_cents: values.feeCents,
-      provider: values.provider,
-      provider_payment_id: values.paymentId,
-      provider_subscription_id: values.subscriptionId,
-      status: 'paid',
-      paid_at: sql`now()`,
-    })
-    // One renewal order per invoice payment (unique with the product since a cart's payment pays several orders).
-    .onConflict((oc) => oc.columns(['provider_payment_id', 'product_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db
+      .insertInto('orders')
+      .values({
+        ...(values.tax ? taxColumns(values.tax) : {}),
+        buyer_id: values.buyerId,
+        product_id: values.productId,
+        creator_id: values.creatorId,
+        kind: 'subscription',
+        amount_cents: values.amountCents,
+        fee_cents: values.feeCents,
+        provider: values.provider,
+        provider_payment_id: values.paymentId,
+        provider_subscription_id: values.subscriptionId,
+        status: 'paid',
+        paid_at: sql`now()`,
+      })
+      // One renewal order per invoice payment (unique with the product since a cart's payment pays several orders).
+      .onConflict((oc) => oc.columns(['provider_payment_id', 'product_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 // Webhook events.

@@ -172,7 +172,12 @@ describe('the cart', () => {
   });
 
   it("pays a cart of two creators' products once: an order each on one session, each creator's own sale, fee and net, the tax split, the cart emptied by the payment", async () => {
-    const started = await checkout(buyer, 3600);
+    // Came from a newsletter (the source cookie, docs/decisions/079): recorded on each order, as a single checkout does.
+    const started = await call(checkoutRoute, '/api/checkout/cart', {
+      method: 'POST',
+      headers: { cookie: `${buyer.cookie}; toolmint_source=${encodeURIComponent('s=newsletter')}` },
+      json: { expectedTotalCents: 3600 },
+    });
     expect(started.status).toBe(201);
     expect(started.body.orderIds).toHaveLength(2);
     const sessionId = (started.body.url as string).split('/checkout/')[1]!;
@@ -184,6 +189,7 @@ describe('the cart', () => {
       [p.ada19, ada.userId, 2100, 315, 'pending', sessionId],
     ]);
     expect(new Set(orders.map((o) => o.checkout_group)).size).toBe(1);
+    expect(orders.map((o) => o.source)).toEqual(['newsletter', 'newsletter']);
     expect(orders[0]!.checkout_group).toMatch(/^cart_/);
     // Not removed before paying: a cancelled checkout keeps the cart.
     expect((await cartOf(buyer)).body.count).toBe(2);

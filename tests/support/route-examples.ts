@@ -208,7 +208,10 @@ export const ROUTE_EXAMPLES: RouteExamples = {
   mergeCart: { json: (fx) => ({ productIds: [fx.paidProductId, fx.freeProductId] }) },
   startCartCheckout: {
     json: () => ({ expectedTotalCents: 1 }),
-    expect: { status: 409, why: 'no cart totals 1 cent (CART_CHANGED, or CART_EMPTY), so nothing is charged and it can run again (paying a cart: tests/integration/cart.test.ts)' },
+    expect: {
+      status: 409,
+      why: 'no cart totals 1 cent (CART_CHANGED, or CART_EMPTY), so nothing is charged and it can run again (paying a cart: tests/integration/cart.test.ts)',
+    },
   },
   // Profiles and onboarding (profile.ts); seller reviews: the owner reviews the other user (a creator).
   getProfile: {},
