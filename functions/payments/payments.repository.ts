@@ -197,8 +197,7 @@ export async function hasOtherPaidOrder(db: Q, order: { id: string; buyer_id: st
   return Boolean(row);
 }
 
-/** pending -> failed or expired, once: the closed order, or undefined; a paid order is never touched. */
-/** pending -> failed or expired, every order of the session (a cart's several at once). */
+/** pending -> failed or expired, once, every order of the session (a cart's several at once): the closed orders; a paid order is never touched. */
 export async function closePendingOrders(db: Q, sessionId: string, status: Extract<OrderStatus, 'failed' | 'expired'>) {
   return db
     .updateTable('orders')
