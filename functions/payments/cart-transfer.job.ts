@@ -6,7 +6,8 @@
  * cart's transfer_group, out of the charge (source_transaction). Once per order: Stripe's
  * idempotency key `order-transfer-{orderId}`, and the transfer's id kept on the order, which a
  * refund of that order reverses. A refund that came first leaves nothing to transfer; one that
- * ran while the transfer was being made finds no transfer to reverse, so this reverses it.
+ * ran while the transfer was being made finds no transfer to reverse, so this reverses it; a
+ * refunded order's transfer is reversed by the reaction to 'order.refunded' below.
  * The local provider transfers nothing: its payouts are toolmint's own (docs/decisions/048).
  */
 import { defineReaction } from '@/functions/jobs';
@@ -30,14 +31,25 @@ defineReaction(
       paymentIntentId: order.provider_payment_id,
     });
     await setOrderTransfer(db, order.id, transferId);
-    const now = await findOrder(db, orderId);
-    if (now && now.status === 'refunded' && now.provider_payment_id)
-      await provider.refund({
-        paymentId: now.provider_payment_id,
-        orderId: now.id,
-        subscription: false,
-        cartPart: { amountCents: now.amount_cents + now.tax_cents, transferId },
-      });
+    // Refunded while the transfer was being made: the refund found no transfer to reverse.
+    if ((await findOrder(db, orderId))?.status === 'refunded') await provider.reverseOrderTransfer?.({ orderId, transferId });
+  },
+  { retryLimit: 8 },
+);
+
+/**
+ * A refunded cart order's transfer, reversed (docs/decisions/082): the refund toolmint makes
+ * reverses it at once (stripe-provider.ts refundCartPart), so this finds it done; a refund made
+ * at Stripe (the whole charge refunded from the dashboard: charge.refunded refunds each order of
+ * the payment) reverses nothing by itself, so this does, once per order.
+ */
+defineReaction(
+  'order.refunded',
+  'payments.cart-transfer-reversal',
+  async ({ orderId }, { db }) => {
+    const order = await findOrder(db, orderId);
+    if (!order?.checkout_group || order.provider !== 'stripe' || !order.provider_transfer_id) return;
+    await getPaymentProvider().reverseOrderTransfer?.({ orderId: order.id, transferId: order.provider_transfer_id });
   },
   { retryLimit: 8 },
 );

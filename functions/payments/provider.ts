@@ -76,6 +76,8 @@ export interface PaymentProvider {
     transferGroup: string;
     paymentIntentId: string;
   }): Promise<{ transferId: string }>;
+  /** Stripe Connect: a refunded cart order's transfer reversed in full, once per order (nothing locally). */
+  reverseOrderTransfer?(reversal: { orderId: string; transferId: string }): Promise<void>;
   /** The card that paid a payment intent (brand, last four) for the invoice; the local provider's events carry it. */
   paymentCard?(paymentIntentId: string): Promise<{ brand: string; last4: string } | null>;
   /**

@@ -226,12 +226,21 @@ export class StripePaymentProvider implements PaymentProvider {
     const refund = await guard('refund', () =>
       this.stripe.refunds.create({ payment_intent: paymentIntentId, amount: part.amountCents, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` }),
     );
-    const transferId = part.transferId;
-    if (transferId)
-      await guard('transfer reversal', () =>
-        this.stripe.transfers.createReversal(transferId, { metadata: { orderId } }, { idempotencyKey: `order-transfer-reversal-${orderId}` }),
-      );
+    if (part.transferId) await this.reverseOrderTransfer({ orderId, transferId: part.transferId });
     return { refundId: refund.id };
+  }
+
+  /**
+   * A refunded cart order's transfer taken back from its creator, in full, once: a reversal
+   * already made for the order (found by its metadata, as Stripe's idempotency key lasts 24
+   * hours) is not made again.
+   */
+  async reverseOrderTransfer({ orderId, transferId }: { orderId: string; transferId: string }): Promise<void> {
+    const reversals = await guard('transfer reversals', () => this.stripe.transfers.listReversals(transferId, { limit: 100 }));
+    if (reversals.data.some((r) => r.metadata?.['orderId'] === orderId)) return;
+    await guard('transfer reversal', () =>
+      this.stripe.transfers.createReversal(transferId, { metadata: { orderId } }, { idempotencyKey: `order-transfer-reversal-${orderId}` }),
+    );
   }
 
   async reverseInvoiceTransfer(reversal: { invoiceId: string; paymentIntentId: string | null; amountCents: number }): Promise<{ reversalId: string } | null> {

@@ -56,7 +56,11 @@ function success(path: string, method = 'POST', body = new URLSearchParams()): u
       id: `trr_${n}`,
       transfer: reversalsOf[1]!,
       amount: Number(body.get('amount')),
-      metadata: { invoiceId: body.get('metadata[invoiceId]') ?? '' },
+      // A tax share's reversal names its invoice; a cart order's, its order (docs/decisions/082).
+      metadata: Object.fromEntries([
+        ['invoiceId', body.get('metadata[invoiceId]') ?? ''],
+        ...(body.has('metadata[orderId]') ? [['orderId', body.get('metadata[orderId]')!]] : []),
+      ]) as Record<string, string>,
     };
     reversals.push(reversal);
     return { object: 'transfer_reversal', ...reversal };
@@ -826,10 +830,18 @@ describe('A cart with Stripe Connect (docs/decisions/082)', () => {
 
     requests = [];
     await refundOrder(t.db, deps, buyer.id, orderIds[1]!);
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/refunds', `POST /v1/transfers/${paid[1]!.provider_transfer_id}/reversals`]);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/refunds',
+      `GET /v1/transfers/${paid[1]!.provider_transfer_id}/reversals`,
+      `POST /v1/transfers/${paid[1]!.provider_transfer_id}/reversals`,
+    ]);
     expect(Object.fromEntries(requests[0]!.body)).toEqual({ payment_intent: 'pi_cart_1', amount: '2000', 'metadata[orderId]': orderIds[1] });
     expect(requests[0]!.headers['idempotency-key']).toBe(`refund-${orderIds[1]}`);
-    expect(requests[1]!.headers['idempotency-key']).toBe(`order-transfer-reversal-${orderIds[1]}`);
+    expect(requests[2]!.headers['idempotency-key']).toBe(`order-transfer-reversal-${orderIds[1]}`);
+    // The reaction to the refund finds the reversal made: none twice.
+    requests = [];
+    await drainJobs(t.db, { maxMs: 30_000, names: ['payments.cart-transfer-reversal'] });
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/transfers/${paid[1]!.provider_transfer_id}/reversals`]);
     const after = await t.db.selectFrom('orders').select('status').where('id', 'in', orderIds).orderBy('number').execute();
     expect(after.map((o) => o.status)).toEqual(['paid', 'refunded']);
     expect(await ledgerOf(ben.id)).toEqual([
@@ -839,5 +851,30 @@ describe('A cart with Stripe Connect (docs/decisions/082)', () => {
       ['transfer_reversal', 1700, `pi_cart_1:${orderIds[1]}`],
     ]);
     expect(await ledgerOf(ann.id)).toHaveLength(2);
+
+    // The rest of the charge refunded at Stripe (the dashboard): charge.refunded refunds the other
+    // order, and its transfer, which nothing at Stripe reversed, is reversed by the reaction.
+    const dashboard = signedEvent(
+      'charge.refunded',
+      { id: 'ch_cart_1', object: 'charge', payment_intent: 'pi_cart_1', refunded: true },
+      { secret: STRIPE_WEBHOOK_SECRET },
+    );
+    expect((await handleWebhook(t.db, deps, dashboard.payload, dashboard.signature)).status).toBe('processed');
+    expect((await t.db.selectFrom('orders').select('status').where('id', 'in', orderIds).orderBy('number').execute()).map((o) => o.status)).toEqual([
+      'refunded',
+      'refunded',
+    ]);
+    requests = [];
+    await drainJobs(t.db, { maxMs: 30_000, names: ['payments.cart-transfer-reversal'] });
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v1/transfers/${paid[0]!.provider_transfer_id}/reversals`,
+      `POST /v1/transfers/${paid[0]!.provider_transfer_id}/reversals`,
+    ]);
+    expect(await ledgerOf(ann.id)).toEqual([
+      ['sale', 3400, null],
+      ['transfer', -3400, `pi_cart_1:${orderIds[0]}`],
+      ['refund', -3400, null],
+      ['transfer_reversal', 3400, `pi_cart_1:${orderIds[0]}`],
+    ]);
   });
 });
