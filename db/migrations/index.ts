@@ -52,6 +52,7 @@ import * as customerEmails from './2026-12-06-0100-customer-emails';
 import * as visitAnalytics from './2026-12-06-0200-visit-analytics';
 import * as bundles from './2026-12-06-0300-bundles';
 import * as affiliates from './2026-12-06-0400-affiliates';
+import * as cart from './2026-12-07-0100-cart';
 import * as affiliateTransfersAndEmails from './2026-12-07-0200-affiliate-transfers-and-emails';
 import * as bundleItemLicences from './2026-12-07-0300-a-bundle-item-licences';
 import * as creatorEmailOptOuts from './2026-12-07-0300-b-creator-email-opt-outs';
@@ -108,6 +109,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-0200-visit-analytics': visitAnalytics,
   '2026-12-06-0300-bundles': bundles,
   '2026-12-06-0400-affiliates': affiliates,
+  '2026-12-07-0100-cart': cart,
   '2026-12-07-0200-affiliate-transfers-and-emails': affiliateTransfersAndEmails,
   '2026-12-07-0300-a-bundle-item-licences': bundleItemLicences,
   '2026-12-07-0300-b-creator-email-opt-outs': creatorEmailOptOuts,

@@ -78,6 +78,8 @@ export async function insertOrder(
     bundleCredit?: { creditCents: number; ownedItems: number } | null;
     /** The affiliate credited and the commission locked in (docs/decisions/081): the order's source is then 'affiliate: CODE'. */
     affiliate?: { linkId: string; code: string; userId: string; percent: number; commissionCents: number } | null;
+    /** The cart checkout this order is one product of (docs/decisions/082): Stripe's transfer_group. */
+    checkoutGroup?: string | null;
   },
 ) {
   const source = values.source ?? NO_SOURCE;
@@ -109,17 +111,20 @@ export async function insertOrder(
       provider: values.provider,
       provider_session_id: values.sessionId,
       destination_account_id: values.destinationAccountId,
+      checkout_group: values.checkoutGroup ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
 
-export async function findOrderBySession(db: Q, sessionId: string) {
-  return db.selectFrom('orders').selectAll().where('provider_session_id', '=', sessionId).executeTakeFirst();
+/** The orders a checkout session pays: one, or a cart's several (docs/decisions/082), in the cart's order. */
+export async function findOrdersBySession(db: Q, sessionId: string) {
+  return db.selectFrom('orders').selectAll().where('provider_session_id', '=', sessionId).orderBy('number').execute();
 }
 
-export async function findOrderByPayment(db: Q, paymentId: string) {
-  return db.selectFrom('orders').selectAll().where('provider_payment_id', '=', paymentId).executeTakeFirst();
+/** The orders a payment paid: one, or a cart's several (docs/decisions/082). */
+export async function findOrdersByPayment(db: Q, paymentId: string) {
+  return db.selectFrom('orders').selectAll().where('provider_payment_id', '=', paymentId).orderBy('number').execute();
 }
 
 export async function findOrder(db: Q, orderId: string) {
@@ -127,10 +132,10 @@ export async function findOrder(db: Q, orderId: string) {
 }
 
 /**
- * pending -> paid. The status condition makes this the one place a session is fulfilled:
- * of any number of concurrent completions exactly one gets the row back.
+ * pending -> paid, one order of a session. The status condition makes this the one place an
+ * order is fulfilled: of any number of concurrent completions exactly one gets the row back.
  */
-export async function markOrderPaid(db: Q, sessionId: string, payment: { paymentId: string | null; subscriptionId: string | null }, tax?: OrderTax) {
+export async function markOrderPaid(db: Q, orderId: string, payment: { paymentId: string | null; subscriptionId: string | null }, tax?: OrderTax) {
   return db
     .updateTable('orders')
     .set({
@@ -140,7 +145,7 @@ export async function markOrderPaid(db: Q, sessionId: string, payment: { payment
       provider_subscription_id: payment.subscriptionId,
       ...(tax ? taxColumns(tax) : {}),
     })
-    .where('provider_session_id', '=', sessionId)
+    .where('id', '=', orderId)
     .where('status', '=', 'pending')
     .returningAll()
     .executeTakeFirst();
@@ -192,15 +197,20 @@ export async function hasOtherPaidOrder(db: Q, order: { id: string; buyer_id: st
   return Boolean(row);
 }
 
-/** pending -> failed or expired, once: the closed order, or undefined; a paid order is never touched. */
-export async function closePendingOrder(db: Q, sessionId: string, status: Extract<OrderStatus, 'failed' | 'expired'>) {
+/** pending -> failed or expired, once, every order of the session (a cart's several at once): the closed orders; a paid order is never touched. */
+export async function closePendingOrders(db: Q, sessionId: string, status: Extract<OrderStatus, 'failed' | 'expired'>) {
   return db
     .updateTable('orders')
     .set({ status })
     .where('provider_session_id', '=', sessionId)
     .where('status', '=', 'pending')
     .returning(['id', 'discount_code_id'])
-    .executeTakeFirst();
+    .execute();
+}
+
+/** A cart order's transfer to its creator, once (docs/decisions/082). */
+export async function setOrderTransfer(db: Q, orderId: string, transferId: string): Promise<void> {
+  await db.updateTable('orders').set({ provider_transfer_id: transferId }).where('id', '=', orderId).where('provider_transfer_id', 'is', null).execute();
 }
 
 /**
@@ -275,7 +285,8 @@ export async function insertRenewalOrder(
       status: 'paid',
       paid_at: sql`now()`,
     })
-    .onConflict((oc) => oc.column('provider_payment_id').doNothing())
+    // One renewal order per invoice payment (unique with the product since a cart's payment pays several orders).
+    .onConflict((oc) => oc.columns(['provider_payment_id', 'product_id']).doNothing())
     .returningAll()
     .executeTakeFirst();
 }

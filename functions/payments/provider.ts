@@ -36,11 +36,50 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/**
+ * A cart's checkout (docs/decisions/082): one payment of a line per product, each line an order
+ * of its own creator. With Stripe Connect the payment is a separate charge: nothing is
+ * transferred with it; each order's net is transferred to its creator after it is paid
+ * (transferOrder), all under `groupId` (the transfer_group).
+ */
+export interface CartCheckoutRequest {
+  groupId: string;
+  currency: 'usd';
+  buyer: { id: string; email: string };
+  lines: {
+    orderId: string;
+    product: { id: string; title: string };
+    amountCents: number;
+    feeCents: number;
+    destinationAccountId: string | null;
+    refundText: string;
+    sellerText: string;
+  }[];
+  successUrl: string;
+  cancelUrl: string;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Whether creators must connect payouts before their paid products can be bought. */
   readonly requiresPayoutAccount: boolean;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** One checkout session paying several orders (docs/decisions/082). */
+  createCartCheckout(request: CartCheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Stripe Connect, a cart's order once paid: transfers its net to its creator's connected
+   * account out of the payment's charge, under the cart's transfer_group, once per order
+   * (idempotency key). The local provider transfers nothing (payouts are toolmint's there).
+   */
+  transferOrder?(transfer: {
+    orderId: string;
+    amountCents: number;
+    destinationAccountId: string;
+    transferGroup: string;
+    paymentIntentId: string;
+  }): Promise<{ transferId: string }>;
+  /** Stripe Connect: a refunded cart order's transfer reversed in full, once per order (nothing locally). */
+  reverseOrderTransfer?(reversal: { orderId: string; transferId: string }): Promise<void>;
   /** The card that paid a payment intent (brand, last four) for the invoice; the local provider's events carry it. */
   paymentCard?(paymentIntentId: string): Promise<{ brand: string; last4: string } | null>;
   /**
@@ -54,7 +93,16 @@ export interface PaymentProvider {
    * `subscription`: the payment carries an application fee to give back (a one-time sale's
    * transfer is its net instead, docs/decisions/050).
    */
-  refund(payment: { paymentId: string; orderId: string; subscription: boolean }): Promise<{ refundId: string }>;
+  refund(payment: {
+    paymentId: string;
+    orderId: string;
+    subscription: boolean;
+    /**
+     * One order of a cart's payment (docs/decisions/082): only its part is refunded (its amount
+     * and its tax share), and its own transfer to its creator, when made, is reversed.
+     */
+    cartPart?: { amountCents: number; transferId: string | null };
+  }): Promise<{ refundId: string }>;
   /**
    * Stripe Connect (docs/decisions/083): a subscription's payment transferred the creator its
    * whole net; the affiliate's commission is taken back from that transfer, once per order.
@@ -82,6 +130,28 @@ export interface PaymentProvider {
   createDashboardLink(accountId: string): Promise<string>;
   /** Stripe's payout schedule of a connected account (docs/decisions/051); null locally, where payouts are toolmint's. */
   getPayoutSchedule(accountId: string): Promise<PayoutSchedule | null>;
+}
+
+/**
+ * What to ask of the provider to refund an order: its whole payment, or for one order of a
+ * cart's payment (docs/decisions/082) only its part, its amount and its tax share, and its own
+ * transfer to reverse.
+ */
+export function refundRequestOf(order: {
+  id: string;
+  provider_payment_id: string;
+  kind: string;
+  checkout_group: string | null;
+  amount_cents: number;
+  tax_cents: number;
+  provider_transfer_id: string | null;
+}): Parameters<PaymentProvider['refund']>[0] {
+  return {
+    paymentId: order.provider_payment_id,
+    orderId: order.id,
+    subscription: order.kind === 'subscription',
+    ...(order.checkout_group ? { cartPart: { amountCents: order.amount_cents + order.tax_cents, transferId: order.provider_transfer_id } } : {}),
+  };
 }
 
 function createPaymentProvider(env: Env = getEnv()): PaymentProvider {
