@@ -382,6 +382,13 @@ export interface DownloadsTable {
   created_at: Timestamp;
 }
 
+/** A signed-in buyer's cart (migration 2026-12-07-0100, docs/decisions/082): one row per product. */
+export interface CartItemsTable {
+  user_id: string;
+  product_id: string;
+  added_at: CreatedAt;
+}
+
 export interface FavoritesTable {
   user_id: string;
   product_id: string;
@@ -747,6 +754,13 @@ export interface OrdersTable {
   affiliate_percent: number | null;
   /** The affiliate's commission in cents, out of the creator's net (0: none). */
   affiliate_commission_cents: Generated<number>;
+  /**
+   * A cart's checkout (migration 2026-12-07-0100, docs/decisions/082): the id its orders share
+   * (one session, an order per product), Stripe's transfer_group; null for a single checkout.
+   */
+  checkout_group: string | null;
+  /** The Stripe transfer that paid this cart order's creator; a refund reverses it. */
+  provider_transfer_id: string | null;
 }
 
 /** An affiliate's link to a product (docs/decisions/081): /a/{code}. */
@@ -1125,6 +1139,7 @@ export interface Database {
   products: ProductsTable;
   downloads: DownloadsTable;
   favorites: FavoritesTable;
+  cart_items: CartItemsTable;
   seller_reviews: SellerReviewsTable;
   product_reviews: ProductReviewsTable;
   product_review_votes: ProductReviewVotesTable;

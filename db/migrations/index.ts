@@ -52,6 +52,7 @@ import * as customerEmails from './2026-12-06-0100-customer-emails';
 import * as visitAnalytics from './2026-12-06-0200-visit-analytics';
 import * as bundles from './2026-12-06-0300-bundles';
 import * as affiliates from './2026-12-06-0400-affiliates';
+import * as cart from './2026-12-07-0100-cart';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
@@ -103,4 +104,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06-0200-visit-analytics': visitAnalytics,
   '2026-12-06-0300-bundles': bundles,
   '2026-12-06-0400-affiliates': affiliates,
+  '2026-12-07-0100-cart': cart,
 };

@@ -80,6 +80,8 @@ export const WRITE_LIMITS = {
   // themselves are also limited to 3 a day by the service).
   customerEmailWrite: { label: 'emails to customers, tests and previews', windowSeconds: 10 * MINUTE, perAccount: 30, perAddress: 90 },
   // Payments (functions/payments, docs/decisions/013).
+  // The cart (docs/decisions/082): adding, removing and the merge after sign-in.
+  cartChange: { label: 'cart changes', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 360 },
   checkout: { label: 'checkout attempts', windowSeconds: 10 * MINUTE, perAccount: 20, perAddress: 60 },
   // The tax quote is asked again each time the buyer changes the country or VAT ID (docs/decisions/050).
   checkoutQuote: { label: 'tax quotes', windowSeconds: 10 * MINUTE, perAccount: 120, perAddress: 360 },
@@ -203,6 +205,10 @@ export const WRITE_ROUTES = {
   'POST /api/studio/customer-emails/preview': 'customerEmailWrite',
   'POST /api/studio/customer-emails/test': 'customerEmailWrite',
   'POST /api/checkout': 'checkout',
+  'POST /api/checkout/cart': 'checkout',
+  'POST /api/cart/items': 'cartChange',
+  'DELETE /api/cart/items/[productId]': 'cartChange',
+  'POST /api/cart/merge': 'cartChange',
   'POST /api/checkout/[sessionId]/pay': 'checkout',
   'POST /api/checkout/[sessionId]/quote': 'checkoutQuote',
   'POST /api/orders/[id]/refund': 'orderChange',

@@ -13,7 +13,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { AppError } from '../_shared/errors';
-import type { CheckoutRequest, PaymentProvider } from './provider';
+import type { CartCheckoutRequest, CheckoutRequest, PaymentProvider } from './provider';
 import { verifyStripeSignature } from './signature';
 
 export function localWebhookSecret(authSecret: string): string {
@@ -37,8 +37,19 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }> {
-    const sessionId = localId('cs');
     void request;
+    return this.newSession();
+  }
+
+  /** A cart's checkout is the same page, listing each of its orders (docs/decisions/082). */
+  async createCartCheckout(request: CartCheckoutRequest): Promise<{ sessionId: string; url: string }> {
+    void request;
+    return this.newSession();
+  }
+
+  /** The session is the orders written under its id; the page reads them. */
+  private newSession(): { sessionId: string; url: string } {
+    const sessionId = localId('cs');
     return { sessionId, url: new URL(`/checkout/${sessionId}`, this.siteUrl).toString() };
   }
 

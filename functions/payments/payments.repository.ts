@@ -78,6 +78,8 @@ export async function insertOrder(
     bundleCredit?: { creditCents: number; ownedItems: number } | null;
     /** The affiliate credited and the commission locked in (docs/decisions/081): the order's source is then 'affiliate: CODE'. */
     affiliate?: { linkId: string; code: string; userId: string; percent: number; commissionCents: number } | null;
+    /** The cart checkout this order is one product of (docs/decisions/082): Stripe's transfer_group. */
+    checkoutGroup?: string | null;
   },
 ) {
   const source = values.source ?? NO_SOURCE;
@@ -109,6 +111,7 @@ export async function insertOrder(
       provider: values.provider,
       provider_session_id: values.sessionId,
       destination_account_id: values.destinationAccountId,
+      checkout_group: values.checkoutGroup ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -34,11 +34,42 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
+/**
+ * A cart's checkout (docs/decisions/082): one payment of a line per product, each line an order
+ * of its own creator. With Stripe Connect the payment is a separate charge: nothing is
+ * transferred with it; each order's net is transferred to its creator after it is paid
+ * (transferOrder), all under `groupId` (the transfer_group).
+ */
+export interface CartCheckoutRequest {
+  groupId: string;
+  currency: 'usd';
+  buyer: { id: string; email: string };
+  lines: {
+    orderId: string;
+    product: { id: string; title: string };
+    amountCents: number;
+    feeCents: number;
+    destinationAccountId: string | null;
+    refundText: string;
+    sellerText: string;
+  }[];
+  successUrl: string;
+  cancelUrl: string;
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** Whether creators must connect payouts before their paid products can be bought. */
   readonly requiresPayoutAccount: boolean;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** One checkout session paying several orders (docs/decisions/082). */
+  createCartCheckout(request: CartCheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Stripe Connect, a cart's order once paid: transfers its net to its creator's connected
+   * account out of the payment's charge, under the cart's transfer_group, once per order
+   * (idempotency key). The local provider transfers nothing (payouts are toolmint's there).
+   */
+  transferOrder?(transfer: { orderId: string; amountCents: number; destinationAccountId: string; transferGroup: string; paymentIntentId: string }): Promise<{ transferId: string }>;
   /** The card that paid a payment intent (brand, last four) for the invoice; the local provider's events carry it. */
   paymentCard?(paymentIntentId: string): Promise<{ brand: string; last4: string } | null>;
   /**
@@ -52,7 +83,16 @@ export interface PaymentProvider {
    * `subscription`: the payment carries an application fee to give back (a one-time sale's
    * transfer is its net instead, docs/decisions/050).
    */
-  refund(payment: { paymentId: string; orderId: string; subscription: boolean }): Promise<{ refundId: string }>;
+  refund(payment: {
+    paymentId: string;
+    orderId: string;
+    subscription: boolean;
+    /**
+     * One order of a cart's payment (docs/decisions/082): only its part is refunded (its amount
+     * and its tax share), and its own transfer to its creator, when made, is reversed.
+     */
+    cartPart?: { amountCents: number; transferId: string | null };
+  }): Promise<{ refundId: string }>;
   /** Stops a subscription renewing; access lasts to the end of the paid period. */
   cancelSubscriptionAtPeriodEnd(subscriptionId: string): Promise<void>;
   /** Verifies the signature on the raw body and parses the event; throws when it does not match. */

@@ -15,7 +15,7 @@ import { toPayoutSchedule, type PayoutSchedule } from '@/src/shared/payout-sched
 import { applicationFeeBps } from '@/src/shared/payments';
 import { discountLine } from '@/src/shared/discounts';
 import { AppError } from '../_shared/errors';
-import type { CheckoutRequest, PaymentProvider } from './provider';
+import type { CartCheckoutRequest, CheckoutRequest, PaymentProvider } from './provider';
 import { verifyStripeSignature } from './signature';
 
 /** Stripe Tax's product tax code 'General - Electronically Supplied Services' (digital products). */
@@ -118,6 +118,74 @@ export class StripePaymentProvider implements PaymentProvider {
     return { sessionId: session.id, url: session.url };
   }
 
+  /**
+   * A cart (docs/decisions/082): separate charges and transfers. One Checkout Session of a line
+   * per product, charged to the platform with no transfer_data; its payment intent carries the
+   * cart's transfer_group, and each order's net is transferred to its creator once paid
+   * (transferOrder). Tax as for one product: Stripe Tax on top of each line.
+   */
+  async createCartCheckout(request: CartCheckoutRequest): Promise<{ sessionId: string; url: string }> {
+    const metadata = { checkoutGroup: request.groupId, buyerId: request.buyer.id };
+    const sellers = [...new Set(request.lines.map((l) => l.sellerText))].join('; ');
+    const params: Stripe.Checkout.SessionCreateParams = {
+      mode: 'payment',
+      line_items: request.lines.map((line) => ({
+        quantity: 1,
+        price_data: {
+          currency: request.currency,
+          unit_amount: line.amountCents,
+          tax_behavior: 'exclusive',
+          product_data: {
+            name: line.product.title,
+            description: `${line.sellerText}. ${line.refundText}`,
+            metadata: { productId: line.product.id, orderId: line.orderId },
+            tax_code: DIGITAL_GOODS_TAX_CODE,
+          },
+        },
+      })),
+      client_reference_id: request.groupId,
+      customer_email: request.buyer.email,
+      metadata,
+      success_url: request.successUrl,
+      cancel_url: request.cancelUrl,
+      custom_text: { submit: { message: sellers.slice(0, 1000) } },
+      automatic_tax: { enabled: true },
+      tax_id_collection: { enabled: true },
+      billing_address_collection: 'required',
+      payment_intent_data: { metadata, transfer_group: request.groupId },
+    };
+    const session = await guard('cart checkout', () => this.stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${request.groupId}` }));
+    if (!session.url) throw new AppError('PAYMENTS_UNAVAILABLE');
+    return { sessionId: session.id, url: session.url };
+  }
+
+  /** A cart order's net to its creator, out of the cart's charge (source_transaction: available when the charge's funds are), once per order. */
+  async transferOrder(transfer: {
+    orderId: string;
+    amountCents: number;
+    destinationAccountId: string;
+    transferGroup: string;
+    paymentIntentId: string;
+  }): Promise<{ transferId: string }> {
+    const intent = await guard('payment intent', () => this.stripe.paymentIntents.retrieve(transfer.paymentIntentId));
+    const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : (intent.latest_charge?.id ?? null);
+    if (!charge) throw new Error(`payment ${transfer.paymentIntentId} has no charge to transfer from`);
+    const created = await guard('transfer', () =>
+      this.stripe.transfers.create(
+        {
+          amount: transfer.amountCents,
+          currency: 'usd',
+          destination: transfer.destinationAccountId,
+          transfer_group: transfer.transferGroup,
+          source_transaction: charge,
+          metadata: { orderId: transfer.orderId },
+        },
+        { idempotencyKey: `order-transfer-${transfer.orderId}` },
+      ),
+    );
+    return { transferId: created.id };
+  }
+
   /** The card of a completed checkout's payment intent, for its invoice (brand and last four only). */
   async paymentCard(paymentIntentId: string): Promise<{ brand: string; last4: string } | null> {
     const intent = await guard('payment intent', () => this.stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['payment_method'] }));
@@ -126,7 +194,13 @@ export class StripePaymentProvider implements PaymentProvider {
     return card?.brand && card.last4 ? { brand: card.brand, last4: card.last4 } : null;
   }
 
-  async refund(payment: { paymentId: string; orderId: string; subscription: boolean }): Promise<{ refundId: string }> {
+  async refund(payment: {
+    paymentId: string;
+    orderId: string;
+    subscription: boolean;
+    cartPart?: { amountCents: number; transferId: string | null };
+  }): Promise<{ refundId: string }> {
+    if (payment.cartPart) return this.refundCartPart(payment.paymentId, payment.orderId, payment.cartPart);
     const refund = await guard('refund', () =>
       this.stripe.refunds.create(
         {
@@ -140,6 +214,23 @@ export class StripePaymentProvider implements PaymentProvider {
         { idempotencyKey: `refund-${payment.orderId}` },
       ),
     );
+    return { refundId: refund.id };
+  }
+
+  /**
+   * One order of a cart's payment (docs/decisions/082): a partial refund of its part, then the
+   * reversal of its own transfer (the creator gives back the net they were sent), each once per
+   * order by its idempotency key.
+   */
+  private async refundCartPart(paymentIntentId: string, orderId: string, part: { amountCents: number; transferId: string | null }) {
+    const refund = await guard('refund', () =>
+      this.stripe.refunds.create({ payment_intent: paymentIntentId, amount: part.amountCents, metadata: { orderId } }, { idempotencyKey: `refund-${orderId}` }),
+    );
+    const transferId = part.transferId;
+    if (transferId)
+      await guard('transfer reversal', () =>
+        this.stripe.transfers.createReversal(transferId, { metadata: { orderId } }, { idempotencyKey: `order-transfer-reversal-${orderId}` }),
+      );
     return { refundId: refund.id };
   }
 

@@ -77,6 +77,15 @@ export const ERRORS = {
   PWYW_AMOUNT_REQUIRED: { status: 400, message: 'Name a fair price: enter the amount you want to pay.' },
   PWYW_AMOUNT_NOT_ACCEPTED: { status: 422, message: 'This product has a fixed price: you cannot name your own.' },
   PWYW_NO_DISCOUNT_CODES: { status: 422, message: 'Discount codes do not apply to pay-what-you-want products: name the price you want to pay instead.' },
+  // The cart (functions/payments/cart.service.ts, docs/decisions/082).
+  CANNOT_BUY_OWN_PRODUCT: { status: 403, message: 'You cannot buy your own product.' },
+  NOT_CARTABLE: {
+    status: 422,
+    message: 'Subscriptions and pay-what-you-want products cannot go in the cart: buy them on their own page.',
+  },
+  CART_FULL: { status: 409, message: 'Your cart holds 50 products, the most it can. Pay for these or remove some first.' },
+  CART_EMPTY: { status: 409, message: 'Your cart is empty.' },
+  CART_CHANGED: { status: 409, message: 'Your cart changed: check the prices and items, then pay.' },
   BUNDLE_NOT_FOUND: { status: 404, message: 'Bundle not found' },
   BUNDLE_ITEM_REFUSED: { status: 422, message: 'A bundle holds only your own published products sold at a fixed one-time price.' },
   BUNDLE_NOT_A_SAVING: { status: 422, message: "The bundle's price must be below what its products cost on their own." },

@@ -201,6 +201,15 @@ export const ROUTE_EXAMPLES: RouteExamples = {
     json: () => ({ reason: 'The bank account number was refused.' }),
     expect: { status: 404, why: 'the fixtures have no payout (marking one: tests/integration/ledger-payouts.test.ts)' },
   },
+  // The cart (cart.ts, docs/decisions/082): the owner's cart of the other creator's paid product.
+  getCart: { query: (fx) => ({ items: `${fx.paidProductId},${fx.productId}` }) },
+  addCartItem: { json: (fx) => ({ productId: fx.paidProductId }) },
+  removeCartItem: { params: (fx) => ({ productId: fx.paidProductId }) },
+  mergeCart: { json: (fx) => ({ productIds: [fx.paidProductId, fx.freeProductId] }) },
+  startCartCheckout: {
+    json: () => ({ expectedTotalCents: 1 }),
+    expect: { status: 409, why: 'no cart totals 1 cent (CART_CHANGED, or CART_EMPTY), so nothing is charged and it can run again (paying a cart: tests/integration/cart.test.ts)' },
+  },
   // Profiles and onboarding (profile.ts); seller reviews: the owner reviews the other user (a creator).
   getProfile: {},
   replaceProfile: { json: profileExample, nullable: PROFILE_NULLABLE },

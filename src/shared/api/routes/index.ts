@@ -9,6 +9,7 @@ import { accountRoutes } from './account';
 import { affiliateRoutes } from './affiliates';
 import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
+import { cartRoutes } from './cart';
 import { communityRoutes } from './community';
 import { communityQaRoutes } from './community-qa';
 import { favoriteRoutes } from './favorites';
@@ -33,6 +34,7 @@ export const API_ROUTES = [
   ...authRoutes,
   ...favoriteRoutes,
   ...paymentRoutes,
+  ...cartRoutes,
   ...taxRoutes,
   ...profileRoutes,
   ...productReviewRoutes,
