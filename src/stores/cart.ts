@@ -277,11 +277,6 @@ export async function removeFromCart(productId: string): Promise<CartView> {
   return loadCart();
 }
 
-/** A cart the server just answered (a checkout's 409 reloads it): the header follows. */
-export function setCartView(view: CartView): void {
-  applyView(view);
-}
-
 export function dismissSkipped(): void {
   setSkipped([]);
 }

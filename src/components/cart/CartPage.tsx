@@ -12,31 +12,24 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '@/src/shared/api/client';
 import type { CartView } from '@/src/shared/api/schemas/cart';
-import { formatCents } from '@/src/shared/payments';
-import { dismissSkipped, loadCart, removeFromCart, setCartView } from '@/src/stores/cart';
+import { dismissSkipped, loadCart, removeFromCart } from '@/src/stores/cart';
 import { useCartSkipped } from '@/src/stores/use-cart';
 import { useSession } from '@/src/stores/use-session';
 import { toast } from '@/src/stores/toasts';
 import { useApiMutation, useApiQuery } from '../hooks/use-api';
 import { leavePage } from '../hooks/leave-page';
 import { CartItemRow } from './CartItemRow';
+import { CartNotices, type CartChanges, type CheckoutOutcome } from './CartNotices';
+import { CartSummary } from './CartSummary';
 import { describeCartChanges } from './cart-changes';
 
 const LOGIN_HREF = `/auth?mode=login&redirect=${encodeURIComponent('/cart')}`;
 
-type Outcome = 'paid' | 'cancelled' | null;
-
-/** What the server said changed, and the sentences saying how. */
-interface Changes {
-  message: string;
-  lines: string[];
-}
-
 export default function CartPage() {
   const session = useSession();
   const skipped = useCartSkipped();
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [changes, setChanges] = useState<Changes | null>(null);
+  const [outcome, setOutcome] = useState<CheckoutOutcome>(null);
+  const [changes, setChanges] = useState<CartChanges | null>(null);
   /** The cart as the buyer saw it when the server answered CART_CHANGED, until it is read again. */
   const seenBeforeChange = useRef<{ view: CartView; message: string } | null>(null);
 
@@ -80,15 +73,7 @@ export default function CartPage() {
     },
   );
 
-  // A reloaded cart goes to the header's count too.
-  useEffect(() => {
-    if (view) setCartView(view);
-  }, [view]);
-
   const busy = remove.busy || checkout.busy;
-  const available = view?.items.filter((item) => item.available) ?? [];
-  const unavailable = (view?.items.length ?? 0) - available.length;
-  const creators = new Set(available.map((item) => item.creatorId)).size;
 
   function startCheckout() {
     if (!view || busy) return;
@@ -98,47 +83,7 @@ export default function CartPage() {
 
   return (
     <div className="cart-layout">
-      {outcome === 'paid' ? (
-        <div className="cart-notice is-success" role="status">
-          <strong>Paid: your products are in your library.</strong> Your receipts are on their way by email. <a href="/library">Open your library</a>
-        </div>
-      ) : outcome === 'cancelled' ? (
-        <div className="cart-notice" role="status">
-          <strong>Checkout cancelled.</strong> Nothing was charged; your cart is as you left it.
-        </div>
-      ) : null}
-
-      {skipped.length ? (
-        <div className="cart-notice is-warning" role="status">
-          <strong>{skipped.length === 1 ? 'This product was not added to your cart:' : 'These products were not added to your cart:'}</strong>
-          <ul>
-            {skipped.map((item) => (
-              <li key={item.productId}>
-                <a href={`/product/${encodeURIComponent(item.productId)}`}>{item.title}</a>: {item.reason}
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="btn btn-ghost cart-dismiss" onClick={dismissSkipped}>
-            Dismiss
-          </button>
-        </div>
-      ) : null}
-
-      {changes ? (
-        <div className="cart-notice is-warning" role="alert">
-          <strong>{changes.message}</strong>
-          {changes.lines.length ? (
-            <ul>
-              {changes.lines.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          ) : unavailable ? (
-            <p>Remove the products that can no longer be bought, then check out.</p>
-          ) : null}
-        </div>
-      ) : null}
-
+      <CartNotices outcome={outcome} skipped={skipped} onDismissSkipped={dismissSkipped} changes={changes} />
       {!view ? (
         cart.error ? (
           <div className="cp-empty">
@@ -179,39 +124,7 @@ export default function CartPage() {
               ))}
             </ul>
           </section>
-          <section className="cart-summary" aria-labelledby="cart-summary-title">
-            <h2 id="cart-summary-title">Summary</h2>
-            <p className="cart-total">
-              <span>Total</span>
-              <strong data-cart-total>{formatCents(view.totalCents)}</strong>
-            </p>
-            <p className="cart-hint">
-              {available.length === 1 ? '1 product' : `${available.length} products`}
-              {creators > 1 ? ` from ${creators} creators, paid in one checkout` : ''}
-            </p>
-            {unavailable ? (
-              <p className="cart-hint">
-                {unavailable === 1 ? '1 product can' : `${unavailable} products can`} no longer be bought and {unavailable === 1 ? 'is' : 'are'} not in the
-                total.
-              </p>
-            ) : null}
-            <p className="cart-hint">Plus tax where your country charges it on digital products, shown before you pay. Each creator gets their own order.</p>
-            {session.status === 'signed-out' ? (
-              <a className="btn btn-primary cart-checkout" href={LOGIN_HREF}>
-                Sign in to check out
-              </a>
-            ) : (
-              <button
-                type="button"
-                className="btn btn-primary cart-checkout"
-                onClick={startCheckout}
-                disabled={busy || session.status === 'loading' || available.length === 0}
-                aria-busy={checkout.busy}
-              >
-                {checkout.busy ? 'Processing...' : 'Checkout'}
-              </button>
-            )}
-          </section>
+          <CartSummary view={view} session={session.status} loginHref={LOGIN_HREF} onCheckout={startCheckout} checkingOut={checkout.busy} disabled={busy} />
         </>
       )}
     </div>
