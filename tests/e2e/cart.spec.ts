@@ -11,9 +11,9 @@ import { DEMO, demoProductId, failOnPageErrors, hydrated, payByCard, signIn, sig
 
 failOnPageErrors();
 
-// Two demo creators' one-time products no other spec changes: Jonas Berg's ($12) and Lena Fischer's ($9).
-const RUNWAY = 'Runway Gen-4 Cinematic Shot Prompt Library';
-const ICONS = 'Midjourney Isometric 3D Icon Style Guide';
+// Two demo creators' one-time products no other spec changes: Jonas Berg's ($9) and Diego Ramírez's ($9.99).
+const RUNWAY = 'Runway Motion Brush and Camera Control Field Guide';
+const BRIEFS = 'Gemini Deep Research Brief Templates for Analysts';
 // The demo creator's (Maya Chen).
 const WEBINAR = 'Zapier Webinar Follow-Up Kit (Zoom to HubSpot to Gmail)';
 
@@ -24,7 +24,7 @@ async function addToCart(page: Page, productId: string): Promise<void> {
   await page.goto(`/product/${productId}`);
   await hydrated(page);
   await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect(page.getByRole('link', { name: 'In cart · View cart' })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'In cart: View cart' })).toBeFocused();
 }
 
 test('a visitor’s cart is merged on sign-in, then one checkout pays for two creators’ products', async ({ browser, page, baseURL }) => {
@@ -33,21 +33,25 @@ test('a visitor’s cart is merged on sign-in, then one checkout pays for two cr
   const email = await signUpVerifiedBuyer(await setup.newPage(), baseURL!, 'Cato Cart');
   await setup.close();
   const runway = await demoProductId(page, RUNWAY);
-  const icons = await demoProductId(page, ICONS);
+  const briefs = await demoProductId(page, BRIEFS);
 
   await addToCart(page, runway);
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
 
-  await page.getByRole('link', { name: 'In cart · View cart' }).click();
+  await page.getByRole('link', { name: 'In cart: View cart' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await hydrated(page);
-  await expect(page.getByRole('listitem', { name: RUNWAY })).toContainText('$12.00');
+  await expect(page.getByRole('listitem', { name: RUNWAY })).toContainText('$9.00');
   await page.getByRole('link', { name: 'Sign in to check out' }).click();
   await expect(page).toHaveURL(/\/auth\?mode=login&redirect=%2Fcart$/);
   await hydrated(page);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('Str0ng!pass');
   await page.getByRole('button', { name: 'Sign In' }).click();
+  // A new account's first sign-in offers onboarding first, then goes on to the cart.
+  await expect(page).toHaveURL(/\/onboarding\?redirect=%2Fcart$/, { timeout: 20_000 });
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Skip for now' }).click();
 
   // Back on /cart, signed in: the browser cart is now the account's, and the browser's is cleared.
   await expect(page).toHaveURL(/\/cart$/, { timeout: 20_000 });
@@ -58,21 +62,21 @@ test('a visitor’s cart is merged on sign-in, then one checkout pays for two cr
   const saved = await page.request.get('/api/cart');
   expect(((await saved.json()) as { items: { productId: string }[] }).items.map((item) => item.productId)).toEqual([runway]);
 
-  await addToCart(page, icons);
+  await addToCart(page, briefs);
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
 
   await cartLink(page).click();
   await expect(page).toHaveURL(/\/cart$/);
   await hydrated(page);
-  await expect(page.getByRole('listitem', { name: RUNWAY })).toContainText('$12.00');
-  await expect(page.getByRole('listitem', { name: ICONS })).toContainText('$9.00');
-  await expect(page.locator('[data-cart-total]')).toHaveText('$21.00');
+  await expect(page.getByRole('listitem', { name: RUNWAY })).toContainText('$9.00');
+  await expect(page.getByRole('listitem', { name: BRIEFS })).toContainText('$9.99');
+  await expect(page.locator('[data-cart-total]')).toHaveText('$18.99');
   await expect(page.getByText('2 products from 2 creators, paid in one checkout')).toBeVisible();
 
   await page.getByRole('button', { name: 'Checkout' }).click();
   await expect(page).toHaveURL(/\/checkout\/cs_test_[A-Za-z0-9]+$/, { timeout: 20_000 });
   await hydrated(page);
-  await payByCard(page, 'Pay $21.00');
+  await payByCard(page, 'Pay $18.99');
 
   // Back on /cart: paid, the cart empty, the header's count gone.
   await expect(page.getByText('Paid: your products are in your library.')).toBeVisible({ timeout: 20_000 });
@@ -83,7 +87,7 @@ test('a visitor’s cart is merged on sign-in, then one checkout pays for two cr
 
   await page.goto('/library');
   await hydrated(page);
-  for (const title of [RUNWAY, ICONS]) await expect(page.getByRole('listitem', { name: title })).toContainText('Paid');
+  for (const title of [RUNWAY, BRIEFS]) await expect(page.getByRole('listitem', { name: title })).toContainText('Paid');
   await expect(cartLink(page)).toHaveAccessibleName('Cart');
 });
 

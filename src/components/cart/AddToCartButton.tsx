@@ -2,8 +2,9 @@
  * 'Add to cart' beside 'Buy' on a product page (issue 31, docs/decisions/082), rendered by
  * DownloadButton for a product sold at a fixed one-time price that the caller neither owns nor
  * made. Visitors add to the browser cart, signed-in buyers to their account's (the store,
- * src/stores/cart.ts, decides). Once the product is in the cart the button becomes 'In cart',
- * a link to /cart, and takes the focus the button had.
+ * src/stores/cart.ts, decides). Once the product is in the cart the button becomes a link to
+ * /cart, '✓ View cart' (named 'In cart: View cart'; short enough to stay beside Buy), and takes
+ * the focus the button had.
  */
 import { useEffect, useRef, useState } from 'react';
 import { addToCart } from '@/src/stores/cart';
@@ -40,7 +41,7 @@ export function AddToCartButton({ productId, title, disabled = false }: Props) {
           <Icon size={18}>
             <path d="m5 12 5 5L20 7" />
           </Icon>
-          In cart · View cart
+          <span className="visually-hidden">In cart: </span>View cart
         </a>
       ) : (
         <button type="button" className="btn btn-secondary dl-cart" onClick={() => void add.run()} disabled={disabled || add.busy} aria-busy={add.busy}>
