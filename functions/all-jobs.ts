@@ -21,6 +21,7 @@ import './payments/refunds.job';
 import './payments/refund-notices.job';
 import './payments/order-notices.job';
 import './payments/refund-at-once.job';
+import './payments/cart-transfer.job';
 import './product-reviews/review-pages.job';
 import './payments/tax-reversal.job';
 import './rebuilds/page-refresh.job';

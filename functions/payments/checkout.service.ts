@@ -31,7 +31,7 @@ import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
 import {
-  findOrderBySession,
+  findOrdersBySession,
   findPayoutAccount,
   findProductForCheckout,
   findPublishedProductForSale,
@@ -50,6 +50,7 @@ import { bundleCheckoutPrice, bundleCreditLine, bundleTermsFor } from './bundle-
 import { bundleCreditText } from '@/src/shared/bundles';
 import { namedAmountRefusal, pwywTerms } from '@/src/shared/pwyw';
 import { ERRORS } from '@/src/shared/error-codes';
+import { cartReturnUrls } from './cart.service';
 import { normalizeVatId } from '@/src/shared/tax';
 import { soldByText } from '@/src/shared/invoices';
 import { DEFAULT_REFUND_POLICY, type OrderStatus, type PurchaseKind, type RefundPolicy } from '@/src/shared/domain';
@@ -255,68 +256,98 @@ export interface LocalCheckoutView {
   seller: string;
   successUrl: string;
   cancelUrl: string;
+  /**
+   * A cart's checkout (docs/decisions/082): each product it pays, an order each; amountCents is
+   * their total and `product` the first. Empty for a single product's checkout.
+   */
+  items: { productId: string; title: string; seller: string; amountCents: number; refundPolicy: RefundPolicy }[];
 }
 
 const SESSION_ID = /^cs_test_[A-Za-z0-9]{8,64}$/;
 
 async function findOwnLocalSession(db: Db, deps: PaymentsDeps, userId: string, sessionId: string) {
   if (!(deps.provider instanceof LocalPaymentProvider) || !SESSION_ID.test(sessionId)) throw new AppError('CHECKOUT_NOT_FOUND');
-  const order = await findOrderBySession(db, sessionId);
+  // One order, or a cart's order per product (docs/decisions/082), all of one buyer.
+  const orders = await findOrdersBySession(db, sessionId);
+  const order = orders[0];
   // Another user's checkout is answered exactly like one that does not exist.
-  if (!order || order.buyer_id !== userId || order.provider !== 'local') throw new AppError('CHECKOUT_NOT_FOUND');
-  return { order, provider: deps.provider };
+  if (!order || orders.some((o) => o.buyer_id !== userId) || order.provider !== 'local') throw new AppError('CHECKOUT_NOT_FOUND');
+  // A cart's orders move together (paid or closed by one event); pending while any is.
+  const status: OrderStatus = orders.some((o) => o.status === 'pending') ? 'pending' : order.status;
+  const totalCents = orders.reduce((sum, o) => sum + o.amount_cents, 0);
+  const urls = order.checkout_group ? cartReturnUrls(deps.siteUrl) : returnUrls(deps.siteUrl, order.product_id, order.id);
+  return { order, orders, status, totalCents, urls, provider: deps.provider };
 }
 
 export async function getLocalCheckout(db: Db, deps: PaymentsDeps, userId: string, sessionId: string): Promise<LocalCheckoutView> {
-  const { order } = await findOwnLocalSession(db, deps, userId, sessionId);
+  const { order, orders, status, totalCents, urls } = await findOwnLocalSession(db, deps, userId, sessionId);
   const product = await findProductForCheckout(db, order.product_id);
+  const items = order.checkout_group
+    ? await Promise.all(
+        orders.map(async (o) => {
+          const p = o.id === order.id ? product : await findProductForCheckout(db, o.product_id);
+          return {
+            productId: o.product_id,
+            title: p?.title ?? 'Product',
+            seller: await sellerName(db, o.creator_id),
+            amountCents: o.amount_cents,
+            refundPolicy: p?.refund_policy ?? DEFAULT_REFUND_POLICY,
+          };
+        }),
+      )
+    : [];
   return {
     sessionId,
-    status: order.status,
+    status,
     kind: order.kind,
-    amountCents: order.amount_cents,
-    namedPrice: product?.pay_what_you_want === true,
+    amountCents: totalCents,
+    namedPrice: !order.checkout_group && product?.pay_what_you_want === true,
     discount: order.discount_code
       ? { code: order.discount_code, listCents: order.amount_cents + order.discount_cents, discountCents: order.discount_cents }
       : null,
-    bundleCredit: await bundleCreditLine(db, order),
+    bundleCredit: order.checkout_group ? null : await bundleCreditLine(db, order),
     product: { id: order.product_id, title: product?.title ?? 'Product', imageUrl: product?.image_url ?? null },
     refundPolicy: product?.refund_policy ?? DEFAULT_REFUND_POLICY,
     seller: await sellerName(db, order.creator_id),
-    ...returnUrls(deps.siteUrl, order.product_id, order.id),
+    ...urls,
+    items,
   };
 }
 
-/** What the buyer will pay for this country (and VAT ID), before paying: the server's quote. */
+/** What the buyer will pay for this country (and VAT ID), before paying: the server's quote, over a cart's total. */
 export async function quoteLocalCheckout(db: Db, deps: PaymentsDeps, userId: string, sessionId: string, buyer: BuyerTax): Promise<TaxQuote> {
-  const { order } = await findOwnLocalSession(db, deps, userId, sessionId);
-  return quoteFor(order.amount_cents, buyer, deps.taxOriginCountry ?? null);
+  const { totalCents } = await findOwnLocalSession(db, deps, userId, sessionId);
+  return quoteFor(totalCents, buyer, deps.taxOriginCountry ?? null);
 }
 
 export async function payLocalCheckout(db: Db, deps: PaymentsDeps, userId: string, sessionId: string, body: PayCheckoutBody): Promise<{ redirectUrl: string }> {
-  const { order, provider } = await findOwnLocalSession(db, deps, userId, sessionId);
-  const { successUrl } = returnUrls(deps.siteUrl, order.product_id, order.id);
+  const { order, orders, status, totalCents, urls, provider } = await findOwnLocalSession(db, deps, userId, sessionId);
+  const { successUrl } = urls;
   // A second submit after the payment went through lands on the same success.
-  if (order.status === 'paid') return { redirectUrl: successUrl };
-  if (order.status !== 'pending') throw new AppError('CHECKOUT_CLOSED');
-  // The product may have been archived, unpublished or made free since the checkout started:
+  if (status === 'paid') return { redirectUrl: successUrl };
+  if (status !== 'pending') throw new AppError('CHECKOUT_CLOSED');
+  // A product may have been archived, unpublished or made free since the checkout started:
   // refused before any charge, and the checkout stays open should it be for sale again.
-  if (!(await isStillForSale(db, order.product_id))) throw new AppError('PRODUCT_NO_LONGER_FOR_SALE');
+  for (const o of orders) if (!(await isStillForSale(db, o.product_id))) throw new AppError('PRODUCT_NO_LONGER_FOR_SALE');
   // A malformed VAT ID is a field error before the card is read.
-  const quote = quoteFor(order.amount_cents, body, deps.taxOriginCountry ?? null);
+  const quote = quoteFor(totalCents, body, deps.taxOriginCountry ?? null);
   const outcome = testCardOutcome(body.cardNumber);
   if (outcome.outcome === 'invalid') throw new AppError('VALIDATION_FAILED', undefined, { cardNumber: outcome.message });
   if (outcome.outcome !== 'success') throw new AppError('CARD_DECLINED', outcome.message);
   const buyer = await findUserEmail(db, userId);
   const payload = JSON.stringify(
-    completedEvent(sessionId, order, {
-      quote,
-      email: buyer?.email ?? null,
-      name: buyer?.name ?? null,
-      company: body.company ?? null,
-      vatId: body.vatId ? normalizeVatId(body.vatId) : null,
-      last4: body.cardNumber.replace(/\D/g, '').slice(-4),
-    }),
+    completedEvent(
+      sessionId,
+      { ...order, amount_cents: totalCents },
+      {
+        quote,
+        email: buyer?.email ?? null,
+        name: buyer?.name ?? null,
+        company: body.company ?? null,
+        vatId: body.vatId ? normalizeVatId(body.vatId) : null,
+        last4: body.cardNumber.replace(/\D/g, '').slice(-4),
+      },
+    ),
   );
   await handleWebhook(db, deps, payload, provider.sign(payload));
   return { redirectUrl: successUrl };
@@ -338,7 +369,7 @@ interface LocalPayment {
  */
 function completedEvent(
   sessionId: string,
-  order: { id: string; product_id: string; buyer_id: string; kind: string; amount_cents: number },
+  order: { id: string; product_id: string; buyer_id: string; kind: string; amount_cents: number; checkout_group: string | null },
   paid: LocalPayment,
 ) {
   const subscription = order.kind === 'subscription' ? localId('sub') : null;
@@ -376,8 +407,11 @@ function completedEvent(
           tax_ids: paid.vatId ? [{ type: 'eu_vat', value: paid.vatId }] : [],
         },
         currency: 'usd',
-        client_reference_id: order.id,
-        metadata: { orderId: order.id, productId: order.product_id, buyerId: order.buyer_id },
+        // A cart's session names its group, as stripe-provider.ts's does (docs/decisions/082).
+        client_reference_id: order.checkout_group ?? order.id,
+        metadata: order.checkout_group
+          ? { checkoutGroup: order.checkout_group, buyerId: order.buyer_id }
+          : { orderId: order.id, productId: order.product_id, buyerId: order.buyer_id },
         payment_intent: subscription ? null : paymentIntent,
         invoice: subscription ? { id: localId('in'), object: 'invoice', payment_intent: paymentIntent } : null,
         subscription,

@@ -93,7 +93,9 @@ export async function recordSale(trx: Db, order: Order, holdDays = payoutHoldDay
       orderId: order.id,
       kind: 'transfer',
       amountCents: -saleEntryCents(order),
-      providerRef: order.provider_payment_id,
+      // A cart's payment pays several creators (docs/decisions/082), each their own transfer
+      // (cart-transfer.job.ts): the mirror is per order, and (kind, provider_ref) is unique.
+      providerRef: order.checkout_group ? `${order.provider_payment_id}:${order.id}` : order.provider_payment_id,
       availableAt: due,
     });
   }

@@ -21,6 +21,7 @@ import { decodeCursor, pageOf } from '../_shared/cursor';
 import { AppError } from '../_shared/errors';
 import type { PaymentsDeps } from './deps';
 import { LocalPaymentProvider, localId } from './local-provider';
+import { refundRequestOf } from './provider';
 import {
   findFirstSubscriptionOrder,
   findOrder,
@@ -172,7 +173,7 @@ export async function refundThroughProvider(
 ): Promise<Order> {
   if (order.status !== 'paid') throw new AppError('REFUND_NOT_ALLOWED');
   if (!order.provider_payment_id) throw new AppError('REFUND_NOT_ALLOWED');
-  await deps.provider.refund({ paymentId: order.provider_payment_id, orderId: order.id, subscription: order.kind === 'subscription' });
+  await deps.provider.refund(refundRequestOf({ ...order, provider_payment_id: order.provider_payment_id }));
   // The transaction emits 'order.refunded': the engine first (PGlite, decision 040).
   await jobsReady(db);
   const refunded = await db.transaction().execute(async (trx) => {

@@ -117,12 +117,14 @@ export async function insertOrder(
     .executeTakeFirstOrThrow();
 }
 
-export async function findOrderBySession(db: Q, sessionId: string) {
-  return db.selectFrom('orders').selectAll().where('provider_session_id', '=', sessionId).executeTakeFirst();
+/** The orders a checkout session pays: one, or a cart's several (docs/decisions/082), in the cart's order. */
+export async function findOrdersBySession(db: Q, sessionId: string) {
+  return db.selectFrom('orders').selectAll().where('provider_session_id', '=', sessionId).orderBy('number').execute();
 }
 
-export async function findOrderByPayment(db: Q, paymentId: string) {
-  return db.selectFrom('orders').selectAll().where('provider_payment_id', '=', paymentId).executeTakeFirst();
+/** The orders a payment paid: one, or a cart's several (docs/decisions/082). */
+export async function findOrdersByPayment(db: Q, paymentId: string) {
+  return db.selectFrom('orders').selectAll().where('provider_payment_id', '=', paymentId).orderBy('number').execute();
 }
 
 export async function findOrder(db: Q, orderId: string) {
@@ -130,10 +132,10 @@ export async function findOrder(db: Q, orderId: string) {
 }
 
 /**
- * pending -> paid. The status condition makes this the one place a session is fulfilled:
- * of any number of concurrent completions exactly one gets the row back.
+ * pending -> paid, one order of a session. The status condition makes this the one place an
+ * order is fulfilled: of any number of concurrent completions exactly one gets the row back.
  */
-export async function markOrderPaid(db: Q, sessionId: string, payment: { paymentId: string | null; subscriptionId: string | null }, tax?: OrderTax) {
+export async function markOrderPaid(db: Q, orderId: string, payment: { paymentId: string | null; subscriptionId: string | null }, tax?: OrderTax) {
   return db
     .updateTable('orders')
     .set({
@@ -143,7 +145,7 @@ export async function markOrderPaid(db: Q, sessionId: string, payment: { payment
       provider_subscription_id: payment.subscriptionId,
       ...(tax ? taxColumns(tax) : {}),
     })
-    .where('provider_session_id', '=', sessionId)
+    .where('id', '=', orderId)
     .where('status', '=', 'pending')
     .returningAll()
     .executeTakeFirst();
@@ -196,14 +198,20 @@ export async function hasOtherPaidOrder(db: Q, order: { id: string; buyer_id: st
 }
 
 /** pending -> failed or expired, once: the closed order, or undefined; a paid order is never touched. */
-export async function closePendingOrder(db: Q, sessionId: string, status: Extract<OrderStatus, 'failed' | 'expired'>) {
+/** pending -> failed or expired, every order of the session (a cart's several at once). */
+export async function closePendingOrders(db: Q, sessionId: string, status: Extract<OrderStatus, 'failed' | 'expired'>) {
   return db
     .updateTable('orders')
     .set({ status })
     .where('provider_session_id', '=', sessionId)
     .where('status', '=', 'pending')
     .returning(['id', 'discount_code_id'])
-    .executeTakeFirst();
+    .execute();
+}
+
+/** A cart order's transfer to its creator, once (docs/decisions/082). */
+export async function setOrderTransfer(db: Q, orderId: string, transferId: string): Promise<void> {
+  await db.updateTable('orders').set({ provider_transfer_id: transferId }).where('id', '=', orderId).where('provider_transfer_id', 'is', null).execute();
 }
 
 /**

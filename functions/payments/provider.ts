@@ -69,7 +69,13 @@ export interface PaymentProvider {
    * account out of the payment's charge, under the cart's transfer_group, once per order
    * (idempotency key). The local provider transfers nothing (payouts are toolmint's there).
    */
-  transferOrder?(transfer: { orderId: string; amountCents: number; destinationAccountId: string; transferGroup: string; paymentIntentId: string }): Promise<{ transferId: string }>;
+  transferOrder?(transfer: {
+    orderId: string;
+    amountCents: number;
+    destinationAccountId: string;
+    transferGroup: string;
+    paymentIntentId: string;
+  }): Promise<{ transferId: string }>;
   /** The card that paid a payment intent (brand, last four) for the invoice; the local provider's events carry it. */
   paymentCard?(paymentIntentId: string): Promise<{ brand: string; last4: string } | null>;
   /**
@@ -107,6 +113,28 @@ export interface PaymentProvider {
   createDashboardLink(accountId: string): Promise<string>;
   /** Stripe's payout schedule of a connected account (docs/decisions/051); null locally, where payouts are toolmint's. */
   getPayoutSchedule(accountId: string): Promise<PayoutSchedule | null>;
+}
+
+/**
+ * What to ask of the provider to refund an order: its whole payment, or for one order of a
+ * cart's payment (docs/decisions/082) only its part, its amount and its tax share, and its own
+ * transfer to reverse.
+ */
+export function refundRequestOf(order: {
+  id: string;
+  provider_payment_id: string;
+  kind: string;
+  checkout_group: string | null;
+  amount_cents: number;
+  tax_cents: number;
+  provider_transfer_id: string | null;
+}): Parameters<PaymentProvider['refund']>[0] {
+  return {
+    paymentId: order.provider_payment_id,
+    orderId: order.id,
+    subscription: order.kind === 'subscription',
+    ...(order.checkout_group ? { cartPart: { amountCents: order.amount_cents + order.tax_cents, transferId: order.provider_transfer_id } } : {}),
+  };
 }
 
 function createPaymentProvider(env: Env = getEnv()): PaymentProvider {

@@ -13,7 +13,7 @@
  */
 import { defineReaction, jobsReady } from '@/functions/jobs';
 import type { RefundDueReason } from '@/functions/jobs';
-import { getPaymentProvider } from './provider';
+import { getPaymentProvider, refundRequestOf } from './provider';
 import { findOrder } from './payments.repository';
 import { refundOrderInTrx } from './webhook.service';
 
@@ -30,7 +30,7 @@ defineReaction(
     const order = await findOrder(db, orderId);
     if (!order || order.status !== 'paid' || !order.provider_payment_id) return;
     const provider = getPaymentProvider();
-    await provider.refund({ paymentId: order.provider_payment_id, orderId: order.id, subscription: order.kind === 'subscription' });
+    await provider.refund(refundRequestOf({ ...order, provider_payment_id: order.provider_payment_id }));
     if (why === 'unavailable' && order.provider_subscription_id) await provider.cancelSubscriptionAtPeriodEnd(order.provider_subscription_id);
     await jobsReady(db);
     const reason = REFUND_REASONS[why];

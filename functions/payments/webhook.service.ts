@@ -48,10 +48,10 @@ import { feeCents, SUBSCRIPTION_PERIOD_DAYS, subscriptionTaxExcessCents } from '
 import { afterCommit, emit, jobsReady, type EventName } from '@/functions/jobs';
 import type { PaymentsDeps } from './deps';
 import {
-  closePendingOrder,
+  closePendingOrders,
   findFirstSubscriptionOrder,
-  findOrderByPayment,
-  findOrderBySession,
+  findOrdersByPayment,
+  findOrdersBySession,
   findSubscription,
   hasOtherPaidOrder,
   insertEvent,
@@ -76,6 +76,8 @@ import { cardOfPaymentIntent, taxOfSession } from './tax.service';
 import { issueCreditNote, issueInvoice } from './invoices.service';
 import { enqueueTaxReversal } from './tax-reversal.job';
 import { giveDiscountUseBack } from './discounts.repository';
+import { deleteCartItems } from './cart.repository';
+import { splitByAmounts } from '@/src/shared/cart';
 import type { PaymentEventStatus, SubscriptionStatus } from '@/src/shared/domain';
 
 type Trx = Transaction<Database>;
@@ -160,9 +162,11 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, card: Ca
       if (!paymentId) return { status: 'ignored' };
       // A partial refund keeps the purchase; only a full refund revokes it.
       if (!charge.refunded) return { status: 'ignored' };
-      const order = await findOrderByPayment(trx, paymentId);
-      if (!order || order.status === 'pending') return { status: 'parked', waitsFor: paymentId };
-      await refundOrderInTrx(trx, order);
+      // A cart's payment pays several orders (docs/decisions/082): refunded in full, all of them.
+      // (Refunding one order of a cart is a partial refund of the payment, which does not get here.)
+      const orders = await findOrdersByPayment(trx, paymentId);
+      if (!orders.length || orders.some((o) => o.status === 'pending')) return { status: 'parked', waitsFor: paymentId };
+      for (const order of orders) await refundOrderInTrx(trx, order);
       return { status: 'processed' };
     }
     case 'account.updated': {
@@ -243,9 +247,10 @@ async function apply(trx: Trx, deps: PaymentsDeps, event: Stripe.Event, card: Ca
 
 /** pending -> failed or expired; a discount code the checkout held gets its use back in the same transaction (docs/decisions/075). */
 export async function closeCheckout(trx: Trx, sessionId: string, status: 'failed' | 'expired'): Promise<boolean> {
-  const closed = await closePendingOrder(trx, sessionId, status);
-  if (closed?.discount_code_id) await giveDiscountUseBack(trx, closed.discount_code_id);
-  return Boolean(closed);
+  // Every order of the session: a cart's several close together, and its cart stays as it is.
+  const closed = await closePendingOrders(trx, sessionId, status);
+  for (const order of closed) if (order.discount_code_id) await giveDiscountUseBack(trx, order.discount_code_id);
+  return closed.length > 0;
 }
 
 function mapSubscriptionStatus(status: string): SubscriptionStatus {
@@ -299,12 +304,42 @@ function paymentIdOfInvoice(raw: Record<string, unknown>): string | null {
 async function fulfil(trx: Trx, deps: PaymentsDeps, session: Stripe.Checkout.Session, card: Card): Promise<Outcome> {
   const paymentId = idOf(session.payment_intent) ?? idOf(session.invoice);
   const subscriptionId = idOf(session.subscription);
-  const pending = await findOrderBySession(trx, session.id);
-  const tax = pending ? taxOfSession(session, pending.amount_cents, card) : undefined;
-  const order = await markOrderPaid(trx, session.id, { paymentId, subscriptionId }, tax);
-  // Already paid (another completion won), or a session we never created.
-  if (!order) return { status: 'ignored' };
-  await afterPaid(trx, deps, order, subscriptionId);
+  // One order, or a cart's order per product (docs/decisions/082): each is fulfilled exactly as a
+  // single sale is, with its share of the session's tax (in proportion to its amount, the cents
+  // adding up to what the session charged) on its own invoice.
+  const orders = await findOrdersBySession(trx, session.id);
+  const tax = orders.length
+    ? taxOfSession(
+        session,
+        orders.reduce((sum, o) => sum + o.amount_cents, 0),
+        card,
+      )
+    : undefined;
+  const shares = tax
+    ? splitByAmounts(
+        tax.taxCents,
+        orders.map((o) => o.amount_cents),
+      )
+    : [];
+  const paid: Order[] = [];
+  for (const [i, pending] of orders.entries()) {
+    if (pending.status !== 'pending') continue;
+    const order = await markOrderPaid(trx, pending.id, { paymentId, subscriptionId }, tax ? { ...tax, taxCents: shares[i]! } : undefined);
+    // Already paid (another completion won).
+    if (!order) continue;
+    await afterPaid(trx, deps, order, subscriptionId);
+    paid.push(order);
+  }
+  // All paid already, or a session we never created.
+  if (!paid.length) return { status: 'ignored' };
+  // A cart's paid products leave the buyer's cart with the payment, not before: a cancelled checkout kept them.
+  const cartOrders = paid.filter((o) => o.checkout_group);
+  if (cartOrders.length)
+    await deleteCartItems(
+      trx,
+      cartOrders[0]!.buyer_id,
+      cartOrders.map((o) => o.product_id),
+    );
   // Events that arrived before this one and waited for it.
   const refs = [paymentId, subscriptionId].filter((r): r is string => Boolean(r));
   for (const parked of await takeParkedEvents(trx, refs)) {

@@ -198,8 +198,9 @@ describe('GET /api/admin/orders', () => {
     ];
     for (let i = 0; i < PAID + PENDING; i++) {
       const session = `cs_test_pager${String(i).padStart(6, '0')}`;
+      const orderId = crypto.randomUUID();
       await insertOrder(t.db, {
-        id: crypto.randomUUID(),
+        id: orderId,
         buyerId: buyers[i % 2]!.id,
         productId,
         creatorId,
@@ -210,7 +211,7 @@ describe('GET /api/admin/orders', () => {
         sessionId: session,
         destinationAccountId: null,
       });
-      if (i < PAID) await markOrderPaid(t.db, session, { paymentId: `pi_pager${i}`, subscriptionId: null });
+      if (i < PAID) await markOrderPaid(t.db, orderId, { paymentId: `pi_pager${i}`, subscriptionId: null });
     }
   }, 180_000);
 

@@ -44,7 +44,7 @@ export const addCartItem = defineRoute({
   auth: 'user',
   body: json(CartItemBodySchema),
   response: json(CartViewSchema),
-  errors: ['PRODUCT_NOT_FOUND', 'NOT_FOR_SALE', 'CANNOT_BUY_OWN_PRODUCT', 'ALREADY_OWNED', 'NOT_CARTABLE', 'CART_FULL'],
+  errors: ['PRODUCT_NOT_FOUND', 'NOT_FOR_SALE', 'CANNOT_BUY_OWN_PRODUCT', 'ALREADY_OWNED', 'BUNDLE_ALL_OWNED', 'NOT_CARTABLE', 'CART_FULL'],
   example: { body: { productId: EXAMPLE_PRODUCT } },
 });
 
