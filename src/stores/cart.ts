@@ -21,7 +21,7 @@ import type { CartView } from '../shared/api/schemas/cart';
 import { $session, loadSession, type SessionState } from './session';
 import { toast } from './toasts';
 
-export const CART_STORAGE_KEY = 'toolmint_cart';
+const CART_STORAGE_KEY = 'toolmint_cart';
 /** What the last merge skipped, for this tab's session: /cart lists it on whichever page the buyer opens it. */
 const SKIPPED_STORAGE_KEY = 'toolmint_cart_skipped';
 /**
@@ -42,7 +42,7 @@ export interface SkippedCartItem extends StoredCartItem {
   reason: string;
 }
 
-export const EMPTY_CART: CartView = { items: [], totalCents: 0, count: 0 };
+const EMPTY_CART: CartView = { items: [], totalCents: 0, count: 0 };
 
 /** The products in the cart (the visitor's or the account's), for 'In cart' and the header's count. */
 export const $cartIds = atom<ReadonlySet<string>>(new Set());

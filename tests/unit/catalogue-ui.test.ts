@@ -391,7 +391,12 @@ describe('the cart in the browser', () => {
     });
     const view = (items: CartItem[]): CartView => ({ items, totalCents: 0, count: items.length });
     const before = view([item('a', 'Prompts', 1200), item('b', 'Flows', 900), item('c', 'Gone', 500), item('d', 'Back', 700, false, 'Not for sale')]);
-    const after = view([item('a', 'Prompts', 1500), item('b', 'Flows', 900, false, 'This product is no longer for sale'), item('d', 'Back', 700), item('e', 'New', 100)]);
+    const after = view([
+      item('a', 'Prompts', 1500),
+      item('b', 'Flows', 900, false, 'This product is no longer for sale'),
+      item('d', 'Back', 700),
+      item('e', 'New', 100),
+    ]);
     expect(describeCartChanges(before, after)).toEqual([
       'Prompts now costs $15.00 (it was $12.00).',
       'Flows can no longer be bought: this product is no longer for sale.',
