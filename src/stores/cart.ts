@@ -50,6 +50,9 @@ export const $cartCount = computed($cartIds, (ids) => ids.size);
 /** What the last merge on sign-in skipped; /cart lists it until the buyer dismisses it. */
 export const $cartSkipped = atom<readonly SkippedCartItem[]>([]);
 
+/** A product id as the API takes it: anything else in storage would make every GET and merge a 400. */
+const PRODUCT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The browser cart as stored; anything malformed is ignored, duplicates and the excess over the limit dropped. */
 export function parseStoredCart(raw: string | null): StoredCartItem[] {
   if (!raw) return [];
@@ -64,7 +67,7 @@ export function parseStoredCart(raw: string | null): StoredCartItem[] {
   for (const entry of value) {
     if (!entry || typeof entry !== 'object') continue;
     const { productId, title } = entry as Record<string, unknown>;
-    if (typeof productId !== 'string' || !productId || productId.length > 100 || items.has(productId)) continue;
+    if (typeof productId !== 'string' || !PRODUCT_ID.test(productId) || items.has(productId)) continue;
     items.set(productId, { productId, title: typeof title === 'string' ? title.slice(0, 200) : '' });
   }
   return [...items.values()].slice(0, VISITOR_CART_MAX);
@@ -170,6 +173,11 @@ async function syncUser(userId: string): Promise<void> {
     }
   } catch (error) {
     console.warn('[cart] could not load the cart:', error);
+    // A merge that failed is tried again on the next page; meanwhile the count is the account's.
+    if (local.length && owner === userId) {
+      const view = await api('GET /api/cart').catch(() => null);
+      if (view && owner === userId) applyView(view);
+    }
   }
 }
 

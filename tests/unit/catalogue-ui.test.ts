@@ -360,15 +360,17 @@ describe('stored favorites', () => {
 
 describe('the cart in the browser', () => {
   it('reads the stored cart: ids with titles, without duplicates or anything malformed, at most the server’s limit', () => {
-    expect(parseStoredCart('[{"productId":"a","title":"A"},{"productId":"a","title":"again"},{"productId":"b"}]')).toEqual([
-      { productId: 'a', title: 'A' },
-      { productId: 'b', title: '' },
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    expect(parseStoredCart(JSON.stringify([{ productId: id(1), title: 'A' }, { productId: id(1), title: 'again' }, { productId: id(2) }]))).toEqual([
+      { productId: id(1), title: 'A' },
+      { productId: id(2), title: '' },
     ]);
-    expect(parseStoredCart('[1,null,"a",{"productId":""},{"productId":7}]')).toEqual([]);
-    expect(parseStoredCart('{"productId":"a"}')).toEqual([]);
+    // Not a product id the API takes: left out, or every read of the cart would be refused.
+    expect(parseStoredCart('[1,null,"a",{"productId":""},{"productId":7},{"productId":"not-a-uuid"}]')).toEqual([]);
+    expect(parseStoredCart(JSON.stringify({ productId: id(1) }))).toEqual([]);
     expect(parseStoredCart('not json')).toEqual([]);
     expect(parseStoredCart(null)).toEqual([]);
-    const many = JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ productId: `p${i}`, title: '' })));
+    const many = JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ productId: id(i), title: '' })));
     expect(parseStoredCart(many)).toHaveLength(CART_MAX_ITEMS);
     expect(VISITOR_CART_MAX).toBe(CART_MAX_ITEMS);
   });
