@@ -276,7 +276,8 @@ export async function insertRenewalOrder(
       status: 'paid',
       paid_at: sql`now()`,
     })
-    .onConflict((oc) => oc.column('provider_payment_id').doNothing())
+    // One renewal order per invoice payment (unique with the product since a cart's payment pays several orders).
+    .onConflict((oc) => oc.columns(['provider_payment_id', 'product_id']).doNothing())
     .returningAll()
     .executeTakeFirst();
 }

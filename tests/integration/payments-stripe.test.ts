@@ -24,6 +24,7 @@ import { StripePaymentProvider } from '@/functions/payments/stripe-provider';
 import { handleWebhook } from '@/functions/payments/webhook.service';
 import type { SessionUser } from '@/src/shared/session';
 import { createDiscountCode } from '@/functions/payments/discounts.service';
+import { addToCart, startCartCheckout } from '@/functions/payments/cart.service';
 import { createProduct, createUser } from '../support/factories';
 import { completedSession, signedEvent } from '../support/payments';
 import { createTestDb, type TestDb } from '../support/test-db';
@@ -69,6 +70,17 @@ function success(path: string, method = 'POST', body = new URLSearchParams()): u
   if (path === '/v1/checkout/sessions')
     return { id: `cs_test_stripe${n}`, object: 'checkout.session', url: `https://checkout.stripe.com/c/pay/cs_test_stripe${n}` };
   if (path === '/v1/refunds') return { id: `re_${n}`, object: 'refund', status: 'succeeded' };
+  // A cart order's transfer to its creator (separate charges and transfers, docs/decisions/082).
+  if (path === '/v1/transfers')
+    return {
+      id: `tr_${n}`,
+      object: 'transfer',
+      amount: Number(body.get('amount')),
+      currency: body.get('currency'),
+      destination: body.get('destination'),
+      transfer_group: body.get('transfer_group'),
+      source_transaction: body.get('source_transaction'),
+    };
   if (path === '/v1/accounts') return { id: `acct_${n}`, object: 'account' };
   if (path.startsWith('/v1/accounts/'))
     return {
@@ -713,5 +725,77 @@ describe('Stripe Connect: the tax share of a subscription invoice (docs/decision
     expect(await t.db.selectFrom('orders').select('amount_cents').where('provider_payment_id', '=', 'pi_renew_subtax_3').execute()).toEqual([
       { amount_cents: 1000 },
     ]);
+  });
+});
+
+describe('A cart with Stripe Connect (docs/decisions/082)', () => {
+  it('charges one session of a line per product with a transfer_group, transfers each order its net once paid, and refunds one order as a partial refund and its transfer\'s reversal', async () => {
+    const ann = await readyCreator('acct_cart_ann');
+    const ben = await readyCreator('acct_cart_ben');
+    const annProduct = await createProduct(t.db, ann.id, { title: 'Ann kit', price: '40.00', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'x' });
+    const benProduct = await createProduct(t.db, ben.id, { title: 'Ben kit', price: '20.00', pricing_model: 'one_time', content_delivery_type: 'text', content_text: 'x' });
+    const buyer = await createUser(t.db, { userType: 'buyer' });
+    await addToCart(t.db, deps, buyer.id, annProduct.id);
+    await addToCart(t.db, deps, buyer.id, benProduct.id);
+
+    const { url, orderIds } = await startCartCheckout(t.db, deps, asUser(buyer), { expectedTotalCents: 6000 });
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/checkout/sessions']);
+    const orders = await t.db.selectFrom('orders').selectAll().where('id', 'in', orderIds).orderBy('number').execute();
+    const group = orders[0]!.checkout_group!;
+    expect(group).toMatch(/^cart_/);
+    const body = Object.fromEntries(requests[0]!.body);
+    expect(body).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price_data][unit_amount]': '4000',
+      'line_items[0][price_data][product_data][name]': 'Ann kit',
+      'line_items[1][price_data][unit_amount]': '2000',
+      'line_items[1][price_data][product_data][name]': 'Ben kit',
+      'payment_intent_data[transfer_group]': group,
+      client_reference_id: group,
+    });
+    // Separate charges and transfers: nothing is sent to a creator with the charge.
+    expect(Object.keys(body).filter((k) => k.includes('transfer_data') || k.includes('application_fee'))).toEqual([]);
+    expect(requests[0]!.headers['idempotency-key']).toBe(`checkout-${group}`);
+
+    const sessionId = url.split('/').pop()!;
+    const completed = signedEvent('checkout.session.completed', completedSession(sessionId, 'pi_cart_1'), { secret: STRIPE_WEBHOOK_SECRET });
+    requests = [];
+    expect((await handleWebhook(t.db, deps, completed.payload, completed.signature)).status).toBe('processed');
+    await drainJobs(t.db, { maxMs: 30_000, names: ['payments.cart-transfer'] });
+    const transfers = requests.filter((r) => r.path === '/v1/transfers');
+    expect(transfers.map((r) => Object.fromEntries(r.body))).toEqual([
+      expect.objectContaining({ amount: '3400', currency: 'usd', destination: 'acct_cart_ann', transfer_group: group, source_transaction: expect.stringMatching(/^ch_/) }),
+      expect.objectContaining({ amount: '1700', currency: 'usd', destination: 'acct_cart_ben', transfer_group: group, source_transaction: expect.stringMatching(/^ch_/) }),
+    ]);
+    expect(transfers.map((r) => r.headers['idempotency-key'])).toEqual(orderIds.map((id) => `order-transfer-${id}`));
+    const paid = await t.db.selectFrom('orders').select(['id', 'status', 'provider_transfer_id']).where('id', 'in', orderIds).orderBy('number').execute();
+    expect(paid.map((o) => o.status)).toEqual(['paid', 'paid']);
+    expect(paid.every((o) => o.provider_transfer_id?.startsWith('tr_'))).toBe(true);
+    // The ledger: each creator's own sale and its transfer, as a single sale's.
+    expect(await ledgerOf(ann.id)).toEqual([
+      ['sale', 3400, null],
+      ['transfer', -3400, `pi_cart_1:${orderIds[0]}`],
+    ]);
+    expect(await ledgerOf(ben.id)).toEqual([
+      ['sale', 1700, null],
+      ['transfer', -1700, `pi_cart_1:${orderIds[1]}`],
+    ]);
+
+    requests = [];
+    await refundOrder(t.db, deps, buyer.id, orderIds[1]!);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/refunds', `POST /v1/transfers/${paid[1]!.provider_transfer_id}/reversals`]);
+    expect(Object.fromEntries(requests[0]!.body)).toEqual({ payment_intent: 'pi_cart_1', amount: '2000', 'metadata[orderId]': orderIds[1] });
+    expect(requests[0]!.headers['idempotency-key']).toBe(`refund-${orderIds[1]}`);
+    expect(requests[1]!.headers['idempotency-key']).toBe(`order-transfer-reversal-${orderIds[1]}`);
+    const after = await t.db.selectFrom('orders').select('status').where('id', 'in', orderIds).orderBy('number').execute();
+    expect(after.map((o) => o.status)).toEqual(['paid', 'refunded']);
+    expect(await ledgerOf(ben.id)).toEqual([
+      ['sale', 1700, null],
+      ['transfer', -1700, `pi_cart_1:${orderIds[1]}`],
+      ['refund', -1700, null],
+      ['transfer_reversal', 1700, `pi_cart_1:${orderIds[1]}`],
+    ]);
+    expect(await ledgerOf(ann.id)).toHaveLength(2);
   });
 });
