@@ -1,13 +1,13 @@
 /**
  * The cart in Chromium with the local test-mode provider (issue 31, docs/decisions/082): a
  * visitor puts a product in the browser cart, signs in from /cart and finds it merged into the
- * account; adds a product of a second creator; /cart shows both and their total; one checkout
- * pays for both by card; both are in /library and the header's count is back to 0. And a
+ * account; adds a product of a second creator; /cart shows both and their total; a price raised
+ * meanwhile is refused at checkout (CART_CHANGED) and shown; one checkout pays for both by card; both are in /library and the header's count is back to 0. And a
  * visitor's cart holding a product of the account that signs in: the merge leaves it out and
  * says why.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, demoProductId, failOnPageErrors, hydrated, payByCard, signIn, signUpVerifiedBuyer } from './support';
+import { DEMO, DEMO_PASSWORD, demoProductId, failOnPageErrors, hydrated, payByCard, signIn, signUpVerifiedBuyer } from './support';
 
 failOnPageErrors();
 
@@ -27,7 +27,11 @@ async function addToCart(page: Page, productId: string): Promise<void> {
   await expect(page.getByRole('link', { name: 'In cart: View cart' })).toBeFocused();
 }
 
-test('a visitor’s cart is merged on sign-in, then one checkout pays for two creators’ products', async ({ browser, page, baseURL }) => {
+test('a visitor’s cart is merged on sign-in, a price raised meanwhile is shown, then one checkout pays for two creators’ products', async ({
+  browser,
+  page,
+  baseURL,
+}) => {
   // The buyer's account, made in a context of its own: this page stays a visitor's until it signs in.
   const setup = await browser.newContext();
   const email = await signUpVerifiedBuyer(await setup.newPage(), baseURL!, 'Cato Cart');
@@ -73,10 +77,30 @@ test('a visitor’s cart is merged on sign-in, then one checkout pays for two cr
   await expect(page.locator('[data-cart-total]')).toHaveText('$18.99');
   await expect(page.getByText('2 products from 2 creators, paid in one checkout')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Checkout' }).click();
-  await expect(page).toHaveURL(/\/checkout\/cs_test_[A-Za-z0-9]+$/, { timeout: 20_000 });
-  await hydrated(page);
-  await payByCard(page, 'Pay $18.99');
+  // Its creator raises a price while the buyer looks: the checkout is refused and the cart says what changed.
+  const creator = await browser.newContext({ baseURL: baseURL! });
+  const diego = await creator.newPage();
+  await signIn(diego, { email: 'diego.ramirez@example.com', password: DEMO_PASSWORD }, baseURL!);
+  const setPrice = async (price: number) => {
+    const changed = await diego.request.patch(`/api/me/products/${briefs}`, { headers: { Origin: baseURL! }, data: { price } });
+    expect(changed.ok(), await changed.text()).toBe(true);
+  };
+  await setPrice(12);
+  try {
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    const changed = page.getByRole('alert').filter({ hasText: 'Your cart changed' });
+    await expect(changed).toContainText(`${BRIEFS} now costs $12.00 (it was $9.99).`);
+    await expect(page.locator('[data-cart-total]')).toHaveText('$21.00');
+
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout\/cs_test_[A-Za-z0-9]+$/, { timeout: 20_000 });
+    await hydrated(page);
+    await payByCard(page, 'Pay $21.00');
+  } finally {
+    // The demo price again, for the specs after this one on this server.
+    await setPrice(9.99);
+    await creator.close();
+  }
 
   // Back on /cart: paid, the cart empty, the header's count gone.
   await expect(page.getByText('Paid: your products are in your library.')).toBeVisible({ timeout: 20_000 });
@@ -87,7 +111,9 @@ test('a visitor’s cart is merged on sign-in, then one checkout pays for two cr
 
   await page.goto('/library');
   await hydrated(page);
-  for (const title of [RUNWAY, BRIEFS]) await expect(page.getByRole('listitem', { name: title })).toContainText('Paid');
+  // Each creator's own order, at the price paid.
+  await expect(page.getByRole('listitem', { name: RUNWAY })).toContainText(/\$9\.00.*Paid/);
+  await expect(page.getByRole('listitem', { name: BRIEFS })).toContainText(/\$12\.00.*Paid/);
   await expect(cartLink(page)).toHaveAccessibleName('Cart');
 });
 
