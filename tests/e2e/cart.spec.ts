@@ -2,9 +2,10 @@
  * The cart in Chromium with the local test-mode provider (issue 31, docs/decisions/082): a
  * visitor puts a product in the browser cart, signs in from /cart and finds it merged into the
  * account; adds a product of a second creator; /cart shows both and their total; a price raised
- * meanwhile is refused at checkout (CART_CHANGED) and shown; one checkout pays for both by card; both are in /library and the header's count is back to 0. And a
- * visitor's cart holding a product of the account that signs in: the merge leaves it out and
- * says why.
+ * meanwhile is refused at checkout (CART_CHANGED) and shown; one checkout pays for both by card;
+ * both are in /library and the header's count is back to 0. And a visitor's cart holding a
+ * product of the account that signs in: the merge leaves it out and says why, and Remove empties
+ * the cart.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, demoProductId, failOnPageErrors, hydrated, payByCard, signIn, signUpVerifiedBuyer } from './support';
@@ -117,17 +118,27 @@ test('a visitor’s cart is merged on sign-in, a price raised meanwhile is shown
   await expect(cartLink(page)).toHaveAccessibleName('Cart');
 });
 
-test('a product of the account that signs in is left out of the merge, and the cart says why', async ({ page, baseURL }) => {
+test('a product of the account that signs in is left out of the merge and the cart says why; Remove empties it', async ({ page, baseURL }) => {
   const webinar = await demoProductId(page, WEBINAR);
+  const runway = await demoProductId(page, RUNWAY);
   await addToCart(page, webinar);
+  await addToCart(page, runway);
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items');
 
   await signIn(page, DEMO.creator, baseURL!);
   await page.goto('/cart');
   await hydrated(page);
   const notice = page.getByRole('status').filter({ hasText: 'This product was not added to your cart:' });
   await expect(notice).toContainText(`${WEBINAR}: You cannot buy your own product.`);
+  await expect(page.getByRole('listitem', { name: RUNWAY })).toBeVisible();
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item');
+
+  await page.getByRole('button', { name: `Remove ${RUNWAY}` }).click();
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Browse the marketplace' })).toBeVisible();
   await expect(cartLink(page)).toHaveAccessibleName('Cart');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
 
   // Its own page offers no 'Add to cart' to its creator.
   await page.goto(`/product/${webinar}`);
