@@ -102,7 +102,7 @@ function toItem(j: Judged): CartItem {
 }
 
 /** The view of judged items: the total of the available ones, the count of all. */
-export function viewOf(judged: readonly Judged[]): CartView {
+function viewOf(judged: readonly Judged[]): CartView {
   const items = judged.map(toItem);
   return { items, totalCents: items.reduce((sum, i) => (i.available ? sum + i.priceCents : sum), 0), count: items.length };
 }
@@ -117,7 +117,14 @@ async function judgeCart(db: Db, deps: PaymentsDeps, userId: string): Promise<Ju
 /** GET /api/cart: the signed-in buyer's cart, or a visitor's browser cart named by `items` (saved nowhere). */
 export async function getCart(db: Db, deps: PaymentsDeps, userId: string | null, items: string | undefined): Promise<CartView> {
   if (userId) return viewOf(await judgeCart(db, deps, userId));
-  const ids = [...new Set((items ?? '').split(',').filter(Boolean).map((id) => id.toLowerCase()))].slice(0, CART_MAX_ITEMS);
+  const ids = [
+    ...new Set(
+      (items ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((id) => id.toLowerCase()),
+    ),
+  ].slice(0, CART_MAX_ITEMS);
   const rows = await listPublishedCartProducts(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const judged: Judged[] = [];

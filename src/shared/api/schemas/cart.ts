@@ -45,16 +45,14 @@ export const CartQuerySchema = z.strictObject({
 
 /** POST /api/cart/items */
 export const CartItemBodySchema = z.strictObject({ productId: uuid() });
-export type CartItemBody = z.output<typeof CartItemBodySchema>;
 
 /** POST /api/cart/merge: the visitor's browser cart, right after sign-in. */
 export const CartMergeBodySchema = z.strictObject({
   productIds: z.array(uuid()).check(z.maxLength(CART_MAX_ITEMS, `At most ${CART_MAX_ITEMS} products`)),
 });
-export type CartMergeBody = z.output<typeof CartMergeBodySchema>;
 
 /** A product the merge did not add, and why (the message of the error adding it alone would answer). */
-export const CartSkippedSchema = z.object({ productId: z.string(), reason: z.string() });
+const CartSkippedSchema = z.object({ productId: z.string(), reason: z.string() });
 export const CartMergedSchema = z.object({ cart: CartViewSchema, skipped: z.array(CartSkippedSchema) });
 export type CartMerged = z.output<typeof CartMergedSchema>;
 
