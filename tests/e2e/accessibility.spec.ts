@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
-import { claimToolThroughApi, DEMO, demoThreadId, failOnPageErrors, hydrated, signIn, signUpThroughApi, unsubscribeTokenFor } from './support';
+import { claimToolThroughApi, DEMO, demoProductId, demoThreadId, failOnPageErrors, hydrated, signIn, signUpThroughApi, unsubscribeTokenFor } from './support';
 
 failOnPageErrors();
 
@@ -82,6 +82,13 @@ test('the community, moderation, AI tools and email pages have no accessibility 
   await check(page, '/sales/bundles');
   // An affiliate's links and figures (docs/decisions/081).
   await check(page, '/affiliates');
+  // The cart with a product in it (docs/decisions/082).
+  const carted = await page.request.post('/api/cart/items', {
+    headers: { Origin: base },
+    data: { productId: await demoProductId(page, 'Runway Motion Brush and Camera Control Field Guide') },
+  });
+  expect(carted.ok(), await carted.text()).toBe(true);
+  await check(page, '/cart');
   await check(page, '/ai-tools/submit');
   await check(page, '/ai-tools/claim');
   await check(page, '/ai-tools/claim?tool=gemini');

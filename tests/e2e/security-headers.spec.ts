@@ -114,6 +114,8 @@ test('every page type, a feed, a blob and an API answer carry the headers, with 
     `/community/${thread}`,
     '/terms',
     '/developers',
+    // The cart's page is prebuilt and the same for everyone: the cart itself comes from the API (docs/decisions/082).
+    '/cart',
   ]) {
     // Shared by every visitor: never marked as one visitor's.
     expect((await visit(page, path))['cache-control'] ?? '', path).not.toContain('private');

@@ -1,7 +1,7 @@
 /**
  * The catalogue UI's pure functions: video links, the gallery, demo link groups, the
- * description's paragraphs, the product page's JSON-LD, the marketplace URL state and the
- * stored favorites.
+ * description's paragraphs, the product page's JSON-LD, the marketplace URL state, the
+ * stored favorites, and the cart's browser copy, badge and change sentences (docs/decisions/082).
  */
 import { describe, expect, it } from 'vitest';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
@@ -27,6 +27,9 @@ import {
 import { deliveryIncludes, labelFor } from '@/src/components/catalogue/labels';
 import { PRICING_MODEL_LABELS } from '@/src/shared/domain';
 import { parseStoredIds } from '@/src/stores/favorites';
+import { cartBadgeText, parseStoredCart, VISITOR_CART_MAX } from '@/src/stores/cart';
+import { CART_MAX_ITEMS, type CartItem, type CartView } from '@/src/shared/api/schemas/cart';
+import { describeCartChanges } from '@/src/components/cart/cart-changes';
 import { apiUrl } from '@/src/shared/api/client';
 import type { PublicProduct } from '@/src/shared/products';
 
@@ -354,5 +357,57 @@ describe('stored favorites', () => {
     expect(parseStoredIds('{"a":1}')).toEqual([]);
     expect(parseStoredIds('not json')).toEqual([]);
     expect(parseStoredIds(null)).toEqual([]);
+  });
+});
+
+describe('the cart in the browser', () => {
+  it('reads the stored cart: ids with titles, without duplicates or anything malformed, at most the server’s limit', () => {
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    expect(parseStoredCart(JSON.stringify([{ productId: id(1), title: 'A' }, { productId: id(1), title: 'again' }, { productId: id(2) }]))).toEqual([
+      { productId: id(1), title: 'A' },
+      { productId: id(2), title: '' },
+    ]);
+    // Not a product id the API takes: left out, or every read of the cart would be refused.
+    expect(parseStoredCart('[1,null,"a",{"productId":""},{"productId":7},{"productId":"not-a-uuid"}]')).toEqual([]);
+    expect(parseStoredCart(JSON.stringify({ productId: id(1) }))).toEqual([]);
+    expect(parseStoredCart('not json')).toEqual([]);
+    expect(parseStoredCart(null)).toEqual([]);
+    const many = JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ productId: id(i), title: '' })));
+    expect(parseStoredCart(many)).toHaveLength(CART_MAX_ITEMS);
+    expect(VISITOR_CART_MAX).toBe(CART_MAX_ITEMS);
+  });
+
+  it('shows the count in the header: hidden at 0, 99+ above 99', () => {
+    expect([0, -1, Number.NaN, 1, 99, 100].map(cartBadgeText)).toEqual([null, null, null, '1', '99', '99+']);
+  });
+
+  it('says what changed between the cart the buyer saw and the one read after CART_CHANGED', () => {
+    const item = (productId: string, title: string, priceCents: number, available = true, reason: string | null = null): CartItem => ({
+      productId,
+      title,
+      url: `/product/${productId}`,
+      creatorId: 'c',
+      creatorName: 'Creator',
+      thumbnailUrl: null,
+      priceCents,
+      available,
+      reason,
+    });
+    const view = (items: CartItem[]): CartView => ({ items, totalCents: 0, count: items.length });
+    const before = view([item('a', 'Prompts', 1200), item('b', 'Flows', 900), item('c', 'Gone', 500), item('d', 'Back', 700, false, 'Not for sale')]);
+    const after = view([
+      item('a', 'Prompts', 1500),
+      item('b', 'Flows', 900, false, 'This product is no longer for sale'),
+      item('d', 'Back', 700),
+      item('e', 'New', 100),
+    ]);
+    expect(describeCartChanges(before, after)).toEqual([
+      'Prompts now costs $15.00 (it was $12.00).',
+      'Flows can no longer be bought: this product is no longer for sale.',
+      'Gone is no longer in your cart.',
+      'Back can be bought again, for $7.00.',
+      'New was added to your cart.',
+    ]);
+    expect(describeCartChanges(before, before)).toEqual([]);
   });
 });

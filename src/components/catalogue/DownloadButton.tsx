@@ -16,6 +16,8 @@
  *   amount, the minimum beside it; the amount is sent with the checkout and checked on the
  *   server (a refusal, 'The minimum price is $5.00…', shows under the field). $0 comes straight
  *   back as a purchase ($0 order). No discount code on such a product.
+ * - 'Add to cart' beside Buy (docs/decisions/082, AddToCartButton) on a product sold at a fixed
+ *   one-time price the caller neither owns nor made; subscriptions and PWYW are bought here alone.
  * Idle, then 'Processing...' (disabled), then success or failure. Signed out ($session, or a
  * 401 answer): 'Login Required' and off to /auth, back here after logging in. A delivery opens
  * the link in a new tab, downloads each file 500 ms after the previous one, and shows text in
@@ -32,12 +34,15 @@ import type { Delivery } from '@/src/shared/delivery';
 import type { ProductAccess } from '@/src/shared/api/schemas/products';
 import { deliver as startDelivery, requestDownload, showUnexpectedDownloadError } from './download-client';
 import { DeliveryPanel } from './DeliveryPanel';
+import { AddToCartButton } from '../cart/AddToCartButton';
 import { Icon } from '@/src/components/ui/Icon';
 import { useApiMutation, useApiQuery } from '../hooks/use-api';
 import { leavePage } from '../hooks/leave-page';
 
 interface Props {
   productId: string;
+  /** Words the cart's messages ('… is in your cart'). */
+  title: string;
   price: number;
   pricingModel: string;
   /** Pay what you want: `price` is the minimum and `suggestedPrice` the amount offered first. */
@@ -49,7 +54,7 @@ type Access = Pick<ProductAccess, 'owned' | 'purchasable' | 'reason' | 'bundlePr
 
 const LOGIN_REDIRECT_DELAY_MS = 900;
 
-export default function DownloadButton({ productId, price, pricingModel, payWhatYouWant = false, suggestedPrice = null }: Props) {
+export default function DownloadButton({ productId, title, price, pricingModel, payWhatYouWant = false, suggestedPrice = null }: Props) {
   const [delivered, setDelivery] = useState<Delivery | null>(null);
   const [justBought, setJustBought] = useState(false);
   /** The discount code to send with the checkout; `codeOpen`: the field is shown. */
@@ -164,6 +169,8 @@ export default function DownloadButton({ productId, price, pricingModel, payWhat
   const busy = checkout.busy || download.busy;
   const offersCode = purchase === 'one_time' && !pwyw && !access?.owned && access?.purchasable !== false;
   const namesPrice = pwyw && !access?.owned && access?.purchasable !== false;
+  // Known only once the access answer says the caller may buy it (the creator 'owns' their own).
+  const cartable = offersCode && access !== null;
 
   function activate() {
     if (busy) return;
@@ -231,16 +238,19 @@ export default function DownloadButton({ productId, price, pricingModel, payWhat
           ) : null}
         </div>
       ) : null}
-      <button ref={button} type="button" className="btn btn-primary dl-button" onClick={activate} disabled={busy || blocked} aria-busy={busy}>
-        {busy ? (
-          <span className="dl-spinner" aria-hidden="true" />
-        ) : (
-          <Icon size={20}>
-            <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" />
-          </Icon>
-        )}
-        {label}
-      </button>
+      <div className="dl-buy-row">
+        <button ref={button} type="button" className="btn btn-primary dl-button" onClick={activate} disabled={busy || blocked} aria-busy={busy}>
+          {busy ? (
+            <span className="dl-spinner" aria-hidden="true" />
+          ) : (
+            <Icon size={20}>
+              <path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19h14" />
+            </Icon>
+          )}
+          {label}
+        </button>
+        {cartable ? <AddToCartButton productId={productId} title={title} disabled={busy} /> : null}
+      </div>
       {blocked && access?.reason ? <p className="dl-blocked">{access.reason}</p> : null}
       {!owned && access?.bundlePrice ? <p className="dl-code-hint">{access.bundlePrice.line}</p> : null}
       {offersCode ? (
