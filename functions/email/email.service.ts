@@ -32,7 +32,7 @@ import {
   type EmailMessageKind,
 } from '@/src/shared/email-preferences';
 import { creatorEmailPiece, eventContent, pieceOf } from './content';
-import { optedOutOfSend } from '../customer-emails/customer-emails.repository';
+import { optedOutOfSend } from './creator-opt-outs.repository';
 import { isUuid } from '@/src/shared/ids';
 import { channelOf, getPreferences, unsubscribeLabel } from './preferences.service';
 import { renderEmail } from './render';

@@ -18,7 +18,7 @@ import {
   type UnsubscribeResult,
   type UnsubscribeScope,
 } from '@/src/shared/email-preferences';
-import { deleteCreatorOptOut, findMessageCreator, hasCreatorOptOut, insertCreatorOptOut } from '../customer-emails/customer-emails.repository';
+import { deleteCreatorOptOut, findMessageCreator, hasCreatorOptOut, insertCreatorOptOut } from './creator-opt-outs.repository';
 import type { UnsubscribeClaim } from './unsubscribe-token';
 import {
   findChannel,

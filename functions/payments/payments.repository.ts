@@ -261,34 +261,36 @@ export async function insertRenewalOrder(
     affiliate?: { linkId: string | null; userId: string; percent: number; commissionCents: number } | null;
   },
 ) {
-  return db
-    .insertInto('orders')
-    .values({
-      ...(values.tax ? taxColumns(values.tax) : {}),
-      buyer_id: values.buyerId,
-      product_id: values.productId,
-      creator_id: values.creatorId,
-      kind: 'subscription',
-      amount_cents: values.amountCents,
-      fee_cents: values.feeCents,
-      provider: values.provider,
-      provider_payment_id: values.paymentId,
-      provider_subscription_id: values.subscriptionId,
-      ...(values.affiliate
-        ? {
-            affiliate_link_id: values.affiliate.linkId,
-            affiliate_user_id: values.affiliate.userId,
-            affiliate_percent: values.affiliate.percent,
-            affiliate_commission_cents: values.affiliate.commissionCents,
-          }
-        : {}),
-      status: 'paid',
-      paid_at: sql`now()`,
-    })
-    // One renewal order per invoice payment (unique with the product since a cart's payment pays several orders).
-    .onConflict((oc) => oc.columns(['provider_payment_id', 'product_id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  return (
+    db
+      .insertInto('orders')
+      .values({
+        ...(values.tax ? taxColumns(values.tax) : {}),
+        buyer_id: values.buyerId,
+        product_id: values.productId,
+        creator_id: values.creatorId,
+        kind: 'subscription',
+        amount_cents: values.amountCents,
+        fee_cents: values.feeCents,
+        provider: values.provider,
+        provider_payment_id: values.paymentId,
+        provider_subscription_id: values.subscriptionId,
+        ...(values.affiliate
+          ? {
+              affiliate_link_id: values.affiliate.linkId,
+              affiliate_user_id: values.affiliate.userId,
+              affiliate_percent: values.affiliate.percent,
+              affiliate_commission_cents: values.affiliate.commissionCents,
+            }
+          : {}),
+        status: 'paid',
+        paid_at: sql`now()`,
+      })
+      // One renewal order per invoice payment (unique with the product since a cart's payment pays several orders).
+      .onConflict((oc) => oc.columns(['provider_payment_id', 'product_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst()
+  );
 }
 
 // Webhook events.

@@ -69,7 +69,7 @@ export function buildAtomFeed(options: FeedOptions): string {
   ].join('\n');
 }
 
-export const FEED_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
+const FEED_CONTENT_TYPE = 'application/atom+xml; charset=utf-8';
 
 /**
  * The feed's answer with an ETag (a hash of its bytes) and Last-Modified (its newest entry, or

@@ -37,6 +37,11 @@ export const OPEN_TO_UNVERIFIED: Readonly<Record<string, string>> = {
   markAllNotificationsRead: PRIVATE,
   addFavorite: PRIVATE,
   removeFavorite: PRIVATE,
+  // The cart is the account's own list, as a visitor's is the browser's; paying it (POST
+  // /api/checkout/cart) needs a verified email.
+  addCartItem: PRIVATE,
+  removeCartItem: PRIVATE,
+  mergeCart: PRIVATE,
   followCommunityThread: 'Only brings a thread’s replies to your own notifications.',
   unfollowCommunityThread: TAKES_BACK,
   previewCommunityPost: 'Renders Markdown and stores nothing.',
