@@ -262,6 +262,8 @@ export const WRITE_ROUTES = {
 /** Write routes limited by something other than WRITE_ROUTES, and by what. */
 export const WRITE_ROUTES_LIMITED_ELSEWHERE: Record<string, string> = {
   'ALL /api/auth/[...all]': "better-auth's own limits (AUTH_RATE_LIMITS in functions/auth/auth.ts), scaled by RATE_LIMIT_SCALE",
+  // An /api address no route serves writes nothing: it answers the JSON 404 (docs/decisions/085).
+  'ALL /api/[...unrouted]': 'writes nothing: it only answers 404 NOT_FOUND',
   // A 429 would make Stripe retry the same event for days; instead nothing is written before
   // the signature over the raw body checks out (an HMAC, cheap to refuse), and each event id is
   // stored once, so a flood of replays writes nothing (functions/payments/webhook.service.ts).

@@ -117,7 +117,10 @@ test('a thread page is HTML a CDN can keep, indexable, readable without JavaScri
   const html = await response.text();
   expect(html).toContain(`<link rel="canonical" href="${new URL(thread.url, baseURL).toString()}"`);
   expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-  const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!) as Record<string, unknown>;
+  const lds = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]!) as Record<string, unknown>[];
+  const ld = lds.find((item) => item['@type'] === 'DiscussionForumPosting');
+  // The breadcrumbs it shows, for search engines too: Community › its space › the thread.
+  expect(lds.find((item) => item['@type'] === 'BreadcrumbList')?.['itemListElement']).toHaveLength(3);
   expect(ld).toMatchObject({ '@type': 'DiscussionForumPosting', headline: `Indexable thread ${suffix}`, author: { name: 'Iris Indexed' } });
   const sitemap = await request.get('/sitemap-community.xml');
   expect(await sitemap.text()).toContain(thread.url);
