@@ -101,11 +101,14 @@ export default function CheckoutForm({ sessionId, kind, amountCents, discount = 
     return pay.run(body);
   });
 
+  // Card fields are text with a numeric keyboard (a card number is not a number: leading zeros,
+  // spaces), with the autofill tokens of the HTML standard (cc-number, cc-exp, cc-csc).
   const field = (name: Exclude<Field, 'country'>, input: { inputMode?: 'numeric'; autoComplete: string; placeholder: string; required?: boolean }) => (
     <FormField id={id(name)} styles={FIELD_STYLES} label={LABELS[name]} error={errors[name]?.message}>
       {(control) => (
         <input
           {...control}
+          type="text"
           {...input}
           {...form.register(name, {
             onChange: () => form.clearErrors(name),
@@ -165,7 +168,7 @@ export default function CheckoutForm({ sessionId, kind, amountCents, discount = 
       </dl>
       {field('cardNumber', { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242', required: true })}
       <div className="co-row">
-        {field('expiry', { autoComplete: 'cc-exp', placeholder: 'MM / YY', required: true })}
+        {field('expiry', { inputMode: 'numeric', autoComplete: 'cc-exp', placeholder: 'MM / YY', required: true })}
         {field('cvc', { inputMode: 'numeric', autoComplete: 'cc-csc', placeholder: '123', required: true })}
       </div>
       <ErrorSummary
