@@ -70,7 +70,9 @@ export async function buyerCounts(db: Db, userId: string) {
     select (select count(*) from downloads where user_id = ${userId}) as downloads,
            (select count(*) from orders where buyer_id = ${userId} and status = 'paid') as paid,
            (select count(*) from favorites where user_id = ${userId}) as favorites,
-           (select count(*) from seller_reviews where reviewer_id = ${userId}) as reviews
+           -- Every review they wrote, of creators and of products: the profile's 'Reviews written' (issue 32).
+           (select count(*) from seller_reviews where reviewer_id = ${userId})
+             + (select count(*) from product_reviews where reviewer_id = ${userId}) as reviews
   `.execute(db);
   const r = row.rows[0];
   return { downloads: int(r?.downloads), paid: int(r?.paid), favorites: int(r?.favorites), reviews: int(r?.reviews) };

@@ -88,11 +88,17 @@ test('a report reaches /admin/reports, the admin hides the review; a suspended a
   await expect(card).toContainText('reported by Rae Reporter');
   await expect(card).toContainText('An advert for another site.');
   await expect(card).toContainText('By Tim Troll');
+  // Nothing is chosen beforehand; an action others see asks to be confirmed.
+  await expect(card.getByLabel('Action')).toHaveValue('');
+  await card.getByRole('button', { name: 'Apply to this report' }).click();
+  await expect(card.getByText('Choose an action.')).toBeVisible();
   await card.getByLabel('Action').selectOption('hide');
   await card.getByRole('button', { name: 'Apply to this report' }).click();
+  await expect(card.locator('[data-action-confirm]')).toContainText("Press 'Confirm' to apply it.");
+  await card.getByRole('button', { name: 'Confirm: Hide it from the public' }).click();
   await expect(card.getByText('Say why: the log keeps it')).toBeVisible();
   await card.getByLabel('Reason (logged)').fill('Advertising another site.');
-  await card.getByRole('button', { name: 'Apply to this report' }).click();
+  await card.getByRole('button', { name: 'Confirm: Hide it from the public' }).click();
   await expect(toasts(admin).getByText('Hidden')).toBeVisible();
   await expect(card).toHaveCount(0);
 
@@ -127,6 +133,7 @@ test('a report reaches /admin/reports, the admin hides the review; a suspended a
   await expect(profileCard.getByLabel('Suspended until (UTC)')).toBeVisible();
   await profileCard.getByLabel('Reason (logged)').fill('Spam reviews.');
   await profileCard.getByRole('button', { name: 'Apply to this report' }).click();
+  await profileCard.getByRole('button', { name: 'Confirm: Suspend the author' }).click();
   await expect(toasts(admin).getByText('Author suspended')).toBeVisible();
 
   // The troll sees why on the dashboard, and their next review is refused with the same words.
@@ -222,6 +229,7 @@ test('a reported discussion is hidden from /admin/reports; a suspended member ca
   await card.getByLabel('Action').selectOption('hide');
   await card.getByLabel('Reason (logged)').fill('Selling followers.');
   await card.getByRole('button', { name: 'Apply to this report' }).click();
+  await card.getByRole('button', { name: 'Confirm: Hide it from the public' }).click();
   await expect(toasts(admin).getByText('Hidden')).toBeVisible();
   expect((await member.goto(`/community/${threadId}`))?.status()).toBe(404);
 
@@ -236,6 +244,7 @@ test('a reported discussion is hidden from /admin/reports; a suspended member ca
   await replyCard.getByLabel('Action').selectOption('suspend');
   await replyCard.getByLabel('Reason (logged)').fill('Selling followers again.');
   await replyCard.getByRole('button', { name: 'Apply to this report' }).click();
+  await replyCard.getByRole('button', { name: 'Confirm: Suspend the author' }).click();
   await expect(toasts(admin).getByText('Author suspended')).toBeVisible();
   await adminContext.close();
 

@@ -59,6 +59,10 @@ test("a new creator's first product waits in review; the admin approves it and i
   const card = page.locator('.st-card', { hasText: title });
   await expect(card.locator('.st-status')).toHaveText('In review');
   await expect(card).toContainText('Waiting for approval before it is public.');
+  // The counts say so too: neither published nor a draft.
+  const counts = page.getByRole('list', { name: 'Your products by status' });
+  await expect(counts).toContainText('1 in review');
+  await expect(counts).toContainText('0 published');
   await page.goto('/dashboard');
   await expect(page.locator('[data-review-notice]')).toContainText('In review: 1 product');
 

@@ -128,6 +128,17 @@ describe("the profile's cards", () => {
     expect(JSON.stringify(cards)).not.toMatch(/Sales|Earnings|\$/);
     expect(cards[0]).toMatchObject({ value: '1', href: '/library' });
 
+    // A product review: the dashboard and the profile count the same reviews written.
+    const now = new Date();
+    await t.db
+      .insertInto('product_reviews')
+      .values({ product_id: product.id, reviewer_id: buyer.id, rating: 5, review_text: 'Worth it.', created_at: now, updated_at: now })
+      .execute();
+    const written = buyerCards(await getBuyerHome(t.db, buyer.id)).find((c) => c.label === 'Reviews written')!;
+    const dashboard = dashboardView(await getDashboardFigures(t.db, sessionOf(buyer, 'buyer'))).stats.find((s) => s.key === 'reviews')!;
+    expect([written.value, dashboard.value]).toEqual(['1', '1']);
+    expect(dashboard.label).toBe('Reviews written');
+
     expect(isSellerView('creator', 0)).toBe(true);
     expect(isSellerView('buyer', 2)).toBe(true);
     const seller = sellerCards({ followerCount: 3, reviewCount: 0, averageRating: 0 }, { sales: 1, earnings: 19 });

@@ -370,7 +370,7 @@ describe('buyer and community dashboards', () => {
       ['Purchases', '2', '1 paid, 1 free'],
       ['Favorites', '1', 'Products you saved'],
       ['Following', '2', '1 creators, 1 AI tools'],
-      ['Reviews', '1', 'Reviews you wrote for creators'],
+      ['Reviews written', '1', 'Of products and creators'],
     ]);
     expect(d.checklist.map((s) => s.done)).toEqual([false, true, true, true]);
   });

@@ -1,7 +1,8 @@
 /**
  * The forms of /admin/reports (docs/decisions/037): each open report's form POSTs its action and
  * reason (with the end date and 'hide their content' for a suspension) to
- * /api/admin/reports/{id}/actions. The end date field shows only for a suspension; a refused
+ * /api/admin/reports/{id}/actions. No action is chosen beforehand, and one that others see
+ * (anything but dismiss) asks 'Confirm' first. The end date field shows only for a suspension; a refused
  * reason or date shows under its field. Done, the report leaves the list with every other card
  * of the same target (the action resolved them all), and the toast says what happened.
  * 'Lift suspension' (docs/decisions/042) POSTs its reason to /api/admin/users/{userId}/unsuspend;
@@ -30,8 +31,16 @@ export function wireReportQueue(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>('[data-report-action]')) {
     const select = form.querySelector<HTMLSelectElement>('[data-action-select]');
     const suspendFields = form.querySelector<HTMLElement>('[data-suspend-fields]');
+    const confirmLine = form.querySelector<HTMLElement>('[data-action-confirm]');
+    const applyButton = form.querySelector<HTMLButtonElement>('[data-action-submit]');
+    const applyLabel = applyButton?.innerHTML ?? '';
+    // An action others see (hide, remove, lock, suspend) is applied on a second, explicit click.
+    let confirmed: string | null = null;
     const sync = () => {
       if (suspendFields) suspendFields.hidden = select?.value !== 'suspend';
+      confirmed = null;
+      if (confirmLine) confirmLine.hidden = true;
+      if (applyButton) applyButton.innerHTML = applyLabel;
     };
     select?.addEventListener('change', sync);
     sync();
@@ -45,8 +54,23 @@ export function wireReportQueue(): void {
       const message = form.querySelector<HTMLElement>('[data-action-error]');
       const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
       const action = select?.value ?? '';
-      if (!isOneOf(MODERATION_ACTIONS, action)) return;
       if (message) message.textContent = '';
+      if (!isOneOf(MODERATION_ACTIONS, action)) {
+        if (message) message.textContent = 'Choose an action.';
+        select?.focus();
+        return;
+      }
+      if (action !== 'dismiss' && confirmed !== action) {
+        confirmed = action;
+        const chosen = select?.selectedOptions[0]?.textContent?.trim() ?? action;
+        if (confirmLine) {
+          confirmLine.textContent = `${chosen}: this changes what people see, and is logged with your reason. Press 'Confirm' to apply it.`;
+          confirmLine.hidden = false;
+        }
+        if (applyButton) applyButton.textContent = `Confirm: ${chosen}`;
+        applyButton?.focus();
+        return;
+      }
       reason?.removeAttribute('aria-invalid');
       if (submit) submit.disabled = true;
       try {

@@ -118,7 +118,7 @@ export function dashboardView(f: DashboardFigures): Dashboard {
           hint: `${formatInteger(f.followingPeople)} creators, ${formatInteger(f.followingTools)} AI tools`,
           href: '/ai-tools',
         },
-        { key: 'reviews', label: 'Reviews', value: formatInteger(f.reviews), hint: 'Reviews you wrote for creators' },
+        { key: 'reviews', label: 'Reviews written', value: formatInteger(f.reviews), hint: 'Of products and creators' },
       ],
       quickActions: [
         { title: 'Browse the Marketplace', description: 'Find AI tools, prompts and workflows by category and budget.', href: '/marketplace' },

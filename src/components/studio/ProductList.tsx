@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { formatPrice } from '@/src/shared/format';
 import { FALLBACK_IMAGE } from '@/src/shared/products';
-import { PRODUCT_STATUS_LABELS } from '@/src/shared/domain';
+import { PRODUCT_STATUS_LABELS, PRODUCT_STATUSES, type ProductStatus } from '@/src/shared/domain';
 import { CardMenu } from './CardMenu';
 import { PlusIcon, SearchIcon } from './icons';
 import { PRODUCT_STATUS_OPTIONS, SelectOptions } from './SelectOptions';
@@ -116,15 +116,12 @@ export function ProductList({ products, options, filters, onFilters, onCreate, .
     );
   }, [products, search, status, category]);
 
-  const counts = useMemo(
-    () => ({
-      total: products.length,
-      published: products.filter((p) => p.status === 'published').length,
-      draft: products.filter((p) => p.status === 'draft').length,
-      archived: products.filter((p) => p.status === 'archived').length,
-    }),
-    [products],
-  );
+  // Every product counts under its status: one waiting for review is neither published nor a draft (issue 32).
+  const counts = useMemo(() => {
+    const by = Object.fromEntries(PRODUCT_STATUSES.map((s) => [s, 0])) as Record<ProductStatus, number>;
+    for (const p of products) by[p.status] += 1;
+    return { total: products.length, ...by };
+  }, [products]);
 
   const categoryName = (id: string | null) => options.categories.find((c) => c.value === id)?.label;
   const filtersActive = search.trim() !== '' || status !== 'all' || category !== 'all';
@@ -149,9 +146,19 @@ export function ProductList({ products, options, filters, onFilters, onCreate, .
         <li>
           <span className="st-dot is-published" aria-hidden="true" /> <strong>{counts.published}</strong> published
         </li>
+        {counts.in_review > 0 && (
+          <li>
+            <span className="st-dot is-in-review" aria-hidden="true" /> <strong>{counts.in_review}</strong> in review
+          </li>
+        )}
         <li>
           <span className="st-dot is-draft" aria-hidden="true" /> <strong>{counts.draft}</strong> drafts
         </li>
+        {counts.rejected > 0 && (
+          <li>
+            <span className="st-dot is-rejected" aria-hidden="true" /> <strong>{counts.rejected}</strong> not approved
+          </li>
+        )}
         <li>
           <span className="st-dot is-archived" aria-hidden="true" /> <strong>{counts.archived}</strong> archived
         </li>
